@@ -1,0 +1,1 @@
+"""Analyses: they read the AST and annotate it; they never rewrite it."""

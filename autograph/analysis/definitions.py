@@ -1,0 +1,163 @@
+"""Which reads of local variables may find them unbound, as Python runs the function.
+
+``resolve`` walks the structured AST forward with the set of locals that are
+bound on every path, and annotates each ``Name`` load of a local that may be
+unbound with MAYBE_UNDEFINED. The converter uses it to keep Python's
+``UnboundLocalError`` where it moved the variable into generated closures.
+
+    for i in items:
+        pass
+    print(i)       # MAYBE_UNDEFINED: `items` may be empty
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Optional
+
+from autograph import anno
+from autograph.analysis.scopes import names_of
+
+# None stands for "unreachable": every name counts as bound there.
+Bound = Optional[frozenset]
+
+
+def _meet(*sets: Bound) -> Bound:
+    reachable = [s for s in sets if s is not None]
+    if not reachable:
+        return None
+    result = reachable[0]
+    for other in reachable[1:]:
+        result = result & other
+    return result
+
+
+class _Definitions:
+    def __init__(self, local_names: set[str]) -> None:
+        self.locals = local_names
+        self.maybe_undefined: set[int] = set()
+        self.nodes: list[ast.Name] = []
+
+    def reads(self, node: ast.AST | None, bound: Bound) -> Bound:
+        """Check the loads in an expression (not inside lambdas); return bound plus its walrus targets."""
+        if node is None or bound is None:
+            return bound
+        for sub in _walk_expression(node):
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
+                if sub.id in self.locals and sub.id not in bound:
+                    self._mark(sub)
+            elif isinstance(sub, ast.NamedExpr):
+                bound = bound | {sub.target.id}
+        return bound
+
+    def _mark(self, node: ast.Name) -> None:
+        if id(node) not in self.maybe_undefined:
+            self.maybe_undefined.add(id(node))
+            self.nodes.append(node)
+
+    def block(self, statements: list[ast.stmt], bound: Bound) -> Bound:
+        for statement in statements:
+            bound = self.statement(statement, bound)
+        return bound
+
+    def statement(self, node: ast.stmt, bound: Bound) -> Bound:
+        if bound is None:
+            return None
+        method = getattr(self, f"_{type(node).__name__}", None)
+        if method is not None:
+            return method(node, bound)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            headers = [*node.decorator_list]
+            if not isinstance(node, ast.ClassDef):
+                headers += node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
+            for header in headers:
+                self.reads(header, bound)
+            return bound | {node.name}
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            if node.target.id in self.locals and node.target.id not in bound:
+                self._mark(node.target)
+        if isinstance(node, ast.Delete):
+            for target in node.targets:
+                self.reads(target, bound) if not isinstance(target, ast.Name) else None
+                if isinstance(target, ast.Name) and target.id in self.locals and target.id not in bound:
+                    self._mark(target)
+            return bound - names_of(node).writes
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                bound = self.reads(child, bound)
+        if isinstance(node, (ast.Return, ast.Raise)):
+            return None
+        return bound | names_of(node).writes
+
+    def _If(self, node: ast.If, bound: frozenset) -> Bound:
+        bound = self.reads(node.test, bound)
+        return _meet(self.block(node.body, bound), self.block(node.orelse, bound))
+
+    def _While(self, node: ast.While, bound: frozenset) -> Bound:
+        after_test = self.reads(node.test, bound)
+        self.block(node.body, after_test)
+        return _meet(self.block(node.orelse, after_test), after_test)
+
+    def _For(self, node: ast.For, bound: frozenset) -> Bound:
+        bound = self.reads(node.iter, bound)
+        self.reads(anno.get(node, anno.Key.EXTRA_TEST, None), bound)
+        self.block(node.body, bound | names_of(node.target).writes)
+        return self.block(node.orelse, bound)
+
+    def _Try(self, node: ast.Try, bound: frozenset) -> Bound:
+        after_body = self.block(node.orelse, self.block(node.body, bound))
+        outcomes = [after_body]
+        for handler in node.handlers:
+            self.reads(handler.type, bound)
+            name = {handler.name} if handler.name else set()
+            handled = self.block(handler.body, bound | name)
+            outcomes.append(None if handled is None else handled - name)
+        # The finally clause also runs when the body raised part-way: check it from `bound`.
+        self.block(node.finalbody, bound)
+        after = _meet(*outcomes)
+        return None if after is None else self.block(node.finalbody, after)
+
+    _TryStar = _Try
+
+    def _With(self, node: ast.With, bound: frozenset) -> Bound:
+        for item in node.items:
+            bound = self.reads(item.context_expr, bound)
+            bound = bound | names_of(item.optional_vars).writes
+        return self.block(node.body, bound)
+
+    def _Match(self, node: ast.Match, bound: frozenset) -> Bound:
+        bound = self.reads(node.subject, bound)
+        outcomes: list[Bound] = []
+        irrefutable = False
+        for case in node.cases:
+            captured = bound | names_of(case.pattern).writes
+            captured = self.reads(case.guard, captured)
+            outcomes.append(self.block(case.body, captured))
+            if case.guard is None and isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None:
+                irrefutable = True
+        if not irrefutable:
+            outcomes.append(bound)
+        return _meet(*outcomes)
+
+
+def _walk_expression(node: ast.AST):
+    """The nodes of an expression, in evaluation order roughly, skipping nested scopes' bodies."""
+    stack = [node]
+    while stack:
+        sub = stack.pop()
+        yield sub
+        if isinstance(sub, ast.Lambda):
+            stack.extend(sub.args.defaults + [d for d in sub.args.kw_defaults if d is not None])
+            continue
+        if isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            stack.append(sub.generators[0].iter)
+            continue
+        stack.extend(reversed(list(ast.iter_child_nodes(sub))))
+
+
+def resolve(body: list[ast.stmt], local_names: set[str], params: set[str]) -> None:
+    """Annotate the loads of locals that may be unbound with MAYBE_UNDEFINED."""
+    analysis = _Definitions(local_names)
+    analysis.block(body, frozenset(params))
+    for node in analysis.nodes:
+        anno.set(node, anno.Key.MAYBE_UNDEFINED, True)

@@ -1,0 +1,110 @@
+"""Live variables, computed on the structured AST (no jumps are left when it runs).
+
+A name is live at a point if some path from there reads it before binding it.
+``resolve`` annotates every ``if``, ``while`` and ``for`` with LIVE_IN (for a
+loop: live at its head, every iteration) and LIVE_OUT. The control-flow
+converter carries a modified variable only when it is live.
+
+    x = 1
+    if c:          # LIVE_IN {c, x, y}; LIVE_OUT {x}
+        x = y
+    return x
+"""
+
+from __future__ import annotations
+
+import ast
+
+from autograph import anno
+from autograph.analysis.scopes import names_of
+
+_NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+
+class _Liveness:
+    def __init__(self) -> None:
+        self.exception_live: set[str] = set()  # live at the handlers of enclosing try statements
+        self.results: dict[ast.stmt, tuple[set[str], set[str]]] = {}
+
+    def block(self, statements: list[ast.stmt], live_out: set[str]) -> set[str]:
+        live = set(live_out)
+        for statement in reversed(statements):
+            live = self.statement(statement, live | self.exception_live)
+        return live
+
+    def statement(self, node: ast.stmt, live_out: set[str]) -> set[str]:
+        method = getattr(self, f"_{type(node).__name__}", None)
+        if method is None or isinstance(node, _NESTED_SCOPES):
+            names = names_of(node)
+            return (live_out - names.writes) | names.reads
+        return method(node, live_out)
+
+    def _If(self, node: ast.If, live_out: set[str]) -> set[str]:
+        test = names_of(node.test)
+        branches = self.block(node.body, live_out) | self.block(node.orelse, live_out)
+        self.results[node] = (branches, live_out)
+        return test.reads | (branches - test.writes)
+
+    def _While(self, node: ast.While, live_out: set[str]) -> set[str]:
+        test = names_of(node.test)
+        after = live_out | self.block(node.orelse, live_out)
+        head = test.reads | (after - test.writes)
+        while True:
+            body_in = self.block(node.body, head)
+            new_head = test.reads | ((body_in | after) - test.writes)
+            if new_head == head:
+                break
+            head = new_head
+        self.results[node] = (head, live_out)
+        return head
+
+    def _For(self, node: ast.For, live_out: set[str]) -> set[str]:
+        target = names_of(node.target)
+        extra = names_of(anno.get(node, anno.Key.EXTRA_TEST, None)).reads
+        after = live_out | self.block(node.orelse, live_out) | extra
+        head = after
+        while True:
+            body_in = self.block(node.body, head)
+            new_head = after | (body_in - target.writes) | target.reads
+            if new_head == head:
+                break
+            head = new_head
+        self.results[node] = (head, live_out)
+        return names_of(node.iter).reads | head
+
+    def _Try(self, node: ast.Try, live_out: set[str]) -> set[str]:
+        final_in = self.block(node.finalbody, live_out)
+        handlers_in: set[str] = set()
+        for handler in node.handlers:
+            handled = self.block(handler.body, final_in) - ({handler.name} if handler.name else set())
+            handlers_in |= handled | names_of(handler.type).reads
+        orelse_in = self.block(node.orelse, final_in)
+        saved = self.exception_live
+        self.exception_live = saved | handlers_in | (final_in if node.finalbody else set())
+        body_in = self.block(node.body, orelse_in)
+        self.exception_live = saved
+        return body_in | handlers_in
+
+    _TryStar = _Try
+
+    def _With(self, node: ast.With, live_out: set[str]) -> set[str]:
+        items = names_of([item.context_expr for item in node.items])
+        bound = names_of([item.optional_vars for item in node.items])
+        return items.reads | bound.reads | (self.block(node.body, live_out) - bound.writes)
+
+    def _Match(self, node: ast.Match, live_out: set[str]) -> set[str]:
+        live = set(live_out)
+        for case in node.cases:
+            pattern = names_of(case.pattern)
+            guard = names_of(case.guard)
+            live |= pattern.reads | ((guard.reads | self.block(case.body, live_out)) - pattern.writes)
+        return names_of(node.subject).reads | live
+
+
+def resolve(body: list[ast.stmt]) -> None:
+    """Annotate the control-flow statements of a function body with LIVE_IN / LIVE_OUT."""
+    analysis = _Liveness()
+    analysis.block(body, set())
+    for node, (live_in, live_out) in analysis.results.items():
+        anno.set(node, anno.Key.LIVE_IN, frozenset(live_in))
+        anno.set(node, anno.Key.LIVE_OUT, frozenset(live_out))

@@ -1,0 +1,188 @@
+"""Which names a piece of code reads and binds, and which are local to a function.
+
+    reads, writes = names_of(stmt)       # nested functions count by their free names
+    function_scope(fn_node).locals       # params and bound names, less global/nonlocal
+
+Nested functions, lambdas, classes and comprehensions are their own scopes:
+what they bind stays inside (but for walrus targets in comprehensions, which
+Python binds in the enclosing function), and what they read from outside counts
+as a read where they are defined.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+_NESTED_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+@dataclass
+class NameSets:
+    reads: set[str] = field(default_factory=set)
+    writes: set[str] = field(default_factory=set)
+
+
+class _Collector(ast.NodeVisitor):
+    def __init__(self) -> None:
+        self.names = NameSets()
+
+    def visit_Name(self, node: ast.Name) -> None:
+        if isinstance(node.ctx, ast.Load):
+            self.names.reads.add(node.id)
+        else:
+            self.names.writes.add(node.id)
+            if isinstance(node.ctx, ast.Del):  # deleting needs the binding, like a read
+                self.names.reads.add(node.id)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        if isinstance(node.target, ast.Name):
+            self.names.reads.add(node.target.id)
+        self.generic_visit(node)
+
+    def visit_NamedExpr(self, node: ast.NamedExpr) -> None:
+        self.visit(node.value)
+        self.names.writes.add(node.target.id)
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> None:
+        if node.name:
+            self.names.writes.add(node.name)
+        self.generic_visit(node)
+
+    def visit_alias(self, node: ast.alias) -> None:
+        if node.name != "*":
+            self.names.writes.add((node.asname or node.name).split(".")[0])
+
+    def visit_MatchAs(self, node: ast.MatchAs) -> None:
+        if node.name:
+            self.names.writes.add(node.name)
+        self.generic_visit(node)
+
+    def visit_MatchStar(self, node: ast.MatchStar) -> None:
+        if node.name:
+            self.names.writes.add(node.name)
+
+    def visit_MatchMapping(self, node: ast.MatchMapping) -> None:
+        if node.rest:
+            self.names.writes.add(node.rest)
+        self.generic_visit(node)
+
+    def _nested_header(self, node: ast.AST) -> None:
+        """What a nested scope evaluates where it is defined."""
+        args = getattr(node, "args", None)
+        if args is not None:
+            for default in args.defaults + [d for d in args.kw_defaults if d is not None]:
+                self.visit(default)
+        for decorator in getattr(node, "decorator_list", []):
+            self.visit(decorator)
+        self.names.reads |= free_names(node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._nested_header(node)
+        self.names.writes.add(node.name)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        self._nested_header(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for expr in node.bases + [k.value for k in node.keywords] + node.decorator_list:
+            self.visit(expr)
+        self.names.reads |= free_names(node)
+        self.names.writes.add(node.name)
+
+    def _comprehension(self, node: ast.AST) -> None:
+        self.visit(node.generators[0].iter)
+        self.names.reads |= free_names(node)
+        self.names.writes |= _walrus_targets(node)
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
+
+
+def names_of(*nodes: ast.AST | None) -> NameSets:
+    """Names read and bound by these nodes, in the scope they stand in."""
+    collector = _Collector()
+    for node in nodes:
+        if node is None:
+            continue
+        if isinstance(node, list):
+            for item in node:
+                collector.visit(item)
+        else:
+            collector.visit(node)
+    return collector.names
+
+
+def _walrus_targets(node: ast.AST) -> set[str]:
+    return {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
+
+
+def free_names(scope: ast.AST) -> set[str]:
+    """Names a nested scope reads from outside (an over-approximation for deep nesting)."""
+    bound: set[str] = set()
+    declared_outer: set[str] = set()
+    loads: set[str] = set()
+    if isinstance(scope, _NESTED_FUNCTIONS):
+        args = scope.args
+        for arg in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]:
+            if arg is not None:
+                bound.add(arg.arg)
+        body = scope.body if isinstance(scope.body, list) else [scope.body]
+    elif isinstance(scope, ast.ClassDef):
+        body = scope.body
+    else:  # a comprehension
+        for generator in scope.generators:
+            bound |= names_of(generator.target).writes
+        body = [g for g in scope.generators] + [getattr(scope, attr) for attr in ("elt", "key", "value")
+                                                 if hasattr(scope, attr)]
+    for node in body:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name):
+                (loads if isinstance(sub.ctx, ast.Load) else bound).add(sub.id)
+            elif isinstance(sub, (ast.Global, ast.Nonlocal)):
+                declared_outer.update(sub.names)
+    if isinstance(scope, _COMPREHENSIONS):
+        bound -= _walrus_targets(scope)
+    return (loads - bound) | declared_outer
+
+
+@dataclass
+class FunctionScope:
+    params: set[str]
+    locals: set[str]
+    globals: set[str]
+    nonlocals: set[str]
+    captured: set[str]  # locals that nested functions or lambdas read
+
+
+def function_scope(node: ast.FunctionDef | ast.Lambda) -> FunctionScope:
+    args = node.args
+    params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
+              if a is not None}
+    body = node.body if isinstance(node.body, list) else [node.body]
+    declared_global: set[str] = set()
+    declared_nonlocal: set[str] = set()
+    captured: set[str] = set()
+    for sub in _walk_scope(body):
+        if isinstance(sub, ast.Global):
+            declared_global.update(sub.names)
+        elif isinstance(sub, ast.Nonlocal):
+            declared_nonlocal.update(sub.names)
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            captured |= free_names(sub)
+    writes = names_of(body).writes
+    local = (params | writes) - declared_global - declared_nonlocal
+    return FunctionScope(params, local, declared_global, declared_nonlocal, captured & local)
+
+
+def _walk_scope(body: list[ast.AST]):
+    """Every node of this scope, plus the nested scope nodes themselves (not their insides)."""
+    stack = list(body)
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(node))

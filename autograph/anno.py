@@ -1,0 +1,49 @@
+"""Annotations that analyses attach to AST nodes, under one Enum of keys.
+
+Analyses only annotate; converters only read annotations and rewrite. Setting
+a key twice on one node is an error, so two analyses cannot silently disagree.
+
+    anno.set(node, anno.Key.LIVE_OUT, {'x'})
+    anno.get(node, anno.Key.LIVE_OUT)   # {'x'}
+"""
+
+from __future__ import annotations
+
+import ast
+import enum
+from typing import Any
+
+_ATTRIBUTE = "_autograph_annotations"
+
+
+class Key(enum.Enum):
+    """Each value documents what the key holds."""
+
+    LIVE_OUT = "names live right after this statement"
+    LIVE_IN = "names live right before this statement (for a loop: at its head, every iteration)"
+    MODIFIED = "names this statement may bind or delete (nested scopes excluded, their names included)"
+    MAYBE_UNDEFINED = "on a Name load: the variable may not be bound when this read runs"
+    EXTRA_TEST = "on a For: the expression that must stay true to keep looping (break/return flags)"
+    ORIGIN = "the original statement this generated node stands for (for line numbers)"
+    NO_STATE = "on a flag variable's loop: nothing to add"
+
+
+_MISSING = object()
+
+
+def set(node: ast.AST, key: Key, value: Any) -> None:  # noqa: A001  (the module is used as anno.set)
+    annotations = node.__dict__.setdefault(_ATTRIBUTE, {})
+    if key in annotations:
+        raise ValueError(f"annotation {key.name} is already set on {type(node).__name__}")
+    annotations[key] = value
+
+
+def get(node: ast.AST, key: Key, default: Any = _MISSING) -> Any:
+    value = node.__dict__.get(_ATTRIBUTE, {}).get(key, default)
+    if value is _MISSING:
+        raise KeyError(f"{type(node).__name__} has no annotation {key.name}")
+    return value
+
+
+def has(node: ast.AST, key: Key) -> bool:
+    return key in node.__dict__.get(_ATTRIBUTE, {})

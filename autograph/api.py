@@ -1,0 +1,156 @@
+"""The converter's entry points: ``convert`` (alias ``to_graph``), ``to_code``, ``do_not_convert``.
+
+    converted = autograph.convert(f)     # same behaviour on Python values; stages on tensors
+    print(autograph.to_code(f))          # the converted source, for reading
+
+A conversion is cached per code object (and globals), and the function built
+from it per function object, behind one lock, so converting again costs a
+dictionary look-up.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import threading
+import types
+import weakref
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import runtime
+from autograph import loading, parsing, pipeline
+from autograph.context import Context
+from autograph.converters.call_trees import is_unconverted_module
+from autograph.errors import ConversionError, Location
+from autograph.naming import Namer
+
+
+@dataclass
+class Conversion:
+    """One converted code object: its tree (for to_code) and compiled code (for functions)."""
+
+    tree: ast.FunctionDef | ast.Lambda
+    code: types.CodeType
+    original_lines: int
+    _source: str | None = None
+
+    @property
+    def source(self) -> str:
+        if self._source is None:
+            self._source = ast.unparse(self.tree) + "\n"
+        return self._source
+
+
+_lock = threading.RLock()
+_conversions: dict[tuple[types.CodeType, int], Conversion] = {}
+_functions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_do_not_convert: weakref.WeakSet = weakref.WeakSet()
+
+
+def _conversion(fn: types.FunctionType) -> Conversion:
+    key = (fn.__code__, id(fn.__globals__))
+    conversion = _conversions.get(key)
+    if conversion is not None:
+        return conversion
+    with _lock:
+        conversion = _conversions.get(key)
+        if conversion is None:
+            conversion = _conversions[key] = _convert_code(fn)
+    return conversion
+
+
+def _convert_code(fn: types.FunctionType) -> Conversion:
+    parsed = parsing.parse_function(fn)
+    tree = copy.deepcopy(parsed.node)  # parsing may hand out a cached tree; never change it
+    if isinstance(tree, ast.FunctionDef):
+        tree.decorator_list = []
+    ctx = Context(namer=Namer.for_tree(tree), filename=parsed.filename, globals=fn.__globals__)
+    pipeline.convert_tree(tree, ctx)
+    code = loading.compile_function(tree, fn)
+    return Conversion(tree, code, parsed.source_lines)
+
+
+def _convert_function(fn: types.FunctionType) -> types.FunctionType:
+    converted = _functions.get(fn)
+    if converted is None:
+        if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
+            return fn
+        converted = loading.make_function(_conversion(fn).code, fn)
+        with _lock:
+            converted = _functions.setdefault(fn, converted)
+    return converted
+
+
+def convert(fn: Callable) -> Callable:
+    """The converted form of a function, method, lambda, callable object or functools.partial."""
+    if isinstance(fn, types.FunctionType):
+        return _convert_function(fn)
+    if isinstance(fn, types.MethodType):
+        return types.MethodType(convert(fn.__func__), fn.__self__)
+    if isinstance(fn, functools.partial):
+        return functools.partial(convert(fn.func), *fn.args, **fn.keywords)
+    if isinstance(fn, (staticmethod, classmethod)):
+        return type(fn)(convert(fn.__func__))
+    if isinstance(fn, type) or not callable(fn):
+        raise ConversionError(
+            f"cannot convert {fn!r}: autograph converts functions, methods, lambdas and callable objects",
+            hint="pass the function (or the method) to convert, not a class or another object")
+    call = getattr(type(fn), "__call__", None)
+    if isinstance(call, types.FunctionType):
+        return types.MethodType(convert(call), fn)
+    raise ConversionError(
+        f"cannot convert {getattr(fn, '__qualname__', fn)!r}: it is a builtin or C function and has no "
+        "Python source", hint="call it as it is; only functions written in Python can be converted")
+
+
+to_graph = convert
+
+
+def to_code(fn: Callable) -> str:
+    """The converted source of ``fn``, as Python text."""
+    target = fn
+    if isinstance(target, (types.MethodType, staticmethod, classmethod)):
+        target = target.__func__
+    if isinstance(target, functools.partial):
+        target = target.func
+    if not isinstance(target, types.FunctionType):
+        call = getattr(type(target), "__call__", None)
+        if isinstance(call, types.FunctionType) and not isinstance(target, type):
+            target = call
+        else:
+            convert(target)  # raises the explanatory ConversionError
+    return _conversion(target).source
+
+
+def do_not_convert(fn: Callable) -> Callable:
+    """Mark a function to run as plain Python when converted code calls it."""
+    _do_not_convert.add(getattr(fn, "__func__", fn))
+    return fn
+
+
+def converted_lines(fn: Callable) -> tuple[int, int]:
+    """(non-blank lines of to_code, non-blank lines of the original): the readability ratio."""
+    target = getattr(fn, "__func__", fn)
+    conversion = _conversion(target)
+    return sum(1 for line in conversion.source.splitlines() if line.strip()), conversion.original_lines
+
+
+def _convert_for_call(fn: types.FunctionType) -> Callable:
+    """How converted code calls a user function: converted if it can be, else as it is."""
+    if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
+        return fn
+    if is_unconverted_module(getattr(fn, "__module__", None)):
+        return fn
+    if fn.__code__.co_flags & 0x2A0:  # generator, coroutine, async generator: they run as Python
+        return fn
+    try:
+        return _convert_function(fn)
+    except ConversionError:
+        return fn
+
+
+runtime.set_converter(_convert_for_call)
+
+__all__ = ["Location", "convert", "converted_lines", "do_not_convert", "to_code", "to_graph"]

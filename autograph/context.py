@@ -1,0 +1,30 @@
+"""What every converter of one conversion shares: the namer, the user's namespace, flags."""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass, field
+from typing import Any
+
+from autograph.naming import Namer
+
+UNKNOWN = object()
+
+
+@dataclass
+class Context:
+    namer: Namer
+    filename: str
+    globals: dict[str, Any]
+    closure: dict[str, Any] = field(default_factory=dict)  # free variable name -> value (if bound)
+
+    def resolve_global(self, name: str) -> Any:
+        """What a name that is not local to the function refers to right now, or UNKNOWN."""
+        if name in self.closure:
+            return self.closure[name]
+        if name in self.globals:
+            return self.globals[name]
+        builtins_ns = self.globals.get("__builtins__", builtins)
+        if isinstance(builtins_ns, dict):
+            return builtins_ns.get(name, UNKNOWN)
+        return getattr(builtins_ns, name, UNKNOWN)

@@ -1,0 +1,1 @@
+"""Converters: each removes one kind of syntax through ``transform(node, ctx)``."""

@@ -1,0 +1,59 @@
+"""``break`` and loop ``else`` clauses become a flag that the loop tests.
+
+Before::
+
+    for x in xs:
+        if x < 0:
+            break
+        total += x
+    else:
+        total = -1
+
+After::
+
+    break_ = False
+    for x in xs:            # the loop also stops once `not break_` is false
+        if x < 0:
+            break_ = True
+        else:
+            total += x
+    if not break_:
+        total = -1
+
+A ``while`` loop's test becomes ``not break_ and test``; a ``for`` loop gets the
+extra test as an annotation, which the control-flow converter passes to
+``ag__.for_stmt``. An ``else`` clause of a loop without ``break`` simply
+follows the loop.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from autograph import anno, templates
+from autograph.context import Context
+from autograph.converters.jumps import assign, contains_own, lowering_for, rewrite_loops
+
+
+def transform(node: ast.FunctionDef, ctx: Context) -> None:
+    node.body = rewrite_loops(node.body, lambda loop: _lower(loop, ctx))
+
+
+def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
+    orelse, loop.orelse = loop.orelse, []
+    if not contains_own(loop.body, ast.Break):
+        return [loop] + orelse
+    flag = ctx.namer.new("break_")
+    loop.body, _ = lowering_for(ast.Break, flag).block(loop.body)
+    not_broken = templates.replace_expression("not FLAG", FLAG=flag)
+    templates.copy_location(not_broken, loop)
+    if isinstance(loop, ast.While):
+        loop.test = ast.BoolOp(op=ast.And(), values=[not_broken, loop.test])
+        templates.copy_location(loop.test, loop)
+    else:
+        anno.set(loop, anno.Key.EXTRA_TEST, not_broken)
+    result = [assign(flag, False, loop), loop]
+    if orelse:
+        result += templates.replace("if not FLAG:\n    ELSE", FLAG=flag, ELSE=orelse)
+        templates.copy_location(result[-1], orelse[0])
+    return result

@@ -1,0 +1,293 @@
+"""``if``, ``while`` and ``for`` statements become calls to the runtime with closures.
+
+Before::
+
+    def f(x, n):
+        total = 0
+        for i in range(n):
+            if x[i] > 0:
+                total += x[i]
+        return total
+
+After::
+
+    def f(x, n):
+        total = 0
+
+        def loop_body(i):
+            nonlocal total
+
+            def if_body():
+                nonlocal total
+                total += x[i]
+            ag__.if_stmt(x[i] > 0, if_body, None, lambda: (total,))
+        ag__.for_stmt(ag__.range(n), None, loop_body, lambda: (total,))
+        return total
+
+A body closure declares ``nonlocal`` the variables it binds that matter outside
+it (live after the statement, read before being bound in it, or captured by a
+nested function). ``lambda: (...)`` lists the state a backend must carry: the
+modified variables that are live after the statement (for a loop, also at its
+head). A variable the original program might not have bound yet is first bound
+to ``ag__.Undefined(name)``, and its reads that may see that value become
+``ag__.ld(name)``, which raises Python's own ``UnboundLocalError``.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+from autograph import anno, templates
+from autograph.analysis.scopes import FunctionScope, names_of
+from autograph.context import Context
+from autograph.converters.logical_expressions import convert_expression
+
+
+class _Scope:
+    """One Python scope of the generated code: the function, or a body closure."""
+
+    def __init__(self, bound: set[str], top: list[ast.stmt]) -> None:
+        self.bound = bound      # names certainly bound here (maybe to an Undefined)
+        self.touched: set[str] = set(bound)  # names bound anywhere earlier in this scope
+        self.top = top          # where inits go when they cannot go right before the statement
+
+
+class _ControlFlow:
+    def __init__(self, ctx: Context, scope: FunctionScope) -> None:
+        self.ctx = ctx
+        self.function = scope
+        self.inited: set[str] = set()
+        self.generated_functions: set[int] = set()
+
+    # Blocks ---------------------------------------------------------------
+
+    def block(self, statements: list[ast.stmt], scope: _Scope) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for node in statements:
+            if isinstance(node, ast.If):
+                out += self._if(node, scope)
+            elif isinstance(node, ast.While):
+                out += self._while(node, scope)
+            elif isinstance(node, ast.For):
+                out += self._for(node, scope)
+            else:
+                out.append(self._python_statement(node, scope))
+        return out
+
+    def _python_statement(self, node: ast.stmt, scope: _Scope) -> ast.stmt:
+        """A statement that stays Python; the blocks inside try/with/match still get converted."""
+        writes = names_of(node).writes
+        if isinstance(node, ast.Try):
+            node.body = self.block(node.body, scope)
+            for handler in node.handlers:
+                handler.body = self.block(handler.body, scope)
+            node.orelse = self.block(node.orelse, scope)
+            node.finalbody = self.block(node.finalbody, scope)
+            certain = names_of(node.finalbody).writes
+        elif isinstance(node, ast.With):
+            node.body = self.block(node.body, scope)
+            certain = writes
+        elif isinstance(node, ast.Match):
+            for case in node.cases:
+                case.body = self.block(case.body, scope)
+            certain = set()
+        elif isinstance(node, ast.Delete):
+            scope.bound -= writes
+            return node
+        else:
+            certain = writes
+        scope.bound |= certain
+        scope.touched |= writes
+        return node
+
+    # Shared pieces ---------------------------------------------------------
+
+    def _carried(self, node: ast.stmt, loop: bool) -> tuple[list[str], list[str], list[str]]:
+        """(nonlocal names, global names, state names) for a statement's closures."""
+        modified = names_of(node).writes
+        live_in = anno.get(node, anno.Key.LIVE_IN)
+        live_out = anno.get(node, anno.Key.LIVE_OUT)
+        outer = self.function.nonlocals & modified
+        local = (modified & self.function.locals)
+        visible = local & (live_in | live_out | self.function.captured)
+        if isinstance(node, ast.While):
+            visible |= {n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)}
+        state = (local & (live_out | (live_in if loop else set()))) | outer
+        return sorted(visible | outer), sorted(self.function.globals & modified), sorted(state)
+
+    def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:
+        """Names the closures need bound in the enclosing scope: their nonlocals, and free
+        reads of locals that may be unbound (so they raise UnboundLocalError, not NameError)."""
+        needed = set(nonlocals) - self.function.nonlocals
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Name) and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False):
+                needed.add(sub.id)
+        return needed & self.function.locals
+
+    def _inits(self, names: set[str], scope: _Scope, origin: ast.stmt) -> list[ast.stmt]:
+        """Bind names to Undefined: right before the statement if nothing bound them earlier
+        in this scope, else at the top of the scope (before any assignment could run)."""
+        here = []
+        for name in sorted(names - scope.bound):
+            (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", NAME=name, LABEL=ast.Constant(name))
+            templates.copy_location(init, origin)
+            (scope.top if name in scope.touched else here).append(init)
+            scope.bound.add(name)
+            scope.touched.add(name)
+            self.inited.add(name)
+        return here
+
+    def _closure(self, name: str, params: list[str], body: list[ast.stmt], nonlocals: list[str],
+                 global_names: list[str], scope: _Scope, closure_locals: set[str],
+                 origin: ast.stmt, prologue: list[ast.stmt] = ()) -> ast.FunctionDef:
+        inner_scope = _Scope((scope.bound - closure_locals) | set(params), top=[])
+        body = list(prologue) + [s for s in body if not isinstance(s, ast.Pass)] if prologue else body
+        # Only names this closure binds need declaring; reads find the variable anyway.
+        written = names_of(body).writes
+        nonlocals = [name for name in nonlocals if name in written]
+        global_names = [name for name in global_names if name in written]
+        converted = self.block(body, inner_scope)
+        declarations = []
+        if nonlocals:
+            declarations.append(ast.Nonlocal(names=list(nonlocals)))
+        if global_names:
+            declarations.append(ast.Global(names=list(global_names)))
+        (function,) = templates.replace("def NAME():\n    BODY", NAME=name,
+                                        BODY=declarations + inner_scope.top + converted)
+        function.args.args = [ast.arg(arg=p) for p in params]
+        templates.copy_location(function, origin)
+        self.generated_functions.add(id(function))
+        return function
+
+    def _get_state(self, state: list[str]) -> ast.expr:
+        if not state:
+            return ast.Constant(None)
+        elements = ", ".join(state)
+        return templates.replace_expression(f"lambda: ({elements},)")
+
+    def _call(self, template: str, origin: ast.stmt, **values) -> list[ast.stmt]:
+        statements = templates.replace(template, **values)
+        templates.copy_location(statements, origin)
+        return statements
+
+    def _prepare(self, node: ast.stmt, scope: _Scope, loop: bool):
+        nonlocals, global_names, state = self._carried(node, loop)
+        inits = self._inits(self._needs_binding(node, nonlocals), scope, node)
+        closure_locals = names_of(node).writes - set(nonlocals) - set(global_names)
+        return nonlocals, global_names, state, inits, closure_locals
+
+    def _finish(self, scope: _Scope, nonlocals: list[str]) -> None:
+        scope.bound |= set(nonlocals)
+        scope.touched |= set(nonlocals)
+
+    # Statements -------------------------------------------------------------
+
+    def _if(self, node: ast.If, scope: _Scope) -> list[ast.stmt]:
+        nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=False)
+        body = self._closure(self.ctx.namer.reuse("if_body"), [], node.body, nonlocals, global_names, scope,
+                             closure_locals, node)
+        functions = [body]
+        orelse: ast.expr = ast.Constant(None)
+        if node.orelse:
+            else_body = self._closure(self.ctx.namer.reuse("else_body"), [], node.orelse, nonlocals,
+                                      global_names, scope, closure_locals, node.orelse[0])
+            functions.append(else_body)
+            orelse = ast.Name(id=else_body.name, ctx=ast.Load())
+        call = self._call("ag__.if_stmt(TEST, BODY, ORELSE, STATE)", node, TEST=node.test, BODY=body.name,
+                          ORELSE=orelse, STATE=self._get_state(state))
+        self._finish(scope, nonlocals)
+        return functions + inits + _trim(call)
+
+    def _while(self, node: ast.While, scope: _Scope) -> list[ast.stmt]:
+        nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=True)
+        walrus = sorted({n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)})
+        test_statements = templates.replace("return TEST", TEST=node.test)
+        test = self._closure(self.ctx.namer.reuse("loop_test"), [], test_statements,
+                             [n for n in nonlocals if n in walrus], [], scope, closure_locals, node)
+        body = self._closure(self.ctx.namer.reuse("loop_body"), [], node.body, nonlocals, global_names, scope,
+                             closure_locals, node)
+        call = self._call("ag__.while_stmt(TEST, BODY, STATE)", node, TEST=test.name, BODY=body.name,
+                          STATE=self._get_state(state))
+        self._finish(scope, nonlocals)
+        return [test, body] + inits + _trim(call)
+
+    def _for(self, node: ast.For, scope: _Scope) -> list[ast.stmt]:
+        nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=True)
+        prologue: list[ast.stmt] = []
+        if isinstance(node.target, ast.Name) and node.target.id not in nonlocals:
+            params = [node.target.id]
+        else:
+            item = self.ctx.namer.reuse("itr")
+            params = [item]
+            prologue = templates.replace("TARGET = ITEM", TARGET=node.target, ITEM=item)
+            templates.copy_location(prologue, node)
+        body = self._closure(self.ctx.namer.reuse("loop_body"), params, node.body, nonlocals, global_names,
+                             scope, closure_locals, node, prologue)
+        extra = anno.get(node, anno.Key.EXTRA_TEST, None)
+        extra_test: ast.expr = ast.Constant(None)
+        if extra is not None:
+            extra_test = templates.replace_expression("lambda: TEST", TEST=convert_expression(extra))
+        call = self._call("ag__.for_stmt(ITER, EXTRA, BODY, STATE)", node, ITER=self._iterable(node.iter),
+                          EXTRA=extra_test, BODY=body.name, STATE=self._get_state(state))
+        self._finish(scope, nonlocals)
+        return [body] + inits + _trim(call)
+
+    def _iterable(self, node: ast.expr) -> ast.expr:
+        """``range(...)`` becomes ``ag__.range(...)`` so a staged bound can make a staged loop."""
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"
+                and "range" not in self.function.locals
+                and self.ctx.resolve_global("range") is builtins.range):
+            node.func = ast.copy_location(templates.replace_expression("ag__.range"), node.func)
+        return node
+
+
+def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
+    """Drop trailing ``None`` arguments from runtime calls: ``if_stmt(c, body, None, None)``
+    reads better as ``if_stmt(c, body)``."""
+    for statement in statements:
+        call = statement.value
+        while call.args and isinstance(call.args[-1], ast.Constant) and call.args[-1].value is None:
+            call.args.pop()
+    return statements
+
+
+class _UndefinedReads(ast.NodeTransformer):
+    """Wrap the reads that may find a variable still bound to Undefined in ``ag__.ld``."""
+
+    def __init__(self, names: set[str], generated: set[int]) -> None:
+        self.names = names
+        self.generated = generated
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if (isinstance(node.ctx, ast.Load) and node.id in self.names
+                and anno.get(node, anno.Key.MAYBE_UNDEFINED, False)):
+            wrapped = templates.replace_expression("ag__.ld(NAME)", NAME=node)
+            templates.copy_location(wrapped, node)
+            return wrapped
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        if id(node) in self.generated:
+            return self.generic_visit(node)
+        return node  # a user's nested function: converted on its own
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+
+def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
+    control_flow = _ControlFlow(ctx, scope)
+    top: list[ast.stmt] = []
+    function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
+    body = control_flow.block(node.body, function_scope)
+    docstring = body[:1] if _is_docstring(body[:1]) else []
+    node.body = docstring + top + body[len(docstring):]
+    if control_flow.inited:
+        reads = _UndefinedReads(control_flow.inited, control_flow.generated_functions)
+        node.body = [reads.visit(statement) for statement in node.body]
+
+
+def _is_docstring(statements: list[ast.stmt]) -> bool:
+    return bool(statements) and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value,
+                                                                                   ast.Constant) \
+        and isinstance(statements[0].value.value, str)

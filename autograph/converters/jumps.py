@@ -1,0 +1,190 @@
+"""Shared machinery for lowering jumps (return, break, continue) into flags.
+
+A block is lowered statement by statement. After a statement that may jump,
+the rest of the block must not run when it did: if the statement is an ``if``
+whose one branch always jumps and the other never does, the rest moves into the
+other branch (no flag needed); otherwise the rest is guarded by ``if not flag:``.
+
+    if c:                   if c:
+        break        ->         break_ = True
+    y = 1                   else:
+                                y = 1
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import enum
+from typing import Callable
+
+from autograph import templates
+
+
+class Jumps(enum.IntEnum):
+    NEVER = 0
+    MAYBE = 1
+    ALWAYS = 2
+
+
+def combine(*statuses: Jumps) -> Jumps:
+    if all(s is Jumps.ALWAYS for s in statuses):
+        return Jumps.ALWAYS
+    if all(s is Jumps.NEVER for s in statuses):
+        return Jumps.NEVER
+    return Jumps.MAYBE
+
+
+StatementLowering = Callable[[ast.stmt], "tuple[list[ast.stmt], Jumps] | None"]
+
+
+class BlockLowering:
+    """Lowers one kind of jump in a block; ``lower_jump`` rewrites the jump statement itself,
+    ``lower_other`` may take over other statements (return None to use the default)."""
+
+    def __init__(self, is_jump: Callable[[ast.stmt], bool], lower_jump: Callable[[ast.stmt], list[ast.stmt]],
+                 flag: str | None) -> None:
+        self.is_jump = is_jump
+        self.lower_jump = lower_jump
+        self.flag = flag
+        self.guards = 0  # how many `if not flag:` guards were written
+        self.lower_other: StatementLowering = lambda node: None
+
+    def block(self, statements: list[ast.stmt]) -> tuple[list[ast.stmt], Jumps]:
+        out: list[ast.stmt] = []
+        for index, statement in enumerate(statements):
+            new, status = self.statement(statement)
+            if status is Jumps.ALWAYS:
+                return out + new, Jumps.ALWAYS  # what follows is dead code
+            if status is Jumps.MAYBE and index + 1 < len(statements):
+                rest, rest_status = self.block(statements[index + 1:])
+                joined, status = self._join(new, rest, rest_status)
+                return out + joined, status
+            out += new
+        return out, Jumps.NEVER
+
+    def _join(self, new: list[ast.stmt], rest: list[ast.stmt], rest_status: Jumps):
+        last = new[-1]
+        branch_status = getattr(last, "_jump_branches", None)
+        if isinstance(last, ast.If) and branch_status in ((Jumps.ALWAYS, Jumps.NEVER), (Jumps.NEVER, Jumps.ALWAYS)):
+            # Lift the rest into the branch that does not jump.
+            if branch_status[0] is Jumps.NEVER:
+                last.body = _without_pass(last.body) + rest
+            else:
+                last.orelse = _without_pass(last.orelse) + rest
+            status = Jumps.ALWAYS if rest_status is Jumps.ALWAYS else Jumps.MAYBE
+            return new, status
+        self.guards += 1
+        guard = templates.replace("if not FLAG:\n    REST", FLAG=self.flag, REST=rest)
+        templates.copy_location(guard, rest[0])
+        return new + guard, Jumps.MAYBE
+
+    def statement(self, node: ast.stmt) -> tuple[list[ast.stmt], Jumps]:
+        if self.is_jump(node):
+            return self.lower_jump(node), Jumps.ALWAYS
+        taken = self.lower_other(node)
+        if taken is not None:
+            return taken
+        if isinstance(node, ast.If):
+            node = copy.copy(node)
+            node.body, body_status = self.block(node.body)
+            node.orelse, else_status = self.block(node.orelse)
+            node._jump_branches = (body_status, else_status)
+            return [node], combine(body_status, else_status)
+        if isinstance(node, ast.With):
+            node = copy.copy(node)
+            node.body, status = self.block(node.body)
+            return [node], status
+        if isinstance(node, ast.Try):
+            node = copy.copy(node)
+            node.body, body_status = self.block(node.body)
+            node.orelse, else_status = self.block(node.orelse)
+            statuses = [combine(body_status, else_status) if body_status is not Jumps.ALWAYS else body_status]
+            handlers = []
+            for handler in node.handlers:
+                handler = copy.copy(handler)
+                handler.body, handler_status = self.block(handler.body)
+                handlers.append(handler)
+                statuses.append(handler_status)
+            node.handlers = handlers
+            node.finalbody, final_status = self.block(node.finalbody)
+            if final_status is not Jumps.NEVER:
+                return [node], Jumps.MAYBE
+            return [node], combine(*statuses)
+        if isinstance(node, ast.Match):
+            node = copy.copy(node)
+            cases, statuses = [], []
+            for case in node.cases:
+                case = copy.copy(case)
+                case.body, status = self.block(case.body)
+                cases.append(case)
+                statuses.append(status)
+            node.cases = cases
+            irrefutable = any(c.guard is None and isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None
+                              for c in node.cases)
+            if not irrefutable:
+                statuses.append(Jumps.NEVER)
+            return [node], combine(*statuses)
+        return [node], Jumps.NEVER
+
+
+def _without_pass(statements: list[ast.stmt]) -> list[ast.stmt]:
+    return [s for s in statements if not isinstance(s, ast.Pass)]
+
+
+def assign(name: str, value: ast.expr | bool | None, origin: ast.AST) -> ast.stmt:
+    """``name = value`` positioned at ``origin``."""
+    if not isinstance(value, ast.expr):
+        value = ast.Constant(value=value)
+    (statement,) = templates.replace("NAME = VALUE", NAME=name, VALUE=value)
+    templates.copy_location(statement, origin)
+    return statement
+
+
+LOOPS = (ast.For, ast.While)
+NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def rewrite_loops(statements: list[ast.stmt], rewrite: Callable[[ast.For | ast.While], list[ast.stmt]]):
+    """Apply ``rewrite`` to every loop of a function body, inner loops first."""
+    out: list[ast.stmt] = []
+    for node in statements:
+        if isinstance(node, NESTED_SCOPES):
+            out.append(node)
+            continue
+        if isinstance(node, (ast.If, ast.With, ast.Try, *LOOPS)):
+            node.body = rewrite_loops(node.body, rewrite)
+        if isinstance(node, (ast.If, ast.Try, *LOOPS)):
+            node.orelse = rewrite_loops(node.orelse, rewrite)
+        if isinstance(node, ast.Try):
+            node.finalbody = rewrite_loops(node.finalbody, rewrite)
+            for handler in node.handlers:
+                handler.body = rewrite_loops(handler.body, rewrite)
+        if isinstance(node, ast.Match):
+            for case in node.cases:
+                case.body = rewrite_loops(case.body, rewrite)
+        out.extend(rewrite(node) if isinstance(node, LOOPS) else [node])
+    return out
+
+
+def contains_own(statements: list[ast.stmt], kind: type) -> bool:
+    """Whether a loop body holds a ``kind`` statement (break/continue) of its own."""
+    stack = list(statements)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, kind):
+            return True
+        if isinstance(node, (*NESTED_SCOPES, *LOOPS)):
+            if isinstance(node, LOOPS):
+                stack.extend(node.orelse)  # a loop's else clause belongs to the enclosing loop
+            continue
+        stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, (ast.stmt, ast.excepthandler,
+                                                                               ast.match_case)))
+    return False
+
+
+def lowering_for(kind: type, flag: str) -> BlockLowering:
+    """Lower ``kind`` jumps of one loop body into ``flag = True``, leaving inner loops alone."""
+    lowering = BlockLowering(lambda n: isinstance(n, kind), lambda n: [assign(flag, True, n)], flag)
+    lowering.lower_other = lambda n: ([n], Jumps.NEVER) if isinstance(n, LOOPS) else None
+    return lowering

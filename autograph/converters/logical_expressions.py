@@ -1,0 +1,91 @@
+"""``and``, ``or``, ``not`` and conditional expressions become lazy runtime calls.
+
+Before::
+
+    y = a if x > 0 and ok else b
+
+After::
+
+    y = ag__.if_exp(ag__.and_(x > 0, lambda: ok), lambda: a, lambda: b)
+
+Operands after the first are wrapped in lambdas so they are evaluated only when
+Python would evaluate them. An operand that binds a name (walrus) or calls
+zero-argument ``super()`` cannot move into a lambda, so that expression stays
+as written.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from autograph import templates
+from autograph.context import Context
+
+
+def _movable(node: ast.expr) -> bool:
+    for sub in ast.walk(node):
+        if isinstance(sub, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
+            return False
+        if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "super" and not sub.args:
+            return False
+    return True
+
+
+def _thunk(node: ast.expr) -> ast.Lambda:
+    thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+                       body=node)
+    return ast.copy_location(thunk, node)
+
+
+class _Logical(ast.NodeTransformer):
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
+        self.generic_visit(node)
+        if not all(_movable(v) for v in node.values[1:]):
+            return node
+        function = "and_" if isinstance(node.op, ast.And) else "or_"
+        call = ast.Call(func=_runtime(function), args=[node.values[0]] + [_thunk(v) for v in node.values[1:]],
+                        keywords=[])
+        return _at(call, node)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        self.generic_visit(node)
+        if not isinstance(node.op, ast.Not):
+            return node
+        return _at(ast.Call(func=_runtime("not_"), args=[node.operand], keywords=[]), node)
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
+        self.generic_visit(node)
+        if not (_movable(node.body) and _movable(node.orelse)):
+            return node
+        call = ast.Call(func=_runtime("if_exp"), args=[node.test, _thunk(node.body), _thunk(node.orelse)],
+                        keywords=[])
+        return _at(call, node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        # Nested functions are converted on their own; their headers (defaults, decorators) are ours.
+        node.decorator_list = [self.visit(d) for d in node.decorator_list]
+        node.args = self.visit(node.args)
+        return node
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+
+
+def _runtime(name: str) -> ast.expr:
+    return templates.replace_expression(f"ag__.{name}")
+
+
+def _at(new: ast.expr, origin: ast.expr) -> ast.expr:
+    templates.copy_location(new, origin)
+    return new
+
+
+def convert_expression(node: ast.expr) -> ast.expr:
+    return _Logical().visit(node)
+
+
+def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
+    logical = _Logical()
+    if isinstance(node, ast.Lambda):
+        node.body = logical.visit(node.body)
+        return
+    node.body = [logical.visit(statement) for statement in node.body]

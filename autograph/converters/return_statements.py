@@ -1,0 +1,133 @@
+"""Returns inside ``if`` and loops become assignments to one return variable.
+
+Before::
+
+    def f(x):
+        if x > 0:
+            return x
+        return 0
+
+After::
+
+    def f(x):
+        if x > 0:
+            retval_ = x
+        else:
+            retval_ = 0
+        return retval_
+
+A return inside a loop also sets a ``do_return`` flag and breaks (the break
+converter then lowers the break); statements after a loop that may have
+returned are guarded by ``if not do_return:``. Returns that are not inside an
+``if`` or a loop stay as they are.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+
+from autograph import templates
+from autograph.context import Context
+from autograph.converters.jumps import BlockLowering, Jumps, assign
+
+_LOOPS = (ast.For, ast.While)
+_NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def _returns_nested_in_control_flow(statements: list[ast.stmt], nested: bool = False) -> bool:
+    for node in statements:
+        if isinstance(node, ast.Return) and nested:
+            return True
+        if isinstance(node, _NESTED_SCOPES):
+            continue
+        inner = nested or isinstance(node, (ast.If, *_LOOPS))
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+            children = getattr(node, field, None)
+            if not children:
+                continue
+            blocks = [c.body for c in children] if field in ("handlers", "cases") else [children]
+            if any(_returns_nested_in_control_flow(b, inner) for b in blocks):
+                return True
+    return False
+
+
+class _NeedsFlag(Exception):
+    pass
+
+
+class _ReturnLowering:
+    def __init__(self, retval: str, do_return: str | None) -> None:
+        self.retval = retval
+        self.do_return = do_return
+
+    def lower(self, statements: list[ast.stmt], in_loop: bool) -> tuple[list[ast.stmt], Jumps]:
+        lowering = BlockLowering(lambda n: isinstance(n, ast.Return),
+                                 lambda n: self._lower_return(n, in_loop), self.do_return)
+        lowering.lower_other = lambda n: self._lower_loop(n, in_loop) if isinstance(n, _LOOPS) else None
+        result = lowering.block(statements)
+        if lowering.guards and self.do_return is None:
+            raise _NeedsFlag
+        return result
+
+    def _lower_return(self, node: ast.Return, in_loop: bool) -> list[ast.stmt]:
+        value = node.value if node.value is not None else ast.Constant(value=None)
+        statements = [assign(self.retval, value, node)]
+        if self.do_return is not None:
+            statements.append(assign(self.do_return, True, node))
+        if in_loop:
+            if self.do_return is None:
+                raise _NeedsFlag
+            statements.append(ast.copy_location(ast.Break(), node))
+        return statements
+
+    def _lower_loop(self, node: ast.For | ast.While, in_loop: bool):
+        returns_inside = _contains_return(node.body)
+        node = copy.copy(node)
+        node.body, _ = self.lower(node.body, in_loop=True)
+        node.orelse, else_status = self.lower(node.orelse, in_loop)
+        if not returns_inside:
+            # Only the else clause may return, and it does not run when the loop breaks.
+            return [node], Jumps.NEVER if else_status is Jumps.NEVER else Jumps.MAYBE
+        if not in_loop:
+            return [node], Jumps.MAYBE
+        # A return in this inner loop only broke out of it: stop the enclosing loop too.
+        (stop,) = templates.replace("if FLAG:\n    break", FLAG=self.do_return)
+        templates.copy_location(stop, node)
+        stop._jump_branches = (Jumps.ALWAYS, Jumps.NEVER)
+        return [node, stop], Jumps.MAYBE
+
+
+def _contains_return(statements: list[ast.stmt]) -> bool:
+    stack = list(statements)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return):
+            return True
+        if not isinstance(node, _NESTED_SCOPES):
+            stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, (ast.stmt, ast.excepthandler,
+                                                                                   ast.match_case)))
+    return False
+
+
+def transform(node: ast.FunctionDef, ctx: Context) -> None:
+    if not _returns_nested_in_control_flow(node.body):
+        return
+    retval = ctx.namer.new("retval_")
+    body, status = _lower_with_flag(node.body, retval, None, ctx)
+    if status is not Jumps.ALWAYS:
+        body.insert(0, assign(retval, None, node.body[0]))
+    last = ast.Return(value=ast.Name(id=retval, ctx=ast.Load()))
+    templates.copy_location(last, node.body[-1])
+    node.body = body + [last]
+
+
+def _lower_with_flag(statements, retval, do_return, ctx):
+    lowering = _ReturnLowering(retval, do_return)
+    try:
+        body, status = lowering.lower(statements, in_loop=False)
+    except _NeedsFlag:
+        flag = ctx.namer.new("do_return")
+        body, status = _ReturnLowering(retval, flag).lower(statements, in_loop=False)
+        body.insert(0, assign(flag, False, statements[0]))
+    return body, status

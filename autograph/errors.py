@@ -1,0 +1,41 @@
+"""Errors the converter raises: each names the user's file and line and says what to do.
+
+    raise UnsupportedSyntaxError('generators cannot be converted', location,
+                                 hint='call it from converted code instead; it runs as Python')
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+
+class Location(NamedTuple):
+    filename: str
+    lineno: int
+    function: str = ""
+
+    def __str__(self) -> str:
+        where = f'File "{self.filename}", line {self.lineno}'
+        return f"{where}, in {self.function}" if self.function else where
+
+
+class ConversionError(Exception):
+    """A function could not be converted."""
+
+    def __init__(self, message: str, location: Optional[Location] = None, hint: str = "") -> None:
+        self.location = location
+        self.hint = hint
+        text = message
+        if location is not None:
+            text = f"{location}: {message}"
+        if hint:
+            text = f"{text}\n  What to do: {hint}"
+        super().__init__(text)
+
+
+class UnsupportedSyntaxError(ConversionError):
+    """The function uses syntax the converter does not handle."""
+
+
+class SourceNotFoundError(ConversionError):
+    """The function's source code is not available."""

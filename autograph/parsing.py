@@ -1,0 +1,147 @@
+"""From a function object to its AST, with the user's real file, lines and columns.
+
+    parsed = parse_function(f)
+    parsed.node        # ast.FunctionDef (or ast.Lambda), positions as in the user's file
+    parsed.filename    # where f was defined
+
+The snippet is parsed as it stands in the file (an indented method is parsed
+under an ``if 1:`` wrapper instead of being dedented), so columns stay exact and
+tracebacks from converted code can point at the user's own lines.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import linecache
+import types
+from dataclasses import dataclass
+from typing import Union
+
+from autograph.errors import Location, SourceNotFoundError, UnsupportedSyntaxError
+
+FunctionNode = Union[ast.FunctionDef, ast.Lambda]
+
+
+@dataclass(frozen=True)
+class ParsedFunction:
+    node: FunctionNode
+    filename: str
+    source_lines: int  # non-blank lines of the user's source for this function
+
+
+def location_of(fn: types.FunctionType) -> Location:
+    code = fn.__code__
+    return Location(code.co_filename, code.co_firstlineno, fn.__qualname__)
+
+
+def parse_function(fn: types.FunctionType) -> ParsedFunction:
+    code = fn.__code__
+    where = location_of(fn)
+    if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR):
+        raise UnsupportedSyntaxError(
+            f"{fn.__qualname__} is a generator, which cannot be converted", where,
+            hint="call it from converted code (it then runs as plain Python), or convert the function "
+                 "that consumes it")
+    if code.co_flags & inspect.CO_COROUTINE:
+        raise UnsupportedSyntaxError(
+            f"{fn.__qualname__} is an async function, which cannot be converted", where,
+            hint="call it from converted code (it then runs as plain Python)")
+    lines = linecache.getlines(code.co_filename, fn.__globals__)
+    if not lines or code.co_firstlineno > len(lines):
+        raise SourceNotFoundError(
+            f"the source code of {fn.__qualname__} is not available", where,
+            hint="define the function in a file or a notebook cell (code built with exec() or typed "
+                 "into a bare interpreter has no source to convert), or mark it "
+                 "autograph.do_not_convert")
+    if code.co_name == "<lambda>":
+        node = _find_lambda(fn, lines)
+    else:
+        node = _find_def(fn, lines)
+    first, last = node.lineno, node.end_lineno or node.lineno
+    nonblank = sum(1 for line in lines[first - 1:last] if line.strip())
+    return ParsedFunction(node, code.co_filename, nonblank)
+
+
+def _parse_snippet(snippet: list[str], first_lineno: int) -> ast.Module:
+    """Parse lines that start at ``first_lineno`` of the file, keeping columns."""
+    text = "".join(snippet)
+    if snippet[0][:1] in (" ", "\t"):
+        tree = ast.parse("if 1:\n" + text)
+        ast.increment_lineno(tree, first_lineno - 2)
+        return ast.Module(body=tree.body[0].body, type_ignores=[])
+    tree = ast.parse(text)
+    ast.increment_lineno(tree, first_lineno - 1)
+    return tree
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _block_by_indentation(lines: list[str], start: int) -> list[str]:
+    """The lines of the def starting at ``start``: up to the next line indented no deeper."""
+    indent = _indent(lines[start])
+    index = start + 1
+    # Decorators and a multi-line signature come before the body: skip to the header's end.
+    while index < len(lines) and not lines[index - 1].rstrip().endswith(":"):
+        index += 1
+    end = index
+    for index in range(index, len(lines)):
+        line = lines[index]
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if _indent(line) <= indent:
+            break
+        end = index + 1
+    return lines[start:end]
+
+
+def _find_def(fn: types.FunctionType, lines: list[str]) -> ast.FunctionDef:
+    code = fn.__code__
+    start = code.co_firstlineno - 1
+    for snippet in (_block_by_indentation(lines, start), inspect.getblock(lines[start:])):
+        try:
+            tree = _parse_snippet(snippet, code.co_firstlineno)
+        except SyntaxError:
+            continue
+        node = tree.body[0] if tree.body else None
+        if isinstance(node, ast.FunctionDef) and node.name == code.co_name:
+            return node
+    raise SourceNotFoundError(
+        f"could not find the definition of {fn.__qualname__} in its source", location_of(fn),
+        hint="make sure the file was not edited after the function was defined, or reload it")
+
+
+_MODULE_TREES: dict[tuple[str, int], ast.Module] = {}
+
+
+def _find_lambda(fn: types.FunctionType, lines: list[str]) -> ast.Lambda:
+    code = fn.__code__
+    key = (code.co_filename, id(lines))
+    tree = _MODULE_TREES.get(key)
+    if tree is None:
+        try:
+            tree = ast.parse("".join(lines))
+        except SyntaxError as error:
+            raise SourceNotFoundError(
+                f"could not parse the file that defines {fn.__qualname__}", location_of(fn),
+                hint="lambdas are found by parsing their whole file; define the function with def "
+                     "instead") from error
+        _MODULE_TREES[key] = tree
+    candidates = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == code.co_firstlineno]
+    params = list(code.co_varnames[: code.co_argcount + code.co_kwonlyargcount])
+    candidates = [n for n in candidates if [a.arg for a in n.args.args + n.args.kwonlyargs] == params]
+    if len(candidates) > 1:
+        candidates = [n for n in candidates if _same_code(n, code)] or candidates
+    if len(candidates) != 1:
+        raise UnsupportedSyntaxError(
+            f"could not tell which lambda on line {code.co_firstlineno} is {fn.__qualname__}",
+            location_of(fn), hint="put the lambda on a line of its own, or use def")
+    return candidates[0]
+
+
+def _same_code(node: ast.Lambda, code: types.CodeType) -> bool:
+    compiled = compile(ast.Expression(node), code.co_filename, "eval")
+    inner = next(c for c in compiled.co_consts if isinstance(c, types.CodeType))
+    return inner.co_code == code.co_code and inner.co_names == code.co_names

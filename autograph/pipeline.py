@@ -1,0 +1,63 @@
+"""THE ordered list of passes that turns a function's AST into its converted AST.
+
+    convert_tree(function_node, ctx)   # rewrites in place; nested functions first
+
+Each pass is one converter's ``transform``; the comment on each line says why it
+stands where it does.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from autograph.analysis import definitions, liveness
+from autograph.analysis.scopes import function_scope
+from autograph.context import Context
+from autograph.converters import (
+    break_statements,
+    call_trees,
+    continue_statements,
+    control_flow,
+    fence,
+    logical_expressions,
+    return_statements,
+)
+
+
+def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
+    for nested in _nested_functions(node):
+        if not fence.is_generator_or_async(nested):  # those run as plain Python
+            convert_tree(nested, ctx)
+    if isinstance(node, ast.Lambda):
+        call_trees.transform(node, ctx, function_scope(node).locals)
+        logical_expressions.transform(node, ctx)
+        return
+    # 1. Refuse what cannot be converted before changing anything.
+    fence.transform(node, ctx)
+    # 2. Returns first: a return inside a loop becomes an assignment plus a `break`...
+    return_statements.transform(node, ctx)
+    # 3. ...which this pass lowers, with loop `else` clauses, into flags the loops test.
+    break_statements.transform(node, ctx)
+    # 4. Continues last among jumps: it may reuse the branches the passes above wrote.
+    continue_statements.transform(node, ctx)
+    # 5. Analyses see the jump-free function, with the flags as ordinary variables.
+    scope = function_scope(node)
+    definitions.resolve(node.body, scope.locals, scope.params)
+    liveness.resolve(node.body)
+    # 6. Expression rewrites keep the annotated Name and statement nodes, only wrap them.
+    call_trees.transform(node, ctx, scope.locals)
+    logical_expressions.transform(node, ctx)
+    # 7. Statements into closures last: it reads every annotation above.
+    control_flow.transform(node, ctx, scope)
+
+
+def _nested_functions(node: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    found = []
+    stack = list(ast.iter_child_nodes(node))
+    while stack:
+        child = stack.pop()
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.append(child)
+            continue
+        stack.extend(ast.iter_child_nodes(child))
+    return found

@@ -1,0 +1,126 @@
+"""Who runs a control-flow statement: dispatch on the values, never on a mode flag.
+
+A backend owns some types of values (graph tensors, JAX tracers). When the
+condition of an ``if``, the test of a ``while`` or the iterable of a ``for``
+is one of its values, the statement is handed to it; otherwise it runs as
+plain Python. Adding a backend needs no change to the converter::
+
+    class MyBackend(Backend):
+        def owns(self, cls): return issubclass(cls, MyTensor)
+        def if_stmt(self, cond, body, orelse, state): ...
+
+    register(MyBackend())
+
+State: a converted statement passes ``get_state``, a ``lambda: (a, b)`` over
+the variables it carries, in sorted order. ``LoopState`` reads them, and writes
+them back through the lambda's closure cells, which are the variables
+themselves; so no generated ``set_state`` function is needed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Optional
+
+Thunk = Callable[[], Any]
+
+
+class State:
+    """The variables a statement carries: their names, current values, and a setter."""
+
+    __slots__ = ("names", "_cells", "get")
+
+    def __init__(self, get_state: Optional[Callable[[], tuple]]) -> None:
+        if get_state is None:
+            self.names: tuple[str, ...] = ()
+            self._cells: tuple = ()
+            self.get: Callable[[], tuple] = tuple
+        else:
+            self.names = get_state.__code__.co_freevars
+            self._cells = get_state.__closure__ or ()
+            self.get = get_state
+
+    def set(self, values: Iterable[Any]) -> None:
+        values = tuple(values)
+        if len(values) != len(self._cells):
+            raise ValueError(f"expected {len(self._cells)} state values for {self.names}, got {len(values)}")
+        for cell, value in zip(self._cells, values):
+            cell.cell_contents = value
+
+    def __repr__(self) -> str:
+        return f"State{self.names}"
+
+
+class Backend:
+    """Stages control flow over the values it owns. Subclasses override what they support."""
+
+    name = "backend"
+
+    def owns(self, cls: type) -> bool:
+        """Whether values of this type are staged by this backend (asked once per type)."""
+        raise NotImplementedError
+
+    def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
+        raise NotImplementedError(f"{self.name} cannot stage an if statement")
+
+    def while_stmt(self, test: Thunk, body: Thunk, state: State) -> None:
+        """Stage ``while test(): body()``. ``test`` is re-run from the current state."""
+        raise NotImplementedError(f"{self.name} cannot stage a while loop")
+
+    def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State) -> None:
+        """Stage a for loop over ``iterable``: one of this backend's values, or the rest of a
+        Python iterable whose ``extra_test`` (a break or return flag) became staged."""
+        raise NotImplementedError(f"{self.name} cannot stage a for loop")
+
+    def if_exp(self, cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
+        raise NotImplementedError(f"{self.name} cannot stage a conditional expression")
+
+    def not_(self, value: Any) -> Any:
+        raise NotImplementedError(f"{self.name} cannot stage `not`")
+
+    def and_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        raise NotImplementedError(f"{self.name} cannot stage `and`")
+
+    def or_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        raise NotImplementedError(f"{self.name} cannot stage `or`")
+
+    def range(self, *args: Any) -> Any:
+        raise NotImplementedError(f"{self.name} cannot stage range()")
+
+
+_BACKENDS: list[Backend] = []
+_BY_TYPE: dict[type, Optional[Backend]] = {}
+
+# Types no backend may claim: the answer for them is always "plain Python".
+for _cls in (bool, int, float, complex, str, bytes, type(None), list, tuple, dict, set, range):
+    _BY_TYPE[_cls] = None
+
+
+def register(backend: Backend) -> None:
+    """Add a backend; it is asked about each new type of value from then on."""
+    _BACKENDS.append(backend)
+    for cls, owner in list(_BY_TYPE.items()):
+        if owner is None and cls not in _PLAIN_TYPES and backend.owns(cls):
+            _BY_TYPE[cls] = backend
+
+
+_PLAIN_TYPES = frozenset(_BY_TYPE)
+
+
+def backend_for(value: Any) -> Optional[Backend]:
+    """The backend that stages ``value``, or None for a plain Python value."""
+    cls = value.__class__
+    try:
+        return _BY_TYPE[cls]
+    except KeyError:
+        pass
+    owner = next((b for b in _BACKENDS if b.owns(cls)), None)
+    _BY_TYPE[cls] = owner
+    return owner
+
+
+def backend_of_any(values: Iterable[Any]) -> Optional[Backend]:
+    for value in values:
+        backend = backend_for(value)
+        if backend is not None:
+            return backend
+    return None

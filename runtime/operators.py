@@ -1,0 +1,161 @@
+"""The statement operators that converted code calls, with exact Python semantics.
+
+Before::
+
+    while x > 1:
+        x = x / 2
+
+After (what the converter writes)::
+
+    def loop_test():
+        return x > 1
+
+    def loop_body():
+        nonlocal x
+        x = x / 2
+
+    ag__.while_stmt(loop_test, loop_body, lambda: (x,))
+
+Each operator looks at the value that decides the control flow (the condition,
+the test's result, the iterable, a break flag). A plain Python value runs the
+statement as Python, with the bodies changing the variables in place; a value
+owned by a backend hands the statement to that backend. The Python path is the
+hot path, so it is written for speed: a type check, then the plain statement.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any, Callable, Iterable, Optional
+
+from runtime.backend import State, backend_for
+
+Thunk = Callable[[], Any]
+_range = builtins.range
+
+
+def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk], get_state: Optional[Thunk] = None) -> None:
+    """``if cond: body() else: orelse()``."""
+    if cond.__class__ is not bool:
+        backend = backend_for(cond)
+        if backend is not None:
+            backend.if_stmt(cond, body, orelse, State(get_state))
+            return
+    if cond:
+        body()
+    elif orelse is not None:
+        orelse()
+
+
+def while_stmt(test: Thunk, body: Thunk, get_state: Optional[Thunk] = None) -> None:
+    """``while test(): body()``; once the test is a staged value, the rest of the loop is staged."""
+    while True:
+        outcome = test()
+        if outcome.__class__ is not bool:
+            backend = backend_for(outcome)
+            if backend is not None:
+                backend.while_stmt(test, body, State(get_state))
+                return
+        if not outcome:
+            return
+        body()
+
+
+def for_stmt(
+    iterable: Any,
+    extra_test: Optional[Thunk],
+    body: Callable[[Any], None],
+    get_state: Optional[Thunk] = None,
+) -> None:
+    """``for item in iterable: body(item)``, stopping once ``extra_test()`` (a break or
+    return flag) is false. If that flag becomes a staged value, the remaining
+    iterations are staged."""
+    if iterable.__class__ is not _range and iterable.__class__ is not list:
+        backend = backend_for(iterable)
+        if backend is not None:
+            backend.for_stmt(iterable, extra_test, body, State(get_state))
+            return
+    if extra_test is None:
+        for item in iterable:
+            body(item)
+        return
+    if not _keep_going(extra_test(), iterable, extra_test, body, get_state):
+        return
+    iterator = iter(iterable)
+    for item in iterator:
+        body(item)
+        outcome = extra_test()
+        if outcome is True:
+            continue
+        if outcome.__class__ is bool or backend_for(outcome) is None:
+            if not outcome:
+                return
+            continue
+        # The flag is staged now: hand the iterations that are left to its backend.
+        backend_for(outcome).for_stmt(iterator, extra_test, body, State(get_state))
+        return
+
+
+def _keep_going(outcome: Any, iterable: Any, extra_test: Thunk, body: Callable, get_state) -> bool:
+    """The check before the first iteration; a staged flag stages the whole loop."""
+    if outcome.__class__ is bool:
+        return outcome
+    backend = backend_for(outcome)
+    if backend is None:
+        return bool(outcome)
+    backend.for_stmt(iter(iterable), extra_test, body, State(get_state))
+    return False
+
+
+def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
+    """``if_true() if cond else if_false()``."""
+    if cond.__class__ is not bool:
+        backend = backend_for(cond)
+        if backend is not None:
+            return backend.if_exp(cond, if_true, if_false)
+    return if_true() if cond else if_false()
+
+
+def not_(value: Any) -> Any:
+    """``not value``."""
+    if value.__class__ is not bool:
+        backend = backend_for(value)
+        if backend is not None:
+            return backend.not_(value)
+    return not value
+
+
+def and_(value: Any, *rest: Thunk) -> Any:
+    """``value and rest[0]() and ...``: lazy, returns the operand Python would."""
+    for index, operand in enumerate(rest):
+        if value.__class__ is not bool:
+            backend = backend_for(value)
+            if backend is not None:
+                return backend.and_(value, rest[index:])
+        if not value:
+            return value
+        value = operand()
+    return value
+
+
+def or_(value: Any, *rest: Thunk) -> Any:
+    """``value or rest[0]() or ...``: lazy, returns the operand Python would."""
+    for index, operand in enumerate(rest):
+        if value.__class__ is not bool:
+            backend = backend_for(value)
+            if backend is not None:
+                return backend.or_(value, rest[index:])
+        if value:
+            return value
+        value = operand()
+    return value
+
+
+def range_(*args: Any) -> Iterable:
+    """``range(...)`` in a for loop's iterable; a staged bound gives its backend's range."""
+    for arg in args:
+        if arg.__class__ is not int:
+            backend = backend_for(arg)
+            if backend is not None:
+                return backend.range(*args)
+    return _range(*args)

@@ -1,0 +1,87 @@
+"""Sentinels for variables that Python would not have bound yet.
+
+Converted code must bind every variable that a generated closure declares
+``nonlocal``. Where the original program might not have bound it yet, the
+converter binds it to ``Undefined(name)`` instead, and wraps the reads that may
+see it in ``ld(name)``, which raises exactly the error Python would have raised.
+
+Before::
+
+    if c:
+        y = 1
+    return y
+
+After::
+
+    y = ag__.Undefined('y')
+    ag__.if_stmt(c, if_body, None, lambda: (y,))
+    return ag__.ld(y)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _unbound_local_message_template() -> str:
+    """The running Python's own wording for reading an unbound local."""
+    def probe():
+        placeholder__ = placeholder__  # noqa: F821  (read before assignment, on purpose)
+        return placeholder__
+
+    try:
+        probe()
+    except UnboundLocalError as error:
+        return str(error).replace("placeholder__", "{name}")
+    raise AssertionError("unreachable")
+
+
+_UNBOUND_LOCAL = _unbound_local_message_template()
+
+
+class Undefined:
+    """The value of a variable that the original program had not bound.
+
+    Any use other than passing it around raises the ``UnboundLocalError``
+    Python would have raised at the read.
+    """
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"Undefined({self.name!r})"
+
+    def error(self) -> UnboundLocalError:
+        return UnboundLocalError(_UNBOUND_LOCAL.format(name=self.name))
+
+    def _raise(self, *args: Any, **kwargs: Any):
+        raise self.error()
+
+    # `y += 1` on an undefined `y` must fail like Python does, not with a TypeError.
+    __add__ = __radd__ = __iadd__ = __sub__ = __rsub__ = __isub__ = _raise
+    __mul__ = __rmul__ = __imul__ = __truediv__ = __rtruediv__ = __itruediv__ = _raise
+    __floordiv__ = __ifloordiv__ = __mod__ = __imod__ = __pow__ = __ipow__ = _raise
+    __matmul__ = __imatmul__ = __and__ = __iand__ = __or__ = __ior__ = _raise
+    __xor__ = __ixor__ = __lshift__ = __ilshift__ = __rshift__ = __irshift__ = _raise
+    __bool__ = __iter__ = __len__ = __getitem__ = __call__ = _raise
+
+
+class UndefinedReturnValue(Undefined):
+    """The return value of a branch that did not return."""
+
+    def __init__(self, name: str = "the return value") -> None:
+        super().__init__(name)
+
+
+def ld(value: Any) -> Any:
+    """Read a variable that may still be undefined; raise as Python would."""
+    if value.__class__ is Undefined:
+        raise value.error()
+    return value
+
+
+def is_undefined(value: Any) -> bool:
+    return isinstance(value, Undefined)
