@@ -17,11 +17,11 @@ import threading
 import types
 import weakref
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Callable
 
 import runtime
 from autograph import loading, parsing, pipeline
-from autograph.context import Context
+from autograph.context import UNKNOWN, Context
 from autograph.converters.call_trees import is_unconverted_module
 from autograph.errors import ConversionError, Location
 from autograph.naming import Namer
@@ -66,7 +66,8 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
     tree = copy.deepcopy(parsed.node)  # parsing may hand out a cached tree; never change it
     if isinstance(tree, ast.FunctionDef):
         tree.decorator_list = []
-    ctx = Context(namer=Namer.for_tree(tree), filename=parsed.filename, globals=fn.__globals__)
+    ctx = Context(namer=Namer.for_tree(tree), filename=parsed.filename, globals=fn.__globals__,
+                  closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree)
     pipeline.convert_tree(tree, ctx)
     code = loading.compile_function(tree, fn)
     return Conversion(tree, code, parsed.source_lines)

@@ -16,7 +16,10 @@ class Context:
     namer: Namer
     filename: str
     globals: dict[str, Any]
-    closure: dict[str, Any] = field(default_factory=dict)  # free variable name -> value (if bound)
+    # The function's free variables. Their values are not used: a conversion is cached per code
+    # object, and another closure of the same code may hold other values.
+    closure: dict[str, Any] = field(default_factory=dict)
+    root: Any = None  # the node of the function being converted (not of a nested one)
 
     def resolve_global(self, name: str) -> Any:
         """What a name that is not local to the function refers to right now, or UNKNOWN."""

@@ -13,6 +13,7 @@ user's live ``__globals__`` and the user's own closure cells (plus one cell for
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import types
 import weakref
@@ -20,6 +21,9 @@ import weakref
 import runtime
 
 _FACTORY = "__autograph_factory__"
+# The converted def is compiled under this name, so that the factory does not bind the user's
+# function name (a recursive call must still find the global, as in the original).
+_CONVERTED = "__autograph_converted__"
 
 # Code objects the converter produced: functions made from them are converted already.
 generated_codes: weakref.WeakSet = weakref.WeakSet()
@@ -31,8 +35,11 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
     params = ["ag__"] + [name for name in free if name != "ag__"]
     if isinstance(node, ast.Lambda):
         inner: list[ast.stmt] = [ast.Return(value=node)]
+        name = "<lambda>"
     else:
-        inner = [node, ast.Return(value=ast.Name(id=node.name, ctx=ast.Load()))]
+        node = copy.copy(node)
+        node.name = name = _CONVERTED
+        inner = [node, ast.Return(value=ast.Name(id=name, ctx=ast.Load()))]
     factory = ast.FunctionDef(
         name=_FACTORY,
         args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], kwonlyargs=[], kw_defaults=[],
@@ -49,7 +56,11 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
     ast.fix_missing_locations(module)
     code = compile(module, original.__code__.co_filename, "exec", dont_inherit=True)
     factory_code = _child_code(code, _FACTORY)
-    function_code = _child_code(factory_code, original.__code__.co_name)
+    function_code = _child_code(factory_code, name)
+    renamed = {"co_name": original.__code__.co_name}
+    if hasattr(original.__code__, "co_qualname"):
+        renamed["co_qualname"] = original.__code__.co_qualname
+    function_code = function_code.replace(**renamed)
     _remember(function_code)
     return function_code
 

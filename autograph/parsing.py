@@ -87,13 +87,13 @@ def _block_by_indentation(lines: list[str], start: int) -> list[str]:
     while index < len(lines) and not lines[index - 1].rstrip().endswith(":"):
         index += 1
     end = index
-    for index in range(index, len(lines)):
-        line = lines[index]
+    for position in range(index, len(lines)):
+        line = lines[position]
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         if _indent(line) <= indent:
             break
-        end = index + 1
+        end = position + 1
     return lines[start:end]
 
 

@@ -25,7 +25,7 @@ Value = Union[str, ast.expr, list]
 _POSITIONS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parse(template: str) -> tuple[ast.stmt, ...]:
     body = ast.parse(textwrap.dedent(template)).body
     for node in ast.walk(ast.Module(body=body, type_ignores=[])):

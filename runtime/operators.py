@@ -34,7 +34,7 @@ Thunk = Callable[[], Any]
 _range = builtins.range
 
 
-def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk], get_state: Optional[Thunk] = None) -> None:
+def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, get_state: Optional[Thunk] = None) -> None:
     """``if cond: body() else: orelse()``."""
     if cond.__class__ is not bool:
         backend = backend_for(cond)

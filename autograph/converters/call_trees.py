@@ -60,7 +60,9 @@ def needs_no_conversion(value: Any) -> bool:
 
 
 class _Calls(ast.NodeTransformer):
-    def __init__(self, ctx: Context, local_names: set[str], local_functions: set[str]) -> None:
+    def __init__(self, ctx: Context, local_names: set[str], local_functions: set[str],
+                 first_param: str | None) -> None:
+        self.first_param = first_param
         self.ctx = ctx
         self.local_names = local_names
         self.local_functions = local_functions
@@ -88,6 +90,13 @@ class _Calls(ast.NodeTransformer):
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
+        if (isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords
+                and self.first_param):
+            # Zero-argument super() finds its class and instance in the calling frame, which is a
+            # generated closure once the call moves into a branch: spell them out.
+            node.args = [ast.Name(id="__class__", ctx=ast.Load()), ast.Name(id=self.first_param, ctx=ast.Load())]
+            templates.copy_location(node, node.func)
+            return node
         if self._plain(node.func):
             return node
         call = ast.Call(func=templates.replace_expression("ag__.call"), args=[node.func, *node.args],
@@ -116,7 +125,10 @@ def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:
 
 def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set[str]) -> None:
     body = node.body if isinstance(node.body, list) else [node.body]
-    calls = _Calls(ctx, local_names, _local_functions(body, local_names))
+    positional = node.args.posonlyargs + node.args.args
+    uses_class_cell = node is ctx.root and "__class__" in ctx.closure
+    first_param = positional[0].arg if positional and uses_class_cell else None
+    calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
     if isinstance(node, ast.Lambda):
         node.body = calls.visit(node.body)
     else:

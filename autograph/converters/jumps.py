@@ -21,6 +21,10 @@ from typing import Callable
 from autograph import templates
 
 
+class NeedsFlag(Exception):
+    """Raised by a lowering that was asked to do without a flag but cannot."""
+
+
 class Jumps(enum.IntEnum):
     NEVER = 0
     MAYBE = 1
@@ -74,6 +78,8 @@ class BlockLowering:
                 last.orelse = _without_pass(last.orelse) + rest
             status = Jumps.ALWAYS if rest_status is Jumps.ALWAYS else Jumps.MAYBE
             return new, status
+        if self.flag is None:
+            raise NeedsFlag
         self.guards += 1
         guard = templates.replace("if not FLAG:\n    REST", FLAG=self.flag, REST=rest)
         templates.copy_location(guard, rest[0])

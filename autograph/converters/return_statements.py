@@ -29,7 +29,7 @@ import copy
 
 from autograph import templates
 from autograph.context import Context
-from autograph.converters.jumps import BlockLowering, Jumps, assign
+from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign
 
 _LOOPS = (ast.For, ast.While)
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -52,10 +52,6 @@ def _returns_nested_in_control_flow(statements: list[ast.stmt], nested: bool = F
     return False
 
 
-class _NeedsFlag(Exception):
-    pass
-
-
 class _ReturnLowering:
     def __init__(self, retval: str, do_return: str | None) -> None:
         self.retval = retval
@@ -67,7 +63,7 @@ class _ReturnLowering:
         lowering.lower_other = lambda n: self._lower_loop(n, in_loop) if isinstance(n, _LOOPS) else None
         result = lowering.block(statements)
         if lowering.guards and self.do_return is None:
-            raise _NeedsFlag
+            raise NeedsFlag
         return result
 
     def _lower_return(self, node: ast.Return, in_loop: bool) -> list[ast.stmt]:
@@ -77,7 +73,7 @@ class _ReturnLowering:
             statements.append(assign(self.do_return, True, node))
         if in_loop:
             if self.do_return is None:
-                raise _NeedsFlag
+                raise NeedsFlag
             statements.append(ast.copy_location(ast.Break(), node))
         return statements
 
@@ -126,7 +122,7 @@ def _lower_with_flag(statements, retval, do_return, ctx):
     lowering = _ReturnLowering(retval, do_return)
     try:
         body, status = lowering.lower(statements, in_loop=False)
-    except _NeedsFlag:
+    except NeedsFlag:
         flag = ctx.namer.new("do_return")
         body, status = _ReturnLowering(retval, flag).lower(statements, in_loop=False)
         body.insert(0, assign(flag, False, statements[0]))
