@@ -125,8 +125,14 @@ def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
         return
     line = origin.lineno
     column = origin.col_offset
+    # The span runs to the end of the user's line, so tracebacks underline nothing.
+    end = origin.end_col_offset if getattr(origin, "end_lineno", None) == line else _TO_LINE_END
     for root in nodes if isinstance(nodes, list) else [nodes]:
         for node in ast.walk(root):
             if "lineno" in node._attributes and not hasattr(node, "lineno"):
                 node.lineno = node.end_lineno = line
-                node.col_offset = node.end_col_offset = column
+                node.col_offset = column
+                node.end_col_offset = end
+
+
+_TO_LINE_END = 1 << 12

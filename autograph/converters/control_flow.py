@@ -54,9 +54,10 @@ class _Scope:
 
 
 class _ControlFlow:
-    def __init__(self, ctx: Context, scope: FunctionScope) -> None:
+    def __init__(self, ctx: Context, scope: FunctionScope, maybe_undefined: set[str]) -> None:
         self.ctx = ctx
         self.function = scope
+        self.maybe_undefined = maybe_undefined
         self.inited: set[str] = set()
         self.generated_functions: set[int] = set()
 
@@ -126,16 +127,21 @@ class _ControlFlow:
         return needed & self.function.locals
 
     def _inits(self, names: set[str], scope: _Scope, origin: ast.stmt) -> list[ast.stmt]:
-        """Bind names to Undefined: right before the statement if nothing bound them earlier
-        in this scope, else at the top of the scope (before any assignment could run)."""
+        """Bind names the closures need: right before the statement if nothing bound them earlier
+        in this scope, else at the top of the scope (before any assignment could run). A name
+        that some read may find unbound gets ``ag__.Undefined``; the others only need a binding
+        for ``nonlocal`` and are certainly assigned before any read, so ``None`` does."""
         here = []
         for name in sorted(names - scope.bound):
-            (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", NAME=name, LABEL=ast.Constant(name))
+            if name in self.maybe_undefined:
+                (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", NAME=name, LABEL=ast.Constant(name))
+                self.inited.add(name)
+            else:
+                (init,) = templates.replace("NAME = None", NAME=name)
             templates.copy_location(init, origin)
             (scope.top if name in scope.touched else here).append(init)
             scope.bound.add(name)
             scope.touched.add(name)
-            self.inited.add(name)
         return here
 
     def _closure(self, name: str, params: list[str], body: list[ast.stmt], nonlocals: list[str],
@@ -276,7 +282,7 @@ class _UndefinedReads(ast.NodeTransformer):
 
 
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
-    control_flow = _ControlFlow(ctx, scope)
+    control_flow = _ControlFlow(ctx, scope, _maybe_undefined_names(node.body))
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)
@@ -285,6 +291,21 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     if control_flow.inited:
         reads = _UndefinedReads(control_flow.inited, control_flow.generated_functions)
         node.body = [reads.visit(statement) for statement in node.body]
+
+
+def _maybe_undefined_names(body: list[ast.stmt]) -> set[str]:
+    """Names with a read (in this function's own scope) that may find them unbound."""
+    names = set()
+    stack = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stack.extend(node.decorator_list)
+            continue
+        if isinstance(node, ast.Name) and anno.get(node, anno.Key.MAYBE_UNDEFINED, False):
+            names.add(node.id)
+        stack.extend(ast.iter_child_nodes(node))
+    return names
 
 
 def _is_docstring(statements: list[ast.stmt]) -> bool:
