@@ -66,11 +66,27 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
     tree = copy.deepcopy(parsed.node)  # parsing may hand out a cached tree; never change it
     if isinstance(tree, ast.FunctionDef):
         tree.decorator_list = []
-    ctx = Context(namer=Namer.for_tree(tree), filename=parsed.filename, globals=fn.__globals__,
+    namer = Namer.for_tree(tree)
+    _rename_user_runtime_name(tree, namer)
+    ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,
                   closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree)
     pipeline.convert_tree(tree, ctx)
     code = loading.compile_function(tree, fn)
     return Conversion(tree, code, parsed.source_lines)
+
+
+def _rename_user_runtime_name(tree: ast.AST, namer: Namer) -> None:
+    """Generated code calls the runtime ``ag__``: a user's own local ``ag__`` gets another name."""
+    if not namer.taken("ag__"):
+        return
+    new = namer.new("ag__")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "ag__":
+            node.id = new
+        elif isinstance(node, ast.arg) and node.arg == "ag__":
+            node.arg = new
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            node.names = [new if name == "ag__" else name for name in node.names]
 
 
 def _convert_function(fn: types.FunctionType) -> types.FunctionType:

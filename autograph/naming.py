@@ -37,6 +37,9 @@ class Namer:
                 taken.add(node.rest)
         return cls(taken)
 
+    def taken(self, name: str) -> bool:
+        return name in self._taken
+
     def new(self, base: str) -> str:
         """A name used nowhere in the function and never handed out before."""
         name, suffix = base, 0

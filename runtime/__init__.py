@@ -7,12 +7,12 @@ imports ``autograph``: the converter plugs itself in through ``set_converter``.
 from runtime.backend import Backend, State, backend_for, register
 from runtime.calls import call, set_converter
 from runtime.operators import and_, for_stmt, if_exp, if_stmt, not_, or_, range_, while_stmt
-from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld
+from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_free
 
 range = range_  # noqa: A001  (generated code spells it ag__.range)
 
 __all__ = [
     "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "backend_for", "call",
-    "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "not_", "or_", "range", "register",
+    "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "range", "register",
     "set_converter", "while_stmt",
 ]

@@ -36,7 +36,24 @@ def _unbound_local_message_template() -> str:
     raise AssertionError("unreachable")
 
 
+def _unbound_free_message_template() -> str:
+    """The running Python's own wording for a nested function reading an unbound variable."""
+    def probe():
+        def inner():
+            return placeholder__
+
+        try:
+            inner()
+        except NameError as error:
+            return str(error).replace("placeholder__", "{name}")
+        placeholder__ = None  # makes it a variable of `probe` that `inner` reads
+        return placeholder__
+
+    return probe()
+
+
 _UNBOUND_LOCAL = _unbound_local_message_template()
+_UNBOUND_FREE = _unbound_free_message_template()
 
 
 class Undefined:
@@ -80,6 +97,13 @@ def ld(value: Any) -> Any:
     """Read a variable that may still be undefined; raise as Python would."""
     if value.__class__ is Undefined:
         raise value.error()
+    return value
+
+
+def ld_free(value: Any) -> Any:
+    """``ld`` for a nested function's read of an enclosing variable: Python raises NameError."""
+    if value.__class__ is Undefined:
+        raise NameError(_UNBOUND_FREE.format(name=value.name), name=value.name)
     return value
 
 

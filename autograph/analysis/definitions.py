@@ -141,17 +141,20 @@ class _Definitions:
 
 
 def _walk_expression(node: ast.AST):
-    """The nodes of an expression, in evaluation order roughly, skipping nested scopes' bodies."""
+    """The nodes of an expression, skipping lambda bodies (they run later) and the names a
+    comprehension binds for itself (its body runs now, so its other reads count)."""
     stack = [node]
+    own_targets: set[str] = set()
     while stack:
         sub = stack.pop()
+        if isinstance(sub, ast.Name) and sub.id in own_targets:
+            continue
         yield sub
         if isinstance(sub, ast.Lambda):
             stack.extend(sub.args.defaults + [d for d in sub.args.kw_defaults if d is not None])
             continue
         if isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            stack.append(sub.generators[0].iter)
-            continue
+            own_targets = own_targets | names_of([g.target for g in sub.generators]).writes
         stack.extend(reversed(list(ast.iter_child_nodes(sub))))
 
 

@@ -109,7 +109,8 @@ def names_of(*nodes: ast.AST | None) -> NameSets:
             continue
         if isinstance(node, list):
             for item in node:
-                collector.visit(item)
+                if item is not None:
+                    collector.visit(item)
         else:
             collector.visit(node)
     return collector.names

@@ -39,7 +39,7 @@ import ast
 import builtins
 
 from autograph import anno, templates
-from autograph.analysis.scopes import FunctionScope, names_of
+from autograph.analysis.scopes import FunctionScope, function_scope, names_of
 from autograph.context import Context
 from autograph.converters.logical_expressions import convert_expression
 
@@ -60,6 +60,7 @@ class _ControlFlow:
         self.maybe_undefined = maybe_undefined
         self.inited: set[str] = set()
         self.generated_functions: set[int] = set()
+        self.state_lambdas: set[int] = set()  # they must see Undefined values as they are
 
     # Blocks ---------------------------------------------------------------
 
@@ -170,7 +171,9 @@ class _ControlFlow:
         if not state:
             return ast.Constant(None)
         elements = ", ".join(state)
-        return templates.replace_expression(f"lambda: ({elements},)")
+        get_state = templates.replace_expression(f"lambda: ({elements},)")
+        self.state_lambdas.add(id(get_state))
+        return get_state
 
     def _call(self, template: str, origin: ast.stmt, **values) -> list[ast.stmt]:
         statements = templates.replace(template, **values)
@@ -259,38 +262,74 @@ def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
 
 
 class _UndefinedReads(ast.NodeTransformer):
-    """Wrap the reads that may find a variable still bound to Undefined in ``ag__.ld``."""
+    """Wrap the reads that may find a variable still bound to Undefined in ``ag__.ld``: the
+    reads the analysis marked, and any read of a captured variable from a nested function or
+    lambda (those run at any time)."""
 
-    def __init__(self, names: set[str], generated: set[int]) -> None:
+    def __init__(self, names: set[str], captured: set[str], control_flow: _ControlFlow) -> None:
         self.names = names
-        self.generated = generated
+        self.captured = captured & names
+        self.control_flow = control_flow
+        self.free: set[str] = set()  # inside a nested user function: its free captured names
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
-        if (isinstance(node.ctx, ast.Load) and node.id in self.names
-                and anno.get(node, anno.Key.MAYBE_UNDEFINED, False)):
+        if not isinstance(node.ctx, ast.Load):
+            return node
+        if node.id in self.free:
+            wrapped = templates.replace_expression("ag__.ld_free(NAME)", NAME=node)
+        elif node.id in self.names and anno.get(node, anno.Key.MAYBE_UNDEFINED, False):
             wrapped = templates.replace_expression("ag__.ld(NAME)", NAME=node)
-            templates.copy_location(wrapped, node)
-            return wrapped
+        else:
+            return node
+        templates.copy_location(wrapped, node)
+        return wrapped
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST | list[ast.stmt]:
+        self.generic_visit(node)
+        target = node.target
+        if (isinstance(target, ast.Name) and target.id in self.names
+                and anno.get(target, anno.Key.MAYBE_UNDEFINED, False)):
+            # Python reads the target before the value: check it first, as Python would.
+            check = templates.replace("ag__.ld(NAME)", NAME=target.id)
+            templates.copy_location(check, node)
+            return check + [node]
+        return node
+
+    def _nested(self, node: ast.AST, local_names: set[str]) -> ast.AST:
+        saved = self.free
+        self.free = (saved | self.captured) - local_names
+        self.generic_visit(node)
+        self.free = saved
         return node
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-        if id(node) in self.generated:
+        if id(node) in self.control_flow.generated_functions:
             return self.generic_visit(node)
-        return node  # a user's nested function: converted on its own
+        return self._nested(node, function_scope(node).locals)
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
+    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        if id(node) in self.control_flow.state_lambdas:
+            return node
+        return self._nested(node, function_scope(node).locals)
+
 
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
-    control_flow = _ControlFlow(ctx, scope, _maybe_undefined_names(node.body))
+    # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
+    control_flow = _ControlFlow(ctx, scope, _maybe_undefined_names(node.body) | scope.captured)
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)
     docstring = body[:1] if _is_docstring(body[:1]) else []
     node.body = docstring + top + body[len(docstring):]
     if control_flow.inited:
-        reads = _UndefinedReads(control_flow.inited, control_flow.generated_functions)
-        node.body = [reads.visit(statement) for statement in node.body]
+        reads = _UndefinedReads(control_flow.inited, scope.captured, control_flow)
+        body = []
+        for statement in node.body:
+            new = reads.visit(statement)
+            body.extend(new if isinstance(new, list) else [new])
+        node.body = body
 
 
 def _maybe_undefined_names(body: list[ast.stmt]) -> set[str]:

@@ -60,7 +60,9 @@ class BlockLowering:
             new, status = self.statement(statement)
             if status is Jumps.ALWAYS:
                 return out + new, Jumps.ALWAYS  # what follows is dead code
-            if status is Jumps.MAYBE and index + 1 < len(statements):
+            if status is Jumps.MAYBE:
+                if index + 1 == len(statements):
+                    return out + new, Jumps.MAYBE
                 rest, rest_status = self.block(statements[index + 1:])
                 joined, status = self._join(new, rest, rest_status)
                 return out + joined, status
@@ -68,16 +70,8 @@ class BlockLowering:
         return out, Jumps.NEVER
 
     def _join(self, new: list[ast.stmt], rest: list[ast.stmt], rest_status: Jumps):
-        last = new[-1]
-        branch_status = getattr(last, "_jump_branches", None)
-        if isinstance(last, ast.If) and branch_status in ((Jumps.ALWAYS, Jumps.NEVER), (Jumps.NEVER, Jumps.ALWAYS)):
-            # Lift the rest into the branch that does not jump.
-            if branch_status[0] is Jumps.NEVER:
-                last.body = _without_pass(last.body) + rest
-            else:
-                last.orelse = _without_pass(last.orelse) + rest
-            status = Jumps.ALWAYS if rest_status is Jumps.ALWAYS else Jumps.MAYBE
-            return new, status
+        if _lift(new[-1], rest):
+            return new, Jumps.ALWAYS if rest_status is Jumps.ALWAYS else Jumps.MAYBE
         if self.flag is None:
             raise NeedsFlag
         self.guards += 1
@@ -132,6 +126,24 @@ class BlockLowering:
                 statuses.append(Jumps.NEVER)
             return [node], combine(*statuses)
         return [node], Jumps.NEVER
+
+
+def _lift(node: ast.stmt, rest: list[ast.stmt]) -> bool:
+    """Move ``rest`` into the branch of ``node`` that does not jump, if there is exactly one
+    such place (looking through ``elif`` chains); say whether it did."""
+    branches = getattr(node, "_jump_branches", None)
+    if not isinstance(node, ast.If) or branches is None:
+        return False
+    for jumps, other, field in ((branches[0], branches[1], "orelse"), (branches[1], branches[0], "body")):
+        if jumps is not Jumps.ALWAYS:
+            continue
+        block = getattr(node, field)
+        if other is Jumps.NEVER:
+            setattr(node, field, _without_pass(block) + rest)
+            return True
+        if other is Jumps.MAYBE and block and _lift(block[-1], rest):
+            return True
+    return False
 
 
 def _without_pass(statements: list[ast.stmt]) -> list[ast.stmt]:

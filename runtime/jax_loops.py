@@ -1,0 +1,335 @@
+"""Staged loops: ``lax.while_loop`` and ``lax.scan`` over the variables a loop carries.
+
+Before (converted code, run under ``jax.jit`` with a traced ``n``)::
+
+    i = 0
+    ag__.while_stmt(lambda: i < n, loop_body, lambda: (i, x))
+
+After (what this module builds)::
+
+    i, x = lax.while_loop(lambda c: test(*c), lambda c: replay_body(*c), (0, x))
+
+The body is traced once with ``jax.make_jaxpr`` (see ``trace_once``); comparing what it left in
+each variable with what it started from tells us what to carry, what stays a Python value, and
+which weak Python scalars (``i = 0``) must be promoted (then, and only then, it is traced again).
+A ``for`` over an array without ``break`` is a ``scan``, so ``jax.grad`` goes through it; every
+other staged ``for`` is a ``while_loop`` over a hidden index.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, Optional
+
+import jax
+import jax.numpy as jnp
+import jax.tree_util as jtu
+from jax import lax
+
+from runtime import jax_backend
+from runtime.backend import State, Thunk
+from runtime.jax_backend import (
+    JAX_BACKEND,
+    Abstract,
+    JaxRange,
+    as_output,
+    describe,
+    is_array,
+    is_return_value,
+    label,
+    predicate,
+    python_zero,
+    representative,
+    same,
+    staging_error,
+    summary,
+    trace_once,
+    typeof,
+)
+from runtime.undefined import Undefined
+
+jax_backend._load_jax()  # the shared helpers there use JAX through lazily bound globals
+_RANGE_ITERATOR = type(iter(range(0)))
+
+
+class _AppendOnly(list):
+    """Stands for a list that a scanned body appends to: the items become the scan's outputs,
+    so the body cannot read them (they do not exist yet while the body is traced)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def _read(self, *args: Any) -> Any:
+        raise staging_error(f"{describe(self.name)} is read inside a staged for loop that appends to it; "
+                            "its items are stacked only after the loop, so the body may only append")
+
+    __getitem__ = __iter__ = __len__ = __contains__ = __reversed__ = index = count = pop = _read
+
+
+def _unflatten_appended(name: str, items: Any) -> _AppendOnly:
+    result = _AppendOnly(name)
+    list.extend(result, items)
+    return result
+
+
+# A pytree node, so that the items appended while tracing are outputs of the trace.
+jax.tree_util.register_pytree_node(
+    _AppendOnly, lambda x: (list(list.__iter__(x)), x.name), _unflatten_appended)
+
+
+class _Carry:
+    """A loop's variables split into the lax carry (array leaves) and static Python values."""
+
+    def __init__(self, names: tuple, values: tuple, growing: frozenset) -> None:
+        self.names, self.values, self.growing = names, values, growing
+        self.flat = [jtu.tree_flatten(None if i in growing else v) for i, v in enumerate(values)]
+        self.slots = [(i, j) for i, (leaves, _) in enumerate(self.flat)
+                      for j, leaf in enumerate(leaves) if is_array(leaf)]
+
+    def init(self) -> list:
+        return [self.flat[i][0][j] for i, j in self.slots]
+
+    def rebuild(self, carried: Any) -> tuple:
+        leaves = [list(flat[0]) for flat in self.flat]
+        for (i, j), value in zip(self.slots, carried):
+            leaves[i][j] = value
+        return tuple(_AppendOnly(self.names[i]) if i in self.growing else jtu.tree_unflatten(treedef, leaves[i])
+                     for i, (_, treedef) in enumerate(self.flat))
+
+
+def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), stack: bool = False):
+    """Trace ``body(*extra)`` once against the loop carry; check it and promote weak types
+    (re-tracing only when the carry's types had to change). Returns the carry, a replay of the
+    body, and ``emit(values) -> (carry leaves, appended items)``."""
+    entry = state.get()
+    values, growing = entry, frozenset()
+    for _ in range(4):
+        carry = _Carry(state.names, values, growing)
+
+        def step(*args, carry=carry):
+            values = carry.rebuild(args[:len(carry.slots)])
+            # Shallow copies of the lists: the body may append to them in place.
+            before = tuple(list(v) if type(v) is list else v for v in values)
+            state.set(values)
+            body(*args[len(carry.slots):])
+            after = state.get()
+            state.set(entry)  # no tracer of this trace may outlive it in a variable
+            return after, before
+
+        try:
+            (out, before), replay = trace_once(step, *carry.init(), *extra)
+        finally:
+            state.set(entry)
+        casts, new_values, new_growing = _check_loop(carry, before, out, what, stack)
+        if new_values is None and not new_growing:
+            return carry, lambda *a, replay=replay: replay(*a)[0], functools.partial(_emit, carry, casts)
+        values, growing = new_values or values, growing | new_growing
+    raise staging_error(f"the types of the variables carried by this {what} do not settle; give them "
+                        "explicit dtypes before the loop")
+
+
+def _emit(carry: _Carry, casts: list, values: tuple) -> tuple[list, list]:
+    leaves = {}
+    carried = []
+    for (i, j), dtype in zip(carry.slots, casts):
+        if i not in leaves:
+            leaves[i] = jtu.tree_leaves(values[i])
+        carried.append(as_output(leaves[i][j], dtype))
+    appended = [list.__getitem__(values[i], -1) for i in sorted(carry.growing)]
+    return carried, appended
+
+
+def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, stack: bool):
+    """Compare each variable after one traced iteration with what the iteration started from."""
+    casts, new_values, growing = [], list(carry.values), set()
+    changed = False
+    for i, name in enumerate(carry.names):
+        entry, before, after = carry.values[i], traced_in[i], out[i]
+        if i in carry.growing:
+            if not (isinstance(after, list) and list.__len__(after) == 1):
+                raise staging_error(f"{describe(name)} must grow by exactly one item in every iteration "
+                                    f"of this {what} (it is stacked into an array)")
+            item = list.__getitem__(after, 0)
+            if not all(is_array(leaf) for leaf in jtu.tree_leaves(item)):
+                raise staging_error(f"the items appended to {describe(name)} must be arrays, got {summary(item)}")
+            continue
+        if isinstance(entry, Undefined):
+            if isinstance(after, Undefined):
+                continue
+            if not is_return_value(name):
+                raise staging_error(
+                    f"{describe(name)} is first assigned inside this {what} and used after it; a staged loop "
+                    f"can only carry variables that exist before it: initialize {name} before the loop, "
+                    "with the shape and dtype it will have")
+            new_values[i], changed = jtu.tree_map(_placeholder, after), True
+            continue
+        entry_leaves, entry_def = carry.flat[i]
+        after_leaves, after_def = jtu.tree_flatten_with_path(after)
+        if after_def != entry_def:
+            if (stack and type(after) is list and type(before) is list and len(after) == len(before) + 1
+                    and _same_items(after[:len(before)], before)):
+                growing.add(i)
+                continue
+            hint = ""
+            if type(after) is list and type(before) is list and len(after) > len(before):
+                hint = (" (a list can grow only in a for loop over an array without break or return; "
+                        "otherwise preallocate an array and fill it with .at[i].set(...))")
+            raise staging_error(
+                f"{describe(name)} is {summary(entry)} before the {what} but {summary(after)} after one "
+                f"iteration; a staged loop must keep each variable's structure{hint}")
+        promoted = list(entry_leaves)
+        for j, (path, leaf) in enumerate(after_leaves):
+            first = entry_leaves[j]
+            if not is_array(first):
+                if not (same(leaf, first) or leaf is jtu.tree_leaves(before)[j]):
+                    raise staging_error(
+                        f"{label(name, path)} is {summary(first)} before the {what} but {summary(leaf)} "
+                        "after one iteration; only arrays can change inside a staged loop")
+                continue
+            cast, promoted[j] = _carry_type(label(name, path), first, leaf, what)
+            casts.append(cast)
+            if promoted[j] is not first:
+                new_values[i], changed = jtu.tree_unflatten(entry_def, promoted), True
+    return casts, (tuple(new_values) if changed else None), frozenset(growing)
+
+
+def _same_items(a: list, b: list) -> bool:
+    return jtu.tree_structure(a) == jtu.tree_structure(b) and all(
+        x is y for x, y in zip(jtu.tree_leaves(a), jtu.tree_leaves(b)))
+
+
+def _carry_type(label: str, first: Any, leaf: Any, what: str) -> tuple[Any, Any]:
+    """Returns (dtype the body's output is cast to or None, the loop's initial value, promoted
+    if it was a weak Python scalar that the body turned into another dtype)."""
+    if not is_array(leaf):
+        raise staging_error(f"{label} is an array before the {what} but {summary(leaf)} after one "
+                            "iteration; only arrays can be carried by a staged loop")
+    a, b = typeof(first), typeof(leaf)
+    if a.shape != b.shape:
+        raise staging_error(
+            f"{label} has shape {a.shape} before the {what} but {b.shape} after one iteration; JAX loops "
+            "need fixed shapes: preallocate it at its final size (and fill it with .at[i].set(...)), or pad it")
+    if a.weak_type and (a.dtype != b.dtype or not b.weak_type):
+        dtype = jnp.result_type(representative(a), representative(b))
+        return None, lax.convert_element_type(first, dtype)
+    if a.dtype == b.dtype or (b.weak_type and jnp.result_type(a.dtype, representative(b)) == a.dtype):
+        return (None if a.weak_type == b.weak_type else a.dtype), first
+    raise staging_error(
+        f"{label} has dtype {a.dtype} before the {what} but {b.dtype} after one iteration; a JAX loop keeps "
+        "each variable's dtype: cast it (e.g. with .astype(...)) before or inside the loop")
+
+
+def _placeholder(leaf: Any) -> Any:
+    """Initial value for a return value first set inside a loop: never read until its flag is set."""
+    if not isinstance(leaf, (jax.core.Tracer, Abstract)):
+        return leaf
+    aval = typeof(leaf)
+    return python_zero(aval.dtype) if aval.weak_type else jnp.zeros(aval.shape, aval.dtype)
+
+
+def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop") -> None:
+    carry, replay, emit = _stage_body(body, state, what)
+    entry = state.get()
+
+    def cond_fun(carried):
+        state.set(carry.rebuild(carried))
+        try:
+            return predicate(test(), f"the condition of this {what}")
+        finally:
+            state.set(entry)
+
+    final = lax.while_loop(cond_fun, lambda carried: emit(replay(*carried))[0], carry.init())
+    state.set(carry.rebuild(final))
+
+
+class _Counted:
+    """A State plus the hidden index of a for loop staged as a while loop."""
+
+    def __init__(self, state: State) -> None:
+        self.state, self.index = state, 0
+        self.names = (*state.names, "<the loop index>")
+
+    def get(self) -> tuple:
+        return (*self.state.get(), self.index)
+
+    def set(self, values: Any) -> None:
+        *rest, self.index = values
+        self.state.set(rest)
+
+
+def _indexed_loop(length: Any, item_at: Callable, extra_test: Optional[Thunk], body: Callable,
+                  state: State) -> None:
+    """``for k in range(length): body(item_at(k))`` as a while loop, stopping once extra_test() fails."""
+    counted = _Counted(state)
+
+    def test():
+        more = counted.index < length
+        return more if extra_test is None else jnp.logical_and(more, extra_test())
+
+    def step():
+        index = counted.index
+        body(item_at(index))
+        counted.index = index + 1
+
+    while_stmt(test, step, counted, what="for loop")
+
+
+def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State) -> None:
+    if isinstance(iterable, JaxRange):
+        return _for_range(iterable, extra_test, body, state)
+    if isinstance(iterable, jax.core.Tracer):
+        if jnp.ndim(iterable) == 0:
+            raise staging_error("cannot iterate over a 0-d array (a scalar)")
+        if extra_test is None:
+            return _scan(iterable, body, state)
+        return _indexed_loop(iterable.shape[0], lambda k: iterable[k], extra_test, body, state)
+    # A Python loop whose break or return flag just became a tracer: stage what is left of it.
+    if type(iterable) is _RANGE_ITERATOR:
+        _, (whole,), done = iterable.__reduce__()
+        rest = whole[done:]
+        return _indexed_loop(len(rest), lambda k: rest.start + k * rest.step, extra_test, body, state)
+    for item in iterable:
+        flag = extra_test()
+        if isinstance(flag, jax.core.Tracer):
+            JAX_BACKEND.if_stmt(flag, functools.partial(body, item), None, state)
+        elif flag:
+            body(item)
+        else:
+            return None
+    return None
+
+
+def _for_range(r: JaxRange, extra_test: Optional[Thunk], body: Callable, state: State) -> None:
+    for bound in (r.start, r.stop, r.step):
+        if not jnp.issubdtype(jnp.result_type(bound), jnp.integer):
+            raise staging_error(f"range() needs integer bounds, got {summary(bound)}")
+    start, stop, step = r.start, r.stop, r.step
+    # Python's trip count: ceil((stop - start) / step), never negative.
+    up = (stop - start + step - 1) // step
+    down = (stop - start + step + 1) // step
+    if isinstance(step, int):
+        count = up if step > 0 else down
+    else:
+        count = jnp.where(step > 0, up, down)
+    _indexed_loop(jnp.maximum(count, 0), lambda k: start + k * step, extra_test, body, state)
+
+
+def _scan(xs: Any, body: Callable, state: State) -> None:
+    """A for loop over an array's first axis without break: lax.scan, so jax.grad works through it.
+    Lists the body appends to (one item per iteration) come out stacked along a new axis 0."""
+    aval = jax.typeof(xs)
+    item = jax.ShapeDtypeStruct(aval.shape[1:], aval.dtype, weak_type=aval.weak_type)
+    carry, replay, emit = _stage_body(body, state, "for loop", extra=(item,), stack=True)
+    entry = state.get()
+    try:
+        final, stacked = lax.scan(lambda c, x: emit(replay(*c, x)), carry.init(), xs)
+    except BaseException:
+        state.set(entry)
+        raise
+    values = list(carry.rebuild(final))
+    for i, items in zip(sorted(carry.growing), stacked):
+        prefix = entry[i]
+        values[i] = items if not prefix else jtu.tree_map(
+            lambda new, *old: jnp.concatenate([jnp.stack(old), new]), items, *prefix)
+    state.set(values)

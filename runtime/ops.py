@@ -1,0 +1,356 @@
+"""The closed set of graph ops: one table, each op with its shape/dtype rule.
+
+A rule takes the input values (anything with ``.shape`` and ``.dtype``) and the
+node's attrs, and returns the ``(shape, dtype)`` of every output, raising
+``ValueError`` / ``TypeError`` / ``IndexError`` as NumPy would. Tracing runs the
+rule to type a new node; ``ir.verify`` runs it again to check a graph.
+Kernels live elsewhere, one table per interpretation (``interpreter.NUMPY_KERNELS``).
+
+Control-flow calling conventions (the subgraphs are closed ``ir.Graph``s: every
+value they use is one of their inputs)::
+
+    cond(pred, *operands; true_graph, false_graph) -> outs
+        pred: bool[]. Both graphs take exactly ``operands`` (the branch's own inputs
+        followed by anything either branch captured, in the same order for both)
+        and return the same number of outputs with equal dtypes; the node's output
+        shapes are the join of the two branches' (differing dims become None).
+
+    while_loop(*loop_vars, *consts; cond_graph, body_graph) -> loop_vars
+        n = len(body_graph.outputs) loop variables, followed by the constants the
+        cond or body captured (shared list, same order for both graphs).
+        cond_graph(*loop_vars, *consts) -> bool[]
+        body_graph(*loop_vars, *consts) -> new loop_vars (n outputs)
+        Both graphs have n + len(consts) inputs. The body's outputs must fit its
+        loop-var inputs (same dtype; shape equal where the input's is known), so
+        relax a loop var's dims to None in both graphs if it changes shape.
+        The node's outputs have the body's loop-var input shapes.
+
+Stateful ops (variable reads and writes, ``print``, ``assert``) are never pruned
+and run in the order they were traced; a ``cond`` / ``while_loop`` whose
+subgraphs hold one is stateful too (see ``is_stateful``).
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Optional, Sequence
+
+import numpy as np
+
+from runtime import shapes
+
+AvalOut = tuple[tuple, np.dtype]
+BOOL, INT64 = np.dtype(bool), np.dtype(np.int64)
+
+
+@dataclass(frozen=True)
+class Ref:
+    """In a ``getitem`` index template: "index input number k" (a tensor or array)."""
+
+    k: int
+
+    def __repr__(self) -> str:
+        return f"${self.k}"
+
+
+@dataclass(frozen=True)
+class OpDef:
+    name: str
+    rule: Callable[[Sequence[Any], Mapping[str, Any]], list]
+    stateful: bool = False
+    ufunc: Optional[np.ufunc] = None  # the NumPy ufunc an elementwise op is (lowerings reuse its name)
+    subgraphs: tuple[str, ...] = ()   # attrs that hold subgraphs
+
+
+OPS: dict[str, OpDef] = {}
+
+
+def _op(name: str, rule: Callable, **kw: Any) -> None:
+    assert name not in OPS, name
+    OPS[name] = OpDef(name, rule, **kw)
+
+
+# --- elementwise: the dtype is whatever NumPy's ufunc loop gives --------------------------------
+
+def _elementwise(ufunc: np.ufunc) -> Callable:
+    def rule(ins, attrs):
+        if len(ins) != ufunc.nin:
+            raise TypeError(f"{ufunc.__name__} takes {ufunc.nin} inputs, got {len(ins)}")
+        dtype = ufunc.resolve_dtypes(tuple(v.dtype for v in ins) + (None,))[-1]
+        return [(shapes.broadcast(*(v.shape for v in ins)), dtype)]
+    return rule
+
+
+# Python-operator names for the arithmetic a reader sees most; NumPy's names for the rest.
+OPERATOR_UFUNCS = {
+    "neg": np.negative, "pos": np.positive, "abs": np.absolute, "invert": np.invert,
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide,
+    "floordiv": np.floor_divide, "mod": np.remainder, "pow": np.power,
+    "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
+    "gt": np.greater, "ge": np.greater_equal,
+}
+_NUMPY_NAMED = """
+    exp exp2 expm1 log log2 log10 log1p sqrt cbrt square reciprocal sin cos tan arcsin arccos arctan
+    sinh cosh tanh arcsinh arccosh arctanh sign floor ceil trunc rint fabs logical_not isnan isinf
+    isfinite signbit deg2rad rad2deg conjugate
+    maximum minimum fmax fmin arctan2 hypot copysign logaddexp logaddexp2 fmod logical_and
+    logical_or logical_xor bitwise_and bitwise_or bitwise_xor left_shift right_shift heaviside
+    gcd lcm float_power nextafter
+""".split()
+ELEMENTWISE: dict[str, np.ufunc] = {**OPERATOR_UFUNCS, **{n: getattr(np, n) for n in _NUMPY_NAMED}}
+for _name, _ufunc in ELEMENTWISE.items():
+    _op(_name, _elementwise(_ufunc), ufunc=_ufunc)
+
+# Which op a NumPy ufunc becomes (aliases such as np.abs / np.absolute are one object).
+UFUNC_OPS: dict[np.ufunc, str] = {u: n for n, u in ELEMENTWISE.items()}
+UFUNC_OPS.update({np.degrees: "rad2deg", np.radians: "deg2rad", np.matmul: "matmul"})
+OPERATOR_FUNCTIONS = {n: getattr(operator, n) for n in OPERATOR_UFUNCS}
+
+
+# --- reductions and scans: dtype found by running NumPy on a one-element example ----------------
+
+def _by_example(fn: Callable, ins, **kw) -> np.dtype:
+    return np.asarray(fn(*(np.ones((1,) * len(v.shape), v.dtype) for v in ins), **kw)).dtype
+
+
+def _reduction(fn: Callable) -> Callable:
+    def rule(ins, attrs):
+        (x,) = ins
+        axes, keep = attrs["axis"], attrs["keepdims"]
+        return [(shapes.reduce(x.shape, axes, keep), _by_example(fn, ins, axis=axes, keepdims=keep))]
+    return rule
+
+
+def _arg_reduction(fn: Callable) -> Callable:
+    def rule(ins, attrs):
+        (x,) = ins
+        axis, keep = attrs["axis"], attrs["keepdims"]
+        if axis is None and len(x.shape) == 0:
+            return [((), INT64)]
+        axes = None if axis is None else (axis,)
+        return [(shapes.reduce(x.shape, axes, keep), _by_example(fn, ins, axis=axis, keepdims=keep))]
+    return rule
+
+
+REDUCTIONS = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min, "prod": np.prod,
+              "any": np.any, "all": np.all}
+for _name, _fn in REDUCTIONS.items():
+    _op(_name, _reduction(_fn))
+_op("argmax", _arg_reduction(np.argmax))
+_op("argmin", _arg_reduction(np.argmin))
+
+
+def _scan(fn: Callable) -> Callable:
+    def rule(ins, attrs):
+        (x,) = ins
+        axis = attrs["axis"]
+        shape = (shapes.size(x.shape),) if axis is None else x.shape
+        return [(shape, _by_example(fn, ins, axis=axis))]
+    return rule
+
+
+_op("cumsum", _scan(np.cumsum))
+_op("cumprod", _scan(np.cumprod))
+_op("sort", lambda ins, a: [(ins[0].shape, ins[0].dtype)])
+_op("argsort", lambda ins, a: [(ins[0].shape, INT64)])
+
+
+# --- linear algebra, shapes and indexing --------------------------------------------------------
+
+def _matmul(ins, attrs):
+    a, b = ins
+    return [(shapes.matmul(a.shape, b.shape), np.matmul.resolve_dtypes((a.dtype, b.dtype, None))[-1])]
+
+
+def _transpose(ins, attrs):
+    (x,) = ins
+    axes = attrs["axes"]
+    if sorted(axes) != list(range(len(x.shape))):
+        raise ValueError(f"axes {axes} don't match an array with {len(x.shape)} dimensions")
+    return [(tuple(x.shape[a] for a in axes), x.dtype)]
+
+
+def _broadcast_to(ins, attrs):
+    (x,) = ins
+    target = tuple(attrs["shape"])
+    if shapes.broadcast(x.shape, target) != target or len(x.shape) > len(target):
+        raise ValueError(f"cannot broadcast {shapes.fmt_shape(x.shape)} to {shapes.fmt_shape(target)}")
+    return [(target, x.dtype)]
+
+
+def _where(ins, attrs):
+    c, x, y = ins
+    return [(shapes.broadcast(c.shape, x.shape, y.shape), np.result_type(x.dtype, y.dtype))]
+
+
+def _concatenate(ins, attrs):
+    return [(shapes.concatenate([v.shape for v in ins], attrs["axis"]), np.result_type(*(v.dtype for v in ins)))]
+
+
+def _stack(ins, attrs):
+    rank = len(ins[0].shape)
+    if any(len(v.shape) != rank for v in ins):
+        raise ValueError("stack: all input arrays must have the same shape")
+    common = []
+    for dims in zip(*(v.shape for v in ins)):
+        known = {d for d in dims if d is not None}
+        if len(known) > 1:
+            raise ValueError("stack: all input arrays must have the same shape")
+        common.append(known.pop() if known else None)
+    axis = shapes.normalize_axis(attrs["axis"], rank + 1)
+    shape = tuple(common[:axis]) + (len(ins),) + tuple(common[axis:])
+    return [(shape, np.result_type(*(v.dtype for v in ins)))]
+
+
+def _getitem(ins, attrs):
+    x, *index_inputs = ins
+    for v in index_inputs:
+        if v.dtype.kind not in "iu":
+            raise IndexError("only integers, slices, None, Ellipsis and integer arrays are valid graph indices")
+    shape = shapes.getitem(x.shape, attrs["index"], {k: v.shape for k, v in enumerate(index_inputs)})
+    return [(shape, x.dtype)]
+
+
+def _take(ins, attrs):
+    x, idx = ins
+    if idx.dtype.kind not in "iu":
+        raise IndexError("take: indices must be integers")
+    axis = attrs["axis"]
+    if axis is None:
+        return [(idx.shape, x.dtype)]
+    axis = shapes.normalize_axis(axis, len(x.shape))
+    return [(x.shape[:axis] + idx.shape + x.shape[axis + 1:], x.dtype)]
+
+
+_op("matmul", _matmul, ufunc=np.matmul)
+_op("reshape", lambda ins, a: [(shapes.reshape(ins[0].shape, a["shape"]), ins[0].dtype)])
+_op("transpose", _transpose)
+_op("broadcast_to", _broadcast_to)
+_op("cast", lambda ins, a: [(ins[0].shape, np.dtype(a["dtype"]))])
+_op("where", _where)
+_op("clip", lambda ins, a: [(shapes.broadcast(*(v.shape for v in ins)), np.result_type(*(v.dtype for v in ins)))])
+_op("concatenate", _concatenate)
+_op("stack", _stack)
+_op("getitem", _getitem)
+_op("take", _take)
+
+
+def _dim(ins, attrs):
+    shapes.normalize_axis(attrs["axis"], len(ins[0].shape))
+    return [((), INT64)]
+
+
+_op("dim", _dim)
+
+
+# --- constants ---------------------------------------------------------------------------------
+
+def _arange_length(a: Mapping) -> int:
+    return max(0, int(np.ceil((a["stop"] - a["start"]) / a["step"])))
+
+
+_op("constant", lambda ins, a: [(a["value"].shape, a["value"].dtype)])
+_op("full", lambda ins, a: [(tuple(a["shape"]), np.dtype(a["dtype"]))])
+_op("full_like", lambda ins, a: [(ins[0].shape, np.dtype(a["dtype"]))])
+_op("arange", lambda ins, a: [((_arange_length(a),), np.dtype(a["dtype"]))])
+
+
+# --- control flow --------------------------------------------------------------------------------
+
+def _fmt(shape, dtype) -> str:
+    return f"{np.dtype(dtype).name}{shapes.fmt_shape(shape)}"
+
+
+def _check_inputs(graph, ins: Sequence, what: str) -> None:
+    if len(graph.inputs) != len(ins):
+        raise TypeError(f"{what} takes {len(graph.inputs)} inputs but the node passes {len(ins)}")
+    for i, (param, arg) in enumerate(zip(graph.inputs, ins)):
+        if param.dtype != arg.dtype or not shapes.compatible(arg.shape, param.shape):
+            raise TypeError(f"{what} input {i} is {_fmt(param.shape, param.dtype)} "
+                            f"but the node passes {_fmt(arg.shape, arg.dtype)}")
+
+
+def _check_pred(v, what: str) -> None:
+    if v.dtype != BOOL or v.shape != ():
+        raise TypeError(f"{what} must be a scalar bool, got {_fmt(v.shape, v.dtype)}")
+
+
+def _cond(ins, attrs):
+    pred, *operands = ins
+    _check_pred(pred, "cond predicate")
+    t, f = attrs["true_graph"], attrs["false_graph"]
+    _check_inputs(t, operands, "true_graph")
+    _check_inputs(f, operands, "false_graph")
+    if len(t.outputs) != len(f.outputs):
+        raise TypeError(f"cond branches return {len(t.outputs)} and {len(f.outputs)} values")
+    outs = []
+    for i, (a, b) in enumerate(zip(t.outputs, f.outputs)):
+        shape = shapes.join(a.shape, b.shape)
+        if a.dtype != b.dtype or shape is None:
+            raise TypeError(f"cond output {i} is {_fmt(a.shape, a.dtype)} in true_graph "
+                            f"but {_fmt(b.shape, b.dtype)} in false_graph")
+        outs.append((shape, a.dtype))
+    return outs
+
+
+def _while_loop(ins, attrs):
+    cond, body = attrs["cond_graph"], attrs["body_graph"]
+    _check_inputs(cond, ins, "cond_graph")
+    _check_inputs(body, ins, "body_graph")
+    if len(cond.outputs) != 1:
+        raise TypeError(f"cond_graph must return one value, got {len(cond.outputs)}")
+    _check_pred(cond.outputs[0], "cond_graph's output")
+    n = len(body.outputs)
+    if n > len(ins):
+        raise TypeError(f"body_graph returns {n} loop variables but the node has {len(ins)} inputs")
+    for i, (out, param) in enumerate(zip(body.outputs, body.inputs)):
+        if out.dtype != param.dtype or not shapes.compatible(out.shape, param.shape):
+            raise TypeError(f"loop variable {i} enters the body as {_fmt(param.shape, param.dtype)} but leaves it "
+                            f"as {_fmt(out.shape, out.dtype)}; relax its shape or fix its dtype")
+    return [(p.shape, p.dtype) for p in body.inputs[:n]]
+
+
+_op("cond", _cond, subgraphs=("true_graph", "false_graph"))
+_op("while_loop", _while_loop, subgraphs=("cond_graph", "body_graph"))
+
+
+# --- stateful ----------------------------------------------------------------------------------
+
+def _assign(ins, attrs):
+    (x,), var = ins, attrs["variable"]
+    if x.dtype != var.dtype or not shapes.compatible(x.shape, var.shape):
+        raise TypeError(f"cannot assign {_fmt(x.shape, x.dtype)} to a variable of {_fmt(var.shape, var.dtype)}")
+    return []
+
+
+_op("read_variable", lambda ins, a: [(a["variable"].shape, a["variable"].dtype)], stateful=True)
+for _name in ("assign_variable", "assign_add_variable", "assign_sub_variable"):
+    _op(_name, _assign, stateful=True)
+_op("print", lambda ins, a: [], stateful=True)
+_op("assert", lambda ins, a: [], stateful=True)
+
+
+def infer(op: str, inputs: Sequence[Any], attrs: Mapping[str, Any]) -> list[AvalOut]:
+    """The output ``(shape, dtype)`` pairs of ``op`` applied to ``inputs``."""
+    try:
+        opdef = OPS[op]
+    except KeyError:
+        raise ValueError(f"unknown op {op!r}; the ops are a closed set, see runtime/ops.py") from None
+    return [(tuple(s), np.dtype(d)) for s, d in opdef.rule(tuple(inputs), attrs)]
+
+
+def is_stateful(node: Any) -> bool:
+    """Whether a node must run even when no output needs it: a stateful op, or control flow
+    whose subgraphs contain one."""
+    opdef = OPS[node.op]
+    if opdef.stateful:
+        return True
+    return any(graph_is_stateful(node.attrs[name]) for name in opdef.subgraphs)
+
+
+def graph_is_stateful(graph: Any) -> bool:
+    cache = graph._cache
+    if "stateful" not in cache:
+        cache["stateful"] = any(is_stateful(n) for n in graph.nodes)
+    return cache["stateful"]

@@ -1,0 +1,173 @@
+"""Mutable state that survives graph runs: ``Variable``, and the side effects ``print_`` / ``assert_``.
+
+Eagerly a variable is a NumPy array you can replace. While tracing, reading it
+adds a ``read_variable`` node and assigning adds an ``assign_variable`` node;
+both are stateful, so every run performs them in the traced order, and a read
+after an assignment sees the new value. ``print_`` and ``assert_`` work the
+same way: eagerly they act now, in a graph they act at every run.
+"""
+
+from __future__ import annotations
+
+import builtins
+import itertools
+import operator
+from typing import Any, Optional
+
+import numpy as np
+
+from runtime import tensor, tracing
+from runtime.ops import Ref
+
+_names = itertools.count()
+
+
+class Variable:
+    """A named, typed array that graphs read and assign. Its shape and dtype are fixed."""
+
+    def __init__(self, value: Any, dtype: Any = None, name: Optional[str] = None) -> None:
+        self._value = self._frozen(np.array(value, dtype=dtype))
+        self.name = name or f"variable_{next(_names)}"
+
+    @staticmethod
+    def _frozen(array: np.ndarray) -> np.ndarray:
+        # Reads hand out this very array (no copy per read), so nobody may write into it.
+        array.flags.writeable = False
+        return array
+
+    shape = property(lambda self: self._value.shape)
+    dtype = property(lambda self: self._value.dtype)
+    ndim = property(lambda self: self._value.ndim)
+    size = property(lambda self: self._value.size)
+
+    @property
+    def value(self) -> Any:
+        """The current value: an array eagerly, a ``read_variable`` tensor while tracing."""
+        if tracing.current_builder() is None:
+            return self._value
+        return tracing.bind1("read_variable", [], variable=self)
+
+    def numpy(self) -> np.ndarray:
+        """A writable copy of the current value."""
+        return self._value.copy()
+
+    def assign(self, value: Any) -> Variable:
+        return self._write("assign_variable", value)
+
+    def assign_add(self, delta: Any) -> Variable:
+        return self._write("assign_add_variable", delta)
+
+    def assign_sub(self, delta: Any) -> Variable:
+        return self._write("assign_sub_variable", delta)
+
+    def _write(self, op: str, value: Any) -> Variable:
+        if tracing.current_builder() is not None:
+            t = tracing.as_tensor(value)
+            self._check_cast(t.dtype)
+            t = tensor.cast(t, self.dtype)
+            if t.shape != self.shape:  # like `array[...] = value`, a value broadcasts to the variable's shape
+                t = tracing.bind1("broadcast_to", [t], shape=self.shape)
+            tracing.bind(op, [t], variable=self)
+            return self
+        if isinstance(value, (Variable, np.ndarray, np.generic)):
+            self._check_cast(value.dtype)
+        value = np.asarray(value.value if isinstance(value, Variable) else value)
+        if op != "assign_variable":
+            value = (self._value + value) if op == "assign_add_variable" else (self._value - value)
+        self.set_value(value)
+        return self
+
+    def _check_cast(self, dtype: np.dtype) -> None:
+        if not np.can_cast(dtype, self.dtype, "same_kind"):
+            raise TypeError(f"cannot assign a {np.dtype(dtype).name} value to {self.name} ({self.dtype.name})")
+
+    def set_value(self, value: Any) -> None:
+        """Replace the array (the kernels' entry point too): broadcast to the variable's shape, cast to its dtype."""
+        value = np.asarray(value)
+        try:
+            value = np.array(np.broadcast_to(value, self.shape), dtype=self.dtype)
+        except ValueError:
+            raise ValueError(f"cannot assign a value of shape {value.shape} to {self.name} of shape "
+                             f"{self.shape}") from None
+        self._value = self._frozen(value)
+
+    def __repr__(self) -> str:
+        return f"Variable({self.name!r}, {self.dtype.name}{list(self.shape)})"
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        if tracing.current_builder() is not None:
+            raise TypeError(f"np.asarray({self.name}) while tracing would freeze its current value into the "
+                            "graph; use the variable directly or its .value")
+        return np.array(self._value, dtype=dtype) if copy or dtype is not None else self._value
+
+    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        return getattr(ufunc, method)(*_values(inputs), **kwargs)
+
+    def __array_function__(self, func: Any, types: tuple, args: tuple, kwargs: dict) -> Any:
+        return func(*_values(args), **kwargs)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.value[index]
+
+    def __len__(self) -> int:
+        return len(self._value)
+
+    def __bool__(self) -> bool:
+        return bool(self.value)
+
+    __hash__ = object.__hash__  # a variable is an identity (node attrs refer to it), despite elementwise ==
+
+
+def _values(args: Any) -> list:
+    """Variables (also inside lists and tuples, as np.stack takes them) replaced by their values."""
+    def one(x: Any) -> Any:
+        if isinstance(x, Variable):
+            return x.value
+        if isinstance(x, (list, tuple)):
+            return type(x)(one(i) for i in x)
+        return x
+    return [one(a) for a in args]
+
+
+def _forward(name: str, reflected: bool) -> Any:
+    fn = getattr(operator, name)
+    if reflected:
+        return lambda self, other: fn(_values([other])[0], self.value)
+    return lambda self, other: fn(self.value, _values([other])[0])
+
+
+for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor"):
+    _op_name = _name + "_" if _name in ("and", "or") else _name
+    setattr(Variable, f"__{_name}__", _forward(_op_name, False))
+    setattr(Variable, f"__r{_name}__", _forward(_op_name, True))
+for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
+    setattr(Variable, f"__{_name}__", _forward(_name, False))
+Variable.__neg__ = lambda self: -self.value
+Variable.__pos__ = lambda self: +self.value
+Variable.__abs__ = lambda self: abs(self.value)
+
+
+def print_(*args: Any, sep: str = " ", end: str = "\n") -> None:
+    """``print`` that a graph performs at every run (tensors print as their NumPy values)."""
+    if tracing.current_builder() is None:
+        builtins.print(*_values(args), sep=sep, end=end)
+        return
+    inputs: list[Any] = []
+    template = []
+    for arg in args:
+        if isinstance(arg, (tensor.Tensor, Variable)):
+            inputs.append(tracing.as_tensor(arg))
+            template.append(Ref(len(inputs) - 1))
+        else:
+            template.append(arg)
+    tracing.bind("print", inputs, template=tuple(template), sep=sep, end=end)
+
+
+def assert_(condition: Any, message: str = "assertion failed") -> None:
+    """``assert condition, message`` that a graph checks at every run (all elements must be true)."""
+    if isinstance(condition, Variable):
+        condition = condition.value
+    if isinstance(condition, tensor.Tensor):
+        tracing.bind("assert", [tensor.cast(condition, bool)], message=str(message))
+    elif not np.all(condition):
+        raise AssertionError(message)

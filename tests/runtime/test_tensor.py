@@ -1,0 +1,256 @@
+"""Graph tensors behave like NumPy: every supported function, traced and run, equals NumPy eager."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from runtime import numpy_api, ops
+from runtime.interpreter import run
+from runtime.ir import verify
+from runtime.tracing import TensorSpec, trace
+
+F32, F64, I32, I64, B = np.float32, np.float64, np.int32, np.int64, np.bool_
+
+
+def random_input(rng: np.random.Generator, shape: tuple, dtype: type) -> np.ndarray:
+    dtype = np.dtype(dtype)
+    if dtype.kind == "b":
+        return rng.random(shape) < 0.5
+    if dtype.kind in "iu":
+        return rng.integers(1, 6, shape).astype(dtype)
+    return rng.uniform(0.1, 0.9, shape).astype(dtype)
+
+
+def check_same_as_numpy(fn, specs, seed: int = 0) -> None:
+    """Trace ``fn`` on ``specs``, verify the graph, run it, and compare with ``fn`` on arrays."""
+    rng = np.random.default_rng(seed)
+    inputs = [random_input(rng, shape, dtype) for shape, dtype in specs]
+    graph, tree = trace(fn, [TensorSpec(shape, dtype) for shape, dtype in specs])
+    verify(graph)
+    with np.errstate(invalid="ignore", divide="ignore"):  # arccosh(0.5) is nan both ways
+        got, want = tree.unflatten(run(graph, inputs)), fn(*inputs)
+    for g, w in zip(*(x if isinstance(x, tuple) else (x,) for x in (got, want))):
+        g, w = np.asarray(g), np.asarray(w)
+        assert g.dtype == w.dtype, (g.dtype, w.dtype)
+        assert g.shape == w.shape, (g.shape, w.shape)
+        np.testing.assert_allclose(g, w, rtol=1e-6, equal_nan=True)
+
+
+# --- every ufunc we map, on data in its domain --------------------------------------------------
+
+def _ufunc_dtype(ufunc: np.ufunc) -> type:
+    for dtype in (F64, I64, B):
+        try:
+            ufunc.resolve_dtypes((np.dtype(dtype),) * ufunc.nin + (None,))
+            return dtype
+        except TypeError:
+            continue
+    raise AssertionError(ufunc)
+
+
+@pytest.mark.parametrize("ufunc", sorted(ops.UFUNC_OPS, key=lambda u: u.__name__), ids=lambda u: u.__name__)
+def test_every_ufunc_matches_numpy(ufunc):
+    dtype = _ufunc_dtype(ufunc)
+    if ufunc is np.matmul:
+        return check_same_as_numpy(np.matmul, [((3, 4), dtype), ((4, 2), dtype)])
+    shapes = [(3, 4), (4,)][: ufunc.nin]
+    check_same_as_numpy(lambda *xs: ufunc(*xs), [(s, dtype) for s in shapes])
+
+
+# --- every function in the __array_function__ table ---------------------------------------------
+
+FUNCTION_CASES = [
+    (np.sum, lambda x: (np.sum(x), np.sum(x, axis=1), np.sum(x, axis=(0, 1), keepdims=True)), [((3, 4), I32)]),
+    (np.sum, lambda x: np.sum(x, axis=0, dtype=np.float32), [((3, 4), I32)]),
+    (np.mean, lambda x: (np.mean(x), np.mean(x, axis=-1, keepdims=True)), [((3, 4), F32)]),
+    (np.max, lambda x: (np.max(x), np.max(x, axis=0)), [((3, 4), F64)]),
+    (np.amax, lambda x: np.amax(x, axis=1), [((3, 4), I64)]),
+    (np.min, lambda x: (np.min(x), np.min(x, axis=0)), [((3, 4), F64)]),
+    (np.amin, lambda x: np.amin(x, axis=1), [((3, 4), I64)]),
+    (np.prod, lambda x: (np.prod(x), np.prod(x, axis=0)), [((3, 4), I32)]),
+    (np.any, lambda x: (np.any(x), np.any(x > 0.5, axis=0)), [((3, 4), F64)]),
+    (np.all, lambda x: (np.all(x), np.all(x > 0.5, axis=1)), [((3, 4), F64)]),
+    (np.argmax, lambda x: (np.argmax(x), np.argmax(x, axis=1), np.argmax(x, 0, keepdims=True)), [((3, 4), F64)]),
+    (np.argmin, lambda x: (np.argmin(x), np.argmin(x, axis=0)), [((3, 4), F64)]),
+    (np.cumsum, lambda x: (np.cumsum(x), np.cumsum(x, axis=1)), [((3, 4), I32)]),
+    (np.cumprod, lambda x: (np.cumprod(x), np.cumprod(x, axis=0)), [((3, 4), F64)]),
+    (np.var, lambda x: (np.var(x), np.var(x, axis=0, ddof=1)), [((5, 4), F64)]),
+    (np.std, lambda x: (np.std(x), np.std(x, axis=1)), [((5, 4), F32)]),
+    (np.ptp, lambda x: (np.ptp(x), np.ptp(x, axis=0)), [((3, 4), F64)]),
+    (np.average, lambda x, w: (np.average(x), np.average(x, axis=0, weights=w)), [((3, 4), F64), ((3, 4), F64)]),
+    (np.count_nonzero, lambda x: (np.count_nonzero(x), np.count_nonzero(x, axis=0)), [((3, 4), B)]),
+    (np.reshape, lambda x: (np.reshape(x, (4, 3)), np.reshape(x, (-1,)), x.reshape(2, -1)), [((3, 4), F64)]),
+    (np.transpose, lambda x: (np.transpose(x), np.transpose(x, (1, 0, 2)), x.T), [((2, 3, 4), F64)]),
+    (np.ravel, lambda x: (np.ravel(x), x.flatten()), [((3, 4), I32)]),
+    (np.shape, lambda x: x + np.shape(x)[0] + np.ndim(x) + np.size(x), [((3, 4), I32)]),
+    (np.ndim, lambda x: x * np.ndim(x), [((3, 4), I32)]),
+    (np.size, lambda x: x * np.size(x, 1), [((3, 4), I32)]),
+    (np.astype, lambda x: (np.astype(x, np.int32), x.astype(np.float32)), [((3, 4), F64)]),
+    (np.copy, lambda x: np.copy(x) + 1, [((3,), F64)]),
+    (np.broadcast_to, lambda x: np.broadcast_to(x, (2, 3, 4)), [((3, 1), F64)]),
+    (np.squeeze, lambda x: (np.squeeze(x), np.squeeze(x, axis=0)), [((1, 3, 1), F64)]),
+    (np.expand_dims, lambda x: (np.expand_dims(x, 0), np.expand_dims(x, (0, -1))), [((3, 4), F64)]),
+    (np.swapaxes, lambda x: np.swapaxes(x, 0, 2), [((2, 3, 4), F64)]),
+    (np.moveaxis, lambda x: (np.moveaxis(x, 0, -1), np.moveaxis(x, [0, 1], [2, 0])), [((2, 3, 4), F64)]),
+    (np.atleast_1d, lambda x, y: (np.atleast_1d(x), np.atleast_1d(y)), [((), F64), ((3,), F64)]),
+    (np.atleast_2d, lambda x, y: (np.atleast_2d(x), np.atleast_2d(y)), [((), F64), ((3,), F64)]),
+    (np.flip, lambda x: (np.flip(x), np.flip(x, axis=1)), [((3, 4), F64)]),
+    (np.concatenate, lambda x, y: (np.concatenate([x, y]), np.concatenate([x, y], axis=None)),
+     [((2, 4), F64), ((3, 4), F32)]),
+    (np.stack, lambda x, y: (np.stack([x, y]), np.stack([x, y], axis=-1)), [((3, 4), F64), ((3, 4), F64)]),
+    (np.hstack, lambda x, y: np.hstack([x, y]), [((3, 2), F64), ((3, 4), F64)]),
+    (np.vstack, lambda x, y: np.vstack([x, y]), [((4,), F64), ((2, 4), F64)]),
+    (np.where, lambda c, x: (np.where(c, x, 0), np.where(x > 0.5, x, -x)), [((3, 4), B), ((3, 4), I32)]),
+    (np.take, lambda x, i: (np.take(x, i), np.take(x, i, axis=1), np.take(x, [0, 2], axis=0)),
+     [((5, 6), F64), ((2, 2), I32)]),
+    (np.clip, lambda x: (np.clip(x, 0.3, 0.6), np.clip(x, None, 0.5), x.clip(0.2)), [((3, 4), F64)]),
+    (np.sort, lambda x: (np.sort(x), np.sort(x, axis=0), np.sort(x, axis=None)), [((3, 4), F64)]),
+    (np.argsort, lambda x: (np.argsort(x), np.argsort(x, axis=0)), [((3, 4), F64)]),
+    (np.round, lambda x: (np.round(x), np.round(x * 100, 1), np.round(x * 1000, -1)), [((3, 4), F64)]),
+    (np.around, lambda x: np.around(x, 2), [((3, 4), F64)]),
+    (np.diff, lambda x, b: (np.diff(x), np.diff(x, n=2, axis=0), np.diff(b)), [((4, 5), F64), ((6,), B)]),
+    (np.isclose, lambda x, y: (np.isclose(x, y), np.isclose(x, x + 1e-9)), [((3, 4), F64), ((3, 4), F64)]),
+    (np.allclose, lambda x, y: (np.allclose(x, y), np.allclose(x, x)), [((3, 4), F64), ((3, 4), F64)]),
+    (np.array_equal, lambda x, y: (np.array_equal(x, y), np.array_equal(x, x)), [((3,), I32), ((3,), I32)]),
+    (np.dot, lambda a, b, v: (np.dot(a, b), np.dot(v, v), np.dot(a, 2.0)), [((3, 4), F64), ((4, 2), F64), ((4,), F64)]),
+    (np.inner, lambda a, v: (np.inner(v, v), np.inner(a, a)), [((3, 4), F64), ((4,), F64)]),
+    (np.outer, lambda a, b: np.outer(a, b), [((3,), F64), ((4,), I32)]),
+    (np.linalg.norm, lambda x, v: (np.linalg.norm(x), np.linalg.norm(v), np.linalg.norm(x, axis=1)),
+     [((3, 4), F64), ((4,), I32)]),
+    (np.trace, lambda x: (np.trace(x), np.trace(x, 1)), [((4, 4), I32)]),
+    (np.diag, lambda x: (np.diag(x), np.diag(x, -1), np.diag(x, 2)), [((4, 5), F64)]),
+    (np.tril, lambda x: (np.tril(x), np.tril(x, -1)), [((4, 5), F64)]),
+    (np.triu, lambda x: (np.triu(x), np.triu(x, 1)), [((4, 4), I32)]),
+    (np.zeros_like, lambda x: (np.zeros_like(x), np.zeros_like(x, dtype=np.int32)), [((3, 4), F64)]),
+    (np.ones_like, lambda x: np.ones_like(x), [((3, 4), I32)]),
+    (np.empty_like, lambda x: np.empty_like(x) * 0, [((3, 4), I32)]),
+    (np.full_like, lambda x: (np.full_like(x, 7), np.full_like(x, 2.5, dtype=np.float32)), [((3, 4), I32)]),
+    (np.linspace, lambda a, b: (np.linspace(a, b, 7), np.linspace(a, b, 5, endpoint=False)), [((), F64), ((), F64)]),
+]
+
+
+@pytest.mark.parametrize("func, fn, specs", FUNCTION_CASES, ids=[c[0].__name__ for c in FUNCTION_CASES])
+def test_numpy_function_matches_numpy(func, fn, specs):
+    check_same_as_numpy(fn, specs)
+
+
+def test_every_registered_function_has_a_case():
+    assert set(numpy_api.FUNCTIONS) <= {case[0] for case in FUNCTION_CASES}
+    assert len(numpy_api.FUNCTIONS) + len(ops.UFUNC_OPS) >= 60
+
+
+# --- operators, promotion and indexing --------------------------------------------------------
+
+OPERATOR_CASES = [
+    (lambda x, y: (x + y, x - y, x * y, x / y, x // y, x % y, x ** 2, -x, +x, abs(-x)), [((3, 4), F64), ((4,), F32)]),
+    (lambda x, y: (x & y, x | y, x ^ y, x << 1, x >> 1, ~x), [((3, 4), I32), ((3, 4), I32)]),
+    (lambda x, y: (x == y, x != y, x < y, x <= y, x > y, x >= y), [((3, 4), F64), ((3, 1), F64)]),
+    (lambda x: (1 + x, 2 - x, 3 * x, 4 / x, 5 // x, 6 % x, 2 ** x, 1 & x, 1 | x, 1 ^ x), [((3,), I32)]),
+    (lambda a, b: (a @ b, np.ones((2, 3)) @ a, a @ np.ones(4)), [((3, 4), F64), ((4, 2), F64)]),
+    (lambda x: (x + 1, x * 2.5, x / 2, x + np.float64(1.5), x + True), [((3,), I32)]),
+    (lambda x: (x + 1, x * 2.5, x + 1j), [((3,), F32)]),
+    (lambda x: (x + 1, x * 2, x & True), [((3,), B)]),
+    (lambda x: (x[0], x[-1, 1:], x[::2, None, ...], x[..., 1], x[:, [0, 2, 3]], x[[0, 2]], x[1:3, ::-1]),
+     [((4, 5), F64)]),
+    (lambda x, i: (x[i], x[:, i], x[i, 1:], x[0, :, [1, 2]]), [((4, 5, 3), F64), ((), I32)]),
+    (lambda x, i: (x[i % 4], x[i % 4, i % 5]), [((4, 5), F64), ((2, 3), I64)]),
+    (lambda x, n: (x[:n], x[n:, ::2]), [((6, 4), F64), ((), I32)]),
+    (lambda x: (x.sum(), x.mean(axis=0), x.max(1), x.min(), x.prod(0), x.any(), x.all(1), x.argmax(), x.argmin(0),
+                x.cumsum(1), x.transpose(1, 0), x.transpose(), x.reshape((6,))), [((2, 3), I32)]),
+]
+
+
+@pytest.mark.parametrize("fn, specs", OPERATOR_CASES)
+def test_operators_match_numpy(fn, specs):
+    check_same_as_numpy(fn, specs)
+
+
+def test_tensor_attributes():
+    def fn(x):
+        assert x.shape == (None, 4) and x.ndim == 2 and x.dtype == np.float32 and x.size is None
+        assert x.T.shape == (4, None) and len(x[0]) == 4
+        assert repr(x) == "<Tensor f32[?,4]>"
+        return x
+    trace(fn, [TensorSpec((None, 4), np.float32)])
+
+
+def test_weak_python_scalars_keep_the_tensor_dtype():
+    def fn(x):
+        assert (x + 1).dtype == np.int32 and (x * 2.5).dtype == np.float64 and (x / 2).dtype == np.float64
+        assert (x.astype(np.float32) * 2.5).dtype == np.float32 and (x + np.int64(1)).dtype == np.int64
+        return x
+    trace(fn, [TensorSpec((3,), np.int32)])
+
+
+def test_python_int_that_does_not_fit_raises_like_numpy():
+    with pytest.raises(OverflowError):
+        np.zeros(3, np.int8) + 1000
+    with pytest.raises(OverflowError):
+        trace(lambda x: x + 1000, [TensorSpec((3,), np.int8)])
+
+
+def test_shape_errors_are_raised_while_tracing():
+    with pytest.raises(ValueError, match="broadcast"):
+        trace(lambda x, y: x + y, [TensorSpec((3,)), TensorSpec((4,))])
+    with pytest.raises(ValueError, match="matmul"):
+        trace(lambda x, y: x @ y, [TensorSpec((3, 2)), TensorSpec((3, 2))])
+    with pytest.raises(IndexError, match="out of bounds"):
+        trace(lambda x: x[5], [TensorSpec((3,))])
+    with pytest.raises(IndexError, match="boolean mask"):
+        trace(lambda x: x[x > 0], [TensorSpec((3,))])
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda x: np.median(x), "np.median"),
+    (lambda x: np.einsum("ij->i", x), "np.einsum"),
+    (lambda x: np.fft.fft(x), "np.fft.fft"),
+    (lambda x: np.modf(x), "np.modf"),
+    (lambda x: np.add.reduce(x), "np.add.reduce"),
+    (lambda x: np.nonzero(x), "np.nonzero"),
+])
+def test_unsupported_numpy_functions_name_themselves(call, name):
+    with pytest.raises(TypeError, match=f"{name} is not supported in graphs"):
+        trace(call, [TensorSpec((3, 3))])
+
+
+def test_out_arguments_are_rejected():
+    with pytest.raises(TypeError, match="out="):
+        trace(lambda x: np.exp(x, out=np.zeros(3)), [TensorSpec((3,))])
+
+
+# --- values that are not known while tracing: the error names this file and line ----------------
+
+CONCRETE_USES = {
+    "bool": lambda t: bool(t),
+    "if": lambda t: 1 if t > 0 else 0,
+    "while": lambda t: [None for _ in t],
+    "int": lambda t: int(t),
+    "float": lambda t: float(t),
+    "index": lambda t: [1, 2][t],
+    "len": lambda t: len(t),
+    "asarray": lambda t: np.asarray(t),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(CONCRETE_USES))
+def test_concrete_value_errors_point_at_user_code(kind):
+    use = CONCRETE_USES[kind]
+    with pytest.raises(TypeError) as info:
+        trace(use, [TensorSpec((None,) if kind in ("len", "while") else (), np.int64)])
+    message = str(info.value)
+    assert "not known while tracing" in message and "autograph" in message
+    match = re.match(r"(.*):(\d+): ", message)
+    assert match and match.group(1) == __file__, message
+    line = open(__file__).read().splitlines()[int(match.group(2)) - 1]
+    assert line.strip().startswith(f'"{kind}": lambda'), line
+
+
+def test_tensor_spec_is_hashable_and_readable():
+    spec = TensorSpec([3, None], "float32")
+    assert spec == TensorSpec((3, None), np.float32) and len({spec, TensorSpec((3, None), np.float32)}) == 1
+    assert repr(spec) == "TensorSpec(shape=(3, None), dtype=float32)"
+    assert spec.is_compatible_with(np.zeros((3, 7), np.float32)) and not spec.is_compatible_with(np.zeros((3, 7)))
+    assert TensorSpec.from_value(1.5) == TensorSpec((), np.float64)
