@@ -7,8 +7,13 @@
 
 from autograph.api import convert, converted_lines, do_not_convert, to_code, to_graph
 from autograph.errors import ConversionError, SourceNotFoundError, UnsupportedSyntaxError
+from autograph.function import ConcreteFunction, Function, function, functions_run_eagerly, run_functions_eagerly
+from runtime.tracing import TensorSpec
+from runtime.variables import Variable
+from runtime.variables import print_ as print  # noqa: A001  (autograph.print prints at every graph run)
 
 __all__ = [
-    "ConversionError", "SourceNotFoundError", "UnsupportedSyntaxError", "convert", "converted_lines",
-    "do_not_convert", "to_code", "to_graph",
+    "ConcreteFunction", "ConversionError", "Function", "SourceNotFoundError", "TensorSpec", "UnsupportedSyntaxError",
+    "Variable", "convert", "converted_lines", "do_not_convert", "function", "functions_run_eagerly", "print",
+    "run_functions_eagerly", "to_code", "to_graph",
 ]

@@ -25,7 +25,7 @@ class Key(enum.Enum):
     MAYBE_UNDEFINED = "on a Name load: the variable may not be bound when this read runs"
     EXTRA_TEST = "on a For: the expression that must stay true to keep looping (break/return flags)"
     ORIGIN = "the original statement this generated node stands for (for line numbers)"
-    NO_STATE = "on a flag variable's loop: nothing to add"
+    RETURN_FLAG = "on a Break written for a return: the name of the do_return flag it stands for"
 
 
 _MISSING = object()

@@ -34,20 +34,23 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         return
     # 1. Refuse what cannot be converted before changing anything.
     fence.transform(node, ctx)
-    # 2. Returns first: a return inside a loop becomes an assignment plus a `break`...
+    # 2. Which reads may find a variable unbound, on the original code: there the jumps still
+    #    say which paths exist (lowered, they become flags the analysis cannot see through).
+    original_scope = function_scope(node)
+    definitions.resolve(node.body, original_scope.locals, original_scope.params)
+    # 3. Returns first: a return inside a loop becomes an assignment plus a `break`...
     return_statements.transform(node, ctx)
-    # 3. ...which this pass lowers, with loop `else` clauses, into flags the loops test.
+    # 4. ...which this pass lowers, with loop `else` clauses, into flags the loops test.
     break_statements.transform(node, ctx)
-    # 4. Continues last among jumps: it may reuse the branches the passes above wrote.
+    # 5. Continues last among jumps: it may reuse the branches the passes above wrote.
     continue_statements.transform(node, ctx)
-    # 5. Analyses see the jump-free function, with the flags as ordinary variables.
+    # 6. Liveness sees the jump-free function, with the flags as ordinary variables.
     scope = function_scope(node)
-    definitions.resolve(node.body, scope.locals, scope.params)
     liveness.resolve(node.body)
-    # 6. Expression rewrites keep the annotated Name and statement nodes, only wrap them.
+    # 7. Expression rewrites keep the annotated Name and statement nodes, only wrap them.
     call_trees.transform(node, ctx, scope.locals)
     logical_expressions.transform(node, ctx)
-    # 7. Statements into closures last: it reads every annotation above.
+    # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
 
 

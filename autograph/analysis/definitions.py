@@ -1,6 +1,6 @@
 """Which reads of local variables may find them unbound, as Python runs the function.
 
-``resolve`` walks the structured AST forward with the set of locals that are
+``resolve`` walks the function's own AST (before jumps are lowered) forward with the set of locals that are
 bound on every path, and annotates each ``Name`` load of a local that may be
 unbound with MAYBE_UNDEFINED. The converter uses it to keep Python's
 ``UnboundLocalError`` where it moved the variable into generated closures.
@@ -35,6 +35,7 @@ def _meet(*sets: Bound) -> Bound:
 class _Definitions:
     def __init__(self, local_names: set[str]) -> None:
         self.locals = local_names
+        self.breaks: list[list[Bound]] = []  # per enclosing loop: what is bound at each break
         self.maybe_undefined: set[int] = set()
         self.nodes: list[ast.Name] = []
 
@@ -85,7 +86,10 @@ class _Definitions:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr):
                 bound = self.reads(child, bound)
-        if isinstance(node, (ast.Return, ast.Raise)):
+        if isinstance(node, ast.Break) and self.breaks:
+            self.breaks[-1].append(bound)
+            return None
+        if isinstance(node, (ast.Return, ast.Raise, ast.Continue)):
             return None
         return bound | names_of(node).writes
 
@@ -95,14 +99,19 @@ class _Definitions:
 
     def _While(self, node: ast.While, bound: frozenset) -> Bound:
         after_test = self.reads(node.test, bound)
+        self.breaks.append([])
         self.block(node.body, after_test)
-        return _meet(self.block(node.orelse, after_test), after_test)
+        broken = self.breaks.pop()
+        # The else clause runs when the test fails; a break skips it.
+        return _meet(self.block(node.orelse, after_test), *broken)
 
     def _For(self, node: ast.For, bound: frozenset) -> Bound:
         bound = self.reads(node.iter, bound)
         self.reads(anno.get(node, anno.Key.EXTRA_TEST, None), bound)
+        self.breaks.append([])
         self.block(node.body, bound | names_of(node.target).writes)
-        return self.block(node.orelse, bound)
+        broken = self.breaks.pop()
+        return _meet(self.block(node.orelse, bound), *broken)
 
     def _Try(self, node: ast.Try, bound: frozenset) -> Bound:
         after_body = self.block(node.orelse, self.block(node.body, bound))

@@ -32,7 +32,7 @@ import ast
 
 from autograph import anno, templates
 from autograph.context import Context
-from autograph.converters.jumps import assign, contains_own, lowering_for, rewrite_loops
+from autograph.converters.jumps import assign, lowering_for, own_jumps, rewrite_loops, tidy
 
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
@@ -41,10 +41,15 @@ def transform(node: ast.FunctionDef, ctx: Context) -> None:
 
 def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     orelse, loop.orelse = loop.orelse, []
-    if not contains_own(loop.body, ast.Break):
+    breaks = own_jumps(loop.body, ast.Break)
+    if not breaks:
         return [loop] + orelse
-    flag = ctx.namer.new("break_")
-    loop.body, _ = lowering_for(ast.Break, flag).block(loop.body)
+    return_flags = {anno.get(b, anno.Key.RETURN_FLAG, None) for b in breaks}
+    # A loop left only by returns tests the return flag itself: no second flag.
+    reuse = len(return_flags) == 1 and None not in return_flags
+    flag = return_flags.pop() if reuse else ctx.namer.new("break_")
+    loop.body, _ = lowering_for(ast.Break, flag, set_flag=not reuse).block(loop.body)
+    loop.body = tidy(loop.body) or [ast.copy_location(ast.Pass(), loop)]
     not_broken = templates.replace_expression("not FLAG", FLAG=flag)
     templates.copy_location(not_broken, loop)
     if isinstance(loop, ast.While):
@@ -52,7 +57,7 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
         templates.copy_location(loop.test, loop)
     else:
         anno.set(loop, anno.Key.EXTRA_TEST, not_broken)
-    result = [assign(flag, False, loop), loop]
+    result = [loop] if reuse else [assign(flag, False, loop), loop]
     if orelse:
         result += templates.replace("if not FLAG:\n    ELSE", FLAG=flag, ELSE=orelse)
         templates.copy_location(result[-1], orelse[0])

@@ -185,24 +185,52 @@ def rewrite_loops(statements: list[ast.stmt], rewrite: Callable[[ast.For | ast.W
     return out
 
 
-def contains_own(statements: list[ast.stmt], kind: type) -> bool:
-    """Whether a loop body holds a ``kind`` statement (break/continue) of its own."""
+def own_jumps(statements: list[ast.stmt], kind: type) -> list[ast.stmt]:
+    """The ``kind`` statements (break/continue) of one loop body, not those of inner loops."""
+    found = []
     stack = list(statements)
     while stack:
         node = stack.pop()
         if isinstance(node, kind):
-            return True
+            found.append(node)
         if isinstance(node, (*NESTED_SCOPES, *LOOPS)):
             if isinstance(node, LOOPS):
                 stack.extend(node.orelse)  # a loop's else clause belongs to the enclosing loop
             continue
         stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, (ast.stmt, ast.excepthandler,
                                                                                ast.match_case)))
-    return False
+    return found
 
 
-def lowering_for(kind: type, flag: str) -> BlockLowering:
-    """Lower ``kind`` jumps of one loop body into ``flag = True``, leaving inner loops alone."""
-    lowering = BlockLowering(lambda n: isinstance(n, kind), lambda n: [assign(flag, True, n)], flag)
+def contains_own(statements: list[ast.stmt], kind: type) -> bool:
+    return bool(own_jumps(statements, kind))
+
+
+def tidy(statements: list[ast.stmt]) -> list[ast.stmt]:
+    """Mend the blocks that lowering emptied: ``if c: <nothing> else: b`` becomes
+    ``if not c: b``; an ``if flag:`` with nothing left goes."""
+    out = []
+    for node in statements:
+        if isinstance(node, ast.If):
+            node.body, node.orelse = tidy(node.body), tidy(node.orelse)
+            if not node.body and not node.orelse:
+                if not isinstance(node.test, ast.Name):
+                    out.append(ast.copy_location(ast.Expr(value=node.test), node))
+                continue
+            if not node.body:
+                node.test = templates.replace_expression("not TEST", TEST=node.test)
+                templates.copy_location(node.test, node)
+                node.body, node.orelse = node.orelse, []
+        elif isinstance(node, (ast.With, ast.Try)):
+            node.body = tidy(node.body) or [ast.copy_location(ast.Pass(), node)]
+        out.append(node)
+    return out
+
+
+def lowering_for(kind: type, flag: str, set_flag: bool = True) -> BlockLowering:
+    """Lower ``kind`` jumps of one loop body into ``flag = True`` (or into nothing, when the
+    flag is set already), leaving inner loops alone."""
+    lowering = BlockLowering(lambda n: isinstance(n, kind),
+                             lambda n: [assign(flag, True, n)] if set_flag else [], flag)
     lowering.lower_other = lambda n: ([n], Jumps.NEVER) if isinstance(n, LOOPS) else None
     return lowering

@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 import copy
 
-from autograph import templates
+from autograph import anno, templates
 from autograph.context import Context
 from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign
 
@@ -74,8 +74,13 @@ class _ReturnLowering:
         if in_loop:
             if self.do_return is None:
                 raise NeedsFlag
-            statements.append(ast.copy_location(ast.Break(), node))
+            statements.append(self._break(node))
         return statements
+
+    def _break(self, origin: ast.AST) -> ast.Break:
+        jump = ast.copy_location(ast.Break(), origin)
+        anno.set(jump, anno.Key.RETURN_FLAG, self.do_return)
+        return jump
 
     def _lower_loop(self, node: ast.For | ast.While, in_loop: bool):
         returns_inside = _contains_return(node.body)
@@ -88,7 +93,7 @@ class _ReturnLowering:
         if not in_loop:
             return [node], Jumps.MAYBE
         # A return in this inner loop only broke out of it: stop the enclosing loop too.
-        (stop,) = templates.replace("if FLAG:\n    break", FLAG=self.do_return)
+        stop = ast.If(test=ast.Name(id=self.do_return, ctx=ast.Load()), body=[self._break(node)], orelse=[])
         templates.copy_location(stop, node)
         stop._jump_branches = (Jumps.ALWAYS, Jumps.NEVER)
         return [node, stop], Jumps.MAYBE
@@ -118,6 +123,36 @@ def transform(node: ast.FunctionDef, ctx: Context) -> None:
     node.body = body + [last]
 
 
+def _drop_dead_stores(statements: list[ast.stmt], flag: str) -> list[ast.stmt]:
+    """Drop ``flag = True`` where nothing can read the flag any more: outside loops, code runs
+    once and in order, so a store after the last read of the flag is dead."""
+    order = {id(node): index for index, node in enumerate(_preorder(statements))}
+    last_read = max((order[id(n)] for n in _preorder(statements)
+                     if isinstance(n, ast.Name) and n.id == flag and isinstance(n.ctx, ast.Load)), default=-1)
+
+    def visit(block: list[ast.stmt]) -> list[ast.stmt]:
+        out = []
+        for node in block:
+            if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+                    and node.targets[0].id == flag and order[id(node)] > last_read):
+                continue
+            if isinstance(node, (ast.If, ast.With, ast.Try)):
+                node.body = visit(node.body) or [ast.copy_location(ast.Pass(), node)]
+            if isinstance(node, (ast.If, ast.Try, *_LOOPS)):
+                node.orelse = visit(node.orelse)  # a loop's else clause runs once, after the loop
+            out.append(node)
+        return out
+
+    return visit(statements)
+
+
+def _preorder(statements: list[ast.AST]):
+    """Nodes in the order their code appears (a test before its body)."""
+    for node in statements:
+        yield node
+        yield from _preorder(list(ast.iter_child_nodes(node)))
+
+
 def _lower_with_flag(statements, retval, do_return, ctx):
     lowering = _ReturnLowering(retval, do_return)
     try:
@@ -125,5 +160,6 @@ def _lower_with_flag(statements, retval, do_return, ctx):
     except NeedsFlag:
         flag = ctx.namer.new("do_return")
         body, status = _ReturnLowering(retval, flag).lower(statements, in_loop=False)
+        body = _drop_dead_stores(body, flag)
         body.insert(0, assign(flag, False, statements[0]))
     return body, status

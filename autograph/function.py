@@ -1,0 +1,308 @@
+"""``autograph.function``: trace a Python function into a graph, once per input signature.
+
+    @autograph.function
+    def my_relu(x):
+        return np.maximum(x, 0)
+
+    my_relu(np.ones(3))          # traces for TensorSpec((3,), float64), then runs the graph
+    my_relu(np.ones(3))          # runs the same graph
+    my_relu(np.ones((2, 2)))     # a new signature: a second trace
+
+Arrays and tensors are keyed by ``TensorSpec(shape, dtype)``; Python values by value,
+so a new Python number means a new trace. Each trace is a ``ConcreteFunction``: the
+graph, the signature it was traced for, and the spec of what it returns; calling it
+runs the graph on the NumPy interpreter. The function is converted with autograph
+first (unless ``autograph=False``), so ``if`` / ``while`` / ``for`` on tensors become
+``cond`` / ``while_loop`` nodes.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+from contextvars import ContextVar
+from typing import Any, Callable, Optional, Sequence
+
+import numpy as np
+
+import runtime.graph_backend  # noqa: F401  (staged control flow needs the graph backend)
+from autograph import api
+from runtime import interpreter, tracing
+from runtime.graph_control_flow import flatten, paths
+from runtime.tensor import Tensor, user_location
+from runtime.tracing import TensorSpec, TreeDef
+from runtime.variables import Variable
+
+__all__ = ["ConcreteFunction", "Function", "function", "functions_run_eagerly", "run_functions_eagerly"]
+
+_run_eagerly = False
+
+
+def run_functions_eagerly(run_eagerly: bool) -> None:
+    """Make every ``Function`` call its Python function instead of a graph (for debugging)."""
+    global _run_eagerly
+    _run_eagerly = bool(run_eagerly)
+
+
+def functions_run_eagerly() -> bool:
+    return _run_eagerly
+
+
+# --- Variables may be created on a Function's first trace only ---------------------------------------
+
+_on_variable_created: ContextVar[Optional[Callable[[Variable], None]]] = ContextVar(
+    "autograph_on_variable_created", default=None)
+
+
+def _watch_variable_creation() -> None:
+    """Let a trace know when user code creates a Variable (wraps Variable.__init__ once)."""
+    original = Variable.__init__
+    if getattr(original, "_watched", False):
+        return
+
+    @functools.wraps(original)
+    def __init__(self: Variable, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        callback = _on_variable_created.get()
+        if callback is not None:
+            callback(self)
+
+    __init__._watched = True
+    Variable.__init__ = __init__
+
+
+_watch_variable_creation()
+
+
+# --- signatures ------------------------------------------------------------------------------------
+
+def _is_tensor_like(x: Any) -> bool:
+    return isinstance(x, (np.ndarray, np.generic, Tensor, TensorSpec))
+
+
+def _describe_spec(spec: TensorSpec) -> str:
+    return f"{spec.dtype.name} Tensor, shape={spec.shape}"
+
+
+def _show_leaf(x: Any) -> str:
+    return _describe_spec(x) if isinstance(x, TensorSpec) else repr(x)
+
+
+def _show(tree: TreeDef, leaves: Sequence[Any]) -> str:
+    if tree.kind == "leaf":
+        return _show_leaf(leaves[0])
+    shown = tree.unflatten([_Shown(_show_leaf(x)) for x in leaves])
+    return repr(shown)
+
+
+class _Shown(str):
+    __repr__ = str.__str__
+
+
+class ConcreteFunction:
+    """One trace of a ``Function``: a graph and the signature it accepts.
+
+    ``graph``: the ``runtime.ir.Graph``; its inputs are the tensor arguments, flattened.
+    ``structured_input_signature``: ``(args, kwargs)`` as the trace saw them, with a
+    ``TensorSpec`` for every array and the Python value for everything else.
+    ``output_spec``: what a call returns, with a ``TensorSpec`` for every array.
+    Calling it runs the graph with the NumPy interpreter and returns NumPy arrays.
+    """
+
+    def __init__(self, name: str, signature: inspect.Signature, arg_names: tuple, tree: TreeDef,
+                 leaves: list, traced: tracing.Traced) -> None:
+        self.name = name
+        self.graph = traced.graph
+        self._signature, self._arg_names, self._tree, self._leaves = signature, arg_names, tree, leaves
+        self._out_tree = traced.out_tree
+        self.output_spec = traced.out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in traced.graph.outputs])
+        bound = inspect.BoundArguments(signature, dict(zip(arg_names, tree.unflatten(leaves))))
+        self.structured_input_signature = (bound.args, bound.kwargs)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        tree, leaves = _flatten_arguments(self._signature, args, kwargs)[1:]
+        if tree != self._tree:
+            raise TypeError(f"{self.name}: this concrete function takes {self._show_args()}, got arguments "
+                            "of another structure")
+        inputs = []
+        for i, (leaf, expected) in enumerate(zip(leaves, self._leaves)):
+            if isinstance(expected, TensorSpec):
+                if not _is_tensor_like(leaf) or not expected.is_compatible_with(leaf):
+                    raise TypeError(f"{self.name}: argument leaf {i} must fit {expected}, got {_show_leaf(leaf)}")
+                inputs.append(leaf)
+            elif not _equal(leaf, expected):
+                raise TypeError(f"{self.name}: this concrete function was traced for the Python value "
+                                f"{expected!r} at argument leaf {i}, got {leaf!r}")
+        outputs = interpreter.run(self.graph, inputs)
+        return self._out_tree.unflatten([np.asarray(x) for x in outputs])
+
+    def _show_args(self) -> str:
+        args, kwargs = self.structured_input_signature
+        return f"({', '.join([*(repr(a) for a in args), *(f'{k}={v!r}' for k, v in kwargs.items())])})"
+
+    def pretty_printed_signature(self) -> str:
+        """``name(x)`` with each argument's spec and the output spec, one per line."""
+        lines = [f"{self.name}({', '.join(self._arg_names)})", "  Args:"]
+        bound = dict(zip(self._arg_names, self._tree.children))
+        it = iter(self._leaves)
+        for arg, child in bound.items():
+            leaves = [next(it) for _ in range(child.num_leaves)]
+            lines.append(f"    {arg}: {_show(child, leaves)}")
+        out_leaves, out_tree = tracing.flatten(self.output_spec)
+        lines += ["  Returns:", f"    {_show(out_tree, out_leaves) if out_tree.kind != 'none' else 'None'}"]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<ConcreteFunction {self.name}{self._show_args()}>"
+
+
+def _equal(a: Any, b: Any) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:
+        return a is b
+
+
+def _flatten_arguments(signature: inspect.Signature, args: tuple, kwargs: dict) -> tuple[tuple, TreeDef, list]:
+    """(parameter names, the structure of the arguments, their leaves) in parameter order."""
+    bound = signature.bind(*args, **kwargs)
+    bound.apply_defaults()
+    names = tuple(bound.arguments)
+    leaves, tree = flatten(tuple(bound.arguments.values()))
+    return names, tree, leaves
+
+
+def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
+    """``x``, ``pair[0]``... for every leaf of the arguments."""
+    return [name + path for name, child in zip(names, tree.children) for path in paths(child)]
+
+
+def _key_of(leaf: Any, where: str) -> Any:
+    if isinstance(leaf, TensorSpec):
+        return leaf
+    if _is_tensor_like(leaf):
+        return TensorSpec.from_value(leaf)
+    try:
+        hash(leaf)
+    except TypeError:
+        raise TypeError(
+            f"{where} is an unhashable {type(leaf).__name__}; autograph.function traces once per value of "
+            "each Python argument, so Python arguments must be hashable (pass arrays as NumPy arrays, "
+            "and containers as tuples, lists or dicts of them)") from None
+    return (type(leaf), leaf)
+
+
+class Function:
+    """A Python function that runs as a graph, traced once per input signature (see the module)."""
+
+    def __init__(self, python_function: Callable, autograph: bool = True,
+                 input_signature: Optional[Sequence[Any]] = None) -> None:
+        self.python_function = python_function
+        self._autograph = autograph
+        self._signature = inspect.signature(python_function)
+        self._input_signature = None if input_signature is None else tuple(input_signature)
+        self._concrete: dict[Any, ConcreteFunction] = {}
+        self.tracing_count = 0
+        self.__name__ = getattr(python_function, "__name__", "function")
+        functools.update_wrapper(self, python_function)
+
+    @property
+    def concrete_functions(self) -> list[ConcreteFunction]:
+        return list(self._concrete.values())
+
+    @property
+    def input_signature(self) -> Optional[tuple]:
+        return self._input_signature
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        return self if instance is None else types.MethodType(self, instance)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if _run_eagerly:
+            return self.python_function(*args, **kwargs)
+        if tracing.current_builder() is not None:  # called while tracing another function: inline
+            return self._traceable()(*args, **kwargs)
+        concrete, leaves = self._concrete_for(args, kwargs)
+        inputs = [leaf for leaf, expected in zip(leaves, concrete._leaves) if isinstance(expected, TensorSpec)]
+        outputs = interpreter.run(concrete.graph, inputs)
+        return concrete._out_tree.unflatten([np.asarray(x) for x in outputs])
+
+    def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
+        """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run."""
+        if self._input_signature is not None and not args and not kwargs:
+            args = self._input_signature
+        return self._concrete_for(args, kwargs)[0]
+
+    def pretty_printed_concrete_signatures(self) -> str:
+        """One block per concrete function: its arguments' specs and its output spec."""
+        return "\n\n".join(c.pretty_printed_signature() for c in self._concrete.values())
+
+    def _traceable(self) -> Callable:
+        return api.convert(self.python_function) if self._autograph else self.python_function
+
+    def _concrete_for(self, args: tuple, kwargs: dict) -> tuple[ConcreteFunction, list]:
+        names, tree, leaves = _flatten_arguments(self._signature, args, kwargs)
+        if self._input_signature is not None:
+            leaves, specs = self._check_signature(names, tree, leaves)
+        else:
+            specs = [_key_of(leaf, f"an argument of {self.__name__} ({_leaf_names(names, tree)[i]})")
+                     for i, leaf in enumerate(leaves)]
+        key = (tree, tuple(specs))
+        concrete = self._concrete.get(key)
+        if concrete is None:
+            traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
+            concrete = self._concrete[key] = self._trace(names, tree, traced_leaves)
+        return concrete, leaves
+
+    def _check_signature(self, names: tuple, tree: TreeDef, leaves: list) -> tuple[list, list]:
+        sig_leaves, sig_tree = flatten(self._input_signature)
+        if sig_tree.children != tree.children:
+            raise TypeError(f"{self.__name__} was given arguments {_show(tree, leaves)}, which do not match its "
+                            f"input_signature {_show(sig_tree, sig_leaves)}")
+        for name, leaf, spec in zip(_leaf_names(names, tree), leaves, sig_leaves):
+            if not _is_tensor_like(leaf) or not spec.is_compatible_with(leaf):
+                got = _show_leaf(TensorSpec.from_value(leaf) if _is_tensor_like(leaf) else leaf)
+                raise TypeError(f"{self.__name__}: {name} must fit the input_signature's {spec}, got {got}")
+        return leaves, list(sig_leaves)
+
+    def _trace(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
+        fn = self._traceable()
+        first = self.tracing_count == 0
+
+        def body(*placeholders: Any) -> Any:
+            it = iter(placeholders)
+            values = tree.unflatten([next(it) if isinstance(x, TensorSpec) else x for x in leaves])
+            bound = inspect.BoundArguments(self._signature, dict(zip(names, values)))
+            return fn(*bound.args, **bound.kwargs)
+
+        def on_variable(variable: Variable) -> None:
+            if not first:
+                raise ValueError(
+                    f"{user_location()}: {self.__name__} created a Variable while it was traced again (trace "
+                    f"{self.tracing_count + 1}, for a new input signature); a Function may create Variables only "
+                    "on its first trace. Create the Variable outside the function and use it inside.")
+
+        token = _on_variable_created.set(on_variable)
+        try:
+            traced = tracing.trace(body, [x for x in leaves if isinstance(x, TensorSpec)])
+        except TypeError as error:
+            if self._autograph or "needs the value of a graph tensor" not in str(error):
+                raise
+            raise TypeError(f"{error}\n{self.__name__} was made with autograph=False, so its Python control flow "
+                            "is not converted: use autograph.function(..., autograph=True) (the default).") from None
+        finally:
+            _on_variable_created.reset(token)
+        self.tracing_count += 1
+        return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, traced)
+
+    def __repr__(self) -> str:
+        return f"<autograph.Function {self.__name__}>"
+
+
+def function(fn: Optional[Callable] = None, *, autograph: bool = True,
+             input_signature: Optional[Sequence[Any]] = None) -> Any:
+    """Make ``fn`` a ``Function`` (as a decorator, with or without arguments, or a call)."""
+    if fn is None:
+        return lambda f: Function(f, autograph=autograph, input_signature=input_signature)
+    return Function(fn, autograph=autograph, input_signature=input_signature)
