@@ -20,6 +20,7 @@ class Context:
     # object, and another closure of the same code may hold other values.
     closure: dict[str, Any] = field(default_factory=dict)
     root: Any = None  # the node of the function being converted (not of a nested one)
+    dead_code: list = field(default_factory=list)  # unreachable statements the lowering dropped
 
     def resolve_global(self, name: str) -> Any:
         """What a name that is not local to the function refers to right now, or UNKNOWN."""

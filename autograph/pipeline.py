@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from autograph.analysis import definitions, liveness
-from autograph.analysis.scopes import function_scope
+from autograph.analysis.scopes import function_scope, names_of
 from autograph.context import Context
 from autograph.converters import (
     break_statements,
@@ -44,6 +44,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     break_statements.transform(node, ctx)
     # 5. Continues last among jumps: it may reuse the branches the passes above wrote.
     continue_statements.transform(node, ctx)
+    _keep_dead_names_local(node, ctx)
     # 6. Liveness sees the jump-free function, with the flags as ordinary variables.
     scope = function_scope(node)
     liveness.resolve(node.body)
@@ -52,6 +53,21 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     logical_expressions.transform(node, ctx)
     # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
+
+
+def _keep_dead_names_local(node: ast.FunctionDef, ctx: Context) -> None:
+    """Unreachable code the lowering dropped may have been the only binding of a name, which
+    made it local (so reading it raised UnboundLocalError, not NameError). Keep such names
+    local with bindings that never run, after the function's last return."""
+    dead, ctx.dead_code = ctx.dead_code, []
+    lost = names_of(dead).writes - names_of(node.body).writes - function_scope(node).params
+    if not lost:
+        return
+    if not isinstance(node.body[-1], ast.Return):
+        node.body.append(ast.copy_location(ast.Return(value=None), node.body[-1]))
+    for name in sorted(lost):
+        node.body.append(ast.copy_location(
+            ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=ast.Constant(None)), node.body[-1]))
 
 
 def _nested_functions(node: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:

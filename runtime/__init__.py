@@ -16,3 +16,9 @@ __all__ = [
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "range", "register",
     "set_converter", "while_stmt",
 ]
+
+# Backends register themselves: graph tensors always, JAX tracers once JAX is imported.
+from runtime import graph_backend  # noqa: E402,F401
+from runtime.jax_backend import register_jax_backend  # noqa: E402
+
+register_jax_backend()

@@ -48,7 +48,7 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     # A loop left only by returns tests the return flag itself: no second flag.
     reuse = len(return_flags) == 1 and None not in return_flags
     flag = return_flags.pop() if reuse else ctx.namer.new("break_")
-    loop.body, _ = lowering_for(ast.Break, flag, set_flag=not reuse).block(loop.body)
+    loop.body, _ = lowering_for(ast.Break, flag, ctx.dead_code, set_flag=not reuse).block(loop.body)
     loop.body = tidy(loop.body) or [ast.copy_location(ast.Pass(), loop)]
     not_broken = templates.replace_expression("not FLAG", FLAG=flag)
     templates.copy_location(not_broken, loop)

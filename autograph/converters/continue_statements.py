@@ -34,7 +34,7 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     if not contains_own(loop.body, ast.Continue):
         return [loop]
     flag = ctx.namer.new("continue_")
-    lowering = lowering_for(ast.Continue, flag)
+    lowering = lowering_for(ast.Continue, flag, ctx.dead_code)
     body, _ = lowering.block(loop.body)
     if lowering.guards:
         loop.body = [assign(flag, False, loop)] + body

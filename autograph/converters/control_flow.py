@@ -115,7 +115,10 @@ class _ControlFlow:
         visible = local & (live_in | live_out | self.function.captured)
         if isinstance(node, ast.While):
             visible |= {n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)}
-        state = (local & (live_out | (live_in if loop else set()))) | outer
+        # A loop carries what is live at its head or after it. Branches carry everything they
+        # bind that is visible outside: staging runs both, so a value one branch binds and the
+        # other reads must go through the state, not through the variable.
+        state = (local & (live_out | live_in)) | outer if loop else visible | outer
         return sorted(visible | outer), sorted(self.function.globals & modified), sorted(state)
 
     def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:

@@ -47,7 +47,8 @@ class BlockLowering:
     ``lower_other`` may take over other statements (return None to use the default)."""
 
     def __init__(self, is_jump: Callable[[ast.stmt], bool], lower_jump: Callable[[ast.stmt], list[ast.stmt]],
-                 flag: str | None) -> None:
+                 flag: str | None, dead: list[ast.stmt]) -> None:
+        self.dead = dead  # statements dropped as unreachable (their names must stay local)
         self.is_jump = is_jump
         self.lower_jump = lower_jump
         self.flag = flag
@@ -59,7 +60,8 @@ class BlockLowering:
         for index, statement in enumerate(statements):
             new, status = self.statement(statement)
             if status is Jumps.ALWAYS:
-                return out + new, Jumps.ALWAYS  # what follows is dead code
+                self.dead.extend(statements[index + 1:])  # what follows is dead code
+                return out + new, Jumps.ALWAYS
             if status is Jumps.MAYBE:
                 if index + 1 == len(statements):
                     return out + new, Jumps.MAYBE
@@ -227,10 +229,10 @@ def tidy(statements: list[ast.stmt]) -> list[ast.stmt]:
     return out
 
 
-def lowering_for(kind: type, flag: str, set_flag: bool = True) -> BlockLowering:
+def lowering_for(kind: type, flag: str, dead: list[ast.stmt], set_flag: bool = True) -> BlockLowering:
     """Lower ``kind`` jumps of one loop body into ``flag = True`` (or into nothing, when the
     flag is set already), leaving inner loops alone."""
     lowering = BlockLowering(lambda n: isinstance(n, kind),
-                             lambda n: [assign(flag, True, n)] if set_flag else [], flag)
+                             lambda n: [assign(flag, True, n)] if set_flag else [], flag, dead)
     lowering.lower_other = lambda n: ([n], Jumps.NEVER) if isinstance(n, LOOPS) else None
     return lowering

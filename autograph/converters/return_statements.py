@@ -53,13 +53,14 @@ def _returns_nested_in_control_flow(statements: list[ast.stmt], nested: bool = F
 
 
 class _ReturnLowering:
-    def __init__(self, retval: str, do_return: str | None) -> None:
+    def __init__(self, retval: str, do_return: str | None, dead: list[ast.stmt]) -> None:
+        self.dead = dead
         self.retval = retval
         self.do_return = do_return
 
     def lower(self, statements: list[ast.stmt], in_loop: bool) -> tuple[list[ast.stmt], Jumps]:
         lowering = BlockLowering(lambda n: isinstance(n, ast.Return),
-                                 lambda n: self._lower_return(n, in_loop), self.do_return)
+                                 lambda n: self._lower_return(n, in_loop), self.do_return, self.dead)
         lowering.lower_other = lambda n: self._lower_loop(n, in_loop) if isinstance(n, _LOOPS) else None
         result = lowering.block(statements)
         if lowering.guards and self.do_return is None:
@@ -154,12 +155,14 @@ def _preorder(statements: list[ast.AST]):
 
 
 def _lower_with_flag(statements, retval, do_return, ctx):
-    lowering = _ReturnLowering(retval, do_return)
+    dead: list[ast.stmt] = []
     try:
-        body, status = lowering.lower(statements, in_loop=False)
+        body, status = _ReturnLowering(retval, do_return, dead).lower(statements, in_loop=False)
     except NeedsFlag:
         flag = ctx.namer.new("do_return")
-        body, status = _ReturnLowering(retval, flag).lower(statements, in_loop=False)
+        dead.clear()
+        body, status = _ReturnLowering(retval, flag, dead).lower(statements, in_loop=False)
         body = _drop_dead_stores(body, flag)
         body.insert(0, assign(flag, False, statements[0]))
+    ctx.dead_code.extend(dead)
     return body, status

@@ -1,0 +1,88 @@
+"""The graph backend: control flow on graph tensors becomes ``cond`` / ``while_loop`` nodes.
+
+Before (what the user wrote, traced by ``autograph.function``)::
+
+    def f(x):
+        if np.sum(x) > 0:
+            x = x * 2
+        while np.max(x) < 10:
+            x = x + 1
+        return x
+
+After (the graph)::
+
+    { lambda a:f64[3] ; let
+        ...
+        e:f64[3] = cond[true_graph=... false_graph=...] d a
+        f:f64[3] = while_loop[cond_graph=... body_graph=...] e
+      in (f) }
+
+The statements themselves live in ``graph_control_flow`` (``if``, conditional
+expressions) and ``graph_loops`` (``while``, ``for``); this module is the
+backend object that ``runtime.operators`` hands them to, and the lazy ``and`` /
+``or`` / ``not``. Conditions and loops over Python values never get here: they
+run as Python while tracing (a loop over ``range(100)`` unrolls).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from runtime import graph_control_flow, graph_loops, operators
+from runtime.backend import Backend, State, Thunk, register
+from runtime.graph_control_flow import StagingError, predicate, stage_cond
+from runtime.graph_loops import GraphRange
+from runtime.tensor import Tensor
+
+__all__ = ["GRAPH_BACKEND", "GraphBackend", "GraphRange", "StagingError"]
+
+
+class GraphBackend(Backend):
+    """Owns graph ``Tensor``s (and ranges with a tensor bound) and stages into the graph being traced."""
+
+    name = "graph"
+
+    def owns(self, cls: type) -> bool:
+        return issubclass(cls, (Tensor, GraphRange))
+
+    def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
+        graph_control_flow.if_stmt(cond, body, orelse, state)
+
+    def while_stmt(self, test: Thunk, body: Thunk, state: State) -> None:
+        graph_loops.stage_while(test, body, state)
+
+    def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None],
+                 state: State) -> None:
+        graph_loops.for_stmt(iterable, extra_test, body, state)
+
+    def if_exp(self, cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
+        return graph_control_flow.if_exp(cond, if_true, if_false)
+
+    def not_(self, value: Any) -> Any:
+        return np.logical_not(value)
+
+    # Lazy like Python: the rest is evaluated (traced) only in a cond branch where it runs, so
+    # `i < n and x[i] > 0` never indexes out of bounds. The operands must be scalars.
+    def and_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        return self._short_circuit(value, rest, operators.and_, "and")
+
+    def or_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        return self._short_circuit(value, rest, operators.or_, "or")
+
+    @staticmethod
+    def _short_circuit(value: Any, rest: tuple[Thunk, ...], again: Callable, word: str) -> Any:
+        pred = predicate(value, f"the left operand of `{word}`")
+        evaluate_rest = lambda: again(rest[0](), *rest[1:])  # noqa: E731
+        branches = [evaluate_rest, lambda: value] if word == "and" else [lambda: value, evaluate_rest]
+        (result,) = stage_cond(pred, [lambda fn=fn: (fn(),) for fn in branches],
+                               (f"<the value of `{word}`>",), ("true", "false"))
+        return result
+
+    def range(self, *args: Any) -> GraphRange:
+        return GraphRange(*args)
+
+
+GRAPH_BACKEND = GraphBackend()
+register(GRAPH_BACKEND)

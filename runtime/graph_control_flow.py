@@ -1,0 +1,348 @@
+"""Staged ``if``: both branches traced into one ``cond`` node, their results reconciled.
+
+Before (converted code, traced with ``x`` a graph tensor)::
+
+    retval_ = None
+    ag__.if_stmt(np.sum(x) > 0, if_body, else_body, lambda: (retval_,))
+
+After (what this module adds to the graph)::
+
+    b:f64[] = sum a
+    c:bool[] = gt b 0.0
+    d:f64[3] = cond[true_graph={ ... in (a) } false_graph={ ... neg a ... }] c a
+
+Each branch starts from the same state, runs once inside ``trace_subgraph``, and
+leaves a value in every carried variable. ``join`` compares those values leaf by
+leaf (a variable may be a nest of tuples, lists and dicts): equal Python values
+pass through untouched, everything else becomes a ``cond`` output, with Python
+numbers turned into constants of the other branch's dtype. The loop module
+(``graph_loops``) reuses the leaf helpers here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional, Sequence
+
+import numpy as np
+
+from runtime import tracing
+from runtime.graph_subgraphs import closure_snapshot, with_outputs
+from runtime.ir import type_str
+from runtime.ops import graph_is_stateful
+from runtime.tensor import Tensor, user_location
+from runtime.tracing import TreeDef
+from runtime.undefined import Undefined
+
+
+class StagingError(ValueError):
+    """A program Python could run but a graph cannot hold (types that differ between paths...)."""
+
+
+def staging_error(message: str) -> StagingError:
+    return StagingError(f"{user_location()}: {message}")
+
+
+# --- names, as users should read them -------------------------------------------------------------
+
+_RETURN_VALUE = re.compile(r"retval_\d*$")
+_RETURN_FLAG = re.compile(r"do_return\w*$")
+
+
+def is_return_value(name: str) -> bool:
+    return bool(_RETURN_VALUE.match(name))
+
+
+def is_return_flag(name: str) -> bool:
+    return bool(_RETURN_FLAG.match(name))
+
+
+def describe(name: str, path: str = "") -> str:
+    """'y', 'y[0]', the return value, or a description given as ``<...>``."""
+    if name.startswith("<"):
+        return name[1:-1] + path
+    if is_return_value(name):
+        return "the return value" + (f" (item {path})" if path else "")
+    return f"'{name}{path}'"
+
+
+# --- leaves --------------------------------------------------------------------------------------
+
+LEAF = TreeDef("leaf")
+_WEAK = (bool, int, float, complex)
+
+
+def flatten(value: Any) -> tuple[list, TreeDef]:
+    """The leaves of a nest of tuples, lists and dicts (None and everything else is a leaf)."""
+    leaves: list = []
+
+    def walk(x: Any) -> TreeDef:
+        if isinstance(x, (tuple, list)):
+            kind = "list" if isinstance(x, list) else "tuple"
+            cls = type(x) if kind == "tuple" and hasattr(x, "_fields") else None
+            return TreeDef(kind, tuple(walk(c) for c in x), cls=cls)
+        if isinstance(x, dict):
+            return TreeDef("dict", tuple(walk(x[k]) for k in x), tuple(x))
+        leaves.append(x)
+        return LEAF
+
+    return leaves, walk(value)
+
+
+def paths(tree: TreeDef, prefix: str = "") -> list[str]:
+    """``[0]``, ``['key']``... for every leaf of ``tree``, in order."""
+    if tree.kind == "leaf":
+        return [prefix]
+    if tree.kind == "none":
+        return []
+    keys = tree.keys if tree.kind == "dict" else range(len(tree.children))
+    return [p for k, child in zip(keys, tree.children) for p in paths(child, f"{prefix}[{k!r}]")]
+
+
+def is_number(x: Any) -> bool:
+    """A value that can become a constant: Python and NumPy numbers, numeric arrays."""
+    if isinstance(x, _WEAK):
+        return True
+    return isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "biufc"
+
+
+def is_missing(x: Any) -> bool:
+    return isinstance(x, Undefined)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Whether two non-tensor leaves are one Python value (so nothing needs staging)."""
+    if a is b:
+        return True
+    if type(a) is not type(b) or isinstance(a, Tensor):
+        return False
+    if isinstance(a, np.ndarray):
+        return a.dtype == b.dtype and a.shape == b.shape and bool(np.array_equal(a, b))
+    try:
+        equal = a == b
+    except Exception:
+        return False
+    return isinstance(equal, (bool, np.bool_)) and bool(equal)
+
+
+def show(x: Any) -> str:
+    """A short picture of a leaf for error messages."""
+    if isinstance(x, Tensor):
+        return f"a {x.value.type_str} tensor"
+    if isinstance(x, Undefined):
+        return "not assigned"
+    if isinstance(x, _WEAK):
+        return f"the Python {type(x).__name__} {x!r}"
+    if is_number(x):
+        return f"a {type_str(x.shape, x.dtype)} NumPy value"
+    text = repr(x)
+    return f"the {type(x).__name__} {text if len(text) < 40 else text[:37] + '...'}"
+
+
+def leaf_type(x: Any) -> tuple[tuple, Optional[np.dtype]]:
+    """(shape, dtype) of a tensor or number; the dtype of a Python number is None (it is weak)."""
+    if isinstance(x, _WEAK):
+        return (), None
+    return tuple(x.shape), np.dtype(x.dtype)
+
+
+def join_types(label: str, items: Sequence[tuple[str, Any]], verb: str = "is") -> tuple[tuple, np.dtype]:
+    """The one (shape, dtype) that tensors and numbers found at several places can share.
+
+    ``items`` are (where, leaf). Strong dtypes (tensors, arrays) must agree; a Python number
+    takes theirs when NumPy's weak-scalar rule keeps it; dims that differ become None."""
+    typed = [(where, x, *leaf_type(x)) for where, x in items]
+    strong = [(where, x, dtype) for where, x, _, dtype in typed if dtype is not None]
+    for where, x, dtype in strong[1:]:
+        if dtype != strong[0][2]:
+            raise staging_error(
+                f"{label} {verb} {show(strong[0][1])} {strong[0][0]} but {show(x)} {where}; a graph gives each "
+                f"value one dtype: cast one of them (e.g. with .astype(np.{strong[0][2].name}))")
+    weak = [x for _, x, _, dtype in typed if dtype is None]
+    if strong:
+        dtype = strong[0][2]
+        if weak and np.result_type(dtype, *weak) != dtype:
+            bad = next(w for w in weak if np.result_type(dtype, w) != dtype)
+            where_bad = next(where for where, x in items if x is bad)
+            raise staging_error(
+                f"{label} {verb} {show(strong[0][1])} {strong[0][0]} but {show(bad)} {where_bad}, which does not "
+                f"fit {dtype.name}; a graph gives each value one dtype: make both the same type")
+    else:
+        dtype = np.result_type(*weak)
+    shape = typed[0][2]
+    for where, x, other, _ in typed[1:]:
+        if len(other) != len(shape):
+            raise staging_error(
+                f"{label} {verb} {show(typed[0][1])} {typed[0][0]} but {show(x)} {where}; a graph value keeps its "
+                "number of dimensions")
+        shape = tuple(a if a == b else None for a, b in zip(shape, other))
+    return shape, np.dtype(dtype)
+
+
+def zeros(shape: tuple, dtype: np.dtype) -> np.ndarray:
+    """A don't-care value of a type (unknown dims get size 0)."""
+    return np.zeros(tuple(0 if d is None else d for d in shape), dtype)
+
+
+def predicate(value: Any, what: str) -> Tensor:
+    """A tensor condition as the bool[] a cond or while_loop needs (Python's truth of a number)."""
+    if not isinstance(value, Tensor):
+        return tracing.constant(bool(value))
+    if value.shape != ():
+        raise staging_error(
+            f"{what} is a {value.value.type_str} tensor, not a single truth value; reduce it with np.any(...) "
+            "or np.all(...), or choose elementwise with np.where(...)")
+    return value if value.dtype == np.bool_ else value != 0
+
+
+# --- cond ------------------------------------------------------------------------------------------
+
+class _Traced:
+    """One branch: its subgraph, and the flattened values it left in each variable."""
+
+    def __init__(self, sub: tracing.Subgraph, flat: list) -> None:
+        self.sub, self.flat = sub, flat
+        positions = {}
+        k = 0
+        for i, (leaves, _) in enumerate(flat):
+            for j, leaf in enumerate(leaves):
+                if isinstance(leaf, Tensor):
+                    positions[i, j] = k
+                    k += 1
+        self.positions = positions
+
+
+def _trace_branch(fn: Callable[[], tuple], captures: tuple) -> _Traced:
+    box = []
+
+    def record() -> list:
+        flat = [flatten(v) for v in fn()]
+        box.append(flat)
+        return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)]
+
+    sub = tracing.trace_subgraph(record, [], captures=captures)
+    return _Traced(sub, box[0])
+
+
+def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Sequence[str],
+               labels: Sequence[str]) -> tuple:
+    """Trace each branch (a thunk returning one value per name) into one cond; return the values."""
+    traced: list[_Traced] = []
+    captures: tuple = ()
+    for fn in branches:
+        traced.append(_trace_branch(fn, captures))
+        captures = traced[-1].sub.captures
+    plans: list[list] = [[] for _ in traced]
+    results: list = []  # per name: (leaves, treedef), a leaf being a value or an _Out
+    for i, name in enumerate(names):
+        results.append(_join_variable(i, name, names, traced, labels, plans))
+    graphs = [tracing.pad_inputs(with_outputs(t.sub.graph, plan), captures[len(t.sub.captures):])
+              for t, plan in zip(traced, plans)]
+    outs: tuple = ()
+    if plans[0] or any(graph_is_stateful(g) for g in graphs):
+        outs = tracing.bind("cond", [pred, *captures], true_graph=graphs[0], false_graph=graphs[1])
+    return tuple(tree.unflatten([outs[x.k] if isinstance(x, _Out) else x for x in leaves])
+                 for leaves, tree in results)
+
+
+class _Out:
+    __slots__ = ("k",)
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+
+
+def _guarded(name: str, names: Sequence[str], values: Sequence[Any]) -> bool:
+    """A return value may be missing in a branch whose return flag is not plainly True: the
+    converted code reads it only once the flag is set, and sets both together."""
+    return is_return_value(name) and any(is_return_flag(n) and v is not True for n, v in zip(names, values))
+
+
+def _branch_values(t: _Traced) -> list:
+    return [tree.unflatten(leaves) for leaves, tree in t.flat]
+
+
+def _join_variable(i: int, name: str, names: Sequence[str], traced: list[_Traced], labels: Sequence[str],
+                   plans: list[list]) -> tuple[list, TreeDef]:
+    values = [t.flat[i] for t in traced]
+    # A return value that one branch did not set (None or Undefined) is a don't-care under its flag.
+    missing = [b for b, (leaves, tree) in enumerate(values)
+               if tree == LEAF and (is_missing(leaves[0]) or (leaves[0] is None and is_return_value(name)))]
+    present = [b for b in range(len(values)) if b not in missing]
+    if not present:
+        return values[0]
+    if missing:
+        b = missing[0]
+        if not _guarded(name, names, _branch_values(traced[b])):
+            if is_return_value(name):
+                raise staging_error(
+                    f"the function returns a value in the {labels[present[0]]} branch but not in the {labels[b]} "
+                    "branch (a `return` in one branch only); a staged `if` needs the return value from both "
+                    "branches: return a value of the same type on every path")
+            raise staging_error(
+                f"{describe(name)} is assigned in the {labels[present[0]]} branch but not in the {labels[b]} "
+                f"branch of a staged `if`; a graph needs it from both: assign {name} before the `if`, or in "
+                "both branches")
+    first_leaves, tree = values[present[0]]
+    for b in present[1:]:
+        if values[b][1] != tree:
+            raise staging_error(
+                f"{describe(name)} is {tree} in the {labels[present[0]]} branch but {values[b][1]} in the "
+                f"{labels[b]} branch; both branches of a staged `if` must give it the same structure")
+    leaves = []
+    for j, path in enumerate(paths(tree)):
+        label = describe(name, path)
+        found = {b: values[b][0][j] for b in present}
+        candidates = list(found.values())
+        if not any(isinstance(c, Tensor) for c in candidates) and all(same(c, candidates[0]) for c in candidates):
+            leaves.append(candidates[0])
+            continue
+        if all(c is candidates[0] for c in candidates) and len(present) == len(values):
+            leaves.append(candidates[0])  # the same outer tensor: the branches left it alone
+            continue
+        for b, c in found.items():
+            if not (isinstance(c, Tensor) or is_number(c)):
+                other = next((x for x in candidates if x is not c), None)
+                raise staging_error(
+                    f"{label} is {show(c)} in the {labels[b]} branch but {show(other)} in the other; a staged "
+                    "`if` can choose only between tensors and numbers (other Python values must be equal)")
+        shape, dtype = join_types(label, [(f"in the {labels[b]} branch", c) for b, c in found.items()])
+        for b, plan in enumerate(plans):
+            if b not in found:  # a guarded missing return value
+                plan.append(("const", zeros(shape, dtype)))
+            elif isinstance(found[b], Tensor):
+                plan.append(("out", traced[b].positions[i, j], dtype))
+            else:
+                plan.append(("const", np.asarray(found[b], dtype)))
+        leaves.append(_Out(len(plans[0]) - 1))
+    return leaves, tree
+
+
+def if_stmt(cond: Tensor, body: Callable[[], None], orelse: Optional[Callable[[], None]], state: Any) -> None:
+    pred = predicate(cond, "the condition of this `if`")
+    entry = state.get()
+    flat = [flatten(v) for v in entry]
+    restore = closure_snapshot(body, orelse)
+
+    def branch(fn: Optional[Callable[[], None]]) -> Callable[[], tuple]:
+        def run() -> tuple:
+            # Fresh containers, so that a branch appending to a list cannot touch the other's.
+            state.set(tree.unflatten(leaves) for leaves, tree in flat)
+            try:
+                if fn is not None:
+                    fn()
+                return state.get()
+            finally:
+                restore()
+                state.set(entry)  # no tensor of the branch may outlive it in a variable
+        return run
+
+    values = stage_cond(pred, [branch(body), branch(orelse)], state.names, ("if", "else"))
+    state.set(values)
+
+
+def if_exp(cond: Tensor, if_true: Callable[[], Any], if_false: Callable[[], Any]) -> Any:
+    pred = predicate(cond, "the condition of this conditional expression")
+    (value,) = stage_cond(pred, [lambda: (if_true(),), lambda: (if_false(),)],
+                          ("<the value of the conditional expression>",), ("true", "false"))
+    return value

@@ -1,0 +1,319 @@
+"""Staged loops: one ``while_loop`` node over the variables a loop carries.
+
+Before (converted code, traced with ``x`` a graph tensor)::
+
+    def loop_test():
+        return np.sum(x) > 1
+
+    def loop_body():
+        nonlocal x
+        x = x / 2
+
+    ag__.while_stmt(loop_test, loop_body, lambda: (x,))
+
+After (what this module adds to the graph)::
+
+    b:f64[1000] = while_loop[cond_graph={ ... gt ... } body_graph={ ... truediv ... }] a
+
+The body is traced on placeholders for the carried tensors and compared with what it
+started from. A Python number the body changes (``i = 0; i += 1``) becomes a loop
+variable, a dim that changes becomes unknown, and the body is traced again until
+nothing changes; a dtype that changes is an error. A ``for`` over a tensor's first
+axis or over ``range`` with a tensor bound is a while loop over a hidden index. When
+a Python ``for`` loop's break or return flag becomes a tensor, the items left of a
+``range`` are staged the same way, and other items are unrolled, each under a
+``cond`` on the flag.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from runtime import tracing
+from runtime.graph_control_flow import (
+    describe,
+    flatten,
+    if_stmt,
+    is_missing,
+    is_number,
+    is_return_value,
+    join_types,
+    leaf_type,
+    paths,
+    predicate,
+    same,
+    show,
+    staging_error,
+    zeros,
+)
+from runtime.graph_subgraphs import closure_snapshot, with_outputs
+from runtime.ir import type_str
+from runtime.tensor import Tensor
+from runtime.tracing import TensorSpec
+
+_RANGE_ITERATOR = type(iter(range(0)))
+_MAX_TRACES = 8
+
+
+class GraphRange:
+    """``range(...)`` with a tensor bound; only a converted ``for`` loop can iterate it."""
+
+    __slots__ = ("start", "stop", "step")
+
+    def __init__(self, *args: Any) -> None:
+        if not 1 <= len(args) <= 3:
+            raise TypeError(f"range expected 1 to 3 arguments, got {len(args)}")
+        start, stop, step = (0, args[0], 1) if len(args) == 1 else (*args, 1)[:3]
+        for bound in (start, stop, step):
+            dtype = leaf_type(bound)[1] if isinstance(bound, Tensor) or is_number(bound) else None
+            if dtype is not None and dtype.kind not in "iu" or isinstance(bound, Tensor) and bound.shape != ():
+                raise staging_error(f"range() needs integer scalars, got {show(bound)}")
+        if isinstance(step, int) and step == 0:
+            raise ValueError("range() arg 3 must not be zero")
+        self.start, self.stop, self.step = start, stop, step
+
+    def __iter__(self) -> Any:
+        raise TypeError("a range with a tensor bound can only be iterated by a converted for loop "
+                        "(use autograph.function, or autograph.convert)")
+
+    def __repr__(self) -> str:
+        return f"GraphRange({self.start!r}, {self.stop!r}, {self.step!r})"
+
+
+class _Loop:
+    """What a loop carries: for each state leaf, either a loop variable (shape, dtype) or its
+    Python value, which the body must leave alone."""
+
+    def __init__(self, names: tuple, entry: tuple) -> None:
+        self.names = names
+        self.flat = [flatten(v) for v in entry]
+        self.carried: dict[tuple[int, int], tuple[tuple, np.dtype]] = {}
+        self.init: dict[tuple[int, int], Any] = {}
+        for i, (leaves, _) in enumerate(self.flat):
+            for j, leaf in enumerate(leaves):
+                if isinstance(leaf, Tensor):
+                    self.carry((i, j), leaf.shape, leaf.dtype, leaf)
+
+    def carry(self, slot: tuple[int, int], shape: tuple, dtype: np.dtype, init: Any) -> None:
+        self.carried[slot], self.init[slot] = (tuple(shape), np.dtype(dtype)), init
+
+    @property
+    def slots(self) -> list:
+        return sorted(self.carried)
+
+    def specs(self) -> list[TensorSpec]:
+        return [TensorSpec(*self.carried[s]) for s in self.slots]
+
+    def rebuild(self, carried: Any) -> tuple:
+        """The variables with the loop variables replaced by ``carried`` (fresh containers)."""
+        leaves = [list(ls) for ls, _ in self.flat]
+        for (i, j), value in zip(self.slots, carried):
+            leaves[i][j] = value
+        return tuple(tree.unflatten(ls) for ls, (_, tree) in zip(leaves, self.flat))
+
+    def initial_values(self) -> list:
+        return [tracing.as_tensor(self.init[s], self.carried[s][1]) for s in self.slots]
+
+
+def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, what: str = "while loop") -> None:
+    """``while test(): body()`` as one while_loop node; the state ends with its outputs."""
+    entry = state.get()
+    loop = _Loop(state.names, entry)
+    restore = closure_snapshot(body, test)
+    for _ in range(_MAX_TRACES):
+        box: list = []
+
+        def run_body(*args: Any, loop: _Loop = loop, box: list = box) -> list:
+            state.set(loop.rebuild(args))
+            try:
+                body()
+                out = state.get()
+            finally:
+                restore()
+                state.set(entry)  # no tensor of the body may outlive it in a variable
+            flat = [flatten(v) for v in out]
+            box.append(flat)
+            return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)]
+
+        sub = tracing.trace_subgraph(run_body, loop.specs())
+        plan = _check(loop, box[0], what)
+        if plan is not None:
+            break
+    else:
+        raise staging_error(f"the types of the variables carried by this {what} do not settle")
+
+    def run_test(*args: Any) -> list:
+        state.set(loop.rebuild(args))
+        try:
+            return [predicate(test(), f"the condition of this {what}")]
+        finally:
+            restore()
+            state.set(entry)
+
+    cond = tracing.trace_subgraph(run_test, loop.specs(), captures=sub.captures)
+    consts = cond.captures
+    body_graph = tracing.pad_inputs(with_outputs(sub.graph, plan), consts[len(sub.captures):])
+    outs = tracing.bind("while_loop", [*loop.initial_values(), *consts], cond_graph=cond.graph, body_graph=body_graph)
+    state.set(loop.rebuild(outs))
+
+
+def _check(loop: _Loop, out: list, what: str) -> Optional[list]:
+    """Compare one traced iteration with the loop's entry. Returns the plan for the body's
+    outputs, or None after widening the loop's types (then the body must be traced again)."""
+    plan: list = []
+    changed = False
+    positions = {}
+    for i, (leaves, _) in enumerate(out):
+        for j, leaf in enumerate(leaves):
+            if isinstance(leaf, Tensor):
+                positions[i, j] = len(positions)
+    for i, name in enumerate(loop.names):
+        (entry_leaves, entry_tree), (out_leaves, out_tree) = loop.flat[i], out[i]
+        entry_value = entry_tree.unflatten(entry_leaves)
+        if is_missing(entry_value) or entry_value is None and is_return_value(name):
+            if same(entry_value, out_tree.unflatten(out_leaves)):
+                continue
+            if not is_return_value(name):
+                raise staging_error(
+                    f"{describe(name)} is first assigned inside this {what} and used after it (or in a later "
+                    f"iteration); a staged loop can only carry variables that exist before it: initialize {name} "
+                    "before the loop, with the shape and dtype it will have")
+            # A return value first set in the loop: a don't-care placeholder until its flag is set.
+            if not all(isinstance(x, Tensor) or is_number(x) for x in out_leaves):
+                raise staging_error(f"a staged {what} can only return tensors and numbers, got "
+                                    f"{', '.join(show(x) for x in out_leaves)}")
+            types = [join_types(describe(name), [("", x)]) for x in out_leaves]
+            loop.flat[i] = ([zeros(*t) for t in types], out_tree)
+            for j, t in enumerate(types):
+                loop.carry((i, j), *t, zeros(*t))
+            changed = True
+            continue
+        if out_tree != entry_tree:
+            raise staging_error(
+                f"{describe(name)} is {entry_tree} before the {what} but {out_tree} after one iteration; a staged "
+                "loop must keep each variable's structure (the same tuples, lists and dicts)")
+        for j, path in enumerate(paths(entry_tree)):
+            label = describe(name, path)
+            e, o = entry_leaves[j], out_leaves[j]
+            slot = (i, j)
+            if slot in loop.carried:
+                shape, dtype = loop.carried[slot]
+                if not (isinstance(o, Tensor) or is_number(o)):
+                    raise staging_error(f"{label} is a tensor before the {what} but {show(o)} after one "
+                                        "iteration; a staged loop carries only tensors")
+                o_shape, o_dtype = leaf_type(o)
+                if (np.result_type(dtype, o) if o_dtype is None else o_dtype) != dtype:
+                    now = f"the Python {type(o).__name__} {o!r}" if o_dtype is None else o_dtype.name
+                    raise staging_error(
+                        f"{label} changes dtype inside this {what}: it is {dtype.name} before the loop but {now} "
+                        "after one iteration; a staged loop keeps each variable's dtype: cast it (e.g. with "
+                        f".astype(np.{dtype.name})) before or inside the loop")
+                if len(o_shape) != len(shape):
+                    raise staging_error(
+                        f"{label} is {type_str(shape, dtype)} before the {what} but {show(o)} after one iteration; a "
+                        "staged loop keeps each variable's number of dimensions")
+                new_shape = tuple(a if a == b else None for a, b in zip(shape, o_shape))
+                if new_shape != shape:
+                    loop.carried[slot] = (new_shape, dtype)
+                    changed = True
+                plan.append(("out", positions[slot], dtype) if isinstance(o, Tensor)
+                            else ("const", np.asarray(o, dtype)))
+                continue
+            if same(e, o):
+                continue
+            if is_number(e) and (isinstance(o, Tensor) or is_number(o)):
+                shape, dtype = join_types(label, [(f"before the {what}", e), ("after one iteration", o)])
+                if shape != leaf_type(e)[0]:
+                    raise staging_error(f"{label} is {show(e)} before the {what} but {show(o)} after one "
+                                        "iteration; a staged loop keeps each variable's shape")
+                loop.carry(slot, shape, dtype, np.asarray(e, dtype))
+                changed = True
+                continue
+            raise staging_error(
+                f"{label} is {show(e)} before the {what} but {show(o)} after one iteration; only tensors and "
+                "numbers can change inside a staged loop")
+    return None if changed else plan
+
+
+# --- for loops -------------------------------------------------------------------------------------
+
+class _Counted:
+    """A state plus the hidden index of a for loop staged as a while loop."""
+
+    def __init__(self, state: Any, start: Any) -> None:
+        self.state, self.index = state, start
+        self.names = (*state.names, "<the loop index>")
+
+    def get(self) -> tuple:
+        return (*self.state.get(), self.index)
+
+    def set(self, values: Any) -> None:
+        *rest, self.index = values
+        self.state.set(rest)
+
+
+def _indexed_loop(count: Any, item_at: Callable[[Any], Any], extra_test: Optional[Callable[[], Any]],
+                  body: Callable[[Any], None], state: Any, index_dtype: Any = np.int64) -> None:
+    """``for k in range(count): body(item_at(k))``, stopping once ``extra_test()`` is false."""
+    counted = _Counted(state, tracing.constant(0, index_dtype))
+
+    def test() -> Any:
+        more = counted.index < count
+        if extra_test is None:
+            return more
+        return np.logical_and(more, predicate(extra_test(), "the break or return flag of this for loop"))
+
+    def step() -> None:
+        index = counted.index
+        body(item_at(index))
+        counted.index = index + 1
+
+    stage_while(test, step, counted, what="for loop")
+
+
+def _trip_count(start: Any, stop: Any, step: Any) -> Any:
+    """Python's ``len(range(start, stop, step))`` on tensors: ceil((stop - start) / step), at least 0."""
+    if isinstance(step, int):
+        if step == 1:
+            count = stop if isinstance(start, int) and start == 0 else stop - start
+        else:
+            count = (stop - start + step - (1 if step > 0 else -1)) // step
+    else:
+        count = np.where(step > 0, (stop - start + step - 1) // step, (stop - start + step + 1) // step)
+    return np.maximum(count, 0)
+
+
+def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None], state: Any) -> None:
+    if isinstance(iterable, GraphRange):
+        start, stop, step = iterable.start, iterable.stop, iterable.step
+        strong = [b.dtype for b in (start, stop, step) if not isinstance(b, int)]
+        dtype = np.result_type(*strong) if strong else np.dtype(np.int64)
+        if isinstance(start, int) and start == 0 and isinstance(step, int) and step == 1:
+            item_at = lambda k: k  # noqa: E731
+        else:
+            item_at = lambda k: start + k * step  # noqa: E731
+        return _indexed_loop(_trip_count(start, stop, step), item_at, extra_test, body, state, dtype)
+    if isinstance(iterable, Tensor):
+        if iterable.ndim == 0:
+            raise staging_error("cannot iterate over a 0-d tensor (a scalar)")
+        length = iterable.shape[0]
+        count = length if length is not None else tracing.bind1("dim", [iterable], axis=0)
+        return _indexed_loop(count, lambda k: iterable[k], extra_test, body, state)
+    # A Python loop whose break or return flag just became a tensor: stage what is left of it.
+    if type(iterable) is _RANGE_ITERATOR:
+        _, (whole,), done = iterable.__reduce__()
+        rest = whole[done:]
+        return _indexed_loop(len(rest), lambda k: rest.start + k * rest.step, extra_test, body, state)
+    for item in iterable:
+        flag = True if extra_test is None else extra_test()
+        if isinstance(flag, Tensor):
+            if_stmt(flag, functools.partial(body, item), None, state)
+        elif flag:
+            body(item)
+        else:
+            return None
+    return None
+
