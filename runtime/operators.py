@@ -28,18 +28,26 @@ from __future__ import annotations
 import builtins
 from typing import Any, Callable, Iterable, Optional
 
-from runtime.backend import State, backend_for
+from runtime.backend import _BY_TYPE, State, backend_for
 
 Thunk = Callable[[], Any]
 _range = builtins.range
+_MISS = object()
+
+
+def _staged(value: Any):
+    """The backend owning ``value``, or None. Written out in each operator below for speed:
+    one dictionary look-up for a type seen before, no call."""
+    backend = _BY_TYPE.get(value.__class__, _MISS)
+    return backend_for(value) if backend is _MISS else backend
 
 
 def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, get_state: Optional[Thunk] = None) -> None:
     """``if cond: body() else: orelse()``."""
     if cond.__class__ is not bool:
-        backend = backend_for(cond)
-        if backend is not None:
-            backend.if_stmt(cond, body, orelse, State(get_state))
+        backend = _BY_TYPE.get(cond.__class__, _MISS)
+        if backend is not None and (backend is not _MISS or backend_for(cond) is not None):
+            backend_for(cond).if_stmt(cond, body, orelse, State(get_state))
             return
     if cond:
         body()
@@ -51,11 +59,9 @@ def while_stmt(test: Thunk, body: Thunk, get_state: Optional[Thunk] = None) -> N
     """``while test(): body()``; once the test is a staged value, the rest of the loop is staged."""
     while True:
         outcome = test()
-        if outcome.__class__ is not bool:
-            backend = backend_for(outcome)
-            if backend is not None:
-                backend.while_stmt(test, body, State(get_state))
-                return
+        if outcome.__class__ is not bool and _staged(outcome) is not None:
+            _staged(outcome).while_stmt(test, body, State(get_state))
+            return
         if not outcome:
             return
         body()
@@ -109,29 +115,25 @@ def _keep_going(outcome: Any, iterable: Any, extra_test: Thunk, body: Callable, 
 
 def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
     """``if_true() if cond else if_false()``."""
-    if cond.__class__ is not bool:
-        backend = backend_for(cond)
-        if backend is not None:
-            return backend.if_exp(cond, if_true, if_false)
+    if cond.__class__ is not bool and _staged(cond) is not None:
+        return _staged(cond).if_exp(cond, if_true, if_false)
     return if_true() if cond else if_false()
 
 
 def not_(value: Any) -> Any:
     """``not value``."""
     if value.__class__ is not bool:
-        backend = backend_for(value)
-        if backend is not None:
-            return backend.not_(value)
+        backend = _BY_TYPE.get(value.__class__, _MISS)
+        if backend is not None and (backend is not _MISS or backend_for(value) is not None):
+            return backend_for(value).not_(value)
     return not value
 
 
 def and_(value: Any, *rest: Thunk) -> Any:
     """``value and rest[0]() and ...``: lazy, returns the operand Python would."""
     for index, operand in enumerate(rest):
-        if value.__class__ is not bool:
-            backend = backend_for(value)
-            if backend is not None:
-                return backend.and_(value, rest[index:])
+        if value.__class__ is not bool and _staged(value) is not None:
+            return _staged(value).and_(value, rest[index:])
         if not value:
             return value
         value = operand()
@@ -141,10 +143,8 @@ def and_(value: Any, *rest: Thunk) -> Any:
 def or_(value: Any, *rest: Thunk) -> Any:
     """``value or rest[0]() or ...``: lazy, returns the operand Python would."""
     for index, operand in enumerate(rest):
-        if value.__class__ is not bool:
-            backend = backend_for(value)
-            if backend is not None:
-                return backend.or_(value, rest[index:])
+        if value.__class__ is not bool and _staged(value) is not None:
+            return _staged(value).or_(value, rest[index:])
         if value:
             return value
         value = operand()
