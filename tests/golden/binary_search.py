@@ -1,0 +1,36 @@
+def binary_search(xs, target):
+    retval_ = None
+    do_return = False
+    lo, hi = (0, len(xs))
+
+    def loop_test():
+        return ag__.and_(ag__.not_(do_return), lambda: lo < hi)
+
+    def loop_body():
+        nonlocal do_return, hi, lo, retval_
+        mid = (lo + hi) // 2
+
+        def if_body():
+            nonlocal lo
+            lo = mid + 1
+
+        def else_body():
+            nonlocal do_return, hi, retval_
+
+            def if_body():
+                nonlocal hi
+                hi = mid
+
+            def else_body():
+                nonlocal do_return, retval_
+                retval_ = mid
+                do_return = True
+            ag__.if_stmt(xs[mid] > target, if_body, else_body, lambda: (do_return, hi, retval_))
+        ag__.if_stmt(xs[mid] < target, if_body, else_body, lambda: (do_return, hi, lo, retval_))
+    ag__.while_stmt(loop_test, loop_body, lambda: (do_return, hi, lo, retval_))
+
+    def if_body():
+        nonlocal retval_
+        retval_ = -1
+    ag__.if_stmt(ag__.not_(do_return), if_body, None, lambda: (retval_,))
+    return retval_

@@ -1,0 +1,28 @@
+def classify(x):
+
+    def if_body():
+        nonlocal kind
+        kind = 'negative'
+
+    def else_body():
+        nonlocal kind
+
+        def if_body():
+            nonlocal kind
+            kind = 'zero'
+
+        def else_body():
+            nonlocal kind
+
+            def if_body():
+                nonlocal kind
+                kind = 'small'
+
+            def else_body():
+                nonlocal kind
+                kind = 'large'
+            ag__.if_stmt(x < 10, if_body, else_body, lambda: (kind,))
+        ag__.if_stmt(x == 0, if_body, else_body, lambda: (kind,))
+    kind = None
+    ag__.if_stmt(x < 0, if_body, else_body, lambda: (kind,))
+    return kind

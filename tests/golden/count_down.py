@@ -1,0 +1,12 @@
+def count_down(n):
+    steps = []
+
+    def loop_test():
+        return n > 0
+
+    def loop_body():
+        nonlocal n
+        steps.append(n)
+        n -= 1
+    ag__.while_stmt(loop_test, loop_body, lambda: (n,))
+    return steps

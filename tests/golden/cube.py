@@ -1,0 +1,8 @@
+def cube(x):
+    result = 1
+
+    def loop_body(_):
+        nonlocal result
+        result = result * x
+    ag__.for_stmt(ag__.range(3), None, loop_body, lambda: (result,))
+    return result

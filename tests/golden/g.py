@@ -1,0 +1,12 @@
+def g(x):
+
+    def if_body():
+        nonlocal retval_
+        retval_ = ag__.call(square, x)
+
+    def else_body():
+        nonlocal retval_
+        retval_ = x
+    retval_ = None
+    ag__.if_stmt(np.any(x < 0), if_body, else_body, lambda: (retval_,))
+    return retval_

@@ -1,0 +1,10 @@
+def gcd(a, b):
+
+    def loop_test():
+        return b
+
+    def loop_body():
+        nonlocal a, b
+        a, b = (b, a % b)
+    ag__.while_stmt(loop_test, loop_body, lambda: (a, b))
+    return a

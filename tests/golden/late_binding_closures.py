@@ -1,0 +1,10 @@
+def late_binding_closures(n):
+    fs = []
+
+    def loop_body(itr):
+        nonlocal i
+        i = itr
+        fs.append(lambda: ag__.ld_free(i))
+    i = ag__.Undefined('i')
+    ag__.for_stmt(ag__.range(n), None, loop_body)
+    return [ag__.call(fn) for fn in fs]

@@ -1,0 +1,8 @@
+def loop_var_after_loop(xs):
+
+    def loop_body(itr):
+        nonlocal x
+        x = itr
+    x = ag__.Undefined('x')
+    ag__.for_stmt(xs, None, loop_body, lambda: (x,))
+    return ag__.ld(x)

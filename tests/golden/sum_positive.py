@@ -1,0 +1,12 @@
+def sum_positive(xs):
+    total = 0
+
+    def loop_body(x):
+        nonlocal total
+
+        def if_body():
+            nonlocal total
+            total += x
+        ag__.if_stmt(x > 0, if_body, None, lambda: (total,))
+    ag__.for_stmt(xs, None, loop_body, lambda: (total,))
+    return total

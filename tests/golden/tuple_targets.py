@@ -1,0 +1,10 @@
+def tuple_targets(pairs):
+    total = 0
+
+    def loop_body(itr):
+        nonlocal a, total
+        a, (b, c) = itr
+        total += a * b - c
+    a = ag__.Undefined('a')
+    ag__.for_stmt(pairs, None, loop_body, lambda: (a, total))
+    return (total, ag__.ld(a))

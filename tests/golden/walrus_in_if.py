@@ -1,0 +1,13 @@
+def walrus_in_if(xs):
+
+    def if_body():
+        nonlocal retval_
+        retval_ = (n, xs[0])
+
+    def else_body():
+        nonlocal retval_
+        retval_ = n
+    n = None
+    retval_ = None
+    ag__.if_stmt((n := len(xs)) > 2, if_body, else_body, lambda: (n, retval_))
+    return retval_

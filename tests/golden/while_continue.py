@@ -1,0 +1,17 @@
+def while_continue(n):
+    i = 0
+    odds = 0
+
+    def loop_test():
+        return i < n
+
+    def loop_body():
+        nonlocal i, odds
+        i += 1
+
+        def if_body():
+            nonlocal odds
+            odds += i
+        ag__.if_stmt(ag__.not_(i % 2 == 0), if_body, None, lambda: (odds,))
+    ag__.while_stmt(loop_test, loop_body, lambda: (i, odds))
+    return (odds, i)

@@ -1,0 +1,27 @@
+def while_else_search(xs, target):
+    i = 0
+    break_ = False
+
+    def loop_test():
+        return ag__.and_(ag__.not_(break_), lambda: i < len(xs))
+
+    def loop_body():
+        nonlocal break_, found, i
+
+        def if_body():
+            nonlocal break_, found
+            found = i
+            break_ = True
+
+        def else_body():
+            nonlocal i
+            i += 1
+        ag__.if_stmt(xs[i] == target, if_body, else_body, lambda: (break_, found, i))
+    found = None
+    ag__.while_stmt(loop_test, loop_body, lambda: (break_, found, i))
+
+    def if_body():
+        nonlocal found
+        found = -1
+    ag__.if_stmt(ag__.not_(break_), if_body, None, lambda: (found,))
+    return (found, i)
