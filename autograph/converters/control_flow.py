@@ -119,6 +119,10 @@ class _ControlFlow:
         # bind that is visible outside: staging runs both, so a value one branch binds and the
         # other reads must go through the state, not through the variable.
         state = (local & (live_out | live_in)) | outer if loop else visible | outer
+        if loop:
+            # A list the loop appends to changes without being rebound: a backend must see it
+            # (JAX stacks it into an array, the graph backend explains it cannot grow).
+            state |= _grown_lists(node) & self.function.locals & (live_out | live_in)
         return sorted(visible | outer), sorted(self.function.globals & modified), sorted(state)
 
     def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:
@@ -252,6 +256,21 @@ class _ControlFlow:
                 and self.ctx.resolve_global("range") is builtins.range):
             node.func = ast.copy_location(templates.replace_expression("ag__.range"), node.func)
         return node
+
+
+def _grown_lists(node: ast.stmt) -> set[str]:
+    """Names whose ``append`` / ``extend`` / ``insert`` a statement calls (outside nested scopes)."""
+    grown = set()
+    stack = [node]
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute)
+                and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
+            grown.add(sub.func.value.id)
+        stack.extend(ast.iter_child_nodes(sub))
+    return grown
 
 
 def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
