@@ -63,7 +63,8 @@ def _conversion(fn: types.FunctionType) -> Conversion:
 
 def _convert_code(fn: types.FunctionType) -> Conversion:
     parsed = parsing.parse_function(fn)
-    tree = copy.deepcopy(parsed.node)  # parsing may hand out a cached tree; never change it
+    # A lambda comes out of a cached module tree: work on a copy. A def was parsed just now.
+    tree = copy.deepcopy(parsed.node) if isinstance(parsed.node, ast.Lambda) else parsed.node
     if isinstance(tree, ast.FunctionDef):
         tree.decorator_list = []
     namer = Namer.for_tree(tree)

@@ -15,7 +15,6 @@ otherwise ``replace`` raises. Templates are parsed once and copied per use.
 from __future__ import annotations
 
 import ast
-import copy
 import functools
 import textwrap
 from typing import Union
@@ -98,11 +97,24 @@ class _Replacer(ast.NodeTransformer):
     visit_Global = visit_Nonlocal
 
 
+def _clone(node):
+    """A copy of a template tree (no positions, no annotations): much faster than deepcopy."""
+    if isinstance(node, ast.AST):
+        new = node.__class__.__new__(node.__class__)
+        for name in node._fields:
+            if name in node.__dict__:
+                setattr(new, name, _clone(node.__dict__[name]))
+        return new
+    if isinstance(node, list):
+        return [_clone(item) for item in node]
+    return node
+
+
 def replace(template: str, **values: Value) -> list[ast.stmt]:
     """The template's statements with every placeholder filled."""
     replacer = _Replacer(values)
     result = []
-    for statement in copy.deepcopy(_parse(template)):
+    for statement in _clone(list(_parse(template))):
         new = replacer.visit(statement)
         result.extend(new if isinstance(new, list) else [new])
     unused = set(values) - replacer.used
