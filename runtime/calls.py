@@ -51,23 +51,22 @@ def call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
     if cls in _PLAIN_CALLABLES or _converter is None:
         return f(*args, **kwargs)
     if cls is types.FunctionType:
-        target = _targets.get(f)
-        if target is None:
-            target = _targets[f] = _converter(f)
-        return target(*args, **kwargs)
-    if cls is types.MethodType:
-        function = f.__func__
-        target = _targets.get(function) if function.__class__ is types.FunctionType else None
-        if target is None:
-            target = _converter(function) if function.__class__ is types.FunctionType else function
-            if function.__class__ is types.FunctionType:
-                _targets[function] = target
-        return target(f.__self__, *args, **kwargs)
+        return _target(f)(*args, **kwargs)
+    if cls is types.MethodType and f.__func__.__class__ is types.FunctionType:
+        return _target(f.__func__)(f.__self__, *args, **kwargs)
     if cls is functools.partial:
         return call(f.func, *f.args, *args, **{**f.keywords, **kwargs})
     if isinstance(f, type):
         return f(*args, **kwargs)
     method = getattr(cls, "__call__", None)
-    if method.__class__ is types.FunctionType:
-        return call(types.MethodType(method, f), *args, **kwargs)
+    if method.__class__ is types.FunctionType:  # a callable object of a user class
+        return _target(method)(f, *args, **kwargs)
     return f(*args, **kwargs)
+
+
+def _target(function: types.FunctionType) -> Callable:
+    """The converted form of a plain function (or the function itself), cached per function."""
+    target = _targets.get(function)
+    if target is None:
+        target = _targets[function] = _converter(function)
+    return target
