@@ -1,0 +1,132 @@
+"""Conversion figures over every function of ``tests/corpus.py``: cold and cached conversion time,
+``to_code`` size, and the run time of converted code on plain Python values."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import importlib.util
+import inspect
+import sys
+import textwrap
+import types
+from typing import Any
+
+import autograph
+from benchmarks import ROOT
+from benchmarks.timing import (
+    Row,
+    clear_converter_caches,
+    cold,
+    compare,
+    fmt_ratio,
+    geomean,
+    median,
+    per_call,
+    row,
+)
+
+REPEAT = 5
+
+
+def load_corpus() -> types.ModuleType:
+    """``tests/corpus.py`` as the module ``corpus`` (the name the tests import it by)."""
+    module = sys.modules.get("corpus")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("corpus", ROOT / "tests" / "corpus.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["corpus"] = module  # dataclasses look their module up while the class is built
+        spec.loader.exec_module(module)
+    return module
+
+
+def _parse_and_compile(fn: types.FunctionType) -> Any:
+    """The floor: fetch the function's source, dedent, parse, compile."""
+    source = textwrap.dedent(inspect.getsource(fn))
+    return compile(ast.parse(source), fn.__code__.co_filename, "exec", dont_inherit=True)
+
+
+def _conversion_times(corpus: types.ModuleType) -> tuple[dict, dict, dict]:
+    """Per case: cold conversion, the parse + compile floor, cached conversion (seconds)."""
+    cold_times, floor_times, cached_times = {}, {}, {}
+    for case in corpus.CASES:
+        source_fn = corpus.underlying(case.fn)
+        cold_times[case.name] = cold(lambda case=case: autograph.convert(case.fn), clear_converter_caches,
+                                     repeat=REPEAT)
+        try:
+            _parse_and_compile(source_fn)
+        except (SyntaxError, OSError, TypeError):  # a lambda inside a larger expression
+            pass
+        else:
+            floor_times[case.name] = cold(lambda f=source_fn: _parse_and_compile(f), lambda: None, repeat=REPEAT)
+        autograph.convert(case.fn)
+        cached_times[case.name] = per_call(autograph.convert, (case.fn,), min_time=0.001)
+    return cold_times, floor_times, cached_times
+
+
+def _run_ratios(corpus: types.ModuleType) -> tuple[dict, dict]:
+    """Converted ÷ original run time per case, on each case's first input; and why cases were skipped."""
+    ratios, skipped = {}, {}
+    for case in corpus.CASES:
+        call = case.inputs[0]
+        converted = autograph.convert(case.fn)
+        expected = corpus.outcome(case.fn, call.args, call.kwargs)
+        if expected[0] == "raise":
+            skipped[case.name] = "raises"
+            continue
+        before = copy.deepcopy((call.args, call.kwargs))
+        if not corpus.same(list(expected[2][1:]), [before[0], before[1]]):
+            skipped[case.name] = "changes its arguments"
+            continue
+        if not corpus.same_outcome(expected, corpus.outcome(converted, call.args, call.kwargs)):
+            skipped[case.name] = "CONVERTED RESULT DIFFERS"
+            continue
+        args, kwargs = copy.deepcopy((call.args, call.kwargs))
+        corpus.reset()
+        base, ours = compare((case.fn, args, kwargs), (converted, args, kwargs), rounds=2)
+        corpus.reset()
+        ratios[case.name] = (ours / base, ours, base)
+    return ratios, skipped
+
+
+def run() -> tuple[list[Row], list[str]]:
+    corpus = load_corpus()
+    cold_times, floor_times, cached_times = _conversion_times(corpus)
+    lines = {}
+    for case in corpus.CASES:
+        generated, original = autograph.converted_lines(corpus.underlying(case.fn))
+        lines[case.name] = generated / original
+    ratios, skipped = _run_ratios(corpus)
+
+    n = len(corpus.CASES)
+    cold_median = median(list(cold_times.values()))
+    floor_median = median(list(floor_times.values()))
+    worst_lines = max(lines, key=lines.get)
+    slowest = max(cold_times, key=cold_times.get)
+    run_median = median([r for r, _, _ in ratios.values()])
+    run_geomean = geomean([r for r, _, _ in ratios.values()])
+    rows = [
+        row(f"cold conversion, median of {n} functions", cold_median, floor_median,
+            target="≤ 2 ms (TF 25 ms)", limit=2e-3, on="ours"),
+        row(f"cold conversion, slowest ({slowest})", cold_times[slowest], floor_times.get(slowest)),
+        row("cached conversion, median", median(list(cached_times.values())),
+            target="≤ 5 µs (TF 5 µs)", limit=5e-6, on="ours"),
+        Row("to_code lines ÷ original, median", f"{median(list(lines.values())):.2f}", target="≤ 2.0 (TF 4.8)",
+            ok=median(list(lines.values())) <= 2.0),
+        Row(f"to_code lines ÷ original, max ({worst_lines})", f"{lines[worst_lines]:.2f}", target="≤ 4 (TF 10.6)",
+            ok=lines[worst_lines] <= 4),
+        Row(f"run time converted ÷ original, geomean of {len(ratios)}", "—", ratio=fmt_ratio(run_geomean),
+            target="≤ 1.3x (TF 175x)", ok=run_geomean <= 1.3),
+        Row("run time converted ÷ original, median", "—", ratio=fmt_ratio(run_median)),
+    ]
+    worst = sorted(ratios.items(), key=lambda item: -item[1][0])[:5]
+    rows += [row(f"  worst run time: {name}", ours, base) for name, (_, ours, base) in worst]
+    notes = [
+        f"cold: min of {REPEAT} conversions per function, converter caches cleared before each; baseline: "
+        f"inspect.getsource + dedent + ast.parse + compile of the same source ({len(floor_times)} of {n}; "
+        f"not compilable alone: {', '.join(sorted(set(cold_times) - set(floor_times))) or 'none'})",
+        "run time: each case's first input, converted vs original timed in alternation (min of batches); "
+        "cases that raise or change their arguments are skipped",
+        "skipped: " + (", ".join(f"{name} ({why})" for name, why in skipped.items()) or "none"),
+    ]
+    return rows, notes
