@@ -78,8 +78,9 @@ NUMPY_KERNELS: dict[str, Kernel] = {
     "sort": lambda x, axis: np.sort(x, axis),
     "argsort": lambda x, axis: np.argsort(x, axis),
     "matmul": np.matmul,
-    "reshape": lambda x, shape: np.reshape(x, shape),
-    "transpose": lambda x, axes: np.transpose(x, axes),
+    # Array methods, not np.reshape / np.transpose: those wrappers cost more than the work.
+    "reshape": lambda x, shape: np.asanyarray(x).reshape(shape),
+    "transpose": lambda x, axes: np.asanyarray(x).transpose(axes),
     "broadcast_to": lambda x, shape: np.broadcast_to(x, shape),
     "cast": lambda x, dtype: x.astype(dtype),
     "where": np.where,
@@ -145,9 +146,11 @@ def _step(kernel: Kernel, ins: list[int], outs: list[int], returns_tuple: bool) 
     return step
 
 
-def _schedule(graph: Graph, slots: dict[Value, int], env: list) -> list[Callable[[list], None]]:
+def _schedule(graph: Graph, slots: dict[Value, int], env: list,
+              hoisted: Optional[list] = None, invariant: frozenset = frozenset()) -> list[Callable[[list], None]]:
     """Steps for ``graph``'s pruned nodes; new values get fresh slots at the end of ``env``
-    (the template every run copies), constants are stored there directly."""
+    (the template every run copies), constants are stored there directly. The steps of nodes in
+    ``invariant`` go to ``hoisted`` instead."""
     steps = []
     for node in prune(graph):
         if node.op == "constant":
@@ -163,8 +166,24 @@ def _schedule(graph: Graph, slots: dict[Value, int], env: list) -> list[Callable
         kernel = NUMPY_KERNELS[node.op]
         bound = _bind(kernel, node.attrs) if node.attrs else kernel
         # Control-flow kernels return a tuple of outputs, whatever their number.
-        steps.append(_step(bound, ins, outs, returns_tuple=bool(ops.OPS[node.op].subgraphs)))
+        step = _step(bound, ins, outs, returns_tuple=bool(ops.OPS[node.op].subgraphs))
+        (hoisted if node in invariant else steps).append(step)
     return steps
+
+
+def _loop_invariant(body_graph: Graph, loop_vars: int) -> frozenset:
+    """Body nodes whose inputs never change across iterations (constants, the loop's constant
+    inputs, other invariant nodes) and that have no effects: computed once per loop run."""
+    changing = set(body_graph.inputs[:loop_vars])
+    invariant = set()
+    for node in prune(body_graph):
+        if node.op == "constant":
+            continue
+        if ops.is_stateful(node) or ops.OPS[node.op].subgraphs or not changing.isdisjoint(node.inputs):
+            changing.update(node.outputs)
+        else:
+            invariant.add(node)
+    return frozenset(invariant)
 
 
 def _bind(kernel: Kernel, attrs: Any) -> Kernel:
@@ -229,18 +248,24 @@ def _compile_loop(cond_graph: Graph, body_graph: Graph) -> Callable[[Sequence[An
     cond_slots = {v: i for i, v in enumerate(cond_graph.inputs)}
     body_slots = {v: i for i, v in enumerate(body_graph.inputs)}
     test_steps = _schedule(cond_graph, cond_slots, template)
-    body_steps = _schedule(body_graph, body_slots, template)
+    hoisted: list = []
+    body_steps = _schedule(body_graph, body_slots, template, hoisted, _loop_invariant(body_graph, n))
     test_slot = cond_slots[cond_graph.outputs[0]]
     new_vars = _outputs_getter([body_slots[v] for v in body_graph.outputs])
 
     def program(args: Sequence[Any]) -> tuple:
         env = template.copy()
         env[:k] = args
+        first = True
         while True:
             for step in test_steps:
                 step(env)
             if not env[test_slot]:
                 return tuple(env[:n])
+            if first:  # loop-invariant work, once the body is sure to run (so it raises as eagerly)
+                for step in hoisted:
+                    step(env)
+                first = False
             for step in body_steps:
                 step(env)
             env[:n] = new_vars(env)

@@ -197,3 +197,27 @@ def test_chained_matmuls_match_eager():
     graph, _ = trace(power, [TensorSpec((10, 10), np.int32)])
     x = (np.arange(100).reshape(10, 10) % 3).astype(np.int32)
     np.testing.assert_array_equal(run(graph, [x])[0], power(x))
+
+
+def test_loop_invariant_work_runs_only_when_the_loop_body_does():
+    """The interpreter computes loop-invariant body nodes once per loop run, after the first test
+    passes: a loop that never runs must not raise from them, one that runs gives the eager result."""
+    import autograph
+    from runtime.interpreter import _loop_invariant
+
+    def scaled_sum(x, table, n):
+        total = x * 0
+        for _ in range(n):
+            total = total + np.take(table, [7]) * x.T.sum()  # invariant, out of bounds for a short table
+        return total
+
+    staged = autograph.function(scaled_sum)
+    short, x = np.arange(3.0), np.ones((2, 2))
+    np.testing.assert_array_equal(staged(x, short, np.int64(0)), scaled_sum(x, short, 0))
+    with pytest.raises(IndexError):
+        staged(x, short, np.int64(2))
+    long = np.arange(10.0)
+    np.testing.assert_array_equal(staged(x, long, np.int64(3)), scaled_sum(x, long, 3))
+    loop = next(n for n in staged.concrete_functions[0].graph.nodes if n.op == "while_loop")
+    hoisted = {node.op for node in _loop_invariant(loop.attrs["body_graph"], len(loop.outputs))}
+    assert {"take", "transpose", "sum"} <= hoisted and "add" not in hoisted
