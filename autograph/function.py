@@ -10,16 +10,27 @@
 
 Arrays and tensors are keyed by ``TensorSpec(shape, dtype)``; Python values by value,
 so a new Python number means a new trace. Each trace is a ``ConcreteFunction``: the
-graph, the signature it was traced for, and the spec of what it returns; calling it
-runs the graph on the NumPy interpreter. The function is converted with autograph
-first (unless ``autograph=False``), so ``if`` / ``while`` / ``for`` on tensors become
-``cond`` / ``while_loop`` nodes.
+graph, the signature it was traced for, and the spec of what it returns. The function is
+converted with autograph first (unless ``autograph=False``), so ``if`` / ``while`` / ``for``
+on tensors become ``cond`` / ``while_loop`` nodes.
+
+Three ways to run it, one tracing API:
+
+    autograph.function(f)                    # our graph, run by the NumPy interpreter
+    autograph.function(f, executor="jax")    # our graph, lowered to JAX and jitted (runtime/jax_lowering.py)
+    autograph.function(f, backend="jax")     # no graph of ours: the converted f under jax.jit, on
+                                             # JAX tracers (lax.cond / while_loop / scan); f uses jnp
+
+Every mode returns NumPy arrays. Both JAX modes run with 64-bit types enabled (JAX's
+thread-local ``jax.enable_x64(True)``), so a float64 argument is computed in float64, as its
+``TensorSpec`` key says.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import types
 from contextvars import ContextVar
 from typing import Any, Callable, Optional, Sequence
@@ -77,16 +88,18 @@ _watch_variable_creation()
 
 # --- signatures ------------------------------------------------------------------------------------
 
+def _is_jax(x: Any, kind: str) -> bool:
+    """Whether ``x`` is a ``jax.Array`` (kind "Array") or a JAX tracer ("Tracer"), without importing JAX."""
+    jax = sys.modules.get("jax")
+    return jax is not None and isinstance(x, jax.core.Tracer if kind == "Tracer" else jax.Array)
+
+
 def _is_tensor_like(x: Any) -> bool:
-    return isinstance(x, (np.ndarray, np.generic, Tensor, TensorSpec))
-
-
-def _describe_spec(spec: TensorSpec) -> str:
-    return f"{spec.dtype.name} Tensor, shape={spec.shape}"
+    return isinstance(x, (np.ndarray, np.generic, Tensor, TensorSpec)) or _is_jax(x, "Array")
 
 
 def _show_leaf(x: Any) -> str:
-    return _describe_spec(x) if isinstance(x, TensorSpec) else repr(x)
+    return f"{x.dtype.name} Tensor, shape={x.shape}" if isinstance(x, TensorSpec) else repr(x)
 
 
 def _show(tree: TreeDef, leaves: Sequence[Any]) -> str:
@@ -101,22 +114,23 @@ class _Shown(str):
 
 
 class ConcreteFunction:
-    """One trace of a ``Function``: a graph and the signature it accepts.
+    """One trace of a ``Function``: what it was traced for, what it returns, and how it runs.
 
-    ``graph``: the ``runtime.ir.Graph``; its inputs are the tensor arguments, flattened.
+    ``graph``: the ``runtime.ir.Graph`` (its inputs are the tensor arguments, flattened), or None
+    under ``backend="jax"``, whose trace is ``jaxpr`` (a ``jax.core.ClosedJaxpr``) instead.
     ``structured_input_signature``: ``(args, kwargs)`` as the trace saw them, with a
     ``TensorSpec`` for every array and the Python value for everything else.
     ``output_spec``: what a call returns, with a ``TensorSpec`` for every array.
-    Calling it runs the graph with the NumPy interpreter and returns NumPy arrays.
+    Calling it runs the graph (interpreted or lowered to JAX) or the jitted JAX function.
     """
 
     def __init__(self, name: str, signature: inspect.Signature, arg_names: tuple, tree: TreeDef,
-                 leaves: list, traced: tracing.Traced) -> None:
+                 leaves: list, output_spec: Any, run: Callable[[list], Any], graph: Any = None,
+                 jaxpr: Any = None) -> None:
         self.name = name
-        self.graph = traced.graph
+        self.graph, self.jaxpr, self.output_spec = graph, jaxpr, output_spec
         self._signature, self._arg_names, self._tree, self._leaves = signature, arg_names, tree, leaves
-        self._out_tree = traced.out_tree
-        self.output_spec = traced.out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in traced.graph.outputs])
+        self._run = run  # tensor inputs, flattened -> the structured NumPy result
         bound = inspect.BoundArguments(signature, dict(zip(arg_names, tree.unflatten(leaves))))
         self.structured_input_signature = (bound.args, bound.kwargs)
 
@@ -134,8 +148,7 @@ class ConcreteFunction:
             elif not _equal(leaf, expected):
                 raise TypeError(f"{self.name}: this concrete function was traced for the Python value "
                                 f"{expected!r} at argument leaf {i}, got {leaf!r}")
-        outputs = interpreter.run(self.graph, inputs)
-        return self._out_tree.unflatten([np.asarray(x) for x in outputs])
+        return self._run(inputs)
 
     def _show_args(self) -> str:
         args, kwargs = self.structured_input_signature
@@ -181,6 +194,9 @@ def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
 def _key_of(leaf: Any, where: str) -> Any:
     if isinstance(leaf, TensorSpec):
         return leaf
+    if _is_jax(leaf, "Tracer"):
+        raise TypeError(f"{where} is a JAX tracer: a Function with backend='graph' runs our own graphs, which "
+                        "cannot be traced by JAX; use autograph.function(..., backend='jax') inside jax.jit")
     if _is_tensor_like(leaf):
         return TensorSpec.from_value(leaf)
     try:
@@ -193,13 +209,35 @@ def _key_of(leaf: Any, where: str) -> Any:
     return (type(leaf), leaf)
 
 
+def _check_modes(backend: str, executor: Optional[str], input_signature: Optional[Sequence[Any]]) -> str:
+    """The executor to use; a ValueError for a combination that means nothing."""
+    if backend not in ("graph", "jax"):
+        raise ValueError(f"backend must be 'graph' (trace our IR) or 'jax' (jax.jit on JAX tracers), got {backend!r}")
+    if executor not in (None, "numpy", "jax"):
+        raise ValueError(f"executor must be 'numpy' (our interpreter) or 'jax' (lowered to JAX), got {executor!r}")
+    if backend == "jax":
+        if executor is not None:
+            raise ValueError(f"executor={executor!r} chooses what runs our graph, but backend='jax' builds no graph "
+                             "(jax.jit traces and runs the function); drop executor=, or use backend='graph', "
+                             "executor='jax' to lower our graph to JAX")
+        specs = flatten(tuple(input_signature or ()))[0]
+        if any(None in spec.shape for spec in specs if isinstance(spec, TensorSpec)):
+            raise ValueError("backend='jax' compiles for fixed shapes, so its input_signature needs known dims "
+                             "(no None); leave input_signature out to trace once per shape")
+        return "xla"
+    return executor or "numpy"
+
+
 class Function:
     """A Python function that runs as a graph, traced once per input signature (see the module)."""
 
     def __init__(self, python_function: Callable, autograph: bool = True,
-                 input_signature: Optional[Sequence[Any]] = None) -> None:
+                 input_signature: Optional[Sequence[Any]] = None, executor: Optional[str] = None,
+                 backend: str = "graph") -> None:
         self.python_function = python_function
         self._autograph = autograph
+        self.backend = backend
+        self.executor = _check_modes(backend, executor, input_signature)  # "numpy", "jax", or "xla" (backend jax)
         self._signature = inspect.signature(python_function)
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._concrete: dict[Any, ConcreteFunction] = {}
@@ -221,12 +259,10 @@ class Function:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if _run_eagerly:
             return self.python_function(*args, **kwargs)
-        if tracing.current_builder() is not None:  # called while tracing another function: inline
-            return self._traceable()(*args, **kwargs)
+        if tracing.current_builder() is not None or (self.backend == "jax" and _has_tracer(args, kwargs)):
+            return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
         concrete, leaves = self._concrete_for(args, kwargs)
-        inputs = [leaf for leaf, expected in zip(leaves, concrete._leaves) if isinstance(expected, TensorSpec)]
-        outputs = interpreter.run(concrete.graph, inputs)
-        return concrete._out_tree.unflatten([np.asarray(x) for x in outputs])
+        return concrete._run([leaf for leaf, spec in zip(leaves, concrete._leaves) if isinstance(spec, TensorSpec)])
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run."""
@@ -252,7 +288,8 @@ class Function:
         concrete = self._concrete.get(key)
         if concrete is None:
             traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
-            concrete = self._concrete[key] = self._trace(names, tree, traced_leaves)
+            trace = self._trace_jax if self.backend == "jax" else self._trace
+            concrete = self._concrete[key] = trace(names, tree, traced_leaves)
         return concrete, leaves
 
     def _check_signature(self, names: tuple, tree: TreeDef, leaves: list) -> tuple[list, list]:
@@ -266,15 +303,20 @@ class Function:
                 raise TypeError(f"{self.__name__}: {name} must fit the input_signature's {spec}, got {got}")
         return leaves, list(sig_leaves)
 
-    def _trace(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
+    def _bound_function(self, names: tuple, tree: TreeDef, leaves: list) -> Callable:
+        """``fn(*tensor_arguments)``: the (converted) function with this trace's Python arguments filled in."""
         fn = self._traceable()
-        first = self.tracing_count == 0
 
         def body(*placeholders: Any) -> Any:
             it = iter(placeholders)
             values = tree.unflatten([next(it) if isinstance(x, TensorSpec) else x for x in leaves])
             bound = inspect.BoundArguments(self._signature, dict(zip(names, values)))
             return fn(*bound.args, **bound.kwargs)
+        return body
+
+    def _trace(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
+        body = self._bound_function(names, tree, leaves)
+        first = self.tracing_count == 0
 
         def on_variable(variable: Variable) -> None:
             if not first:
@@ -294,15 +336,59 @@ class Function:
         finally:
             _on_variable_created.reset(token)
         self.tracing_count += 1
-        return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, traced)
+        graph, out_tree = traced
+        execute = _jax_run() if self.executor == "jax" else interpreter.run
+
+        def run(inputs: list) -> Any:
+            return out_tree.unflatten([np.asarray(x) for x in execute(graph, inputs)])
+
+        output_spec = out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])
+        return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph)
+
+    def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
+        """backend="jax": trace the converted function with ``jax.jit`` (now, to know its output), run it jitted."""
+        import jax  # only this backend needs JAX
+
+        jitted = jax.jit(self._bound_function(names, tree, leaves))
+        specs = [jax.ShapeDtypeStruct(x.shape, x.dtype) for x in leaves if isinstance(x, TensorSpec)]
+        with jax.enable_x64(True):
+            traced = jitted.trace(*specs)
+        self.tracing_count += 1
+        output_spec = jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), traced.out_info)
+
+        def run(inputs: list) -> Any:
+            with jax.enable_x64(True):
+                outputs = jitted(*inputs)
+            return jax.tree.map(np.asarray, outputs)
+
+        return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run,
+                                jaxpr=traced.jaxpr)
 
     def __repr__(self) -> str:
         return f"<autograph.Function {self.__name__}>"
 
 
+def _jax_run() -> Callable:
+    from runtime import jax_lowering  # imports JAX, so only when asked for
+    return jax_lowering.run
+
+
+def _has_tracer(args: tuple, kwargs: dict) -> bool:
+    return any(_is_jax(leaf, "Tracer") for leaf in flatten((args, kwargs))[0])
+
+
 def function(fn: Optional[Callable] = None, *, autograph: bool = True,
-             input_signature: Optional[Sequence[Any]] = None) -> Any:
-    """Make ``fn`` a ``Function`` (as a decorator, with or without arguments, or a call)."""
+             input_signature: Optional[Sequence[Any]] = None, executor: Optional[str] = None,
+             backend: str = "graph") -> Any:
+    """Make ``fn`` a ``Function`` (as a decorator, with or without arguments, or a call).
+
+    ``backend="graph"`` (the default) traces our IR, run by ``executor="numpy"`` (the default) or
+    ``executor="jax"`` (lowered to JAX, jitted); ``backend="jax"`` runs the converted function
+    under ``jax.jit`` instead, building no graph of ours.
+    """
+    def make(f: Callable) -> Function:
+        return Function(f, autograph=autograph, input_signature=input_signature, executor=executor, backend=backend)
     if fn is None:
-        return lambda f: Function(f, autograph=autograph, input_signature=input_signature)
-    return Function(fn, autograph=autograph, input_signature=input_signature)
+        _check_modes(backend, executor, input_signature)  # fail at the decorator, not at the first call
+        return make
+    return make(fn)

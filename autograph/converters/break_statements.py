@@ -53,8 +53,11 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     not_broken = templates.replace_expression("not FLAG", FLAG=flag)
     templates.copy_location(not_broken, loop)
     if isinstance(loop, ast.While):
-        loop.test = ast.BoolOp(op=ast.And(), values=[not_broken, loop.test])
-        templates.copy_location(loop.test, loop)
+        if isinstance(loop.test, ast.Constant) and loop.test.value is True:
+            loop.test = not_broken  # `while True:` left by a break
+        else:
+            loop.test = ast.BoolOp(op=ast.And(), values=[not_broken, loop.test])
+            templates.copy_location(loop.test, loop)
     else:
         anno.set(loop, anno.Key.EXTRA_TEST, not_broken)
     result = [loop] if reuse else [assign(flag, False, loop), loop]

@@ -29,7 +29,7 @@ import copy
 
 from autograph import anno, templates
 from autograph.context import Context
-from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign
+from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign, own_jumps
 
 _LOOPS = (ast.For, ast.While)
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -85,9 +85,13 @@ class _ReturnLowering:
 
     def _lower_loop(self, node: ast.For | ast.While, in_loop: bool):
         returns_inside = _contains_return(node.body)
+        breaks = bool(own_jumps(node.body, ast.Break))
         node = copy.copy(node)
         node.body, _ = self.lower(node.body, in_loop=True)
         node.orelse, else_status = self.lower(node.orelse, in_loop)
+        if else_status is Jumps.ALWAYS and not breaks:
+            # Every way out returns: through a return inside, or through the else clause.
+            return [node], Jumps.ALWAYS
         if not returns_inside:
             # Only the else clause may return, and it does not run when the loop breaks.
             return [node], Jumps.NEVER if else_status is Jumps.NEVER else Jumps.MAYBE
