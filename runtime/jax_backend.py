@@ -22,7 +22,7 @@ After (what the converter writes; ``x.sum() > 0`` is a tracer, so this backend r
         ag__.if_stmt(x.sum() > 0, if_body, else_body, lambda: (y,))   # -> lax.cond
         return y
 
-``if`` and ``a if c else b`` become ``lax.cond`` (here); loops become ``lax.while_loop`` or
+``if`` and ``a if c else b`` become ``lax.cond`` (``runtime/jax_cond.py``); loops become ``lax.while_loop`` or
 ``lax.scan`` (``runtime/jax_loops.py``). Importing this module does not import JAX.
 """
 
@@ -142,6 +142,12 @@ def _loops():
     return jax_loops
 
 
+def _branches():
+    from runtime import jax_cond  # imports JAX
+
+    return jax_cond
+
+
 _PLAIN = (bool, int, float, complex, str, bytes)
 _NUMBERS = (np.ndarray, np.generic, bool, int, float, complex)
 
@@ -253,132 +259,6 @@ def as_output(value: Any, dtype: Any) -> Any:
     return lax.convert_element_type(value, dtype) if dtype is not None else jnp.asarray(value)
 
 
-# --- if and conditional expressions: lax.cond -----------------------------------------------
-
-
-def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozenset = frozenset()) -> tuple:
-    traced = [trace_once(fn, keep=keep) for fn in branches]
-    merge, picks = _join_branches(names, [t[0] for t in traced], labels)
-
-    def staged(replay, picks):
-        def run():
-            values = replay()
-            leaves = {}
-            out = []
-            for pick in picks:
-                if isinstance(pick, jax.ShapeDtypeStruct):  # the don't-care side of a guarded return
-                    out.append(jnp.asarray(python_zero(pick.dtype)) if pick.weak_type
-                               else jnp.zeros(pick.shape, pick.dtype))
-                    continue
-                i, j, dtype = pick
-                if i not in leaves:
-                    leaves[i] = jtu.tree_leaves(values[i])
-                out.append(as_output(leaves[i][j], dtype))
-            return out
-        return run
-
-    return merge(lax.cond(pred, staged(traced[0][1], picks[0]), staged(traced[1][1], picks[1])))
-
-
-def _unused_return(name: str, names: tuple, values: tuple) -> bool:
-    """A return value may be missing on a path whose return flag is not plainly True: the
-    converter reads it only once the flag is set, and sets both together. (The flag is a tracer
-    there only on a loop's first trace, before the loop gives the value a placeholder.)"""
-    return is_return_value(name) and any(
-        is_return_flag(n) and v is not True for n, v in zip(names, values))
-
-
-def _join_branches(names: tuple, outs: list, labels: tuple) -> tuple[Callable, list]:
-    """Reconcile what each branch left in each variable.
-
-    Returns ``merge(cond_outputs) -> values`` and, per branch, the picks that say which leaf
-    feeds each cond output and the dtype it is cast to (None: already agrees).
-    """
-    templates = []
-    picks: list[list] = [[] for _ in outs]
-    for i, name in enumerate(names):
-        values = [out[i] for out in outs]
-        defined = [b for b, v in enumerate(values) if not isinstance(v, Undefined)]
-        if not defined:
-            templates.append(jtu.tree_flatten(values[0]))
-            continue
-        if len(defined) < len(values):
-            missing = next(b for b in range(len(values)) if b not in defined)
-            if not _unused_return(name, names, outs[missing]):
-                raise staging_error(_one_branch_only(name, labels[defined[0]], labels[missing]))
-        flats = {b: jtu.tree_flatten_with_path(values[b]) for b in defined}
-        first = defined[0]
-        ref_leaves, ref_def = flats[first]
-        for b in defined[1:]:
-            if flats[b][1] != ref_def:
-                raise staging_error(
-                    f"{describe(name)} is {summary(values[first])} in the {labels[first]} branch but "
-                    f"{summary(values[b])} in the {labels[b]} branch; both branches of a staged `if` "
-                    "must give it the same structure")
-        leaves = []
-        for j, (path, leaf) in enumerate(ref_leaves):
-            candidates = {b: flats[b][0][j][1] for b in defined}
-            if not isinstance(leaf, Abstract) and all(same(c, leaf) for c in candidates.values()):
-                leaves.append(leaf)
-                continue
-            where = label(name, path)
-            for b, c in candidates.items():
-                if not is_array(c):
-                    other = next(x for x in candidates.values() if x is not c)
-                    raise staging_error(
-                        f"{where} is {summary(c)} in the {labels[b]} branch but {summary(other)} in "
-                        "the other; a staged `if` can only choose between arrays")
-            joined = _join_avals(where, {labels[b]: typeof(c) for b, c in candidates.items()})
-            dtype = None if joined.weak_type else joined.dtype
-            for b, branch_picks in enumerate(picks):
-                branch_picks.append((i, j, dtype) if b in candidates else joined)
-            leaves.append(_Output(len(picks[0]) - 1))
-        templates.append((leaves, ref_def))
-
-    def merge(outputs):
-        return tuple(jtu.tree_unflatten(treedef, [outputs[x.index] if isinstance(x, _Output) else x for x in leaves])
-                     for leaves, treedef in templates)
-
-    return merge, picks
-
-
-class _Output:
-    __slots__ = ("index",)
-
-    def __init__(self, index: int) -> None:
-        self.index = index
-
-
-def _one_branch_only(name: str, defined: str, missing: str) -> str:
-    if is_return_value(name):
-        return (f"the function returns a value in the {defined} branch but not in the {missing} branch "
-                "(a `return` in one branch only); under JAX every path must return a value of the "
-                "same type and shape")
-    return (f"{describe(name)} is assigned in the {defined} branch but not in the {missing} branch; "
-            f"under JAX both branches of an `if` must give it a value (assign {name} before the `if`, "
-            "or in both branches)")
-
-
-def _join_avals(label: str, avals: dict) -> jax.ShapeDtypeStruct:
-    """The one shape and dtype both branches can return; weak Python scalars promote."""
-    (first, a), *rest = avals.items()
-    for where, b in rest:
-        if a.shape != b.shape:
-            raise staging_error(
-                f"{label} has shape {a.shape} in the {first} branch but {b.shape} in the {where} "
-                "branch; lax.cond needs the same shape from both branches")
-    strong = {where: x for where, x in avals.items() if not x.weak_type}
-    if len({x.dtype for x in strong.values()}) > 1:
-        (w1, x1), (w2, x2) = list(strong.items())[:2]
-        raise staging_error(
-            f"{label} is {x1.dtype} in the {w1} branch but {x2.dtype} in the {w2} branch; lax.cond "
-            "needs one dtype: cast one of them, e.g. with .astype(...)")
-    if len({x.dtype for x in avals.values()}) == 1:
-        return jax.ShapeDtypeStruct(a.shape, a.dtype, weak_type=not strong)
-    dtype = jnp.result_type(*(representative(x) for x in avals.values()))
-    return jax.ShapeDtypeStruct(a.shape, dtype)
-
-
 class JaxBackend(Backend):
     """Owns JAX tracers (values inside ``jit``, ``grad``, ``vmap``) and stages with ``lax``."""
 
@@ -392,30 +272,7 @@ class JaxBackend(Backend):
         return jax is not None and issubclass(cls, jax.core.Tracer)
 
     def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
-        _load_jax()
-        pred = predicate(cond, "the condition of this if statement")
-        entry = state.get()
-        leaves, treedef = jtu.tree_flatten(entry)
-
-        def branch(fn):
-            def run():
-                # Fresh containers, so that a branch appending to a list cannot touch the other's.
-                state.set(jtu.tree_unflatten(treedef, leaves))
-                if fn is not None:
-                    fn()
-                values = state.get()
-                state.set(entry)  # no tracer of this trace may outlive it in a variable
-                return values
-            return run
-
-        try:
-            # Variables a branch leaves alone stay the very same tracer: no cond output for them.
-            unchanged = frozenset(id(x) for x in leaves if isinstance(x, jax.core.Tracer))
-            values = _cond(pred, [branch(body), branch(orelse)], state.names, ("if", "else"), unchanged)
-        except BaseException:
-            state.set(entry)
-            raise
-        state.set(values)
+        _branches().if_stmt(cond, body, orelse, state)
 
     def while_stmt(self, test: Thunk, body: Thunk, state: State) -> None:
         _loops().while_stmt(test, body, state)
@@ -425,10 +282,7 @@ class JaxBackend(Backend):
         _loops().for_stmt(iterable, extra_test, body, state)
 
     def if_exp(self, cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
-        _load_jax()
-        pred = predicate(cond, "the condition of this conditional expression")
-        branches = [lambda: (if_true(),), lambda: (if_false(),)]
-        return _cond(pred, branches, ("<the conditional expression's value>",), ("true", "false"))[0]
+        return _branches().if_exp(cond, if_true, if_false)
 
     # Elementwise, and (unlike Python) not lazy once a tracer appears: every operand is evaluated.
     def not_(self, value: Any) -> Any:

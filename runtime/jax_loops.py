@@ -154,8 +154,9 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, stack: b
             if not all(is_array(leaf) for leaf in jtu.tree_leaves(item)):
                 raise staging_error(f"the items appended to {describe(name)} must be arrays, got {summary(item)}")
             continue
-        if isinstance(entry, Undefined):
-            if isinstance(after, Undefined):
+        # The converter starts a return value at None: like Undefined, that means "not set yet".
+        if isinstance(entry, Undefined) or (entry is None and is_return_value(name)):
+            if isinstance(after, Undefined) or after is None:
                 continue
             if not is_return_value(name):
                 raise staging_error(

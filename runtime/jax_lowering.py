@@ -1,0 +1,349 @@
+"""Lowering a graph of our IR to JAX: ``lower(graph)`` and ``run(graph, inputs)``.
+
+One rule per op in ``JAX_LOWERINGS`` (a test checks it covers exactly ``ops.OPS``). A rule is
+``rule(ctx, *inputs, **attrs)``, like a NumPy kernel with a context in front: ``ctx.node`` gives
+the node's typed inputs and outputs, ``ctx.state`` the variables' current values. It returns the
+output, a tuple of outputs (control flow), or None. Every output is then cast to the dtype the
+node declares, so the lowered graph computes exactly NumPy's dtypes.
+
+Before (a graph)::
+
+    { lambda a:f64[1000] ; let
+        b:f64[1000] = while_loop[cond_graph={...sum, gt...} body_graph={...truediv...}] a
+      in (b) }
+
+After (what ``lower`` builds, then ``jax.jit`` compiles once per graph)::
+
+    def lowered(inputs, variables):
+        (a,) = inputs
+        b = lax.while_loop(lambda v: jnp.sum(v) > 1.0, lambda v: v / 2.0, a)
+        return (b,), (), no_failed_assert
+
+Choices:
+
+* **State.** Variables are threaded through as values: the jitted function takes every
+  variable the graph reads or assigns as an extra input, returns the new values of those it
+  assigns, and ``Lowered.__call__`` writes them back after the call. ``cond`` / ``while_loop``
+  with stateful subgraphs carry the variables (and the assert code, below) as extra operands.
+* **print** is ``jax.debug.print(..., ordered=True)``, so prints keep their traced order.
+* **assert** (checkify-free): the graph carries an int32 "first failed assert" code (0: none).
+  An assert that fails sets it, assignments made after a failure keep the old value, prints
+  after it are skipped; after the call the host raises ``AssertionError(message)``. So
+  variables and output end as with the interpreter, which stops at the failed assert.
+* **64 bits.** JAX computes in 32 bits unless ``jax_enable_x64`` is on. The call traces and
+  runs inside the thread-local ``jax.enable_x64(True)`` context, so float64/int64 graphs stay
+  exact, and other JAX code in the process keeps its own default.
+* **Static values.** Constants, ``arange`` and ``dim`` stay NumPy values while lowering, so a
+  slice bounded by one of them is a static slice, as JAX requires.
+
+What JAX cannot express raises ``LoweringError``: a ``while_loop`` variable whose shape changes
+between iterations, ``cond`` branches whose output shapes differ, slices with traced bounds.
+Out-of-bounds indices do not raise under JAX (it clamps them; ``take`` fills with NaN).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from runtime import interpreter, ops
+from runtime.ir import Graph, Node
+
+Rule = Callable[..., Any]
+_FAILED = "<failed assert>"  # the state key of the assert code
+_STATIC = (np.ndarray, np.generic)
+
+
+class LoweringError(ValueError):
+    """A graph that our interpreter runs but JAX cannot express (shapes that change, ...)."""
+
+
+class _Context:
+    """What a rule may consult besides its inputs: its node, the state, the whole lowering."""
+
+    __slots__ = ("node", "state", "lowering")
+
+    def __init__(self, node: Node, state: dict, lowering: Lowered) -> None:
+        self.node, self.state, self.lowering = node, state, lowering
+
+
+def _cast(x: Any, dtype: np.dtype) -> Any:
+    if x.dtype == dtype:
+        return x
+    return x.astype(dtype) if isinstance(x, _STATIC) else lax.convert_element_type(x, dtype)
+
+
+def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) -> tuple:
+    """Run ``graph``'s rules on JAX values (an environment loop, as the interpreter's), updating
+    ``state``; only the nodes the outputs need and the stateful ones, in traced order."""
+    env = dict(zip(graph.inputs, args))
+    for node in interpreter.prune(graph):
+        rule = JAX_LOWERINGS[node.op]
+        result = rule(_Context(node, state, lowering), *(env[v] for v in node.inputs), **node.attrs)
+        if len(node.outputs) == 1 and not ops.OPS[node.op].subgraphs:
+            result = (result,)
+        for value, x in zip(node.outputs, result or ()):
+            env[value] = _cast(x, value.dtype)
+    return tuple(env[v] for v in graph.outputs)
+
+
+# --- rules: elementwise, reductions, structure ----------------------------------------------------
+
+def _elementwise(ufunc: np.ufunc) -> Rule:
+    fn = getattr(jnp, ufunc.__name__)
+
+    def rule(ctx, *xs):
+        # Compute in the dtypes NumPy's loop uses (int32 + float32 is a float64 add, as in NumPy).
+        loop = ufunc.resolve_dtypes(tuple(v.dtype for v in ctx.node.inputs) + (None,))
+        return fn(*(_cast(jnp.asarray(x), d) for x, d in zip(xs, loop)))
+    return rule
+
+
+def _reduction(fn: Callable, accumulate: bool) -> Rule:
+    if accumulate:  # sums and products accumulate in the output dtype (int32 sums are int64, as in NumPy)
+        return lambda ctx, x, axis, keepdims: fn(x, axis, dtype=ctx.node.outputs[0].dtype, keepdims=keepdims)
+    return lambda ctx, x, axis, keepdims: fn(x, axis, keepdims=keepdims)
+
+
+def _common(ctx, xs: Sequence[Any]) -> list:
+    """The inputs cast to the node's output dtype (NumPy's result type)."""
+    return [_cast(jnp.asarray(x), ctx.node.outputs[0].dtype) for x in xs]
+
+
+def _getitem(ctx, x, *index_inputs, index):
+    def fill(item):
+        if isinstance(item, ops.Ref):
+            return index_inputs[item.k]
+        if isinstance(item, slice):
+            bounds = (fill(item.start), fill(item.stop), fill(item.step))
+            if any(isinstance(b, jax.core.Tracer) for b in bounds):
+                raise LoweringError("a slice with a bound computed at run time cannot be lowered to JAX, "
+                                    "whose shapes are static: use lax.dynamic_slice-style fixed sizes")
+            return slice(*(None if b is None else int(b) for b in bounds))
+        return item
+    return jnp.asarray(x)[tuple(fill(item) for item in index)]
+
+
+def _take(ctx, x, indices, axis, mode):
+    # NumPy's "raise" cannot raise in a compiled program; "fill" makes out-of-bounds reads NaN.
+    return jnp.take(x, indices, axis, mode="fill" if mode in (None, "raise") else mode)
+
+
+_ELEMENTWISE_RULES = {name: _elementwise(ufunc) for name, ufunc in ops.ELEMENTWISE.items()}
+_STRUCTURE_RULES: dict[str, Rule] = {
+    "sum": _reduction(jnp.sum, True),
+    "prod": _reduction(jnp.prod, True),
+    "mean": _reduction(jnp.mean, True),
+    "max": _reduction(jnp.max, False),
+    "min": _reduction(jnp.min, False),
+    "any": _reduction(jnp.any, False),
+    "all": _reduction(jnp.all, False),
+    "argmax": _reduction(jnp.argmax, False),
+    "argmin": _reduction(jnp.argmin, False),
+    "cumsum": lambda ctx, x, axis: jnp.cumsum(x, axis, dtype=ctx.node.outputs[0].dtype),
+    "cumprod": lambda ctx, x, axis: jnp.cumprod(x, axis, dtype=ctx.node.outputs[0].dtype),
+    "sort": lambda ctx, x, axis: jnp.sort(x, axis),
+    "argsort": lambda ctx, x, axis: jnp.argsort(x, axis),
+    "matmul": lambda ctx, a, b: jnp.matmul(*_common(ctx, (a, b))),
+    "reshape": lambda ctx, x, shape: jnp.reshape(x, shape),
+    "transpose": lambda ctx, x, axes: jnp.transpose(x, axes),
+    "broadcast_to": lambda ctx, x, shape: jnp.broadcast_to(x, shape),
+    "cast": lambda ctx, x, dtype: jnp.asarray(x).astype(dtype),
+    "where": lambda ctx, c, x, y: jnp.where(c, *_common(ctx, (x, y))),
+    "clip": lambda ctx, *xs: jnp.clip(*_common(ctx, xs)),
+    "concatenate": lambda ctx, *xs, axis: jnp.concatenate(_common(ctx, xs), axis),
+    "stack": lambda ctx, *xs, axis: jnp.stack(_common(ctx, xs), axis),
+    "getitem": _getitem,
+    "take": _take,
+    "dim": lambda ctx, x, axis: np.int64(np.shape(x)[axis]),  # static: shapes are known under jit
+    "constant": lambda ctx, value: value,
+    "full": lambda ctx, shape, fill_value, dtype: jnp.full(shape, fill_value, dtype),
+    "full_like": lambda ctx, x, fill_value, dtype: jnp.full(np.shape(x), fill_value, dtype),
+    "arange": lambda ctx, start, stop, step, dtype: np.arange(start, stop, step, dtype),
+}
+
+
+# --- rules: control flow ----------------------------------------------------------------------------
+
+def _threaded(ctx, *graphs: Graph) -> tuple:
+    """The state keys a control-flow op must carry: all of them when a subgraph is stateful."""
+    return tuple(ctx.state) if any(ops.graph_is_stateful(g) for g in graphs) else ()
+
+
+def _cond(ctx, pred, *operands, true_graph, false_graph):
+    keys = _threaded(ctx, true_graph, false_graph)
+
+    def branch(graph):
+        def run(operands, values):
+            state = dict(zip(keys, values))
+            outs = evaluate(graph, operands, state, ctx.lowering)
+            return outs, tuple(state[k] for k in keys)
+        return run
+
+    try:
+        outs, values = lax.cond(pred, branch(true_graph), branch(false_graph), operands,
+                                tuple(ctx.state[k] for k in keys))
+    except TypeError as error:
+        shown = ", ".join(v.type_str for v in ctx.node.outputs)
+        raise LoweringError(f"the branches of this cond return values of different shapes (joined as {shown}), "
+                            "which lax.cond cannot express: JAX needs one shape from both branches. "
+                            f"JAX says: {error}") from error
+    ctx.state.update(zip(keys, values))
+    return outs
+
+
+def _while_loop(ctx, *args, cond_graph, body_graph):
+    n = len(body_graph.outputs)
+    consts = args[n:]
+    keys = _threaded(ctx, cond_graph, body_graph)
+    lowering = ctx.lowering
+
+    def test(loop_vars, state):
+        return evaluate(cond_graph, (*loop_vars, *consts), state, lowering)[0]
+
+    def step(loop_vars, state):
+        return evaluate(body_graph, (*loop_vars, *consts), state, lowering)
+
+    start = tuple(jnp.asarray(x) for x in args[:n])
+    try:
+        if not ops.graph_is_stateful(cond_graph):  # the form one writes by hand
+            def body(carry):
+                state = dict(zip(keys, carry[1]))
+                new = step(carry[0], state)
+                return new, tuple(state[k] for k in keys)
+            out, values = lax.while_loop(lambda c: test(c[0], {}), body, (start, tuple(ctx.state[k] for k in keys)))
+        else:  # the test has effects too: run it at the end of each iteration, carry its answer
+            def body(carry):
+                state = dict(zip(keys, carry[1]))
+                new = step(carry[0], state)
+                return new, tuple(state[k] for k in keys), test(new, state)
+            state = dict(ctx.state)
+            first = test(start, state)
+            out, values, _ = lax.while_loop(lambda c: c[2], body, (start, tuple(state[k] for k in keys), first))
+    except TypeError as error:
+        raise LoweringError(
+            "a while_loop variable changes shape from one iteration to the next "
+            f"({', '.join(v.type_str for v in body_graph.inputs[:n])}), which lax.while_loop cannot express; "
+            f"preallocate it at full size. JAX says: {error}") from error
+    ctx.state.update(zip(keys, values))
+    return out
+
+
+# --- rules: state ------------------------------------------------------------------------------------
+
+def _failed(ctx) -> Any:
+    return ctx.state.get(_FAILED)
+
+
+def _assign(update: Callable) -> Rule:
+    def rule(ctx, x, variable):
+        old = ctx.state[variable]
+        new = jnp.broadcast_to(update(old, x), variable.shape).astype(variable.dtype)
+        failed = _failed(ctx)
+        ctx.state[variable] = new if failed is None else jnp.where(failed == 0, new, old)
+    return rule
+
+
+def _print(ctx, *values, template, sep, end):
+    def text(item: Any) -> str:
+        return str(item).replace("{", "{{").replace("}", "}}")
+    parts = ["{}" if isinstance(item, ops.Ref) else text(item) for item in template]
+    fmt = text(sep).join(parts) + text(end)
+    args = [values[item.k] for item in template if isinstance(item, ops.Ref)]
+    if fmt.endswith("\n"):
+        show = lambda *a: jax.debug.print(fmt[:-1], *a, ordered=True)  # noqa: E731
+    else:  # jax.debug.print always ends the line
+        show = lambda *a: jax.debug.callback(lambda *v: print(fmt.format(*v), end=""), *a, ordered=True)  # noqa: E731
+    failed = _failed(ctx)
+    if failed is None:
+        show(*args)
+    else:
+        lax.cond(failed == 0, lambda a: show(*a), lambda a: None, args)
+
+
+def _assert(ctx, condition, message):
+    failed = ctx.state[_FAILED]
+    code = ctx.lowering.assert_codes[ctx.node]
+    ctx.state[_FAILED] = jnp.where((failed == 0) & ~jnp.all(condition), code, failed)
+
+
+_STATE_RULES: dict[str, Rule] = {
+    "cond": _cond,
+    "while_loop": _while_loop,
+    "read_variable": lambda ctx, variable: ctx.state[variable],
+    "assign_variable": _assign(lambda old, x: x),
+    "assign_add_variable": _assign(lambda old, x: old + x),
+    "assign_sub_variable": _assign(lambda old, x: old - x),
+    "print": _print,
+    "assert": _assert,
+}
+
+JAX_LOWERINGS: dict[str, Rule] = {**_ELEMENTWISE_RULES, **_STRUCTURE_RULES, **_STATE_RULES}
+
+
+# --- the lowered function --------------------------------------------------------------------------
+
+def _walk(graph: Graph):
+    for node in graph.nodes:
+        yield node
+        for name in ops.OPS[node.op].subgraphs:
+            yield from _walk(node.attrs[name])
+
+
+class Lowered:
+    """A graph as a JAX function. ``fn(inputs, variable_values) -> (outputs, assigned_values,
+    failed_assert_code)`` is pure and traceable; calling the ``Lowered`` runs it jitted (compiled
+    once per input shapes) on NumPy inputs, writes the assigned variables back, raises a failed
+    assert, and returns NumPy outputs."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        nodes = list(_walk(graph))
+        self.variables = list(dict.fromkeys(n.attrs["variable"] for n in nodes if "variable" in n.attrs))
+        self.assigned = [v for v in self.variables
+                         if any(n.op.startswith("assign") and n.attrs["variable"] is v for n in nodes)]
+        asserts = [n for n in nodes if n.op == "assert"]
+        self.assert_codes = {node: code for code, node in enumerate(asserts, 1)}
+        self.messages = [node.attrs["message"] for node in asserts]
+        self.prints = any(n.op == "print" for n in nodes)
+        self.jitted = jax.jit(self.fn)
+
+    def fn(self, inputs: Sequence[Any], variable_values: Sequence[Any]) -> tuple:
+        state: dict = dict(zip(self.variables, variable_values))
+        if self.messages:
+            state[_FAILED] = jnp.int32(0)
+        outputs = evaluate(self.graph, inputs, state, self)
+        return outputs, tuple(state[v] for v in self.assigned), state.get(_FAILED)
+
+    def __call__(self, inputs: Sequence[Any]) -> tuple:
+        graph = self.graph
+        if len(inputs) != len(graph.inputs):
+            raise TypeError(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
+        args = tuple(x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape
+                     else interpreter._check(i, x, v) for i, (x, v) in enumerate(zip(inputs, graph.inputs)))
+        with jax.enable_x64(True):
+            outputs, assigned, failed = self.jitted(args, tuple(v._value for v in self.variables))
+            if self.prints:
+                jax.effects_barrier()
+        for variable, value in zip(self.assigned, assigned):
+            variable.set_value(np.asarray(value))
+        if failed is not None and int(failed):
+            raise AssertionError(self.messages[int(failed) - 1])
+        return tuple(np.asarray(x) for x in outputs)
+
+
+def lower(graph: Graph) -> Lowered:
+    """The graph as a ``Lowered`` JAX function, built once and cached on the graph."""
+    lowered = graph._cache.get("jax")
+    if lowered is None:
+        lowered = graph._cache["jax"] = Lowered(graph)
+    return lowered
+
+
+def run(graph: Graph, inputs: Sequence[Any]) -> tuple:
+    """Like ``interpreter.run``, on XLA: lower ``graph`` to JAX, jit it (once), run it."""
+    return lower(graph)(inputs)

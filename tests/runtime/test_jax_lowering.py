@@ -1,0 +1,299 @@
+"""The JAX lowering: one rule per op, checked against the NumPy interpreter (the oracle) op by op,
+then control flow, variables, print and assert; and what JAX cannot express."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph
+from runtime import interpreter, jax_lowering, ops
+from runtime.jax_lowering import JAX_LOWERINGS, LoweringError, lower
+from runtime.ops import Ref
+from runtime.tracing import TensorSpec, bind, bind1, trace
+from runtime.variables import Variable, assert_
+
+RNG = np.random.default_rng(0)
+F64, F32, I32, I64 = np.float64, np.float32, np.int32, np.int64
+
+
+def test_every_op_has_a_jax_lowering_and_nothing_else():
+    assert set(JAX_LOWERINGS) == set(ops.OPS)
+
+
+def assert_agree(graph, inputs) -> tuple:
+    """The lowered graph gives the interpreter's outputs: same dtype and shape, values to float tolerance."""
+    with np.errstate(all="ignore"):
+        expected = interpreter.run(graph, inputs)
+    got = jax_lowering.run(graph, inputs)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        e = np.asarray(e)
+        assert g.dtype == e.dtype, (g.dtype, e.dtype, str(graph))
+        assert g.shape == e.shape, (g.shape, e.shape, str(graph))
+        np.testing.assert_allclose(g, e, rtol=1e-6, atol=1e-12, err_msg=str(graph))
+    return got
+
+
+def one_node(op: str, arrays: list, **attrs):
+    graph, _ = trace(lambda *xs: bind(op, xs, **attrs), [TensorSpec(a.shape, a.dtype) for a in arrays])
+    return graph
+
+
+# --- every op, alone, on random inputs -----------------------------------------------------------
+
+INTEGER_OPS = {"invert", "bitwise_and", "bitwise_or", "bitwise_xor", "left_shift", "right_shift", "gcd", "lcm"}
+
+
+def elementwise_inputs(name: str, ufunc: np.ufunc) -> list:
+    if name in INTEGER_OPS:
+        return [RNG.integers(0 if "shift" in name else -20, 6 if "shift" in name else 20, (3, 4)).astype(I32)
+                for _ in range(ufunc.nin)]
+    # Mostly inside every function's domain; the last column is outside some (NaN must agree too).
+    x = RNG.uniform(0.05, 0.95, (3, 4))
+    x[:, -1] = RNG.uniform(-3, 3, 3)
+    return [x, RNG.uniform(0.5, 2.0, (4,))][:ufunc.nin]
+
+
+@pytest.mark.parametrize("name", sorted(ops.ELEMENTWISE))
+def test_elementwise_op_matches_numpy(name):
+    ufunc = ops.ELEMENTWISE[name]
+    arrays = elementwise_inputs(name, ufunc)
+    assert_agree(one_node(name, arrays), arrays)
+
+
+@pytest.mark.parametrize("name", ["add", "truediv", "floordiv", "mod", "pow", "lt", "maximum", "arctan2"])
+def test_mixed_dtypes_compute_in_numpys_loop_dtype(name):
+    a = RNG.integers(1, 5, (4,)).astype(I32)
+    b = RNG.uniform(1, 3, (4,)).astype(F32)
+    assert_agree(one_node(name, [a, b]), [a, b])
+    c = RNG.integers(1, 4, (4,)).astype(I64)  # int32 op int64: int64, computed in int64
+    assert_agree(one_node(name, [a, c]), [a, c])
+
+
+M = RNG.normal(size=(3, 4))
+V = RNG.normal(size=(4,))
+INTS = RNG.integers(-5, 5, (3, 4)).astype(I32)
+STRUCTURE_CASES = [
+    *[(op, [x], dict(axis=axis, keepdims=keep)) for op in ("sum", "prod", "mean", "max", "min", "any", "all")
+      for x in (M, INTS, M > 0) for axis, keep in ((None, False), ((1,), False), ((0, 1), True))],
+    *[(op, [x], dict(axis=axis, keepdims=keep)) for op in ("argmax", "argmin")
+      for x in (M, INTS) for axis, keep in ((None, False), (1, False), (0, True))],
+    *[(op, [x], dict(axis=axis)) for op in ("cumsum", "cumprod") for x in (M, INTS, M > 0) for axis in (None, 0, 1)],
+    *[(op, [M], dict(axis=axis)) for op in ("sort", "argsort") for axis in (None, 0, 1)],
+    ("matmul", [M, M.T], {}), ("matmul", [INTS, V.astype(F32)], {}), ("matmul", [INTS, INTS.T.copy()], {}),
+    ("reshape", [M], dict(shape=(4, 3))), ("reshape", [M], dict(shape=(-1,))),
+    ("transpose", [M], dict(axes=(1, 0))),
+    ("broadcast_to", [V], dict(shape=(2, 4))),
+    ("cast", [M * 10], dict(dtype=np.dtype(I32))), ("cast", [M], dict(dtype=np.dtype(bool))),
+    ("where", [M > 0, M, INTS], {}),
+    ("clip", [M, np.float64(-0.5), V.astype(F32)], {}),
+    ("concatenate", [M, M.astype(F32)], dict(axis=0)), ("concatenate", [M, INTS], dict(axis=1)),
+    ("stack", [M, INTS], dict(axis=1)), ("stack", [V, V], dict(axis=0)),
+    ("getitem", [M], dict(index=(slice(None, None, -1), 2))),
+    ("getitem", [M], dict(index=(None, Ellipsis, slice(1, 3)))),
+    ("getitem", [M, np.int64(-1)], dict(index=(Ref(0),))),
+    ("getitem", [M, np.array([2, 0, 0])], dict(index=(Ref(0), slice(None)))),
+    ("take", [M, np.array([[0, 5], [-1, 3]])], dict(axis=None, mode=None)),
+    ("take", [M, np.array([2, 0])], dict(axis=1, mode="clip")),
+    ("dim", [M], dict(axis=1)),
+    ("full_like", [M], dict(fill_value=np.array(3, I32), dtype=np.dtype(I32))),
+]
+NULLARY_CASES = [
+    ("constant", dict(value=np.arange(6.0).reshape(2, 3))),
+    ("full", dict(shape=(2, 3), fill_value=np.array(1.5), dtype=np.dtype(F64))),
+    ("arange", dict(start=2, stop=11, step=3, dtype=np.dtype(I64))),
+]
+
+
+@pytest.mark.parametrize("op, arrays, attrs", STRUCTURE_CASES, ids=lambda v: v if isinstance(v, str) else "")
+def test_structure_op_matches_numpy(op, arrays, attrs):
+    assert_agree(one_node(op, arrays, **attrs), arrays)
+
+
+@pytest.mark.parametrize("op, attrs", NULLARY_CASES, ids=[c[0] for c in NULLARY_CASES])
+def test_constant_op_matches_numpy(op, attrs):
+    graph, _ = trace(lambda: bind1(op, [], **attrs) + 0, [])  # + 0: an output computed by XLA, not a constant
+    assert_agree(graph, [])
+
+
+def test_every_op_is_checked_somewhere():
+    checked = set(ops.ELEMENTWISE) | {c[0] for c in STRUCTURE_CASES} | {c[0] for c in NULLARY_CASES}
+    checked |= {"cond", "while_loop", "print", "assert", "read_variable", "assign_variable",
+                "assign_add_variable", "assign_sub_variable"}  # below
+    assert checked == set(ops.OPS)
+
+
+def test_slice_bounded_by_a_dim_is_static_but_one_bounded_by_an_input_is_an_error():
+    def by_dim(x):
+        n = bind1("dim", [x], axis=0)
+        return bind1("getitem", [x, n], index=(slice(1, Ref(0)),))
+
+    graph, _ = trace(by_dim, [TensorSpec((5,))])
+    assert_agree(graph, [np.arange(5.0)])
+    graph, _ = trace(lambda x, k: bind1("getitem", [x, k], index=(slice(Ref(0), None),)),
+                     [TensorSpec((5,)), TensorSpec((), I64)])
+    with pytest.raises(LoweringError, match="slice"):
+        jax_lowering.run(graph, [np.arange(5.0), np.int64(2)])
+
+
+# --- control flow ------------------------------------------------------------------------------------
+
+def staged(fn, executor="jax"):
+    return autograph.function(fn, executor=executor)
+
+
+def check_modes(fn, *args):
+    """Our graph on NumPy and lowered to JAX agree with each other and with eager NumPy."""
+    expected = fn(*args)
+    for executor in ("numpy", "jax"):
+        got = staged(fn, executor)(*args)
+        for g, e in zip(np.atleast_1d(got) if not isinstance(got, tuple) else got,
+                        np.atleast_1d(expected) if not isinstance(expected, tuple) else expected):
+            np.testing.assert_allclose(g, e, rtol=1e-12)
+
+
+def nested(x, n):
+    i = 0
+    total = 0.0
+    while i < n:
+        if np.sum(x) > 3:
+            x = x - 1
+            total = total + np.max(x)
+        elif np.min(x) < -5:
+            break
+        else:
+            x = x * 2 + i
+        i += 1
+    return x, total, i
+
+
+def halve(x):
+    while np.sum(x) > 1:
+        x = x / 2
+    return x
+
+
+@pytest.mark.parametrize("x, n", [(np.array([1.0, 2.0]), np.int64(6)), (np.array([-1.0, -7.0]), np.int64(4)),
+                                  (np.array([0.5, 0.1]), np.int64(0))])
+def test_nested_cond_and_while_loop(x, n):
+    check_modes(nested, x, n)
+    graph = staged(nested).get_concrete_function(x, n).graph
+    assert "while_loop" in {node.op for node in graph.nodes}
+
+
+def test_while_loop_with_constants_and_cache():
+    check_modes(halve, np.linspace(0, 1, 1000))
+    f = staged(halve)
+    graph = f.get_concrete_function(np.ones(1000)).graph
+    assert lower(graph) is lower(graph)
+    f(np.ones(1000))
+    f(np.ones(1000) * 3)
+    assert lower(graph).jitted._cache_size() == 1
+
+
+def test_loop_variable_that_changes_shape_is_a_lowering_error():
+    def grow(x):
+        while np.sum(x) < 10:
+            x = np.concatenate([x, x])
+        return x
+
+    np.testing.assert_array_equal(staged(grow, "numpy")(np.ones(1)), np.ones(16))
+    with pytest.raises(LoweringError, match="changes shape .*preallocate"):
+        staged(grow)(np.ones(1))
+
+
+def test_branches_of_different_shapes_are_a_lowering_error():
+    def pick(x):
+        y = x[:2] if np.sum(x) > 0 else x
+        return np.sum(y)
+
+    with pytest.raises(LoweringError, match="different shapes"):
+        staged(pick)(np.ones(3))
+
+
+def test_x64_stays_local_to_the_lowering():
+    before = jax.config.jax_enable_x64
+    staged(halve)(np.ones(10))
+    assert jax.config.jax_enable_x64 == before
+    if not before:
+        assert jnp.ones(2).dtype == np.float32
+
+
+# --- variables, print, assert ------------------------------------------------------------------------
+
+def test_variables_are_threaded_through_cond_and_while_loop():
+    def make():
+        v = Variable(np.zeros(3))
+        count = Variable(np.int64(0))
+
+        def step(x):
+            v.assign_add(x)
+            if np.sum(v.value) > 5:
+                v.assign(v.value / 2)
+            while np.max(v.value) < 4:
+                v.assign(v * 2)
+                count.assign_add(1)
+            v.assign_sub(0.5)
+            return v.value * 1, count.value + 0
+        return v, count, step
+
+    results = {}
+    for executor in ("numpy", "jax"):
+        v, count, step = make()
+        f = staged(step, executor)
+        outs = [f(x) for x in (np.ones(3), np.array([3.0, 0.0, 1.0]), np.full(3, 0.25))]
+        results[executor] = (outs, v.numpy(), count.numpy())
+    (outs_n, v_n, c_n), (outs_j, v_j, c_j) = results["numpy"], results["jax"]
+    for (a, b), (c, d) in zip(outs_n, outs_j):
+        np.testing.assert_allclose(c, a)
+        assert d == b and d.dtype == b.dtype
+    np.testing.assert_allclose(v_j, v_n)
+    assert c_j == c_n
+
+
+def test_print_runs_at_every_call_in_traced_order(capsys):
+    def shout(x):
+        print("tracing")
+        autograph.print("x =", x, "{braces}", sep=" | ")
+        i = 0
+        while i < 2:
+            autograph.print("step", i, end=";\n")
+            i += np.int64(1)
+        autograph.print("no newline", end="")
+        return x
+
+    outputs = {}
+    for executor in ("numpy", "jax"):
+        f = staged(shout, executor)
+        f(np.array([1.0, 2.0]))
+        f(np.array([3.0, 4.0]))
+        outputs[executor] = capsys.readouterr().out
+    assert outputs["jax"] == outputs["numpy"]
+    assert outputs["jax"].count("tracing") == 1 and "x = | [3. 4.] | {braces}" in outputs["jax"]
+
+
+def test_failed_assert_raises_and_stops_the_effects_after_it(capsys):
+    def make():
+        v = Variable(np.zeros(2))
+
+        def checked(x):
+            v.assign(x)
+            autograph.print("before")
+            assert_(np.all(x > 0), "x must be positive")
+            v.assign(x * 10)
+            autograph.print("after")
+            return v.value * 1
+        return v, checked
+
+    for executor in ("numpy", "jax"):
+        v, checked = make()
+        f = staged(checked, executor)
+        np.testing.assert_array_equal(f(np.ones(2)), [10.0, 10.0])
+        assert capsys.readouterr().out == "before\nafter\n"
+        with pytest.raises(AssertionError, match="x must be positive"):
+            f(np.array([1.0, -1.0]))
+        np.testing.assert_array_equal(v.numpy(), [1.0, -1.0])
+        assert capsys.readouterr().out == "before\n"
