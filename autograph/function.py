@@ -241,6 +241,7 @@ class Function:
         self._signature = inspect.signature(python_function)
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._concrete: dict[Any, ConcreteFunction] = {}
+        self._fast_calls: dict[tuple, tuple[ConcreteFunction, list[int]]] = {}
         self.tracing_count = 0
         self.__name__ = getattr(python_function, "__name__", "function")
         functools.update_wrapper(self, python_function)
@@ -259,10 +260,21 @@ class Function:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if _run_eagerly:
             return self.python_function(*args, **kwargs)
+        # The common call, positional arrays and numbers in a signature seen before, skips binding and
+        # flattening the arguments: its key is built straight from them.
+        fast_key = None if kwargs else _fast_key(args)
+        if fast_key is not None and tracing.current_builder() is None:
+            known = self._fast_calls.get(fast_key)
+            if known is not None:
+                concrete, tensor_positions = known
+                return concrete._run([args[i] for i in tensor_positions])
         if tracing.current_builder() is not None or (self.backend == "jax" and _has_tracer(args, kwargs)):
             return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
         concrete, leaves = self._concrete_for(args, kwargs)
-        return concrete._run([leaf for leaf, spec in zip(leaves, concrete._leaves) if isinstance(spec, TensorSpec)])
+        tensors = [i for i, spec in enumerate(concrete._leaves) if isinstance(spec, TensorSpec)]
+        if fast_key is not None and self._input_signature is None and len(leaves) == len(args):
+            self._fast_calls[fast_key] = (concrete, tensors)
+        return concrete._run([leaves[i] for i in tensors])
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run."""
@@ -371,6 +383,24 @@ class Function:
 def _jax_run() -> Callable:
     from runtime import jax_lowering  # imports JAX, so only when asked for
     return jax_lowering.run
+
+
+_NUMBERS = (bool, int, float, complex)
+
+
+def _fast_key(args: tuple) -> Optional[tuple]:
+    """A call's cache key when every argument is a NumPy array or scalar or a Python number
+    (else None): the same values key the same trace as the general path's TensorSpecs do."""
+    key = []
+    for arg in args:
+        cls = arg.__class__
+        if cls is np.ndarray or isinstance(arg, np.generic):
+            key.append((arg.shape, arg.dtype))
+        elif cls in _NUMBERS:
+            key.append((cls, arg))
+        else:
+            return None
+    return tuple(key)
 
 
 def _has_tracer(args: tuple, kwargs: dict) -> bool:
