@@ -72,7 +72,7 @@ def _lax_versions():
 
 
 def show_jax() -> None:
-    print("\n" + "=" * 78 + "\n4. The same programs on JAX: our graph lowered to XLA, and jnp code under jax.jit\n"
+    print("\n" + "=" * 78 + "\n5. The same programs on JAX: our graph lowered to XLA, and jnp code under jax.jit\n"
           + "=" * 78)
     try:
         jnp_versions, lax_versions = _jnp_versions(), _lax_versions()
