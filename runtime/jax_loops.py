@@ -12,8 +12,10 @@ After (what this module builds)::
 The body is traced once with ``jax.make_jaxpr`` (see ``trace_once``); comparing what it left in
 each variable with what it started from tells us what to carry, what stays a Python value, and
 which weak Python scalars (``i = 0``) must be promoted (then, and only then, it is traced again).
-A ``for`` over an array without ``break`` is a ``scan``, so ``jax.grad`` goes through it; every
-other staged ``for`` is a ``while_loop`` over a hidden index.
+A ``for`` with a known trip count (over an array, or the rest of a Python ``range`` whose break
+flag became traced) is a ``scan``, so ``jax.grad`` goes through it; a break or return flag makes
+each iteration a ``cond`` that skips the body once the flag is set. A ``for`` over a range with
+traced bounds is a ``while_loop`` over a hidden index.
 """
 
 from __future__ import annotations
@@ -284,12 +286,14 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
             raise staging_error("cannot iterate over a 0-d array (a scalar)")
         if extra_test is None:
             return _scan(iterable, body, state)
-        return _indexed_loop(iterable.shape[0], lambda k: iterable[k], extra_test, body, state)
+        return _scan(iterable, _guarded(body, extra_test, state), state)
     # A Python loop whose break or return flag just became a tracer: stage what is left of it.
     if type(iterable) is _RANGE_ITERATOR:
         _, (whole,), done = iterable.__reduce__()
         rest = whole[done:]
-        return _indexed_loop(len(rest), lambda k: rest.start + k * rest.step, extra_test, body, state)
+        if len(rest):
+            _scan(jnp.arange(rest.start, rest.stop, rest.step), _guarded(body, extra_test, state), state)
+        return None
     for item in iterable:
         flag = extra_test()
         if isinstance(flag, jax.core.Tracer):
@@ -299,6 +303,19 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
         else:
             return None
     return None
+
+
+def _guarded(body: Callable, extra_test: Thunk, state: State) -> Callable:
+    """The body of a loop with a known trip count and a break or return flag, for ``lax.scan``:
+    every iteration runs, as a ``cond`` that skips the body once the flag says stop. A scan,
+    unlike a while loop, can be differentiated in reverse mode."""
+    def guarded(item: Any) -> None:
+        keep_going = extra_test()
+        if isinstance(keep_going, jax.core.Tracer):
+            JAX_BACKEND.if_stmt(keep_going, functools.partial(body, item), None, state)
+        elif keep_going:
+            body(item)
+    return guarded
 
 
 def _for_range(r: JaxRange, extra_test: Optional[Thunk], body: Callable, state: State) -> None:

@@ -485,3 +485,34 @@ def test_no_tracer_outlives_its_trace():
         jax.jit(doubling)(3.0, 10)
         jax.jit(first_above)(jnp.array([0.0, 3.0]), 1.0)
         jax.jit(cumulative)(jnp.arange(3.0))
+
+
+def test_grad_through_loops_with_a_traced_break():
+    """A known trip count plus a traced break is a guarded scan, so reverse mode goes through it."""
+    import autograph
+
+    def until_big(x):
+        total = x * 0
+        for i in range(6):
+            total = total + x * i
+            if total > 10:
+                break
+        return total
+
+    def over_array(xs, scale):
+        acc = scale * 0
+        for v in xs:
+            if acc > 5:
+                break
+            acc = acc + v * scale
+        return acc
+
+    converted = autograph.to_graph(until_big)
+    # total = x * (0 + 1 + ... + i) up to the break: d total / dx is that sum.
+    for x, expected_grad in ((0.5, 15.0), (3.0, 6.0), (12.0, 1.0)):
+        np.testing.assert_allclose(jax.grad(converted)(x), expected_grad, rtol=1e-6)
+        np.testing.assert_allclose(jax.jit(converted)(x), until_big(x), rtol=1e-6)
+    xs = jnp.arange(1.0, 6.0)
+    grad = jax.grad(autograph.to_graph(over_array), argnums=1)(xs, 1.0)
+    np.testing.assert_allclose(grad, 6.0)  # 1 + 2 + 3: the loop stops once acc > 5
+    assert "scan" in str(jax.make_jaxpr(autograph.to_graph(over_array))(xs, 1.0))
