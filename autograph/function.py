@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import sys
 import types
 from contextvars import ContextVar
 from typing import Any, Callable, Optional, Sequence
@@ -39,9 +38,17 @@ import numpy as np
 
 import runtime.graph_backend  # noqa: F401  (staged control flow needs the graph backend)
 from autograph import api
+from autograph.concrete_function import (
+    ConcreteFunction,
+    flatten_arguments,
+    is_jax,
+    is_tensor_like,
+    show,
+    show_leaf,
+)
 from runtime import interpreter, tracing
 from runtime.graph_control_flow import flatten, paths
-from runtime.tensor import Tensor, user_location
+from runtime.tensor import user_location
 from runtime.tracing import TensorSpec, TreeDef
 from runtime.variables import Variable
 
@@ -86,106 +93,6 @@ def _watch_variable_creation() -> None:
 _watch_variable_creation()
 
 
-# --- signatures ------------------------------------------------------------------------------------
-
-def _is_jax(x: Any, kind: str) -> bool:
-    """Whether ``x`` is a ``jax.Array`` (kind "Array") or a JAX tracer ("Tracer"), without importing JAX."""
-    jax = sys.modules.get("jax")
-    return jax is not None and isinstance(x, jax.core.Tracer if kind == "Tracer" else jax.Array)
-
-
-def _is_tensor_like(x: Any) -> bool:
-    return isinstance(x, (np.ndarray, np.generic, Tensor, TensorSpec)) or _is_jax(x, "Array")
-
-
-def _show_leaf(x: Any) -> str:
-    return f"{x.dtype.name} Tensor, shape={x.shape}" if isinstance(x, TensorSpec) else repr(x)
-
-
-def _show(tree: TreeDef, leaves: Sequence[Any]) -> str:
-    if tree.kind == "leaf":
-        return _show_leaf(leaves[0])
-    shown = tree.unflatten([_Shown(_show_leaf(x)) for x in leaves])
-    return repr(shown)
-
-
-class _Shown(str):
-    __repr__ = str.__str__
-
-
-class ConcreteFunction:
-    """One trace of a ``Function``: what it was traced for, what it returns, and how it runs.
-
-    ``graph``: the ``runtime.ir.Graph`` (its inputs are the tensor arguments, flattened), or None
-    under ``backend="jax"``, whose trace is ``jaxpr`` (a ``jax.core.ClosedJaxpr``) instead.
-    ``structured_input_signature``: ``(args, kwargs)`` as the trace saw them, with a
-    ``TensorSpec`` for every array and the Python value for everything else.
-    ``output_spec``: what a call returns, with a ``TensorSpec`` for every array.
-    Calling it runs the graph (interpreted or lowered to JAX) or the jitted JAX function.
-    """
-
-    def __init__(self, name: str, signature: inspect.Signature, arg_names: tuple, tree: TreeDef,
-                 leaves: list, output_spec: Any, run: Callable[[list], Any], graph: Any = None,
-                 jaxpr: Any = None) -> None:
-        self.name = name
-        self.graph, self.jaxpr, self.output_spec = graph, jaxpr, output_spec
-        self._signature, self._arg_names, self._tree, self._leaves = signature, arg_names, tree, leaves
-        self._run = run  # tensor inputs, flattened -> the structured NumPy result
-        bound = inspect.BoundArguments(signature, dict(zip(arg_names, tree.unflatten(leaves))))
-        self.structured_input_signature = (bound.args, bound.kwargs)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        tree, leaves = _flatten_arguments(self._signature, args, kwargs)[1:]
-        if tree != self._tree:
-            raise TypeError(f"{self.name}: this concrete function takes {self._show_args()}, got arguments "
-                            "of another structure")
-        inputs = []
-        for i, (leaf, expected) in enumerate(zip(leaves, self._leaves)):
-            if isinstance(expected, TensorSpec):
-                if not _is_tensor_like(leaf) or not expected.is_compatible_with(leaf):
-                    raise TypeError(f"{self.name}: argument leaf {i} must fit {expected}, got {_show_leaf(leaf)}")
-                inputs.append(leaf)
-            elif not _equal(leaf, expected):
-                raise TypeError(f"{self.name}: this concrete function was traced for the Python value "
-                                f"{expected!r} at argument leaf {i}, got {leaf!r}")
-        return self._run(inputs)
-
-    def _show_args(self) -> str:
-        args, kwargs = self.structured_input_signature
-        return f"({', '.join([*(repr(a) for a in args), *(f'{k}={v!r}' for k, v in kwargs.items())])})"
-
-    def pretty_printed_signature(self) -> str:
-        """``name(x)`` with each argument's spec and the output spec, one per line."""
-        lines = [f"{self.name}({', '.join(self._arg_names)})", "  Args:"]
-        bound = dict(zip(self._arg_names, self._tree.children))
-        it = iter(self._leaves)
-        for arg, child in bound.items():
-            leaves = [next(it) for _ in range(child.num_leaves)]
-            lines.append(f"    {arg}: {_show(child, leaves)}")
-        out_leaves, out_tree = tracing.flatten(self.output_spec)
-        lines += ["  Returns:", f"    {_show(out_tree, out_leaves) if out_tree.kind != 'none' else 'None'}"]
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        return f"<ConcreteFunction {self.name}{self._show_args()}>"
-
-
-def _equal(a: Any, b: Any) -> bool:
-    try:
-        return type(a) is type(b) and bool(a == b)
-    except Exception:
-        return a is b
-
-
-def _flatten_arguments(signature: inspect.Signature, args: tuple, kwargs: dict) -> tuple[tuple, TreeDef, list]:
-    """(parameter names, the structure of the arguments, their leaves) in parameter order."""
-    bound = signature.bind(*args, **kwargs)
-    bound.apply_defaults()
-    names = tuple(bound.arguments)
-    leaves, tree = flatten(tuple(bound.arguments.values()))
-    return names, tree, leaves
-
-
 def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
     """``x``, ``pair[0]``... for every leaf of the arguments."""
     return [name + path for name, child in zip(names, tree.children) for path in paths(child)]
@@ -194,10 +101,10 @@ def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
 def _key_of(leaf: Any, where: str) -> Any:
     if isinstance(leaf, TensorSpec):
         return leaf
-    if _is_jax(leaf, "Tracer"):
+    if is_jax(leaf, "Tracer"):
         raise TypeError(f"{where} is a JAX tracer: a Function with backend='graph' runs our own graphs, which "
                         "cannot be traced by JAX; use autograph.function(..., backend='jax') inside jax.jit")
-    if _is_tensor_like(leaf):
+    if is_tensor_like(leaf):
         return TensorSpec.from_value(leaf)
     try:
         hash(leaf)
@@ -290,7 +197,7 @@ class Function:
         return api.convert(self.python_function) if self._autograph else self.python_function
 
     def _concrete_for(self, args: tuple, kwargs: dict) -> tuple[ConcreteFunction, list]:
-        names, tree, leaves = _flatten_arguments(self._signature, args, kwargs)
+        names, tree, leaves = flatten_arguments(self._signature, args, kwargs)
         if self._input_signature is not None:
             leaves, specs = self._check_signature(names, tree, leaves)
         else:
@@ -307,11 +214,11 @@ class Function:
     def _check_signature(self, names: tuple, tree: TreeDef, leaves: list) -> tuple[list, list]:
         sig_leaves, sig_tree = flatten(self._input_signature)
         if sig_tree.children != tree.children:
-            raise TypeError(f"{self.__name__} was given arguments {_show(tree, leaves)}, which do not match its "
-                            f"input_signature {_show(sig_tree, sig_leaves)}")
+            raise TypeError(f"{self.__name__} was given arguments {show(tree, leaves)}, which do not match its "
+                            f"input_signature {show(sig_tree, sig_leaves)}")
         for name, leaf, spec in zip(_leaf_names(names, tree), leaves, sig_leaves):
-            if not _is_tensor_like(leaf) or not spec.is_compatible_with(leaf):
-                got = _show_leaf(TensorSpec.from_value(leaf) if _is_tensor_like(leaf) else leaf)
+            if not is_tensor_like(leaf) or not spec.is_compatible_with(leaf):
+                got = show_leaf(TensorSpec.from_value(leaf) if is_tensor_like(leaf) else leaf)
                 raise TypeError(f"{self.__name__}: {name} must fit the input_signature's {spec}, got {got}")
         return leaves, list(sig_leaves)
 
@@ -404,7 +311,7 @@ def _fast_key(args: tuple) -> Optional[tuple]:
 
 
 def _has_tracer(args: tuple, kwargs: dict) -> bool:
-    return any(_is_jax(leaf, "Tracer") for leaf in flatten((args, kwargs))[0])
+    return any(is_jax(leaf, "Tracer") for leaf in flatten((args, kwargs))[0])
 
 
 def function(fn: Optional[Callable] = None, *, autograph: bool = True,

@@ -1,0 +1,119 @@
+"""One trace of an ``autograph.function``: ``ConcreteFunction``, and how signatures are shown.
+
+    concrete = my_relu.get_concrete_function(autograph.TensorSpec((3,), np.float64))
+    concrete.graph                       # the traced graph (None under backend="jax": see .jaxpr)
+    concrete.structured_input_signature  # ((TensorSpec(shape=(3,), dtype=float64),), {})
+    print(concrete.pretty_printed_signature())
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from runtime import tracing
+from runtime.graph_control_flow import flatten
+from runtime.tensor import Tensor
+from runtime.tracing import TensorSpec, TreeDef
+
+# --- signatures ------------------------------------------------------------------------------------
+
+def is_jax(x: Any, kind: str) -> bool:
+    """Whether ``x`` is a ``jax.Array`` (kind "Array") or a JAX tracer ("Tracer"), without importing JAX."""
+    jax = sys.modules.get("jax")
+    return jax is not None and isinstance(x, jax.core.Tracer if kind == "Tracer" else jax.Array)
+
+
+def is_tensor_like(x: Any) -> bool:
+    return isinstance(x, (np.ndarray, np.generic, Tensor, TensorSpec)) or is_jax(x, "Array")
+
+
+def show_leaf(x: Any) -> str:
+    return f"{x.dtype.name} Tensor, shape={x.shape}" if isinstance(x, TensorSpec) else repr(x)
+
+
+def show(tree: TreeDef, leaves: Sequence[Any]) -> str:
+    if tree.kind == "leaf":
+        return show_leaf(leaves[0])
+    shown = tree.unflatten([_Shown(show_leaf(x)) for x in leaves])
+    return repr(shown)
+
+
+class _Shown(str):
+    __repr__ = str.__str__
+
+
+class ConcreteFunction:
+    """One trace of a ``Function``: what it was traced for, what it returns, and how it runs.
+
+    ``graph``: the ``runtime.ir.Graph`` (its inputs are the tensor arguments, flattened), or None
+    under ``backend="jax"``, whose trace is ``jaxpr`` (a ``jax.core.ClosedJaxpr``) instead.
+    ``structured_input_signature``: ``(args, kwargs)`` as the trace saw them, with a
+    ``TensorSpec`` for every array and the Python value for everything else.
+    ``output_spec``: what a call returns, with a ``TensorSpec`` for every array.
+    Calling it runs the graph (interpreted or lowered to JAX) or the jitted JAX function.
+    """
+
+    def __init__(self, name: str, signature: inspect.Signature, arg_names: tuple, tree: TreeDef,
+                 leaves: list, output_spec: Any, run: Callable[[list], Any], graph: Any = None,
+                 jaxpr: Any = None) -> None:
+        self.name = name
+        self.graph, self.jaxpr, self.output_spec = graph, jaxpr, output_spec
+        self._signature, self._arg_names, self._tree, self._leaves = signature, arg_names, tree, leaves
+        self._run = run  # tensor inputs, flattened -> the structured NumPy result
+        bound = inspect.BoundArguments(signature, dict(zip(arg_names, tree.unflatten(leaves))))
+        self.structured_input_signature = (bound.args, bound.kwargs)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        tree, leaves = flatten_arguments(self._signature, args, kwargs)[1:]
+        if tree != self._tree:
+            raise TypeError(f"{self.name}: this concrete function takes {self._show_args()}, got arguments "
+                            "of another structure")
+        inputs = []
+        for i, (leaf, expected) in enumerate(zip(leaves, self._leaves)):
+            if isinstance(expected, TensorSpec):
+                if not is_tensor_like(leaf) or not expected.is_compatible_with(leaf):
+                    raise TypeError(f"{self.name}: argument leaf {i} must fit {expected}, got {show_leaf(leaf)}")
+                inputs.append(leaf)
+            elif not _equal(leaf, expected):
+                raise TypeError(f"{self.name}: this concrete function was traced for the Python value "
+                                f"{expected!r} at argument leaf {i}, got {leaf!r}")
+        return self._run(inputs)
+
+    def _show_args(self) -> str:
+        args, kwargs = self.structured_input_signature
+        return f"({', '.join([*(repr(a) for a in args), *(f'{k}={v!r}' for k, v in kwargs.items())])})"
+
+    def pretty_printed_signature(self) -> str:
+        """``name(x)`` with each argument's spec and the output spec, one per line."""
+        lines = [f"{self.name}({', '.join(self._arg_names)})", "  Args:"]
+        bound = dict(zip(self._arg_names, self._tree.children))
+        it = iter(self._leaves)
+        for arg, child in bound.items():
+            leaves = [next(it) for _ in range(child.num_leaves)]
+            lines.append(f"    {arg}: {show(child, leaves)}")
+        out_leaves, out_tree = tracing.flatten(self.output_spec)
+        lines += ["  Returns:", f"    {show(out_tree, out_leaves) if out_tree.kind != 'none' else 'None'}"]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<ConcreteFunction {self.name}{self._show_args()}>"
+
+
+def _equal(a: Any, b: Any) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:
+        return a is b
+
+
+def flatten_arguments(signature: inspect.Signature, args: tuple, kwargs: dict) -> tuple[tuple, TreeDef, list]:
+    """(parameter names, the structure of the arguments, their leaves) in parameter order."""
+    bound = signature.bind(*args, **kwargs)
+    bound.apply_defaults()
+    names = tuple(bound.arguments)
+    leaves, tree = flatten(tuple(bound.arguments.values()))
+    return names, tree, leaves
