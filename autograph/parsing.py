@@ -113,14 +113,15 @@ def _find_def(fn: types.FunctionType, lines: list[str]) -> ast.FunctionDef:
         hint="make sure the file was not edited after the function was defined, or reload it")
 
 
-_MODULE_TREES: dict[tuple[str, int], ast.Module] = {}
+# Per source file (and linecache entry): its lambdas, by the line they start on.
+_MODULE_TREES: dict[tuple[str, int], dict[int, list[ast.Lambda]]] = {}
 
 
 def _find_lambda(fn: types.FunctionType, lines: list[str]) -> ast.Lambda:
     code = fn.__code__
     key = (code.co_filename, id(lines))
-    tree = _MODULE_TREES.get(key)
-    if tree is None:
+    lambdas = _MODULE_TREES.get(key)
+    if lambdas is None:
         try:
             tree = ast.parse("".join(lines))
         except SyntaxError as error:
@@ -128,8 +129,11 @@ def _find_lambda(fn: types.FunctionType, lines: list[str]) -> ast.Lambda:
                 f"could not parse the file that defines {fn.__qualname__}", location_of(fn),
                 hint="lambdas are found by parsing their whole file; define the function with def "
                      "instead") from error
-        _MODULE_TREES[key] = tree
-    candidates = [n for n in ast.walk(tree) if isinstance(n, ast.Lambda) and n.lineno == code.co_firstlineno]
+        lambdas = _MODULE_TREES[key] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Lambda):
+                lambdas.setdefault(node.lineno, []).append(node)
+    candidates = lambdas.get(code.co_firstlineno, [])
     params = list(code.co_varnames[: code.co_argcount + code.co_kwonlyargcount])
     candidates = [n for n in candidates if [a.arg for a in n.args.args + n.args.kwonlyargs] == params]
     if len(candidates) > 1:

@@ -139,12 +139,16 @@ def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
     column = origin.col_offset
     # The span runs to the end of the user's line, so tracebacks underline nothing.
     end = origin.end_col_offset if getattr(origin, "end_lineno", None) == line else _TO_LINE_END
-    for root in nodes if isinstance(nodes, list) else [nodes]:
-        for node in ast.walk(root):
-            if "lineno" in node._attributes and not hasattr(node, "lineno"):
-                node.lineno = node.end_lineno = line
-                node.col_offset = column
-                node.end_col_offset = end
+    stack = list(nodes) if isinstance(nodes, list) else [nodes]
+    while stack:
+        node = stack.pop()
+        if "lineno" in node._attributes:
+            if hasattr(node, "lineno"):
+                continue  # a user's node: it and everything in it have their own positions
+            node.lineno = node.end_lineno = line
+            node.col_offset = column
+            node.end_col_offset = end
+        stack.extend(ast.iter_child_nodes(node))
 
 
 _TO_LINE_END = 1 << 12
