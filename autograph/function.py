@@ -48,7 +48,7 @@ from autograph.concrete_function import (
 )
 from runtime import interpreter, tracing
 from runtime.graph_control_flow import flatten, paths
-from runtime.tensor import user_location
+from runtime.staging import user_location
 from runtime.tracing import TensorSpec, TreeDef
 from runtime.variables import Variable
 

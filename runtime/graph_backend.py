@@ -32,8 +32,9 @@ import numpy as np
 
 from runtime import graph_control_flow, graph_loops, operators
 from runtime.backend import Backend, State, Thunk, register
-from runtime.graph_control_flow import StagingError, predicate, stage_cond
+from runtime.graph_control_flow import predicate, stage_cond
 from runtime.graph_loops import GraphRange
+from runtime.staging import StagingError
 from runtime.tensor import Tensor
 
 __all__ = ["GRAPH_BACKEND", "GraphBackend", "GraphRange", "StagingError"]

@@ -21,7 +21,6 @@ numbers turned into constants of the other branch's dtype. The loop module
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -30,41 +29,10 @@ from runtime import tracing
 from runtime.graph_subgraphs import closure_snapshot, with_outputs
 from runtime.ir import type_str
 from runtime.ops import graph_is_stateful
-from runtime.tensor import Tensor, user_location
+from runtime.staging import describe, is_return_flag, is_return_value, staging_error
+from runtime.tensor import Tensor
 from runtime.tracing import TreeDef
 from runtime.undefined import Undefined
-
-
-class StagingError(ValueError):
-    """A program Python could run but a graph cannot hold (types that differ between paths...)."""
-
-
-def staging_error(message: str) -> StagingError:
-    return StagingError(f"{user_location()}: {message}")
-
-
-# --- names, as users should read them -------------------------------------------------------------
-
-_RETURN_VALUE = re.compile(r"retval_\d*$")
-_RETURN_FLAG = re.compile(r"do_return\w*$")
-
-
-def is_return_value(name: str) -> bool:
-    return bool(_RETURN_VALUE.match(name))
-
-
-def is_return_flag(name: str) -> bool:
-    return bool(_RETURN_FLAG.match(name))
-
-
-def describe(name: str, path: str = "") -> str:
-    """'y', 'y[0]', the return value, or a description given as ``<...>``."""
-    if name.startswith("<"):
-        return name[1:-1] + path
-    if is_return_value(name):
-        return "the return value" + (f" (item {path})" if path else "")
-    return f"'{name}{path}'"
-
 
 # --- leaves --------------------------------------------------------------------------------------
 

@@ -29,20 +29,14 @@ After (what the converter writes; ``x.sum() > 0`` is a tracer, so this backend r
 from __future__ import annotations
 
 import functools
-import os
-import re
 import sys
-import sysconfig
 from typing import Any, Callable, Optional
 
 import numpy as np
 
 from runtime.backend import Backend, State, Thunk, register
+from runtime.staging import StagingError, describe, is_return_flag, is_return_value, staging_error  # noqa: F401
 from runtime.undefined import Undefined
-
-
-class StagingError(ValueError):
-    """A program that Python could run but JAX cannot stage (types or shapes that change)."""
 
 
 class JaxRange:
@@ -63,58 +57,6 @@ class JaxRange:
 
     def __repr__(self) -> str:
         return f"JaxRange({self.start!r}, {self.stop!r}, {self.step!r})"
-
-
-# Names the converter gives to the variables behind `return` (see the return converter).
-_RETURN_VALUE = re.compile(r"retval_\d*$")
-_RETURN_FLAG = re.compile(r"do_return\w*$")
-
-
-def is_return_value(name: str) -> bool:
-    return bool(_RETURN_VALUE.match(name))
-
-
-def is_return_flag(name: str) -> bool:
-    return bool(_RETURN_FLAG.match(name))
-
-
-def describe(name: str) -> str:
-    """How an error names a carried variable: users never see `retval_`."""
-    if name.startswith("<"):
-        return name[1:-1]
-    return "the return value" if is_return_value(name) else f"'{name}'"
-
-
-_SKIPPED_DIRS: Optional[tuple[str, ...]] = None
-
-
-def _skipped_dirs() -> tuple[str, ...]:
-    """Directories whose frames are machinery, not the user's program."""
-    global _SKIPPED_DIRS
-    if _SKIPPED_DIRS is None:
-        here = os.path.dirname(os.path.abspath(__file__))
-        dirs = [here, os.path.join(os.path.dirname(here), "autograph"), sysconfig.get_paths()["stdlib"]]
-        for module in ("jax", "jaxlib"):
-            if module in sys.modules and getattr(sys.modules[module], "__file__", None):
-                dirs.append(os.path.dirname(os.path.abspath(sys.modules[module].__file__)))
-        _SKIPPED_DIRS = tuple(os.path.join(d, "") for d in dirs)
-    return _SKIPPED_DIRS
-
-
-def user_location() -> str:
-    """``file:line`` of the innermost frame that belongs to the user's program."""
-    skipped = _skipped_dirs()
-    frame = sys._getframe(1)
-    while frame is not None:
-        filename = os.path.abspath(frame.f_code.co_filename)
-        if not filename.startswith(skipped):
-            return f"{frame.f_code.co_filename}:{frame.f_lineno}"
-        frame = frame.f_back
-    return "<unknown>"
-
-
-def staging_error(message: str) -> StagingError:
-    return StagingError(f"{user_location()}: {message}")
 
 
 # JAX itself is bound here by _load_jax() once the first tracer reaches us: `import runtime`

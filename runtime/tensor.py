@@ -12,8 +12,6 @@ the tensor's dtype when they fit its kind (``int32 tensor + 1`` stays int32).
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any, Optional
 
 import numpy as np
@@ -21,6 +19,7 @@ import numpy as np
 from runtime import ops, tracing
 from runtime.ops import Ref
 from runtime.shapes import normalize_axes, normalize_axis
+from runtime.staging import user_location
 
 _WEAK = (bool, int, float, complex)
 
@@ -259,22 +258,6 @@ def _no_extra_kwargs(name: str, kwargs: dict) -> None:
 
 
 # --- errors that point at the user's code ---------------------------------------------------------
-
-_HERE = os.path.dirname(os.path.abspath(__file__))
-_SKIP = (_HERE + os.sep, os.path.join(os.path.dirname(_HERE), "autograph") + os.sep,
-         os.path.dirname(np.__file__) + os.sep)
-
-
-def user_location() -> str:
-    """``file:line`` of the innermost frame outside runtime/, autograph/ and NumPy."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        filename = os.path.abspath(frame.f_code.co_filename)
-        if not filename.startswith(_SKIP):
-            return f"{frame.f_code.co_filename}:{frame.f_lineno}"
-        frame = frame.f_back
-    return "<unknown>"
-
 
 def concrete_error(t: Tensor, what: str) -> TypeError:
     return TypeError(
