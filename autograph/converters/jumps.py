@@ -102,32 +102,31 @@ class BlockLowering:
             node.body, body_status = self.block(node.body)
             node.orelse, else_status = self.block(node.orelse)
             statuses = [combine(body_status, else_status) if body_status is not Jumps.ALWAYS else body_status]
-            handlers = []
-            for handler in node.handlers:
-                handler = copy.copy(handler)
-                handler.body, handler_status = self.block(handler.body)
-                handlers.append(handler)
-                statuses.append(handler_status)
-            node.handlers = handlers
+            node.handlers, handler_statuses = self._bodies(node.handlers)
+            statuses += handler_statuses
             node.finalbody, final_status = self.block(node.finalbody)
             if final_status is not Jumps.NEVER:
                 return [node], Jumps.MAYBE
             return [node], combine(*statuses)
         if isinstance(node, ast.Match):
             node = copy.copy(node)
-            cases, statuses = [], []
-            for case in node.cases:
-                case = copy.copy(case)
-                case.body, status = self.block(case.body)
-                cases.append(case)
-                statuses.append(status)
-            node.cases = cases
+            node.cases, statuses = self._bodies(node.cases)
             irrefutable = any(c.guard is None and isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None
                               for c in node.cases)
             if not irrefutable:
                 statuses.append(Jumps.NEVER)
             return [node], combine(*statuses)
         return [node], Jumps.NEVER
+
+    def _bodies(self, items: list) -> tuple[list, list[Jumps]]:
+        """Copies of except handlers or match cases with their bodies lowered, and each status."""
+        copies, statuses = [], []
+        for item in items:
+            item = copy.copy(item)
+            item.body, status = self.block(item.body)
+            copies.append(item)
+            statuses.append(status)
+        return copies, statuses
 
 
 def _lift(node: ast.stmt, rest: list[ast.stmt]) -> bool:
