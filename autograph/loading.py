@@ -53,8 +53,11 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         if "lineno" in sub._attributes and not hasattr(sub, "lineno"):
             sub.lineno = sub.end_lineno = line
             sub.col_offset = sub.end_col_offset = 0
-    ast.fix_missing_locations(module)
-    code = compile(module, original.__code__.co_filename, "exec", dont_inherit=True)
+    try:
+        code = compile(module, original.__code__.co_filename, "exec", dont_inherit=True)
+    except TypeError:  # a generated node without a position: give it its parent's (a full walk)
+        ast.fix_missing_locations(module)
+        code = compile(module, original.__code__.co_filename, "exec", dont_inherit=True)
     factory_code = _child_code(code, _FACTORY)
     function_code = _child_code(factory_code, name)
     renamed = {"co_name": original.__code__.co_name}

@@ -60,6 +60,8 @@ def _keep_dead_names_local(node: ast.FunctionDef, ctx: Context) -> None:
     made it local (so reading it raised UnboundLocalError, not NameError). Keep such names
     local with bindings that never run, after the function's last return."""
     dead, ctx.dead_code = ctx.dead_code, []
+    if not dead:
+        return
     lost = names_of(dead).writes - names_of(node.body).writes - function_scope(node).params
     if not lost:
         return

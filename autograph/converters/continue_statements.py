@@ -57,7 +57,8 @@ def _drop_flag(statements: list[ast.stmt], flag: str) -> list[ast.stmt]:
             if isinstance(getattr(node, field, None), list) and getattr(node, field):
                 setattr(node, field, _drop_flag(getattr(node, field), flag))
         for child in getattr(node, "handlers", []) + getattr(node, "cases", []):
-            child.body = _drop_flag(child.body, flag) or [ast.copy_location(ast.Pass(), child)]
+            origin = child if hasattr(child, "lineno") else child.pattern  # a match case has no position
+            child.body = _drop_flag(child.body, flag) or [ast.copy_location(ast.Pass(), origin)]
         if isinstance(node, ast.If) and not node.body:
             if not node.orelse:
                 node.body = [ast.copy_location(ast.Pass(), node)]

@@ -254,7 +254,8 @@ class _ControlFlow:
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"
                 and "range" not in self.function.locals
                 and self.ctx.resolve_global("range") is builtins.range):
-            node.func = ast.copy_location(templates.replace_expression("ag__.range"), node.func)
+            node.func = templates.replace_expression("ag__.range")
+            templates.copy_location(node.func, node)
         return node
 
 
