@@ -21,10 +21,8 @@ class Key(enum.Enum):
 
     LIVE_OUT = "names live right after this statement"
     LIVE_IN = "names live right before this statement (for a loop: at its head, every iteration)"
-    MODIFIED = "names this statement may bind or delete (nested scopes excluded, their names included)"
     MAYBE_UNDEFINED = "on a Name load: the variable may not be bound when this read runs"
     EXTRA_TEST = "on a For: the expression that must stay true to keep looping (break/return flags)"
-    ORIGIN = "the original statement this generated node stands for (for line numbers)"
     RETURN_FLAG = "on a Break written for a return: the name of the do_return flag it stands for"
 
 
