@@ -128,3 +128,22 @@ def test_inspect_of_converted_function():
     assert converted.__wrapped__ is fails_inside_a_loop
     # Python's getsource follows __wrapped__; to_code gives the converted source.
     assert "ag__.for_stmt" in autograph.to_code(converted)
+
+
+def test_function_defined_in_a_notebook_cell():
+    """IPython keeps each cell's source in linecache under a name like <ipython-input-3-...>;
+    that is all the converter needs."""
+    import linecache
+
+    source = "def cell_function(xs):\n    total = 0\n    for x in xs:\n        if x > 0:\n            total += x\n" \
+             "    return total\n"
+    filename = "<ipython-input-3-0123456789ab>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace: dict = {}
+    exec(compile(source, filename, "exec"), namespace)
+    converted = autograph.convert(namespace["cell_function"])
+    assert converted([1, -2, 3]) == 4
+    assert "ag__.for_stmt" in autograph.to_code(namespace["cell_function"])
+    with pytest.raises(TypeError) as error:
+        converted([1, "a"])
+    assert traceback.extract_tb(error.value.__traceback__)[-1].filename == filename
