@@ -29,7 +29,7 @@ from runtime import tracing
 from runtime.graph_subgraphs import closure_snapshot, with_outputs
 from runtime.ir import type_str
 from runtime.ops import graph_is_stateful
-from runtime.staging import describe, is_return_flag, is_return_value, staging_error
+from runtime.staging import describe, has_no_value, is_return_flag, is_return_value, staging_error
 from runtime.tensor import Tensor
 from runtime.tracing import TreeDef
 from runtime.undefined import Undefined
@@ -235,7 +235,7 @@ def _join_variable(i: int, name: str, names: Sequence[str], traced: list[_Traced
     values = [t.flat[i] for t in traced]
     # A return value that one branch did not set (None or Undefined) is a don't-care under its flag.
     missing = [b for b, (leaves, tree) in enumerate(values)
-               if tree == LEAF and (is_missing(leaves[0]) or (leaves[0] is None and is_return_value(name)))]
+               if tree == LEAF and has_no_value(name, leaves[0])]
     present = [b for b in range(len(values)) if b not in missing]
     if not present:
         return values[0]

@@ -37,7 +37,6 @@ from runtime.graph_control_flow import (
     describe,
     flatten,
     if_stmt,
-    is_missing,
     is_number,
     is_return_value,
     join_types,
@@ -51,6 +50,7 @@ from runtime.graph_control_flow import (
 )
 from runtime.graph_subgraphs import closure_snapshot, with_outputs
 from runtime.ir import type_str
+from runtime.staging import has_no_value
 from runtime.tensor import Tensor
 from runtime.tracing import TensorSpec
 
@@ -173,7 +173,7 @@ def _check(loop: _Loop, out: list, what: str) -> Optional[list]:
     for i, name in enumerate(loop.names):
         (entry_leaves, entry_tree), (out_leaves, out_tree) = loop.flat[i], out[i]
         entry_value = entry_tree.unflatten(entry_leaves)
-        if is_missing(entry_value) or entry_value is None and is_return_value(name):
+        if has_no_value(name, entry_value):
             if same(entry_value, out_tree.unflatten(out_leaves)):
                 continue
             if not is_return_value(name):

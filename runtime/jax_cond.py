@@ -41,7 +41,7 @@ from runtime.jax_backend import (
     trace_once,
     typeof,
 )
-from runtime.undefined import Undefined
+from runtime.staging import has_no_value
 
 jax_backend._load_jax()  # the shared helpers there use JAX through lazily bound globals
 
@@ -112,9 +112,7 @@ def _unused_return(name: str, names: tuple, values: tuple) -> bool:
         is_return_flag(n) and v is not True for n, v in zip(names, values))
 
 
-def _missing(name: str, value: Any) -> bool:
-    """A variable with no value yet: Undefined, or a return value still at the converter's ``None``."""
-    return isinstance(value, Undefined) or (value is None and is_return_value(name))
+_missing = has_no_value
 
 
 def _join_branches(names: tuple, outs: list, labels: tuple) -> tuple[Callable, list]:

@@ -48,6 +48,7 @@ from runtime.jax_backend import (
     trace_once,
     typeof,
 )
+from runtime.staging import has_no_value
 from runtime.undefined import Undefined
 
 jax_backend._load_jax()  # the shared helpers there use JAX through lazily bound globals
@@ -157,7 +158,7 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, stack: b
                 raise staging_error(f"the items appended to {describe(name)} must be arrays, got {summary(item)}")
             continue
         # The converter starts a return value at None: like Undefined, that means "not set yet".
-        if isinstance(entry, Undefined) or (entry is None and is_return_value(name)):
+        if has_no_value(name, entry):
             if isinstance(after, Undefined) or after is None:
                 continue
             if not is_return_value(name):

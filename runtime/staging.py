@@ -13,8 +13,11 @@ import os
 import re
 import sys
 import sysconfig
+from typing import Any
 
 import numpy as np
+
+from runtime.undefined import Undefined
 
 
 class StagingError(ValueError):
@@ -33,6 +36,13 @@ def is_return_value(name: str) -> bool:
 
 def is_return_flag(name: str) -> bool:
     return bool(_RETURN_FLAG.match(name))
+
+
+def has_no_value(name: str, value: Any) -> bool:
+    """A carried variable the program has not set yet: an ``Undefined``, or a return value still at
+    the ``None`` the converter starts it at (it binds ``retval_ = None`` when every read of it is
+    certainly preceded by a return)."""
+    return isinstance(value, Undefined) or (value is None and is_return_value(name))
 
 
 def describe(name: str, path: str = "") -> str:
