@@ -74,10 +74,6 @@ def is_number(x: Any) -> bool:
     return isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "biufc"
 
 
-def is_missing(x: Any) -> bool:
-    return isinstance(x, Undefined)
-
-
 def same(a: Any, b: Any) -> bool:
     """Whether two non-tensor leaves are one Python value (so nothing needs staging)."""
     if a is b:
