@@ -129,9 +129,18 @@ class _ControlFlow:
         """Names the closures need bound in the enclosing scope: their nonlocals, and free
         reads of locals that may be unbound (so they raise UnboundLocalError, not NameError)."""
         needed = set(nonlocals) - self.function.nonlocals
-        for sub in ast.walk(node):
+        stack = [node]
+        while stack:
+            sub = stack.pop()
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                # Its body's reads were annotated by its own analysis; its header runs here.
+                stack.extend(sub.decorator_list)
+                if not isinstance(sub, ast.ClassDef):
+                    stack.extend(sub.args.defaults + [d for d in sub.args.kw_defaults if d is not None])
+                continue
             if isinstance(sub, ast.Name) and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False):
                 needed.add(sub.id)
+            stack.extend(ast.iter_child_nodes(sub))
         return needed & self.function.locals
 
     def _inits(self, names: set[str], scope: _Scope, origin: ast.stmt) -> list[ast.stmt]:
