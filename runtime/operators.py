@@ -131,6 +131,8 @@ def not_(value: Any) -> Any:
 
 def and_(value: Any, *rest: Thunk) -> Any:
     """``value and rest[0]() and ...``: lazy, returns the operand Python would."""
+    if len(rest) == 1 and (value.__class__ is bool or _BY_TYPE.get(value.__class__, _MISS) is None):
+        return rest[0]() if value else value  # the common `a and b` on a plain value
     for index, operand in enumerate(rest):
         if value.__class__ is not bool and _staged(value) is not None:
             return _staged(value).and_(value, rest[index:])
@@ -142,6 +144,8 @@ def and_(value: Any, *rest: Thunk) -> Any:
 
 def or_(value: Any, *rest: Thunk) -> Any:
     """``value or rest[0]() or ...``: lazy, returns the operand Python would."""
+    if len(rest) == 1 and (value.__class__ is bool or _BY_TYPE.get(value.__class__, _MISS) is None):
+        return value if value else rest[0]()  # the common `a or b` on a plain value
     for index, operand in enumerate(rest):
         if value.__class__ is not bool and _staged(value) is not None:
             return _staged(value).or_(value, rest[index:])
