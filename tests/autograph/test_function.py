@@ -7,16 +7,15 @@ import pytest
 
 import autograph
 from autograph import TensorSpec
+from tests import helpers
 
 HERE = __file__
 
 
 def line_of(marker: str) -> int:
-    with open(HERE) as source:
-        for number, line in enumerate(source, 1):
-            if line.rstrip().endswith(f"# {marker}"):
-                return number
-    raise AssertionError(marker)
+    return helpers.line_of(HERE, marker)
+
+
 
 
 def test_decorator_forms_and_python_function():

@@ -23,17 +23,15 @@ import runtime.graph_backend  # noqa: F401  (registers the backend until runtime
 from runtime.graph_backend import GraphRange, StagingError
 from runtime.ir import verify
 from runtime.tracing import TensorSpec, flatten
+from tests import helpers
 
 HERE = __file__
 
 
 def line_of(marker: str) -> int:
-    """The line of this file that ends with ``# marker``."""
-    with open(HERE) as source:
-        for number, line in enumerate(source, 1):
-            if line.rstrip().endswith(f"# {marker}"):
-                return number
-    raise AssertionError(marker)
+    return helpers.line_of(HERE, marker)
+
+
 
 
 def assert_same(got, expected) -> None:
