@@ -22,7 +22,7 @@ class Key(enum.Enum):
     LIVE_OUT = "names live right after this statement"
     LIVE_IN = "names live right before this statement (for a loop: at its head, every iteration)"
     MAYBE_UNDEFINED = "on a Name load: the variable may not be bound when this read runs"
-    EXTRA_TEST = "on a For: the expression that must stay true to keep looping (break/return flags)"
+    EXTRA_TEST = "on a loop: the expression that must stay true to keep looping (break/return flags)"
     RETURN_FLAG = "on a Break written for a return: the name of the do_return flag it stands for"
 
 

@@ -14,7 +14,7 @@ After (what the converter writes)::
         nonlocal x
         x = x / 2
 
-    ag__.while_stmt(loop_test, loop_body, lambda: (x,))
+    ag__.while_stmt(loop_test, None, loop_body, lambda: (x,))
 
 Each operator looks at the value that decides the control flow (the condition,
 the test's result, the iterable, a break flag). A plain Python value runs the
@@ -55,16 +55,30 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, get_state: O
         orelse()
 
 
-def while_stmt(test: Thunk, body: Thunk, get_state: Optional[Thunk] = None) -> None:
-    """``while test(): body()``; once the test is a staged value, the rest of the loop is staged."""
+def while_stmt(test: Thunk, extra_test: Optional[Thunk], body: Thunk, get_state: Optional[Thunk] = None) -> None:
+    """``while extra_test() and test(): body()``, where ``extra_test`` (a break or return flag)
+    may be None. Once either gives a staged value, the rest of the loop is staged."""
     while True:
+        if extra_test is not None:
+            keep_going = extra_test()
+            if keep_going.__class__ is not bool and _staged(keep_going) is not None:
+                _staged(keep_going).while_stmt(_both(extra_test, test), body, State(get_state))
+                return
+            if not keep_going:
+                return
         outcome = test()
         if outcome.__class__ is not bool and _staged(outcome) is not None:
-            _staged(outcome).while_stmt(test, body, State(get_state))
+            combined = test if extra_test is None else _both(extra_test, test)
+            _staged(outcome).while_stmt(combined, body, State(get_state))
             return
         if not outcome:
             return
         body()
+
+
+def _both(extra_test: Thunk, test: Thunk) -> Thunk:
+    """The one test a backend stages: the flag, then (lazily) the loop's own test."""
+    return lambda: and_(extra_test(), test)
 
 
 def for_stmt(

@@ -46,7 +46,7 @@ class _Liveness:
         return test.reads | (branches - test.writes)
 
     def _While(self, node: ast.While, live_out: set[str]) -> set[str]:
-        test = names_of(node.test)
+        test = names_of(node.test, anno.get(node, anno.Key.EXTRA_TEST, None))
         after = live_out | self.block(node.orelse, live_out)
         head = test.reads | (after - test.writes)
         while True:

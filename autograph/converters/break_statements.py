@@ -20,9 +20,8 @@ After::
     if not break_:
         total = -1
 
-A ``while`` loop's test becomes ``not break_ and test``; a ``for`` loop gets the
-extra test as an annotation, which the control-flow converter passes to
-``ag__.for_stmt``. An ``else`` clause of a loop without ``break`` simply
+The loop gets the extra test as an annotation, which the control-flow
+converter passes to ``ag__.while_stmt`` / ``ag__.for_stmt``. An ``else`` clause of a loop without ``break`` simply
 follows the loop.
 """
 
@@ -52,14 +51,7 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     loop.body = tidy(loop.body) or [ast.copy_location(ast.Pass(), loop)]
     not_broken = templates.replace_expression("not FLAG", FLAG=flag)
     templates.copy_location(not_broken, loop)
-    if isinstance(loop, ast.While):
-        if isinstance(loop.test, ast.Constant) and loop.test.value is True:
-            loop.test = not_broken  # `while True:` left by a break
-        else:
-            loop.test = ast.BoolOp(op=ast.And(), values=[not_broken, loop.test])
-            templates.copy_location(loop.test, loop)
-    else:
-        anno.set(loop, anno.Key.EXTRA_TEST, not_broken)
+    anno.set(loop, anno.Key.EXTRA_TEST, not_broken)
     result = [loop] if reuse else [assign(flag, False, loop), loop]
     if orelse:
         result += templates.replace("if not FLAG:\n    ELSE", FLAG=flag, ELSE=orelse)

@@ -232,8 +232,8 @@ class _ControlFlow:
                              [n for n in nonlocals if n in walrus], [], scope, closure_locals, node)
         body = self._closure(self.ctx.namer.reuse("loop_body"), [], node.body, nonlocals, global_names, scope,
                              closure_locals, node)
-        call = self._call("ag__.while_stmt(TEST, BODY, STATE)", node, TEST=test.name, BODY=body.name,
-                          STATE=self._get_state(state))
+        call = self._call("ag__.while_stmt(TEST, EXTRA, BODY, STATE)", node, TEST=test.name,
+                          EXTRA=self._extra_test(node), BODY=body.name, STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return [test, body] + inits + _trim(call)
 
@@ -249,14 +249,17 @@ class _ControlFlow:
             templates.copy_location(prologue, node)
         body = self._closure(self.ctx.namer.reuse("loop_body"), params, node.body, nonlocals, global_names,
                              scope, closure_locals, node, prologue)
-        extra = anno.get(node, anno.Key.EXTRA_TEST, None)
-        extra_test: ast.expr = ast.Constant(None)
-        if extra is not None:
-            extra_test = templates.replace_expression("lambda: TEST", TEST=convert_expression(extra))
         call = self._call("ag__.for_stmt(ITER, EXTRA, BODY, STATE)", node, ITER=self._iterable(node.iter),
-                          EXTRA=extra_test, BODY=body.name, STATE=self._get_state(state))
+                          EXTRA=self._extra_test(node), BODY=body.name, STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return [body] + inits + _trim(call)
+
+    def _extra_test(self, node: ast.For | ast.While) -> ast.expr:
+        """``lambda: ag__.not_(break_)`` for a loop that a break or return leaves, else None."""
+        extra = anno.get(node, anno.Key.EXTRA_TEST, None)
+        if extra is None:
+            return ast.Constant(None)
+        return templates.replace_expression("lambda: TEST", TEST=convert_expression(extra))
 
     def _iterable(self, node: ast.expr) -> ast.expr:
         """``range(...)`` becomes ``ag__.range(...)`` so a staged bound can make a staged loop."""

@@ -4,7 +4,7 @@ def binary_search(xs, target):
     lo, hi = (0, len(xs))
 
     def loop_test():
-        return ag__.and_(ag__.not_(do_return), lambda: lo < hi)
+        return lo < hi
 
     def loop_body():
         nonlocal do_return, hi, lo, retval_
@@ -27,7 +27,7 @@ def binary_search(xs, target):
                 do_return = True
             ag__.if_stmt(xs[mid] > target, if_body, else_body, lambda: (do_return, hi, retval_))
         ag__.if_stmt(xs[mid] < target, if_body, else_body, lambda: (do_return, hi, lo, retval_))
-    ag__.while_stmt(loop_test, loop_body, lambda: (do_return, hi, lo, retval_))
+    ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, lambda: (do_return, hi, lo, retval_))
 
     def if_body():
         nonlocal retval_

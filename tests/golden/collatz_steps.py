@@ -16,5 +16,5 @@ def collatz_steps(n):
             n = 3 * n + 1
         ag__.if_stmt(n % 2 == 0, if_body, else_body, lambda: (n,))
         steps += 1
-    ag__.while_stmt(loop_test, loop_body, lambda: (n, steps))
+    ag__.while_stmt(loop_test, None, loop_body, lambda: (n, steps))
     return steps

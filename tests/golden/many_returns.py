@@ -35,7 +35,7 @@ def many_returns(a, b):
         nonlocal b, do_return, retval_
 
         def loop_test():
-            return ag__.and_(ag__.not_(do_return), lambda: b > 0)
+            return b > 0
 
         def loop_body():
             nonlocal b, do_return, retval_
@@ -46,7 +46,7 @@ def many_returns(a, b):
                 retval_ = 'b1'
                 do_return = True
             ag__.if_stmt(b == 1, if_body, None, lambda: (do_return, retval_))
-        ag__.while_stmt(loop_test, loop_body, lambda: (b, do_return, retval_))
+        ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, lambda: (b, do_return, retval_))
 
         def if_body():
             nonlocal retval_

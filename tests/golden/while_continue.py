@@ -13,5 +13,5 @@ def while_continue(n):
             nonlocal odds
             odds += i
         ag__.if_stmt(ag__.not_(i % 2 == 0), if_body, None, lambda: (odds,))
-    ag__.while_stmt(loop_test, loop_body, lambda: (i, odds))
+    ag__.while_stmt(loop_test, None, loop_body, lambda: (i, odds))
     return (odds, i)

@@ -3,7 +3,7 @@ def while_else_search(xs, target):
     break_ = False
 
     def loop_test():
-        return ag__.and_(ag__.not_(break_), lambda: i < len(xs))
+        return i < len(xs)
 
     def loop_body():
         nonlocal break_, found, i
@@ -18,7 +18,7 @@ def while_else_search(xs, target):
             i += 1
         ag__.if_stmt(xs[i] == target, if_body, else_body, lambda: (break_, found, i))
     found = None
-    ag__.while_stmt(loop_test, loop_body, lambda: (break_, found, i))
+    ag__.while_stmt(loop_test, lambda: ag__.not_(break_), loop_body, lambda: (break_, found, i))
 
     def if_body():
         nonlocal found

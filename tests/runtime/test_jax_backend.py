@@ -149,7 +149,7 @@ def doubling(x, n):
 
     i = 0
     break_ = False
-    ag__.while_stmt(loop_test, loop_body, lambda: (break_, i, x))
+    ag__.while_stmt(loop_test, None, loop_body, lambda: (break_, i, x))
     return x
 
 
@@ -396,7 +396,7 @@ def test_loop_variable_changing_dtype_or_shape():
             x = jnp.concatenate([x, x])
 
         line.append(here())
-        ag__.while_stmt(lambda: x.sum() < n, loop_body, lambda: (x,))
+        ag__.while_stmt(lambda: x.sum() < n, None, loop_body, lambda: (x,))
         return x
 
     with pytest.raises(StagingError, match=r"'x' has shape \(1,\) before the while loop but \(2,\)") as info:
@@ -408,7 +408,7 @@ def test_loop_variable_changing_dtype_or_shape():
             nonlocal i
             i = i * 1.5
 
-        ag__.while_stmt(lambda: i < n, loop_body, lambda: (i,))
+        ag__.while_stmt(lambda: i < n, None, loop_body, lambda: (i,))
         return i
 
     with pytest.raises(StagingError, match="'i' has dtype int32 before the while loop but float32"):
@@ -439,7 +439,7 @@ def test_list_growing_in_a_while_loop_and_non_scalar_condition():
 
         i = 0
         ys = []
-        ag__.while_stmt(lambda: i < n, loop_body, lambda: (i, ys))
+        ag__.while_stmt(lambda: i < n, None, loop_body, lambda: (i, ys))
         return ys
 
     with pytest.raises(StagingError, match=r"'ys' is \[\] before the while loop.*preallocate"):
