@@ -61,6 +61,15 @@ class _ControlFlow:
         self.inited: set[str] = set()
         self.generated_functions: set[int] = set()
         self.state_lambdas: set[int] = set()  # they must see Undefined values as they are
+        self._writes_cache: dict[int, frozenset] = {}  # by id: the tree keeps every node alive meanwhile
+
+    def _writes(self, node: ast.stmt) -> set[str]:
+        """The names a user statement binds, computed once: nested statements are asked again
+        by every enclosing level."""
+        writes = self._writes_cache.get(id(node))
+        if writes is None:
+            writes = self._writes_cache[id(node)] = frozenset(names_of(node).writes)
+        return writes
 
     # Blocks ---------------------------------------------------------------
 
@@ -79,14 +88,14 @@ class _ControlFlow:
 
     def _python_statement(self, node: ast.stmt, scope: _Scope) -> ast.stmt:
         """A statement that stays Python; the blocks inside try/with/match still get converted."""
-        writes = names_of(node).writes
+        writes = self._writes(node)
         if isinstance(node, ast.Try):
             node.body = self.block(node.body, scope)
             for handler in node.handlers:
                 handler.body = self.block(handler.body, scope)
             node.orelse = self.block(node.orelse, scope)
             node.finalbody = self.block(node.finalbody, scope)
-            certain = names_of(node.finalbody).writes
+            certain = set().union(*map(self._writes, node.finalbody))
         elif isinstance(node, ast.With):
             node.body = self.block(node.body, scope)
             certain = writes
@@ -107,7 +116,7 @@ class _ControlFlow:
 
     def _carried(self, node: ast.stmt, loop: bool) -> tuple[list[str], list[str], list[str]]:
         """(nonlocal names, global names, state names) for a statement's closures."""
-        modified = names_of(node).writes
+        modified = self._writes(node)
         live_in = anno.get(node, anno.Key.LIVE_IN)
         live_out = anno.get(node, anno.Key.LIVE_OUT)
         outer = self.function.nonlocals & modified
@@ -167,7 +176,7 @@ class _ControlFlow:
         inner_scope = _Scope((scope.bound - closure_locals) | set(params), top=[])
         body = list(prologue) + [s for s in body if not isinstance(s, ast.Pass)] if prologue else body
         # Only names this closure binds need declaring; reads find the variable anyway.
-        written = names_of(body).writes
+        written = set().union(*map(self._writes, body))
         nonlocals = [name for name in nonlocals if name in written]
         global_names = [name for name in global_names if name in written]
         converted = self.block(body, inner_scope)
@@ -199,7 +208,7 @@ class _ControlFlow:
     def _prepare(self, node: ast.stmt, scope: _Scope, loop: bool):
         nonlocals, global_names, state = self._carried(node, loop)
         inits = self._inits(self._needs_binding(node, nonlocals), scope, node)
-        closure_locals = names_of(node).writes - set(nonlocals) - set(global_names)
+        closure_locals = self._writes(node) - set(nonlocals) - set(global_names)
         return nonlocals, global_names, state, inits, closure_locals
 
     def _finish(self, scope: _Scope, nonlocals: list[str]) -> None:
