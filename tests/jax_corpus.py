@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+import graph_corpus  # tests/ is on sys.path, as for the tests that import both corpora
 import jax.numpy as jnp
 
 FUNCTIONS: list[Callable] = []
@@ -46,21 +47,6 @@ def if_elif_else(x):
     else:
         r = x * 0
     return r
-
-
-@twin
-def nested_if(x):
-    if x[0] > 0:
-        if x[1] > 0:
-            out = x[0] + x[1]
-        else:
-            out = x[0] - x[1]
-    else:
-        if x[1] > 0:
-            out = x[1] * 10
-        else:
-            out = x[0] * x[1]
-    return out
 
 
 @twin
@@ -107,15 +93,6 @@ def halve_until_small(x):
 
 
 @twin
-def while_counter(x, n):
-    i = 0
-    while i < n:
-        x = x + 1
-        i += 1
-    return x, i
-
-
-@twin
 def while_break(x):
     while jnp.sum(x) < 100:
         x = x * 2 + 1
@@ -145,25 +122,6 @@ def while_return(x):
     return x
 
 
-@twin
-def collatz_steps(m):
-    steps = 0
-    while m != 1:
-        m = m // 2 if m % 2 == 0 else 3 * m + 1
-        steps += 1
-    return steps
-
-
-@twin
-def fibonacci(k):
-    a, b = 0, 1
-    i = 0
-    while i < k:
-        a, b = b, a + b
-        i += 1
-    return a
-
-
 # --- for -----------------------------------------------------------------------------------------
 
 @twin
@@ -172,14 +130,6 @@ def for_range_tensor_n(x, n):
     for i in range(n):
         acc = acc + x * i
     return acc
-
-
-@twin
-def for_range_start_stop_step(a, b, c):
-    total = 0
-    for i in range(a, b, c):
-        total += i * i
-    return total
 
 
 @twin
@@ -209,33 +159,7 @@ def for_range_return(x, n):
     return x
 
 
-@twin
-def count_positives(x):
-    c = 0
-    for v in x:
-        if v > 0:
-            c += 1
-    return c
-
-
-@twin
-def running_max(x):
-    m = x[0]
-    for v in x:
-        if v > m:
-            m = v
-    return m
-
-
 # --- nested, and Python loops around staged statements ------------------------------------------------
-
-@twin
-def nested_staged_loops(a, b):
-    acc = 0
-    for i in range(a):
-        for j in range(b):
-            acc += i * j + 1
-    return acc
 
 
 @twin
@@ -307,3 +231,14 @@ def mixed_everything(x, n):
         elif not candidate > -100:
             best = best - 1
     return best
+
+
+# Functions that call no NumPy are their own twins: the same code runs on arrays and tracers.
+nested_if = twin(graph_corpus.nested_if)
+while_counter = twin(graph_corpus.while_counter)
+collatz_steps = twin(graph_corpus.collatz_steps)
+fibonacci = twin(graph_corpus.fibonacci)
+for_range_start_stop_step = twin(graph_corpus.for_range_start_stop_step)
+count_positives = twin(graph_corpus.count_positives)
+running_max = twin(graph_corpus.running_max)
+nested_staged_loops = twin(graph_corpus.nested_staged_loops)
