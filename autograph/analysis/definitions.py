@@ -16,7 +16,7 @@ import ast
 from typing import Optional
 
 from autograph import anno
-from autograph.analysis.scopes import names_of
+from autograph.analysis.scopes import has_catch_all, names_of
 
 # None stands for "unreachable": every name counts as bound there.
 Bound = Optional[frozenset]
@@ -137,14 +137,11 @@ class _Definitions:
     def _Match(self, node: ast.Match, bound: frozenset) -> Bound:
         bound = self.reads(node.subject, bound)
         outcomes: list[Bound] = []
-        irrefutable = False
         for case in node.cases:
             captured = bound | names_of(case.pattern).writes
             captured = self.reads(case.guard, captured)
             outcomes.append(self.block(case.body, captured))
-            if case.guard is None and isinstance(case.pattern, ast.MatchAs) and case.pattern.pattern is None:
-                irrefutable = True
-        if not irrefutable:
+        if not has_catch_all(node):
             outcomes.append(bound)
         return _meet(*outcomes)
 

@@ -149,6 +149,12 @@ def free_names(scope: ast.AST) -> set[str]:
     return (loads - bound) | declared_outer
 
 
+def has_catch_all(node: ast.Match) -> bool:
+    """Whether some case of a match statement always matches (``case _:`` or ``case name:``)."""
+    return any(c.guard is None and isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None
+               for c in node.cases)
+
+
 @dataclass
 class FunctionScope:
     params: set[str]

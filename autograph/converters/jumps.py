@@ -19,6 +19,7 @@ import enum
 from typing import Callable
 
 from autograph import templates
+from autograph.analysis.scopes import has_catch_all
 
 
 class NeedsFlag(Exception):
@@ -111,9 +112,7 @@ class BlockLowering:
         if isinstance(node, ast.Match):
             node = copy.copy(node)
             node.cases, statuses = self._bodies(node.cases)
-            irrefutable = any(c.guard is None and isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None
-                              for c in node.cases)
-            if not irrefutable:
+            if not has_catch_all(node):
                 statuses.append(Jumps.NEVER)
             return [node], combine(*statuses)
         return [node], Jumps.NEVER
