@@ -92,6 +92,8 @@ class BlockLowering:
             node = copy.copy(node)
             node.body, body_status = self.block(node.body)
             node.orelse, else_status = self.block(node.orelse)
+            # A plain attribute, not an annotation: this node is a shallow copy, which shares the
+            # original's annotation dict, and a lowering retried with a flag sets it again.
             node._jump_branches = (body_status, else_status)
             return [node], combine(body_status, else_status)
         if isinstance(node, ast.With):
