@@ -8,9 +8,8 @@
 from autograph.api import convert, converted_lines, do_not_convert, to_code, to_graph
 from autograph.errors import ConversionError, SourceNotFoundError, UnsupportedSyntaxError
 from autograph.function import ConcreteFunction, Function, function, functions_run_eagerly, run_functions_eagerly
-from runtime.tracing import TensorSpec
-from runtime.variables import Variable
-from runtime.variables import print_ as print  # noqa: A001  (autograph.print prints at every graph run)
+from runtime.graph import TensorSpec, Variable
+from runtime.graph import print_ as print  # noqa: A001  (autograph.print prints at every graph run)
 
 __all__ = [
     "ConcreteFunction", "ConversionError", "Function", "SourceNotFoundError", "TensorSpec", "UnsupportedSyntaxError",

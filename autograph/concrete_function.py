@@ -14,10 +14,9 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime import tracing
-from runtime.graph_control_flow import flatten
-from runtime.tensor import Tensor
-from runtime.tracing import TensorSpec, TreeDef
+from runtime.graph import Tensor, TensorSpec, TreeDef
+from runtime.graph import flatten as flatten_outputs
+from runtime.graph.control_flow import flatten
 
 # --- signatures ------------------------------------------------------------------------------------
 
@@ -49,7 +48,7 @@ class _Shown(str):
 class ConcreteFunction:
     """One trace of a ``Function``: what it was traced for, what it returns, and how it runs.
 
-    ``graph``: the ``runtime.ir.Graph`` (its inputs are the tensor arguments, flattened), or None
+    ``graph``: the ``runtime.graph.ir.Graph`` (its inputs are the tensor arguments, flattened), or None
     under ``backend="jax"``, whose trace is ``jaxpr`` (a ``jax.core.ClosedJaxpr``) instead.
     ``structured_input_signature``: ``(args, kwargs)`` as the trace saw them, with a
     ``TensorSpec`` for every array and the Python value for everything else.
@@ -95,7 +94,7 @@ class ConcreteFunction:
         for arg, child in bound.items():
             leaves = [next(it) for _ in range(child.num_leaves)]
             lines.append(f"    {arg}: {show(child, leaves)}")
-        out_leaves, out_tree = tracing.flatten(self.output_spec)
+        out_leaves, out_tree = flatten_outputs(self.output_spec)
         lines += ["  Returns:", f"    {show(out_tree, out_leaves) if out_tree.kind != 'none' else 'None'}"]
         return "\n".join(lines)
 

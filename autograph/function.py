@@ -17,7 +17,7 @@ on tensors become ``cond`` / ``while_loop`` nodes.
 Three ways to run it, one tracing API:
 
     autograph.function(f)                    # our graph, run by the NumPy interpreter
-    autograph.function(f, executor="jax")    # our graph, lowered to JAX and jitted (runtime/jax_lowering.py)
+    autograph.function(f, executor="jax")    # our graph, lowered to JAX and jitted (runtime/jax/lowering.py)
     autograph.function(f, backend="jax")     # no graph of ours: the converted f under jax.jit, on
                                              # JAX tracers (lax.cond / while_loop / scan); f uses jnp
 
@@ -36,7 +36,6 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-import runtime.graph_backend  # noqa: F401  (staged control flow needs the graph backend)
 from autograph import api
 from autograph.concrete_function import (
     ConcreteFunction,
@@ -46,11 +45,9 @@ from autograph.concrete_function import (
     show,
     show_leaf,
 )
-from runtime import interpreter, tracing
-from runtime.graph_control_flow import flatten, paths
+from runtime.graph import TensorSpec, TreeDef, Variable, current_builder, interpreter, trace
+from runtime.graph.control_flow import flatten, paths
 from runtime.staging import user_location
-from runtime.tracing import TensorSpec, TreeDef
-from runtime.variables import Variable
 
 __all__ = ["ConcreteFunction", "Function", "function", "functions_run_eagerly", "run_functions_eagerly"]
 
@@ -170,12 +167,12 @@ class Function:
         # The common call, positional arrays and numbers in a signature seen before, skips binding and
         # flattening the arguments: its key is built straight from them.
         fast_key = None if kwargs else _fast_key(args)
-        if fast_key is not None and tracing.current_builder() is None:
+        if fast_key is not None and current_builder() is None:
             known = self._fast_calls.get(fast_key)
             if known is not None:
                 concrete, tensor_positions = known
                 return concrete._run([args[i] for i in tensor_positions])
-        if tracing.current_builder() is not None or (self.backend == "jax" and _has_tracer(args, kwargs)):
+        if current_builder() is not None or (self.backend == "jax" and _has_tracer(args, kwargs)):
             return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
         concrete, leaves = self._concrete_for(args, kwargs)
         tensors = [i for i, spec in enumerate(concrete._leaves) if isinstance(spec, TensorSpec)]
@@ -246,7 +243,7 @@ class Function:
 
         token = _on_variable_created.set(on_variable)
         try:
-            traced = tracing.trace(body, [x for x in leaves if isinstance(x, TensorSpec)])
+            traced = trace(body, [x for x in leaves if isinstance(x, TensorSpec)])
         except TypeError as error:
             if self._autograph or "needs the value of a graph tensor" not in str(error):
                 raise
@@ -288,7 +285,7 @@ class Function:
 
 
 def _jax_run() -> Callable:
-    from runtime import jax_lowering  # imports JAX, so only when asked for
+    from runtime.jax import lowering as jax_lowering  # imports JAX, so only when asked for
     return jax_lowering.run
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import autograph
 from benchmarks import workloads
 from benchmarks.timing import Row, clear_converter_caches, cold, compare, fmt_time, row
-from runtime import interpreter
+from runtime.graph import interpreter
 
 CHAIN_NODES = 1000
 STAGING_REPEAT = 20

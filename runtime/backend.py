@@ -11,6 +11,13 @@ plain Python. Adding a backend needs no change to the converter::
 
     register(MyBackend())
 
+A backend whose values come from a library that may never be imported (JAX) is
+registered lazily instead, by the top-level package of its values' types::
+
+    register_lazy("jax", "runtime.jax")   # imported the first time a jax.* value is asked about
+
+so that importing the dispatch core imports no backend.
+
 State: a converted statement passes ``get_state``, a ``lambda: (a, b)`` over
 the variables it carries, in sorted order. ``LoopState`` reads them, and writes
 them back through the lambda's closure cells, which are the variables
@@ -19,6 +26,7 @@ themselves; so no generated ``set_state`` function is needed.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable, Iterable, Optional
 
 Thunk = Callable[[], Any]
@@ -88,33 +96,45 @@ class Backend:
 
 
 _BACKENDS: list[Backend] = []
-_BY_TYPE: dict[type, Optional[Backend]] = {}
+# Which backend owns each type seen so far (None: plain Python). backend_for fills it; the operators
+# read it first, since one dict look-up is the whole cost of dispatch on a plain value.
+OWNER_BY_TYPE: dict[type, Optional[Backend]] = {}
+_LAZY: dict[str, str] = {}  # top-level package of a value's type -> the module that registers its backend
 
 # Types no backend may claim: the answer for them is always "plain Python".
 for _cls in (bool, int, float, complex, str, bytes, type(None), list, tuple, dict, set, range):
-    _BY_TYPE[_cls] = None
+    OWNER_BY_TYPE[_cls] = None
 
 
 def register(backend: Backend) -> None:
     """Add a backend; it is asked about each new type of value from then on."""
     _BACKENDS.append(backend)
-    for cls, owner in list(_BY_TYPE.items()):
+    for cls, owner in list(OWNER_BY_TYPE.items()):
         if owner is None and cls not in _PLAIN_TYPES and backend.owns(cls):
-            _BY_TYPE[cls] = backend
+            OWNER_BY_TYPE[cls] = backend
 
 
-_PLAIN_TYPES = frozenset(_BY_TYPE)
+_PLAIN_TYPES = frozenset(OWNER_BY_TYPE)
+
+
+def register_lazy(package: str, module: str) -> None:
+    """Import ``module`` (which calls ``register``) the first time a value whose type belongs to the
+    top-level ``package`` is asked about. Until then neither is imported."""
+    _LAZY[package] = module
 
 
 def backend_for(value: Any) -> Optional[Backend]:
     """The backend that stages ``value``, or None for a plain Python value."""
     cls = value.__class__
     try:
-        return _BY_TYPE[cls]
+        return OWNER_BY_TYPE[cls]
     except KeyError:
         pass
+    module = _LAZY.pop((getattr(cls, "__module__", None) or "").partition(".")[0], None)
+    if module is not None:
+        importlib.import_module(module)
     owner = next((b for b in _BACKENDS if b.owns(cls)), None)
-    _BY_TYPE[cls] = owner
+    OWNER_BY_TYPE[cls] = owner
     return owner
 
 

@@ -4,7 +4,7 @@ Modes: eager NumPy (the oracle); our graph on the NumPy interpreter (``autograph
 our graph lowered to JAX and jitted (``executor="jax"``); the converted ``jnp`` version under
 ``jax.jit`` on JAX tracers (``backend="jax"``). Inputs: the graph corpus (``tests/graph_corpus.py``)
 with its ``jnp`` twins (``tests/jax_corpus.py``), and Hypothesis's random array programs from
-``tests/runtime/test_graph_backend.py``. Last, converted functions compose with ``jax.jit``,
+``tests/runtime/graph/test_graph_backend.py``. Last, converted functions compose with ``jax.jit``,
 ``jax.vmap`` and ``jax.grad``.
 """
 
@@ -26,15 +26,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 import autograph
-from runtime.jax_lowering import LoweringError
-from runtime.tracing import flatten
+from runtime.graph.tracing import flatten
+from runtime.jax.lowering import LoweringError
 
 
 def _graph_backend_tests():
-    """``tests/runtime/test_graph_backend.py`` as a module (its directory is not on sys.path here)."""
+    """``tests/runtime/graph/test_graph_backend.py`` as a module (its directory is not on sys.path here)."""
     name = "test_graph_backend"
     if name not in sys.modules:
-        path = pathlib.Path(__file__).resolve().parent.parent / "runtime" / f"{name}.py"
+        path = pathlib.Path(__file__).resolve().parent.parent / "runtime" / "graph" / f"{name}.py"
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module

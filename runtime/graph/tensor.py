@@ -12,13 +12,13 @@ the tensor's dtype when they fit its kind (``int32 tensor + 1`` stays int32).
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime import ops, tracing
-from runtime.ops import Ref
-from runtime.shapes import normalize_axes, normalize_axis
+from runtime.graph import ops
+from runtime.graph.builder import current_builder
+from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.staging import user_location
 
 _WEAK = (bool, int, float, complex)
@@ -114,11 +114,9 @@ class Tensor:
         return self  # tensors are immutable
 
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
-        from runtime.numpy_api import array_ufunc
         return array_ufunc(ufunc, method, inputs, kwargs)
 
     def __array_function__(self, func: Any, types: tuple, args: tuple, kwargs: dict) -> Any:
-        from runtime.numpy_api import array_function
         return array_function(func, types, args, kwargs)
 
 
@@ -162,6 +160,97 @@ Tensor.cumprod = lambda self, axis=None, dtype=None: scan("cumprod", self, axis,
 Tensor.clip = lambda self, min=None, max=None: clip(self, min, max)
 
 
+# --- adding nodes -----------------------------------------------------------------------------------
+
+def bind(op: str, inputs: Sequence[Any], **attrs: Any) -> tuple[Tensor, ...]:
+    """Append ``op(inputs; attrs)`` to the current graph and return its outputs as tensors.
+    Inputs that are not tensors (arrays, numbers) become constants with NumPy's dtype."""
+    builder = current_builder()
+    if builder is None:
+        raise RuntimeError(f"cannot add a {op!r} node: no graph is being traced (a tensor was used after its "
+                           "function finished tracing)")
+    values = [builder.value_of(t.value, t.builder) for t in
+              (x if isinstance(x, Tensor) else constant(x) for x in inputs)]
+    return tuple(Tensor(v, builder) for v in builder.add_node(op, values, attrs))
+
+
+def bind1(op: str, inputs: Sequence[Any], **attrs: Any) -> Tensor:
+    (out,) = bind(op, inputs, **attrs)
+    return out
+
+
+def constant(x: Any, dtype: Any = None) -> Tensor:
+    """A constant node holding ``np.asarray(x, dtype)`` (read-only, so runs cannot change it)."""
+    value = np.array(x, dtype=dtype)
+    if value.dtype == object:
+        raise TypeError(f"cannot make a graph constant from {type(x).__name__} {x!r}")
+    value.flags.writeable = False
+    return bind1("constant", [], value=value)
+
+
+def stands_for_a_tensor(cls: type) -> bool:
+    """Whether values of ``cls`` give a graph their tensor through ``__graph_tensor__()`` (as a Variable
+    reads itself), the way ``__jax_array__`` works for JAX."""
+    return hasattr(cls, "__graph_tensor__")
+
+
+def as_tensor(x: Any, dtype: Any = None) -> Tensor:
+    """``x`` as a tensor of the current graph: tensors pass, variables are read, the rest are constants."""
+    if isinstance(x, Tensor):
+        return x if dtype is None or x.dtype == np.dtype(dtype) else x.astype(dtype)
+    if stands_for_a_tensor(type(x)):
+        return as_tensor(x.__graph_tensor__(), dtype)
+    return constant(x, dtype)
+
+
+# --- NumPy's protocols ------------------------------------------------------------------------------
+# Ufuncs become their elementwise op (ops.UFUNC_OPS); NumPy functions are looked up in
+# NUMPY_FUNCTIONS, which numpy_api and numpy_linalg fill (they import this module, not the reverse).
+
+NUMPY_FUNCTIONS: dict[Callable, Callable] = {}
+
+
+def unsupported(name: str) -> TypeError:
+    return TypeError(f"{name} is not supported in graphs: it was called on a traced tensor, and there is no "
+                     "graph op for it (see docs/ir.md for the NumPy functions that are)")
+
+
+def _public_name(func: Any) -> str:
+    module = getattr(func, "__module__", "numpy") or "numpy"
+    return module.replace("numpy", "np", 1).replace("._core", "").replace(".core", "") + "." + func.__name__
+
+
+def _ours(types: Any) -> bool:
+    return all(issubclass(t, (Tensor, np.ndarray, np.generic)) or stands_for_a_tensor(t) for t in types)
+
+
+def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> Any:
+    name = f"np.{ufunc.__name__}"
+    if method != "__call__":
+        raise unsupported(f"{name}.{method}")
+    op = ops.UFUNC_OPS.get(ufunc)
+    if op is None:
+        raise unsupported(name)
+    if not _ours(type(x) for x in inputs if hasattr(x, "__array_ufunc__")):
+        return NotImplemented
+    out, dtype = kwargs.pop("out", None), kwargs.pop("dtype", None)
+    if out is not None and any(o is not None for o in (out if isinstance(out, tuple) else (out,))):
+        raise TypeError(f"{name}: out= is not supported in graphs (tensors are immutable); use the result")
+    if kwargs.pop("where", True) is not True or kwargs:
+        raise TypeError(f"{name}: argument(s) {', '.join(kwargs) or 'where'} are not supported in graphs")
+    args = list(inputs) if dtype is None else [cast(a, dtype) for a in inputs]
+    return apply(op, *args)
+
+
+def array_function(func: Callable, types: tuple, args: tuple, kwargs: dict) -> Any:
+    impl = NUMPY_FUNCTIONS.get(func)
+    if impl is None:
+        raise unsupported(_public_name(func))
+    if not _ours(types):
+        return NotImplemented
+    return impl(*args, **kwargs)
+
+
 # --- the building blocks that methods and numpy_api share ---------------------------------------
 
 def is_tensor(x: Any) -> bool:
@@ -172,8 +261,8 @@ def apply(op: str, *args: Any) -> Tensor:
     """An elementwise (or matmul) op on tensors, arrays and numbers, with NumPy 2's promotion:
     a Python number takes the dtype NumPy would give it next to the other operands."""
     strong = [_dtype_of(a) for a in args if type(a) not in _WEAK]
-    inputs = [tracing.constant(a, np.result_type(*strong, a)) if type(a) in _WEAK else a for a in args]
-    return tracing.bind1(op, [tracing.as_tensor(a) for a in inputs])
+    inputs = [constant(a, np.result_type(*strong, a)) if type(a) in _WEAK else a for a in args]
+    return bind1(op, [as_tensor(a) for a in inputs])
 
 
 def _dtype_of(x: Any) -> np.dtype:
@@ -182,36 +271,36 @@ def _dtype_of(x: Any) -> np.dtype:
 
 
 def cast(x: Any, dtype: Any) -> Tensor:
-    x = tracing.as_tensor(x)
-    return x if x.dtype == np.dtype(dtype) else tracing.bind1("cast", [x], dtype=np.dtype(dtype))
+    x = as_tensor(x)
+    return x if x.dtype == np.dtype(dtype) else bind1("cast", [x], dtype=np.dtype(dtype))
 
 
 def reduce(op: str, x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Tensor:
-    x = tracing.as_tensor(x) if dtype is None else cast(x, dtype)
-    return tracing.bind1(op, [x], axis=normalize_axes(axis, x.ndim), keepdims=bool(keepdims))
+    x = as_tensor(x) if dtype is None else cast(x, dtype)
+    return bind1(op, [x], axis=normalize_axes(axis, x.ndim), keepdims=bool(keepdims))
 
 
 def arg_reduce(op: str, x: Any, axis: Optional[int] = None, keepdims: bool = False) -> Tensor:
-    x = tracing.as_tensor(x)
-    return tracing.bind1(op, [x], axis=None if axis is None else normalize_axis(axis, x.ndim),
+    x = as_tensor(x)
+    return bind1(op, [x], axis=None if axis is None else normalize_axis(axis, x.ndim),
                          keepdims=bool(keepdims))
 
 
 def scan(op: str, x: Any, axis: Optional[int] = None, dtype: Any = None) -> Tensor:
-    x = tracing.as_tensor(x) if dtype is None else cast(x, dtype)
-    return tracing.bind1(op, [x], axis=None if axis is None else normalize_axis(axis, x.ndim))
+    x = as_tensor(x) if dtype is None else cast(x, dtype)
+    return bind1(op, [x], axis=None if axis is None else normalize_axis(axis, x.ndim))
 
 
 def reshape(x: Any, shape: Any) -> Tensor:
-    x = tracing.as_tensor(x)
+    x = as_tensor(x)
     shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
-    return x if shape == x.shape else tracing.bind1("reshape", [x], shape=shape)
+    return x if shape == x.shape else bind1("reshape", [x], shape=shape)
 
 
 def transpose(x: Any, axes: Any = None) -> Tensor:
-    x = tracing.as_tensor(x)
+    x = as_tensor(x)
     axes = tuple(range(x.ndim))[::-1] if axes is None else tuple(normalize_axis(a, x.ndim) for a in axes)
-    return x if axes == tuple(range(x.ndim)) else tracing.bind1("transpose", [x], axes=axes)
+    return x if axes == tuple(range(x.ndim)) else bind1("transpose", [x], axes=axes)
 
 
 def clip(x: Any, lo: Any, hi: Any) -> Tensor:
@@ -238,7 +327,7 @@ def getitem(x: Tensor, index: Any) -> Tensor:
             return int(item)
         if isinstance(item, slice):
             return slice(place(item.start), place(item.stop), place(item.step))
-        t = tracing.as_tensor(item)
+        t = as_tensor(item)
         if t.dtype == np.bool_:
             raise IndexError("boolean mask indexing gives a shape known only at run time, which graphs do not "
                              "support; use np.where(mask, x, fill) instead")
@@ -248,7 +337,7 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     template = tuple(place(it) for it in items)
     if all(isinstance(it, slice) and it == slice(None) for it in template) or template == (Ellipsis,):
         return x
-    return tracing.bind1("getitem", [x, *inputs], index=template)
+    return bind1("getitem", [x, *inputs], index=template)
 
 
 def _no_extra_kwargs(name: str, kwargs: dict) -> None:

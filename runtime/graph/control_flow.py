@@ -16,7 +16,7 @@ leaves a value in every carried variable. ``join`` compares those values leaf by
 leaf (a variable may be a nest of tuples, lists and dicts): equal Python values
 pass through untouched, everything else becomes a ``cond`` output, with Python
 numbers turned into constants of the other branch's dtype. The loop module
-(``graph_loops``) reuses the leaf helpers here.
+(``loops``) reuses the leaf helpers here.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime import tracing
-from runtime.graph_subgraphs import closure_snapshot, with_outputs
-from runtime.ir import type_str
-from runtime.ops import graph_is_stateful
+from runtime.graph import tensor, tracing
+from runtime.graph.ops import graph_is_stateful
+from runtime.graph.shapes import type_str
+from runtime.graph.subgraphs import closure_snapshot, with_outputs
+from runtime.graph.tensor import Tensor
+from runtime.graph.tracing import TreeDef
 from runtime.staging import describe, has_no_value, is_return_flag, is_return_value, staging_error
-from runtime.tensor import Tensor
-from runtime.tracing import TreeDef
 from runtime.undefined import Undefined
 
 # --- leaves --------------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def zeros(shape: tuple, dtype: np.dtype) -> np.ndarray:
 def predicate(value: Any, what: str) -> Tensor:
     """A tensor condition as the bool[] a cond or while_loop needs (Python's truth of a number)."""
     if not isinstance(value, Tensor):
-        return tracing.constant(bool(value))
+        return tensor.constant(bool(value))
     if value.shape != ():
         raise staging_error(
             f"{what} is a {value.value.type_str} tensor, not a single truth value; reduce it with np.any(...) "
@@ -204,7 +204,7 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
               for t, plan in zip(traced, plans)]
     outs: tuple = ()
     if plans[0] or any(graph_is_stateful(g) for g in graphs):
-        outs = tracing.bind("cond", [pred, *captures], true_graph=graphs[0], false_graph=graphs[1])
+        outs = tensor.bind("cond", [pred, *captures], true_graph=graphs[0], false_graph=graphs[1])
     return tuple(tree.unflatten([outs[x.k] if isinstance(x, _Out) else x for x in leaves])
                  for leaves, tree in results)
 

@@ -1,4 +1,4 @@
-"""Text and Graphviz views of a graph.
+"""Text, Graphviz and SVG views of a graph.
 
 The text reads like a jaxpr::
 
@@ -9,15 +9,21 @@ The text reads like a jaxpr::
 
 Values are named a, b, ..., z, ba, ... in order of definition, afresh in each
 (closed) subgraph; subgraphs are printed indented inside their node's attrs.
+
+This module sits below ``ir`` (whose ``Graph`` prints itself through it), so it reads graphs
+by their fields and learns which attrs hold subgraphs from the op table.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import shutil
+import subprocess
+from typing import Any, Optional
 
 import numpy as np
 
-from runtime.ir import Graph, Value, type_str
+from runtime.graph import ops
+from runtime.graph.shapes import type_str
 
 
 def _names() -> Any:
@@ -41,11 +47,11 @@ class _Namer(dict):
         super().__init__()
         self._fresh = _names()
 
-    def define(self, value: Value) -> str:
+    def define(self, value: Any) -> str:
         self[value] = next(self._fresh)
         return self[value]
 
-    def use(self, value: Value) -> str:
+    def use(self, value: Any) -> str:
         return self.get(value, "<undefined>")
 
 
@@ -74,15 +80,22 @@ def fmt_attr(name: str, value: Any) -> str:
     return repr(value)
 
 
-def to_text(graph: Graph, indent: int = 0) -> str:
+def _split_attrs(node: Any) -> tuple[list[str], list[tuple[str, Any]]]:
+    """A node's attrs as ``key=value`` texts, and its subgraphs as ``(key, graph)`` pairs."""
+    subgraphs = ops.OPS[node.op].subgraphs if node.op in ops.OPS else ()
+    simple = [f"{k}={fmt_attr(k, v)}" for k, v in node.attrs.items() if k not in subgraphs]
+    return simple, [(k, node.attrs[k]) for k in subgraphs if k in node.attrs]
+
+
+def to_text(graph: Any, indent: int = 0) -> str:
+    """The jaxpr-like text above (``str(graph)``)."""
     names = _Namer()
     pad = " " * indent
     params = " ".join(f"{names.define(v)}:{v.type_str}" for v in graph.inputs)
     lines = [f"{{ lambda {params} ; let"]
     for node in graph.nodes:
         args = " ".join(names.use(v) for v in node.inputs)
-        simple = [f"{k}={fmt_attr(k, v)}" for k, v in node.attrs.items() if not isinstance(v, Graph)]
-        nested = [(k, v) for k, v in node.attrs.items() if isinstance(v, Graph)]
+        simple, nested = _split_attrs(node)
         outs = " ".join(f"{names.define(v)}:{v.type_str}" for v in node.outputs) or "_"
         head = f"{pad}    {outs} = {node.op}"
         if nested:
@@ -97,7 +110,7 @@ def to_text(graph: Graph, indent: int = 0) -> str:
     return "\n".join(lines)
 
 
-def to_dot(graph: Graph) -> str:
+def to_dot(graph: Any) -> str:
     """Graphviz source: ops are boxes, values are labelled edges, subgraphs are clusters."""
     lines = ["digraph G {", '  rankdir=TB; node [fontname="monospace" fontsize=10];',
              '  edge [fontname="monospace" fontsize=9];']
@@ -107,8 +120,8 @@ def to_dot(graph: Graph) -> str:
     return "\n".join(lines)
 
 
-def _dot_graph(graph: Graph, lines: list[str], counter: Any, pad: str) -> None:
-    producer: dict[Value, str] = {}
+def _dot_graph(graph: Any, lines: list[str], counter: Any, pad: str) -> None:
+    producer: dict[Any, str] = {}
     names = _Namer()
     for value in graph.inputs:
         node_id = f"n{next(counter)}"
@@ -117,17 +130,16 @@ def _dot_graph(graph: Graph, lines: list[str], counter: Any, pad: str) -> None:
         lines.append(f'{pad}{node_id} [shape=ellipse label="{_escape(label)}"];')
     for node in graph.nodes:
         node_id = f"n{next(counter)}"
-        attrs = [f"{k}={fmt_attr(k, v)}" for k, v in node.attrs.items() if not isinstance(v, Graph)]
+        attrs, nested = _split_attrs(node)
         label = node.op + ("\\n" + " ".join(attrs) if attrs else "")
         lines.append(f'{pad}{node_id} [shape=box label="{_escape(label)}"];')
         for value in node.inputs:
             lines.append(f'{pad}{producer.get(value, "undefined")} -> {node_id} '
                          f'[label="{names.use(value)}:{value.type_str}"];')
-        for key, sub in node.attrs.items():
-            if isinstance(sub, Graph):
-                lines.append(f'{pad}subgraph cluster_{next(counter)} {{ label="{key}"; style=dashed;')
-                _dot_graph(sub, lines, counter, pad + "  ")
-                lines.append(f"{pad}}}")
+        for key, sub in nested:
+            lines.append(f'{pad}subgraph cluster_{next(counter)} {{ label="{key}"; style=dashed;')
+            _dot_graph(sub, lines, counter, pad + "  ")
+            lines.append(f"{pad}}}")
         for value in node.outputs:
             names.define(value)
             producer[value] = node_id
@@ -139,3 +151,12 @@ def _dot_graph(graph: Graph, lines: list[str], counter: Any, pad: str) -> None:
 
 def _escape(text: str) -> str:
     return text.replace("\\n", "\0").replace("\\", "\\\\").replace('"', '\\"').replace("\0", "\\n")
+
+
+def to_svg(graph: Any) -> Optional[str]:
+    """The picture as SVG when Graphviz's ``dot`` is installed, else None."""
+    dot = shutil.which("dot")
+    if dot is None:
+        return None
+    done = subprocess.run([dot, "-Tsvg"], input=to_dot(graph), capture_output=True, text=True, check=False)
+    return done.stdout if done.returncode == 0 else None

@@ -10,7 +10,7 @@ After (what this module builds)::
 
 Each branch runs once under ``trace_once``; what the branches left in each carried variable is
 reconciled leaf by leaf (equal Python values pass through, weak Python scalars promote, anything
-else must agree in shape and dtype). ``runtime/jax_backend.py`` hands ``if`` statements here.
+else must agree in shape and dtype). ``runtime/jax/backend.py`` hands ``if`` statements here.
 """
 
 from __future__ import annotations
@@ -22,28 +22,21 @@ import jax.numpy as jnp
 import jax.tree_util as jtu
 from jax import lax
 
-from runtime import jax_backend
 from runtime.backend import State, Thunk
-from runtime.jax_backend import (
+from runtime.jax.common import (
     Abstract,
     as_output,
-    describe,
     is_array,
-    is_return_flag,
-    is_return_value,
     label,
     predicate,
     python_zero,
     representative,
     same,
-    staging_error,
     summary,
     trace_once,
     typeof,
 )
-from runtime.staging import has_no_value
-
-jax_backend._load_jax()  # the shared helpers there use JAX through lazily bound globals
+from runtime.staging import describe, has_no_value, is_return_flag, is_return_value, staging_error
 
 
 def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:

@@ -9,11 +9,13 @@ import numpy as np
 import pytest
 
 import autograph
-from runtime import interpreter, jax_lowering, ops
-from runtime.jax_lowering import JAX_LOWERINGS, LoweringError, lower
-from runtime.ops import Ref
-from runtime.tracing import TensorSpec, bind, bind1, trace
-from runtime.variables import Variable, assert_
+from runtime.graph import interpreter, ops
+from runtime.graph.shapes import Ref
+from runtime.graph.tensor import bind, bind1
+from runtime.graph.tracing import TensorSpec, trace
+from runtime.graph.variables import Variable, assert_
+from runtime.jax import lowering as jax_lowering
+from runtime.jax.lowering import JAX_LOWERINGS, LoweringError, lower
 
 RNG = np.random.default_rng(0)
 F64, F32, I32, I64 = np.float64, np.float32, np.int32, np.int64

@@ -5,7 +5,7 @@ The grammar, in the style of a jaxpr::
     Graph  ::= { lambda Value* ; let Node* in ( Value* ) }
     Node   ::= Value* = op[attrs] Value*
     Value  ::= a name with a static type: dtype[dim, ...], a dim is an int or ? (unknown)
-    op     ::= one of the closed set in runtime/ops.py
+    op     ::= one of the closed set in runtime/graph/ops.py
     attrs  ::= a frozen mapping of Python values; cond / while_loop keep Graphs there
 
 Graphs are closed: a node may use only the graph's inputs and earlier nodes'
@@ -16,14 +16,13 @@ two values. ``str(graph)`` prints the text above, ``graph.to_dot()`` Graphviz.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Optional
 
 import numpy as np
 
-from runtime import ops, shapes
+from runtime.graph import ops, printing, shapes
+from runtime.graph.shapes import type_str
 
 
 class FrozenDict(Mapping):
@@ -85,36 +84,18 @@ class Graph:
     _cache: dict = field(default_factory=dict, init=False, repr=False)
 
     def __str__(self) -> str:
-        from runtime.ir_print import to_text
-        return to_text(self)
+        return printing.to_text(self)
 
     def to_dot(self) -> str:
         """Graphviz DOT source for this graph, subgraphs as clusters."""
-        from runtime.ir_print import to_dot
-        return to_dot(self)
+        return printing.to_dot(self)
 
     def _repr_svg_(self) -> Optional[str]:
         """Notebooks show a picture when Graphviz's ``dot`` is installed, else the text."""
-        dot = shutil.which("dot")
-        if dot is None:
-            return None
-        done = subprocess.run([dot, "-Tsvg"], input=self.to_dot(), capture_output=True, text=True, check=False)
-        return done.stdout if done.returncode == 0 else None
+        return printing.to_svg(self)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
-
-
-def type_str(shape: tuple, dtype: np.dtype) -> str:
-    """``f32[3,?]``: the compact type used by the printer and error messages."""
-    dtype = np.dtype(dtype)
-    if dtype.kind == "b":
-        name = "bool"
-    elif dtype.kind in "fiuc":
-        name = f"{dtype.kind}{dtype.itemsize * 8}"
-    else:
-        name = dtype.name
-    return name + "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
 
 
 class VerificationError(ValueError):
@@ -142,7 +123,7 @@ def verify(graph: Graph, where: str = "graph") -> None:
     for n, node in enumerate(graph.nodes):
         here = f"{where}, node {n} ({node.op})"
         if node.op not in ops.OPS:
-            raise VerificationError(f"{here}: unknown op {node.op!r}; the ops are a closed set (runtime/ops.py)")
+            raise VerificationError(f"{here}: unknown op {node.op!r}; the ops are a closed set (runtime/graph/ops.py)")
         for i, value in enumerate(node.inputs):
             if id(value) not in defined:
                 raise VerificationError(

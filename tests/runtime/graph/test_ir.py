@@ -7,9 +7,10 @@ import re
 import numpy as np
 import pytest
 
-from runtime import ir
-from runtime.ir import FrozenDict, Graph, Node, Value, VerificationError, verify
-from runtime.tracing import TensorSpec, bind, trace, trace_subgraph
+from runtime.graph import printing
+from runtime.graph.ir import FrozenDict, Graph, Node, Value, VerificationError, verify
+from runtime.graph.tensor import bind
+from runtime.graph.tracing import TensorSpec, trace, trace_subgraph
 
 F32, I32, B = np.dtype(np.float32), np.dtype(np.int32), np.dtype(bool)
 
@@ -143,7 +144,7 @@ def test_dot_output_has_nodes_edges_and_clusters():
 
 def test_notebook_reprs(monkeypatch):
     graph, _ = trace(lambda x: x + 1, [TensorSpec((3,))])
-    monkeypatch.setattr(ir.shutil, "which", lambda name: None)
+    monkeypatch.setattr(printing.shutil, "which", lambda name: None)
     assert graph._repr_svg_() is None
 
     class Printer:

@@ -17,8 +17,8 @@ After (the graph)::
         f:f64[3] = while_loop[cond_graph=... body_graph=...] e
       in (f) }
 
-The statements themselves live in ``graph_control_flow`` (``if``, conditional
-expressions) and ``graph_loops`` (``while``, ``for``); this module is the
+The statements themselves live in ``control_flow`` (``if``, conditional
+expressions) and ``loops`` (``while``, ``for``); this module is the
 backend object that ``runtime.operators`` hands them to, and the lazy ``and`` /
 ``or`` / ``not``. Conditions and loops over Python values never get here: they
 run as Python while tracing (a loop over ``range(100)`` unrolls).
@@ -30,12 +30,13 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from runtime import graph_control_flow, graph_loops, operators
+from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
-from runtime.graph_control_flow import predicate, stage_cond
-from runtime.graph_loops import GraphRange
+from runtime.graph import control_flow, loops
+from runtime.graph.control_flow import predicate, stage_cond
+from runtime.graph.loops import GraphRange
+from runtime.graph.tensor import Tensor
 from runtime.staging import StagingError
-from runtime.tensor import Tensor
 
 __all__ = ["GRAPH_BACKEND", "GraphBackend", "GraphRange", "StagingError"]
 
@@ -49,17 +50,17 @@ class GraphBackend(Backend):
         return issubclass(cls, (Tensor, GraphRange))
 
     def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
-        graph_control_flow.if_stmt(cond, body, orelse, state)
+        control_flow.if_stmt(cond, body, orelse, state)
 
     def while_stmt(self, test: Thunk, body: Thunk, state: State) -> None:
-        graph_loops.stage_while(test, body, state)
+        loops.stage_while(test, body, state)
 
     def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None],
                  state: State) -> None:
-        graph_loops.for_stmt(iterable, extra_test, body, state)
+        loops.for_stmt(iterable, extra_test, body, state)
 
     def if_exp(self, cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
-        return graph_control_flow.if_exp(cond, if_true, if_false)
+        return control_flow.if_exp(cond, if_true, if_false)
 
     def not_(self, value: Any) -> Any:
         return np.logical_not(value)

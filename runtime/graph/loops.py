@@ -32,8 +32,8 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from runtime import tracing
-from runtime.graph_control_flow import (
+from runtime.graph import tensor, tracing
+from runtime.graph.control_flow import (
     describe,
     flatten,
     if_stmt,
@@ -48,11 +48,11 @@ from runtime.graph_control_flow import (
     staging_error,
     zeros,
 )
-from runtime.graph_subgraphs import closure_snapshot, with_outputs
-from runtime.ir import type_str
+from runtime.graph.shapes import type_str
+from runtime.graph.subgraphs import closure_snapshot, with_outputs
+from runtime.graph.tensor import Tensor
+from runtime.graph.tracing import TensorSpec
 from runtime.staging import has_no_value
-from runtime.tensor import Tensor
-from runtime.tracing import TensorSpec
 
 _RANGE_ITERATOR = type(iter(range(0)))
 _MAX_TRACES = 8
@@ -115,7 +115,7 @@ class _Loop:
         return tuple(tree.unflatten(ls) for ls, (_, tree) in zip(leaves, self.flat))
 
     def initial_values(self) -> list:
-        return [tracing.as_tensor(self.init[s], self.carried[s][1]) for s in self.slots]
+        return [tensor.as_tensor(self.init[s], self.carried[s][1]) for s in self.slots]
 
 
 def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, what: str = "while loop") -> None:
@@ -156,7 +156,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     cond = tracing.trace_subgraph(run_test, loop.specs(), captures=sub.captures)
     consts = cond.captures
     body_graph = tracing.pad_inputs(with_outputs(sub.graph, plan), consts[len(sub.captures):])
-    outs = tracing.bind("while_loop", [*loop.initial_values(), *consts], cond_graph=cond.graph, body_graph=body_graph)
+    outs = tensor.bind("while_loop", [*loop.initial_values(), *consts], cond_graph=cond.graph, body_graph=body_graph)
     state.set(loop.rebuild(outs))
 
 
@@ -258,7 +258,7 @@ class _Counted:
 def _indexed_loop(count: Any, item_at: Callable[[Any], Any], extra_test: Optional[Callable[[], Any]],
                   body: Callable[[Any], None], state: Any, index_dtype: Any = np.int64) -> None:
     """``for k in range(count): body(item_at(k))``, stopping once ``extra_test()`` is false."""
-    counted = _Counted(state, tracing.constant(0, index_dtype))
+    counted = _Counted(state, tensor.constant(0, index_dtype))
 
     def test() -> Any:
         more = counted.index < count
@@ -300,7 +300,7 @@ def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Calla
         if iterable.ndim == 0:
             raise staging_error("cannot iterate over a 0-d tensor (a scalar)")
         length = iterable.shape[0]
-        count = length if length is not None else tracing.bind1("dim", [iterable], axis=0)
+        count = length if length is not None else tensor.bind1("dim", [iterable], axis=0)
         return _indexed_loop(count, lambda k: iterable[k], extra_test, body, state)
     # A Python loop whose break or return flag just became a tensor: stage what is left of it.
     if type(iterable) is _RANGE_ITERATOR:

@@ -19,10 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import autograph
-import runtime.graph_backend  # noqa: F401  (registers the backend until runtime/__init__ does)
-from runtime.graph_backend import GraphRange, StagingError
-from runtime.ir import verify
-from runtime.tracing import TensorSpec, flatten
+import runtime.graph.backend  # noqa: F401  (registers the backend until runtime/__init__ does)
+from runtime.graph.backend import GraphRange, StagingError
+from runtime.graph.ir import verify
+from runtime.graph.tracing import TensorSpec, flatten
 from tests import helpers
 
 HERE = __file__
@@ -99,7 +99,7 @@ def test_range_with_a_tensor_bound_is_a_graph_range_only_inside_a_loop():
 
     with pytest.raises(TypeError, match="range"):
         autograph.function(f)(np.int64(3))
-    assert isinstance(runtime.graph_backend.GRAPH_BACKEND.range(1, 2), GraphRange)
+    assert isinstance(runtime.graph.backend.GRAPH_BACKEND.range(1, 2), GraphRange)
 
 
 # --- staging errors: they name the variable and the user's line -----------------------------------

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime.interpreter import run
-from runtime.ir import verify
-from runtime.tracing import TensorSpec, trace
-from runtime.variables import Variable, assert_, print_
+from runtime.graph.interpreter import run
+from runtime.graph.ir import verify
+from runtime.graph.tracing import TensorSpec, trace
+from runtime.graph.variables import Variable, assert_, print_
 
 
 def test_eager_variable_is_an_array_you_can_replace():

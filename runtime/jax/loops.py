@@ -28,30 +28,25 @@ import jax.numpy as jnp
 import jax.tree_util as jtu
 from jax import lax
 
-from runtime import jax_backend
 from runtime.backend import State, Thunk
-from runtime.jax_backend import (
-    JAX_BACKEND,
+from runtime.jax import cond as branches
+from runtime.jax.common import (
     Abstract,
-    JaxRange,
     as_output,
-    describe,
     is_array,
-    is_return_value,
     label,
     predicate,
     python_zero,
     representative,
     same,
-    staging_error,
     summary,
     trace_once,
     typeof,
 )
-from runtime.staging import has_no_value
+from runtime.jax.ranges import JaxRange
+from runtime.staging import describe, has_no_value, is_return_value, staging_error
 from runtime.undefined import Undefined
 
-jax_backend._load_jax()  # the shared helpers there use JAX through lazily bound globals
 _RANGE_ITERATOR = type(iter(range(0)))
 
 
@@ -298,7 +293,7 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
     for item in iterable:
         flag = extra_test()
         if isinstance(flag, jax.core.Tracer):
-            JAX_BACKEND.if_stmt(flag, functools.partial(body, item), None, state)
+            branches.if_stmt(flag, functools.partial(body, item), None, state)
         elif flag:
             body(item)
         else:
@@ -313,7 +308,7 @@ def _guarded(body: Callable, extra_test: Thunk, state: State) -> Callable:
     def guarded(item: Any) -> None:
         keep_going = extra_test()
         if isinstance(keep_going, jax.core.Tracer):
-            JAX_BACKEND.if_stmt(keep_going, functools.partial(body, item), None, state)
+            branches.if_stmt(keep_going, functools.partial(body, item), None, state)
         elif keep_going:
             body(item)
     return guarded

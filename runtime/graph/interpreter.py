@@ -22,8 +22,8 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime import ops
-from runtime.ir import Graph, Value
+from runtime.graph import ops, shapes
+from runtime.graph.ir import Graph, Value
 
 Kernel = Callable[..., Any]
 
@@ -37,7 +37,7 @@ def _getitem(x: Any, *index_inputs: Any, index: tuple) -> Any:
 
 
 def _fill(item: Any, inputs: Sequence[Any]) -> Any:
-    if isinstance(item, ops.Ref):
+    if isinstance(item, shapes.Ref):
         return inputs[item.k]
     if isinstance(item, slice):
         return slice(_fill(item.start, inputs), _fill(item.stop, inputs), _fill(item.step, inputs))
@@ -53,7 +53,7 @@ def _while_loop(*args: Any, cond_graph: Graph, body_graph: Graph) -> tuple:
 
 
 def _print(*values: Any, template: tuple, sep: str, end: str) -> None:
-    builtins.print(*(values[item.k] if isinstance(item, ops.Ref) else item for item in template), sep=sep, end=end)
+    builtins.print(*(values[item.k] if isinstance(item, shapes.Ref) else item for item in template), sep=sep, end=end)
 
 
 def _assert(condition: Any, message: str) -> None:
@@ -278,12 +278,12 @@ def run(graph: Graph, inputs: Sequence[Any]) -> tuple:
     """Run ``graph`` on NumPy arrays (or numbers), returning its outputs as a tuple."""
     if len(inputs) != len(graph.inputs):
         raise TypeError(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
-    args = [x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape else _check(i, x, v)
+    args = [x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape else check_input(i, x, v)
             for i, (x, v) in enumerate(zip(inputs, graph.inputs))]
     return compile_graph(graph)(args)
 
 
-def _check(i: int, x: Any, param: Value) -> np.ndarray:
+def check_input(i: int, x: Any, param: Value) -> np.ndarray:
     array = np.asarray(x, dtype=param.dtype if isinstance(x, (bool, int, float, complex)) else None)
     if array.dtype != param.dtype:
         raise TypeError(f"input {i} must be {param.type_str}, got a {array.dtype.name} array")

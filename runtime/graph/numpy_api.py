@@ -1,8 +1,9 @@
-"""NumPy functions on graph tensors: the ``__array_ufunc__`` / ``__array_function__`` tables.
+"""NumPy functions on graph tensors, registered in ``tensor.NUMPY_FUNCTIONS``.
 
-Every ufunc in ``ops.UFUNC_OPS`` becomes its elementwise op. Every function in
-``FUNCTIONS`` is written here in terms of ops, following NumPy's own
-definition (so ``np.var`` is a mean, a square and a sum, as in NumPy). Anything
+``Tensor.__array_function__`` looks a NumPy function up in that table (ufuncs map
+to elementwise ops in ``ops.UFUNC_OPS``). Each function is written here in terms
+of ops, following NumPy's own definition (so ``np.var`` is a mean, a square and
+a sum, as in NumPy); the linear-algebra ones are in ``numpy_linalg``. Anything
 else raises a ``TypeError`` naming the function.
 """
 
@@ -12,64 +13,34 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from runtime import ops, tracing, variables
-from runtime.shapes import normalize_axes, normalize_axis
-from runtime.tensor import Tensor, apply, arg_reduce, cast, clip, getitem, reduce, reshape, scan, transpose
-
-FUNCTIONS: dict[Callable, Callable] = {}
-
-
-def unsupported(name: str) -> TypeError:
-    return TypeError(f"{name} is not supported in graphs: it was called on a traced tensor, and there is no "
-                     "graph op for it (see docs/ir.md for the NumPy functions that are)")
-
-
-def _public_name(func: Any) -> str:
-    module = getattr(func, "__module__", "numpy") or "numpy"
-    return module.replace("numpy", "np", 1).replace("._core", "").replace(".core", "") + "." + func.__name__
+from runtime.graph import variables
+from runtime.graph.shapes import normalize_axes, normalize_axis
+from runtime.graph.tensor import (
+    NUMPY_FUNCTIONS,
+    Tensor,
+    apply,
+    arg_reduce,
+    as_tensor,
+    bind1,
+    cast,
+    clip,
+    constant,
+    getitem,
+    reduce,
+    reshape,
+    scan,
+    transpose,
+)
 
 
 def _plain(x: Any) -> Any:
     return x.value if isinstance(x, variables.Variable) else x
 
 
-def _ours(types: Any) -> bool:
-    return all(issubclass(t, (Tensor, np.ndarray, np.generic, variables.Variable)) for t in types)
-
-
-def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> Any:
-    name = f"np.{ufunc.__name__}"
-    if method != "__call__":
-        raise unsupported(f"{name}.{method}")
-    op = ops.UFUNC_OPS.get(ufunc)
-    if op is None:
-        raise unsupported(name)
-    if not _ours(type(x) for x in inputs if hasattr(x, "__array_ufunc__")):
-        return NotImplemented
-    out, dtype = kwargs.pop("out", None), kwargs.pop("dtype", None)
-    if out is not None and any(o is not None for o in (out if isinstance(out, tuple) else (out,))):
-        raise TypeError(f"{name}: out= is not supported in graphs (tensors are immutable); use the result")
-    if kwargs.pop("where", True) is not True or kwargs:
-        raise TypeError(f"{name}: argument(s) {', '.join(kwargs) or 'where'} are not supported in graphs")
-    args = [_plain(x) for x in inputs]
-    if dtype is not None:
-        args = [cast(a, dtype) for a in args]
-    return apply(op, *args)
-
-
-def array_function(func: Callable, types: tuple, args: tuple, kwargs: dict) -> Any:
-    impl = FUNCTIONS.get(func)
-    if impl is None:
-        raise unsupported(_public_name(func))
-    if not _ours(types):
-        return NotImplemented
-    return impl(*args, **kwargs)
-
-
 def implements(*funcs: Callable) -> Callable:
     def register(impl: Callable) -> Callable:
         for func in funcs:
-            FUNCTIONS[func] = impl
+            NUMPY_FUNCTIONS[func] = impl
         return impl
     return register
 
@@ -81,7 +52,7 @@ def reject(name: str, **given: Any) -> None:
 
 
 def arg(x: Any) -> Tensor:
-    return tracing.as_tensor(_plain(x))
+    return as_tensor(_plain(x))
 
 
 # --- reductions ---------------------------------------------------------------------------------
@@ -115,10 +86,12 @@ def _mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims
     return reduce("mean", arg(a), axis, keepdims, dtype)
 
 
-FUNCTIONS[np.argmax] = lambda a, axis=None, out=None, *, keepdims=False: arg_reduce("argmax", arg(a), axis, keepdims)
-FUNCTIONS[np.argmin] = lambda a, axis=None, out=None, *, keepdims=False: arg_reduce("argmin", arg(a), axis, keepdims)
-FUNCTIONS[np.cumsum] = lambda a, axis=None, dtype=None, out=None: scan("cumsum", arg(a), axis, dtype)
-FUNCTIONS[np.cumprod] = lambda a, axis=None, dtype=None, out=None: scan("cumprod", arg(a), axis, dtype)
+NUMPY_FUNCTIONS[np.argmax] = lambda a, axis=None, out=None, *, keepdims=False: arg_reduce(
+    "argmax", arg(a), axis, keepdims)
+NUMPY_FUNCTIONS[np.argmin] = lambda a, axis=None, out=None, *, keepdims=False: arg_reduce(
+    "argmin", arg(a), axis, keepdims)
+NUMPY_FUNCTIONS[np.cumsum] = lambda a, axis=None, dtype=None, out=None: scan("cumsum", arg(a), axis, dtype)
+NUMPY_FUNCTIONS[np.cumprod] = lambda a, axis=None, dtype=None, out=None: scan("cumprod", arg(a), axis, dtype)
 
 
 def _count(x: Tensor, axis: Any) -> Any:
@@ -129,7 +102,7 @@ def _count(x: Tensor, axis: Any) -> Any:
         return int(np.prod(dims, dtype=np.int64))
     count = 1
     for i in range(x.ndim) if axes is None else axes:
-        count = count * tracing.bind1("dim", [x], axis=i)
+        count = count * bind1("dim", [x], axis=i)
     return count
 
 
@@ -142,8 +115,8 @@ def _variance(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof
     return reduce("sum", squared, axis, keepdims) / (_count(x, axis) - ddof)
 
 
-FUNCTIONS[np.var] = _variance
-FUNCTIONS[np.std] = lambda *args, **kw: np.sqrt(_variance(*args, **kw))
+NUMPY_FUNCTIONS[np.var] = _variance
+NUMPY_FUNCTIONS[np.std] = lambda *args, **kw: np.sqrt(_variance(*args, **kw))
 
 
 @implements(np.ptp)
@@ -169,14 +142,14 @@ def _count_nonzero(a: Any, axis: Any = None, *, keepdims: bool = False) -> Tenso
 
 # --- shapes -------------------------------------------------------------------------------------
 
-FUNCTIONS[np.reshape] = lambda a, shape=None, order="C", *, copy=None: reshape(arg(a), shape)
-FUNCTIONS[np.transpose] = lambda a, axes=None: transpose(arg(a), axes)
-FUNCTIONS[np.ravel] = lambda a, order="C": reshape(arg(a), (-1,))
-FUNCTIONS[np.shape] = lambda a: arg(a).shape
-FUNCTIONS[np.ndim] = lambda a: arg(a).ndim
-FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: cast(arg(x), dtype)
-FUNCTIONS[np.copy] = lambda a, order="K", subok=False: arg(a)
-FUNCTIONS[np.broadcast_to] = lambda array, shape, subok=False: tracing.bind1(
+NUMPY_FUNCTIONS[np.reshape] = lambda a, shape=None, order="C", *, copy=None: reshape(arg(a), shape)
+NUMPY_FUNCTIONS[np.transpose] = lambda a, axes=None: transpose(arg(a), axes)
+NUMPY_FUNCTIONS[np.ravel] = lambda a, order="C": reshape(arg(a), (-1,))
+NUMPY_FUNCTIONS[np.shape] = lambda a: arg(a).shape
+NUMPY_FUNCTIONS[np.ndim] = lambda a: arg(a).ndim
+NUMPY_FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: cast(arg(x), dtype)
+NUMPY_FUNCTIONS[np.copy] = lambda a, order="K", subok=False: arg(a)
+NUMPY_FUNCTIONS[np.broadcast_to] = lambda array, shape, subok=False: bind1(
     "broadcast_to", [arg(array)], shape=(shape,) if isinstance(shape, int) else tuple(shape))
 
 
@@ -234,8 +207,8 @@ def _atleast(ndim: int) -> Callable:
     return lambda *arys: one(arys[0]) if len(arys) == 1 else tuple(one(a) for a in arys)
 
 
-FUNCTIONS[np.atleast_1d] = _atleast(1)
-FUNCTIONS[np.atleast_2d] = _atleast(2)
+NUMPY_FUNCTIONS[np.atleast_1d] = _atleast(1)
+NUMPY_FUNCTIONS[np.atleast_2d] = _atleast(2)
 
 
 @implements(np.flip)
@@ -252,14 +225,14 @@ def _concatenate(arrays: Any, axis: Optional[int] = 0, out: Any = None, *, dtype
     tensors = [arg(a) if dtype is None else cast(_plain(a), dtype) for a in arrays]
     if axis is None:
         tensors, axis = [reshape(t, (-1,)) for t in tensors], 0
-    return tracing.bind1("concatenate", tensors, axis=normalize_axis(axis, tensors[0].ndim))
+    return bind1("concatenate", tensors, axis=normalize_axis(axis, tensors[0].ndim))
 
 
 @implements(np.stack)
 def _stack(arrays: Any, axis: int = 0, out: Any = None, *, dtype: Any = None, casting: str = "same_kind") -> Tensor:
     reject("stack", out=out)
     tensors = [arg(a) if dtype is None else cast(_plain(a), dtype) for a in arrays]
-    return tracing.bind1("stack", tensors, axis=normalize_axis(axis, tensors[0].ndim + 1))
+    return bind1("stack", tensors, axis=normalize_axis(axis, tensors[0].ndim + 1))
 
 
 @implements(np.hstack)
@@ -288,15 +261,15 @@ def _where(condition: Any, x: Any = None, y: Any = None) -> Tensor:
 def _take(a: Any, indices: Any, axis: Optional[int] = None, out: Any = None, mode: str = "raise") -> Tensor:
     reject("take", out=out)
     x = arg(a)
-    return tracing.bind1("take", [x, arg(indices)], axis=None if axis is None else normalize_axis(axis, x.ndim),
+    return bind1("take", [x, arg(indices)], axis=None if axis is None else normalize_axis(axis, x.ndim),
                          mode=mode)
 
 
-FUNCTIONS[np.clip] = lambda a, a_min=None, a_max=None, out=None, *, min=None, max=None: clip(
+NUMPY_FUNCTIONS[np.clip] = lambda a, a_min=None, a_max=None, out=None, *, min=None, max=None: clip(
     arg(a), _plain(a_min if min is None else min), _plain(a_max if max is None else max))
-FUNCTIONS[np.sort] = lambda a, axis=-1, kind=None, order=None, *, stable=None: tracing.bind1(
+NUMPY_FUNCTIONS[np.sort] = lambda a, axis=-1, kind=None, order=None, *, stable=None: bind1(
     "sort", [arg(a)], axis=None if axis is None else normalize_axis(axis, arg(a).ndim))
-FUNCTIONS[np.argsort] = lambda a, axis=-1, kind=None, order=None, *, stable=None: tracing.bind1(
+NUMPY_FUNCTIONS[np.argsort] = lambda a, axis=-1, kind=None, order=None, *, stable=None: bind1(
     "argsort", [arg(a)], axis=None if axis is None else normalize_axis(axis, arg(a).ndim))
 
 
@@ -331,7 +304,7 @@ def _isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan
     return close | (np.isnan(x) & np.isnan(y)) if equal_nan else close
 
 
-FUNCTIONS[np.allclose] = lambda a, b, rtol=1e-05, atol=1e-08, equal_nan=False: reduce(
+NUMPY_FUNCTIONS[np.allclose] = lambda a, b, rtol=1e-05, atol=1e-08, equal_nan=False: reduce(
     "all", _isclose(a, b, rtol, atol, equal_nan))
 
 
@@ -339,7 +312,7 @@ FUNCTIONS[np.allclose] = lambda a, b, rtol=1e-05, atol=1e-08, equal_nan=False: r
 def _array_equal(a1: Any, a2: Any, equal_nan: bool = False) -> Any:
     x, y = arg(a1), arg(a2)
     if x.ndim != y.ndim or any(p is not None and q is not None and p != q for p, q in zip(x.shape, y.shape)):
-        return tracing.constant(False)
+        return constant(False)
     return reduce("all", x == y)
 
 
@@ -353,17 +326,17 @@ def _filled(name: str, fill: Any) -> Callable:
         dtype = np.dtype(x.dtype if dtype is None else dtype)
         value = np.array(fill_value, dtype=dtype)
         if None not in x.shape:
-            return tracing.bind1("full", [], shape=x.shape, fill_value=value, dtype=dtype)
-        return tracing.bind1("full_like", [x], fill_value=value, dtype=dtype)
+            return bind1("full", [], shape=x.shape, fill_value=value, dtype=dtype)
+        return bind1("full_like", [x], fill_value=value, dtype=dtype)
     return impl
 
 
-FUNCTIONS[np.zeros_like] = lambda a, dtype=None, order="K", subok=True, shape=None, **kw: _filled(
+NUMPY_FUNCTIONS[np.zeros_like] = lambda a, dtype=None, order="K", subok=True, shape=None, **kw: _filled(
     "zeros_like", 0)(a, 0, dtype, shape=shape, **kw)
-FUNCTIONS[np.ones_like] = lambda a, dtype=None, order="K", subok=True, shape=None, **kw: _filled(
+NUMPY_FUNCTIONS[np.ones_like] = lambda a, dtype=None, order="K", subok=True, shape=None, **kw: _filled(
     "ones_like", 1)(a, 1, dtype, shape=shape, **kw)
-FUNCTIONS[np.empty_like] = FUNCTIONS[np.zeros_like]
-FUNCTIONS[np.full_like] = _filled("full_like", None)
+NUMPY_FUNCTIONS[np.empty_like] = NUMPY_FUNCTIONS[np.zeros_like]
+NUMPY_FUNCTIONS[np.full_like] = _filled("full_like", None)
 
 
 @implements(np.linspace)
@@ -375,13 +348,10 @@ def _linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retst
     div = num - 1 if endpoint else num
     delta = cast(hi - lo, np.result_type(lo.dtype, hi.dtype, float))
     step = delta / div if div > 0 else delta * np.nan
-    ramp = tracing.bind1("arange", [], start=0, stop=num, step=1, dtype=np.dtype(np.int64))
+    ramp = bind1("arange", [], start=0, stop=num, step=1, dtype=np.dtype(np.int64))
     y = ramp * step + lo
     if endpoint and num > 1:
         y = _concatenate([y[:-1], reshape(cast(hi, y.dtype), (1,))])
     y = y if dtype is None else cast(y, dtype)
     return (y, step) if retstep else y
 
-
-# The linear-algebra functions live in their own module; importing it registers them here.
-from runtime import numpy_linalg  # noqa: E402,F401

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.ir import FrozenDict, Graph, Node, Value
+from runtime.graph.ir import FrozenDict, Graph, Node, Value
 
 
 def with_outputs(graph: Graph, plan: Sequence[tuple]) -> Graph:

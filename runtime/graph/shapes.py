@@ -9,7 +9,10 @@ raised only when the known dimensions already prove the program wrong.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any, Optional, Sequence
+
+import numpy as np
 
 Shape = tuple  # tuple[Optional[int], ...]
 
@@ -136,8 +139,6 @@ def getitem(shape: Shape, index: tuple, array_shapes: dict[int, Shape]) -> Shape
     """The shape of ``x[index]``. Items are ints, slices, None, Ellipsis, or ``Ref(k)``
     placeholders for index inputs; ``array_shapes[k]`` is the shape of input k
     (``()`` for a scalar int, which acts like an int)."""
-    from runtime.ops import Ref  # the placeholder type lives with the op that uses it
-
     def is_array(item):
         return isinstance(item, Ref) and array_shapes[item.k] != ()
 
@@ -176,3 +177,25 @@ def getitem(shape: Shape, index: tuple, array_shapes: dict[int, Shape]) -> Shape
         at = array_at if adjacent else 0
         out[at:at] = list(broadcast(*arrays))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Ref:
+    """In a ``getitem`` (or ``print``) template: "input number k" (for an index, a tensor or array)."""
+
+    k: int
+
+    def __repr__(self) -> str:
+        return f"${self.k}"
+
+
+def type_str(shape: tuple, dtype: np.dtype) -> str:
+    """``f32[3,?]``: the compact type used by the printer and error messages."""
+    dtype = np.dtype(dtype)
+    if dtype.kind == "b":
+        name = "bool"
+    elif dtype.kind in "fiuc":
+        name = f"{dtype.kind}{dtype.itemsize * 8}"
+    else:
+        name = dtype.name
+    return name + "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"

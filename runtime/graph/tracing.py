@@ -1,25 +1,26 @@
 """Tracing: running Python on placeholder tensors to record a graph.
 
-The graph being built lives in a ``ContextVar``; every tensor operation appends
-a node to it through ``bind``. ``trace`` records a whole function as a closed
-``Graph``. ``trace_subgraph`` records a branch or loop body inside the graph
-being built: when the body touches a tensor of an enclosing graph, that tensor
-is captured (it becomes an extra input of the subgraph, and the caller passes
-the outer tensor to the node), through as many levels as needed.
+The graph being built is a ``builder.GraphBuilder`` in a ``ContextVar``; every
+tensor operation appends a node to it through ``tensor.bind``. ``trace`` records
+a whole function as a closed ``Graph``. ``trace_subgraph`` records a branch or
+loop body inside the graph being built: when the body touches a tensor of an
+enclosing graph, that tensor is captured (it becomes an extra input of the
+subgraph, and the caller passes the outer tensor to the node), through as many
+levels as needed.
 
 Python side effects in the traced function happen once, while tracing.
 """
 
 from __future__ import annotations
 
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 
-from runtime import ops, tensor, variables
-from runtime.ir import FrozenDict, Graph, Node, Value
+from runtime.graph import tensor, variables
+from runtime.graph.builder import GraphBuilder, building, current_builder
+from runtime.graph.ir import Graph, Value
 
 
 @dataclass(frozen=True)
@@ -49,89 +50,6 @@ class TensorSpec:
 
     def __repr__(self) -> str:
         return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name})"
-
-
-class GraphBuilder:
-    """The graph under construction: inputs, nodes, and what it captured from its parent."""
-
-    def __init__(self, parent: Optional[GraphBuilder] = None) -> None:
-        self.parent = parent
-        self.inputs: list[Value] = []
-        self.nodes: list[Node] = []
-        self.captured: list[tensor.Tensor] = []   # tensors of the parent graph, in capture order
-        self._capture_inputs: list[Value] = []    # the inputs they became here
-        self._captures: dict[Value, Value] = {}   # parent value -> input value here
-
-    def add_input(self, spec: Any) -> tensor.Tensor:
-        spec = _as_spec(spec)
-        value = Value(spec.shape, spec.dtype)
-        self.inputs.append(value)
-        return tensor.Tensor(value, self)
-
-    def value_of(self, t: tensor.Tensor) -> Value:
-        """The value standing for ``t`` in this graph, capturing it if it belongs to an enclosing one."""
-        if t.builder is self:
-            return t.value
-        if self.parent is None:
-            raise ValueError(
-                f"a tensor ({t.value.type_str}) from another graph is used here: it was made while tracing "
-                "a different function or branch (or one that has finished), and leaked out through Python "
-                "state. Return it from that function instead.")
-        outer = self.parent.value_of(t)
-        inner = self._captures.get(outer)
-        if inner is None:
-            inner = self._captures[outer] = Value(outer.shape, outer.dtype)
-            self.captured.append(tensor.Tensor(outer, self.parent))
-            self._capture_inputs.append(inner)
-        return inner
-
-    def graph(self, outputs: Sequence[Value]) -> Graph:
-        return Graph(tuple(self.inputs + self._capture_inputs), tuple(self.nodes), tuple(outputs))
-
-
-_CURRENT: ContextVar[Optional[GraphBuilder]] = ContextVar("runtime_graph_builder", default=None)
-
-
-def current_builder() -> Optional[GraphBuilder]:
-    """The graph being traced, or None when running eagerly."""
-    return _CURRENT.get()
-
-
-def bind(op: str, inputs: Sequence[Any], **attrs: Any) -> tuple[tensor.Tensor, ...]:
-    """Append ``op(inputs; attrs)`` to the current graph and return its outputs as tensors.
-    Inputs that are not tensors (arrays, numbers) become constants with NumPy's dtype."""
-    builder = _CURRENT.get()
-    if builder is None:
-        raise RuntimeError(f"cannot add a {op!r} node: no graph is being traced (a tensor was used after its "
-                           "function finished tracing)")
-    values = tuple(builder.value_of(x if isinstance(x, tensor.Tensor) else constant(x)) for x in inputs)
-    frozen = FrozenDict(attrs)
-    outputs = tuple(Value(shape, dtype) for shape, dtype in ops.infer(op, values, frozen))
-    builder.nodes.append(Node(op, values, frozen, outputs))
-    return tuple(tensor.Tensor(v, builder) for v in outputs)
-
-
-def bind1(op: str, inputs: Sequence[Any], **attrs: Any) -> tensor.Tensor:
-    (out,) = bind(op, inputs, **attrs)
-    return out
-
-
-def constant(x: Any, dtype: Any = None) -> tensor.Tensor:
-    """A constant node holding ``np.asarray(x, dtype)`` (read-only, so runs cannot change it)."""
-    value = np.array(x, dtype=dtype)
-    if value.dtype == object:
-        raise TypeError(f"cannot make a graph constant from {type(x).__name__} {x!r}")
-    value.flags.writeable = False
-    return bind1("constant", [], value=value)
-
-
-def as_tensor(x: Any, dtype: Any = None) -> tensor.Tensor:
-    """``x`` as a tensor of the current graph: tensors pass, variables are read, the rest are constants."""
-    if isinstance(x, tensor.Tensor):
-        return x if dtype is None or x.dtype == np.dtype(dtype) else x.astype(dtype)
-    if isinstance(x, variables.Variable):
-        return as_tensor(x.value, dtype)
-    return constant(x, dtype)
 
 
 # --- output structures ---------------------------------------------------------------------------
@@ -205,7 +123,8 @@ def _leaf_value(builder: GraphBuilder, leaf: Any) -> Value:
     if not isinstance(leaf, (tensor.Tensor, variables.Variable, np.ndarray, np.generic, bool, int, float, complex)):
         raise TypeError(f"a traced function returned a {type(leaf).__name__}; graph outputs must be tensors, "
                         "arrays or numbers, in tuples, lists or dicts")
-    return builder.value_of(as_tensor(leaf))
+    t = tensor.as_tensor(leaf)
+    return builder.value_of(t.value, t.builder)
 
 
 # --- tracing ---------------------------------------------------------------------------------------
@@ -228,13 +147,10 @@ def _as_spec(x: Any) -> TensorSpec:
 
 
 def _record(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[list[Value], TreeDef]:
-    args = [builder.add_input(spec) for spec in specs]
-    token = _CURRENT.set(builder)
-    try:
+    args = [tensor.Tensor(builder.add_input(spec.shape, spec.dtype), builder) for spec in map(_as_spec, specs)]
+    with building(builder):
         leaves, tree = flatten(fn(*args))
         return [_leaf_value(builder, leaf) for leaf in leaves], tree
-    finally:
-        _CURRENT.reset(token)
 
 
 def trace(fn: Callable, arg_specs: Sequence[Any]) -> Traced:
@@ -257,11 +173,11 @@ def trace_subgraph(fn: Callable, inputs: Sequence[Any], *, captures: Sequence[te
     caller must pass for them. ``captures`` seeds that list, so two branches can
     share one order: trace the second with the first one's captures, then
     ``pad_inputs`` the first with the rest."""
-    builder = GraphBuilder(parent=_CURRENT.get())
+    builder = GraphBuilder(parent=current_builder())
     for t in captures:
-        builder.value_of(t)
+        builder.value_of(t.value, t.builder)
     outputs, tree = _record(builder, fn, inputs)
-    return Subgraph(builder.graph(outputs), tuple(builder.captured), tree)
+    return Subgraph(builder.graph(outputs), tuple(tensor.Tensor(v, b) for v, b in builder.captured), tree)
 
 
 def pad_inputs(graph: Graph, extra: Sequence[Any]) -> Graph:

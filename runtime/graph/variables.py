@@ -16,8 +16,9 @@ from typing import Any, Optional
 
 import numpy as np
 
-from runtime import tensor, tracing
-from runtime.ops import Ref
+from runtime.graph import tensor
+from runtime.graph.builder import current_builder
+from runtime.graph.shapes import Ref
 
 _names = itertools.count()
 
@@ -43,9 +44,9 @@ class Variable:
     @property
     def value(self) -> Any:
         """The current value: an array eagerly, a ``read_variable`` tensor while tracing."""
-        if tracing.current_builder() is None:
+        if current_builder() is None:
             return self._value
-        return tracing.bind1("read_variable", [], variable=self)
+        return tensor.bind1("read_variable", [], variable=self)
 
     def numpy(self) -> np.ndarray:
         """A writable copy of the current value."""
@@ -61,13 +62,13 @@ class Variable:
         return self._write("assign_sub_variable", delta)
 
     def _write(self, op: str, value: Any) -> Variable:
-        if tracing.current_builder() is not None:
-            t = tracing.as_tensor(value)
+        if current_builder() is not None:
+            t = tensor.as_tensor(value)
             self._check_cast(t.dtype)
             t = tensor.cast(t, self.dtype)
             if t.shape != self.shape:  # like `array[...] = value`, a value broadcasts to the variable's shape
-                t = tracing.bind1("broadcast_to", [t], shape=self.shape)
-            tracing.bind(op, [t], variable=self)
+                t = tensor.bind1("broadcast_to", [t], shape=self.shape)
+            tensor.bind(op, [t], variable=self)
             return self
         if isinstance(value, (Variable, np.ndarray, np.generic)):
             self._check_cast(value.dtype)
@@ -95,7 +96,7 @@ class Variable:
         return f"Variable({self.name!r}, {self.dtype.name}{list(self.shape)})"
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        if tracing.current_builder() is not None:
+        if current_builder() is not None:
             raise TypeError(f"np.asarray({self.name}) while tracing would freeze its current value into the "
                             "graph; use the variable directly or its .value")
         return np.array(self._value, dtype=dtype) if copy or dtype is not None else self._value
@@ -114,6 +115,10 @@ class Variable:
 
     def __bool__(self) -> bool:
         return bool(self.value)
+
+    def __graph_tensor__(self) -> Any:
+        """What a graph sees of this variable: its value (a ``read_variable`` node while tracing)."""
+        return self.value
 
     __hash__ = object.__hash__  # a variable is an identity (node attrs refer to it), despite elementwise ==
 
@@ -149,18 +154,18 @@ Variable.__abs__ = lambda self: abs(self.value)
 
 def print_(*args: Any, sep: str = " ", end: str = "\n") -> None:
     """``print`` that a graph performs at every run (tensors print as their NumPy values)."""
-    if tracing.current_builder() is None:
+    if current_builder() is None:
         builtins.print(*_values(args), sep=sep, end=end)
         return
     inputs: list[Any] = []
     template = []
     for arg in args:
         if isinstance(arg, (tensor.Tensor, Variable)):
-            inputs.append(tracing.as_tensor(arg))
+            inputs.append(tensor.as_tensor(arg))
             template.append(Ref(len(inputs) - 1))
         else:
             template.append(arg)
-    tracing.bind("print", inputs, template=tuple(template), sep=sep, end=end)
+    tensor.bind("print", inputs, template=tuple(template), sep=sep, end=end)
 
 
 def assert_(condition: Any, message: str = "assertion failed") -> None:
@@ -168,6 +173,6 @@ def assert_(condition: Any, message: str = "assertion failed") -> None:
     if isinstance(condition, Variable):
         condition = condition.value
     if isinstance(condition, tensor.Tensor):
-        tracing.bind("assert", [tensor.cast(condition, bool)], message=str(message))
+        tensor.bind("assert", [tensor.cast(condition, bool)], message=str(message))
     elif not np.all(condition):
         raise AssertionError(message)

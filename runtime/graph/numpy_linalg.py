@@ -1,6 +1,6 @@
 """NumPy's linear-algebra functions on graph tensors: dot, inner, outer, norm, trace, diag, tril, triu.
 
-Registered in ``numpy_api.FUNCTIONS``; each follows NumPy's definition in terms of graph ops.
+Registered in ``tensor.NUMPY_FUNCTIONS``; each follows NumPy's definition in terms of graph ops.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.numpy_api import FUNCTIONS, arg, implements, reject
-from runtime.tensor import Tensor, apply, cast, getitem, reduce, reshape, transpose
+from runtime.graph.numpy_api import arg, implements, reject
+from runtime.graph.tensor import NUMPY_FUNCTIONS, Tensor, apply, cast, getitem, reduce, reshape, transpose
 
 # --- linear algebra ------------------------------------------------------------------------------
 
@@ -33,7 +33,7 @@ def _inner(a: Any, b: Any) -> Tensor:
     return x * y if x.ndim == 0 or y.ndim == 0 else apply("matmul", x, transpose(y))
 
 
-FUNCTIONS[np.outer] = lambda a, b, out=None: reshape(arg(a), (-1, 1)) * reshape(arg(b), (1, -1))
+NUMPY_FUNCTIONS[np.outer] = lambda a, b, out=None: reshape(arg(a), (-1, 1)) * reshape(arg(b), (1, -1))
 
 
 @implements(np.linalg.norm)
@@ -82,5 +82,5 @@ def _triangle(name: str, lower: bool) -> Callable:
     return impl
 
 
-FUNCTIONS[np.tril] = _triangle("tril", True)
-FUNCTIONS[np.triu] = _triangle("triu", False)
+NUMPY_FUNCTIONS[np.tril] = _triangle("tril", True)
+NUMPY_FUNCTIONS[np.triu] = _triangle("triu", False)

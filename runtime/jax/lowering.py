@@ -50,8 +50,8 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from runtime import interpreter, ops
-from runtime.ir import Graph, Node
+from runtime.graph import interpreter, ops, shapes
+from runtime.graph.ir import Graph, Node
 
 Rule = Callable[..., Any]
 _FAILED = "<failed assert>"  # the state key of the assert code
@@ -116,7 +116,7 @@ def _common(ctx, xs: Sequence[Any]) -> list:
 
 def _getitem(ctx, x, *index_inputs, index):
     def fill(item):
-        if isinstance(item, ops.Ref):
+        if isinstance(item, shapes.Ref):
             return index_inputs[item.k]
         if isinstance(item, slice):
             bounds = (fill(item.start), fill(item.stop), fill(item.step))
@@ -251,9 +251,9 @@ def _assign(update: Callable) -> Rule:
 def _print(ctx, *values, template, sep, end):
     def text(item: Any) -> str:
         return str(item).replace("{", "{{").replace("}", "}}")
-    parts = ["{}" if isinstance(item, ops.Ref) else text(item) for item in template]
+    parts = ["{}" if isinstance(item, shapes.Ref) else text(item) for item in template]
     fmt = text(sep).join(parts) + text(end)
-    args = [values[item.k] for item in template if isinstance(item, ops.Ref)]
+    args = [values[item.k] for item in template if isinstance(item, shapes.Ref)]
     if fmt.endswith("\n"):
         show = lambda *a: jax.debug.print(fmt[:-1], *a, ordered=True)  # noqa: E731
     else:  # jax.debug.print always ends the line
@@ -324,7 +324,7 @@ class Lowered:
         if len(inputs) != len(graph.inputs):
             raise TypeError(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
         args = tuple(x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape
-                     else interpreter._check(i, x, v) for i, (x, v) in enumerate(zip(inputs, graph.inputs)))
+                     else interpreter.check_input(i, x, v) for i, (x, v) in enumerate(zip(inputs, graph.inputs)))
         with jax.enable_x64(True):
             outputs, assigned, failed = self.jitted(args, tuple(v._value for v in self.variables))
             if self.prints:

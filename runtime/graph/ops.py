@@ -38,20 +38,10 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
-from runtime import shapes
+from runtime.graph import shapes
 
 AvalOut = tuple[tuple, np.dtype]
 BOOL, INT64 = np.dtype(bool), np.dtype(np.int64)
-
-
-@dataclass(frozen=True)
-class Ref:
-    """In a ``getitem`` index template: "index input number k" (a tensor or array)."""
-
-    k: int
-
-    def __repr__(self) -> str:
-        return f"${self.k}"
 
 
 @dataclass(frozen=True)
@@ -336,7 +326,7 @@ def infer(op: str, inputs: Sequence[Any], attrs: Mapping[str, Any]) -> list[Aval
     try:
         opdef = OPS[op]
     except KeyError:
-        raise ValueError(f"unknown op {op!r}; the ops are a closed set, see runtime/ops.py") from None
+        raise ValueError(f"unknown op {op!r}; the ops are a closed set, see runtime/graph/ops.py") from None
     return [(tuple(s), np.dtype(d)) for s, d in opdef.rule(tuple(inputs), attrs)]
 
 

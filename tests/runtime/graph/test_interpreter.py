@@ -5,11 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from runtime import ops
-from runtime.interpreter import NUMPY_KERNELS, compile_graph, prune, run
-from runtime.ir import FrozenDict, Graph, Node, Value, verify
-from runtime.tracing import TensorSpec, bind, pad_inputs, trace, trace_subgraph
-from runtime.variables import Variable, print_
+from runtime.graph import ops
+from runtime.graph.interpreter import NUMPY_KERNELS, compile_graph, prune, run
+from runtime.graph.ir import FrozenDict, Graph, Node, Value, verify
+from runtime.graph.tensor import bind
+from runtime.graph.tracing import TensorSpec, pad_inputs, trace, trace_subgraph
+from runtime.graph.variables import Variable, print_
 
 I64, F64, B = np.dtype(np.int64), np.dtype(np.float64), np.dtype(bool)
 
@@ -203,7 +204,7 @@ def test_loop_invariant_work_runs_only_when_the_loop_body_does():
     """The interpreter computes loop-invariant body nodes once per loop run, after the first test
     passes: a loop that never runs must not raise from them, one that runs gives the eager result."""
     import autograph
-    from runtime.interpreter import _loop_invariant
+    from runtime.graph.interpreter import _loop_invariant
 
     def scaled_sum(x, table, n):
         total = x * 0

@@ -1,0 +1,38 @@
+"""Our graph: the IR, tracing NumPy code into it, and running it on NumPy.
+
+Layers, each importing only the ones above it in this list::
+
+    shapes, ops            shape arithmetic; the closed op table with shape/dtype rules
+    printing, ir           text / DOT / SVG views; Value, Node, Graph, verify
+    builder                the graph under construction (a ContextVar)
+    tensor, variables      the Tensor users hold while tracing (and NumPy's protocols); Variable, print_, assert_
+    tracing                trace / trace_subgraph, TensorSpec, output structures
+    numpy_api, numpy_linalg  NumPy functions on tensors (they fill tensor.NUMPY_FUNCTIONS)
+    interpreter            run(graph, inputs) with NUMPY_KERNELS
+    subgraphs, control_flow, loops, backend
+                           staged if / while / for, and the backend the dispatch core hands them to
+
+Importing this package registers the graph backend and the NumPy functions.
+
+    >>> import numpy as np
+    >>> from runtime.graph import TensorSpec, run, trace
+    >>> graph, out_tree = trace(lambda x: np.sum(x * 2), [TensorSpec((3,), np.float64)])
+    >>> float(run(graph, [np.ones(3)])[0])
+    6.0
+"""
+
+from runtime.graph import numpy_api, numpy_linalg  # noqa: F401  (they register the NumPy functions)
+from runtime.graph.backend import GRAPH_BACKEND, GraphBackend, GraphRange
+from runtime.graph.builder import current_builder
+from runtime.graph.interpreter import NUMPY_KERNELS, run
+from runtime.graph.ir import FrozenDict, Graph, Node, Value, VerificationError, verify
+from runtime.graph.ops import OPS
+from runtime.graph.tensor import Tensor
+from runtime.graph.tracing import TensorSpec, TreeDef, flatten, trace, trace_subgraph
+from runtime.graph.variables import Variable, assert_, print_
+
+__all__ = [
+    "GRAPH_BACKEND", "NUMPY_KERNELS", "OPS", "FrozenDict", "Graph", "GraphBackend", "GraphRange", "Node", "Tensor",
+    "TensorSpec", "TreeDef", "Value", "Variable", "VerificationError", "assert_", "current_builder", "flatten",
+    "print_", "run", "trace", "trace_subgraph", "verify",
+]

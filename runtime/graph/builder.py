@@ -1,0 +1,84 @@
+"""The graph under construction, and which one that is right now.
+
+Tracing appends nodes to the builder in a ``ContextVar``; ``tensor.bind`` does
+that for every tensor operation. A builder deals only in ``Value``s: the tensor
+type above it wraps them. A branch or loop body gets a child builder; when the
+body touches a value of an enclosing graph, ``value_of`` captures it (it becomes
+an extra input of the subgraph), through as many levels as needed::
+
+    with building(GraphBuilder()) as b:
+        x = b.add_input(spec)          # a Value
+        (y,) = b.add_node("exp", [x], {})
+    b.graph([y])                       # { lambda a:f64[3] ; let b:f64[3] = exp a in (b) }
+"""
+
+from __future__ import annotations
+
+import contextlib
+from contextvars import ContextVar
+from typing import Any, Iterator, Mapping, Optional, Sequence
+
+from runtime.graph import ops
+from runtime.graph.ir import FrozenDict, Graph, Node, Value
+
+
+class GraphBuilder:
+    """The graph under construction: inputs, nodes, and what it captured from its parent."""
+
+    def __init__(self, parent: Optional[GraphBuilder] = None) -> None:
+        self.parent = parent
+        self.inputs: list[Value] = []
+        self.nodes: list[Node] = []
+        self.captured: list[tuple[Value, GraphBuilder]] = []  # parent values, in capture order, with their builder
+        self._capture_inputs: list[Value] = []                  # the inputs they became here
+        self._captures: dict[Value, Value] = {}                 # parent value -> input value here
+
+    def add_input(self, shape: tuple, dtype: Any) -> Value:
+        value = Value(shape, dtype)
+        self.inputs.append(value)
+        return value
+
+    def value_of(self, value: Value, owner: GraphBuilder) -> Value:
+        """The value standing here for ``value`` of ``owner``'s graph, capturing it if ``owner`` encloses this one."""
+        if owner is self:
+            return value
+        if self.parent is None:
+            raise ValueError(
+                f"a tensor ({value.type_str}) from another graph is used here: it was made while tracing "
+                "a different function or branch (or one that has finished), and leaked out through Python "
+                "state. Return it from that function instead.")
+        outer = self.parent.value_of(value, owner)
+        inner = self._captures.get(outer)
+        if inner is None:
+            inner = self._captures[outer] = Value(outer.shape, outer.dtype)
+            self.captured.append((outer, self.parent))
+            self._capture_inputs.append(inner)
+        return inner
+
+    def add_node(self, op: str, inputs: Sequence[Value], attrs: Mapping[str, Any]) -> tuple[Value, ...]:
+        """Append ``op(inputs; attrs)``, typed by the op's rule; return its outputs."""
+        frozen = FrozenDict(attrs)
+        outputs = tuple(Value(shape, dtype) for shape, dtype in ops.infer(op, inputs, frozen))
+        self.nodes.append(Node(op, tuple(inputs), frozen, outputs))
+        return outputs
+
+    def graph(self, outputs: Sequence[Value]) -> Graph:
+        return Graph(tuple(self.inputs + self._capture_inputs), tuple(self.nodes), tuple(outputs))
+
+
+_CURRENT: ContextVar[Optional[GraphBuilder]] = ContextVar("runtime_graph_builder", default=None)
+
+
+def current_builder() -> Optional[GraphBuilder]:
+    """The graph being traced, or None when running eagerly."""
+    return _CURRENT.get()
+
+
+@contextlib.contextmanager
+def building(builder: GraphBuilder) -> Iterator[GraphBuilder]:
+    """Make ``builder`` the graph being traced inside the ``with`` block."""
+    token = _CURRENT.set(builder)
+    try:
+        yield builder
+    finally:
+        _CURRENT.reset(token)

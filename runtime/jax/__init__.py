@@ -1,0 +1,20 @@
+"""JAX: control flow on JAX tracers as ``lax`` (the tracer backend), and our graph lowered to XLA.
+
+- ``backend``: the ``JaxBackend`` the dispatch core hands statements on tracers to; it stages
+  ``if`` through ``cond`` and loops through ``loops``, which share ``common``; ``ranges`` holds
+  ``JaxRange`` (``range`` with a traced bound).
+- ``lowering``: ``lower(graph)`` turns a graph of ``runtime.graph`` into a JAX function.
+
+The dispatch core imports this package the first time a value of a ``jax.*`` type reaches an
+operator (``runtime.register_lazy``); importing it registers the backend and does not import
+JAX: ``cond``, ``loops`` and ``lowering`` do, and they are imported only when used.
+"""
+
+from runtime.backend import register
+from runtime.jax.backend import JaxBackend
+from runtime.jax.ranges import JaxRange
+
+JAX_BACKEND = JaxBackend()
+register(JAX_BACKEND)
+
+__all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange"]

@@ -1,0 +1,89 @@
+"""The JAX backend: control flow whose condition or iterable is a JAX tracer becomes ``lax``.
+
+Before (what the user wrote, called under ``jax.jit``)::
+
+    def f(x):
+        if x.sum() > 0:
+            y = x * 2
+        else:
+            y = -x
+        return y
+
+After (what the converter writes; ``x.sum() > 0`` is a tracer, so this backend runs it)::
+
+    def f(x):
+        def if_body():
+            nonlocal y
+            y = x * 2
+        def else_body():
+            nonlocal y
+            y = -x
+        y = ag__.Undefined('y')
+        ag__.if_stmt(x.sum() > 0, if_body, else_body, lambda: (y,))   # -> lax.cond
+        return y
+
+``if`` and ``a if c else b`` become ``lax.cond`` (``runtime/jax/cond.py``); loops become ``lax.while_loop`` or
+``lax.scan`` (``runtime/jax/loops.py``). Importing this module does not import JAX.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any, Callable, Optional
+
+from runtime.backend import Backend, State, Thunk
+from runtime.jax.ranges import JaxRange
+
+
+class JaxBackend(Backend):
+    """Owns JAX tracers (values inside ``jit``, ``grad``, ``vmap``) and stages with ``lax``."""
+
+    name = "jax"
+
+    def owns(self, cls: type) -> bool:
+        if cls is JaxRange:
+            return True
+        # No JAX imported means no tracer can exist yet: answer without importing it.
+        jax = sys.modules.get("jax")
+        return jax is not None and issubclass(cls, jax.core.Tracer)
+
+    def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
+        from runtime.jax import cond as branches  # imports JAX
+
+        branches.if_stmt(cond, body, orelse, state)
+
+    def while_stmt(self, test: Thunk, body: Thunk, state: State) -> None:
+        from runtime.jax import loops  # imports JAX
+
+        loops.while_stmt(test, body, state)
+
+    def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None],
+                 state: State) -> None:
+        from runtime.jax import loops  # imports JAX
+
+        loops.for_stmt(iterable, extra_test, body, state)
+
+    def if_exp(self, cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
+        from runtime.jax import cond as branches  # imports JAX
+
+        return branches.if_exp(cond, if_true, if_false)
+
+    # Elementwise, and (unlike Python) not lazy once a tracer appears: every operand is evaluated.
+    def not_(self, value: Any) -> Any:
+        import jax.numpy as jnp
+
+        return jnp.logical_not(value)
+
+    def and_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        import jax.numpy as jnp
+
+        return functools.reduce(lambda acc, thunk: jnp.logical_and(acc, thunk()), rest, value)
+
+    def or_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        import jax.numpy as jnp
+
+        return functools.reduce(lambda acc, thunk: jnp.logical_or(acc, thunk()), rest, value)
+
+    def range(self, *args: Any) -> JaxRange:
+        return JaxRange(*args)
