@@ -34,6 +34,7 @@ class Conversion:
     tree: ast.FunctionDef | ast.Lambda
     code: types.CodeType
     original_lines: int
+    runtime_name: str  # what the converted code calls the runtime: `ag__`, unless the user has that name
     _source: str | None = None
 
     @property
@@ -68,26 +69,45 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
     if isinstance(tree, ast.FunctionDef):
         tree.decorator_list = []
     namer = Namer.for_tree(tree)
-    _rename_user_runtime_name(tree, namer)
+    # The converters write `ag__` for the runtime. A function that has a name `ag__` of its own (a
+    # local, a global, a closure variable) keeps it: its `ag__` is out of the way while the
+    # converters run, and the runtime gets a fresh name afterwards.
+    users_ag = namer.new("ag__") if namer.taken("ag__") else None
+    if users_ag:
+        _rename_identifiers(tree, {"ag__": users_ag})
     ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,
                   closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree)
     pipeline.convert_tree(tree, ctx)
-    code = loading.compile_function(tree, fn)
-    return Conversion(tree, code, parsed.source_lines)
+    runtime_name = "ag__"
+    if users_ag:
+        runtime_name = namer.new("ag__")
+        _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
+    code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out))
+    return Conversion(tree, code, parsed.source_lines, runtime_name)
 
 
-def _rename_user_runtime_name(tree: ast.AST, namer: Namer) -> None:
-    """Generated code calls the runtime ``ag__``: a user's own local ``ag__`` gets another name."""
-    if not namer.taken("ag__"):
-        return
-    new = namer.new("ag__")
+def _rename_identifiers(tree: ast.AST, names: dict[str, str]) -> None:
+    """Rename every binding and use of the identifiers in ``names`` (attributes are not identifiers)."""
     for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id == "ag__":
-            node.id = new
-        elif isinstance(node, ast.arg) and node.arg == "ag__":
-            node.arg = new
+        if isinstance(node, ast.Name):
+            node.id = names.get(node.id, node.id)
+        elif isinstance(node, ast.arg):
+            node.arg = names.get(node.arg, node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            node.name = names.get(node.name, node.name)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            node.names = [new if name == "ag__" else name for name in node.names]
+            node.names = [names.get(name, name) for name in node.names]
+        elif isinstance(node, ast.alias) and (node.asname or "." not in node.name):
+            if node.asname:
+                node.asname = names.get(node.asname, node.asname)
+            elif node.name in names:  # `import ag__` binds ag__: keep the module, rename the binding
+                node.asname = names[node.name]
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            node.name = names.get(node.name, node.name)
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            node.name = names.get(node.name, node.name)
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            node.rest = names.get(node.rest, node.rest)
 
 
 def _convert_function(fn: types.FunctionType) -> types.FunctionType:
@@ -95,7 +115,8 @@ def _convert_function(fn: types.FunctionType) -> types.FunctionType:
     if converted is None:
         if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
             return fn
-        converted = loading.make_function(_conversion(fn).code, fn)
+        conversion = _conversion(fn)
+        converted = loading.make_function(conversion.code, fn, conversion.runtime_name)
         with _lock:
             converted = _functions.setdefault(fn, converted)
     return converted

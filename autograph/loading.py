@@ -11,10 +11,12 @@ user's live ``__globals__`` and the user's own closure cells (plus one cell for
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
 import copy
 import functools
+import operator
 import types
 import weakref
 
@@ -24,52 +26,143 @@ _FACTORY = "__autograph_factory__"
 # The converted def is compiled under this name, so that the factory does not bind the user's
 # function name (a recursive call must still find the global, as in the original).
 _CONVERTED = "__autograph_converted__"
+# Every `from __future__` flag: the user's module's flags apply to the converted code too.
+_FUTURE_FLAGS = functools.reduce(operator.or_, (getattr(__future__, f).compiler_flag
+                                                for f in __future__.all_feature_names))
 
 # Code objects the converter produced: functions made from them are converted already.
 generated_codes: weakref.WeakSet = weakref.WeakSet()
 
 
-def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType) -> types.CodeType:
-    """Compile the converted node inside a factory whose locals are the original's free variables."""
+def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType, runtime_name: str = "ag__",
+                     generated_names: frozenset = frozenset()) -> types.CodeType:
+    """Compile the converted node inside a factory whose locals are the original's free variables
+    (and ``runtime_name``, bound to the runtime), within a class of the original's class name when
+    the original is a method, so private names are mangled as there. Code objects get the original's
+    names: a nested def keeps its qualname, and a generated closure (one of ``generated_names``) is
+    named after the user function it belongs to, in tracebacks and frames alike."""
     free = list(original.__code__.co_freevars)
-    params = ["ag__"] + [name for name in free if name != "ag__"]
+    params = [runtime_name] + [name for name in free if name != runtime_name]
     if isinstance(node, ast.Lambda):
-        inner: list[ast.stmt] = [ast.Return(value=node)]
         name = "<lambda>"
+        target = ast.Name(id=_CONVERTED, ctx=ast.Store())
+        inner: list[ast.stmt] = [ast.Assign(targets=[target], value=node)]
+        made: list[ast.AST] = [target, inner[0]]
     else:
         node = copy.copy(node)
-        node.name = name = _CONVERTED
-        inner = [node, ast.Return(value=ast.Name(id=name, ctx=ast.Load()))]
+        name = node.name = _CONVERTED
+        # The original's annotations are copied over; evaluating them again could fail or differ.
+        node.args, node.returns = _without_annotations(node.args), None
+        inner = [node]
+        made = []
+    owner = _owning_class(original)
+    if owner is not None:  # a method: its private names are mangled with its class's name
+        inner = [ast.ClassDef(name=owner, bases=[], keywords=[], body=inner, decorator_list=[])]
+        if "type_params" in ast.ClassDef._fields:
+            inner[0].type_params = []
+        made.append(inner[0])
     factory = ast.FunctionDef(
         name=_FACTORY,
         args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], kwonlyargs=[], kw_defaults=[],
                            defaults=[]),
         body=inner, decorator_list=[], returns=None, type_comment=None)
-    if hasattr(ast.FunctionDef, "type_params") and "type_params" in ast.FunctionDef._fields:
+    if "type_params" in ast.FunctionDef._fields:
         factory.type_params = []
     module = ast.Module(body=[factory], type_ignores=[])
     line = node.lineno
-    for sub in (factory, *factory.args.args, factory.args, *inner[-1:], *ast.walk(inner[-1])):
+    for sub in [factory, *factory.args.args, factory.args, *made]:  # the converted nodes have positions
         if "lineno" in sub._attributes and not hasattr(sub, "lineno"):
             sub.lineno = sub.end_lineno = line
             sub.col_offset = sub.end_col_offset = 0
+    flags = original.__code__.co_flags & _FUTURE_FLAGS
     try:
-        code = compile(module, original.__code__.co_filename, "exec", dont_inherit=True)
+        code = compile(module, original.__code__.co_filename, "exec", flags=flags, dont_inherit=True)
     except TypeError:  # a generated node without a position: give it its parent's (a full walk)
         ast.fix_missing_locations(module)
-        code = compile(module, original.__code__.co_filename, "exec", dont_inherit=True)
-    factory_code = _child_code(code, _FACTORY)
-    function_code = _child_code(factory_code, name)
-    renamed = {"co_name": original.__code__.co_name}
-    if hasattr(original.__code__, "co_qualname"):
-        renamed["co_qualname"] = original.__code__.co_qualname
-    function_code = function_code.replace(**renamed)
+        code = compile(module, original.__code__.co_filename, "exec", flags=flags, dont_inherit=True)
+    function_code = _find_code(code, name)
+    prefix = function_code.co_qualname if hasattr(function_code, "co_qualname") else None
+    if prefix is None:  # Python 3.10: code objects have no qualname; rebuild it from the nesting
+        prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
+    original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
+    function_code = _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
+                             generated_names)
     _remember(function_code)
     return function_code
 
 
-def _child_code(code: types.CodeType, name: str) -> types.CodeType:
-    return next(c for c in code.co_consts if isinstance(c, types.CodeType) and c.co_name == name)
+def _without_annotations(args: ast.arguments) -> ast.arguments:
+    args = copy.copy(args)
+    for field in ("posonlyargs", "args", "kwonlyargs"):
+        setattr(args, field, [_bare(a) for a in getattr(args, field)])
+    args.vararg, args.kwarg = _bare(args.vararg), _bare(args.kwarg)
+    return args
+
+
+def _bare(arg: ast.arg | None) -> ast.arg | None:
+    if arg is None or arg.annotation is None:
+        return arg
+    arg = copy.copy(arg)
+    arg.annotation = None
+    return arg
+
+
+def _owning_class(function: types.FunctionType) -> str | None:
+    """The class a function was defined in (``C`` for ``f.<locals>.C.m``), from its qualname."""
+    parts = getattr(function.__code__, "co_qualname", function.__qualname__).split(".")
+    for index in range(len(parts) - 2, -1, -1):
+        if parts[index] == "<locals>":
+            return None  # the nearest enclosing scope is a function
+        if parts[index + 1] != "<locals>":
+            return parts[index]
+    return None
+
+
+def _find_code(code: types.CodeType, name: str) -> types.CodeType:
+    """The code object called ``name`` inside ``code`` (depth first)."""
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            if constant.co_name == name:
+                return constant
+            found = _find_code(constant, name)
+            if found is not None:
+                return found
+    return None
+
+
+def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, generated: frozenset) -> types.CodeType:
+    """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
+    qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
+    and ``X.<locals>.`` of a generated closure X drops out of nested qualnames."""
+
+    def fix(text: str) -> str:
+        if not text.startswith(prefix):
+            return text
+        parts = text[len(prefix):].split(".")[1:]  # "" or ".<locals>.g..." after the prefix
+        kept = [qualname]
+        for index, part in enumerate(parts):
+            if part in generated:
+                continue  # a generated closure ...
+            if part == "<locals>" and index and parts[index - 1] in generated:
+                continue  # ... and its <locals>
+            kept.append(part)
+        if parts and parts[-1] in generated and kept[-1] == "<locals>":
+            kept.pop()  # the closure itself takes the qualname of the user function it is in
+        return ".".join(kept)
+
+    def walk(code: types.CodeType, user_name: str) -> types.CodeType:
+        own = user_name if code.co_name in generated or code.co_name == _CONVERTED else code.co_name
+        consts = tuple(walk(c, own) if isinstance(c, types.CodeType)
+                       else fix(c) if isinstance(c, str) and c.startswith(prefix) else c
+                       for c in code.co_consts)
+        changes = {"co_consts": consts}
+        if code.co_name in generated or code.co_name == _CONVERTED:
+            changes["co_name"] = user_name
+        if hasattr(code, "co_qualname"):
+            changes["co_qualname"] = fix(code.co_qualname)
+        return code.replace(**changes)
+
+    return walk(code, name)
 
 
 def _remember(code: types.CodeType) -> None:
@@ -79,10 +172,10 @@ def _remember(code: types.CodeType) -> None:
             _remember(constant)
 
 
-def make_function(code: types.CodeType, original: types.FunctionType) -> types.FunctionType:
+def make_function(code: types.CodeType, original: types.FunctionType, runtime_name: str = "ag__") -> types.FunctionType:
     """A function running ``code`` with the original's globals, cells, defaults and metadata."""
     cells = dict(zip(original.__code__.co_freevars, original.__closure__ or ()))
-    closure = tuple(types.CellType(runtime) if name == "ag__" else cells[name] for name in code.co_freevars)
+    closure = tuple(types.CellType(runtime) if name == runtime_name else cells[name] for name in code.co_freevars)
     function = types.FunctionType(code, original.__globals__, original.__name__, original.__defaults__,
                                   closure or None)
     function.__kwdefaults__ = original.__kwdefaults__

@@ -14,6 +14,7 @@ class Namer:
     def __init__(self, taken: set[str]) -> None:
         self._taken = taken
         self._reusable: dict[str, str] = {}
+        self.handed_out: set[str] = set()  # every name this namer made up
 
     @classmethod
     def for_tree(cls, tree: ast.AST) -> Namer:
@@ -47,6 +48,7 @@ class Namer:
             suffix += 1
             name = f"{base}{suffix}"
         self._taken.add(name)
+        self.handed_out.add(name)
         return name
 
     def reuse(self, base: str) -> str:

@@ -146,6 +146,20 @@ def _find_lambda(fn: types.FunctionType, lines: list[str]) -> ast.Lambda:
 
 
 def _same_code(node: ast.Lambda, code: types.CodeType) -> bool:
+    """Whether ``node`` is the lambda ``code`` was compiled from. On 3.11+ the code records the
+    source span of every instruction, which must lie inside the lambda's: that tells apart even
+    identical lambdas on one line. Before 3.11, compare bytecode, names and constants."""
+    if hasattr(code, "co_positions"):
+        start, end = (node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)
+        spans = [(line, column, end_line, end_column) for line, end_line, column, end_column in code.co_positions()
+                 if column is not None and (end_line, end_column) > (line, column)]  # not prologue markers
+        return bool(spans) and all(start <= (line, column) and (end_line, end_column) <= end
+                                   for line, column, end_line, end_column in spans)
     compiled = compile(ast.Expression(node), code.co_filename, "eval")
     inner = next(c for c in compiled.co_consts if isinstance(c, types.CodeType))
-    return inner.co_code == code.co_code and inner.co_names == code.co_names
+    return (inner.co_code == code.co_code and inner.co_names == code.co_names
+            and _plain_constants(inner) == _plain_constants(code))
+
+
+def _plain_constants(code: types.CodeType) -> list:
+    return [(type(c), repr(c)) for c in code.co_consts if not isinstance(c, types.CodeType)]

@@ -130,6 +130,8 @@ def backend_for(value: Any) -> Optional[Backend]:
         return OWNER_BY_TYPE[cls]
     except KeyError:
         pass
+    except TypeError:  # a class whose metaclass defines __eq__ without __hash__: plain Python
+        return None
     module = _LAZY.pop((getattr(cls, "__module__", None) or "").partition(".")[0], None)
     if module is not None:
         importlib.import_module(module)

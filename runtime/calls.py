@@ -48,19 +48,33 @@ def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
 def call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
     """``f(*args, **kwargs)``, with ``f`` converted first if it is user code."""
     cls = f.__class__
-    if cls in _PLAIN_CALLABLES or _converter is None:
-        return f(*args, **kwargs)
-    if cls is types.FunctionType:
+    if cls is types.FunctionType and _converter is not None:
         return _target(f)(*args, **kwargs)
+    try:
+        plain = _converter is None or cls in _PLAIN_CALLABLES
+    except TypeError:  # a class whose metaclass defines __eq__ without __hash__
+        plain = False
+    if plain:
+        return f(*args, **kwargs)
     if cls is types.MethodType and f.__func__.__class__ is types.FunctionType:
         return _target(f.__func__)(f.__self__, *args, **kwargs)
     if cls is functools.partial:
         return call(f.func, *f.args, *args, **{**f.keywords, **kwargs})
     if isinstance(f, type):
         return f(*args, **kwargs)
-    method = getattr(cls, "__call__", None)
-    if method.__class__ is types.FunctionType:  # a callable object of a user class
+    return _call_object(f, cls, args, kwargs)
+
+
+def _call_object(f: Any, cls: type, args: tuple, kwargs: dict) -> Any:
+    """A callable object: its class's ``__call__`` as Python finds it (a plain function gets the
+    object, a staticmethod does not, a classmethod gets the class), converted when it is user code."""
+    method = next((klass.__dict__["__call__"] for klass in cls.__mro__ if "__call__" in klass.__dict__), None)
+    if method.__class__ is types.FunctionType:
         return _target(method)(f, *args, **kwargs)
+    if method.__class__ is staticmethod and method.__func__.__class__ is types.FunctionType:
+        return _target(method.__func__)(*args, **kwargs)
+    if method.__class__ is classmethod and method.__func__.__class__ is types.FunctionType:
+        return _target(method.__func__)(cls, *args, **kwargs)
     return f(*args, **kwargs)
 
 

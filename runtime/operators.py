@@ -36,16 +36,24 @@ _MISS = object()
 
 
 def _staged(value: Any):
-    """The backend owning ``value``, or None. Written out in each operator below for speed:
-    one dictionary look-up for a type seen before, no call."""
-    backend = OWNER_BY_TYPE.get(value.__class__, _MISS)
+    """The backend owning ``value``, or None. Written out in the hottest operators below for
+    speed: one dictionary look-up for a type seen before, no call. A class that cannot be hashed
+    (its metaclass defines __eq__ without __hash__) fails the look-up with TypeError: it is plain
+    Python, as ``backend_for`` says."""
+    try:
+        backend = OWNER_BY_TYPE.get(value.__class__, _MISS)
+    except TypeError:
+        return None
     return backend_for(value) if backend is _MISS else backend
 
 
 def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, get_state: Optional[Thunk] = None) -> None:
     """``if cond: body() else: orelse()``."""
     if cond.__class__ is not bool:
-        backend = OWNER_BY_TYPE.get(cond.__class__, _MISS)
+        try:
+            backend = OWNER_BY_TYPE.get(cond.__class__, _MISS)
+        except TypeError:  # an unhashable class (see _staged)
+            backend = None
         if backend is not None and (backend is not _MISS or backend_for(cond) is not None):
             backend_for(cond).if_stmt(cond, body, orelse, State(get_state))
             return
@@ -136,16 +144,14 @@ def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
 
 def not_(value: Any) -> Any:
     """``not value``."""
-    if value.__class__ is not bool:
-        backend = OWNER_BY_TYPE.get(value.__class__, _MISS)
-        if backend is not None and (backend is not _MISS or backend_for(value) is not None):
-            return backend_for(value).not_(value)
+    if value.__class__ is not bool and _staged(value) is not None:
+        return backend_for(value).not_(value)
     return not value
 
 
 def and_(value: Any, *rest: Thunk) -> Any:
     """``value and rest[0]() and ...``: lazy, returns the operand Python would."""
-    if len(rest) == 1 and (value.__class__ is bool or OWNER_BY_TYPE.get(value.__class__, _MISS) is None):
+    if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
         return rest[0]() if value else value  # the common `a and b` on a plain value
     for index, operand in enumerate(rest):
         if value.__class__ is not bool and _staged(value) is not None:
@@ -158,7 +164,7 @@ def and_(value: Any, *rest: Thunk) -> Any:
 
 def or_(value: Any, *rest: Thunk) -> Any:
     """``value or rest[0]() or ...``: lazy, returns the operand Python would."""
-    if len(rest) == 1 and (value.__class__ is bool or OWNER_BY_TYPE.get(value.__class__, _MISS) is None):
+    if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
         return value if value else rest[0]()  # the common `a or b` on a plain value
     for index, operand in enumerate(rest):
         if value.__class__ is not bool and _staged(value) is not None:

@@ -149,6 +149,10 @@ def free_names(scope: ast.AST) -> set[str]:
     return (loads - bound) | declared_outer
 
 
+# `try` and (3.11+) `try ... except*`: the same fields, so every pass treats them alike.
+TRY_STATEMENTS: tuple[type, ...] = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+
+
 def has_catch_all(node: ast.Match) -> bool:
     """Whether some case of a match statement always matches (``case _:`` or ``case name:``)."""
     return any(c.guard is None and isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None

@@ -111,6 +111,20 @@ class _Calls(ast.NodeTransformer):
 
     visit_AsyncFunctionDef = visit_FunctionDef
 
+    def _own_scope(self, node: ast.AST) -> ast.AST:
+        """A scope where zero-argument super() looks at its own frame: leave it as Python has it."""
+        saved, self.first_param = self.first_param, None
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.first_param = saved
+
+    visit_Lambda = _own_scope
+    if sys.version_info < (3, 12):  # comprehensions are functions of their own before PEP 709
+        visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _own_scope
+    else:
+        visit_GeneratorExp = _own_scope
+
 
 def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:
     """Names bound only by nested ``def`` statements (they are converted with their parent)."""
@@ -123,10 +137,19 @@ def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:
     return (defined - rebound) & local_names
 
 
+def _is_method(node: ast.AST, root: ast.AST) -> bool:
+    """Whether ``node`` is defined in the body of a class inside ``root``: there Python gives
+    zero-argument super() a ``__class__`` cell (and the frame's first argument, whatever the
+    method's kind), which the rewrite above spells out."""
+    if not isinstance(node, ast.FunctionDef):
+        return False
+    return any(isinstance(sub, ast.ClassDef) and any(item is node for item in sub.body) for sub in ast.walk(root))
+
+
 def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set[str]) -> None:
     body = node.body if isinstance(node.body, list) else [node.body]
     positional = node.args.posonlyargs + node.args.args
-    uses_class_cell = node is ctx.root and "__class__" in ctx.closure
+    uses_class_cell = ("__class__" in ctx.closure) if node is ctx.root else _is_method(node, ctx.root)
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
     if isinstance(node, ast.Lambda):

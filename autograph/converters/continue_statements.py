@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 
 from autograph import templates
+from autograph.analysis.scopes import TRY_STATEMENTS
 from autograph.context import Context
 from autograph.converters.jumps import LOOPS, NESTED_SCOPES, assign, contains_own, lowering_for, rewrite_loops
 
@@ -67,7 +68,7 @@ def _drop_flag(statements: list[ast.stmt], flag: str) -> list[ast.stmt]:
                 node.test = templates.replace_expression("not TEST", TEST=node.test)
                 templates.copy_location(node.test, node)
                 node.body, node.orelse = node.orelse, []
-        elif isinstance(node, (ast.With, ast.Try)) and not node.body:
+        elif isinstance(node, (ast.With, *TRY_STATEMENTS)) and not node.body:
             node.body = [ast.copy_location(ast.Pass(), node)]
         out.append(node)
     return out

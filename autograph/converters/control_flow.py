@@ -39,7 +39,7 @@ import ast
 import builtins
 
 from autograph import anno, templates
-from autograph.analysis.scopes import FunctionScope, function_scope, names_of
+from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
 from autograph.context import Context
 from autograph.converters.logical_expressions import convert_expression
 
@@ -89,7 +89,7 @@ class _ControlFlow:
     def _python_statement(self, node: ast.stmt, scope: _Scope) -> ast.stmt:
         """A statement that stays Python; the blocks inside try/with/match still get converted."""
         writes = self._writes(node)
-        if isinstance(node, ast.Try):
+        if isinstance(node, TRY_STATEMENTS):
             node.body = self.block(node.body, scope)
             for handler in node.handlers:
                 handler.body = self.block(handler.body, scope)
@@ -179,7 +179,7 @@ class _ControlFlow:
         written = set().union(*map(self._writes, body))
         nonlocals = [name for name in nonlocals if name in written]
         global_names = [name for name in global_names if name in written]
-        converted = self.block(body, inner_scope)
+        converted = _plain_assignments(self.block(body, inner_scope), set(nonlocals) | set(global_names))
         declarations = []
         if nonlocals:
             declarations.append(ast.Nonlocal(names=list(nonlocals)))
@@ -195,8 +195,9 @@ class _ControlFlow:
     def _get_state(self, state: list[str]) -> ast.expr:
         if not state:
             return ast.Constant(None)
-        elements = ", ".join(state)
-        get_state = templates.replace_expression(f"lambda: ({elements},)")
+        # The names go in as nodes, never as template text: a user's `C` is not a placeholder.
+        names = ast.Tuple(elts=[ast.Name(id=name, ctx=ast.Load()) for name in state], ctx=ast.Load())
+        get_state = templates.replace_expression("lambda: STATE", STATE=names)
         self.state_lambdas.add(id(get_state))
         return get_state
 
@@ -249,7 +250,7 @@ class _ControlFlow:
     def _for(self, node: ast.For, scope: _Scope) -> list[ast.stmt]:
         nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=True)
         prologue: list[ast.stmt] = []
-        if isinstance(node.target, ast.Name) and node.target.id not in nonlocals:
+        if isinstance(node.target, ast.Name) and node.target.id not in nonlocals + global_names:
             params = [node.target.id]
         else:
             item = self.ctx.namer.reuse("itr")
@@ -295,6 +296,29 @@ def _grown_lists(node: ast.stmt) -> set[str]:
     return grown
 
 
+def _plain_assignments(statements: list[ast.stmt], declared: set[str]) -> list[ast.stmt]:
+    """``x: int = 5`` on a variable a closure declares ``nonlocal`` (Python refuses an annotation
+    there) becomes ``x = 5``, and a bare ``x: int`` goes. Exact: Python never evaluates the
+    annotation of a function's local variable."""
+    if not declared:
+        return statements
+    out = []
+    for node in statements:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in declared:
+            if node.value is not None:
+                out.append(ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node))
+            continue
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if isinstance(block, list) and block:
+                    setattr(node, field, _plain_assignments(block, declared) or [ast.copy_location(ast.Pass(), node)])
+            for child in getattr(node, "handlers", []) + getattr(node, "cases", []):
+                child.body = _plain_assignments(child.body, declared) or [ast.copy_location(ast.Pass(), node)]
+        out.append(node)
+    return out
+
+
 def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
     """Drop trailing ``None`` arguments from runtime calls: ``if_stmt(c, body, None, None)``
     reads better as ``if_stmt(c, body)``."""
@@ -331,13 +355,30 @@ class _UndefinedReads(ast.NodeTransformer):
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST | list[ast.stmt]:
         self.generic_visit(node)
         target = node.target
-        if (isinstance(target, ast.Name) and target.id in self.names
-                and anno.get(target, anno.Key.MAYBE_UNDEFINED, False)):
+        if self._maybe_undefined(target):
             # Python reads the target before the value: check it first, as Python would.
             check = templates.replace("ag__.ld(NAME)", NAME=target.id)
             templates.copy_location(check, node)
             return check + [node]
         return node
+
+    def visit_Delete(self, node: ast.Delete) -> ast.AST | list[ast.stmt]:
+        self.generic_visit(node)
+        if not any(self._maybe_undefined(target) for target in node.targets):
+            return node
+        # `del x` of a variable bound to Undefined must fail as Python's would: check each target
+        # just before it goes (Python deletes the targets left to right).
+        out: list[ast.stmt] = []
+        for target in node.targets:
+            if self._maybe_undefined(target):
+                out += templates.replace("ag__.ld(NAME)", NAME=target.id)
+            out.append(ast.Delete(targets=[target]))
+        templates.copy_location(out, node)
+        return out
+
+    def _maybe_undefined(self, target: ast.expr) -> bool:
+        return (isinstance(target, ast.Name) and target.id in self.names
+                and anno.get(target, anno.Key.MAYBE_UNDEFINED, False))
 
     def _nested(self, node: ast.AST, local_names: set[str]) -> ast.AST:
         saved = self.free

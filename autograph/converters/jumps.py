@@ -19,7 +19,7 @@ import enum
 from typing import Callable
 
 from autograph import templates
-from autograph.analysis.scopes import has_catch_all
+from autograph.analysis.scopes import TRY_STATEMENTS, has_catch_all
 
 
 class NeedsFlag(Exception):
@@ -77,10 +77,16 @@ class BlockLowering:
             return new, Jumps.ALWAYS if rest_status is Jumps.ALWAYS else Jumps.MAYBE
         if self.flag is None:
             raise NeedsFlag
+        return new + self._guarded(rest), Jumps.MAYBE
+
+    def _guarded(self, rest: list[ast.stmt]) -> list[ast.stmt]:
+        """``if not flag: rest`` (a flag is needed)."""
+        if self.flag is None:
+            raise NeedsFlag
         self.guards += 1
         guard = templates.replace("if not FLAG:\n    REST", FLAG=self.flag, REST=rest)
         templates.copy_location(guard, rest[0])
-        return new + guard, Jumps.MAYBE
+        return guard
 
     def statement(self, node: ast.stmt) -> tuple[list[ast.stmt], Jumps]:
         if self.is_jump(node):
@@ -100,10 +106,10 @@ class BlockLowering:
             node = copy.copy(node)
             node.body, status = self.block(node.body)
             return [node], status
-        if isinstance(node, ast.Try):
+        if isinstance(node, TRY_STATEMENTS):
             node = copy.copy(node)
             node.body, body_status = self.block(node.body)
-            node.orelse, else_status = self.block(node.orelse)
+            node.orelse, else_status = self._try_else(node.orelse, body_status)
             statuses = [combine(body_status, else_status) if body_status is not Jumps.ALWAYS else body_status]
             node.handlers, handler_statuses = self._bodies(node.handlers)
             statuses += handler_statuses
@@ -118,6 +124,17 @@ class BlockLowering:
                 statuses.append(Jumps.NEVER)
             return [node], combine(*statuses)
         return [node], Jumps.NEVER
+
+    def _try_else(self, orelse: list[ast.stmt], body_status: Jumps) -> tuple[list[ast.stmt], Jumps]:
+        """A ``try``'s ``else`` runs only when the body finished without jumping: after a body that
+        always jumps it is dead, after one that may jump it is guarded by the flag."""
+        if not orelse:
+            return [], Jumps.NEVER
+        if body_status is Jumps.ALWAYS:
+            self.dead.extend(orelse)
+            return [], Jumps.NEVER
+        lowered, status = self.block(orelse)
+        return (self._guarded(lowered) if body_status is Jumps.MAYBE else lowered), status
 
     def _bodies(self, items: list) -> tuple[list, list[Jumps]]:
         """Copies of except handlers or match cases with their bodies lowered, and each status."""
@@ -172,11 +189,11 @@ def rewrite_loops(statements: list[ast.stmt], rewrite: Callable[[ast.For | ast.W
         if isinstance(node, NESTED_SCOPES):
             out.append(node)
             continue
-        if isinstance(node, (ast.If, ast.With, ast.Try, *LOOPS)):
+        if isinstance(node, (ast.If, ast.With, *TRY_STATEMENTS, *LOOPS)):
             node.body = rewrite_loops(node.body, rewrite)
-        if isinstance(node, (ast.If, ast.Try, *LOOPS)):
+        if isinstance(node, (ast.If, *TRY_STATEMENTS, *LOOPS)):
             node.orelse = rewrite_loops(node.orelse, rewrite)
-        if isinstance(node, ast.Try):
+        if isinstance(node, TRY_STATEMENTS):
             node.finalbody = rewrite_loops(node.finalbody, rewrite)
             for handler in node.handlers:
                 handler.body = rewrite_loops(handler.body, rewrite)
@@ -223,7 +240,7 @@ def tidy(statements: list[ast.stmt]) -> list[ast.stmt]:
                 node.test = templates.replace_expression("not TEST", TEST=node.test)
                 templates.copy_location(node.test, node)
                 node.body, node.orelse = node.orelse, []
-        elif isinstance(node, (ast.With, ast.Try)):
+        elif isinstance(node, (ast.With, *TRY_STATEMENTS)):
             node.body = tidy(node.body) or [ast.copy_location(ast.Pass(), node)]
         out.append(node)
     return out

@@ -71,7 +71,7 @@ class _Logical(ast.NodeTransformer):
 
 
 def _runtime(name: str) -> ast.expr:
-    return templates.replace_expression(f"ag__.{name}")
+    return ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load()), attr=name, ctx=ast.Load())
 
 
 def _at(new: ast.expr, origin: ast.expr) -> ast.expr:

@@ -28,6 +28,7 @@ import ast
 import copy
 
 from autograph import anno, templates
+from autograph.analysis.scopes import TRY_STATEMENTS
 from autograph.context import Context
 from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign, own_jumps
 
@@ -141,9 +142,9 @@ def _drop_dead_stores(statements: list[ast.stmt], flag: str) -> list[ast.stmt]:
             if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
                     and node.targets[0].id == flag and order[id(node)] > last_read):
                 continue
-            if isinstance(node, (ast.If, ast.With, ast.Try)):
+            if isinstance(node, (ast.If, ast.With, *TRY_STATEMENTS)):
                 node.body = visit(node.body) or [ast.copy_location(ast.Pass(), node)]
-            if isinstance(node, (ast.If, ast.Try, *_LOOPS)):
+            if isinstance(node, (ast.If, *TRY_STATEMENTS, *_LOOPS)):
                 node.orelse = visit(node.orelse)  # a loop's else clause runs once, after the loop
             out.append(node)
         return out

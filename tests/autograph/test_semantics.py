@@ -1,0 +1,500 @@
+"""Converted code behaves exactly like the original, on the classes of programs that tripped it.
+
+Each test runs the original and the converted function and compares results, exception types
+and messages, and side effects. The original is the oracle.
+"""
+
+from __future__ import annotations
+
+import linecache
+import pickle
+import sys
+import traceback
+
+import pytest
+
+import autograph
+
+
+def outcome(fn, *args):
+    try:
+        return ("value", fn(*args))
+    except Exception as error:  # noqa: BLE001  (the exception is the result being compared)
+        return ("raises", type(error), str(error))
+
+
+def agree(fn, *args):
+    expected = outcome(fn, *args)
+    assert outcome(autograph.convert(fn), *args) == expected
+    return expected
+
+
+# --- user names are never template placeholders ------------------------------------------------
+
+def upper_case_names(N, xs):
+    C, W, X1, C_ = 0, 1, [], None
+    for X in xs:
+        if X > N:
+            C += X
+            W *= 2
+            X1.append(X)
+            C_ = X
+    while C > 100:
+        C -= 100
+    return C, W, X1, C_, X
+
+
+def upper_case_class_and_function(n):
+    class K:
+        VALUE = 3
+
+    def F(x):
+        return x * K.VALUE
+
+    if n:
+        K = type("K", (), {"VALUE": 5})
+        F = lambda x: x + K.VALUE  # noqa: E731
+    return F(n)
+
+
+@pytest.mark.parametrize("args", [(0, [1, 2, 3]), (2, [5, 1, 300]), (9, [])])
+def test_upper_case_user_names_convert(args):
+    agree(upper_case_names, *args)
+
+
+@pytest.mark.parametrize("n", [0, 4])
+def test_upper_case_class_and_function_names_convert(n):
+    agree(upper_case_class_and_function, n)
+
+
+def test_generated_code_never_puts_user_names_into_template_text():
+    """Templates are literal strings: user identifiers reach them only as nodes (values)."""
+    import ast
+    import pathlib
+
+    root = pathlib.Path(autograph.__file__).parent
+    offending = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("replace", "replace_expression")
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "templates"
+                    and not (node.args and isinstance(node.args[0], (ast.Constant, ast.Name)))):
+                offending.append(f"{path.name}:{node.lineno}")
+    assert offending == []
+
+
+# --- the user's own `ag__` -------------------------------------------------------------------
+
+ag__ = "the user's global ag__"
+
+
+def reads_global_ag(n):
+    out = []
+    for i in range(n):
+        if i % 2:
+            out.append(ag__)
+    return out
+
+
+def binds_local_ag(n):
+    ag__ = 0
+    for i in range(n):
+        if i:
+            ag__ += i
+    return ag__
+
+
+def closure_ag():
+    ag__ = "closed over"
+
+    def inner(n):
+        return [ag__ for _ in range(n) if n]
+    return inner
+
+
+@pytest.mark.parametrize("fn, args", [(reads_global_ag, (4,)), (binds_local_ag, (4,)), (closure_ag(), (2,))])
+def test_a_user_name_ag__keeps_working(fn, args):
+    agree(fn, *args)
+
+
+def test_the_runtime_takes_another_name_when_the_user_has_ag__():
+    code = autograph.to_code(reads_global_ag)
+    assert "out.append(ag__)" in code and "ag__1.for_stmt" not in code and ".for_stmt(" in code
+
+
+# --- names, qualnames, pickling -----------------------------------------------------------------
+
+def nested_names(n):
+    def g():
+        return 1
+
+    class K:
+        def m(self):
+            return 2
+    h = None
+    for i in range(n):
+        if i:
+            def h():
+                return 3
+    return g.__qualname__, K.__qualname__, K.m.__qualname__, h and h.__qualname__, (lambda: 0).__qualname__
+
+
+def test_nested_definitions_keep_their_qualnames():
+    assert agree(nested_names, 2)[1][3] == "nested_names.<locals>.h"
+
+
+def test_converted_function_pickles_by_reference_like_the_original(monkeypatch):
+    converted = autograph.convert(upper_case_names)
+    assert converted.__qualname__ == upper_case_names.__qualname__
+    assert converted.__module__ == upper_case_names.__module__
+    assert repr(converted).split(" at ")[0] == repr(upper_case_names).split(" at ")[0]
+    # Installed in its module (as converting a whole module does), it pickles by reference.
+    monkeypatch.setattr(sys.modules[__name__], "upper_case_names", converted)
+    assert pickle.loads(pickle.dumps(converted)) is converted
+
+
+def frame_names(n):
+    names = []
+    for i in range(n):
+        if i:
+            names.append(sys._getframe().f_code.co_name)
+    return names
+
+
+def test_frames_of_generated_closures_carry_the_users_function_name():
+    assert agree(frame_names, 3)[1] == ["frame_names", "frame_names"]
+
+
+def raises_in_branch(x):
+    if x:
+        raise ValueError("boom")
+    return x
+
+
+def test_tracebacks_name_the_users_function():
+    try:
+        autograph.convert(raises_in_branch)(1)
+    except ValueError as error:
+        names = [frame.name for frame in traceback.extract_tb(error.__traceback__)]
+    assert "if_body" not in names and names[-1] == "raises_in_branch"
+
+
+# --- from __future__ flags ----------------------------------------------------------------------
+
+FUTURE_SOURCE = '''from __future__ import annotations
+
+def uses_annotations(n: NotDefinedAnywhere) -> AlsoUndefined:
+    def inner(a: Unknown) -> Missing:
+        return a
+    if n:
+        y: SomeType = n
+    else:
+        y = 0
+    return inner.__annotations__, y
+'''
+
+
+def test_future_annotations_of_the_users_module_apply():
+    filename = "<future-annotations-module>"
+    linecache.cache[filename] = (len(FUTURE_SOURCE), None, FUTURE_SOURCE.splitlines(True), filename)
+    namespace: dict = {}
+    exec(compile(FUTURE_SOURCE, filename, "exec"), namespace)
+    fn = namespace["uses_annotations"]
+    assert agree(fn, 3)[1] == ({"a": "Unknown", "return": "Missing"}, 3)
+    assert autograph.convert(fn).__annotations__ == {"n": "NotDefinedAnywhere", "return": "AlsoUndefined"}
+
+
+# --- private name mangling ----------------------------------------------------------------------
+
+class Vault:
+    def __init__(self):
+        self.__secret = 42
+
+    def reveal(self, n):
+        total = 0
+        for i in range(n):
+            if i:
+                total += self.__secret + self.__helper()
+        return total
+
+    def __helper(self):
+        return 1
+
+    def calls_helper(self, n):
+        return [self.__helper() for _ in range(n)] if n else self.__secret
+
+
+def test_private_names_are_mangled_in_converted_methods():
+    agree(Vault().reveal, 3)
+    agree(Vault().calls_helper, 2)
+
+
+def test_private_names_are_mangled_in_methods_reached_through_call():
+    def caller(vault, n):
+        if n:
+            return vault.reveal(n)
+        return 0
+    agree(caller, Vault(), 3)
+
+
+# --- try ... else after a jump ------------------------------------------------------------------
+
+def try_else_return(n):
+    log = []
+    try:
+        if n > 0:
+            return "returned", log
+        log.append("body")
+    except ValueError:
+        log.append("except")
+    else:
+        log.append("else")
+    return "end", log
+
+
+def try_else_break(xs):
+    log = []
+    for x in xs:
+        try:
+            if x == 2:
+                break
+            log.append(x)
+        except ZeroDivisionError:
+            log.append("except")
+        else:
+            log.append(("else", x))
+    return log
+
+
+def try_else_continue(xs):
+    log = []
+    for x in xs:
+        try:
+            log.append(10 // x)
+            if x > 1:
+                continue
+        except ZeroDivisionError:
+            log.append("except")
+        else:
+            log.append(("else", x))
+        finally:
+            log.append(("finally", x))
+    return log
+
+
+def try_else_always_returns(n):
+    try:
+        return n
+    except ValueError:
+        pass
+    else:
+        return "never"
+
+
+def try_star_return(xs):
+    for x in xs:
+        try:
+            if x > 1:
+                return x
+        except* ValueError:
+            pass
+        else:
+            xs = xs + [0]
+    return -1
+
+
+@pytest.mark.parametrize("fn, args", [
+    (try_else_return, (1,)), (try_else_return, (0,)), (try_else_break, ([1, 2, 3],)),
+    (try_else_break, ([1, 3],)), (try_else_continue, ([1, 0, 2, 3],)), (try_else_always_returns, (5,)),
+    (try_star_return, ([0, 1, 2],)), (try_star_return, ([0],)),
+])
+def test_try_else_does_not_run_after_a_jump(fn, args):
+    agree(fn, *args)
+
+
+# --- annotated assignments, global / nonlocal loop targets, del ---------------------------------
+
+def annotated(n):
+    if n > 0:
+        x: int = n * 2
+        y: int  # noqa: F842  (a bare annotation of a carried variable)
+    else:
+        x = 0
+    total: float = 0.0
+    for i in range(n):
+        total: float = total + i
+    return x, total
+
+
+G = None
+
+
+def global_loop_target(xs):
+    global G
+    for G in xs:
+        if G > 1:
+            break
+    return G
+
+
+def nonlocal_loop_target(xs):
+    n = None
+
+    def inner():
+        nonlocal n
+        for n in xs:
+            if n > 1:
+                break
+    inner()
+    return n
+
+
+def del_maybe_unbound(c):
+    if c:
+        x = 1
+    del x
+    return "deleted"
+
+
+def del_two_targets(c):
+    a = 1
+    if c:
+        b = 2
+    try:
+        del a, b
+    except UnboundLocalError:
+        return "a is gone" if "a" not in locals() else "a is here"
+    return "both"
+
+
+@pytest.mark.parametrize("fn, args", [
+    (annotated, (3,)), (annotated, (0,)), (global_loop_target, ([1, 2, 3],)), (nonlocal_loop_target, ([1, 2, 3],)),
+    (del_maybe_unbound, (1,)), (del_maybe_unbound, (0,)), (del_two_targets, (0,)), (del_two_targets, (1,)),
+])
+def test_assignments_and_deletions_behave_as_in_python(fn, args):
+    global G
+    G = None
+    expected = outcome(fn, *args)
+    G = None
+    assert outcome(autograph.convert(fn), *args) == expected
+
+
+# --- super() ------------------------------------------------------------------------------------
+
+def super_in_local_class(n):
+    class Base:
+        def hello(self):
+            return "base"
+
+    class Child(Base):
+        def hello(self):
+            if n > 0:
+                return "child+" + super().hello()
+            return "child"
+    return Child().hello()
+
+
+def super_in_lambda_inside_method(n):
+    class Base:
+        def hello(self):
+            return "base"
+
+    class Child(Base):
+        def hello(self):
+            if n:
+                return (lambda: super().hello())()
+            return "no"
+    return Child().hello()
+
+
+def super_in_static_method(n):
+    class Base:
+        pass
+
+    class Child(Base):
+        @staticmethod
+        def hello(x):
+            if x:
+                return super().__repr__()
+            return "no"
+    return Child.hello(n)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (super_in_local_class, (1,)), (super_in_local_class, (0,)), (super_in_lambda_inside_method, (1,)),
+    (super_in_static_method, (1,)),
+])
+def test_super_works_exactly_where_python_lets_it(fn, args):
+    agree(fn, *args)
+
+
+# --- ag__.call on every kind of callable; unhashable classes ------------------------------------
+
+class Meta(type):
+    def __eq__(cls, other):
+        return cls is other
+
+
+class Unhashable(metaclass=Meta):
+    def __bool__(self):
+        return True
+
+    def __iter__(self):
+        return iter([1, 2])
+
+    def __call__(self, x):
+        if x:
+            return "called"
+        return "not"
+
+
+def unhashable_values(n):
+    u = Unhashable()
+    out = []
+    if u:
+        out.append(1)
+    if not u or n:
+        out.append(2)
+    out.append(u and n)
+    for x in u:
+        out.append(x)
+    out.append(u(n))
+    return out
+
+
+class StaticCall:
+    @staticmethod
+    def __call__(x):
+        if x:
+            return ("static", x)
+        return None
+
+
+class ClassCall:
+    @classmethod
+    def __call__(cls, x):
+        return (cls.__name__, x) if x else None
+
+
+def calls_objects(n):
+    return StaticCall()(n), ClassCall()(n)
+
+
+@pytest.mark.parametrize("fn, args", [(unhashable_values, (0,)), (unhashable_values, (1,)), (calls_objects, (3,))])
+def test_every_kind_of_callable_and_condition(fn, args):
+    agree(fn, *args)
+
+
+# --- lambdas on one line ------------------------------------------------------------------------
+
+def make_lambdas(k):
+    a, b = (lambda x: x + 1), (lambda x: x + 2)
+    c, d = (lambda x: x + k), (lambda x: x - k)
+    e, f = (lambda x: x * 2), (lambda x: x * 2)
+    return a, b, c, d, e, f
+
+
+def test_lambdas_on_one_line_that_differ_only_in_constants_convert():
+    for fn in make_lambdas(10):
+        assert autograph.convert(fn)(3) == fn(3)
