@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import logging
 import threading
 import types
 import weakref
@@ -48,6 +49,7 @@ _lock = threading.RLock()
 _conversions: dict[tuple[types.CodeType, int], Conversion] = {}
 _functions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _do_not_convert: weakref.WeakSet = weakref.WeakSet()
+_log = logging.getLogger("autograph")
 
 
 def _conversion(fn: types.FunctionType) -> Conversion:
@@ -187,6 +189,13 @@ def _convert_for_call(fn: types.FunctionType) -> Callable:
     try:
         return _convert_function(fn)
     except ConversionError:
+        return fn
+    except Exception as error:  # noqa: BLE001  (a converter bug must not break the user's call)
+        # Run the function as it is, and say so once: a silent fallback would hide the bug.
+        if fn not in _do_not_convert:
+            _do_not_convert.add(fn)
+            _log.warning("autograph could not convert %s (%s: %s); it runs unconverted. Please report this "
+                         "as a bug.", fn.__qualname__, type(error).__name__, error)
         return fn
 
 

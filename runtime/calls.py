@@ -6,13 +6,16 @@ Before::
 
 After::
 
-    y = ag__.call(square, x)
+    y = ag__.call(square)(x)
 
-``call`` converts the callee the first time it sees it (through the converter
-that ``autograph`` registers with ``set_converter``), caches the result, and
-calls it. Builtins, classes and anything the converter declines run as they
-are. Calls that the converter can resolve while converting (NumPy, builtins,
-the standard library) are never wrapped, so they cost nothing.
+``call(f)`` returns what to call in ``f``'s place: its converted form, made the
+first time (through the converter that ``autograph`` registers with
+``set_converter``) and cached, or ``f`` itself for builtins, classes and
+anything the converter declines. The call itself happens in the user's own
+frame, so the callee's caller is the user's code (``sys._getframe(1)``,
+``warnings.warn(stacklevel=2)``, ``logging``'s ``funcName`` all see it). Calls that
+the converter can resolve while converting (NumPy, builtins, the standard
+library) are never wrapped, so they cost nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import types
 import weakref
 from typing import Any, Callable, Optional
 
-# Callables that are never converted: calling them through `call` is a plain call.
+# Callables that are never converted: `call` hands them back as they are.
 _PLAIN_CALLABLES = frozenset({
     types.BuiltinFunctionType,
     types.BuiltinMethodType,
@@ -34,7 +37,9 @@ _PLAIN_CALLABLES = frozenset({
 })
 
 _converter: Optional[Callable[[Callable], Callable]] = None
-_targets: "weakref.WeakKeyDictionary[Callable, Callable]" = weakref.WeakKeyDictionary()
+# Converted forms by id(function): (a weak reference to the function, its converted form). A
+# WeakKeyDictionary would cost a weak reference per look-up; this costs a dict get and a call.
+_targets: dict[int, tuple[weakref.ref, Callable]] = {}
 
 
 def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
@@ -45,42 +50,56 @@ def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
     _targets.clear()
 
 
-def call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
-    """``f(*args, **kwargs)``, with ``f`` converted first if it is user code."""
+def call(f: Callable, /) -> Callable:
+    """What to call in place of ``f``: its converted form if it is user code, else ``f``."""
     cls = f.__class__
-    if cls is types.FunctionType and _converter is not None:
-        return _target(f)(*args, **kwargs)
+    if cls is types.FunctionType:
+        return _target(f)
     try:
         plain = _converter is None or cls in _PLAIN_CALLABLES
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__
         plain = False
-    if plain:
-        return f(*args, **kwargs)
+    if plain or isinstance(f, type):
+        return f
     if cls is types.MethodType and f.__func__.__class__ is types.FunctionType:
-        return _target(f.__func__)(f.__self__, *args, **kwargs)
+        target = _target(f.__func__)
+        return f if target is f.__func__ else types.MethodType(target, f.__self__)
     if cls is functools.partial:
-        return call(f.func, *f.args, *args, **{**f.keywords, **kwargs})
-    if isinstance(f, type):
-        return f(*args, **kwargs)
-    return _call_object(f, cls, args, kwargs)
+        return functools.partial(call(f.func), *f.args, **f.keywords)
+    return _call_method(f, cls)
 
 
-def _call_object(f: Any, cls: type, args: tuple, kwargs: dict) -> Any:
+def _call_method(f: Any, cls: type) -> Callable:
     """A callable object: its class's ``__call__`` as Python finds it (a plain function gets the
     object, a staticmethod does not, a classmethod gets the class), converted when it is user code."""
     method = next((klass.__dict__["__call__"] for klass in cls.__mro__ if "__call__" in klass.__dict__), None)
     if method.__class__ is types.FunctionType:
-        return _target(method)(f, *args, **kwargs)
-    if method.__class__ is staticmethod and method.__func__.__class__ is types.FunctionType:
-        return _target(method.__func__)(*args, **kwargs)
-    if method.__class__ is classmethod and method.__func__.__class__ is types.FunctionType:
-        return _target(method.__func__)(cls, *args, **kwargs)
-    return f(*args, **kwargs)
+        target = _target(method)
+        return f if target is method else types.MethodType(target, f)
+    if method.__class__ in (staticmethod, classmethod) and method.__func__.__class__ is types.FunctionType:
+        target = _target(method.__func__)
+        if target is method.__func__:
+            return f
+        return target if method.__class__ is staticmethod else types.MethodType(target, cls)
+    return f
 
 
 def _target(function: types.FunctionType) -> Callable:
     """The converted form of a plain function (or the function itself), cached per function."""
-    target = _targets.get(function)
-    if target is None:
-        target = _targets[function] = _converter(function)
+    entry = _targets.get(id(function))
+    if entry is not None and entry[0]() is function:
+        return entry[1]
+    if _converter is None:
+        return function
+    target = _converter(function)
+    key = id(function)
+    _targets[key] = (weakref.ref(function, functools.partial(_forget, key, _targets)), target)
     return target
+
+
+def _forget(key: int, targets: dict, reference: weakref.ref) -> None:
+    """A function went: drop its entry (only its own: another function may have its id by now).
+    ``targets`` is bound in, since module globals may be gone when this runs at exit."""
+    entry = targets.get(key)
+    if entry is not None and entry[0] is reference:
+        del targets[key]

@@ -1,4 +1,4 @@
-"""Calls that may reach user code go through ``ag__.call``, which converts the callee.
+"""Calls that may reach user code go through ``ag__.call``, which picks the converted callee.
 
 Before::
 
@@ -7,7 +7,7 @@ Before::
 
 After::
 
-    y = ag__.call(square, x) + np.sum(x)
+    y = ag__.call(square)(x) + np.sum(x)
     items.append(y)
 
 A call stays plain when the converter can tell, at conversion time, that the
@@ -99,10 +99,10 @@ class _Calls(ast.NodeTransformer):
             return node
         if self._plain(node.func):
             return node
-        call = ast.Call(func=templates.replace_expression("ag__.call"), args=[node.func, *node.args],
-                        keywords=node.keywords)
-        templates.copy_location(call, node)
-        return call
+        # `ag__.call(f)(x)`: the runtime picks what to call, the call itself stays in this frame.
+        node.func = ast.Call(func=templates.replace_expression("ag__.call"), args=[node.func], keywords=[])
+        templates.copy_location(node.func, node)
+        return node
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         node.decorator_list = [self.visit(d) for d in node.decorator_list]

@@ -505,3 +505,79 @@ def make_lambdas(k):
 def test_lambdas_on_one_line_that_differ_only_in_constants_convert():
     for fn in make_lambdas(10):
         assert autograph.convert(fn)(3) == fn(3)
+
+
+# --- frames: a call from converted code adds no frame between caller and callee ------------------
+
+def callers_name():
+    return sys._getframe(1).f_code.co_name, sys._getframe(1).f_code.co_filename
+
+
+def calls_through_branch(n):
+    if n:
+        return callers_name()
+    return None
+
+
+def warns_for_caller():
+    import warnings
+    warnings.warn("careful", UserWarning, stacklevel=2)
+
+
+def calls_a_warning(n):
+    for _ in range(n):
+        warns_for_caller()
+
+
+def test_the_callee_sees_the_users_frame_as_its_caller():
+    assert agree(calls_through_branch, 1)[1] == ("calls_through_branch", __file__)
+
+
+def test_warnings_with_stacklevel_point_at_the_users_line():
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        autograph.convert(calls_a_warning)(1)
+    (warning,) = caught
+    assert warning.filename == __file__
+    assert warning.lineno == calls_a_warning.__code__.co_firstlineno + 2
+
+
+def test_logging_names_the_users_function():
+    import logging
+    records = []
+    handler = logging.Handler()
+    handler.emit = records.append
+    logger = logging.getLogger("test_semantics.funcName")
+    logger.addHandler(handler)
+    try:
+        def logs(n):
+            if n:
+                logger.warning("inside")
+        autograph.convert(logs)(1)
+    finally:
+        logger.removeHandler(handler)
+    assert [(r.funcName, r.filename) for r in records] == [("logs", __file__.rsplit("/", 1)[-1])]
+
+
+def test_a_converter_bug_does_not_break_the_users_call(monkeypatch, caplog):
+    from autograph import api
+
+    def helper(x):
+        if x:
+            return x + 1
+        return 0
+
+    def caller(x):
+        return helper(x)
+
+    def broken(fn):
+        if fn is helper:
+            raise KeyError("a converter bug")
+        return real(fn)
+
+    real = api._convert_function
+    monkeypatch.setattr(api, "_convert_function", broken)
+    with caplog.at_level("WARNING", logger="autograph"):
+        assert autograph.convert(caller)(2) == 3
+    assert "could not convert" in caplog.text and "helper" in caplog.text and "KeyError" in caplog.text

@@ -2,7 +2,7 @@ def g(x):
 
     def if_body():
         nonlocal retval_
-        retval_ = ag__.call(square, x)
+        retval_ = ag__.call(square)(x)
 
     def else_body():
         nonlocal retval_

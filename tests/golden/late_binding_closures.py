@@ -7,4 +7,4 @@ def late_binding_closures(n):
         fs.append(lambda: ag__.ld_free(i))
     i = ag__.Undefined('i')
     ag__.for_stmt(ag__.range(n), None, loop_body, lambda: (fs,))
-    return [ag__.call(fn) for fn in fs]
+    return [ag__.call(fn)() for fn in fs]

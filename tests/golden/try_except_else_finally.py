@@ -1,13 +1,13 @@
 def try_except_else_finally(x):
     try:
-        ag__.call(log, 'try')
+        ag__.call(log)('try')
         y = 10 / x
     except ZeroDivisionError as e:
-        ag__.call(log, ('except', str(e)))
+        ag__.call(log)(('except', str(e)))
         y = None
     else:
-        ag__.call(log, 'else')
+        ag__.call(log)('else')
         y = y + 1
     finally:
-        ag__.call(log, 'finally')
+        ag__.call(log)('finally')
     return y
