@@ -114,6 +114,16 @@ class _ControlFlow:
 
     # Shared pieces ---------------------------------------------------------
 
+    def _visible(self, node: ast.stmt) -> set[str]:
+        """The locals a statement binds that matter outside it: live before or after it, or
+        captured by a nested function (or, for a while loop, bound by a walrus in its test)."""
+        local = self._writes(node) & self.function.locals
+        live = anno.get(node, anno.Key.LIVE_IN) | anno.get(node, anno.Key.LIVE_OUT)
+        visible = local & (live | self.function.captured)
+        if isinstance(node, ast.While):
+            visible |= {n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)}
+        return visible
+
     def _carried(self, node: ast.stmt, loop: bool) -> tuple[list[str], list[str], list[str]]:
         """(nonlocal names, global names, state names) for a statement's closures."""
         modified = self._writes(node)
@@ -121,9 +131,7 @@ class _ControlFlow:
         live_out = anno.get(node, anno.Key.LIVE_OUT)
         outer = self.function.nonlocals & modified
         local = (modified & self.function.locals)
-        visible = local & (live_in | live_out | self.function.captured)
-        if isinstance(node, ast.While):
-            visible |= {n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)}
+        visible = self._visible(node)
         # A loop carries what is live at its head or after it. Branches carry everything they
         # bind that is visible outside: staging runs both, so a value one branch binds and the
         # other reads must go through the state, not through the variable.
@@ -132,7 +140,11 @@ class _ControlFlow:
             # A list the loop appends to changes without being rebound: a backend must see it
             # (JAX stacks it into an array, the graph backend explains it cannot grow).
             state |= _grown_lists(node) & self.function.locals & (live_out | live_in)
-        return sorted(visible | outer), sorted(self.function.globals & modified), sorted(state)
+        # Every local a body binds lives in the function, not in the closure: it lives as long as in
+        # the original (until the function returns or the name is rebound), which __del__ can see.
+        # Loop targets not needed after their loop stay the loop body's parameters (docs/limitations.md).
+        lifetime = local - self._parameter_targets(node)
+        return sorted(lifetime | visible | outer), sorted(self.function.globals & modified), sorted(state)
 
     def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:
         """Names the closures need bound in the enclosing scope: their nonlocals, and free
@@ -151,6 +163,20 @@ class _ControlFlow:
                 needed.add(sub.id)
             stack.extend(ast.iter_child_nodes(sub))
         return needed & self.function.locals
+
+    def _parameter_targets(self, node: ast.stmt) -> set[str]:
+        """Names bound only as the target of a for loop in ``node`` (or ``node`` itself) that is
+        not needed after its loop: the loop body takes them as its parameter."""
+        names: set[str] = set()
+        stack = [node]
+        while stack:
+            sub = stack.pop()
+            if isinstance(sub, ast.For):
+                names |= names_of(sub.target).writes - self._visible(sub)
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue
+            stack.extend(child for child in ast.iter_child_nodes(sub) if isinstance(child, ast.stmt))
+        return names
 
     def _inits(self, names: set[str], scope: _Scope, origin: ast.stmt) -> list[ast.stmt]:
         """Bind names the closures need: right before the statement if nothing bound them earlier

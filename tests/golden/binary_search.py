@@ -7,7 +7,7 @@ def binary_search(xs, target):
         return lo < hi
 
     def loop_body():
-        nonlocal do_return, hi, lo, retval_
+        nonlocal do_return, hi, lo, mid, retval_
         mid = (lo + hi) // 2
 
         def if_body():
@@ -27,6 +27,7 @@ def binary_search(xs, target):
                 do_return = True
             ag__.if_stmt(xs[mid] > target, if_body, else_body, lambda: (do_return, hi, retval_))
         ag__.if_stmt(xs[mid] < target, if_body, else_body, lambda: (do_return, hi, lo, retval_))
+    mid = None
     ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, lambda: (do_return, hi, lo, retval_))
 
     def if_body():
