@@ -65,14 +65,14 @@ def parse_function(fn: types.FunctionType) -> ParsedFunction:
 
 def _parse_snippet(snippet: list[str], first_lineno: int) -> ast.Module:
     """Parse lines that start at ``first_lineno`` of the file, keeping columns."""
+    # Blank lines in front give every node its line in the file, with no walk to renumber them.
     text = "".join(snippet)
     if snippet[0][:1] in (" ", "\t"):
-        tree = ast.parse("if 1:\n" + text)
-        ast.increment_lineno(tree, first_lineno - 2)
+        tree = ast.parse("\n" * max(first_lineno - 2, 0) + "if 1:\n" + text)
+        if first_lineno < 2:  # an indented first line of a file: the wrapper pushed it down one
+            ast.increment_lineno(tree, first_lineno - 2)
         return ast.Module(body=tree.body[0].body, type_ignores=[])
-    tree = ast.parse(text)
-    ast.increment_lineno(tree, first_lineno - 1)
-    return tree
+    return ast.parse("\n" * (first_lineno - 1) + text)
 
 
 def _indent(line: str) -> int:
