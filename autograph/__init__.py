@@ -5,14 +5,18 @@
     print(autograph.to_code(f))
 """
 
+__version__ = "0.1.0"
+
+from autograph import shadowing  # noqa: E402,F401  (first: it checks that `runtime` is ours)
 from autograph.api import convert, converted_lines, do_not_convert, to_code, to_graph
 from autograph.errors import ConversionError, SourceNotFoundError, UnsupportedSyntaxError
 from autograph.function import ConcreteFunction, Function, function, functions_run_eagerly, run_functions_eagerly
-from runtime.graph import TensorSpec, Variable
+from runtime.graph import TensorSpec, Variable, assert_
 from runtime.graph import print_ as print  # noqa: A001  (autograph.print prints at every graph run)
+from runtime.staging import StagingError
 
 __all__ = [
-    "ConcreteFunction", "ConversionError", "Function", "SourceNotFoundError", "TensorSpec", "UnsupportedSyntaxError",
-    "Variable", "convert", "converted_lines", "do_not_convert", "function", "functions_run_eagerly", "print",
-    "run_functions_eagerly", "to_code", "to_graph",
+    "ConcreteFunction", "ConversionError", "Function", "SourceNotFoundError", "StagingError", "TensorSpec",
+    "UnsupportedSyntaxError", "Variable", "__version__", "assert_", "convert", "converted_lines", "do_not_convert",
+    "function", "functions_run_eagerly", "print", "run_functions_eagerly", "to_code", "to_graph",
 ]

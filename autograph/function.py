@@ -263,7 +263,10 @@ class Function:
 
     def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
         """backend="jax": trace the converted function with ``jax.jit`` (now, to know its output), run it jitted."""
-        import jax  # only this backend needs JAX
+        from runtime import jax as jax_runtime
+
+        jax_runtime.require()  # only this backend needs JAX
+        import jax
 
         jitted = jax.jit(self._bound_function(names, tree, leaves))
         specs = [jax.ShapeDtypeStruct(x.shape, x.dtype) for x in leaves if isinstance(x, TensorSpec)]
@@ -285,6 +288,9 @@ class Function:
 
 
 def _jax_run() -> Callable:
+    from runtime import jax as jax_runtime
+
+    jax_runtime.require()
     from runtime.jax import lowering as jax_lowering  # imports JAX, so only when asked for
     return jax_lowering.run
 

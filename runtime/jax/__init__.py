@@ -17,4 +17,14 @@ from runtime.jax.ranges import JaxRange
 JAX_BACKEND = JaxBackend()
 register(JAX_BACKEND)
 
-__all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange"]
+
+def require() -> None:
+    """Import JAX, or say how to install it (JAX is the optional ``[jax]`` extra)."""
+    try:
+        import jax  # noqa: F401
+    except ImportError as error:
+        raise ImportError("this needs JAX, which is not installed: pip install 'autograph-numpy[jax]' "
+                          "(or pip install jax)") from error
+
+
+__all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "require"]
