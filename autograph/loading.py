@@ -56,16 +56,22 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         inner = [node]
         made = []
     owner = _owning_class(original)
+    declarations: list[ast.stmt] = []
     if owner is not None:  # a method: its private names are mangled with its class's name
         inner = [ast.ClassDef(name=owner, bases=[], keywords=[], body=inner, decorator_list=[])]
         if "type_params" in ast.ClassDef._fields:
             inner[0].type_params = []
         made.append(inner[0])
+        if owner not in free:
+            # The class statement (never run) must not make the class's name a local of the
+            # factory: the method's own reads of that name are global reads, as in the original.
+            declarations = [ast.Global(names=[owner])]
+            made.append(declarations[0])
     factory = ast.FunctionDef(
         name=_FACTORY,
         args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], kwonlyargs=[], kw_defaults=[],
                            defaults=[]),
-        body=inner, decorator_list=[], returns=None, type_comment=None)
+        body=declarations + inner, decorator_list=[], returns=None, type_comment=None)
     if "type_params" in ast.FunctionDef._fields:
         factory.type_params = []
     module = ast.Module(body=[factory], type_ignores=[])

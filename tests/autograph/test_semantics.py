@@ -617,3 +617,37 @@ def test_temporaries_live_as_long_as_in_the_original():
     assert converted_log[:end] == expected_log[:end]
     assert sorted(map(str, converted_log[end:])) == sorted(map(str, expected_log[end:]))
     assert expected_log.index("after if") < expected_log.index(("del", "branch"))
+
+
+class Money:
+    """A method that names its own class (a global read) and uses super(): converts."""
+
+    def __init__(self, amount):
+        self.__amount = amount
+
+    def __add__(self, other):
+        if isinstance(other, Money):
+            return Money(self.__amount + other.__amount)
+        return NotImplemented
+
+    def __repr__(self):
+        return f"Money({self.__amount})" if self.__amount else super().__repr__()[:7]
+
+
+def test_a_method_that_names_its_own_class_converts():
+    assert repr(autograph.convert(Money.__add__)(Money(1), Money(2))) == "Money(3)"
+    agree(Money.__repr__, Money(0))
+
+
+def local_class_named_in_its_methods(n):
+    class Node:
+        def __init__(self, depth):
+            self.child = Node(depth - 1) if depth else None
+
+        def depth(self):
+            return 1 + self.child.depth() if self.child else 0
+    return Node(n).depth()
+
+
+def test_a_local_class_named_in_its_methods_converts():
+    agree(local_class_named_in_its_methods, 3)
