@@ -18,10 +18,11 @@ registered lazily instead, by the top-level package of its values' types::
 
 so that importing the dispatch core imports no backend.
 
-State: a converted statement passes ``get_state``, a ``lambda: (a, b)`` over
-the variables it carries, in sorted order. ``LoopState`` reads them, and writes
-them back through the lambda's closure cells, which are the variables
-themselves; so no generated ``set_state`` function is needed.
+State: a converted statement passes the names of the variables it carries,
+``('a', 'b')`` in sorted order (a constant: it costs nothing when the statement
+runs as Python). A backend that stages the statement reads and writes them
+through the closure cells of the statement's own body functions, which are the
+variables themselves; so no generated getter or setter is needed.
 """
 
 from __future__ import annotations
@@ -29,23 +30,40 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable, Iterable, Optional
 
+from runtime.undefined import Undefined
+
 Thunk = Callable[[], Any]
 
 
 class State:
-    """The variables a statement carries: their names, current values, and a setter."""
+    """The variables a statement carries: their names, current values, and a setter.
 
-    __slots__ = ("names", "_cells", "get")
+    ``names`` are the carried variables; ``functions`` the statement's body (and test)
+    functions, whose closure cells are those variables."""
 
-    def __init__(self, get_state: Optional[Callable[[], tuple]]) -> None:
-        if get_state is None:
-            self.names: tuple[str, ...] = ()
-            self._cells: tuple = ()
-            self.get: Callable[[], tuple] = tuple
-        else:
-            self.names = get_state.__code__.co_freevars
-            self._cells = get_state.__closure__ or ()
-            self.get = get_state
+    __slots__ = ("names", "_cells")
+
+    def __init__(self, names: Optional[tuple[str, ...]], *functions: Optional[Callable]) -> None:
+        self.names: tuple[str, ...] = tuple(names or ())
+        cells: dict[str, Any] = {}
+        for function in functions:
+            closure = getattr(function, "__closure__", None)
+            if closure:
+                cells.update(zip(function.__code__.co_freevars, closure))
+        missing = [name for name in self.names if name not in cells]
+        if missing:
+            raise RuntimeError(f"autograph bug: the carried variables {missing} are in no body's closure")
+        self._cells = tuple(cells[name] for name in self.names)
+
+    def get(self) -> tuple:
+        """The current values (a variable deleted meanwhile reads as Undefined)."""
+        values = []
+        for name, cell in zip(self.names, self._cells):
+            try:
+                values.append(cell.cell_contents)
+            except ValueError:  # an empty cell: `del x` ran in the body
+                values.append(Undefined(name))
+        return tuple(values)
 
     def set(self, values: Iterable[Any]) -> None:
         values = tuple(values)

@@ -14,7 +14,7 @@ After (what the converter writes)::
         nonlocal x
         x = x / 2
 
-    ag__.while_stmt(loop_test, None, loop_body, lambda: (x,))
+    ag__.while_stmt(loop_test, None, loop_body, ('x',))
 
 Each operator looks at the value that decides the control flow (the condition,
 the test's result, the iterable, a break flag). A plain Python value runs the
@@ -47,7 +47,7 @@ def _staged(value: Any):
     return backend_for(value) if backend is _MISS else backend
 
 
-def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, get_state: Optional[Thunk] = None) -> None:
+def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optional[tuple] = None) -> None:
     """``if cond: body() else: orelse()``."""
     if cond.__class__ is not bool:
         try:
@@ -55,7 +55,7 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, get_state: O
         except TypeError:  # an unhashable class (see _staged)
             backend = None
         if backend is not None and (backend is not _MISS or backend_for(cond) is not None):
-            backend_for(cond).if_stmt(cond, body, orelse, State(get_state))
+            backend_for(cond).if_stmt(cond, body, orelse, State(state, body, orelse))
             return
     if cond:
         body()
@@ -63,21 +63,21 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, get_state: O
         orelse()
 
 
-def while_stmt(test: Thunk, extra_test: Optional[Thunk], body: Thunk, get_state: Optional[Thunk] = None) -> None:
+def while_stmt(test: Thunk, extra_test: Optional[Thunk], body: Thunk, state: Optional[tuple] = None) -> None:
     """``while extra_test() and test(): body()``, where ``extra_test`` (a break or return flag)
     may be None. Once either gives a staged value, the rest of the loop is staged."""
     while True:
         if extra_test is not None:
             keep_going = extra_test()
             if keep_going.__class__ is not bool and _staged(keep_going) is not None:
-                _staged(keep_going).while_stmt(_both(extra_test, test), body, State(get_state))
+                _staged(keep_going).while_stmt(_both(extra_test, test), body, State(state, test, extra_test, body))
                 return
             if not keep_going:
                 return
         outcome = test()
         if outcome.__class__ is not bool and _staged(outcome) is not None:
             combined = test if extra_test is None else _both(extra_test, test)
-            _staged(outcome).while_stmt(combined, body, State(get_state))
+            _staged(outcome).while_stmt(combined, body, State(state, test, extra_test, body))
             return
         if not outcome:
             return
@@ -93,7 +93,7 @@ def for_stmt(
     iterable: Any,
     extra_test: Optional[Thunk],
     body: Callable[[Any], None],
-    get_state: Optional[Thunk] = None,
+    state: Optional[tuple] = None,
 ) -> None:
     """``for item in iterable: body(item)``, stopping once ``extra_test()`` (a break or
     return flag) is false. If that flag becomes a staged value, the remaining
@@ -101,13 +101,13 @@ def for_stmt(
     if iterable.__class__ is not _range and iterable.__class__ is not list:
         backend = backend_for(iterable)
         if backend is not None:
-            backend.for_stmt(iterable, extra_test, body, State(get_state))
+            backend.for_stmt(iterable, extra_test, body, State(state, extra_test, body))
             return
     if extra_test is None:
         for item in iterable:
             body(item)
         return
-    if not _keep_going(extra_test(), iterable, extra_test, body, get_state):
+    if not _keep_going(extra_test(), iterable, extra_test, body, state):
         return
     iterator = iter(iterable)
     for item in iterator:
@@ -120,18 +120,18 @@ def for_stmt(
                 return
             continue
         # The flag is staged now: hand the iterations that are left to its backend.
-        backend_for(outcome).for_stmt(iterator, extra_test, body, State(get_state))
+        backend_for(outcome).for_stmt(iterator, extra_test, body, State(state, extra_test, body))
         return
 
 
-def _keep_going(outcome: Any, iterable: Any, extra_test: Thunk, body: Callable, get_state) -> bool:
+def _keep_going(outcome: Any, iterable: Any, extra_test: Thunk, body: Callable, state: Optional[tuple]) -> bool:
     """The check before the first iteration; a staged flag stages the whole loop."""
     if outcome.__class__ is bool:
         return outcome
     backend = backend_for(outcome)
     if backend is None:
         return bool(outcome)
-    backend.for_stmt(iter(iterable), extra_test, body, State(get_state))
+    backend.for_stmt(iter(iterable), extra_test, body, State(state, extra_test, body))
     return False
 
 

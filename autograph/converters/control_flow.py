@@ -20,13 +20,13 @@ After::
             def if_body():
                 nonlocal total
                 total += x[i]
-            ag__.if_stmt(x[i] > 0, if_body, None, lambda: (total,))
-        ag__.for_stmt(ag__.range(n), None, loop_body, lambda: (total,))
+            ag__.if_stmt(x[i] > 0, if_body, None, ('total',))
+        ag__.for_stmt(ag__.range(n), None, loop_body, ('total',))
         return total
 
 A body closure declares ``nonlocal`` the variables it binds that matter outside
 it (live after the statement, read before being bound in it, or captured by a
-nested function). ``lambda: (...)`` lists the state a backend must carry: the
+nested function). The last argument names the state a backend must carry: the
 modified variables that are live after the statement (for a loop, also at its
 head). A variable the original program might not have bound yet is first bound
 to ``ag__.Undefined(name)``, and its reads that may see that value become
@@ -60,7 +60,6 @@ class _ControlFlow:
         self.maybe_undefined = maybe_undefined
         self.inited: set[str] = set()
         self.generated_functions: set[int] = set()
-        self.state_lambdas: set[int] = set()  # they must see Undefined values as they are
         self._writes_cache: dict[int, frozenset] = {}  # by id: the tree keeps every node alive meanwhile
 
     def _writes(self, node: ast.stmt) -> set[str]:
@@ -219,13 +218,11 @@ class _ControlFlow:
         return function
 
     def _get_state(self, state: list[str]) -> ast.expr:
+        """The carried variables' names, a constant: ``('i', 'total')``. A backend that stages
+        the statement finds the variables in the closures of its body functions."""
         if not state:
             return ast.Constant(None)
-        # The names go in as nodes, never as template text: a user's `C` is not a placeholder.
-        names = ast.Tuple(elts=[ast.Name(id=name, ctx=ast.Load()) for name in state], ctx=ast.Load())
-        get_state = templates.replace_expression("lambda: STATE", STATE=names)
-        self.state_lambdas.add(id(get_state))
-        return get_state
+        return ast.Tuple(elts=[ast.Constant(name) for name in state], ctx=ast.Load())
 
     def _call(self, template: str, origin: ast.stmt, **values) -> list[ast.stmt]:
         statements = templates.replace(template, **values)
@@ -421,8 +418,6 @@ class _UndefinedReads(ast.NodeTransformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
-        if id(node) in self.control_flow.state_lambdas:
-            return node
         return self._nested(node, function_scope(node).locals)
 
 

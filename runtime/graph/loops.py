@@ -9,7 +9,7 @@ Before (converted code, traced with ``x`` a graph tensor)::
         nonlocal x
         x = x / 2
 
-    ag__.while_stmt(loop_test, None, loop_body, lambda: (x,))
+    ag__.while_stmt(loop_test, None, loop_body, ('x',))
 
 After (what this module adds to the graph)::
 

@@ -3,7 +3,7 @@
 Before (converted code, run under ``jax.jit`` with a traced ``n``)::
 
     i = 0
-    ag__.while_stmt(lambda: i < n, None, loop_body, lambda: (i, x))
+    ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'x'))
 
 After (what this module builds)::
 

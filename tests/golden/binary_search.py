@@ -25,13 +25,13 @@ def binary_search(xs, target):
                 nonlocal do_return, retval_
                 retval_ = mid
                 do_return = True
-            ag__.if_stmt(xs[mid] > target, if_body, else_body, lambda: (do_return, hi, retval_))
-        ag__.if_stmt(xs[mid] < target, if_body, else_body, lambda: (do_return, hi, lo, retval_))
+            ag__.if_stmt(xs[mid] > target, if_body, else_body, ('do_return', 'hi', 'retval_'))
+        ag__.if_stmt(xs[mid] < target, if_body, else_body, ('do_return', 'hi', 'lo', 'retval_'))
     mid = None
-    ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, lambda: (do_return, hi, lo, retval_))
+    ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, ('do_return', 'hi', 'lo', 'retval_'))
 
     def if_body():
         nonlocal retval_
         retval_ = -1
-    ag__.if_stmt(ag__.not_(do_return), if_body, None, lambda: (retval_,))
+    ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))
     return retval_

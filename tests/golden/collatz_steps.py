@@ -14,7 +14,7 @@ def collatz_steps(n):
         def else_body():
             nonlocal n
             n = 3 * n + 1
-        ag__.if_stmt(n % 2 == 0, if_body, else_body, lambda: (n,))
+        ag__.if_stmt(n % 2 == 0, if_body, else_body, ('n',))
         steps += 1
-    ag__.while_stmt(loop_test, None, loop_body, lambda: (n, steps))
+    ag__.while_stmt(loop_test, None, loop_body, ('n', 'steps'))
     return steps

@@ -8,5 +8,5 @@ def count_down(n):
         nonlocal n
         steps.append(n)
         n -= 1
-    ag__.while_stmt(loop_test, None, loop_body, lambda: (n, steps))
+    ag__.while_stmt(loop_test, None, loop_body, ('n', 'steps'))
     return steps

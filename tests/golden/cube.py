@@ -4,5 +4,5 @@ def cube(x):
     def loop_body(_):
         nonlocal result
         result = result * x
-    ag__.for_stmt(ag__.range(3), None, loop_body, lambda: (result,))
+    ag__.for_stmt(ag__.range(3), None, loop_body, ('result',))
     return result

@@ -25,13 +25,13 @@ def early_returns(x):
                     nonlocal do_return, retval_
                     retval_ = i
                     do_return = True
-                ag__.if_stmt(i * i > x, if_body, None, lambda: (do_return, retval_))
-            ag__.for_stmt(ag__.range(x), lambda: ag__.not_(do_return), loop_body, lambda: (do_return, retval_))
+                ag__.if_stmt(i * i > x, if_body, None, ('do_return', 'retval_'))
+            ag__.for_stmt(ag__.range(x), lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
 
             def if_body():
                 nonlocal retval_
                 retval_ = -1
-            ag__.if_stmt(ag__.not_(do_return), if_body, None, lambda: (retval_,))
-        ag__.if_stmt(x < 0, if_body, else_body, lambda: (do_return, retval_))
-    ag__.if_stmt(x is None, if_body, else_body, lambda: (do_return, retval_))
+            ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))
+        ag__.if_stmt(x < 0, if_body, else_body, ('do_return', 'retval_'))
+    ag__.if_stmt(x is None, if_body, else_body, ('do_return', 'retval_'))
     return retval_

@@ -21,5 +21,5 @@ def fizzbuzz(n):
                 ag__.if_stmt(i % 5 == 0, if_body, else_body)
             ag__.if_stmt(i % 3 == 0, if_body, else_body)
         ag__.if_stmt(i % 15 == 0, if_body, else_body)
-    ag__.for_stmt(ag__.range(1, n + 1), None, loop_body, lambda: (out,))
+    ag__.for_stmt(ag__.range(1, n + 1), None, loop_body, ('out',))
     return out

@@ -14,7 +14,7 @@ def for_continue_break(xs):
 
             def else_body():
                 out.append(x)
-            ag__.if_stmt(x > 100, if_body, else_body, lambda: (break_,))
-        ag__.if_stmt(ag__.not_(x < 0), if_body, None, lambda: (break_,))
-    ag__.for_stmt(xs, lambda: ag__.not_(break_), loop_body, lambda: (break_, out))
+            ag__.if_stmt(x > 100, if_body, else_body, ('break_',))
+        ag__.if_stmt(ag__.not_(x < 0), if_body, None, ('break_',))
+    ag__.for_stmt(xs, lambda: ag__.not_(break_), loop_body, ('break_', 'out'))
     return out

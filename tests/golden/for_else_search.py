@@ -9,12 +9,12 @@ def for_else_search(xs, target):
             nonlocal break_, result
             result = i
             break_ = True
-        ag__.if_stmt(x == target, if_body, None, lambda: (break_, result))
+        ag__.if_stmt(x == target, if_body, None, ('break_', 'result'))
     result = None
-    ag__.for_stmt(enumerate(xs), lambda: ag__.not_(break_), loop_body, lambda: (break_, result))
+    ag__.for_stmt(enumerate(xs), lambda: ag__.not_(break_), loop_body, ('break_', 'result'))
 
     def if_body():
         nonlocal result
         result = None
-    ag__.if_stmt(ag__.not_(break_), if_body, None, lambda: (result,))
+    ag__.if_stmt(ag__.not_(break_), if_body, None, ('result',))
     return result

@@ -6,5 +6,5 @@ def gcd(a, b):
     def loop_body():
         nonlocal a, b
         a, b = (b, a % b)
-    ag__.while_stmt(loop_test, None, loop_body, lambda: (a, b))
+    ag__.while_stmt(loop_test, None, loop_body, ('a', 'b'))
     return a

@@ -6,5 +6,5 @@ def late_binding_closures(n):
         i = itr
         fs.append(lambda: ag__.ld_free(i))
     i = ag__.Undefined('i')
-    ag__.for_stmt(ag__.range(n), None, loop_body, lambda: (fs,))
+    ag__.for_stmt(ag__.range(n), None, loop_body, ('fs',))
     return [ag__.call(fn)() for fn in fs]

@@ -4,5 +4,5 @@ def loop_var_after_loop(xs):
         nonlocal x
         x = itr
     x = ag__.Undefined('x')
-    ag__.for_stmt(xs, None, loop_body, lambda: (x,))
+    ag__.for_stmt(xs, None, loop_body, ('x',))
     return ag__.ld(x)

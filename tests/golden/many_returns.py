@@ -20,16 +20,16 @@ def many_returns(a, b):
                     nonlocal do_return, retval_
                     retval_ = ('loop', i)
                     do_return = True
-                ag__.if_stmt(i == b, if_body, None, lambda: (do_return, retval_))
-            ag__.for_stmt(ag__.range(a), lambda: ag__.not_(do_return), loop_body, lambda: (do_return, retval_))
+                ag__.if_stmt(i == b, if_body, None, ('do_return', 'retval_'))
+            ag__.for_stmt(ag__.range(a), lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
 
             def if_body():
                 nonlocal do_return, retval_
                 retval_ = 'a'
                 do_return = True
-            ag__.if_stmt(ag__.not_(do_return), if_body, None, lambda: (do_return, retval_))
-        ag__.if_stmt(b, if_body, else_body, lambda: (do_return, retval_))
-    ag__.if_stmt(a, if_body, None, lambda: (do_return, retval_))
+            ag__.if_stmt(ag__.not_(do_return), if_body, None, ('do_return', 'retval_'))
+        ag__.if_stmt(b, if_body, else_body, ('do_return', 'retval_'))
+    ag__.if_stmt(a, if_body, None, ('do_return', 'retval_'))
 
     def if_body():
         nonlocal b, do_return, retval_
@@ -45,12 +45,12 @@ def many_returns(a, b):
                 nonlocal do_return, retval_
                 retval_ = 'b1'
                 do_return = True
-            ag__.if_stmt(b == 1, if_body, None, lambda: (do_return, retval_))
-        ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, lambda: (b, do_return, retval_))
+            ag__.if_stmt(b == 1, if_body, None, ('do_return', 'retval_'))
+        ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, ('b', 'do_return', 'retval_'))
 
         def if_body():
             nonlocal retval_
             retval_ = None
-        ag__.if_stmt(ag__.not_(do_return), if_body, None, lambda: (retval_,))
-    ag__.if_stmt(ag__.not_(do_return), if_body, None, lambda: (b, do_return, retval_))
+        ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))
+    ag__.if_stmt(ag__.not_(do_return), if_body, None, ('b', 'do_return', 'retval_'))
     return retval_

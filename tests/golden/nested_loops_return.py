@@ -14,12 +14,12 @@ def nested_loops_return(grid, target):
                 nonlocal do_return, retval_
                 retval_ = (i, j)
                 do_return = True
-            ag__.if_stmt(v == target, if_body, None, lambda: (do_return, retval_))
-        ag__.for_stmt(enumerate(row), lambda: ag__.not_(do_return), loop_body, lambda: (do_return, retval_))
-    ag__.for_stmt(enumerate(grid), lambda: ag__.not_(do_return), loop_body, lambda: (do_return, retval_))
+            ag__.if_stmt(v == target, if_body, None, ('do_return', 'retval_'))
+        ag__.for_stmt(enumerate(row), lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
+    ag__.for_stmt(enumerate(grid), lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
 
     def if_body():
         nonlocal retval_
         retval_ = None
-    ag__.if_stmt(ag__.not_(do_return), if_body, None, lambda: (retval_,))
+    ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))
     return retval_

@@ -11,7 +11,7 @@ def nonlocal_counter(n):
         def else_body():
             nonlocal count
             count -= 1
-        ag__.if_stmt(k % 2, if_body, else_body, lambda: (count,))
+        ag__.if_stmt(k % 2, if_body, else_body, ('count',))
 
     def loop_body(i):
         bump(i)

@@ -7,6 +7,6 @@ def sum_positive(xs):
         def if_body():
             nonlocal total
             total += x
-        ag__.if_stmt(x > 0, if_body, None, lambda: (total,))
-    ag__.for_stmt(xs, None, loop_body, lambda: (total,))
+        ag__.if_stmt(x > 0, if_body, None, ('total',))
+    ag__.for_stmt(xs, None, loop_body, ('total',))
     return total

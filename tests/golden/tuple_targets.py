@@ -6,5 +6,5 @@ def tuple_targets(pairs):
         a, (b, c) = itr
         total += a * b - c
     a = ag__.Undefined('a')
-    ag__.for_stmt(pairs, None, loop_body, lambda: (a, total))
+    ag__.for_stmt(pairs, None, loop_body, ('a', 'total'))
     return (total, ag__.ld(a))

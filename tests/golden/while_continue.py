@@ -12,6 +12,6 @@ def while_continue(n):
         def if_body():
             nonlocal odds
             odds += i
-        ag__.if_stmt(ag__.not_(i % 2 == 0), if_body, None, lambda: (odds,))
-    ag__.while_stmt(loop_test, None, loop_body, lambda: (i, odds))
+        ag__.if_stmt(ag__.not_(i % 2 == 0), if_body, None, ('odds',))
+    ag__.while_stmt(loop_test, None, loop_body, ('i', 'odds'))
     return (odds, i)

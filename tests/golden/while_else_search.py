@@ -16,12 +16,12 @@ def while_else_search(xs, target):
         def else_body():
             nonlocal i
             i += 1
-        ag__.if_stmt(xs[i] == target, if_body, else_body, lambda: (break_, found, i))
+        ag__.if_stmt(xs[i] == target, if_body, else_body, ('break_', 'found', 'i'))
     found = None
-    ag__.while_stmt(loop_test, lambda: ag__.not_(break_), loop_body, lambda: (break_, found, i))
+    ag__.while_stmt(loop_test, lambda: ag__.not_(break_), loop_body, ('break_', 'found', 'i'))
 
     def if_body():
         nonlocal found
         found = -1
-    ag__.if_stmt(ag__.not_(break_), if_body, None, lambda: (found,))
+    ag__.if_stmt(ag__.not_(break_), if_body, None, ('found',))
     return (found, i)

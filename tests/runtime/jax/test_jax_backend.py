@@ -47,8 +47,8 @@ def relu(x):
 
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
-    ag__.if_stmt(x > 0, if_body, None, lambda: (do_return, retval_))
-    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, lambda: (do_return, retval_))
+    ag__.if_stmt(x > 0, if_body, None, ('do_return', 'retval_'))
+    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))
     return retval_
 
 
@@ -75,7 +75,7 @@ def sign_count(x, n):
         y = x * n
 
     y = ag__.Undefined("y")
-    ag__.if_stmt(x > 0, if_body, else_body, lambda: (y,))
+    ag__.if_stmt(x > 0, if_body, else_body, ('y',))
     return y
 
 
@@ -101,7 +101,7 @@ def pytree_branches(x):
         q = Pair(-1.0, 1.0)
 
     p = q = ag__.Undefined("p")
-    ag__.if_stmt(x.sum() > 0, if_body, else_body, lambda: (p, q))
+    ag__.if_stmt(x.sum() > 0, if_body, else_body, ('p', 'q'))
     return p, q
 
 
@@ -144,11 +144,11 @@ def doubling(x, n):
             x = x * 2
             i = i + 1
 
-        ag__.if_stmt(x > 100, if_body, else_body, lambda: (break_, i, x))
+        ag__.if_stmt(x > 100, if_body, else_body, ('break_', 'i', 'x'))
 
     i = 0
     break_ = False
-    ag__.while_stmt(loop_test, None, loop_body, lambda: (break_, i, x))
+    ag__.while_stmt(loop_test, None, loop_body, ('break_', 'i', 'x'))
     return x
 
 
@@ -175,7 +175,7 @@ def cumulative(xs):
 
     s = 0
     ys = []
-    ag__.for_stmt(xs, None, loop_body, lambda: (s, ys))
+    ag__.for_stmt(xs, None, loop_body, ('s', 'ys'))
     return s, ys
 
 
@@ -200,7 +200,7 @@ def test_grad_through_scan_and_through_static_range():
             nonlocal x
             x = x * 1.5
 
-        ag__.for_stmt(ag__.range(n), None, loop_body, lambda: (x,))
+        ag__.for_stmt(ag__.range(n), None, loop_body, ('x',))
         return x
 
     assert jax.grad(power)(2.0, 3) == pytest.approx(1.5 ** 3)
@@ -217,7 +217,7 @@ def first_above(xs, t):
             do_return = True
             retval_ = x
 
-        ag__.if_stmt(x > t, if_body, None, lambda: (do_return, retval_))
+        ag__.if_stmt(x > t, if_body, None, ('do_return', 'retval_'))
 
     def if_body_1():
         nonlocal do_return, retval_
@@ -226,8 +226,8 @@ def first_above(xs, t):
 
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
-    ag__.for_stmt(xs, lambda: ag__.not_(do_return), loop_body, lambda: (do_return, retval_))
-    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, lambda: (do_return, retval_))
+    ag__.for_stmt(xs, lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
+    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))
     return retval_
 
 
@@ -259,15 +259,15 @@ def sum_odd_until(n, stop):
                 nonlocal s
                 s = s + i
 
-            ag__.if_stmt(i > stop, if_body_1, else_body_1, lambda: (break_, s))
+            ag__.if_stmt(i > stop, if_body_1, else_body_1, ('break_', 's'))
 
         continue_ = False
-        ag__.if_stmt(i % 2 == 0, if_body, None, lambda: (continue_,))
-        ag__.if_stmt(ag__.not_(continue_), after_continue, None, lambda: (break_, s))
+        ag__.if_stmt(i % 2 == 0, if_body, None, ('continue_',))
+        ag__.if_stmt(ag__.not_(continue_), after_continue, None, ('break_', 's'))
 
     s = 0
     break_ = False
-    ag__.for_stmt(ag__.range(n), lambda: ag__.not_(break_), loop_body, lambda: (break_, s))
+    ag__.for_stmt(ag__.range(n), lambda: ag__.not_(break_), loop_body, ('break_', 's'))
     return s
 
 
@@ -286,7 +286,7 @@ def test_traced_range_with_start_and_negative_step():
             c = c + i
 
         c = 0
-        ag__.for_stmt(ag__.range(a, b, -2), None, loop_body, lambda: (c,))
+        ag__.for_stmt(ag__.range(a, b, -2), None, loop_body, ('c',))
         return c
 
     for a, b in [(10, 1), (10, 10), (3, 8), (-1, -6)]:
@@ -307,11 +307,11 @@ def test_python_list_loop_whose_break_flag_becomes_traced():
                 nonlocal total
                 total = total + v * x
 
-            ag__.if_stmt(v * x < 0, if_body, else_body, lambda: (break_, total))
+            ag__.if_stmt(v * x < 0, if_body, else_body, ('break_', 'total'))
 
         total = 0.0
         break_ = False
-        ag__.for_stmt(values, lambda: ag__.not_(break_), loop_body, lambda: (break_, total))
+        ag__.for_stmt(values, lambda: ag__.not_(break_), loop_body, ('break_', 'total'))
         return total
 
     values = [1.0, 2.0, -1.0, 5.0]
@@ -344,7 +344,7 @@ def test_variable_defined_in_one_branch_only():
 
         y = ag__.Undefined("y")
         line.append(here())
-        ag__.if_stmt(x > 0, if_body, None, lambda: (y,))
+        ag__.if_stmt(x > 0, if_body, None, ('y',))
         return y
 
     with pytest.raises(StagingError, match=r"'y' is assigned in the if branch but not in the else") as info:
@@ -359,7 +359,7 @@ def test_return_in_one_branch_only():
             retval_ = x
 
         retval_ = ag__.UndefinedReturnValue()
-        ag__.if_stmt(x > 0, if_body, None, lambda: (retval_,))
+        ag__.if_stmt(x > 0, if_body, None, ('retval_',))
         return retval_
 
     with pytest.raises(StagingError, match="return in one branch only|a `return` in one branch only"):
@@ -377,7 +377,7 @@ def test_branch_dtype_and_shape_mismatch():
             y = n
 
         y = ag__.Undefined("y")
-        ag__.if_stmt(x > 0, if_body, else_body, lambda: (y,))
+        ag__.if_stmt(x > 0, if_body, else_body, ('y',))
         return y
 
     with pytest.raises(StagingError, match="'y' is float32 in the if branch but int32 in the else branch"):
@@ -395,7 +395,7 @@ def test_loop_variable_changing_dtype_or_shape():
             x = jnp.concatenate([x, x])
 
         line.append(here())
-        ag__.while_stmt(lambda: x.sum() < n, None, loop_body, lambda: (x,))
+        ag__.while_stmt(lambda: x.sum() < n, None, loop_body, ('x',))
         return x
 
     with pytest.raises(StagingError, match=r"'x' has shape \(1,\) before the while loop but \(2,\)") as info:
@@ -407,7 +407,7 @@ def test_loop_variable_changing_dtype_or_shape():
             nonlocal i
             i = i * 1.5
 
-        ag__.while_stmt(lambda: i < n, None, loop_body, lambda: (i,))
+        ag__.while_stmt(lambda: i < n, None, loop_body, ('i',))
         return i
 
     with pytest.raises(StagingError, match="'i' has dtype int32 before the while loop but float32"):
@@ -422,7 +422,7 @@ def test_variable_first_assigned_in_loop():
             last = x
 
         last = ag__.Undefined("last")
-        ag__.for_stmt(xs, None, loop_body, lambda: (last,))
+        ag__.for_stmt(xs, None, loop_body, ('last',))
         return last
 
     with pytest.raises(StagingError, match="'last' is first assigned inside this for loop.*initialize last"):
@@ -438,7 +438,7 @@ def test_list_growing_in_a_while_loop_and_non_scalar_condition():
 
         i = 0
         ys = []
-        ag__.while_stmt(lambda: i < n, None, loop_body, lambda: (i, ys))
+        ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'ys'))
         return ys
 
     with pytest.raises(StagingError, match=r"'ys' is \[\] before the while loop.*preallocate"):
@@ -461,13 +461,13 @@ def test_pytree_state_and_nested_if_in_a_scan():
                 nonlocal x
                 x = params["cap"]
 
-            ag__.if_stmt(x > params["cap"], if_body, None, lambda: (x,))
+            ag__.if_stmt(x > params["cap"], if_body, None, ('x',))
             acc = (acc[0] + x, acc[1] * 2)
             out.append({"x": x})
 
         acc = (0.0, jnp.ones(2))
         out = [{"x": jnp.float32(-1.0)}]
-        ag__.for_stmt(xs, None, loop_body, lambda: (acc, out))
+        ag__.for_stmt(xs, None, loop_body, ('acc', 'out'))
         return acc, out
 
     params, xs = {"cap": 2.0}, jnp.array([1.0, 3.0, 2.5])
