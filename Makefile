@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz bench lint clean
+.PHONY: demo test fuzz transparency bench lint clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed"'
@@ -22,6 +22,9 @@ test: $(STAMP)
 
 fuzz: $(STAMP)
 	AUTOGRAPH_FUZZ_EXAMPLES=20000 $(PY) -m pytest tests/autograph/test_random_programs.py
+
+transparency: $(STAMP)
+	$(PY) -m tests.transparency
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

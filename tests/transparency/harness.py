@@ -1,0 +1,623 @@
+"""``make transparency``: other people's code and test suites, run unconverted and converted, side by side.
+
+    .venv/bin/python -m tests.transparency                    # every suite; writes docs/fidelity.md
+    .venv/bin/python -m tests.transparency textwrap attrs     # some suites; docs/fidelity.md untouched
+    .venv/bin/python -m tests.transparency --list
+
+Each suite runs twice, each time in a fresh process (``runner.py``): once as it is (the oracle), once
+with every function and method of the code under test replaced in place by ``autograph.convert(f)``.
+A test that passes unconverted and not converted is a converter bug (or a difference to document).
+
+The suites: CPython's own tests of pure-Python standard library modules (the ``test`` package that
+ships with the interpreter), and the pytest suites of pure-Python PyPI libraries, fetched by pip as
+sdists at pinned versions (checked against the sha256 below) and unpacked into ``.transparency-cache/``.
+Importing this module runs nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import hashlib
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tarfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = Path(__file__).resolve().parent / "runner.py"
+CACHE = ROOT / ".transparency-cache"
+DOC = ROOT / "docs" / "fidelity.md"
+OUTCOME_ORDER = ("skipped", "passed", "failed", "error")  # the worst last (as in runner.py)
+DEFAULT_TIMEOUT = 900.0  # seconds, per run of a suite
+
+
+@dataclasses.dataclass(frozen=True)
+class Suite:
+    name: str
+    kind: str  # "stdlib" (test.test_<module> under unittest) or "pytest" (a PyPI sdist's own suite)
+    module: str = ""  # stdlib: the module converted
+    dist: str = ""  # pytest: the PyPI distribution, its pinned version and the sdist's sha256
+    version: str = ""
+    sha256: str = ""
+    packages: tuple[str, ...] = ()  # pytest: the packages converted (every submodule, tests excepted)
+    src: str = "."  # pytest: where the packages import from, inside the unpacked sdist
+    pytest_args: tuple[str, ...] = ()  # pytest: test paths and options, run from the unpacked sdist
+    note: str = ""
+
+    @property
+    def source(self) -> str:
+        if self.kind == "stdlib":
+            return f"CPython {platform.python_version()} `test.test_{self.module}`"
+        return f"PyPI sdist `{self.dist}=={self.version}`"
+
+
+def _stdlib(module: str, note: str = "") -> Suite:
+    return Suite(name=module, kind="stdlib", module=module, note=note)
+
+
+# Pure-Python modules whose CPython tests run in seconds. bisect, heapq and statistics test their pure-Python
+# version through import_fresh_module (blocking the C accelerator): the import hook converts that copy too.
+STDLIB_SUITES = (
+    _stdlib("bisect"), _stdlib("calendar"), _stdlib("colorsys"), _stdlib("configparser"), _stdlib("dataclasses"),
+    _stdlib("difflib"), _stdlib("fractions"), _stdlib("heapq"), _stdlib("ipaddress"), _stdlib("pprint"),
+    _stdlib("shlex"), _stdlib("statistics"), _stdlib("string"), _stdlib("textwrap"),
+)
+
+PYPI_SUITES = (
+    Suite(name="attrs", kind="pytest", dist="attrs", version="24.2.0",
+          sha256="5cfb1b9148b5b086569baec03f20d7b6bf3bcacc9a42bebf87ffaaca362f6346",
+          packages=("attr", "attrs"), src="src", pytest_args=("tests",),
+          note="tests/test_packaging.py needs attrs installed (its metadata): those fail unconverted too"),
+    Suite(name="cachetools", kind="pytest", dist="cachetools", version="5.5.0",
+          sha256="2cc24fb4cbe39633fb7badd9db9ca6295d766d9c2995f245725a46715d050f2a",
+          packages=("cachetools",), src="src", pytest_args=("tests",)),
+    Suite(name="more-itertools", kind="pytest", dist="more-itertools", version="10.5.0",
+          sha256="5482bfef7849c25dc3c6dd53a6173ae4795da2a41a80faea6700d9f5846c5da6",
+          packages=("more_itertools",), pytest_args=("tests",)),
+    Suite(name="pyparsing", kind="pytest", dist="pyparsing", version="3.2.0",
+          sha256="cbf74e27246d595d9a74b186b810f6fbb86726dbf3b9532efb343f6d7294fe9c",
+          packages=("pyparsing",),
+          pytest_args=("tests", "--ignore=tests/test_diagram.py", "--ignore=tests/test_matplotlib_cases.py",
+                       "-k", "not Test06_WithBoundedPackrat and not Test08_WithUnboundedPackrat"
+                             " and not Test10_WithLeftRecursionParsingBoundedMemo"),
+          note="test_diagram.py and test_matplotlib_cases.py need railroad-diagrams and matplotlib: not run; "
+               "test_unit.py's Test06, Test08 and Test10 (the same tests again under other packrat cache "
+               "settings) are deselected to keep the converted run within minutes"),
+    Suite(name="tabulate", kind="pytest", dist="tabulate", version="0.9.0",
+          sha256="0095b12bf5966de529c0feb1fa08671671b3368eec77d7ef7ab114be2c068b3c",
+          packages=("tabulate",), pytest_args=("test",)),
+    Suite(name="toolz", kind="pytest", dist="toolz", version="1.0.0",
+          sha256="2c86e3d9a04798ac556793bced838816296a2f085017664e4995cb40a1047a02",
+          packages=("toolz",), pytest_args=("toolz/tests",)),
+)
+
+SUITES = STDLIB_SUITES + PYPI_SUITES
+
+
+# ---------------------------------------------------------------------------------------------------
+# Fetching a PyPI sdist
+
+
+def fetch(suite: Suite, cache: Path = CACHE) -> Path:
+    """The unpacked sdist of a pytest suite: downloaded by pip once, checked against its sha256, then reused."""
+    target = cache / "src" / f"{suite.dist}-{suite.version}"
+    marker = target / ".transparency-unpacked"
+    if marker.exists():
+        return target
+    sdists = cache / "sdists"
+    sdists.mkdir(parents=True, exist_ok=True)
+    archive = _find_sdist(sdists, suite)
+    if archive is None:
+        command = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:",
+                   f"{suite.dist}=={suite.version}", "-d", str(sdists)]
+        subprocess.run(command, check=True)
+        archive = _find_sdist(sdists, suite)
+        if archive is None:
+            raise RuntimeError(f"pip downloaded no sdist of {suite.dist}=={suite.version} into {sdists}")
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    if digest != suite.sha256:
+        raise RuntimeError(f"{archive.name}: sha256 {digest}, expected {suite.sha256} (the pin in harness.py)")
+    if target.exists():
+        shutil.rmtree(target)
+    staging = cache / "src" / f".{target.name}.partial"
+    if staging.exists():
+        shutil.rmtree(staging)
+    staging.mkdir(parents=True)
+    with tarfile.open(archive) as tar:
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(staging, filter="data")
+        else:  # Python < 3.10.12 / 3.11.4: no filters; the sdist's sha256 was checked above
+            tar.extractall(staging)  # noqa: S202
+    (top,) = [p for p in staging.iterdir() if p.is_dir()]
+    top.rename(target)
+    shutil.rmtree(staging)
+    marker.write_text(f"{archive.name} sha256 {digest}\n")
+    return target
+
+
+def _find_sdist(directory: Path, suite: Suite) -> Path | None:
+    stems = {f"{suite.dist}-{suite.version}", f"{suite.dist.replace('-', '_')}-{suite.version}"}
+    for path in sorted(directory.iterdir()):
+        for ext in (".tar.gz", ".tgz"):
+            if path.name.endswith(ext) and path.name[: -len(ext)] in stems:
+                return path
+    return None
+
+
+def pytest_config(directory: Path) -> Path | None:
+    """The file in ``directory`` that pytest would take its configuration from, if there is one."""
+    sections = {"pytest.ini": None, ".pytest.ini": None,
+                "pyproject.toml": ("[tool.pytest.ini_options]", "[tool.pytest]"),
+                "tox.ini": ("[pytest]",), "setup.cfg": ("[tool:pytest]",)}
+    for name, headers in sections.items():
+        path = directory / name
+        if not path.is_file():
+            continue
+        if headers is None:
+            return path
+        lines = {line.strip() for line in path.read_text(encoding="utf-8", errors="replace").splitlines()}
+        if lines & set(headers):
+            return path
+    return None
+
+
+def _empty_config(cache: Path) -> Path:
+    path = cache / "empty-pytest.ini"
+    if not path.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        path.write_text("[pytest]\n")
+    return path
+
+
+# ---------------------------------------------------------------------------------------------------
+# One run of one suite
+
+
+@dataclasses.dataclass
+class Run:
+    """What one process reported: per test its worst outcome (outcome, message, where)."""
+
+    tests: dict[str, tuple[str, str, str]]
+    collect_errors: dict[str, str]
+    records: list[dict]
+    seconds: float | None  # the tests' wall time, conversion excluded; None if the run did not finish
+    conversion_seconds: float
+    timed_out: bool
+    returncode: int | None
+    log: Path
+    last_reported: str = ""
+    problem: str = ""  # why the run could not start (an sdist that could not be fetched)
+
+    def passed(self) -> set[str]:
+        return {test for test, (outcome, _, _) in self.tests.items() if outcome == "passed"}
+
+    def kinds(self) -> dict[str, int]:
+        counts: dict[str, int] = defaultdict(int)
+        for record in self.records:
+            counts[record["kind"]] += 1
+        return counts
+
+
+def run_suite(suite: Suite, converted: bool, workdir: Path, timeout: float = DEFAULT_TIMEOUT,
+              cache: Path = CACHE, project: Path = ROOT) -> Run:
+    """Run one suite in a fresh process, converted or not; its output goes to workdir."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    tag = f"{suite.name}-{'converted' if converted else 'unconverted'}"
+    out, log = workdir / f"{tag}.jsonl", workdir / f"{tag}.log"
+    command = [sys.executable, str(RUNNER), suite.kind]
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
+    env.pop("PYTHONPATH", None)
+    if suite.kind == "stdlib":
+        command.append(suite.module)
+        cwd = workdir
+    else:
+        cwd = fetch(suite, cache)
+        src = str((cwd / suite.src).resolve())
+        command += ["--src", src]
+        for package in suite.packages:
+            command += ["--package", package]
+        env["PYTHONPATH"] = src  # for the subprocesses that some tests start
+    command += ["--out", str(out), "--project", str(project)]
+    if converted:
+        command.append("--convert")
+    if suite.kind == "pytest":
+        # The sdist's own pytest configuration, or an empty one: never this project's pyproject.toml above it.
+        config = pytest_config(cwd) or _empty_config(cache)
+        command += ["--", *suite.pytest_args, "-c", str(config), "--rootdir", str(cwd), "--confcutdir", str(cwd),
+                    "-p", "no:cacheprovider", "-q", "--color=no"]
+    timed_out = False
+    with open(log, "w") as log_file:
+        process = subprocess.Popen(command, cwd=cwd, env=env, stdout=log_file, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, start_new_session=True)
+        try:
+            returncode = process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+            returncode = None
+    return _read(out, log, timed_out, returncode)
+
+
+def _read(out: Path, log: Path, timed_out: bool, returncode: int | None) -> Run:
+    run = Run(tests={}, collect_errors={}, records=[], seconds=None, conversion_seconds=0.0, timed_out=timed_out,
+              returncode=returncode, log=log)
+    if not out.exists():
+        return run
+    for line in out.read_text(encoding="utf-8").splitlines():
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError:  # the last line of a killed run
+            continue
+        kind = event["event"]
+        if kind == "test":
+            new = (event["outcome"], event.get("message", ""), event.get("where", ""))
+            old = run.tests.get(event["id"])
+            if old is None or OUTCOME_ORDER.index(new[0]) > OUTCOME_ORDER.index(old[0]):
+                run.tests[event["id"]] = new
+            run.last_reported = event["id"]
+        elif kind == "collect_error":
+            run.collect_errors[event["id"]] = event.get("message", "")
+        elif kind == "conversion":
+            run.records = event["records"]
+            run.conversion_seconds = event["seconds"]
+        elif kind == "done":
+            run.seconds = event["seconds"]
+    return run
+
+
+@dataclasses.dataclass
+class Result:
+    suite: Suite
+    unconverted: Run
+    converted: Run
+
+    def regressions(self) -> list[tuple[str, str, str]]:
+        """(test, outcome converted, message) for every test that passes unconverted and not converted."""
+        found = []
+        for test in sorted(self.unconverted.passed()):
+            outcome, message, where = self.converted.tests.get(test, ("not run", "", ""))
+            if outcome == "passed":
+                continue
+            if outcome == "not run":
+                message = ("the converted run timed out before reaching it" if self.converted.timed_out
+                           else "not run converted (its module failed to import, or the run crashed)")
+            elif where:
+                message = f"{message}  [at {_short_path(where)}]"
+            found.append((test, outcome, message))
+        return found
+
+    def fixed(self) -> list[str]:
+        """Tests that pass converted only (flaky tests, or an oracle run that broke)."""
+        return sorted(self.converted.passed() - self.unconverted.passed())
+
+    def ratio(self) -> float | None:
+        u, c = self.unconverted.seconds, self.converted.seconds
+        if u is None or c is None or u <= 0:
+            return None
+        return c / u
+
+
+def _short_path(where: str) -> str:
+    for prefix in (str(CACHE / "src") + os.sep, os.path.dirname(os.__file__) + os.sep):
+        if where.startswith(prefix):
+            return where[len(prefix):]
+    return where
+
+
+def run_all(suites, workdir: Path, timeout: float, cache: Path = CACHE, project: Path = ROOT,
+            echo=print) -> list[Result]:
+    results = []
+    for suite in suites:
+        start = time.perf_counter()
+        try:
+            if suite.kind == "pytest":
+                fetch(suite, cache)
+        except (OSError, RuntimeError, subprocess.CalledProcessError) as exc:
+            echo(f"  {suite.name:16} could not be fetched: {exc}")
+            empty = _read(workdir / "-", workdir / "-", False, None)
+            empty.problem = f"could not be fetched: {exc}"
+            results.append(Result(suite, empty, empty))
+            continue
+        unconverted = run_suite(suite, False, workdir, timeout, cache, project)
+        converted = run_suite(suite, True, workdir, timeout, cache, project)
+        result = Result(suite, unconverted, converted)
+        results.append(result)
+        echo(f"  {suite.name:16} {len(unconverted.passed()):5} passed unconverted, {len(converted.passed()):5} "
+             f"converted, {len(result.regressions())} broken  [{time.perf_counter() - start:.1f} s]")
+    return results
+
+
+# ---------------------------------------------------------------------------------------------------
+# The report
+
+
+def _seconds(value: float | None, run: Run) -> str:
+    if run.problem:
+        return "not run"
+    if run.timed_out:
+        return "timeout"
+    return "crashed" if value is None else f"{value:.2f}"
+
+
+def table(results: list[Result]) -> str:
+    header = ("suite", "tests", "passed unconverted", "passed converted", "broken by conversion", "functions",
+              "converted", "refused", "crashed", "generators", "s unconverted", "s converted", "time ×")
+    rows = []
+    totals = defaultdict(float)
+    for r in results:
+        u, c = r.unconverted, r.converted
+        kinds = c.kinds()
+        functions = sum(kinds[k] for k in ("converted", "refused", "crashed", "generator"))
+        ratio = r.ratio()
+        values = {"tests": len(u.tests), "pu": len(u.passed()), "pc": len(c.passed()), "broken": len(r.regressions()),
+                  "functions": functions, "converted": kinds["converted"], "refused": kinds["refused"],
+                  "crashed": kinds["crashed"], "generators": kinds["generator"]}
+        for key, value in values.items():
+            totals[key] += value
+        if ratio is not None:
+            totals["su"] += u.seconds
+            totals["sc"] += c.seconds
+            totals["log"] += math.log(ratio)
+            totals["n"] += 1
+        rows.append((r.suite.name, *(str(v) for v in values.values()), _seconds(u.seconds, u),
+                     _seconds(c.seconds, c), "—" if ratio is None else f"{ratio:.2f}"))
+    geomean = f"{math.exp(totals['log'] / totals['n']):.2f} (geomean)" if totals["n"] else "—"
+    rows.append(("**all**", *(str(int(totals[k])) for k in ("tests", "pu", "pc", "broken", "functions", "converted",
+                                                            "refused", "crashed", "generators")),
+                 f"{totals['su']:.2f}", f"{totals['sc']:.2f}", geomean))
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(header)))
+             + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def refusals(results: list[Result]) -> str:
+    """Functions not converted (generators aside), grouped by the shape of the reason, most frequent first."""
+    groups: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+    for r in results:
+        for record in r.converted.records:
+            if record["kind"] in ("refused", "crashed", "unimported", "unpatchable"):
+                name = f"{record['module']}:{record['qualname']}"
+                groups[(record["kind"], _shape(record["reason"]))].append((name, record["reason"]))
+    if not groups:
+        return "None: every function that is not a generator converted."
+    label = {"refused": "refused (ConversionError)", "crashed": "**converter crashed** (not a ConversionError)",
+             "unimported": "module did not import (not converted; not counted as functions)",
+             "unpatchable": "harness could not install the converted function (not counted as functions)"}
+    lines = []
+    for (kind, shape), members in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+        reasons = sorted({reason for _, reason in members})
+        lines.append(f"- {len(members)} × {label[kind]}: `{_cell(reasons[0] if len(reasons) == 1 else shape)}`")
+        if len(reasons) > 1:
+            lines.append(f"  - e.g. {', '.join(f'`{_cell(reason)}`' for reason in reasons[:3])}"
+                         + (f" and {len(reasons) - 3} more" if len(reasons) > 3 else ""))
+        lines.append(f"  - {', '.join(f'`{name}`' for name, _ in members)}")
+    return "\n".join(lines)
+
+
+def _shape(message: str) -> str:
+    """A failure message with its particulars blanked, so that failures of one kind group together."""
+    message = re.sub(r"\s+\[at [^\]]*\]$", "", message)
+    message = re.sub(r"0x[0-9a-fA-F]+", "0x…", message)
+    message = re.sub(r"'[^']*'", "'…'", message)
+    message = re.sub(r"[\w.<>]+\(\)", "f()", message)
+    return re.sub(r"\b\d+\b", "N", message)
+
+
+def failure_classes(results: list[Result]) -> str:
+    """The converted-only failures of all suites, grouped by the shape of their message, most frequent first."""
+    groups: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+    for r in results:
+        for test, _, message in r.regressions():
+            groups[_shape(message)].append((r.suite.name, test, message))
+    if not groups:
+        return "None."
+    lines = ["| tests | suites | shape of the message | one of them |", "|---:|---|---|---|"]
+    for shape, members in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+        suites = ", ".join(sorted({suite for suite, _, _ in members}))
+        suite, test, message = members[0]
+        lines.append(f"| {len(members)} | {suites} | `{_cell(shape)}` | {suite} `{_cell(test)}`: `{_cell(message)}` |")
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("`", "'")
+
+
+def broken(results: list[Result], limit: int | None = None) -> str:
+    lines = []
+    for r in results:
+        regressions = r.regressions()
+        for test, error in sorted(r.converted.collect_errors.items()):
+            if test not in r.unconverted.collect_errors:
+                lines.append(f"- {r.suite.name}: test module `{test}` failed to import converted: `{_cell(error)}`")
+        if not regressions:
+            continue
+        by_message: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for test, outcome, message in regressions:
+            by_message[message].append((test, outcome))
+        lines.append(f"\n**{r.suite.name}** ({len(regressions)} tests)\n")
+        for message, tests in sorted(by_message.items(), key=lambda item: (-len(item[1]), item[0])):
+            lines.append(f"- `{_cell(message)}` ({len(tests)} × {', '.join(sorted({o for _, o in tests}))})")
+            shown = tests if limit is None else tests[:limit]
+            lines += [f"  - `{test}`" for test, _ in shown]
+            if len(shown) < len(tests):
+                lines.append(f"  - … and {len(tests) - len(shown)} more (docs/fidelity.md lists them all)")
+    if not lines:
+        return "None: every test that passes unconverted passes converted."
+    return "\n".join(lines).lstrip("\n")
+
+
+def oddities(results: list[Result]) -> str:
+    lines = []
+    for r in results:
+        if r.unconverted.problem:
+            lines.append(f"- {r.suite.name}: not run: {r.unconverted.problem}")
+            continue
+        for which, run in (("unconverted", r.unconverted), ("converted", r.converted)):
+            if run.timed_out:
+                lines.append(f"- {r.suite.name} {which}: timed out (last test reported: `{run.last_reported}`)")
+            elif run.seconds is None:
+                lines.append(f"- {r.suite.name} {which}: the process died (exit {run.returncode}); see {run.log}")
+        fixed = r.fixed()
+        if fixed:
+            lines.append(f"- {r.suite.name}: {len(fixed)} tests pass converted but not unconverted: "
+                         + ", ".join(f"`{t}`" for t in fixed[:10]))
+    return "\n".join(lines)
+
+
+def _project_state(project: Path = ROOT) -> str:
+    def git(*args: str) -> str:
+        try:
+            return subprocess.run(["git", *args], cwd=project, capture_output=True, text=True,
+                                  check=True).stdout.strip()
+        except (OSError, subprocess.CalledProcessError):
+            return ""
+
+    where = "" if project == ROOT else f"{project}: "
+    commit = git("rev-parse", "--short", "HEAD")
+    if not commit:
+        return f"{where}autograph outside git"
+    dirty = git("status", "--porcelain", "--", "autograph", "runtime")
+    return f"{where}commit {commit}" + (" with uncommitted changes in autograph/ or runtime/" if dirty else "")
+
+
+INTRO = """\
+# Fidelity on other people's code
+
+`make transparency` (`.venv/bin/python -m tests.transparency`; 6 to 7 minutes on 2 cores) takes code
+nobody on this team wrote, converts **every function and method** of it with `autograph.convert`, and
+runs that code's **own test suite** twice in the same run, each time in a fresh process: once as it
+is (the oracle) and once converted. A test that passes unconverted but fails converted is a place
+where converted code does not behave like the original: a converter bug, or a difference to document
+in docs/limitations.md. The corpus and the random programs test what we thought of; this tests what
+we did not. `python -m tests.transparency NAME ...` runs some suites (and leaves this file alone),
+`--list` names them, `--project DIR` measures another checkout's `autograph`.
+
+How a module is converted (`tests/transparency/runner.py`), before any test module is imported:
+every plain function defined in it is replaced in place by `autograph.convert(f)`: module-level
+functions (whose `__module__` is the module), and in every class defined there (nested classes too)
+plain methods, `staticmethod` / `classmethod` functions (re-wrapped), `property` accessors (a new
+property) and `functools.cached_property` functions. Then the originals that the converted modules
+still hold are swapped for the converted functions: other names bound to them (re-exports), module
+and class attributes that hold them in dicts, lists, tuples and partials (dispatch tables), and the
+converted functions' defaults. A library is converted module by module as each module finishes
+executing (an import hook), so the modules that import it bind converted names; references captured
+anywhere else at import time (inside instances, closures) keep the original. Generators, coroutines
+and async generators stay as they are ("generators" below; converted code calls them unconverted
+too). A module that a test imports afresh (`import_fresh_module`: the bisect, heapq and statistics
+tests do, for the pure-Python versions) is converted again. Functions that converted code calls
+through `ag__.call` are converted on first call, as always.
+
+- Standard library: CPython's own `test.test_<module>` (the `test` package that ships with the
+  interpreter), loaded with unittest's loader; only the module itself is converted.
+- PyPI: the library's sdist, fetched by `pip download --no-binary :all: --no-deps NAME==VERSION`,
+  checked against the sha256 pinned in `tests/transparency/harness.py`, unpacked into
+  `.transparency-cache/` (git-ignored); its own tests run by pytest from the unpacked sdist (with the
+  sdist's own pytest configuration, or none), the library importable from the unpacked source; every
+  module of the library's packages (found with `pkgutil`, its own tests excepted) is imported, and
+  converted, before pytest starts. Hypothesis runs derandomized and without its example database, so
+  both runs draw the same examples.
+
+Columns: *tests* run unconverted; *passed* unconverted and converted; *broken by conversion*: tests
+that pass unconverted and do not pass converted (listed below); *functions* found in the converted
+modules, of which *converted*, *refused* (`ConversionError`), *crashed* (the converter raised
+something else: a bug of its own) and *generators* (not converted); *s*: wall time of the tests
+alone, import and conversion excluded; *time ×*: converted ÷ unconverted (noisy below a second).
+
+`make test` runs a smoke subset (`tests/transparency/test_smoke.py`: textwrap, colorsys and shlex,
+converted, must pass as they do unconverted). `make transparency` exits non-zero only when an
+unconverted run did not finish or a suite could not be fetched: broken tests are its report.
+"""
+
+
+def markdown(results: list[Result], elapsed: float, project: Path = ROOT) -> str:
+    sources = ["| suite | source | pinned | sha256 / note |", "|---|---|---|---|"]
+    for r in results:
+        s = r.suite
+        pin = f"`{s.version}`" if s.kind == "pytest" else f"Python {platform.python_version()}"
+        detail = f"`{s.sha256}`" if s.sha256 else ""
+        if s.note:
+            detail = f"{detail} {s.note}".strip()
+        sources.append(f"| {s.name} | {s.source} | {pin} | {detail} |")
+    today = datetime.date.today().isoformat()
+    parts = [
+        INTRO,
+        f"## Latest run\n\n{today}, {_project_state(project)}; Python {platform.python_version()} on "
+        f"{platform.machine()}, {os.cpu_count()} CPUs; {elapsed:.0f} s in all.\n",
+        table(results),
+        "\n## Tests that pass unconverted and fail converted\n",
+        "First by kind (the message with names, quoted values and numbers blanked), then every test, per suite,",
+        "grouped by the first line of the converted run's exception (and where it was raised).\n",
+        failure_classes(results),
+        "",
+        broken(results),
+        "\n## Functions not converted\n",
+        refusals(results),
+    ]
+    odd = oddities(results)
+    if odd:
+        parts += ["\n## Runs to look at\n", odd]
+    parts += ["\n## Suites and where they come from\n", "\n".join(sources)]
+    return "\n".join(parts) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.transparency", description=__doc__.splitlines()[0])
+    parser.add_argument("suites", nargs="*", help="suite names (default: all); a subset leaves docs/fidelity.md")
+    parser.add_argument("--list", action="store_true", help="list the suites and exit")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds per run of a suite")
+    parser.add_argument("--project", type=Path, default=ROOT,
+                        help="measure the autograph and runtime of another checkout (default: this one)")
+    parser.add_argument("--doc", type=Path, default=None,
+                        help=f"write the markdown report here (default: {DOC.relative_to(ROOT)} for a full run)")
+    options = parser.parse_args(argv)
+    by_name = {s.name: s for s in SUITES}
+    if options.list:
+        for s in SUITES:
+            print(f"{s.name:16} {s.source}")
+        return 0
+    unknown = [name for name in options.suites if name not in by_name]
+    if unknown:
+        parser.error(f"unknown suite(s) {', '.join(unknown)}; --list shows them")
+    suites = [by_name[name] for name in options.suites] or list(SUITES)
+    project = options.project.resolve()
+    doc = options.doc or (DOC if not options.suites and project == ROOT else None)
+    start = time.perf_counter()
+    print(f"transparency: {len(suites)} suites, each unconverted then converted ({_project_state(project)})")
+    results = run_all(suites, CACHE / "runs", options.timeout, project=project)
+    elapsed = time.perf_counter() - start
+    print()
+    print(table(results))
+    print("\nTests that pass unconverted and fail converted, by kind:\n")
+    print(failure_classes(results))
+    print("\nTests that pass unconverted and fail converted:\n")
+    print(broken(results, limit=10))
+    print("\nFunctions not converted:\n")
+    print(refusals(results))
+    odd = oddities(results)
+    if odd:
+        print("\nRuns to look at:\n")
+        print(odd)
+    if doc is not None:
+        doc.write_text(markdown(results, elapsed, project), encoding="utf-8")
+        print(f"\nwrote {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc}")
+    print(f"total {elapsed:.0f} s")
+    # Broken tests are the report, not a failure of it; an oracle run that did not finish is.
+    return 1 if any(r.unconverted.problem or r.unconverted.seconds is None for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,512 @@
+"""One suite in one fresh process: optionally convert a module set in place, run its tests, log every outcome.
+
+    python tests/transparency/runner.py stdlib textwrap --convert --out results.jsonl
+    python tests/transparency/runner.py pytest --package attr --package attrs --src SRC --convert \\
+        --out results.jsonl -- tests -p no:cacheprovider
+
+The harness (``harness.py``) starts this file as a script, twice per suite: without ``--convert`` (the
+oracle) and with it. It imports nothing from ``tests.*`` (a library's own ``tests`` package must stay
+importable in this process), and it writes one JSON object per line to ``--out``, flushed at once, so
+a run killed by the harness's timeout still leaves every outcome it reached:
+
+- ``{"event": "conversion", "records": [...], "seconds": s}``: what happened to each function; written
+  before the tests start and again at the end (modules imported afresh by the tests are converted too);
+- ``{"event": "test", "id": ..., "outcome": "passed" | "failed" | "error" | "skipped", "message": ...,
+  "where": ...}``: one or more per test (subtests, setup and teardown add more; the worst one counts);
+- ``{"event": "collect_error", "id": ..., "message": ...}``: a test module that did not import;
+- ``{"event": "done", "seconds": s}``: the time the tests took (conversion excluded).
+
+"Converting" a module M means replacing, in place, every plain function defined in M with
+``autograph.convert(f)``: module-level functions whose ``__module__`` is M, and in every class defined
+in M (nested classes too) its plain methods, the functions inside ``staticmethod``/``classmethod``
+(re-wrapped), ``property`` accessors (a new property) and ``functools.cached_property`` functions.
+Then the originals still held by the converted modules are swapped for the converted functions:
+other names bound to them (re-exports such as ``from .core import *``), module and class attributes
+that hold them in dicts, lists, tuples and partials, and the converted functions' defaults.
+
+A library is converted module by module as its modules execute (an import hook), so a module that
+imports another binds the converted names. A stdlib module is converted where it stands (it was
+imported long before, by the runner itself), and again when a test imports it afresh
+(``test.support.import_helper.import_fresh_module``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import importlib.abc
+import importlib.machinery
+import json
+import os
+import pkgutil
+import sys
+import time
+import traceback
+import types
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+# Code flags of functions that autograph leaves as Python: generator, coroutine, async generator.
+_GENERATOR_FLAGS = {0x20: "generator", 0x80: "coroutine", 0x100: "coroutine", 0x200: "async generator"}
+
+# Outcomes, the worst last: a test with one failed subtest has failed.
+OUTCOME_ORDER = ("skipped", "passed", "failed", "error")
+
+
+def first_line(text: str) -> str:
+    for line in str(text).splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
+
+
+def describe_exception(exc: BaseException) -> str:
+    line = first_line(str(exc))
+    return f"{type(exc).__name__}: {line}" if line else type(exc).__name__
+
+
+class Log:
+    """The JSON-lines output, flushed after every line."""
+
+    def __init__(self, path: str) -> None:
+        self.file = open(path, "w", encoding="utf-8")  # closed when the process exits
+
+    def write(self, **event: object) -> None:
+        self.file.write(json.dumps(event, default=str) + "\n")
+        self.file.flush()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Conversion in place
+
+
+class Converter:
+    """Converts modules in place and remembers, per function, what happened to it."""
+
+    def __init__(self) -> None:
+        import autograph
+
+        self.autograph = autograph
+        self.records: dict[tuple[str, str], dict] = {}
+        self.replaced: dict[int, tuple[types.FunctionType, types.FunctionType]] = {}  # id(original) -> pair
+        self.outcome: dict[int, types.FunctionType | None] = {}  # id(original) -> converted, or None
+        self.seconds = 0.0
+        self.modules: list[types.ModuleType] = []
+        self.classes: list[type] = []
+
+    def _record(self, module: str, qualname: str, kind: str, reason: str = "") -> None:
+        self.records.setdefault((module, qualname), {"module": module, "qualname": qualname, "kind": kind,
+                                                     "reason": reason})
+
+    def function(self, f: types.FunctionType, module: str, label: str) -> types.FunctionType | None:
+        """The converted ``f``, or None when it stays as it is (the reason is recorded)."""
+        key = id(f)
+        if key in self.outcome:
+            return self.outcome[key]
+        converted = None
+        flags = [name for flag, name in _GENERATOR_FLAGS.items() if f.__code__.co_flags & flag]
+        if flags:
+            self._record(module, label, "generator", flags[0])
+        else:
+            try:
+                converted = self.autograph.convert(f)
+            except self.autograph.ConversionError as exc:
+                self._record(module, label, "refused", self._reason(exc))
+            except Exception as exc:  # the converter crashed instead of refusing: a bug of its own
+                self._record(module, label, "crashed", describe_exception(exc))
+            else:
+                self._record(module, label, "converted")
+                self.replaced[key] = (f, converted)
+        self.outcome[key] = converted
+        return converted
+
+    @staticmethod
+    def _reason(exc: BaseException) -> str:
+        text = str(exc)
+        location = getattr(exc, "location", None)
+        if location is not None and text.startswith(f"{location}: "):
+            text = text[len(f"{location}: "):]
+        return first_line(text)
+
+    def module(self, module: types.ModuleType) -> None:
+        start = time.perf_counter()
+        name = module.__name__
+        seen: set[int] = set()
+        for attr, value in list(vars(module).items()):
+            if isinstance(value, types.FunctionType) and value.__module__ == name:
+                converted = self.function(value, name, value.__qualname__)
+                if converted is not None:
+                    setattr(module, attr, converted)
+            elif isinstance(value, type) and value.__module__ == name and id(value) not in seen:
+                self._class(value, name, seen)
+        self.modules.append(module)
+        self.seconds += time.perf_counter() - start
+
+    def _class(self, cls: type, module: str, seen: set[int]) -> None:
+        seen.add(id(cls))
+        self.classes.append(cls)
+        for attr, value in list(vars(cls).items()):
+            label = f"{cls.__qualname__}.{attr}"
+            new = None
+            if isinstance(value, types.FunctionType):
+                if value.__module__ == module:
+                    new = self.function(value, module, value.__qualname__)
+            elif isinstance(value, (staticmethod, classmethod)):
+                inner = value.__func__
+                if isinstance(inner, types.FunctionType) and inner.__module__ == module:
+                    converted = self.function(inner, module, inner.__qualname__)
+                    new = None if converted is None else type(value)(converted)
+            elif isinstance(value, property):
+                new = self._property(value, module, label)
+            elif isinstance(value, functools.cached_property):
+                if isinstance(value.func, types.FunctionType) and value.func.__module__ == module:
+                    converted = self.function(value.func, module, value.func.__qualname__)
+                    if converted is not None:
+                        value.func = converted
+            elif (isinstance(value, type) and value.__module__ == module and id(value) not in seen
+                  and value.__qualname__.startswith(cls.__qualname__ + ".")):
+                self._class(value, module, seen)
+            if new is not None:
+                try:
+                    setattr(cls, attr, new)
+                    installed = vars(cls).get(attr) is new
+                except (AttributeError, TypeError):
+                    installed = False
+                if not installed:  # e.g. a property named __name__: setattr sets the class's own name
+                    self.records[(module, label)] = {
+                        "module": module, "qualname": label, "kind": "unpatchable",
+                        "reason": f"converted, but setattr(cls, {attr!r}, ...) cannot put it in the class's __dict__"}
+
+    def _property(self, prop: property, module: str, label: str) -> property | None:
+        parts = {}
+        for part in ("fget", "fset", "fdel"):
+            f = getattr(prop, part)
+            if isinstance(f, types.FunctionType) and f.__module__ == module:
+                converted = self.function(f, module, f"{label}.{part}")
+                if converted is not None:
+                    parts[part] = converted
+        if not parts:
+            return None
+        new = prop
+        for part, method in (("fget", "getter"), ("fset", "setter"), ("fdel", "deleter")):
+            if part in parts:
+                new = getattr(new, method)(parts[part])
+        if hasattr(prop, "__dict__"):  # a subclass of property with state of its own (toolz's InstanceProperty)
+            new.__dict__.update(vars(prop))
+        return new
+
+    def _swap(self, value):
+        """The converted function if ``value`` is an original that was converted, else None."""
+        pair = self.replaced.get(id(value)) if isinstance(value, types.FunctionType) else None
+        return pair[1] if pair is not None and pair[0] is value else None
+
+    def _deep(self, value, depth: int, memo: dict):
+        """``value`` with the originals in it replaced by their converted functions: dicts and lists in place,
+        tuples (named ones too) and ``functools.partial`` objects rebuilt; ``value`` itself when nothing changed."""
+        if isinstance(value, types.FunctionType):
+            return self._swap(value) or value
+        kind = type(value)
+        if depth == 0 or kind not in (dict, list, functools.partial) and not isinstance(value, tuple):
+            return value
+        if id(value) in memo:
+            return memo[id(value)][1]
+        memo[id(value)] = (value, value)  # a cycle leads back here: leave it
+        new = value
+        if kind is dict and len(value) < 100_000:
+            for key, item in list(value.items()):
+                replaced = self._deep(item, depth - 1, memo)
+                if replaced is not item:
+                    value[key] = replaced
+        elif kind is list and len(value) < 100_000:
+            for index, item in enumerate(value):
+                replaced = self._deep(item, depth - 1, memo)
+                if replaced is not item:
+                    value[index] = replaced
+        elif kind is functools.partial:
+            parts = [self._deep(v, depth - 1, memo) for v in (value.func, *value.args)]
+            if any(a is not b for a, b in zip(parts, (value.func, *value.args))):
+                new = functools.partial(parts[0], *parts[1:], **value.keywords)
+        elif isinstance(value, tuple) and (kind is tuple or hasattr(kind, "_make")) and len(value) < 100_000:
+            items = [self._deep(item, depth - 1, memo) for item in value]
+            if any(a is not b for a, b in zip(items, value)):
+                new = tuple(items) if kind is tuple else kind._make(items)
+        memo[id(value)] = (value, new)
+        return new
+
+    def rebind(self) -> None:
+        """Where the converted modules still hold an original function, put the converted one: names bound to it
+        elsewhere (re-exports such as ``from .core import *``), module and class attributes that hold it inside
+        dicts, lists, tuples and partials (dispatch tables, ``TableFormat(lineabove=f)``), and the converted
+        functions' own defaults (``def cached(cache, key=hashkey)``, so ``cached(c).cache_key is keys.hashkey``).
+        References kept anywhere else (instances of other classes, closures) still reach the original."""
+        memo: dict = {}
+        for namespace, owner in [(vars(m), m) for m in self.modules] + [(vars(c), c) for c in self.classes]:
+            for attr, value in list(namespace.items()):
+                if attr == "__builtins__":
+                    continue
+                new = self._deep(value, 4, memo)
+                if new is not value:
+                    try:
+                        setattr(owner, attr, new)
+                    except (AttributeError, TypeError):
+                        pass
+        for _, converted in self.replaced.values():
+            if converted.__defaults__:
+                converted.__defaults__ = self._deep(converted.__defaults__, 4, memo)
+            if converted.__kwdefaults__:
+                self._deep(converted.__kwdefaults__, 4, memo)
+
+    def records_list(self) -> list[dict]:
+        return list(self.records.values())
+
+
+class ConvertOnImport(importlib.abc.MetaPathFinder):
+    """Converts the target modules right after they execute, on every import (fresh re-imports too)."""
+
+    def __init__(self, converter: Converter, wanted) -> None:
+        self.converter = converter
+        self.wanted = wanted
+
+    def find_spec(self, fullname, path, target=None):
+        if not self.wanted(fullname):
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        execute = spec.loader.exec_module
+        converter = self.converter
+
+        def exec_module(module):
+            execute(module)
+            converter.module(module)
+            converter.rebind()
+
+        spec.loader.exec_module = exec_module  # this loader object was made for this one spec
+        return spec
+
+
+# ---------------------------------------------------------------------------------------------------
+# The standard library's unittest suites
+
+
+class CountingResult(unittest.TestResult):
+    """Writes every outcome to the log as it happens."""
+
+    def __init__(self, log: Log) -> None:
+        super().__init__()
+        self.log = log
+
+    def _write(self, test, outcome: str, err=None, message: str = "") -> None:
+        where = ""
+        if err is not None:
+            exc = err[1]
+            message = describe_exception(exc) if exc is not None else err[0].__name__
+            frames = traceback.extract_tb(err[2])
+            if frames:
+                last = frames[-1]
+                where = f"{last.filename}:{last.lineno} in {last.name}"
+        self.log.write(event="test", id=test.id(), outcome=outcome, message=message, where=where)
+
+    def addSuccess(self, test):
+        super().addSuccess(test)
+        self._write(test, "passed")
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self._write(test, "failed", err)
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self._write(test, "error", err)
+
+    def addSkip(self, test, reason):
+        super().addSkip(test, reason)
+        self._write(test, "skipped", message=reason)
+
+    def addExpectedFailure(self, test, err):
+        super().addExpectedFailure(test, err)
+        self._write(test, "skipped", message="expected failure")
+
+    def addUnexpectedSuccess(self, test):
+        super().addUnexpectedSuccess(test)
+        self._write(test, "failed", message="unexpected success")
+
+    def addSubTest(self, test, subtest, err):
+        super().addSubTest(test, subtest, err)
+        if err is not None:
+            outcome = "failed" if issubclass(err[0], test.failureException) else "error"
+            self._write(test, outcome, err)
+
+
+def run_stdlib(name: str, convert: bool, log: Log) -> None:
+    converter = Converter() if convert else None
+    module = importlib.import_module(name)  # in both runs, before the clock starts
+    if converter is not None:
+        converter.module(module)
+        converter.rebind()
+        sys.meta_path.insert(0, ConvertOnImport(converter, lambda fullname: fullname == name))
+        log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
+    start = time.perf_counter()
+    test_name = f"test.test_{name}"
+    try:
+        test_module = importlib.import_module(test_name)
+    except Exception as exc:
+        log.write(event="collect_error", id=test_name, message=describe_exception(exc))
+    else:
+        suite = unittest.defaultTestLoader.loadTestsFromModule(test_module)
+        suite.run(CountingResult(log))
+    log.write(event="done", seconds=time.perf_counter() - start)
+    if converter is not None:
+        log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
+
+
+# ---------------------------------------------------------------------------------------------------
+# A library's pytest suite
+
+
+def _is_test_module(name: str) -> bool:
+    return any(part in ("test", "tests", "testing", "conftest") or part.startswith("test_")
+               for part in name.split("."))
+
+
+def import_packages(packages: list[str]) -> list[tuple[str, str]]:
+    """Import every module of the packages, their tests excepted (both runs do, before the clock starts);
+    (module, error) for those that did not import."""
+    failed = []
+    for package_name in packages:
+        package = importlib.import_module(package_name)
+        names = [package_name]
+        if hasattr(package, "__path__"):
+            names += sorted(info.name for info in pkgutil.walk_packages(package.__path__, package_name + ".",
+                                                                        onerror=lambda _: None))
+        for name in names:
+            if _is_test_module(name):
+                continue
+            try:
+                importlib.import_module(name)
+            except Exception as exc:
+                failed.append((name, describe_exception(exc)))
+    return failed
+
+
+class PytestRecorder:
+    """A pytest plugin: logs each test's outcome."""
+
+    def __init__(self, log: Log) -> None:
+        self.log = log
+
+    def pytest_collectreport(self, report) -> None:
+        if report.failed:
+            message, _ = self._message(report)
+            self.log.write(event="collect_error", id=report.nodeid, message=message)
+
+    def pytest_runtest_logreport(self, report) -> None:
+        if report.when == "call":
+            if report.passed:
+                outcome = "passed"
+            elif report.skipped:
+                outcome = "skipped"
+            else:
+                outcome = "failed"
+        elif report.failed:
+            outcome = "error"
+        elif report.skipped:
+            outcome = "skipped"
+        else:
+            return
+        message, where = self._message(report) if outcome in ("failed", "error") else ("", "")
+        self.log.write(event="test", id=report.nodeid, outcome=outcome, message=message, where=where)
+
+    @staticmethod
+    def _message(report) -> tuple[str, str]:
+        longrepr = report.longrepr
+        crash = getattr(longrepr, "reprcrash", None)
+        if crash is not None:
+            return first_line(crash.message), f"{crash.path}:{crash.lineno}"
+        text = str(longrepr)
+        errors = [line[1:].strip() for line in text.splitlines() if line.startswith("E ")]
+        return (errors[0] if errors else first_line(text)), ""
+
+
+def run_pytest(packages: list[str], src: str, convert: bool, args: list[str], log: Log) -> int:
+    import pytest
+
+    sys.path.insert(0, src)
+    converter = None
+    if convert:
+        # Each module is converted as soon as it has executed, before the modules that import it bind its names
+        # (``from .core import *``, ``curried.assoc = curry(toolz.assoc)``); then the names are rebound.
+        converter = Converter()
+
+        def wanted(name: str) -> bool:
+            return any(name == p or name.startswith(p + ".") for p in packages) and not _is_test_module(name)
+
+        for name, module in list(sys.modules.items()):
+            if wanted(name):
+                converter.module(module)
+        sys.meta_path.insert(0, ConvertOnImport(converter, wanted))
+    failed = import_packages(packages)
+    if converter is not None:
+        converter.rebind()
+        for name, message in failed:
+            converter.records[(name, "<module>")] = {"module": name, "qualname": "<module>", "kind": "unimported",
+                                                     "reason": message}
+        log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
+    for package in packages:
+        module = importlib.import_module(package)
+        location = os.path.abspath(getattr(module, "__file__", None) or "")
+        if not location.startswith(os.path.abspath(src) + os.sep):
+            raise SystemExit(f"{package} was imported from {location}, not from {src}")
+    class RepeatableHypothesis:
+        """Both runs of a suite draw the same examples, and neither replays the other's failures."""
+
+        @pytest.hookimpl(trylast=True)  # after the suite's own conftest has loaded its profile
+        def pytest_configure(self, config) -> None:
+            try:
+                from hypothesis import settings
+            except ImportError:
+                return
+            settings.register_profile("transparency", parent=settings.default, database=None, derandomize=True)
+            settings.load_profile("transparency")
+
+    start = time.perf_counter()
+    code = pytest.main(args, plugins=[PytestRecorder(log), RepeatableHypothesis()])
+    log.write(event="done", seconds=time.perf_counter() - start, exit_code=int(code))
+    if converter is not None:
+        log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=["stdlib", "pytest"])
+    parser.add_argument("name", nargs="?", help="stdlib: the module whose test.test_<name> runs")
+    parser.add_argument("--convert", action="store_true")
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--package", action="append", default=[], help="pytest: a package to convert")
+    parser.add_argument("--src", help="pytest: the directory the packages import from")
+    parser.add_argument("--project", default=ROOT, help="the checkout whose autograph and runtime are used")
+    argv = sys.argv[1:] if argv is None else argv
+    pytest_args = argv[argv.index("--") + 1:] if "--" in argv else []
+    options = parser.parse_args(argv[: len(argv) - len(pytest_args) - (1 if "--" in argv else 0)])
+    # Neither this directory nor the project's `tests` may shadow a library's own `tests` package.
+    project = os.path.abspath(options.project)
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (HERE, ROOT, project)]
+    sys.path.insert(0, project)
+    import autograph  # imported in both runs, so that the oracle shares its environment
+
+    sys.path.remove(project)
+    if not os.path.abspath(autograph.__file__).startswith(project + os.sep):
+        raise SystemExit(f"autograph was imported from {autograph.__file__}, not from {project}")
+    log = Log(options.out)
+    if options.kind == "stdlib":
+        run_stdlib(options.name, options.convert, log)
+        return 0
+    return run_pytest(options.package, options.src, options.convert, pytest_args, log)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,29 @@
+"""``make transparency`` in small, for ``make test``: three small standard-library suites, converted.
+
+CPython's own tests of textwrap, colorsys and shlex run twice, each in a fresh process (as the full
+harness runs them): as they are, and with every function and method of the module replaced by
+``autograph.convert(f)``. Every test that passes unconverted must pass converted. The full run
+(20 suites, docs/fidelity.md) is ``make transparency``; it is not collected here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from . import harness
+
+SMOKE = ("textwrap", "colorsys", "shlex")
+TIMEOUT = 120.0  # seconds per run; each takes about one
+
+
+@pytest.mark.parametrize("name", SMOKE)
+def test_every_test_that_passes_unconverted_passes_converted(name: str, tmp_path) -> None:
+    (suite,) = [s for s in harness.STDLIB_SUITES if s.name == name]
+    unconverted = harness.run_suite(suite, False, tmp_path, TIMEOUT)
+    converted = harness.run_suite(suite, True, tmp_path, TIMEOUT)
+    for run in (unconverted, converted):
+        assert run.seconds is not None, f"the run did not finish (timed out: {run.timed_out}); see {run.log}"
+    assert unconverted.passed(), "the unconverted suite passed no test: the harness is broken"
+    assert converted.kinds()["converted"] > 0, f"nothing of {name} was converted: {converted.records}"
+    broken = harness.Result(suite, unconverted, converted).regressions()
+    assert broken == [], "\n".join(f"{test}: {outcome}: {message}" for test, outcome, message in broken)
