@@ -63,25 +63,41 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
         orelse()
 
 
-def while_stmt(test: Thunk, extra_test: Optional[Thunk], body: Thunk, state: Optional[tuple] = None) -> None:
-    """``while extra_test() and test(): body()``, where ``extra_test`` (a break or return flag)
-    may be None. Once either gives a staged value, the rest of the loop is staged."""
+def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tuple] = None) -> None:
+    """``while not flag and test(): body()``, where ``flag`` names the variable a ``break`` or
+    ``return`` sets (or is None). Once either gives a staged value, the rest of the loop is staged."""
+    stopped = None if flag is None else _flag_cell(flag, body)
     while True:
-        if extra_test is not None:
-            keep_going = extra_test()
-            if keep_going.__class__ is not bool and _staged(keep_going) is not None:
-                _staged(keep_going).while_stmt(_both(extra_test, test), body, State(state, test, extra_test, body))
+        if stopped is not None:
+            value = stopped.cell_contents
+            if value is True:
                 return
-            if not keep_going:
+            if value is not False and _staged(value) is not None:
+                extra_test = _not_flag(stopped)
+                _staged(value).while_stmt(_both(extra_test, test), body, State(state, test, body))
+                return
+            if value:
                 return
         outcome = test()
         if outcome.__class__ is not bool and _staged(outcome) is not None:
-            combined = test if extra_test is None else _both(extra_test, test)
-            _staged(outcome).while_stmt(combined, body, State(state, test, extra_test, body))
+            combined = test if stopped is None else _both(_not_flag(stopped), test)
+            _staged(outcome).while_stmt(combined, body, State(state, test, body))
             return
         if not outcome:
             return
         body()
+
+
+def _flag_cell(flag: str, body: Callable) -> Any:
+    """The closure cell of the loop's break or return flag, which the body sets; None when the
+    body never sets it (the lowering dropped the jump as unreachable): then it never stops the loop."""
+    names = body.__code__.co_freevars
+    return body.__closure__[names.index(flag)] if flag in names else None
+
+
+def _not_flag(cell: Any) -> Thunk:
+    """What a backend stages as the loop's extra test: ``not flag``."""
+    return lambda: not_(cell.cell_contents)
 
 
 def _both(extra_test: Thunk, test: Thunk) -> Thunk:
@@ -91,48 +107,44 @@ def _both(extra_test: Thunk, test: Thunk) -> Thunk:
 
 def for_stmt(
     iterable: Any,
-    extra_test: Optional[Thunk],
+    flag: Optional[str],
     body: Callable[[Any], None],
     state: Optional[tuple] = None,
 ) -> None:
-    """``for item in iterable: body(item)``, stopping once ``extra_test()`` (a break or
-    return flag) is false. If that flag becomes a staged value, the remaining
+    """``for item in iterable: body(item)``, stopping once the variable ``flag`` names (a break
+    or return flag, or None) is true. If that flag becomes a staged value, the remaining
     iterations are staged."""
+    stopped = None if flag is None else _flag_cell(flag, body)
     if iterable.__class__ is not _range and iterable.__class__ is not list:
         backend = backend_for(iterable)
         if backend is not None:
-            backend.for_stmt(iterable, extra_test, body, State(state, extra_test, body))
+            backend.for_stmt(iterable, None if stopped is None else _not_flag(stopped), body,
+                             State(state, body))
             return
-    if extra_test is None:
+    if stopped is None:
         for item in iterable:
             body(item)
         return
-    if not _keep_going(extra_test(), iterable, extra_test, body, state):
-        return
     iterator = iter(iterable)
-    for item in iterator:
-        body(item)
-        outcome = extra_test()
-        if outcome is True:
-            continue
-        if outcome.__class__ is bool or backend_for(outcome) is None:
-            if not outcome:
+    value = stopped.cell_contents
+    while True:
+        if value is not False:
+            if value is True:
                 return
-            continue
-        # The flag is staged now: hand the iterations that are left to its backend.
-        backend_for(outcome).for_stmt(iterator, extra_test, body, State(state, extra_test, body))
-        return
-
-
-def _keep_going(outcome: Any, iterable: Any, extra_test: Thunk, body: Callable, state: Optional[tuple]) -> bool:
-    """The check before the first iteration; a staged flag stages the whole loop."""
-    if outcome.__class__ is bool:
-        return outcome
-    backend = backend_for(outcome)
-    if backend is None:
-        return bool(outcome)
-    backend.for_stmt(iter(iterable), extra_test, body, State(state, extra_test, body))
-    return False
+            backend = backend_for(value)
+            if backend is None:
+                if value:
+                    return
+            else:  # the flag is staged now: hand the iterations that are left to its backend
+                backend.for_stmt(iterator, _not_flag(stopped), body, State(state, body))
+                return
+        for item in iterator:
+            body(item)
+            value = stopped.cell_contents
+            if value is not False:
+                break
+        else:
+            return
 
 
 def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:

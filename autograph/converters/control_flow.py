@@ -41,7 +41,6 @@ import builtins
 from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
 from autograph.context import Context
-from autograph.converters.logical_expressions import convert_expression
 
 
 class _Scope:
@@ -288,11 +287,15 @@ class _ControlFlow:
         return [body] + inits + _trim(call)
 
     def _extra_test(self, node: ast.For | ast.While) -> ast.expr:
-        """``lambda: ag__.not_(break_)`` for a loop that a break or return leaves, else None."""
+        """``'break_'``: the name of the flag a break or return sets to leave the loop, else None.
+        (The lowering keeps looping while ``not flag``; the runtime reads the flag itself.)"""
         extra = anno.get(node, anno.Key.EXTRA_TEST, None)
         if extra is None:
             return ast.Constant(None)
-        return templates.replace_expression("lambda: TEST", TEST=convert_expression(extra))
+        if not (isinstance(extra, ast.UnaryOp) and isinstance(extra.op, ast.Not)
+                and isinstance(extra.operand, ast.Name)):
+            raise AssertionError(f"a loop's extra test is `not flag`, got {ast.unparse(extra)}")
+        return ast.Constant(extra.operand.id)
 
     def _iterable(self, node: ast.expr) -> ast.expr:
         """``range(...)`` becomes ``ag__.range(...)`` so a staged bound can make a staged loop."""

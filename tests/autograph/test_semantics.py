@@ -651,3 +651,20 @@ def local_class_named_in_its_methods(n):
 
 def test_a_local_class_named_in_its_methods_converts():
     agree(local_class_named_in_its_methods, 3)
+
+
+def loop_with_unreachable_return(a):
+    w = 0
+    while w < a:
+        w += 1
+        continue
+        for _ in [0]:  # unreachable: the return below is dropped, and with it the flag's last setter
+            pass
+        else:
+            return "never"
+    return w
+
+
+@pytest.mark.parametrize("a", [0, 3])
+def test_a_loop_whose_only_jump_is_unreachable(a):
+    agree(loop_with_unreachable_return, a)

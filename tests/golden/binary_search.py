@@ -28,7 +28,7 @@ def binary_search(xs, target):
             ag__.if_stmt(xs[mid] > target, if_body, else_body, ('do_return', 'hi', 'retval_'))
         ag__.if_stmt(xs[mid] < target, if_body, else_body, ('do_return', 'hi', 'lo', 'retval_'))
     mid = None
-    ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, ('do_return', 'hi', 'lo', 'retval_'))
+    ag__.while_stmt(loop_test, 'do_return', loop_body, ('do_return', 'hi', 'lo', 'retval_'))
 
     def if_body():
         nonlocal retval_

@@ -26,7 +26,7 @@ def early_returns(x):
                     retval_ = i
                     do_return = True
                 ag__.if_stmt(i * i > x, if_body, None, ('do_return', 'retval_'))
-            ag__.for_stmt(ag__.range(x), lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
+            ag__.for_stmt(ag__.range(x), 'do_return', loop_body, ('do_return', 'retval_'))
 
             def if_body():
                 nonlocal retval_

@@ -16,5 +16,5 @@ def for_continue_break(xs):
                 out.append(x)
             ag__.if_stmt(x > 100, if_body, else_body, ('break_',))
         ag__.if_stmt(ag__.not_(x < 0), if_body, None, ('break_',))
-    ag__.for_stmt(xs, lambda: ag__.not_(break_), loop_body, ('break_', 'out'))
+    ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out'))
     return out

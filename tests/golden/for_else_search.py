@@ -11,7 +11,7 @@ def for_else_search(xs, target):
             break_ = True
         ag__.if_stmt(x == target, if_body, None, ('break_', 'result'))
     result = None
-    ag__.for_stmt(enumerate(xs), lambda: ag__.not_(break_), loop_body, ('break_', 'result'))
+    ag__.for_stmt(enumerate(xs), 'break_', loop_body, ('break_', 'result'))
 
     def if_body():
         nonlocal result

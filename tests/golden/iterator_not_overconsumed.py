@@ -11,5 +11,5 @@ def iterator_not_overconsumed(xs):
             break_ = True
         ag__.if_stmt(x > 2, if_body, None, ('break_',))
     x = ag__.Undefined('x')
-    ag__.for_stmt(it, lambda: ag__.not_(break_), loop_body, ('break_', 'x'))
+    ag__.for_stmt(it, 'break_', loop_body, ('break_', 'x'))
     return (ag__.ld(x), next(it, 'exhausted'), list(it))

@@ -21,7 +21,7 @@ def many_returns(a, b):
                     retval_ = ('loop', i)
                     do_return = True
                 ag__.if_stmt(i == b, if_body, None, ('do_return', 'retval_'))
-            ag__.for_stmt(ag__.range(a), lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
+            ag__.for_stmt(ag__.range(a), 'do_return', loop_body, ('do_return', 'retval_'))
 
             def if_body():
                 nonlocal do_return, retval_
@@ -46,7 +46,7 @@ def many_returns(a, b):
                 retval_ = 'b1'
                 do_return = True
             ag__.if_stmt(b == 1, if_body, None, ('do_return', 'retval_'))
-        ag__.while_stmt(loop_test, lambda: ag__.not_(do_return), loop_body, ('b', 'do_return', 'retval_'))
+        ag__.while_stmt(loop_test, 'do_return', loop_body, ('b', 'do_return', 'retval_'))
 
         def if_body():
             nonlocal retval_

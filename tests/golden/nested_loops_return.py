@@ -15,8 +15,8 @@ def nested_loops_return(grid, target):
                 retval_ = (i, j)
                 do_return = True
             ag__.if_stmt(v == target, if_body, None, ('do_return', 'retval_'))
-        ag__.for_stmt(enumerate(row), lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
-    ag__.for_stmt(enumerate(grid), lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
+        ag__.for_stmt(enumerate(row), 'do_return', loop_body, ('do_return', 'retval_'))
+    ag__.for_stmt(enumerate(grid), 'do_return', loop_body, ('do_return', 'retval_'))
 
     def if_body():
         nonlocal retval_

@@ -18,7 +18,7 @@ def while_else_search(xs, target):
             i += 1
         ag__.if_stmt(xs[i] == target, if_body, else_body, ('break_', 'found', 'i'))
     found = None
-    ag__.while_stmt(loop_test, lambda: ag__.not_(break_), loop_body, ('break_', 'found', 'i'))
+    ag__.while_stmt(loop_test, 'break_', loop_body, ('break_', 'found', 'i'))
 
     def if_body():
         nonlocal found

@@ -18,5 +18,5 @@ def with_statement(xs):
                         out.append(r.name + x)
                     ag__.if_stmt(x == 'stop', if_body, else_body, ('break_',))
                 ag__.if_stmt(ag__.not_(x == 'skip'), if_body, None, ('break_',))
-        ag__.for_stmt(xs, lambda: ag__.not_(break_), loop_body, ('break_', 'out'))
+        ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out'))
     return out

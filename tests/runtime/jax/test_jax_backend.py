@@ -226,7 +226,7 @@ def first_above(xs, t):
 
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
-    ag__.for_stmt(xs, lambda: ag__.not_(do_return), loop_body, ('do_return', 'retval_'))
+    ag__.for_stmt(xs, 'do_return', loop_body, ('do_return', 'retval_'))
     ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))
     return retval_
 
@@ -267,7 +267,7 @@ def sum_odd_until(n, stop):
 
     s = 0
     break_ = False
-    ag__.for_stmt(ag__.range(n), lambda: ag__.not_(break_), loop_body, ('break_', 's'))
+    ag__.for_stmt(ag__.range(n), 'break_', loop_body, ('break_', 's'))
     return s
 
 
@@ -311,7 +311,7 @@ def test_python_list_loop_whose_break_flag_becomes_traced():
 
         total = 0.0
         break_ = False
-        ag__.for_stmt(values, lambda: ag__.not_(break_), loop_body, ('break_', 'total'))
+        ag__.for_stmt(values, 'break_', loop_body, ('break_', 'total'))
         return total
 
     values = [1.0, 2.0, -1.0, 5.0]
