@@ -47,9 +47,21 @@ class _Definitions:
             if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
                 if sub.id in self.locals and sub.id not in bound:
                     self._mark(sub)
-            elif isinstance(sub, ast.NamedExpr):
-                bound = bound | {sub.target.id}
-        return bound
+        return bound | _certain_walrus_targets(node)
+
+    def _class_body_reads(self, node: ast.ClassDef, bound: Bound) -> None:
+        """A class body runs now, reading the function's variables as free variables: mark those
+        reads (not of names the class body binds itself, nor inside its methods)."""
+        own = names_of(node.body).writes
+        stack = list(node.body)
+        while stack:
+            sub = stack.pop()
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue  # their headers are read by the class body, but rarely matter here
+            if (isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) and sub.id in self.locals
+                    and sub.id not in bound and sub.id not in own):
+                self._mark(sub)
+            stack.extend(ast.iter_child_nodes(sub))
 
     def _mark(self, node: ast.Name) -> None:
         if id(node) not in self.maybe_undefined:
@@ -69,7 +81,10 @@ class _Definitions:
             return method(node, bound)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             headers = [*node.decorator_list]
-            if not isinstance(node, ast.ClassDef):
+            if isinstance(node, ast.ClassDef):
+                headers += node.bases + [keyword.value for keyword in node.keywords]
+                self._class_body_reads(node, bound)
+            else:
                 headers += node.args.defaults + [d for d in node.args.kw_defaults if d is not None]
             for header in headers:
                 self.reads(header, bound)
@@ -144,6 +159,28 @@ class _Definitions:
         if not has_catch_all(node):
             outcomes.append(bound)
         return _meet(*outcomes)
+
+
+def _certain_walrus_targets(node: ast.AST) -> set[str]:
+    """The names an expression's walruses certainly bind: not those in an operand that may be
+    skipped (the right of `and`/`or`, the branches of `x if c else y`) or in a comprehension
+    (which may not iterate) or a lambda (which runs later)."""
+    found: set[str] = set()
+    stack = [node]
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, ast.NamedExpr):
+            found.add(sub.target.id)
+            stack.append(sub.value)
+        elif isinstance(sub, ast.BoolOp):
+            stack.append(sub.values[0])
+        elif isinstance(sub, ast.IfExp):
+            stack.append(sub.test)
+        elif isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            stack.append(sub.generators[0].iter)
+        elif not isinstance(sub, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(sub))
+    return found
 
 
 def _walk_expression(node: ast.AST):

@@ -49,6 +49,7 @@ class _Scope:
     def __init__(self, bound: set[str], top: list[ast.stmt]) -> None:
         self.bound = bound      # names certainly bound here (maybe to an Undefined)
         self.touched: set[str] = set(bound)  # names bound anywhere earlier in this scope
+        self.deleted: set[str] = set()  # names a `del` may have unbound: their value must not be reset
         self.top = top          # where inits go when they cannot go right before the statement
 
 
@@ -87,22 +88,28 @@ class _ControlFlow:
     def _python_statement(self, node: ast.stmt, scope: _Scope) -> ast.stmt:
         """A statement that stays Python; the blocks inside try/with/match still get converted."""
         writes = self._writes(node)
+        # A name the statement's own header binds (`with ... as v`, `except E as e`, a case's
+        # captures) is bound in the block it guards: no init there may reset it.
         if isinstance(node, TRY_STATEMENTS):
             node.body = self.block(node.body, scope)
             for handler in node.handlers:
+                scope.bound |= {handler.name} if handler.name else set()
                 handler.body = self.block(handler.body, scope)
             node.orelse = self.block(node.orelse, scope)
             node.finalbody = self.block(node.finalbody, scope)
             certain = set().union(*map(self._writes, node.finalbody))
         elif isinstance(node, ast.With):
+            scope.bound |= names_of([item.optional_vars for item in node.items if item.optional_vars]).writes
             node.body = self.block(node.body, scope)
             certain = writes
         elif isinstance(node, ast.Match):
             for case in node.cases:
+                scope.bound |= names_of(case.pattern).writes
                 case.body = self.block(case.body, scope)
             certain = set()
         elif isinstance(node, ast.Delete):
             scope.bound -= writes
+            scope.deleted |= writes
             return node
         else:
             certain = writes
@@ -119,7 +126,7 @@ class _ControlFlow:
         live = anno.get(node, anno.Key.LIVE_IN) | anno.get(node, anno.Key.LIVE_OUT)
         visible = local & (live | self.function.captured)
         if isinstance(node, ast.While):
-            visible |= {n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)}
+            visible |= {n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)} & local
         return visible
 
     def _carried(self, node: ast.stmt, loop: bool) -> tuple[list[str], list[str], list[str]]:
@@ -182,7 +189,7 @@ class _ControlFlow:
         that some read may find unbound gets ``ag__.Undefined``; the others only need a binding
         for ``nonlocal`` and are certainly assigned before any read, so ``None`` does."""
         here = []
-        for name in sorted(names - scope.bound):
+        for name in sorted(names - scope.bound - scope.deleted):
             if name in self.maybe_undefined:
                 (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", NAME=name, LABEL=ast.Constant(name))
                 self.inited.add(name)
@@ -261,7 +268,8 @@ class _ControlFlow:
         walrus = sorted({n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)})
         test_statements = templates.replace("return TEST", TEST=node.test)
         test = self._closure(self.ctx.namer.reuse("loop_test"), [], test_statements,
-                             [n for n in nonlocals if n in walrus], [], scope, closure_locals, node)
+                             [n for n in nonlocals if n in walrus], [n for n in global_names if n in walrus], scope,
+                             closure_locals, node)
         body = self._closure(self.ctx.namer.reuse("loop_body"), [], node.body, nonlocals, global_names, scope,
                              closure_locals, node)
         call = self._call("ag__.while_stmt(TEST, EXTRA, BODY, STATE)", node, TEST=test.name,
@@ -413,6 +421,22 @@ class _UndefinedReads(ast.NodeTransformer):
         self.free = saved
         return node
 
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        """The class body reads the function's variables as free variables: a read that may find
+        one unbound raises NameError as Python's would (``ld_free``); the header reads locally."""
+        for field in ("decorator_list", "bases", "keywords"):
+            setattr(node, field, [self.visit(item) for item in getattr(node, field)])
+        saved, self.free = self.free, self.free | {
+            sub.id for statement in node.body for sub in ast.walk(statement)
+            if isinstance(sub, ast.Name) and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False)}
+        body = []
+        for statement in node.body:
+            new = self.visit(statement)
+            body.extend(new if isinstance(new, list) else [new])
+        node.body = body
+        self.free = saved
+        return node
+
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         if id(node) in self.control_flow.generated_functions:
             return self.generic_visit(node)
@@ -447,8 +471,11 @@ def _maybe_undefined_names(body: list[ast.stmt]) -> set[str]:
     stack = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            stack.extend(node.decorator_list)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            stack.extend(node.decorator_list + node.args.defaults + [d for d in node.args.kw_defaults if d])
+            continue
+        if isinstance(node, ast.ClassDef):  # its header and its body run now, in this scope's time
+            stack.extend(node.decorator_list + node.bases + [k.value for k in node.keywords] + node.body)
             continue
         if isinstance(node, ast.Name) and anno.get(node, anno.Key.MAYBE_UNDEFINED, False):
             names.add(node.id)

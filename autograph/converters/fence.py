@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from autograph.analysis.scopes import TRY_STATEMENTS
 from autograph.context import Context
 from autograph.errors import Location, UnsupportedSyntaxError
 
@@ -25,6 +26,22 @@ def _walk_own_scope(statements: list[ast.stmt]):
             stack.extend(ast.iter_child_nodes(node))
 
 
+def _jumps_out_of(statements: list[ast.stmt]):
+    """The returns in ``statements``, and the breaks and continues that leave them (not those of a
+    loop inside them; a loop's ``else`` clause belongs to the loop around it)."""
+    stack = [(statement, False) for statement in statements]
+    while stack:
+        node, in_loop = stack.pop()
+        if isinstance(node, ast.Return) or (isinstance(node, (ast.Break, ast.Continue)) and not in_loop):
+            yield node
+        if isinstance(node, _NESTED_SCOPES):
+            continue
+        if isinstance(node, (ast.For, ast.While)):
+            stack += [(child, True) for child in node.body] + [(child, in_loop) for child in node.orelse]
+        else:
+            stack += [(child, in_loop) for child in ast.iter_child_nodes(node)]
+
+
 def is_generator_or_async(node: ast.AST) -> bool:
     if isinstance(node, ast.AsyncFunctionDef):
         return True
@@ -34,13 +51,12 @@ def is_generator_or_async(node: ast.AST) -> bool:
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
     for statement in _walk_own_scope(node.body):
-        if isinstance(statement, ast.Try) or (hasattr(ast, "TryStar") and isinstance(statement, ast.TryStar)):
-            for sub in _walk_own_scope(statement.finalbody):
-                if isinstance(sub, (ast.Return, ast.Break, ast.Continue)):
-                    keyword = type(sub).__name__.lower()
-                    raise UnsupportedSyntaxError(
-                        f"`{keyword}` inside a `finally` clause cannot be converted (it silently discards "
-                        "exceptions, and Python 3.14 warns about it, PEP 765)",
-                        Location(ctx.filename, sub.lineno, node.name),
-                        hint=f"move the `{keyword}` after the try statement, or mark the function "
-                             "autograph.do_not_convert")
+        if isinstance(statement, TRY_STATEMENTS):
+            for sub in _jumps_out_of(statement.finalbody):
+                keyword = type(sub).__name__.lower()
+                raise UnsupportedSyntaxError(
+                    f"`{keyword}` inside a `finally` clause cannot be converted (it silently discards "
+                    "exceptions, and Python 3.14 warns about it, PEP 765)",
+                    Location(ctx.filename, sub.lineno, node.name),
+                    hint=f"move the `{keyword}` after the try statement, or mark the function "
+                         "autograph.do_not_convert")

@@ -668,3 +668,106 @@ def loop_with_unreachable_return(a):
 @pytest.mark.parametrize("a", [0, 3])
 def test_a_loop_whose_only_jump_is_unreachable(a):
     agree(loop_with_unreachable_return, a)
+
+
+# --- bindings the fuzzer found reset, checked too little, or refused ----------------------------
+
+class Ctx:
+    def __enter__(self):
+        return 7
+
+    def __exit__(self, *exc):
+        return False
+
+
+def del_in_handler_then_carried(b, c):
+    try:
+        pass
+    except ValueError:
+        del c
+    if b == 0:
+        c += 1
+    return c
+
+
+def match_capture_then_changed(a, b):
+    match a:
+        case v if v % 2 == 0:
+            if b == 0:
+                v -= 1
+            return v
+    return None
+
+
+def with_target_then_changed(b):
+    with Ctx() as v:
+        if b == 0:
+            v -= 1
+        return v
+
+
+def walrus_in_skipped_operand(a):
+    if a and (z := 1):
+        pass
+    return z + 1
+
+
+def class_base_maybe_unbound(a):
+    if a:
+        class B:
+            pass
+
+    class D(B):
+        pass
+    return D.__name__
+
+
+def class_body_reads_maybe_unbound(a):
+    if a:
+        y = 1
+
+    class D:
+        v = y
+    return D.v
+
+
+def default_maybe_unbound(a):
+    if a:
+        o = 1
+
+    def h(p=o):
+        return p
+    return h()
+
+
+g_walrus = 0
+
+
+def walrus_global_in_while_test(a):
+    global g_walrus
+    while (g_walrus := a) > 5:
+        break
+    return g_walrus
+
+
+def break_in_loop_inside_finally(a):
+    log = []
+    try:
+        log.append("try")
+    finally:
+        for i in range(3):
+            if i == a:
+                break
+            log.append(i)
+    return log
+
+
+@pytest.mark.parametrize("fn, args", [
+    (del_in_handler_then_carried, (0, 5)), (match_capture_then_changed, (4, 0)), (with_target_then_changed, (0,)),
+    (walrus_in_skipped_operand, (0,)), (walrus_in_skipped_operand, (1,)), (class_base_maybe_unbound, (0,)),
+    (class_base_maybe_unbound, (1,)), (class_body_reads_maybe_unbound, (0,)), (class_body_reads_maybe_unbound, (1,)),
+    (default_maybe_unbound, (0,)), (default_maybe_unbound, (1,)), (walrus_global_in_while_test, (7,)),
+    (break_in_loop_inside_finally, (1,)),
+])
+def test_fuzzer_findings_behave_as_in_python(fn, args):
+    agree(fn, *args)
