@@ -21,6 +21,7 @@ import types
 import weakref
 
 import runtime
+from runtime.undefined import BODY_CODES
 
 _FACTORY = "__autograph_factory__"
 # The converted def is compiled under this name, so that the factory does not bind the user's
@@ -166,7 +167,10 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             changes["co_name"] = user_name
         if hasattr(code, "co_qualname"):
             changes["co_qualname"] = fix(code.co_qualname)
-        return code.replace(**changes)
+        new = code.replace(**changes)
+        if code.co_name in generated:
+            BODY_CODES.add(new)  # the runtime reports unbound reads in it as Python's own do
+        return new
 
     return walk(code, name)
 

@@ -29,6 +29,7 @@ import builtins
 from typing import Any, Callable, Iterable, Optional
 
 from runtime.backend import OWNER_BY_TYPE, State, backend_for
+from runtime.undefined import as_unbound_local
 
 Thunk = Callable[[], Any]
 _range = builtins.range
@@ -57,35 +58,47 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
         if backend is not None and (backend is not _MISS or backend_for(cond) is not None):
             backend_for(cond).if_stmt(cond, body, orelse, State(state, body, orelse))
             return
-    if cond:
-        body()
-    elif orelse is not None:
-        orelse()
+    try:
+        if cond:
+            body()
+        elif orelse is not None:
+            orelse()
+    except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
 
 
 def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tuple] = None) -> None:
     """``while not flag and test(): body()``, where ``flag`` names the variable a ``break`` or
     ``return`` sets (or is None). Once either gives a staged value, the rest of the loop is staged."""
-    stopped = None if flag is None else _flag_cell(flag, body)
-    while True:
-        if stopped is not None:
-            value = stopped.cell_contents
-            if value is True:
+    try:
+        stopped = None if flag is None else _flag_cell(flag, body)
+        while True:
+            if stopped is not None:
+                value = stopped.cell_contents
+                if value is True:
+                    return
+                if value is not False and _staged(value) is not None:
+                    extra_test = _not_flag(stopped)
+                    _staged(value).while_stmt(_both(extra_test, test), body, State(state, test, body))
+                    return
+                if value:
+                    return
+            outcome = test()
+            if outcome.__class__ is not bool and _staged(outcome) is not None:
+                combined = test if stopped is None else _both(_not_flag(stopped), test)
+                _staged(outcome).while_stmt(combined, body, State(state, test, body))
                 return
-            if value is not False and _staged(value) is not None:
-                extra_test = _not_flag(stopped)
-                _staged(value).while_stmt(_both(extra_test, test), body, State(state, test, body))
+            if not outcome:
                 return
-            if value:
-                return
-        outcome = test()
-        if outcome.__class__ is not bool and _staged(outcome) is not None:
-            combined = test if stopped is None else _both(_not_flag(stopped), test)
-            _staged(outcome).while_stmt(combined, body, State(state, test, body))
-            return
-        if not outcome:
-            return
-        body()
+            body()
+    except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
 
 
 def _flag_cell(flag: str, body: Callable) -> Any:
@@ -114,37 +127,43 @@ def for_stmt(
     """``for item in iterable: body(item)``, stopping once the variable ``flag`` names (a break
     or return flag, or None) is true. If that flag becomes a staged value, the remaining
     iterations are staged."""
-    stopped = None if flag is None else _flag_cell(flag, body)
-    if iterable.__class__ is not _range and iterable.__class__ is not list:
-        backend = backend_for(iterable)
-        if backend is not None:
-            backend.for_stmt(iterable, None if stopped is None else _not_flag(stopped), body,
-                             State(state, body))
+    try:
+        stopped = None if flag is None else _flag_cell(flag, body)
+        if iterable.__class__ is not _range and iterable.__class__ is not list:
+            backend = backend_for(iterable)
+            if backend is not None:
+                backend.for_stmt(iterable, None if stopped is None else _not_flag(stopped), body,
+                                 State(state, body))
+                return
+        if stopped is None:
+            for item in iterable:
+                body(item)
             return
-    if stopped is None:
-        for item in iterable:
-            body(item)
-        return
-    iterator = iter(iterable)
-    value = stopped.cell_contents
-    while True:
-        if value is not False:
-            if value is True:
-                return
-            backend = backend_for(value)
-            if backend is None:
-                if value:
-                    return
-            else:  # the flag is staged now: hand the iterations that are left to its backend
-                backend.for_stmt(iterator, _not_flag(stopped), body, State(state, body))
-                return
-        for item in iterator:
-            body(item)
-            value = stopped.cell_contents
+        iterator = iter(iterable)
+        value = stopped.cell_contents
+        while True:
             if value is not False:
-                break
-        else:
-            return
+                if value is True:
+                    return
+                backend = backend_for(value)
+                if backend is None:
+                    if value:
+                        return
+                else:  # the flag is staged now: hand the iterations that are left to its backend
+                    backend.for_stmt(iterator, _not_flag(stopped), body, State(state, body))
+                    return
+            for item in iterator:
+                body(item)
+                value = stopped.cell_contents
+                if value is not False:
+                    break
+            else:
+                return
+    except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
 
 
 def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:

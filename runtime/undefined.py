@@ -20,6 +20,7 @@ After::
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 
@@ -109,3 +110,25 @@ def ld_free(value: Any) -> Any:
 
 def is_undefined(value: Any) -> bool:
     return isinstance(value, Undefined)
+
+
+# The code objects of the converter's body closures (if_body, loop_body, ...), which autograph
+# registers when it compiles them (runtime never imports autograph).
+BODY_CODES: weakref.WeakSet = weakref.WeakSet()
+
+
+def as_unbound_local(error: NameError) -> UnboundLocalError | None:
+    """The ``UnboundLocalError`` Python raises where a body closure raised ``error``: the read of
+    an unbound variable of the user's function, which Python reads as a local (not a free
+    variable, as the closure does). None for any other NameError."""
+    if type(error) is not NameError or error.name is None:
+        return None
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or tb.tb_frame.f_code not in BODY_CODES or str(error) != _UNBOUND_FREE.format(name=error.name):
+        return None
+    translated = UnboundLocalError(_UNBOUND_LOCAL.format(name=error.name))
+    # Its traceback starts below the operator that re-raises it (raising adds that frame again).
+    translated.__traceback__ = error.__traceback__.tb_next
+    return translated

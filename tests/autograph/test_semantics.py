@@ -771,3 +771,46 @@ def break_in_loop_inside_finally(a):
 ])
 def test_fuzzer_findings_behave_as_in_python(fn, args):
     agree(fn, *args)
+
+
+def del_twice_in_loop(c):
+    for _ in range(2):
+        del c
+
+
+def read_after_interrupted_try(a, b):
+    try:
+        x = 1 // a
+    except ZeroDivisionError:
+        pass
+    if b == 0:
+        return x
+    return 0
+
+
+def bound_in_unrun_handler(b, c):
+    try:
+        pass
+    except ValueError:
+        if b == 0:
+            x = 1
+    if c == 0:
+        return x
+    return None
+
+
+@pytest.mark.parametrize("fn, args", [
+    (del_twice_in_loop, (0,)), (read_after_interrupted_try, (0, 0)), (bound_in_unrun_handler, (0, 0)),
+])
+def test_unbound_reads_in_bodies_raise_unbound_local_error(fn, args):
+    """A body closure reads the function's variable as a free variable; the runtime reports an
+    unbound one as Python reports the local read: UnboundLocalError, same message."""
+    assert agree(fn, *args)[1] is UnboundLocalError
+
+
+def test_the_translated_error_keeps_the_users_traceback():
+    try:
+        autograph.convert(read_after_interrupted_try)(0, 0)
+    except UnboundLocalError as error:
+        lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__)]
+    assert read_after_interrupted_try.__code__.co_firstlineno + 6 in lines
