@@ -84,7 +84,7 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
     if users_ag:
         runtime_name = namer.new("ag__")
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
-    code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out))
+    code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
     return Conversion(tree, code, parsed.source_lines, runtime_name)
 
 

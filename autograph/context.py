@@ -21,6 +21,7 @@ class Context:
     closure: dict[str, Any] = field(default_factory=dict)
     root: Any = None  # the node of the function being converted (not of a nested one)
     dead_code: list = field(default_factory=list)  # unreachable statements the lowering dropped
+    thunk_spans: set = field(default_factory=set)  # source spans of the operands made into thunks
 
     def resolve_global(self, name: str) -> Any:
         """What a name that is not local to the function refers to right now, or UNKNOWN."""

@@ -36,7 +36,7 @@ generated_codes: weakref.WeakSet = weakref.WeakSet()
 
 
 def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType, runtime_name: str = "ag__",
-                     generated_names: frozenset = frozenset()) -> types.CodeType:
+                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset()) -> types.CodeType:
     """Compile the converted node inside a factory whose locals are the original's free variables
     (and ``runtime_name``, bound to the runtime), within a class of the original's class name when
     the original is a method, so private names are mangled as there. Code objects get the original's
@@ -93,7 +93,7 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
     function_code = _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
-                             generated_names)
+                             generated_names, thunk_spans)
     _remember(function_code)
     return function_code
 
@@ -137,7 +137,8 @@ def _find_code(code: types.CodeType, name: str) -> types.CodeType:
     return None
 
 
-def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, generated: frozenset) -> types.CodeType:
+def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, generated: frozenset,
+             thunk_spans: frozenset = frozenset()) -> types.CodeType:
     """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
     qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
     and ``X.<locals>.`` of a generated closure X drops out of nested qualnames."""
@@ -157,22 +158,44 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             kept.pop()  # the closure itself takes the qualname of the user function it is in
         return ".".join(kept)
 
-    def walk(code: types.CodeType, user_name: str) -> types.CodeType:
-        own = user_name if code.co_name in generated or code.co_name == _CONVERTED else code.co_name
-        consts = tuple(walk(c, own) if isinstance(c, types.CodeType)
+    def walk(code: types.CodeType, user_name: str, in_function: bool) -> types.CodeType:
+        """``in_function``: the code runs in the user function's own scope (the function, its
+        body closures and thunks), not in a def or lambda of the user's inside it."""
+        ours = code.co_name in generated or code.co_name == _CONVERTED
+        own = user_name if ours else code.co_name
+
+        def child(c: types.CodeType) -> types.CodeType:
+            body = c.co_name in generated or (c.co_name == "<lambda>" and _is_thunk(c, thunk_spans))
+            return walk(c, own, in_function and body)
+
+        consts = tuple(child(c) if isinstance(c, types.CodeType)
                        else fix(c) if isinstance(c, str) and c.startswith(prefix) else c
                        for c in code.co_consts)
         changes = {"co_consts": consts}
-        if code.co_name in generated or code.co_name == _CONVERTED:
+        if ours:
             changes["co_name"] = user_name
         if hasattr(code, "co_qualname"):
             changes["co_qualname"] = fix(code.co_qualname)
         new = code.replace(**changes)
-        if code.co_name in generated:
+        if in_function and code is not root:
             BODY_CODES.add(new)  # the runtime reports unbound reads in it as Python's own do
         return new
 
-    return walk(code, name)
+    root = code
+    return walk(code, name, True)
+
+
+def _is_thunk(code: types.CodeType, thunk_spans: frozenset) -> bool:
+    """Whether a lambda's code is one of the converter's thunks (``lambda: b`` for ``a or b``): it
+    takes no argument and only evaluates the operand, so (3.11+ records where each instruction
+    stands) every instruction lies inside the operand's source span, and one spans all of it."""
+    if not thunk_spans or code.co_argcount or not hasattr(code, "co_positions"):
+        return False
+    spans = [p for p in code.co_positions() if p[2] is not None and (p[1], p[3]) > (p[0], p[2])]
+    for line, end_line, column, end_column in thunk_spans & set(spans):
+        if all((line, column) <= (p[0], p[2]) and (p[1], p[3]) <= (end_line, end_column) for p in spans):
+            return True
+    return False
 
 
 def _remember(code: types.CodeType) -> None:

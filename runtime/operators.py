@@ -168,9 +168,15 @@ def for_stmt(
 
 def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
     """``if_true() if cond else if_false()``."""
-    if cond.__class__ is not bool and _staged(cond) is not None:
-        return _staged(cond).if_exp(cond, if_true, if_false)
-    return if_true() if cond else if_false()
+    try:
+        if cond.__class__ is not bool and _staged(cond) is not None:
+            return _staged(cond).if_exp(cond, if_true, if_false)
+        return if_true() if cond else if_false()
+    except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
 
 
 def not_(value: Any) -> Any:
@@ -182,28 +188,40 @@ def not_(value: Any) -> Any:
 
 def and_(value: Any, *rest: Thunk) -> Any:
     """``value and rest[0]() and ...``: lazy, returns the operand Python would."""
-    if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
-        return rest[0]() if value else value  # the common `a and b` on a plain value
-    for index, operand in enumerate(rest):
-        if value.__class__ is not bool and _staged(value) is not None:
-            return _staged(value).and_(value, rest[index:])
-        if not value:
-            return value
-        value = operand()
-    return value
+    try:
+        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+            return rest[0]() if value else value  # the common `a and b` on a plain value
+        for index, operand in enumerate(rest):
+            if value.__class__ is not bool and _staged(value) is not None:
+                return _staged(value).and_(value, rest[index:])
+            if not value:
+                return value
+            value = operand()
+        return value
+    except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
 
 
 def or_(value: Any, *rest: Thunk) -> Any:
     """``value or rest[0]() or ...``: lazy, returns the operand Python would."""
-    if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
-        return value if value else rest[0]()  # the common `a or b` on a plain value
-    for index, operand in enumerate(rest):
-        if value.__class__ is not bool and _staged(value) is not None:
-            return _staged(value).or_(value, rest[index:])
-        if value:
-            return value
-        value = operand()
-    return value
+    try:
+        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+            return value if value else rest[0]()  # the common `a or b` on a plain value
+        for index, operand in enumerate(rest):
+            if value.__class__ is not bool and _staged(value) is not None:
+                return _staged(value).or_(value, rest[index:])
+            if value:
+                return value
+            value = operand()
+        return value
+    except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
 
 
 def range_(*args: Any) -> Iterable:

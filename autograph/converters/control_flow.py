@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import collections
 
 from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
@@ -171,13 +172,16 @@ class _ControlFlow:
 
     def _parameter_targets(self, node: ast.stmt) -> set[str]:
         """Names bound only as the target of a for loop in ``node`` (or ``node`` itself) that is
-        not needed after its loop: the loop body takes them as its parameter."""
+        not needed after its loop, nor named anywhere else in the function: the loop body takes
+        them as its parameter."""
         names: set[str] = set()
         stack = [node]
         while stack:
             sub = stack.pop()
             if isinstance(sub, ast.For):
-                names |= names_of(sub.target).writes - self._visible(sub)
+                inside = _name_counts([sub])
+                names |= {name for name in names_of(sub.target).writes - self._visible(sub)
+                          if inside[name] == self.name_counts[name]}
             if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 continue
             stack.extend(child for child in ast.iter_child_nodes(sub) if isinstance(child, ast.stmt))
@@ -205,6 +209,7 @@ class _ControlFlow:
                  global_names: list[str], scope: _Scope, closure_locals: set[str],
                  origin: ast.stmt, prologue: list[ast.stmt] = ()) -> ast.FunctionDef:
         inner_scope = _Scope((scope.bound - closure_locals) | set(params), top=[])
+        inner_scope.deleted = set(scope.deleted)  # a del before the statement may have unbound them
         body = list(prologue) + [s for s in body if not isinstance(s, ast.Pass)] if prologue else body
         # Only names this closure binds need declaring; reads find the variable anyway.
         written = set().union(*map(self._writes, body))
@@ -451,6 +456,7 @@ class _UndefinedReads(ast.NodeTransformer):
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
     # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
     control_flow = _ControlFlow(ctx, scope, _maybe_undefined_names(node.body) | scope.captured)
+    control_flow.name_counts = _name_counts(node.body)
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)
@@ -463,6 +469,12 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
             new = reads.visit(statement)
             body.extend(new if isinstance(new, list) else [new])
         node.body = body
+
+
+def _name_counts(statements: list[ast.stmt]) -> collections.Counter:
+    """How often each name occurs in the statements (a nested function's own code included)."""
+    return collections.Counter(sub.id for statement in statements for sub in ast.walk(statement)
+                               if isinstance(sub, ast.Name))
 
 
 def _maybe_undefined_names(body: list[ast.stmt]) -> set[str]:

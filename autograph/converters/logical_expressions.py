@@ -31,19 +31,22 @@ def _movable(node: ast.expr) -> bool:
     return True
 
 
-def _thunk(node: ast.expr) -> ast.Lambda:
-    thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
-                       body=node)
-    return ast.copy_location(thunk, node)
-
-
 class _Logical(ast.NodeTransformer):
+    def __init__(self, thunk_spans: set) -> None:
+        self.thunk_spans = thunk_spans  # where each thunk's operand stands (loading marks their code)
+
+    def _thunk(self, node: ast.expr) -> ast.Lambda:
+        thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+                           body=node)
+        self.thunk_spans.add((node.lineno, node.end_lineno, node.col_offset, node.end_col_offset))
+        return ast.copy_location(thunk, node)
+
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
         self.generic_visit(node)
         if not all(_movable(v) for v in node.values[1:]):
             return node
         function = "and_" if isinstance(node.op, ast.And) else "or_"
-        call = ast.Call(func=_runtime(function), args=[node.values[0]] + [_thunk(v) for v in node.values[1:]],
+        call = ast.Call(func=_runtime(function), args=[node.values[0]] + [self._thunk(v) for v in node.values[1:]],
                         keywords=[])
         return _at(call, node)
 
@@ -57,7 +60,7 @@ class _Logical(ast.NodeTransformer):
         self.generic_visit(node)
         if not (_movable(node.body) and _movable(node.orelse)):
             return node
-        call = ast.Call(func=_runtime("if_exp"), args=[node.test, _thunk(node.body), _thunk(node.orelse)],
+        call = ast.Call(func=_runtime("if_exp"), args=[node.test, self._thunk(node.body), self._thunk(node.orelse)],
                         keywords=[])
         return _at(call, node)
 
@@ -79,12 +82,8 @@ def _at(new: ast.expr, origin: ast.expr) -> ast.expr:
     return new
 
 
-def convert_expression(node: ast.expr) -> ast.expr:
-    return _Logical().visit(node)
-
-
 def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
-    logical = _Logical()
+    logical = _Logical(ctx.thunk_spans)
     if isinstance(node, ast.Lambda):
         node.body = logical.visit(node.body)
         return

@@ -814,3 +814,21 @@ def test_the_translated_error_keeps_the_users_traceback():
     except UnboundLocalError as error:
         lines = [frame.lineno for frame in traceback.extract_tb(error.__traceback__)]
     assert read_after_interrupted_try.__code__.co_firstlineno + 6 in lines
+
+
+def unbound_in_operand(a):
+    x = a or y  # noqa: F821  (read before its assignment, on purpose)
+    y = 2
+    return x
+
+
+def unbound_free_in_users_lambda(a):
+    h = lambda: a or c  # noqa: E731  (Python: NameError for the free variable c)
+    r = h()
+    c = 1
+    return r, c
+
+
+@pytest.mark.parametrize("fn", [unbound_in_operand, unbound_free_in_users_lambda])
+def test_unbound_reads_in_operands_raise_what_python_raises(fn):
+    agree(fn, 0)
