@@ -110,6 +110,9 @@ def _rename_identifiers(tree: ast.AST, names: dict[str, str]) -> None:
             node.name = names.get(node.name, node.name)
         elif isinstance(node, ast.MatchMapping) and node.rest:
             node.rest = names.get(node.rest, node.rest)
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Undefined"
+              and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value in names):
+            node.args[0].value = names[node.args[0].value]  # the name errors will show: the user's
 
 
 def _convert_function(fn: types.FunctionType) -> types.FunctionType:

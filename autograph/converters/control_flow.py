@@ -184,7 +184,8 @@ class _ControlFlow:
                           if inside[name] == self.name_counts[name]}
             if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 continue
-            stack.extend(child for child in ast.iter_child_nodes(sub) if isinstance(child, ast.stmt))
+            stack.extend(child for child in ast.iter_child_nodes(sub)
+                         if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
         return names
 
     def _inits(self, names: set[str], scope: _Scope, origin: ast.stmt) -> list[ast.stmt]:

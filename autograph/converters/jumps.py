@@ -242,6 +242,13 @@ def tidy(statements: list[ast.stmt]) -> list[ast.stmt]:
                 node.body, node.orelse = node.orelse, []
         elif isinstance(node, (ast.With, *TRY_STATEMENTS)):
             node.body = tidy(node.body) or [ast.copy_location(ast.Pass(), node)]
+            if isinstance(node, TRY_STATEMENTS):
+                node.orelse, node.finalbody = tidy(node.orelse), tidy(node.finalbody)
+                for handler in node.handlers:
+                    handler.body = tidy(handler.body) or [ast.copy_location(ast.Pass(), handler)]
+        elif isinstance(node, ast.Match):
+            for case in node.cases:  # a match case has no position of its own
+                case.body = tidy(case.body) or [ast.copy_location(ast.Pass(), case.pattern)]
         out.append(node)
     return out
 

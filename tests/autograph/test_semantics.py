@@ -832,3 +832,36 @@ def unbound_free_in_users_lambda(a):
 @pytest.mark.parametrize("fn", [unbound_in_operand, unbound_free_in_users_lambda])
 def test_unbound_reads_in_operands_raise_what_python_raises(fn):
     agree(fn, 0)
+
+
+def return_in_loop_in_match_case_in_loop(b):
+    for _ in range(3):
+        match b:
+            case 0:
+                for _ in range(2):
+                    return 5
+    return 0
+
+
+def return_in_loop_in_handler_in_loop(a):
+    for i in [0]:
+        try:
+            1 // a
+        except ZeroDivisionError:
+            for _ in range(2):
+                return (-2, i)
+    return 0
+
+
+def local_ag__unbound(a):
+    if a == 0:
+        ag__ = 1
+    return ag__
+
+
+@pytest.mark.parametrize("fn, args", [
+    (return_in_loop_in_match_case_in_loop, (0,)), (return_in_loop_in_match_case_in_loop, (1,)),
+    (return_in_loop_in_handler_in_loop, (0,)), (local_ag__unbound, (1,)),
+])
+def test_more_fuzzer_findings(fn, args):
+    agree(fn, *args)
