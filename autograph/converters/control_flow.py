@@ -61,6 +61,7 @@ class _ControlFlow:
         self.maybe_undefined = maybe_undefined
         self.inited: set[str] = set()
         self.generated_functions: set[int] = set()
+        self.in_python_block = 0  # > 0 while converting a block of a try / with / match
         self._writes_cache: dict[int, frozenset] = {}  # by id: the tree keeps every node alive meanwhile
 
     def _writes(self, node: ast.stmt) -> set[str]:
@@ -89,6 +90,13 @@ class _ControlFlow:
     def _python_statement(self, node: ast.stmt, scope: _Scope) -> ast.stmt:
         """A statement that stays Python; the blocks inside try/with/match still get converted."""
         writes = self._writes(node)
+        self.in_python_block += 1
+        try:
+            return self._python_blocks(node, scope, writes)
+        finally:
+            self.in_python_block -= 1
+
+    def _python_blocks(self, node: ast.stmt, scope: _Scope, writes: set[str]) -> ast.stmt:
         # A name the statement's own header binds (`with ... as v`, `except E as e`, a case's
         # captures) is bound in the block it guards: no init there may reset it.
         if isinstance(node, TRY_STATEMENTS):
@@ -195,13 +203,17 @@ class _ControlFlow:
         for ``nonlocal`` and are certainly assigned before any read, so ``None`` does."""
         here = []
         for name in sorted(names - scope.bound - scope.deleted):
-            if name in self.maybe_undefined:
+            undefined = name in self.maybe_undefined
+            if undefined:
                 (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", NAME=name, LABEL=ast.Constant(name))
                 self.inited.add(name)
             else:
                 (init,) = templates.replace("NAME = None", NAME=name)
             templates.copy_location(init, origin)
-            (scope.top if name in scope.touched else here).append(init)
+            # Inside a handler, case or with block that may not run, an Undefined goes to the top,
+            # so that reads elsewhere find it (and raise as Python does), not an empty variable.
+            at_top = name in scope.touched or (undefined and self.in_python_block)
+            (scope.top if at_top else here).append(init)
             scope.bound.add(name)
             scope.touched.add(name)
         return here
@@ -451,6 +463,10 @@ class _UndefinedReads(ast.NodeTransformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        body = node.body
+        if (not node.args.args and (body.lineno, body.end_lineno, body.col_offset, body.end_col_offset)
+                in self.control_flow.ctx.thunk_spans):
+            return self.generic_visit(node)  # an operand made into a thunk reads as the function does
         return self._nested(node, function_scope(node).locals)
 
 
