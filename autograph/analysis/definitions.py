@@ -89,6 +89,8 @@ class _Definitions:
             for header in headers:
                 self.reads(header, bound)
             return bound | {node.name}
+        if isinstance(node, ast.AnnAssign) and node.value is None:
+            return self.reads(node.target, bound) if not isinstance(node.target, ast.Name) else bound  # binds nothing
         if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             if node.target.id in self.locals and node.target.id not in bound:
                 self._mark(node.target)

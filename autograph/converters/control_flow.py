@@ -62,15 +62,17 @@ class _ControlFlow:
         self.inited: set[str] = set()
         self.generated_functions: set[int] = set()
         self.in_python_block = 0  # > 0 while converting a block of a try / with / match
-        self._writes_cache: dict[int, frozenset] = {}  # by id: the tree keeps every node alive meanwhile
+        # By id, with the node itself: it keeps the node alive, so no other node can reuse the id
+        # (statements the conversion replaces, such as annotated assignments, are dropped).
+        self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
 
     def _writes(self, node: ast.stmt) -> set[str]:
         """The names a user statement binds, computed once: nested statements are asked again
         by every enclosing level."""
-        writes = self._writes_cache.get(id(node))
-        if writes is None:
-            writes = self._writes_cache[id(node)] = frozenset(names_of(node).writes)
-        return writes
+        entry = self._writes_cache.get(id(node))
+        if entry is None:
+            entry = self._writes_cache[id(node)] = (node, frozenset(names_of(node).writes))
+        return entry[1]
 
     # Blocks ---------------------------------------------------------------
 

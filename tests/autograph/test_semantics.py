@@ -865,3 +865,27 @@ def local_ag__unbound(a):
 ])
 def test_more_fuzzer_findings(fn, args):
     agree(fn, *args)
+
+
+def bare_annotation_then_read(a, log):
+    for _ in range(1):
+        z: int
+        if a == 0:
+            log.append(z)  # noqa: F821  (a bare annotation binds nothing, on purpose)
+    return log
+
+
+def annotated_then_loop_target_read(b):
+    try:
+        pass
+    except ValueError:
+        x: int = b
+    else:
+        for i0 in [-2, -2]:
+            continue
+    return i0
+
+
+@pytest.mark.parametrize("fn, args", [(bare_annotation_then_read, (0, [])), (annotated_then_loop_target_read, (1,))])
+def test_annotations_bind_as_in_python(fn, args):
+    agree(fn, *args)
