@@ -1,16 +1,30 @@
 """Random programs: the converted function must behave exactly like the original.
 
-Hypothesis writes small programs as source text: ``def f(a, b, c):`` with
-integer arithmetic, ``if`` / ``elif`` / ``else``, bounded ``while`` loops,
-``for`` over ranges and small lists, ``break`` / ``continue`` / ``return`` at
-any depth, ``else`` on loops, nesting to depth 4, divisions that are sometimes
-by zero, and reads of variables that may not be bound yet. Each program runs,
-original and converted, on several inputs; results, exception types and
-messages must agree.
+Hypothesis writes small programs as source text: a module with ``def f(a, b, c, log):``
+(and, around it, globals, helper functions and lambdas it may use). The basic
+programs have integer arithmetic, ``if`` / ``elif`` / ``else``, bounded ``while``
+loops, ``for`` over ranges and small lists, ``break`` / ``continue`` / ``return``
+at any depth, ``else`` on loops, nesting to depth 4, divisions that are sometimes
+by zero, and reads of variables that may not be bound yet. Features on top of
+that (``FEATURES`` below) add identifiers that look like the converter's own
+names, ``try`` / ``with`` / ``match``, ``del``, ``global`` / ``nonlocal``, nested
+``def`` / ``class`` / ``lambda``, annotations, objects with their own
+``__bool__`` / ``__eq__`` / ``__iter__``, and a log of side effects.
+
+Each program runs, original and converted, on several inputs; results, exception
+types and messages, the log (the ORDER of the side effects) and the module's
+globals afterwards must agree. Every run starts from the module's globals as the
+module left them.
 
 The number of programs is ``AUTOGRAPH_FUZZ_EXAMPLES`` (default 2000; ``make fuzz``
-runs 20000). Runs are derandomized, so CI sees the same programs every time.
-A failure prints the program; ``repro_source`` shows how to rerun one by hand.
+runs 20000); ``AUTOGRAPH_FUZZ_FEATURES`` chooses the features (default ``all,-objects``;
+``basic`` for none of them, ``basic,try,with`` for some, ``all,-upper,-match`` for
+all but some). Runs are derandomized, so CI sees the same programs every time.
+A failure prints the program, reduced, and how to rerun it by hand.
+
+``python tests/autograph/test_random_programs.py [N]`` surveys N programs without
+stopping at the first difference: it prints one reduced program for each kind of
+difference (what differs, and which constructs the reduced program still needs).
 """
 
 from __future__ import annotations
@@ -22,8 +36,18 @@ import itertools
 import linecache
 import os
 import pathlib
+import re
+import sys
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+
+if __name__ == "__main__":  # the survey: the same imports as under pytest
+    sys.path[:0] = [str(pathlib.Path(__file__).resolve().parents[2]), str(pathlib.Path(__file__).resolve().parents[1])]
 
 import corpus
+import fuzz_findings
+import fuzz_objects
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -38,15 +62,119 @@ LOCALS = ("x", "y", "z")
 FIXED_INPUTS = ((0, 0, 0), (3, -2, 7))
 _serial = itertools.count()
 
+FEATURES = {
+    "upper": "upper-case identifiers (C, W, N, X1, C_, K, G) as locals, parameters, loop targets, "
+             "functions, classes, exception names",
+    "lookalike": "look-alikes of the converter's own names (retval_, do_return, break_, if_body, loop_body, "
+                 "ag__, itr, and with numeric suffixes) in every role, also as globals and as the log",
+    "expr": "`x if c else y`, and `and` / `or` giving values",
+    "log": "the program writes events (and the order it evaluates operands in) to its log argument",
+    "objects": "objects with their own __bool__ / __eq__ / __iter__ as conditions, in not/and/or, iterated",
+    "try": "try / except [as e] / else / finally, raise and bare raise",
+    "finally_loop": "loops inside `finally` with their own break / continue",
+    "with": "with (one or two context managers, `as` targets, some suppressing the exception)",
+    "match": "match: literal, or-, capture, wildcard, sequence and `as` patterns, guards",
+    "del": "del of variables, bound or not",
+    "global": "global declarations (and assignments, loop and `as` targets, del) of module variables",
+    "nonlocal": "nested functions and methods that declare and change variables of the function around them",
+    "def": "nested functions (with defaults), called from the function and from each other",
+    "class": "nested classes: __init__, methods with control flow, super(), private __names, instances",
+    "lambda": "lambdas, two on one line, in the function and at module level (converted when called)",
+    "annot": "annotated assignments `x: int = 5` and bare annotations `y: int`",
+    "walrus": "assignment expressions in conditions",
+    "comp": "comprehensions reading the function's variables",
+    "call": "module-level helper functions the program calls (converted when called)",
+    "qualname": "__qualname__ of nested functions and classes, calls with the wrong number of arguments",
+}
+
+
+def parse_features(spec: str) -> frozenset[str]:
+    """``all`` (the default), ``basic`` (none), a list ``basic,try,with``, ``all,-match``."""
+    items = [item.strip() for item in spec.split(",") if item.strip()]
+    chosen: set[str] = set(FEATURES) if not items or items[0].startswith("-") else set()
+    for item in items:
+        name = item.lstrip("-")
+        if name not in FEATURES and name not in ("all", "basic"):
+            raise ValueError(f"unknown AUTOGRAPH_FUZZ_FEATURES item {name!r}; known: basic, all, {', '.join(FEATURES)}")
+        names = set(FEATURES) if name == "all" else set() if name == "basic" else {name}
+        chosen = chosen - names if item.startswith("-") else chosen | names
+    return frozenset(chosen)
+
+
+ALL_FEATURES = frozenset(FEATURES)
+# By default every feature but `objects`: objects with their own __bool__ meet the one known
+# difference class left (`if a and b:` asks bool(a) twice; KNOWN_DIFFERENCES below).
+FEATURE_SET = parse_features(os.environ.get("AUTOGRAPH_FUZZ_FEATURES", "all,-objects"))
+
+UPPER_NAMES = ("C", "W", "N", "X1", "C_", "K")
+# Every name the converter writes into converted code, then the same with the numeric suffix its Namer
+# adds when the user has the name already.
+GENERATED_NAMES = ("ag__", "retval_", "do_return", "break_", "continue_", "if_body", "else_body", "loop_body",
+                   "loop_test", "itr")
+LOOKALIKE_NAMES = GENERATED_NAMES + tuple(f"{name}1" for name in GENERATED_NAMES) + ("retval_2", "if_body2")
+GLOBAL_NAMES = {"basic": ("g", "g1"), "upper": ("G", "G1"), "lookalike": ("ag__", "retval_", "do_return", "if_body")}
+LOG_NAMES = {"basic": ("log",), "upper": ("L",), "lookalike": ("ag__", "loop_body")}
+EXCEPTIONS = ("ZeroDivisionError", "ArithmeticError", "(ValueError, KeyError)", "ValueError", "NameError",
+              "RuntimeError", "TypeError", "Exception")
+
+
+@dataclass(frozen=True)
+class Where:
+    """What may stand at a point of the program."""
+
+    loop: bool = False      # a break / continue here belongs to a loop of this function
+    finally_: bool = False  # inside a finally clause: no return, and no break / continue that leaves it
+    handler: bool = False   # inside an except handler: a bare `raise` re-raises
+
+
+class Scope:
+    """One scope of the program being written: what it can read, call and assign."""
+
+    def __init__(self, kind: str, outer: Scope | None = None, params: Iterable[str] = ()) -> None:
+        self.kind = kind  # module, function, method, lambda, comprehension
+        self.outer = outer
+        self.params = list(params)
+        self.bound: list[str] = []     # int variables assigned earlier in the text (maybe unbound at run time)
+        self.declared: list[str] = []  # global or nonlocal here (so never annotated here)
+        self.functions: list[tuple[str, int, int, bool]] = []  # (callee, required args, all args, takes the log)
+        self.classes: list[str] = []
+        self.flags: list[str] = []     # Flag / Countdown objects
+        self.seqs: list[str] = []      # Seq objects
+        self.has_base = False          # for a method: whether its class has a base (super() works)
+        self.top = False               # f itself
+
+    def chain(self) -> Iterator[Scope]:
+        scope: Scope | None = self
+        while scope is not None:
+            yield scope
+            scope = scope.outer
+
+    def own(self) -> list[str]:
+        return self.params + self.bound + self.declared
+
+    @property
+    def function(self) -> bool:
+        return self.kind in ("function", "method")
+
 
 class Writer:
     """Accumulates the lines of one program and the names it has introduced."""
 
-    def __init__(self, draw: DrawFn) -> None:
+    def __init__(self, draw: DrawFn, features: frozenset[str] = FEATURE_SET) -> None:
         self.draw = draw
+        self.features = features
         self.lines: list[str] = []
-        self.bound: list[str] = []  # locals and loop variables assigned earlier in the text
         self.counters = itertools.count()
+        self.tags = itertools.count(1)
+        self.roles: dict[str, str] = {}  # a name has one role in a program: int, func, class, flag, ...
+        self.extras: list[str] = []      # this program's names beyond x, y, z
+        self.global_names: list[str] = []
+        self.initialized: set[str] = set()  # globals the module sets
+        self.log = "log"
+        self.scope = Scope("module")
+
+    def on(self, feature: str) -> bool:
+        return feature in self.features
 
     def emit(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
@@ -58,105 +186,256 @@ class Writer:
         """True with about ``percent`` % probability; shrinks towards False (the simpler program)."""
         return self.draw(st.integers(0, 99)) >= 100 - percent
 
-    # ----------------------------------------------------------------- expressions
+    def number(self, low: int, high: int) -> int:
+        return self.draw(st.integers(low, high))
 
-    def name(self) -> str:
-        """A variable to read: a parameter, or a local or loop variable assigned earlier in the
-        text, which may still be unbound on the path that reaches the read."""
-        if self.bound and self.chance(50):
-            return self.choice(self.bound)
-        return self.choice(PARAMS)
+    def tag(self) -> int:
+        return next(self.tags)
 
-    def bind(self, name: str) -> str:
-        if name not in self.bound:
-            self.bound.append(name)
+    @contextmanager
+    def entering(self, scope: Scope) -> Iterator[Scope]:
+        saved, self.scope = self.scope, scope
+        try:
+            yield scope
+        finally:
+            self.scope = saved
+
+    # ----------------------------------------------------------------- names
+
+    def role_name(self, role: str, fallback: str) -> str:
+        """A name for something new that is not an int: one of the program's extra names nobody
+        uses yet, or a fresh one."""
+        free = [name for name in self.extras if name not in self.roles]
+        name = self.choice(free) if free and self.chance(70) else f"{fallback}{next(self.counters)}"
+        self.roles[name] = role
         return name
 
-    def atom(self) -> str:
+    def int_names(self) -> list[str]:
+        """Names that may be assigned an int here: the program's locals, and what this scope
+        declares global or nonlocal."""
+        names = list(LOCALS) + [name for name in self.extras if self.roles.get(name, "int") == "int"]
+        return names + [name for name in self.scope.declared if name not in names]
+
+    def target(self, exclude: Iterable[str] = ()) -> str:
+        """A variable to assign."""
+        names = [name for name in self.int_names() if name not in exclude]
+        return self.bind(self.choice(names))
+
+    def bind_role(self, name: str) -> str:
+        self.roles.setdefault(name, "int")
+        return name
+
+    def bind(self, name: str) -> str:
+        self.roles.setdefault(name, "int")
+        if name not in self.scope.bound:
+            self.scope.bound.append(name)
+        return name
+
+    def visible(self, attribute: str) -> list:
+        return [item for scope in self.scope.chain() for item in getattr(scope, attribute)]
+
+    def name(self) -> str:
+        """A variable to read: a parameter, a variable assigned earlier in the text (which may still
+        be unbound on the path that reaches the read) here or in an enclosing function, or a global.
+        A global the module never set is read only now and then (NameError): not so often that most
+        runs end there."""
+        unset = [name for name in self.global_names if name not in self.initialized
+                 and not any(name in scope.bound for scope in self.scope.chain())]
+        if unset and self.chance(3):
+            return self.choice(unset)
+        if self.scope.function and self.chance(3):  # maybe bound only later in the text, or never
+            return self.bind_role(self.choice(self.int_names()))
+        own = [name for name in self.scope.own() if name not in unset]
+        if own and self.chance(60):
+            return self.choice(own)
+        readable = [name for scope in self.scope.chain() for name in scope.own() if name not in unset]
+        readable += [name for name in self.global_names if name not in unset and name not in readable]
+        return self.choice(readable) if readable else str(self.number(0, 5))
+
+    def has_log(self) -> bool:
+        return any(scope.function for scope in self.scope.chain())
+
+    # ----------------------------------------------------------------- expressions
+
+    def atom(self, depth: int = 0) -> str:
         if self.chance(30):
-            return str(self.draw(st.integers(-3, 9)))
+            return str(self.number(-3, 9))
+        options = ["name"] * 6
+        callables = self.callables()
+        if depth == 0:
+            if self.on("log") and self.has_log():
+                options.append("note")
+            if callables:
+                options += ["call"] * 2
+            if self.scope.kind == "method":
+                options += ["self"] * 2 + ["super"] * self.scope.has_base
+        kind = self.choice(options)
+        if kind == "note":
+            return f"note({self.log}, {self.tag()}, {self.atom(depth + 1)})"
+        if kind == "call":
+            return f"({self.call(self.choice(callables), depth + 1)} or 0)"
+        if kind == "self":
+            return self.choice(("self.__v", "self.__c", "k"))
+        if kind == "super":
+            return f"super().m({self.atom(depth + 1)})"
         return self.name()
+
+    def callables(self) -> list[tuple[str, int, int, bool]]:
+        log = self.has_log()
+        return [callee for callee in self.visible("functions") if log or not callee[3]]
+
+    def call(self, callee: tuple[str, int, int, bool], depth: int = 1) -> str:
+        name, required, total, takes_log = callee
+        count = self.number(required, total)
+        if self.on("qualname") and self.chance(3):
+            count = total + 1  # TypeError: its message names the function by its __qualname__
+        args = [self.atom(depth) for _ in range(count)] + ([self.log] if takes_log else [])
+        return f"{name}({', '.join(args)})"
 
     def arith(self) -> str:
         """A small integer expression; a division is by zero only now and then."""
-        kind = self.draw(st.integers(0, 9))
+        kind = self.draw(st.integers(0, 12 if self.on("expr") else 9))
         if kind <= 2:
             return self.atom()
         if kind <= 7:
             return f"{self.atom()} {self.choice(('+', '-', '*'))} {self.atom()}"
-        return f"{self.atom()} {self.choice(('//', '%'))} ({self.atom()} % 5)"
+        if kind <= 9:
+            return f"{self.atom()} {self.choice(('//', '%'))} ({self.atom()} % 5)"
+        if kind == 10:
+            return f"({self.atom()} if {self.condition(1)} else {self.atom()})"
+        if kind == 11:
+            return f"({self.atom()} {self.choice(('and', 'or'))} {self.atom()})"
+        return f"({self.condition(1)})"  # a condition as a value: `not`, `and`, `or` on objects too
 
     def condition(self, depth: int = 0) -> str:
-        kind = self.draw(st.integers(0, 9 if depth < 2 else 5))
-        if kind <= 3:
+        options = ["compare"] * 4 + ["modulo", "name"]
+        if depth < 2:
+            options += ["not", "boolop", "boolop"]
+        flags = self.visible("flags")
+        if flags:
+            options += ["flag"] * 3
+        if self.on("walrus") and self.scope.function:
+            options.append("walrus")
+        if self.on("log") and self.has_log() and depth < 2:
+            options.append("log")
+        kind = self.choice(options)
+        if kind == "compare":
             return f"{self.atom()} {self.choice(('<', '<=', '>', '>=', '==', '!='))} {self.atom()}"
-        if kind == 4:
+        if kind == "modulo":
             return f"{self.atom()} % {self.draw(st.integers(2, 4))} == 0"
-        if kind == 5:
+        if kind == "name":
             return self.name()
-        if kind == 6:
+        if kind == "not":
             return f"not {self.condition(depth + 1)}"
+        if kind == "flag":
+            flag = self.choice(flags)
+            form = self.draw(st.integers(0, 4))
+            if form == 0:
+                return flag
+            if form == 1:
+                return f"not {flag}"
+            if form == 2:
+                return f"{flag} {self.choice(('==', '!=', '<'))} {self.atom()}"
+            if form == 3:
+                return f"{self.atom()} {self.choice(('==', '!='))} {flag}"
+            return f"({flag} {self.choice(('and', 'or'))} {self.condition(depth + 1)})"
+        if kind == "walrus":
+            target = self.target()
+            return f"({target} := {self.arith()}) {self.choice(('>', '<=', '!='))} {self.atom()}"
+        if kind == "log":
+            return f"({self.log}.append({self.tag()}) or {self.condition(depth + 1)})"
         op = self.choice(("and", "or"))
         return f"({self.condition(depth + 1)} {op} {self.condition(depth + 1)})"
 
     # ----------------------------------------------------------------- statements
 
-    def block(self, indent: int, depth: int, in_loop: bool) -> None:
+    def block(self, indent: int, depth: int, where: Where) -> None:
         for _ in range(self.draw(st.integers(1, 3 if depth == 1 else 2))):
-            self.statement(indent, depth, in_loop)
+            self.statement(indent, depth, where)
 
-    def statement(self, indent: int, depth: int, in_loop: bool) -> None:
+    def statement(self, indent: int, depth: int, where: Where) -> None:
         kinds = ["assign", "assign", "assign", "augassign"]
-        if depth < MAX_DEPTH:
+        compound = depth < MAX_DEPTH
+        if compound:
             kinds += ["if", "while", "for"] * (2 if depth == 1 else 1)
-        if in_loop:
+        if where.loop:
             kinds += ["break", "continue"]
-        kinds += ["return"]
+        if not where.finally_:
+            kinds += ["return"]
+        nested = sum(scope.function for scope in self.scope.chain())  # 1 in f, 2 in a nested function
+        for feature, kind, allowed in (
+            ("log", "log", True),
+            ("objects", "object", True),
+            ("try", "raise", True),
+            ("try", "try", compound),
+            ("try", "try", compound),
+            ("with", "with", compound),
+            ("match", "match", compound),
+            ("del", "del", True),
+            ("def", "def", compound and nested < 3),
+            ("class", "class", compound and nested < 2),
+            ("lambda", "lambda", True),
+            ("annot", "annot", True),
+            ("comp", "comp", True),
+            ("qualname", "qualname", bool(self.visible("functions") or self.visible("classes"))),
+        ):
+            if allowed and self.on(feature):
+                kinds.append(kind)
+        if self.callables() or self.visible("classes"):
+            kinds.append("call")
         kind = self.choice(kinds)
-        if kind == "assign":
-            value = self.arith()
-            self.emit(indent, f"{self.bind(self.choice(LOCALS))} = ({value}) % 1000")
-        elif kind == "augassign":
-            # Mostly a local assigned before; now and then one that never was (UnboundLocalError).
-            target = self.choice(self.bound) if self.bound and self.chance(90) else self.choice(LOCALS)
-            op, value = self.choice(("+=", "-=")), self.arith()
-            self.emit(indent, f"{self.bind(target)} {op} ({value}) % 1000")
-        elif kind in ("break", "continue"):
-            if self.chance(60):
-                self.emit(indent, f"if {self.condition()}:")
-                self.emit(indent + 1, kind)
-            else:
-                self.emit(indent, kind)
-        elif kind == "return":
-            if self.chance(75):
-                self.emit(indent, f"if {self.condition()}:")
-                self.emit(indent + 1, self.return_statement())
-            else:
-                self.emit(indent, self.return_statement())
-        elif kind == "if":
-            self.if_statement(indent, depth, in_loop)
-        elif kind == "while":
-            self.while_statement(indent, depth)
-        else:
-            self.for_statement(indent, depth)
+        getattr(self, f"{kind}_statement")(indent, depth, where)
 
-    def return_statement(self) -> str:
+    def assign_statement(self, indent: int, depth: int, where: Where) -> None:
+        value = self.arith()
+        self.emit(indent, f"{self.target()} = ({value}) % 1000")
+
+    def augassign_statement(self, indent: int, depth: int, where: Where) -> None:
+        # Mostly a variable assigned before; now and then one that never was (UnboundLocalError).
+        bound = self.scope.bound + self.scope.declared
+        target = self.choice(bound) if bound and self.chance(90) else self.target()
+        op, value = self.choice(("+=", "-=")), self.arith()
+        self.emit(indent, f"{self.bind(target)} {op} ({value}) % 1000")
+
+    def jump(self, indent: int, text: str, percent: int) -> None:
+        if self.chance(percent):
+            self.emit(indent, f"if {self.condition()}:")
+            self.emit(indent + 1, text)
+        else:
+            self.emit(indent, text)
+
+    def break_statement(self, indent: int, depth: int, where: Where) -> None:
+        self.jump(indent, "break", 60)
+
+    def continue_statement(self, indent: int, depth: int, where: Where) -> None:
+        self.jump(indent, "continue", 60)
+
+    def return_statement(self, indent: int, depth: int, where: Where) -> None:
+        self.jump(indent, self.return_text(), 75)
+
+    def return_text(self) -> str:
         if self.chance(10):
             return "return"
+        if not self.scope.top:  # nested functions, methods and helpers give one int (or None)
+            return f"return {self.atom()}"
         values = [self.atom() for _ in range(self.draw(st.integers(1, 3)))]
         return f"return {values[0]}" if len(values) == 1 else f"return ({', '.join(values)})"
 
-    def if_statement(self, indent: int, depth: int, in_loop: bool) -> None:
+    def if_statement(self, indent: int, depth: int, where: Where) -> None:
         self.emit(indent, f"if {self.condition()}:")
-        self.block(indent + 1, depth + 1, in_loop)
+        self.block(indent + 1, depth + 1, where)
         for _ in range(self.draw(st.integers(0, 2))):
             self.emit(indent, f"elif {self.condition()}:")
-            self.block(indent + 1, depth + 1, in_loop)
+            self.block(indent + 1, depth + 1, where)
         if self.chance(50):
             self.emit(indent, "else:")
-            self.block(indent + 1, depth + 1, in_loop)
+            self.block(indent + 1, depth + 1, where)
 
-    def while_statement(self, indent: int, depth: int) -> None:
+    def loop_body(self, indent: int, depth: int, where: Where) -> None:
+        inner = replace(where, loop=not where.finally_ or self.on("finally_loop"))
+        self.block(indent + 1, depth + 1, inner)
+
+    def while_statement(self, indent: int, depth: int, where: Where) -> None:
         counter = f"w{next(self.counters)}"
         limit = self.draw(st.integers(0, 5))
         self.emit(indent, f"{counter} = 0")
@@ -165,12 +444,11 @@ class Writer:
             test = f"{test} and {self.condition()}" if self.chance(50) else f"{self.condition()} and {test}"
         self.emit(indent, f"while {test}:")
         self.emit(indent + 1, f"{counter} += 1")
-        self.block(indent + 1, depth + 1, in_loop=True)
-        self.loop_else(indent, depth)
+        self.loop_body(indent, depth, where)
+        self.loop_else(indent, depth, where)
 
-    def for_statement(self, indent: int, depth: int) -> None:
-        target = f"i{next(self.counters)}"
-        kind = self.draw(st.integers(0, 3))
+    def for_statement(self, indent: int, depth: int, where: Where) -> None:
+        kind = self.draw(st.integers(0, 5 if self.on("objects") else 3))
         if kind == 0:
             iterable = f"range({self.draw(st.integers(0, 4))})"
         elif kind == 1:
@@ -178,43 +456,390 @@ class Writer:
         elif kind == 2:
             items = [str(self.draw(st.integers(-2, 6))) for _ in range(self.draw(st.integers(0, 4)))]
             iterable = f"[{', '.join(items)}]"
-        else:
+        elif kind == 3:
             iterable = f"[{self.atom()}, {self.atom()}]"
-        self.emit(indent, f"for {self.bind(target)} in {iterable}:")
-        self.block(indent + 1, depth + 1, in_loop=True)
-        self.loop_else(indent, depth)
+        elif kind == 4 and self.visible("seqs"):
+            iterable = self.choice(self.visible("seqs"))
+        else:
+            iterable = self.seq_text(f"{self.tag()}")
+        pair = self.chance(10)
+        if pair:
+            iterable = f"zip({iterable}, {iterable})"
+        names = []
+        for _ in range(2 if pair else 1):
+            if self.chance(40) and (self.extras or self.scope.declared):
+                names.append(self.target(exclude=names))
+            else:
+                names.append(self.bind(f"i{next(self.counters)}"))
+        self.emit(indent, f"for {', '.join(names)} in {iterable}:")
+        self.loop_body(indent, depth, where)
+        self.loop_else(indent, depth, where)
 
-    def loop_else(self, indent: int, depth: int) -> None:
+    def loop_else(self, indent: int, depth: int, where: Where) -> None:
         if self.chance(30):
             self.emit(indent, "else:")
-            # `break` here belongs to an enclosing loop, if any: keep it simple and allow none.
-            self.block(indent + 1, depth + 1, in_loop=False)
+            # A `break` here belongs to the enclosing loop, if there is one.
+            self.block(indent + 1, depth + 1, where)
+
+    # features
+
+    def log_statement(self, indent: int, depth: int, where: Where) -> None:
+        self.emit(indent, f"{self.log}.append(({self.tag()}, {self.arith()}))")
+
+    def seq_text(self, tag: str) -> str:
+        items = [self.atom() for _ in range(self.draw(st.integers(0, 3)))]
+        boom = ", boom=True" if self.chance(15) else ""
+        return f"Seq({self.log}, {tag!r}, [{', '.join(items)}]{boom})"
+
+    def object_statement(self, indent: int, depth: int, where: Where) -> None:
+        kind = self.draw(st.integers(0, 4))
+        if kind == 4:
+            name = self.role_name("seq", "s")
+            self.emit(indent, f"{name} = {self.seq_text(name)}")
+            self.scope.seqs.append(name)
+            return
+        name = self.role_name("flag", "o")
+        if kind == 0:
+            value = f"Countdown({self.log}, {name!r}, {self.number(0, 3)})"
+        elif kind == 1:
+            truth = self.choice(("0", "ValueError"))  # Python's TypeError for a non-bool, or the object's own
+            value = f"Flag({self.log}, {name!r}, {self.atom()}, truth={truth})"
+        else:
+            value = f"Flag({self.log}, {name!r}, {self.arith()})"
+        self.emit(indent, f"{name} = {value}")
+        self.scope.flags.append(name)
+
+    def raise_statement(self, indent: int, depth: int, where: Where) -> None:
+        if where.handler and self.chance(40):
+            self.jump(indent, "raise", 50)
+            return
+        kind = self.choice(("ValueError", "KeyError", "RuntimeError"))
+        self.jump(indent, f"raise {kind}({self.atom()})", 70)
+
+    def try_statement(self, indent: int, depth: int, where: Where) -> None:
+        self.emit(indent, "try:")
+        self.block(indent + 1, depth + 1, where)
+        handlers = self.draw(st.integers(0, 2))
+        has_finally = handlers == 0 or self.chance(35)
+        for index in range(handlers):
+            last = index == handlers - 1
+            kind = self.choice(EXCEPTIONS + (("",) if last else ()))
+            header = f"except {kind}" if kind else "except"
+            name = None
+            if kind and self.chance(40):
+                name = self.role_name("exc", "e")
+                header += f" as {name}"
+            self.emit(indent, header + ":")
+            if name and self.chance(70):
+                self.emit(indent + 1, f"{self.log}.append({self.choice(('str', 'repr'))}({name}))")
+            self.block(indent + 1, depth + 1, replace(where, handler=True))
+        if handlers and self.chance(40):
+            self.emit(indent, "else:")
+            self.block(indent + 1, depth + 1, where)
+        if has_finally:
+            self.emit(indent, "finally:")
+            self.block(indent + 1, depth + 1, Where(finally_=True))
+
+    def with_statement(self, indent: int, depth: int, where: Where) -> None:
+        items, targets = [], []
+        for _ in range(self.draw(st.integers(1, 2))):
+            suppress = ", suppress=True" if self.chance(35) else ""
+            item = f"Ctx({self.log}, {self.tag()}, {self.atom()}{suppress})"
+            if self.chance(60):
+                target = self.choice([name for name in self.int_names() if name not in targets])
+                targets.append(target)
+                item += f" as {target}"
+            items.append(item)
+        for target in targets:
+            self.bind(target)
+        self.emit(indent, f"with {', '.join(items)}:")
+        self.block(indent + 1, depth + 1, where)
+
+    def match_statement(self, indent: int, depth: int, where: Where) -> None:
+        pair = self.chance(35)
+        subject = f"({self.atom()}, {self.atom()})" if pair else self.arith()
+        self.emit(indent, f"match {subject}:")
+        cases = self.draw(st.integers(1, 3))
+        for index in range(cases):
+            last = index == cases - 1
+            pattern, captures = self.pattern(pair, last)
+            for name in captures:
+                self.bind(name)
+            guard = f" if {self.condition()}" if (self.chance(30) or pattern.isidentifier()) and pattern != "_" \
+                and not (last and self.chance(50)) else ""
+            self.emit(indent + 1, f"case {pattern}{guard}:")
+            self.block(indent + 2, depth + 1, where)
+
+    def pattern(self, pair: bool, last: bool) -> tuple[str, list[str]]:
+        """A pattern and the names it captures; an irrefutable one only as the last case."""
+        def literal() -> str:
+            return str(self.number(-2, 4))
+
+        def capture(taken: list[str]) -> str:
+            name = self.choice([name for name in self.int_names() if name not in taken])
+            taken.append(name)
+            return name
+
+        captures: list[str] = []
+        if pair:
+            kind = self.draw(st.integers(0, 5 if last else 3))
+            if kind == 0:
+                return f"({literal()}, {capture(captures)})", captures
+            if kind == 1:
+                return f"[{literal()} | {literal()}, _]", captures
+            if kind == 2:
+                return f"({capture(captures)}, {capture(captures)})", captures
+            if kind == 3:
+                return f"({literal()}, {literal()}) as {capture(captures)}", captures
+            return ("_", captures) if kind == 4 else (f"({capture(captures)}, *_)", captures)
+        kind = self.draw(st.integers(0, 6 if last else 3))
+        if kind == 0:
+            return literal(), captures
+        if kind == 1:
+            return " | ".join(literal() for _ in range(self.draw(st.integers(2, 3)))), captures
+        if kind == 2:
+            return f"({literal()} | {literal()}) as {capture(captures)}", captures
+        if kind == 3:
+            return capture(captures), captures  # a guard follows: not irrefutable
+        if kind == 4:
+            return "_", captures
+        if kind == 5:
+            return f"{literal()} | _", captures
+        return capture(captures), captures
+
+    def del_statement(self, indent: int, depth: int, where: Where) -> None:
+        candidates = self.scope.bound + self.scope.declared + [n for n in self.scope.params if n != self.log]
+        if not candidates or self.chance(15):
+            candidates = self.int_names()  # one that may never have been bound: UnboundLocalError
+        names = [self.choice(candidates)]
+        if self.chance(25):
+            other = self.choice(candidates)
+            if other not in names:
+                names.append(other)
+        self.emit(indent, f"del {', '.join(names)}")
+
+    def declarations(self, indent: int, params: list[str]) -> None:
+        """``nonlocal`` (a counter of the enclosing function) and ``global`` at the top of a
+        nested function or method."""
+        outer = self.scope.outer
+        if self.on("nonlocal") and outer is not None and outer.function:
+            candidates = [name for name in outer.own() if name not in params and name != self.log
+                          and name not in self.global_names and self.roles.get(name) == "int"]
+            candidates = list(dict.fromkeys(candidates))
+            if candidates and self.chance(60):
+                names = [self.choice(candidates)]
+                if len(candidates) > 1 and self.chance(30):
+                    other = self.choice(candidates)
+                    names += [other] if other not in names else []
+                self.emit(indent, f"nonlocal {', '.join(names)}")
+                self.scope.declared += names
+                if self.chance(60):  # the counter
+                    self.emit(indent, f"{names[0]} += {self.choice(params) if params else 1}")
+                    self.emit(indent, f"{self.log}.append(({self.tag()}, {names[0]}))")
+        if self.on("global") and self.global_names and self.chance(30):
+            name = self.choice(self.global_names)
+            if name not in params:
+                self.emit(indent, f"global {name}")
+                self.scope.declared.append(name)
+
+    def def_statement(self, indent: int, depth: int, where: Where) -> None:
+        name = self.role_name("func", "h")
+        params = self.draw(st.lists(st.sampled_from(list(LOCALS) + [n for n in self.extras if self.roles.get(
+            n, "int") == "int" and n not in self.global_names]), max_size=2, unique=True))
+        for param in params:
+            self.roles.setdefault(param, "int")
+        signature = list(params)
+        required = len(params)
+        if params and self.chance(30):
+            signature[-1] += f"={self.atom()}"  # evaluated here, when the def runs
+            required -= 1
+        self.emit(indent, f"def {name}({', '.join(signature)}):")
+        with self.entering(Scope("function", self.scope, params)):
+            self.declarations(indent + 1, params)
+            self.block(indent + 1, depth + 1, Where())
+            if self.chance(70):
+                self.emit(indent + 1, self.return_text())
+        self.scope.functions.append((name, required, len(params), False))
+        if self.chance(50):
+            self.emit(indent, f"{self.target()} = ({self.call(self.scope.functions[-1])} or 0) % 1000")
+
+    def class_statement(self, indent: int, depth: int, where: Where) -> None:
+        name = self.role_name("class", "Cls")
+        classes = self.visible("classes")
+        base = self.choice(("", "Base") + ((self.choice(classes),) if classes else ()))
+        self.emit(indent, f"class {name}({base}):" if base else f"class {name}:")
+        self.emit(indent + 1, f"__c{': int' if self.on('annot') and self.chance(30) else ''} = {self.atom()}")
+        self.emit(indent + 1, "def __init__(self, v):")
+        if base:
+            self.emit(indent + 2, "super().__init__(v)")
+        self.emit(indent + 2, "self.__v = v")
+        if self.on("log"):
+            self.emit(indent + 2, f"{self.log}.append(('init', {name!r}, v))")
+        self.emit(indent + 1, "def m(self, k):")
+        method = Scope("method", self.scope, ["k"])
+        method.has_base = bool(base)
+        with self.entering(method):
+            self.declarations(indent + 2, ["k"])
+            if self.chance(40):
+                self.emit(indent + 2, f"__p = {self.atom()}")  # a private local: mangled too
+                self.bind("__p")
+            self.block(indent + 2, depth + 1, Where())
+            self.emit(indent + 2, f"return {self.atom()}")
+        self.scope.classes.append(name)
+        if self.chance(70):
+            self.instance(indent, name)
+
+    def instance(self, indent: int, cls: str) -> None:
+        name = self.role_name("instance", "obj")
+        self.emit(indent, f"{name} = {cls}({self.atom()})")
+        self.scope.functions.append((f"{name}.m", 1, 1, False))
+
+    def call_statement(self, indent: int, depth: int, where: Where) -> None:
+        classes = self.visible("classes")
+        if classes and (not self.callables() or self.chance(40)):
+            self.instance(indent, self.choice(classes))
+        else:
+            self.emit(indent, self.call(self.choice(self.callables())))
+
+    def qualname_statement(self, indent: int, depth: int, where: Where) -> None:
+        names = [f[0].split(".")[0] for f in self.visible("functions")] + self.visible("classes")
+        name = self.choice(names)
+        text = f"type({name})" if name in self.roles and self.roles[name] == "instance" else name
+        self.emit(indent, f"{self.log}.append({text}.__qualname__)")
+
+    def lambda_text(self) -> tuple[str, int]:
+        params = self.draw(st.lists(st.sampled_from(("p", "q") + tuple(n for n in self.extras if self.roles.get(
+            n, "int") == "int" and n not in self.global_names)), max_size=2, unique=True))
+        for param in params:
+            self.roles.setdefault(param, "int")
+        signature = list(params)
+        required = len(params)
+        if params and self.chance(25):  # at module level, a global may not exist yet: a number then
+            signature[-1] += f"={self.atom() if self.scope.kind != 'module' else self.number(0, 3)}"
+            required -= 1
+        with self.entering(Scope("lambda", self.scope, params)):
+            body = self.arith()
+        head = f"lambda {', '.join(signature)}" if signature else "lambda"
+        return f"{head}: {body}", required, len(params)
+
+    def lambda_statement(self, indent: int, depth: int, where: Where) -> None:
+        self.lambdas(indent)
+
+    def lambdas(self, indent: int) -> None:
+        count = 2 if self.chance(50) else 1
+        made = [(self.role_name("func", "lam"), *self.lambda_text()) for _ in range(count)]
+        if count == 2 and self.chance(50):
+            self.emit(indent, f"{made[0][0]}, {made[1][0]} = ({made[0][1]}), ({made[1][1]})")
+        else:
+            self.emit(indent, "; ".join(f"{name} = {text}" for name, text, _, _ in made))
+        for name, _, required, total in made:
+            self.scope.functions.append((name, required, total, False))
+
+    def annot_statement(self, indent: int, depth: int, where: Where) -> None:
+        name = self.choice([n for n in self.int_names() if n not in self.scope.declared])
+        if self.chance(60):
+            self.emit(indent, f"{self.bind(name)}: int = ({self.arith()}) % 1000")
+        else:
+            self.emit(indent, f"{name}: int")
+            if self.chance(50):
+                self.bind(name)  # reads of it: UnboundLocalError, unless something else binds it
+
+    def comp_statement(self, indent: int, depth: int, where: Where) -> None:
+        var = self.choice(list(LOCALS) + ["p"] + [n for n in self.extras if self.roles.get(n, "int") == "int"
+                                                  and n not in self.global_names])
+        self.roles.setdefault(var, "int")
+        iterable = f"range({self.atom()} % 4)"
+        with self.entering(Scope("comprehension", self.scope, [var])):
+            element = self.arith()
+            test = f" if {self.condition(1)}" if self.chance(50) else ""
+        reducer = self.choice(("sum", "len", "any"))
+        self.emit(indent, f"{self.target()} = {reducer}([{element} for {var} in {iterable}{test}]) % 1000")
+
+    # ----------------------------------------------------------------- the program
+
+    def program(self) -> str:
+        pools = ["basic"] + [f for f in ("upper", "lookalike") if self.on(f)]
+        extras = [name for pool in pools[1:] for name in (UPPER_NAMES if pool == "upper" else LOOKALIKE_NAMES)]
+        if self.on("global"):
+            names = [name for pool in pools for name in GLOBAL_NAMES[pool]]
+            self.global_names = self.draw(st.lists(st.sampled_from(names), min_size=1, max_size=2, unique=True))
+            for name in self.global_names:
+                self.roles[name] = "global"
+        self.log = self.choice([name for pool in pools for name in LOG_NAMES[pool]
+                                if name not in self.global_names])
+        self.roles[self.log] = "log"
+        extras = [name for name in extras if name not in self.roles]
+        if extras:
+            self.extras = self.draw(st.lists(st.sampled_from(extras), max_size=6, unique=True))
+        module = self.scope
+        for name in self.global_names:
+            if self.chance(80):
+                self.emit(0, f"{name} = {self.number(-2, 5)}")
+                self.initialized.add(name)
+        if self.on("call") and self.chance(60):
+            self.helper()
+        if self.on("lambda") and self.chance(40):
+            self.lambdas(0)
+        params = []
+        for base in PARAMS:
+            free = [name for name in self.extras if name not in self.roles]
+            params.append(self.choice(free) if free and self.chance(35) else base)
+            self.roles[params[-1]] = "int"
+        self.emit(0, f"def f({', '.join(params + [self.log])}):")
+        with self.entering(Scope("function", module, params)) as scope:  # the log is no int: not a param here
+            scope.top = True
+            declared = [name for name in self.global_names if self.chance(75)]
+            if declared:
+                self.emit(1, f"global {', '.join(declared)}")
+                scope.declared += declared
+            for local in LOCALS:
+                if self.chance(60):
+                    value = self.atom()
+                    self.emit(1, f"{self.bind(local)} = {value}")
+            if self.on("objects") and self.chance(40):
+                self.object_statement(1, 1, Where())
+            self.block(1, 1, Where())
+            if self.chance(80):
+                self.emit(1, self.return_text())
+        return "\n".join(self.lines) + "\n"
+
+    def helper(self) -> None:
+        """A module-level function the program calls: converted when the converted program calls it."""
+        name = self.role_name("func", "helper")
+        param = self.choice(list(LOCALS) + [n for n in self.extras if n not in self.roles or self.roles[n] == "int"])
+        self.roles[param] = "int"
+        self.emit(0, f"def {name}({param}, {self.log}):")
+        with self.entering(Scope("function", self.scope, [param])):
+            self.declarations(1, [param])
+            self.block(1, 2, Where())
+            self.emit(1, f"return {self.atom()}")
+        self.scope.functions.append((name, 1, 1, True))
 
 
 @composite
-def programs(draw: DrawFn) -> str:
-    """The source of one random ``def f(a, b, c):``."""
-    writer = Writer(draw)
-    writer.emit(0, "def f(a, b, c):")
-    for local in LOCALS:
-        if writer.chance(60):
-            value = writer.atom()
-            writer.emit(1, f"{writer.bind(local)} = {value}")
-    writer.block(1, 1, in_loop=False)
-    if writer.chance(80):
-        writer.emit(1, writer.return_statement())
-    return "\n".join(writer.lines) + "\n"
+def programs(draw: DrawFn, features: frozenset[str] = FEATURE_SET) -> str:
+    """The source of one random module with ``def f(a, b, c, log):``."""
+    return Writer(draw, features).program()
 
 
 inputs = st.tuples(st.integers(-5, 12), st.integers(-5, 12), st.integers(-5, 12))
 
 
-def load(source: str, directory: pathlib.Path):
+@dataclass
+class Program:
+    fn: object
+    path: pathlib.Path
+    namespace: dict
+    initial: dict  # the module's globals right after it ran: each call starts from them
+
+
+def load(source: str, directory: pathlib.Path) -> Program:
     """Define ``f`` from ``source`` as if it were imported from a real module file.
 
     The file is written (so ``inspect.getsource`` works by any route) and also
     put in ``linecache``; executing the compiled code avoids the import system,
-    which is too slow for thousands of programs.
+    which is too slow for thousands of programs. Each program gets a fresh module
+    namespace, with the objects of fuzz_objects in it.
     """
     serial = next(_serial)
     path = directory / f"fuzz_{serial}.py"
@@ -222,12 +847,47 @@ def load(source: str, directory: pathlib.Path):
     filename = str(path)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     namespace = {"__name__": f"autograph_fuzz_{serial}", "__file__": filename}
-    exec(compile(source, filename, "exec"), namespace)
-    return namespace["f"], path
+    namespace.update({name: getattr(fuzz_objects, name) for name in fuzz_objects.__all__})
+    try:
+        exec(compile(source, filename, "exec"), namespace)
+    except BaseException:
+        linecache.cache.pop(filename, None)
+        path.unlink()
+        raise
+    return Program(namespace["f"], path, namespace, dict(namespace))
+
+
+def unload(program: Program) -> None:
+    linecache.cache.pop(str(program.path), None)
+    program.path.unlink()
+
+
+_UNBOUND = "<unbound>"
+
+
+def module_state(program: Program) -> dict:
+    """The module globals a call changed, added or deleted."""
+    changed = {}
+    for name in sorted(set(program.namespace) | set(program.initial)):
+        before, after = program.initial.get(name, _UNBOUND), program.namespace.get(name, _UNBOUND)
+        if before is after or (type(before) is type(after) and isinstance(after, (int, str)) and before == after):
+            continue
+        changed[name] = after if isinstance(after, (int, str, tuple, type(None))) else type(after).__name__
+    return changed
+
+
+def run(program: Program, fn, args: tuple) -> tuple:
+    """corpus.outcome (result or exception, log, arguments after) plus the module globals after."""
+    program.namespace.clear()
+    program.namespace.update(program.initial)
+    if program.fn.__code__.co_argcount == len(args) + 1:
+        args = (*args, [])  # the log
+    return (*corpus.outcome(fn, args), module_state(program))
 
 
 def repro_source(source: str, args: tuple) -> str:
-    return f"{source}\nimport autograph\nprint(f{args})\nprint(autograph.convert(f){args})\n"
+    return (f"import sys; sys.path.insert(0, 'tests/autograph')\nfrom fuzz_objects import *\n\n{source}\n"
+            f"show(f, {', '.join(map(repr, args))})\n")
 
 
 def mismatch(source: str, directory: pathlib.Path, calls: tuple) -> tuple | None:
@@ -235,63 +895,149 @@ def mismatch(source: str, directory: pathlib.Path, calls: tuple) -> tuple | None
 
     The first element is a signature (what kind of difference), used to keep a
     reduced program failing for the same reason; the second describes it."""
-    fn, path = load(source, directory)
+    program = load(source, directory)
     try:
         try:
-            converted = autograph.convert(fn)
+            converted = autograph.convert(program.fn)
         except Exception as error:
             return ("convert", type(error).__name__), f"conversion failed: {error!r}", calls[0]
         for args in calls:
-            expected = corpus.outcome(fn, args)
-            actual = corpus.outcome(converted, args)
+            expected = run(program, program.fn, args)
+            actual = run(program, converted, args)
             if not corpus.same_outcome(expected, actual):
                 kinds = tuple(o[1].__name__ if o[0] == "raise" else o[0] for o in (expected, actual))
-                return kinds, f"f{args}: python gives {expected[:3]!r}\n  converted gives {actual[:3]!r}", args
+                if kinds[0] == kinds[1] and not corpus.same(expected[-1], actual[-1]):
+                    kinds += ("globals",)
+                elif kinds[0] == kinds[1] and not corpus.same(expected[-2], actual[-2]):
+                    kinds += ("log",)
+                show = [o[:3] + o[-2:] if o[0] == "raise" else o for o in (expected, actual)]
+                return kinds, f"f{args}: python gives {show[0]!r}\n  converted gives {show[1]!r}", args
         return None
     finally:
-        linecache.cache.pop(str(path), None)
-        path.unlink()
+        unload(program)
+
+
+# ---------------------------------------------------------------------------- the reducer
 
 
 def _is_loop_counter_step(statement: ast.stmt) -> bool:
     return (
         isinstance(statement, ast.AugAssign)
         and isinstance(statement.target, ast.Name)
-        and statement.target.id.startswith("w")
+        and re.fullmatch(r"w\d+", statement.target.id) is not None
     )
 
 
-def _edits(tree: ast.AST) -> list[tuple[int, str, int, str]]:
-    """Simplifications of a program: delete a statement, inline a compound one, drop an else."""
-    edits = []
+_COMPOUND = (ast.If, ast.For, ast.While, ast.With, ast.Try)
+Edit = tuple  # (node index in ast.walk order, field, position in the field or None, action, argument)
+
+
+def _simpler(node: ast.AST) -> list[ast.expr]:
+    """Smaller expressions that may stand for ``node``: an operand, a branch, the logged value."""
+    if isinstance(node, ast.BoolOp):
+        return [node.values[0], node.values[-1]]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return [node.operand]
+    if isinstance(node, ast.IfExp):
+        return [node.body, node.orelse]
+    if isinstance(node, ast.BinOp):
+        return [node.left, node.right]
+    if isinstance(node, ast.NamedExpr):
+        return [node.value]
+    if isinstance(node, ast.Compare):
+        return [node.left]
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "note" and len(node.args) == 3:
+        return [node.args[2]]
+    return []
+
+
+def _identifiers(tree: ast.AST) -> dict[str, list[tuple[ast.AST, str, int | None]]]:
+    """Every place an identifier stands: (node, attribute, position in a list attribute)."""
+    places: dict[str, list] = {}
+    for node in ast.walk(tree):
+        for attribute in ("id", "arg", "name", "rest"):
+            value = getattr(node, attribute, None)
+            if isinstance(value, str) and not isinstance(node, ast.alias):
+                places.setdefault(value, []).append((node, attribute, None))
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            for i, value in enumerate(node.names):
+                places.setdefault(value, []).append((node, "names", i))
+    return places
+
+
+def _unusual(name: str) -> bool:
+    return (name.isupper() or name in LOOKALIKE_NAMES) and name not in fuzz_objects.__all__
+
+
+def _edits(tree: ast.AST) -> list[Edit]:
+    """Simplifications of a program, biggest first: delete a statement, an except handler or a match
+    case, inline a compound statement, drop an else or a finally; then put an operand in place of an
+    expression; then give an upper-case or look-alike name a plain one."""
+    edits, expressions = [], []
+    # A while test keeps its counter's bound: `w0 < 3 and c` must not become `c`.
+    frozen = {id(sub) for node in ast.walk(tree) if isinstance(node, ast.While) for sub in ast.walk(node.test)}
     for index, node in enumerate(ast.walk(tree)):
-        if isinstance(node, ast.Module):
-            continue
-        for field in ("body", "orelse"):
+        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
             block = getattr(node, field, None)
             if not isinstance(block, list) or not block:
                 continue
             for i, statement in enumerate(block):
+                if isinstance(node, ast.Module) and isinstance(statement, ast.FunctionDef) and statement.name == "f":
+                    continue
+                if field in ("handlers", "cases"):
+                    if len(block) > 1 or getattr(node, "finalbody", None):
+                        edits.append((index, field, i, "delete", None))
+                    continue
                 if not _is_loop_counter_step(statement):  # that would make the loop unbounded
-                    edits.append((index, field, i, "delete"))
-                if isinstance(statement, (ast.If, ast.For, ast.While)):
-                    edits.append((index, field, i, "inline"))
-                    if statement.orelse:
-                        edits.append((index, field, i, "drop_else"))
-    return edits
+                    edits.append((index, field, i, "delete", None))
+                if isinstance(statement, _COMPOUND):
+                    edits.append((index, field, i, "inline", None))
+                    if getattr(statement, "orelse", None):
+                        edits.append((index, field, i, "drop_else", None))
+                    if isinstance(statement, ast.Try) and statement.finalbody and statement.handlers:
+                        edits.append((index, field, i, "drop_finally", None))
+        for field, value in ast.iter_fields(node):
+            if id(node) in frozen or (isinstance(node, ast.While) and field == "test"):
+                continue
+            values = enumerate(value) if isinstance(value, list) else [(None, value)]
+            for i, child in values:
+                for k in range(len(_simpler(child)) if isinstance(child, ast.expr) else 0):
+                    expressions.append((index, field, i, "expr", k))
+    renames = [(0, "", None, "rename", name) for name in sorted(_identifiers(tree)) if _unusual(name)]
+    return edits + expressions + renames
 
 
-def _apply(tree: ast.AST, edit: tuple[int, str, int, str]) -> str:
+def _apply(tree: ast.AST, edit: Edit) -> str:
     tree = copy.deepcopy(tree)
-    index, field, i, action = edit
-    block = getattr(list(ast.walk(tree))[index], field)
+    index, field, i, action, argument = edit
+    if action == "rename":
+        places = _identifiers(tree)
+        new = next(f"v{n}" for n in itertools.count() if f"v{n}" not in places)
+        for node, attribute, position in places[argument]:
+            if position is None:
+                setattr(node, attribute, new)
+            else:
+                getattr(node, attribute)[position] = new
+        return ast.unparse(tree) + "\n"
+    parent = list(ast.walk(tree))[index]
+    if action == "expr":
+        child = getattr(parent, field) if i is None else getattr(parent, field)[i]
+        replacement = _simpler(child)[argument]
+        if i is None:
+            setattr(parent, field, replacement)
+        else:
+            getattr(parent, field)[i] = replacement
+        return ast.unparse(tree) + "\n"
+    block = getattr(parent, field)
     if action == "delete":
         del block[i]
     elif action == "inline":
         block[i : i + 1] = block[i].body
-    else:
+    elif action == "drop_else":
         block[i].orelse = []
-    if not block:
+    else:
+        block[i].finalbody = []
+    if not block and field not in ("orelse", "finalbody"):
         block.append(ast.Pass())
     return ast.unparse(tree) + "\n"
 
@@ -299,25 +1045,48 @@ def _apply(tree: ast.AST, edit: tuple[int, str, int, str]) -> str:
 def reduce_program(source: str, directory: pathlib.Path, calls: tuple, signature: tuple) -> str:
     """Greedily simplify ``source`` while it still fails with the same ``signature``.
 
-    Much faster than Hypothesis's shrinker here, since every attempt converts a program."""
+    Much faster than Hypothesis's shrinker here, since every attempt converts a program. After a
+    simplification that kept the failure, the next attempt resumes at the same place in the list of
+    simplifications (not at its start); passes repeat until one changes nothing."""
     changed = True
     while changed:
         changed = False
-        tree = ast.parse(source)
-        size = len(ast.unparse(tree))
-        for edit in _edits(tree):
-            candidate = _apply(tree, edit)
-            if len(candidate) > size:  # deleting a lone `pass` changes nothing
-                continue
-            try:
-                compile(candidate, "<candidate>", "exec")
-            except SyntaxError:  # a `break` inlined out of its loop
-                continue
-            found = mismatch(candidate, directory, calls)
-            if found is not None and found[0] == signature:
-                source, changed = candidate, True
+        position = 0
+        while True:
+            tree = ast.parse(source)
+            size = len(ast.unparse(tree))
+            edits = _edits(tree)
+            for position in range(position, len(edits)):  # noqa: B020  (resumes where it was)
+                candidate = _attempt(tree, edits[position], size, directory, calls, signature)
+                if candidate is not None:
+                    source, changed = candidate, True
+                    break
+            else:
                 break
     return source
+
+
+def _attempt(tree: ast.AST, edit: Edit, size: int, directory: pathlib.Path, calls: tuple,
+             signature: tuple) -> str | None:
+    """The program with ``edit`` made, if it still fails with ``signature``."""
+    try:
+        candidate = _apply(tree, edit)
+    except (AttributeError, TypeError, IndexError):  # an edit that leaves no valid tree behind
+        return None
+    if len(candidate) > size and edit[3] != "rename":  # deleting a lone `pass` changes nothing
+        return None
+    try:
+        compile(candidate, "<candidate>", "exec")
+    except SyntaxError:  # a `break` inlined out of its loop, a nonlocal without its binding
+        return None
+    try:
+        found = mismatch(candidate, directory, calls)
+    except Exception:  # noqa: BLE001  (the module itself fails now: not this difference)
+        return None
+    return candidate if found is not None and found[0] == signature else None
+
+
+# ---------------------------------------------------------------------------- the tests
 
 
 @pytest.fixture(scope="module")
@@ -325,27 +1094,49 @@ def fuzz_dir(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     return tmp_path_factory.mktemp("fuzz")
 
 
-def test_generated_programs_are_valid_and_bounded(fuzz_dir: pathlib.Path) -> None:
-    """The generator itself: programs compile, terminate, and exercise what they should."""
-    seen = {"raise": 0, "ok": 0, "UnboundLocalError": 0, "ZeroDivisionError": 0, "while": 0, "break": 0}
+# What the generator must have produced in 300 programs with every feature on: source markers.
+MARKERS = {
+    "while": "while ", "break": "break", "try": "try:", "finally": "finally:", "except as": " as e",
+    "with": "with Ctx(", "match": "match ", "del": "del ", "global": "global ", "nonlocal": "nonlocal ",
+    "class": "class ", "super": "super()", "lambda": "lambda", "annotation": ": int", "walrus": ":=",
+    "flag": "Flag(", "countdown": "Countdown(", "seq": "Seq(", "note": "note(", "helper": "def helper",
+    "upper": re.compile(r"\b(C|W|N|X1|C_|K|G|G1)\b"), "qualname": "__qualname__", "comprehension": " for ",
+    "lookalike": re.compile(r"\b(retval_|do_return|break_|if_body|loop_body|ag__)"),
+}
 
-    @settings(max_examples=300, deadline=None, derandomize=True, database=None)
-    @given(programs(), inputs)
-    def run(source: str, args: tuple) -> None:
-        fn, path = load(source, fuzz_dir)
+
+def test_parse_features() -> None:
+    assert parse_features("all") == ALL_FEATURES == parse_features("")
+    assert parse_features("basic") == frozenset()
+    assert parse_features("basic,try,with") == {"try", "with"}
+    assert parse_features("all,-try") == parse_features("-try") == ALL_FEATURES - {"try"}
+    with pytest.raises(ValueError, match="unknown"):
+        parse_features("basic,tyr")
+
+
+def test_generated_programs_are_valid_and_bounded(fuzz_dir: pathlib.Path) -> None:
+    """The generator itself, with every feature on: programs compile, terminate, and exercise
+    what they should."""
+    seen = dict.fromkeys(["raise", "ok", "UnboundLocalError", "ZeroDivisionError", "NameError",
+                          "ValueError", *MARKERS], 0)
+
+    @settings(max_examples=300, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(programs(ALL_FEATURES), inputs)
+    def run_one(source: str, args: tuple) -> None:
+        program = load(source, fuzz_dir)
         try:
-            result = corpus.outcome(fn, args)
+            result = run(program, program.fn, args)
         finally:
-            linecache.cache.pop(str(path), None)
-            path.unlink()
+            unload(program)
         seen[result[0]] += 1
         if result[0] == "raise":
             seen[result[1].__name__] = seen.get(result[1].__name__, 0) + 1
-        seen["while"] += "while " in source
-        seen["break"] += "break" in source
+        for marker, text in MARKERS.items():
+            seen[marker] += bool(text.search(source)) if isinstance(text, re.Pattern) else text in source
 
-    run()
-    assert min(seen.values()) > 0, seen
+    run_one()
+    assert not [name for name, count in seen.items() if not count], seen
 
 
 def test_reducer_keeps_the_failure(fuzz_dir: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -365,7 +1156,7 @@ def test_reducer_keeps_the_failure(fuzz_dir: pathlib.Path, monkeypatch: pytest.M
     assert reduced == "def f(a, b, c):\n    for i in range(3):\n        break\n", reduced
 
 
-@settings(
+FUZZ_SETTINGS = settings(
     max_examples=EXAMPLES,
     deadline=None,
     derandomize=True,
@@ -375,12 +1166,15 @@ def test_reducer_keeps_the_failure(fuzz_dir: pathlib.Path, monkeypatch: pytest.M
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+
+
+@FUZZ_SETTINGS
 @given(source=programs(), drawn=st.lists(inputs, min_size=2, max_size=2))
 def test_converted_program_matches_python(fuzz_dir: pathlib.Path, source: str, drawn: list) -> None:
     calls = (*FIXED_INPUTS, *drawn)
     found = mismatch(source, fuzz_dir, calls)
     if found is not None:
-        reduced = reduce_program(source, fuzz_dir, calls, found[0])
+        reduced = reduce_program(source, fuzz_dir, (found[2],), found[0])
         reduced_found = mismatch(reduced, fuzz_dir, calls) or found
         pytest.fail(
             f"converted program differs from Python: {found[1]}\n"
@@ -388,3 +1182,129 @@ def test_converted_program_matches_python(fuzz_dir: pathlib.Path, source: str, d
             f"--- generated program ---\n{source}",
             pytrace=False,
         )
+
+
+# The findings the converter does not fix yet (docs/limitations.md): each must still differ (strict), so
+# that a fix shows up here and moves the finding among the regression tests.
+KNOWN_DIFFERENCES = frozenset({
+    "bool_asked_twice_not_and", "bool_asked_twice_while_and", "bool_asked_twice_if_or",
+    "bool_asked_twice_changes_loop_count",  # `a and b` as a condition: bool(a) asked twice
+    "finally_exception_discards_return", "finally_exception_discards_break",  # an exception from finally
+    "comprehension_reads_maybe_unbound", "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
+    "del_twice_in_with_in_loop", "nested_def_augments_maybe_unbound_nonlocal",  # (as a with block sees it)
+})
+
+
+@pytest.mark.parametrize("finding", [
+    pytest.param(finding, id=finding.name, marks=[pytest.mark.xfail(reason=finding.differs, strict=True)]
+                 if finding.name in KNOWN_DIFFERENCES else [])
+    for finding in fuzz_findings.FINDINGS
+])
+def test_finding(finding: fuzz_findings.Finding) -> None:
+    """The differences the fuzzer found (fuzz_findings.py), each a minimal program: fixed ones are
+    regression tests; the known ones (KNOWN_DIFFERENCES) must still fail, strictly."""
+    namespace = finding.fn.__globals__
+    program = Program(finding.fn, pathlib.Path(), namespace, dict(namespace))
+    try:
+        converted = autograph.convert(finding.fn)
+        expected = run(program, finding.fn, finding.args)
+        actual = run(program, converted, finding.args)
+    finally:
+        namespace.update(program.initial)
+    assert corpus.same_outcome(expected, actual), f"python gives {expected!r}\n  converted gives {actual!r}"
+
+
+@pytest.mark.xfail(reason="conversion depends on id() of AST nodes freed during the pass (fuzz_findings."
+                          "walrus_in_while_test_after_if_in_with)", strict=False)
+@pytest.mark.parametrize("fn", fuzz_findings.NONDETERMINISTIC, ids=lambda fn: fn.__name__)
+def test_conversion_is_deterministic(fuzz_dir: pathlib.Path, fn) -> None:
+    """Converting fresh copies of the same source gives the same code, which behaves like Python."""
+    node = ast.parse(inspect.getsource(fn)).body[0]
+    node.name, node.decorator_list = "f", []
+    source = ast.unparse(node) + "\n"
+    codes = set()
+    for _ in range(8):
+        assert mismatch(source, fuzz_dir, (FIXED_INPUTS[0],)) is None
+        program = load(source, fuzz_dir)
+        try:
+            codes.add(autograph.to_code(program.fn))
+        finally:
+            unload(program)
+    assert len(codes) == 1, "\n---\n".join(codes)
+
+
+# ---------------------------------------------------------------------------- the survey
+
+
+def constructs(source: str) -> tuple[str, ...]:
+    """The features a (reduced) program still uses: which part of the converter to look at."""
+    tree = ast.parse(source)
+    found = set()
+    kinds = {ast.Try: "try", ast.With: "with", ast.Match: "match", ast.Delete: "del", ast.Global: "global",
+             ast.Nonlocal: "nonlocal", ast.ClassDef: "class", ast.Lambda: "lambda", ast.AnnAssign: "annot",
+             ast.NamedExpr: "walrus", ast.ListComp: "comp", ast.IfExp: "ifexp", ast.BoolOp: "boolop",
+             ast.While: "while", ast.For: "for", ast.If: "if", ast.Break: "break", ast.Continue: "continue",
+             ast.Raise: "raise", ast.Return: "return"}
+    for node in ast.walk(tree):
+        for kind, label in kinds.items():
+            if isinstance(node, kind):
+                found.add(label)
+        if isinstance(node, ast.FunctionDef) and node.name != "f":
+            found.add("def")
+        if isinstance(node, (ast.Name, ast.arg)):
+            name = node.id if isinstance(node, ast.Name) else node.arg
+            if name in fuzz_objects.__all__:
+                found.add(name)
+            elif name.isupper():
+                found.add("upper")
+            elif name in LOOKALIKE_NAMES:
+                found.add("lookalike")
+        if isinstance(node, ast.Try) and node.finalbody:
+            found.add("finally")
+        if isinstance(node, ast.Attribute) and node.attr == "__qualname__":
+            found.add("qualname")
+    return tuple(sorted(found))
+
+
+def survey(count: int, features: frozenset[str] = FEATURE_SET) -> dict:
+    """Run ``count`` programs and keep, for each kind of difference, the smallest reduced program."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="fuzz_survey_") as name:
+        return _survey(count, features, pathlib.Path(name))
+
+
+def _survey(count: int, features: frozenset[str], directory: pathlib.Path) -> dict:
+    classes: dict[tuple, tuple[str, str, int]] = {}
+    programs_seen = [0]
+
+    @settings(FUZZ_SETTINGS, max_examples=count)
+    @given(source=programs(features), drawn=st.lists(inputs, min_size=2, max_size=2))
+    def one(source: str, drawn: list) -> None:
+        programs_seen[0] += 1
+        if programs_seen[0] % 100 == 0:
+            print(f"{programs_seen[0]} programs, {sum(c[2] for c in classes.values())} differ", file=sys.stderr)
+        calls = (*FIXED_INPUTS, *drawn)
+        found = mismatch(source, directory, calls)
+        if found is None:
+            return
+        reduced = reduce_program(source, directory, (found[2],), found[0])
+        reduced_found = mismatch(reduced, directory, calls) or found
+        key = (found[0], constructs(reduced))
+        text = f"{reduced_found[1]}\n{reduced}"
+        if key not in classes or len(text) < len(classes[key][0]):
+            classes[key] = (text, reduced_found[2], classes.get(key, ("", 0, 0))[2] + 1)
+        else:
+            classes[key] = (*classes[key][:2], classes[key][2] + 1)
+
+    one()
+    return {"programs": programs_seen[0], "classes": classes}
+
+
+if __name__ == "__main__":
+    result = survey(int(sys.argv[1]) if len(sys.argv) > 1 else EXAMPLES)
+    classes = result["classes"]
+    failing = sum(c[2] for c in classes.values())
+    print(f"{result['programs']} programs, {failing} differ, {len(classes)} kinds of difference\n")
+    for (signature, uses), (text, args, times) in sorted(classes.items(), key=lambda item: -item[1][2]):
+        print(f"=== {signature} x{times}; uses {', '.join(uses)}\n{text}")
