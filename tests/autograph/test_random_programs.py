@@ -1214,8 +1214,6 @@ def test_finding(finding: fuzz_findings.Finding) -> None:
     assert corpus.same_outcome(expected, actual), f"python gives {expected!r}\n  converted gives {actual!r}"
 
 
-@pytest.mark.xfail(reason="conversion depends on id() of AST nodes freed during the pass (fuzz_findings."
-                          "walrus_in_while_test_after_if_in_with)", strict=False)
 @pytest.mark.parametrize("fn", fuzz_findings.NONDETERMINISTIC, ids=lambda fn: fn.__name__)
 def test_conversion_is_deterministic(fuzz_dir: pathlib.Path, fn) -> None:
     """Converting fresh copies of the same source gives the same code, which behaves like Python."""
