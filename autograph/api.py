@@ -49,6 +49,7 @@ _lock = threading.RLock()
 _conversions: dict[tuple[types.CodeType, int], Conversion] = {}
 _functions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _do_not_convert: weakref.WeakSet = weakref.WeakSet()
+_failed: weakref.WeakSet = weakref.WeakSet()  # callees whose conversion crashed (said once)
 _log = logging.getLogger("autograph")
 
 
@@ -195,8 +196,8 @@ def _convert_for_call(fn: types.FunctionType) -> Callable:
         return fn
     except Exception as error:  # noqa: BLE001  (a converter bug must not break the user's call)
         # Run the function as it is, and say so once: a silent fallback would hide the bug.
-        if fn not in _do_not_convert:
-            _do_not_convert.add(fn)
+        if fn not in _failed:
+            _failed.add(fn)
             _log.warning("autograph could not convert %s (%s: %s); it runs unconverted. Please report this "
                          "as a bug.", fn.__qualname__, type(error).__name__, error)
         return fn
