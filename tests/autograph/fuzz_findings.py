@@ -4,9 +4,9 @@ converted form: each one a minimal program, reduced by hand from what the fuzzer
 Every function takes ``(a, b, c, log)`` like the fuzzer's programs and is listed in ``FINDINGS``
 with the arguments that show the difference (``log`` is a fresh list) and what differs.
 ``test_random_programs.test_finding`` runs each one, original against converted, comparing the
-result or exception (type and message), the log, and the globals of this module; a finding is
-expected to fail until the converter is fixed (xfail, not strict: a fixed one shows as XPASS and
-can then become an ordinary regression test).
+result or exception (type and message), the log, and the globals of this module. A fixed finding is
+a regression test; one the converter does not fix yet is listed in
+``test_random_programs.KNOWN_DIFFERENCES`` and must still differ (a strict xfail).
 
 Rerun one by hand (from the project root)::
 
@@ -315,6 +315,29 @@ def finally_exception_discards_break(a, b, c, log):
     return 0
 
 
+@finding(0, 0, 0, differs="Python returns 2: the context manager suppresses the ZeroDivisionError, so the return "
+                          "in the with body never runs and f goes on; converted returns None: the lowering takes a "
+                          "with body that always returns as a with statement that always returns, and drops the "
+                          "`return 2` after it as dead code")
+def with_suppressing_exception_then_code_after(a, b, c, log):
+    if b == 0:
+        with Ctx(log, 1, suppress=True):
+            log.append(1 // a)
+            return 1
+    return 2
+
+
+@finding(0, 0, 0, differs="Python returns None; converted: UnboundLocalError 'retval_' (same cause: the with "
+                          "statement is taken to always return, so retval_ is never bound on the suppressing path)")
+def with_suppressing_exception_return_in_loop_else(a, b, c, log):
+    for i in range(1):
+        pass
+    else:
+        with Ctx(log, 1, suppress=True):
+            log.append(1 // a)
+            return 1
+
+
 @finding(0, 0, 0, differs="UnsupportedSyntaxError at conversion: the fence rejects a `break` that belongs to a "
                           "loop inside the finally clause (it does not leave the finally clause, so PEP 765 does "
                           "not apply; Python runs it fine)")
@@ -367,6 +390,17 @@ def lazy_operand_read_of_variable_a_class_body_reads(a, b, c, log):
     return n
 
 
+@finding(0, 0, 0, differs="Python: UnboundLocalError 'y' (in h); converted: NameError 'cannot access free "
+                          "variable y': the lazy operand's read is not checked inside a nested function (nor in a "
+                          "method), though it is in f itself")
+def unbound_read_in_and_operand_in_nested_def(a, b, c, log):
+    def h():
+        y = 8 and y  # noqa: F821  (read before it is bound, on purpose)
+        return y
+
+    return h()
+
+
 @finding(1, 0, 0, differs="Python: UnboundLocalError 'y'; converted: NameError 'cannot access free variable y' "
                           "(`y if a else 1`: the branches became lambdas)")
 def unbound_read_in_ifexp_branch(a, b, c, log):
@@ -401,6 +435,20 @@ def comprehension_reads_maybe_unbound(a, b, c, log):
     if a:
         y = 1
     return [y for i in range(1)]
+
+
+@finding(0, 0, 0, differs="Python: UnboundLocalError 'h' (the default value is evaluated in f); converted: "
+                          "NameError 'cannot access free variable h': g also reads h, so the default's read became "
+                          "ag__.ld_free(h)")
+def default_value_reads_captured_maybe_unbound(a, b, c, log):
+    if a == 1:
+        def h():
+            return 1
+
+    def g(p=h()):
+        return h()
+
+    return 0
 
 
 @finding(0, 0, 0, differs="Python: NameError 'cannot access free variable y'; converted: no error, v is the "
