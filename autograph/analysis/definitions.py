@@ -149,7 +149,9 @@ class _Definitions:
         for item in node.items:
             bound = self.reads(item.context_expr, bound)
             bound = bound | names_of(item.optional_vars).writes
-        return self.block(node.body, bound)
+        # The context manager may suppress an exception raised anywhere in the body: what follows
+        # may run with only what was bound on entry.
+        return _meet(self.block(node.body, bound), bound)
 
     def _Match(self, node: ast.Match, bound: frozenset) -> Bound:
         bound = self.reads(node.subject, bound)

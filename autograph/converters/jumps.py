@@ -105,7 +105,9 @@ class BlockLowering:
         if isinstance(node, ast.With):
             node = copy.copy(node)
             node.body, status = self.block(node.body)
-            return [node], status
+            # A context manager may suppress an exception of its body: even a body that always jumps
+            # can fall through to the code after the with statement.
+            return [node], Jumps.MAYBE if status is Jumps.ALWAYS else status
         if isinstance(node, TRY_STATEMENTS):
             node = copy.copy(node)
             node.body, body_status = self.block(node.body)

@@ -1193,8 +1193,6 @@ KNOWN_DIFFERENCES = frozenset({
     "comprehension_reads_maybe_unbound", "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
     "del_twice_in_with_in_loop", "nested_def_augments_maybe_unbound_nonlocal",  # (as a with block sees it)
     "unbound_read_in_and_operand_in_nested_def", "default_value_reads_captured_maybe_unbound",  # the same
-    "with_suppressing_exception_then_code_after",  # a with body that always returns may fall through
-    "with_suppressing_exception_return_in_loop_else",
 })
 
 
