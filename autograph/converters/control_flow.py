@@ -65,6 +65,7 @@ class _ControlFlow:
         # By id, with the node itself: it keeps the node alive, so no other node can reuse the id
         # (statements the conversion replaces, such as annotated assignments, are dropped).
         self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
+        self._loop_parameters_cache: dict[int, tuple[ast.For, frozenset]] = {}
 
     def _writes(self, node: ast.stmt) -> set[str]:
         """The names a user statement binds, computed once: nested statements are asked again
@@ -189,14 +190,23 @@ class _ControlFlow:
         while stack:
             sub = stack.pop()
             if isinstance(sub, ast.For):
-                inside = _name_counts([sub])
-                names |= {name for name in names_of(sub.target).writes - self._visible(sub)
-                          if inside[name] == self.name_counts[name]}
+                names |= self._loop_parameters(sub)
             if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 continue
             stack.extend(child for child in ast.iter_child_nodes(sub)
                          if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
         return names
+
+    def _loop_parameters(self, loop: ast.For) -> frozenset:
+        """The target names one loop's body takes as its parameter, computed once per loop: every
+        statement around it asks again."""
+        entry = self._loop_parameters_cache.get(id(loop))
+        if entry is None:
+            inside = _name_counts([loop])
+            names = frozenset(name for name in names_of(loop.target).writes - self._visible(loop)
+                              if inside[name] == self.name_counts[name])
+            entry = self._loop_parameters_cache[id(loop)] = (loop, names)  # the node keeps its id
+        return entry[1]
 
     def _inits(self, names: set[str], scope: _Scope, origin: ast.stmt) -> list[ast.stmt]:
         """Bind names the closures need: right before the statement if nothing bound them earlier
