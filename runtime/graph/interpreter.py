@@ -105,6 +105,10 @@ NUMPY_KERNELS: dict[str, Kernel] = {
 }
 
 
+# Library ops bring their own kernels (see ``opdefs``).
+NUMPY_KERNELS.update({name: d.kernel for name, d in ops.OPS.items() if d.kernel is not None})
+
+
 # --- compilation ---------------------------------------------------------------------------------
 
 def prune(graph: Graph) -> list:

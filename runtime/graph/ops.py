@@ -33,32 +33,19 @@ subgraphs hold one is stateful too (see ``is_stateful``).
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
 from runtime.graph import shapes
+from runtime.graph.opdefs import OPS, OpDef, define  # noqa: F401  (OPS and OpDef are this module's API too)
 
 AvalOut = tuple[tuple, np.dtype]
 BOOL, INT64 = np.dtype(bool), np.dtype(np.int64)
 
 
-@dataclass(frozen=True)
-class OpDef:
-    name: str
-    rule: Callable[[Sequence[Any], Mapping[str, Any]], list]
-    stateful: bool = False
-    ufunc: Optional[np.ufunc] = None  # the NumPy ufunc an elementwise op is (lowerings reuse its name)
-    subgraphs: tuple[str, ...] = ()   # attrs that hold subgraphs
-
-
-OPS: dict[str, OpDef] = {}
-
-
 def _op(name: str, rule: Callable, **kw: Any) -> None:
-    assert name not in OPS, name
-    OPS[name] = OpDef(name, rule, **kw)
+    define(name, rule, **kw)
 
 
 # --- elementwise: the dtype is whatever NumPy's ufunc loop gives --------------------------------
@@ -319,6 +306,12 @@ for _name in ("assign_variable", "assign_add_variable", "assign_sub_variable"):
     _op(_name, _assign, stateful=True)
 _op("print", lambda ins, a: [], stateful=True)
 _op("assert", lambda ins, a: [], stateful=True)
+
+
+# --- library ops: each module defines its ops with their NumPy kernel and JAX lowering -------------
+# (imported here so that ``OPS`` is the whole closed set for whoever imports this module)
+
+from runtime.graph import ops_library  # noqa: E402,F401
 
 
 def infer(op: str, inputs: Sequence[Any], attrs: Mapping[str, Any]) -> list[AvalOut]:

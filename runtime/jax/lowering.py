@@ -43,6 +43,7 @@ Out-of-bounds indices do not raise under JAX (it clamps them; ``take`` fills wit
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable, Sequence
 
 import jax
@@ -114,7 +115,8 @@ def _common(ctx, xs: Sequence[Any]) -> list:
     return [_cast(jnp.asarray(x), ctx.node.outputs[0].dtype) for x in xs]
 
 
-def _getitem(ctx, x, *index_inputs, index):
+def _static_index(index: tuple, index_inputs: Sequence[Any]) -> tuple:
+    """``index`` with its inputs filled in; slice bounds must be static (JAX's shapes are)."""
     def fill(item):
         if isinstance(item, shapes.Ref):
             return index_inputs[item.k]
@@ -125,7 +127,16 @@ def _getitem(ctx, x, *index_inputs, index):
                                     "whose shapes are static: use lax.dynamic_slice-style fixed sizes")
             return slice(*(None if b is None else int(b) for b in bounds))
         return item
-    return jnp.asarray(x)[tuple(fill(item) for item in index)]
+    return tuple(fill(item) for item in index)
+
+
+def _getitem(ctx, x, *index_inputs, index):
+    return jnp.asarray(x)[_static_index(index, index_inputs)]
+
+
+def _setitem(ctx, x, v, *index_inputs, index):
+    x = jnp.asarray(x)
+    return x.at[_static_index(index, index_inputs)].set(_cast(jnp.asarray(v), x.dtype))
 
 
 def _take(ctx, x, indices, axis, mode):
@@ -158,6 +169,7 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "concatenate": lambda ctx, *xs, axis: jnp.concatenate(_common(ctx, xs), axis),
     "stack": lambda ctx, *xs, axis: jnp.stack(_common(ctx, xs), axis),
     "getitem": _getitem,
+    "setitem": _setitem,
     "take": _take,
     "dim": lambda ctx, x, axis: np.int64(np.shape(x)[axis]),  # static: shapes are known under jit
     "constant": lambda ctx, value: value,
@@ -282,7 +294,29 @@ _STATE_RULES: dict[str, Rule] = {
     "assert": _assert,
 }
 
-JAX_LOWERINGS: dict[str, Rule] = {**_ELEMENTWISE_RULES, **_STRUCTURE_RULES, **_STATE_RULES}
+
+
+def _library_rule(lowering: Any) -> Rule:
+    """A library op's rule from its ``OpDef.lowering``: a rule already, or a dotted path under ``jax``
+    to a function called as ``fn(*inputs, **attrs)``."""
+    if callable(lowering):
+        return lowering
+    parts = lowering.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            fn = importlib.import_module(".".join(["jax", *parts[:cut]]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            fn = getattr(fn, name)
+        return lambda ctx, *xs, **attrs: fn(*xs, **attrs)
+    raise ImportError(f"no JAX function jax.{lowering}")
+
+
+JAX_LOWERINGS: dict[str, Rule] = {
+    **_ELEMENTWISE_RULES, **_STRUCTURE_RULES, **_STATE_RULES,
+    **{name: _library_rule(d.lowering) for name, d in ops.OPS.items() if d.lowering is not None},
+}
 
 
 # --- the lowered function --------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from runtime.graph.tracing import TensorSpec, trace
 from runtime.graph.variables import Variable, assert_
 from runtime.jax import lowering as jax_lowering
 from runtime.jax.lowering import JAX_LOWERINGS, LoweringError, lower
+from tests import op_cases
 
 RNG = np.random.default_rng(0)
 F64, F32, I32, I64 = np.float64, np.float32, np.int32, np.int64
@@ -102,6 +103,7 @@ STRUCTURE_CASES = [
     ("take", [M, np.array([2, 0])], dict(axis=1, mode="clip")),
     ("dim", [M], dict(axis=1)),
     ("full_like", [M], dict(fill_value=np.array(3, I32), dtype=np.dtype(I32))),
+    *op_cases.all_cases(),  # the library ops' cases, one module each in tests/op_cases/
 ]
 NULLARY_CASES = [
     ("constant", dict(value=np.arange(6.0).reshape(2, 3))),

@@ -1,0 +1,5 @@
+"""The library ops: NumPy functions that are one op each, defined with ``opdefs.define`` together
+with their NumPy kernel and JAX lowering. This module only gathers the modules that define them
+(importing it defines them all); ``ops`` imports it."""
+
+from runtime.graph import ops_update  # noqa: F401

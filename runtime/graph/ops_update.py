@@ -1,0 +1,62 @@
+"""Functional updates: ``setitem``, the graph form of ``x[index] = v``.
+
+``setitem(x, v, *index_inputs; index)`` returns a copy of ``x`` with ``x[index]`` replaced by ``v``
+(broadcast to the selected shape, cast to ``x``'s dtype as NumPy's assignment casts). ``index`` is
+in ``getitem``'s form: ints, slices, None, Ellipsis, and ``Ref(k)`` for the k-th index input.
+
+Before (Python, ``x`` a graph tensor)::
+
+    x[1:, i] = 0.0
+
+After (the graph)::
+
+    c:f64[3,4] = setitem[index=(1:, $0)] a b i
+
+With an integer array in the index and repeated positions, the last write wins (NumPy's rule; the
+JAX lowering is XLA's scatter, which on CPU applies updates in order too).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from runtime.graph import shapes
+from runtime.graph.opdefs import define
+
+
+def fill_index(index: tuple, inputs: Sequence[Any]) -> tuple:
+    """``index`` with each ``Ref(k)`` replaced by ``inputs[k]`` (also inside slices)."""
+    def fill(item: Any) -> Any:
+        if isinstance(item, shapes.Ref):
+            return inputs[item.k]
+        if isinstance(item, slice):
+            return slice(fill(item.start), fill(item.stop), fill(item.step))
+        return item
+    return tuple(fill(item) for item in index)
+
+
+def _setitem_rule(ins, attrs):
+    x, v, *index_inputs = ins
+    for i in index_inputs:
+        if i.dtype.kind not in "iu":
+            raise IndexError("only integers, slices, None, Ellipsis and integer arrays are valid graph indices")
+    target = shapes.getitem(x.shape, attrs["index"], {k: i.shape for k, i in enumerate(index_inputs)})
+    squeezed = tuple(v.shape)
+    while len(squeezed) > len(target) and squeezed[0] == 1:  # NumPy drops leading ones of the value
+        squeezed = squeezed[1:]
+    if len(squeezed) > len(target) or any(got not in (1, None) and want is not None and got != want
+                                          for got, want in zip(reversed(squeezed), reversed(target))):
+        raise ValueError(f"could not broadcast input array from shape {shapes.fmt_shape(v.shape)} "
+                         f"into shape {shapes.fmt_shape(target)}")
+    return [(x.shape, x.dtype)]
+
+
+def _setitem_kernel(x: Any, v: Any, *index_inputs: Any, index: tuple) -> np.ndarray:
+    out = np.array(x, copy=True)
+    out[fill_index(index, index_inputs)] = v
+    return out
+
+
+define("setitem", _setitem_rule, kernel=_setitem_kernel)
