@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz transparency bench lint clean
+.PHONY: demo test fuzz transparency coverage bench lint clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed"'
@@ -25,6 +25,9 @@ fuzz: $(STAMP)
 
 transparency: $(STAMP)
 	$(PY) -m tests.transparency
+
+coverage: $(STAMP)
+	$(PY) -m tests.coverage --executor both
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

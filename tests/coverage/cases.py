@@ -1,0 +1,108 @@
+"""The corpus's building blocks: where a function comes from, and a ``Case`` to stage it.
+
+A corpus module (``corpus_<topic>.py``) holds real NumPy functions copied from public code, each
+a module-level ``def`` as in its source (docstrings, prints and plots dropped, the calling
+convention adapted; never a NumPy call or the control flow), and a ``CASES`` list at the end:
+
+    CASES = [
+        case(softmax, lambda rng: (rng.normal(size=6),), TA("maths/softmax.py", "softmax")),
+    ]
+
+``make_inputs(rng)`` returns the positional arguments. The harness calls it with two different
+generators: the two calls must give arrays of the same shapes and dtypes, and equal Python values
+(Python values are part of the trace key), so the second call reuses the first trace. It is
+called afresh for the eager run and for the staged run, since some functions write into their
+arguments.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable
+
+import numpy as np
+
+
+@dataclasses.dataclass(frozen=True)
+class Repo:
+    name: str  # owner/name on GitHub
+    commit: str  # the snapshot the functions were copied from
+    license: str
+
+
+THE_ALGORITHMS = Repo("TheAlgorithms/Python", "f5988cc09713315817df6a7e327e258013a94440", "MIT")
+NUMPY_100 = Repo("rougier/numpy-100", "6447594ad639908dc979446a4ec7f0f2e62fb23b", "MIT")
+FILTERPY = Repo("rlabbe/filterpy", "3b51149ebcff0401ff1e10bf08ffca7b6bbc4a33", "MIT")
+FROM_PYTHON_TO_NUMPY = Repo("rougier/from-python-to-numpy", "8a5f0d9973fe7513ef8463291ec71bf0f2453688",
+                            "BSD (code; the book text is CC BY-NC-SA 4.0)")
+REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY)
+
+
+@dataclasses.dataclass(frozen=True)
+class Source:
+    repo: Repo
+    path: str  # file in the repository (for numpy-100: the exercises file)
+    original: str  # the function's name there (or the exercise number)
+    note: str = ""  # what was adapted, if anything beyond dropping prints/plots/docstrings
+
+    def __str__(self) -> str:
+        return f"{self.repo.name}@{self.repo.commit[:10]}:{self.path} ({self.original}; {self.repo.license})"
+
+
+def TA(path: str, original: str, note: str = "") -> Source:
+    return Source(THE_ALGORITHMS, path, original, note)
+
+
+def N100(exercise: int, note: str = "") -> Source:
+    return Source(NUMPY_100, "100_Numpy_exercises_with_solutions.md", f"exercise {exercise}", note)
+
+
+def FP(path: str, original: str, note: str = "") -> Source:
+    return Source(FILTERPY, path, original, note)
+
+
+def P2N(path: str, original: str, note: str = "") -> Source:
+    return Source(FROM_PYTHON_TO_NUMPY, path, original, note)
+
+
+@dataclasses.dataclass(frozen=True)
+class Case:
+    fn: Callable[..., Any]
+    make_inputs: Callable[[np.random.Generator], tuple]
+    source: Source
+    name: str = ""  # defaults to <module topic>.<function name>
+
+    @property
+    def topic(self) -> str:
+        return self.fn.__module__.rsplit(".", 1)[-1].removeprefix("corpus_")
+
+
+def case(fn: Callable[..., Any], make_inputs: Callable[[np.random.Generator], tuple], source: Source,
+         name: str = "") -> Case:
+    topic = fn.__module__.rsplit(".", 1)[-1].removeprefix("corpus_")
+    return Case(fn, make_inputs, source, name or f"{topic}.{fn.__name__}")
+
+
+# --- input helpers ----------------------------------------------------------------------------
+
+def spd(rng: np.random.Generator, n: int) -> np.ndarray:
+    """A well-conditioned symmetric positive definite matrix."""
+    a = rng.normal(size=(n, n))
+    return a @ a.T + n * np.eye(n)
+
+
+def diag_dominant(rng: np.random.Generator, n: int) -> np.ndarray:
+    """A strictly diagonally dominant matrix with positive diagonal (Jacobi / Gauss-Seidel converge)."""
+    a = rng.uniform(-1.0, 1.0, size=(n, n))
+    a[np.diag_indices(n)] = np.abs(a).sum(axis=1) + rng.uniform(1.0, 2.0, size=n)
+    return a
+
+
+def probabilities(rng: np.random.Generator, *shape: int) -> np.ndarray:
+    """Rows that sum to one."""
+    p = rng.uniform(0.05, 1.0, size=shape)
+    return p / p.sum(axis=-1, keepdims=True)
+
+
+def one_hot(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    return np.eye(k)[rng.integers(0, k, size=n)]

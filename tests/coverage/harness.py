@@ -1,0 +1,284 @@
+"""Stage every corpus function with ``autograph.function`` and compare it with eager NumPy.
+
+For each case and executor:
+
+1. The oracle: the plain Python function on the inputs of ``make_inputs(rng(0))`` and of
+   ``make_inputs(rng(1))`` (fresh inputs for every run: some functions write into their
+   arguments). If eager NumPy raises, the case itself is broken: ``invalid case``, which the
+   smoke test requires to be empty.
+2. ``staged = autograph.function(fn, executor=...)``, called on the same two inputs (made
+   afresh). The second call must reuse the first trace (``staged.tracing_count == 1``).
+
+The result is exactly one of:
+
+``works``
+    Both calls ran, did not retrace, and both outputs match eager: the same structure (tuples
+    and lists are both sequences and compare leafwise, dicts by key), and for every leaf the same
+    shape, the same dtype (a Python ``float``/``int``/``bool`` leaf counts as float64/int64/bool,
+    which is what the graph returns for it), and the same values: ``np.allclose(rtol=1e-7,
+    atol=1e-9, equal_nan=True)`` for inexact dtypes, exact equality for ints and bools. Non-array
+    leaves (``None``, strings) compare with ``==``.
+``clear error (data-dependent shape)``
+    It raised, and the message says the shape depends on the data: it matches
+    ``DATA_DEPENDENT`` ("known only at run time", "data-dependent", ...). ``np.unique``,
+    ``np.nonzero``, boolean masks of data.
+``unsupported``
+    It raised a clear error of ours: the type is ``TypeError``, ``ValueError`` (including
+    ``StagingError`` and ``LoweringError``), ``IndexError``, ``NotImplementedError`` or
+    ``autograph.ConversionError``; the message says something is not supported (``UNSUPPORTED``:
+    "not supported", "unsupported", "is supported in graphs for ... only", "cannot be lowered",
+    ...); and it speaks about graphs, staging or lowering (the word "graph", "staged", "trac"
+    or "lower", or a ``StagingError``/``LoweringError``/``ConversionError``), which rules out
+    Python's own "unsupported operand type(s)" from deep inside the runtime. A message that tells
+    the user to "convert the function with autograph" is never clear: the function already is.
+``wrong result``
+    Both calls ran but an output differs from eager (structure, shape, dtype or values). The
+    worst outcome: the detail says where.
+``crash``
+    Anything else: an exception that is not one of the above (an ``AttributeError`` or ``KeyError``
+    from inside the runtime, the user's own ``raise``/``assert`` firing while tracing valid input,
+    "convert the function with autograph"), a second call that traced again (``retrace``), or a
+    case that ran longer than ``TIMEOUT`` seconds (``timeout``). The detail names the exception
+    type, the first line of its message and the innermost frame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import importlib
+import io
+import pkgutil
+import re
+import signal
+import time
+import traceback
+import warnings
+from typing import Any
+
+import numpy as np
+
+import autograph
+from tests.coverage.cases import Case
+
+WORKS = "works"
+DATA_DEPENDENT_SHAPE = "clear error (data-dependent shape)"
+UNSUPPORTED = "unsupported"
+WRONG = "wrong result"
+CRASH = "crash"
+INVALID = "invalid case"
+CATEGORIES = (WORKS, DATA_DEPENDENT_SHAPE, UNSUPPORTED, WRONG, CRASH)
+
+EXECUTORS = ("numpy", "jax")
+RTOL, ATOL = 1e-7, 1e-9
+TIMEOUT = 60.0  # seconds per case and executor
+
+DATA_DEPENDENT = re.compile(
+    r"known only at run ?time|data[- ]dependent|depends on the (data|values?)|value-dependent shape", re.I)
+UNSUPPORTED_MSG = re.compile(
+    r"not supported|unsupported|is supported in graphs? (for|only)|cannot be (staged|lowered|converted|traced)"
+    r"|not (yet )?implemented|no graph op|no (xla |jax )?lowering", re.I)
+OURS_MSG = re.compile(r"graph|staged|staging|trac(e|ing)|lower", re.I)
+NOT_CLEAR = re.compile(r"convert the function with autograph", re.I)
+
+
+class Timeout(Exception):
+    pass
+
+
+class Retraced(Exception):
+    pass
+
+
+@dataclasses.dataclass
+class Outcome:
+    case: Case
+    executor: str
+    category: str
+    detail: str = ""  # exception type: first line, or where the results differ
+    where: str = ""  # the innermost frame of an exception
+    seconds: float = 0.0
+
+    @property
+    def name(self) -> str:
+        return self.case.name
+
+
+# --- the corpus -------------------------------------------------------------------------------
+
+def load_cases() -> list[Case]:
+    import tests.coverage as package
+
+    cases: list[Case] = []
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if info.name.startswith("corpus_"):
+            cases.extend(importlib.import_module(f"tests.coverage.{info.name}").CASES)
+    names = [c.name for c in cases]
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    assert not duplicates, f"duplicate case names: {duplicates}"
+    return cases
+
+
+# --- comparison --------------------------------------------------------------------------------
+
+def _flatten(tree: Any, path: str = "out") -> list[tuple[str, Any]] | str:
+    """Leaves with their paths; sequences and dicts are followed."""
+    if isinstance(tree, (tuple, list)):
+        leaves: list[tuple[str, Any]] = [(path, f"<sequence of {len(tree)}>")]
+        for i, item in enumerate(tree):
+            leaves.extend(_flatten(item, f"{path}[{i}]"))
+        return leaves
+    if isinstance(tree, dict):
+        leaves = [(path, f"<dict with keys {sorted(map(repr, tree))}>")]
+        for key in sorted(tree, key=repr):
+            leaves.extend(_flatten(tree[key], f"{path}[{key!r}]"))
+        return leaves
+    return [(path, tree)]
+
+
+def _is_array_like(x: Any) -> bool:
+    return isinstance(x, (np.ndarray, np.generic, bool, int, float, complex))
+
+
+def compare(expected: Any, actual: Any) -> str:
+    """'' when ``actual`` matches ``expected`` (see the module docstring), else where it differs."""
+    e_leaves, a_leaves = _flatten(expected), _flatten(actual)
+    e_paths = [p for p, _ in e_leaves]
+    a_paths = [p for p, _ in a_leaves]
+    if e_paths != a_paths:
+        return f"structure differs: eager {_shape_of_tree(expected)}, staged {_shape_of_tree(actual)}"
+    for (path, e), (_, a) in zip(e_leaves, a_leaves):
+        if isinstance(e, str) and e.startswith("<"):
+            if e != a:
+                return f"{path}: eager {e}, staged {a}"
+            continue
+        if not _is_array_like(e) or not _is_array_like(a):
+            if not (type(e) is type(a) and e == a):
+                return f"{path}: eager {e!r}, staged {a!r}"
+            continue
+        ea, aa = np.asarray(e), np.asarray(a)
+        if ea.shape != aa.shape:
+            return f"{path}: shape {ea.shape} eager, {aa.shape} staged"
+        if ea.dtype != aa.dtype:
+            return f"{path}: dtype {ea.dtype} eager, {aa.dtype} staged"
+        if np.issubdtype(ea.dtype, np.inexact):
+            ok = np.allclose(aa, ea, rtol=RTOL, atol=ATOL, equal_nan=True)
+        else:
+            ok = np.array_equal(aa, ea)
+        if not ok:
+            return f"{path}: values differ: {_diff(ea, aa)}"
+    return ""
+
+
+def _shape_of_tree(tree: Any) -> str:
+    if isinstance(tree, (tuple, list)):
+        return f"{type(tree).__name__}[{', '.join(_shape_of_tree(t) for t in tree)}]"
+    if isinstance(tree, dict):
+        return "dict{" + ", ".join(f"{k!r}: {_shape_of_tree(v)}" for k, v in tree.items()) + "}"
+    if _is_array_like(tree):
+        a = np.asarray(tree)
+        return f"{type(tree).__name__}{a.dtype.name}{list(a.shape)}"
+    return type(tree).__name__
+
+
+def _diff(e: np.ndarray, a: np.ndarray) -> str:
+    if e.ndim == 0:
+        return f"eager {e.item()!r}, staged {a.item()!r}"
+    bad = ~np.isclose(a, e, rtol=RTOL, atol=ATOL, equal_nan=True) if np.issubdtype(e.dtype, np.inexact) else a != e
+    first = tuple(int(i) for i in np.argwhere(bad)[0])
+    with np.errstate(all="ignore"):
+        biggest = np.nanmax(np.abs(a.astype(complex) - e.astype(complex))) if e.size else 0
+    return (f"{int(bad.sum())} of {e.size} elements, first at {first}: eager {e[first]!r}, staged {a[first]!r}; "
+            f"max |difference| {biggest:.3g}")
+
+
+# --- running ------------------------------------------------------------------------------------
+
+def _inputs(case: Case, seed: int) -> tuple:
+    return tuple(case.make_inputs(np.random.default_rng(seed)))
+
+
+def _eager(case: Case) -> list[Any]:
+    with contextlib.redirect_stdout(io.StringIO()):  # the functions' own prints
+        return [case.fn(*_inputs(case, seed)) for seed in (0, 1)]
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise Timeout(f"the case ran longer than {TIMEOUT:.0f} s")
+
+
+def classify_exception(error: BaseException) -> str:
+    message = str(error)
+    if isinstance(error, (Timeout, Retraced)):
+        return CRASH
+    if DATA_DEPENDENT.search(message) and not NOT_CLEAR.search(message):
+        return DATA_DEPENDENT_SHAPE
+    clear_types = (TypeError, ValueError, IndexError, NotImplementedError, autograph.ConversionError)
+    ours = isinstance(error, autograph.ConversionError) or type(error).__name__ in ("StagingError", "LoweringError")
+    if (isinstance(error, clear_types) and UNSUPPORTED_MSG.search(message) and (ours or OURS_MSG.search(message))
+            and not NOT_CLEAR.search(message)):
+        return UNSUPPORTED
+    return CRASH
+
+
+def first_line(error: BaseException, limit: int = 300) -> str:
+    text = str(error).strip().splitlines()
+    line = f"{type(error).__name__}: {text[0] if text else ''}"
+    return line if len(line) <= limit else line[:limit - 3] + "..."
+
+
+def innermost_frame(error: BaseException) -> str:
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return ""
+    f = frames[-1]
+    return f"{f.filename}:{f.lineno} in {f.name}"
+
+
+def run_case(case: Case, executor: str, expected: list[Any] | None = None) -> Outcome:
+    start = time.perf_counter()
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            if expected is None:
+                expected = _eager(case)
+        except Exception as error:  # noqa: BLE001
+            return Outcome(case, executor, INVALID, first_line(error), innermost_frame(error))
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, TIMEOUT)
+        try:
+            staged = autograph.function(case.fn, executor=executor)
+            actual = []
+            with contextlib.redirect_stdout(io.StringIO()):
+                for seed in (0, 1):
+                    actual.append(staged(*_inputs(case, seed)))
+            if staged.tracing_count != 1:
+                raise Retraced(f"the second call traced again (tracing_count {staged.tracing_count}); "
+                               f"signatures: {staged.pretty_printed_concrete_signatures()!r}")
+        except Exception as error:  # noqa: BLE001
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            return Outcome(case, executor, classify_exception(error), first_line(error), innermost_frame(error),
+                           time.perf_counter() - start)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    for call, (e, a) in enumerate(zip(expected, actual), 1):
+        difference = compare(e, a)
+        if difference:
+            return Outcome(case, executor, WRONG, f"call {call}: {difference}", seconds=time.perf_counter() - start)
+    return Outcome(case, executor, WORKS, seconds=time.perf_counter() - start)
+
+
+def run(cases: list[Case], executors: tuple[str, ...]) -> list[Outcome]:
+    outcomes = []
+    for case in cases:
+        try:
+            with warnings.catch_warnings(), np.errstate(all="ignore"):
+                warnings.simplefilter("ignore")
+                expected = _eager(case)
+        except Exception as error:  # noqa: BLE001
+            outcomes.extend(Outcome(case, ex, INVALID, first_line(error), innermost_frame(error)) for ex in executors)
+            continue
+        for executor in executors:
+            outcomes.append(run_case(case, executor, expected))
+    return outcomes

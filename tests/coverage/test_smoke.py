@@ -1,0 +1,89 @@
+"""``make coverage`` in small, for ``make test``.
+
+* ``SMOKE``: cases that stage and match eager today on the NumPy executor (a quick, varied
+  subset: elementwise code, losses, assignment into arrays, staged loops). They must keep working.
+* Every case of the corpus, on the NumPy executor, must not be a ``wrong result`` (the whole corpus
+  runs in about a second on this executor, so it is not sampled). Cases that are a wrong result
+  today are listed in ``KNOWN_WRONG`` with the reason and are strict xfails: when one is fixed the
+  test fails and asks for the entry to be removed.
+* The corpus is well formed: at least 110 cases, every one with its source, and eager NumPy runs
+  every case (no ``invalid case``).
+
+The full run, with the JAX executor and the table, is ``make coverage`` (docs/coverage.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.coverage import harness
+
+CASES = {c.name: c for c in harness.load_cases()}
+
+SMOKE = (
+    "ml.binary_step",
+    "ml.exponential_linear_unit",
+    "ml.mish",
+    "ml.swish",
+    "ml.binary_cross_entropy",
+    "ml.huber_loss",
+    "ml.mean_absolute_percentage_error",
+    "ml.kullback_leibler_divergence",
+    "ml.log_likelihood",
+    "numerics.trapezoidal_area",
+    "numerics.softmax",
+    "numerics.compute_1",
+    "numpy100.ex15_border",
+    "numpy100.ex16_fancy_border",
+    "numpy100.ex29_round_away",
+    "numpy100.ex36_integer_part",
+    "numpy100.ex45_replace_max",
+    "numpy100.ex52_distances",
+    "numpy100.ex72_swap_rows",
+    "numpy100.moving_average",
+    "numpy100.iterate",
+    "filterpy.update",
+    "filterpy.predict",
+    "imaging.gray_scott_update",
+    "linalg.gauss_seidel",
+)
+
+# name -> why it is a wrong result today (strict xfail: remove the entry once it is fixed)
+KNOWN_WRONG: dict[str, str] = {
+    "filterpy.update_2d_measurement": "np.linalg.inv of a tensor raises TypeError while tracing, filterpy's bare "
+                                      "`except:` catches it and traces its fallback K = P H^T / S (elementwise); "
+                                      "eager NumPy inverts S",
+}
+
+
+def test_the_corpus_is_well_formed() -> None:
+    assert len(CASES) >= 110, f"the corpus has only {len(CASES)} cases"
+    for name, c in CASES.items():
+        assert c.source.repo.name and c.source.path and c.source.original, f"{name} does not record its source"
+    assert SMOKE, "the smoke subset is empty"
+    assert set(SMOKE) <= set(CASES), f"unknown smoke cases: {sorted(set(SMOKE) - set(CASES))}"
+    assert set(KNOWN_WRONG) <= set(CASES), f"unknown cases in KNOWN_WRONG: {sorted(set(KNOWN_WRONG) - set(CASES))}"
+
+
+@pytest.mark.parametrize("name", SMOKE)
+def test_smoke_case_still_works(name: str) -> None:
+    outcome = harness.run_case(CASES[name], "numpy")
+    assert outcome.category == harness.WORKS, f"{name}: {outcome.category}: {outcome.detail} {outcome.where}"
+
+
+def _not_wrong_params() -> list:
+    params = []
+    for name in CASES:
+        marks = [pytest.mark.xfail(strict=True, reason=f"known wrong result: {KNOWN_WRONG[name]}; "
+                                                        "if this passes, remove it from KNOWN_WRONG")] \
+            if name in KNOWN_WRONG else []
+        params.append(pytest.param(name, marks=marks, id=name))
+    assert params, "no case to check"
+    return params
+
+
+@pytest.mark.parametrize("name", _not_wrong_params())
+def test_no_wrong_result(name: str) -> None:
+    outcome = harness.run_case(CASES[name], "numpy")
+    assert outcome.category != harness.INVALID, f"{name}: eager NumPy fails on the case's inputs: {outcome.detail}"
+    assert outcome.category != harness.WRONG, f"{name}: the staged function differs from eager: {outcome.detail}"
