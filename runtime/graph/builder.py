@@ -32,6 +32,10 @@ class GraphBuilder:
         self.captured: list[tuple[Value, GraphBuilder]] = []  # parent values, in capture order, with their builder
         self._capture_inputs: list[Value] = []                  # the inputs they became here
         self._captures: dict[Value, Value] = {}                 # parent value -> input value here
+        # Writes made here into tensors of enclosing graphs: id(tensor) -> (tensor, value here, seen);
+        # see tensor.Tensor.ref. And the tensors of enclosing graphs read here: id(tensor) -> tensor.
+        self.shadows: dict[int, tuple] = {}
+        self.outer_reads: dict[int, Any] = {}
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:
         value = Value(shape, dtype)

@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime.graph import tensor, tracing
+from runtime.graph.builder import current_builder
 from runtime.graph.ops import graph_is_stateful
 from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
@@ -162,10 +163,11 @@ def predicate(value: Any, what: str) -> Tensor:
 # --- cond ------------------------------------------------------------------------------------------
 
 class _Traced:
-    """One branch: its subgraph, and the flattened values it left in each variable."""
+    """One branch: its subgraph, and the flattened values it left in each variable. The subgraph's
+    outputs are the tensors among those values, then the written outer tensors (``roots``)."""
 
-    def __init__(self, sub: tracing.Subgraph, flat: list) -> None:
-        self.sub, self.flat = sub, flat
+    def __init__(self, sub: tracing.Subgraph, flat: list, written: list) -> None:
+        self.sub, self.flat, self.written = sub, flat, written
         positions = {}
         k = 0
         for i, (leaves, _) in enumerate(flat):
@@ -174,37 +176,66 @@ class _Traced:
                     positions[i, j] = k
                     k += 1
         self.positions = positions
+        self.tensors = k
 
 
-def _trace_branch(fn: Callable[[], tuple], captures: tuple) -> _Traced:
+def written_roots() -> list:
+    """The tensors of enclosing graphs that the graph being traced has written into (views write
+    into their bases, so only bases are listed)."""
+    return [t for t, _, _ in current_builder().shadows.values() if t._view is None]
+
+
+def _trace_branch(fn: Callable[[], tuple], captures: tuple, roots: list) -> _Traced:
     box = []
 
     def record() -> list:
         flat = [flatten(v) for v in fn()]
-        box.append(flat)
-        return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)]
+        box.append((flat, written_roots()))
+        return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)] + roots
 
     sub = tracing.trace_subgraph(record, [], captures=captures)
-    return _Traced(sub, box[0])
+    return _Traced(sub, *box[0])
+
+
+def _union(roots: list, more: list) -> list:
+    return roots + [t for t in more if not any(t is r for r in roots)]
 
 
 def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Sequence[str],
                labels: Sequence[str]) -> tuple:
-    """Trace each branch (a thunk returning one value per name) into one cond; return the values."""
-    traced: list[_Traced] = []
-    captures: tuple = ()
-    for fn in branches:
-        traced.append(_trace_branch(fn, captures))
-        captures = traced[-1].sub.captures
+    """Trace each branch (a thunk returning one value per name) into one cond; return the values.
+
+    A branch that writes into a tensor of an enclosing graph (``x[i] = 0`` on a variable from before
+    the ``if``) makes it an extra output of every branch; after the cond node the tensor is written
+    with that output, so every name and view bound to it sees the write, as in NumPy."""
+    roots: list = []
+    while True:
+        traced: list[_Traced] = []
+        captures: tuple = ()
+        for fn in branches:
+            traced.append(_trace_branch(fn, captures, roots))
+            captures = traced[-1].sub.captures
+        grown = roots
+        for t in traced:
+            grown = _union(grown, t.written)
+        if len(grown) == len(roots):
+            break
+        roots = grown  # trace again, every branch returning every written tensor
     plans: list[list] = [[] for _ in traced]
     results: list = []  # per name: (leaves, treedef), a leaf being a value or an _Out
     for i, name in enumerate(names):
-        results.append(_join_variable(i, name, names, traced, labels, plans))
+        results.append(_join_variable(i, name, names, traced, labels, plans, roots))
+    first_root = len(plans[0])
+    for k, root in enumerate(roots):
+        for t, plan in zip(traced, plans):
+            plan.append(("out", t.tensors + k, root.dtype))
     graphs = [tracing.pad_inputs(with_outputs(t.sub.graph, plan), captures[len(t.sub.captures):])
               for t, plan in zip(traced, plans)]
     outs: tuple = ()
     if plans[0] or any(graph_is_stateful(g) for g in graphs):
         outs = tensor.bind("cond", [pred, *captures], true_graph=graphs[0], false_graph=graphs[1])
+    for k, root in enumerate(roots):
+        tensor.write(root, outs[first_root + k])
     return tuple(tree.unflatten([outs[x.k] if isinstance(x, _Out) else x for x in leaves])
                  for leaves, tree in results)
 
@@ -227,7 +258,7 @@ def _branch_values(t: _Traced) -> list:
 
 
 def _join_variable(i: int, name: str, names: Sequence[str], traced: list[_Traced], labels: Sequence[str],
-                   plans: list[list]) -> tuple[list, TreeDef]:
+                   plans: list[list], roots: list) -> tuple[list, TreeDef]:
     values = [t.flat[i] for t in traced]
     # A return value that one branch did not set (None or Undefined) is a don't-care under its flag.
     missing = [b for b, (leaves, tree) in enumerate(values)
@@ -262,8 +293,15 @@ def _join_variable(i: int, name: str, names: Sequence[str], traced: list[_Traced
             leaves.append(candidates[0])
             continue
         if all(c is candidates[0] for c in candidates) and len(present) == len(values):
-            leaves.append(candidates[0])  # the same outer tensor: the branches left it alone
+            leaves.append(candidates[0])  # the same outer tensor: left alone, or written in place (a root)
             continue
+        for b, c in found.items():
+            if isinstance(c, Tensor) and any(_related(c, r) for r in roots):
+                raise staging_error(
+                    f"{label} is written in place in the {labels[b]} branch of a staged `if` but rebound to "
+                    "another array in the other; the graph cannot tell which array later writes through that "
+                    f"name should reach. Rebind it in both branches (e.g. {name} = {name}.copy() before writing), "
+                    "or write in place in both")
         for b, c in found.items():
             if not (isinstance(c, Tensor) or is_number(c)):
                 other = next((x for x in candidates if x is not c), None)
@@ -280,6 +318,15 @@ def _join_variable(i: int, name: str, names: Sequence[str], traced: list[_Traced
                 plan.append(("const", np.asarray(found[b], dtype)))
         leaves.append(_Out(len(plans[0]) - 1))
     return leaves, tree
+
+
+def _related(t: Tensor, root: Tensor) -> bool:
+    """Whether ``t`` is ``root`` or a view of it."""
+    while t is not None:
+        if t is root:
+            return True
+        t = None if t._view is None else t._view[0]
+    return False
 
 
 def if_stmt(cond: Tensor, body: Callable[[], None], orelse: Optional[Callable[[], None]], state: Any) -> None:

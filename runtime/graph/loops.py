@@ -33,6 +33,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime.graph import tensor, tracing
+from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import (
     describe,
     flatten,
@@ -46,6 +47,7 @@ from runtime.graph.control_flow import (
     same,
     show,
     staging_error,
+    written_roots,
     zeros,
 )
 from runtime.graph.shapes import type_str
@@ -107,27 +109,50 @@ class _Loop:
     def specs(self) -> list[TensorSpec]:
         return [TensorSpec(*self.carried[s]) for s in self.slots]
 
-    def rebuild(self, carried: Any) -> tuple:
-        """The variables with the loop variables replaced by ``carried`` (fresh containers)."""
+    def rebuild(self, carried: Any, in_place: Optional[set] = None) -> tuple:
+        """The variables with the loop variables replaced by ``carried`` (fresh containers). A tensor
+        from before the loop stays itself (``_install`` makes it hold its loop variable inside the
+        body); after the loop, those in ``in_place`` are written with their output and stay too."""
         leaves = [list(ls) for ls, _ in self.flat]
-        for (i, j), value in zip(self.slots, carried):
+        for slot, value in zip(self.slots, carried):
+            i, j = slot
+            init = self.init[slot]
+            if in_place is None and isinstance(init, Tensor):
+                continue
+            if in_place is not None and slot in in_place:
+                tensor.write(init, value)
+                continue
             leaves[i][j] = value
         return tuple(tree.unflatten(ls) for ls, (_, tree) in zip(leaves, self.flat))
+
+    def holds(self, t: Tensor) -> bool:
+        """Whether ``t`` is the tensor from before the loop of a carried slot."""
+        return any(self.init[s] is t for s in self.slots)
 
     def initial_values(self) -> list:
         return [tensor.as_tensor(self.init[s], self.carried[s][1]) for s in self.slots]
 
 
 def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, what: str = "while loop") -> None:
-    """``while test(): body()`` as one while_loop node; the state ends with its outputs."""
+    """``while test(): body()`` as one while_loop node; the state ends with its outputs.
+
+    Inside the body and test, each carried tensor is the same Tensor object as before the loop,
+    holding the loop variable (``GraphBuilder.shadows``), so other names and views bound to it see
+    the loop's writes. A carried tensor the body wrote into in place (``x[i] = v``; not rebound) is
+    written with the loop's output afterwards. A tensor from before the loop that is not carried but
+    written in the body (through an attribute, a container, another view) becomes an extra loop
+    variable (a *root*): the body is traced again with it carried."""
     entry = state.get()
     loop = _Loop(state.names, entry)
     restore = closure_snapshot(body, test)
+    roots: list = []
     for _ in range(_MAX_TRACES):
         box: list = []
 
-        def run_body(*args: Any, loop: _Loop = loop, box: list = box) -> list:
-            state.set(loop.rebuild(args))
+        def run_body(*args: Any, loop: _Loop = loop, box: list = box, roots: tuple = tuple(roots)) -> list:
+            carried = args[:len(loop.slots)]
+            _install(loop, carried, roots, args[len(loop.slots):])
+            state.set(loop.rebuild(carried))
             try:
                 body()
                 out = state.get()
@@ -135,29 +160,75 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
                 restore()
                 state.set(entry)  # no tensor of the body may outlive it in a variable
             flat = [flatten(v) for v in out]
-            box.append(flat)
-            return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)]
+            box.append((flat, written_roots(), _written_in_place(loop, carried)))
+            return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)] + list(roots)
 
-        sub = tracing.trace_subgraph(run_body, loop.specs())
-        plan = _check(loop, box[0], what)
+        sub = tracing.trace_subgraph(run_body, loop.specs() + [TensorSpec(r.shape, r.dtype) for r in roots])
+        flat, written, in_place = box[0]
+        _check_in_place(loop, flat, in_place, what)
+        plan = _check(loop, flat, what)
+        more = [t for t in written if not loop.holds(t) and not any(t is r for r in roots)]
+        if more:
+            roots += more
+            continue
         if plan is not None:
             break
     else:
         raise staging_error(f"the types of the variables carried by this {what} do not settle")
+    tensors = sum(isinstance(leaf, Tensor) for leaves, _ in flat for leaf in leaves)
+    plan += [("out", tensors + k, r.dtype) for k, r in enumerate(roots)]
 
     def run_test(*args: Any) -> list:
-        state.set(loop.rebuild(args))
+        carried = args[:len(loop.slots)]
+        _install(loop, carried, roots, args[len(loop.slots):])
+        state.set(loop.rebuild(carried))
         try:
             return [predicate(test(), f"the condition of this {what}")]
         finally:
             restore()
             state.set(entry)
 
-    cond = tracing.trace_subgraph(run_test, loop.specs(), captures=sub.captures)
+    specs = loop.specs() + [TensorSpec(r.shape, r.dtype) for r in roots]
+    cond = tracing.trace_subgraph(run_test, specs, captures=sub.captures)
     consts = cond.captures
     body_graph = tracing.pad_inputs(with_outputs(sub.graph, plan), consts[len(sub.captures):])
-    outs = tensor.bind("while_loop", [*loop.initial_values(), *consts], cond_graph=cond.graph, body_graph=body_graph)
-    state.set(loop.rebuild(outs))
+    outs = tensor.bind("while_loop", [*loop.initial_values(), *roots, *consts], cond_graph=cond.graph,
+                       body_graph=body_graph)
+    n = len(loop.slots)
+    for root, out in zip(roots, outs[n:]):
+        tensor.write(root, out)
+    state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat)))
+
+
+def _install(loop: _Loop, carried: tuple, roots: tuple, root_args: tuple) -> None:
+    """Make each carried tensor and root (Tensor objects from before the loop) hold its loop variable
+    inside the graph being traced; views made of them before the loop recompute from it."""
+    builder = current_builder()
+    pairs = [(loop.init[slot], arg) for slot, arg in zip(loop.slots, carried) if isinstance(loop.init[slot], Tensor)]
+    for t, arg in pairs + list(zip(roots, root_args)):
+        t._version += 1
+        builder.shadows[id(t)] = (t, arg._value, None if t._view is None else t._view[0].stamp())
+
+
+def _written_in_place(loop: _Loop, carried: tuple) -> set:
+    """The slots whose tensor from before the loop was written in place by the body just traced."""
+    shadows = current_builder().shadows
+    return {slot for slot, arg in zip(loop.slots, carried)
+            if isinstance(loop.init[slot], Tensor) and shadows[id(loop.init[slot])][1] is not arg._value}
+
+
+def _kept(loop: _Loop, flat: list) -> set:
+    """The carried slots that still hold their tensor from before the loop after one iteration."""
+    return {(i, j) for (i, j) in loop.slots if isinstance(loop.init[i, j], Tensor) and flat[i][0][j] is loop.init[i, j]}
+
+
+def _check_in_place(loop: _Loop, flat: list, in_place: set, what: str) -> None:
+    for i, j in sorted(in_place - _kept(loop, flat)):
+        raise staging_error(
+            f"{describe(loop.names[i], paths(loop.flat[i][1])[j])} is written in place inside this {what} and "
+            "then rebound to another array; the graph cannot tell which array later writes through that name "
+            f"should reach. Rebind it before writing (e.g. {loop.names[i]} = {loop.names[i]}.copy()), or only "
+            "write in place")
 
 
 def _check(loop: _Loop, out: list, what: str) -> Optional[list]:

@@ -8,6 +8,27 @@ raises a ``TypeError`` that points at the user's line and at autograph.
 
 Python numbers mixed with tensors follow NumPy 2's weak-scalar rule: they take
 the tensor's dtype when they fit its kind (``int32 tensor + 1`` stays int32).
+
+Tensors are mutable, as NumPy arrays are: ``x[i] = v``, ``x += 1``, ``out=`` make
+the same Tensor object hold a new graph value (a ``setitem`` node's output), so
+every name bound to it sees the write. A basic index (``x[1:]``, ``x[i]``) and a
+transpose give a *view*: writing into it writes into its base, and a view read
+after its base changed is recomputed from the base. Before::
+
+    u = U[1:-1]
+    u += 1
+    return U
+
+After (the graph)::
+
+    b:f64[3] = getitem[index=(1:-1)] a
+    c:f64[3] = add b 1.0
+    d:f64[5] = setitem[index=(1:-1)] a c
+      in (d)
+
+Inside a branch or loop body, a write into a tensor of an enclosing graph is kept
+in the body's builder (``GraphBuilder.shadows``) and leaves the body as an extra
+output; ``control_flow`` / ``loops`` then write it into the outer tensor.
 """
 
 from __future__ import annotations
@@ -25,13 +46,65 @@ _WEAK = (bool, int, float, complex)
 
 
 class Tensor:
-    """A value of the graph being traced, typed by ``shape`` (None = unknown dim) and ``dtype``."""
+    """A value of the graph being traced, typed by ``shape`` (None = unknown dim) and ``dtype``.
 
-    __slots__ = ("value", "builder")
+    ``view`` is ``(base, forward, backward)`` for a view of ``base``: ``forward(base)`` recomputes
+    the view, ``backward(base, new)`` is the base with the view's elements replaced by ``new``.
+    ``view_kind`` is "view", or "maybe" for a result that NumPy may or may not make share memory
+    with its base (``reshape`` of a view): writing into it, or reading it after its base changed,
+    is an error rather than a guess."""
 
-    def __init__(self, value: Any, builder: Any) -> None:
-        self.value = value
+    __slots__ = ("_value", "builder", "_view", "_view_kind", "_version", "_seen")
+
+    def __init__(self, value: Any, builder: Any, view: Optional[tuple] = None, view_kind: str = "view") -> None:
+        self._value = value
         self.builder = builder
+        self._view = view
+        self._view_kind = view_kind
+        self._version = 0  # bumped by every write, so views of this tensor know to recompute
+        self._seen = None if view is None else view[0].stamp()
+
+    def stamp(self) -> tuple:
+        """Changes whenever this tensor or anything it is a view of is written."""
+        return (self._version, None if self._view is None else self._view[0].stamp())
+
+    def ref(self) -> tuple:
+        """``(Value, builder)``: what this tensor holds now, seen from the graph being traced (a write
+        made inside the current branch or loop body, or a view recomputed after its base changed)."""
+        current = current_builder()
+        b = current
+        while b is not None and b is not self.builder:
+            entry = b.shadows.get(id(self))
+            if entry is not None:
+                value, seen, owner = entry[1], entry[2], b
+                break
+            b = b.parent
+        else:
+            value, seen, owner = self._value, self._seen, self.builder
+        if self._view is None or current is None:
+            return value, owner
+        base, forward, _ = self._view
+        stamp = base.stamp()
+        if seen == stamp:
+            return value, owner
+        if self._view_kind != "view":
+            raise TypeError(
+                f"{user_location()}: this tensor came from reshaping a view, and the array it was taken from has "
+                "been written since; NumPy may or may not have shared memory between them, so the graph cannot "
+                "tell which value to use. Take .copy() of the reshaped array, or reshape after the write.")
+        fresh = forward(base)
+        self._keep(fresh, current, base.stamp())
+        return fresh._value, current
+
+    def _keep(self, new: Tensor, builder: Any, seen: Any) -> None:
+        """Hold ``new`` (a tensor of ``builder``, the current graph) from now on, as seen from ``builder``."""
+        value = builder.value_of(*new.ref())
+        if builder is self.builder:
+            self._value, self._seen = value, seen
+        else:
+            builder.shadows[id(self)] = (self, value, seen)
+
+    value = property(lambda self: self.ref()[0], doc="The graph Value this tensor holds now.")
 
     shape = property(lambda self: self.value.shape, doc="A tuple of ints, None for a dim known only at run time.")
     dtype = property(lambda self: self.value.dtype)
@@ -84,6 +157,9 @@ class Tensor:
     def __getitem__(self, index: Any) -> Tensor:
         return getitem(self, index)
 
+    def __setitem__(self, index: Any, value: Any) -> None:
+        setitem(self, index, value)
+
     __neg__ = lambda self: apply("neg", self)
     __pos__ = lambda self: apply("pos", self)
     __abs__ = lambda self: apply("abs", self)
@@ -106,12 +182,16 @@ class Tensor:
         return transpose(self, axes[0] if len(axes) == 1 and not isinstance(axes[0], int) else (axes or None))
 
     def flatten(self) -> Tensor:
+        return copy(reshape(self, (-1,)))
+
+    def ravel(self) -> Tensor:
         return reshape(self, (-1,))
 
-    ravel = flatten
-
     def copy(self) -> Tensor:
-        return self  # tensors are immutable
+        return copy(self)
+
+    def fill(self, value: Any) -> None:
+        assign_in_place(self, value)
 
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         return array_ufunc(ufunc, method, inputs, kwargs)
@@ -134,6 +214,28 @@ for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "
     setattr(Tensor, f"__r{_op}__", _binary(_name, reflected=True))
 for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
     setattr(Tensor, f"__{_name}__", _binary(_name))
+
+
+def _in_place(op: str) -> Any:
+    """``x op= y`` on a tensor: NumPy's ``op(x, y, out=x)``, whose result must keep x's shape and
+    cast to x's dtype under the same_kind rule. A 0-d tensor stands for a NumPy scalar (what
+    ``np.sum`` returns), which is immutable: there ``x op= y`` rebinds ``x``, as ``x = x op y``."""
+    def method(self: Tensor, other: Any) -> Any:
+        if other is None:
+            return NotImplemented
+        result = apply(op, self, other)
+        if self.ndim == 0 and result.ndim == 0:
+            return result
+        write_result(self, result, f"np.{ops.ELEMENTWISE.get(op, np.matmul).__name__}")
+        return self
+    return method
+
+
+for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "truediv"),
+                   ("floordiv", "floordiv"), ("mod", "mod"), ("pow", "pow"), ("and", "bitwise_and"),
+                   ("or", "bitwise_or"), ("xor", "bitwise_xor"), ("lshift", "left_shift"),
+                   ("rshift", "right_shift"), ("matmul", "matmul")]:
+    setattr(Tensor, f"__i{_op}__", _in_place(_name))
 Tensor.__hash__ = None  # like NumPy arrays: == builds a tensor, so tensors are not dict keys
 
 
@@ -169,8 +271,13 @@ def bind(op: str, inputs: Sequence[Any], **attrs: Any) -> tuple[Tensor, ...]:
     if builder is None:
         raise RuntimeError(f"cannot add a {op!r} node: no graph is being traced (a tensor was used after its "
                            "function finished tracing)")
-    values = [builder.value_of(t.value, t.builder) for t in
-              (x if isinstance(x, Tensor) else constant(x) for x in inputs)]
+    values = []
+    for x in inputs:
+        t = x if isinstance(x, Tensor) else constant(x)
+        value, owner = t.ref()
+        if owner is not builder:
+            builder.outer_reads[id(t)] = t
+        values.append(builder.value_of(value, owner))
     return tuple(Tensor(v, builder) for v in builder.add_node(op, values, attrs))
 
 
@@ -294,13 +401,33 @@ def scan(op: str, x: Any, axis: Optional[int] = None, dtype: Any = None) -> Tens
 def reshape(x: Any, shape: Any) -> Tensor:
     x = as_tensor(x)
     shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
-    return x if shape == x.shape else bind1("reshape", [x], shape=shape)
+    if shape == x.shape:
+        return x
+    out = bind1("reshape", [x], shape=shape)
+    # NumPy's reshape shares memory with x when x's layout allows; ours does when x is not itself a view
+    # (a fresh array is contiguous). Of a view, whether NumPy copies depends on strides: such results
+    # refuse writes and stale reads instead of guessing.
+    old_shape = x.shape
+    return Tensor(out._value, out.builder, view=(x, lambda base: bind1("reshape", [base], shape=shape),
+                                                 lambda base, new: reshape(new, old_shape)),
+                  view_kind="view" if x._view is None else "maybe")
 
 
 def transpose(x: Any, axes: Any = None) -> Tensor:
     x = as_tensor(x)
     axes = tuple(range(x.ndim))[::-1] if axes is None else tuple(normalize_axis(a, x.ndim) for a in axes)
-    return x if axes == tuple(range(x.ndim)) else bind1("transpose", [x], axes=axes)
+    if axes == tuple(range(x.ndim)):
+        return x
+    out = bind1("transpose", [x], axes=axes)
+    inverse = tuple(int(a) for a in np.argsort(axes))
+    return Tensor(out._value, out.builder, view=(x, lambda base: bind1("transpose", [base], axes=axes),
+                                                 lambda base, new: bind1("transpose", [new], axes=inverse)))
+
+
+def copy(x: Any) -> Tensor:
+    """A new tensor with ``x``'s current contents, sharing nothing with it (``x.copy()``, ``np.copy``)."""
+    value, owner = as_tensor(x).ref()
+    return Tensor(value, owner)
 
 
 def clip(x: Any, lo: Any, hi: Any) -> Tensor:
@@ -314,7 +441,22 @@ def clip(x: Any, lo: Any, hi: Any) -> Tensor:
 
 
 def getitem(x: Tensor, index: Any) -> Tensor:
-    """``x[index]`` with ints, slices, None, Ellipsis, integer arrays and tensors (as indices or bounds)."""
+    """``x[index]`` with ints, slices, None, Ellipsis, integer arrays and tensors (as indices or bounds).
+    A basic index (no integer arrays) gives a view of ``x``, as in NumPy; an integer scalar tensor
+    counts as basic (it stands for a NumPy integer, such as a loop index)."""
+    template, inputs = _index_template(index)
+    if all(isinstance(it, slice) and it == slice(None) for it in template) or template == (Ellipsis,):
+        return x
+    out = bind1("getitem", [x, *inputs], index=template)
+    if any(isinstance(it, Ref) and inputs[it.k].ndim != 0 for it in template):
+        return out  # advanced indexing copies
+    return Tensor(out._value, out.builder,
+                  view=(x, lambda base: bind1("getitem", [base, *inputs], index=template),
+                        lambda base, new: bind1("setitem", [base, new, *inputs], index=template)))
+
+
+def _index_template(index: Any) -> tuple[tuple, list]:
+    """``index`` as a getitem/setitem template (``Ref(k)`` for the k-th tensor) and those tensors."""
     items = index if isinstance(index, tuple) else (index,)
     inputs: list[Tensor] = []
 
@@ -334,10 +476,83 @@ def getitem(x: Tensor, index: Any) -> Tensor:
         inputs.append(t)
         return Ref(len(inputs) - 1)
 
-    template = tuple(place(it) for it in items)
-    if all(isinstance(it, slice) and it == slice(None) for it in template) or template == (Ellipsis,):
-        return x
-    return bind1("getitem", [x, *inputs], index=template)
+    return tuple(place(it) for it in items), inputs
+
+
+# --- writes ------------------------------------------------------------------------------------------
+
+def setitem(x: Tensor, index: Any, value: Any) -> None:
+    """``x[index] = value``: x holds a ``setitem`` node's output from now on (and so does its base,
+    if x is a view). A boolean tensor mask selecting whole elements takes a scalar value
+    (``x[x < 0] = 0`` is ``np.where``); a constant NumPy mask becomes the integer indices it selects."""
+    items = index if isinstance(index, tuple) else (index,)
+    masks = [it for it in items if _is_bool_mask(it)]
+    if masks:
+        if len(items) != 1:
+            raise IndexError("graphs support a boolean mask only as the whole index (x[mask] = v)")
+        (mask,) = masks
+        if not isinstance(mask, Tensor):
+            index = np.nonzero(np.asarray(mask))
+        else:
+            new = as_tensor(value)
+            if new.ndim != 0:
+                raise TypeError(
+                    f"{user_location()}: x[mask] = values with a boolean tensor mask and an array of values "
+                    "needs as many values as the mask selects, which is known only when the graph runs; "
+                    "assign a scalar, or write np.where(mask, values, x) with values of x's shape")
+            if mask.shape != x.shape[:mask.ndim]:
+                raise IndexError(f"boolean index of shape {mask.shape} does not match the array's shape {x.shape}")
+            mask = reshape(mask, mask.shape + (1,) * (x.ndim - mask.ndim)) if mask.ndim < x.ndim else mask
+            assign_in_place(x, apply("where", mask, cast(new, x.dtype), x))
+            return
+    template, inputs = _index_template(index)
+    write(x, bind1("setitem", [x, value if isinstance(value, Tensor) else constant(value), *inputs],
+                   index=template))
+
+
+def _is_bool_mask(item: Any) -> bool:
+    dtype = getattr(item, "dtype", None)
+    return dtype is not None and np.dtype(dtype) == np.bool_ and getattr(item, "ndim", 0) > 0
+
+
+def assign_in_place(target: Tensor, value: Any) -> None:
+    """``target[...] = value``: ``target`` (and what it is a view of) holds ``value`` from now on,
+    broadcast to its shape and cast to its dtype as NumPy's assignment casts."""
+    new = as_tensor(value)
+    if new.shape != target.shape or new.dtype != target.dtype:
+        new = bind1("setitem", [target, new], index=(Ellipsis,))
+    write(target, new)
+
+
+def write_result(target: Tensor, result: Tensor, name: str) -> None:
+    """Store a ufunc's ``result`` into ``target`` as ``out=target`` does: same shape, same_kind cast."""
+    if result.shape != target.shape and not (None in result.shape or None in target.shape):
+        raise ValueError(f"non-broadcastable output operand with shape {target.shape} doesn't match the "
+                         f"broadcast shape {result.shape}")
+    if not np.can_cast(result.dtype, target.dtype, "same_kind"):
+        raise TypeError(f"Cannot cast ufunc '{name.removeprefix('np.')}' output from dtype('{result.dtype}') "
+                        f"to dtype('{target.dtype}') with casting rule 'same_kind'")
+    assign_in_place(target, result)
+
+
+def write(target: Tensor, new: Tensor) -> None:
+    """Make ``target`` hold ``new`` (same shape and dtype): writes through views to their bases."""
+    builder = current_builder()
+    if builder is None:
+        raise RuntimeError("cannot write into a tensor: no graph is being traced (a tensor was used after its "
+                           "function finished tracing)")
+    seen = None
+    if target._view is not None:
+        if target._view_kind != "view":
+            raise TypeError(
+                f"{user_location()}: writing into the result of reshaping a view: NumPy shares memory with the "
+                "original only for some layouts, so the graph cannot tell whether the write should reach it. "
+                "Write into the original array, or into a .copy() of the reshaped one.")
+        base, _, backward = target._view
+        write(base, backward(base, new))
+        seen = base.stamp()
+    target._version += 1
+    target._keep(new, builder, seen)
 
 
 def _no_extra_kwargs(name: str, kwargs: dict) -> None:

@@ -124,7 +124,7 @@ def _leaf_value(builder: GraphBuilder, leaf: Any) -> Value:
         raise TypeError(f"a traced function returned a {type(leaf).__name__}; graph outputs must be tensors, "
                         "arrays or numbers, in tuples, lists or dicts")
     t = tensor.as_tensor(leaf)
-    return builder.value_of(t.value, t.builder)
+    return builder.value_of(*t.ref())
 
 
 # --- tracing ---------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def trace_subgraph(fn: Callable, inputs: Sequence[Any], *, captures: Sequence[te
     ``pad_inputs`` the first with the rest."""
     builder = GraphBuilder(parent=current_builder())
     for t in captures:
-        builder.value_of(t.value, t.builder)
+        builder.value_of(*t.ref())
     outputs, tree = _record(builder, fn, inputs)
     return Subgraph(builder.graph(outputs), tuple(tensor.Tensor(v, b) for v, b in builder.captured), tree)
 
