@@ -1,0 +1,357 @@
+"""Linear-algebra library ops: the ``np.linalg`` functions NumPy computes with one LAPACK call.
+
+Each op is one node with NumPy's shape/dtype rule, NumPy itself as the kernel, and a JAX lowering::
+
+    inv(a) -> ainv                      solve(a, b) -> x
+    det(a) -> d                         slogdet(a) -> sign, logabsdet
+    svd(a; full_matrices, compute_uv, hermitian) -> u, s, vh   (or s alone)
+    eig(a) -> w, v      eigvals(a) -> w          (complex input only, see below)
+    eigh(a; UPLO) -> w, v      eigvalsh(a; UPLO) -> w
+    qr(a; mode) -> q, r  |  r  |  h, tau        cholesky(a; upper) -> l
+    lstsq(a, b; rcond) -> x, rank, s            lstsq_residuals(a, b; rcond) -> residuals
+
+Before (Python, ``a`` a graph tensor)::
+
+    u, s, vh = np.linalg.svd(a, full_matrices=False)
+
+After (the graph)::
+
+    b:f64[4,3] c:f64[3] d:f64[3,3] = svd[full_matrices=False compute_uv=True hermitian=False] a
+
+Choices:
+
+* **Dtypes are NumPy's** (``linalg_types``, NumPy's ``_commonType``): integers and bools compute
+  in float64, float32 stays float32, complex stays complex, float16 is a ``TypeError``. NumPy
+  computes *every* precision in double (float32 is computed in float64 and cast back), and so
+  does the JAX lowering: with the same LAPACK routines on CPU, its results are NumPy's bit for
+  bit in practice, signs of singular vectors and eigenvectors included (computing float32 in
+  float32, as JAX would by itself, flips their signs in about one case in five).
+* **eig / eigvals of a real matrix**: NumPy returns real arrays when every eigenvalue happens to
+  be real and complex ones otherwise, a dtype that depends on the values, which a graph must fix
+  while tracing. Rather than a dtype that sometimes differs from NumPy's, the rule raises a
+  ``TypeError`` that says so and offers ``a.astype(complex)`` (NumPy's result for a complex
+  matrix is always complex, and has the same values) or ``eigh`` / ``eigvalsh``.
+* **lstsq's residuals** are an empty array in NumPy when the matrix is rank-deficient (or has no
+  more rows than columns): the second case is known while tracing (a constant), the first only at
+  run time. So they are their own op, ``lstsq_residuals``, which runs only when the residuals are
+  used, and whose kernel raises ``LinAlgError`` on a rank-deficient matrix rather than return a
+  shape the graph did not declare. Under JAX it gives NaN there.
+* **Errors NumPy raises at run time** (a singular matrix in ``inv`` / ``solve``, a matrix that is
+  not positive definite in ``cholesky``, non-finite input to ``eig``) are raised by the kernels,
+  so the interpreter raises them as NumPy does. Compiled XLA code cannot raise: under JAX a
+  singular ``inv`` / ``solve`` gives inf or NaN, a failed ``cholesky`` gives NaN.
+* Shapes with unknown (``?``) dims are checked where they are known, like every rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from runtime.graph import shapes
+from runtime.graph.opdefs import define
+
+LinAlgError = np.linalg.LinAlgError
+INT32 = np.dtype(np.int32)
+
+
+# --- dtypes: NumPy's _commonType ------------------------------------------------------------------
+
+def linalg_types(*dtypes: Any) -> tuple[np.dtype, np.dtype]:
+    """``(computation dtype, result dtype)`` of an ``np.linalg`` function of arrays of ``dtypes``.
+
+    NumPy computes in float64 / complex128 always; the result is float32 / complex64 only when
+    every input is single precision. Integers and bools count as float64."""
+    double, is_complex = False, False
+    for dtype in map(np.dtype, dtypes):
+        if dtype.kind in "fc":
+            is_complex |= dtype.kind == "c"
+            if dtype in (np.dtype(np.float64), np.dtype(np.complex128)):
+                double = True
+            elif dtype not in (np.dtype(np.float32), np.dtype(np.complex64)):
+                raise TypeError(f"array type {dtype.name} is unsupported in linalg")
+        elif dtype.kind in "biu":
+            double = True
+        else:
+            raise TypeError(f"array type {dtype.name} is unsupported in linalg")
+    compute = np.dtype(np.complex128 if is_complex else np.float64)
+    result = {(False, False): np.float32, (False, True): np.float64,
+              (True, False): np.complex64, (True, True): np.complex128}[is_complex, double]
+    return compute, np.dtype(result)
+
+
+def real_dtype(dtype: Any) -> np.dtype:
+    """float32 for complex64, float64 for complex128, the dtype itself when real."""
+    return np.finfo(np.dtype(dtype)).dtype
+
+
+# --- shapes ---------------------------------------------------------------------------------------
+
+def _stacked_2d(x: Any) -> None:
+    if len(x.shape) < 2:
+        raise LinAlgError(f"{len(x.shape)}-dimensional array given. Array must be at least two-dimensional")
+
+
+def _stacked_square(x: Any) -> tuple[tuple, Any]:
+    """``(batch shape, n)`` of a stack of square matrices, with NumPy's errors."""
+    _stacked_2d(x)
+    m, n = x.shape[-2:]
+    if m is not None and n is not None and m != n:
+        raise LinAlgError("Last 2 dimensions of the array must be square")
+    return tuple(x.shape[:-2]), n if n is not None else m
+
+
+def _two_d(x: Any) -> None:
+    if len(x.shape) != 2:
+        raise LinAlgError(f"{len(x.shape)}-dimensional array given. Array must be two-dimensional")
+
+
+def _min(m: Any, n: Any) -> Any:
+    return None if m is None or n is None else min(m, n)
+
+
+def _core_mismatch(name: str, signature: str, operand: int, core: int, got: Any, want: Any) -> None:
+    """A gufunc's core-dimension check, with NumPy's message."""
+    if got is not None and want is not None and got != want:
+        raise ValueError(f"{name}: Input operand {operand} has a mismatch in its core dimension {core}, "
+                         f"with gufunc signature {signature} (size {got} is different from {want})")
+
+
+# --- rules ----------------------------------------------------------------------------------------
+
+def _same_shape_rule(ins, attrs):
+    (a,) = ins
+    _stacked_square(a)
+    return [(a.shape, linalg_types(a.dtype)[1])]
+
+
+def _solve_rule(ins, attrs):
+    a, b = ins
+    batch, n = _stacked_square(a)
+    result = linalg_types(a.dtype, b.dtype)[1]
+    if len(b.shape) == 1:  # NumPy 2: a 1-D b is one vector, whatever a's batch
+        _core_mismatch("solve1", "(m,m),(m)->(m)", 1, 0, b.shape[0], n)
+        return [(batch + (n if n is not None else b.shape[0],), result)]
+    if len(b.shape) < 2:
+        raise ValueError("solve: Input operand 1 does not have enough dimensions (has 0, gufunc core with "
+                         "signature (m,m),(m,n)->(m,n) requires 2)")
+    _core_mismatch("solve", "(m,m),(m,n)->(m,n)", 1, 0, b.shape[-2], n)
+    return [(shapes.broadcast(batch, b.shape[:-2]) + (n if n is not None else b.shape[-2], b.shape[-1]), result)]
+
+
+def _det_rule(ins, attrs):
+    (a,) = ins
+    batch, _ = _stacked_square(a)
+    return [(batch, linalg_types(a.dtype)[1])]
+
+
+def _slogdet_rule(ins, attrs):
+    (a,) = ins
+    batch, _ = _stacked_square(a)
+    result = linalg_types(a.dtype)[1]
+    return [(batch, result), (batch, real_dtype(result))]
+
+
+def _svd_rule(ins, attrs):
+    (a,) = ins
+    result = linalg_types(a.dtype)[1]
+    if attrs["hermitian"]:  # NumPy goes through eigh, which needs square matrices
+        _stacked_square(a)
+    _stacked_2d(a)
+    batch, (m, n) = tuple(a.shape[:-2]), a.shape[-2:]
+    k = _min(m, n)
+    s = (batch + (k,), real_dtype(result))
+    if not attrs["compute_uv"]:
+        return [s]
+    if attrs["full_matrices"]:
+        return [(batch + (m, m), result), s, (batch + (n, n), result)]
+    return [(batch + (m, k), result), s, (batch + (k, n), result)]
+
+
+def _complex_only(name: str, a: Any, alternative: str) -> np.dtype:
+    compute, result = linalg_types(a.dtype)
+    if compute.kind != "c":
+        raise TypeError(
+            f"np.linalg.{name} of a real ({np.dtype(a.dtype).name}) matrix is not supported in graphs: NumPy returns a "
+            "real array when every eigenvalue happens to be real and a complex one otherwise, a dtype that depends "
+            "on the values, while a graph fixes its dtypes when it is traced. Use "
+            f"np.linalg.{name}(a.astype(complex)) (always complex, with the same values), or {alternative} for a "
+            "symmetric matrix")
+    return result
+
+
+def _eig_rule(ins, attrs):
+    (a,) = ins
+    result = _complex_only("eig", a, "np.linalg.eigh")
+    batch, n = _stacked_square(a)
+    return [(batch + (n,), result), (batch + (n, n), result)]
+
+
+def _eigvals_rule(ins, attrs):
+    (a,) = ins
+    result = _complex_only("eigvals", a, "np.linalg.eigvalsh")
+    batch, n = _stacked_square(a)
+    return [(batch + (n,), result)]
+
+
+def _uplo(attrs: Any) -> None:
+    if attrs["UPLO"] not in ("L", "U"):
+        raise ValueError("UPLO argument must be 'L' or 'U'")
+
+
+def _eigh_rule(ins, attrs):
+    (a,) = ins
+    _uplo(attrs)
+    result = linalg_types(a.dtype)[1]
+    batch, n = _stacked_square(a)
+    return [(batch + (n,), real_dtype(result)), (batch + (n, n), result)]
+
+
+def _eigvalsh_rule(ins, attrs):
+    return _eigh_rule(ins, attrs)[:1]
+
+
+QR_MODES = ("reduced", "complete", "r", "raw")
+
+
+def _qr_rule(ins, attrs):
+    (a,) = ins
+    mode = attrs["mode"]
+    if mode not in QR_MODES:
+        raise ValueError(f"Unrecognized mode '{mode}'")
+    _stacked_2d(a)
+    result = linalg_types(a.dtype)[1]
+    batch, (m, n) = tuple(a.shape[:-2]), a.shape[-2:]
+    k = _min(m, n)
+    if mode == "r":
+        return [(batch + (k, n), result)]
+    if mode == "raw":  # LAPACK's Householder form, transposed (Fortran order), and the reflectors' scales
+        return [(batch + (n, m), result), (batch + (k,), result)]
+    if mode == "complete":
+        return [(batch + (m, m), result), (batch + (m, n), result)]
+    return [(batch + (m, k), result), (batch + (k, n), result)]
+
+
+def _lstsq_shapes(a: Any, b: Any) -> tuple:
+    """``(m, n, k, result dtype)``, with NumPy's errors; ``k`` is None for a 1-D ``b``."""
+    _two_d(a)
+    if len(b.shape) == 1:
+        k = None
+    else:
+        _two_d(b)
+        k = b.shape[1]
+    m, n = a.shape
+    if m is not None and b.shape[0] is not None and m != b.shape[0]:
+        raise LinAlgError("Incompatible dimensions")
+    return m, n, k, linalg_types(a.dtype, b.dtype)[1]
+
+
+def _lstsq_rule(ins, attrs):
+    a, b = ins
+    m, n, k, result = _lstsq_shapes(a, b)
+    x = (n,) if len(b.shape) == 1 else (n, k)
+    return [(x, result), ((), INT32), ((_min(m, n),), real_dtype(result))]
+
+
+def _lstsq_residuals_rule(ins, attrs):
+    a, b = ins
+    _, _, k, result = _lstsq_shapes(a, b)
+    return [((1,) if len(b.shape) == 1 else (k,), real_dtype(result))]
+
+
+# --- kernels (NumPy itself) -----------------------------------------------------------------------
+
+def _svd_kernel(a: np.ndarray, full_matrices: bool, compute_uv: bool, hermitian: bool) -> Any:
+    out = np.linalg.svd(a, full_matrices=full_matrices, compute_uv=compute_uv, hermitian=hermitian)
+    return tuple(out) if compute_uv else out
+
+
+def _qr_kernel(a: np.ndarray, mode: str) -> Any:
+    out = np.linalg.qr(a, mode=mode)
+    return tuple(out) if mode != "r" else out
+
+
+def _lstsq_kernel(a: np.ndarray, b: np.ndarray, rcond: Any) -> tuple:
+    x, _, rank, s = np.linalg.lstsq(a, b, rcond=rcond)
+    return x, np.int32(rank), s
+
+
+def _lstsq_residuals_kernel(a: np.ndarray, b: np.ndarray, rcond: Any) -> np.ndarray:
+    _, residuals, rank, _ = np.linalg.lstsq(a, b, rcond=rcond)
+    if residuals.shape[0] == 0:
+        raise LinAlgError(
+            f"np.linalg.lstsq: the matrix has rank {rank} < {a.shape[1]} columns, and NumPy's residuals are then an "
+            "empty array, a shape known only at run time, which graphs do not support; compute the residuals as "
+            "np.sum(np.abs(b - a @ x) ** 2, axis=0) instead")
+    return residuals
+
+
+# --- JAX lowerings (JAX is imported inside each rule: this module must not need it) ------------------
+
+def _in_double(ctx: Any, xs: Sequence[Any]) -> list:
+    """The inputs in NumPy's computation dtype (float64 or complex128, whatever the input precision)."""
+    import jax.numpy as jnp
+
+    compute = linalg_types(*(v.dtype for v in ctx.node.inputs))[0]
+    return [jnp.asarray(x).astype(compute) for x in xs]
+
+
+def _lowered(path: str, **fixed: Any) -> Callable:
+    """A rule calling ``jax.numpy.linalg.<path>`` in double precision (outputs are cast back to the
+    node's dtypes by the lowering)."""
+    def rule(ctx: Any, *xs: Any, **attrs: Any) -> Any:
+        import jax.numpy as jnp
+
+        out = getattr(jnp.linalg, path)(*_in_double(ctx, xs), **attrs, **fixed)
+        return tuple(out) if len(ctx.node.outputs) > 1 else out
+    return rule
+
+
+def _eigh_lowering(ctx: Any, a: Any, UPLO: str) -> Any:
+    import jax.numpy as jnp
+
+    # NumPy reads one triangle only; JAX by default symmetrizes (a + a^H) / 2 first.
+    w, v = jnp.linalg.eigh(*_in_double(ctx, [a]), UPLO=UPLO, symmetrize_input=False)
+    return (w, v) if len(ctx.node.outputs) == 2 else w
+
+
+def _cholesky_lowering(ctx: Any, a: Any, upper: bool) -> Any:
+    import jax.numpy as jnp
+
+    return jnp.linalg.cholesky(*_in_double(ctx, [a]), upper=upper, symmetrize_input=False)
+
+
+def _lstsq_lowering(ctx: Any, a: Any, b: Any, rcond: Any) -> tuple:
+    import jax.numpy as jnp
+
+    x, _, rank, s = jnp.linalg.lstsq(*_in_double(ctx, [a, b]), rcond=rcond)
+    return x, rank, s
+
+
+def _lstsq_residuals_lowering(ctx: Any, a: Any, b: Any, rcond: Any) -> Any:
+    import jax.numpy as jnp
+
+    a, b = _in_double(ctx, [a, b])
+    x, _, rank, _ = jnp.linalg.lstsq(a, b, rcond=rcond)
+    residuals = jnp.sum(jnp.abs(b - a @ x) ** 2, axis=0).reshape(ctx.node.outputs[0].shape)
+    # A rank-deficient matrix, where NumPy's residuals are empty (the interpreter raises), gives NaN.
+    return jnp.where(rank == a.shape[1], residuals, jnp.nan)
+
+
+# --- the ops --------------------------------------------------------------------------------------
+
+define("inv", _same_shape_rule, kernel=np.linalg.inv, lowering=_lowered("inv"))
+define("solve", _solve_rule, kernel=np.linalg.solve, lowering=_lowered("solve"))
+define("det", _det_rule, kernel=np.linalg.det, lowering=_lowered("det"))
+define("slogdet", _slogdet_rule, kernel=lambda a: tuple(np.linalg.slogdet(a)), lowering=_lowered("slogdet"))
+define("svd", _svd_rule, kernel=_svd_kernel, lowering=_lowered("svd"))
+define("eig", _eig_rule, kernel=lambda a: tuple(np.linalg.eig(a)), lowering=_lowered("eig"))
+define("eigvals", _eigvals_rule, kernel=np.linalg.eigvals, lowering=_lowered("eigvals"))
+define("eigh", _eigh_rule, kernel=lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO)), lowering=_eigh_lowering)
+define("eigvalsh", _eigvalsh_rule, kernel=np.linalg.eigvalsh, lowering=_eigh_lowering)
+define("qr", _qr_rule, kernel=_qr_kernel, lowering=_lowered("qr"))
+define("cholesky", _same_shape_rule, kernel=lambda a, upper: np.linalg.cholesky(a, upper=upper),
+       lowering=_cholesky_lowering)
+define("lstsq", _lstsq_rule, kernel=_lstsq_kernel, lowering=_lstsq_lowering)
+define("lstsq_residuals", _lstsq_residuals_rule, kernel=_lstsq_residuals_kernel, lowering=_lstsq_residuals_lowering)
