@@ -8,6 +8,7 @@ Layers, each importing only the ones above it in this list::
     tensor, variables      the Tensor users hold while tracing (and NumPy's protocols); Variable, print_, assert_
     tracing                trace / trace_subgraph, TensorSpec, output structures
     numpy_api, numpy_linalg  NumPy functions on tensors (they fill tensor.NUMPY_FUNCTIONS)
+    numpy_array            static-shape array functions (pad, sort, quantile, ...), ufunc methods, array methods
     interpreter            run(graph, inputs) with NUMPY_KERNELS
     subgraphs, control_flow, loops, backend
                            staged if / while / for, and the backend the dispatch core hands them to
@@ -21,7 +22,7 @@ Importing this package registers the graph backend and the NumPy functions.
     6.0
 """
 
-from runtime.graph import numpy_api, numpy_linalg  # noqa: F401  (they register the NumPy functions)
+from runtime.graph import numpy_api, numpy_array, numpy_linalg  # noqa: F401  (they register the NumPy functions)
 from runtime.graph.backend import GRAPH_BACKEND, GraphBackend, GraphRange
 from runtime.graph.builder import current_builder
 from runtime.graph.interpreter import NUMPY_KERNELS, run
