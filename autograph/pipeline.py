@@ -19,6 +19,7 @@ from autograph.converters import (
     continue_statements,
     control_flow,
     fence,
+    item_writes,
     logical_expressions,
     return_statements,
 )
@@ -34,6 +35,8 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         return
     # 1. Refuse what cannot be converted before changing anything.
     fence.transform(node, ctx)
+    # 1b. `y[k] = v` into a local rebinds it, so that the analyses below see `y` assigned.
+    item_writes.transform(node)
     # 2. Which reads may find a variable unbound, on the original code: there the jumps still
     #    say which paths exist (lowered, they become flags the analysis cannot see through).
     original_scope = function_scope(node)

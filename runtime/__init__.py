@@ -9,6 +9,23 @@ the first time a JAX value reaches an operator.
 
 from runtime.backend import Backend, State, backend_for, register, register_lazy
 from runtime.calls import call, set_converter
+from runtime.items import (
+    iadd,
+    iand,
+    ifloordiv,
+    ilshift,
+    imatmul,
+    imod,
+    imul,
+    index,
+    ior,
+    ipow,
+    irshift,
+    isub,
+    itruediv,
+    ixor,
+    setitem,
+)
 from runtime.operators import and_, for_stmt, if_exp, if_stmt, not_, or_, range_, while_stmt
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_free
 
@@ -17,7 +34,8 @@ range = range_  # noqa: A001  (generated code spells it ag__.range)
 __all__ = [
     "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "backend_for", "call",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "range", "register",
-    "register_lazy", "set_converter", "while_stmt",
+    "register_lazy", "set_converter", "while_stmt", "setitem", "index", "iadd", "iand", "ifloordiv", "ilshift",
+    "imatmul", "imod", "imul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor",
 ]
 
 register_lazy("jax", "runtime.jax")

@@ -112,6 +112,11 @@ class Backend:
     def range(self, *args: Any) -> Any:
         raise NotImplementedError(f"{self.name} cannot stage range()")
 
+    def write_into(self, target: Any, index: Any, value: Any) -> Any:
+        """``target[index] = value`` where ``target`` (a plain array) refused a value or index of this
+        backend: what the name should hold afterwards, or None to let the refusal stand."""
+        return None
+
 
 _BACKENDS: list[Backend] = []
 # Which backend owns each type seen so far (None: plain Python). backend_for fills it; the operators

@@ -1917,3 +1917,26 @@ def uses_names_like_generated_ones(x):
 
 
 add(uses_names_like_generated_ones, 1, -1, tags={"if", "naming"})
+
+
+def running_max(xs):
+    out = list(xs)
+    for i in range(1, len(out)):
+        if out[i] < out[i - 1]:
+            out[i] = out[i - 1]
+    return out
+
+
+add(running_max, [3, 1, 4, 1, 5, 0], tags={"for", "if", "setitem"})
+
+
+def bucket_counts(values, buckets):
+    counts = [0] * buckets
+    for v in values:
+        counts[v % buckets] += 1
+    totals = {}
+    totals["all"] = len(values)
+    return counts, totals
+
+
+add(bucket_counts, ([4, 7, 1, 9, 3], 3), tags={"for", "setitem"})

@@ -32,7 +32,8 @@ import numpy as np
 
 from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
-from runtime.graph import control_flow, loops
+from runtime.graph import control_flow, loops, tensor
+from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
 from runtime.graph.tensor import Tensor
@@ -84,6 +85,15 @@ class GraphBackend(Backend):
 
     def range(self, *args: Any) -> GraphRange:
         return GraphRange(*args)
+
+    def write_into(self, target: Any, index: Any, value: Any) -> Any:
+        """``y[k] = t`` with ``y`` a NumPy array and ``t`` a tensor: ``y`` becomes a tensor holding the
+        array with the write (names bound to the old array keep the old array, see docs/graphs.md)."""
+        if not isinstance(target, np.ndarray) or target.dtype.kind not in "biufc" or current_builder() is None:
+            return None
+        written = tensor.constant(target)
+        tensor.setitem(written, index, value)
+        return written
 
 
 GRAPH_BACKEND = GraphBackend()

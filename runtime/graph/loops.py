@@ -109,10 +109,11 @@ class _Loop:
     def specs(self) -> list[TensorSpec]:
         return [TensorSpec(*self.carried[s]) for s in self.slots]
 
-    def rebuild(self, carried: Any, in_place: Optional[set] = None) -> tuple:
+    def rebuild(self, carried: Any, in_place: Optional[set] = None, written: frozenset = frozenset()) -> tuple:
         """The variables with the loop variables replaced by ``carried`` (fresh containers). A tensor
         from before the loop stays itself (``_install`` makes it hold its loop variable inside the
-        body); after the loop, those in ``in_place`` are written with their output and stay too."""
+        body); after the loop, those in ``in_place`` stay too, written with their output if the body
+        wrote into them (``written``; else the output is what they held)."""
         leaves = [list(ls) for ls, _ in self.flat]
         for slot, value in zip(self.slots, carried):
             i, j = slot
@@ -120,7 +121,8 @@ class _Loop:
             if in_place is None and isinstance(init, Tensor):
                 continue
             if in_place is not None and slot in in_place:
-                tensor.write(init, value)
+                if slot in written:
+                    tensor.write(init, value)
                 continue
             leaves[i][j] = value
         return tuple(tree.unflatten(ls) for ls, (_, tree) in zip(leaves, self.flat))
@@ -197,7 +199,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     n = len(loop.slots)
     for root, out in zip(roots, outs[n:]):
         tensor.write(root, out)
-    state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat)))
+    state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat), written=in_place))
 
 
 def _install(loop: _Loop, carried: tuple, roots: tuple, root_args: tuple) -> None:

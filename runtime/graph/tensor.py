@@ -442,14 +442,17 @@ def clip(x: Any, lo: Any, hi: Any) -> Tensor:
 
 def getitem(x: Tensor, index: Any) -> Tensor:
     """``x[index]`` with ints, slices, None, Ellipsis, integer arrays and tensors (as indices or bounds).
-    A basic index (no integer arrays) gives a view of ``x``, as in NumPy; an integer scalar tensor
-    counts as basic (it stands for a NumPy integer, such as a loop index)."""
+    A basic index (no integer arrays) gives a view of ``x``, as in NumPy, except a single element
+    (a NumPy scalar); an integer scalar tensor counts as basic (it stands for a NumPy integer, such
+    as a loop index)."""
     template, inputs = _index_template(index)
     if all(isinstance(it, slice) and it == slice(None) for it in template) or template == (Ellipsis,):
         return x
     out = bind1("getitem", [x, *inputs], index=template)
     if any(isinstance(it, Ref) and inputs[it.k].ndim != 0 for it in template):
         return out  # advanced indexing copies
+    if out.ndim == 0 and Ellipsis not in template:
+        return out  # an element is a NumPy scalar, a copy
     return Tensor(out._value, out.builder,
                   view=(x, lambda base: bind1("getitem", [base, *inputs], index=template),
                         lambda base, new: bind1("setitem", [base, new, *inputs], index=template)))

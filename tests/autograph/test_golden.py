@@ -43,6 +43,8 @@ GOLDEN = [
     "try_except_else_finally", "with_statement", "match_literals", "lambda_abs", "staticmethod_via_class",
     # Combinations.
     "binary_search", "gcd", "fizzbuzz",
+    # Assignments into items of a local.
+    "running_max", "bucket_counts",
 ]
 
 # Every variable these functions read is bound on every path to the read, so the

@@ -49,11 +49,7 @@ SMOKE = (
 )
 
 # name -> why it is a wrong result today (strict xfail: remove the entry once it is fixed)
-KNOWN_WRONG: dict[str, str] = {
-    "filterpy.update_2d_measurement": "np.linalg.inv of a tensor raises TypeError while tracing, filterpy's bare "
-                                      "`except:` catches it and traces its fallback K = P H^T / S (elementwise); "
-                                      "eager NumPy inverts S",
-}
+KNOWN_WRONG: dict[str, str] = {}
 
 
 def test_the_corpus_is_well_formed() -> None:

@@ -1,0 +1,73 @@
+"""Assignments into items of a local name: ``ag__.setitem``.
+
+Before::
+
+    y = np.zeros(n)
+    y[k] = x[k] * 2
+
+After (what the converter writes)::
+
+    y = np.zeros(n)
+    y = ag__.setitem(y, k, x[k] * 2)
+
+On plain values this is ``y[k] = value`` and ``y`` keeps its object. When ``y`` is a plain array and
+the value (or the index) is a backend's (a graph tensor being traced), the array cannot hold it: the
+backend makes ``y`` one of its own values from then on (a tensor holding ``y`` with the write).
+``y[k] += v`` becomes ``y = ag__.setitem(y, k, ag__.iadd(y[k], v))``: the same calls, in Python's
+order (the converter does this only when evaluating ``y`` and ``k`` twice has no effect).
+"""
+
+from __future__ import annotations
+
+from operator import (  # noqa: F401  (generated code spells them ag__.iadd, ...)
+    iadd,
+    iand,
+    ifloordiv,
+    ilshift,
+    imatmul,
+    imod,
+    imul,
+    ior,
+    ipow,
+    irshift,
+    isub,
+    itruediv,
+    ixor,
+)
+from typing import Any
+
+from runtime.backend import backend_of_any
+
+IN_PLACE = {
+    "Add": "iadd", "Sub": "isub", "Mult": "imul", "Div": "itruediv", "FloorDiv": "ifloordiv", "Mod": "imod",
+    "Pow": "ipow", "LShift": "ilshift", "RShift": "irshift", "BitOr": "ior", "BitXor": "ixor", "BitAnd": "iand",
+    "MatMult": "imatmul",
+}  # ast operator class name -> the operator function
+
+
+def setitem(target: Any, index: Any, value: Any) -> Any:
+    """``target[index] = value``; returns what the assigned name holds afterwards."""
+    try:
+        target[index] = value
+    except Exception:
+        items = index if type(index) is tuple else (index,)
+        parts = [value]
+        for item in items:
+            parts += (item.start, item.stop, item.step) if type(item) is slice else (item,)
+        backend = backend_of_any(parts)
+        written = None if backend is None else backend.write_into(target, index, value)
+        if written is None:
+            raise
+        return written
+    return target
+
+
+class _Index:
+    """``ag__.index[1:, k]`` is the index ``(slice(1, None), k)``: how generated code passes a
+    subscript with slices as an argument."""
+
+    def __getitem__(self, index: Any) -> Any:
+        return index
+
+
+index = _Index()

@@ -1,0 +1,10 @@
+def bucket_counts(values, buckets):
+    counts = [0] * buckets
+
+    def loop_body(v):
+        nonlocal counts
+        counts = ag__.setitem(counts, v % buckets, ag__.iadd(counts[v % buckets], 1))
+    ag__.for_stmt(values, None, loop_body, ('counts',))
+    totals = {}
+    totals['all'] = len(values)
+    return (counts, totals)
