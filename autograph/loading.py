@@ -21,7 +21,7 @@ import types
 import weakref
 
 import runtime
-from runtime.undefined import BODY_CODES
+from runtime.undefined import BODY_CODES, CONVERTED_CODES
 
 _FACTORY = "__autograph_factory__"
 # The converted def is compiled under this name, so that the factory does not bind the user's
@@ -179,6 +179,7 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
         new = code.replace(**changes)
         if in_function and code is not root:
             BODY_CODES.add(new)  # the runtime reports unbound reads in it as Python's own do
+        CONVERTED_CODES.add(new)
         return new
 
     root = code

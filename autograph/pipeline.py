@@ -14,11 +14,13 @@ from autograph.analysis import definitions, liveness
 from autograph.analysis.scopes import function_scope, names_of
 from autograph.context import Context
 from autograph.converters import (
+    asserts,
     break_statements,
     call_trees,
     continue_statements,
     control_flow,
     fence,
+    handlers,
     item_writes,
     logical_expressions,
     return_statements,
@@ -37,6 +39,10 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     fence.transform(node, ctx)
     # 1b. `y[k] = v` into a local rebinds it, so that the analyses below see `y` assigned.
     item_writes.transform(node)
+    # 1c. Except clauses re-raise the graph's limitation errors before the user's handler runs.
+    handlers.transform(node)
+    # 1d. An assert's test may be staged: the backend checks it at run time.
+    asserts.transform(node)
     # 2. Which reads may find a variable unbound, on the original code: there the jumps still
     #    say which paths exist (lowered, they become flags the analysis cannot see through).
     original_scope = function_scope(node)

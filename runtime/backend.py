@@ -112,6 +112,11 @@ class Backend:
     def range(self, *args: Any) -> Any:
         raise NotImplementedError(f"{self.name} cannot stage range()")
 
+    def assert_(self, test: Any, message: Optional[Thunk]) -> Any:
+        """Check ``assert test, message()`` whenever the staged program runs; NotImplemented (the
+        default) leaves the test to Python's ``assert`` (and so to the value's ``__bool__``)."""
+        return NotImplemented
+
     def write_into(self, target: Any, index: Any, value: Any) -> Any:
         """``target[index] = value`` where ``target`` (a plain array) refused a value or index of this
         backend: what the name should hold afterwards, or None to let the refusal stand."""

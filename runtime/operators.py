@@ -232,3 +232,15 @@ def range_(*args: Any) -> Iterable:
             if backend is not None:
                 return backend.range(*args)
     return _range(*args)
+
+
+def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
+    """The test of an ``assert`` statement: returned as it is for Python to check, unless a backend
+    owns it; then the backend checks it when its program runs (``message()`` is the message) and the
+    statement passes now."""
+    if test.__class__ is bool:
+        return test
+    backend = _staged(test)
+    if backend is None or backend.assert_(test, message) is NotImplemented:
+        return test
+    return True

@@ -17,10 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from runtime.undefined import Undefined
+from runtime.limits import Limitation, NotStageable  # noqa: F401  (NotStageable: staging's API too)
+from runtime.undefined import CONVERTED_CODES, Undefined
 
 
-class StagingError(ValueError):
+class StagingError(ValueError, Limitation):
     """A program Python could run but a graph (or JAX) cannot hold: types that differ between
     branches or iterations, a variable defined on one path only, and the like."""
 
@@ -65,15 +66,27 @@ def _machinery_dirs() -> tuple[str, ...]:
     return tuple(os.path.join(d, "") for d in dirs)
 
 
-def user_location() -> str:
-    """``file:line`` of the innermost frame that belongs to the user's program."""
+def user_frame() -> Any:
+    """The innermost frame that belongs to the user's program, or None."""
     skipped = _machinery_dirs()
     frame = sys._getframe(1)
     while frame is not None:
         if not os.path.abspath(frame.f_code.co_filename).startswith(skipped):
-            return f"{frame.f_code.co_filename}:{frame.f_lineno}"
+            return frame
         frame = frame.f_back
-    return "<unknown>"
+    return None
+
+
+def user_location() -> str:
+    """``file:line`` of the innermost frame that belongs to the user's program."""
+    frame = user_frame()
+    return "<unknown>" if frame is None else f"{frame.f_code.co_filename}:{frame.f_lineno}"
+
+
+def in_converted_code() -> bool:
+    """Whether the user's innermost frame runs code the converter produced."""
+    frame = user_frame()
+    return frame is not None and frame.f_code in CONVERTED_CODES
 
 
 def staging_error(message: str) -> StagingError:

@@ -115,6 +115,9 @@ def is_undefined(value: Any) -> bool:
 # The code objects of the converter's body closures (if_body, loop_body, ...), which autograph
 # registers when it compiles them (runtime never imports autograph).
 BODY_CODES: weakref.WeakSet = weakref.WeakSet()
+# Every code object the converter produced (functions, their closures and thunks): an error about a
+# tensor's value can tell whether the line asking for it was converted already.
+CONVERTED_CODES: weakref.WeakSet = weakref.WeakSet()
 
 
 def as_unbound_local(error: NameError) -> UnboundLocalError | None:

@@ -32,7 +32,7 @@ import numpy as np
 
 from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
-from runtime.graph import control_flow, loops, tensor
+from runtime.graph import control_flow, loops, tensor, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
@@ -85,6 +85,14 @@ class GraphBackend(Backend):
 
     def range(self, *args: Any) -> GraphRange:
         return GraphRange(*args)
+
+    def assert_(self, test: Any, message: Optional[Thunk]) -> None:
+        """A graph assertion: ``test`` (one element, as Python's truth of an array needs) must be true
+        when the graph runs."""
+        if test.size != 1:
+            raise ValueError("The truth value of an array with more than one element is ambiguous. "
+                             "Use a.any() or a.all()")
+        variables.assert_(test, "" if message is None else message())
 
     def write_into(self, target: Any, index: Any, value: Any) -> Any:
         """``y[k] = t`` with ``y`` a NumPy array and ``t`` a tensor: ``y`` becomes a tensor holding the

@@ -21,6 +21,7 @@ numbers turned into constants of the other branch's dtype. The loop module
 
 from __future__ import annotations
 
+import dis
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -32,8 +33,8 @@ from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import Tensor
 from runtime.graph.tracing import TreeDef
-from runtime.staging import describe, has_no_value, is_return_flag, is_return_value, staging_error
-from runtime.undefined import Undefined
+from runtime.staging import Limitation, describe, has_no_value, is_return_flag, is_return_value, staging_error
+from runtime.undefined import CONVERTED_CODES, Undefined
 
 # --- leaves --------------------------------------------------------------------------------------
 
@@ -202,19 +203,29 @@ def _union(roots: list, more: list) -> list:
 
 
 def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Sequence[str],
-               labels: Sequence[str]) -> tuple:
+               labels: Sequence[str]) -> Optional[tuple]:
     """Trace each branch (a thunk returning one value per name) into one cond; return the values.
 
     A branch that writes into a tensor of an enclosing graph (``x[i] = 0`` on a variable from before
     the ``if``) makes it an extra output of every branch; after the cond node the tensor is written
-    with that output, so every name and view bound to it sees the write, as in NumPy."""
+    with that output, so every name and view bound to it sees the write, as in NumPy. A branch that
+    ends in the user's ``raise`` becomes a graph assertion (``_stage_raise``); when both do, None."""
     roots: list = []
     while True:
         traced: list[_Traced] = []
         captures: tuple = ()
-        for fn in branches:
-            traced.append(_trace_branch(fn, captures, roots))
+        raising: dict = {}
+        for b, fn in enumerate(branches):
+            try:
+                traced.append(_trace_branch(fn, captures, roots))
+            except Exception as error:
+                if isinstance(error, Limitation) or not _raised_by_user_statement(error):
+                    raise
+                raising[b] = error
+                continue
             captures = traced[-1].sub.captures
+        if raising:
+            return _stage_raise(pred, branches, raising)
         grown = roots
         for t in traced:
             grown = _union(grown, t.written)
@@ -238,6 +249,47 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         tensor.write(root, outs[first_root + k])
     return tuple(tree.unflatten([outs[x.k] if isinstance(x, _Out) else x for x in leaves])
                  for leaves, tree in results)
+
+
+def _raised_by_user_statement(error: BaseException) -> bool:
+    """Whether ``error`` was raised by a ``raise`` statement of converted user code (the innermost
+    frame of its traceback is one, stopped at RAISE_VARARGS), not by a call that failed."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or tb.tb_frame.f_code not in CONVERTED_CODES:
+        return False
+    code = tb.tb_frame.f_code
+    return dis.opname[code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"
+
+
+def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising: dict) -> tuple:
+    """A branch that raises becomes a graph assertion that its condition does not hold (raising the
+    user's exception class with the user's message when it does); the other branch runs unstaged.
+
+    Before::
+
+        if np.any(x < 0):
+            raise ValueError("x must be non-negative")
+
+    After (the graph)::
+
+        b:bool[] = any ...
+        c:bool[] = logical_not b
+        assert[message='x must be non-negative' error=ValueError] c
+    """
+    for b, error in raising.items():
+        taken = pred if b == 0 else np.logical_not(pred)
+        message = str(error.args[0]) if len(error.args) == 1 else str(error)
+        tb = error.__traceback__
+        while tb.tb_next is not None:
+            tb = tb.tb_next
+        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
+        tensor.bind("assert", [np.logical_not(taken)], message=message, error=type(error), where=where)
+    if len(raising) == len(branches):
+        return None  # one of the assertions fails on every run: nothing after the statement runs
+    (other,) = [b for b in range(len(branches)) if b not in raising]
+    return branches[other]()
 
 
 class _Out:
@@ -349,7 +401,8 @@ def if_stmt(cond: Tensor, body: Callable[[], None], orelse: Optional[Callable[[]
         return run
 
     values = stage_cond(pred, [branch(body), branch(orelse)], state.names, ("if", "else"))
-    state.set(values)
+    if values is not None:  # None: both branches raise
+        state.set(values)
 
 
 def if_exp(cond: Tensor, if_true: Callable[[], Any], if_false: Callable[[], Any]) -> Any:

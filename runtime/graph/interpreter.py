@@ -24,6 +24,7 @@ import numpy as np
 
 from runtime.graph import ops, shapes
 from runtime.graph.ir import Graph, Value
+from runtime.staging import NotStageable
 
 Kernel = Callable[..., Any]
 
@@ -56,9 +57,22 @@ def _print(*values: Any, template: tuple, sep: str, end: str) -> None:
     builtins.print(*(values[item.k] if isinstance(item, shapes.Ref) else item for item in template), sep=sep, end=end)
 
 
-def _assert(condition: Any, message: str) -> None:
+def _assert(condition: Any, message: str, error: type = AssertionError, where: str = "") -> None:
     if not np.all(condition):
-        raise AssertionError(message)
+        raise assertion_error(error, message, where)
+
+
+def assertion_error(error: type, message: str, where: str) -> BaseException:
+    """The exception a failed graph assertion raises: the user's exception class with the user's
+    message (``raise ValueError(...)`` under a staged ``if`` keeps its type), and, from Python 3.11,
+    a note naming the line that staged it."""
+    try:
+        exc = error(message)
+    except Exception:  # a class that takes other arguments
+        exc = AssertionError(message)
+    if where and hasattr(exc, "add_note"):
+        exc.add_note(f"(checked by the graph; staged at {where})")
+    return exc
 
 
 NUMPY_KERNELS: dict[str, Kernel] = {
@@ -281,7 +295,7 @@ def _compile_loop(cond_graph: Graph, body_graph: Graph) -> Callable[[Sequence[An
 def run(graph: Graph, inputs: Sequence[Any]) -> tuple:
     """Run ``graph`` on NumPy arrays (or numbers), returning its outputs as a tuple."""
     if len(inputs) != len(graph.inputs):
-        raise TypeError(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
+        raise NotStageable(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
     args = [x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape else check_input(i, x, v)
             for i, (x, v) in enumerate(zip(inputs, graph.inputs))]
     return compile_graph(graph)(args)

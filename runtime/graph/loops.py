@@ -54,7 +54,7 @@ from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import Tensor
 from runtime.graph.tracing import TensorSpec
-from runtime.staging import has_no_value
+from runtime.staging import NotStageable, has_no_value
 
 _RANGE_ITERATOR = type(iter(range(0)))
 _MAX_TRACES = 8
@@ -78,7 +78,7 @@ class GraphRange:
         self.start, self.stop, self.step = start, stop, step
 
     def __iter__(self) -> Any:
-        raise TypeError("a range with a tensor bound can only be iterated by a converted for loop "
+        raise NotStageable("a range with a tensor bound can only be iterated by a converted for loop "
                         "(use autograph.function, or autograph.convert)")
 
     def __repr__(self) -> str:

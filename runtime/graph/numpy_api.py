@@ -31,6 +31,7 @@ from runtime.graph.tensor import (
     scan,
     transpose,
 )
+from runtime.staging import NotStageable
 
 
 def _plain(x: Any) -> Any:
@@ -48,7 +49,7 @@ def implements(*funcs: Callable) -> Callable:
 def reject(name: str, **given: Any) -> None:
     bad = [k for k, v in given.items() if v is not None and v is not True]
     if bad:
-        raise TypeError(f"np.{name}: argument(s) {', '.join(bad)} are not supported in graphs")
+        raise NotStageable(f"np.{name}: argument(s) {', '.join(bad)} are not supported in graphs")
 
 
 def arg(x: Any) -> Tensor:
@@ -251,7 +252,7 @@ def _vstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Tenso
 @implements(np.where)
 def _where(condition: Any, x: Any = None, y: Any = None) -> Tensor:
     if x is None or y is None:
-        raise TypeError("np.where with one argument (like np.nonzero) gives a shape known only at run time, "
+        raise NotStageable("np.where with one argument (like np.nonzero) gives a shape known only at run time, "
                         "which graphs do not support; pass x and y")
     cond = cast(_plain(condition), bool)
     return apply("where", cond, _plain(x), _plain(y))
@@ -344,7 +345,7 @@ def _linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retst
               dtype: Any = None, axis: int = 0, *, device: Any = None) -> Any:
     lo, hi = arg(start), arg(stop)
     if lo.ndim or hi.ndim:
-        raise TypeError("np.linspace is supported in graphs for scalar start and stop only")
+        raise NotStageable("np.linspace is supported in graphs for scalar start and stop only")
     div = num - 1 if endpoint else num
     delta = cast(hi - lo, np.result_type(lo.dtype, hi.dtype, float))
     step = delta / div if div > 0 else delta * np.nan

@@ -52,7 +52,7 @@ from runtime.graph.tensor import (
     transpose,
 )
 from runtime.graph.tensor import copy as tensor_copy
-from runtime.staging import user_location
+from runtime.staging import NotStageable, user_location
 
 _NO_VALUE = np._NoValue  # NumPy's "argument not given" marker (its signatures use it)
 
@@ -69,7 +69,7 @@ def static(name: str, argname: str, value: Any) -> Any:
     """``value`` itself, after checking it holds no graph tensor: ``argname`` of ``np.<name>`` fixes a
     shape (or a constant of the graph), which must be known while tracing."""
     if _has_tensor(value):
-        raise TypeError(f"np.{name}: argument {argname} must be a Python constant (an int, a float or a "
+        raise NotStageable(f"np.{name}: argument {argname} must be a Python constant (an int, a float or a "
                         f"sequence of them) in graphs, not a graph tensor: it decides the shape of the result, "
                         f"which a graph fixes when it is traced")
     return value
@@ -79,7 +79,7 @@ def known_dim(name: str, x: Tensor, axis: int) -> int:
     """The size of ``x`` along ``axis``, which ``np.<name>`` needs while tracing."""
     n = x.shape[axis]
     if n is None:
-        raise TypeError(f"np.{name} needs the length of axis {axis} while tracing, but the tensor is "
+        raise NotStageable(f"np.{name} needs the length of axis {axis} while tracing, but the tensor is "
                         f"{x.value.type_str} (that dimension is known only at run time); give the function "
                         f"an input_signature with that dimension fixed")
     return n
@@ -87,7 +87,7 @@ def known_dim(name: str, x: Tensor, axis: int) -> int:
 
 def known_shape(name: str, x: Tensor) -> tuple:
     if None in x.shape:
-        raise TypeError(f"np.{name} needs the whole shape while tracing, but the tensor is {x.value.type_str}; "
+        raise NotStageable(f"np.{name} needs the whole shape while tracing, but the tensor is {x.value.type_str}; "
                         f"give the function an input_signature with the dimensions fixed")
     return x.shape
 
@@ -117,7 +117,7 @@ def _moveaxis(x: Tensor, source: int, destination: int) -> Tensor:
 def _assign_in_place(target: Any, value: Any, what: str) -> None:
     """``tensor.assign_in_place(target, value)``: ``target`` (and what it views) holds ``value`` from now on."""
     if not isinstance(target, Tensor):
-        raise TypeError(f"{what}: the array written in place is a {type(target).__name__}, not a graph tensor; "
+        raise NotStageable(f"{what}: the array written in place is a {type(target).__name__}, not a graph tensor; "
                         "a graph can only update its own tensors in place (make it one first, e.g. "
                         "x = np.zeros(n) + 0 * t, or use the returned value)")
     assign_in_place(target, value)
@@ -288,7 +288,7 @@ def _searchsorted(a: Any, v: Any, side: str = "left", sorter: Any = None) -> Ten
 def _clip(a: Any, a_min: Any = _NO_VALUE, a_max: Any = _NO_VALUE, out: Any = None, *, min: Any = _NO_VALUE,
           max: Any = _NO_VALUE, **kwargs: Any) -> Any:
     if kwargs:
-        raise TypeError(f"np.clip: argument(s) {', '.join(kwargs)} are not supported in graphs")
+        raise NotStageable(f"np.clip: argument(s) {', '.join(kwargs)} are not supported in graphs")
     if a_min is not _NO_VALUE and min is not _NO_VALUE or a_max is not _NO_VALUE and max is not _NO_VALUE:
         raise ValueError("Passing `min` or `max` keyword argument when `a_min` and `a_max` are provided is "
                          "forbidden.")
@@ -452,11 +452,11 @@ def _pad(array: Any, pad_width: Any, mode: Any = "constant", **kwargs: Any) -> T
     static_kwargs = {k: v for k, v in kwargs.items() if not (k == "constant_values" and tensor_value)}
     if callable(mode) or mode not in _PAD_MODES:
         if callable(mode) or mode in ("linear_ramp", "maximum", "mean", "median", "minimum"):
-            raise TypeError(f"np.pad: mode={getattr(mode, '__name__', mode)!r} is not supported in graphs; the "
+            raise NotStageable(f"np.pad: mode={getattr(mode, '__name__', mode)!r} is not supported in graphs; the "
                             f"modes that are: {', '.join(_PAD_MODES)}")
         raise ValueError(f"mode '{mode}' is not supported")
     if mode in ("reflect", "symmetric") and kwargs.get("reflect_type", "even") == "odd":
-        raise TypeError("np.pad: reflect_type='odd' is not supported in graphs")
+        raise NotStageable("np.pad: reflect_type='odd' is not supported in graphs")
     # NumPy's own checks of the keyword arguments, on a one-element-per-axis stand-in.
     np.pad(np.zeros((1,) * x.ndim, x.dtype), np.minimum(widths, 1), mode, **static_kwargs)
     if tensor_value:
@@ -474,7 +474,7 @@ def _pad(array: Any, pad_width: Any, mode: Any = "constant", **kwargs: Any) -> T
         n = known_dim("pad", x, axis)
         if mode in ("constant", "empty"):
             if n == 0:
-                raise TypeError("np.pad: constant padding of an empty axis is not supported in graphs")
+                raise NotStageable("np.pad: constant padding of an empty axis is not supported in graphs")
             # Gather the edge, then overwrite the padded positions: later axes paint the corners,
             # as NumPy's axis-by-axis padding does.
             gathered = _take(x, np.pad(np.arange(n), (before, after), mode="edge"), axis)
@@ -649,7 +649,7 @@ def _sliding_window_view(x: Any, window_shape: Any, axis: Any = None, *, subok: 
     t = arg(x)
     window_shape = static("sliding_window_view", "window_shape", window_shape)
     if writeable:
-        raise TypeError("np.lib.stride_tricks.sliding_window_view: writeable=True views are not supported in "
+        raise NotStageable("np.lib.stride_tricks.sliding_window_view: writeable=True views are not supported in "
                         "graphs (a graph tensor is a value, not memory)")
     known_shape("sliding_window_view", t)
     # NumPy's own checks, on a zero-stride stand-in of the same shape.
@@ -857,7 +857,7 @@ def _convolve(a: Any, v: Any, mode: Any = "full") -> Tensor:
 def _interp(x: Any, xp: Any, fp: Any, left: Any = None, right: Any = None, period: Any = None) -> Tensor:
     f = arg(fp)
     if f.dtype.kind == "c":
-        raise TypeError("np.interp with complex fp is not supported in graphs; interpolate the real and "
+        raise NotStageable("np.interp with complex fp is not supported in graphs; interpolate the real and "
                         "imaginary parts separately")
     xs, xps, fps = cast(arg(x), np.float64), cast(arg(xp), np.float64), cast(f, np.float64)
     if xps.ndim != 1 or fps.ndim != 1:
@@ -926,7 +926,7 @@ def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Tensor:
         raise ValueError("'minlength' must not be negative")
     length = operator.index(minlength)
     if length == 0:
-        raise TypeError("np.bincount in a graph needs minlength= (a Python int): NumPy's output length is "
+        raise NotStageable("np.bincount in a graph needs minlength= (a Python int): NumPy's output length is "
                         "max(x) + 1, known only when the graph runs, so the graph's output has length "
                         "minlength and values must lie in range(minlength) (a larger one fails at run time)")
     if w is not None and w.shape != t.shape and None not in w.shape + t.shape:
@@ -950,7 +950,7 @@ def _histogram(a: Any, bins: Any = 10, range: Any = None, density: Any = None, w
         raise ValueError("weights should have the same shape as a.")
     ntype = np.dtype(np.intp) if w is None else w.dtype
     if isinstance(bins, str):
-        raise TypeError(f"np.histogram: bins={bins!r} chooses the number of bins from the data, which a graph "
+        raise NotStageable(f"np.histogram: bins={bins!r} chooses the number of bins from the data, which a graph "
                         "cannot do; give the number of bins or the edges")
     if np.ndim(bins) == 0:
         count = operator.index(bins)
@@ -1026,7 +1026,7 @@ def _nan_reduction(name: str, op: str, fill: float) -> Callable:
     def impl(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = _NO_VALUE,
              initial: Any = _NO_VALUE, where: Any = _NO_VALUE) -> Any:
         if initial is not _NO_VALUE or where is not _NO_VALUE:
-            raise TypeError(f"np.{name}: initial= and where= are not supported in graphs")
+            raise NotStageable(f"np.{name}: initial= and where= are not supported in graphs")
         x, _ = _replace_nan(arg(a), fill)
         keep = False if keepdims is _NO_VALUE else bool(keepdims)
         result = reduce(op, x, axis, keep, dtype)
@@ -1045,7 +1045,7 @@ def _nan_extreme(name: str, op: str) -> Callable:
     def impl(a: Any, axis: Any = None, out: Any = None, keepdims: Any = _NO_VALUE, initial: Any = _NO_VALUE,
              where: Any = _NO_VALUE) -> Any:
         if initial is not _NO_VALUE or where is not _NO_VALUE:
-            raise TypeError(f"np.{name}: initial= and where= are not supported in graphs")
+            raise NotStageable(f"np.{name}: initial= and where= are not supported in graphs")
         x = arg(a)
         keep = False if keepdims is _NO_VALUE else bool(keepdims)
         if x.dtype.kind not in "fc":
@@ -1091,7 +1091,7 @@ def _divide_by_count(total: Tensor, count: Tensor) -> Tensor:
 def _nanmean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: Any = _NO_VALUE, *,
              where: Any = _NO_VALUE) -> Any:
     if where is not _NO_VALUE:
-        raise TypeError("np.nanmean: where= is not supported in graphs")
+        raise NotStageable("np.nanmean: where= is not supported in graphs")
     x = arg(a)
     keep = False if keepdims is _NO_VALUE else bool(keepdims)
     arr, mask = _replace_nan(x, 0)
@@ -1107,7 +1107,7 @@ def _nanvar(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: 
             keepdims: Any = _NO_VALUE, *, where: Any = _NO_VALUE, mean: Any = _NO_VALUE,
             correction: Any = _NO_VALUE) -> Any:
     if where is not _NO_VALUE or mean is not _NO_VALUE:
-        raise TypeError("np.nanvar: where= and mean= are not supported in graphs")
+        raise NotStageable("np.nanvar: where= and mean= are not supported in graphs")
     if correction is not _NO_VALUE:
         if ddof != 0:
             raise ValueError("ddof and correction can't be provided simultaneously.")
@@ -1121,7 +1121,7 @@ def _nanvar(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: 
     avg = _divide_by_count(reduce("sum", arr, axis, True, dtype), count)
     centered = np.where(mask, np.zeros(1, arr.dtype)[0], cast(arr - avg, arr.dtype))
     if centered.dtype.kind == "c":
-        raise TypeError("np.nanvar of complex tensors is not supported in graphs")
+        raise NotStageable("np.nanvar of complex tensors is not supported in graphs")
     squared = centered * centered
     var = reduce("sum", squared, axis, keep, dtype)
     if not keep:
@@ -1185,9 +1185,9 @@ def _quantile_impl(name: str, a: Any, q: np.ndarray, axis: Any, method: str, kee
                    weak_q: bool) -> Tensor:
     x0 = arg(a)
     if x0.dtype.kind == "c":
-        raise TypeError("a must be an array of real numbers")
+        raise NotStageable("a must be an array of real numbers")
     if method not in _QUANTILE_METHODS:
-        raise TypeError(f"np.{name}: method={method!r} is not supported in graphs; the methods that are: "
+        raise NotStageable(f"np.{name}: method={method!r} is not supported in graphs; the methods that are: "
                         f"{', '.join(_QUANTILE_METHODS)}")
     if q.ndim > 2:
         raise ValueError("q must be a scalar or 1d")
@@ -1239,7 +1239,7 @@ def _quantile(a: Any, q: Any, axis: Any = None, out: Any = None, overwrite_input
               method: str = "linear", keepdims: bool = False, *, weights: Any = None,
               interpolation: Any = None) -> Any:
     if weights is not None or interpolation is not None:
-        raise TypeError("np.quantile: weights= and interpolation= are not supported in graphs")
+        raise NotStageable("np.quantile: weights= and interpolation= are not supported in graphs")
     weak_q = type(q) in (int, float)
     q_arr = np.asanyarray(static("quantile", "q", q))
     if not (q_arr.size == 0 or (q_arr.min() >= 0 and q_arr.max() <= 1)):
@@ -1252,7 +1252,7 @@ def _percentile(a: Any, q: Any, axis: Any = None, out: Any = None, overwrite_inp
                 method: str = "linear", keepdims: bool = False, *, weights: Any = None,
                 interpolation: Any = None) -> Any:
     if weights is not None or interpolation is not None:
-        raise TypeError("np.percentile: weights= and interpolation= are not supported in graphs")
+        raise NotStageable("np.percentile: weights= and interpolation= are not supported in graphs")
     weak_q = type(q) in (int, float)
     q_arr = np.asanyarray(np.true_divide(static("percentile", "q", q), 100))
     if not (q_arr.size == 0 or (q_arr.min() >= 0 and q_arr.max() <= 1)):
@@ -1377,7 +1377,7 @@ def _cov(m: Any, y: Any = None, rowvar: bool = True, bias: bool = False, ddof: A
 def _corrcoef(x: Any, y: Any = None, rowvar: bool = True, *, dtype: Any = None) -> Tensor:
     c = _cov(x, y, rowvar, dtype=dtype)
     if c.dtype.kind == "c":
-        raise TypeError("np.corrcoef of complex tensors is not supported in graphs")
+        raise NotStageable("np.corrcoef of complex tensors is not supported in graphs")
     if c.ndim != 2:
         return c / c
     d = _diagonal(c)
@@ -1404,7 +1404,7 @@ def _fold(ufunc: np.ufunc, x: Tensor, axis: int, accumulate: bool, dtype: Any) -
     """A left fold of ``ufunc`` along a static axis, unrolled (NumPy's order: a0 op a1 op a2 ...)."""
     n = known_dim(f"{ufunc.__name__}.{'accumulate' if accumulate else 'reduce'}", x, axis)
     if n > _UNROLL_LIMIT:
-        raise TypeError(f"np.{ufunc.__name__}.{'accumulate' if accumulate else 'reduce'} over {n} elements is "
+        raise NotStageable(f"np.{ufunc.__name__}.{'accumulate' if accumulate else 'reduce'} over {n} elements is "
                         f"unrolled in graphs, and {n} is more than {_UNROLL_LIMIT}")
     parts = [getitem(x, (slice(None),) * axis + (i,)) for i in range(n)]
     if dtype is not None:
@@ -1427,7 +1427,7 @@ def _ufunc_reduce(ufunc: np.ufunc, array: Any, axis: Any = 0, dtype: Any = None,
     name = f"np.{ufunc.__name__}.reduce"
     _binary_ufunc(ufunc, "reduce")
     if where is not True:
-        raise TypeError(f"{name}: where= is not supported in graphs")
+        raise NotStageable(f"{name}: where= is not supported in graphs")
     x = arg(array)
     axes = tuple(range(x.ndim)) if axis is None else normalize_axes(axis, x.ndim)
     op = _REDUCE_OPS.get(ufunc)
@@ -1486,9 +1486,9 @@ def _ufunc_outer(ufunc: np.ufunc, A: Any, B: Any, **kwargs: Any) -> Any:
 def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
     name = f"np.{ufunc.__name__}.at"
     if ufunc.nin != 2 or ufunc.nout != 1 or b is None:
-        raise TypeError(f"{name} is supported in graphs for binary ufuncs with a value (np.add.at(x, i, v))")
+        raise NotStageable(f"{name} is supported in graphs for binary ufuncs with a value (np.add.at(x, i, v))")
     if not isinstance(a, Tensor):
-        raise TypeError(f"{name}: the array updated in place is a {type(a).__name__}, not a graph tensor; a graph "
+        raise NotStageable(f"{name}: the array updated in place is a {type(a).__name__}, not a graph tensor; a graph "
                         "can only update its own tensors in place")
     template, inputs = _index_template(indices)
     result = bind1("ufunc_at", [a, arg(b), *inputs], ufunc=ufunc.__name__, index=template)
@@ -1521,7 +1521,7 @@ def ufunc_call_with_out(ufunc: np.ufunc, inputs: tuple, kwargs: dict) -> Any:
     out = kwargs.pop("out")
     outs = out if isinstance(out, tuple) else (out,)
     if len(outs) != 1 or ufunc.nout != 1:
-        raise TypeError(f"np.{ufunc.__name__}: out= is supported in graphs for one output")
+        raise NotStageable(f"np.{ufunc.__name__}: out= is supported in graphs for one output")
     result = tensor_module.array_ufunc(ufunc, "__call__", inputs, kwargs)
     if result is NotImplemented:
         return result
@@ -1570,7 +1570,7 @@ def _tolist(self: Tensor) -> Any:
             if node.op == "constant":
                 return node.attrs["value"].tolist()
             break
-    raise TypeError(f"{user_location()}: tensor.tolist() needs the values of a graph tensor "
+    raise NotStageable(f"{user_location()}: tensor.tolist() needs the values of a graph tensor "
                     f"({self.value.type_str}), which are known only when the graph runs, not while it is traced. "
                     "Keep working on the tensor with NumPy functions and indexing, or return it from the function "
                     "and call .tolist() on the result.")

@@ -41,6 +41,7 @@ from runtime.graph.tensor import (
     stands_for_a_tensor,
     transpose,
 )
+from runtime.staging import NotStageable
 
 # NumPy's result classes (namedtuples), so ``np.linalg.svd(a).S`` works on tensors as on arrays.
 _SVDResult = type(np.linalg.svd(np.eye(1)))
@@ -63,7 +64,7 @@ def static(func: str, **values: Any) -> None:
     """Raise a ``TypeError`` when one of ``values`` (arguments of ``np.<func>``) is a graph tensor."""
     for name, value in values.items():
         if _traced(value):
-            raise TypeError(f"np.{func}: {name} must be a Python value known while tracing, not a graph tensor: "
+            raise NotStageable(f"np.{func}: {name} must be a Python value known while tracing, not a graph tensor: "
                             "it decides the shape of the result or the computation the graph makes")
 
 
@@ -71,7 +72,7 @@ def _known(func: str, x: Tensor, axes: Sequence[int]) -> tuple[int, ...]:
     """The sizes of ``x``'s ``axes``, which must be known while tracing."""
     dims = tuple(x.shape[a] for a in axes)
     if None in dims:
-        raise TypeError(f"np.{func} needs the sizes of the dimensions it works on while tracing, but the tensor "
+        raise NotStageable(f"np.{func} needs the sizes of the dimensions it works on while tracing, but the tensor "
                         f"is {x.value.type_str}; give the function an input_signature with those sizes")
     return dims
 
@@ -594,7 +595,7 @@ def _triangle(name: str, lower: bool) -> Callable:
         static(name, k=k)
         x = arg(m)
         if x.ndim < 2:
-            raise TypeError(f"np.{name} of a tensor with fewer than 2 dimensions is not supported in graphs")
+            raise NotStageable(f"np.{name} of a tensor with fewer than 2 dimensions is not supported in graphs")
         n, cols = _known(name, x, (-2, -1))
         mask = np.tri(n, cols, k if lower else k - 1, dtype=bool)
         return apply("where", mask if lower else ~mask, x, np.zeros(1, x.dtype))

@@ -39,6 +39,7 @@ import numpy as np
 
 from runtime.graph import shapes
 from runtime.graph.opdefs import OPS, OpDef, define  # noqa: F401  (OPS and OpDef are this module's API too)
+from runtime.staging import NotStageable
 
 AvalOut = tuple[tuple, np.dtype]
 BOOL, INT64 = np.dtype(bool), np.dtype(np.int64)
@@ -241,7 +242,7 @@ def _fmt(shape, dtype) -> str:
 
 def _check_inputs(graph, ins: Sequence, what: str) -> None:
     if len(graph.inputs) != len(ins):
-        raise TypeError(f"{what} takes {len(graph.inputs)} inputs but the node passes {len(ins)}")
+        raise NotStageable(f"{what} takes {len(graph.inputs)} inputs but the node passes {len(ins)}")
     for i, (param, arg) in enumerate(zip(graph.inputs, ins)):
         if param.dtype != arg.dtype or not shapes.compatible(arg.shape, param.shape):
             raise TypeError(f"{what} input {i} is {_fmt(param.shape, param.dtype)} "
@@ -265,7 +266,7 @@ def _cond(ins, attrs):
     for i, (a, b) in enumerate(zip(t.outputs, f.outputs)):
         shape = shapes.join(a.shape, b.shape)
         if a.dtype != b.dtype or shape is None:
-            raise TypeError(f"cond output {i} is {_fmt(a.shape, a.dtype)} in true_graph "
+            raise NotStageable(f"cond output {i} is {_fmt(a.shape, a.dtype)} in true_graph "
                             f"but {_fmt(b.shape, b.dtype)} in false_graph")
         outs.append((shape, a.dtype))
     return outs
@@ -276,11 +277,11 @@ def _while_loop(ins, attrs):
     _check_inputs(cond, ins, "cond_graph")
     _check_inputs(body, ins, "body_graph")
     if len(cond.outputs) != 1:
-        raise TypeError(f"cond_graph must return one value, got {len(cond.outputs)}")
+        raise NotStageable(f"cond_graph must return one value, got {len(cond.outputs)}")
     _check_pred(cond.outputs[0], "cond_graph's output")
     n = len(body.outputs)
     if n > len(ins):
-        raise TypeError(f"body_graph returns {n} loop variables but the node has {len(ins)} inputs")
+        raise NotStageable(f"body_graph returns {n} loop variables but the node has {len(ins)} inputs")
     for i, (out, param) in enumerate(zip(body.outputs, body.inputs)):
         if out.dtype != param.dtype or not shapes.compatible(out.shape, param.shape):
             raise TypeError(f"loop variable {i} enters the body as {_fmt(param.shape, param.dtype)} but leaves it "

@@ -39,6 +39,7 @@ import numpy as np
 from runtime.graph import shapes
 from runtime.graph.opdefs import define
 from runtime.graph.ops_update import fill_index
+from runtime.staging import NotStageable
 
 INT64 = np.dtype(np.int64)
 
@@ -125,7 +126,7 @@ def _ufunc_at_rule(ins, attrs):
     x, v, *index_inputs = ins
     ufunc = getattr(np, attrs["ufunc"], None)
     if not isinstance(ufunc, np.ufunc) or ufunc.nin != 2 or ufunc.nout != 1:
-        raise TypeError(f"ufunc_at: {attrs['ufunc']!r} is not a binary NumPy ufunc")
+        raise NotStageable(f"ufunc_at: {attrs['ufunc']!r} is not a binary NumPy ufunc")
     for i in index_inputs:
         if i.dtype.kind not in "iu":
             raise IndexError("only integers, slices, None, Ellipsis and integer arrays are valid graph indices")

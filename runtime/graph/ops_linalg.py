@@ -51,6 +51,7 @@ import numpy as np
 
 from runtime.graph import shapes
 from runtime.graph.opdefs import define
+from runtime.staging import NotStageable
 
 LinAlgError = np.linalg.LinAlgError
 INT32 = np.dtype(np.int32)
@@ -172,7 +173,7 @@ def _svd_rule(ins, attrs):
 def _complex_only(name: str, a: Any, alternative: str) -> np.dtype:
     compute, result = linalg_types(a.dtype)
     if compute.kind != "c":
-        raise TypeError(
+        raise NotStageable(
             f"np.linalg.{name} of a real ({np.dtype(a.dtype).name}) matrix is not supported in graphs: NumPy returns a "
             "real array when every eigenvalue happens to be real and a complex one otherwise, a dtype that depends "
             "on the values, while a graph fixes its dtypes when it is traced. Use "

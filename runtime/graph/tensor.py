@@ -40,7 +40,7 @@ import numpy as np
 from runtime.graph import ops
 from runtime.graph.builder import current_builder
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
-from runtime.staging import user_location
+from runtime.staging import NotStageable, in_converted_code, user_location
 
 _WEAK = (bool, int, float, complex)
 
@@ -88,7 +88,7 @@ class Tensor:
         if seen == stamp:
             return value, owner
         if self._view_kind != "view":
-            raise TypeError(
+            raise NotStageable(
                 f"{user_location()}: this tensor came from reshaping a view, and the array it was taken from has "
                 "been written since; NumPy may or may not have shared memory between them, so the graph cannot "
                 "tell which value to use. Take .copy() of the reshaped array, or reshape after the write.")
@@ -290,7 +290,7 @@ def constant(x: Any, dtype: Any = None) -> Tensor:
     """A constant node holding ``np.asarray(x, dtype)`` (read-only, so runs cannot change it)."""
     value = np.array(x, dtype=dtype)
     if value.dtype == object:
-        raise TypeError(f"cannot make a graph constant from {type(x).__name__} {x!r}")
+        raise NotStageable(f"cannot make a graph constant from {type(x).__name__} {x!r}")
     value.flags.writeable = False
     return bind1("constant", [], value=value)
 
@@ -318,8 +318,10 @@ NUMPY_FUNCTIONS: dict[Callable, Callable] = {}
 
 
 def unsupported(name: str) -> TypeError:
-    return TypeError(f"{name} is not supported in graphs: it was called on a traced tensor, and there is no "
-                     "graph op for it (see docs/ir.md for the NumPy functions that are)")
+    return NotStageable(f"{user_location()}: {name} is not supported in graphs: it was called on a traced tensor, "
+                        "and there is no graph op for it. docs/graph_numpy_functions.md and docs/graph_linalg.md "
+                        "list the NumPy functions that are; compute it from those, or call the function outside "
+                        "the traced function and pass its result in.")
 
 
 def _public_name(func: Any) -> str:
@@ -342,9 +344,9 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
         return NotImplemented
     out, dtype = kwargs.pop("out", None), kwargs.pop("dtype", None)
     if out is not None and any(o is not None for o in (out if isinstance(out, tuple) else (out,))):
-        raise TypeError(f"{name}: out= is not supported in graphs (tensors are immutable); use the result")
+        raise NotStageable(f"{name}: out= is not supported in graphs (tensors are immutable); use the result")
     if kwargs.pop("where", True) is not True or kwargs:
-        raise TypeError(f"{name}: argument(s) {', '.join(kwargs) or 'where'} are not supported in graphs")
+        raise NotStageable(f"{name}: argument(s) {', '.join(kwargs) or 'where'} are not supported in graphs")
     args = list(inputs) if dtype is None else [cast(a, dtype) for a in inputs]
     return apply(op, *args)
 
@@ -499,7 +501,7 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
         else:
             new = as_tensor(value)
             if new.ndim != 0:
-                raise TypeError(
+                raise NotStageable(
                     f"{user_location()}: x[mask] = values with a boolean tensor mask and an array of values "
                     "needs as many values as the mask selects, which is known only when the graph runs; "
                     "assign a scalar, or write np.where(mask, values, x) with values of x's shape")
@@ -547,7 +549,7 @@ def write(target: Tensor, new: Tensor) -> None:
     seen = None
     if target._view is not None:
         if target._view_kind != "view":
-            raise TypeError(
+            raise NotStageable(
                 f"{user_location()}: writing into the result of reshaping a view: NumPy shares memory with the "
                 "original only for some layouts, so the graph cannot tell whether the write should reach it. "
                 "Write into the original array, or into a .copy() of the reshaped one.")
@@ -561,15 +563,24 @@ def write(target: Tensor, new: Tensor) -> None:
 def _no_extra_kwargs(name: str, kwargs: dict) -> None:
     extra = {k: v for k, v in kwargs.items() if v is not None and not (k == "where" and v is True)}
     if extra:
-        raise TypeError(f"{name}: argument(s) {', '.join(extra)} are not supported in graphs")
+        raise NotStageable(f"{name}: argument(s) {', '.join(extra)} are not supported in graphs")
 
 
 # --- errors that point at the user's code ---------------------------------------------------------
 
 def concrete_error(t: Tensor, what: str) -> TypeError:
-    return TypeError(
-        f"{user_location()}: {what} needs the value of a graph tensor ({t.value.type_str}), but a tensor's "
-        "value is not known while tracing, only when the graph runs. If this is an `if`, `while` or `for` "
-        "on a tensor, convert the function with autograph (autograph.function or autograph.to_graph) so it "
-        "becomes graph control flow (cond / while_loop); otherwise use NumPy functions that work on tensors, "
-        "such as np.where instead of an `if`.")
+    head = (f"{user_location()}: {what} needs the value of a graph tensor ({t.value.type_str}), but a tensor's "
+            "value is not known while tracing, only when the graph runs. ")
+    if in_converted_code():
+        # The converter already turned this function's if/while/for into graph control flow: what is left
+        # is a Python construct it leaves alone (a comprehension's condition, a generator, a call).
+        return NotStageable(
+            head + "This line is in converted code, so it is not an `if`, `while` or `for` statement: it is a "
+            "construct that asks Python for the value (a condition inside a comprehension or generator, "
+            "an `assert` in code that is not converted, a library that calls bool()/float()). Compute it with "
+            "NumPy functions that work on tensors instead, such as np.where(cond, a, b) for a choice, "
+            "np.any/np.all for a test, .astype(float) for a conversion.")
+    return NotStageable(
+        head + "If this is an `if`, `while` or `for` on a tensor, convert the function with autograph "
+        "(autograph.function or autograph.to_graph) so it becomes graph control flow (cond / while_loop); "
+        "otherwise use NumPy functions that work on tensors, such as np.where instead of an `if`.")

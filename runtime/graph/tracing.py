@@ -21,6 +21,7 @@ import numpy as np
 from runtime.graph import tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
+from runtime.staging import NotStageable
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,7 @@ def flatten(tree: Any) -> tuple[list[Any], TreeDef]:
 
 def _leaf_value(builder: GraphBuilder, leaf: Any) -> Value:
     if not isinstance(leaf, (tensor.Tensor, variables.Variable, np.ndarray, np.generic, bool, int, float, complex)):
-        raise TypeError(f"a traced function returned a {type(leaf).__name__}; graph outputs must be tensors, "
+        raise NotStageable(f"a traced function returned a {type(leaf).__name__}; graph outputs must be tensors, "
                         "arrays or numbers, in tuples, lists or dicts")
     t = tensor.as_tensor(leaf)
     return builder.value_of(*t.ref())

@@ -19,6 +19,7 @@ import numpy as np
 from runtime.graph import tensor
 from runtime.graph.builder import current_builder
 from runtime.graph.shapes import Ref
+from runtime.staging import NotStageable, user_location
 
 _names = itertools.count()
 
@@ -97,7 +98,7 @@ class Variable:
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         if current_builder() is not None:
-            raise TypeError(f"np.asarray({self.name}) while tracing would freeze its current value into the "
+            raise NotStageable(f"np.asarray({self.name}) while tracing would freeze its current value into the "
                             "graph; use the variable directly or its .value")
         return np.array(self._value, dtype=dtype) if copy or dtype is not None else self._value
 
@@ -168,11 +169,13 @@ def print_(*args: Any, sep: str = " ", end: str = "\n") -> None:
     tensor.bind("print", inputs, template=tuple(template), sep=sep, end=end)
 
 
-def assert_(condition: Any, message: str = "assertion failed") -> None:
-    """``assert condition, message`` that a graph checks at every run (all elements must be true)."""
+def assert_(condition: Any, message: str = "assertion failed", error: type = AssertionError) -> None:
+    """``assert condition, message`` that a graph checks at every run (all elements must be true);
+    a failure raises ``error(message)``. On plain values it checks now."""
     if isinstance(condition, Variable):
         condition = condition.value
     if isinstance(condition, tensor.Tensor):
-        tensor.bind("assert", [tensor.cast(condition, bool)], message=str(message))
+        tensor.bind("assert", [tensor.cast(condition, bool)], message=str(message), error=error,
+                    where=user_location())
     elif not np.all(condition):
-        raise AssertionError(message)
+        raise error(message)

@@ -53,13 +53,14 @@ from jax import lax
 
 from runtime.graph import interpreter, ops, shapes
 from runtime.graph.ir import Graph, Node
+from runtime.staging import Limitation
 
 Rule = Callable[..., Any]
 _FAILED = "<failed assert>"  # the state key of the assert code
 _STATIC = (np.ndarray, np.generic)
 
 
-class LoweringError(ValueError):
+class LoweringError(ValueError, Limitation):
     """A graph that our interpreter runs but JAX cannot express (shapes that change, ...)."""
 
 
@@ -277,7 +278,7 @@ def _print(ctx, *values, template, sep, end):
         lax.cond(failed == 0, lambda a: show(*a), lambda a: None, args)
 
 
-def _assert(ctx, condition, message):
+def _assert(ctx, condition, message, error=AssertionError, where=""):
     failed = ctx.state[_FAILED]
     code = ctx.lowering.assert_codes[ctx.node]
     ctx.state[_FAILED] = jnp.where((failed == 0) & ~jnp.all(condition), code, failed)
@@ -343,6 +344,8 @@ class Lowered:
         asserts = [n for n in nodes if n.op == "assert"]
         self.assert_codes = {node: code for code, node in enumerate(asserts, 1)}
         self.messages = [node.attrs["message"] for node in asserts]
+        self.failures = [(node.attrs.get("error", AssertionError), node.attrs["message"], node.attrs.get("where", ""))
+                         for node in asserts]
         self.prints = any(n.op == "print" for n in nodes)
         self.jitted = jax.jit(self.fn)
 
@@ -366,7 +369,7 @@ class Lowered:
         for variable, value in zip(self.assigned, assigned):
             variable.set_value(np.asarray(value))
         if failed is not None and int(failed):
-            raise AssertionError(self.messages[int(failed) - 1])
+            raise interpreter.assertion_error(*self.failures[int(failed) - 1])
         return tuple(np.asarray(x) for x in outputs)
 
 

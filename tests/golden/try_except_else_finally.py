@@ -3,6 +3,7 @@ def try_except_else_finally(x):
         ag__.call(log)('try')
         y = 10 / x
     except ZeroDivisionError as e:
+        ag__.reraise_limitation()
         ag__.call(log)(('except', str(e)))
         y = None
     else:
