@@ -25,6 +25,7 @@ from runtime.items import (
     itruediv,
     ixor,
     setitem,
+    setitem_in,
 )
 from runtime.limits import reraise_limitation
 from runtime.operators import and_, assert_holds, for_stmt, if_exp, if_stmt, not_, or_, range_, while_stmt
@@ -35,8 +36,8 @@ range = range_  # noqa: A001  (generated code spells it ag__.range)
 __all__ = [
     "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "assert_holds", "backend_for", "call",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "range", "register",
-    "register_lazy", "reraise_limitation", "set_converter", "while_stmt", "setitem", "index", "iadd", "iand",
-    "ifloordiv", "ilshift",
+    "register_lazy", "reraise_limitation", "set_converter", "while_stmt", "setitem", "setitem_in", "index",
+    "iadd", "iand", "ifloordiv", "ilshift",
     "imatmul", "imod", "imul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor",
 ]
 

@@ -117,9 +117,10 @@ class Backend:
         default) leaves the test to Python's ``assert`` (and so to the value's ``__bool__``)."""
         return NotImplemented
 
-    def write_into(self, target: Any, index: Any, value: Any) -> Any:
+    def write_into(self, target: Any, index: Any, value: Any, chained: bool = False) -> Any:
         """``target[index] = value`` where ``target`` (a plain array) refused a value or index of this
-        backend: what the name should hold afterwards, or None to let the refusal stand."""
+        backend: what the name should hold afterwards, or None to let the refusal stand. ``chained``:
+        ``index`` is a path, ``target[index[0]][index[1]]... = value``."""
         return None
 
 

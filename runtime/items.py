@@ -62,6 +62,27 @@ def setitem(target: Any, index: Any, value: Any) -> Any:
     return target
 
 
+def setitem_in(target: Any, path: list, value: Any) -> Any:
+    """``target[path[0]][path[1]]... = value`` (the items read, then the last one written); returns
+    what the assigned name holds afterwards, as ``setitem`` does."""
+    inner = target
+    for index in path[:-1]:
+        inner = inner[index]
+    try:
+        inner[path[-1]] = value
+    except Exception:
+        parts = [value]
+        for index in path:
+            for item in (index if type(index) is tuple else (index,)):
+                parts += (item.start, item.stop, item.step) if type(item) is slice else (item,)
+        backend = backend_of_any(parts)
+        written = None if backend is None else backend.write_into(target, tuple(path), value, chained=True)
+        if written is None:
+            raise
+        return written
+    return target
+
+
 class _Index:
     """``ag__.index[1:, k]`` is the index ``(slice(1, None), k)``: how generated code passes a
     subscript with slices as an argument."""

@@ -4,11 +4,13 @@ Before::
 
     y[k] = x[k] * 2
     y[1:, j] += 1
+    lower[i][j] = 1
 
 After::
 
     y = ag__.setitem(y, k, x[k] * 2)
     y = ag__.setitem(y, ag__.index[1:, j], ag__.iadd(y[1:, j], 1))
+    lower = ag__.setitem_in(lower, [i, j], 1)
 
 On plain values nothing changes (``setitem`` stores the item and returns ``y`` itself). While a graph
 is traced, ``y = np.zeros(n); y[k] = tensor`` needs ``y`` to become a tensor, which only a binding
@@ -25,6 +27,7 @@ to us.) Anything else (``self.a[i] = v``, ``d[key(k)] = v``, ``a[i] = b[j] = v``
 from __future__ import annotations
 
 import ast
+import copy
 
 from autograph import templates
 from autograph.analysis.scopes import function_scope
@@ -53,20 +56,42 @@ def _index_argument(index: ast.expr) -> ast.expr:
     return index
 
 
+def _chain(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
+    """``y[i][j]`` as ``(y, [i, j])``."""
+    indices = []
+    node: ast.expr = target
+    while isinstance(node, ast.Subscript):
+        indices.append(node.slice)
+        node = node.value
+    return node, indices[::-1]
+
+
 class _ItemWrites(ast.NodeTransformer):
     def __init__(self, names: set[str], captured: set[str]) -> None:
         self.names, self.captured = names, captured
 
     def _target(self, target: ast.expr) -> bool:
-        return (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
-                and target.value.id in self.names and _pure(target.slice)
-                and not (isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str))  # a dict key
-                and not any(isinstance(sub, ast.Name) and sub.id in self.captured for sub in ast.walk(target.slice)))
+        """``y[i]`` or ``y[i][j]...`` with ``y`` one of our names and pure indices (not a dict's str key)."""
+        if not isinstance(target, ast.Subscript):
+            return False
+        indices = _chain(target)[1]
+        base = _chain(target)[0]
+        return (isinstance(base, ast.Name) and base.id in self.names
+                and all(_pure(index) for index in indices)
+                and not (isinstance(indices[-1], ast.Constant) and isinstance(indices[-1].value, str))
+                and not any(isinstance(sub, ast.Name) and sub.id in self.captured
+                            for index in indices for sub in ast.walk(index)))
 
     def _rebind(self, target: ast.Subscript, value: ast.expr, origin: ast.stmt) -> ast.stmt:
-        name = target.value.id
-        call = ast.Call(func=_runtime("setitem"),
-                        args=[ast.Name(id=name, ctx=ast.Load()), _index_argument(target.slice), value], keywords=[])
+        base, indices = _chain(target)
+        name = base.id
+        if len(indices) == 1:
+            call = ast.Call(func=_runtime("setitem"),
+                            args=[ast.Name(id=name, ctx=ast.Load()), _index_argument(indices[0]), value], keywords=[])
+        else:  # y[i][j] = v: ag__.setitem_in(y, [i, j], v)
+            path = ast.List(elts=[_index_argument(index) for index in indices], ctx=ast.Load())
+            call = ast.Call(func=_runtime("setitem_in"), args=[ast.Name(id=name, ctx=ast.Load()), path, value],
+                            keywords=[])
         new = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=call)
         templates.copy_location(new, origin)
         return new
@@ -80,7 +105,10 @@ class _ItemWrites(ast.NodeTransformer):
         if not self._target(node.target) or _binds(node.value):
             return node
         target = node.target
-        read = ast.Subscript(value=ast.Name(id=target.value.id, ctx=ast.Load()), slice=target.slice, ctx=ast.Load())
+        read = copy.deepcopy(target)
+        for sub in ast.walk(read):
+            if isinstance(sub, (ast.Subscript, ast.Name)):
+                sub.ctx = ast.Load()
         updated = ast.Call(func=_runtime(IN_PLACE[type(node.op).__name__]), args=[read, node.value], keywords=[])
         return self._rebind(target, updated, node)
 

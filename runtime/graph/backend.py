@@ -94,13 +94,16 @@ class GraphBackend(Backend):
                              "Use a.any() or a.all()")
         variables.assert_(test, "" if message is None else message())
 
-    def write_into(self, target: Any, index: Any, value: Any) -> Any:
+    def write_into(self, target: Any, index: Any, value: Any, chained: bool = False) -> Any:
         """``y[k] = t`` with ``y`` a NumPy array and ``t`` a tensor: ``y`` becomes a tensor holding the
         array with the write (names bound to the old array keep the old array, see docs/graphs.md)."""
         if not isinstance(target, np.ndarray) or target.dtype.kind not in "biufc" or current_builder() is None:
             return None
-        written = tensor.constant(target)
-        tensor.setitem(written, index, value)
+        written = tensor.copy(tensor.constant(target))
+        inner = written
+        for step in index[:-1] if chained else ():
+            inner = inner[step]  # a view for a basic index: the write reaches `written`, as in NumPy
+        tensor.setitem(inner, index[-1] if chained else index, value)
         return written
 
 

@@ -926,9 +926,10 @@ def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Tensor:
         raise ValueError("'minlength' must not be negative")
     length = operator.index(minlength)
     if length == 0:
-        raise NotStageable("np.bincount in a graph needs minlength= (a Python int): NumPy's output length is "
-                        "max(x) + 1, known only when the graph runs, so the graph's output has length "
-                        "minlength and values must lie in range(minlength) (a larger one fails at run time)")
+        raise NotStageable(f"{user_location()}: np.bincount without minlength= has a data-dependent shape: its "
+                           "length is max(x) + 1, known only at run time. Pass minlength= (a Python int): the "
+                           "graph's output then has that length, and values must lie in range(minlength) (a "
+                           "larger one fails at run time)")
     if w is not None and w.shape != t.shape and None not in w.shape + t.shape:
         raise ValueError("The weights and list don't have the same length.")
     idx = cast(t, np.intp)

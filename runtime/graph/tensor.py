@@ -106,6 +106,14 @@ class Tensor:
 
     value = property(lambda self: self.ref()[0], doc="The graph Value this tensor holds now.")
 
+    def __getattr__(self, name: str) -> Any:
+        # Only names the class lacks reach here: say so plainly when NumPy arrays have it.
+        if hasattr(np.ndarray, name) and not name.startswith("__"):
+            raise NotStageable(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced "
+                               f"array has no {name!r}); docs/graph_numpy_functions.md lists what is, or compute "
+                               "it outside the traced function")
+        raise AttributeError(f"'Tensor' object has no attribute {name!r}")
+
     shape = property(lambda self: self.value.shape, doc="A tuple of ints, None for a dim known only at run time.")
     dtype = property(lambda self: self.value.dtype)
     ndim = property(lambda self: len(self.value.shape))

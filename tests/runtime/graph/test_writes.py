@@ -178,6 +178,15 @@ def into_numpy_array(x):
     return out
 
 
+def chained_writes(x):
+    lower = np.zeros((2, 3))
+    for i in range(2):
+        for j in range(3):
+            lower[i][j] = x[i, j] * 2
+        lower[i][0] += 1
+    return lower
+
+
 def in_place_operators(x):
     y = x * 1
     y *= 2
@@ -188,7 +197,7 @@ def in_place_operators(x):
 
 
 @pytest.mark.parametrize("fn", [write_in_branch, write_in_while, write_through_view_in_loop, mask_assignment,
-                                into_numpy_array, in_place_operators])
+                                into_numpy_array, in_place_operators, chained_writes])
 @settings(max_examples=15, deadline=None)
 @given(x=st.lists(st.integers(-5, 5), min_size=6, max_size=6).map(lambda v: np.array(v, float).reshape(2, 3)))
 def test_writes_under_control_flow_match_numpy(fn, x):
@@ -276,3 +285,16 @@ def test_an_array_of_values_under_a_tensor_mask_names_the_alternative():
 
     with pytest.raises(TypeError, match="np.where"):
         autograph.function(f)(np.ones(3))
+
+
+def test_chained_writes_on_plain_lists_keep_pythons_semantics():
+    def f(rows):
+        grid = [list(r) for r in rows]
+        same = grid[0]
+        grid[0][1] = 9
+        grid[1][0] += 5
+        return grid, same
+
+    converted = autograph.convert(f)
+    assert converted([[1, 2], [3, 4]]) == f([[1, 2], [3, 4]])
+    assert "ag__.setitem_in(grid, [0, 1], 9)" in autograph.to_code(f)
