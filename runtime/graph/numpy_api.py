@@ -31,7 +31,7 @@ from runtime.graph.tensor import (
     scan,
     transpose,
 )
-from runtime.staging import NotStageable
+from runtime.staging import NotStageable, user_location
 
 
 def _plain(x: Any) -> Any:
@@ -249,11 +249,37 @@ def _vstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Tenso
 
 # --- selection and elementwise helpers -----------------------------------------------------------
 
+def data_dependent(what: str, instead: str) -> NotStageable:
+    """The error for a NumPy function whose output shape depends on the values (a graph's shapes are
+    fixed while tracing)."""
+    return NotStageable(f"{user_location()}: {what} has a data-dependent shape: its size is known only at run "
+                        f"time, and a graph fixes every shape while tracing. Use {instead}.")
+
+
+def _data_dependent(name: str, instead: str) -> Callable:
+    def impl(*args: Any, **kwargs: Any) -> Tensor:
+        raise data_dependent(f"np.{name}", instead)
+    return impl
+
+
+_MASKED = "np.where(mask, x, fill) (same shape), or compute on the whole array and mask the result"
+for _func, _instead in [
+    (np.unique, "np.sort(x) and a mask of first occurrences (s[1:] != s[:-1]) of fixed size, or "
+                "np.bincount(x, minlength=n) to count values in range(n)"),
+    (np.nonzero, _MASKED), (np.flatnonzero, _MASKED), (np.argwhere, _MASKED), (np.extract, _MASKED),
+    (np.compress, _MASKED),
+    (np.intersect1d, "np.isin(a, b) as a mask of a, which keeps a's shape"),
+    (np.setdiff1d, "~np.isin(a, b) as a mask of a, which keeps a's shape"),
+    (np.union1d, "np.concatenate and np.sort, then a mask of first occurrences"),
+    (np.trim_zeros, "a mask of the zeros, or slicing with bounds known while tracing"),
+]:
+    NUMPY_FUNCTIONS.setdefault(_func, _data_dependent(_func.__name__, _instead))
+
 @implements(np.where)
 def _where(condition: Any, x: Any = None, y: Any = None) -> Tensor:
     if x is None or y is None:
-        raise NotStageable("np.where with one argument (like np.nonzero) gives a shape known only at run time, "
-                        "which graphs do not support; pass x and y")
+        raise data_dependent("np.where(condition) with one argument (the indices where it holds, as np.nonzero)",
+                             "np.where(condition, x, fill) to choose elementwise, or np.sum(condition) to count")
     cond = cast(_plain(condition), bool)
     return apply("where", cond, _plain(x), _plain(y))
 

@@ -143,7 +143,8 @@ class Tensor:
         raise concrete_error(self, "complex(tensor)")
 
     def __index__(self) -> int:
-        raise concrete_error(self, "using a tensor as a Python int (range(), list index, ...)")
+        raise concrete_error(self, "using a tensor as a Python int (range(), a list or NumPy array index: for those "
+                                   "use np.take(array, tensor), a gather that graphs support)")
 
     def __iter__(self) -> Any:
         raise concrete_error(self, "iterating over a tensor (a `for` loop or unpacking)")
@@ -484,8 +485,10 @@ def _index_template(index: Any) -> tuple[tuple, list]:
             return slice(place(item.start), place(item.stop), place(item.step))
         t = as_tensor(item)
         if t.dtype == np.bool_:
-            raise IndexError("boolean mask indexing gives a shape known only at run time, which graphs do not "
-                             "support; use np.where(mask, x, fill) instead")
+            raise IndexError(f"{user_location()}: x[mask] with a boolean tensor mask has a data-dependent shape: "
+                             "its size (the number of True values) is known only at run time, and a graph fixes "
+                             "every shape while tracing. Use np.where(mask, x, fill), which keeps x's shape, or "
+                             "x[mask] = value to write (that works in graphs)")
         inputs.append(t)
         return Ref(len(inputs) - 1)
 
