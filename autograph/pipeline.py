@@ -37,12 +37,17 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         return
     # 1. Refuse what cannot be converted before changing anything.
     fence.transform(node, ctx)
+    # One walk says which of the next three rewrites have anything to do (most functions have none).
+    present = _statement_kinds(node)
     # 1b. `y[k] = v` into a local rebinds it, so that the analyses below see `y` assigned.
-    item_writes.transform(node)
+    if present & {"item_write"}:
+        item_writes.transform(node)
     # 1c. Except clauses re-raise the graph's limitation errors before the user's handler runs.
-    handlers.transform(node)
+    if "handler" in present:
+        handlers.transform(node)
     # 1d. An assert's test may be staged: the backend checks it at run time.
-    asserts.transform(node)
+    if "assert" in present:
+        asserts.transform(node)
     # 2. Which reads may find a variable unbound, on the original code: there the jumps still
     #    say which paths exist (lowered, they become flags the analysis cannot see through).
     original_scope = function_scope(node)
@@ -62,6 +67,20 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     logical_expressions.transform(node, ctx)
     # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
+
+
+def _statement_kinds(node: ast.FunctionDef) -> set[str]:
+    kinds = set()
+    for sub in ast.walk(node):
+        cls = type(sub)
+        if cls is ast.ExceptHandler:
+            kinds.add("handler")
+        elif cls is ast.Assert:
+            kinds.add("assert")
+        elif (cls is ast.Assign and isinstance(sub.targets[0], ast.Subscript)) or (
+                cls is ast.AugAssign and isinstance(sub.target, ast.Subscript)):
+            kinds.add("item_write")
+    return kinds
 
 
 def _keep_dead_names_local(node: ast.FunctionDef, ctx: Context) -> None:
