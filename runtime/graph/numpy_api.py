@@ -249,6 +249,49 @@ def _vstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Tenso
 
 # --- selection and elementwise helpers -----------------------------------------------------------
 
+# --- dtype predicates: answered while tracing from the tensor's dtype -----------------------------
+
+NUMPY_FUNCTIONS[np.iscomplexobj] = lambda x: arg(x).dtype.kind == "c"
+NUMPY_FUNCTIONS[np.isrealobj] = lambda x: arg(x).dtype.kind != "c"
+
+
+@implements(np.block)
+def _block(arrays: Any) -> Tensor:
+    """NumPy's ``np.block``: the innermost lists join along the last axis, the next ones along the
+    axis before, ... after each piece is given as many dimensions as the result (leading ones)."""
+    def depth(x: Any) -> int:
+        if isinstance(x, tuple):
+            raise TypeError("arrays is a tuple. Only lists can be used to arrange blocks, and np.block does "
+                            "not allow implicit conversion from tuple to ndarray.")
+        if isinstance(x, list):
+            if not x:
+                raise ValueError("List at arrays cannot be empty")
+            depths = {depth(item) for item in x}
+            if len(depths) != 1:
+                raise ValueError("List depths are mismatched")
+            return depths.pop() + 1
+        return 0
+
+    list_depth = depth(arrays)
+    leaves: list = []
+
+    def collect(x: Any) -> None:
+        if isinstance(x, list):
+            for item in x:
+                collect(item)
+        else:
+            leaves.append(arg(x))
+    collect(arrays)
+    ndim = max(list_depth, *(t.ndim for t in leaves))
+
+    def join(x: Any, level: int) -> Tensor:
+        if not isinstance(x, list):
+            t = arg(x)
+            return reshape(t, (1,) * (ndim - t.ndim) + t.shape) if t.ndim < ndim else t
+        return np.concatenate([join(item, level + 1) for item in x], axis=-(list_depth - level))
+    return join(arrays, 0)
+
+
 def data_dependent(what: str, instead: str) -> NotStageable:
     """The error for a NumPy function whose output shape depends on the values (a graph's shapes are
     fixed while tracing)."""

@@ -40,7 +40,7 @@ import numpy as np
 from runtime.graph import ops
 from runtime.graph.builder import current_builder
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
-from runtime.staging import NotStageable, in_converted_code, user_location
+from runtime.staging import NotStageable, in_converted_code, user_frame, user_location
 
 _WEAK = (bool, int, float, complex)
 
@@ -582,6 +582,21 @@ def _no_extra_kwargs(name: str, kwargs: dict) -> None:
 def concrete_error(t: Tensor, what: str) -> TypeError:
     head = (f"{user_location()}: {what} needs the value of a graph tensor ({t.value.type_str}), but a tensor's "
             "value is not known while tracing, only when the graph runs. ")
+    frame = user_frame()
+    filename = "" if frame is None else frame.f_code.co_filename
+    if "site-packages" in filename or "dist-packages" in filename:
+        # A library we do not convert (SciPy, ...) asked for the array: name it, and the user's call of it.
+        library = f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
+        caller = frame
+        while caller is not None and any(d in caller.f_code.co_filename for d in ("site-packages", "dist-packages")):
+            caller = caller.f_back
+        if caller is not None:
+            head = head.replace(user_location(), f"{caller.f_code.co_filename}:{caller.f_lineno}", 1)
+        return NotStageable(
+            head + f"It was asked for inside {library}, a library function that turns its arguments into NumPy "
+            "arrays, which a graph tensor cannot become while tracing. Call it outside the traced function and "
+            "pass its result in, or compute the same with NumPy functions that graphs support "
+            "(docs/graph_numpy_functions.md).")
     if in_converted_code():
         # The converter already turned this function's if/while/for into graph control flow: what is left
         # is a Python construct it leaves alone (a comprehension's condition, a generator, a call).

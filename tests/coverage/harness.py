@@ -77,7 +77,7 @@ DATA_DEPENDENT = re.compile(
     r"known only at run ?time|data[- ]dependent|depends on the (data|values?)|value-dependent shape", re.I)
 UNSUPPORTED_MSG = re.compile(
     r"not supported|unsupported|is supported in graphs? (for|only)|cannot be (staged|lowered|converted|traced)"
-    r"|not (yet )?implemented|no graph op|no (xla |jax )?lowering", re.I)
+    r"|not (yet )?implemented|no graph op|no (xla |jax )?lowering|which a graph tensor cannot become", re.I)
 OURS_MSG = re.compile(r"graph|staged|staging|trac(e|ing)|lower", re.I)
 NOT_CLEAR = re.compile(r"convert the function with autograph", re.I)
 

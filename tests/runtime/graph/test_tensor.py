@@ -215,6 +215,19 @@ def test_data_dependent_shapes_name_the_function_the_line_and_an_alternative(cal
     assert "test_tensor.py:" in message
 
 
+def test_block_and_dtype_predicates_match_numpy():
+    def f(a, b):
+        return (np.block([[a, np.zeros((2, 2))], [np.ones((1, 2)), b[None, :]]]), np.block([a[0], b]),
+                np.block(b), np.iscomplexobj(a), np.isrealobj(b))
+
+    a, b = np.arange(4.0).reshape(2, 2), np.arange(2.0)
+    graph, tree = trace(f, [TensorSpec((2, 2)), TensorSpec((2,))])
+    for got, expected in zip(tree.unflatten(list(run(graph, [a, b]))), f(a, b)):
+        np.testing.assert_array_equal(got, expected)
+    with pytest.raises(ValueError, match="List depths are mismatched"):
+        trace(lambda a: np.block([a, [a]]), [TensorSpec((2,))])
+
+
 def test_shape_errors_are_raised_while_tracing():
     with pytest.raises(ValueError, match="broadcast"):
         trace(lambda x, y: x + y, [TensorSpec((3,)), TensorSpec((4,))])
