@@ -158,15 +158,16 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             kept.pop()  # the closure itself takes the qualname of the user function it is in
         return ".".join(kept)
 
-    def walk(code: types.CodeType, user_name: str, in_function: bool) -> types.CodeType:
-        """``in_function``: the code runs in the user function's own scope (the function, its
-        body closures and thunks), not in a def or lambda of the user's inside it."""
+    def walk(code: types.CodeType, user_name: str, owner: types.CodeType) -> types.CodeType:
+        """``owner``: the user function (or comprehension, lambda, class body) whose scope the code
+        runs in: the function itself, its body closures and thunks share it; any other code object
+        inside starts a scope of its own."""
         ours = code.co_name in generated or code.co_name == _CONVERTED
         own = user_name if ours else code.co_name
 
         def child(c: types.CodeType) -> types.CodeType:
             body = c.co_name in generated or (c.co_name == "<lambda>" and _is_thunk(c, thunk_spans))
-            return walk(c, own, in_function and body)
+            return walk(c, own, owner if body else c)
 
         consts = tuple(child(c) if isinstance(c, types.CodeType)
                        else fix(c) if isinstance(c, str) and c.startswith(prefix) else c
@@ -177,13 +178,13 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
         if hasattr(code, "co_qualname"):
             changes["co_qualname"] = fix(code.co_qualname)
         new = code.replace(**changes)
-        if in_function and code is not root:
-            BODY_CODES.add(new)  # the runtime reports unbound reads in it as Python's own do
+        if code is not owner:
+            # The runtime reports an unbound read of one of the owner's locals in it as Python does.
+            BODY_CODES[new] = frozenset(owner.co_varnames + owner.co_cellvars)
         CONVERTED_CODES.add(new)
         return new
 
-    root = code
-    return walk(code, name, True)
+    return walk(code, name, code)
 
 
 def _is_thunk(code: types.CodeType, thunk_spans: frozenset) -> bool:

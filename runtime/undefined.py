@@ -112,9 +112,10 @@ def is_undefined(value: Any) -> bool:
     return isinstance(value, Undefined)
 
 
-# The code objects of the converter's body closures (if_body, loop_body, ...), which autograph
-# registers when it compiles them (runtime never imports autograph).
-BODY_CODES: weakref.WeakSet = weakref.WeakSet()
+# The code objects of the converter's body closures and thunks (if_body, loop_body, lambda: b), which
+# autograph registers when it compiles them (runtime never imports autograph), each with the local
+# names of the user's scope it runs in (a read of one of those, unbound, is Python's UnboundLocalError).
+BODY_CODES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 # Every code object the converter produced (functions, their closures and thunks): an error about a
 # tensor's value can tell whether the line asking for it was converted already.
 CONVERTED_CODES: weakref.WeakSet = weakref.WeakSet()
@@ -129,7 +130,8 @@ def as_unbound_local(error: NameError) -> UnboundLocalError | None:
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    if tb is None or tb.tb_frame.f_code not in BODY_CODES or str(error) != _UNBOUND_FREE.format(name=error.name):
+    if tb is None or error.name not in BODY_CODES.get(tb.tb_frame.f_code, ()) or (
+            str(error) != _UNBOUND_FREE.format(name=error.name)):
         return None
     translated = UnboundLocalError(_UNBOUND_LOCAL.format(name=error.name))
     # Its traceback starts below the operator that re-raises it (raising adds that frame again).

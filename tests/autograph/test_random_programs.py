@@ -1192,7 +1192,7 @@ KNOWN_DIFFERENCES = frozenset({
     "finally_exception_discards_return", "finally_exception_discards_break",  # an exception from finally
     "comprehension_reads_maybe_unbound", "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
     "del_twice_in_with_in_loop", "nested_def_augments_maybe_unbound_nonlocal",  # (as a with block sees it)
-    "unbound_read_in_and_operand_in_nested_def", "default_value_reads_captured_maybe_unbound",  # the same
+    "default_value_reads_captured_maybe_unbound",  # the same
 })
 
 
