@@ -189,20 +189,36 @@ def _certain_walrus_targets(node: ast.AST) -> set[str]:
 
 def _walk_expression(node: ast.AST):
     """The nodes of an expression, skipping lambda bodies (they run later) and the names a
-    comprehension binds for itself (its body runs now, so its other reads count)."""
-    stack = [node]
-    own_targets: set[str] = set()
+    comprehension binds for itself (its body runs now, so its other reads count). A comprehension's
+    first iterable is evaluated in the enclosing scope, so there its own targets are not yet bound."""
+    stack: list = [(node, frozenset())]
     while stack:
-        sub = stack.pop()
+        sub, own_targets = stack.pop()
         if isinstance(sub, ast.Name) and sub.id in own_targets:
             continue
         yield sub
         if isinstance(sub, ast.Lambda):
-            stack.extend(sub.args.defaults + [d for d in sub.args.kw_defaults if d is not None])
+            stack.extend((d, own_targets) for d in sub.args.defaults + [d for d in sub.args.kw_defaults
+                                                                         if d is not None])
             continue
         if isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
-            own_targets = own_targets | names_of([g.target for g in sub.generators]).writes
-        stack.extend(reversed(list(ast.iter_child_nodes(sub))))
+            inner = own_targets | names_of([g.target for g in sub.generators]).writes
+            first_iter = sub.generators[0].iter
+            stack.extend((child, own_targets if child is first_iter else inner)
+                         for child in reversed(list(_comprehension_children(sub))))
+            continue
+        stack.extend((child, own_targets) for child in reversed(list(ast.iter_child_nodes(sub))))
+
+
+def _comprehension_children(node: ast.AST):
+    """A comprehension's parts, with its generators opened up (so the first iterable stands alone)."""
+    for generator in node.generators:
+        yield generator.target
+        yield generator.iter
+        yield from generator.ifs
+    for attr in ("elt", "key", "value"):
+        if hasattr(node, attr):
+            yield getattr(node, attr)
 
 
 def resolve(body: list[ast.stmt], local_names: set[str], params: set[str]) -> None:
