@@ -38,6 +38,7 @@ from __future__ import annotations
 import ast
 import builtins
 import collections
+import sys
 
 from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
@@ -466,6 +467,31 @@ class _UndefinedReads(ast.NodeTransformer):
         node.body = body
         self.free = saved
         return node
+
+    def visit_comprehension_node(self, node: ast.AST) -> ast.AST:
+        """A comprehension's first iterable reads in the function's scope; the rest reads in the
+        comprehension's own scope (before Python 3.12, and always for a generator expression), where
+        a variable of the function is free: unbound, it raises NameError (``ld_free``), as Python's."""
+        first = node.generators[0]
+        first.iter = self.visit(first.iter)
+        own_scope = sys.version_info < (3, 12) or isinstance(node, ast.GeneratorExp)
+        saved = self.free
+        if own_scope:
+            targets = names_of([g.target for g in node.generators]).writes
+            maybe = {sub.id for sub in ast.walk(node) if isinstance(sub, ast.Name)
+                     and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False)}
+            self.free = (saved | (maybe & self.names)) - targets
+        for index, generator in enumerate(node.generators):
+            if index:
+                generator.iter = self.visit(generator.iter)
+            generator.ifs = [self.visit(test) for test in generator.ifs]
+        for attr in ("elt", "key", "value"):
+            if hasattr(node, attr):
+                setattr(node, attr, self.visit(getattr(node, attr)))
+        self.free = saved
+        return node
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_comprehension_node
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         if id(node) in self.control_flow.generated_functions:

@@ -1190,7 +1190,7 @@ KNOWN_DIFFERENCES = frozenset({
     "bool_asked_twice_not_and", "bool_asked_twice_while_and", "bool_asked_twice_if_or",
     "bool_asked_twice_changes_loop_count",  # `a and b` as a condition: bool(a) asked twice
     "finally_exception_discards_return", "finally_exception_discards_break",  # an exception from finally
-    "comprehension_reads_maybe_unbound", "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
+    "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
     "del_twice_in_with_in_loop", "nested_def_augments_maybe_unbound_nonlocal",  # (as a with block sees it)
     "default_value_reads_captured_maybe_unbound",  # the same
 })
