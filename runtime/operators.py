@@ -135,6 +135,14 @@ def for_stmt(
                 backend.for_stmt(iterable, None if stopped is None else _not_flag(stopped), body,
                                  State(state, body))
                 return
+        elif state and iterable.__class__ is _range and len(iterable) > 1:
+            # A static range whose body closes over staged values (JAX tracers): its backend may
+            # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
+            backend = _staged_closure(body)
+            if backend is not None and getattr(backend, "stages_static_ranges", False):
+                backend.for_stmt(iterable, None if stopped is None else _not_flag(stopped), body,
+                                 State(state, body))
+                return
         if stopped is None:
             for item in iterable:
                 body(item)
@@ -164,6 +172,37 @@ def for_stmt(
         if translated is None:
             raise
         raise translated from None
+
+
+def _staged_closure(body: Callable) -> Any:
+    """The backend owning a value in a closure cell of ``body`` (looking into tuples, lists and
+    dicts, a few levels deep), or None: what decides whether a static range loop is offered to a
+    backend. Costs one type look-up per cell for plain values."""
+    for cell in body.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell: a variable not bound yet
+            continue
+        backend = _staged_in(value, 3)
+        if backend is not None:
+            return backend
+    return None
+
+
+def _staged_in(value: Any, depth: int) -> Any:
+    cls = value.__class__
+    if cls is tuple or cls is list:
+        items = value
+    elif cls is dict:
+        items = value.values()
+    else:
+        return _staged(value)
+    if depth:
+        for item in items:
+            backend = _staged_in(item, depth - 1)
+            if backend is not None:
+                return backend
+    return None
 
 
 def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:

@@ -4,6 +4,8 @@
   ``if`` through ``cond`` and loops through ``loops``, which share ``common``; ``ranges`` holds
   ``JaxRange`` (``range`` with a traced bound).
 - ``lowering``: ``lower(graph)`` turns a graph of ``runtime.graph`` into a JAX function.
+- ``options``: the switches ``static_loops`` and ``cheap_selects`` (context managers), and
+  ``UnrolledLoopWarning``; ``select`` holds the rule for turning a cheap ``if`` into ``lax.select``.
 
 The dispatch core imports this package the first time a value of a ``jax.*`` type reaches an
 operator (``runtime.register_lazy``); importing it registers the backend and does not import
@@ -12,6 +14,7 @@ JAX: ``cond``, ``loops`` and ``lowering`` do, and they are imported only when us
 
 from runtime.backend import register
 from runtime.jax.backend import JaxBackend
+from runtime.jax.options import UnrolledLoopWarning, cheap_selects, static_loops
 from runtime.jax.ranges import JaxRange
 
 JAX_BACKEND = JaxBackend()
@@ -27,4 +30,5 @@ def require() -> None:
                           "(or pip install jax)") from error
 
 
-__all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "require"]
+__all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "UnrolledLoopWarning", "cheap_selects", "require",
+           "static_loops"]

@@ -40,6 +40,9 @@ class JaxBackend(Backend):
     """Owns JAX tracers (values inside ``jit``, ``grad``, ``vmap``) and stages with ``lax``."""
 
     name = "jax"
+    # for_stmt accepts a Python range whose body carries tracers (one lax.scan; Python's loop when
+    # no carried variable holds a tracer): the dispatch core may offer such loops to this backend.
+    stages_static_ranges = True
 
     def owns(self, cls: type) -> bool:
         if cls is JaxRange:

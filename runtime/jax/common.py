@@ -5,6 +5,10 @@ Imported by ``cond`` and ``loops`` only, so JAX is imported with them, never by 
 
 from __future__ import annotations
 
+import os
+import sys
+import sysconfig
+import traceback
 from typing import Any, Callable
 
 import jax
@@ -14,7 +18,7 @@ import numpy as np
 from jax import lax
 from jax.extend.core import jaxpr_as_fun
 
-from runtime.staging import describe, staging_error
+from runtime.staging import StagingError, describe, staging_error
 from runtime.undefined import Undefined
 
 _PLAIN = (bool, int, float, complex, str, bytes)
@@ -83,7 +87,7 @@ def trace_once(fn: Callable, *args: Any, keep: frozenset = frozenset()) -> tuple
     Returns its result for inspection, with each traced value replaced by an ``Abstract`` (one
     per tracer, so identity still tells whether two leaves are the same value) except the
     tracers whose ids are in ``keep``; and ``replay(*args)``, which rebuilds the result in the
-    caller's trace from the jaxpr.
+    caller's trace from the jaxpr; ``replay.jaxpr`` is that (closed) jaxpr.
     """
     box = []
 
@@ -99,7 +103,11 @@ def trace_once(fn: Callable, *args: Any, keep: frozenset = frozenset()) -> tuple
         box.append(jtu.tree_unflatten(treedef, shown))
         return traced
 
-    run = jaxpr_as_fun(jax.make_jaxpr(flat)(*args))
+    try:
+        closed = jax.make_jaxpr(flat)(*args)
+    except JAX_TRACING_ERRORS as error:
+        raise located(error) from error
+    run = jaxpr_as_fun(closed)
     result = box[0]
 
     def replay(*a):
@@ -108,6 +116,7 @@ def trace_once(fn: Callable, *args: Any, keep: frozenset = frozenset()) -> tuple
         return jtu.tree_unflatten(treedef, [next(fresh) if isinstance(v, (jax.core.Tracer, Abstract)) else v
                                            for v in leaves])
 
+    replay.jaxpr = closed
     return result, replay
 
 
@@ -123,3 +132,66 @@ def predicate(value: Any, what: str) -> Any:
 
 def as_output(value: Any, dtype: Any) -> Any:
     return lax.convert_element_type(value, dtype) if dtype is not None else jnp.asarray(value)
+
+
+# --- JAX's own errors, raised while a staged body is traced ----------------------------------------
+
+class JaxStagingError(StagingError, TypeError):
+    """An error JAX raised inside a staged body, re-raised with the user's file:line and advice.
+    A ``TypeError`` like JAX's own (and a ``StagingError``); the JAX error is its ``__cause__``."""
+
+
+# What JAX raises when Python needs a concrete value it only has as a tracer (TypeError / IndexError).
+JAX_TRACING_ERRORS = (jax.errors.ConcretizationTypeError, jax.errors.TracerArrayConversionError,
+                      jax.errors.TracerIntegerConversionError, jax.errors.UnexpectedTracerError,
+                      jax.errors.NonConcreteBooleanIndexError)
+
+_ADVICE = [
+    (jax.errors.TracerBoolConversionError,
+     "a traced value was used as a Python bool (an `if`, `while`, `and`/`or`, `assert` or bool()) in code "
+     "autograph did not convert (a library function, one marked do_not_convert, a lambda, or a method it "
+     "cannot reach): convert that function too (autograph.to_graph), or write the choice with "
+     "jnp.where(...) or lax.cond(...)"),
+    (jax.errors.TracerIntegerConversionError,
+     "a traced value was used as a Python int (an index into a Python list or tuple, a range() bound in "
+     "code autograph did not convert, a shape): index arrays instead (jnp.stack the list; x[i] and "
+     "x.at[i].set(...) take traced indices), or keep the value a Python int"),
+    (jax.errors.TracerArrayConversionError,
+     "a traced value was converted to a NumPy array (np.* on it, or np.asarray): use jax.numpy (jnp.*)"),
+    (jax.errors.NonConcreteBooleanIndexError,
+     "a boolean mask selects a number of elements only known at run time: use jnp.where(mask, x, 0) "
+     "or the size= argument of jnp.nonzero"),
+    (jax.errors.ConcretizationTypeError,
+     "JAX needs a concrete (Python) value here, but it depends on a traced value (a shape, a Python "
+     "bool or int, a static argument): make it a Python value, or pass it as a static argument"),
+    (jax.errors.UnexpectedTracerError,
+     "a traced value escaped the staged statement it was made in (stored in a Python list, a global "
+     "or an attribute that the converter cannot see): return it, or assign it to a variable instead"),
+]
+
+
+def located(error: BaseException) -> JaxStagingError:
+    """``error`` (from JAX) as a ``JaxStagingError`` that starts with the file:line, in the user's
+    program, where it was raised, with the advice for its kind and JAX's own first line."""
+    advice = next(text for kind, text in _ADVICE if isinstance(error, kind))
+    first = str(error).strip().split("\n", 1)[0]
+    return JaxStagingError(f"{_raised_at(error)}: {advice} (JAX: {type(error).__name__}: {first})")
+
+
+def _machinery() -> tuple[str, ...]:
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # runtime/
+    dirs = [here, os.path.join(os.path.dirname(here), "autograph"), os.path.dirname(np.__file__),
+            os.path.dirname(jax.__file__), sysconfig.get_paths()["stdlib"]]
+    jaxlib = sys.modules.get("jaxlib")
+    if getattr(jaxlib, "__file__", None):
+        dirs.append(os.path.dirname(jaxlib.__file__))
+    return tuple(os.path.join(os.path.abspath(d), "") for d in dirs)
+
+
+def _raised_at(error: BaseException) -> str:
+    """The innermost frame of the error's traceback that is the user's (not ours, JAX's, NumPy's)."""
+    skipped = _machinery()
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        if not os.path.abspath(frame.filename).startswith(skipped):
+            return f"{frame.filename}:{frame.lineno}"
+    return "<unknown>"

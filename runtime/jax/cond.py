@@ -11,6 +11,8 @@ After (what this module builds)::
 Each branch runs once under ``trace_once``; what the branches left in each carried variable is
 reconciled leaf by leaf (equal Python values pass through, weak Python scalars promote, anything
 else must agree in shape and dtype). ``runtime/jax/backend.py`` hands ``if`` statements here.
+When both branches are cheap, pure and total (the rule is in ``runtime/jax/select.py``) the
+``cond`` is a ``lax.select`` of the two branches' values instead.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import jax.tree_util as jtu
 from jax import lax
 
 from runtime.backend import State, Thunk
+from runtime.jax import options, select
 from runtime.jax.common import (
     Abstract,
     as_output,
@@ -94,7 +97,12 @@ def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozense
             return out
         return run
 
-    return merge(lax.cond(pred, staged(traced[0][1], picks[0]), staged(traced[1][1], picks[1])))
+    on_true, on_false = staged(traced[0][1], picks[0]), staged(traced[1][1], picks[1])
+    if options.CHEAP_SELECTS.get() and select.cheap([t[1].jaxpr for t in traced]):
+        # Both branches are pure, total and cheap (the rule: runtime/jax/select.py): evaluate both
+        # and keep one, which is what lax.cond does under vmap, without the cost of a branch.
+        return merge([lax.select(pred, a, b) for a, b in zip(on_true(), on_false())])
+    return merge(lax.cond(pred, on_true, on_false))
 
 
 def _unused_return(name: str, names: tuple, values: tuple) -> bool:

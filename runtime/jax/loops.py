@@ -12,29 +12,47 @@ After (what this module builds)::
 The body is traced once with ``jax.make_jaxpr`` (see ``trace_once``); comparing what it left in
 each variable with what it started from tells us what to carry, what stays a Python value, and
 which weak Python scalars (``i = 0``) must be promoted (then, and only then, it is traced again).
-A ``for`` with a known trip count (over an array, or the rest of a Python ``range`` whose break
-flag became traced) is a ``scan``, so ``jax.grad`` goes through it; a break or return flag makes
-each iteration a ``cond`` that skips the body once the flag is set. A ``for`` over a range with
-traced bounds is a ``while_loop`` over a hidden index.
+A ``for`` with a known trip count (over an array, over a static ``range`` whose carried variables
+hold tracers, or the rest of a Python ``range`` whose break flag became traced) is a ``scan``, so
+``jax.grad`` goes through it; a break or return flag makes each iteration a ``cond`` that skips
+the body once the flag is set. A ``for`` over a range with traced bounds is a ``while_loop`` over
+a hidden index.
+
+A static range (``for_static_range``), before::
+
+    def f(x):                               # called as jax.jit(f)(x)
+        for i in range(200):
+            x = x * 0.5 + i
+
+After (one scan instead of 200 copies of the body in the jaxpr)::
+
+    def step(x, i):                         # i: a weakly typed int32, like a Python int
+        return x * 0.5 + i, None
+    x, _ = lax.scan(step, x, jnp.arange(0, 200, 1))
 """
 
 from __future__ import annotations
 
 import functools
+import warnings
 from typing import Any, Callable, Optional
 
 import jax
 import jax.numpy as jnp
 import jax.tree_util as jtu
 from jax import lax
+from jax._src.lax.lax import _convert_element_type  # the one way to make a weakly typed value
 
 from runtime.backend import State, Thunk
 from runtime.jax import cond as branches
+from runtime.jax import options
 from runtime.jax.common import (
+    JAX_TRACING_ERRORS,
     Abstract,
     as_output,
     is_array,
     label,
+    located,
     predicate,
     python_zero,
     representative,
@@ -43,8 +61,9 @@ from runtime.jax.common import (
     trace_once,
     typeof,
 )
+from runtime.jax.options import UnrolledLoopWarning
 from runtime.jax.ranges import JaxRange
-from runtime.staging import describe, has_no_value, is_return_value, staging_error
+from runtime.staging import describe, has_no_value, is_return_value, staging_error, user_location
 from runtime.undefined import Undefined
 
 _RANGE_ITERATOR = type(iter(range(0)))
@@ -275,6 +294,8 @@ def _indexed_loop(length: Any, item_at: Callable, extra_test: Optional[Thunk], b
 
 
 def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State) -> None:
+    if type(iterable) is range:
+        return for_static_range(iterable, extra_test, body, state)
     if isinstance(iterable, JaxRange):
         return _for_range(iterable, extra_test, body, state)
     if isinstance(iterable, jax.core.Tracer):
@@ -288,7 +309,7 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
         _, (whole,), done = iterable.__reduce__()
         rest = whole[done:]
         if len(rest):
-            _scan(jnp.arange(rest.start, rest.stop, rest.step), _guarded(body, extra_test, state), state)
+            for_static_range(rest, extra_test, body, state, flag_traced=True)
         return None
     for item in iterable:
         flag = extra_test()
@@ -318,6 +339,7 @@ def _for_range(r: JaxRange, extra_test: Optional[Thunk], body: Callable, state: 
     for bound in (r.start, r.stop, r.step):
         if not jnp.issubdtype(jnp.result_type(bound), jnp.integer):
             raise staging_error(f"range() needs integer bounds, got {summary(bound)}")
+    _TRACED_RANGES[0] += 1
     start, stop, step = r.start, r.stop, r.step
     # Python's trip count: ceil((stop - start) / step), never negative.
     up = (stop - start + step - 1) // step
@@ -329,12 +351,16 @@ def _for_range(r: JaxRange, extra_test: Optional[Thunk], body: Callable, state: 
     _indexed_loop(jnp.maximum(count, 0), lambda k: start + k * step, extra_test, body, state)
 
 
-def _scan(xs: Any, body: Callable, state: State) -> None:
+def _scan(xs: Any, body: Callable, state: State, stack: bool = True,
+          before_emit: Optional[Callable[[], None]] = None) -> None:
     """A for loop over an array's first axis without break: lax.scan, so jax.grad works through it.
-    Lists the body appends to (one item per iteration) come out stacked along a new axis 0."""
+    Lists the body appends to (one item per iteration) come out stacked along a new axis 0
+    (``stack``; a loop over a static range keeps its lists Python lists, so it cannot stack)."""
     aval = jax.typeof(xs)
     item = jax.ShapeDtypeStruct(aval.shape[1:], aval.dtype, weak_type=aval.weak_type)
-    carry, replay, emit = _stage_body(body, state, "for loop", extra=(item,), stack=True)
+    carry, replay, emit = _stage_body(body, state, "for loop", extra=(item,), stack=stack)
+    if before_emit is not None:
+        before_emit()  # may refuse the staged body before anything is added to the caller's trace
     entry = state.get()
     try:
         final, stacked = lax.scan(lambda c, x: emit(replay(*c, x)), carry.init(), xs)
@@ -347,3 +373,165 @@ def _scan(xs: Any, body: Callable, state: State) -> None:
         values[i] = items if not prefix else jtu.tree_map(
             lambda new, *old: jnp.concatenate([jnp.stack(old), new]), items, *prefix)
     state.set(values)
+
+
+# --- for i in range(<Python ints>) carrying tracers --------------------------------------------------
+
+def holds_tracer(values: Any) -> bool:
+    """Whether any leaf of ``values`` is a JAX tracer (what makes a static range loop worth staging)."""
+    return any(isinstance(leaf, jax.core.Tracer) for leaf in jtu.tree_leaves(values, is_leaf=_opaque))
+
+
+def _opaque(value: Any) -> bool:
+    # Undefined and the append-only stand-in are leaves, never containers to look into.
+    return isinstance(value, (Undefined, _AppendOnly))
+
+
+def _index_dtype_holds(r: range) -> bool:
+    info = jnp.iinfo(jnp.result_type(int))  # int32, or int64 under jax_enable_x64
+    return all(info.min <= v <= info.max for v in (r.start, r.stop, r[-1]))
+
+
+_warned: set[str] = set()
+_TRACED_RANGES = [0]  # how many ranges with traced bounds were staged so far (see for_static_range)
+
+
+def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
+                     flag_traced: bool = False) -> None:
+    """``for i in r: body(i)`` over a Python ``range`` whose carried variables hold tracers:
+    one ``lax.scan`` over ``jnp.arange`` (a static trip count, so reverse-mode ``jax.grad`` goes
+    through it; with a break or return flag, a guarded scan whose iterations skip the body once
+    the flag is set). ``i`` is a weakly typed int tracer, so it promotes like the Python int it
+    stands for (``int8_array + i`` stays int8).
+
+    Where the body cannot be staged with a traced ``i`` (a Python list grows, a carried shape or
+    dtype changes, ``i`` indexes a Python list, ``if i == 0`` picks branches of different types,
+    any other error), the loop is unrolled while tracing instead, as Python runs it, and a
+    ``UserWarning`` names the loop's file:line and the reason, once per loop. The unrolled
+    loop's result is Python's: the staged attempt leaves no trace in the variables (its Python
+    side effects, such as ``print``, did run once). ``runtime.jax.static_loops(False)`` unrolls
+    every such loop without trying.
+
+    ``flag_traced``: ``r`` is what is left of a Python range loop whose break or return flag just
+    became a tracer (so it must be staged, as a guarded scan or, unrolled, one ``cond`` per item).
+    """
+    if flag_traced and (not options.STATIC_LOOPS.get() or not _index_dtype_holds(r)):
+        return _unroll(r, extra_test, body, state, fallback=True)
+    if not flag_traced and (len(r) < 2 or not options.STATIC_LOOPS.get() or not holds_tracer(state.get())
+                            or not _index_dtype_holds(r)):
+        return _unroll(r, extra_test, body, state)
+    entry = state.get()
+    index = jnp.arange(r.start, r.stop, r.step, dtype=jnp.result_type(int))
+
+    def weak_body(item: Any) -> None:
+        body(_convert_element_type(item, weak_type=True))
+
+    staged = weak_body if extra_test is None else _guarded(weak_body, extra_test, state)
+    where = user_location()
+    untouched = _Untouched(body, state.names)
+    ranges_before = _TRACED_RANGES[0]
+
+    def differentiable() -> None:
+        untouched.check()
+        if _TRACED_RANGES[0] != ranges_before:
+            raise staging_error(
+                "its body loops over a range() whose bound is traced once the loop index is (such as "
+                "range(n - i - 1)); that inner loop would be a lax.while_loop, which jax.grad cannot "
+                "differentiate, while unrolled its bound is a Python int and it is a scan. To keep the outer "
+                "loop a scan, give the inner one a static bound and a guard: for j in range(n - 1): "
+                "if j < n - i - 1: ...")
+
+    try:
+        _scan(index, staged, state, stack=False, before_emit=differentiable)
+    except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
+        state.set(entry)
+        untouched.restore()
+        _warn_unrolled(where, r, error)
+        try:
+            _unroll(r, extra_test, body, state, fallback=True)
+        except JAX_TRACING_ERRORS as again:
+            raise located(again) from again
+
+
+def _warn_unrolled(where: str, r: range, error: Exception) -> None:
+    """Say once per loop (file:line) that it was unrolled, and why; filed under the user's file and
+    line, so that ``warnings`` filters by module and ``-W error`` work as for any warning."""
+    if where in _warned:
+        return
+    _warned.add(where)
+    reason = str(error).split("\n", 1)[0]
+    reason = (reason[len(where) + 2:] if reason.startswith(where + ": ") else reason).rstrip(". ")
+    message = (f"{where}: this for loop over range({r.start}, {r.stop}, {r.step}) was unrolled while tracing "
+               f"({len(r)} copies of its body), because its body cannot be one lax.scan with a traced loop "
+               f"index: {type(error).__name__}: {reason}. To stage it, keep each carried variable's type "
+               "fixed (preallocate arrays, fill them with .at[i].set(...)); to unroll without this warning, "
+               "use runtime.jax.static_loops(False)")
+    filename, _, line = where.rpartition(":")
+    warnings.warn_explicit(message, UnrolledLoopWarning, filename or where, int(line) if line.isdigit() else 0)
+
+
+class _Untouched:
+    """The Python containers a loop body can reach through its closure without carrying them (the
+    converter carries what it sees assigned or mutated; a call such as ``helper(out)`` is unseen).
+    A staged trace that changes one would leave tracers of a finished trace in it: ``check`` says
+    so (so the loop is unrolled instead) and ``restore`` puts the contents back."""
+
+    def __init__(self, body: Callable, carried: tuple) -> None:
+        names = body.__code__.co_freevars
+        self.saved = []
+        for name, cell in zip(names, body.__closure__ or ()):
+            try:
+                value = cell.cell_contents
+            except ValueError:
+                continue
+            if name not in carried and type(value) in (list, dict, set):
+                self.saved.append((name, value, value.copy()))
+
+    def check(self) -> None:
+        for name, value, saved in self.saved:
+            if len(value) != len(saved) or any(a is not b for a, b in zip(_items(value), _items(saved))):
+                raise staging_error(f"the loop body changes the Python {type(value).__name__} {describe(name)} "
+                                    "without assigning it (a Python side effect)")
+
+    def restore(self) -> None:
+        for _, value, saved in self.saved:
+            value.clear()
+            value.update(saved) if not isinstance(value, list) else value.extend(saved)
+
+
+def _items(container: Any) -> Any:
+    """Keys and values, one object at a time (so ``is`` compares them, not fresh pairs)."""
+    if isinstance(container, dict):
+        return (x for pair in container.items() for x in pair)
+    return iter(container)
+
+
+def _unroll(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
+            fallback: bool = False) -> None:
+    """Python's own loop, stopping once the break or return flag is set. If the flag becomes a
+    tracer part-way, the rest is staged: as a guarded scan (what the dispatch core does for a
+    plain Python range), or, when the scan of this very body just failed (``fallback``), as one
+    ``cond`` per remaining iteration."""
+    iterator = iter(r)
+    for item in iterator:
+        if extra_test is not None:
+            keep_going = extra_test()
+            if isinstance(keep_going, jax.core.Tracer):
+                if not fallback:
+                    return for_stmt(_rest(item, iterator), extra_test, body, state)
+                branches.if_stmt(keep_going, functools.partial(body, item), None, state)
+                for later in iterator:
+                    branches.if_stmt(extra_test(), functools.partial(body, later), None, state)
+                return None
+            if not keep_going:
+                return None
+        body(item)
+    return None
+
+
+def _rest(item: int, iterator: Any) -> Any:
+    """A range iterator positioned at ``item`` (the one not yet run), for ``for_stmt``'s guarded scan."""
+    _, (whole,), done = iterator.__reduce__()
+    again = iter(whole)
+    again.__setstate__(done - 1)
+    return again

@@ -97,8 +97,8 @@ def test_jnp_twin_under_jax_jit_matches_numpy(fn):
     jitted = autograph.function(fn, backend="jax")
     for args in case.inputs():
         expected = case.fn(*args)
-        assert_close(jitted(*args), expected)
-        with jax.enable_x64(True):
+        with jax.enable_x64(True):  # backend="jax" follows JAX's x64 setting; these oracles are float64
+            assert_close(jitted(*args), expected)
             assert_close(fn(*args), expected)  # eagerly the twin is plain Python on concrete arrays
     assert jitted.tracing_count == len(jitted.concrete_functions)
 
@@ -110,6 +110,7 @@ def test_jax_corpus_covers_every_construct():
             "nested", "python-loop"} <= tags
 
 
+@jax.enable_x64(True)  # backend="jax" follows JAX's x64 setting; the int64 spec below needs it
 def test_backend_jax_keeps_the_tracing_api():
     f = autograph.function(jax_corpus.while_counter, backend="jax")
     f(np.ones(3), np.int64(2))
@@ -182,7 +183,8 @@ def test_random_programs_graph_on_numpy_and_lowered_to_jax(source):
 @RANDOM
 @given(programs())
 def test_random_programs_jnp_under_jax_jit(source):
-    check_modes(source, {"jnp under jax.jit": autograph.function(load(source, jnp), backend="jax")})
+    with jax.enable_x64(True):  # backend="jax" follows JAX's x64 setting; the oracle is float64 NumPy
+        check_modes(source, {"jnp under jax.jit": autograph.function(load(source, jnp), backend="jax")})
 
 
 # --- composing with JAX's transformations --------------------------------------------------------------

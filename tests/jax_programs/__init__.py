@@ -1,0 +1,7 @@
+"""Realistic JAX programs written with Python control flow, each with a hand-written ``lax`` twin.
+
+``programs.PROGRAMS`` lists them with their sources; ``test_jax_programs.py`` runs each one
+converted under ``jax.jit`` against the plain function (eagerly) and the twin, and ``jax.grad`` /
+``jax.vmap`` against the twin where they make sense; ``python -m jax_programs.bench`` (from
+``tests/``) times staging and running against the twin.
+"""

@@ -1,0 +1,105 @@
+"""Each program of the corpus (``programs.py``), converted and run under ``jax.jit``, against the
+plain function run eagerly (Python control flow on concrete arrays) and its hand-written ``lax``
+twin; ``jax.grad`` and ``jax.vmap`` against the twin where the program says they make sense."""
+
+from __future__ import annotations
+
+import warnings
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import autograph
+from jax_programs.programs import PROGRAMS
+from runtime.jax import UnrolledLoopWarning
+
+IDS = [p.name for p in PROGRAMS]
+
+
+def _probe(x):
+    for i in range(3):
+        x = x + i
+    return x
+
+
+# Whether the dispatch core offers static range loops to the JAX backend (runtime/operators.py).
+STATIC_RANGES_STAGED = "scan" in str(jax.make_jaxpr(autograph.to_graph(_probe))(1.0))
+
+
+def close(got, expected, rtol):
+    got_leaves, got_tree = jax.tree.flatten(got)
+    expected_leaves, expected_tree = jax.tree.flatten(expected)
+    assert got_tree == expected_tree
+    for g, e in zip(got_leaves, expected_leaves):
+        if jax.dtypes.issubdtype(g.dtype, jax.dtypes.prng_key):
+            g, e = jax.random.key_data(g), jax.random.key_data(e)
+        np.testing.assert_allclose(np.asarray(g), np.asarray(e), rtol=rtol, atol=1e-6)
+
+
+def converted(program):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnrolledLoopWarning)  # bubble_sort's outer loop is unrolled on purpose
+        return autograph.to_graph(program.plain)
+
+
+def test_the_corpus_is_large_and_names_its_sources():
+    assert len(PROGRAMS) >= 20
+    assert len(set(IDS)) == len(IDS)
+    assert all(p.source for p in PROGRAMS)
+    assert sum(p.grad is not None for p in PROGRAMS) >= 10
+    assert sum(p.vmap is not None for p in PROGRAMS) >= 10
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=IDS)
+def test_converted_under_jit_equals_eager_and_twin(program):
+    if program.needs_scan and not STATIC_RANGES_STAGED:
+        pytest.skip("its range loop would be unrolled: minutes of compilation (see docs/jax.md)")
+    args = program.args()
+    expected = program.plain(*args)  # eager: Python control flow on concrete JAX arrays
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnrolledLoopWarning)
+        got = jax.jit(converted(program))(*args)
+    close(got, expected, program.rtol)
+    close(jax.jit(program.twin)(*args), expected, program.rtol)
+
+
+GRADS = [p for p in PROGRAMS if p.grad is not None]
+
+
+@pytest.mark.parametrize("program", GRADS, ids=[p.name for p in GRADS])
+def test_reverse_mode_grad_equals_the_twins(program):
+    loss = program.loss or (lambda out: out)
+
+    def scalar(fn):
+        return lambda *a: loss(fn(*a))
+
+    args = program.args()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnrolledLoopWarning)
+        got = jax.jit(jax.grad(scalar(converted(program)), argnums=program.grad))(*args)
+    close(got, jax.grad(scalar(program.twin), argnums=program.grad)(*args), 1e-4)
+
+
+VMAPS = [p for p in PROGRAMS if p.vmap is not None]
+
+
+def batch(args, in_axes):
+    """Three copies of each batched argument, scaled a little differently (ints offset by 1)."""
+    out = []
+    for a, axis in zip(args, in_axes):
+        if axis is None:
+            out.append(a)
+        elif jnp.issubdtype(a.dtype, jnp.integer):
+            out.append(jnp.stack([a, a + 1, a + 2]))
+        else:
+            out.append(jnp.stack([a, a * 0.5, a * 1.5]))
+    return out
+
+
+@pytest.mark.parametrize("program", VMAPS, ids=[p.name for p in VMAPS])
+def test_vmap_equals_the_twins(program):
+    args = batch(program.args(), program.vmap)
+    got = jax.jit(jax.vmap(converted(program), in_axes=program.vmap))(*args)
+    close(got, jax.vmap(program.twin, in_axes=program.vmap)(*args), program.rtol)
