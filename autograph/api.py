@@ -18,7 +18,7 @@ import threading
 import types
 import weakref
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import runtime
 from autograph import loading, parsing, pipeline
@@ -153,8 +153,31 @@ def convert(fn: Callable) -> Callable:
 to_graph = convert
 
 
-def to_code(fn: Callable) -> str:
-    """The converted source of ``fn``, as Python text."""
+class ConvertedCode(str):
+    """The converted source: a ``str`` (it prints, compares and concatenates as the plain text) that
+    a notebook shows highlighted (``_repr_html_``, with Pygments when it is installed)."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        try:
+            from pygments import highlight
+            from pygments.formatters import HtmlFormatter
+            from pygments.lexers import PythonLexer
+        except ImportError:  # Pygments is optional: plain, escaped text
+            import html
+            return f"<pre>{html.escape(str(self))}</pre>"
+        return highlight(str(self), PythonLexer(), HtmlFormatter(noclasses=True))
+
+    def _repr_markdown_(self) -> str:
+        return f"```python\n{self}```\n"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))  # IPython's text view: the code, not its repr with \n escapes
+
+
+def to_code(fn: Callable) -> ConvertedCode:
+    """The converted source of ``fn``, as Python text (a ``str`` that notebooks show highlighted)."""
     target = fn
     if isinstance(target, (types.MethodType, staticmethod, classmethod)):
         target = target.__func__
@@ -166,7 +189,7 @@ def to_code(fn: Callable) -> str:
             target = call
         else:
             convert(target)  # raises the explanatory ConversionError
-    return _conversion(target).source
+    return ConvertedCode(_conversion(target).source)
 
 
 def do_not_convert(fn: Callable) -> Callable:
@@ -205,4 +228,4 @@ def _convert_for_call(fn: types.FunctionType) -> Callable:
 
 runtime.set_converter(_convert_for_call)
 
-__all__ = ["Location", "convert", "converted_lines", "do_not_convert", "to_code", "to_graph"]
+__all__ = ["ConvertedCode", "Location", "convert", "converted_lines", "do_not_convert", "to_code", "to_graph"]

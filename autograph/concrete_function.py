@@ -8,13 +8,14 @@
 
 from __future__ import annotations
 
+import html
 import inspect
 import sys
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.graph import Tensor, TensorSpec, TreeDef
+from runtime.graph import Tensor, TensorSpec, TreeDef, printing
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.control_flow import flatten
 
@@ -100,6 +101,28 @@ class ConcreteFunction:
 
     def __repr__(self) -> str:
         return f"<ConcreteFunction {self.name}{self._show_args()}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython's text view: the signature, then the graph (or the jaxpr) as text."""
+        printer.text(f"{self.pretty_printed_signature()}\n{self.graph if self.graph is not None else self.jaxpr}")
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the signature and the graph's picture (its text without Graphviz)."""
+        if self.graph is not None:
+            picture = printing.to_html(self.graph)
+        else:
+            picture = f"<pre>{html.escape(str(self.jaxpr))}</pre>"
+        return f"<pre>{html.escape(self.pretty_printed_signature())}</pre>{picture}"
+
+
+def function_html(function: Any) -> str:
+    """What a notebook shows for a ``Function``: each trace's signature and graph, or that there is none yet."""
+    head = f"<p><b>autograph.Function</b> <code>{html.escape(function.__name__)}</code>"
+    traces = function.concrete_functions
+    if not traces:
+        return f"{head}: not traced yet (call it, or <code>get_concrete_function(...)</code>)</p>"
+    count = f"{len(traces)} trace{'s' if len(traces) > 1 else ''}"
+    return f"{head}, {count}:</p>" + "<hr>".join(c._repr_html_() for c in traces)
 
 
 def _equal(a: Any, b: Any) -> bool:

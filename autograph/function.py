@@ -21,9 +21,11 @@ Three ways to run it, one tracing API:
     autograph.function(f, backend="jax")     # no graph of ours: the converted f under jax.jit, on
                                              # JAX tracers (lax.cond / while_loop / scan); f uses jnp
 
-Every mode returns NumPy arrays. Both JAX modes run with 64-bit types enabled (JAX's
+Our graph's modes return NumPy arrays; ``executor="jax"`` runs with 64-bit types enabled (JAX's
 thread-local ``jax.enable_x64(True)``), so a float64 argument is computed in float64, as its
-``TensorSpec`` key says.
+``TensorSpec`` key says. ``backend="jax"`` is JAX's own world: it returns JAX arrays (on the
+inputs' devices, with the shardings ``jax.jit`` gives them) and follows JAX's ``jax_enable_x64``
+setting, so a float64 NumPy argument is float32 unless the caller enabled 64 bits.
 """
 
 from __future__ import annotations
@@ -101,6 +103,12 @@ def _key_of(leaf: Any, where: str) -> Any:
     if is_jax(leaf, "Tracer"):
         raise TypeError(f"{where} is a JAX tracer: a Function with backend='graph' runs our own graphs, which "
                         "cannot be traced by JAX; use autograph.function(..., backend='jax') inside jax.jit")
+    if is_jax(leaf, "Array"):
+        if getattr(leaf.dtype, "kind", None) not in set("biufc"):  # a typed PRNG key: no NumPy dtype
+            raise TypeError(f"{where} is a JAX array of {leaf.dtype}, which a Function cannot key its traces by; "
+                            "call jax.jit(autograph.to_graph(f)) instead, or pass jax.random.key_data(key) and "
+                            "rebuild the key inside with jax.random.wrap_key_data")
+        return TensorSpec(leaf.shape, leaf.dtype)  # no np.asarray: that would copy the array to the host
     if is_tensor_like(leaf):
         return TensorSpec.from_value(leaf)
     try:
@@ -241,9 +249,19 @@ class Function:
                     f"{self.tracing_count + 1}, for a new input signature); a Function may create Variables only "
                     "on its first trace. Create the Variable outside the function and use it inside.")
 
+        written: list = []
+
+        def body_and_writes(*placeholders: Any) -> Any:
+            # An argument the function writes into in place (x[i] = v) is written back after each run, as
+            # NumPy would have changed the caller's array: its final value is an extra output.
+            originals = [p.ref()[0] for p in placeholders]
+            result = body(*placeholders)
+            written[:] = [k for k, (p, v) in enumerate(zip(placeholders, originals)) if p.ref()[0] is not v]
+            return result, [placeholders[k] for k in written]
+
         token = _on_variable_created.set(on_variable)
         try:
-            traced = trace(body, [x for x in leaves if isinstance(x, TensorSpec)])
+            traced = trace(body_and_writes, [x for x in leaves if isinstance(x, TensorSpec)])
         except TypeError as error:
             if self._autograph or "needs the value of a graph tensor" not in str(error):
                 raise
@@ -256,9 +274,12 @@ class Function:
         execute = _jax_run() if self.executor == "jax" else interpreter.run
 
         def run(inputs: list) -> Any:
-            return out_tree.unflatten([np.asarray(x) for x in execute(graph, inputs)])
+            result, new_values = out_tree.unflatten([np.asarray(x) for x in execute(graph, inputs)])
+            for k, value in zip(written, new_values):
+                write_back(self.__name__, inputs[k], value)
+            return result
 
-        output_spec = out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])
+        output_spec = out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0]
         return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph)
 
     def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
@@ -269,22 +290,38 @@ class Function:
         import jax
 
         jitted = jax.jit(self._bound_function(names, tree, leaves))
-        specs = [jax.ShapeDtypeStruct(x.shape, x.dtype) for x in leaves if isinstance(x, TensorSpec)]
-        with jax.enable_x64(True):
-            traced = jitted.trace(*specs)
+        # JAX's own x64 setting decides (a float64 spec is float32 unless the caller enabled x64).
+        specs = [jax.ShapeDtypeStruct(x.shape, jax.dtypes.canonicalize_dtype(x.dtype))
+                 for x in leaves if isinstance(x, TensorSpec)]
+        traced = jitted.trace(*specs)
         self.tracing_count += 1
         output_spec = jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), traced.out_info)
 
         def run(inputs: list) -> Any:
-            with jax.enable_x64(True):
-                outputs = jitted(*inputs)
-            return jax.tree.map(np.asarray, outputs)
+            return jitted(*inputs)  # JAX arrays, where jax.jit puts them (the inputs' devices and shardings)
 
         return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run,
                                 jaxpr=traced.jaxpr)
 
     def __repr__(self) -> str:
         return f"<autograph.Function {self.__name__}>"
+
+    def _repr_html_(self) -> str:
+        """Notebooks show each trace's signature and graph (autograph/concrete_function.py)."""
+        from autograph.concrete_function import function_html
+        return function_html(self)
+
+
+def write_back(name: str, argument: Any, value: np.ndarray) -> None:
+    """Put what the graph computed for an argument it writes into back into the caller's array."""
+    if not isinstance(argument, np.ndarray):
+        raise TypeError(f"{name} writes into one of its arguments in place (x[...] = v), but the caller passed "
+                        f"a {type(argument).__name__}, not a NumPy array, so there is nothing to write into; "
+                        "pass an array, or copy the argument inside the function before writing")
+    if not argument.flags.writeable:
+        raise ValueError(f"{name} writes into one of its arguments in place, but the array passed is read-only "
+                         "(assignment destination is read-only)")
+    np.copyto(argument, value, casting="unsafe")
 
 
 def _jax_run() -> Callable:

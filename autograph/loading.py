@@ -82,11 +82,16 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
             sub.lineno = sub.end_lineno = line
             sub.col_offset = sub.end_col_offset = 0
     flags = original.__code__.co_flags & _FUTURE_FLAGS
+    moved = _first_lines_at_owner(node, generated_names, thunk_spans)
     try:
         code = compile(module, original.__code__.co_filename, "exec", flags=flags, dont_inherit=True)
     except TypeError:  # a generated node without a position: give it its parent's (a full walk)
         ast.fix_missing_locations(module)
         code = compile(module, original.__code__.co_filename, "exec", flags=flags, dont_inherit=True)
+    finally:
+        for sub, positions in moved:  # the tree (kept for to_code) keeps its own positions
+            for attribute, position in zip(_POSITIONS, positions):
+                setattr(sub, attribute, position)
     function_code = _find_code(code, name)
     prefix = function_code.co_qualname if hasattr(function_code, "co_qualname") else None
     if prefix is None:  # Python 3.10: code objects have no qualname; rebuild it from the nesting
@@ -96,6 +101,56 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
                              generated_names, thunk_spans)
     _remember(function_code)
     return function_code
+
+
+_POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")
+
+
+def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozenset,
+                          thunk_spans: frozenset) -> list[tuple[ast.AST, tuple]]:
+    """Make every generated closure and thunk start at the first line of the user function it
+    belongs to; return the nodes changed, with their old positions, to restore after compiling.
+
+    A code object's ``co_firstlineno`` is the line of its ``def`` (or ``lambda``). Tools that show
+    source take it as the first line of the code's own source block: ``inspect.getsourcelines``
+    (for a code object, a frame or a traceback) walks up from it to the nearest line that starts a
+    ``def`` or ``lambda`` and returns that block, and IPython's traceback printer (its fast path,
+    taken for any ``.py`` file that is not on disk, as a Jupyter kernel's cell files are; so is
+    pdb's ``longlist``) indexes that block by ``frame.f_lineno - co_firstlineno``. A generated
+    closure sits at the line of the ``if`` or loop it stands for, which starts no block in the
+    user's source, so the walk finds the user's function while the index counts from the ``if``:
+    every frame inside a body showed a line off by that distance. Starting the closure (only its
+    ``def``/``lambda`` node: the statements inside keep their lines) at the user function's first
+    line makes both agree, as for the user's own function. The cost: the instructions that create
+    the closure belong to that line too, which tracebacks never show (creating a function cannot
+    fail)."""
+    moved: list[tuple[ast.AST, tuple]] = []
+
+    def is_generated(node: ast.AST) -> bool:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return node.name in generated
+        body = node.body
+        return not node.args.args and (body.lineno, body.end_lineno, body.col_offset,
+                                       body.end_col_offset) in thunk_spans
+
+    def first_line(node: ast.AST) -> int:
+        decorators = getattr(node, "decorator_list", None)
+        return decorators[0].lineno if decorators else node.lineno
+
+    def visit(node: ast.AST, owner_line: int) -> None:
+        for child in ast.iter_child_nodes(node):
+            line = owner_line
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and is_generated(child):
+                moved.append((child, tuple(getattr(child, a, None) for a in _POSITIONS)))
+                # A zero-width span: it must not widen the positions _is_thunk reads.
+                child.lineno = child.end_lineno = owner_line
+                child.col_offset = child.end_col_offset = 0
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                line = first_line(child)  # a scope of the user's own
+            visit(child, line)
+
+    visit(root, root.lineno)  # the converted def is compiled without its decorators: its def line
+    return moved
 
 
 def _without_annotations(args: ast.arguments) -> ast.arguments:

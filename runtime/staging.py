@@ -13,7 +13,7 @@ import os
 import re
 import sys
 import sysconfig
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
@@ -66,21 +66,144 @@ def _machinery_dirs() -> tuple[str, ...]:
     return tuple(os.path.join(d, "") for d in dirs)
 
 
+# co_filename -> whether its frames are machinery. Tracing asks for every graph node (see
+# ``user_site``), so the answer is one dict look-up per frame; it is recomputed once JAX arrives.
+_machinery_files: dict[str, bool] = {}
+_machinery_key: list = [None]
+
+
+def _is_machinery(filename: str) -> bool:
+    key = sys.modules.get("jax") is not None
+    if key is not _machinery_key[0]:
+        _machinery_key[0] = key
+        _machinery_files.clear()
+    known = _machinery_files.get(filename)
+    if known is None:
+        known = _machinery_files[filename] = os.path.abspath(filename).startswith(_machinery_dirs())
+    return known
+
+
 def user_frame() -> Any:
     """The innermost frame that belongs to the user's program, or None."""
-    skipped = _machinery_dirs()
     frame = sys._getframe(1)
     while frame is not None:
-        if not os.path.abspath(frame.f_code.co_filename).startswith(skipped):
+        if not _is_machinery(frame.f_code.co_filename):
             return frame
         frame = frame.f_back
     return None
 
 
+def user_site() -> Optional[tuple[str, int]]:
+    """``(filename, line)`` of the user's innermost frame, or None: cheap enough to record on every
+    graph node while tracing (a dict look-up per frame); ``format_site`` turns it into text."""
+    if (sys.modules.get("jax") is not None) is not _machinery_key[0]:
+        _is_machinery("")  # JAX arrived: forget the answers given before
+    known = _machinery_files
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        machinery = known.get(filename)
+        if machinery is None:
+            machinery = _is_machinery(filename)
+        if not machinery:
+            return filename, frame.f_lineno
+        frame = frame.f_back
+    return None
+
+
+def format_site(filename: str, line: int) -> str:
+    """``file:line``, or IPython's ``Cell In[12], line 3`` for a notebook cell.
+
+    A Jupyter kernel compiles each cell under a temporary file name (``/tmp/ipykernel_<pid>/<hash>.py``,
+    never written to disk) and a terminal IPython under ``<ipython-input-12-...>``; IPython's compiler
+    remembers which execution count each name had (``shell.compile.format_code_name``), which is how its
+    own tracebacks say ``Cell In[12]``. Asked only when a message is made, never while tracing."""
+    cell = _cell_name(filename)
+    return f"{cell}, line {line}" if cell else f"{filename}:{line}"
+
+
+def _cell_name(filename: str) -> Optional[str]:
+    ipython = sys.modules.get("IPython")
+    get_ipython = getattr(ipython, "get_ipython", None)
+    if get_ipython is None:
+        return None
+    try:
+        named = get_ipython().compile.format_code_name(filename)
+    except Exception:  # no shell running, or a shell whose compiler does not name cells
+        return None
+    return f"{named[0]} {named[1]}" if named else None
+
+
 def user_location() -> str:
-    """``file:line`` of the innermost frame that belongs to the user's program."""
+    """``file:line`` (or ``Cell In[n], line k``) of the innermost frame of the user's program."""
     frame = user_frame()
-    return "<unknown>" if frame is None else f"{frame.f_code.co_filename}:{frame.f_lineno}"
+    return "<unknown>" if frame is None else format_site(frame.f_code.co_filename, frame.f_lineno)
+
+
+# --- tracebacks without the library's own frames -------------------------------------------------
+
+FILTERING_VARIABLE = "AUTOGRAPH_TRACEBACK_FILTERING"
+_HIDDEN_NOTE = (f"(autograph hid {{}} of its own frames from this traceback; set {FILTERING_VARIABLE}=off "
+                "to see them)")
+
+
+def traceback_filtering() -> bool:
+    """Whether staging errors show only the user's frames (the default; ``AUTOGRAPH_TRACEBACK_FILTERING=off``
+    shows every frame, for debugging autograph itself)."""
+    return os.environ.get(FILTERING_VARIABLE, "on").strip().lower() not in ("off", "0", "false", "no")
+
+
+def _is_library_file(filename: str) -> bool:
+    """autograph's and runtime's own files, and NumPy's, whose dispatch frames sit between a user's
+    ``np.sum(x)`` and our tensor: a user reading a staging error has nothing to do with any of them."""
+    return _is_machinery(filename) and not os.path.abspath(filename).startswith(_stdlib_dir())
+
+
+def _stdlib_dir() -> str:
+    return os.path.join(sysconfig.get_paths()["stdlib"], "")
+
+
+def hide_library_frames(error: BaseException, named_elsewhere: bool = False) -> BaseException:
+    """Relink ``error``'s traceback, in place, past the library's frames below its first entry, and
+    say so once in a note. In place because the traceback's first entry (the frame the error is
+    leaving) is kept: ``contextlib`` puts back the traceback object it was given, and the frames the
+    error passes next are linked in front of that same object. A traceback that would keep no frame
+    of the user's is left alone (an error of autograph's own is then shown whole), unless the error
+    names the user's line some other way (``named_elsewhere``: the note of a graph's run-time error)."""
+    head = error.__traceback__
+    if head is None or not traceback_filtering() or getattr(error, "_autograph_frames_hidden", False):
+        return error
+    entries = []
+    tb = head.tb_next
+    while tb is not None:
+        entries.append(tb)
+        tb = tb.tb_next
+    kept = [tb for tb in entries if not _is_library_file(tb.tb_frame.f_code.co_filename)]
+    if (not kept and not named_elsewhere) or len(kept) == len(entries):
+        return error
+    for before, after in zip([head, *kept], [*kept, None]):
+        before.tb_next = after
+    error._autograph_frames_hidden = True
+    if hasattr(error, "add_note"):
+        error.add_note(_HIDDEN_NOTE.format(len(entries) - len(kept)))
+    return error
+
+
+def api_boundary(fn: Any) -> Any:
+    """Decorate an entry point of the library: an error leaving it (a staging error, or the user's own
+    raised while tracing) shows the user's frames only (see ``hide_library_frames``); the frame of the
+    entry point itself stays, as one line. Free when nothing is raised."""
+    import functools
+
+    @functools.wraps(fn)
+    def boundary(*args: Any, **kwargs: Any) -> Any:
+        __tracebackhide__ = True  # noqa: F841  (IPython and pytest hide this frame)
+        try:
+            return fn(*args, **kwargs)
+        except Exception as error:
+            hide_library_frames(error)
+            raise  # the same traceback object, relinked: nothing of this frame is added twice
+    return boundary
 
 
 def in_converted_code() -> bool:

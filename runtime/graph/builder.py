@@ -14,12 +14,12 @@ an extra input of the subgraph), through as many levels as needed::
 
 from __future__ import annotations
 
-import contextlib
 from contextvars import ContextVar
-from typing import Any, Iterator, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from runtime.graph import ops
 from runtime.graph.ir import FrozenDict, Graph, Node, Value
+from runtime.staging import hide_library_frames, user_site
 
 
 class GraphBuilder:
@@ -63,7 +63,8 @@ class GraphBuilder:
         """Append ``op(inputs; attrs)``, typed by the op's rule; return its outputs."""
         frozen = FrozenDict(attrs)
         outputs = tuple(Value(shape, dtype) for shape, dtype in ops.infer(op, inputs, frozen))
-        self.nodes.append(Node(op, tuple(inputs), frozen, outputs))
+        # Where the user's program made the node: run-time errors name it (interpreter.py).
+        self.nodes.append(Node(op, tuple(inputs), frozen, outputs, user_site()))
         return outputs
 
     def graph(self, outputs: Sequence[Value]) -> Graph:
@@ -78,11 +79,23 @@ def current_builder() -> Optional[GraphBuilder]:
     return _CURRENT.get()
 
 
-@contextlib.contextmanager
-def building(builder: GraphBuilder) -> Iterator[GraphBuilder]:
-    """Make ``builder`` the graph being traced inside the ``with`` block."""
-    token = _CURRENT.set(builder)
-    try:
-        yield builder
-    finally:
-        _CURRENT.reset(token)
+class building:  # noqa: N801  (used as a function: ``with building(builder):``)
+    """Make ``builder`` the graph being traced inside the ``with`` block.
+
+    An error that leaves the outermost trace (a staging error, or the user's own) loses the library's
+    frames between the trace and the line that raised it (``runtime.staging.hide_library_frames``):
+    what is left is the user's own code, converted closures included, each at the user's line."""
+
+    __slots__ = ("builder", "token")
+
+    def __init__(self, builder: GraphBuilder) -> None:
+        self.builder = builder
+
+    def __enter__(self) -> GraphBuilder:
+        self.token = _CURRENT.set(self.builder)
+        return self.builder
+
+    def __exit__(self, kind: Any, error: Optional[BaseException], tb: Any) -> None:
+        _CURRENT.reset(self.token)
+        if isinstance(error, Exception) and self.builder.parent is None:
+            hide_library_frames(error)

@@ -18,13 +18,15 @@ import builtins
 import functools
 import inspect
 import operator
+import re
+import warnings
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
 from runtime.graph import ops, shapes
 from runtime.graph.ir import Graph, Value
-from runtime.staging import NotStageable
+from runtime.staging import NotStageable, format_site, hide_library_frames
 
 Kernel = Callable[..., Any]
 
@@ -137,31 +139,110 @@ def prune(graph: Graph) -> list:
     return kept
 
 
-def _step(kernel: Kernel, ins: list[int], outs: list[int], returns_tuple: bool) -> Callable[[list], None]:
-    """One node as ``step(env)``, specialised by arity so the common cases index the env directly."""
+def _step(kernel: Kernel, ins: list[int], outs: list[int], returns_tuple: bool,
+          node: Any = None) -> Callable[[list], None]:
+    """One node as ``step(env)``, specialised by arity so the common cases index the env directly.
+    A step that fails hands the error to ``_failed`` with its node (a ``try`` costs nothing until
+    something is raised), which names the user's line or turns a warning back into one."""
     if len(outs) == 1 and not returns_tuple:
         (o,) = outs
         if len(ins) == 1:
             (a,) = ins
 
             def step(env: list) -> None:
-                env[o] = kernel(env[a])
+                try:
+                    env[o] = kernel(env[a])
+                except Exception as error:
+                    env[o] = _failed(error, node, kernel, (env[a],))
         elif len(ins) == 2:
             a, b = ins
 
             def step(env: list) -> None:
-                env[o] = kernel(env[a], env[b])
+                try:
+                    env[o] = kernel(env[a], env[b])
+                except Exception as error:
+                    env[o] = _failed(error, node, kernel, (env[a], env[b]))
         else:
             def step(env: list) -> None:
-                env[o] = kernel(*[env[i] for i in ins])
+                try:
+                    env[o] = kernel(*[env[i] for i in ins])
+                except Exception as error:
+                    env[o] = _failed(error, node, kernel, [env[i] for i in ins])
     elif not outs:
         def step(env: list) -> None:
-            kernel(*[env[i] for i in ins])
+            try:
+                kernel(*[env[i] for i in ins])
+            except Exception as error:
+                _failed(error, node, kernel, [env[i] for i in ins])
     else:
         def step(env: list) -> None:
-            for o, result in zip(outs, kernel(*[env[i] for i in ins])):
+            try:
+                results = kernel(*[env[i] for i in ins])
+            except Exception as error:
+                results = _failed(error, node, kernel, [env[i] for i in ins])
+            for o, result in zip(outs, results):
                 env[o] = result
     return step
+
+
+# --- run-time errors and warnings name the user's line -------------------------------------------
+#
+# Every node records where the user's program made it (``Node.location``, while tracing). An error a
+# kernel raises keeps its type and message (what eager NumPy raises) and gains a note naming that
+# line. NumPy's floating-point warnings would name this file, the frame that called the ufunc: a
+# filter turns the RuntimeWarnings issued by this module's frames into exceptions, which ``_failed``
+# issues again at the user's line (through the user's own filters), then runs the kernel again with
+# them silenced. The filter matches only frames of this module, so NumPy used outside graphs is
+# untouched.
+_OWN_MODULE = re.escape(__name__) + r"\Z"
+_filter: list = [None]  # the filter tuple, as it stands in warnings.filters
+
+
+def _own_warnings() -> None:
+    """Put the filter first in ``warnings.filters`` (``run`` checks that it is, by identity). Installed
+    once at import it would not last: ``warnings.catch_warnings`` (pytest's collection, the user's own)
+    puts back the list it found, and filters added later go in front. Moving it to the front changes
+    nothing for the user's filters: the warning it catches is issued again through all of them."""
+    warnings.filterwarnings("error", category=RuntimeWarning, module=_OWN_MODULE)
+    _filter[0] = warnings.filters[0]
+
+
+_LOCATED = "_autograph_located"                 # set on an error once a note names its node
+_registries: dict[str, dict] = {}                # warnings' once-per-line memory, per user file
+
+
+def _failed(error: Exception, node: Any, kernel: Kernel, args: Sequence[Any]) -> Any:
+    """What a step does when its kernel raises: a warning is re-issued at the user's line and the
+    kernel's result returned; an error gets a note naming the user's line and is raised again."""
+    location = getattr(node, "location", None)
+    if getattr(error, _LOCATED, False) or location is None:
+        raise error
+    filename, line = location
+    if isinstance(error, RuntimeWarning):
+        try:
+            warnings.warn_explicit(str(error), type(error), filename, line,
+                                   registry=_registries.setdefault(filename, {}))
+        except Warning as raised:  # the user's own filter makes it an error: it is one
+            error = raised
+        else:
+            # Silenced through NumPy's error state, not warnings.catch_warnings: that would reset the
+            # warnings registries, and a warning shown once per line would be shown at every run.
+            with np.errstate(all="ignore"):
+                try:
+                    return kernel(*args)
+                except RuntimeWarning:  # not a floating-point one
+                    pass
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                return kernel(*args)
+    where = format_site(filename, line)
+    setattr(error, _LOCATED, True)
+    if hasattr(error, "add_note"):
+        if node.op != "assert":  # a graph assertion's note names its line already
+            error.add_note(f"(raised while running the graph, by the `{node.op}` traced at {where})")
+    elif error.args and isinstance(error.args[0], str):  # Python 3.10: no notes; the message says it
+        error.args = (f"{where}: {error.args[0]}", *error.args[1:])
+    raise error
 
 
 def _schedule(graph: Graph, slots: dict[Value, int], env: list,
@@ -184,7 +265,7 @@ def _schedule(graph: Graph, slots: dict[Value, int], env: list,
         kernel = NUMPY_KERNELS[node.op]
         bound = _bind(kernel, node.attrs) if node.attrs else kernel
         # Control-flow kernels return a tuple of outputs, whatever their number.
-        step = _step(bound, ins, outs, returns_tuple=bool(ops.OPS[node.op].subgraphs))
+        step = _step(bound, ins, outs, bool(ops.OPS[node.op].subgraphs), node)
         (hoisted if node in invariant else steps).append(step)
     return steps
 
@@ -298,7 +379,15 @@ def run(graph: Graph, inputs: Sequence[Any]) -> tuple:
         raise NotStageable(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
     args = [x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape else check_input(i, x, v)
             for i, (x, v) in enumerate(zip(inputs, graph.inputs))]
-    return compile_graph(graph)(args)
+    filters = warnings.filters
+    if not filters or filters[0] is not _filter[0]:
+        _own_warnings()
+    try:
+        return compile_graph(graph)(args)
+    except Exception as error:
+        if getattr(error, _LOCATED, False):  # its note names the user's line: the interpreter's frames go
+            hide_library_frames(error, named_elsewhere=True)
+        raise
 
 
 def check_input(i: int, x: Any, param: Value) -> np.ndarray:

@@ -69,6 +69,9 @@ class Node:
     inputs: tuple[Value, ...]
     attrs: FrozenDict
     outputs: tuple[Value, ...]
+    # (filename, line) of the user's code that made the node, for run-time errors and warnings. Not
+    # part of the node's meaning: no view prints it, and nodes compare by identity anyway.
+    location: Optional[tuple[str, int]] = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.attrs, FrozenDict):
@@ -93,6 +96,10 @@ class Graph:
     def _repr_svg_(self) -> Optional[str]:
         """Notebooks show a picture when Graphviz's ``dot`` is installed, else the text."""
         return printing.to_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The picture (inline SVG) or, without Graphviz, the text and once a line on getting the picture."""
+        return printing.to_html(self)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))

@@ -111,46 +111,137 @@ def to_text(graph: Any, indent: int = 0) -> str:
 
 
 def to_dot(graph: Any) -> str:
-    """Graphviz source: ops are boxes, values are labelled edges, subgraphs are clusters."""
-    lines = ["digraph G {", '  rankdir=TB; node [fontname="monospace" fontsize=10];',
-             '  edge [fontname="monospace" fontsize=9];']
+    """Graphviz source for the picture: ops are boxes, values are edges named as in the text form
+    (hover one for its type), graph inputs are ellipses.
+
+    Drawn to be read in a notebook: a ``cond`` or ``while_loop`` is a cluster holding its branches or
+    its test and body, each a cluster of its own, so control flow reads as nesting rather than as
+    boxes floating beside the graph; what the outputs never need (dead nodes, unused inputs) is left
+    out, as the interpreter leaves it out; small constants are written into the box of the op that
+    uses them instead of taking a box each. Top to bottom, so a long loop body grows downwards
+    (notebooks scroll that way) rather than across."""
+    lines = ["digraph G {",
+             '  rankdir=TB; compound=true; nodesep=0.2; ranksep=0.25; newrank=true;',
+             '  node [fontname="monospace" fontsize=9 shape=box style=rounded height=0.25 margin="0.06,0.03"];',
+             '  edge [fontname="monospace" fontsize=8 arrowsize=0.5];']
     counter = iter(range(1 << 30))
     _dot_graph(graph, lines, counter, "  ")
     lines.append("}")
     return "\n".join(lines)
 
 
-def _dot_graph(graph: Any, lines: list[str], counter: Any, pad: str) -> None:
-    producer: dict[Any, str] = {}
+def live_nodes(graph: Any) -> list:
+    """The nodes a run executes: those the outputs need, and every stateful one (as the interpreter's
+    ``prune``; this module sits below it)."""
+    live = set(graph.outputs)
+    kept = []
+    for node in reversed(graph.nodes):
+        if ops.is_stateful(node) or not live.isdisjoint(node.outputs):
+            kept.append(node)
+            live.update(node.inputs)
+    kept.reverse()
+    return kept
+
+
+def _inline_constant(node: Any) -> Optional[str]:
+    """A constant small enough to write into its users' boxes, as text; else None."""
+    if node.op != "constant":
+        return None
+    text = fmt_attr("value", node.attrs["value"])  # a number, a few elements, or the type of a big array
+    return text if len(text) <= 16 else None
+
+
+def _short_attrs(node: Any) -> list[str]:
+    """``key=value`` for the attrs that say something (``axis=None``, ``keepdims=False`` do not)."""
+    simple, _ = _split_attrs(node)
+    return [text for text in simple if not text.endswith(("=None", "=False"))]
+
+
+def _dot_graph(graph: Any, lines: list[str], counter: Any, pad: str) -> tuple[list[str], str]:
+    """Draw ``graph``'s live part; return the ids of its first boxes (those no drawn edge enters)
+    and of its ``out``, for the invisible edges that stack subgraphs one above the other."""
     names = _Namer()
+    producer: dict[Any, str] = {}
+    firsts: list[str] = []
+    nodes = live_nodes(graph)
+    used = {v for node in nodes for v in node.inputs} | set(graph.outputs)
     for value in graph.inputs:
+        name = names.define(value)
+        if value not in used:
+            continue
         node_id = f"n{next(counter)}"
         producer[value] = node_id
-        label = f"{names.define(value)}:{value.type_str}"
-        lines.append(f'{pad}{node_id} [shape=ellipse label="{_escape(label)}"];')
-    for node in graph.nodes:
+        firsts.append(node_id)
+        lines.append(f'{pad}{node_id} [shape=ellipse style=solid label="{_escape(f"{name}: {value.type_str}")}"];')
+    constants: dict[Any, str] = {}
+    for node in nodes:
+        text = _inline_constant(node)
+        if text is not None and node.outputs[0] not in graph.outputs:
+            constants[node.outputs[0]] = text
+            names.define(node.outputs[0])
+            continue
         node_id = f"n{next(counter)}"
-        attrs, nested = _split_attrs(node)
-        label = node.op + ("\\n" + " ".join(attrs) if attrs else "")
-        lines.append(f'{pad}{node_id} [shape=box label="{_escape(label)}"];')
-        for value in node.inputs:
-            lines.append(f'{pad}{producer.get(value, "undefined")} -> {node_id} '
-                         f'[label="{names.use(value)}:{value.type_str}"];')
-        for key, sub in nested:
-            lines.append(f'{pad}subgraph cluster_{next(counter)} {{ label="{key}"; style=dashed;')
-            _dot_graph(sub, lines, counter, pad + "  ")
-            lines.append(f"{pad}}}")
         for value in node.outputs:
             names.define(value)
-            producer[value] = node_id
+        nested = _split_attrs(node)[1]
+        operands = ", ".join(constants.get(v, "·") for v in node.inputs)
+        label = node.op
+        if not nested and any(v in constants for v in node.inputs):
+            label += f"({operands})"
+        attrs = _short_attrs(node)
+        if attrs and not nested:
+            label += "\\n" + " ".join(attrs)
+        if all(v in constants for v in node.inputs):
+            firsts.append(node_id)
+        if nested:
+            # The op's box heads a cluster holding its subgraphs, stacked below it (the branches, or a
+            # loop's test above its body) by invisible edges: the nesting is the picture, and it grows
+            # downwards. Constant operands (a loop's initial values) are in the box's tooltip.
+            lines.append(f'{pad}subgraph cluster_{next(counter)} {{ label=""; style="rounded,dashed";')
+            lines.append(f'{pad}  {node_id} [label="{node.op}" tooltip="{_escape(f"{node.op}({operands})")}" '
+                         'style="rounded,filled" fillcolor="#eeeeee"];')
+            above = [node_id]
+            for key, sub in nested:
+                lines.append(f'{pad}  subgraph cluster_{next(counter)} {{ label="{key}"; style=dashed; '
+                             'fontname="monospace"; fontsize=9;')
+                sub_firsts, sub_out = _dot_graph(sub, lines, counter, pad + "    ")
+                lines.append(f"{pad}  }}")
+                lines.extend(f"{pad}  {a} -> {b} [style=invis];" for a in above for b in sub_firsts)
+                above = [sub_out]
+            # The results leave from the cluster's foot, so what uses them is drawn below the loop or
+            # the branches, not beside them.
+            exit_id = f"n{next(counter)}"
+            lines.append(f'{pad}  {exit_id} [shape=point width=0.05 tooltip="results of {node.op}"];')
+            lines.extend(f"{pad}  {a} -> {exit_id} [style=invis];" for a in above)
+            lines.append(f"{pad}}}")
+        else:
+            tooltip = " ".join(f"{names.use(v)}:{v.type_str}" for v in node.outputs) or node.op
+            lines.append(f'{pad}{node_id} [label="{_escape(label)}" tooltip="{_escape(tooltip)}"];')
+        for value in node.inputs:
+            if value not in constants:
+                lines.append(f'{pad}{producer.get(value, "undefined")} -> {node_id} [label="{names.use(value)}" '
+                             f'tooltip="{_escape(names.use(value) + ": " + value.type_str)}"];')
+        for value in node.outputs:
+            producer[value] = exit_id if nested else node_id
     out_id = f"n{next(counter)}"
-    lines.append(f'{pad}{out_id} [shape=plaintext label="out"];')
+    lines.append(f'{pad}{out_id} [shape=plaintext style=solid label="out"];')
     for i, value in enumerate(graph.outputs):
-        lines.append(f'{pad}{producer.get(value, "undefined")} -> {out_id} [label="{i}: {names.use(value)}"];')
+        source = producer.get(value)
+        if source is None:  # an output that is an inlined constant: no box of its own yet
+            source = f"n{next(counter)}"
+            lines.append(f'{pad}{source} [shape=plaintext style=solid label="{_escape(constants.get(value, "?"))}"];')
+        lines.append(f'{pad}{source} -> {out_id} [label="{i}: {names.use(value)}"];')
+    return firsts or [out_id], out_id
 
 
 def _escape(text: str) -> str:
     return text.replace("\\n", "\0").replace("\\", "\\\\").replace('"', '\\"').replace("\0", "\\n")
+
+
+_HINT = ("(The graph's picture needs Graphviz's `dot` program, which is not installed: install Graphviz "
+         "(`apt-get install graphviz`, `brew install graphviz`, `conda install graphviz`) to see it. "
+         "This is its text form.)")
+_hinted: list = []
 
 
 def to_svg(graph: Any) -> Optional[str]:
@@ -160,3 +251,17 @@ def to_svg(graph: Any) -> Optional[str]:
         return None
     done = subprocess.run([dot, "-Tsvg"], input=to_dot(graph), capture_output=True, text=True, check=False)
     return done.stdout if done.returncode == 0 else None
+
+
+def to_html(graph: Any) -> str:
+    """What a notebook shows for a graph: the picture, or without Graphviz the text form, with (once
+    per session) a line saying how to get the picture."""
+    svg = to_svg(graph)
+    if svg is not None:
+        return svg[svg.find("<svg"):]  # without the XML prologue and DOCTYPE, to sit inside HTML
+    import html
+    hint = ""
+    if not _hinted:
+        _hinted.append(True)
+        hint = f"<p><i>{html.escape(_HINT)}</i></p>"
+    return f"{hint}<pre>{html.escape(str(to_text(graph)))}</pre>"
