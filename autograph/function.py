@@ -49,7 +49,7 @@ from autograph.concrete_function import (
 )
 from runtime.graph import TensorSpec, TreeDef, Variable, current_builder, interpreter, trace
 from runtime.graph.control_flow import flatten, paths
-from runtime.staging import user_location
+from runtime.staging import hide_library_frames, user_location
 
 __all__ = ["ConcreteFunction", "Function", "function", "functions_run_eagerly", "run_functions_eagerly"]
 
@@ -182,7 +182,11 @@ class Function:
                 return concrete._run([args[i] for i in tensor_positions])
         if current_builder() is not None or (self.backend == "jax" and _has_tracer(args, kwargs)):
             return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
-        concrete, leaves = self._concrete_for(args, kwargs)
+        try:
+            concrete, leaves = self._concrete_for(args, kwargs)
+        except Exception as error:  # a staging error, or the user's own while tracing: show the user's frames
+            hide_library_frames(error)
+            raise
         tensors = [i for i, spec in enumerate(concrete._leaves) if isinstance(spec, TensorSpec)]
         if fast_key is not None and self._input_signature is None and len(leaves) == len(args):
             self._fast_calls[fast_key] = (concrete, tensors)
@@ -192,7 +196,11 @@ class Function:
         """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run."""
         if self._input_signature is not None and not args and not kwargs:
             args = self._input_signature
-        return self._concrete_for(args, kwargs)[0]
+        try:
+            return self._concrete_for(args, kwargs)[0]
+        except Exception as error:
+            hide_library_frames(error)
+            raise
 
     def pretty_printed_concrete_signatures(self) -> str:
         """One block per concrete function: its arguments' specs and its output spec."""

@@ -171,7 +171,7 @@ def hide_library_frames(error: BaseException, named_elsewhere: bool = False) -> 
     of the user's is left alone (an error of autograph's own is then shown whole), unless the error
     names the user's line some other way (``named_elsewhere``: the note of a graph's run-time error)."""
     head = error.__traceback__
-    if head is None or not traceback_filtering() or getattr(error, "_autograph_frames_hidden", False):
+    if head is None or not traceback_filtering():
         return error
     entries = []
     tb = head.tb_next
@@ -183,9 +183,15 @@ def hide_library_frames(error: BaseException, named_elsewhere: bool = False) -> 
         return error
     for before, after in zip([head, *kept], [*kept, None]):
         before.tb_next = after
-    error._autograph_frames_hidden = True
+    # An error may pass several boundaries (a trace, then the Function call): one note, with the total.
+    before_now = getattr(error, "_autograph_frames_hidden", 0)
+    hidden = before_now + len(entries) - len(kept)
+    notes = getattr(error, "__notes__", [])
+    if before_now and _HIDDEN_NOTE.format(before_now) in notes:
+        notes.remove(_HIDDEN_NOTE.format(before_now))
+    error._autograph_frames_hidden = hidden
     if hasattr(error, "add_note"):
-        error.add_note(_HIDDEN_NOTE.format(len(entries) - len(kept)))
+        error.add_note(_HIDDEN_NOTE.format(hidden))
     return error
 
 
