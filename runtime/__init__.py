@@ -8,6 +8,7 @@ the first time a JAX value reaches an operator.
 """
 
 from runtime.backend import Backend, State, backend_for, register, register_lazy
+from runtime.builtin_calls import builtin, builtin_call
 from runtime.calls import call, set_converter
 from runtime.items import (
     iadd,
@@ -34,7 +35,8 @@ from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld,
 range = range_  # noqa: A001  (generated code spells it ag__.range)
 
 __all__ = [
-    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "assert_holds", "backend_for", "call",
+    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "assert_holds", "backend_for", "builtin",
+    "builtin_call", "call",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "range", "register",
     "register_lazy", "reraise_limitation", "set_converter", "while_stmt", "setitem", "setitem_in", "index",
     "iadd", "iand", "ifloordiv", "ilshift",

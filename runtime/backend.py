@@ -112,6 +112,13 @@ class Backend:
     def range(self, *args: Any) -> Any:
         raise NotImplementedError(f"{self.name} cannot stage range()")
 
+    def call_builtin(self, f: Callable, args: tuple, kwargs: dict) -> Any:
+        """``f(*args, **kwargs)`` for a builtin, ``math`` function or NumPy constructor that the
+        converter routes through ``ag__.builtin`` (``float``, ``max``, ``math.sqrt``, ``np.array``, ...)
+        where an argument is one of this backend's values. NotImplemented (the default) leaves the
+        call to Python (and so to the value's ``__float__``, ``__array__``, ...)."""
+        return NotImplemented
+
     def assert_(self, test: Any, message: Optional[Thunk]) -> Any:
         """Check ``assert test, message()`` whenever the staged program runs; NotImplemented (the
         default) leaves the test to Python's ``assert`` (and so to the value's ``__bool__``)."""

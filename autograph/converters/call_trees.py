@@ -16,6 +16,25 @@ NumPy, JAX, the standard library or the runtime; it is a function defined in
 this same function (converted with it already); or it is a method of a builtin
 container or array (``append``, ``items``, ``reshape``, ...). Zero-argument
 ``super()`` and the frame-reading builtins (``locals()``, ...) stay plain too.
+
+A few of those callables ask their argument for its value (``float(t)`` needs a Python float
+from ``t.__float__``; ``np.array([a, b])`` converts each element itself), which a graph tensor
+cannot give while it is traced. Calls that resolve at conversion time to one of them (``ROUTED``:
+``float int bool complex min max round divmod pow``, the functions of ``math``, and NumPy's
+``array``, ``asarray``, ``asanyarray``, ``ascontiguousarray``) go through ``ag__.builtin``, which
+calls them as written on plain values and lets a backend answer for its own (``ag__.builtin_call``
+for calls with keywords, starred arguments or more than two arguments). Before::
+
+    d = math.sqrt(float(np.dot(x, x)))
+    m = max(a, b, c)
+
+After::
+
+    d = ag__.builtin(math.sqrt, ag__.builtin(float, np.dot(x, x)))
+    m = ag__.builtin_call(max, a, b, c)
+
+A name the function binds itself, or a global that is not the builtin (a user's own ``max``),
+stays a plain call.
 """
 
 from __future__ import annotations
@@ -41,6 +60,34 @@ _CONTAINER_METHODS = frozenset("""
     reshape astype sum mean max min prod any all argmax argmin dot tolist item ravel flatten transpose
     squeeze cumsum clip round std var fill nonzero
 """.split())
+
+
+# Callables that ask their arguments for their values: calls to them go through ag__.builtin.
+_ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow)
+_ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray")
+# id -> object (the object is kept so that its id stays its own). NumPy's entries are added once
+# NumPy is imported: a callee cannot be NumPy's before that, and the converter never imports it.
+_routed: dict[int, Any] = {}
+
+
+def _routed_table() -> dict[int, Any]:
+    if not _routed:
+        import math
+
+        for f in (*_ROUTED_BUILTINS, *(getattr(math, name) for name in dir(math))):
+            if callable(f):
+                _routed[id(f)] = f
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and id(numpy.array) not in _routed:
+        for name in _ROUTED_NUMPY:
+            f = getattr(numpy, name)
+            _routed[id(f)] = f
+    return _routed
+
+
+def is_routed(value: Any) -> bool:
+    """Whether calls to ``value`` go through ``ag__.builtin`` (``float``, ``math.sqrt``, ``np.array``, ...)."""
+    return id(value) in _routed_table()
 
 
 def is_unconverted_module(module_name: str | None) -> bool:
@@ -88,6 +135,12 @@ class _Calls(ast.NodeTransformer):
         target = self._resolve(func)
         return target is not UNKNOWN and needs_no_conversion(target)
 
+    def _routed(self, func: ast.expr) -> bool:
+        if not isinstance(func, (ast.Name, ast.Attribute)):
+            return False
+        target = self._resolve(func)
+        return target is not UNKNOWN and is_routed(target)
+
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
         if (isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords
@@ -96,6 +149,17 @@ class _Calls(ast.NodeTransformer):
             # generated closure once the call moves into a branch: spell them out.
             node.args = [ast.Name(id="__class__", ctx=ast.Load()), ast.Name(id=self.first_param, ctx=ast.Load())]
             templates.copy_location(node, node.func)
+            return node
+        if (node.args or node.keywords) and self._routed(node.func):
+            # `float(t)` -> `ag__.builtin(float, t)`: the callee stays as written (evaluated where
+            # the user wrote it), the runtime picks who answers. One or two positional arguments
+            # take the fixed-signature `builtin`, which Python calls without packing *args/**kwargs.
+            simple = not node.keywords and len(node.args) <= 2 and not any(
+                isinstance(a, ast.Starred) for a in node.args)
+            node.args = [node.func, *node.args]
+            node.func = (templates.replace_expression("ag__.builtin") if simple
+                         else templates.replace_expression("ag__.builtin_call"))
+            templates.copy_location(node.func, node)
             return node
         if self._plain(node.func):
             return node

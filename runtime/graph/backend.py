@@ -32,6 +32,7 @@ import numpy as np
 
 from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
+from runtime.graph import builtins as graph_builtins
 from runtime.graph import control_flow, loops, tensor, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import predicate, stage_cond
@@ -85,6 +86,11 @@ class GraphBackend(Backend):
 
     def range(self, *args: Any) -> GraphRange:
         return GraphRange(*args)
+
+    def call_builtin(self, f: Callable, args: tuple, kwargs: dict) -> Any:
+        """``float(t)``, ``max(a, b)``, ``math.sqrt(t)``, ``np.array([t, 1.0])``, ... on tensors
+        (runtime/graph/builtins.py; NotImplemented for a callable it does not know)."""
+        return graph_builtins.call(f, args, kwargs)
 
     def assert_(self, test: Any, message: Optional[Thunk]) -> None:
         """A graph assertion: ``test`` (one element, as Python's truth of an array needs) must be true

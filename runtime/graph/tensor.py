@@ -147,7 +147,15 @@ class Tensor:
                                    "use np.take(array, tensor), a gather that graphs support)")
 
     def __iter__(self) -> Any:
-        raise concrete_error(self, "iterating over a tensor (a `for` loop or unpacking)")
+        # With its leading dim known while tracing, a tensor iterates as an array does: t[0], t[1], ...
+        # (unpacking, zip, sum, comprehensions: what the converter leaves to Python). A converted `for`
+        # over a tensor never gets here: the graph backend stages it as one loop.
+        if not self.shape:
+            raise TypeError("iteration over a 0-d array")
+        if self.shape[0] is None:
+            raise concrete_error(self, "iterating over a tensor whose length is known only at run time (a `for` "
+                                 "loop or unpacking)")
+        return (self[i] for i in range(self.shape[0]))
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         raise concrete_error(self, "converting a tensor to a NumPy array (np.asarray / np.array)")

@@ -1,0 +1,145 @@
+"""``ag__.builtin``: calls of builtins, ``math`` and NumPy constructors that a backend may answer.
+
+Some callables ask their argument for its value: ``float(t)`` needs ``t.__float__`` to return a
+Python float, ``math.sqrt(t)`` calls ``float(t)``, and ``np.array([t1, t2])`` converts each element
+itself. A graph tensor cannot answer while it is traced, and Python cannot be changed to let it. So
+the converter routes calls that resolve, at conversion time, to one of these callables
+(``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow``, the
+functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray``) through this module.
+Before::
+
+    norm = math.sqrt(float(np.dot(x, x)))
+    pair = np.array([a, b], dtype=float)
+
+After (what the converter writes)::
+
+    norm = ag__.builtin(math.sqrt, ag__.builtin(float, np.dot(x, x)))
+    pair = ag__.builtin_call(np.array, [a, b], dtype=float)
+
+``builtin`` takes calls with one or two positional arguments (most of them); ``builtin_call`` any
+other argument list. The callee is still evaluated where the user wrote it (so a patched
+``math.sqrt`` is the one called) and the arguments stay as written. On plain values the call is
+``f(*args)`` after one type check per argument, with Python's own result and exceptions. When an
+argument is a value a backend owns (a graph tensor), the backend's ``call_builtin`` answers instead
+(``runtime/graph/builtins.py`` for graphs); a backend that returns NotImplemented leaves the call
+to Python.
+
+Values nested in lists and tuples (``np.array([[a, b], [c, d]])``, ``max([a, b])``) are found
+without slowing plain calls down: ``min`` and ``max`` look one level into their list and tuple
+arguments (their own work is per element anyway), and any other callable is called first and its
+arguments are searched only if that call raises (NumPy's ``array`` fails on the first tensor it
+meets, before anything else has happened).
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any, Callable, Optional
+
+from runtime.backend import OWNER_BY_TYPE, Backend, backend_for
+
+_MISS = object()
+_NO_ARG = object()  # "no second argument" in ``builtin``
+_owner_of = OWNER_BY_TYPE.get  # bound once: the dict is filled in place, never replaced
+_NESTS = (list, tuple)
+
+
+def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
+    """``f(x)`` or ``f(x, y)``, or what the backend owning ``x`` or ``y`` makes of it.
+
+    The common calls (``float(t)``, ``math.sqrt(t)``, ``max(a, b)``, ``np.array(xs)``) take one or
+    two positional arguments: this fixed signature lets Python call it without packing ``*args`` /
+    ``**kwargs`` (about half the cost of ``builtin_call``). Any other argument list goes to
+    ``builtin_call``."""
+    try:
+        cls = x.__class__
+        plain = _owner_of(cls, _MISS) is None and cls is not list and cls is not tuple
+        if plain and y is not _NO_ARG:
+            cls = y.__class__
+            plain = _owner_of(cls, _MISS) is None and cls is not list and cls is not tuple
+    except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
+        plain = False
+    if plain:
+        return f(x) if y is _NO_ARG else f(x, y)
+    return _dispatch(f, (x,) if y is _NO_ARG else (x, y), {})
+
+
+def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
+    """``f(*args, **kwargs)``, or what the backend owning one of the arguments makes of it: the form
+    for calls with keywords, starred arguments or more than two arguments."""
+    plain = not kwargs
+    try:
+        for arg in args:
+            cls = arg.__class__
+            if cls is list or cls is tuple or _owner_of(cls, _MISS) is not None:
+                plain = False
+                break
+    except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
+        plain = False
+    if plain:
+        return f(*args)
+    return _dispatch(f, args, kwargs)
+
+
+def _first_owner(values: Any, depth: int) -> Optional[Backend]:
+    """The backend owning one of ``values`` or a value inside their lists and tuples (``depth`` levels)."""
+    for value in values:
+        cls = value.__class__
+        try:
+            owner = _owner_of(cls, _MISS)
+        except TypeError:  # a class whose metaclass defines __eq__ without __hash__ is plain Python
+            continue
+        if owner is _MISS:
+            owner = backend_for(value)
+        if owner is not None:
+            return owner
+        if depth and (cls is list or cls is tuple or isinstance(value, _NESTS)):
+            owner = _first_owner(value, depth - 1)
+            if owner is not None:
+                return owner
+    return None
+
+
+def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
+    """The call with an argument that is not a plain scalar, or with keywords: find a backend's
+    value (at the top level, else inside lists and tuples), then call."""
+    values = (*args, *kwargs.values()) if kwargs else args
+    nested = False
+    backend = None
+    for value in values:
+        cls = value.__class__
+        if cls is list or cls is tuple:
+            nested = True
+            continue
+        try:
+            backend = _owner_of(cls, _MISS)
+        except TypeError:  # a class whose metaclass defines __eq__ without __hash__ is plain Python
+            continue
+        if backend is _MISS:
+            backend = backend_for(value)
+        if backend is not None:
+            break
+        nested = nested or isinstance(value, _NESTS)
+    if backend is None:
+        if not nested:
+            return f(*args, **kwargs)
+        if f is builtins.min or f is builtins.max:
+            # Searched before the call: a failed plain max([a, b]) would have compared a and b
+            # already, leaving a dead node in the graph.
+            backend = _first_owner(args, 1)
+            if backend is None:
+                return f(*args, **kwargs)
+        else:
+            try:
+                return f(*args, **kwargs)
+            except Exception as error:
+                backend = _first_owner(values, 64)
+                if backend is None:
+                    raise
+                failure = error
+            result = backend.call_builtin(f, args, kwargs)
+            if result is NotImplemented:
+                raise failure
+            return result
+    result = backend.call_builtin(f, args, kwargs)
+    return f(*args, **kwargs) if result is NotImplemented else result

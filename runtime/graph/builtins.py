@@ -1,0 +1,588 @@
+"""Python builtins, ``math`` and NumPy's array constructors on graph tensors.
+
+The converter routes ``float(t)``, ``int``, ``bool``, ``complex``, ``min``, ``max``, ``round``,
+``divmod``, ``pow``, the functions of ``math`` and ``np.array`` / ``asarray`` / ``asanyarray`` /
+``ascontiguousarray`` through ``ag__.builtin`` (runtime/builtin_calls.py); when an argument is a
+graph tensor, the graph backend hands the call here. Before (traced)::
+
+    d = math.sqrt(float(np.dot(x, x)))
+    p = np.array([d, 1.0])
+
+After (the graph)::
+
+    b:f64[] = matmul a a
+    c:f64[] = sqrt b
+    d:bool[] = isnan c
+    e:bool[] = logical_not d
+    f:bool[] = isnan b
+    g:bool[] = bitwise_or e f               # math.sqrt's domain: Python raises ValueError
+    _ = assert[message='math domain error' error=<class 'ValueError'> where='model.py:3'] g
+    h:f64[] = constant[value=1.0]
+    i:f64[2] = stack[axis=0] c h
+
+Each function gives what Python (on a NumPy scalar) or NumPy gives, where the graph can hold it:
+a tensor stands for a NumPy value, so ``float(t)`` takes a 0-d tensor as NumPy takes a 0-d array and
+gives a 0-d float64 tensor; Python's errors that depend on values (``int(nan)``, ``math.sqrt(-1)``,
+``math.exp(1000)``) become graph assertions that raise Python's exception with Python's message
+when the graph runs. What a graph cannot do raises a ``NotStageable`` error naming the call.
+docs/graph_builtins.md is the reference.
+"""
+
+from __future__ import annotations
+
+import builtins
+import math
+import operator
+import warnings
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from runtime.graph import variables
+from runtime.graph.tensor import (
+    Tensor,
+    apply,
+    arg_reduce,
+    as_tensor,
+    bind1,
+    cast,
+    constant,
+    copy,
+    getitem,
+    reshape,
+    stands_for_a_tensor,
+)
+from runtime.staging import NotStageable, user_location
+
+_NONE: Any = object()  # "not given", where None is a value
+IMPLEMENTATIONS: dict[Callable, Callable] = {}
+
+
+def call(f: Callable, args: tuple, kwargs: dict) -> Any:
+    """``f(*args, **kwargs)`` with a graph tensor among the arguments, or NotImplemented for a callable
+    that has no graph meaning here (Python then calls it, and the tensor says why it cannot)."""
+    try:
+        impl = IMPLEMENTATIONS.get(f)
+    except TypeError:  # an unhashable callable
+        return NotImplemented
+    return NotImplemented if impl is None else impl(*args, **kwargs)
+
+
+def implements(*funcs: Callable) -> Callable:
+    def register(impl: Callable) -> Callable:
+        for func in funcs:
+            IMPLEMENTATIONS[func] = impl
+        return impl
+    return register
+
+
+# --- the messages Python and NumPy give (asked of them, so they match the versions installed) -------
+
+def _error_of(thunk: Callable[[], Any]) -> tuple[type, str]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            thunk()
+        except Exception as error:
+            return type(error), str(error)
+    return type(None), ""
+
+
+def _accepts_size_one() -> bool:
+    """NumPy < 2.4 (with a DeprecationWarning since 1.25) converts a size-1 array to a Python scalar."""
+    return _error_of(lambda: float(np.ones(1)))[0] is type(None)
+
+
+_SIZE_ONE_CONVERTS = _accepts_size_one()
+_NOT_SCALAR = _error_of(lambda: float(np.ones(2)))[1]
+_AMBIGUOUS = _error_of(lambda: bool(np.ones(2)))[1]
+_EMPTY_TRUTH = _error_of(lambda: bool(np.ones(0)))[1]
+_INT_NAN = _error_of(lambda: int(float("nan")))[1]
+_INT_INF = _error_of(lambda: int(float("inf")))[1]
+_DOMAIN = _error_of(lambda: math.acos(2.0))[1]
+_RANGE = _error_of(lambda: math.exp(1000.0))[1]
+_LOG_BASE_ONE = _error_of(lambda: math.log(2.0, 1.0))
+_NO_COPY = _error_of(lambda: np.array([np.ones(1)], copy=False))[1]
+_ROUND_ARRAY = _error_of(lambda: round(np.ones(2)))
+_INT_RANGE = ("int() of a value outside int64's range: Python would give a bigger int, but a graph holds "
+              "Python ints as int64")
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+def _graph(x: Any) -> Optional[Tensor]:
+    """``x`` as a tensor if it is one (or a Variable, read), else None."""
+    if isinstance(x, Tensor):
+        return x
+    if stands_for_a_tensor(type(x)):
+        return as_tensor(x)
+    return None
+
+
+def _check(ok: Any, error: type, message: str) -> None:
+    """A graph assertion: ``ok`` must hold when the graph runs, else ``error(message)``."""
+    variables.assert_(ok, message, error)
+
+
+def _scalar(x: Any) -> Tensor:
+    """``x`` as a 0-d tensor, where NumPy converts an array to a Python scalar (``float(a)``)."""
+    t = as_tensor(x)
+    if t.ndim != 0 and not (_SIZE_ONE_CONVERTS and t.size == 1):
+        raise TypeError(_NOT_SCALAR)
+    return reshape(t, ()) if t.ndim else copy(t)
+
+
+def _real(x: Any, name: str) -> Tensor:
+    """``float(x)`` for a function of ``math``: a 0-d float64 tensor (Python's error for complex)."""
+    t = _scalar(x)
+    if t.dtype.kind == "c":
+        raise TypeError(_error_of(lambda: math.fabs(1j))[1])
+    if t.dtype.kind not in "biuf":
+        raise TypeError(f"{name}: must be real number, not {t.dtype}")
+    return cast(t, np.float64)
+
+
+def _to_int(t: Tensor) -> Tensor:
+    """A float tensor's integral values as int64, with Python's errors for NaN and infinity (and one
+    for values beyond int64, where Python's int would grow)."""
+    t = cast(t, np.float64)
+    _check(np.logical_not(np.isnan(t)), ValueError, _INT_NAN)
+    _check(np.logical_not(np.isinf(t)), OverflowError, _INT_INF)
+    _check(np.logical_and(t >= -(2.0 ** 63), t < 2.0 ** 63), OverflowError, _INT_RANGE)
+    return cast(t, np.int64)
+
+
+def _int_kind(t: Tensor) -> Tensor:
+    """An integer or bool tensor as int64 (uint64 above int64's range is an error when the graph runs)."""
+    if t.dtype == np.uint64:
+        _check(t < np.uint64(2 ** 63), OverflowError, _INT_RANGE)
+    return cast(t, np.int64) if t.dtype != np.int64 else copy(t)
+
+
+# --- float, int, bool, complex ---------------------------------------------------------------------
+
+@implements(builtins.float)
+def _float(x: Any = 0.0, /) -> Tensor:
+    t = _scalar(x)
+    if t.dtype.kind == "c":
+        raise TypeError(_error_of(lambda: float(1j))[1])
+    return cast(t, np.float64) if t.dtype != np.float64 else t
+
+
+@implements(builtins.int)
+def _int(x: Any = 0, /, base: Any = _NONE) -> Tensor:
+    if base is not _NONE:
+        raise TypeError(_error_of(lambda: int(1.0, 10))[1])
+    t = _scalar(x)
+    if t.dtype.kind == "c":
+        raise TypeError(_error_of(lambda: int(1j))[1])
+    if t.dtype.kind == "f":
+        return _to_int(np.trunc(t))
+    return _int_kind(t)
+
+
+@implements(builtins.bool)
+def _bool(x: Any = False, /) -> Tensor:
+    t = as_tensor(x)
+    if t.size is None:
+        raise NotStageable(f"{user_location()}: bool() of a tensor whose size is known only at run time: NumPy "
+                           "needs exactly one element, which a graph must know while tracing")
+    if t.size != 1:
+        raise ValueError(_AMBIGUOUS if t.size else _EMPTY_TRUTH)
+    t = reshape(t, ())
+    return copy(t) if t.dtype == np.bool_ else t != 0
+
+
+@implements(builtins.complex)
+def _complex(real: Any = 0, imag: Any = _NONE) -> Tensor:
+    if imag is not _NONE:
+        # real + 1j * imag is NaN where imag is infinite (inf * 0j), and the graph has no op that
+        # builds a complex number from its parts.
+        raise NotStageable(f"{user_location()}: complex(real, imag) with a tensor is not supported in graphs; "
+                           "use real + 1j * imag (it differs only where imag is infinite)")
+    return cast(_scalar(real), np.complex128)
+
+
+# --- min and max ---------------------------------------------------------------------------------
+
+def _minmax(name: str) -> Callable:
+    better = operator.gt if name == "max" else operator.lt
+    empty_message = _error_of(lambda: getattr(builtins, name)([]))[1]
+    default_message = _error_of(lambda: getattr(builtins, name)(1, 2, default=0))[1]
+
+    def impl(*args: Any, key: Optional[Callable] = None, default: Any = _NONE) -> Any:
+        if not args:
+            raise TypeError(f"{name} expected at least 1 argument, got 0")
+        if len(args) > 1:
+            if default is not _NONE:
+                raise TypeError(default_message)
+            return _fold(list(args), key, better)
+        items = args[0]
+        t = _graph(items)
+        if t is not None:
+            if t.ndim == 0:
+                raise TypeError("iteration over a 0-d array")
+            n = t.shape[0]
+            if n is not None and n > 1 and key is None and t.dtype.kind in "biuf":
+                return _select(t, name)
+        items = list(items)  # a tensor iterates its first axis (Tensor.__iter__)
+        if not items:
+            if default is _NONE:
+                raise ValueError(empty_message)
+            return default
+        return _fold(items, key, better)
+
+    return impl
+
+
+def _fold(items: list, key: Optional[Callable], better: Callable) -> Any:
+    """Python's rule: keep the first item; an item replaces it when ``key(item) > key(kept)`` (``<``
+    for min), so the first of equal or unordered (NaN) items stays. Comparisons between plain values
+    choose while tracing; a tensor comparison chooses in the graph (``where``)."""
+    call_key = (lambda v: v) if key is None else (lambda v: call_on(key, v))
+    kept, kept_key = items[0], call_key(items[0])
+    for item in items[1:]:
+        item_key = call_key(item)
+        replaces = better(item_key, kept_key)
+        if _graph(replaces) is None:
+            if replaces:
+                kept, kept_key = item, item_key
+            continue
+        replaces = as_tensor(replaces)
+        if replaces.size != 1:
+            raise ValueError(_AMBIGUOUS if replaces.size else _EMPTY_TRUTH)
+        replaces = reshape(replaces, ())
+        kept = _where(replaces, item, kept)
+        kept_key = kept if key is None else _where(replaces, item_key, kept_key)
+    return kept
+
+
+def _where(condition: Tensor, a: Any, b: Any) -> Tensor:
+    try:
+        return apply("where", condition, a, b)
+    except NotStageable:
+        raise NotStageable(f"{user_location()}: min()/max() chose between values that are not numbers or "
+                           f"arrays ({type(a).__name__}, {type(b).__name__}) by a tensor comparison; a graph can "
+                           "choose only between arrays") from None
+
+
+def _select(t: Tensor, name: str) -> Tensor:
+    """``max(t)`` / ``min(t)`` over the first axis of a real tensor whose items have one element: the
+    item Python's loop keeps, found with one argmax: a NaN first item stays (nothing compares greater),
+    later NaNs never win, and among equal items (``-0.0 == 0.0``) the first is kept, as argmax keeps it."""
+    n = t.shape[0]
+    if any(d is None for d in t.shape[1:]) or int(np.prod(t.shape[1:], dtype=np.int64)) != 1:
+        raise ValueError(_EMPTY_TRUTH if 0 in t.shape[1:] else _AMBIGUOUS)
+    flat = reshape(t, (n,))
+    op = "argmax" if name == "max" else "argmin"
+    if t.dtype.kind != "f":
+        return getitem(t, arg_reduce(op, flat))
+    worst = -np.inf if name == "max" else np.inf
+    index = arg_reduce(op, apply("where", np.isnan(flat), worst, flat))
+    first = getitem(t, 0)
+    return apply("where", reshape(np.isnan(getitem(flat, 0)), (1,) * (t.ndim - 1)), first, getitem(t, index))
+
+
+implements(builtins.max)(_minmax("max"))
+implements(builtins.min)(_minmax("min"))
+
+
+def call_on(f: Callable, value: Any) -> Any:
+    """``f(value)`` for a key function: one of ours (``key=float``, ``key=abs``) answers for a tensor."""
+    try:
+        impl = IMPLEMENTATIONS.get(f) if _graph(value) is not None else None
+    except TypeError:  # an unhashable callable
+        impl = None
+    return f(value) if impl is None else impl(value)
+
+
+# --- round, divmod, pow --------------------------------------------------------------------------
+
+@implements(builtins.round)
+def _round(number: Any, ndigits: Any = None) -> Tensor:
+    t = _graph(number)
+    if t is None or _graph(ndigits) is not None:
+        raise NotStageable(f"{user_location()}: round(x, ndigits) with a tensor ndigits is not supported in graphs: "
+                           "the number of digits must be known while tracing")
+    if t.ndim != 0:
+        if _ROUND_ARRAY[0] is not type(None):  # NumPy 2: arrays have no __round__
+            raise _ROUND_ARRAY[0](_ROUND_ARRAY[1])
+        return np.round(t, 0 if ndigits is None else ndigits)
+    if t.dtype.kind == "c":
+        raise TypeError(_error_of(lambda: round(1j))[1])
+    if ndigits is None:  # a NumPy scalar's round(x) is Python's: an int, halves to even
+        return _to_int(np.rint(t)) if t.dtype.kind == "f" else _int_kind(t)
+    ndigits = operator.index(ndigits)
+    if t.dtype.kind == "f":
+        return np.round(t, ndigits)
+    if ndigits >= 0:
+        return copy(t)
+    return cast(np.rint(cast(t, np.float64) / 10.0 ** -ndigits) * 10.0 ** -ndigits, t.dtype)
+
+
+@implements(builtins.divmod)
+def _divmod(a: Any, b: Any, /) -> tuple:
+    return a // b, a % b
+
+
+@implements(builtins.pow)
+def _pow(base: Any, exp: Any, mod: Any = None) -> Any:
+    if mod is not None:
+        raise TypeError(f"unsupported operand type(s) for ** or pow(): '{type(base).__name__}', "
+                        f"'{type(exp).__name__}', '{type(mod).__name__}' (NumPy arrays take no modulus either)")
+    return base ** exp
+
+
+# --- math ----------------------------------------------------------------------------------------
+# CPython's rule for math's float functions (mathmodule.c, math_1 / math_2): a NaN result from
+# non-NaN arguments is a domain error (ValueError); an infinite result from finite arguments is a
+# range error (OverflowError) for the functions that can overflow, else a domain error. Each entry
+# names the checks its function can fail, so the others add no nodes.
+
+_UNARY = [
+    # name in math, ufunc, NaN check, error for an infinite result from a finite argument
+    ("sqrt", np.sqrt, True, None), ("exp", np.exp, False, OverflowError), ("exp2", np.exp2, False, OverflowError),
+    ("expm1", np.expm1, False, OverflowError), ("log10", np.log10, True, ValueError),
+    ("log2", np.log2, True, ValueError), ("log1p", np.log1p, True, ValueError), ("sin", np.sin, True, None),
+    ("cos", np.cos, True, None), ("tan", np.tan, True, None), ("asin", np.arcsin, True, None),
+    ("acos", np.arccos, True, None), ("atan", np.arctan, False, None), ("sinh", np.sinh, False, OverflowError),
+    ("cosh", np.cosh, False, OverflowError), ("tanh", np.tanh, False, None), ("asinh", np.arcsinh, False, None),
+    ("acosh", np.arccosh, True, None), ("atanh", np.arctanh, True, ValueError), ("cbrt", np.cbrt, False, None),
+    ("fabs", np.fabs, False, None), ("degrees", np.degrees, False, None), ("radians", np.radians, False, None),
+]
+
+
+def _checked(x: Tensor, result: Tensor, nan: bool, infinite: Optional[type]) -> Tensor:
+    if nan:
+        _check(np.logical_not(np.isnan(result)) | np.isnan(x), ValueError, _DOMAIN)
+    if infinite is not None:
+        _check(np.logical_not(np.isinf(result)) | np.logical_not(np.isfinite(x)), infinite,
+               _RANGE if infinite is OverflowError else _DOMAIN)
+    return result
+
+
+def _unary(f: Callable, ufunc: Callable, nan: bool, infinite: Optional[type]) -> Callable:
+    name = f"math.{f.__name__}"
+
+    def impl(x: Any, /) -> Tensor:
+        t = _real(x, name)
+        return _checked(t, ufunc(t), nan, infinite)
+
+    return impl
+
+
+for _name, _ufunc, _nan, _inf in _UNARY:
+    if hasattr(math, _name):  # exp2 and cbrt are new in Python 3.11
+        IMPLEMENTATIONS[getattr(math, _name)] = _unary(getattr(math, _name), _ufunc, _nan, _inf)
+
+
+@implements(math.log)
+def _log(x: Any, base: Any = _NONE, /) -> Tensor:
+    t = _real(x, "math.log")
+    result = _checked(t, np.log(t), True, ValueError)
+    if base is _NONE:
+        return result
+    b = _real(base, "math.log")
+    denominator = _checked(b, np.log(b), True, ValueError)
+    _check(denominator != 0, _LOG_BASE_ONE[0], _LOG_BASE_ONE[1])
+    return result / denominator
+
+
+@implements(math.pow)
+def _math_pow(x: Any, y: Any, /) -> Tensor:
+    a, b = _real(x, "math.pow"), _real(y, "math.pow")
+    result = np.power(a, b)
+    finite = np.isfinite(a) & np.isfinite(b)
+    # For finite arguments a NaN result (a negative base to a fractional power) or 0 to a negative
+    # power is a domain error, another infinite result a range error.
+    _check(np.logical_not(finite & (np.isnan(result) | (np.isinf(result) & (a == 0)))), ValueError, _DOMAIN)
+    _check(np.logical_not(finite & np.isinf(result) & (a != 0)), OverflowError, _RANGE)
+    # Infinite and NaN arguments: CPython's own special cases (math_pow in mathmodule.c), which NumPy's
+    # power does not all follow (np.power(-inf, 0.5) is NaN; Python's is inf).
+    odd_y = np.isfinite(b) & (np.fmod(np.fabs(b), 2.0) == 1.0)
+    abs_a = np.fabs(a)
+    infinite_a = apply("where", b > 0, apply("where", odd_y, a, abs_a),
+                       apply("where", b == 0, 1.0, apply("where", odd_y, np.copysign(0.0, a), 0.0)))
+    infinite_b = apply("where", abs_a == 1, 1.0, apply("where", (b > 0) & (abs_a > 1), b,
+                                                       apply("where", (b < 0) & (abs_a < 1), -b, 0.0)))
+    special = apply("where", np.isnan(a), apply("where", b == 0, 1.0, a),
+                    apply("where", np.isnan(b), apply("where", a == 1, 1.0, b),
+                          apply("where", np.isinf(a), infinite_a, infinite_b)))
+    return apply("where", finite, result, special)
+
+
+@implements(math.fmod)
+def _fmod(x: Any, y: Any, /) -> Tensor:
+    a, b = _real(x, "math.fmod"), _real(y, "math.fmod")
+    result = np.fmod(a, b)
+    _check(np.logical_not(np.isnan(result) & np.logical_not(np.isnan(a) | np.isnan(b))), ValueError, _DOMAIN)
+    return result
+
+
+@implements(math.atan2)
+def _atan2(y: Any, x: Any, /) -> Tensor:
+    return np.arctan2(_real(y, "math.atan2"), _real(x, "math.atan2"))
+
+
+@implements(math.copysign)
+def _copysign(x: Any, y: Any, /) -> Tensor:
+    return np.copysign(_real(x, "math.copysign"), _real(y, "math.copysign"))
+
+
+@implements(math.nextafter)
+def _nextafter(x: Any, y: Any, /) -> Tensor:
+    return np.nextafter(_real(x, "math.nextafter"), _real(y, "math.nextafter"))
+
+
+@implements(math.hypot)
+def _hypot(*coordinates: Any) -> Tensor:
+    values = [_real(c, "math.hypot") for c in coordinates]
+    if not values:
+        return constant(np.float64(0.0))
+    result = np.fabs(values[0])
+    for value in values[1:]:  # pairwise: within an ulp of Python's correctly rounded hypot
+        result = np.hypot(result, value)
+    return result
+
+
+def _rounding(name: str, ufunc: Callable) -> Callable:
+    def impl(x: Any, /) -> Tensor:
+        t = _scalar(x)
+        if t.dtype.kind in "biu":  # an integer's __floor__ is itself
+            return _int_kind(t)
+        return _to_int(ufunc(_real(t, f"math.{name}")))
+    return impl
+
+
+IMPLEMENTATIONS[math.floor] = _rounding("floor", np.floor)
+IMPLEMENTATIONS[math.ceil] = _rounding("ceil", np.ceil)
+IMPLEMENTATIONS[math.trunc] = _rounding("trunc", np.trunc)
+IMPLEMENTATIONS[math.isnan] = lambda x, /: np.isnan(_real(x, "math.isnan"))
+IMPLEMENTATIONS[math.isinf] = lambda x, /: np.isinf(_real(x, "math.isinf"))
+IMPLEMENTATIONS[math.isfinite] = lambda x, /: np.isfinite(_real(x, "math.isfinite"))
+
+
+@implements(math.isclose)
+def _isclose(a: Any, b: Any, *, rel_tol: Any = 1e-09, abs_tol: Any = 0.0) -> Tensor:
+    if _graph(rel_tol) is None and _graph(abs_tol) is None and (rel_tol < 0 or abs_tol < 0):
+        raise ValueError(_error_of(lambda: math.isclose(1, 1, rel_tol=-1))[1])
+    x, y = _real(a, "math.isclose"), _real(b, "math.isclose")
+    diff = np.fabs(y - x)
+    close = (diff <= np.fabs(rel_tol * y)) | (diff <= np.fabs(rel_tol * x)) | (diff <= abs_tol)
+    # Equal values (infinities included) are close; otherwise an infinity is close to nothing.
+    return (x == y) | (close & np.logical_not(np.isinf(x) | np.isinf(y)))
+
+
+@implements(math.modf)
+def _modf(x: Any, /) -> tuple:
+    t = _real(x, "math.modf")
+    whole = np.trunc(t)
+    fraction = np.copysign(apply("where", np.isinf(t), 0.0, t - whole), t)
+    return fraction, whole
+
+
+def _unsupported(f: Callable) -> Callable:
+    def impl(*args: Any, **kwargs: Any) -> Any:
+        raise NotStageable(f"{user_location()}: math.{f.__name__} is not supported in graphs: it was called on a "
+                           "traced tensor, and no graph op computes it as Python does. docs/graph_builtins.md lists "
+                           "the math functions that are; call it outside the traced function and pass its result in.")
+    return impl
+
+
+for _name in dir(math):
+    _f = getattr(math, _name)
+    if callable(_f) and _f not in IMPLEMENTATIONS:
+        IMPLEMENTATIONS[_f] = _unsupported(_f)
+
+
+# --- np.array, np.asarray, np.asanyarray, np.ascontiguousarray -----------------------------------
+
+def _reject_like(name: str, like: Any) -> None:
+    if like is not None:
+        raise NotStageable(f"{user_location()}: np.{name}(..., like=) is not supported in graphs")
+
+
+@implements(np.array)
+def _array(object: Any, dtype: Any = None, *, copy: Any = True, order: Any = "K", subok: bool = False,
+           ndmin: int = 0, like: Any = None) -> Tensor:
+    _reject_like("array", like)
+    return _construct(object, dtype, copy, ndmin)
+
+
+@implements(np.asarray, np.asanyarray)
+def _asarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None, copy: Any = None,
+             like: Any = None) -> Tensor:
+    _reject_like("asarray", like)
+    return _construct(a, dtype, copy, 0)
+
+
+@implements(np.ascontiguousarray)
+def _ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Tensor:
+    _reject_like("ascontiguousarray", like)
+    t = _graph(a)
+    if t is not None and t._view is not None and (dtype is None or np.dtype(dtype) == t.dtype):
+        # NumPy copies a view only when its layout is not contiguous (a transpose, a step), which a
+        # graph does not track: the result may or may not share memory with ``t``, so writing into it
+        # (or reading it after ``t`` changed) is an error rather than a guess.
+        value, owner = t.ref()
+        result = Tensor(value, owner, view=(t, lambda base: base, lambda base, new: new), view_kind="maybe")
+        return reshape(result, (1,)) if result.ndim == 0 else result
+    return _construct(a, dtype, None, 1)
+
+
+def _construct(obj: Any, dtype: Any, copy_: Any, ndmin: int) -> Tensor:
+    t = _graph(obj)
+    if t is None:
+        if copy_ is False:
+            raise ValueError(_NO_COPY)
+        return _from_nest(obj, dtype, ndmin)
+    result = t
+    if dtype is not None and np.dtype(dtype) != t.dtype:
+        if copy_ is False:
+            raise ValueError(_NO_COPY)
+        result = cast(t, dtype)  # a new node: shares nothing
+    elif copy_:
+        result = copy(t)  # np.array copies: a tensor that later writes to t do not reach
+    if ndmin > result.ndim:
+        result = reshape(result, (1,) * (ndmin - result.ndim) + result.shape)
+    return result
+
+
+def _has_graph(x: Any) -> bool:
+    if _graph(x) is not None:
+        return True
+    return isinstance(x, (list, tuple)) and builtins.any(_has_graph(item) for item in x)
+
+
+def _stand_in(x: Any) -> Any:
+    """``x`` with each tensor replaced by zeros of its shape and dtype: what NumPy's ``array`` is asked,
+    so the result's shape and dtype (and the error for a ragged nest) are NumPy's own."""
+    t = _graph(x)
+    if t is not None:
+        if None in t.shape:
+            raise NotStageable(f"{user_location()}: np.array of a list holding a tensor whose shape is known only "
+                               "at run time is not supported in graphs; use np.stack or np.concatenate")
+        return np.zeros(t.shape, t.dtype)
+    if isinstance(x, (list, tuple)):
+        return [_stand_in(item) for item in x]
+    return x
+
+
+def _from_nest(obj: Any, dtype: Any, ndmin: int) -> Tensor:
+    """A nest of lists and tuples holding tensors, arrays and numbers, as one tensor: stacked level by
+    level, each part cast to the dtype NumPy's ``array`` gives the whole."""
+    reference = np.array(_stand_in(obj), dtype=dtype, ndmin=ndmin)
+    if reference.dtype.kind not in "biufc":
+        raise NotStageable(f"{user_location()}: np.array of these values gives a {reference.dtype} array, which "
+                           "graphs do not hold (they hold numbers: bool, int, float, complex)")
+    result = _build(obj, reference.dtype)
+    return reshape(result, reference.shape) if result.shape != reference.shape else result
+
+
+def _build(x: Any, dtype: np.dtype) -> Tensor:
+    t = _graph(x)
+    if t is not None:
+        return cast(t, dtype)
+    if isinstance(x, (list, tuple)) and _has_graph(x):
+        return bind1("stack", [_build(item, dtype) for item in x], axis=0)
+    return constant(np.array(x, dtype=dtype))

@@ -1,0 +1,374 @@
+"""Builtins, ``math`` and NumPy constructors on graph tensors (runtime/graph/builtins.py), against eager.
+
+Each test traces ``ag__.builtin(f, ...)`` (what converted code calls) on tensors, runs the graph, and
+compares with ``f`` called eagerly on the NumPy scalars or arrays the tensors stand for: the same
+value (NaN, infinities and the sign of zero included), or the same exception type and message
+(Python's value errors are graph assertions that fire when the graph runs).
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import runtime as ag__
+from runtime.graph import tensor
+from runtime.graph.interpreter import run
+from runtime.graph.tracing import TensorSpec, trace
+from runtime.staging import NotStageable
+
+FLOATS = st.floats(allow_nan=True, allow_infinity=True, width=64)
+SPECIALS = st.sampled_from([0.0, -0.0, math.nan, math.inf, -math.inf, 0.5, -0.5, 1.0, -1.0, 2.5, 3.5, -2.5,
+                            1e308, -1e308, 2.0 ** 63, -(2.0 ** 63), 2.0 ** 63 - 1024, 710.0, 1e-320])
+VALUES = st.one_of(FLOATS, SPECIALS)
+INTS = st.integers(-(2 ** 63), 2 ** 63 - 1)
+
+
+def outcome(thunk):
+    """("ok", value) or (exception type, message), warnings silenced (NumPy warns where Python raises)."""
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        try:
+            return "ok", thunk()
+        except Exception as error:
+            return type(error), str(error)
+
+
+def staged(fn, *values):
+    """``fn`` traced on tensors shaped like ``values``, run on ``values``: ("ok", outputs) or the error."""
+    arrays = [np.asarray(v) for v in values]
+    traced = outcome(lambda: trace(fn, [TensorSpec(a.shape, a.dtype) for a in arrays]))
+    if traced[0] != "ok":  # an error while tracing: one eager raises too (shapes and dtypes are static)
+        return traced
+    graph, tree = traced[1]
+    return outcome(lambda: tree.unflatten(run(graph, arrays)))
+
+
+def same_value(got, want, exact: bool = True) -> bool:
+    got, want = np.asarray(got), np.asarray(want)
+    if got.shape != want.shape:
+        return False
+    if got.dtype.kind == "c" or want.dtype.kind == "c":
+        return same_value(got.real, want.real, exact) and same_value(got.imag, want.imag, exact)
+    if got.dtype.kind == "f" or want.dtype.kind == "f":
+        if not np.array_equal(np.isnan(got), np.isnan(want)):
+            return False
+        ok = np.isnan(want) | (got == want) if exact else np.isclose(got, want, rtol=1e-15, atol=0, equal_nan=True)
+        return bool(np.all(ok)) and bool(np.all(np.signbit(got) == np.signbit(want)) or not exact)
+    return bool(np.all(got == want))
+
+
+def check(fn, eager_args, staged_args=None, exact: bool = True, dtype=None):
+    """``fn`` staged on ``staged_args`` (default: ``eager_args``) behaves as ``fn`` on ``eager_args``."""
+    want = outcome(lambda: fn(*eager_args))
+    got = staged(fn, *(eager_args if staged_args is None else staged_args))
+    assert got[0] == want[0], (got, want)
+    if got[0] == "ok":
+        assert same_value(got[1], want[1], exact), (got, want)
+        if dtype is not None:
+            assert np.asarray(got[1]).dtype == dtype
+    else:
+        assert got[1] == want[1], (got, want)
+
+
+def builtin(f):
+    return lambda *args: ag__.builtin(f, *args)
+
+
+# --- float, int, bool, complex -------------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(VALUES)
+def test_float_int_bool_complex_of_a_float64_scalar(v):
+    x = np.float64(v)
+    check(builtin(float), [x], dtype=np.float64)
+    check(builtin(bool), [x])
+    check(builtin(complex), [x], dtype=np.complex128)
+    if abs(v) < 2.0 ** 63 or not math.isfinite(v):  # beyond int64 Python's int grows; the graph raises
+        check(builtin(int), [x], dtype=np.int64)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.floats(width=32, allow_nan=True, allow_infinity=True), INTS, st.booleans())
+def test_conversions_of_other_dtypes(f32, i, b):
+    check(builtin(float), [np.float32(f32)])
+    if abs(f32) < 2.0 ** 63 or not math.isfinite(f32):
+        check(builtin(int), [np.float32(f32)])
+    check(builtin(int), [np.int64(i)], dtype=np.int64)
+    check(builtin(float), [np.int64(i)])
+    check(builtin(bool), [np.int64(i)])
+    check(builtin(int), [np.bool_(b)])
+    check(builtin(float), [np.int32(i % 1000)])
+
+
+def test_int_beyond_int64_is_a_graph_error():
+    got = staged(builtin(int), np.float64(1e20))
+    assert got[0] is OverflowError and "int64" in got[1]
+    assert staged(builtin(int), np.float64(math.nan)) == (ValueError, "cannot convert float NaN to integer")
+    assert staged(builtin(int), np.float64(-math.inf)) == (OverflowError, "cannot convert float infinity to integer")
+
+
+@pytest.mark.parametrize("f", [float, int, complex])
+def test_conversion_needs_a_0d_tensor_as_numpy(f):
+    for shape in [(1,), (2,), (1, 1)]:
+        want = outcome(lambda: f(np.ones(shape)))
+        with pytest.raises(want[0], match=want[1]):
+            trace(builtin(f), [TensorSpec(shape, np.float64)])
+
+
+def test_bool_takes_one_element_as_numpy():
+    check(builtin(bool), [np.array([0.0])])
+    check(builtin(bool), [np.array([[2]])])
+    for shape in [(2,), (0,)]:
+        want = outcome(lambda: bool(np.ones(shape)))
+        with pytest.raises(want[0]) as info:
+            trace(builtin(bool), [TensorSpec(shape, np.float64)])
+        assert str(info.value) == want[1]
+
+
+def test_complex_conversions():
+    check(builtin(complex), [np.complex64(1 + 2j)])
+    with pytest.raises(TypeError, match="not 'complex'|complex"):
+        trace(builtin(float), [TensorSpec((), np.complex128)])
+    with pytest.raises(NotStageable, match=r"complex\(real, imag\)"):
+        trace(lambda a, b: ag__.builtin(complex, a, b), [TensorSpec((), np.float64)] * 2)
+
+
+def test_int_with_a_base_is_pythons_error():
+    with pytest.raises(TypeError, match="can't convert non-string with explicit base"):
+        trace(lambda x: ag__.builtin(int, x, 10), [TensorSpec((), np.float64)])
+
+
+# --- math ----------------------------------------------------------------------------------------
+
+UNARY = [math.sqrt, math.exp, math.expm1, math.log, math.log10, math.log2, math.log1p, math.sin, math.cos,
+         math.tan, math.asin, math.acos, math.atan, math.sinh, math.cosh, math.tanh, math.asinh, math.acosh,
+         math.atanh, math.fabs, math.degrees, math.radians, math.floor, math.ceil, math.trunc, math.isnan,
+         math.isinf, math.isfinite, math.modf]
+UNARY += [getattr(math, name) for name in ("exp2", "cbrt") if hasattr(math, name)]
+# Correctly rounded in both (or exact): the rest may differ from the C library by an ulp.
+EXACT = {math.sqrt, math.fabs, math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite,
+         math.modf}
+
+
+@pytest.mark.parametrize("f", UNARY, ids=lambda f: f.__name__)
+@settings(max_examples=60, deadline=None)
+@given(v=VALUES)
+def test_math_unary_matches_python_with_its_errors(f, v):
+    if f in (math.floor, math.ceil, math.trunc) and math.isfinite(v) and abs(v) >= 2.0 ** 63:
+        return  # Python's int grows; the graph raises (test_int_beyond_int64_is_a_graph_error)
+    check(builtin(f), [np.float64(v)], exact=f in EXACT)
+
+
+@pytest.mark.parametrize("f", [math.sqrt, math.floor, math.exp, math.isnan], ids=lambda f: f.__name__)
+@settings(max_examples=30, deadline=None)
+@given(i=st.integers(-(2 ** 40), 2 ** 40))
+def test_math_of_integer_tensors(f, i):
+    check(builtin(f), [np.int64(i)], exact=f is not math.exp)
+
+
+def test_math_domain_errors_are_graph_assertions_with_pythons_message():
+    for f, bad in [(math.sqrt, -1.0), (math.log, 0.0), (math.log10, -2.0), (math.acos, 2.0), (math.sin, math.inf),
+                   (math.atanh, 1.0)]:
+        graph, tree = trace(builtin(f), [TensorSpec((), np.float64)])
+        assert "assert" in [node.op for node in graph.nodes]
+        with np.errstate(all="ignore"), pytest.raises(ValueError) as info:
+            run(graph, [np.float64(bad)])
+        assert str(info.value) == "math domain error"
+        assert "test_builtins.py" in "".join(getattr(info.value, "__notes__", ["test_builtins.py"]))
+        assert run(graph, [np.float64(0.5)]) is not None  # a valid value passes
+    with np.errstate(all="ignore"), pytest.raises(OverflowError) as info:
+        run(trace(builtin(math.exp), [TensorSpec((), np.float64)])[0], [np.float64(1000.0)])
+    assert str(info.value) == "math range error"
+
+
+@settings(max_examples=150, deadline=None)
+@given(VALUES, VALUES)
+def test_math_binary_matches_python(a, b):
+    x, y = np.float64(a), np.float64(b)
+    check(builtin(math.pow), [x, y], exact=False)  # NumPy's power, not the C library's: an ulp apart
+    check(builtin(math.fmod), [x, y])
+    check(builtin(math.atan2), [x, y], exact=False)
+    check(builtin(math.copysign), [x, y])
+    check(builtin(math.log), [x, y], exact=False)
+    check(builtin(math.hypot), [x, y], exact=False)
+    check(builtin(math.isclose), [x, y])
+    check(lambda p, q: ag__.builtin_call(math.isclose, p, q, rel_tol=1e-3, abs_tol=1e-9), [x, y])
+
+
+def test_math_log_base_one_is_pythons_zero_division():
+    assert staged(builtin(math.log), np.float64(2.0), np.float64(1.0)) == (ZeroDivisionError,
+                                                                            "float division by zero")
+
+
+def test_unsupported_math_functions_say_so():
+    for f in (math.gamma, math.fsum, math.factorial):
+        with pytest.raises(NotStageable, match=rf"math\.{f.__name__} is not supported in graphs"):
+            trace(builtin(f), [TensorSpec((), np.float64)])
+
+
+# --- min and max ---------------------------------------------------------------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(VALUES, VALUES, VALUES)
+def test_min_max_of_scalars_keep_pythons_first_item_rule(a, b, c):
+    x, y, z = np.float64(a), np.float64(b), np.float64(c)
+    for f in (min, max):
+        check(builtin(f), [x, y])
+        check(lambda p, q, r, f=f: ag__.builtin_call(f, p, q, r), [x, y, z])
+        check(lambda p, q, f=f: ag__.builtin(f, p, 0.0), [x, y])  # a Python number among them
+        check(lambda p, q, f=f: ag__.builtin(f, [p, q]), [x, y])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(VALUES, min_size=1, max_size=6))
+def test_min_max_of_a_tensor_iterate_its_first_axis(values):
+    x = np.array(values)
+    for f in (min, max):
+        check(builtin(f), [x])
+        check(builtin(f), [x.reshape(-1, 1)])
+        check(builtin(f), [(x * 4).astype(np.int64)] if np.all(np.isfinite(x)) and np.all(np.abs(x) < 1e15)
+              else [np.zeros(3, np.int64)])
+
+
+def test_min_max_errors_and_options():
+    check(builtin(max), [np.ones((2, 3))])  # rows compare elementwise: NumPy's ambiguous truth value
+    check(builtin(max), [np.ones((2, 0))])
+    check(lambda x: ag__.builtin(max, x), [np.zeros(0)])
+    check(lambda x: ag__.builtin_call(max, x, default=-1.0), [np.zeros(0)])
+    check(lambda x: ag__.builtin_call(min, x, key=abs), [np.array([3.0, -1.0, 2.0, 1.0])])
+    check(lambda x: ag__.builtin_call(max, x, key=lambda v: -v), [np.array([3.0, -1.0, 2.0])])
+    check(lambda a, b: ag__.builtin(max, a, b), [np.array([1.0]), np.array([2.0])])
+    check(lambda a, b: ag__.builtin(max, a, b), [np.ones(2), np.zeros(2)])
+    with pytest.raises(TypeError, match="Cannot specify a default"):
+        trace(lambda a, b: ag__.builtin_call(max, a, b, default=0), [TensorSpec((), np.float64)] * 2)
+    with pytest.raises(TypeError, match="iteration over a 0-d array"):
+        trace(builtin(max), [TensorSpec((), np.float64)])
+
+
+# --- round, divmod, pow --------------------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None)
+@given(VALUES, st.integers(-3, 3))
+def test_round_matches_a_numpy_scalar(v, n):
+    x = np.float64(v)
+    if not math.isfinite(v) or abs(v) < 2.0 ** 63:
+        check(builtin(round), [x], dtype=np.int64)
+    check(lambda p: ag__.builtin(round, p, n), [x])
+    check(lambda p: ag__.builtin(round, p, n), [np.int32(int(v) % 10000 if math.isfinite(v) else 7)])
+
+
+def test_round_halves_to_even_and_arrays_have_no_round():
+    for v in (0.5, 1.5, 2.5, -0.5, -2.5, 3.5):
+        check(builtin(round), [np.float64(v)])
+    check(builtin(round), [np.ones(2)])  # NumPy 2: TypeError, no __round__
+
+
+@settings(max_examples=100, deadline=None)
+@given(VALUES, VALUES)
+def test_divmod_and_pow_are_numpys(a, b):
+    x, y = np.float64(a), np.float64(b)
+    check(builtin(divmod), [x, y])
+    check(builtin(pow), [x, y], exact=False)  # NumPy scalars and arrays may differ by an ulp here
+
+
+# --- np.array and friends ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("make", [
+    lambda a, b: [a, b],
+    lambda a, b: [[a, 1.0], [b, 2]],
+    lambda a, b: (a, [b, b]) if np.ndim(a) == 0 else [a, b],
+    lambda a, b: [a, np.float32(1.5)],
+    lambda a, b: [[a], [b]],
+], ids=["pair", "matrix", "tuple", "numpy-scalar", "column"])
+@pytest.mark.parametrize("dtypes", [(np.float32, np.float32), (np.float32, np.float64), (np.int32, np.int64),
+                                    (np.bool_, np.int8), (np.int64, np.float32)], ids=str)
+@pytest.mark.parametrize("shape", [(), (3,)], ids=str)
+def test_array_of_nests_matches_numpy(make, dtypes, shape):
+    a, b = np.ones(shape, dtypes[0]), np.full(shape, 2, dtypes[1])
+    if shape == ():
+        a, b = a[()], b[()]
+    check(lambda p, q: ag__.builtin(np.array, make(p, q)), [a, b])
+    check(lambda p, q: ag__.builtin_call(np.array, make(p, q), dtype=np.float32), [a, b])
+    check(lambda p, q: ag__.builtin_call(np.array, make(p, q), ndmin=4), [a, b])
+    check(lambda p, q: ag__.builtin(np.asarray, make(p, q)), [a, b])
+
+
+def test_array_of_a_float32_tensor_and_a_python_float_is_float64_as_numpy():
+    check(lambda p: ag__.builtin(np.array, [p, 1.0]), [np.float32(2.0)], dtype=np.float64)
+    check(lambda p: ag__.builtin(np.array, [p, 1]), [np.int8(2)], dtype=np.int64)
+
+
+def test_ragged_nests_raise_numpys_error():
+    check(lambda p, q: ag__.builtin(np.array, [p, q]), [np.ones(2), np.ones(3)])
+    check(lambda p: ag__.builtin(np.array, [p, 1.0]), [np.ones(2)])
+    check(lambda p: ag__.builtin_call(np.array, [p], copy=False), [np.ones(2)])
+
+
+def test_array_copies_and_asarray_does_not():
+    def f(x):
+        copied, same = ag__.builtin(np.array, x), ag__.builtin(np.asarray, x)
+        assert same is x and copied is not x
+        x[0] = 5.0  # a write into x reaches `same` (it is x), not the copy
+        return copied, same, ag__.builtin_call(np.array, x, copy=False) is x
+    graph, tree = trace(f, [TensorSpec((2,), np.float64)])
+    copied, same, identical = tree.unflatten(run(graph, [np.zeros(2)]))
+    assert np.array_equal(copied, [0.0, 0.0]) and np.array_equal(same, [5.0, 0.0]) and identical
+
+
+def test_array_dtype_and_ndmin_of_a_tensor():
+    check(lambda p: ag__.builtin_call(np.array, p, dtype=np.int32), [np.array([1.5, -2.5])], dtype=np.int32)
+    check(lambda p: ag__.builtin_call(np.array, p, ndmin=3), [np.array([1.5, -2.5])])
+    check(lambda p: ag__.builtin(np.ascontiguousarray, p), [np.float64(2.0)])
+    check(lambda p: ag__.builtin(np.asanyarray, p), [np.ones((2, 2))])
+
+
+def test_ascontiguousarray_of_a_view_refuses_writes():
+    def f(x):
+        y = ag__.builtin(np.ascontiguousarray, x.T)
+        y[0, 0] = 1.0
+        return y
+    with pytest.raises(NotStageable, match="reshaping a view"):
+        trace(f, [TensorSpec((2, 3), np.float64)])
+
+
+# --- iteration -----------------------------------------------------------------------------------
+
+def test_iterating_a_tensor_with_a_known_leading_dim():
+    def f(x, y):
+        a, b = x.T
+        rows = [r * 2 for r in x]
+        pairs = [p * q for p, q in zip(a, b)]
+        return a, b, rows, pairs, sum(y), list(y)
+    x, y = np.arange(6.0).reshape(3, 2), np.array([1.5, -2.0, 4.0])
+    graph, tree = trace(f, [TensorSpec(x.shape, x.dtype), TensorSpec(y.shape, y.dtype)])
+    got, want = tree.unflatten(run(graph, [x, y])), f(x, y)
+    for g, w in zip(got, want):
+        assert np.array_equal(np.asarray(g), np.asarray(w))
+
+
+def test_iteration_errors():
+    with pytest.raises(TypeError, match="^iteration over a 0-d array"):
+        trace(lambda x: list(x), [TensorSpec((), np.float64)])
+    with pytest.raises(NotStageable, match="known only at run time"):
+        trace(lambda x: list(x), [TensorSpec((None,), np.float64)])
+
+
+def test_rows_are_views_as_in_numpy():
+    def f(x):
+        for row in list(x):
+            row += 1.0
+        return x
+    graph, tree = trace(f, [TensorSpec((2, 2), np.float64)])
+    assert np.array_equal(tree.unflatten(run(graph, [np.zeros((2, 2))])), np.ones((2, 2)))
+
+
+def test_unknown_callables_are_left_to_python():
+    from runtime.graph import builtins as graph_builtins
+
+    assert graph_builtins.call(len, (tensor.Tensor,), {}) is NotImplemented
