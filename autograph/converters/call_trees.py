@@ -63,7 +63,7 @@ _CONTAINER_METHODS = frozenset("""
 
 
 # Callables that ask their arguments for their values: calls to them go through ag__.builtin.
-_ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow)
+_ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance)
 _ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray")
 # id -> object (the object is kept so that its id stays its own). NumPy's entries are added once
 # NumPy is imported: a callee cannot be NumPy's before that, and the converter never imports it.

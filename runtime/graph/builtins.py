@@ -586,3 +586,21 @@ def _build(x: Any, dtype: np.dtype) -> Tensor:
     if isinstance(x, (list, tuple)) and _has_graph(x):
         return bind1("stack", [_build(item, dtype) for item in x], axis=0)
     return constant(np.array(x, dtype=dtype))
+
+
+@implements(isinstance)
+def _isinstance(obj: Any, classinfo: Any) -> Any:
+    """``isinstance(t, np.ndarray)`` is what it would be for the array the tensor stands for. A 0-d
+    tensor may stand for a 0-d array or a NumPy scalar (what ``np.sum`` returns): where the two
+    answers differ, the graph cannot tell, and says so."""
+    if not isinstance(obj, Tensor):
+        return isinstance(obj, classinfo)
+    as_array = issubclass(np.ndarray, classinfo)
+    if obj.ndim and obj.ndim > 0:
+        return as_array
+    as_scalar = issubclass(obj.dtype.type, classinfo)
+    if as_array != as_scalar:
+        raise NotStageable(f"{user_location()}: isinstance() of a 0-d graph tensor: it stands for a NumPy "
+                           f"scalar ({obj.dtype.type.__name__}) or a 0-d array, and the answer differs between "
+                           "the two; test the dtype (x.dtype.kind) or the shape (x.ndim) instead")
+    return as_array

@@ -372,3 +372,22 @@ def test_unknown_callables_are_left_to_python():
     from runtime.graph import builtins as graph_builtins
 
     assert graph_builtins.call(len, (tensor.Tensor,), {}) is NotImplemented
+
+
+def test_isinstance_answers_for_the_array_a_tensor_stands_for():
+    import autograph
+
+    def f(a, v):
+        d = v.T.dot(a)
+        assert isinstance(d, np.ndarray)
+        return d, isinstance(d, (list, np.ndarray)), isinstance(d, float), isinstance(3, int)
+
+    a, v = np.eye(3), np.ones((3, 1))
+    for got, want in zip(autograph.function(f)(a, v), f(a, v)):
+        assert np.array_equal(np.asarray(got), np.asarray(want))
+
+    def scalar(x):
+        return isinstance(np.sum(x), float)  # np.float64 is a float; a 0-d array is not
+
+    with pytest.raises(NotStageable, match="0-d graph tensor"):
+        autograph.function(scalar)(np.ones(2))
