@@ -23,7 +23,9 @@ The result is exactly one of:
     ``DATA_DEPENDENT`` ("known only at run time", "data-dependent", ...). ``np.unique``,
     ``np.nonzero``, boolean masks of data.
 ``unsupported``
-    It raised a clear error of ours: the type is ``TypeError``, ``ValueError`` (including
+    It raised a ``runtime.limits.Limitation`` (what a graph cannot do) whose message starts with the
+    user's ``file:line`` (or notebook cell) and does not say to convert the function; or a clear error
+    of ours: the type is ``TypeError``, ``ValueError`` (including
     ``StagingError`` and ``LoweringError``), ``IndexError``, ``NotImplementedError`` or
     ``autograph.ConversionError``; the message says something is not supported (``UNSUPPORTED``:
     "not supported", "unsupported", "is supported in graphs for ... only", "cannot be lowered",
@@ -59,6 +61,7 @@ from typing import Any
 import numpy as np
 
 import autograph
+from runtime.limits import Limitation
 from tests.coverage.cases import Case
 
 WORKS = "works"
@@ -80,6 +83,7 @@ UNSUPPORTED_MSG = re.compile(
     r"|not (yet )?implemented|no graph op|no (xla |jax )?lowering|which a graph tensor cannot become", re.I)
 OURS_MSG = re.compile(r"graph|staged|staging|trac(e|ing)|lower", re.I)
 NOT_CLEAR = re.compile(r"convert the function with autograph", re.I)
+USER_LINE = re.compile(r"^(Cell In\[\d+\], line \d+|[^\s:]+\.py:\d+): ")
 
 
 class Timeout(Exception):
@@ -218,6 +222,8 @@ def classify_exception(error: BaseException) -> str:
     if (isinstance(error, clear_types) and UNSUPPORTED_MSG.search(message) and (ours or OURS_MSG.search(message))
             and not NOT_CLEAR.search(message)):
         return UNSUPPORTED
+    if isinstance(error, Limitation) and USER_LINE.match(message) and not NOT_CLEAR.search(message):
+        return UNSUPPORTED  # what a graph cannot do, said at the user's line (runtime.limits.Limitation)
     return CRASH
 
 
