@@ -28,6 +28,10 @@ class NotStageable(TypeError, Limitation):
     """A value, function or argument that a graph cannot hold or compute while tracing."""
 
 
+class NotOnTensors(AttributeError, Limitation):
+    """An array attribute that graph tensors do not have; an ``AttributeError``, so ``hasattr`` is False."""
+
+
 def reraise_limitation() -> None:
     """In an ``except`` clause of converted code: re-raise the exception being handled if it is a
     ``Limitation`` (plain exceptions pass to the user's handler untouched)."""

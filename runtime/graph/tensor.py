@@ -40,6 +40,7 @@ import numpy as np
 from runtime.graph import ops
 from runtime.graph.builder import current_builder
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
+from runtime.limits import NotOnTensors
 from runtime.staging import NotStageable, in_converted_code, user_frame, user_location
 
 _WEAK = (bool, int, float, complex)
@@ -109,7 +110,7 @@ class Tensor:
     def __getattr__(self, name: str) -> Any:
         # Only names the class lacks reach here: say so plainly when NumPy arrays have it.
         if hasattr(np.ndarray, name) and not name.startswith("__"):
-            raise NotStageable(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced "
+            raise NotOnTensors(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced "
                                f"array has no {name!r}); docs/graph_numpy_functions.md lists what is, or compute "
                                "it outside the traced function")
         raise AttributeError(f"'Tensor' object has no attribute {name!r}")

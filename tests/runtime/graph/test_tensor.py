@@ -290,3 +290,15 @@ def test_tensor_spec_is_hashable_and_readable():
     assert repr(spec) == "TensorSpec(shape=(3, None), dtype=float32)"
     assert spec.is_compatible_with(np.zeros((3, 7), np.float32)) and not spec.is_compatible_with(np.zeros((3, 7)))
     assert TensorSpec.from_value(1.5) == TensorSpec((), np.float64)
+
+
+def test_an_array_attribute_tensors_lack_is_a_clear_attribute_error():
+    from runtime.limits import Limitation
+
+    def f(x):
+        assert not hasattr(x, "strides")  # hasattr stays False, as for any missing attribute
+        return x.view(np.int64)
+
+    with pytest.raises(AttributeError, match="ndarray.view is not supported on graph tensors") as info:
+        trace(f, [TensorSpec((2,))])
+    assert isinstance(info.value, Limitation) and "test_tensor.py:" in str(info.value)
