@@ -23,6 +23,7 @@ from runtime.items import (
     ipow,
     irshift,
     isub,
+    item,
     itruediv,
     ixor,
     setitem,
@@ -38,7 +39,7 @@ __all__ = [
     "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "assert_holds", "backend_for", "builtin",
     "builtin_call", "call",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "range", "register",
-    "register_lazy", "reraise_limitation", "set_converter", "while_stmt", "setitem", "setitem_in", "index",
+    "register_lazy", "reraise_limitation", "set_converter", "while_stmt", "setitem", "setitem_in", "index", "item",
     "iadd", "iand", "ifloordiv", "ilshift",
     "imatmul", "imod", "imul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor",
 ]

@@ -124,6 +124,11 @@ class Backend:
         default) leaves the test to Python's ``assert`` (and so to the value's ``__bool__``)."""
         return NotImplemented
 
+    def read_from(self, base: Any, index: Any) -> Any:
+        """``base[index]`` where a plain ``base`` (a NumPy array, ``np.r_``) refused a value of this backend
+        in the index; None to let the refusal stand."""
+        return None
+
     def write_into(self, target: Any, index: Any, value: Any, chained: bool = False) -> Any:
         """``target[index] = value`` where ``target`` (a plain array) refused a value or index of this
         backend: what the name should hold afterwards, or None to let the refusal stand. ``chained``:

@@ -83,6 +83,27 @@ def setitem_in(target: Any, path: list, value: Any) -> Any:
     return target
 
 
+def item(base: Any, index: Any) -> Any:
+    """``base[index]`` for a subscript the converter routes (a NumPy array made in place, ``np.eye(k)[t]``,
+    or ``np.r_[...]``/``np.c_[...]``): when the plain read refuses a backend's value in the index, the
+    backend reads it (a graph gathers from the array as a constant)."""
+    try:
+        return base[index]
+    except Exception:
+        backend = backend_of_any(_index_parts(index))
+        read = None if backend is None else backend.read_from(base, index)
+        if read is None:
+            raise
+        return read
+
+
+def _index_parts(index: Any) -> list:
+    parts = []
+    for entry in (index if type(index) is tuple else (index,)):
+        parts += (entry.start, entry.stop, entry.step) if type(entry) is slice else (entry,)
+    return parts
+
+
 class _Index:
     """``ag__.index[1:, k]`` is the index ``(slice(1, None), k)``: how generated code passes a
     subscript with slices as an argument."""

@@ -106,6 +106,11 @@ def needs_no_conversion(value: Any) -> bool:
     return is_unconverted_module(module)
 
 
+def _is_numpy_function(value: Any) -> bool:
+    module = getattr(value, "__module__", None)
+    return isinstance(module, str) and module.split(".")[0] == "numpy" and callable(value)
+
+
 class _Calls(ast.NodeTransformer):
     def __init__(self, ctx: Context, local_names: set[str], local_functions: set[str],
                  first_param: str | None) -> None:
@@ -167,6 +172,29 @@ class _Calls(ast.NodeTransformer):
         node.func = ast.Call(func=templates.replace_expression("ag__.call"), args=[node.func], keywords=[])
         templates.copy_location(node.func, node)
         return node
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        """``np.eye(k)[labels]`` (a NumPy call indexed by a computed index) and ``np.r_[...]`` /
+        ``np.c_[...]`` become ``ag__.item(base, index)``: NumPy converts the index (or the entries) itself,
+        which a graph tensor cannot become; the runtime lets the backend read instead. Other subscripts
+        stay plain (a routed read costs a call)."""
+        self.generic_visit(node)
+        if not isinstance(node.ctx, ast.Load):
+            return node
+        base = node.value
+        target = self._resolve(base)
+        numpy = sys.modules.get("numpy")
+        expression = numpy is not None and target is not UNKNOWN and (target is numpy.r_ or target is numpy.c_)
+        made_here = (isinstance(base, ast.Call) and not isinstance(node.slice, ast.Constant)
+                     and _is_numpy_function(self._resolve(base.func)))
+        if not (expression or made_here):
+            return node
+        index = node.slice
+        if any(isinstance(sub, ast.Slice) for sub in ast.walk(index)):
+            index = ast.Subscript(value=templates.replace_expression("ag__.index"), slice=index, ctx=ast.Load())
+        call = ast.Call(func=templates.replace_expression("ag__.item"), args=[base, index], keywords=[])
+        templates.copy_location(call, node)
+        return call
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         node.decorator_list = [self.visit(d) for d in node.decorator_list]

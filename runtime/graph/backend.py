@@ -38,7 +38,7 @@ from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
 from runtime.graph.tensor import Tensor
-from runtime.staging import StagingError
+from runtime.staging import NotStageable, StagingError
 
 __all__ = ["GRAPH_BACKEND", "GraphBackend", "GraphRange", "StagingError"]
 
@@ -100,6 +100,17 @@ class GraphBackend(Backend):
                              "Use a.any() or a.all()")
         variables.assert_(test, "" if message is None else message())
 
+    def read_from(self, base: Any, index: Any) -> Any:
+        """``np.eye(k)[labels]``: a NumPy array indexed by tensors is a gather from a constant;
+        ``np.r_[...]`` / ``np.c_[...]`` with tensors join them as NumPy does."""
+        if current_builder() is None:
+            return None
+        if isinstance(base, np.ndarray) and base.dtype.kind in "biufc":
+            return tensor.getitem(tensor.constant(base), index)
+        if base is np.r_ or base is np.c_:
+            return _join_index_expression(base is np.c_, index)
+        return None
+
     def write_into(self, target: Any, index: Any, value: Any, chained: bool = False) -> Any:
         """``y[k] = t`` with ``y`` a NumPy array and ``t`` a tensor: ``y`` becomes a tensor holding the
         array with the write (names bound to the old array keep the old array, see docs/graphs.md)."""
@@ -111,6 +122,28 @@ class GraphBackend(Backend):
             inner = inner[step]  # a view for a basic index: the write reaches `written`, as in NumPy
         tensor.setitem(inner, index[-1] if chained else index, value)
         return written
+
+
+def _join_index_expression(columns: bool, index: Any) -> Any:
+    """``np.r_[a, b, 0:3]`` (join along the first axis, slices as ranges) and ``np.c_[a, b]`` (1-d pieces
+    as columns, joined along the last axis), for plain entries: tensors, arrays, numbers and slices with
+    Python bounds. A string directive (``np.r_['0,2', ...]``) is not supported."""
+    pieces = []
+    for entry in (index if isinstance(index, tuple) else (index,)):
+        if isinstance(entry, str):
+            raise NotStageable(f"np.{'c_' if columns else 'r_'} with a string directive is not supported in graphs; "
+                               "use np.concatenate or np.stack")
+        if isinstance(entry, slice):
+            if isinstance(entry.step, complex):
+                raise NotStageable("np.r_ with a complex step (a linspace) is not supported in graphs; use np.linspace")
+            entry = np.arange(entry.start or 0, entry.stop, entry.step or 1)
+        piece = tensor.as_tensor(entry)
+        if columns:
+            piece = np.atleast_2d(piece).T if piece.ndim < 2 else piece
+        else:
+            piece = np.atleast_1d(piece)
+        pieces.append(piece)
+    return np.concatenate(pieces, axis=-1 if columns else 0)
 
 
 GRAPH_BACKEND = GraphBackend()

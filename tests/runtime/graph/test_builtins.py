@@ -391,3 +391,22 @@ def test_isinstance_answers_for_the_array_a_tensor_stands_for():
 
     with pytest.raises(NotStageable, match="0-d graph tensor"):
         autograph.function(scalar)(np.ones(2))
+
+
+def test_a_numpy_array_indexed_by_a_tensor_and_index_expressions():
+    import autograph
+
+    def onehot(labels):
+        return np.eye(4)[labels], np.arange(10.0)[labels[0]:]  # a gather; a slice with a tensor bound
+
+    def joins(a, b):
+        return np.r_[a, b, 0:2], np.c_[a, b], np.r_[1, a]
+
+    labels = np.array([1, 3])
+    for got, want in zip(autograph.function(onehot)(labels)[:1], onehot(labels)[:1]):
+        assert np.array_equal(got, want)
+    a, b = np.arange(3.0), np.ones(3)
+    for got, want in zip(autograph.function(joins)(a, b), joins(a, b)):
+        assert got.shape == want.shape and np.array_equal(got, want)
+    assert "ag__.item(np.eye(4), labels)" in autograph.to_code(onehot)
+    assert autograph.convert(onehot)(labels)[0].tolist() == onehot(labels)[0].tolist()  # plain values: NumPy's read
