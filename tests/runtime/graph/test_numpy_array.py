@@ -226,7 +226,8 @@ def arrays(dtype=DTYPES, min_dims=1, max_dims=3, min_side=1, max_side=5):
     return dtype.flatmap(lambda d: hnp.arrays(
         d, hnp.array_shapes(min_dims=min_dims, max_dims=max_dims, min_side=min_side, max_side=max_side),
         elements=st.integers(-20, 20) if np.dtype(d).kind in "iu" else
-        st.floats(-20, 20, width=np.dtype(d).itemsize * 8)))
+        # No subnormals: XLA on CPU flushes them to zero (docs/jax.md), so JAX-lowered results differ there.
+        st.floats(-20, 20, width=np.dtype(d).itemsize * 8, allow_subnormal=False)))
 
 
 SETTINGS = settings(max_examples=15, deadline=None)
