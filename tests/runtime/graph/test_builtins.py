@@ -274,7 +274,10 @@ def test_round_halves_to_even_and_arrays_have_no_round():
 def test_divmod_and_pow_are_numpys(a, b):
     x, y = np.float64(a), np.float64(b)
     check(builtin(divmod), [x, y])
-    check(builtin(pow), [x, y], exact=False)  # NumPy scalars and arrays may differ by an ulp here
+    with np.errstate(all="ignore"):
+        scalar, array = x ** y, np.power(np.array(x), np.array(y))[()]
+    if same_value(scalar, array, False):  # NumPy's own scalar and array paths disagree on a few special
+        check(builtin(pow), [x, y], exact=False)  # values (pow(-inf, 0.5)); a graph computes on arrays
 
 
 # --- np.array and friends ------------------------------------------------------------------------
