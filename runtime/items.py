@@ -50,11 +50,7 @@ def setitem(target: Any, index: Any, value: Any) -> Any:
     try:
         target[index] = value
     except Exception:
-        items = index if type(index) is tuple else (index,)
-        parts = [value]
-        for item in items:
-            parts += (item.start, item.stop, item.step) if type(item) is slice else (item,)
-        backend = backend_of_any(parts)
+        backend = backend_of_any([value, *_index_parts(index)])
         written = None if backend is None else backend.write_into(target, index, value)
         if written is None:
             raise
@@ -71,11 +67,7 @@ def setitem_in(target: Any, path: list, value: Any) -> Any:
     try:
         inner[path[-1]] = value
     except Exception:
-        parts = [value]
-        for index in path:
-            for item in (index if type(index) is tuple else (index,)):
-                parts += (item.start, item.stop, item.step) if type(item) is slice else (item,)
-        backend = backend_of_any(parts)
+        backend = backend_of_any([value, *(part for index in path for part in _index_parts(index))])
         written = None if backend is None else backend.write_into(target, tuple(path), value, chained=True)
         if written is None:
             raise
@@ -98,6 +90,7 @@ def item(base: Any, index: Any) -> Any:
 
 
 def _index_parts(index: Any) -> list:
+    """The values an index is made of (slices opened up): where a backend's value may hide."""
     parts = []
     for entry in (index if type(index) is tuple else (index,)):
         parts += (entry.start, entry.stop, entry.step) if type(entry) is slice else (entry,)

@@ -12,7 +12,8 @@ On plain values ``assert_holds`` returns the test itself, so Python's own ``asse
 the message only on failure, and raises from the user's line (and ``python -O`` still strips the
 statement). A graph tensor becomes a graph assertion that raises ``AssertionError(message)`` at run
 time, with the message evaluated once while tracing; ``assert_holds`` then returns True. A message
-that binds a name (walrus) cannot move into a lambda: that statement stays as written.
+that binds a name (walrus) or calls zero-argument ``super()`` cannot move into a lambda: that
+statement stays as written.
 """
 
 from __future__ import annotations
@@ -21,23 +22,19 @@ import ast
 import copy
 
 from autograph import templates
-
-
-def _movable(node: ast.expr) -> bool:
-    return not any(isinstance(sub, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) for sub in ast.walk(node))
+from autograph.converters.logical_expressions import movable
 
 
 class _Asserts(ast.NodeTransformer):
     def visit_Assert(self, node: ast.Assert) -> ast.Assert:
-        if isinstance(node.test, ast.Constant) or (node.msg is not None and not _movable(node.msg)):
+        if isinstance(node.test, ast.Constant) or (node.msg is not None and not movable(node.msg)):
             return node
         args = [node.test]
         if node.msg is not None:
             thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
                                body=node.msg)
             args.append(thunk)
-        call = ast.Call(func=ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load()), attr="assert_holds",
-                                           ctx=ast.Load()), args=args, keywords=[])
+        call = ast.Call(func=templates.replace_expression("ag__.assert_holds"), args=args, keywords=[])
         templates.copy_location(call, node.test)
         message = None if node.msg is None else _copy(node.msg)
         return ast.copy_location(ast.Assert(test=call, msg=message), node)

@@ -29,9 +29,7 @@ from autograph import templates
 
 
 def _guard() -> ast.stmt:
-    call = ast.Call(func=ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load()), attr="reraise_limitation",
-                                       ctx=ast.Load()), args=[], keywords=[])
-    return ast.Expr(value=call)
+    return ast.Expr(value=ast.Call(func=templates.replace_expression("ag__.reraise_limitation"), args=[], keywords=[]))
 
 
 class _Handlers(ast.NodeTransformer):

@@ -74,8 +74,7 @@ class _ItemWrites(ast.NodeTransformer):
         """``y[i]`` or ``y[i][j]...`` with ``y`` one of our names and pure indices (not a dict's str key)."""
         if not isinstance(target, ast.Subscript):
             return False
-        indices = _chain(target)[1]
-        base = _chain(target)[0]
+        base, indices = _chain(target)
         return (isinstance(base, ast.Name) and base.id in self.names
                 and all(_pure(index) for index in indices)
                 and not (isinstance(indices[-1], ast.Constant) and isinstance(indices[-1].value, str))

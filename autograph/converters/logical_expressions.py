@@ -22,7 +22,8 @@ from autograph import templates
 from autograph.context import Context
 
 
-def _movable(node: ast.expr) -> bool:
+def movable(node: ast.expr) -> bool:
+    """Whether an operand can move into a thunk (``lambda: operand``) and mean the same there."""
     for sub in ast.walk(node):
         if isinstance(sub, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
             return False
@@ -43,7 +44,7 @@ class _Logical(ast.NodeTransformer):
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
         self.generic_visit(node)
-        if not all(_movable(v) for v in node.values[1:]):
+        if not all(movable(v) for v in node.values[1:]):
             return node
         function = "and_" if isinstance(node.op, ast.And) else "or_"
         call = ast.Call(func=_runtime(function), args=[node.values[0]] + [self._thunk(v) for v in node.values[1:]],
@@ -58,7 +59,7 @@ class _Logical(ast.NodeTransformer):
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
         self.generic_visit(node)
-        if not (_movable(node.body) and _movable(node.orelse)):
+        if not (movable(node.body) and movable(node.orelse)):
             return node
         call = ast.Call(func=_runtime("if_exp"), args=[node.test, self._thunk(node.body), self._thunk(node.orelse)],
                         keywords=[])

@@ -45,6 +45,7 @@ from runtime.graph.tensor import (
     clip,
     constant,
     getitem,
+    index_template,
     reduce,
     reshape,
     scan,
@@ -148,30 +149,6 @@ def _finish(result: Tensor, out: Any, name: str) -> Any:
 
 def _flatten(x: Tensor) -> Tensor:
     return reshape(x, (-1,))
-
-
-def _index_template(index: Any) -> tuple[tuple, list]:
-    """``index`` in ``getitem``'s form (``Ref(k)`` for tensors and arrays), with its inputs."""
-    items = index if isinstance(index, tuple) else (index,)
-    inputs: list[Tensor] = []
-
-    def place(item: Any) -> Any:
-        if item is None or item is Ellipsis:
-            return item
-        if isinstance(item, (bool, np.bool_)):
-            raise IndexError("a Python bool as an index is not supported in graphs")
-        if isinstance(item, (int, np.integer)):
-            return int(item)
-        if isinstance(item, slice):
-            return slice(place(item.start), place(item.stop), place(item.step))
-        t = as_tensor(item)
-        if t.dtype == np.bool_:
-            raise IndexError("a boolean mask index gives a shape known only at run time, which graphs do not "
-                             "support; use np.where(mask, x, fill) instead")
-        inputs.append(t)
-        return Ref(len(inputs) - 1)
-
-    return tuple(place(item) for item in items), inputs
 
 
 # --- cumulative sums and sorting (numpy_api's versions without out= / kind= / dtype=) ----------------
@@ -1491,7 +1468,7 @@ def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
     if not isinstance(a, Tensor):
         raise NotStageable(f"{name}: the array updated in place is a {type(a).__name__}, not a graph tensor; a graph "
                         "can only update its own tensors in place")
-    template, inputs = _index_template(indices)
+    template, inputs = index_template(indices)
     result = bind1("ufunc_at", [a, arg(b), *inputs], ufunc=ufunc.__name__, index=template)
     _assign_in_place(a, result, name)
 
@@ -1545,7 +1522,7 @@ class FlatIter:
 
     def __setitem__(self, index: Any, value: Any) -> None:
         shape = known_shape("ndarray.flat", self.base)
-        template, inputs = _index_template(index)
+        template, inputs = index_template(index)
         flat = bind1("setitem", [_flatten(self.base), as_tensor(value), *inputs], index=template)
         _assign_in_place(self.base, reshape(flat, shape), "x.flat[...] = value")
 

@@ -465,7 +465,7 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     A basic index (no integer arrays) gives a view of ``x``, as in NumPy, except a single element
     (a NumPy scalar); an integer scalar tensor counts as basic (it stands for a NumPy integer, such
     as a loop index)."""
-    template, inputs = _index_template(index)
+    template, inputs = index_template(index)
     if all(isinstance(it, slice) and it == slice(None) for it in template) or template == (Ellipsis,):
         return x
     out = bind1("getitem", [x, *inputs], index=template)
@@ -478,7 +478,7 @@ def getitem(x: Tensor, index: Any) -> Tensor:
                         lambda base, new: bind1("setitem", [base, new, *inputs], index=template)))
 
 
-def _index_template(index: Any) -> tuple[tuple, list]:
+def index_template(index: Any) -> tuple[tuple, list]:
     """``index`` as a getitem/setitem template (``Ref(k)`` for the k-th tensor) and those tensors."""
     items = index if isinstance(index, tuple) else (index,)
     inputs: list[Tensor] = []
@@ -530,7 +530,7 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
             mask = reshape(mask, mask.shape + (1,) * (x.ndim - mask.ndim)) if mask.ndim < x.ndim else mask
             assign_in_place(x, apply("where", mask, cast(new, x.dtype), x))
             return
-    template, inputs = _index_template(index)
+    template, inputs = index_template(index)
     write(x, bind1("setitem", [x, value if isinstance(value, Tensor) else constant(value), *inputs],
                    index=template))
 

@@ -173,3 +173,19 @@ def test_an_error_from_a_call_inside_a_branch_still_raises_while_tracing():
 
     with pytest.raises(ValueError, match="matmul"):
         autograph.function(f)(np.ones(2))
+
+
+def test_an_assert_message_calling_zero_argument_super_stays_as_written():
+    class Base:
+        def describe(self):
+            return "base"
+
+    class Child(Base):
+        def check(self, x):
+            assert x > 0, super().describe()
+            return x
+
+    converted = autograph.convert(Child.check)
+    assert converted(Child(), 1) == 1
+    with pytest.raises(AssertionError, match="base"):
+        converted(Child(), -1)
