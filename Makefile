@@ -13,7 +13,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install -q -e '.[test,jax]'
 	@touch $(STAMP)
 
-demo: $(STAMP)
+# The demo needs only the package and NumPy (JAX and Graphviz add to it when they are there).
+DEMO_STAMP := $(VENV)/.installed-demo
+
+$(DEMO_STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed"'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q -e .
+	@touch $(DEMO_STAMP)
+
+demo: $(DEMO_STAMP)
 	$(PY) examples/demo.py
 
 test: $(STAMP)

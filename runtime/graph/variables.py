@@ -37,10 +37,10 @@ class Variable:
         array.flags.writeable = False
         return array
 
-    shape = property(lambda self: self._value.shape)
-    dtype = property(lambda self: self._value.dtype)
-    ndim = property(lambda self: self._value.ndim)
-    size = property(lambda self: self._value.size)
+    shape = property(lambda self: self._value.shape, doc="The fixed shape, a tuple of ints.")
+    dtype = property(lambda self: self._value.dtype, doc="The fixed NumPy dtype.")
+    ndim = property(lambda self: self._value.ndim, doc="The number of dimensions.")
+    size = property(lambda self: self._value.size, doc="The number of elements.")
 
     @property
     def value(self) -> Any:
@@ -54,12 +54,15 @@ class Variable:
         return self._value.copy()
 
     def assign(self, value: Any) -> Variable:
+        """Replace the value (now eagerly, at every run in a graph), cast and broadcast to the variable's type."""
         return self._write("assign_variable", value)
 
     def assign_add(self, delta: Any) -> Variable:
+        """``assign(value + delta)``, in one step."""
         return self._write("assign_add_variable", delta)
 
     def assign_sub(self, delta: Any) -> Variable:
+        """``assign(value - delta)``, in one step."""
         return self._write("assign_sub_variable", delta)
 
     def _write(self, op: str, value: Any) -> Variable:
