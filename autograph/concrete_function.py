@@ -17,7 +17,8 @@ import numpy as np
 
 from runtime.graph import Tensor, TensorSpec, TreeDef, printing
 from runtime.graph import flatten as flatten_outputs
-from runtime.graph.control_flow import flatten
+from runtime.graph.control_flow import flatten, paths
+from runtime.staging import user_location
 
 # --- signatures ------------------------------------------------------------------------------------
 
@@ -59,28 +60,43 @@ class ConcreteFunction:
 
     def __init__(self, name: str, signature: inspect.Signature, arg_names: tuple, tree: TreeDef,
                  leaves: list, output_spec: Any, run: Callable[[list], Any], graph: Any = None,
-                 jaxpr: Any = None) -> None:
+                 jaxpr: Any = None, executor: Any = "numpy") -> None:
         self.name = name
         self.graph, self.jaxpr, self.output_spec = graph, jaxpr, output_spec
         self._signature, self._arg_names, self._tree, self._leaves = signature, arg_names, tree, leaves
+        self._tensor_positions = [i for i, spec in enumerate(leaves) if isinstance(spec, TensorSpec)]
+        self._executor = executor  # "numpy", "jax", "xla" (backend="jax"), or autograph.executors.AutoExecutor
         self._run = run  # tensor inputs, flattened -> the structured NumPy result
         bound = inspect.BoundArguments(signature, dict(zip(arg_names, tree.unflatten(leaves))))
         self.structured_input_signature = (bound.args, bound.kwargs)
 
+    @property
+    def executor(self) -> str:
+        """What runs this trace: "numpy", "jax", "xla" (backend="jax"); under executor="auto" its choice,
+        or "auto" while it is still timing both (autograph/executors.py)."""
+        if isinstance(self._executor, str):
+            return self._executor
+        return self._executor.choice or "auto"
+
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         tree, leaves = flatten_arguments(self._signature, args, kwargs)[1:]
         if tree != self._tree:
-            raise TypeError(f"{self.name}: this concrete function takes {self._show_args()}, got arguments "
-                            "of another structure")
+            raise TypeError(f"{user_location()}: this concrete function of {self.name} takes {self._show_args()}, "
+                            "got arguments of another structure; call the Function itself to trace for them")
         inputs = []
-        for i, (leaf, expected) in enumerate(zip(leaves, self._leaves)):
+        names = [name + path for name, child in zip(self._arg_names, tree.children) for path in paths(child)]
+        for name, leaf, expected in zip(names, leaves, self._leaves):
             if isinstance(expected, TensorSpec):
                 if not is_tensor_like(leaf) or not expected.is_compatible_with(leaf):
-                    raise TypeError(f"{self.name}: argument leaf {i} must fit {expected}, got {show_leaf(leaf)}")
+                    got = show_leaf(TensorSpec.from_value(leaf) if is_tensor_like(leaf) else leaf)
+                    raise TypeError(f"{user_location()}: argument '{name}' of this concrete function of {self.name} "
+                                    f"must fit {expected}, got {got}; call the Function itself to trace for "
+                                    "other arguments")
                 inputs.append(leaf)
             elif not _equal(leaf, expected):
-                raise TypeError(f"{self.name}: this concrete function was traced for the Python value "
-                                f"{expected!r} at argument leaf {i}, got {leaf!r}")
+                raise TypeError(f"{user_location()}: this concrete function of {self.name} was traced for "
+                                f"{name}={expected!r}, got {leaf!r}; call the Function itself to trace for other "
+                                "Python values")
         return self._run(inputs)
 
     def _show_args(self) -> str:

@@ -8,16 +8,22 @@
     my_relu(np.ones(3))          # runs the same graph
     my_relu(np.ones((2, 2)))     # a new signature: a second trace
 
-Arrays and tensors are keyed by ``TensorSpec(shape, dtype)``; Python values by value,
-so a new Python number means a new trace. Each trace is a ``ConcreteFunction``: the
-graph, the signature it was traced for, and the spec of what it returns. The function is
-converted with autograph first (unless ``autograph=False``), so ``if`` / ``while`` / ``for``
-on tensors become ``cond`` / ``while_loop`` nodes.
+Arrays and tensors are keyed by ``TensorSpec(shape, dtype)``; Python values (numbers, strings,
+and the structure of tuples, lists and dicts) by value, so a new Python number means a new trace;
+a ``Function`` that traces on most of its calls says so with a ``RetracingWarning``
+(autograph/retracing.py). Each trace is a ``ConcreteFunction``: the graph, the signature it was
+traced for, and the spec of what it returns. The function is converted with autograph first
+(unless ``autograph=False``), so ``if`` / ``while`` / ``for`` on tensors become ``cond`` /
+``while_loop`` nodes. A call is bound by a function with the same parameters (Python's own
+binding and errors) and keyed in one pass (autograph/call_keys.py), about a microsecond over the
+graph's own run. docs/functions.md is the user's page.
 
 Three ways to run it, one tracing API:
 
     autograph.function(f)                    # our graph, run by the NumPy interpreter
     autograph.function(f, executor="jax")    # our graph, lowered to JAX and jitted (runtime/jax/lowering.py)
+    autograph.function(f, executor="auto")   # our graph, on whichever of the two its first calls found
+                                             # faster, per trace (autograph/executors.py)
     autograph.function(f, backend="jax")     # no graph of ours: the converted f under jax.jit, on
                                              # JAX tracers (lax.cond / while_loop / scan); f uses jnp
 
@@ -39,19 +45,17 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph import api
-from autograph.concrete_function import (
-    ConcreteFunction,
-    flatten_arguments,
-    is_jax,
-    is_tensor_like,
-    show,
-    show_leaf,
-)
-from runtime.graph import TensorSpec, TreeDef, Variable, current_builder, interpreter, trace
+from autograph.call_keys import fast_key, key_of, make_binder
+from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
+from autograph.executors import executor_for
+from autograph.retracing import RetracingMonitor, RetracingWarning
+from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
+from runtime.graph import flatten as flatten_outputs
 from runtime.graph.control_flow import flatten, paths
-from runtime.staging import hide_library_frames, user_location
+from runtime.staging import format_site, hide_library_frames, user_location
 
-__all__ = ["ConcreteFunction", "Function", "function", "functions_run_eagerly", "run_functions_eagerly"]
+__all__ = ["ConcreteFunction", "Function", "RetracingWarning", "function", "functions_run_eagerly",
+           "run_functions_eagerly"]
 
 _run_eagerly = False
 
@@ -63,6 +67,7 @@ def run_functions_eagerly(run_eagerly: bool) -> None:
 
 
 def functions_run_eagerly() -> bool:
+    """Whether ``run_functions_eagerly(True)`` is in force."""
     return _run_eagerly
 
 
@@ -97,36 +102,16 @@ def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
     return [name + path for name, child in zip(names, tree.children) for path in paths(child)]
 
 
-def _key_of(leaf: Any, where: str) -> Any:
-    if isinstance(leaf, TensorSpec):
-        return leaf
-    if is_jax(leaf, "Tracer"):
-        raise TypeError(f"{where} is a JAX tracer: a Function with backend='graph' runs our own graphs, which "
-                        "cannot be traced by JAX; use autograph.function(..., backend='jax') inside jax.jit")
-    if is_jax(leaf, "Array"):
-        if getattr(leaf.dtype, "kind", None) not in set("biufc"):  # a typed PRNG key: no NumPy dtype
-            raise TypeError(f"{where} is a JAX array of {leaf.dtype}, which a Function cannot key its traces by; "
-                            "call jax.jit(autograph.to_graph(f)) instead, or pass jax.random.key_data(key) and "
-                            "rebuild the key inside with jax.random.wrap_key_data")
-        return TensorSpec(leaf.shape, leaf.dtype)  # no np.asarray: that would copy the array to the host
-    if is_tensor_like(leaf):
-        return TensorSpec.from_value(leaf)
-    try:
-        hash(leaf)
-    except TypeError:
-        raise TypeError(
-            f"{where} is an unhashable {type(leaf).__name__}; autograph.function traces once per value of "
-            "each Python argument, so Python arguments must be hashable (pass arrays as NumPy arrays, "
-            "and containers as tuples, lists or dicts of them)") from None
-    return (type(leaf), leaf)
+_EXECUTORS = (None, "numpy", "jax", "auto")
 
 
 def _check_modes(backend: str, executor: Optional[str], input_signature: Optional[Sequence[Any]]) -> str:
     """The executor to use; a ValueError for a combination that means nothing."""
     if backend not in ("graph", "jax"):
         raise ValueError(f"backend must be 'graph' (trace our IR) or 'jax' (jax.jit on JAX tracers), got {backend!r}")
-    if executor not in (None, "numpy", "jax"):
-        raise ValueError(f"executor must be 'numpy' (our interpreter) or 'jax' (lowered to JAX), got {executor!r}")
+    if executor not in _EXECUTORS:
+        raise ValueError(f"executor must be 'numpy' (our interpreter), 'jax' (lowered to JAX) or 'auto' (the "
+                         f"faster of the two for each trace), got {executor!r}")
     if backend == "jax":
         if executor is not None:
             raise ValueError(f"executor={executor!r} chooses what runs our graph, but backend='jax' builds no graph "
@@ -149,55 +134,89 @@ class Function:
         self.python_function = python_function
         self._autograph = autograph
         self.backend = backend
-        self.executor = _check_modes(backend, executor, input_signature)  # "numpy", "jax", or "xla" (backend jax)
+        self.executor = _check_modes(backend, executor, input_signature)  # numpy, jax, auto, or xla (backend jax)
         self._signature = inspect.signature(python_function)
-        self._input_signature = None if input_signature is None else tuple(input_signature)
-        self._concrete: dict[Any, ConcreteFunction] = {}
-        self._fast_calls: dict[tuple, tuple[ConcreteFunction, list[int]]] = {}
-        self.tracing_count = 0
+        self._names = tuple(self._signature.parameters)
         self.__name__ = getattr(python_function, "__name__", "function")
+        # Python binds every call (in C, with its own TypeError for a wrong one): see autograph/call_keys.py.
+        self._bind = make_binder(self._signature, getattr(python_function, "__qualname__", self.__name__))
+        self._input_signature = None if input_signature is None else tuple(input_signature)
+        self._is_method = False  # set when it is a class attribute: then input_signature leaves out self
+        self._concrete: dict[Any, ConcreteFunction] = {}
+        self._fast_calls: dict[tuple, ConcreteFunction] = {}  # call_keys.fast_key -> its trace
+        self._calls = 0
+        self._retracing = RetracingMonitor()
+        self.tracing_count = 0
         functools.update_wrapper(self, python_function)
 
     @property
     def concrete_functions(self) -> list[ConcreteFunction]:
+        """Every trace so far, in the order they were made."""
         return list(self._concrete.values())
 
     @property
     def input_signature(self) -> Optional[tuple]:
+        """The ``TensorSpec``s the Function was made with, or None (then it traces per call key)."""
         return self._input_signature
 
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._is_method = True  # defined in a class body: its first parameter is the instance
+
     def __get__(self, instance: Any, owner: Any = None) -> Any:
-        return self if instance is None else types.MethodType(self, instance)
+        if instance is None:
+            return self
+        self._is_method = True
+        return types.MethodType(self, instance)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if _run_eagerly:
             return self.python_function(*args, **kwargs)
-        # The common call, positional arrays and numbers in a signature seen before, skips binding and
-        # flattening the arguments: its key is built straight from them.
-        fast_key = None if kwargs else _fast_key(args)
-        if fast_key is not None and current_builder() is None:
-            known = self._fast_calls.get(fast_key)
-            if known is not None:
-                concrete, tensor_positions = known
-                return concrete._run([args[i] for i in tensor_positions])
-        if current_builder() is not None or (self.backend == "jax" and _has_tracer(args, kwargs)):
-            return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
+        self._calls += 1
         try:
-            concrete, leaves = self._concrete_for(args, kwargs)
+            values = self._bind(*args, **kwargs)
+        except TypeError as error:  # Python's own message for a wrong call; the note says where it was
+            error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
+            raise
+        if current_builder() is not None:
+            return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
+        # A call seen before: one pass over the arguments makes its key (call_keys.fast_key).
+        tensors: list = []
+        key = fast_key(values, tensors)
+        if key is not None:
+            try:
+                concrete = self._fast_calls.get(key)
+            except TypeError:  # a Python value of a class whose instances are not all hashable
+                concrete = None
+            if concrete is not None:
+                return concrete._run(tensors)
+        if self.backend == "jax" and any(is_jax(leaf, "Tracer") for leaf in flatten(values)[0]):
+            return self._traceable()(*args, **kwargs)  # inside the user's jax.jit: inline
+        try:
+            concrete, leaves = self._concrete_for(values)
         except Exception as error:  # a staging error, or the user's own while tracing: show the user's frames
             hide_library_frames(error)
             raise
-        tensors = [i for i, spec in enumerate(concrete._leaves) if isinstance(spec, TensorSpec)]
-        if fast_key is not None and self._input_signature is None and len(leaves) == len(args):
-            self._fast_calls[fast_key] = (concrete, tensors)
-        return concrete._run([leaves[i] for i in tensors])
+        positions = concrete._tensor_positions
+        tensors = []
+        key = fast_key(values, tensors)
+        if key is not None and len(tensors) == len(positions):  # the same calls will take the fast path
+            try:
+                self._fast_calls[key] = concrete
+            except TypeError:
+                pass
+        return concrete._run([leaves[i] for i in positions])
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
-        """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run."""
-        if self._input_signature is not None and not args and not kwargs:
-            args = self._input_signature
+        """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run.
+        With an input_signature and no arguments, the trace for the signature (a method: pass the instance)."""
+        if self._input_signature is not None and not kwargs and len(args) == (1 if self._is_method else 0):
+            args = (*args, *self._input_signature)
+        elif self._is_method and self._input_signature is not None and not args and not kwargs:
+            raise TypeError(f"{self.__name__} is a method: pass the instance, as in "
+                            f"Class.{self.__name__}.get_concrete_function(instance)")
         try:
-            return self._concrete_for(args, kwargs)[0]
+            values = self._bind(*args, **kwargs)
+            return self._concrete_for(values, called=False)[0]
         except Exception as error:
             hide_library_frames(error)
             raise
@@ -209,31 +228,78 @@ class Function:
     def _traceable(self) -> Callable:
         return api.convert(self.python_function) if self._autograph else self.python_function
 
-    def _concrete_for(self, args: tuple, kwargs: dict) -> tuple[ConcreteFunction, list]:
-        names, tree, leaves = flatten_arguments(self._signature, args, kwargs)
-        if self._input_signature is not None:
-            leaves, specs = self._check_signature(names, tree, leaves)
-        else:
-            specs = [_key_of(leaf, f"an argument of {self.__name__} ({_leaf_names(names, tree)[i]})")
-                     for i, leaf in enumerate(leaves)]
+    def _concrete_for(self, values: tuple, called: bool = True) -> tuple[ConcreteFunction, list]:
+        """The trace for these parameter values (traced now if new) and their leaves. ``called``: a call,
+        not ``get_concrete_function``, so a new trace counts towards the retracing warning."""
+        names = self._names
+        leaves, tree = flatten(values)
+        leaf_names = _leaf_names(names, tree)
+        try:
+            if self._input_signature is not None:
+                specs = self._check_signature(tree, leaves, leaf_names)
+            else:
+                specs = [key_of(leaf, f"argument '{name}' of {self.__name__}", self.backend)
+                         for name, leaf in zip(leaf_names, leaves)]
+        except TypeError as error:
+            raise TypeError(f"{user_location()}: {error}") from None
         key = (tree, tuple(specs))
         concrete = self._concrete.get(key)
         if concrete is None:
             traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
             trace = self._trace_jax if self.backend == "jax" else self._trace
             concrete = self._concrete[key] = trace(names, tree, traced_leaves)
+            if called:
+                self._note_trace(names, tree, specs)
         return concrete, leaves
 
-    def _check_signature(self, names: tuple, tree: TreeDef, leaves: list) -> tuple[list, list]:
+    def _note_trace(self, names: tuple, tree: TreeDef, specs: list) -> None:
+        """Tell the retracing monitor what each parameter was keyed by (autograph/retracing.py)."""
+        it = iter(specs)
+        keys = {}
+        for name, child in zip(names, tree.children):
+            part = [next(it) for _ in range(child.num_leaves)]
+            keys[name] = part[0] if child.kind == "leaf" else (child, tuple(part))
+        self._retracing.traced(self.__name__, self._calls, keys)
+
+    def _check_signature(self, tree: TreeDef, leaves: list, leaf_names: list[str]) -> list:
+        """The trace key of a call under ``input_signature``: the signature's specs for the parameters it
+        covers (a method's ``self`` and parameters after the signature's are keyed like any call)."""
         sig_leaves, sig_tree = flatten(self._input_signature)
-        if sig_tree.children != tree.children:
-            raise TypeError(f"{self.__name__} was given arguments {show(tree, leaves)}, which do not match its "
-                            f"input_signature {show(sig_tree, sig_leaves)}")
-        for name, leaf, spec in zip(_leaf_names(names, tree), leaves, sig_leaves):
-            if not is_tensor_like(leaf) or not spec.is_compatible_with(leaf):
-                got = show_leaf(TensorSpec.from_value(leaf) if is_tensor_like(leaf) else leaf)
-                raise TypeError(f"{self.__name__}: {name} must fit the input_signature's {spec}, got {got}")
-        return leaves, list(sig_leaves)
+        skip = 1 if self._is_method and tree.children else 0
+        covered = tree.children[skip:skip + len(sig_tree.children)]
+        params = self._names[skip:]
+        if len(covered) < len(sig_tree.children):
+            raise TypeError(f"{self.__name__} has an input_signature of {len(sig_tree.children)} argument(s), "
+                            f"{show(sig_tree, sig_leaves)}, but takes {len(params)} parameter(s) "
+                            f"({', '.join(params)}){' after self' if skip else ''}: give one spec per parameter")
+        first = sum(c.num_leaves for c in tree.children[:skip])
+        last = first + sum(c.num_leaves for c in covered)
+        at, spec_at = first, 0
+        for param, child, spec_child in zip(params, covered, sig_tree.children):
+            if child != spec_child:
+                got = show(child, [TensorSpec.from_value(x) if is_tensor_like(x) else x
+                                   for x in leaves[at:at + child.num_leaves]])
+                expected = show(spec_child, sig_leaves[spec_at:spec_at + spec_child.num_leaves])
+                raise TypeError(f"argument '{param}' of {self.__name__} is {got}, but its input_signature gives "
+                                f"{expected}: pass arguments of the signature's structure")
+            at, spec_at = at + child.num_leaves, spec_at + spec_child.num_leaves
+        for name, leaf, spec in zip(leaf_names[first:last], leaves[first:last], sig_leaves):
+            if not isinstance(spec, TensorSpec):
+                raise TypeError(f"{self.__name__}'s input_signature holds {spec!r} for argument '{name}'; an "
+                                "input_signature holds autograph.TensorSpec(shape, dtype) objects")
+            if not is_tensor_like(leaf):
+                raise TypeError(f"argument '{name}' of {self.__name__} is a Python {type(leaf).__name__} "
+                                f"({leaf!r}), but its input_signature gives {spec}: pass an array, e.g. "
+                                f"np.asarray({name}, np.{spec.dtype.name})")
+            if not spec.is_compatible_with(leaf):
+                got = show_leaf(TensorSpec.from_value(leaf))
+                raise TypeError(f"argument '{name}' of {self.__name__} must fit its input_signature's {spec}, got "
+                                f"a {got}: pass an array of that shape and dtype (np.asarray({name}, "
+                                f"np.{spec.dtype.name})), or change the input_signature")
+            key_of(leaf, f"argument '{name}' of {self.__name__}", self.backend)  # (so later calls take the fast path)
+        rest = [key_of(leaf, f"argument '{name}' of {self.__name__}", self.backend)
+                for name, leaf in zip(leaf_names[:first] + leaf_names[last:], leaves[:first] + leaves[last:])]
+        return rest[:first] + list(sig_leaves) + rest[first:]
 
     def _bound_function(self, names: tuple, tree: TreeDef, leaves: list) -> Callable:
         """``fn(*tensor_arguments)``: the (converted) function with this trace's Python arguments filled in."""
@@ -249,6 +315,7 @@ class Function:
     def _trace(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
         body = self._bound_function(names, tree, leaves)
         first = self.tracing_count == 0
+        outputs = _Outputs(self, graph=True)
 
         def on_variable(variable: Variable) -> None:
             if not first:
@@ -263,7 +330,7 @@ class Function:
             # An argument the function writes into in place (x[i] = v) is written back after each run, as
             # NumPy would have changed the caller's array: its final value is an extra output.
             originals = [p.ref()[0] for p in placeholders]
-            result = body(*placeholders)
+            result = outputs.split(body(*placeholders))
             written[:] = [k for k, (p, v) in enumerate(zip(placeholders, originals)) if p.ref()[0] is not v]
             return result, [placeholders[k] for k in written]
 
@@ -279,16 +346,25 @@ class Function:
             _on_variable_created.reset(token)
         self.tracing_count += 1
         graph, out_tree = traced
-        execute = _jax_run() if self.executor == "jax" else interpreter.run
+        execute = executor_for(graph, self.executor)
+        join = outputs.join
+        if written:
+            def run(inputs: list) -> Any:
+                result, new_values = out_tree.unflatten([np.asarray(x) for x in execute(graph, inputs)])
+                for k, value in zip(written, new_values):
+                    write_back(self.__name__, inputs[k], value)
+                return join(result)
+        elif outputs.tree.kind == "leaf" and not outputs.constants:
+            def run(inputs: list) -> Any:  # the common case, one array out: no structure to rebuild
+                out = execute(graph, inputs)[0]
+                return out if out.__class__ is np.ndarray else np.asarray(out)
+        else:
+            def run(inputs: list) -> Any:
+                return join([np.asarray(x) for x in execute(graph, inputs)])
 
-        def run(inputs: list) -> Any:
-            result, new_values = out_tree.unflatten([np.asarray(x) for x in execute(graph, inputs)])
-            for k, value in zip(written, new_values):
-                write_back(self.__name__, inputs[k], value)
-            return result
-
-        output_spec = out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0]
-        return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph)
+        output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0])
+        return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
+                                executor=execute if self.executor == "auto" else self.executor)
 
     def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
         """backend="jax": trace the converted function with ``jax.jit`` (now, to know its output), run it jitted."""
@@ -297,19 +373,23 @@ class Function:
         jax_runtime.require()  # only this backend needs JAX
         import jax
 
-        jitted = jax.jit(self._bound_function(names, tree, leaves))
-        # JAX's own x64 setting decides (a float64 spec is float32 unless the caller enabled x64).
-        specs = [jax.ShapeDtypeStruct(x.shape, jax.dtypes.canonicalize_dtype(x.dtype))
+        body = self._bound_function(names, tree, leaves)
+        outputs = _Outputs(self, graph=False)
+        jitted = jax.jit(lambda *placeholders: outputs.split(body(*placeholders)))
+        # JAX's own x64 setting decides (a float64 spec is float32 unless the caller enabled x64); a typed
+        # PRNG key keeps its key dtype.
+        specs = [jax.ShapeDtypeStruct(x.shape, x.dtype if not isinstance(x.dtype, np.dtype)
+                                      else jax.dtypes.canonicalize_dtype(x.dtype))
                  for x in leaves if isinstance(x, TensorSpec)]
         traced = jitted.trace(*specs)
         self.tracing_count += 1
-        output_spec = jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), traced.out_info)
+        output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), traced.out_info))
 
         def run(inputs: list) -> Any:
-            return jitted(*inputs)  # JAX arrays, where jax.jit puts them (the inputs' devices and shardings)
+            return outputs.join(jitted(*inputs))  # JAX arrays, on the inputs' devices and shardings
 
         return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run,
-                                jaxpr=traced.jaxpr)
+                                jaxpr=traced.jaxpr, executor="xla")
 
     def __repr__(self) -> str:
         return f"<autograph.Function {self.__name__}>"
@@ -318,6 +398,45 @@ class Function:
         """Notebooks show each trace's signature and graph (autograph/concrete_function.py)."""
         from autograph.concrete_function import function_html
         return function_html(self)
+
+
+class _Outputs:
+    """What a traced function returns, split into what the graph (or jax.jit) computes and Python strings,
+    which every run returns as they were at the trace; any other Python object is an error naming the
+    function's line."""
+
+    _TENSORS = (Tensor, Variable, np.ndarray, np.generic, bool, int, float, complex)
+
+    def __init__(self, function: Function, graph: bool) -> None:
+        self.function, self.graph = function, graph
+        self.tree: Optional[TreeDef] = None
+        self.constants: dict[int, Any] = {}
+
+    def split(self, result: Any) -> list:
+        leaves, self.tree = flatten_outputs(result)
+        self.constants = {i: leaf for i, leaf in enumerate(leaves) if isinstance(leaf, (str, bytes))}
+        if self.graph:
+            for i, leaf in enumerate(leaves):
+                if i not in self.constants and not isinstance(leaf, self._TENSORS):
+                    raise TypeError(self._error(leaf, i))
+        return [leaf for i, leaf in enumerate(leaves) if i not in self.constants]
+
+    def join(self, computed: Any) -> Any:
+        if not self.constants:
+            return self.tree.unflatten(computed)
+        it = iter(computed)
+        return self.tree.unflatten([self.constants[i] if i in self.constants else next(it)
+                                    for i in range(self.tree.num_leaves)])
+
+    def _error(self, leaf: Any, i: int) -> str:
+        fn = self.function
+        code = getattr(inspect.unwrap(fn.python_function), "__code__", None)
+        where = format_site(code.co_filename, code.co_firstlineno) if code is not None else user_location()
+        path = [p for p in paths(self.tree)][i] if self.tree.kind != "leaf" else ""
+        return (f"{where}: {fn.__name__} returns a {type(leaf).__name__} (its return value{path}), which a graph "
+                "cannot compute: a Function returns arrays, numbers and strings, in tuples, lists, dicts or None. "
+                "Return the object's arrays instead (and rebuild the object outside), or call the function "
+                "without autograph.function")
 
 
 def write_back(name: str, argument: Any, value: np.ndarray) -> None:
@@ -332,44 +451,17 @@ def write_back(name: str, argument: Any, value: np.ndarray) -> None:
     np.copyto(argument, value, casting="unsafe")
 
 
-def _jax_run() -> Callable:
-    from runtime import jax as jax_runtime
-
-    jax_runtime.require()
-    from runtime.jax import lowering as jax_lowering  # imports JAX, so only when asked for
-    return jax_lowering.run
-
-
-_NUMBERS = (bool, int, float, complex)
-
-
-def _fast_key(args: tuple) -> Optional[tuple]:
-    """A call's cache key when every argument is a NumPy array or scalar or a Python number
-    (else None): the same values key the same trace as the general path's TensorSpecs do."""
-    key = []
-    for arg in args:
-        cls = arg.__class__
-        if cls is np.ndarray or isinstance(arg, np.generic):
-            key.append((arg.shape, arg.dtype))
-        elif cls in _NUMBERS:
-            key.append((cls, arg))
-        else:
-            return None
-    return tuple(key)
-
-
-def _has_tracer(args: tuple, kwargs: dict) -> bool:
-    return any(is_jax(leaf, "Tracer") for leaf in flatten((args, kwargs))[0])
-
-
 def function(fn: Optional[Callable] = None, *, autograph: bool = True,
              input_signature: Optional[Sequence[Any]] = None, executor: Optional[str] = None,
              backend: str = "graph") -> Any:
     """Make ``fn`` a ``Function`` (as a decorator, with or without arguments, or a call).
 
-    ``backend="graph"`` (the default) traces our IR, run by ``executor="numpy"`` (the default) or
-    ``executor="jax"`` (lowered to JAX, jitted); ``backend="jax"`` runs the converted function
-    under ``jax.jit`` instead, building no graph of ours.
+    ``backend="graph"`` (the default) traces our IR, run by ``executor="numpy"`` (the default),
+    ``executor="jax"`` (lowered to JAX, jitted) or ``executor="auto"`` (the faster of the two for
+    each trace, measured on its first calls; the interpreter where JAX is not installed);
+    ``backend="jax"`` runs the converted function under ``jax.jit`` instead, building no graph of
+    ours. ``input_signature`` fixes the trace key (on a method it leaves out ``self``). See
+    docs/functions.md.
     """
     def make(f: Callable) -> Function:
         return Function(f, autograph=autograph, input_signature=input_signature, executor=executor, backend=backend)

@@ -299,7 +299,10 @@ def test_the_select_rule():
     assert select.cheap([closed(lambda x: jnp.where(x > 0, x, 0.0), one), closed(lambda x: x * 2.0, one)])
     assert not select.cheap([closed(lambda x: x * x, one), closed(lambda x: x, one)])
     assert not select.cheap([closed(lambda x: jnp.exp(x), one), closed(lambda x: x, one)])
-    assert not select.cheap([closed(lambda x: x / 2, one), closed(lambda x: x, one)])
+    assert select.cheap([closed(lambda x: x / 2, one), closed(lambda x: x, one)])  # x * 0.5: a finite derivative
+    assert not select.cheap([closed(lambda x, y: x / y, one, one), closed(lambda x, y: x, one, one)])
+    assert not select.cheap([closed(lambda x: x / 0.0, one), closed(lambda x: x, one)])
+    assert not select.cheap([closed(lambda x: x / 1e-45, one), closed(lambda x: x, one)])  # 1 / c is inf in float32
     assert not select.cheap([closed(lambda x: x * jnp.inf, one), closed(lambda x: x, one)])
     many = lambda x: x + 1 + 2 + 3 + 4 + 5  # noqa: E731
     assert not select.cheap([closed(many, one), closed(many, one)])  # 10 equations > MAX_EQUATIONS
@@ -500,12 +503,13 @@ def test_backend_jax_returns_jax_arrays_and_follows_jax_x64():
         assert fn64(np.ones(3)).dtype == jnp.float64
 
 
-def test_backend_jax_refuses_typed_keys_as_arguments_with_advice():
+def test_typed_keys_as_arguments_backend_jax_takes_them_graph_says_what_to_do():
     fn = autograph.function(lambda key: jax.random.uniform(key), backend="jax")
-    with pytest.raises(TypeError, match=r"is a JAX array of key<fry>.*call jax.jit\(autograph.to_graph\(f\)\) "
-                                        r"instead, or pass jax.random.key_data\(key\)"):
-        fn(jax.random.key(0))
+    assert fn(jax.random.key(0)) == jax.random.uniform(jax.random.key(0))  # keyed by shape and key dtype
     assert jax.jit(fn)(jax.random.key(0)) == jax.random.uniform(jax.random.key(0))  # inside jit it inlines
+    graph = autograph.function(lambda key: key)
+    with pytest.raises(TypeError, match=r"typed PRNG keys \(key<fry>\).*backend='jax'.*jax.random.key_data\(key\)"):
+        graph(jax.random.key(0))
 
 
 def test_unused_warnings_state():
