@@ -12,6 +12,7 @@ Layers, each importing only the ones above it in this list::
     interpreter            run(graph, inputs) with NUMPY_KERNELS
     subgraphs, control_flow, loops, backend
                            staged if / while / for, and the backend the dispatch core hands them to
+    serialization, loaded  the saved-function file format (save / load, no pickle); a loaded function
 
 Importing this package registers the graph backend and the NumPy functions.
 

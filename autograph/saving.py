@@ -1,0 +1,114 @@
+"""Saving graphs without their Python source: ``save``, ``load``, and ``export_stablehlo`` for runtimes without Python.
+
+    autograph.save(my_fn, "my_fn.agz")          # every concrete function traced so far, and the Variables
+    loaded = autograph.load("my_fn.agz")        # NumPy only; the source file may be long gone
+    loaded(np.ones(3))                          # runs the saved graph whose signature fits
+
+    exported = autograph.export_stablehlo(my_fn.get_concrete_function(np.ones(3)))
+    blob = exported.serialize()                 # StableHLO, for any runtime jax.export targets
+
+The file format is runtime/graph/serialization.py, the loaded object runtime/graph/loaded.py (both
+need only ``runtime`` and NumPy); docs/saving.md is the user's page.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Union
+
+from autograph.concrete_function import ConcreteFunction
+from autograph.function import Function
+from runtime.graph import flatten as flatten_outputs
+from runtime.graph import ops, serialization
+from runtime.graph.loaded import LoadedConcreteFunction, LoadedFunction
+from runtime.graph.serialization import (
+    FORMAT_VERSION,
+    ConcreteRecord,
+    FormatError,
+    FunctionRecord,
+    SavedExceptionStandIn,
+    SerializationError,
+)
+from runtime.graph.tracing import TensorSpec
+
+__all__ = ["FORMAT_VERSION", "FormatError", "LoadedConcreteFunction", "LoadedFunction", "SavedExceptionStandIn",
+           "SerializationError", "export_stablehlo", "load", "save"]
+
+
+def _record(concrete: ConcreteFunction) -> ConcreteRecord:
+    if concrete.graph is None:
+        raise SerializationError(f"{concrete!r} was traced with backend='jax', which builds no graph of ours to "
+                                 "save; use backend='graph' (any executor), or export the JAX function with "
+                                 "jax.export")
+    out_leaves, out_tree = flatten_outputs(concrete.output_spec)
+    if sum(isinstance(x, TensorSpec) for x in out_leaves) != len(concrete.graph.outputs):
+        raise SerializationError(f"{concrete.name} writes into one of its array arguments in place (x[...] = v); "
+                                 "a saved function cannot write back into its caller's arrays. Copy the argument "
+                                 "inside the function (x = x.copy()) and return it instead")
+    return ConcreteRecord(concrete.graph, concrete._tree, tuple(concrete._leaves), out_tree, tuple(out_leaves),
+                          concrete.pretty_printed_signature())
+
+
+def save(fn: Union[Function, ConcreteFunction], path: Union[str, os.PathLike]) -> None:
+    """Save a ``Function`` (every concrete function it has traced) or one ``ConcreteFunction`` to ``path``.
+
+    The file holds the graphs, their constants and the current values of the Variables they use;
+    ``load`` reads it back without the Python source. Raises ``SerializationError`` (writing
+    nothing) for a graph the format cannot represent, naming the op and attr."""
+    if isinstance(fn, Function):
+        concretes = fn.concrete_functions
+        if not concretes:
+            raise SerializationError(f"{fn.__name__} has not been traced yet, so there is no graph to save: call it "
+                                     "or get_concrete_function(...) with each input signature you want saved first")
+        name, signature = fn.__name__, fn._signature
+    elif isinstance(fn, ConcreteFunction):
+        concretes, name, signature = [fn], fn.name, fn._signature
+    else:
+        raise TypeError(f"autograph.save takes an autograph.function or one of its concrete functions, got a "
+                        f"{type(fn).__name__}")
+    record = FunctionRecord(name, tuple(signature.parameters.values()), tuple(_record(c) for c in concretes), ())
+    serialization.save(path, record)
+
+
+def load(path: Union[str, os.PathLike]) -> LoadedFunction:
+    """A function saved by ``save``: callable like the original, with ``concrete_functions`` and ``variables``.
+
+    Raises ``FormatError`` for a file from a newer format version, a truncated or altered one,
+    before anything runs."""
+    return LoadedFunction(serialization.load(path))
+
+
+def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction]) -> Any:
+    """The concrete function's graph as a ``jax.export.Exported`` (StableHLO), through our JAX lowering.
+
+    The exported function takes the tensor arguments, flattened in parameter order (Python
+    arguments are fixed at their traced values), and returns the graph's outputs as a flat tuple,
+    in 64-bit types where the graph has them (call it under ``jax.enable_x64(True)``).
+    ``.serialize()`` gives bytes that ``jax.export.deserialize`` reads back, also in a runtime without
+    our Python code. Graphs with Variables, ``print`` or assertions, and unknown dims, are refused."""
+    from runtime import jax as jax_runtime
+
+    jax_runtime.require()
+    import jax
+
+    from runtime.jax import lowering
+
+    graph = getattr(concrete, "graph", None)
+    if graph is None:
+        raise TypeError(f"export_stablehlo takes a concrete function with a graph of ours, got {concrete!r}")
+    if ops.graph_is_stateful(graph):
+        raise SerializationError(f"{concrete.name}'s graph has state or effects (a Variable, print or assert), which "
+                                 "export_stablehlo does not export: StableHLO has no place for them. Pass Variable "
+                                 "values as arguments and return what you would print or check")
+    if any(None in v.shape for v in graph.inputs):
+        types = ", ".join(v.type_str for v in graph.inputs)
+        raise SerializationError(f"{concrete.name} was traced with unknown dims ({types}); "
+                                 "export_stablehlo needs every input shape known: trace it for concrete shapes")
+    lowered = lowering.lower(graph)
+
+    def exported_fn(*inputs: Any) -> tuple:
+        return tuple(lowered.fn(inputs, ())[0])
+
+    specs = [jax.ShapeDtypeStruct(v.shape, v.dtype) for v in graph.inputs]
+    with jax.enable_x64(True):
+        return jax.export.export(jax.jit(exported_fn))(*specs)
