@@ -80,11 +80,22 @@ class Node:
 
 @dataclass(frozen=True, eq=False)
 class Graph:
+    """A closed dataflow graph: its input values, its nodes in order, its output values.
+
+    ``str(graph)`` prints it as text; ``to_dot()`` gives Graphviz source (a notebook shows a picture).
+    """
+
     inputs: tuple[Value, ...]
     nodes: tuple[Node, ...]
     outputs: tuple[Value, ...]
     # Derived facts (the interpreter's compiled schedule, statefulness), computed once per graph.
     _cache: dict = field(default_factory=dict, init=False, repr=False)
+
+    @property
+    def unoptimized(self) -> Graph:
+        """The graph as traced, before the optimization passes (runtime/graph/passes); this graph
+        itself when it was not optimized."""
+        return self._cache.get("unoptimized", self)
 
     def __str__(self) -> str:
         return printing.to_text(self)

@@ -13,12 +13,13 @@ Python side effects in the traced function happen once, while tracing.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import tensor, variables
+from runtime.graph import passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
 from runtime.staging import NotStageable
@@ -33,12 +34,12 @@ class TensorSpec:
 
     def __init__(self, shape: Sequence[Optional[int]], dtype: Any = np.float64) -> None:
         object.__setattr__(self, "shape", tuple(None if d is None else int(d) for d in shape))
-        object.__setattr__(self, "dtype", np.dtype(dtype))
+        object.__setattr__(self, "dtype", dtype if _is_jax_extended(dtype) else np.dtype(dtype))
 
     @classmethod
     def from_value(cls, x: Any) -> TensorSpec:
         """The spec of an array, a tensor, a Value or a number (numbers get NumPy's default dtype)."""
-        if isinstance(x, (tensor.Tensor, Value, TensorSpec)):
+        if isinstance(x, (tensor.Tensor, Value, TensorSpec)) or _is_jax_extended(getattr(x, "dtype", None)):
             return cls(x.shape, x.dtype)
         x = np.asarray(x)
         return cls(x.shape, x.dtype)
@@ -51,6 +52,15 @@ class TensorSpec:
 
     def __repr__(self) -> str:
         return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name})"
+
+
+def _is_jax_extended(dtype: Any) -> bool:
+    """A JAX dtype NumPy has no counterpart for (typed PRNG keys: ``key<fry>``). A ``TensorSpec`` keeps it
+    as it is, for ``autograph.function(backend="jax")`` to key and pass such arrays (our graphs refuse them)."""
+    jax = sys.modules.get("jax")
+    if jax is None or dtype is None or isinstance(dtype, (np.dtype, type, str)):
+        return False
+    return bool(jax.dtypes.issubdtype(dtype, jax.dtypes.extended))
 
 
 # --- output structures ---------------------------------------------------------------------------
@@ -154,15 +164,21 @@ def _record(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[
         return [_leaf_value(builder, leaf) for leaf in leaves], tree
 
 
-def trace(fn: Callable, arg_specs: Sequence[Any]) -> Traced:
+def trace(fn: Callable, arg_specs: Sequence[Any], *, optimize: Optional[bool] = None) -> Traced:
     """Record ``fn(*placeholders)`` as a closed graph, one input per spec.
 
     A spec is a ``TensorSpec``, a ``(shape, dtype)`` pair, or an example array.
     Returns the graph and the structure of the outputs (a nest of tuples, lists
-    and dicts; numbers and arrays in it become constants)."""
+    and dicts; numbers and arrays in it become constants). The graph is optimized
+    (runtime/graph/passes, docs/optimizations.md; ``graph.unoptimized`` is the
+    graph as recorded) unless ``optimize=False``, or ``optimize=None`` and the
+    environment variable ``AUTOGRAPH_OPTIMIZE`` is ``0``."""
     builder = GraphBuilder(parent=None)
     outputs, tree = _record(builder, fn, arg_specs)
-    return Traced(builder.graph(outputs), tree)
+    graph = builder.graph(outputs)
+    if optimize if optimize is not None else passes.enabled():
+        graph = passes.optimize(graph)
+    return Traced(graph, tree)
 
 
 def trace_subgraph(fn: Callable, inputs: Sequence[Any], *, captures: Sequence[tensor.Tensor] = ()) -> Subgraph:
