@@ -1,4 +1,5 @@
-"""``python -m benchmarks [conversion] [graphs] [jax]``: print every section's table (all by default)."""
+"""``python -m benchmarks [conversion] [graphs] [jax] [calls] [passes] [jax_programs]``: print every
+section's table (all by default)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ HEADERS = ("figure", "ours", "baseline / peer", "ratio", "target")
 
 
 def _sections() -> dict:
-    from benchmarks import conversion, graphs, jax_peers
+    from benchmarks import calls, conversion, graphs, jax_peers, jax_programs, passes
 
     return {
         "conversion": ("1. Conversion (converter core): tests/corpus.py", conversion.run),
         "graphs": ("2. Graphs (graph builder): NumPy interpreter", graphs.run),
         "jax": ("3. JAX: peer = hand-written lax (jax.jit / jax.make_jaxpr)", jax_peers.run),
+        "calls": ("4. Function calls: the fixed cost of a call, and executor='auto'", calls.run),
+        "passes": ("5. Graph optimization passes: nodes and run time, optimized ÷ unoptimized", passes.run),
+        "jax_programs": ("6. JAX real programs (tests/jax_programs) against their hand-written lax twins",
+                         jax_programs.run),
     }
 
 

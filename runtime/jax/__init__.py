@@ -6,6 +6,8 @@
 - ``lowering``: ``lower(graph)`` turns a graph of ``runtime.graph`` into a JAX function.
 - ``options``: the switches ``static_loops`` and ``cheap_selects`` (context managers), and
   ``UnrolledLoopWarning``; ``select`` holds the rule for turning a cheap ``if`` into ``lax.select``.
+- ``grad_errors``: ``jax.grad`` through a loop staged as ``lax.while_loop`` raises
+  ``WhileLoopGradError``, naming the loop's file:line and the bounded form to write instead.
 
 The dispatch core imports this package the first time a value of a ``jax.*`` type reaches an
 operator (``runtime.register_lazy``); importing it registers the backend and does not import

@@ -24,28 +24,32 @@ A static range (``for_static_range``), before::
         for i in range(200):
             x = x * 0.5 + i
 
-After (one scan instead of 200 copies of the body in the jaxpr)::
+After (one scan instead of 200 copies of the body in the jaxpr; the index is carried and
+counted, as ``lax.fori_loop`` does, and left out when the body does not read it)::
 
-    def step(x, i):                         # i: a weakly typed int32, like a Python int
-        return x * 0.5 + i, None
-    x, _ = lax.scan(step, x, jnp.arange(0, 200, 1))
+    def step(carry, _):
+        i, x = carry                        # i: int32, read as a weakly typed int, like a Python int
+        return (i + 1, x * 0.5 + i), None
+    (_, x), _ = lax.scan(step, (0, x), None, length=200)
 """
 
 from __future__ import annotations
 
 import functools
 import warnings
+from contextvars import ContextVar
 from typing import Any, Callable, Optional
 
 import jax
 import jax.numpy as jnp
 import jax.tree_util as jtu
 from jax import lax
+from jax._src.interpreters import partial_eval as pe  # dce_jaxpr: which inputs a traced body reads
 from jax._src.lax.lax import _convert_element_type  # the one way to make a weakly typed value
 
 from runtime.backend import State, Thunk
 from runtime.jax import cond as branches
-from runtime.jax import options
+from runtime.jax import grad_errors, options
 from runtime.jax.common import (
     JAX_TRACING_ERRORS,
     Abstract,
@@ -140,10 +144,16 @@ def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), stack:
             state.set(entry)
         casts, new_values, new_growing = _check_loop(carry, before, out, what, stack)
         if new_values is None and not new_growing:
-            return carry, lambda *a, replay=replay: replay(*a)[0], functools.partial(_emit, carry, casts)
+            staged = functools.partial(_first, replay)
+            staged.jaxpr = replay.jaxpr
+            return carry, staged, functools.partial(_emit, carry, casts)
         values, growing = new_values or values, growing | new_growing
     raise staging_error(f"the types of the variables carried by this {what} do not settle; give them "
                         "explicit dtypes before the loop")
+
+
+def _first(replay: Callable, *args: Any) -> Any:
+    return replay(*args)[0]
 
 
 def _emit(carry: _Carry, casts: list, values: tuple) -> tuple[list, list]:
@@ -257,7 +267,9 @@ def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop") -
         finally:
             state.set(entry)
 
-    final = lax.while_loop(cond_fun, lambda carried: emit(replay(*carried))[0], carry.init())
+    # Named after the user's loop, so that jax.grad's error names it (runtime/jax/grad_errors.py).
+    with grad_errors.named(user_location(), what):
+        final = lax.while_loop(cond_fun, lambda carried: emit(replay(*carried))[0], carry.init())
     state.set(carry.rebuild(final))
 
 
@@ -339,11 +351,18 @@ def _for_range(r: JaxRange, extra_test: Optional[Thunk], body: Callable, state: 
     for bound in (r.start, r.stop, r.step):
         if not jnp.issubdtype(jnp.result_type(bound), jnp.integer):
             raise staging_error(f"range() needs integer bounds, got {summary(bound)}")
-    _TRACED_RANGES[0] += 1
     start, stop, step = r.start, r.stop, r.step
     # Python's trip count: ceil((stop - start) / step), never negative.
     up = (stop - start + step - 1) // step
     down = (stop - start + step + 1) // step
+    if _SCAN_ATTEMPTS.get():
+        # Refuse at once, before the inner loop is traced: the enclosing scan would refuse it anyway.
+        raise staging_error(
+            "its body loops over a range() whose bound is traced once the loop index is (such as "
+            "range(n - i - 1)); that inner loop would be a lax.while_loop, which jax.grad cannot "
+            "differentiate, while unrolled its bound is a Python int and it is a scan. To keep the outer "
+            "loop a scan, give the inner one a static bound and a guard: for j in range(n - 1): "
+            "if j < n - i - 1: ...")
     if isinstance(step, int):
         count = up if step > 0 else down
     else:
@@ -356,14 +375,33 @@ def _scan(xs: Any, body: Callable, state: State, stack: bool = True,
     """A for loop over an array's first axis without break: lax.scan, so jax.grad works through it.
     Lists the body appends to (one item per iteration) come out stacked along a new axis 0
     (``stack``; a loop over a static range keeps its lists Python lists, so it cannot stack)."""
-    aval = jax.typeof(xs)
+    if type(xs) is range:  # a static range's indices: made only if the body reads them
+        aval = jax.ShapeDtypeStruct((len(xs),), jnp.result_type(int))
+    else:
+        aval = jax.typeof(xs)
     item = jax.ShapeDtypeStruct(aval.shape[1:], aval.dtype, weak_type=aval.weak_type)
     carry, replay, emit = _stage_body(body, state, "for loop", extra=(item,), stack=stack)
     if before_emit is not None:
         before_emit()  # may refuse the staged body before anything is added to the caller's trace
     entry = state.get()
     try:
-        final, stacked = lax.scan(lambda c, x: emit(replay(*c, x)), carry.init(), xs)
+        if type(xs) is not range:
+            final, stacked = lax.scan(lambda c, x: emit(replay(*c, x)), carry.init(), xs)
+        elif _reads_item(replay.jaxpr, len(carry.slots)):
+            # The index is carried and counted (i + step), as lax.fori_loop does: a scan over an
+            # array of indices compiles about 3x slower under XLA (it slices the array each step).
+            r = xs
+
+            def counted(c, _):
+                index, *rest = c
+                out, appended = emit(replay(*rest, index))
+                return [index + r.step, *out], appended
+            start = jnp.asarray(r.start, aval.dtype)
+            (_, *final), stacked = lax.scan(counted, [start, *carry.init()], None, length=len(r))
+        else:
+            # `for _ in range(50)`: no index at all.
+            unused = jnp.zeros(item.shape, item.dtype)
+            final, stacked = lax.scan(lambda c, _: emit(replay(*c, unused)), carry.init(), None, length=len(xs))
     except BaseException:
         state.set(entry)
         raise
@@ -373,6 +411,14 @@ def _scan(xs: Any, body: Callable, state: State, stack: bool = True,
         values[i] = items if not prefix else jtu.tree_map(
             lambda new, *old: jnp.concatenate([jnp.stack(old), new]), items, *prefix)
     state.set(values)
+
+
+def _reads_item(closed: Any, n_carried: int) -> bool:
+    """Whether the traced body (``closed``: carried leaves, then the item) needs its item, after dead
+    code is removed (a guarded body hands the item to its ``cond`` even when the branch ignores it)."""
+    jaxpr = closed.jaxpr
+    _, used = pe.dce_jaxpr(jaxpr, [True] * len(jaxpr.outvars))
+    return any(used[n_carried:])
 
 
 # --- for i in range(<Python ints>) carrying tracers --------------------------------------------------
@@ -393,13 +439,14 @@ def _index_dtype_holds(r: range) -> bool:
 
 
 _warned: set[str] = set()
-_TRACED_RANGES = [0]  # how many ranges with traced bounds were staged so far (see for_static_range)
+# How many static-range scans are being traced in this thread or task now (see for_static_range).
+_SCAN_ATTEMPTS: ContextVar[int] = ContextVar("autograph_jax_scan_attempts", default=0)
 
 
 def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
                      flag_traced: bool = False) -> None:
     """``for i in r: body(i)`` over a Python ``range`` whose carried variables hold tracers:
-    one ``lax.scan`` over ``jnp.arange`` (a static trip count, so reverse-mode ``jax.grad`` goes
+    one ``lax.scan`` of ``len(r)`` steps counting ``i`` (a static trip count, so reverse-mode ``jax.grad`` goes
     through it; with a break or return flag, a guarded scan whose iterations skip the body once
     the flag is set). ``i`` is a weakly typed int tracer, so it promotes like the Python int it
     stands for (``int8_array + i`` stays int8).
@@ -421,7 +468,6 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
                             or not _index_dtype_holds(r)):
         return _unroll(r, extra_test, body, state)
     entry = state.get()
-    index = jnp.arange(r.start, r.stop, r.step, dtype=jnp.result_type(int))
 
     def weak_body(item: Any) -> None:
         body(_convert_element_type(item, weak_type=True))
@@ -429,28 +475,23 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     staged = weak_body if extra_test is None else _guarded(weak_body, extra_test, state)
     where = user_location()
     untouched = _Untouched(body, state.names)
-    ranges_before = _TRACED_RANGES[0]
-
-    def differentiable() -> None:
-        untouched.check()
-        if _TRACED_RANGES[0] != ranges_before:
-            raise staging_error(
-                "its body loops over a range() whose bound is traced once the loop index is (such as "
-                "range(n - i - 1)); that inner loop would be a lax.while_loop, which jax.grad cannot "
-                "differentiate, while unrolled its bound is a Python int and it is a scan. To keep the outer "
-                "loop a scan, give the inner one a static bound and a guard: for j in range(n - 1): "
-                "if j < n - i - 1: ...")
-
+    # While it is traced, a loop over a traced range() in the body refuses the scan (see _for_range).
+    attempt = _SCAN_ATTEMPTS.set(_SCAN_ATTEMPTS.get() + 1)
     try:
-        _scan(index, staged, state, stack=False, before_emit=differentiable)
+        _scan(r, staged, state, stack=False, before_emit=untouched.check)
+        return None
     except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
-        state.set(entry)
-        untouched.restore()
-        _warn_unrolled(where, r, error)
-        try:
-            _unroll(r, extra_test, body, state, fallback=True)
-        except JAX_TRACING_ERRORS as again:
-            raise located(again) from again
+        failure = error
+    finally:
+        _SCAN_ATTEMPTS.reset(attempt)
+    state.set(entry)
+    untouched.restore()
+    _warn_unrolled(where, r, failure)
+    try:
+        _unroll(r, extra_test, body, state, fallback=True)
+    except JAX_TRACING_ERRORS as again:
+        raise located(again) from again
+    return None
 
 
 def _warn_unrolled(where: str, r: range, error: Exception) -> None:

@@ -22,8 +22,9 @@ checked on the two branches' jaxprs (nested ``jit`` calls are looked into):
    gives the untaken branch no gradient at all. The two agree only if every partial derivative
    is finite for every input, including ``inf`` and ``NaN`` inputs (``0 * inf`` is ``NaN``).
    So ``SAFE`` holds only operations whose derivatives are constants or selections (``add``,
-   ``sub``, ``neg``, ``max``, ``abs``...) and ``mul`` only by a finite constant; ``x * y``,
-   ``exp``, ``log``, ``sqrt``, division and powers keep the ``cond``.
+   ``sub``, ``neg``, ``max``, ``abs``...), ``mul`` only by a finite constant and ``div`` only by a
+   literal whose reciprocal is finite (``h / 2``); ``x * y``, ``exp``, ``log``, ``sqrt``, other
+   divisions and powers keep the ``cond``.
 3. **Cheap:** at most ``MAX_EQUATIONS`` equations in the two branches together, and no
    equation's result larger than ``MAX_ELEMENTS`` elements (beyond that, evaluating both sides
    costs more than the branch).
@@ -93,9 +94,29 @@ def _cheap(jaxpr: Any, finite: set, budget: list) -> bool:
             if not any(_finite_constant(v, finite) for v in eqn.invars):
                 return False
             continue
+        if name == "div":
+            # x / c is x * (1 / c): safe when 1 / c is finite (h / 2 in a step-size rule).
+            if not _finite_reciprocal(eqn.invars[1], finite):
+                return False
+            continue
         if name not in SAFE:
             return False
     return True
+
+
+def _constant(var: Any, finite: set) -> Any:
+    """The value of a literal, or None (a finite constvar's value is not kept: see ``_finite_consts``)."""
+    return np.asarray(var.val) if isinstance(var, Literal) else None
+
+
+def _finite_reciprocal(var: Any, finite: set) -> bool:
+    """Whether ``var`` is a literal divisor whose reciprocal is finite (nonzero, not subnormal) in its dtype."""
+    value = _constant(var, finite)
+    if value is None or value.dtype.kind not in "fiu":
+        return False
+    with np.errstate(divide="ignore", over="ignore"):
+        inverse = np.reciprocal(value.astype(np.float64)).astype(value.dtype if value.dtype.kind == "f" else np.float64)
+    return bool(np.all(value != 0) and np.all(np.isfinite(value)) and np.all(np.isfinite(inverse)))
 
 
 def _finite_constant(var: Any, finite: set) -> bool:

@@ -2,6 +2,6 @@
 
 ``programs.PROGRAMS`` lists them with their sources; ``test_jax_programs.py`` runs each one
 converted under ``jax.jit`` against the plain function (eagerly) and the twin, and ``jax.grad`` /
-``jax.vmap`` against the twin where they make sense; ``python -m jax_programs.bench`` (from
-``tests/``) times staging and running against the twin.
+``jax.vmap`` against the twin where they make sense. ``python -m benchmarks jax_programs`` (section 6 of
+``make bench``, ``benchmarks/jax_programs.py``) times staging and running against the twin.
 """

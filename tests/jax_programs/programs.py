@@ -517,7 +517,20 @@ def bounce(x, v):
 
 
 def _bubble_twin(x):
-    return jnp.sort(x)
+    # The same algorithm with lax: a pass only swaps while j < n - i - 1 and no earlier pass was clean.
+    n = x.shape[0]
+
+    def outer(i, c):
+        x, done = c
+
+        def inner(j, c):
+            x, swapped = c
+            a, b = x[j], x[j + 1]
+            swap = (j < n - i - 1) & (a > b) & ~done
+            return x.at[j].set(jnp.where(swap, b, a)).at[j + 1].set(jnp.where(swap, a, b)), swapped | swap
+        x, swapped = lax.fori_loop(0, n - 1, inner, (x, jnp.bool_(False)))
+        return x, done | ~swapped
+    return lax.fori_loop(0, n, outer, (x, jnp.bool_(False)))[0]
 
 
 @program(twin=_bubble_twin, args=lambda: (jnp.array([3.0, 1.0, 2.0, 5.0, 4.0]),), grad=(0,),

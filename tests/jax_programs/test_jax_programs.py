@@ -103,3 +103,11 @@ def test_vmap_equals_the_twins(program):
     args = batch(program.args(), program.vmap)
     got = jax.jit(jax.vmap(converted(program), in_axes=program.vmap))(*args)
     close(got, jax.vmap(program.twin, in_axes=program.vmap)(*args), program.rtol)
+
+
+def test_the_bubble_sort_twin_sorts():
+    """Its twin is the same algorithm written with lax (for the benchmark); jnp.sort is the oracle."""
+    from jax_programs.programs import _bubble_twin
+
+    for x in ([3.0, 1.0, 2.0, 5.0, 4.0], [5.0, 4.0, 3.0, 2.0, 1.0], [2.0, 2.0, 1.0, 0.0, 7.0, -1.0], [1.0]):
+        np.testing.assert_array_equal(jax.jit(_bubble_twin)(jnp.array(x)), np.sort(x))

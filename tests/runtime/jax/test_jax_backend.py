@@ -515,3 +515,55 @@ def test_grad_through_loops_with_a_traced_break():
     grad = jax.grad(autograph.to_graph(over_array), argnums=1)(xs, 1.0)
     np.testing.assert_allclose(grad, 6.0)  # 1 + 2 + 3: the loop stops once acc > 5
     assert "scan" in str(jax.make_jaxpr(autograph.to_graph(over_array))(xs, 1.0))
+
+
+def test_division_by_a_constant_is_a_select_with_the_conds_gradients():
+    """``h / 2`` in a branch is ``h * 0.5``: cheap and safe, so the ``if`` is a select (runtime/jax/select.py)."""
+    from runtime.jax import cheap_selects
+
+    def step(h, err):
+        def if_body():
+            nonlocal h
+            h = jnp.minimum(h * 2.0, 0.25)
+
+        def else_body():
+            nonlocal h
+            h = h / 2
+        ag__.if_stmt(err < 1e-3, if_body, else_body, ('h',))
+        return h
+
+    jaxpr = str(jax.make_jaxpr(step)(0.1, 0.5))
+    assert "select_n" in jaxpr and "cond" not in jaxpr
+    for h, err in [(0.1, 0.5), (0.1, 0.0), (jnp.inf, 0.5), (jnp.nan, 0.0), (-jnp.inf, 0.0)]:
+        got = jax.jit(jax.grad(step, argnums=(0, 1)))(h, err), jax.jit(step)(h, err)
+        with cheap_selects(False):  # new functions: JAX caches traces per function
+            want = (jax.jit(jax.grad(lambda a, b: step(a, b), argnums=(0, 1)))(h, err),
+                    jax.jit(lambda a, b: step(a, b))(h, err))
+        np.testing.assert_array_equal(got[0], want[0])
+        np.testing.assert_array_equal(got[1], want[1])
+
+
+def test_an_inner_range_traced_with_the_outer_index_unrolls_the_outer_loop_and_says_why():
+    import warnings
+
+    import autograph
+    from runtime.jax import UnrolledLoopWarning
+
+    def triangle(x):
+        for i in range(4):
+            for j in range(4 - i - 1):
+                x = x + j
+        return x
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = jax.jit(autograph.to_graph(triangle))(jnp.float32(0.0))
+    assert got == 4.0  # 0+1+2 + 0+1 + 0
+    messages = [str(w.message) for w in caught if issubclass(w.category, UnrolledLoopWarning)]
+    assert len(messages) == 1
+    assert "this for loop over range(0, 4, 1) was unrolled while tracing" in messages[0]
+    # The reason names the inner loop (this file, the `for j` line), where the scan was refused.
+    inner = f"{__file__}:{triangle.__code__.co_firstlineno + 2}"
+    assert (f"StagingError: {inner}: its body loops over a range() whose bound is traced once the loop index is "
+            "(such as range(n - i - 1))") in messages[0]
+    assert "give the inner one a static bound and a guard: for j in range(n - 1): if j < n - i - 1" in messages[0]
