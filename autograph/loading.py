@@ -21,6 +21,7 @@ import types
 import weakref
 
 import runtime
+from autograph.analysis.walk import children
 from runtime.undefined import BODY_CODES, CONVERTED_CODES
 
 _FACTORY = "__autograph_factory__"
@@ -138,7 +139,7 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
         return decorators[0].lineno if decorators else node.lineno
 
     def visit(node: ast.AST, owner_line: int) -> None:
-        for child in ast.iter_child_nodes(node):
+        for child in children(node):
             line = owner_line
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and is_generated(child):
                 moved.append((child, tuple(getattr(child, a, None) for a in _POSITIONS)))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 
+from autograph.analysis.walk import walk
+
 
 class Namer:
     def __init__(self, taken: set[str]) -> None:
@@ -19,7 +21,7 @@ class Namer:
     @classmethod
     def for_tree(cls, tree: ast.AST) -> Namer:
         taken = set()
-        for node in ast.walk(tree):
+        for node in walk(tree):
             if isinstance(node, ast.Name):
                 taken.add(node.id)
             elif isinstance(node, ast.arg):

@@ -12,6 +12,7 @@ import ast
 
 from autograph.analysis import definitions, liveness
 from autograph.analysis.scopes import function_scope, names_of
+from autograph.analysis.walk import children, walk
 from autograph.context import Context
 from autograph.converters import (
     asserts,
@@ -71,7 +72,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
 
 def _statement_kinds(node: ast.FunctionDef) -> set[str]:
     kinds = set()
-    for sub in ast.walk(node):
+    for sub in walk(node):
         cls = type(sub)
         if cls is ast.ExceptHandler:
             kinds.add("handler")
@@ -102,11 +103,11 @@ def _keep_dead_names_local(node: ast.FunctionDef, ctx: Context) -> None:
 
 def _nested_functions(node: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     found = []
-    stack = list(ast.iter_child_nodes(node))
+    stack = list(children(node))
     while stack:
         child = stack.pop()
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.append(child)
             continue
-        stack.extend(ast.iter_child_nodes(child))
+        stack.extend(children(child))
     return found

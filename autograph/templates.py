@@ -19,6 +19,8 @@ import functools
 import textwrap
 from typing import Union
 
+from autograph.analysis.walk import children
+
 Value = Union[str, ast.expr, list]
 
 _POSITIONS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
@@ -148,7 +150,7 @@ def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
             node.lineno = node.end_lineno = line
             node.col_offset = column
             node.end_col_offset = end
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(children(node))
 
 
 _TO_LINE_END = 1 << 12

@@ -20,6 +20,7 @@ from benchmarks.timing import (
     cold,
     compare,
     fmt_ratio,
+    fmt_time,
     geomean,
     median,
     per_call,
@@ -89,6 +90,56 @@ def _run_ratios(corpus: types.ModuleType) -> tuple[dict, dict]:
     return ratios, skipped
 
 
+EVENTS = 1000  # iterations per call in the per-event figures: the per-call fixed costs vanish in them
+
+
+def _event_helper(x: int) -> int:
+    return x
+
+
+def _if_in_loop(n: int) -> int:
+    total = 0
+    for i in range(n):
+        if i % 2:
+            total += i
+    return total
+
+
+def _call_in_loop(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += _event_helper(i)
+    return total
+
+
+def _plain_loop(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def _event_rows() -> list[Row]:
+    """What one ``if`` inside a loop and one call through ``ag__.call`` add per iteration. Each is
+    the converted loop's extra time over the original's (timed in alternation), less the same
+    extra for the bare loop, which the ``if`` and the call sit in: that difference is the event's."""
+    times = {}
+    for fn in (_plain_loop, _if_in_loop, _call_in_loop):
+        converted = autograph.convert(fn)
+        base, ours = compare((fn, (EVENTS,)), (converted, (EVENTS,)), rounds=3)
+        times[fn] = (ours / EVENTS, base / EVENTS)
+    loop_extra = times[_plain_loop][0] - times[_plain_loop][1]
+    rows = [row("  bare for loop, per iteration", *times[_plain_loop])]
+    for fn, event_name, loop_name in ((_if_in_loop, "an `if` inside a loop", "loop with an `if`"),
+                                      (_call_in_loop, "a call through `ag__.call`", "loop with a call")):
+        ours, base = times[fn]
+        event = ours - base - loop_extra
+        rows.append(Row(f"{event_name}, extra per event", fmt_time(max(event, 0.0)),
+                        target="≤ 300 ns (final ≤ 100 ns)", ok=event <= 300e-9))
+        rows.append(row(f"  {loop_name}, per iteration", ours, base))
+    return rows
+
+
 def run() -> tuple[list[Row], list[str]]:
     corpus = load_corpus()
     cold_times, floor_times, cached_times = _conversion_times(corpus)
@@ -121,12 +172,15 @@ def run() -> tuple[list[Row], list[str]]:
     ]
     worst = sorted(ratios.items(), key=lambda item: -item[1][0])[:5]
     rows += [row(f"  worst run time: {name}", ours, base) for name, (_, ours, base) in worst]
+    rows += _event_rows()
     notes = [
         f"cold: min of {REPEAT} conversions per function, converter caches cleared before each; baseline: "
         f"inspect.getsource + dedent + ast.parse + compile of the same source ({len(floor_times)} of {n}; "
         f"not compilable alone: {', '.join(sorted(set(cold_times) - set(floor_times))) or 'none'})",
         "run time: each case's first input, converted vs original timed in alternation (min of batches); "
         "cases that raise or change their arguments are skipped",
+        f"per event: loops of {EVENTS} iterations converted vs original in alternation; an event's cost is "
+        "its loop's extra time per iteration less the bare loop's (the loop_body call)",
         "skipped: " + (", ".join(f"{name} ({why})" for name, why in skipped.items()) or "none"),
     ]
     return rows, notes

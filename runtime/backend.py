@@ -28,6 +28,7 @@ variables themselves; so no generated getter or setter is needed.
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any, Callable, Iterable, Optional
 
 from runtime.undefined import Undefined
@@ -140,6 +141,7 @@ _BACKENDS: list[Backend] = []
 # Which backend owns each type seen so far (None: plain Python). backend_for fills it; the operators
 # read it first, since one dict look-up is the whole cost of dispatch on a plain value.
 OWNER_BY_TYPE: dict[type, Optional[Backend]] = {}
+_STATIC_RANGE_STAGERS: list[Backend] = []  # the registered backends with `stages_static_ranges`
 _LAZY: dict[str, str] = {}  # top-level package of a value's type -> the module that registers its backend
 
 # Types no backend may claim: the answer for them is always "plain Python".
@@ -150,6 +152,8 @@ for _cls in (bool, int, float, complex, str, bytes, type(None), list, tuple, dic
 def register(backend: Backend) -> None:
     """Add a backend; it is asked about each new type of value from then on."""
     _BACKENDS.append(backend)
+    if getattr(backend, "stages_static_ranges", False):
+        _STATIC_RANGE_STAGERS.append(backend)
     for cls, owner in list(OWNER_BY_TYPE.items()):
         if owner is None and cls not in _PLAIN_TYPES and backend.owns(cls):
             OWNER_BY_TYPE[cls] = backend
@@ -162,6 +166,17 @@ def register_lazy(package: str, module: str) -> None:
     """Import ``module`` (which calls ``register``) the first time a value whose type belongs to the
     top-level ``package`` is asked about. Until then neither is imported."""
     _LAZY[package] = module
+
+
+def may_stage_static_ranges() -> bool:
+    """Whether a loop over a plain ``range`` might be staged: a registered backend stages such loops
+    (JAX's, as one ``lax.scan``), or a lazily registered backend's package is imported, so its values
+    may exist. False in a program that never imports JAX: ``for_stmt`` then skips looking through the
+    loop body's closure for staged values, which it would otherwise do on every loop it starts."""
+    if _STATIC_RANGE_STAGERS:
+        return True
+    modules = sys.modules
+    return any(package in modules for package in _LAZY)
 
 
 def backend_for(value: Any) -> Optional[Backend]:

@@ -36,6 +36,8 @@ _PLAIN_CALLABLES = frozenset({
     type,
 })
 
+_FunctionType = types.FunctionType  # module globals: one look-up fewer than types.FunctionType
+_MethodType = types.MethodType
 _converter: Optional[Callable[[Callable], Callable]] = None
 # Converted forms by id(function): (a weak reference to the function, its converted form). A
 # WeakKeyDictionary would cost a weak reference per look-up; this costs a dict get and a call.
@@ -53,17 +55,21 @@ def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
 def call(f: Callable, /) -> Callable:
     """What to call in place of ``f``: its converted form if it is user code, else ``f``."""
     cls = f.__class__
-    if cls is types.FunctionType:
+    if cls is _FunctionType:  # the hot path, written out: a function converted before
+        entry = _targets.get(id(f))
+        if entry is not None and entry[0]() is f:
+            return entry[1]
         return _target(f)
+    if cls is _MethodType and f.__func__.__class__ is _FunctionType:  # `self.method(...)`, next most common
+        function = f.__func__
+        target = _target(function)
+        return f if target is function else _MethodType(target, f.__self__)
     try:
         plain = _converter is None or cls in _PLAIN_CALLABLES
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__
         plain = False
     if plain or isinstance(f, type):
         return f
-    if cls is types.MethodType and f.__func__.__class__ is types.FunctionType:
-        target = _target(f.__func__)
-        return f if target is f.__func__ else types.MethodType(target, f.__self__)
     if cls is functools.partial:
         return functools.partial(call(f.func), *f.args, **f.keywords)
     return _call_method(f, cls)

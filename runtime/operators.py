@@ -28,35 +28,35 @@ from __future__ import annotations
 import builtins
 from typing import Any, Callable, Iterable, Optional
 
-from runtime.backend import OWNER_BY_TYPE, State, backend_for
+from runtime.backend import OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
 from runtime.undefined import as_unbound_local
 
 Thunk = Callable[[], Any]
 _range = builtins.range
-_MISS = object()
+_NO_ARG = object()  # a parameter not given (None is a value range() must reject)
 
 
 def _staged(value: Any):
     """The backend owning ``value``, or None. Written out in the hottest operators below for
-    speed: one dictionary look-up for a type seen before, no call. A class that cannot be hashed
-    (its metaclass defines __eq__ without __hash__) fails the look-up with TypeError: it is plain
-    Python, as ``backend_for`` says."""
+    speed: one dictionary subscript for a type seen before, no call. A type not seen yet (KeyError)
+    or a class that cannot be hashed (TypeError: its metaclass defines __eq__ without __hash__)
+    goes to ``backend_for``, which records the first and calls the second plain Python."""
     try:
-        backend = OWNER_BY_TYPE.get(value.__class__, _MISS)
-    except TypeError:
-        return None
-    return backend_for(value) if backend is _MISS else backend
+        return OWNER_BY_TYPE[value.__class__]
+    except (KeyError, TypeError):
+        return backend_for(value)
 
 
 def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optional[tuple] = None) -> None:
     """``if cond: body() else: orelse()``."""
-    if cond.__class__ is not bool:
+    cls = cond.__class__
+    if cls is not bool and cls is not int:
         try:
-            backend = OWNER_BY_TYPE.get(cond.__class__, _MISS)
-        except TypeError:  # an unhashable class (see _staged)
-            backend = None
-        if backend is not None and (backend is not _MISS or backend_for(cond) is not None):
-            backend_for(cond).if_stmt(cond, body, orelse, State(state, body, orelse))
+            backend = OWNER_BY_TYPE[cls]
+        except (KeyError, TypeError):  # a type not seen yet, or an unhashable class (see _staged)
+            backend = backend_for(cond)
+        if backend is not None:
+            backend.if_stmt(cond, body, orelse, State(state, body, orelse))
             return
     try:
         if cond:
@@ -135,7 +135,7 @@ def for_stmt(
                 backend.for_stmt(iterable, None if stopped is None else _not_flag(stopped), body,
                                  State(state, body))
                 return
-        elif state and iterable.__class__ is _range and len(iterable) > 1:
+        elif state and iterable.__class__ is _range and len(iterable) > 1 and may_stage_static_ranges():
             # A static range whose body closes over staged values (JAX tracers): its backend may
             # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
             backend = _staged_closure(body)
@@ -263,8 +263,16 @@ def or_(value: Any, *rest: Thunk) -> Any:
         raise translated from None
 
 
-def range_(*args: Any) -> Iterable:
-    """``range(...)`` in a for loop's iterable; a staged bound gives its backend's range."""
+def range_(start: Any = _NO_ARG, stop: Any = _NO_ARG, step: Any = _NO_ARG, /, *more: Any) -> Iterable:
+    """``range(...)`` in a for loop's iterable; a staged bound gives its backend's range. (Three
+    optional positional parameters rather than ``*args``: ``range(n)`` and ``range(a, b)`` on ints,
+    the usual loops, cost one call and a type check or two.)"""
+    if start.__class__ is int and not more:
+        if stop is _NO_ARG:
+            return _range(start)
+        if stop.__class__ is int and step is _NO_ARG:
+            return _range(start, stop)
+    args = tuple(arg for arg in (start, stop, step) if arg is not _NO_ARG) + more
     for arg in args:
         if arg.__class__ is not int:
             backend = backend_for(arg)

@@ -17,6 +17,7 @@ from typing import Optional
 
 from autograph import anno
 from autograph.analysis.scopes import has_catch_all, names_of
+from autograph.analysis.walk import children
 
 # None stands for "unreachable": every name counts as bound there.
 Bound = Optional[frozenset]
@@ -61,7 +62,7 @@ class _Definitions:
             if (isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) and sub.id in self.locals
                     and sub.id not in bound and sub.id not in own):
                 self._mark(sub)
-            stack.extend(ast.iter_child_nodes(sub))
+            stack.extend(children(sub))
 
     def _mark(self, node: ast.Name) -> None:
         if id(node) not in self.maybe_undefined:
@@ -100,7 +101,7 @@ class _Definitions:
                 if isinstance(target, ast.Name) and target.id in self.locals and target.id not in bound:
                     self._mark(target)
             return bound - names_of(node).writes
-        for child in ast.iter_child_nodes(node):
+        for child in children(node):
             if isinstance(child, ast.expr):
                 bound = self.reads(child, bound)
         if isinstance(node, ast.Break) and self.breaks:
@@ -183,7 +184,7 @@ def _certain_walrus_targets(node: ast.AST) -> set[str]:
         elif isinstance(sub, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             stack.append(sub.generators[0].iter)
         elif not isinstance(sub, ast.Lambda):
-            stack.extend(ast.iter_child_nodes(sub))
+            stack.extend(children(sub))
     return found
 
 
@@ -207,7 +208,7 @@ def _walk_expression(node: ast.AST):
             stack.extend((child, own_targets if child is first_iter else inner)
                          for child in reversed(list(_comprehension_children(sub))))
             continue
-        stack.extend((child, own_targets) for child in reversed(list(ast.iter_child_nodes(sub))))
+        stack.extend((child, own_targets) for child in reversed(list(children(sub))))
 
 
 def _comprehension_children(node: ast.AST):

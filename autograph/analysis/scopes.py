@@ -14,6 +14,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from autograph.analysis.walk import children, walk
+
 _NESTED_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
@@ -27,6 +29,32 @@ class NameSets:
 class _Collector(ast.NodeVisitor):
     def __init__(self) -> None:
         self.names = NameSets()
+
+    # ``names_of`` runs some fifteen times per converted function: ``visit`` and ``generic_visit`` are
+    # NodeVisitor's, written for speed (a method cached per node class; fields read directly; no
+    # detour through NodeVisitor's visit_Constant, which looks for the deprecated visit_Num & co.).
+    def visit(self, node: ast.AST) -> None:
+        cls = node.__class__
+        try:
+            method = _METHODS[cls]
+        except KeyError:
+            method = _METHODS[cls] = getattr(_Collector, "visit_" + cls.__name__, _Collector.generic_visit)
+        method(self, node)
+
+    def generic_visit(self, node: ast.AST) -> None:
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        self.visit(item)
+            elif isinstance(value, ast.AST):
+                self.visit(value)
+
+    def _leaf(self, node: ast.AST) -> None:
+        pass
+
+    visit_Constant = visit_Load = visit_Store = visit_Del = _leaf
 
     def visit_Name(self, node: ast.Name) -> None:
         if isinstance(node.ctx, ast.Load):
@@ -101,6 +129,9 @@ class _Collector(ast.NodeVisitor):
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
 
 
+_METHODS: dict[type, object] = {}  # node class -> the _Collector method that visits it
+
+
 def names_of(*nodes: ast.AST | None) -> NameSets:
     """Names read and bound by these nodes, in the scope they stand in."""
     collector = _Collector()
@@ -117,7 +148,7 @@ def names_of(*nodes: ast.AST | None) -> NameSets:
 
 
 def _walrus_targets(node: ast.AST) -> set[str]:
-    return {n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)}
+    return {n.target.id for n in walk(node) if isinstance(n, ast.NamedExpr)}
 
 
 def free_names(scope: ast.AST) -> set[str]:
@@ -139,7 +170,7 @@ def free_names(scope: ast.AST) -> set[str]:
         body = [g for g in scope.generators] + [getattr(scope, attr) for attr in ("elt", "key", "value")
                                                  if hasattr(scope, attr)]
     for node in body:
-        for sub in ast.walk(node):
+        for sub in walk(node):
             if isinstance(sub, ast.Name):
                 (loads if isinstance(sub.ctx, ast.Load) else bound).add(sub.id)
             elif isinstance(sub, (ast.Global, ast.Nonlocal)):
@@ -196,4 +227,4 @@ def _walk_scope(body: list[ast.AST]):
         yield node
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(children(node))

@@ -45,6 +45,7 @@ import types
 from typing import Any
 
 from autograph import templates
+from autograph.analysis.walk import walk
 from autograph.context import UNKNOWN, Context
 
 _UNCONVERTED_PACKAGES = frozenset({
@@ -190,7 +191,7 @@ class _Calls(ast.NodeTransformer):
         if not (expression or made_here):
             return node
         index = node.slice
-        if any(isinstance(sub, ast.Slice) for sub in ast.walk(index)):
+        if any(isinstance(sub, ast.Slice) for sub in walk(index)):
             index = ast.Subscript(value=templates.replace_expression("ag__.index"), slice=index, ctx=ast.Load())
         call = ast.Call(func=templates.replace_expression("ag__.item"), args=[base, index], keywords=[])
         templates.copy_location(call, node)
@@ -220,13 +221,14 @@ class _Calls(ast.NodeTransformer):
 
 def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:
     """Names bound only by nested ``def`` statements (they are converted with their parent)."""
-    defined = {n.name for s in body for n in ast.walk(s) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    rebound = set()
+    defined, bound = set(), set()
     for statement in body:
-        for sub in ast.walk(statement):
-            if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load) and sub.id in defined:
-                rebound.add(sub.id)
-    return (defined - rebound) & local_names
+        for sub in walk(statement):
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                defined.add(sub.name)
+            elif isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+                bound.add(sub.id)
+    return (defined - bound) & local_names
 
 
 def _is_method(node: ast.AST, root: ast.AST) -> bool:
@@ -235,7 +237,7 @@ def _is_method(node: ast.AST, root: ast.AST) -> bool:
     method's kind), which the rewrite above spells out."""
     if not isinstance(node, ast.FunctionDef):
         return False
-    return any(isinstance(sub, ast.ClassDef) and any(item is node for item in sub.body) for sub in ast.walk(root))
+    return any(isinstance(sub, ast.ClassDef) and any(item is node for item in sub.body) for sub in walk(root))
 
 
 def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set[str]) -> None:

@@ -42,7 +42,9 @@ import sys
 
 from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
+from autograph.analysis.walk import children, walk
 from autograph.context import Context
+from autograph.converters.logical_expressions import always_bool
 
 
 class _Scope:
@@ -120,6 +122,19 @@ class _ControlFlow:
                 scope.bound |= names_of(case.pattern).writes
                 case.body = self.block(case.body, scope)
             certain = set()
+        elif isinstance(node, ast.If):
+            # Its two blocks are alternatives: what one binds (or deletes) is not bound (deleted) in
+            # the other; after the if, bound is what both leave bound, and whatever either block's
+            # statements had initialised at the top of the scope (that runs before any of them).
+            tops = len(scope.top)
+            before = set(scope.bound)
+            node.body = self.block(node.body, scope)
+            after_body = scope.bound
+            scope.bound = before | _assigned_names(scope.top[tops:])
+            node.orelse = self.block(node.orelse, scope)
+            inited = _assigned_names(scope.top[tops:])
+            certain = (after_body | inited) & (scope.bound | inited)
+            scope.bound = certain
         elif isinstance(node, ast.Delete):
             scope.bound -= writes
             scope.deleted |= writes
@@ -139,7 +154,7 @@ class _ControlFlow:
         live = anno.get(node, anno.Key.LIVE_IN) | anno.get(node, anno.Key.LIVE_OUT)
         visible = local & (live | self.function.captured)
         if isinstance(node, ast.While):
-            visible |= {n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)} & local
+            visible |= {n.target.id for n in walk(node.test) if isinstance(n, ast.NamedExpr)} & local
         return visible
 
     def _carried(self, node: ast.stmt, loop: bool) -> tuple[list[str], list[str], list[str]]:
@@ -179,7 +194,7 @@ class _ControlFlow:
                 continue
             if isinstance(sub, ast.Name) and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False):
                 needed.add(sub.id)
-            stack.extend(ast.iter_child_nodes(sub))
+            stack.extend(children(sub))
         return needed & self.function.locals
 
     def _parameter_targets(self, node: ast.stmt) -> set[str]:
@@ -194,7 +209,7 @@ class _ControlFlow:
                 names |= self._loop_parameters(sub)
             if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
                 continue
-            stack.extend(child for child in ast.iter_child_nodes(sub)
+            stack.extend(child for child in children(sub)
                          if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
         return names
 
@@ -279,6 +294,8 @@ class _ControlFlow:
     # Statements -------------------------------------------------------------
 
     def _if(self, node: ast.If, scope: _Scope) -> list[ast.stmt]:
+        if always_bool(node.test):  # no backend can stage it: the if stays Python, its blocks converted
+            return [self._python_statement(node, scope)]
         nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=False)
         body = self._closure(self.ctx.namer.reuse("if_body"), [], node.body, nonlocals, global_names, scope,
                              closure_locals, node)
@@ -296,7 +313,7 @@ class _ControlFlow:
 
     def _while(self, node: ast.While, scope: _Scope) -> list[ast.stmt]:
         nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=True)
-        walrus = sorted({n.target.id for n in ast.walk(node.test) if isinstance(n, ast.NamedExpr)})
+        walrus = sorted({n.target.id for n in walk(node.test) if isinstance(n, ast.NamedExpr)})
         test_statements = templates.replace("return TEST", TEST=node.test)
         test = self._closure(self.ctx.namer.reuse("loop_test"), [], test_statements,
                              [n for n in nonlocals if n in walrus], [n for n in global_names if n in walrus], scope,
@@ -357,8 +374,13 @@ def _grown_lists(node: ast.stmt) -> set[str]:
         if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute)
                 and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
             grown.add(sub.func.value.id)
-        stack.extend(ast.iter_child_nodes(sub))
+        stack.extend(children(sub))
     return grown
+
+
+def _assigned_names(inits: list[ast.stmt]) -> set[str]:
+    """The names a list of ``_inits`` statements (``NAME = ...``) binds."""
+    return {init.targets[0].id for init in inits}
 
 
 def _plain_assignments(statements: list[ast.stmt], declared: set[str]) -> list[ast.stmt]:
@@ -419,27 +441,36 @@ class _UndefinedReads(ast.NodeTransformer):
 
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.AST | list[ast.stmt]:
         self.generic_visit(node)
-        target = node.target
-        if self._maybe_undefined(target):
-            # Python reads the target before the value: check it first, as Python would.
-            check = templates.replace("ag__.ld(NAME)", NAME=target.id)
-            templates.copy_location(check, node)
-            return check + [node]
-        return node
+        check = self._check(node.target)
+        if check is None:
+            return node
+        # Python reads the target before the value: check it first, as Python would.
+        templates.copy_location(check, node)
+        return check + [node]
 
     def visit_Delete(self, node: ast.Delete) -> ast.AST | list[ast.stmt]:
         self.generic_visit(node)
-        if not any(self._maybe_undefined(target) for target in node.targets):
+        checks = [self._check(target) for target in node.targets]
+        if not any(checks):
             return node
         # `del x` of a variable bound to Undefined must fail as Python's would: check each target
         # just before it goes (Python deletes the targets left to right).
         out: list[ast.stmt] = []
-        for target in node.targets:
-            if self._maybe_undefined(target):
-                out += templates.replace("ag__.ld(NAME)", NAME=target.id)
+        for target, check in zip(node.targets, checks):
+            out += check or []
             out.append(ast.Delete(targets=[target]))
         templates.copy_location(out, node)
         return out
+
+    def _check(self, target: ast.expr) -> list[ast.stmt] | None:
+        """The statement that raises Python's error where a binding target (of ``x += v``, ``del x``)
+        holds Undefined: ``ag__.ld_free(x)`` in a nested function (whose ``nonlocal x`` Python
+        finds unbound with a NameError), ``ag__.ld(x)`` in the function itself; or None."""
+        if isinstance(target, ast.Name) and target.id in self.free:
+            return templates.replace("ag__.ld_free(NAME)", NAME=target.id)
+        if self._maybe_undefined(target):
+            return templates.replace("ag__.ld(NAME)", NAME=target.id)
+        return None
 
     def _maybe_undefined(self, target: ast.expr) -> bool:
         return (isinstance(target, ast.Name) and target.id in self.names
@@ -458,7 +489,7 @@ class _UndefinedReads(ast.NodeTransformer):
         for field in ("decorator_list", "bases", "keywords"):
             setattr(node, field, [self.visit(item) for item in getattr(node, field)])
         saved, self.free = self.free, self.free | {
-            sub.id for statement in node.body for sub in ast.walk(statement)
+            sub.id for statement in node.body for sub in walk(statement)
             if isinstance(sub, ast.Name) and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False)}
         body = []
         for statement in node.body:
@@ -478,7 +509,7 @@ class _UndefinedReads(ast.NodeTransformer):
         saved = self.free
         if own_scope:
             targets = names_of([g.target for g in node.generators]).writes
-            maybe = {sub.id for sub in ast.walk(node) if isinstance(sub, ast.Name)
+            maybe = {sub.id for sub in walk(node) if isinstance(sub, ast.Name)
                      and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False)}
             self.free = (saved | (maybe & self.names)) - targets
         for index, generator in enumerate(node.generators):
@@ -528,7 +559,7 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
 
 def _name_counts(statements: list[ast.stmt]) -> collections.Counter:
     """How often each name occurs in the statements (a nested function's own code included)."""
-    return collections.Counter(sub.id for statement in statements for sub in ast.walk(statement)
+    return collections.Counter(sub.id for statement in statements for sub in walk(statement)
                                if isinstance(sub, ast.Name))
 
 
@@ -546,7 +577,7 @@ def _maybe_undefined_names(body: list[ast.stmt]) -> set[str]:
             continue
         if isinstance(node, ast.Name) and anno.get(node, anno.Key.MAYBE_UNDEFINED, False):
             names.add(node.id)
-        stack.extend(ast.iter_child_nodes(node))
+        stack.extend(children(node))
     return names
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 from autograph.analysis.scopes import TRY_STATEMENTS
+from autograph.analysis.walk import children
 from autograph.context import Context
 from autograph.errors import Location, UnsupportedSyntaxError
 
@@ -23,7 +24,7 @@ def _walk_own_scope(statements: list[ast.stmt]):
         node = stack.pop()
         yield node
         if not isinstance(node, _NESTED_SCOPES):
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(children(node))
 
 
 def _jumps_out_of(statements: list[ast.stmt]):
@@ -39,7 +40,7 @@ def _jumps_out_of(statements: list[ast.stmt]):
         if isinstance(node, (ast.For, ast.While)):
             stack += [(child, True) for child in node.body] + [(child, in_loop) for child in node.orelse]
         else:
-            stack += [(child, in_loop) for child in ast.iter_child_nodes(node)]
+            stack += [(child, in_loop) for child in children(node)]
 
 
 def is_generator_or_async(node: ast.AST) -> bool:

@@ -31,6 +31,7 @@ import copy
 
 from autograph import templates
 from autograph.analysis.scopes import function_scope
+from autograph.analysis.walk import walk
 from runtime.items import IN_PLACE
 
 _PURE = (ast.Name, ast.Constant, ast.Slice, ast.Tuple, ast.UnaryOp, ast.BinOp, ast.Compare, ast.BoolOp,
@@ -38,11 +39,11 @@ _PURE = (ast.Name, ast.Constant, ast.Slice, ast.Tuple, ast.UnaryOp, ast.BinOp, a
 
 
 def _pure(node: ast.expr) -> bool:
-    return all(isinstance(sub, _PURE) for sub in ast.walk(node))
+    return all(isinstance(sub, _PURE) for sub in walk(node))
 
 
 def _binds(node: ast.expr) -> bool:
-    return any(isinstance(sub, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) for sub in ast.walk(node))
+    return any(isinstance(sub, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)) for sub in walk(node))
 
 
 def _runtime(name: str) -> ast.expr:
@@ -51,7 +52,7 @@ def _runtime(name: str) -> ast.expr:
 
 def _index_argument(index: ast.expr) -> ast.expr:
     """The subscript as an expression: ``ag__.index[...]`` when it holds a slice (``1:``)."""
-    if any(isinstance(sub, ast.Slice) for sub in ast.walk(index)):
+    if any(isinstance(sub, ast.Slice) for sub in walk(index)):
         return ast.Subscript(value=_runtime("index"), slice=index, ctx=ast.Load())
     return index
 
@@ -79,7 +80,7 @@ class _ItemWrites(ast.NodeTransformer):
                 and all(_pure(index) for index in indices)
                 and not (isinstance(indices[-1], ast.Constant) and isinstance(indices[-1].value, str))
                 and not any(isinstance(sub, ast.Name) and sub.id in self.captured
-                            for index in indices for sub in ast.walk(index)))
+                            for index in indices for sub in walk(index)))
 
     def _rebind(self, target: ast.Subscript, value: ast.expr, origin: ast.stmt) -> ast.stmt:
         base, indices = _chain(target)
@@ -105,7 +106,7 @@ class _ItemWrites(ast.NodeTransformer):
             return node
         target = node.target
         read = copy.deepcopy(target)
-        for sub in ast.walk(read):
+        for sub in walk(read):
             if isinstance(sub, (ast.Subscript, ast.Name)):
                 sub.ctx = ast.Load()
         updated = ast.Call(func=_runtime(IN_PLACE[type(node.op).__name__]), args=[read, node.value], keywords=[])

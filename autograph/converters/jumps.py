@@ -20,6 +20,7 @@ from typing import Callable
 
 from autograph import templates
 from autograph.analysis.scopes import TRY_STATEMENTS, has_catch_all
+from autograph.analysis.walk import children
 
 
 class NeedsFlag(Exception):
@@ -218,7 +219,7 @@ def own_jumps(statements: list[ast.stmt], kind: type) -> list[ast.stmt]:
             if isinstance(node, LOOPS):
                 stack.extend(node.orelse)  # a loop's else clause belongs to the enclosing loop
             continue
-        stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, (ast.stmt, ast.excepthandler,
+        stack.extend(n for n in children(node) if isinstance(n, (ast.stmt, ast.excepthandler,
                                                                                ast.match_case)))
     return found
 

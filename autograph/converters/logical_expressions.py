@@ -11,7 +11,8 @@ After::
 Operands after the first are wrapped in lambdas so they are evaluated only when
 Python would evaluate them. An operand that binds a name (walrus) or calls
 zero-argument ``super()`` cannot move into a lambda, so that expression stays
-as written.
+as written. So does ``not`` / ``and`` / ``or`` over tests that are always a Python
+bool (``x is None``, ``k in seen``: see ``always_bool``), which no backend stages.
 """
 
 from __future__ import annotations
@@ -19,17 +20,37 @@ from __future__ import annotations
 import ast
 
 from autograph import templates
+from autograph.analysis.walk import walk
 from autograph.context import Context
 
 
 def movable(node: ast.expr) -> bool:
     """Whether an operand can move into a thunk (``lambda: operand``) and mean the same there."""
-    for sub in ast.walk(node):
+    for sub in walk(node):
         if isinstance(sub, (ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
             return False
         if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "super" and not sub.args:
             return False
     return True
+
+
+_BOOL_COMPARISONS = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
+
+
+def always_bool(node: ast.expr) -> bool:
+    """Whether the expression gives a Python bool whatever its operands hold, so that no backend
+    could stage what it decides: an identity or membership test (Python makes their result a bool,
+    calling ``__bool__`` on what ``__contains__`` returns), ``True`` / ``False``, and ``not`` /
+    ``and`` / ``or`` of those. Such an ``if`` stays a Python ``if`` (converters/control_flow.py)."""
+    if isinstance(node, ast.Compare):
+        return all(isinstance(op, _BOOL_COMPARISONS) for op in node.ops)
+    if isinstance(node, ast.Constant):
+        return node.value is True or node.value is False
+    if isinstance(node, ast.UnaryOp):
+        return isinstance(node.op, ast.Not) and always_bool(node.operand)
+    if isinstance(node, ast.BoolOp):
+        return all(always_bool(value) for value in node.values)
+    return False
 
 
 class _Logical(ast.NodeTransformer):
@@ -44,7 +65,7 @@ class _Logical(ast.NodeTransformer):
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
         self.generic_visit(node)
-        if not all(movable(v) for v in node.values[1:]):
+        if always_bool(node) or not all(movable(v) for v in node.values[1:]):
             return node
         function = "and_" if isinstance(node.op, ast.And) else "or_"
         call = ast.Call(func=_runtime(function), args=[node.values[0]] + [self._thunk(v) for v in node.values[1:]],
@@ -53,7 +74,7 @@ class _Logical(ast.NodeTransformer):
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
         self.generic_visit(node)
-        if not isinstance(node.op, ast.Not):
+        if not isinstance(node.op, ast.Not) or always_bool(node.operand):
             return node
         return _at(ast.Call(func=_runtime("not_"), args=[node.operand], keywords=[]), node)
 

@@ -29,6 +29,7 @@ import copy
 
 from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS
+from autograph.analysis.walk import children
 from autograph.context import Context
 from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign, own_jumps
 
@@ -112,7 +113,7 @@ def _contains_return(statements: list[ast.stmt]) -> bool:
         if isinstance(node, ast.Return):
             return True
         if not isinstance(node, _NESTED_SCOPES):
-            stack.extend(n for n in ast.iter_child_nodes(node) if isinstance(n, (ast.stmt, ast.excepthandler,
+            stack.extend(n for n in children(node) if isinstance(n, (ast.stmt, ast.excepthandler,
                                                                                    ast.match_case)))
     return False
 
@@ -156,7 +157,7 @@ def _preorder(statements: list[ast.AST]):
     """Nodes in the order their code appears (a test before its body)."""
     for node in statements:
         yield node
-        yield from _preorder(list(ast.iter_child_nodes(node)))
+        yield from _preorder(list(children(node)))
 
 
 def _lower_with_flag(statements, retval, do_return, ctx):

@@ -308,7 +308,7 @@ class Writer:
         return f"({self.condition(1)})"  # a condition as a value: `not`, `and`, `or` on objects too
 
     def condition(self, depth: int = 0) -> str:
-        options = ["compare"] * 4 + ["modulo", "name"]
+        options = ["compare"] * 4 + ["modulo", "name", "membership"]
         if depth < 2:
             options += ["not", "boolop", "boolop"]
         flags = self.visible("flags")
@@ -321,6 +321,8 @@ class Writer:
         kind = self.choice(options)
         if kind == "compare":
             return f"{self.atom()} {self.choice(('<', '<=', '>', '>=', '==', '!='))} {self.atom()}"
+        if kind == "membership":  # always a Python bool: the converter keeps such an if a Python if
+            return f"{self.atom()} {self.choice(('in', 'not in'))} ({self.atom()}, {self.atom()})"
         if kind == "modulo":
             return f"{self.atom()} % {self.draw(st.integers(2, 4))} == 0"
         if kind == "name":
@@ -1191,7 +1193,7 @@ KNOWN_DIFFERENCES = frozenset({
     "bool_asked_twice_changes_loop_count",  # `a and b` as a condition: bool(a) asked twice
     "finally_exception_discards_return", "finally_exception_discards_break",  # an exception from finally
     "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
-    "del_twice_in_with_in_loop", "nested_def_augments_maybe_unbound_nonlocal",  # (as a with block sees it)
+    "del_twice_in_with_in_loop",  # (as a with block sees it)
     "default_value_reads_captured_maybe_unbound",  # the same
 })
 

@@ -889,3 +889,160 @@ def annotated_then_loop_target_read(b):
 @pytest.mark.parametrize("fn, args", [(bare_annotation_then_read, (0, [])), (annotated_then_loop_target_read, (1,))])
 def test_annotations_bind_as_in_python(fn, args):
     agree(fn, *args)
+
+
+# --- ag__.range takes range()'s arguments, and refuses what range() refuses, as range() does ---------
+
+def loop_over_range(args):
+    total = 0
+    for i in range(*args):
+        total += i
+    return total
+
+
+@pytest.mark.parametrize("args", [
+    (4,), (1, 5), (5, 1, -2), (True,), (2**70, 2**70 + 3), (), (1.5,), (1, None), (1, 2, 0), (1, 2, 3, 4), ("3",),
+])
+def test_range_arguments_as_in_python(args):
+    agree(loop_over_range, args)
+
+
+def test_runtime_range_fails_like_range():
+    import runtime
+
+    for args in [(), (None,), (1, 2.0), (1, 2, 3, 4), (1, 2, 0)]:
+        assert outcome(lambda: runtime.range(*args)) == outcome(lambda: range(*args))
+
+
+# --- an if whose test is always a Python bool (is, in, not of those) stays a Python if --------------
+
+def bound_in_one_branch(x, flag):
+    if x is None:
+        y = 1
+    if flag > 0:  # converted: y is carried, bound or not
+        y = 2 if flag > 1 else y
+    return y
+
+
+def bound_in_both_then_converted(x, n):
+    if x in (1, 2):
+        y = "in"
+    else:
+        y = "out"
+    while n > 0:
+        y += "!"
+        n -= 1
+    return y
+
+
+def deleted_in_one_branch(x, n):
+    y = 0
+    if x is not None:
+        del y
+    else:
+        y = 5
+    for _ in range(n):
+        y += 1
+    return y
+
+
+def converted_inside_static_if(xs, key):
+    total = 0
+    if key not in ("skip",):
+        for x in xs:
+            if x > 0:
+                total += x
+            elif not x is None and x < -5:  # noqa: E714  (as a user may write it)
+                break
+    elif key is None or key == "skip":
+        total = -1
+    return total
+
+
+def returns_from_static_if(x, xs):
+    for v in xs:
+        if v is x:
+            return "found"
+        if v > 2:
+            return "big"
+    if not (x is None):  # noqa: E714  (a `not` around an always-bool test, on purpose)
+        return "absent"
+
+
+@pytest.mark.parametrize("fn, args", [
+    (bound_in_one_branch, (None, 1)), (bound_in_one_branch, (0, 1)), (bound_in_one_branch, (0, 2)),
+    (bound_in_one_branch, (None, 0)), (bound_in_one_branch, (0, 0)),
+    (bound_in_both_then_converted, (1, 2)), (bound_in_both_then_converted, (7, 0)),
+    (deleted_in_one_branch, (None, 2)), (deleted_in_one_branch, (1, 0)), (deleted_in_one_branch, (1, 2)),
+    (converted_inside_static_if, ([1, -1, 3, -7, 4], "k")), (converted_inside_static_if, ([1], "skip")),
+    (converted_inside_static_if, ([None, 2], None)),
+    (returns_from_static_if, (None, [1, 2, 3])), (returns_from_static_if, (5, [1, 2])),
+    (returns_from_static_if, (None, [])), (returns_from_static_if, (1, [])),
+])
+def test_if_on_an_always_bool_test_as_in_python(fn, args):
+    agree(fn, *args)
+
+
+def test_if_on_an_always_bool_test_stays_a_python_if():
+    code = autograph.to_code(converted_inside_static_if)
+    assert "if key not in ('skip',):" in code and "elif key is None or" not in code  # the elif is converted
+    assert "ag__.if_stmt(ag__.or_(key is None, lambda: key == 'skip')" in code
+    assert "elif not x is None and x < -5" not in code  # `x < -5` may be staged: that if is converted
+    assert "ag__.and_(not x is None, lambda: x < -5)" in code
+
+
+def static_test_around_staged_if(x, mode):
+    if mode is None:
+        if x.sum() > 0:  # a tensor while tracing: this if is staged, inside the Python one
+            x = x * 2
+    return x
+
+
+def test_python_if_around_a_staged_if_traces_the_branch_it_takes():
+    import numpy as np
+
+    staged = autograph.function(static_test_around_staged_if)
+    for x, mode in [(np.array([1.0, 2.0]), None), (np.array([-1.0]), None), (np.array([3.0]), "keep")]:
+        np.testing.assert_array_equal(staged(x, mode), static_test_around_staged_if(x, mode))
+
+
+# --- `x += v` / `del x` on an unbound variable of the enclosing function, from a nested function ----
+
+def augmented_nonlocal_in_method_unbound(x):
+    if x:
+        z = 1
+
+    class Counter:
+        def bump(self, k):
+            nonlocal z
+            z += k
+            return z
+
+    counter = Counter()
+    while (counter.bump(6) or 0) and x < 1:  # the converted loop test calls the method
+        x += 1
+    return x
+
+
+def delete_nonlocal_unbound(x):
+    if x:
+        z = 1
+
+    def drop():
+        nonlocal z
+        del z
+
+    drop()
+    while x < 0:
+        x += 1
+    return x
+
+
+@pytest.mark.parametrize("fn, args", [
+    (augmented_nonlocal_in_method_unbound, (0,)), (augmented_nonlocal_in_method_unbound, (1,)),
+    (delete_nonlocal_unbound, (0,)), (delete_nonlocal_unbound, (1,)),
+])
+def test_nested_functions_binding_unbound_enclosing_variables_fail_as_in_python(fn, args):
+    # Python's error is a NameError naming the free variable (found by the fuzzer: the converted
+    # code raised UnboundLocalError from the Undefined the enclosing function binds).
+    assert agree(fn, *args)[0] == ("raises" if not args[0] else "value")

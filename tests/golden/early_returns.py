@@ -1,14 +1,10 @@
 def early_returns(x):
     retval_ = None
     do_return = False
-
-    def if_body():
-        nonlocal do_return, retval_
+    if x is None:
         retval_ = None
         do_return = True
-
-    def else_body():
-        nonlocal do_return, retval_
+    else:
 
         def if_body():
             nonlocal do_return, retval_
@@ -33,5 +29,4 @@ def early_returns(x):
                 retval_ = -1
             ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))
         ag__.if_stmt(x < 0, if_body, else_body, ('do_return', 'retval_'))
-    ag__.if_stmt(x is None, if_body, else_body, ('do_return', 'retval_'))
     return retval_
