@@ -30,15 +30,28 @@ from runtime.items import (
     setitem_in,
 )
 from runtime.limits import reraise_limitation
-from runtime.operators import and_, assert_holds, for_stmt, if_exp, if_stmt, not_, or_, range_, while_stmt
+from runtime.operators import (
+    and_,
+    and_test,
+    assert_holds,
+    for_stmt,
+    if_exp,
+    if_stmt,
+    not_,
+    or_,
+    or_test,
+    range_,
+    while_stmt,
+)
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_free
 
 range = range_  # noqa: A001  (generated code spells it ag__.range)
 
 __all__ = [
-    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "assert_holds", "backend_for", "builtin",
+    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "backend_for",
+    "builtin",
     "builtin_call", "call",
-    "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "range", "register",
+    "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "or_test", "range", "register",
     "register_lazy", "reraise_limitation", "set_converter", "while_stmt", "setitem", "setitem_in", "index", "item",
     "iadd", "iand", "ifloordiv", "ilshift",
     "imatmul", "imod", "imul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor",

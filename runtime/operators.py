@@ -263,6 +263,47 @@ def or_(value: Any, *rest: Thunk) -> Any:
         raise translated from None
 
 
+def and_test(value: Any, *rest: Thunk) -> Any:
+    """``value and rest[0]() and ...`` as the test of an ``if`` / ``while`` / ``assert``: Python asks
+    each operand's truth once (it jumps), so this gives ``True`` / ``False`` for plain values and
+    whoever tests the result asks no ``__bool__`` again. A staged operand hands the rest to its
+    backend, as ``and_`` does."""
+    try:
+        for index, operand in enumerate(rest):
+            if value.__class__ is not bool and _staged(value) is not None:
+                return _staged(value).and_(value, rest[index:])
+            if not value:
+                return False
+            value = operand()
+        if value.__class__ is not bool and _staged(value) is not None:
+            return value
+        return True if value else False
+    except NameError as error:
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
+
+
+def or_test(value: Any, *rest: Thunk) -> Any:
+    """``value or rest[0]() or ...`` as a test: each operand's truth asked once (see ``and_test``)."""
+    try:
+        for index, operand in enumerate(rest):
+            if value.__class__ is not bool and _staged(value) is not None:
+                return _staged(value).or_(value, rest[index:])
+            if value:
+                return True
+            value = operand()
+        if value.__class__ is not bool and _staged(value) is not None:
+            return value
+        return True if value else False
+    except NameError as error:
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
+
+
 def range_(start: Any = _NO_ARG, stop: Any = _NO_ARG, step: Any = _NO_ARG, /, *more: Any) -> Iterable:
     """``range(...)`` in a for loop's iterable; a staged bound gives its backend's range. (Three
     optional positional parameters rather than ``*args``: ``range(n)`` and ``range(a, b)`` on ints,

@@ -9,7 +9,13 @@ After::
     y = ag__.if_exp(ag__.and_(x > 0, lambda: ok), lambda: a, lambda: b)
 
 Operands after the first are wrapped in lambdas so they are evaluated only when
-Python would evaluate them. An operand that binds a name (walrus) or calls
+Python would evaluate them. Where the expression is a test (of ``if``, ``while``, ``assert``, a
+conditional expression or a comprehension's ``if``, and the operands of ``and``/``or``/``not``
+there), Python asks each operand's truth once and jumps; ``ag__.and_test`` / ``ag__.or_test`` do
+the same and give ``True``/``False``, so ``if_stmt`` does not ask the user's ``__bool__`` again::
+
+    if o and b > 1:        ->    ag__.if_stmt(ag__.and_test(o, lambda: b > 1), ...)
+ An operand that binds a name (walrus) or calls
 zero-argument ``super()`` cannot move into a lambda, so that expression stays
 as written. So does ``not`` / ``and`` / ``or`` over tests that are always a Python
 bool (``x is None``, ``k in seen``: see ``always_bool``), which no backend stages.
@@ -56,6 +62,23 @@ def always_bool(node: ast.expr) -> bool:
 class _Logical(ast.NodeTransformer):
     def __init__(self, thunk_spans: set) -> None:
         self.thunk_spans = thunk_spans  # where each thunk's operand stands (loading marks their code)
+        # ids of the expressions Python evaluates as a test (a jump), not for their value: there
+        # `a and b` asks each operand's truth once, so they become ag__.and_test / or_test.
+        self.tests: set[int] = set()
+
+    def _test(self, node: ast.expr) -> None:
+        self.tests.add(id(node))
+
+    def visit_If(self, node: ast.stmt) -> ast.AST:
+        self._test(node.test)
+        return self.generic_visit(node)
+
+    visit_While = visit_Assert = visit_If
+
+    def visit_comprehension(self, node: ast.comprehension) -> ast.AST:
+        for test in node.ifs:
+            self._test(test)
+        return self.generic_visit(node)
 
     def _thunk(self, node: ast.expr) -> ast.Lambda:
         thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
@@ -64,21 +87,28 @@ class _Logical(ast.NodeTransformer):
         return ast.copy_location(thunk, node)
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
+        test = id(node) in self.tests
+        if test:  # Python compiles `if (a or b) and c:` to jumps: each operand is a test in turn
+            for value in node.values:
+                self._test(value)
         self.generic_visit(node)
         if always_bool(node) or not all(movable(v) for v in node.values[1:]):
             return node
-        function = "and_" if isinstance(node.op, ast.And) else "or_"
+        function = ("and_" if isinstance(node.op, ast.And) else "or_") + ("test" if test else "")
         call = ast.Call(func=_runtime(function), args=[node.values[0]] + [self._thunk(v) for v in node.values[1:]],
                         keywords=[])
         return _at(call, node)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        if isinstance(node.op, ast.Not) and id(node) in self.tests:
+            self._test(node.operand)  # `if not (a and b):` is one jump too
         self.generic_visit(node)
         if not isinstance(node.op, ast.Not) or always_bool(node.operand):
             return node
         return _at(ast.Call(func=_runtime("not_"), args=[node.operand], keywords=[]), node)
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
+        self._test(node.test)
         self.generic_visit(node)
         if not (movable(node.body) and movable(node.orelse)):
             return node

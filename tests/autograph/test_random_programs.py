@@ -17,7 +17,7 @@ globals afterwards must agree. Every run starts from the module's globals as the
 module left them.
 
 The number of programs is ``AUTOGRAPH_FUZZ_EXAMPLES`` (default 2000; ``make fuzz``
-runs 20000); ``AUTOGRAPH_FUZZ_FEATURES`` chooses the features (default ``all,-objects``;
+runs 20000); ``AUTOGRAPH_FUZZ_FEATURES`` chooses the features (default ``all``;
 ``basic`` for none of them, ``basic,try,with`` for some, ``all,-upper,-match`` for
 all but some). Runs are derandomized, so CI sees the same programs every time.
 A failure prints the program, reduced, and how to rerun it by hand.
@@ -102,9 +102,9 @@ def parse_features(spec: str) -> frozenset[str]:
 
 
 ALL_FEATURES = frozenset(FEATURES)
-# By default every feature but `objects`: objects with their own __bool__ meet the one known
-# difference class left (`if a and b:` asks bool(a) twice; KNOWN_DIFFERENCES below).
-FEATURE_SET = parse_features(os.environ.get("AUTOGRAPH_FUZZ_FEATURES", "all,-objects"))
+# By default every feature, `objects` (own __bool__ / __eq__ / __iter__) included: a test such as
+# `if a and b:` asks each operand's truth once, as Python's jumps do (ag__.and_test / or_test).
+FEATURE_SET = parse_features(os.environ.get("AUTOGRAPH_FUZZ_FEATURES", "all"))
 
 UPPER_NAMES = ("C", "W", "N", "X1", "C_", "K")
 # Every name the converter writes into converted code, then the same with the numeric suffix its Namer
@@ -1189,8 +1189,6 @@ def test_converted_program_matches_python(fuzz_dir: pathlib.Path, source: str, d
 # The findings the converter does not fix yet (docs/limitations.md): each must still differ (strict), so
 # that a fix shows up here and moves the finding among the regression tests.
 KNOWN_DIFFERENCES = frozenset({
-    "bool_asked_twice_not_and", "bool_asked_twice_while_and", "bool_asked_twice_if_or",
-    "bool_asked_twice_changes_loop_count",  # `a and b` as a condition: bool(a) asked twice
     "finally_exception_discards_return", "finally_exception_discards_break",  # an exception from finally
     "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
     "del_twice_in_with_in_loop",  # (as a with block sees it)

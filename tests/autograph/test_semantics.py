@@ -986,9 +986,9 @@ def test_if_on_an_always_bool_test_as_in_python(fn, args):
 def test_if_on_an_always_bool_test_stays_a_python_if():
     code = autograph.to_code(converted_inside_static_if)
     assert "if key not in ('skip',):" in code and "elif key is None or" not in code  # the elif is converted
-    assert "ag__.if_stmt(ag__.or_(key is None, lambda: key == 'skip')" in code
+    assert "ag__.if_stmt(ag__.or_test(key is None, lambda: key == 'skip')" in code
     assert "elif not x is None and x < -5" not in code  # `x < -5` may be staged: that if is converted
-    assert "ag__.and_(not x is None, lambda: x < -5)" in code
+    assert "ag__.and_test(not x is None, lambda: x < -5)" in code
 
 
 def static_test_around_staged_if(x, mode):

@@ -50,7 +50,7 @@ def nested_if_depth4(a, b, c, d):
             def if_body():
                 nonlocal r
                 r = ag__.if_exp(d, lambda: 6, lambda: 7)
-            ag__.if_stmt(ag__.or_(b, lambda: c), if_body, None, ('r',))
+            ag__.if_stmt(ag__.or_test(b, lambda: c), if_body, None, ('r',))
 
         def else_body():
             nonlocal r
