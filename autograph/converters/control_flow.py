@@ -477,9 +477,30 @@ class _UndefinedReads(ast.NodeTransformer):
                 and anno.get(target, anno.Key.MAYBE_UNDEFINED, False))
 
     def _nested(self, node: ast.AST, local_names: set[str]) -> ast.AST:
+        # Decorators and default values run where the def / lambda stands, in this scope: an unbound
+        # read there is this scope's error (UnboundLocalError), not the nested function's NameError.
+        if not isinstance(node, ast.Lambda):
+            node.decorator_list = [self.visit(d) for d in node.decorator_list]
+        node.args.defaults = [self.visit(d) for d in node.args.defaults]
+        node.args.kw_defaults = [d if d is None else self.visit(d) for d in node.args.kw_defaults]
         saved = self.free
         self.free = (saved | self.captured) - local_names
-        self.generic_visit(node)
+        for field, value in ast.iter_fields(node):
+            if field in ("decorator_list",):
+                continue
+            if field == "args":
+                defaults, kw_defaults = value.defaults, value.kw_defaults
+                value.defaults, value.kw_defaults = [], []
+                self.visit(value)  # annotations: as before
+                value.defaults, value.kw_defaults = defaults, kw_defaults
+            elif isinstance(value, list):
+                new_list = []
+                for item in value:
+                    new = self.visit(item) if isinstance(item, ast.AST) else item
+                    new_list.extend(new if isinstance(new, list) else [new])
+                setattr(node, field, new_list)
+            elif isinstance(value, ast.AST):
+                setattr(node, field, self.visit(value))
         self.free = saved
         return node
 

@@ -451,6 +451,21 @@ def default_value_reads_captured_maybe_unbound(a, b, c, log):
     return 0
 
 
+@finding(3, 0, 0, differs="Python: UnboundLocalError 'z' (a lambda's default value is read in f's scope); "
+                          "converted: NameError 'cannot access free variable z': the default was read as the "
+                          "lambda's free variable (found by make fuzz, 20,000 programs)")
+def lambda_default_reads_captured_maybe_unbound(a, b, c, log):
+    if a:
+        try:
+            z: int
+        finally:
+            class K:
+                def m(self):
+                    nonlocal z
+            g = lambda q, v=z: q  # noqa: E731
+    return 0
+
+
 @finding(0, 0, 0, differs="Python: NameError 'cannot access free variable y'; converted: no error, v is the "
                           "Undefined placeholder (the class body's read of y is not checked)")
 def class_body_reads_maybe_unbound(a, b, c, log):

@@ -1192,7 +1192,6 @@ KNOWN_DIFFERENCES = frozenset({
     "finally_exception_discards_return", "finally_exception_discards_break",  # an exception from finally
     "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
     "del_twice_in_with_in_loop",  # (as a with block sees it)
-    "default_value_reads_captured_maybe_unbound",  # the same
 })
 
 
