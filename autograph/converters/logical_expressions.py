@@ -92,8 +92,12 @@ class _Logical(ast.NodeTransformer):
             for value in node.values:
                 self._test(value)
         self.generic_visit(node)
-        if always_bool(node) or not all(movable(v) for v in node.values[1:]):
+        if always_bool(node):
             return node
+        if not all(movable(v) for v in node.values[1:]):
+            # An operand binds a name (walrus) and cannot move into a thunk; as a test, Python still
+            # asks each operand's truth once: `True if a else (True if (v := b) else False)`.
+            return _at(_jumps(node), node) if test else node
         function = ("and_" if isinstance(node.op, ast.And) else "or_") + ("test" if test else "")
         call = ast.Call(func=_runtime(function), args=[node.values[0]] + [self._thunk(v) for v in node.values[1:]],
                         keywords=[])
@@ -123,6 +127,21 @@ class _Logical(ast.NodeTransformer):
         return node
 
     visit_AsyncFunctionDef = visit_FunctionDef
+
+
+def _jumps(node: ast.BoolOp) -> ast.expr:
+    """``a or b`` / ``a and b`` as conditional expressions that ask each operand's truth once and
+    give True / False, in place (no thunks), as Python's jumps do for a test."""
+    def truth(value: ast.expr, if_true: ast.expr, if_false: ast.expr) -> ast.expr:
+        return ast.IfExp(test=value, body=if_true, orelse=if_false)
+
+    result: ast.expr = truth(node.values[-1], ast.Constant(True), ast.Constant(False))
+    for value in reversed(node.values[:-1]):
+        if isinstance(node.op, ast.Or):
+            result = truth(value, ast.Constant(True), result)
+        else:
+            result = truth(value, result, ast.Constant(False))
+    return result
 
 
 def _runtime(name: str) -> ast.expr:

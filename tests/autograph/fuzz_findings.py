@@ -466,6 +466,16 @@ def lambda_default_reads_captured_maybe_unbound(a, b, c, log):
     return 0
 
 
+@finding(0, 0, 0, differs="Python asks bool(4 != o) once in `if 4 != o or (v := 7):`; converted twice (the "
+                          "walrus keeps the `or` as written, then if_stmt asks its result's truth again; found by "
+                          "make fuzz with objects)")
+def bool_asked_twice_with_walrus_operand(a, b, c, log):
+    o = Flag(log, "o", b)
+    if 4 != o or (v := 7):  # noqa: F841
+        log.append("in")
+    return 0
+
+
 @finding(0, 0, 0, differs="Python: NameError 'cannot access free variable y'; converted: no error, v is the "
                           "Undefined placeholder (the class body's read of y is not checked)")
 def class_body_reads_maybe_unbound(a, b, c, log):
