@@ -31,7 +31,7 @@ import ast
 
 from autograph import anno, templates
 from autograph.context import Context
-from autograph.converters.jumps import assign, lowering_for, own_jumps, rewrite_loops, tidy
+from autograph.converters.jumps import assign, discard_on_finally_error, lowering_for, own_jumps, rewrite_loops, tidy
 
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
@@ -48,6 +48,8 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     reuse = len(return_flags) == 1 and None not in return_flags
     flag = return_flags.pop() if reuse else ctx.namer.new("break_")
     loop.body, _ = lowering_for(ast.Break, flag, ctx.dead_code, set_flag=not reuse).block(loop.body)
+    if not reuse:
+        discard_on_finally_error(loop.body, flag)
     loop.body = tidy(loop.body) or [ast.copy_location(ast.Pass(), loop)]
     not_broken = templates.replace_expression("not FLAG", FLAG=flag)
     templates.copy_location(not_broken, loop)

@@ -24,7 +24,15 @@ import ast
 from autograph import templates
 from autograph.analysis.scopes import TRY_STATEMENTS
 from autograph.context import Context
-from autograph.converters.jumps import LOOPS, NESTED_SCOPES, assign, contains_own, lowering_for, rewrite_loops
+from autograph.converters.jumps import (
+    LOOPS,
+    NESTED_SCOPES,
+    assign,
+    contains_own,
+    discard_on_finally_error,
+    lowering_for,
+    rewrite_loops,
+)
 
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
@@ -38,6 +46,7 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     lowering = lowering_for(ast.Continue, flag, ctx.dead_code)
     body, _ = lowering.block(loop.body)
     if lowering.guards:
+        discard_on_finally_error(body, flag)
         loop.body = [assign(flag, False, loop)] + body
     else:
         # Every continue was lifted into an else branch: the flag is never read.

@@ -263,3 +263,57 @@ def lowering_for(kind: type, flag: str, dead: list[ast.stmt], set_flag: bool = T
                              lambda n: [assign(flag, True, n)] if set_flag else [], flag, dead)
     lowering.lower_other = lambda n: ([n], Jumps.NEVER) if isinstance(n, LOOPS) else None
     return lowering
+
+
+def discard_on_finally_error(statements: list[ast.stmt], flag: str,
+                             resets: tuple[tuple[str, object], ...] = ()) -> None:
+    """An exception raised by a ``finally`` clause discards the jump that was leaving the ``try``
+    (Python forgets a pending ``return`` / ``break`` / ``continue``): where a lowered jump may set
+    ``flag`` inside a ``try`` with ``finally``, the clause resets it when it raises::
+
+        try:                              try:
+            return i                          retval_ = i; do_return = True
+        finally:                 ->       finally:
+            log.append(1 // a)                try:
+                                                  log.append(1 // a)
+                                              except BaseException:
+                                                  do_return = False; retval_ = None
+                                                  raise
+
+    The flag is False whenever a ``try`` starts (code after a jump is guarded), so False is its value
+    from before the jump; ``resets`` are other names to put back the same way (the return value).
+    """
+    for node in statements:
+        if isinstance(node, NESTED_SCOPES):
+            continue
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list):
+                discard_on_finally_error(block, flag, resets)
+        for child in getattr(node, "handlers", []) + getattr(node, "cases", []):
+            discard_on_finally_error(child.body, flag, resets)
+        if isinstance(node, TRY_STATEMENTS) and node.finalbody:
+            guarded = node.body + node.orelse + [s for h in node.handlers for s in h.body]
+            if _sets(guarded, flag):
+                reset = [assign(flag, False, node.finalbody[0])]
+                reset += [assign(name, value, node.finalbody[0]) for name, value in resets]
+                wrapped = ast.Try(body=node.finalbody,
+                                  handlers=[ast.ExceptHandler(type=ast.Name(id="BaseException", ctx=ast.Load()),
+                                                              name=None, body=reset + [ast.Raise()])],
+                                  orelse=[], finalbody=[])
+                templates.copy_location(wrapped, node.finalbody[0])
+                node.finalbody = [wrapped]
+
+
+def _sets(statements: list[ast.stmt], flag: str) -> bool:
+    """Whether ``flag = True`` stands in the statements (nested scopes aside)."""
+    stack = list(statements)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, NESTED_SCOPES):
+            continue
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id == flag and isinstance(node.value, ast.Constant) and node.value.value is True):
+            return True
+        stack.extend(children(node))
+    return False

@@ -31,7 +31,7 @@ from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS
 from autograph.analysis.walk import children
 from autograph.context import Context
-from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign, own_jumps
+from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign, discard_on_finally_error, own_jumps
 
 _LOOPS = (ast.For, ast.While)
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -168,6 +168,7 @@ def _lower_with_flag(statements, retval, do_return, ctx):
         flag = ctx.namer.new("do_return")
         dead.clear()
         body, status = _ReturnLowering(retval, flag, dead).lower(statements, in_loop=False)
+        discard_on_finally_error(body, flag, ((retval, None),))
         body = _drop_dead_stores(body, flag)
         body.insert(0, assign(flag, False, statements[0]))
     ctx.dead_code.extend(dead)
