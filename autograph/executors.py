@@ -9,9 +9,10 @@ does not compile with JAX, it is the interpreter, silently. Otherwise the first 
 interpreter and compiles the JAX version ahead (``jax.jit(...).lower(...).compile()``); the second
 call runs JAX once untimed (its first run pays for transfers and caches); the next
 ``2 * TRIALS`` calls alternate between the two, timed; from then on every call runs on the one whose
-fastest trial was faster. Every call returns the real result, trials included: both executors
-compute the same values in the same dtypes (``executor="jax"`` runs with 64-bit types on), and a
-trial whose JAX outputs differ in dtype or shape from the graph's makes the choice the interpreter.
+fastest trial was faster. Every call returns the real result, trials included, in the same dtypes
+on both executors (``executor="jax"`` runs with 64-bit types on; a trial whose JAX outputs differ in
+dtype or shape from the graph's makes the choice the interpreter). Values may differ in the last bits
+where XLA rounds floating point differently (docs/functions.md says so).
 """
 
 from __future__ import annotations
