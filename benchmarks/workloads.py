@@ -109,6 +109,66 @@ def halve_jnp(x):
 def halve_lax(x):
     return lax.while_loop(lambda x: jnp.sum(x) > 1, lambda x: x / 2, x)
 
+# --- many small layers: the intro-to-graphs tutorial's model, a class whose call method is a Function --
+
+LAYER_COUNT, LAYER_UNITS = 100, 64
+
+
+class SequentialModel:
+    """Flatten (20, 28, 28) inputs, 100 dense layers of 64 units with relu, then 10 outputs (the
+    tutorial's dropout is the identity at inference). ``call`` is plain NumPy; the graph section
+    wraps it with ``autograph.function`` in the class body, as the tutorial wraps ``call`` in
+    ``tf.function``; the weights are the instance's attributes, constants of the graph."""
+
+    def __init__(self, xp: Any = np, seed: int = 0) -> None:
+        rng = np.random.default_rng(seed)
+        sizes = [28 * 28] + [LAYER_UNITS] * LAYER_COUNT
+        scale = np.float32(1.0 / np.sqrt(LAYER_UNITS))
+        self.my_layers = [(xp.asarray(rng.normal(size=(n_in, n_out)).astype(np.float32) * scale),
+                           xp.asarray(np.zeros(n_out, np.float32)))
+                          for n_in, n_out in zip(sizes, sizes[1:])]
+        self.dense_2 = (xp.asarray(rng.normal(size=(LAYER_UNITS, 10)).astype(np.float32) * scale),
+                        xp.asarray(np.zeros(10, np.float32)))
+
+    def call(self, x):
+        x = x.reshape(x.shape[0], -1)
+        for w, b in self.my_layers:
+            x = np.maximum(x @ w + b, 0)
+        w, b = self.dense_2
+        return x @ w + b
+
+    def call_jnp(self, x):
+        x = x.reshape(x.shape[0], -1)
+        for w, b in self.my_layers:
+            x = jnp.maximum(x @ w + b, 0)
+        w, b = self.dense_2
+        return x @ w + b
+
+    def call_lax(self, x):
+        # What a JAX user writes: the same layers, the 99 square ones stacked and scanned.
+        w0, b0 = self.my_layers[0]
+        ws = jnp.stack([w for w, _ in self.my_layers[1:]])
+        bs = jnp.stack([b for _, b in self.my_layers[1:]])
+        x = jnp.maximum(x.reshape(x.shape[0], -1) @ w0 + b0, 0)
+        x = lax.fori_loop(0, ws.shape[0], lambda i, x: jnp.maximum(x @ ws[i] + bs[i], 0), x)
+        w, b = self.dense_2
+        return x @ w + b
+
+
+MODEL = SequentialModel()
+
+
+def layers(x):
+    return MODEL.call(x)
+
+
+def layers_jnp(x):
+    return MODEL.call_jnp(x)
+
+
+def layers_lax(x):
+    return MODEL.call_lax(x)
+
 
 # --- the registry ----------------------------------------------------------------------------------
 
@@ -141,10 +201,15 @@ def _halve_args() -> tuple:
     return (np.linspace(0.0, 1.0, 1000),)
 
 
+def _layers_args() -> tuple:
+    return (np.random.default_rng(1).uniform(size=(20, 28, 28)).astype(np.float32),)
+
+
 WORKLOADS = [
     Workload("power(x, 100)", power, power_jnp, power_lax, _power_args, static=(1,)),
     Workload("linear regression", train, train_jnp, train_lax, _train_args),
     Workload("while sum(x) > 1", halve, halve_jnp, halve_lax, _halve_args),
+    Workload("100 small layers", layers, layers_jnp, layers_lax, _layers_args),
 ]
 
 STAGING = Workload("if + while", if_and_while, if_and_while_jnp, if_and_while_lax, _halve_args)
