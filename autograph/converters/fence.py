@@ -1,9 +1,14 @@
 """Reject, up front and with the user's line, the syntax the converter cannot rewrite.
 
-    try:
-        ...
-    finally:
-        return x      # UnsupportedSyntaxError: a return in a finally clause ...
+    for x in xs:
+        try:
+            ...
+        finally:
+            break     # UnsupportedSyntaxError: a break in a finally clause ...
+
+A jump in a ``finally`` clause discards the exception in flight; lowered into a flag it would
+not. A ``return`` there is accepted where the return lowering leaves every return of the function
+as written (none sits inside an ``if`` or a loop): it then stays Python's own ``return``.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import ast
 from autograph.analysis.scopes import TRY_STATEMENTS
 from autograph.analysis.walk import children
 from autograph.context import Context
+from autograph.converters.return_statements import returns_nested_in_control_flow
 from autograph.errors import Location, UnsupportedSyntaxError
 
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -51,13 +57,21 @@ def is_generator_or_async(node: ast.AST) -> bool:
 
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
+    returns_stay = None  # computed on the first return found in a finally clause
     for statement in _walk_own_scope(node.body):
         if isinstance(statement, TRY_STATEMENTS):
             for sub in _jumps_out_of(statement.finalbody):
+                if isinstance(sub, ast.Return):
+                    if returns_stay is None:
+                        returns_stay = not returns_nested_in_control_flow(node.body)
+                    if returns_stay:
+                        continue
                 keyword = type(sub).__name__.lower()
+                where = ("in a function that also returns from inside an `if` or a loop "
+                         if isinstance(sub, ast.Return) else "")
                 raise UnsupportedSyntaxError(
-                    f"`{keyword}` inside a `finally` clause cannot be converted (it silently discards "
-                    "exceptions, and Python 3.14 warns about it, PEP 765)",
+                    f"`{keyword}` inside a `finally` clause {where}cannot be converted (it silently "
+                    "discards exceptions, and Python 3.14 warns about it, PEP 765)",
                     Location(ctx.filename, sub.lineno, node.name),
                     hint=f"move the `{keyword}` after the try statement, or mark the function "
                          "autograph.do_not_convert")

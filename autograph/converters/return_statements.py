@@ -37,7 +37,8 @@ _LOOPS = (ast.For, ast.While)
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def _returns_nested_in_control_flow(statements: list[ast.stmt], nested: bool = False) -> bool:
+def returns_nested_in_control_flow(statements: list[ast.stmt], nested: bool = False) -> bool:
+    """Whether a return in ``statements`` sits inside an ``if`` or a loop (then returns are lowered)."""
     for node in statements:
         if isinstance(node, ast.Return) and nested:
             return True
@@ -49,7 +50,7 @@ def _returns_nested_in_control_flow(statements: list[ast.stmt], nested: bool = F
             if not children:
                 continue
             blocks = [c.body for c in children] if field in ("handlers", "cases") else [children]
-            if any(_returns_nested_in_control_flow(b, inner) for b in blocks):
+            if any(returns_nested_in_control_flow(b, inner) for b in blocks):
                 return True
     return False
 
@@ -119,7 +120,7 @@ def _contains_return(statements: list[ast.stmt]) -> bool:
 
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
-    if not _returns_nested_in_control_flow(node.body):
+    if not returns_nested_in_control_flow(node.body):
         return
     retval = ctx.namer.new("retval_")
     body, status = _lower_with_flag(node.body, retval, None, ctx)

@@ -27,6 +27,15 @@ def returns_in_finally(x):
         return x
 
 
+def returns_in_finally_and_in_a_branch(x):
+    if x > 0:
+        return 2 * x
+    try:
+        x = 1 / x
+    finally:
+        return x
+
+
 def breaks_in_finally(xs):
     for x in xs:
         try:
@@ -37,7 +46,7 @@ def breaks_in_finally(xs):
 
 
 @pytest.mark.parametrize("fn, text, keyword", [
-    (returns_in_finally, "return x", "return"),
+    (returns_in_finally_and_in_a_branch, "return x", "return"),
     (breaks_in_finally, "break", "break"),
 ])
 def test_jump_in_finally_is_rejected_with_its_line(fn, text, keyword):
@@ -47,6 +56,13 @@ def test_jump_in_finally_is_rejected_with_its_line(fn, text, keyword):
     assert f'File "{THIS_FILE}", line {_line_of(fn, text)}' in message
     assert f"`{keyword}` inside a `finally`" in message
     assert "What to do:" in message
+    if keyword == "return":
+        assert "in a function that also returns from inside an `if` or a loop" in message
+
+
+def test_a_return_in_finally_converts_where_returns_stay_as_written():
+    assert autograph.convert(returns_in_finally)(0) == 0  # the ZeroDivisionError is discarded
+    assert autograph.convert(returns_in_finally)(4) == 0.25
 
 
 def test_classes_and_other_objects_are_rejected():

@@ -279,6 +279,48 @@ def try_else_continue(xs):
     return log
 
 
+def finally_returns_default_name(obj, log):
+    # The shape of pyparsing's Forward._generateDefaultName: the finally's return discards any
+    # exception of the try body and overrides its value.
+    text = "..."
+    try:
+        if obj is not None:
+            text = str(1 / obj)[:10]
+        else:
+            text = "None"
+        log.append("body")
+    finally:
+        log.append("finally")
+        return f"{type(obj).__name__}: {text}"
+
+
+def finally_return_overrides_return(n):
+    try:
+        for i in range(n):
+            if i == 2:
+                raise KeyError(i)
+        return "try"
+    finally:
+        if n > 5:
+            n = -n
+        return ("finally", n)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (finally_returns_default_name, (4,)), (finally_returns_default_name, (None,)),
+    (finally_returns_default_name, (0,)),  # ZeroDivisionError, discarded by the return
+    (finally_return_overrides_return, (1,)), (finally_return_overrides_return, (3,)),
+    (finally_return_overrides_return, (7,)),
+])
+def test_a_return_in_finally_stays_pythons_own_return(fn, args):
+    takes_log = fn is finally_returns_default_name
+    original_log, converted_log = [], []
+    expected = outcome(fn, *args, *([original_log] if takes_log else []))
+    assert outcome(autograph.convert(fn), *args, *([converted_log] if takes_log else [])) == expected
+    assert converted_log == original_log
+    assert "retval_" not in autograph.to_code(fn)
+
+
 def try_else_always_returns(n):
     try:
         return n
