@@ -12,18 +12,18 @@ Before (a graph)::
         b:f64[1000] = while_loop[cond_graph={...sum, gt...} body_graph={...truediv...}] a
       in (b) }
 
-After (what ``lower`` builds, then ``jax.jit`` compiles once per graph)::
+After (what ``lower`` builds, then ``jax.jit`` compiles once per input shapes; its jaxpr is the
+hand-written ``lax.while_loop``'s)::
 
-    def lowered(inputs, variables):
-        (a,) = inputs
+    def fn(a):                       # (*inputs, *variable values), flat
         b = lax.while_loop(lambda v: jnp.sum(v) > 1.0, lambda v: v / 2.0, a)
-        return (b,), (), no_failed_assert
+        return (b,)                  # (*outputs, *assigned values[, failed assert code])
 
 Choices:
 
 * **State.** Variables are threaded through as values: the jitted function takes every
   variable the graph reads or assigns as an extra input, returns the new values of those it
-  assigns, and ``Lowered.__call__`` writes them back after the call. ``cond`` / ``while_loop``
+  assigns, and ``Lowered.call`` writes them back after the call. ``cond`` / ``while_loop``
   with stateful subgraphs carry the variables (and the assert code, below) as extra operands.
 * **print** is ``jax.debug.print(..., ordered=True)``, so prints keep their traced order.
 * **assert** (checkify-free): the graph carries an int32 "first failed assert" code (0: none).
@@ -31,8 +31,12 @@ Choices:
   after it are skipped; after the call the host raises ``AssertionError(message)``. So
   variables and output end as with the interpreter, which stops at the failed assert.
 * **64 bits.** JAX computes in 32 bits unless ``jax_enable_x64`` is on. The call traces and
-  runs inside the thread-local ``jax.enable_x64(True)`` context, so float64/int64 graphs stay
-  exact, and other JAX code in the process keeps its own default.
+  runs with JAX's thread-local x64 state on (what ``with jax.enable_x64(True):`` sets, set
+  directly: see ``_x64_switch``), so float64/int64 graphs stay exact, and other JAX code in the
+  process keeps its own default.
+* **The call path** is ``jax.jit``'s C++ dispatch plus a few lines: a ``Function`` has already
+  keyed the inputs by shape and dtype, so ``Lowered.call`` does not check them again (``run`` and
+  ``Lowered.__call__`` do). JAX arrays go in as they are (no copy to the host and back).
 * **Static values.** Constants, ``arange`` and ``dim`` stay NumPy values while lowering, so a
   slice bounded by one of them is a static slice, as JAX requires.
 
