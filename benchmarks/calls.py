@@ -162,7 +162,7 @@ def auto_rows() -> tuple[list[Row], list[str]]:
         numpy_fn = autograph.function(load.numpy_fn)
         jax_fn = autograph.function(load.numpy_fn, executor="jax")
         for fn in (auto, numpy_fn, jax_fn):
-            for _ in range(2 + 2 * executors.TRIALS):  # past auto's trial calls (autograph/executors.py)
+            for _ in range(2 + executors.TRIAL_CALLS):  # past auto's trial calls (autograph/executors.py)
                 fn(*args)
         t_auto, t_numpy, t_jax = compare((auto, args), (numpy_fn, args), (jax_fn, args), min_time=0.01, rounds=5)
         best = min(t_numpy, t_jax)

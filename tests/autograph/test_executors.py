@@ -69,3 +69,36 @@ def test_backend_jax_returns_the_jitted_result_as_it_is():
     pair = autograph.function(lambda x: (x + 1, "tag"), backend="jax")
     a, tag = pair(np.ones(3, np.float32))
     assert isinstance(a, jax.Array) and tag == "tag"
+
+
+def test_auto_times_each_executor_on_the_second_of_back_to_back_pairs(monkeypatch):
+    from autograph import executors
+    from runtime.graph import interpreter as interpreter_module
+
+    graph = autograph.function(halve).get_concrete_function(np.ones(3)).graph
+    clock, order = [0.0], []
+
+    def executor(name, first_cost, then_cost):
+        def run(*args):
+            first = not order or order[-1] != name  # the first call after the other executor's
+            order.append(name)
+            clock[0] += first_cost if first else then_cost
+            return (np.zeros(3),)
+        return run
+
+    # JAX is slow right after the interpreter (100) and fast back to back (1); the interpreter costs 10.
+    monkeypatch.setattr(executors.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(interpreter_module, "run", executor("numpy", 10.0, 10.0))
+    auto = AutoExecutor(graph)
+
+    def compile_jax(graph, inputs):
+        auto._jax = executor("jax", 100.0, 1.0)
+        return True
+
+    monkeypatch.setattr(auto, "_compile", compile_jax)
+    for _ in range(2 + executors.TRIAL_CALLS):
+        assert auto.choice is None
+        auto([np.ones(3)])
+    assert order[:6] == ["numpy", "jax", "jax", "jax", "numpy", "numpy"]
+    assert order.count("jax") == order.count("numpy") == 1 + executors.TRIAL_CALLS // 2
+    assert auto.times == {"jax": 1.0, "numpy": 10.0} and auto.choice == "jax"
