@@ -364,9 +364,10 @@ class Lowered:
     out. ``lowered(inputs)`` checks the inputs first (as ``interpreter.run`` does).
 
     The call path is short on purpose (a ``Function`` call of a graph that runs in 30 µs must not
-    pay twice that around it): flat positional arguments and results, so ``jax.jit``'s C++ dispatch
-    has no nested tuples or ``None`` to walk; 64 bits switched on by setting JAX's thread-local
-    state directly (``_x64_switch``); a separate path for graphs with variables, prints or asserts."""
+    pay twice that around it): the inputs a ``Function`` keyed are not checked again; 64 bits are
+    switched on by setting JAX's thread-local state directly (``_x64_switch``); flat positional
+    arguments and results (nothing to pack or unpack per call); a separate path for graphs with
+    variables, prints or asserts."""
 
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
