@@ -1,15 +1,24 @@
 """What runs a traced graph: ``executor="numpy"``, ``"jax"``, or ``"auto"`` (the faster of the two).
 
     run = executor_for(graph, "auto")
-    outputs = run(graph, inputs)      # like interpreter.run: a tuple of NumPy arrays
+    outputs = run(inputs)             # like interpreter.run(graph, inputs): a tuple of NumPy arrays
     run.choice                        # None while trying, then "numpy" or "jax"
+
+An executor is bound to its graph and takes the graph's inputs only: what a ``Function`` passes after
+keying them (arrays of the traced dtypes and shapes). The interpreter checks them anyway; the JAX
+one does not (``Lowered.call``), so a call costs little more than ``jax.jit``'s own dispatch.
 
 The ``auto`` rule, per concrete function (one graph): where JAX is not installed, or the graph
 does not compile with JAX, it is the interpreter, silently. Otherwise the first call runs on the
 interpreter and compiles the JAX version ahead (``jax.jit(...).lower(...).compile()``); the second
 call runs JAX once untimed (its first run pays for transfers and caches); the next
-``2 * TRIALS`` calls alternate between the two, timed; from then on every call runs on the one whose
-fastest trial was faster. Every call returns the real result, trials included, in the same dtypes
+``TRIAL_CALLS`` calls run in pairs, two on JAX, two on the interpreter, and so on, the second call of
+each pair timed (``TRIALS`` timed calls each); from then on every call runs on the one whose
+fastest trial was faster. Pairs, because a JAX call right after an interpreter call measured
+slower than one right after another JAX call, which is how a loop calling the function runs them
+(150 µs against 90 µs for ``while np.sum(x) > 1: x = x / 2`` on a loaded 2-core machine): single
+calls in alternation chose the interpreter where JAX was twice as fast.
+Every call returns the real result, trials included, in the same dtypes
 on both executors (``executor="jax"`` runs with 64-bit types on; a trial whose JAX outputs differ in
 dtype or shape from the graph's makes the choice the interpreter). Values may differ in the last bits
 where XLA rounds floating point differently (docs/functions.md says so).
@@ -17,6 +26,7 @@ where XLA rounds floating point differently (docs/functions.md says so).
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import Any, Callable, Optional, Sequence
 
@@ -24,27 +34,29 @@ from runtime.graph import interpreter
 from runtime.graph.ir import Graph
 
 TRIALS = 5  # timed calls of each executor before ``auto`` decides
+TRIAL_CALLS = 4 * TRIALS  # the calls those take, after the first two (each timed call follows an untimed one)
 
-Executor = Callable[[Graph, Sequence[Any]], tuple]
+Executor = Callable[[Sequence[Any]], tuple]  # the graph's inputs -> its outputs, NumPy arrays
 
 
-def jax_run() -> Executor:
-    """``runtime.jax.lowering.run``, importing JAX (or saying how to install it) only when asked for."""
+def jax_executor(graph: Graph) -> Executor:
+    """``runtime.jax.lowering.lower(graph).call``, importing JAX (or saying how to install it) only when
+    asked for. Lowering is lazy: JAX traces and compiles the graph at the first call."""
     from runtime import jax as jax_runtime
 
     jax_runtime.require()
     from runtime.jax import lowering
 
-    return lowering.run
+    return lowering.lower(graph).call
 
 
 def executor_for(graph: Graph, executor: str) -> Executor:
     """The function that runs ``graph``'s calls for ``executor`` ("numpy", "jax" or "auto")."""
     if executor == "jax":
-        return jax_run()
+        return jax_executor(graph)
     if executor == "auto":
         return AutoExecutor(graph)
-    return interpreter.run
+    return functools.partial(interpreter.run, graph)
 
 
 def _jax_available() -> bool:
@@ -65,14 +77,15 @@ class AutoExecutor:
         self._jax: Optional[Executor] = None
         self._graph = graph
 
-    def __call__(self, graph: Graph, inputs: Sequence[Any]) -> tuple:
+    def __call__(self, inputs: Sequence[Any]) -> tuple:
         if self.choice == "numpy":
-            return interpreter.run(graph, inputs)
+            return interpreter.run(self._graph, inputs)
         if self.choice == "jax":
-            return self._jax(graph, inputs)
-        return self._trial(graph, inputs)
+            return self._jax(inputs)
+        return self._trial(inputs)
 
-    def _trial(self, graph: Graph, inputs: Sequence[Any]) -> tuple:
+    def _trial(self, inputs: Sequence[Any]) -> tuple:
+        graph = self._graph
         self.calls += 1
         if self.calls == 1:
             outputs = interpreter.run(graph, inputs)
@@ -80,33 +93,28 @@ class AutoExecutor:
                 self.choice = "numpy"
             return outputs
         if self.calls == 2:
-            outputs = self._jax(graph, inputs)
+            outputs = self._jax(inputs)
             if any(o.dtype != v.dtype or len(o.shape) != len(v.shape) for o, v in zip(outputs, graph.outputs)):
                 self.choice = "numpy"  # never a result another executor would not give
             return outputs
-        name = "jax" if self.calls % 2 else "numpy"
-        run = self._jax if name == "jax" else interpreter.run
+        position = self.calls - 3  # 0, 1: JAX; 2, 3: the interpreter; ...; the second of each pair timed
+        name = "numpy" if position // 2 % 2 else "jax"
         start = time.perf_counter()
-        outputs = run(graph, inputs)
-        self.times[name] = min(self.times[name], time.perf_counter() - start)
-        if self.calls >= 2 + 2 * TRIALS:
+        outputs = self._jax(inputs) if name == "jax" else interpreter.run(graph, inputs)
+        if position % 2:
+            self.times[name] = min(self.times[name], time.perf_counter() - start)
+        if self.calls >= 2 + TRIAL_CALLS:
             self.choice = min(self.times, key=self.times.get)
         return outputs
 
     def _compile(self, graph: Graph, inputs: Sequence[Any]) -> bool:
         """Lower and compile the graph with JAX now, without running it; False if it does not compile."""
-        import jax
-        import numpy as np
-
         from runtime.jax import lowering
 
         try:
             lowered = lowering.lower(graph)
-            args = tuple(interpreter.check_input(i, x, v) if not isinstance(x, np.ndarray) else x
-                         for i, (x, v) in enumerate(zip(inputs, graph.inputs)))
-            with jax.enable_x64(True):
-                lowered.jitted.lower(args, tuple(v._value for v in lowered.variables)).compile()
+            lowered.compile(inputs)
         except Exception:  # an op JAX cannot lower, or a JAX limit: the interpreter runs every call
             return False
-        self._jax = lowering.run
+        self._jax = lowered.call
         return True

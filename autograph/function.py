@@ -346,21 +346,21 @@ class Function:
             _on_variable_created.reset(token)
         self.tracing_count += 1
         graph, out_tree = traced
-        execute = executor_for(graph, self.executor)
+        execute = executor_for(graph, self.executor)  # inputs -> a tuple of outputs (autograph/executors.py)
         join = outputs.join
         if written:
             def run(inputs: list) -> Any:
-                result, new_values = out_tree.unflatten([np.asarray(x) for x in execute(graph, inputs)])
+                result, new_values = out_tree.unflatten([np.asarray(x) for x in execute(inputs)])
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
                 return join(result)
         elif outputs.tree.kind == "leaf" and not outputs.constants:
             def run(inputs: list) -> Any:  # the common case, one array out: no structure to rebuild
-                out = execute(graph, inputs)[0]
+                out = execute(inputs)[0]
                 return out if out.__class__ is np.ndarray else np.asarray(out)
         else:
             def run(inputs: list) -> Any:
-                return join([np.asarray(x) for x in execute(graph, inputs)])
+                return join([np.asarray(x) for x in execute(inputs)])
 
         output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0])
         return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
@@ -385,8 +385,12 @@ class Function:
         self.tracing_count += 1
         output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), traced.out_info))
 
-        def run(inputs: list) -> Any:
-            return outputs.join(jitted(*inputs))  # JAX arrays, on the inputs' devices and shardings
+        if outputs.tree.kind == "leaf" and not outputs.constants:
+            def run(inputs: list) -> Any:  # one array out: no structure to rebuild
+                return jitted(*inputs)[0]
+        else:
+            def run(inputs: list) -> Any:
+                return outputs.join(jitted(*inputs))  # JAX arrays, on the inputs' devices and shardings
 
         return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run,
                                 jaxpr=traced.jaxpr, executor="xla")

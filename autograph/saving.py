@@ -107,7 +107,7 @@ def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction]) 
     lowered = lowering.lower(graph)
 
     def exported_fn(*inputs: Any) -> tuple:
-        return tuple(lowered.fn(inputs, ())[0])
+        return lowered.fn(*inputs)  # a graph without state or effects: its outputs only
 
     specs = [jax.ShapeDtypeStruct(v.shape, v.dtype) for v in graph.inputs]
     with jax.enable_x64(True):

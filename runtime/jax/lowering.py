@@ -12,18 +12,18 @@ Before (a graph)::
         b:f64[1000] = while_loop[cond_graph={...sum, gt...} body_graph={...truediv...}] a
       in (b) }
 
-After (what ``lower`` builds, then ``jax.jit`` compiles once per graph)::
+After (what ``lower`` builds, then ``jax.jit`` compiles once per input shapes; its jaxpr is the
+hand-written ``lax.while_loop``'s)::
 
-    def lowered(inputs, variables):
-        (a,) = inputs
+    def fn(a):                       # (*inputs, *variable values), flat
         b = lax.while_loop(lambda v: jnp.sum(v) > 1.0, lambda v: v / 2.0, a)
-        return (b,), (), no_failed_assert
+        return (b,)                  # (*outputs, *assigned values[, failed assert code])
 
 Choices:
 
 * **State.** Variables are threaded through as values: the jitted function takes every
   variable the graph reads or assigns as an extra input, returns the new values of those it
-  assigns, and ``Lowered.__call__`` writes them back after the call. ``cond`` / ``while_loop``
+  assigns, and ``Lowered.call`` writes them back after the call. ``cond`` / ``while_loop``
   with stateful subgraphs carry the variables (and the assert code, below) as extra operands.
 * **print** is ``jax.debug.print(..., ordered=True)``, so prints keep their traced order.
 * **assert** (checkify-free): the graph carries an int32 "first failed assert" code (0: none).
@@ -31,8 +31,12 @@ Choices:
   after it are skipped; after the call the host raises ``AssertionError(message)``. So
   variables and output end as with the interpreter, which stops at the failed assert.
 * **64 bits.** JAX computes in 32 bits unless ``jax_enable_x64`` is on. The call traces and
-  runs inside the thread-local ``jax.enable_x64(True)`` context, so float64/int64 graphs stay
-  exact, and other JAX code in the process keeps its own default.
+  runs with JAX's thread-local x64 state on (what ``with jax.enable_x64(True):`` sets, set
+  directly: see ``_x64_switch``), so float64/int64 graphs stay exact, and other JAX code in the
+  process keeps its own default.
+* **The call path** is ``jax.jit``'s C++ dispatch plus a few lines: a ``Function`` has already
+  keyed the inputs by shape and dtype, so ``Lowered.call`` does not check them again (``run`` and
+  ``Lowered.__call__`` do). JAX arrays go in as they are (no copy to the host and back).
 * **Static values.** Constants, ``arange`` and ``dim`` stay NumPy values while lowering, so a
   slice bounded by one of them is a static slice, as JAX requires.
 
@@ -43,6 +47,7 @@ Out-of-bounds indices do not raise under JAX (it clamps them; ``take`` fills wit
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any, Callable, Sequence
 
@@ -329,11 +334,40 @@ def _walk(graph: Graph):
             yield from _walk(node.attrs[name])
 
 
+def _x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None]]:
+    """``(on, restore)``: ``prev = on()`` turns 64-bit types on for this thread, ``restore(prev)`` puts
+    back what was there. What ``with jax.enable_x64(True):`` does on entry and exit, without building a
+    context manager per call (a few microseconds on a call of some tens): ``jax.enable_x64`` is JAX's
+    config state, whose thread-local value ``swap_local`` / ``set_local`` set. A JAX whose state lacks
+    them (or runs a hook on a change) gets the context manager."""
+    state = jax.enable_x64
+    if hasattr(state, "swap_local") and hasattr(state, "set_local") \
+            and getattr(state, "_update_thread_local_hook", None) is None:
+        return functools.partial(state.swap_local, True), state.set_local
+
+    def on() -> Any:
+        manager = jax.enable_x64(True)
+        manager.__enter__()
+        return manager
+
+    return on, lambda manager: manager.__exit__(None, None, None)
+
+
+_x64_on, _x64_restore = _x64_switch()
+
+
 class Lowered:
-    """A graph as a JAX function. ``fn(inputs, variable_values) -> (outputs, assigned_values,
-    failed_assert_code)`` is pure and traceable; calling the ``Lowered`` runs it jitted (compiled
-    once per input shapes) on NumPy inputs, writes the assigned variables back, raises a failed
-    assert, and returns NumPy outputs."""
+    """A graph as a JAX function. ``fn(*inputs, *variable_values) -> (*outputs, *assigned_values[,
+    failed_assert_code])`` is pure, flat and traceable; ``jitted`` is ``jax.jit(fn)``, compiled once
+    per input shapes. ``call(inputs)`` runs it with 64-bit types on: NumPy (or JAX) arrays that fit
+    the graph's inputs in, the assigned variables written back, a failed assert raised, NumPy outputs
+    out. ``lowered(inputs)`` checks the inputs first (as ``interpreter.run`` does).
+
+    The call path is short on purpose (a ``Function`` call of a graph that runs in 30 µs must not
+    pay twice that around it): the inputs a ``Function`` keyed are not checked again; 64 bits are
+    switched on by setting JAX's thread-local state directly (``_x64_switch``); flat positional
+    arguments and results (nothing to pack or unpack per call); a separate path for graphs with
+    variables, prints or asserts."""
 
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
@@ -348,29 +382,74 @@ class Lowered:
                          for node in asserts]
         self.prints = any(n.op == "print" for n in nodes)
         self.jitted = jax.jit(self.fn)
+        self._outputs = len(graph.outputs)
+        self._stateful = bool(self.variables or asserts or self.prints)
 
-    def fn(self, inputs: Sequence[Any], variable_values: Sequence[Any]) -> tuple:
-        state: dict = dict(zip(self.variables, variable_values))
+    def fn(self, *args: Any) -> tuple:
+        """The graph on JAX values: ``(*inputs, *variable_values)`` in, ``(*outputs, *assigned_values)`` out,
+        then the first failed assert's code (0: none) if the graph has asserts."""
+        n = len(self.graph.inputs)
+        state: dict = dict(zip(self.variables, args[n:]))
         if self.messages:
             state[_FAILED] = jnp.int32(0)
-        outputs = evaluate(self.graph, inputs, state, self)
-        return outputs, tuple(state[v] for v in self.assigned), state.get(_FAILED)
+        outputs = evaluate(self.graph, args[:n], state, self)
+        failed = (state[_FAILED],) if self.messages else ()
+        return (*outputs, *(state[v] for v in self.assigned), *failed)
+
+    def call(self, inputs: Sequence[Any]) -> tuple:
+        """Run on ``inputs`` that fit the graph's inputs (NumPy arrays or scalars, or JAX arrays, of the
+        input dtypes and shapes: what a ``Function`` passes after keying them), unchecked. NumPy outputs."""
+        for x in inputs:
+            if x.__class__ is not np.ndarray:
+                inputs = [_device_value(x) for x in inputs]
+                break
+        if self._stateful:
+            return self._call_stateful(inputs)
+        prev = _x64_on()
+        try:
+            outputs = self.jitted(*inputs)
+        finally:
+            _x64_restore(prev)
+        return tuple(map(np.asarray, outputs))
+
+    def _call_stateful(self, inputs: Sequence[Any]) -> tuple:
+        prev = _x64_on()
+        try:
+            results = self.jitted(*inputs, *[v._value for v in self.variables])
+            if self.prints:
+                jax.effects_barrier()
+        finally:
+            _x64_restore(prev)
+        n = self._outputs
+        for variable, value in zip(self.assigned, results[n:]):
+            variable.set_value(np.asarray(value))
+        if self.messages:
+            failed = int(results[-1])
+            if failed:
+                raise interpreter.assertion_error(*self.failures[failed - 1])
+        return tuple(map(np.asarray, results[:n]))
 
     def __call__(self, inputs: Sequence[Any]) -> tuple:
         graph = self.graph
         if len(inputs) != len(graph.inputs):
             raise TypeError(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
-        args = tuple(x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape
-                     else interpreter.check_input(i, x, v) for i, (x, v) in enumerate(zip(inputs, graph.inputs)))
-        with jax.enable_x64(True):
-            outputs, assigned, failed = self.jitted(args, tuple(v._value for v in self.variables))
-            if self.prints:
-                jax.effects_barrier()
-        for variable, value in zip(self.assigned, assigned):
-            variable.set_value(np.asarray(value))
-        if failed is not None and int(failed):
-            raise interpreter.assertion_error(*self.failures[int(failed) - 1])
-        return tuple(np.asarray(x) for x in outputs)
+        return self.call([x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape
+                          else interpreter.check_input(i, x, v) for i, (x, v) in enumerate(zip(inputs, graph.inputs))])
+
+    def compile(self, inputs: Sequence[Any]) -> None:
+        """Trace, lower and compile for these inputs (checked) now, without running."""
+        args = [interpreter.check_input(i, x, v) for i, (x, v) in enumerate(zip(inputs, self.graph.inputs))]
+        prev = _x64_on()
+        try:
+            self.jitted.lower(*args, *[v._value for v in self.variables]).compile()
+        finally:
+            _x64_restore(prev)
+
+
+def _device_value(x: Any) -> Any:
+    """An input as ``jax.jit`` takes it: NumPy arrays of a subclass (``np.matrix``) as plain arrays; NumPy
+    scalars and JAX arrays as they are (a JAX array is not copied to the host and back)."""
+    return np.asarray(x) if isinstance(x, np.ndarray) or not isinstance(x, (np.generic, jax.Array)) else x
 
 
 def lower(graph: Graph) -> Lowered:

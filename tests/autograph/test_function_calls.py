@@ -298,7 +298,7 @@ def test_auto_picks_an_executor_and_matches_the_interpreter(fn, args):
 
     auto, numpy = autograph.function(fn, executor="auto"), autograph.function(fn)
     expected = numpy(*args)
-    for _ in range(2 + 2 * executors.TRIALS + 2):
+    for _ in range(2 + executors.TRIAL_CALLS + 2):
         out = auto(*args)
         assert out.dtype == expected.dtype
         np.testing.assert_allclose(out, expected, rtol=1e-12)
@@ -368,7 +368,7 @@ def test_auto_keeps_variables_and_asserts_through_its_trials():
         total.assign_add(x)
         return total.value
 
-    calls = 2 + 2 * executors.TRIALS + 3
+    calls = 2 + executors.TRIAL_CALLS + 3
     for _ in range(calls):
         accumulate(np.ones(2))
     np.testing.assert_array_equal(total.numpy(), [calls, calls])

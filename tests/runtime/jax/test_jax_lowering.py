@@ -301,3 +301,142 @@ def test_failed_assert_raises_and_stops_the_effects_after_it(capsys):
             f(np.array([1.0, -1.0]))
         np.testing.assert_array_equal(v.numpy(), [1.0, -1.0])
         assert capsys.readouterr().out == "before\n"
+
+
+# --- the lowered function and its call path ------------------------------------------------------------
+
+def train(x, y, n):
+    w = np.zeros(x.shape[1])
+    for _ in range(n):
+        w = w - 0.1 * x.T @ (x @ w - y) / len(y)
+    return w
+
+
+def test_a_lowered_while_loop_is_the_hand_written_one():
+    from jax import lax
+
+    x = np.linspace(0.0, 1.0, 1000)
+    lowered = lower(staged(halve).get_concrete_function(x).graph)
+    with jax.enable_x64(True):
+        ours = jax.make_jaxpr(lowered.fn)(x)
+        hand = jax.make_jaxpr(lambda x: lax.while_loop(lambda x: jnp.sum(x) > 1, lambda x: x / 2, x))(x)
+    assert str(ours) == str(hand)
+
+
+def test_a_staged_range_loop_carries_only_what_changes():
+    # The weights and the counter are carried; x, y and the hoisted 0.1 * x.T are constants of the body
+    # (not carries), and the trip count is a constant of the test, as in a hand-written fori_loop.
+    x, y = RNG.normal(size=(8, 3)), RNG.normal(size=8)
+    graph = staged(train).get_concrete_function(x, y, np.int64(5)).graph
+    with jax.enable_x64(True):
+        jaxpr = jax.make_jaxpr(lower(graph).fn)(x, y, np.int64(5)).jaxpr
+    (loop,) = [e for e in jaxpr.eqns if e.primitive.name == "while"]
+    assert loop.params["body_nconsts"] == 3 and loop.params["cond_nconsts"] == 1
+    assert [(v.aval.shape, v.aval.dtype) for v in loop.outvars] == [((3,), F64), ((), I64)]
+
+
+def test_the_lowered_function_is_flat():
+    v = Variable(np.zeros(2))
+
+    def step(x):
+        v.assign_add(x)
+        assert_(np.all(x > 0), "x must be positive")
+        return v.value * 2, np.sum(x)
+
+    graph = staged(step).get_concrete_function(np.ones(2)).graph
+    lowered = lower(graph)
+    with jax.enable_x64(True):
+        results = lowered.fn(np.ones(2), np.zeros(2))  # (*inputs, *variable values)
+    assert len(results) == 4  # (*outputs, *assigned variables, first failed assert)
+    np.testing.assert_array_equal(results[0], [2.0, 2.0])
+    np.testing.assert_array_equal(results[2], [1.0, 1.0])
+    assert int(results[3]) == 0
+
+
+@pytest.mark.parametrize("x64", [False, True])
+def test_a_call_leaves_the_callers_64_bit_setting_as_it_was(x64):
+    def checked(x):
+        assert_(np.all(x > 0), "x must be positive")
+        return x * 2
+
+    f, g = staged(halve), staged(checked)
+    with jax.enable_x64(x64):
+        assert f(np.ones(10)).dtype == np.float64
+        assert jax.config.jax_enable_x64 == x64
+        with pytest.raises(AssertionError, match="x must be positive"):
+            g(-np.ones(3))
+        assert jax.config.jax_enable_x64 == x64
+        with pytest.raises(LoweringError):  # raised while tracing, inside the call
+            staged(_grow)(np.ones(1))
+        assert jax.config.jax_enable_x64 == x64
+
+
+def _grow(x):
+    while np.sum(x) < 10:
+        x = np.concatenate([x, x])
+    return x
+
+
+def test_64_bits_stay_on_the_calling_thread():
+    import threading
+
+    f = staged(halve)
+    seen = []
+
+    def other():
+        seen.append(jax.config.jax_enable_x64)
+
+    before = jax.config.jax_enable_x64
+    f(np.ones(10))
+    thread = threading.Thread(target=other)
+    thread.start()
+    thread.join()
+    assert seen == [before] and jax.config.jax_enable_x64 == before
+
+
+def test_a_call_enters_no_context_manager(monkeypatch):
+    if not hasattr(jax.enable_x64, "swap_local"):
+        pytest.skip("this JAX has no swap_local: the lowering uses jax.enable_x64(True) per call")
+    f = staged(halve)
+    f(np.ones(10))
+
+    def refused(*args):
+        raise AssertionError("a call of the executor built a jax.enable_x64 context manager")
+
+    monkeypatch.setattr(jax, "enable_x64", refused)
+    np.testing.assert_array_equal(f(np.full(4, 2.0)), [0.25] * 4)
+
+
+def test_the_context_manager_serves_a_jax_without_swap_local(monkeypatch):
+    real = jax.enable_x64
+    monkeypatch.setattr(jax, "enable_x64", lambda value: real(value))  # a plain function: no swap_local
+    on, restore = jax_lowering._x64_switch()
+    before = jax.config.jax_enable_x64
+    prev = on()
+    assert jax.config.jax_enable_x64
+    restore(prev)
+    assert jax.config.jax_enable_x64 == before
+
+
+def test_call_takes_numpy_scalars_subclasses_and_jax_arrays():
+    def scale(x, s):
+        return x * s
+
+    x = np.arange(4.0, dtype=F32).reshape(2, 2)
+    graph = staged(scale).get_concrete_function(x, np.float32(3)).graph
+    expected = interpreter.run(graph, [x, np.float32(3)])[0]
+    lowered = lower(graph)
+    for inputs in ([x, np.float32(3)], [np.asmatrix(x), np.float32(3)], [jnp.asarray(x), jnp.float32(3)]):
+        (got,) = lowered.call(inputs)
+        assert type(got) is np.ndarray and got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_checked_calls_still_check_their_inputs():
+    lowered = lower(staged(halve).get_concrete_function(np.ones(3)).graph)
+    with pytest.raises(TypeError, match="f64.*float32"):
+        lowered([np.ones(3, F32)])
+    with pytest.raises(ValueError, match="shape"):
+        lowered([np.ones(4)])
+    with pytest.raises(TypeError, match="takes 1 inputs"):
+        lowered([])

@@ -1,0 +1,104 @@
+"""autograph/executors.py: executors bound to their graph, and the JAX executor's inputs and outputs as a
+Function passes and returns them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import autograph
+from autograph.executors import AutoExecutor, executor_for
+from runtime.graph import interpreter
+
+jax = pytest.importorskip("jax")
+jnp = jax.numpy
+
+
+def halve(x):
+    while np.sum(x) > 1:
+        x = x / 2
+    return x
+
+
+def stats(x, n):
+    total = np.sum(x) * 1.0  # int32 sums are int64 (as in NumPy), then float64
+    for _ in range(n):
+        total = total / 2
+    return total, np.max(x), {"name": "stats"}
+
+
+@pytest.mark.parametrize("name", ["numpy", "jax", "auto"])
+def test_an_executor_is_bound_to_its_graph_and_takes_its_inputs(name):
+    graph = autograph.function(halve).get_concrete_function(np.ones(5)).graph
+    run = executor_for(graph, name)
+    x = np.linspace(0.0, 3.0, 5)
+    expected = interpreter.run(graph, [x])
+    for _ in range(3):  # auto: its interpreter call, its untimed JAX call, a timed one
+        (got,) = run([x])
+        assert type(got) is np.ndarray and got.dtype == expected[0].dtype
+        np.testing.assert_allclose(got, expected[0], rtol=1e-12)
+    assert isinstance(run, AutoExecutor) == (name == "auto")
+
+
+def test_the_jax_executor_gives_numpys_dtypes_for_every_output():
+    traced = autograph.function(stats, executor="jax")
+    x = np.arange(6, dtype=np.int32)
+    for n in (np.int64(0), np.int64(3)):
+        got, expected = traced(x, n), autograph.function(stats)(x, n)
+        assert got[2] == {"name": "stats"}
+        for g, e in zip(got[:2], expected[:2]):
+            assert type(g) is np.ndarray and g.dtype == e.dtype and g.shape == e.shape
+            np.testing.assert_allclose(g, e, rtol=1e-12)
+
+
+def test_the_jax_executor_takes_jax_arrays_and_numpy_scalars():
+    traced = autograph.function(lambda x, s: x * s, executor="jax")
+    x = np.arange(4.0, dtype=np.float32)
+    expected = autograph.function(lambda x, s: x * s)(x, np.float32(2))
+    for args in ((x, np.float32(2)), (jnp.asarray(x), np.float32(2)), (jnp.asarray(x), jnp.float32(2))):
+        got = traced(*args)
+        assert type(got) is np.ndarray and got.dtype == np.float32
+        np.testing.assert_array_equal(got, expected)
+    assert traced.tracing_count == 1
+
+
+def test_backend_jax_returns_the_jitted_result_as_it_is():
+    one = autograph.function(lambda x: x + 1, backend="jax")
+    out = one(np.ones(3, np.float32))
+    assert isinstance(out, jax.Array) and out.shape == (3,)
+    pair = autograph.function(lambda x: (x + 1, "tag"), backend="jax")
+    a, tag = pair(np.ones(3, np.float32))
+    assert isinstance(a, jax.Array) and tag == "tag"
+
+
+def test_auto_times_each_executor_on_the_second_of_back_to_back_pairs(monkeypatch):
+    from autograph import executors
+    from runtime.graph import interpreter as interpreter_module
+
+    graph = autograph.function(halve).get_concrete_function(np.ones(3)).graph
+    clock, order = [0.0], []
+
+    def executor(name, first_cost, then_cost):
+        def run(*args):
+            first = not order or order[-1] != name  # the first call after the other executor's
+            order.append(name)
+            clock[0] += first_cost if first else then_cost
+            return (np.zeros(3),)
+        return run
+
+    # JAX is slow right after the interpreter (100) and fast back to back (1); the interpreter costs 10.
+    monkeypatch.setattr(executors.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(interpreter_module, "run", executor("numpy", 10.0, 10.0))
+    auto = AutoExecutor(graph)
+
+    def compile_jax(graph, inputs):
+        auto._jax = executor("jax", 100.0, 1.0)
+        return True
+
+    monkeypatch.setattr(auto, "_compile", compile_jax)
+    for _ in range(2 + executors.TRIAL_CALLS):
+        assert auto.choice is None
+        auto([np.ones(3)])
+    assert order[:6] == ["numpy", "jax", "jax", "jax", "numpy", "numpy"]
+    assert order.count("jax") == order.count("numpy") == 1 + executors.TRIAL_CALLS // 2
+    assert auto.times == {"jax": 1.0, "numpy": 10.0} and auto.choice == "jax"
