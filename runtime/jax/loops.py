@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import functools
 import warnings
-from contextvars import ContextVar
 from typing import Any, Callable, Optional
 
 import jax
@@ -49,7 +48,7 @@ from jax._src.lax.lax import _convert_element_type  # the one way to make a weak
 
 from runtime.backend import State, Thunk
 from runtime.jax import cond as branches
-from runtime.jax import grad_errors, options
+from runtime.jax import grad_errors, inner_ranges, options
 from runtime.jax.common import (
     JAX_TRACING_ERRORS,
     Abstract,
@@ -352,22 +351,82 @@ def _for_range(r: JaxRange, extra_test: Optional[Thunk], body: Callable, state: 
         if not jnp.issubdtype(jnp.result_type(bound), jnp.integer):
             raise staging_error(f"range() needs integer bounds, got {summary(bound)}")
     start, stop, step = r.start, r.stop, r.step
-    # Python's trip count: ceil((stop - start) / step), never negative.
-    up = (stop - start + step - 1) // step
-    down = (stop - start + step + 1) // step
-    if _SCAN_ATTEMPTS.get():
-        # Refuse at once, before the inner loop is traced: the enclosing scan would refuse it anyway.
-        raise staging_error(
-            "its body loops over a range() whose bound is traced once the loop index is (such as "
-            "range(n - i - 1)); that inner loop would be a lax.while_loop, which jax.grad cannot "
-            "differentiate, while unrolled its bound is a Python int and it is a scan. To keep the outer "
-            "loop a scan, give the inner one a static bound and a guard: for j in range(n - 1): "
-            "if j < n - i - 1: ...")
-    if isinstance(step, int):
-        count = up if step > 0 else down
+    # Python's trip count: ceil((stop - start) / step), never negative (clamped below).
+    if _python_int(step, 1):  # the usual range(a, b): no division to stage
+        count = stop - start
+    elif isinstance(step, int):
+        count = (stop - start + step - 1) // step if step > 0 else (stop - start + step + 1) // step
     else:
-        count = jnp.where(step > 0, up, down)
+        count = jnp.where(step > 0, (stop - start + step - 1) // step, (stop - start + step + 1) // step)
+    attempt = inner_ranges.CURRENT.get()
+    if attempt is not None:
+        # In the body of a static-range scan, a bound traced with its index (range(n - i - 1)): a
+        # while_loop would not be differentiable, so bound it by its largest trip count over the
+        # outer index (found at trace time, or the outer scan is refused) and guard the body.
+        length = inner_ranges.trip_count_bound(attempt, user_location(), start, stop, step)
+        return _bounded_range(length, start, step, count, extra_test, body, state)
     _indexed_loop(jnp.maximum(count, 0), lambda k: start + k * step, extra_test, body, state)
+
+
+def _python_int(value: Any, number: int) -> bool:
+    return type(value) is int and value == number
+
+
+def _bounded_range(length: int, start: Any, step: Any, count: Any, extra_test: Optional[Thunk],
+                   body: Callable, state: State) -> None:
+    """``for j in range(start, stop, step)`` as ``for k in range(length): if k < count: body(start + k * step)``,
+    ``length`` a static bound of the traced trip ``count``: one guarded scan (``jax.grad`` goes through it)."""
+    if length == 0:
+        return None
+
+    def item_at(k: Any) -> Any:
+        item = k if _python_int(step, 1) else k * step  # no multiplication or addition staged when not needed
+        return item if _python_int(start, 0) else start + item
+
+    def guarded(k: Any) -> None:
+        k = _convert_element_type(k, weak_type=True)
+        keep_going = k < count
+        if extra_test is not None:
+            keep_going = jnp.logical_and(keep_going, extra_test())
+        branches.if_stmt(keep_going, functools.partial(body, item_at(k)), None, state)
+
+    # Its own inner ranges may follow k in turn (for i: for j in range(i): for k in range(j)).
+    _scan_bounding_inner_ranges(range(length), guarded,
+                                lambda k: body(item_at(_convert_element_type(k, weak_type=True))), state)
+    return None
+
+
+def _scan_bounding_inner_ranges(r: range, staged: Callable[[Any], None], body: Callable[[Any], None],
+                                state: State, before_emit: Optional[Callable[[], None]] = None,
+                                restore: Callable[[], None] = lambda: None) -> None:
+    """``_scan(r, staged)`` where the inner loops over a range() traced with the index get a static bound:
+    each time the trace reaches one not bounded yet, ``body`` (unguarded, with a weakly typed int index)
+    is probed for it and the scan traced again (``runtime/jax/inner_ranges.py``). ``restore`` puts back
+    what a trace may have changed outside the carried variables."""
+    entry = state.get()
+    attempt = inner_ranges.Attempt(r)
+
+    def counted(item: Any) -> None:
+        attempt.position = 0  # each trace of the body meets its inner loops in the same order
+        staged(item)
+
+    token = inner_ranges.CURRENT.set(attempt)
+    try:
+        while True:
+            try:
+                _scan(r, counted, state, stack=False, before_emit=before_emit)
+                return
+            except inner_ranges.BoundNeeded as need:
+                if need.attempt is not attempt:
+                    raise
+                inner = need.where
+            state.set(entry)
+            restore()
+            attempt.bounds.append((inner, _probe_inner_range(attempt, inner, body, state, entry)))
+            state.set(entry)
+            restore()
+    finally:
+        inner_ranges.CURRENT.reset(token)
 
 
 def _scan(xs: Any, body: Callable, state: State, stack: bool = True,
@@ -439,8 +498,6 @@ def _index_dtype_holds(r: range) -> bool:
 
 
 _warned: set[str] = set()
-# How many static-range scans are being traced in this thread or task now (see for_static_range).
-_SCAN_ATTEMPTS: ContextVar[int] = ContextVar("autograph_jax_scan_attempts", default=0)
 
 
 def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
@@ -475,15 +532,14 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     staged = weak_body if extra_test is None else _guarded(weak_body, extra_test, state)
     where = user_location()
     untouched = _Untouched(body, state.names)
-    # While it is traced, a loop over a traced range() in the body refuses the scan (see _for_range).
-    attempt = _SCAN_ATTEMPTS.set(_SCAN_ATTEMPTS.get() + 1)
     try:
-        _scan(r, staged, state, stack=False, before_emit=untouched.check)
+        # Inner loops over a range() traced with i are bounded over r (runtime/jax/inner_ranges.py).
+        _scan_bounding_inner_ranges(r, staged, weak_body, state, untouched.check, untouched.restore)
         return None
+    except (inner_ranges.BoundNeeded, inner_ranges.Reached):
+        raise  # never this loop's own (its helper handles those): an enclosing scan's, for that scan
     except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
         failure = error
-    finally:
-        _SCAN_ATTEMPTS.reset(attempt)
     state.set(entry)
     untouched.restore()
     _warn_unrolled(where, r, failure)
@@ -492,6 +548,23 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     except JAX_TRACING_ERRORS as again:
         raise located(again) from again
     return None
+
+
+def _probe_inner_range(attempt: inner_ranges.Attempt, where: str, body: Callable[[Any], None], state: State,
+                       entry: tuple) -> int:
+    """The largest trip count of the next inner loop of ``attempt`` (see ``inner_ranges.probe``): the
+    body is traced once more (unguarded) with the index and the numbers it carries as inputs."""
+    carry = _Carry(state.names, entry, frozenset())
+
+    def run_body(index: Any, leaves: tuple) -> None:
+        state.set(carry.rebuild(leaves))
+        try:
+            body(index)
+        finally:
+            state.set(entry)
+
+    index = jax.ShapeDtypeStruct((), jnp.result_type(int))
+    return inner_ranges.probe(attempt, where, index, run_body, carry.init())
 
 
 def _warn_unrolled(where: str, r: range, error: Exception) -> None:
