@@ -66,7 +66,7 @@ from runtime.jax.common import (
 )
 from runtime.jax.options import UnrolledLoopWarning
 from runtime.jax.ranges import JaxRange
-from runtime.staging import describe, has_no_value, is_return_value, staging_error, user_location
+from runtime.staging import StagingError, describe, has_no_value, is_return_value, staging_error, user_location
 from runtime.undefined import Undefined
 
 _RANGE_ITERATOR = type(iter(range(0)))
@@ -255,9 +255,94 @@ def _placeholder(leaf: Any) -> Any:
     return python_zero(aval.dtype) if aval.weak_type else jnp.zeros(aval.shape, aval.dtype)
 
 
-def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop") -> None:
+def while_from_start(test: Thunk, body: Thunk, state: State) -> bool:
+    """A while loop whose first test was a plain ``True`` (``t = 0.0; while t < 1.0:``) and whose body
+    closes over tracers: if Python would run one iteration and then find the test traced (so stage
+    the rest), stage the whole loop now, with the Python numbers it carries as weakly typed initial
+    values. XLA compiles a loop whose initial values are constants about 3x faster than one whose
+    initial values the first iteration computed (which is also what the hand-written lax loop does).
+
+    Returns False, leaving the loop to Python as before, when: ``static_loops(False)``; a carried
+    variable has no value yet; one iteration run as Python (traced once, thrown away) leaves the test
+    a Python value (the loop stays Python: a counted loop over Python ints unrolls, and jax.grad goes
+    through it); the test on the promoted initial values is not a concrete true (a Python float
+    comparison that float32 would decide otherwise); staging the whole loop fails."""
+    if not options.STATIC_LOOPS.get():
+        return False
+    entry = state.get()
+    if any(has_no_value(name, value) and not is_return_value(name) for name, value in zip(state.names, entry)):
+        return False
+    if not _test_traced_after_one_iteration(test, body, state, entry):
+        return False
+    try:
+        return while_stmt(test, body, state, first_test_holds=True)
+    except StagingError:
+        state.set(entry)
+        return False
+
+
+def _test_traced_after_one_iteration(test: Thunk, body: Thunk, state: State, entry: tuple) -> bool:
+    """Whether Python's first iteration would leave the loop's test a tracer."""
+    def one_iteration() -> bool:
+        body()
+        return isinstance(test(), jax.core.Tracer)
+    return _one_python_iteration(one_iteration, body, state, entry) is True
+
+
+def _one_python_iteration(run: Callable[[], Any], body: Callable, state: State, entry: tuple) -> Any:
+    """``run()`` (one iteration of a loop, as Python runs it, and a look at what it left) in a throwaway
+    trace, with the carried Python values as Python values; then everything as it was. Its Python side
+    effects, such as ``print``, run once more. None if it fails (Python will fail the same way)."""
+    leaves, treedef = jtu.tree_flatten(entry, is_leaf=_opaque)
+    untouched = _Untouched(body, state.names)
+    seen = []
+
+    def traced() -> int:
+        state.set(jtu.tree_unflatten(treedef, leaves))  # fresh containers: the body may append in place
+        try:
+            seen.append(run())
+        finally:
+            state.set(entry)
+        return 0
+
+    try:
+        jax.make_jaxpr(traced)()
+        untouched.check()
+    except Exception:  # noqa: BLE001 - whatever fails here fails (or not) the same way when Python runs it
+        untouched.restore()
+        return None
+    return seen[0] if seen else None
+
+
+def _numbers_traced_after_one_iteration(first: int, extra_test: Optional[Thunk], body: Callable[[Any], None],
+                                        state: State, entry: tuple) -> bool:
+    """Whether Python's first iteration of a static range loop (``body(first)``) turns a carried Python
+    number (or break flag) into a tracer, keeping every carried variable's structure, and the
+    numbers' scalar shape: then Python's loop would carry that tracer on (``y = 0.0`` then
+    ``y = y + x[i]``), and the loop can be one scan from the start."""
+    entry_leaves, entry_def = jtu.tree_flatten(entry, is_leaf=_opaque)
+
+    def one_iteration() -> bool:
+        if extra_test is not None and extra_test() is not True:
+            return False
+        body(first)
+        after_leaves, after_def = jtu.tree_flatten(state.get(), is_leaf=_opaque)
+        if after_def != entry_def:  # a list grew (a loop that stacks its items as Python does): unroll
+            return False
+        turned = [isinstance(b, jax.core.Tracer) for a, b in zip(entry_leaves, after_leaves)
+                  if type(a) in (bool, int, float, complex)]
+        return any(turned) and all(jnp.shape(b) == () for a, b in zip(entry_leaves, after_leaves)
+                                   if type(a) in (bool, int, float, complex))
+    return _one_python_iteration(one_iteration, body, state, entry) is True
+
+
+def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop", first_test_holds: bool = False) -> bool:
+    """``lax.while_loop`` over the carried variables. ``first_test_holds``: Python found the test true on the
+    entry values; return False, staging nothing, unless it also holds on the loop's initial values."""
     carry, replay, emit = _stage_body(body, state, what)
     entry = state.get()
+    if first_test_holds and not _holds_initially(test, carry, state, entry):
+        return False
 
     def cond_fun(carried):
         state.set(carry.rebuild(carried))
@@ -270,6 +355,24 @@ def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop") -
     with grad_errors.named(user_location(), what):
         final = lax.while_loop(cond_fun, lambda carried: emit(replay(*carried))[0], carry.init())
     state.set(carry.rebuild(final))
+    return True
+
+
+def _holds_initially(test: Thunk, carry: _Carry, state: State, entry: tuple) -> bool:
+    """Whether ``test()`` is a concrete true on the loop's initial values, as the staged loop computes it
+    (Python numbers as weakly typed arrays: ``0.1 < x`` in float32, not in Python's float64)."""
+    def concrete(value: Any) -> Any:
+        return value if isinstance(value, jax.core.Tracer) else jnp.asarray(value)
+
+    with jax.ensure_compile_time_eval():
+        state.set(carry.rebuild([concrete(value) for value in carry.init()]))
+        try:
+            outcome = test()
+        except Exception:  # noqa: BLE001 - the test needs a traced value after all: leave the loop to Python
+            return False
+        finally:
+            state.set(entry)
+    return not isinstance(outcome, jax.core.Tracer) and jnp.shape(outcome) == () and bool(outcome)
 
 
 class _Counted:
@@ -521,10 +624,14 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     """
     if flag_traced and (not options.STATIC_LOOPS.get() or not _index_dtype_holds(r)):
         return _unroll(r, extra_test, body, state, fallback=True)
-    if not flag_traced and (len(r) < 2 or not options.STATIC_LOOPS.get() or not holds_tracer(state.get())
-                            or not _index_dtype_holds(r)):
+    if not flag_traced and (len(r) < 2 or not options.STATIC_LOOPS.get() or not _index_dtype_holds(r)):
         return _unroll(r, extra_test, body, state)
     entry = state.get()
+    # No carried tracer yet: scan only if Python's first iteration would make one (y = 0.0; y = y + x[i]),
+    # and then, as Python would have unrolled it, silently unroll if the scan fails.
+    from_start = not flag_traced and not holds_tracer(entry)
+    if from_start and not _numbers_traced_after_one_iteration(r[0], extra_test, body, state, entry):
+        return _unroll(r, extra_test, body, state)
 
     def weak_body(item: Any) -> None:
         body(_convert_element_type(item, weak_type=True))
@@ -542,6 +649,8 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
         failure = error
     state.set(entry)
     untouched.restore()
+    if from_start:
+        return _unroll(r, extra_test, body, state)  # as before: Python's loop (its first iteration made the tracers)
     _warn_unrolled(where, r, failure)
     try:
         _unroll(r, extra_test, body, state, fallback=True)
