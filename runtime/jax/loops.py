@@ -361,11 +361,20 @@ def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop", f
 def _holds_initially(test: Thunk, carry: _Carry, state: State, entry: tuple) -> bool:
     """Whether ``test()`` is a concrete true on the loop's initial values, as the staged loop computes it
     (Python numbers as weakly typed arrays: ``0.1 < x`` in float32, not in Python's float64)."""
-    def concrete(value: Any) -> Any:
-        return value if isinstance(value, jax.core.Tracer) else jnp.asarray(value)
+    entry_leaves = [jtu.tree_flatten(value) for value in entry]
+
+    def concrete(slot: tuple, value: Any) -> Any:
+        leaves, treedef = entry_leaves[slot[0]]
+        if treedef != carry.flat[slot[0]][1]:  # a return value's placeholder (None before the loop)
+            return value
+        first = leaves[slot[1]]  # a Python number before any promotion (which may be staged)
+        if isinstance(first, jax.core.Tracer):
+            return value
+        aval = typeof(value)
+        return _convert_element_type(first, aval.dtype, weak_type=aval.weak_type)
 
     with jax.ensure_compile_time_eval():
-        state.set(carry.rebuild([concrete(value) for value in carry.init()]))
+        state.set(carry.rebuild([concrete(slot, value) for slot, value in zip(carry.slots, carry.init())]))
         try:
             outcome = test()
         except Exception:  # noqa: BLE001 - the test needs a traced value after all: leave the loop to Python
