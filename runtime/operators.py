@@ -99,9 +99,9 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
                 # A plain first test and a body that closes over staged values (JAX tracers): its
                 # backend may stage the whole loop now rather than after a first Python iteration.
                 if state and may_stage_static_ranges():
-                    backend = _staged_closure(body)
-                    combined = test if stopped is None else _both(_not_flag(stopped), test)
-                    if backend is not None and backend.while_from_start(combined, body, State(state, test, body)):
+                    offer = getattr(_staged_closure(body), "while_from_start", None)
+                    if offer is not None and offer(test if stopped is None else _both(_not_flag(stopped), test),
+                                                   body, State(state, test, body)):
                         return
             body()
     except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError

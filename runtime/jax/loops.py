@@ -66,10 +66,13 @@ from runtime.jax.common import (
 )
 from runtime.jax.options import UnrolledLoopWarning
 from runtime.jax.ranges import JaxRange
-from runtime.staging import StagingError, describe, has_no_value, is_return_value, staging_error, user_location
+from runtime.staging import describe, has_no_value, is_return_value, staging_error, user_location
 from runtime.undefined import Undefined
 
 _RANGE_ITERATOR = type(iter(range(0)))
+# How an enclosing scan looks for its inner ranges' bounds (runtime/jax/inner_ranges.py): never a
+# failure of the statement they pass through.
+_SEARCHES = (inner_ranges.BoundNeeded, inner_ranges.Reached)
 
 
 class _AppendOnly(list):
@@ -276,7 +279,9 @@ def while_from_start(test: Thunk, body: Thunk, state: State) -> bool:
         return False
     try:
         return while_stmt(test, body, state, first_test_holds=True)
-    except StagingError:
+    except _SEARCHES:
+        raise
+    except Exception:  # noqa: BLE001 - Python's first iteration, then the rest as before (raising as before)
         state.set(entry)
         return False
 
@@ -308,6 +313,9 @@ def _one_python_iteration(run: Callable[[], Any], body: Callable, state: State, 
     try:
         jax.make_jaxpr(traced)()
         untouched.check()
+    except _SEARCHES:
+        untouched.restore()
+        raise
     except Exception:  # noqa: BLE001 - whatever fails here fails (or not) the same way when Python runs it
         untouched.restore()
         return None
@@ -652,7 +660,7 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
         # Inner loops over a range() traced with i are bounded over r (runtime/jax/inner_ranges.py).
         _scan_bounding_inner_ranges(r, staged, weak_body, state, untouched.check, untouched.restore)
         return None
-    except (inner_ranges.BoundNeeded, inner_ranges.Reached):
+    except _SEARCHES:
         raise  # never this loop's own (its helper handles those): an enclosing scan's, for that scan
     except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
         failure = error
