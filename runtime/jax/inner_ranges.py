@@ -38,6 +38,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax._src.interpreters import partial_eval as pe  # dce_jaxpr: which inputs the bounds read
+from jax.extend.core import Literal, no_effects
 
 from runtime.staging import StagingError, staging_error
 
@@ -133,9 +134,21 @@ def probe(attempt: Attempt, where: str, index_aval: Any, run_body: Callable[[Any
     return _largest_trip_count(closed, attempt.outer, refused)
 
 
+def _bounds_only(jaxpr: Any) -> Any:
+    """The equations the bounds are computed from (``dce_jaxpr`` keeps every equation with an effect,
+    such as a ``jax.debug.print`` of a carried variable before the inner loop: not the bounds' inputs)."""
+    needed = {v for v in jaxpr.outvars if not isinstance(v, Literal)}
+    kept = []
+    for eqn in reversed(jaxpr.eqns):
+        if any(v in needed for v in eqn.outvars):
+            kept.append(eqn)
+            needed.update(v for v in eqn.invars if not isinstance(v, Literal))
+    return jaxpr.replace(eqns=kept[::-1], effects=no_effects)
+
+
 def _largest_trip_count(closed: Any, outer: range, refused: Callable[[str], StagingError]) -> int:
     """Evaluate the probe's (start, stop, step) for every index of ``outer``; the largest trip count."""
-    jaxpr = pe.convert_constvars_jaxpr(closed.jaxpr)  # inputs: the constants, the index, the carried leaves
+    jaxpr = _bounds_only(pe.convert_constvars_jaxpr(closed.jaxpr))  # inputs: constants, index, carried leaves
     reduced, used = pe.dce_jaxpr(jaxpr, [True] * len(jaxpr.outvars))
     n_consts = len(closed.consts)
     consts = [c for c, u in zip(closed.consts, used[:n_consts]) if u]

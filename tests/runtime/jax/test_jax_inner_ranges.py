@@ -73,6 +73,21 @@ def test_three_deep_triangle_and_its_gradient():
     np.testing.assert_allclose(jax.jit(jax.grad(converted))(0.3), jax.grad(f)(0.3), rtol=1e-5)
 
 
+def test_an_effect_before_the_inner_loop_is_not_read_as_part_of_its_bound(capfd):
+    def f(x):
+        for i in range(4):
+            jax.debug.print("x={}", x)  # reads the carried x, but the bound does not
+            for j in range(4 - i - 1):
+                x = x + j
+        return x
+
+    got, text = staged(f)(jnp.float32(0.0))
+    jax.effects_barrier()
+    assert got == 4.0
+    assert scans(text) == (2, 0)
+    assert capfd.readouterr().out.split() == ["x=0.0", "x=3.0", "x=4.0", "x=4.0"]
+
+
 def test_a_break_in_the_inner_loop():
     def f(x):
         for i in range(6):
