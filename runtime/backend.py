@@ -93,6 +93,12 @@ class Backend:
         """Stage ``while test(): body()``. ``test`` is re-run from the current state."""
         raise NotImplementedError(f"{self.name} cannot stage a while loop")
 
+    def while_from_start(self, test: Thunk, body: Thunk, state: State) -> bool:
+        """Offered a while loop whose first ``test()`` was a plain true value and whose body closes over one
+        of this backend's values: stage the whole loop and return True, or return False (the default) to
+        let Python run this iteration (and offer the rest once the test is staged, as usual)."""
+        return False
+
     def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State) -> None:
         """Stage a for loop over ``iterable``: one of this backend's values, or the rest of a
         Python iterable whose ``extra_test`` (a break or return flag) became staged."""

@@ -75,6 +75,7 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
     ``return`` sets (or is None). Once either gives a staged value, the rest of the loop is staged."""
     try:
         stopped = None if flag is None else _flag_cell(flag, body)
+        first = True
         while True:
             if stopped is not None:
                 value = stopped.cell_contents
@@ -93,6 +94,15 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
                 return
             if not outcome:
                 return
+            if first:
+                first = False
+                # A plain first test and a body that closes over staged values (JAX tracers): its
+                # backend may stage the whole loop now rather than after a first Python iteration.
+                if state and may_stage_static_ranges():
+                    offer = getattr(_staged_closure(body), "while_from_start", None)
+                    if offer is not None and offer(test if stopped is None else _both(_not_flag(stopped), test),
+                                                   body, State(state, test, body)):
+                        return
             body()
     except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError
         translated = as_unbound_local(error)

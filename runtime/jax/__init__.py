@@ -2,7 +2,8 @@
 
 - ``backend``: the ``JaxBackend`` the dispatch core hands statements on tracers to; it stages
   ``if`` through ``cond`` and loops through ``loops``, which share ``common``; ``ranges`` holds
-  ``JaxRange`` (``range`` with a traced bound).
+  ``JaxRange`` (``range`` with a traced bound); ``inner_ranges`` bounds an inner ``range(n - i - 1)``
+  in a scanned loop statically, so that it stays a scan.
 - ``lowering``: ``lower(graph)`` turns a graph of ``runtime.graph`` into a JAX function.
 - ``options``: the switches ``static_loops`` and ``cheap_selects`` (context managers), and
   ``UnrolledLoopWarning``; ``select`` holds the rule for turning a cheap ``if`` into ``lax.select``.

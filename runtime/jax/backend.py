@@ -61,6 +61,11 @@ class JaxBackend(Backend):
 
         loops.while_stmt(test, body, state)
 
+    def while_from_start(self, test: Thunk, body: Thunk, state: State) -> bool:
+        from runtime.jax import loops  # imports JAX
+
+        return loops.while_from_start(test, body, state)
+
     def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None],
                  state: State) -> None:
         from runtime.jax import loops  # imports JAX

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import functools
 import warnings
-from contextvars import ContextVar
 from typing import Any, Callable, Optional
 
 import jax
@@ -49,7 +48,7 @@ from jax._src.lax.lax import _convert_element_type  # the one way to make a weak
 
 from runtime.backend import State, Thunk
 from runtime.jax import cond as branches
-from runtime.jax import grad_errors, options
+from runtime.jax import grad_errors, inner_ranges, options
 from runtime.jax.common import (
     JAX_TRACING_ERRORS,
     Abstract,
@@ -71,6 +70,9 @@ from runtime.staging import describe, has_no_value, is_return_value, staging_err
 from runtime.undefined import Undefined
 
 _RANGE_ITERATOR = type(iter(range(0)))
+# How an enclosing scan looks for its inner ranges' bounds (runtime/jax/inner_ranges.py): never a
+# failure of the statement they pass through.
+_SEARCHES = (inner_ranges.BoundNeeded, inner_ranges.Reached)
 
 
 class _AppendOnly(list):
@@ -256,9 +258,99 @@ def _placeholder(leaf: Any) -> Any:
     return python_zero(aval.dtype) if aval.weak_type else jnp.zeros(aval.shape, aval.dtype)
 
 
-def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop") -> None:
+def while_from_start(test: Thunk, body: Thunk, state: State) -> bool:
+    """A while loop whose first test was a plain ``True`` (``t = 0.0; while t < 1.0:``) and whose body
+    closes over tracers: if Python would run one iteration and then find the test traced (so stage
+    the rest), stage the whole loop now, with the Python numbers it carries as weakly typed initial
+    values. XLA compiles a loop whose initial values are constants about 3x faster than one whose
+    initial values the first iteration computed (which is also what the hand-written lax loop does).
+
+    Returns False, leaving the loop to Python as before, when: ``static_loops(False)``; a carried
+    variable has no value yet; one iteration run as Python (traced once, thrown away) leaves the test
+    a Python value (the loop stays Python: a counted loop over Python ints unrolls, and jax.grad goes
+    through it); the test on the promoted initial values is not a concrete true (a Python float
+    comparison that float32 would decide otherwise); staging the whole loop fails."""
+    if not options.STATIC_LOOPS.get():
+        return False
+    entry = state.get()
+    if any(has_no_value(name, value) and not is_return_value(name) for name, value in zip(state.names, entry)):
+        return False
+    if not _test_traced_after_one_iteration(test, body, state, entry):
+        return False
+    try:
+        return while_stmt(test, body, state, first_test_holds=True)
+    except _SEARCHES:
+        raise
+    except Exception:  # noqa: BLE001 - Python's first iteration, then the rest as before (raising as before)
+        state.set(entry)
+        return False
+
+
+def _test_traced_after_one_iteration(test: Thunk, body: Thunk, state: State, entry: tuple) -> bool:
+    """Whether Python's first iteration would leave the loop's test a tracer."""
+    def one_iteration() -> bool:
+        body()
+        return isinstance(test(), jax.core.Tracer)
+    return _one_python_iteration(one_iteration, body, state, entry) is True
+
+
+def _one_python_iteration(run: Callable[[], Any], body: Callable, state: State, entry: tuple) -> Any:
+    """``run()`` (one iteration of a loop, as Python runs it, and a look at what it left) in a throwaway
+    trace, with the carried Python values as Python values; then everything as it was. Its Python side
+    effects, such as ``print``, run once more. None if it fails (Python will fail the same way)."""
+    leaves, treedef = jtu.tree_flatten(entry, is_leaf=_opaque)
+    untouched = _Untouched(body, state.names)
+    seen = []
+
+    def traced() -> int:
+        state.set(jtu.tree_unflatten(treedef, leaves))  # fresh containers: the body may append in place
+        try:
+            seen.append(run())
+        finally:
+            state.set(entry)
+        return 0
+
+    try:
+        jax.make_jaxpr(traced)()
+        untouched.check()
+    except _SEARCHES:
+        untouched.restore()
+        raise
+    except Exception:  # noqa: BLE001 - whatever fails here fails (or not) the same way when Python runs it
+        untouched.restore()
+        return None
+    return seen[0] if seen else None
+
+
+def _numbers_traced_after_one_iteration(first: int, extra_test: Optional[Thunk], body: Callable[[Any], None],
+                                        state: State, entry: tuple) -> bool:
+    """Whether Python's first iteration of a static range loop (``body(first)``) turns a carried Python
+    number (or break flag) into a tracer, keeping every carried variable's structure, and the
+    numbers' scalar shape: then Python's loop would carry that tracer on (``y = 0.0`` then
+    ``y = y + x[i]``), and the loop can be one scan from the start."""
+    entry_leaves, entry_def = jtu.tree_flatten(entry, is_leaf=_opaque)
+
+    def one_iteration() -> bool:
+        if extra_test is not None and extra_test() is not True:
+            return False
+        body(first)
+        after_leaves, after_def = jtu.tree_flatten(state.get(), is_leaf=_opaque)
+        if after_def != entry_def:  # a list grew (a loop that stacks its items as Python does): unroll
+            return False
+        turned = [isinstance(b, jax.core.Tracer) for a, b in zip(entry_leaves, after_leaves)
+                  if type(a) in (bool, int, float, complex)]
+        return any(turned) and all(jnp.shape(b) == () for a, b in zip(entry_leaves, after_leaves)
+                                   if type(a) in (bool, int, float, complex))
+    return _one_python_iteration(one_iteration, body, state, entry) is True
+
+
+def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop", first_test_holds: bool = False) -> bool:
+    """``lax.while_loop`` over the carried variables. ``first_test_holds``: Python found the test true on the
+    entry values; return False, staging nothing, unless it also holds on the loop's initial values."""
     carry, replay, emit = _stage_body(body, state, what)
     entry = state.get()
+    if first_test_holds and not _holds_initially(test, carry, state, entry):
+        return False
 
     def cond_fun(carried):
         state.set(carry.rebuild(carried))
@@ -271,6 +363,33 @@ def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop") -
     with grad_errors.named(user_location(), what):
         final = lax.while_loop(cond_fun, lambda carried: emit(replay(*carried))[0], carry.init())
     state.set(carry.rebuild(final))
+    return True
+
+
+def _holds_initially(test: Thunk, carry: _Carry, state: State, entry: tuple) -> bool:
+    """Whether ``test()`` is a concrete true on the loop's initial values, as the staged loop computes it
+    (Python numbers as weakly typed arrays: ``0.1 < x`` in float32, not in Python's float64)."""
+    entry_leaves = [jtu.tree_flatten(value) for value in entry]
+
+    def concrete(slot: tuple, value: Any) -> Any:
+        leaves, treedef = entry_leaves[slot[0]]
+        if treedef != carry.flat[slot[0]][1]:  # a return value's placeholder (None before the loop)
+            return value
+        first = leaves[slot[1]]  # a Python number before any promotion (which may be staged)
+        if isinstance(first, jax.core.Tracer):
+            return value
+        aval = typeof(value)
+        return _convert_element_type(first, aval.dtype, weak_type=aval.weak_type)
+
+    with jax.ensure_compile_time_eval():
+        state.set(carry.rebuild([concrete(slot, value) for slot, value in zip(carry.slots, carry.init())]))
+        try:
+            outcome = test()
+        except Exception:  # noqa: BLE001 - the test needs a traced value after all: leave the loop to Python
+            return False
+        finally:
+            state.set(entry)
+    return not isinstance(outcome, jax.core.Tracer) and jnp.shape(outcome) == () and bool(outcome)
 
 
 class _Counted:
@@ -352,22 +471,82 @@ def _for_range(r: JaxRange, extra_test: Optional[Thunk], body: Callable, state: 
         if not jnp.issubdtype(jnp.result_type(bound), jnp.integer):
             raise staging_error(f"range() needs integer bounds, got {summary(bound)}")
     start, stop, step = r.start, r.stop, r.step
-    # Python's trip count: ceil((stop - start) / step), never negative.
-    up = (stop - start + step - 1) // step
-    down = (stop - start + step + 1) // step
-    if _SCAN_ATTEMPTS.get():
-        # Refuse at once, before the inner loop is traced: the enclosing scan would refuse it anyway.
-        raise staging_error(
-            "its body loops over a range() whose bound is traced once the loop index is (such as "
-            "range(n - i - 1)); that inner loop would be a lax.while_loop, which jax.grad cannot "
-            "differentiate, while unrolled its bound is a Python int and it is a scan. To keep the outer "
-            "loop a scan, give the inner one a static bound and a guard: for j in range(n - 1): "
-            "if j < n - i - 1: ...")
-    if isinstance(step, int):
-        count = up if step > 0 else down
+    # Python's trip count: ceil((stop - start) / step), never negative (clamped below).
+    if _python_int(step, 1):  # the usual range(a, b): no division to stage
+        count = stop - start
+    elif isinstance(step, int):
+        count = (stop - start + step - 1) // step if step > 0 else (stop - start + step + 1) // step
     else:
-        count = jnp.where(step > 0, up, down)
+        count = jnp.where(step > 0, (stop - start + step - 1) // step, (stop - start + step + 1) // step)
+    attempt = inner_ranges.CURRENT.get()
+    if attempt is not None:
+        # In the body of a static-range scan, a bound traced with its index (range(n - i - 1)): a
+        # while_loop would not be differentiable, so bound it by its largest trip count over the
+        # outer index (found at trace time, or the outer scan is refused) and guard the body.
+        length = inner_ranges.trip_count_bound(attempt, user_location(), start, stop, step)
+        return _bounded_range(length, start, step, count, extra_test, body, state)
     _indexed_loop(jnp.maximum(count, 0), lambda k: start + k * step, extra_test, body, state)
+
+
+def _python_int(value: Any, number: int) -> bool:
+    return type(value) is int and value == number
+
+
+def _bounded_range(length: int, start: Any, step: Any, count: Any, extra_test: Optional[Thunk],
+                   body: Callable, state: State) -> None:
+    """``for j in range(start, stop, step)`` as ``for k in range(length): if k < count: body(start + k * step)``,
+    ``length`` a static bound of the traced trip ``count``: one guarded scan (``jax.grad`` goes through it)."""
+    if length == 0:
+        return None
+
+    def item_at(k: Any) -> Any:
+        item = k if _python_int(step, 1) else k * step  # no multiplication or addition staged when not needed
+        return item if _python_int(start, 0) else start + item
+
+    def guarded(k: Any) -> None:
+        k = _convert_element_type(k, weak_type=True)
+        keep_going = k < count
+        if extra_test is not None:
+            keep_going = jnp.logical_and(keep_going, extra_test())
+        branches.if_stmt(keep_going, functools.partial(body, item_at(k)), None, state)
+
+    # Its own inner ranges may follow k in turn (for i: for j in range(i): for k in range(j)).
+    _scan_bounding_inner_ranges(range(length), guarded,
+                                lambda k: body(item_at(_convert_element_type(k, weak_type=True))), state)
+    return None
+
+
+def _scan_bounding_inner_ranges(r: range, staged: Callable[[Any], None], body: Callable[[Any], None],
+                                state: State, before_emit: Optional[Callable[[], None]] = None,
+                                restore: Callable[[], None] = lambda: None) -> None:
+    """``_scan(r, staged)`` where the inner loops over a range() traced with the index get a static bound:
+    each time the trace reaches one not bounded yet, ``body`` (unguarded, with a weakly typed int index)
+    is probed for it and the scan traced again (``runtime/jax/inner_ranges.py``). ``restore`` puts back
+    what a trace may have changed outside the carried variables."""
+    entry = state.get()
+    attempt = inner_ranges.Attempt(r)
+
+    def counted(item: Any) -> None:
+        attempt.position = 0  # each trace of the body meets its inner loops in the same order
+        staged(item)
+
+    token = inner_ranges.CURRENT.set(attempt)
+    try:
+        while True:
+            try:
+                _scan(r, counted, state, stack=False, before_emit=before_emit)
+                return
+            except inner_ranges.BoundNeeded as need:
+                if need.attempt is not attempt:
+                    raise
+                inner = need.where
+            state.set(entry)
+            restore()
+            attempt.bounds.append((inner, _probe_inner_range(attempt, inner, body, state, entry)))
+            state.set(entry)
+            restore()
+    finally:
+        inner_ranges.CURRENT.reset(token)
 
 
 def _scan(xs: Any, body: Callable, state: State, stack: bool = True,
@@ -439,8 +618,6 @@ def _index_dtype_holds(r: range) -> bool:
 
 
 _warned: set[str] = set()
-# How many static-range scans are being traced in this thread or task now (see for_static_range).
-_SCAN_ATTEMPTS: ContextVar[int] = ContextVar("autograph_jax_scan_attempts", default=0)
 
 
 def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
@@ -464,10 +641,14 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     """
     if flag_traced and (not options.STATIC_LOOPS.get() or not _index_dtype_holds(r)):
         return _unroll(r, extra_test, body, state, fallback=True)
-    if not flag_traced and (len(r) < 2 or not options.STATIC_LOOPS.get() or not holds_tracer(state.get())
-                            or not _index_dtype_holds(r)):
+    if not flag_traced and (len(r) < 2 or not options.STATIC_LOOPS.get() or not _index_dtype_holds(r)):
         return _unroll(r, extra_test, body, state)
     entry = state.get()
+    # No carried tracer yet: scan only if Python's first iteration would make one (y = 0.0; y = y + x[i]),
+    # and then, as Python would have unrolled it, silently unroll if the scan fails.
+    from_start = not flag_traced and not holds_tracer(entry)
+    if from_start and not _numbers_traced_after_one_iteration(r[0], extra_test, body, state, entry):
+        return _unroll(r, extra_test, body, state)
 
     def weak_body(item: Any) -> None:
         body(_convert_element_type(item, weak_type=True))
@@ -475,23 +656,41 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     staged = weak_body if extra_test is None else _guarded(weak_body, extra_test, state)
     where = user_location()
     untouched = _Untouched(body, state.names)
-    # While it is traced, a loop over a traced range() in the body refuses the scan (see _for_range).
-    attempt = _SCAN_ATTEMPTS.set(_SCAN_ATTEMPTS.get() + 1)
     try:
-        _scan(r, staged, state, stack=False, before_emit=untouched.check)
+        # Inner loops over a range() traced with i are bounded over r (runtime/jax/inner_ranges.py).
+        _scan_bounding_inner_ranges(r, staged, weak_body, state, untouched.check, untouched.restore)
         return None
+    except _SEARCHES:
+        raise  # never this loop's own (its helper handles those): an enclosing scan's, for that scan
     except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
         failure = error
-    finally:
-        _SCAN_ATTEMPTS.reset(attempt)
     state.set(entry)
     untouched.restore()
+    if from_start:
+        return _unroll(r, extra_test, body, state)  # as before: Python's loop (its first iteration made the tracers)
     _warn_unrolled(where, r, failure)
     try:
         _unroll(r, extra_test, body, state, fallback=True)
     except JAX_TRACING_ERRORS as again:
         raise located(again) from again
     return None
+
+
+def _probe_inner_range(attempt: inner_ranges.Attempt, where: str, body: Callable[[Any], None], state: State,
+                       entry: tuple) -> int:
+    """The largest trip count of the next inner loop of ``attempt`` (see ``inner_ranges.probe``): the
+    body is traced once more (unguarded) with the index and the numbers it carries as inputs."""
+    carry = _Carry(state.names, entry, frozenset())
+
+    def run_body(index: Any, leaves: tuple) -> None:
+        state.set(carry.rebuild(leaves))
+        try:
+            body(index)
+        finally:
+            state.set(entry)
+
+    index = jax.ShapeDtypeStruct((), jnp.result_type(int))
+    return inner_ranges.probe(attempt, where, index, run_body, carry.init())
 
 
 def _warn_unrolled(where: str, r: range, error: Exception) -> None:

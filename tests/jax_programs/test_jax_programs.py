@@ -39,9 +39,7 @@ def close(got, expected, rtol):
 
 
 def converted(program):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UnrolledLoopWarning)  # bubble_sort's outer loop is unrolled on purpose
-        return autograph.to_graph(program.plain)
+    return autograph.to_graph(program.plain)
 
 
 def test_the_corpus_is_large_and_names_its_sources():
@@ -59,7 +57,7 @@ def test_converted_under_jit_equals_eager_and_twin(program):
     args = program.args()
     expected = program.plain(*args)  # eager: Python control flow on concrete JAX arrays
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UnrolledLoopWarning)
+        warnings.simplefilter("error", UnrolledLoopWarning)  # no program's loop is unrolled
         got = jax.jit(converted(program))(*args)
     close(got, expected, program.rtol)
     close(jax.jit(program.twin)(*args), expected, program.rtol)
@@ -77,7 +75,7 @@ def test_reverse_mode_grad_equals_the_twins(program):
 
     args = program.args()
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UnrolledLoopWarning)
+        warnings.simplefilter("error", UnrolledLoopWarning)
         got = jax.jit(jax.grad(scalar(converted(program)), argnums=program.grad))(*args)
     close(got, jax.grad(scalar(program.twin), argnums=program.grad)(*args), 1e-4)
 
@@ -111,3 +109,41 @@ def test_the_bubble_sort_twin_sorts():
 
     for x in ([3.0, 1.0, 2.0, 5.0, 4.0], [5.0, 4.0, 3.0, 2.0, 1.0], [2.0, 2.0, 1.0, 0.0, 7.0, -1.0], [1.0]):
         np.testing.assert_array_equal(jax.jit(_bubble_twin)(jnp.array(x)), np.sort(x))
+
+
+def _program(name):
+    return next(p for p in PROGRAMS if p.name == name)
+
+
+def _outer_equations(program):
+    closed = jax.make_jaxpr(converted(program))(*program.args())
+    return [e.primitive.name for e in closed.jaxpr.eqns], str(closed)
+
+
+def test_bubble_sort_is_one_scan_holding_one_bounded_scan():
+    """Its inner range(n - i - 1) is bounded by n - 1 and guarded: no unrolled passes (there were five)."""
+    names, text = _outer_equations(_program("bubble_sort"))
+    assert names == ["scan"]
+    assert text.count("scan[") == 2 and "while[" not in text
+    assert "length=5" in text and "length=4" in text
+
+
+def test_adaptive_euler_is_one_while_loop_from_constant_initial_values():
+    """t = 0.0 and h = 0.25 (Python floats) start the loop as constants, as in the twin; the first
+    iteration is no longer run before the loop."""
+    program = _program("adaptive_euler")
+    closed = jax.make_jaxpr(converted(program))(*program.args())
+    assert [e.primitive.name for e in closed.jaxpr.eqns] == ["while"]
+    constants = [v for v in closed.jaxpr.eqns[0].invars if isinstance(v, jax.extend.core.Literal)]
+    assert sorted(float(v.val) for v in constants) == [0.0, 0.25]
+    got = jax.jit(converted(program))(*program.args())
+    twin = jax.jit(program.twin)(*program.args())
+    assert got == program.plain(*program.args()) == twin
+    assert (got.dtype, got.weak_type) == (twin.dtype, twin.weak_type)
+
+
+def test_sum_by_index_is_one_scan():
+    """y = 0. (a Python float) then y = y + x[i]: one scan from the start, not 8 unrolled additions."""
+    names, text = _outer_equations(_program("sum_by_index"))
+    assert names == ["scan"]
+    assert "length=8" in text and text.count("dynamic_slice") == 1  # x[i] once, in the scan's body

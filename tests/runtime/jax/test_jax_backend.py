@@ -543,7 +543,7 @@ def test_division_by_a_constant_is_a_select_with_the_conds_gradients():
         np.testing.assert_array_equal(got[1], want[1])
 
 
-def test_an_inner_range_traced_with_the_outer_index_unrolls_the_outer_loop_and_says_why():
+def test_an_inner_range_traced_with_the_outer_index_is_bounded_and_both_loops_stay_scans():
     import warnings
 
     import autograph
@@ -555,15 +555,39 @@ def test_an_inner_range_traced_with_the_outer_index_unrolls_the_outer_loop_and_s
                 x = x + j
         return x
 
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        converted = autograph.to_graph(triangle)
+        assert jax.jit(converted)(jnp.float32(0.0)) == 4.0  # 0+1+2 + 0+1 + 0
+        text = str(jax.make_jaxpr(converted)(jnp.float32(0.0)))
+    # The outer scan (4 steps) holds the inner one once: its length is the largest trip count, 3.
+    assert text.count("scan[") == 2 and "while[" not in text
+    assert "length=4" in text and "length=3" in text
+
+
+def test_an_inner_range_whose_bound_reads_a_carried_variable_unrolls_the_outer_loop_and_says_why():
+    import warnings
+
+    import autograph
+    from runtime.jax import UnrolledLoopWarning
+
+    def staircase(x):
+        k = 0
+        for i in range(4):
+            for j in range(k):
+                x = x + j
+            k = k + 1
+        return x
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        got = jax.jit(autograph.to_graph(triangle))(jnp.float32(0.0))
-    assert got == 4.0  # 0+1+2 + 0+1 + 0
+        got = jax.jit(autograph.to_graph(staircase))(jnp.float32(0.0))
+    assert got == 4.0  # 0 + 0 + 0+1 + 0+1+2
     messages = [str(w.message) for w in caught if issubclass(w.category, UnrolledLoopWarning)]
     assert len(messages) == 1
     assert "this for loop over range(0, 4, 1) was unrolled while tracing" in messages[0]
     # The reason names the inner loop (this file, the `for j` line), where the scan was refused.
-    inner = f"{__file__}:{triangle.__code__.co_firstlineno + 2}"
+    inner = f"{__file__}:{staircase.__code__.co_firstlineno + 3}"
     assert (f"StagingError: {inner}: its body loops over a range() whose bound is traced once the loop index is "
-            "(such as range(n - i - 1))") in messages[0]
-    assert "give the inner one a static bound and a guard: for j in range(n - 1): if j < n - i - 1" in messages[0]
+            "(such as range(n - i - 1)), and its bound reads a traced value other than the loop index") in messages[0]
+    assert "give the inner one a static bound and a guard: for j in range(max_n): if j < bound" in messages[0]

@@ -212,7 +212,7 @@ def test_index_into_a_python_list_unrolls():
         assert jax.jit(f)(1.0) == 6.0
 
 
-def test_triangular_nested_range_unrolls_the_outer_loop_to_stay_differentiable():
+def test_triangular_nested_range_is_a_bounded_scan_and_differentiable():
     def f(x):
         """for i in range(3): for j in range(3 - i): x = x * 1.1 + j"""
         def outer(i):
@@ -230,9 +230,12 @@ def test_triangular_nested_range_unrolls_the_outer_loop_to_stay_differentiable()
             for j in range(3 - i):
                 x = x * 1.1 + j
         return x
-    with pytest.warns(UnrolledLoopWarning, match=r"range\(\) whose bound is traced once the loop index is"):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)  # the inner range is bounded by 3: no unrolling
         g = jax.grad(f)(2.0)
+        text = str(jax.make_jaxpr(f)(2.0))
     np.testing.assert_allclose(g, jax.grad(plain)(2.0), rtol=1e-6)
+    assert text.count("scan[") == 2 and "while[" not in text
 
 
 # --- cheap ifs become selects ---------------------------------------------------------------------------
