@@ -57,6 +57,7 @@ def test_corpus_round_trips_exactly(case, tmp_path):
         assert str(copy.graph) == str(original.graph)
         assert copy.graph.to_dot() == original.graph.to_dot()
         assert copy.pretty_printed_signature() == original.pretty_printed_signature()
+        original._repr_html_()  # without Graphviz the first picture of a session carries a hint: show it now
         assert copy._repr_html_() == original._repr_html_()
         assert copy.structured_input_signature[0][0].__class__ is original.structured_input_signature[0][0].__class__
 
