@@ -1,11 +1,12 @@
 """Running a graph on NumPy: ``run(graph, inputs)``.
 
-The interpreter is an environment loop over the nodes with one kernel per op
-(``NUMPY_KERNELS``). To keep the per-node cost near a tenth of a microsecond,
-each graph is compiled once (cached on the graph) into a *program*: the
-environment is a list indexed by slot numbers fixed at compile time (a dict
-from Value to array, with the hashing done ahead), constants are placed in it
-up front, and each node becomes a small closure ``step(env)``.
+The interpreter runs one NumPy kernel per op (``NUMPY_KERNELS``). Each graph is
+compiled once (cached on the graph) into a *program*: one generated Python
+function whose local variables are the graph's values, one line per node, each
+value deleted after its last use (runtime/graph/program.py). After a failure, and
+in tests, nodes run one at a time as small closures ``step(env)`` over a list of
+slots (``_step``). Independent heavy branches may run on a thread pool
+(runtime/graph/parallel.py).
 
 Execution is non-strict: a program holds only the nodes the outputs need plus
 every stateful node (variable reads and writes, ``print``, ``assert``), in the
@@ -15,9 +16,7 @@ order they were traced. So an unused out-of-bounds ``np.take`` never runs.
 from __future__ import annotations
 
 import builtins
-import functools
-import inspect
-import operator
+import os
 import re
 import warnings
 from typing import Any, Callable, Optional, Sequence
@@ -52,7 +51,9 @@ def _cond(pred: Any, *operands: Any, true_graph: Graph, false_graph: Graph) -> t
 
 
 def _while_loop(*args: Any, cond_graph: Graph, body_graph: Graph) -> tuple:
-    return _compile_loop(cond_graph, body_graph)(args)
+    from runtime.graph import program
+
+    return program.compile_loop(cond_graph, body_graph, parallel_enabled())(args)
 
 
 def _print(*values: Any, template: tuple, sep: str, end: str) -> None:
@@ -245,31 +246,6 @@ def _failed(error: Exception, node: Any, kernel: Kernel, args: Sequence[Any]) ->
     raise error
 
 
-def _schedule(graph: Graph, slots: dict[Value, int], env: list,
-              hoisted: Optional[list] = None, invariant: frozenset = frozenset()) -> list[Callable[[list], None]]:
-    """Steps for ``graph``'s pruned nodes; new values get fresh slots at the end of ``env``
-    (the template every run copies), constants are stored there directly. The steps of nodes in
-    ``invariant`` go to ``hoisted`` instead."""
-    steps = []
-    for node in prune(graph):
-        if node.op == "constant":
-            value = node.attrs["value"]
-            slots[node.outputs[0]] = len(env)
-            env.append(value[()] if value.ndim == 0 else value)  # a NumPy scalar computes faster
-            continue
-        ins = [slots[v] for v in node.inputs]
-        outs = list(range(len(env), len(env) + len(node.outputs)))
-        for value, slot in zip(node.outputs, outs):
-            slots[value] = slot
-            env.append(None)
-        kernel = NUMPY_KERNELS[node.op]
-        bound = _bind(kernel, node.attrs) if node.attrs else kernel
-        # Control-flow kernels return a tuple of outputs, whatever their number.
-        step = _step(bound, ins, outs, bool(ops.OPS[node.op].subgraphs), node)
-        (hoisted if node in invariant else steps).append(step)
-    return steps
-
-
 def _loop_invariant(body_graph: Graph, loop_vars: int) -> frozenset:
     """Body nodes whose inputs never change across iterations (constants, the loop's constant
     inputs, other invariant nodes) and that have no effects: computed once per loop run."""
@@ -285,96 +261,32 @@ def _loop_invariant(body_graph: Graph, loop_vars: int) -> frozenset:
     return frozenset(invariant)
 
 
-def _bind(kernel: Kernel, attrs: Any) -> Kernel:
-    """``kernel`` with its attrs filled in. When the attrs are the kernel's last positional
-    parameters they are passed positionally, which costs a third of a keyword call."""
-    names = _trailing_parameters(kernel, len(attrs))
-    if names is not None and set(names) == set(attrs):
-        values = tuple(attrs[name] for name in names)
-        return lambda *inputs: kernel(*inputs, *values)
-    return functools.partial(kernel, **attrs)
+ENV_SWITCH = "AUTOGRAPH_PARALLEL"
 
 
-@functools.cache
-def _trailing_parameters(kernel: Kernel, count: int) -> Optional[tuple[str, ...]]:
-    try:
-        parameters = list(inspect.signature(kernel).parameters.values())
-    except (TypeError, ValueError):  # some builtins have no signature
-        return None
-    if any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in parameters) or len(parameters) < count:
-        return None
-    return tuple(p.name for p in parameters[len(parameters) - count:])
+def parallel_enabled() -> bool:
+    """Whether graphs compiled from now on may run independent heavy branches on a thread pool: yes,
+    unless the environment variable ``AUTOGRAPH_PARALLEL`` is ``0``/``false``/``off``/``no``."""
+    return os.environ.get(ENV_SWITCH, "1").strip().lower() not in ("0", "false", "off", "no")
 
 
-def _outputs_getter(slots: Sequence[int]) -> Callable[[list], tuple]:
-    if len(slots) == 1:
-        (s,) = slots
-        return lambda env: (env[s],)
-    return operator.itemgetter(*slots) if slots else (lambda env: ())
-
-
-def compile_graph(graph: Graph) -> Callable[[Sequence[Any]], tuple]:
-    """``program(inputs) -> outputs`` for ``graph``, built once and cached on the graph."""
-    program = graph._cache.get("numpy")
+def compile_graph(graph: Graph, parallel: Optional[bool] = None) -> Callable[[Sequence[Any]], tuple]:
+    """``program(inputs) -> outputs`` for ``graph``, built once and cached on the graph
+    (runtime/graph/program.py). ``parallel`` lets independent heavy branches run on a thread pool
+    (runtime/graph/parallel.py); ``None`` asks ``AUTOGRAPH_PARALLEL`` (see ``parallel_enabled``)."""
+    program = graph._cache.get(("numpy", parallel))
     if program is None:
-        n = len(graph.inputs)
-        slots = {v: i for i, v in enumerate(graph.inputs)}
-        template: list = [None] * n
-        steps = _schedule(graph, slots, template)
-        outputs = _outputs_getter([slots[v] for v in graph.outputs])
+        from runtime.graph import program as programs
 
-        def program(args: Sequence[Any]) -> tuple:
-            env = template.copy()
-            env[:n] = args
-            for step in steps:
-                step(env)
-            return outputs(env)
-
-        graph._cache["numpy"] = program
+        program = programs.compile_program(graph, parallel_enabled() if parallel is None else parallel)
+        graph._cache[("numpy", parallel)] = program
     return program
 
 
-def _compile_loop(cond_graph: Graph, body_graph: Graph) -> Callable[[Sequence[Any]], tuple]:
-    """One program for a whole ``while_loop``: the test and the body share an environment whose
-    first slots are the loop variables and constants, so an iteration allocates nothing but the
-    new loop variables."""
-    key = ("numpy_loop", cond_graph)
-    program = body_graph._cache.get(key)
-    if program is not None:
-        return program
-    k, n = len(body_graph.inputs), len(body_graph.outputs)
-    template: list = [None] * k
-    cond_slots = {v: i for i, v in enumerate(cond_graph.inputs)}
-    body_slots = {v: i for i, v in enumerate(body_graph.inputs)}
-    test_steps = _schedule(cond_graph, cond_slots, template)
-    hoisted: list = []
-    body_steps = _schedule(body_graph, body_slots, template, hoisted, _loop_invariant(body_graph, n))
-    test_slot = cond_slots[cond_graph.outputs[0]]
-    new_vars = _outputs_getter([body_slots[v] for v in body_graph.outputs])
-
-    def program(args: Sequence[Any]) -> tuple:
-        env = template.copy()
-        env[:k] = args
-        first = True
-        while True:
-            for step in test_steps:
-                step(env)
-            if not env[test_slot]:
-                return tuple(env[:n])
-            if first:  # loop-invariant work, once the body is sure to run (so it raises as eagerly)
-                for step in hoisted:
-                    step(env)
-                first = False
-            for step in body_steps:
-                step(env)
-            env[:n] = new_vars(env)
-
-    body_graph._cache[key] = program
-    return program
-
-
-def run(graph: Graph, inputs: Sequence[Any]) -> tuple:
-    """Run ``graph`` on NumPy arrays (or numbers), returning its outputs as a tuple."""
+def run(graph: Graph, inputs: Sequence[Any], *, parallel: Optional[bool] = None) -> tuple:
+    """Run ``graph`` on NumPy arrays (or numbers), returning its outputs as a tuple. ``parallel=False``
+    runs every node on the calling thread; ``None`` (the default) asks ``AUTOGRAPH_PARALLEL`` when
+    the graph is first run (docs/optimizations.md, "Independent branches on a thread pool")."""
     if len(inputs) != len(graph.inputs):
         raise NotStageable(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
     args = [x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape else check_input(i, x, v)
@@ -383,7 +295,7 @@ def run(graph: Graph, inputs: Sequence[Any]) -> tuple:
     if not filters or filters[0] is not _filter[0]:
         _own_warnings()
     try:
-        return compile_graph(graph)(args)
+        return compile_graph(graph, parallel)(args)
     except Exception as error:
         if getattr(error, _LOCATED, False):  # its note names the user's line: the interpreter's frames go
             hide_library_frames(error, named_elsewhere=True)
