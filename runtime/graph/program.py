@@ -241,11 +241,11 @@ def compile_program(graph: Graph, parallel: bool) -> Program:
     module = Module(parallel)
     inputs = [module.new_slot(v) for v in graph.inputs]
     instructions = Block(module.instructions(graph, interpreter.prune(graph)))
+    outputs = [module.slots[v] for v in graph.outputs]
     if parallel:
         from runtime.graph import parallel as parallel_regions
 
-        instructions = Block(parallel_regions.plan(module, instructions))
-    outputs = [module.slots[v] for v in graph.outputs]
+        instructions = Block(parallel_regions.plan(module, instructions, set(outputs)))
     source = Source()
     source.add(0, "def program(args):")
     if inputs:
@@ -304,7 +304,7 @@ def compile_loop(cond_graph: Graph, body_graph: Graph, parallel: bool) -> Progra
     source.add(2, "while True:")
     source.block(3, "body", body, set(new_vars))
     if n:
-        source.add(3, f"{_unpack(inputs[:n])} = {_tuple(new_vars)}")
+        source.add(3, f"{_unpack(inputs[:n])} = {', '.join(f's{v}' for v in new_vars)}")
     source.block(3, "test", test, {test_slot})
     source.add(3, f"if not s{test_slot}:")
     source.add(4, f"return {loop_vars}")
