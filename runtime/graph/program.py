@@ -259,7 +259,10 @@ def compile_program(graph: Graph, parallel: bool) -> Program:
     output_getter = _getter(outputs)
 
     def resume(error: Exception, local_vars: dict) -> tuple:
-        _, k = source.where[error.__traceback__.tb_lineno]
+        where = source.where.get(error.__traceback__.tb_lineno)
+        if where is None:  # not a kernel's failure: the interpreter's own, shown as it is
+            raise error
+        k = where[1]
         env = _env(module, local_vars)
         _fail(instructions[k], error, env)
         for step in instructions.steps()[k + 1:]:
@@ -303,8 +306,8 @@ def compile_loop(cond_graph: Graph, body_graph: Graph, parallel: bool) -> Progra
     source.block(2, "hoisted", hoisted, {o for ins in hoisted for o in ins.outs})
     source.add(2, "while True:")
     source.block(3, "body", body, set(new_vars))
-    if n:
-        source.add(3, f"{_unpack(inputs[:n])} = {', '.join(f's{v}' for v in new_vars)}")
+    if n:  # (a, b = c, d is compiled without a tuple)
+        source.add(3, f"{', '.join(f's{v}' for v in inputs[:n])} = {', '.join(f's{v}' for v in new_vars)}")
     source.block(3, "test", test, {test_slot})
     source.add(3, f"if not s{test_slot}:")
     source.add(4, f"return {loop_vars}")
@@ -312,7 +315,10 @@ def compile_loop(cond_graph: Graph, body_graph: Graph, parallel: bool) -> Progra
     source.add(2, "return _resume(_e, locals())")
 
     def resume(error: Exception, local_vars: dict) -> tuple:
-        name, index = source.where[error.__traceback__.tb_lineno]
+        where = source.where.get(error.__traceback__.tb_lineno)
+        if where is None:
+            raise error
+        name, index = where
         env = _env(module, local_vars)
         _fail(blocks[name][index], error, env)
         return _finish_loop(env, name, index + 1, blocks, test_slot, n, new_vars)
