@@ -13,7 +13,8 @@ prints, asserts, variable reads and writes, ``cond`` and ``while_loop`` end one,
 move), estimates each node's cost from its static shapes (``cost``: matmul and linear-algebra
 flops, element counts for the rest), and schedules the region's nodes on ``LANES`` lanes (greedy
 list scheduling: each node goes to the lane where it would finish first, counting ``HANDOFF`` for
-an input made on another lane). When the schedule's estimated time beats running the region on one
+an input made on another lane; a matmul large enough that BLAS threads it itself, ``uses_every_core``,
+occupies every lane). When the schedule's estimated time beats running the region on one
 thread by at least ``PAYS_OFF``, the region becomes one ``Region`` instruction; otherwise nothing
 changes. So only graphs with at least two independent branches that are each heavy enough ever
 touch the pool.
@@ -50,6 +51,7 @@ PAYS_OFF = 200e-6                     # estimated seconds a region must save to 
 FLOPS = 1e10                          # float matmul / linear algebra, flops per second per core
 INTEGER_FLOPS = 1e9                   # NumPy's own integer matmul loop
 ELEMENTS = 1e9                        # elementwise work, elements per second
+BLAS_THREADED = 64 ** 3               # OpenBLAS runs a float matmul with m*n*k above this on every core itself
 _LINALG_CUBIC = frozenset({"solve", "inv", "det", "slogdet", "cholesky", "qr", "svd", "eig", "eigh", "eigvals",
                            "eigvalsh", "lstsq", "pinv", "matrix_power", "matrix_rank"})
 
@@ -68,6 +70,15 @@ def cost(node: Any) -> Optional[float]:
         shape = node.inputs[0].shape
         return 10.0 * math.prod(shape[:-2]) * max(shape[-2:]) ** 3 / FLOPS
     return sum(math.prod(v.shape) for v in values) / ELEMENTS
+
+
+def uses_every_core(node: Any) -> bool:
+    """Whether BLAS runs ``node`` on all cores already (a large float matmul): it gains nothing from a lane
+    of its own, and running beside another one would only share the cores."""
+    if node.op != "matmul" or not node.outputs or node.outputs[0].dtype.kind not in "fc":
+        return False
+    a = node.inputs[0]
+    return math.prod(node.outputs[0].shape) * (a.shape[-1] if a.shape else 1) > BLAS_THREADED
 
 
 def _eligible(instruction: Any) -> bool:
@@ -126,6 +137,13 @@ def schedule(run: Sequence[Any], costs: Sequence[float]) -> tuple[list[int], flo
     made: dict[int, tuple[int, float]] = {}  # slot -> (lane, time it is ready)
     lanes = []
     for ins, c in zip(run, costs):
+        if uses_every_core(ins.node):  # it waits for every lane, and every lane waits for it
+            start = max([*free, *(made[i][1] for i in ins.ins if i in made)])
+            free = [start + c] * LANES
+            lanes.append(0)
+            for o in ins.outs:
+                made[o] = (0, start + c)
+            continue
         best = None
         for lane in range(LANES):
             start = free[lane]

@@ -19,12 +19,12 @@ from runtime.graph.interpreter import compile_graph, run
 from runtime.graph.passes import optimize
 from runtime.graph.tracing import TensorSpec, trace
 
-BIG = TensorSpec((128, 128))
+BIG = TensorSpec((60, 60))  # m*n*k below OpenBLAS's own threading threshold: one core per matmul
 
 
 def two_chains(a, b):
     x, y = a, b
-    for _ in range(4):
+    for _ in range(8):
         x = x @ a
         y = y @ b
     return x + y, x
@@ -39,15 +39,15 @@ def regions(graph, parallel_flag=True):
 @contextlib.contextmanager
 def every_region_parallel():
     """Make every effect-free run of two or more nodes a region spread over the lanes (for tests on small graphs)."""
-    saved = parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES
-    parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES = -1.0, 0.0, 2
+    saved = parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES, parallel.BLAS_THREADED
+    parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES, parallel.BLAS_THREADED = -1.0, 0.0, 2, float("inf")
     try:
         yield
     finally:
-        parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES = saved
+        parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES, parallel.BLAS_THREADED = saved
 
 
-def _matrices(n=128, seed=0):
+def _matrices(n=60, seed=0):
     rng = np.random.default_rng(seed)
     return rng.normal(size=(n, n)) / np.sqrt(n), rng.normal(size=(n, n)) / np.sqrt(n)
 
@@ -75,13 +75,29 @@ def test_one_chain_or_light_work_stays_sequential():
     assert regions(trace(chain, [BIG])[0]) == []
     small = TensorSpec((8, 8))
     assert regions(trace(two_chains, [small, small])[0]) == []  # too light for a thread hand-off
-    assert regions(trace(two_chains, [TensorSpec((None, 128)), BIG])[0]) == []  # unknown cost
+    assert regions(trace(two_chains, [TensorSpec((None, 60)), BIG])[0]) == []  # unknown cost
+    large = TensorSpec((128, 128))
+    assert regions(trace(two_chains, [large, large])[0]) == []  # BLAS runs each matmul on every core already
 
 
 def test_cost_and_schedule():
     graph, _ = trace(two_chains, [BIG, BIG])
     matmuls = [n for n in graph.nodes if n.op == "matmul"]
-    assert parallel.cost(matmuls[0]) == pytest.approx(2 * 128 ** 3 / parallel.FLOPS)
+    assert parallel.cost(matmuls[0]) == pytest.approx(2 * 60 ** 3 / parallel.FLOPS)
+    assert not parallel.uses_every_core(matmuls[0])
+    lanes, makespan = parallel.schedule(_instructions(matmuls), [parallel.cost(n) for n in matmuls])
+    assert set(lanes) == {0, 1} and makespan < sum(parallel.cost(n) for n in matmuls) * 0.6
+
+
+def _instructions(nodes):
+    from runtime.graph.program import Module
+
+    module = Module(parallel=False)
+    for node in nodes:
+        for v in node.inputs:
+            if v not in module.slots:
+                module.new_slot(v)
+    return module.instructions(None, nodes)
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64, np.complex128])
@@ -99,7 +115,7 @@ def test_parallel_gives_the_sequential_bits(dtype, n):
 
 
 def test_effects_keep_their_order_and_split_regions(capsys):
-    v = Variable(np.zeros((128, 128)))
+    v = Variable(np.zeros((60, 60)))
 
     def fn(a, b):
         x = a @ a @ a
