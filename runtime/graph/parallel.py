@@ -113,7 +113,7 @@ def plan(module: Any, instructions: Sequence[Any], keep: set[int]) -> list:
 def _region(module: Any, run: list, later: set[int]) -> Any:
     """The ``Region`` instruction for ``run`` if its schedule pays off, else None."""
     costs = [cost(ins.node) for ins in run]
-    if len(run) < 2 or any(c is None for c in costs):
+    if len(run) < 2 or any(c is None for c in costs) or sum(costs) < PAYS_OFF:  # too light to save PAYS_OFF
         return None
     lanes, makespan = schedule(run, costs)
     if sum(costs) - makespan < PAYS_OFF:
