@@ -43,7 +43,8 @@ import threading
 import types
 from typing import Any, Optional, Sequence
 
-from runtime.graph import interpreter, ops
+from runtime.graph import kernels, ops
+from runtime.graph.instructions import Block, Instruction
 
 LANES = min(os.cpu_count() or 1, 2)   # the pool's threads are LANES - 1
 HANDOFF = 50e-6                       # seconds to hand a value to another thread and wake it
@@ -118,8 +119,6 @@ def _region(module: Any, run: list, later: set[int]) -> Any:
     lanes, makespan = schedule(run, costs)
     if sum(costs) - makespan < PAYS_OFF:
         return None
-    from runtime.graph.program import Instruction
-
     defined = {o for ins in run for o in ins.outs}
     inputs = tuple(sorted({i for ins in run for i in ins.ins} - defined))
     outputs = tuple(sorted(defined & later))
@@ -182,8 +181,8 @@ class _Stop(Exception):
     """Another lane failed: this one stops."""
 
 
-# The lane loop calls the kernels from a frame of the interpreter's module, so the warnings a kernel
-# issues become errors there (interpreter._own_warnings) and make the region run again sequentially.
+# The lane loop calls the kernels from a frame of the kernels' module, so the warnings a kernel issues
+# become errors there (kernels.own_warnings) and make the region run again sequentially.
 _LANE_SOURCE = '''
 def run_lane(env, work, failed):
     for kernel, ins, outs, tuple_out, waits, done in work:
@@ -200,7 +199,7 @@ def run_lane(env, work, failed):
         if done is not None:
             done.set()
 '''
-_lane_namespace: dict[str, Any] = {"__name__": interpreter.__name__, "Stop": _Stop}
+_lane_namespace: dict[str, Any] = {"__name__": kernels.__name__, "Stop": _Stop}
 exec(compile(_LANE_SOURCE, os.path.join(os.path.dirname(__file__), "<graph lane>"), "exec"), _lane_namespace)
 _run_lane = _lane_namespace["run_lane"]
 
@@ -210,8 +209,6 @@ class Region:
 
     def __init__(self, template: list, run: list, lanes: list[int], inputs: tuple[int, ...],
                  outputs: tuple[int, ...]) -> None:
-        from runtime.graph.program import Block
-
         self.template, self.inputs, self.outputs = template, inputs, outputs
         self.sequential = Block(run)
         self.lanes = lanes

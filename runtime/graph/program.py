@@ -27,7 +27,7 @@ calls the compiled program of the branch it takes.
 
 A kernel that raises stops the generated code; ``_resume`` finds the failing node from the
 traceback's line, rebuilds the slot list from the function's locals, lets
-``interpreter._failed`` name the user's line (or re-issue a warning and return the kernel's
+``kernels.failed`` name the user's line (or re-issue a warning and return the kernel's
 result), and finishes the run one node at a time (``_step`` closures), exactly where the fast
 code stopped. So errors and warnings behave as they always did, and cost nothing until raised.
 """
@@ -38,10 +38,11 @@ import functools
 import inspect
 import os
 import re
-from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
-from runtime.graph import interpreter, ops
+from runtime.graph import kernels, ops
+from runtime.graph import parallel as parallel_regions
+from runtime.graph.instructions import Block, Instruction
 from runtime.graph.ir import Graph, Node, Value
 
 Kernel = Callable[..., Any]
@@ -60,33 +61,13 @@ _OPERATORS = {
 _SLOT_NAME = re.compile(r"s(\d+)\Z")
 
 
-@dataclass(frozen=True, eq=False)
-class Instruction:
-    """One node to run: its kernel with the attrs bound (``kernel(*inputs)``), input and output slots."""
-
-    node: Node
-    kernel: Kernel
-    ins: tuple[int, ...]
-    outs: tuple[int, ...]
-    tuple_out: bool  # the kernel returns a tuple of outputs, whatever their number (control flow)
-    call: str        # the generated expression
-
-    def store(self, env: list, result: Any) -> None:
-        """Put the kernel's ``result`` into ``env``'s output slots."""
-        if self.tuple_out or len(self.outs) > 1:
-            for o, value in zip(self.outs, result):
-                env[o] = value
-        elif self.outs:
-            env[self.outs[0]] = result
-
-
 class Module:
     """The slots and the generated module's globals of one compiled graph (or loop)."""
 
     def __init__(self, parallel: bool) -> None:
         self.parallel = parallel
         self.template: list = []                 # every run's slot list starts as a copy
-        self.namespace: dict[str, Any] = {"__name__": interpreter.__name__}
+        self.namespace: dict[str, Any] = {"__name__": kernels.__name__}
         self.slots: dict[Value, int] = {}
         self.kernels = 0
 
@@ -122,7 +103,7 @@ class Module:
             loop = compile_loop(node.attrs["cond_graph"], node.attrs["body_graph"], self.parallel)
             kernel = lambda *operands: loop(operands)  # noqa: E731
         else:
-            raw = interpreter.NUMPY_KERNELS[node.op]
+            raw = kernels.NUMPY_KERNELS[node.op]
             kernel = bind(raw, node.attrs) if node.attrs else raw
             if node.op in _OPERATORS and raw is ops.OPERATOR_FUNCTIONS.get(node.op) and not node.attrs:
                 return Instruction(node, kernel, ins, outs, False, _OPERATORS[node.op].format(*args))
@@ -225,8 +206,8 @@ def _env(module: Module, local_vars: dict) -> list:
 
 
 def _fail(instruction: Instruction, error: Exception, env: list) -> None:
-    """``interpreter._failed`` for the instruction that raised: raises, or stores the kernel's result."""
-    result = interpreter._failed(error, instruction.node, instruction.kernel, [env[i] for i in instruction.ins])
+    """``kernels.failed`` for the instruction that raised: raises, or stores the kernel's result."""
+    result = kernels.failed(error, instruction.node, instruction.kernel, [env[i] for i in instruction.ins])
     instruction.store(env, result)
 
 
@@ -240,11 +221,9 @@ def compile_program(graph: Graph, parallel: bool) -> Program:
         return program
     module = Module(parallel)
     inputs = [module.new_slot(v) for v in graph.inputs]
-    instructions = Block(module.instructions(graph, interpreter.prune(graph)))
+    instructions = Block(module.instructions(graph, kernels.prune(graph)))
     outputs = [module.slots[v] for v in graph.outputs]
     if parallel:
-        from runtime.graph import parallel as parallel_regions
-
         instructions = Block(parallel_regions.plan(module, instructions, set(outputs)))
     source = Source()
     source.add(0, "def program(args):")
@@ -283,9 +262,9 @@ def compile_loop(cond_graph: Graph, body_graph: Graph, parallel: bool) -> Progra
     k, n = len(body_graph.inputs), len(body_graph.outputs)
     inputs = [module.new_slot(v) for v in body_graph.inputs]
     module.slots.update(zip(cond_graph.inputs, inputs))  # the test and the body share the loop's inputs
-    test = module.instructions(cond_graph, interpreter.prune(cond_graph))
-    invariant = interpreter._loop_invariant(body_graph, n)
-    body_nodes = interpreter.prune(body_graph)
+    test = module.instructions(cond_graph, kernels.prune(cond_graph))
+    invariant = kernels.loop_invariant(body_graph, n)
+    body_nodes = kernels.prune(body_graph)
     everything = module.instructions(body_graph, body_nodes)
     test = Block(test)
     hoisted = Block(ins for ins in everything if ins.node in invariant)
@@ -350,15 +329,3 @@ def _finish_loop(env: list, block: str, start: int, blocks: dict, test_slot: int
 
 def _getter(slots: Sequence[int]) -> Callable[[list], tuple]:
     return lambda env: tuple(env[s] for s in slots)
-
-
-class Block(list):
-    """A list of instructions that makes its node-at-a-time form (the path after a failure) when first asked."""
-
-    _steps: Optional[list] = None
-
-    def steps(self) -> list[Callable[[list], None]]:
-        if self._steps is None:
-            self._steps = [interpreter._step(ins.kernel, list(ins.ins), list(ins.outs), ins.tuple_out, ins.node)
-                           for ins in self]
-        return self._steps
