@@ -14,7 +14,7 @@ the program is
         s0, = args
         try:
             s2 = s0 * s1
-            s3 = k3(s2)
+            s3 = k2_sum(s2, k2_sum_a0, k2_sum_a1)    # np.add.reduce(x, axis, ...), axis=None, keepdims=False
             del s2
         except Exception as _e:
             return _resume(_e, locals())
@@ -28,7 +28,7 @@ calls the compiled program of the branch it takes.
 A kernel that raises stops the generated code; ``_resume`` finds the failing node from the
 traceback's line, rebuilds the slot list from the function's locals, lets
 ``kernels.failed`` name the user's line (or re-issue a warning and return the kernel's
-result), and finishes the run one node at a time (``_step`` closures), exactly where the fast
+result), and finishes the run one node at a time (``kernels.step`` closures), exactly where the fast
 code stopped. So errors and warnings behave as they always did, and cost nothing until raised.
 """
 
@@ -49,7 +49,8 @@ Kernel = Callable[..., Any]
 Program = Callable[[Sequence[Any]], tuple]
 
 # One file name for every generated program, inside this package: tracebacks count its frames as
-# the library's (runtime.staging hides them), and warnings' module filter sees this module.
+# the library's (runtime.staging hides them). Their globals are named after runtime.graph.kernels, so
+# the warnings filter that turns a kernel's RuntimeWarning into an error (kernels.own_warnings) sees them.
 FILENAME = os.path.join(os.path.dirname(__file__), "<graph program>")
 
 # Ops spelled as the Python operator their kernel is (``ops.OPERATOR_FUNCTIONS``: operator.add...).
@@ -112,9 +113,8 @@ class Module:
                 for k, value in enumerate(positional):
                     self.namespace[f"{name}_a{k}"] = value
                     args.append(f"{name}_a{k}")
-                kernel_name = name
                 self.namespace[name] = raw
-                return Instruction(node, kernel, ins, outs, False, f"{kernel_name}({', '.join(args)})")
+                return Instruction(node, kernel, ins, outs, False, f"{name}({', '.join(args)})")
         self.namespace[name] = kernel
         return Instruction(node, kernel, ins, outs, bool(ops.OPS[node.op].subgraphs), f"{name}({', '.join(args)})")
 
