@@ -1,4 +1,4 @@
-"""``python -m benchmarks [conversion] [graphs] [jax] [calls] [passes] [jax_programs]``: print every
+"""``python -m benchmarks [conversion] [graphs] [jax] [calls] [passes] [jax_programs] [parallel]``: print every
 section's table (all by default)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ HEADERS = ("figure", "ours", "baseline / peer", "ratio", "target")
 
 
 def _sections() -> dict:
-    from benchmarks import calls, conversion, graphs, jax_peers, jax_programs, passes
+    from benchmarks import calls, conversion, graphs, jax_peers, jax_programs, parallel, passes
 
     return {
         "conversion": ("1. Conversion (converter core): tests/corpus.py", conversion.run),
@@ -27,6 +27,7 @@ def _sections() -> dict:
         "passes": ("5. Graph optimization passes: nodes and run time, optimized ÷ unoptimized", passes.run),
         "jax_programs": ("6. JAX real programs (tests/jax_programs) against their hand-written lax twins",
                          jax_programs.run),
+        "parallel": ("7. Independent branches on the interpreter's thread pool: graph ÷ NumPy eager", parallel.run),
     }
 
 

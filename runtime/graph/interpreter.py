@@ -1,11 +1,12 @@
 """Running a graph on NumPy: ``run(graph, inputs)``.
 
-The interpreter is an environment loop over the nodes with one kernel per op
-(``NUMPY_KERNELS``). To keep the per-node cost near a tenth of a microsecond,
-each graph is compiled once (cached on the graph) into a *program*: the
-environment is a list indexed by slot numbers fixed at compile time (a dict
-from Value to array, with the hashing done ahead), constants are placed in it
-up front, and each node becomes a small closure ``step(env)``.
+The interpreter runs one NumPy kernel per op (``NUMPY_KERNELS``). Each graph is
+compiled once (cached on the graph) into a *program*: one generated Python
+function whose local variables are the graph's values, one line per node, each
+value deleted after its last use (runtime/graph/program.py). After a failure, and
+in tests, nodes run one at a time as small closures ``step(env)`` over a list of
+slots (``kernels.step``). Independent heavy branches may run on a thread pool
+(runtime/graph/parallel.py).
 
 Execution is non-strict: a program holds only the nodes the outputs need plus
 every stateful node (variable reads and writes, ``print``, ``assert``), in the
@@ -14,37 +15,19 @@ order they were traced. So an unused out-of-bounds ``np.take`` never runs.
 
 from __future__ import annotations
 
-import builtins
-import functools
-import inspect
-import operator
-import re
+import os
 import warnings
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import ops, shapes
+from runtime.graph import kernels, program
 from runtime.graph.ir import Graph, Value
-from runtime.staging import NotStageable, format_site, hide_library_frames
+from runtime.graph.kernels import NUMPY_KERNELS, assertion_error, loop_invariant, prune
+from runtime.staging import NotStageable, hide_library_frames
 
-Kernel = Callable[..., Any]
-
-
-# --- kernels: ``kernel(*input_arrays, **attrs)`` returns the output (or a tuple for several) ------
-
-def _getitem(x: Any, *index_inputs: Any, index: tuple) -> Any:
-    if index_inputs:
-        index = tuple(_fill(item, index_inputs) for item in index)
-    return x[index]
-
-
-def _fill(item: Any, inputs: Sequence[Any]) -> Any:
-    if isinstance(item, shapes.Ref):
-        return inputs[item.k]
-    if isinstance(item, slice):
-        return slice(_fill(item.start, inputs), _fill(item.stop, inputs), _fill(item.step, inputs))
-    return item
+__all__ = ["NUMPY_KERNELS", "assertion_error", "check_input", "compile_graph", "parallel_enabled", "prune", "run"]
+_loop_invariant = loop_invariant  # the name the tests know
 
 
 def _cond(pred: Any, *operands: Any, true_graph: Graph, false_graph: Graph) -> tuple:
@@ -52,340 +35,48 @@ def _cond(pred: Any, *operands: Any, true_graph: Graph, false_graph: Graph) -> t
 
 
 def _while_loop(*args: Any, cond_graph: Graph, body_graph: Graph) -> tuple:
-    return _compile_loop(cond_graph, body_graph)(args)
+    return program.compile_loop(cond_graph, body_graph, parallel_enabled())(args)
 
 
-def _print(*values: Any, template: tuple, sep: str, end: str) -> None:
-    builtins.print(*(values[item.k] if isinstance(item, shapes.Ref) else item for item in template), sep=sep, end=end)
+# Control flow runs compiled subgraphs (the compiled programs call them directly, not through here).
+NUMPY_KERNELS["cond"] = _cond
+NUMPY_KERNELS["while_loop"] = _while_loop
+
+ENV_SWITCH = "AUTOGRAPH_PARALLEL"
 
 
-def _assert(condition: Any, message: str, error: type = AssertionError, where: str = "") -> None:
-    if not np.all(condition):
-        raise assertion_error(error, message, where)
+def parallel_enabled() -> bool:
+    """Whether graphs compiled from now on may run independent heavy branches on a thread pool: yes,
+    unless the environment variable ``AUTOGRAPH_PARALLEL`` is ``0``/``false``/``off``/``no``."""
+    return os.environ.get(ENV_SWITCH, "1").strip().lower() not in ("0", "false", "off", "no")
 
 
-def assertion_error(error: type, message: str, where: str) -> BaseException:
-    """The exception a failed graph assertion raises: the user's exception class with the user's
-    message (``raise ValueError(...)`` under a staged ``if`` keeps its type), and, from Python 3.11,
-    a note naming the line that staged it."""
-    try:
-        exc = error(message)
-    except Exception:  # a class that takes other arguments
-        exc = AssertionError(message)
-    if where and hasattr(exc, "add_note"):
-        exc.add_note(f"(checked by the graph; staged at {where})")
-    return exc
+def compile_graph(graph: Graph, parallel: Optional[bool] = None) -> Callable[[Sequence[Any]], tuple]:
+    """``program(inputs) -> outputs`` for ``graph``, built once and cached on the graph
+    (runtime/graph/program.py). ``parallel`` lets independent heavy branches run on a thread pool
+    (runtime/graph/parallel.py); ``None`` asks ``AUTOGRAPH_PARALLEL`` (see ``parallel_enabled``)."""
+    compiled = graph._cache.get(("numpy", parallel))
+    if compiled is None:
+        compiled = program.compile_program(graph, parallel_enabled() if parallel is None else parallel)
+        graph._cache[("numpy", parallel)] = compiled
+    return compiled
 
 
-NUMPY_KERNELS: dict[str, Kernel] = {
-    # Python's operator functions are NumPy's ufuncs on arrays, and much faster on NumPy scalars.
-    **{name: ops.OPERATOR_FUNCTIONS.get(name, ufunc) for name, ufunc in ops.ELEMENTWISE.items()},
-    "sum": lambda x, axis, keepdims: np.add.reduce(x, axis, None, None, keepdims),
-    "prod": lambda x, axis, keepdims: np.multiply.reduce(x, axis, None, None, keepdims),
-    "max": lambda x, axis, keepdims: np.maximum.reduce(x, axis, None, None, keepdims),
-    "min": lambda x, axis, keepdims: np.minimum.reduce(x, axis, None, None, keepdims),
-    "mean": lambda x, axis, keepdims: x.mean(axis, None, None, keepdims),
-    "any": lambda x, axis, keepdims: x.any(axis, None, keepdims=keepdims),
-    "all": lambda x, axis, keepdims: x.all(axis, None, keepdims=keepdims),
-    "argmax": lambda x, axis, keepdims: np.argmax(x, axis, keepdims=keepdims),
-    "argmin": lambda x, axis, keepdims: np.argmin(x, axis, keepdims=keepdims),
-    "cumsum": lambda x, axis: np.cumsum(x, axis),
-    "cumprod": lambda x, axis: np.cumprod(x, axis),
-    "sort": lambda x, axis: np.sort(x, axis),
-    "argsort": lambda x, axis: np.argsort(x, axis),
-    "matmul": np.matmul,
-    # Array methods, not np.reshape / np.transpose: those wrappers cost more than the work.
-    "reshape": lambda x, shape: np.asanyarray(x).reshape(shape),
-    "transpose": lambda x, axes: np.asanyarray(x).transpose(axes),
-    "broadcast_to": lambda x, shape: np.broadcast_to(x, shape),
-    "cast": lambda x, dtype: x.astype(dtype),
-    "where": np.where,
-    "clip": np.clip,
-    "concatenate": lambda *xs, axis: np.concatenate(xs, axis),
-    "stack": lambda *xs, axis: np.stack(xs, axis),
-    "getitem": _getitem,
-    "take": lambda x, indices, axis, mode: np.take(x, indices, axis, mode=mode),
-    "dim": lambda x, axis: np.int64(np.shape(x)[axis]),
-    "constant": lambda value: value,
-    "full": lambda shape, fill_value, dtype: np.full(shape, fill_value, dtype),
-    "full_like": lambda x, fill_value, dtype: np.full(np.shape(x), fill_value, dtype),
-    "arange": lambda start, stop, step, dtype: np.arange(start, stop, step, dtype),
-    "cond": _cond,
-    "while_loop": _while_loop,
-    "read_variable": lambda variable: variable._value,
-    "assign_variable": lambda x, variable: variable.set_value(x),
-    "assign_add_variable": lambda x, variable: variable.set_value(variable._value + x),
-    "assign_sub_variable": lambda x, variable: variable.set_value(variable._value - x),
-    "print": _print,
-    "assert": _assert,
-}
-
-
-# Library ops bring their own kernels (see ``opdefs``).
-NUMPY_KERNELS.update({name: d.kernel for name, d in ops.OPS.items() if d.kernel is not None})
-
-
-# --- compilation ---------------------------------------------------------------------------------
-
-def prune(graph: Graph) -> list:
-    """The nodes that run: those the outputs need, and every stateful one, in traced order."""
-    live = set(graph.outputs)
-    kept = []
-    for node in reversed(graph.nodes):
-        if ops.is_stateful(node) or not live.isdisjoint(node.outputs):
-            kept.append(node)
-            live.update(node.inputs)
-    kept.reverse()
-    return kept
-
-
-def _step(kernel: Kernel, ins: list[int], outs: list[int], returns_tuple: bool,
-          node: Any = None) -> Callable[[list], None]:
-    """One node as ``step(env)``, specialised by arity so the common cases index the env directly.
-    A step that fails hands the error to ``_failed`` with its node (a ``try`` costs nothing until
-    something is raised), which names the user's line or turns a warning back into one."""
-    if len(outs) == 1 and not returns_tuple:
-        (o,) = outs
-        if len(ins) == 1:
-            (a,) = ins
-
-            def step(env: list) -> None:
-                try:
-                    env[o] = kernel(env[a])
-                except Exception as error:
-                    env[o] = _failed(error, node, kernel, (env[a],))
-        elif len(ins) == 2:
-            a, b = ins
-
-            def step(env: list) -> None:
-                try:
-                    env[o] = kernel(env[a], env[b])
-                except Exception as error:
-                    env[o] = _failed(error, node, kernel, (env[a], env[b]))
-        else:
-            def step(env: list) -> None:
-                try:
-                    env[o] = kernel(*[env[i] for i in ins])
-                except Exception as error:
-                    env[o] = _failed(error, node, kernel, [env[i] for i in ins])
-    elif not outs:
-        def step(env: list) -> None:
-            try:
-                kernel(*[env[i] for i in ins])
-            except Exception as error:
-                _failed(error, node, kernel, [env[i] for i in ins])
-    else:
-        def step(env: list) -> None:
-            try:
-                results = kernel(*[env[i] for i in ins])
-            except Exception as error:
-                results = _failed(error, node, kernel, [env[i] for i in ins])
-            for o, result in zip(outs, results):
-                env[o] = result
-    return step
-
-
-# --- run-time errors and warnings name the user's line -------------------------------------------
-#
-# Every node records where the user's program made it (``Node.location``, while tracing). An error a
-# kernel raises keeps its type and message (what eager NumPy raises) and gains a note naming that
-# line. NumPy's floating-point warnings would name this file, the frame that called the ufunc: a
-# filter turns the RuntimeWarnings issued by this module's frames into exceptions, which ``_failed``
-# issues again at the user's line (through the user's own filters), then runs the kernel again with
-# them silenced. The filter matches only frames of this module, so NumPy used outside graphs is
-# untouched.
-_OWN_MODULE = re.escape(__name__) + r"\Z"
-_filter: list = [None]  # the filter tuple, as it stands in warnings.filters
-
-
-def _own_warnings() -> None:
-    """Put the filter first in ``warnings.filters`` (``run`` checks that it is, by identity). Installed
-    once at import it would not last: ``warnings.catch_warnings`` (pytest's collection, the user's own)
-    puts back the list it found, and filters added later go in front. Moving it to the front changes
-    nothing for the user's filters: the warning it catches is issued again through all of them."""
-    warnings.filterwarnings("error", category=RuntimeWarning, module=_OWN_MODULE)
-    _filter[0] = warnings.filters[0]
-
-
-_LOCATED = "_autograph_located"                 # set on an error once a note names its node
-_registries: dict[str, dict] = {}                # warnings' once-per-line memory, per user file
-
-
-def _failed(error: Exception, node: Any, kernel: Kernel, args: Sequence[Any]) -> Any:
-    """What a step does when its kernel raises: a warning is re-issued at the user's line and the
-    kernel's result returned; an error gets a note naming the user's line and is raised again."""
-    location = getattr(node, "location", None)
-    if getattr(error, _LOCATED, False) or location is None:
-        raise error
-    filename, line = location
-    if isinstance(error, RuntimeWarning):
-        try:
-            warnings.warn_explicit(str(error), type(error), filename, line,
-                                   registry=_registries.setdefault(filename, {}))
-        except Warning as raised:  # the user's own filter makes it an error: it is one
-            error = raised
-        else:
-            # Silenced through NumPy's error state, not warnings.catch_warnings: that would reset the
-            # warnings registries, and a warning shown once per line would be shown at every run.
-            with np.errstate(all="ignore"):
-                try:
-                    return kernel(*args)
-                except RuntimeWarning:  # not a floating-point one
-                    pass
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)
-                return kernel(*args)
-    where = format_site(filename, line)
-    setattr(error, _LOCATED, True)
-    if hasattr(error, "add_note"):
-        if node.op != "assert":  # a graph assertion's note names its line already
-            error.add_note(f"(raised while running the graph, by the `{node.op}` traced at {where})")
-    elif error.args and isinstance(error.args[0], str):  # Python 3.10: no notes; the message says it
-        error.args = (f"{where}: {error.args[0]}", *error.args[1:])
-    raise error
-
-
-def _schedule(graph: Graph, slots: dict[Value, int], env: list,
-              hoisted: Optional[list] = None, invariant: frozenset = frozenset()) -> list[Callable[[list], None]]:
-    """Steps for ``graph``'s pruned nodes; new values get fresh slots at the end of ``env``
-    (the template every run copies), constants are stored there directly. The steps of nodes in
-    ``invariant`` go to ``hoisted`` instead."""
-    steps = []
-    for node in prune(graph):
-        if node.op == "constant":
-            value = node.attrs["value"]
-            slots[node.outputs[0]] = len(env)
-            env.append(value[()] if value.ndim == 0 else value)  # a NumPy scalar computes faster
-            continue
-        ins = [slots[v] for v in node.inputs]
-        outs = list(range(len(env), len(env) + len(node.outputs)))
-        for value, slot in zip(node.outputs, outs):
-            slots[value] = slot
-            env.append(None)
-        kernel = NUMPY_KERNELS[node.op]
-        bound = _bind(kernel, node.attrs) if node.attrs else kernel
-        # Control-flow kernels return a tuple of outputs, whatever their number.
-        step = _step(bound, ins, outs, bool(ops.OPS[node.op].subgraphs), node)
-        (hoisted if node in invariant else steps).append(step)
-    return steps
-
-
-def _loop_invariant(body_graph: Graph, loop_vars: int) -> frozenset:
-    """Body nodes whose inputs never change across iterations (constants, the loop's constant
-    inputs, other invariant nodes) and that have no effects: computed once per loop run."""
-    changing = set(body_graph.inputs[:loop_vars])
-    invariant = set()
-    for node in prune(body_graph):
-        if node.op == "constant":
-            continue
-        if ops.is_stateful(node) or ops.OPS[node.op].subgraphs or not changing.isdisjoint(node.inputs):
-            changing.update(node.outputs)
-        else:
-            invariant.add(node)
-    return frozenset(invariant)
-
-
-def _bind(kernel: Kernel, attrs: Any) -> Kernel:
-    """``kernel`` with its attrs filled in. When the attrs are the kernel's last positional
-    parameters they are passed positionally, which costs a third of a keyword call."""
-    names = _trailing_parameters(kernel, len(attrs))
-    if names is not None and set(names) == set(attrs):
-        values = tuple(attrs[name] for name in names)
-        return lambda *inputs: kernel(*inputs, *values)
-    return functools.partial(kernel, **attrs)
-
-
-@functools.cache
-def _trailing_parameters(kernel: Kernel, count: int) -> Optional[tuple[str, ...]]:
-    try:
-        parameters = list(inspect.signature(kernel).parameters.values())
-    except (TypeError, ValueError):  # some builtins have no signature
-        return None
-    if any(p.kind is not p.POSITIONAL_OR_KEYWORD for p in parameters) or len(parameters) < count:
-        return None
-    return tuple(p.name for p in parameters[len(parameters) - count:])
-
-
-def _outputs_getter(slots: Sequence[int]) -> Callable[[list], tuple]:
-    if len(slots) == 1:
-        (s,) = slots
-        return lambda env: (env[s],)
-    return operator.itemgetter(*slots) if slots else (lambda env: ())
-
-
-def compile_graph(graph: Graph) -> Callable[[Sequence[Any]], tuple]:
-    """``program(inputs) -> outputs`` for ``graph``, built once and cached on the graph."""
-    program = graph._cache.get("numpy")
-    if program is None:
-        n = len(graph.inputs)
-        slots = {v: i for i, v in enumerate(graph.inputs)}
-        template: list = [None] * n
-        steps = _schedule(graph, slots, template)
-        outputs = _outputs_getter([slots[v] for v in graph.outputs])
-
-        def program(args: Sequence[Any]) -> tuple:
-            env = template.copy()
-            env[:n] = args
-            for step in steps:
-                step(env)
-            return outputs(env)
-
-        graph._cache["numpy"] = program
-    return program
-
-
-def _compile_loop(cond_graph: Graph, body_graph: Graph) -> Callable[[Sequence[Any]], tuple]:
-    """One program for a whole ``while_loop``: the test and the body share an environment whose
-    first slots are the loop variables and constants, so an iteration allocates nothing but the
-    new loop variables."""
-    key = ("numpy_loop", cond_graph)
-    program = body_graph._cache.get(key)
-    if program is not None:
-        return program
-    k, n = len(body_graph.inputs), len(body_graph.outputs)
-    template: list = [None] * k
-    cond_slots = {v: i for i, v in enumerate(cond_graph.inputs)}
-    body_slots = {v: i for i, v in enumerate(body_graph.inputs)}
-    test_steps = _schedule(cond_graph, cond_slots, template)
-    hoisted: list = []
-    body_steps = _schedule(body_graph, body_slots, template, hoisted, _loop_invariant(body_graph, n))
-    test_slot = cond_slots[cond_graph.outputs[0]]
-    new_vars = _outputs_getter([body_slots[v] for v in body_graph.outputs])
-
-    def program(args: Sequence[Any]) -> tuple:
-        env = template.copy()
-        env[:k] = args
-        first = True
-        while True:
-            for step in test_steps:
-                step(env)
-            if not env[test_slot]:
-                return tuple(env[:n])
-            if first:  # loop-invariant work, once the body is sure to run (so it raises as eagerly)
-                for step in hoisted:
-                    step(env)
-                first = False
-            for step in body_steps:
-                step(env)
-            env[:n] = new_vars(env)
-
-    body_graph._cache[key] = program
-    return program
-
-
-def run(graph: Graph, inputs: Sequence[Any]) -> tuple:
-    """Run ``graph`` on NumPy arrays (or numbers), returning its outputs as a tuple."""
+def run(graph: Graph, inputs: Sequence[Any], *, parallel: Optional[bool] = None) -> tuple:
+    """Run ``graph`` on NumPy arrays (or numbers), returning its outputs as a tuple. ``parallel=False``
+    runs every node on the calling thread; ``None`` (the default) asks ``AUTOGRAPH_PARALLEL`` when
+    the graph is first run (docs/optimizations.md, "Independent branches on a thread pool")."""
     if len(inputs) != len(graph.inputs):
         raise NotStageable(f"the graph takes {len(graph.inputs)} inputs, got {len(inputs)}")
     args = [x if type(x) is np.ndarray and x.dtype == v.dtype and x.shape == v.shape else check_input(i, x, v)
             for i, (x, v) in enumerate(zip(inputs, graph.inputs))]
     filters = warnings.filters
-    if not filters or filters[0] is not _filter[0]:
-        _own_warnings()
+    if not filters or filters[0] is not kernels.FILTER[0]:
+        kernels.own_warnings()
     try:
-        return compile_graph(graph)(args)
+        return compile_graph(graph, parallel)(args)
     except Exception as error:
-        if getattr(error, _LOCATED, False):  # its note names the user's line: the interpreter's frames go
+        if getattr(error, kernels.LOCATED, False):  # its note names the user's line: the interpreter's frames go
             hide_library_frames(error, named_elsewhere=True)
         raise
 
