@@ -22,6 +22,7 @@ from autograph.converters import (
     control_flow,
     fence,
     handlers,
+    hoisting,
     item_writes,
     logical_expressions,
     return_statements,
@@ -68,6 +69,8 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     logical_expressions.transform(node, ctx)
     # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
+    # 9. Closures inside loop bodies move before their loop: it needs them all written.
+    hoisting.transform(node, ctx)
 
 
 def _statement_kinds(node: ast.FunctionDef) -> set[str]:

@@ -47,8 +47,13 @@ def _staged(value: Any):
         return backend_for(value)
 
 
-def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optional[tuple] = None) -> None:
-    """``if cond: body() else: orelse()``."""
+def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optional[tuple] = None) -> Thunk:
+    """Which block of ``if cond: body() else: orelse()`` to run: the converted code calls what this
+    returns, ``ag__.if_stmt(cond, if_body, else_body, state)()``, so the block runs in the user's
+    own frame (no runtime frame sits between the function and its branch: ``sys._getframe``,
+    ``warnings.warn(stacklevel=...)`` and the recursion depth see the function). A plain ``cond``
+    gives ``body``, ``orelse`` or ``skip``; a staged one is staged here by its backend, and ``skip``
+    comes back."""
     cls = cond.__class__
     if cls is not bool and cls is not int:
         try:
@@ -56,14 +61,26 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
         except (KeyError, TypeError):  # a type not seen yet, or an unhashable class (see _staged)
             backend = backend_for(cond)
         if backend is not None:
-            backend.if_stmt(cond, body, orelse, State(state, body, orelse))
-            return
+            run(backend.if_stmt, cond, body, orelse, State(state, body, orelse))  # traces the blocks
+            return skip
+    if cond:
+        return body
+    return skip if orelse is None else orelse
+
+
+def skip() -> None:
+    """The block to run when there is none: an ``if`` without ``else`` whose test is false, or a
+    statement a backend staged already."""
+
+
+def run(block: Callable, *args: Any) -> Any:
+    """``block(*args)``, with an unbound read in it raised as Python's ``UnboundLocalError``. The
+    converter writes ``ag__.run(ag__.if_stmt(...))`` instead of ``ag__.if_stmt(...)()`` where a
+    block may read a variable of the function that is not bound (a ``del`` of it, or a binding an
+    exception skipped): the block reads it as a free variable, whose error is a ``NameError``."""
     try:
-        if cond:
-            body()
-        elif orelse is not None:
-            orelse()
-    except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError
+        return block(*args)
+    except NameError as error:
         translated = as_unbound_local(error)
         if translated is None:
             raise

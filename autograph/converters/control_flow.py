@@ -65,6 +65,7 @@ class _ControlFlow:
         self.inited: set[str] = set()
         self.generated_functions: set[int] = set()
         self.in_python_block = 0  # > 0 while converting a block of a try / with / match
+        self.deleted: set[str] = set()  # names some `del` in the function (or a nested one) unbinds
         # By id, with the node itself: it keeps the node alive, so no other node can reuse the id
         # (statements the conversion replaces, such as annotated assignments, are dropped).
         self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
@@ -219,8 +220,11 @@ class _ControlFlow:
         entry = self._loop_parameters_cache.get(id(loop))
         if entry is None:
             inside = _name_counts([loop])
+            # A target that a block inside the loop reads stays the function's variable: that block
+            # is then defined once, before the loop (hoisting), not every iteration.
+            in_blocks = _names_in_blocks(loop.body)
             names = frozenset(name for name in names_of(loop.target).writes - self._visible(loop)
-                              if inside[name] == self.name_counts[name])
+                              if inside[name] == self.name_counts[name] and name not in in_blocks)
             entry = self._loop_parameters_cache[id(loop)] = (loop, names)  # the node keeps its id
         return entry[1]
 
@@ -241,7 +245,10 @@ class _ControlFlow:
             # Inside a handler, case or with block that may not run, an Undefined goes to the top,
             # so that reads elsewhere find it (and raise as Python does), not an empty variable.
             at_top = name in scope.touched or (undefined and self.in_python_block)
-            (scope.top if at_top else here).append(init)
+            if not at_top and not undefined and here and _is_none_init(here[-1]):
+                here[-1].targets.append(init.targets[0])  # i = j = None
+            else:
+                (scope.top if at_top else here).append(init)
             scope.bound.add(name)
             scope.touched.add(name)
         return here
@@ -306,10 +313,26 @@ class _ControlFlow:
                                       global_names, scope, closure_locals, node.orelse[0])
             functions.append(else_body)
             orelse = ast.Name(id=else_body.name, ctx=ast.Load())
-        call = self._call("ag__.if_stmt(TEST, BODY, ORELSE, STATE)", node, TEST=node.test, BODY=body.name,
-                          ORELSE=orelse, STATE=self._get_state(state))
+        # The operator says which block to run; the block runs here, in the function's own frame.
+        template = ("ag__.run(ag__.if_stmt(TEST, BODY, ORELSE, STATE))" if self._may_read_unbound(functions)
+                    else "ag__.if_stmt(TEST, BODY, ORELSE, STATE)()")
+        call = self._call(template, node, TEST=node.test, BODY=body.name, ORELSE=orelse,
+                          STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return functions + inits + _trim(call)
+
+    def _may_read_unbound(self, functions: list[ast.FunctionDef]) -> bool:
+        """Whether a block may read (or ``del``) a variable of the function whose cell is empty:
+        one the analysis says may be unbound there but that got no ``Undefined`` (it looked bound
+        here), or one that some ``del`` unbinds. A block reads the function's variables as free
+        variables, whose error is a NameError; ``ag__.run`` turns it into Python's UnboundLocalError."""
+        for function in functions:
+            for sub in walk(function):
+                if isinstance(sub, ast.Name) and sub.id in self.function.locals and (
+                        sub.id in self.deleted or (anno.get(sub, anno.Key.MAYBE_UNDEFINED, False)
+                                                   and sub.id not in self.inited)):
+                    return True
+        return False
 
     def _while(self, node: ast.While, scope: _Scope) -> list[ast.stmt]:
         nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=True)
@@ -363,6 +386,27 @@ class _ControlFlow:
         return node
 
 
+def _names_in_blocks(statements: list[ast.stmt]) -> set[str]:
+    """The names in the blocks of the if / while / for statements among ``statements`` (outside
+    nested scopes): what the closures those blocks become would read."""
+    names: set[str] = set()
+    stack = list(statements)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(sub, (ast.If, ast.For)) and not (isinstance(sub, ast.If) and always_bool(sub.test)):
+            blocks = sub.body + sub.orelse + ([sub.target] if isinstance(sub, ast.For) else [])
+            names |= {n.id for block in blocks for n in walk(block) if isinstance(n, ast.Name)}
+            stack.append(sub.test if isinstance(sub, ast.If) else sub.iter)
+            continue
+        if isinstance(sub, ast.While):
+            names |= {n.id for n in walk(sub) if isinstance(n, ast.Name)}
+            continue
+        stack.extend(children(sub))
+    return names
+
+
 def _grown_lists(node: ast.stmt) -> set[str]:
     """Names whose ``append`` / ``extend`` / ``insert`` a statement calls (outside nested scopes)."""
     grown = set()
@@ -380,7 +424,11 @@ def _grown_lists(node: ast.stmt) -> set[str]:
 
 def _assigned_names(inits: list[ast.stmt]) -> set[str]:
     """The names a list of ``_inits`` statements (``NAME = ...``) binds."""
-    return {init.targets[0].id for init in inits}
+    return {target.id for init in inits for target in init.targets}
+
+
+def _is_none_init(statement: ast.stmt) -> bool:
+    return isinstance(statement.value, ast.Constant) and statement.value.value is None
 
 
 def _plain_assignments(statements: list[ast.stmt], declared: set[str]) -> list[ast.stmt]:
@@ -407,10 +455,14 @@ def _plain_assignments(statements: list[ast.stmt], declared: set[str]) -> list[a
 
 
 def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
-    """Drop trailing ``None`` arguments from runtime calls: ``if_stmt(c, body, None, None)``
-    reads better as ``if_stmt(c, body)``."""
+    """Drop trailing ``None`` arguments from runtime calls: ``if_stmt(c, body, None, None)()``
+    reads better as ``if_stmt(c, body)()``."""
     for statement in statements:
         call = statement.value
+        if isinstance(call.func, ast.Call):  # ag__.if_stmt(...)()
+            call = call.func
+        elif call.args and isinstance(call.args[0], ast.Call):  # ag__.run(ag__.if_stmt(...))
+            call = call.args[0]
         while call.args and isinstance(call.args[-1], ast.Constant) and call.args[-1].value is None:
             call.args.pop()
     return statements
@@ -564,6 +616,8 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
     control_flow = _ControlFlow(ctx, scope, _maybe_undefined_names(node.body) | scope.captured)
     control_flow.name_counts = _name_counts(node.body)
+    control_flow.deleted = {target.id for sub in walk(node) if isinstance(sub, ast.Delete)
+                            for target in sub.targets if isinstance(target, ast.Name)}
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)

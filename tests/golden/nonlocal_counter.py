@@ -11,9 +11,9 @@ def nonlocal_counter(n):
         def else_body():
             nonlocal count
             count -= 1
-        ag__.if_stmt(k % 2, if_body, else_body, ('count',))
+        ag__.if_stmt(k % 2, if_body, else_body, ('count',))()
 
     def loop_body(i):
         bump(i)
-    ag__.for_stmt(ag__.range(n), None, loop_body)
+    ag__.for_stmt(ag__.range(n), None, loop_body, None)
     return count

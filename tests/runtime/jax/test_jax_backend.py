@@ -47,8 +47,8 @@ def relu(x):
 
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
-    ag__.if_stmt(x > 0, if_body, None, ('do_return', 'retval_'))
-    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))
+    ag__.if_stmt(x > 0, if_body, None, ('do_return', 'retval_'))()
+    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))()
     return retval_
 
 
@@ -75,7 +75,7 @@ def sign_count(x, n):
         y = x * n
 
     y = ag__.Undefined("y")
-    ag__.if_stmt(x > 0, if_body, else_body, ('y',))
+    ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
     return y
 
 
@@ -101,7 +101,7 @@ def pytree_branches(x):
         q = Pair(-1.0, 1.0)
 
     p = q = ag__.Undefined("p")
-    ag__.if_stmt(x.sum() > 0, if_body, else_body, ('p', 'q'))
+    ag__.if_stmt(x.sum() > 0, if_body, else_body, ('p', 'q'))()
     return p, q
 
 
@@ -144,7 +144,7 @@ def doubling(x, n):
             x = x * 2
             i = i + 1
 
-        ag__.if_stmt(x > 100, if_body, else_body, ('break_', 'i', 'x'))
+        ag__.if_stmt(x > 100, if_body, else_body, ('break_', 'i', 'x'))()
 
     i = 0
     break_ = False
@@ -217,7 +217,7 @@ def first_above(xs, t):
             do_return = True
             retval_ = x
 
-        ag__.if_stmt(x > t, if_body, None, ('do_return', 'retval_'))
+        ag__.if_stmt(x > t, if_body, None, ('do_return', 'retval_'))()
 
     def if_body_1():
         nonlocal do_return, retval_
@@ -227,7 +227,7 @@ def first_above(xs, t):
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
     ag__.for_stmt(xs, 'do_return', loop_body, ('do_return', 'retval_'))
-    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))
+    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))()
     return retval_
 
 
@@ -259,11 +259,11 @@ def sum_odd_until(n, stop):
                 nonlocal s
                 s = s + i
 
-            ag__.if_stmt(i > stop, if_body_1, else_body_1, ('break_', 's'))
+            ag__.if_stmt(i > stop, if_body_1, else_body_1, ('break_', 's'))()
 
         continue_ = False
-        ag__.if_stmt(i % 2 == 0, if_body, None, ('continue_',))
-        ag__.if_stmt(ag__.not_(continue_), after_continue, None, ('break_', 's'))
+        ag__.if_stmt(i % 2 == 0, if_body, None, ('continue_',))()
+        ag__.if_stmt(ag__.not_(continue_), after_continue, None, ('break_', 's'))()
 
     s = 0
     break_ = False
@@ -307,7 +307,7 @@ def test_python_list_loop_whose_break_flag_becomes_traced():
                 nonlocal total
                 total = total + v * x
 
-            ag__.if_stmt(v * x < 0, if_body, else_body, ('break_', 'total'))
+            ag__.if_stmt(v * x < 0, if_body, else_body, ('break_', 'total'))()
 
         total = 0.0
         break_ = False
@@ -344,7 +344,7 @@ def test_variable_defined_in_one_branch_only():
 
         y = ag__.Undefined("y")
         line.append(here())
-        ag__.if_stmt(x > 0, if_body, None, ('y',))
+        ag__.if_stmt(x > 0, if_body, None, ('y',))()
         return y
 
     with pytest.raises(StagingError, match=r"'y' is assigned in the if branch but not in the else") as info:
@@ -359,7 +359,7 @@ def test_return_in_one_branch_only():
             retval_ = x
 
         retval_ = ag__.UndefinedReturnValue()
-        ag__.if_stmt(x > 0, if_body, None, ('retval_',))
+        ag__.if_stmt(x > 0, if_body, None, ('retval_',))()
         return retval_
 
     with pytest.raises(StagingError, match="return in one branch only|a `return` in one branch only"):
@@ -377,7 +377,7 @@ def test_branch_dtype_and_shape_mismatch():
             y = n
 
         y = ag__.Undefined("y")
-        ag__.if_stmt(x > 0, if_body, else_body, ('y',))
+        ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
         return y
 
     with pytest.raises(StagingError, match="'y' is float32 in the if branch but int32 in the else branch"):
@@ -445,7 +445,7 @@ def test_list_growing_in_a_while_loop_and_non_scalar_condition():
         jax.jit(f)(3)
 
     def g(x):
-        ag__.if_stmt(x > 0, lambda: None, None, None)
+        ag__.if_stmt(x > 0, lambda: None, None, None)()
 
     with pytest.raises(StagingError, match=r"shape \(2,\), not a single truth value"):
         jax.jit(g)(jnp.ones(2))
@@ -461,7 +461,7 @@ def test_pytree_state_and_nested_if_in_a_scan():
                 nonlocal x
                 x = params["cap"]
 
-            ag__.if_stmt(x > params["cap"], if_body, None, ('x',))
+            ag__.if_stmt(x > params["cap"], if_body, None, ('x',))()
             acc = (acc[0] + x, acc[1] * 2)
             out.append({"x": x})
 
@@ -529,7 +529,7 @@ def test_division_by_a_constant_is_a_select_with_the_conds_gradients():
         def else_body():
             nonlocal h
             h = h / 2
-        ag__.if_stmt(err < 1e-3, if_body, else_body, ('h',))
+        ag__.if_stmt(err < 1e-3, if_body, else_body, ('h',))()
         return h
 
     jaxpr = str(jax.make_jaxpr(step)(0.1, 0.5))

@@ -113,7 +113,7 @@ def test_static_range_with_start_step_and_break():
             def else_body():
                 nonlocal x
                 x = x * i
-            ag__.if_stmt(x > 50, if_body, else_body, ('break_', 'x'))
+            ag__.if_stmt(x > 50, if_body, else_body, ('break_', 'x'))()
         break_ = False
         static_for(range(10, 0, -3), loop_body, ('break_', 'x'), flag='break_')
         return x
@@ -247,7 +247,7 @@ def branchy(x, y):
         nonlocal z
         z = jnp.maximum(y, 1.0) * 2
     z = ag__.Undefined('z')
-    ag__.if_stmt(x > 0, if_body, else_body, ('z',))
+    ag__.if_stmt(x > 0, if_body, else_body, ('z',))()
     return z
 
 
@@ -285,7 +285,7 @@ def test_branches_whose_derivatives_can_be_infinite_stay_a_cond():
             nonlocal z
             z = x * x  # a product of two traced values: 0 * inf would poison the gradient
         z = ag__.Undefined('z')
-        ag__.if_stmt(x > 0, if_body, else_body, ('z',))
+        ag__.if_stmt(x > 0, if_body, else_body, ('z',))()
         return z
     assert "cond" in str(jax.make_jaxpr(f)(1.0))
     assert jax.grad(f)(-1.0) == -2.0 and jax.grad(f)(2.0) == 0.5
@@ -319,7 +319,7 @@ def test_select_picks_typed_prng_keys():
         def if_body():
             nonlocal key
             key = k2
-        ag__.if_stmt(x > 0, if_body, None, ('key',))
+        ag__.if_stmt(x > 0, if_body, None, ('key',))()
         return jax.random.uniform(key)
     key = jax.random.key(0)
     for x in (1.0, -1.0):
@@ -390,7 +390,7 @@ def test_a_tracer_bool_in_unconverted_code_names_the_users_line():
             nonlocal y
             y = x
         y = ag__.Undefined('y')
-        ag__.if_stmt(x > 0, if_body, else_body, ('y',))
+        ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
         return y
     lines, first = inspect.getsourcelines(helper_with_python_if)
     line = first + next(i for i, text in enumerate(lines) if "the line the error must name" in text)
@@ -429,7 +429,7 @@ def test_a_numpy_call_on_a_tracer_in_a_branch():
             nonlocal y
             y = np.sin(x)
         y = x
-        ag__.if_stmt(x > 0, if_body, None, ('y',))
+        ag__.if_stmt(x > 0, if_body, None, ('y',))()
         return y
     with pytest.raises(JaxStagingError, match=r"converted to a NumPy array \(np\.\* on it"):
         jax.jit(f)(1.0)
