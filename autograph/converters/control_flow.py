@@ -14,15 +14,23 @@ After::
     def f(x, n):
         total = 0
 
-        def loop_body(i):
-            nonlocal total
+        def loop_body(itr):
+            nonlocal i, total
+            i = itr
 
             def if_body():
                 nonlocal total
                 total += x[i]
-            ag__.if_stmt(x[i] > 0, if_body, None, ('total',))
-        ag__.for_stmt(ag__.range(n), None, loop_body, ('total',))
+            ag__.if_stmt(x[i] > 0, if_body, None, ('total',))()
+        i = None
+        for itr in ag__.for_stmt(ag__.range(n), None, loop_body, ('total',)):
+            loop_body(itr)
         return total
+
+(``hoisting`` then moves ``if_body`` before the loop; ``i`` is the function's variable so that it
+can: a loop target no block reads stays the loop body's parameter.) The operators say which block to run and
+the function runs it in its own frame: ``if_stmt`` returns the block, ``for_stmt`` / ``while_stmt``
+give one item per iteration.
 
 A body closure declares ``nonlocal`` the variables it binds that matter outside
 it (live after the statement, read before being bound in it, or captured by a
@@ -343,8 +351,11 @@ class _ControlFlow:
                              closure_locals, node)
         body = self._closure(self.ctx.namer.reuse("loop_body"), [], node.body, nonlocals, global_names, scope,
                              closure_locals, node)
-        call = self._call("ag__.while_stmt(TEST, EXTRA, BODY, STATE)", node, TEST=test.name,
-                          EXTRA=self._extra_test(node), BODY=body.name, STATE=self._get_state(state))
+        # The operator gives one item per iteration; the body runs here, in the function's frame.
+        run = "ag__.run(BODY)" if self._may_read_unbound([body]) else "BODY()"
+        call = self._call(f"for DONE in ag__.while_stmt(TEST, EXTRA, BODY, STATE):\n    {run}", node,
+                          DONE=self.ctx.namer.reuse("_"), TEST=test.name, EXTRA=self._extra_test(node),
+                          BODY=body.name, STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return [test, body] + inits + _trim(call)
 
@@ -360,8 +371,10 @@ class _ControlFlow:
             templates.copy_location(prologue, node)
         body = self._closure(self.ctx.namer.reuse("loop_body"), params, node.body, nonlocals, global_names,
                              scope, closure_locals, node, prologue)
-        call = self._call("ag__.for_stmt(ITER, EXTRA, BODY, STATE)", node, ITER=self._iterable(node.iter),
-                          EXTRA=self._extra_test(node), BODY=body.name, STATE=self._get_state(state))
+        run = "ag__.run(BODY, ITEM)" if self._may_read_unbound([body]) else "BODY(ITEM)"
+        call = self._call(f"for ITEM in ag__.for_stmt(ITER, EXTRA, BODY, STATE):\n    {run}", node, ITEM=params[0],
+                          ITER=self._iterable(node.iter), EXTRA=self._extra_test(node), BODY=body.name,
+                          STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return [body] + inits + _trim(call)
 
@@ -458,11 +471,14 @@ def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
     """Drop trailing ``None`` arguments from runtime calls: ``if_stmt(c, body, None, None)()``
     reads better as ``if_stmt(c, body)()``."""
     for statement in statements:
-        call = statement.value
-        if isinstance(call.func, ast.Call):  # ag__.if_stmt(...)()
-            call = call.func
-        elif call.args and isinstance(call.args[0], ast.Call):  # ag__.run(ag__.if_stmt(...))
-            call = call.args[0]
+        if isinstance(statement, ast.For):  # for x in ag__.for_stmt(...):
+            call = statement.iter
+        else:
+            call = statement.value
+            if isinstance(call.func, ast.Call):  # ag__.if_stmt(...)()
+                call = call.func
+            elif call.args and isinstance(call.args[0], ast.Call):  # ag__.run(ag__.if_stmt(...))
+                call = call.args[0]
         while call.args and isinstance(call.args[-1], ast.Constant) and call.args[-1].value is None:
             call.args.pop()
     return statements

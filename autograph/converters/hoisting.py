@@ -11,7 +11,8 @@ Before (what ``control_flow`` writes)::
             total += i
         ag__.if_stmt(i % 2, if_body)()
     i = None
-    ag__.for_stmt(ag__.range(n), None, loop_body, ('total',))
+    for itr in ag__.for_stmt(ag__.range(n), None, loop_body, ('total',)):
+        loop_body(itr)
 
 After::
 
@@ -24,7 +25,8 @@ After::
         i = itr
         ag__.if_stmt(i % 2, if_body1)()
     i = None
-    ag__.for_stmt(ag__.range(n), None, loop_body, ('total',))
+    for itr in ag__.for_stmt(ag__.range(n), None, loop_body, ('total',)):
+        loop_body(itr)
 
 A generated closure whose free variables are all variables of a scope outside the loop (every
 variable a block binds is the function's own, except a loop target the loop body takes as its
@@ -147,13 +149,14 @@ def _blocks(statement: ast.stmt, generated: bool) -> list[list[ast.stmt]]:
 
 
 def _loop_call(statement: ast.stmt) -> ast.Call | None:
-    """The ``ag__.for_stmt(...)`` / ``ag__.while_stmt(...)`` call a statement makes, or None."""
-    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+    """The ``ag__.for_stmt(...)`` / ``ag__.while_stmt(...)`` call of a converted loop
+    (``for x in ag__.for_stmt(...): loop_body(x)``), or None."""
+    if not isinstance(statement, ast.For) or not isinstance(statement.iter, ast.Call):
         return None
-    func = statement.value.func
+    func = statement.iter.func
     if (isinstance(func, ast.Attribute) and func.attr in ("for_stmt", "while_stmt")
             and isinstance(func.value, ast.Name) and func.value.id == "ag__"):
-        return statement.value
+        return statement.iter
     return None
 
 
@@ -195,6 +198,8 @@ def _rename_uses(statements: list[ast.stmt], start: int, old: str, new: str) -> 
 
 
 def _calls_operator(statement: ast.stmt) -> bool:
+    if isinstance(statement, ast.For):
+        return _loop_call(statement) is not None
     if not isinstance(statement, ast.Expr):
         return False
     return any(isinstance(sub, ast.Attribute) and sub.attr in _OPERATORS and isinstance(sub.value, ast.Name)

@@ -11,5 +11,6 @@ def bump_global(n):
         i = itr
         ag__.if_stmt(i % 2, if_body1)()
     i = None
-    ag__.for_stmt(ag__.range(n), None, loop_body, None)
+    for itr in ag__.for_stmt(ag__.range(n), None, loop_body):
+        loop_body(itr)
     return COUNTER

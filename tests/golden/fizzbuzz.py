@@ -24,5 +24,6 @@ def fizzbuzz(n):
         i = itr
         ag__.if_stmt(i % 15 == 0, if_body3, else_body3)()
     i = None
-    ag__.for_stmt(ag__.range(1, n + 1), None, loop_body, ('out',))
+    for itr in ag__.for_stmt(ag__.range(1, n + 1), None, loop_body, ('out',)):
+        loop_body(itr)
     return out

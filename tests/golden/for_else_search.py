@@ -11,7 +11,8 @@ def for_else_search(xs, target):
         i, x = itr
         ag__.if_stmt(x == target, if_body1, None, ('break_', 'result'))()
     i = result = None
-    ag__.for_stmt(enumerate(xs), 'break_', loop_body, ('break_', 'result'))
+    for itr in ag__.for_stmt(enumerate(xs), 'break_', loop_body, ('break_', 'result')):
+        loop_body(itr)
 
     def if_body():
         nonlocal result

@@ -15,5 +15,6 @@ def nonlocal_counter(n):
 
     def loop_body(i):
         bump(i)
-    ag__.for_stmt(ag__.range(n), None, loop_body, None)
+    for i in ag__.for_stmt(ag__.range(n), None, loop_body):
+        loop_body(i)
     return count

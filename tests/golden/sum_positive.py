@@ -10,5 +10,6 @@ def sum_positive(xs):
         x = itr
         ag__.if_stmt(x > 0, if_body1, None, ('total',))()
     x = None
-    ag__.for_stmt(xs, None, loop_body, ('total',))
+    for itr in ag__.for_stmt(xs, None, loop_body, ('total',)):
+        loop_body(itr)
     return total

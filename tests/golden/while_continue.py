@@ -13,5 +13,6 @@ def while_continue(n):
         nonlocal i, odds
         i += 1
         ag__.if_stmt(ag__.not_(i % 2 == 0), if_body1, None, ('odds',))()
-    ag__.while_stmt(loop_test, None, loop_body, ('i', 'odds'))
+    for _ in ag__.while_stmt(loop_test, None, loop_body, ('i', 'odds')):
+        loop_body()
     return (odds, i)

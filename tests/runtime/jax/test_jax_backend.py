@@ -148,7 +148,8 @@ def doubling(x, n):
 
     i = 0
     break_ = False
-    ag__.while_stmt(loop_test, None, loop_body, ('break_', 'i', 'x'))
+    for _ in ag__.while_stmt(loop_test, None, loop_body, ('break_', 'i', 'x')):
+        loop_body()
     return x
 
 
@@ -175,7 +176,8 @@ def cumulative(xs):
 
     s = 0
     ys = []
-    ag__.for_stmt(xs, None, loop_body, ('s', 'ys'))
+    for itr in ag__.for_stmt(xs, None, loop_body, ('s', 'ys')):
+        loop_body(itr)
     return s, ys
 
 
@@ -200,7 +202,8 @@ def test_grad_through_scan_and_through_static_range():
             nonlocal x
             x = x * 1.5
 
-        ag__.for_stmt(ag__.range(n), None, loop_body, ('x',))
+        for itr in ag__.for_stmt(ag__.range(n), None, loop_body, ('x',)):
+            loop_body(itr)
         return x
 
     assert jax.grad(power)(2.0, 3) == pytest.approx(1.5 ** 3)
@@ -226,7 +229,8 @@ def first_above(xs, t):
 
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
-    ag__.for_stmt(xs, 'do_return', loop_body, ('do_return', 'retval_'))
+    for itr in ag__.for_stmt(xs, 'do_return', loop_body, ('do_return', 'retval_')):
+        loop_body(itr)
     ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))()
     return retval_
 
@@ -267,7 +271,8 @@ def sum_odd_until(n, stop):
 
     s = 0
     break_ = False
-    ag__.for_stmt(ag__.range(n), 'break_', loop_body, ('break_', 's'))
+    for itr in ag__.for_stmt(ag__.range(n), 'break_', loop_body, ('break_', 's')):
+        loop_body(itr)
     return s
 
 
@@ -286,7 +291,8 @@ def test_traced_range_with_start_and_negative_step():
             c = c + i
 
         c = 0
-        ag__.for_stmt(ag__.range(a, b, -2), None, loop_body, ('c',))
+        for itr in ag__.for_stmt(ag__.range(a, b, -2), None, loop_body, ('c',)):
+            loop_body(itr)
         return c
 
     for a, b in [(10, 1), (10, 10), (3, 8), (-1, -6)]:
@@ -311,7 +317,8 @@ def test_python_list_loop_whose_break_flag_becomes_traced():
 
         total = 0.0
         break_ = False
-        ag__.for_stmt(values, 'break_', loop_body, ('break_', 'total'))
+        for itr in ag__.for_stmt(values, 'break_', loop_body, ('break_', 'total')):
+            loop_body(itr)
         return total
 
     values = [1.0, 2.0, -1.0, 5.0]
@@ -395,7 +402,8 @@ def test_loop_variable_changing_dtype_or_shape():
             x = jnp.concatenate([x, x])
 
         line.append(here())
-        ag__.while_stmt(lambda: x.sum() < n, None, loop_body, ('x',))
+        for _ in ag__.while_stmt(lambda: x.sum() < n, None, loop_body, ('x',)):
+            loop_body()
         return x
 
     with pytest.raises(StagingError, match=r"'x' has shape \(1,\) before the while loop but \(2,\)") as info:
@@ -407,7 +415,8 @@ def test_loop_variable_changing_dtype_or_shape():
             nonlocal i
             i = i * 1.5
 
-        ag__.while_stmt(lambda: i < n, None, loop_body, ('i',))
+        for _ in ag__.while_stmt(lambda: i < n, None, loop_body, ('i',)):
+            loop_body()
         return i
 
     with pytest.raises(StagingError, match="'i' has dtype int32 before the while loop but float32"):
@@ -422,7 +431,8 @@ def test_variable_first_assigned_in_loop():
             last = x
 
         last = ag__.Undefined("last")
-        ag__.for_stmt(xs, None, loop_body, ('last',))
+        for itr in ag__.for_stmt(xs, None, loop_body, ('last',)):
+            loop_body(itr)
         return last
 
     with pytest.raises(StagingError, match="'last' is first assigned inside this for loop.*initialize last"):
@@ -438,7 +448,8 @@ def test_list_growing_in_a_while_loop_and_non_scalar_condition():
 
         i = 0
         ys = []
-        ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'ys'))
+        for _ in ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'ys')):
+            loop_body()
         return ys
 
     with pytest.raises(StagingError, match=r"'ys' is \[\] before the while loop.*preallocate"):
@@ -467,7 +478,8 @@ def test_pytree_state_and_nested_if_in_a_scan():
 
         acc = (0.0, jnp.ones(2))
         out = [{"x": jnp.float32(-1.0)}]
-        ag__.for_stmt(xs, None, loop_body, ('acc', 'out'))
+        for itr in ag__.for_stmt(xs, None, loop_body, ('acc', 'out')):
+            loop_body(itr)
         return acc, out
 
     params, xs = {"cap": 2.0}, jnp.array([1.0, 3.0, 2.5])

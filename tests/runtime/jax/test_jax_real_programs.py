@@ -221,7 +221,8 @@ def test_triangular_nested_range_unrolls_the_outer_loop_to_stay_differentiable()
             def inner(j):
                 nonlocal x
                 x = x * 1.1 + j
-            ag__.for_stmt(ag__.range(3 - i), None, inner, ('x',))
+            for itr in ag__.for_stmt(ag__.range(3 - i), None, inner, ('x',)):
+                inner(itr)
         static_for(range(3), outer, ('x',))
         return x
 
@@ -342,7 +343,8 @@ def test_typed_keys_carried_through_a_static_range_and_a_traced_while():
             i = i + 1
         total = 0.0
         i = 0
-        ag__.while_stmt(loop_test, None, loop_body, ('i', 'key', 'total'))
+        for _ in ag__.while_stmt(loop_test, None, loop_body, ('i', 'key', 'total')):
+            loop_body()
         return key, total
 
     def twin(key, n):
@@ -414,7 +416,8 @@ def test_a_tracer_used_as_an_index_of_a_python_list_in_a_while_body():
         def loop_body():
             nonlocal x
             x = x + table[x]
-        ag__.while_stmt(loop_test, None, loop_body, ('x',))
+        for _ in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
+            loop_body()
         return x
     line = here() - 4
     with pytest.raises(JaxStagingError, match="a traced value was used as a Python int") as info:
