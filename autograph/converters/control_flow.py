@@ -114,23 +114,36 @@ class _ControlFlow:
     def _python_blocks(self, node: ast.stmt, scope: _Scope, writes: set[str]) -> ast.stmt:
         # A name the statement's own header binds (`with ... as v`, `except E as e`, a case's
         # captures) is bound in the block it guards: no init there may reset it.
+        # A block that an exception may leave part-way (a try's body, a with's body: its context
+        # manager may swallow the exception) binds nothing certain for what follows it; only the
+        # inits put at the top of the scope meanwhile are (they run before everything).
+        tops = len(scope.top)
+        before = set(scope.bound)
         if isinstance(node, TRY_STATEMENTS):
             node.body = self.block(node.body, scope)
+            after_body = scope.bound
             for handler in node.handlers:
-                scope.bound |= {handler.name} if handler.name else set()
+                scope.bound = before | _assigned_names(scope.top[tops:]) | ({handler.name} if handler.name else set())
                 handler.body = self.block(handler.body, scope)
+            scope.bound = after_body | _assigned_names(scope.top[tops:])
             node.orelse = self.block(node.orelse, scope)
+            scope.bound = before | _assigned_names(scope.top[tops:])
             node.finalbody = self.block(node.finalbody, scope)
             certain = set().union(*map(self._writes, node.finalbody))
         elif isinstance(node, ast.With):
             scope.bound |= names_of([item.optional_vars for item in node.items if item.optional_vars]).writes
+            before = set(scope.bound)
             node.body = self.block(node.body, scope)
-            certain = writes
+            scope.bound = before | _assigned_names(scope.top[tops:])
+            certain = set()
         elif isinstance(node, ast.Match):
             for case in node.cases:
-                scope.bound |= names_of(case.pattern).writes
+                scope.bound = before | _assigned_names(scope.top[tops:]) | names_of(case.pattern).writes
                 case.body = self.block(case.body, scope)
+            scope.bound = before | _assigned_names(scope.top[tops:])
             certain = set()
+        elif isinstance(node, ast.AnnAssign) and node.value is None:
+            certain = set()  # `x: int` binds nothing
         elif isinstance(node, ast.If):
             # Its two blocks are alternatives: what one binds (or deletes) is not bound (deleted) in
             # the other; after the if, bound is what both leave bound, and whatever either block's
@@ -334,12 +347,17 @@ class _ControlFlow:
         one the analysis says may be unbound there but that got no ``Undefined`` (it looked bound
         here), or one that some ``del`` unbinds. A block reads the function's variables as free
         variables, whose error is a NameError; ``ag__.run`` turns it into Python's UnboundLocalError."""
-        for function in functions:
-            for sub in walk(function):
-                if isinstance(sub, ast.Name) and sub.id in self.function.locals and (
-                        sub.id in self.deleted or (anno.get(sub, anno.Key.MAYBE_UNDEFINED, False)
-                                                   and sub.id not in self.inited)):
-                    return True
+        stack: list[ast.AST] = list(functions)
+        while stack:
+            sub = stack.pop()
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) and (
+                    id(sub) not in self.generated_functions):
+                continue  # a function of the user's reads an unbound free variable as the original does
+            if (isinstance(sub, ast.Name) and sub.id in self.function.locals
+                    and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False)
+                    and (sub.id not in self.inited or sub.id in self.deleted)):
+                return True
+            stack.extend(children(sub))
         return False
 
     def _while(self, node: ast.While, scope: _Scope) -> list[ast.stmt]:

@@ -96,13 +96,13 @@ class _Hoister:
                     moved += self._hoist(inner, blocked)
         # A closure that reads a sibling which stays (a loop body reading its hoisted if_body does
         # not: that one moves too) stays as well.
-        functions = [s for s in statements if self._is_generated(s)]
+        functions = [(s, _free_names(s)) for s in statements if self._is_generated(s)]
         staying: set[str] = set()
         changed = True
         while changed:
             changed = False
-            for function in functions:
-                if function.name not in staying and _free_names(function) & (blocked | staying):
+            for function, free in functions:
+                if function.name not in staying and free & (blocked | staying):
                     staying.add(function.name)
                     changed = True
         index = 0

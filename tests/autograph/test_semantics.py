@@ -1145,10 +1145,28 @@ def branch_recursion(level):
     return None
 
 
-def test_recursion_through_branches_reaches_half_the_original_depth():
-    """f -> if_body -> f: two frames per level, where the runtime's if_stmt made it three."""
-    original = branch_recursion(0)
-    converted = autograph.convert(branch_recursion)(0)
+def for_recursion(level):
+    for _ in range(1):
+        try:
+            return for_recursion(level + 1)
+        except RecursionError:
+            return level
+
+
+def while_recursion(level):
+    while level >= 0:
+        try:
+            return while_recursion(level + 1)
+        except RecursionError:
+            return level
+
+
+@pytest.mark.parametrize("fn", [branch_recursion, for_recursion, while_recursion])
+def test_recursion_through_blocks_reaches_half_the_original_depth(fn):
+    """f -> if_body (or loop_body) -> f: two frames per level, where the runtime's if_stmt /
+    for_stmt / while_stmt between them made it three."""
+    original = fn(0)
+    converted = autograph.convert(fn)(0)
     assert converted >= 0.45 * original, (converted, original)
 
 
@@ -1179,4 +1197,5 @@ def test_unbound_reads_in_blocks_the_function_runs_raise_unbound_local_error(fn,
     """A block that may read an unbound variable of the function runs through ``ag__.run``, which
     raises Python's UnboundLocalError (same message) where the block's free read raised NameError."""
     assert agree(fn, *args)[1] is UnboundLocalError
-    assert "ag__.run(" in autograph.to_code(fn) or fn is del_twice_in_loop
+    if fn is not unbound_after_skipped_binding:  # that one is bound to ag__.Undefined first
+        assert "ag__.run(" in autograph.to_code(fn)
