@@ -419,7 +419,7 @@ def test_a_tracer_used_as_an_index_of_a_python_list_in_a_while_body():
         for _ in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
             loop_body()
         return x
-    line = here() - 4
+    line = here() - 5
     with pytest.raises(JaxStagingError, match="a traced value was used as a Python int") as info:
         jax.jit(f)(0, 3)
     assert str(info.value).startswith(f"{HERE}:{line}: ")
