@@ -347,6 +347,8 @@ class _ControlFlow:
         one the analysis says may be unbound there but that got no ``Undefined`` (it looked bound
         here), or one that some ``del`` unbinds. A block reads the function's variables as free
         variables, whose error is a NameError; ``ag__.run`` turns it into Python's UnboundLocalError."""
+        if not self.marked:  # no read in the function may find its variable unbound
+            return False
         stack: list[ast.AST] = list(functions)
         while stack:
             sub = stack.pop()
@@ -648,7 +650,9 @@ class _UndefinedReads(ast.NodeTransformer):
 
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
     # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
-    control_flow = _ControlFlow(ctx, scope, _maybe_undefined_names(node.body) | scope.captured)
+    marked = _maybe_undefined_names(node.body)
+    control_flow = _ControlFlow(ctx, scope, marked | scope.captured)
+    control_flow.marked = marked
     control_flow.name_counts = _name_counts(node.body)
     control_flow.deleted = {target.id for sub in walk(node) if isinstance(sub, ast.Delete)
                             for target in sub.targets if isinstance(target, ast.Name)}
