@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import ast
 
-from autograph.analysis.scopes import function_scope
+from autograph.analysis.scopes import names_of
 from autograph.analysis.walk import walk
 from autograph.context import Context
 
@@ -55,6 +55,7 @@ class _Hoister:
         self.ctx = ctx
         self.generated = ctx.namer.handed_out  # a user's def never has one of these names
         self.fresh: set[str] = set()  # the names given to moved closures: each used once
+        self._locals_cache: dict[int, tuple[ast.FunctionDef, set[str]]] = {}
 
     def _is_generated(self, node: ast.stmt) -> bool:
         return isinstance(node, ast.FunctionDef) and node.name in self.generated
@@ -120,8 +121,14 @@ class _Hoister:
         return moved
 
     def _locals(self, function: ast.FunctionDef) -> set[str]:
-        """A closure's own variables, but the generated closures it defines (which may move)."""
-        return function_scope(function).locals - self._defined_closures(function.body)
+        """A closure's own variables, but the generated closures it defines (which may move). Asked
+        again at every loop around it: computed once (moving closures out only removes names that
+        this leaves out anyway)."""
+        entry = self._locals_cache.get(id(function))
+        if entry is None:  # the node is kept with its entry, so that no other node reuses its id
+            names = _own_locals(function) - self._defined_closures(function.body)
+            entry = self._locals_cache[id(function)] = (function, names)
+        return entry[1]
 
     def _defined_closures(self, statements: list[ast.stmt]) -> set[str]:
         names = set()
@@ -170,6 +177,24 @@ def _is_init(statement: ast.stmt) -> bool:
         and isinstance(value.func.value, ast.Name) and value.func.value.id == "ag__")
 
 
+def _own_locals(function: ast.FunctionDef) -> set[str]:
+    """The variables of ``function``'s own scope: ``function_scope(...).locals`` without the names its
+    nested functions capture (not needed here, and costly to find for closures nested deeply)."""
+    args = function.args
+    params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
+              if a is not None}
+    declared = set()
+    stack = list(function.body)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.Nonlocal, ast.Global)):
+            declared.update(sub.names)
+        elif not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(child for child in ast.iter_child_nodes(sub)
+                         if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
+    return (params | names_of(function.body).writes) - declared
+
+
 def _free_names(function: ast.FunctionDef) -> set[str]:
     """Every name ``function`` (or anything in it) reads, binds or declares, but its own locals:
     more than its free variables, never fewer."""
@@ -179,7 +204,7 @@ def _free_names(function: ast.FunctionDef) -> set[str]:
             names.add(sub.id)
         elif isinstance(sub, (ast.Nonlocal, ast.Global)):
             names.update(sub.names)
-    return names - function_scope(function).locals
+    return names - _own_locals(function)
 
 
 def _rename_uses(statements: list[ast.stmt], start: int, old: str, new: str) -> None:
