@@ -22,6 +22,7 @@ from autograph.converters import (
     control_flow,
     fence,
     handlers,
+    hoisting,
     item_writes,
     logical_expressions,
     return_statements,
@@ -38,7 +39,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         return
     # 1. Refuse what cannot be converted before changing anything.
     fence.transform(node, ctx)
-    # One walk says which of the next three rewrites have anything to do (most functions have none).
+    # One walk says which of the rewrites below have anything to do (most functions have none).
     present = _statement_kinds(node)
     # 1b. `y[k] = v` into a local rebinds it, so that the analyses below see `y` assigned.
     if present & {"item_write"}:
@@ -68,6 +69,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     logical_expressions.transform(node, ctx)
     # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
+    # 9. Closures inside loop bodies move before their loop: it needs them all written.
+    if present & {"loop"}:
+        hoisting.transform(node, ctx)
 
 
 def _statement_kinds(node: ast.FunctionDef) -> set[str]:
@@ -78,6 +82,8 @@ def _statement_kinds(node: ast.FunctionDef) -> set[str]:
             kinds.add("handler")
         elif cls is ast.Assert:
             kinds.add("assert")
+        elif cls is ast.For or cls is ast.While:
+            kinds.add("loop")
         elif (cls is ast.Assign and isinstance(sub.targets[0], ast.Subscript)) or (
                 cls is ast.AugAssign and isinstance(sub.target, ast.Subscript)):
             kinds.add("item_write")

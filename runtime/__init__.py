@@ -41,6 +41,8 @@ from runtime.operators import (
     or_,
     or_test,
     range_,
+    run,
+    skip,
     while_stmt,
 )
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_free
@@ -52,7 +54,8 @@ __all__ = [
     "builtin",
     "builtin_call", "call",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "or_test", "range", "register",
-    "register_lazy", "reraise_limitation", "set_converter", "while_stmt", "setitem", "setitem_in", "index", "item",
+    "register_lazy", "reraise_limitation", "run", "skip", "set_converter", "while_stmt", "setitem", "setitem_in",
+    "index", "item",
     "iadd", "iand", "ifloordiv", "ilshift",
     "imatmul", "imod", "imul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor",
 ]

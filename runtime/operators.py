@@ -13,20 +13,23 @@ After (what the converter writes)::
     def loop_body():
         nonlocal x
         x = x / 2
-
-    ag__.while_stmt(loop_test, None, loop_body, ('x',))
+    for _ in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
+        loop_body()
 
 Each operator looks at the value that decides the control flow (the condition,
-the test's result, the iterable, a break flag). A plain Python value runs the
-statement as Python, with the bodies changing the variables in place; a value
-owned by a backend hands the statement to that backend. The Python path is the
-hot path, so it is written for speed: a type check, then the plain statement.
+the test's result, the iterable, a break flag). For a plain Python value it says
+which blocks to run (``if_stmt`` returns the block, ``for_stmt`` / ``while_stmt``
+give one item per iteration) and the converted code runs them in its own frame,
+so no runtime frame sits between the user's function and its blocks; a value
+owned by a backend hands the statement to that backend, and nothing is left to
+run. The Python path is the hot path, so it is written for speed: a type check,
+then the plain statement.
 """
 
 from __future__ import annotations
 
 import builtins
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Iterator, Optional
 
 from runtime.backend import OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
 from runtime.undefined import as_unbound_local
@@ -47,8 +50,13 @@ def _staged(value: Any):
         return backend_for(value)
 
 
-def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optional[tuple] = None) -> None:
-    """``if cond: body() else: orelse()``."""
+def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optional[tuple] = None) -> Thunk:
+    """Which block of ``if cond: body() else: orelse()`` to run: the converted code calls what this
+    returns, ``ag__.if_stmt(cond, if_body, else_body, state)()``, so the block runs in the user's
+    own frame (no runtime frame sits between the function and its branch: ``sys._getframe``,
+    ``warnings.warn(stacklevel=...)`` and the recursion depth see the function). A plain ``cond``
+    gives ``body``, ``orelse`` or ``skip``; a staged one is staged here by its backend, and ``skip``
+    comes back."""
     cls = cond.__class__
     if cls is not bool and cls is not int:
         try:
@@ -56,23 +64,38 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
         except (KeyError, TypeError):  # a type not seen yet, or an unhashable class (see _staged)
             backend = backend_for(cond)
         if backend is not None:
-            backend.if_stmt(cond, body, orelse, State(state, body, orelse))
-            return
+            run(backend.if_stmt, cond, body, orelse, State(state, body, orelse))  # traces the blocks
+            return skip
+    if cond:
+        return body
+    return skip if orelse is None else orelse
+
+
+def skip() -> None:
+    """The block to run when there is none: an ``if`` without ``else`` whose test is false, or a
+    statement a backend staged already."""
+
+
+def run(block: Callable, *args: Any) -> Any:
+    """``block(*args)``, with an unbound read in it raised as Python's ``UnboundLocalError``. The
+    converter writes ``ag__.run(ag__.if_stmt(...))`` instead of ``ag__.if_stmt(...)()`` where a
+    block may read a variable of the function that is not bound (a ``del`` of it, or a binding an
+    exception skipped): the block reads it as a free variable, whose error is a ``NameError``."""
     try:
-        if cond:
-            body()
-        elif orelse is not None:
-            orelse()
-    except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError
+        return block(*args)
+    except NameError as error:
         translated = as_unbound_local(error)
         if translated is None:
             raise
         raise translated from None
 
 
-def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tuple] = None) -> None:
-    """``while not flag and test(): body()``, where ``flag`` names the variable a ``break`` or
-    ``return`` sets (or is None). Once either gives a staged value, the rest of the loop is staged."""
+def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tuple] = None) -> Iterator[None]:
+    """The iterations of ``while not flag and test(): body()``, where ``flag`` names the variable a
+    ``break`` or ``return`` sets (or is None): one ``None`` per time the converted code should run the
+    body, ``for _ in ag__.while_stmt(loop_test, flag, loop_body, state): loop_body()``, so the body
+    runs in the user's frame. Once the test or the flag gives a staged value, the rest of the loop is
+    staged (and no more iterations come)."""
     try:
         stopped = None if flag is None else _flag_cell(flag, body)
         first = True
@@ -103,8 +126,8 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
                     if offer is not None and offer(test if stopped is None else _both(_not_flag(stopped), test),
                                                    body, State(state, test, body)):
                         return
-            body()
-    except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError
+            yield None
+    except NameError as error:  # an unbound read in the test or a staged body: Python's UnboundLocalError
         translated = as_unbound_local(error)
         if translated is None:
             raise
@@ -133,55 +156,54 @@ def for_stmt(
     flag: Optional[str],
     body: Callable[[Any], None],
     state: Optional[tuple] = None,
-) -> None:
-    """``for item in iterable: body(item)``, stopping once the variable ``flag`` names (a break
-    or return flag, or None) is true. If that flag becomes a staged value, the remaining
-    iterations are staged."""
-    try:
-        stopped = None if flag is None else _flag_cell(flag, body)
-        if iterable.__class__ is not _range and iterable.__class__ is not list:
-            backend = backend_for(iterable)
-            if backend is not None:
-                backend.for_stmt(iterable, None if stopped is None else _not_flag(stopped), body,
-                                 State(state, body))
+) -> Iterable:
+    """The items to run ``body`` on, for ``for x in ag__.for_stmt(xs, flag, loop_body, state):
+    loop_body(x)``: the body runs in the user's frame. Without a flag that is ``iterable`` itself;
+    with one (the variable a break or return sets), the items up to the iteration that sets it. A
+    staged ``iterable`` is staged here, and so are the remaining iterations once the flag becomes a
+    staged value; then no (more) items come."""
+    stopped = None if flag is None else _flag_cell(flag, body)
+    if iterable.__class__ is not _range and iterable.__class__ is not list:
+        backend = backend_for(iterable)
+        if backend is not None:
+            run(backend.for_stmt, iterable, None if stopped is None else _not_flag(stopped), body,
+                State(state, body))
+            return ()
+    elif state and iterable.__class__ is _range and len(iterable) > 1 and may_stage_static_ranges():
+        # A static range whose body closes over staged values (JAX tracers): its backend may
+        # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
+        backend = _staged_closure(body)
+        if backend is not None and getattr(backend, "stages_static_ranges", False):
+            run(backend.for_stmt, iterable, None if stopped is None else _not_flag(stopped), body,
+                State(state, body))
+            return ()
+    if stopped is None:
+        return iterable
+    return _until_flag(iter(iterable), stopped, body, state)
+
+
+def _until_flag(iterator: Iterator, stopped: Any, body: Callable[[Any], None], state: Optional[tuple]) -> Iterator:
+    """The items of ``iterator`` while the flag in the cell ``stopped`` is false (checked before each
+    item, after the body ran on the one before); a staged flag hands what is left to its backend."""
+    value = stopped.cell_contents
+    while True:
+        if value is not False:
+            if value is True:
                 return
-        elif state and iterable.__class__ is _range and len(iterable) > 1 and may_stage_static_ranges():
-            # A static range whose body closes over staged values (JAX tracers): its backend may
-            # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
-            backend = _staged_closure(body)
-            if backend is not None and getattr(backend, "stages_static_ranges", False):
-                backend.for_stmt(iterable, None if stopped is None else _not_flag(stopped), body,
-                                 State(state, body))
+            backend = backend_for(value)
+            if backend is None:
+                if value:
+                    return
+            else:  # the flag is staged now: hand the iterations that are left to its backend
+                run(backend.for_stmt, iterator, _not_flag(stopped), body, State(state, body))
                 return
-        if stopped is None:
-            for item in iterable:
-                body(item)
-            return
-        iterator = iter(iterable)
-        value = stopped.cell_contents
-        while True:
+        for item in iterator:
+            yield item
+            value = stopped.cell_contents
             if value is not False:
-                if value is True:
-                    return
-                backend = backend_for(value)
-                if backend is None:
-                    if value:
-                        return
-                else:  # the flag is staged now: hand the iterations that are left to its backend
-                    backend.for_stmt(iterator, _not_flag(stopped), body, State(state, body))
-                    return
-            for item in iterator:
-                body(item)
-                value = stopped.cell_contents
-                if value is not False:
-                    break
-            else:
-                return
-    except NameError as error:  # an unbound read in a body: Python's error is UnboundLocalError
-        translated = as_unbound_local(error)
-        if translated is None:
-            raise
-        raise translated from None
+                break
+        else:
+            return
 
 
 def _staged_closure(body: Callable) -> Any:

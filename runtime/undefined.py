@@ -14,7 +14,7 @@ Before::
 After::
 
     y = ag__.Undefined('y')
-    ag__.if_stmt(c, if_body, None, ('y',))
+    ag__.if_stmt(c, if_body, None, ('y',))()
     return ag__.ld(y)
 """
 

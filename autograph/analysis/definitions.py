@@ -119,6 +119,8 @@ class _Definitions:
         after_test = self.reads(node.test, bound)
         self.breaks.append([])
         self.block(node.body, after_test)
+        if _deletes(node.body):  # a later iteration may start with these unbound: check the body again
+            self.block(node.body, self.reads(node.test, bound - _deletes(node.body)))
         broken = self.breaks.pop()
         # The else clause runs when the test fails; a break skips it.
         return _meet(self.block(node.orelse, after_test), *broken)
@@ -128,6 +130,8 @@ class _Definitions:
         self.reads(anno.get(node, anno.Key.EXTRA_TEST, None), bound)
         self.breaks.append([])
         self.block(node.body, bound | names_of(node.target).writes)
+        if _deletes(node.body):  # a later iteration may start with these unbound: check the body again
+            self.block(node.body, (bound - _deletes(node.body)) | names_of(node.target).writes)
         broken = self.breaks.pop()
         return _meet(self.block(node.orelse, bound), *broken)
 
@@ -164,6 +168,20 @@ class _Definitions:
         if not has_catch_all(node):
             outcomes.append(bound)
         return _meet(*outcomes)
+
+
+def _deletes(body: list[ast.stmt]) -> frozenset:
+    """The names a ``del`` in ``body`` (outside nested scopes) unbinds."""
+    names = set()
+    stack = list(body)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(sub, ast.Delete):
+            names |= {target.id for target in sub.targets if isinstance(target, ast.Name)}
+        stack.extend(children(sub))
+    return frozenset(names)
 
 
 def _certain_walrus_targets(node: ast.AST) -> set[str]:

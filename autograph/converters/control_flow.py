@@ -14,15 +14,23 @@ After::
     def f(x, n):
         total = 0
 
-        def loop_body(i):
-            nonlocal total
+        def loop_body(itr):
+            nonlocal i, total
+            i = itr
 
             def if_body():
                 nonlocal total
                 total += x[i]
-            ag__.if_stmt(x[i] > 0, if_body, None, ('total',))
-        ag__.for_stmt(ag__.range(n), None, loop_body, ('total',))
+            ag__.if_stmt(x[i] > 0, if_body, None, ('total',))()
+        i = None
+        for itr in ag__.for_stmt(ag__.range(n), None, loop_body, ('total',)):
+            loop_body(itr)
         return total
+
+(``hoisting`` then moves ``if_body`` before the loop; ``i`` is the function's variable so that it
+can: a loop target no block reads stays the loop body's parameter.) The operators say which block to run and
+the function runs it in its own frame: ``if_stmt`` returns the block, ``for_stmt`` / ``while_stmt``
+give one item per iteration.
 
 A body closure declares ``nonlocal`` the variables it binds that matter outside
 it (live after the statement, read before being bound in it, or captured by a
@@ -65,6 +73,7 @@ class _ControlFlow:
         self.inited: set[str] = set()
         self.generated_functions: set[int] = set()
         self.in_python_block = 0  # > 0 while converting a block of a try / with / match
+        self.deleted: set[str] = set()  # names some `del` in the function (or a nested one) unbinds
         # By id, with the node itself: it keeps the node alive, so no other node can reuse the id
         # (statements the conversion replaces, such as annotated assignments, are dropped).
         self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
@@ -105,23 +114,36 @@ class _ControlFlow:
     def _python_blocks(self, node: ast.stmt, scope: _Scope, writes: set[str]) -> ast.stmt:
         # A name the statement's own header binds (`with ... as v`, `except E as e`, a case's
         # captures) is bound in the block it guards: no init there may reset it.
+        # A block that an exception may leave part-way (a try's body, a with's body: its context
+        # manager may swallow the exception) binds nothing certain for what follows it; only the
+        # inits put at the top of the scope meanwhile are (they run before everything).
+        tops = len(scope.top)
+        before = set(scope.bound)
         if isinstance(node, TRY_STATEMENTS):
             node.body = self.block(node.body, scope)
+            after_body = scope.bound
             for handler in node.handlers:
-                scope.bound |= {handler.name} if handler.name else set()
+                scope.bound = before | _assigned_names(scope.top[tops:]) | ({handler.name} if handler.name else set())
                 handler.body = self.block(handler.body, scope)
+            scope.bound = after_body | _assigned_names(scope.top[tops:])
             node.orelse = self.block(node.orelse, scope)
+            scope.bound = before | _assigned_names(scope.top[tops:])
             node.finalbody = self.block(node.finalbody, scope)
             certain = set().union(*map(self._writes, node.finalbody))
         elif isinstance(node, ast.With):
             scope.bound |= names_of([item.optional_vars for item in node.items if item.optional_vars]).writes
+            before = set(scope.bound)
             node.body = self.block(node.body, scope)
-            certain = writes
+            scope.bound = before | _assigned_names(scope.top[tops:])
+            certain = set()
         elif isinstance(node, ast.Match):
             for case in node.cases:
-                scope.bound |= names_of(case.pattern).writes
+                scope.bound = before | _assigned_names(scope.top[tops:]) | names_of(case.pattern).writes
                 case.body = self.block(case.body, scope)
+            scope.bound = before | _assigned_names(scope.top[tops:])
             certain = set()
+        elif isinstance(node, ast.AnnAssign) and node.value is None:
+            certain = set()  # `x: int` binds nothing
         elif isinstance(node, ast.If):
             # Its two blocks are alternatives: what one binds (or deletes) is not bound (deleted) in
             # the other; after the if, bound is what both leave bound, and whatever either block's
@@ -219,8 +241,11 @@ class _ControlFlow:
         entry = self._loop_parameters_cache.get(id(loop))
         if entry is None:
             inside = _name_counts([loop])
+            # A target that a block inside the loop reads stays the function's variable: that block
+            # is then defined once, before the loop (hoisting), not every iteration.
+            in_blocks = _names_in_blocks(loop.body)
             names = frozenset(name for name in names_of(loop.target).writes - self._visible(loop)
-                              if inside[name] == self.name_counts[name])
+                              if inside[name] == self.name_counts[name] and name not in in_blocks)
             entry = self._loop_parameters_cache[id(loop)] = (loop, names)  # the node keeps its id
         return entry[1]
 
@@ -241,7 +266,10 @@ class _ControlFlow:
             # Inside a handler, case or with block that may not run, an Undefined goes to the top,
             # so that reads elsewhere find it (and raise as Python does), not an empty variable.
             at_top = name in scope.touched or (undefined and self.in_python_block)
-            (scope.top if at_top else here).append(init)
+            if not at_top and not undefined and here and _is_none_init(here[-1]):
+                here[-1].targets.append(init.targets[0])  # i = j = None
+            else:
+                (scope.top if at_top else here).append(init)
             scope.bound.add(name)
             scope.touched.add(name)
         return here
@@ -306,10 +334,33 @@ class _ControlFlow:
                                       global_names, scope, closure_locals, node.orelse[0])
             functions.append(else_body)
             orelse = ast.Name(id=else_body.name, ctx=ast.Load())
-        call = self._call("ag__.if_stmt(TEST, BODY, ORELSE, STATE)", node, TEST=node.test, BODY=body.name,
-                          ORELSE=orelse, STATE=self._get_state(state))
+        # The operator says which block to run; the block runs here, in the function's own frame.
+        template = ("ag__.run(ag__.if_stmt(TEST, BODY, ORELSE, STATE))" if self._may_read_unbound(functions)
+                    else "ag__.if_stmt(TEST, BODY, ORELSE, STATE)()")
+        call = self._call(template, node, TEST=node.test, BODY=body.name, ORELSE=orelse,
+                          STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return functions + inits + _trim(call)
+
+    def _may_read_unbound(self, functions: list[ast.FunctionDef]) -> bool:
+        """Whether a block may read (or ``del``) a variable of the function whose cell is empty:
+        one the analysis says may be unbound there but that got no ``Undefined`` (it looked bound
+        here), or one that some ``del`` unbinds. A block reads the function's variables as free
+        variables, whose error is a NameError; ``ag__.run`` turns it into Python's UnboundLocalError."""
+        if not self.marked:  # no read in the function may find its variable unbound
+            return False
+        stack: list[ast.AST] = list(functions)
+        while stack:
+            sub = stack.pop()
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) and (
+                    id(sub) not in self.generated_functions):
+                continue  # a function of the user's reads an unbound free variable as the original does
+            if (isinstance(sub, ast.Name) and sub.id in self.function.locals
+                    and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False)
+                    and (sub.id not in self.inited or sub.id in self.deleted)):
+                return True
+            stack.extend(children(sub))
+        return False
 
     def _while(self, node: ast.While, scope: _Scope) -> list[ast.stmt]:
         nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=True)
@@ -320,8 +371,11 @@ class _ControlFlow:
                              closure_locals, node)
         body = self._closure(self.ctx.namer.reuse("loop_body"), [], node.body, nonlocals, global_names, scope,
                              closure_locals, node)
-        call = self._call("ag__.while_stmt(TEST, EXTRA, BODY, STATE)", node, TEST=test.name,
-                          EXTRA=self._extra_test(node), BODY=body.name, STATE=self._get_state(state))
+        # The operator gives one item per iteration; the body runs here, in the function's frame.
+        run = "ag__.run(BODY)" if self._may_read_unbound([body]) else "BODY()"
+        call = self._call(f"for DONE in ag__.while_stmt(TEST, EXTRA, BODY, STATE):\n    {run}", node,
+                          DONE=self.ctx.namer.reuse("_"), TEST=test.name, EXTRA=self._extra_test(node),
+                          BODY=body.name, STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return [test, body] + inits + _trim(call)
 
@@ -337,8 +391,10 @@ class _ControlFlow:
             templates.copy_location(prologue, node)
         body = self._closure(self.ctx.namer.reuse("loop_body"), params, node.body, nonlocals, global_names,
                              scope, closure_locals, node, prologue)
-        call = self._call("ag__.for_stmt(ITER, EXTRA, BODY, STATE)", node, ITER=self._iterable(node.iter),
-                          EXTRA=self._extra_test(node), BODY=body.name, STATE=self._get_state(state))
+        run = "ag__.run(BODY, ITEM)" if self._may_read_unbound([body]) else "BODY(ITEM)"
+        call = self._call(f"for ITEM in ag__.for_stmt(ITER, EXTRA, BODY, STATE):\n    {run}", node, ITEM=params[0],
+                          ITER=self._iterable(node.iter), EXTRA=self._extra_test(node), BODY=body.name,
+                          STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return [body] + inits + _trim(call)
 
@@ -363,6 +419,27 @@ class _ControlFlow:
         return node
 
 
+def _names_in_blocks(statements: list[ast.stmt]) -> set[str]:
+    """The names in the blocks of the if / while / for statements among ``statements`` (outside
+    nested scopes): what the closures those blocks become would read."""
+    names: set[str] = set()
+    stack = list(statements)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(sub, (ast.If, ast.For)) and not (isinstance(sub, ast.If) and always_bool(sub.test)):
+            blocks = sub.body + sub.orelse + ([sub.target] if isinstance(sub, ast.For) else [])
+            names |= {n.id for block in blocks for n in walk(block) if isinstance(n, ast.Name)}
+            stack.append(sub.test if isinstance(sub, ast.If) else sub.iter)
+            continue
+        if isinstance(sub, ast.While):
+            names |= {n.id for n in walk(sub) if isinstance(n, ast.Name)}
+            continue
+        stack.extend(children(sub))
+    return names
+
+
 def _grown_lists(node: ast.stmt) -> set[str]:
     """Names whose ``append`` / ``extend`` / ``insert`` a statement calls (outside nested scopes)."""
     grown = set()
@@ -380,7 +457,11 @@ def _grown_lists(node: ast.stmt) -> set[str]:
 
 def _assigned_names(inits: list[ast.stmt]) -> set[str]:
     """The names a list of ``_inits`` statements (``NAME = ...``) binds."""
-    return {init.targets[0].id for init in inits}
+    return {target.id for init in inits for target in init.targets}
+
+
+def _is_none_init(statement: ast.stmt) -> bool:
+    return isinstance(statement.value, ast.Constant) and statement.value.value is None
 
 
 def _plain_assignments(statements: list[ast.stmt], declared: set[str]) -> list[ast.stmt]:
@@ -407,10 +488,17 @@ def _plain_assignments(statements: list[ast.stmt], declared: set[str]) -> list[a
 
 
 def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
-    """Drop trailing ``None`` arguments from runtime calls: ``if_stmt(c, body, None, None)``
-    reads better as ``if_stmt(c, body)``."""
+    """Drop trailing ``None`` arguments from runtime calls: ``if_stmt(c, body, None, None)()``
+    reads better as ``if_stmt(c, body)()``."""
     for statement in statements:
-        call = statement.value
+        if isinstance(statement, ast.For):  # for x in ag__.for_stmt(...):
+            call = statement.iter
+        else:
+            call = statement.value
+            if isinstance(call.func, ast.Call):  # ag__.if_stmt(...)()
+                call = call.func
+            elif call.args and isinstance(call.args[0], ast.Call):  # ag__.run(ag__.if_stmt(...))
+                call = call.args[0]
         while call.args and isinstance(call.args[-1], ast.Constant) and call.args[-1].value is None:
             call.args.pop()
     return statements
@@ -562,8 +650,12 @@ class _UndefinedReads(ast.NodeTransformer):
 
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
     # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
-    control_flow = _ControlFlow(ctx, scope, _maybe_undefined_names(node.body) | scope.captured)
+    marked = _maybe_undefined_names(node.body)
+    control_flow = _ControlFlow(ctx, scope, marked | scope.captured)
+    control_flow.marked = marked
     control_flow.name_counts = _name_counts(node.body)
+    control_flow.deleted = {target.id for sub in walk(node) if isinstance(sub, ast.Delete)
+                            for target in sub.targets if isinstance(target, ast.Name)}
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)

@@ -3,7 +3,7 @@
 Before (converted code, traced with ``x`` a graph tensor)::
 
     retval_ = None
-    ag__.if_stmt(np.sum(x) > 0, if_body, else_body, ('retval_',))
+    ag__.if_stmt(np.sum(x) > 0, if_body, else_body, ('retval_',))()
 
 After (what this module adds to the graph)::
 

@@ -9,7 +9,8 @@ Before (converted code, traced with ``x`` a graph tensor)::
         nonlocal x
         x = x / 2
 
-    ag__.while_stmt(loop_test, None, loop_body, ('x',))
+    for _ in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
+        loop_body()
 
 After (what this module adds to the graph)::
 

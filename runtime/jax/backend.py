@@ -19,7 +19,7 @@ After (what the converter writes; ``x.sum() > 0`` is a tracer, so this backend r
             nonlocal y
             y = -x
         y = ag__.Undefined('y')
-        ag__.if_stmt(x.sum() > 0, if_body, else_body, ('y',))   # -> lax.cond
+        ag__.if_stmt(x.sum() > 0, if_body, else_body, ('y',))()   # -> lax.cond
         return y
 
 ``if`` and ``a if c else b`` become ``lax.cond`` (``runtime/jax/cond.py``); loops become ``lax.while_loop`` or

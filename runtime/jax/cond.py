@@ -2,7 +2,7 @@
 
 Before (converted code, under ``jax.jit``; ``x.sum() > 0`` is a tracer)::
 
-    ag__.if_stmt(x.sum() > 0, if_body, else_body, ('y',))
+    ag__.if_stmt(x.sum() > 0, if_body, else_body, ('y',))()
 
 After (what this module builds)::
 

@@ -3,7 +3,8 @@
 Before (converted code, run under ``jax.jit`` with a traced ``n``)::
 
     i = 0
-    ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'x'))
+    for _ in ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'x')):
+        loop_body()
 
 After (what this module builds)::
 

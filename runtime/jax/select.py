@@ -2,7 +2,7 @@
 
 Before (converted code inside a loop, under ``jax.jit``; the branches only pick values)::
 
-    ag__.if_stmt(jnp.log(u) < lp - logp, if_body, None, ('logp', 'x'))   # if_body: x = prop; logp = lp
+    ag__.if_stmt(jnp.log(u) < lp - logp, if_body, None, ('logp', 'x'))()   # if_body: x = prop; logp = lp
 
 After (what ``runtime/jax/cond.py`` builds when this module says the branches are cheap)::
 

@@ -1088,3 +1088,156 @@ def test_nested_functions_binding_unbound_enclosing_variables_fail_as_in_python(
     # Python's error is a NameError naming the free variable (found by the fuzzer: the converted
     # code raised UnboundLocalError from the Undefined the enclosing function binds).
     assert agree(fn, *args)[0] == ("raises" if not args[0] else "value")
+
+
+# --- frames: a converted if's block runs in the user's own frame (issue 9) -------------------------
+
+def frames_between(stop_code):
+    """(name, file) of every frame from this helper's caller up to ``stop_code``."""
+    frame, out = sys._getframe(1), []
+    while frame is not None and frame.f_code is not stop_code:
+        out.append((frame.f_code.co_name, frame.f_code.co_filename))
+        frame = frame.f_back
+    return out
+
+
+def stack_inside_branches(n, stop):
+    if n > 0:
+        if n > 1:
+            return frames_between(stop)
+    return None
+
+
+def test_no_runtime_frame_sits_between_a_function_and_its_branches():
+    """Only the user's function (the converted blocks carry its name and file) lies between a helper
+    called in a nested branch and the function's caller: no frame of runtime/operators.py."""
+    here = sys._getframe().f_code
+    original = stack_inside_branches(2, here)
+    converted = autograph.convert(stack_inside_branches)(2, here)
+    assert original == [("stack_inside_branches", __file__)]
+    assert converted and set(converted) == {("stack_inside_branches", __file__)}
+
+
+def inspect_stack_names(n):
+    import inspect
+    if n:
+        return [frame.function for frame in inspect.stack()[:3]]
+    return None
+
+
+def test_inspect_stack_inside_a_branch_names_only_the_users_function():
+    names = autograph.convert(inspect_stack_names)(1)
+    assert names[0] == "inspect_stack_names"
+    assert "if_stmt" not in names and "run" not in names
+
+
+def warns_two_up():
+    import warnings
+    warnings.warn("two up", UserWarning, stacklevel=3)
+
+
+def warns_in_branch(n):
+    if n:
+        warns_for_caller()
+
+
+def warns_in_branch_and_loop(xs):
+    total = 0
+    for x in xs:
+        if x > 0:
+            warns_for_caller()
+            total += x
+    return total
+
+
+def warns_two_up_in_branch(n):
+    if n:
+        warns_two_up()
+
+
+@pytest.mark.parametrize("fn, args, line", [(warns_in_branch, (1,), 2), (warns_in_branch_and_loop, ([1],), 4)])
+def test_warnings_from_a_helper_in_a_branch_name_the_users_line(fn, args, line):
+    import warnings
+    for f in (fn, autograph.convert(fn)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            f(*args)
+        (warning,) = caught
+        assert (warning.filename, warning.lineno) == (__file__, fn.__code__.co_firstlineno + line)
+
+
+def test_warnings_stacklevel_3_from_a_branch_names_a_frame_of_the_users_module():
+    """stacklevel=3 from a helper called in a branch: the original names the function's caller; the
+    converted function names a frame of its own (the block's caller is the function itself), in the
+    user's file and module (so module filters still match), never runtime/operators.py."""
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        autograph.convert(warns_two_up_in_branch)(1)
+    (warning,) = caught
+    assert warning.filename == __file__
+
+
+def branch_recursion(level):
+    if level >= 0:
+        try:
+            return branch_recursion(level + 1)
+        except RecursionError:
+            return level
+    return None
+
+
+def for_recursion(level):
+    for _ in range(1):
+        try:
+            return for_recursion(level + 1)
+        except RecursionError:
+            return level
+
+
+def while_recursion(level):
+    while level >= 0:
+        try:
+            return while_recursion(level + 1)
+        except RecursionError:
+            return level
+
+
+@pytest.mark.parametrize("fn", [branch_recursion, for_recursion, while_recursion])
+def test_recursion_through_blocks_reaches_half_the_original_depth(fn):
+    """f -> if_body (or loop_body) -> f: two frames per level, where the runtime's if_stmt /
+    for_stmt / while_stmt between them made it three."""
+    original = fn(0)
+    converted = autograph.convert(fn)(0)
+    assert converted >= 0.45 * original, (converted, original)
+
+
+def unbound_after_del_in_branch(c):
+    x = 1
+    if c:
+        del x
+    if c > 1:
+        return x
+    return 0
+
+
+def unbound_after_skipped_binding(a, b):
+    try:
+        x = 1 // a
+    except ZeroDivisionError:
+        pass
+    if b == 0:
+        if a == 0:
+            return x
+    return 0
+
+
+@pytest.mark.parametrize("fn, args", [
+    (unbound_after_del_in_branch, (2,)), (unbound_after_skipped_binding, (0, 0)), (del_twice_in_loop, (0,)),
+])
+def test_unbound_reads_in_blocks_the_function_runs_raise_unbound_local_error(fn, args):
+    """A block that may read an unbound variable of the function runs through ``ag__.run``, which
+    raises Python's UnboundLocalError (same message) where the block's free read raised NameError."""
+    assert agree(fn, *args)[1] is UnboundLocalError
+    if fn is not unbound_after_skipped_binding:  # that one is bound to ag__.Undefined first
+        assert "ag__.run(" in autograph.to_code(fn)

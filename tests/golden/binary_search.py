@@ -3,35 +3,36 @@ def binary_search(xs, target):
     do_return = False
     lo, hi = (0, len(xs))
 
+    def if_body1():
+        nonlocal hi
+        hi = mid
+
+    def else_body1():
+        nonlocal do_return, retval_
+        retval_ = mid
+        do_return = True
+
+    def if_body2():
+        nonlocal lo
+        lo = mid + 1
+
+    def else_body2():
+        nonlocal do_return, hi, retval_
+        ag__.if_stmt(xs[mid] > target, if_body1, else_body1, ('do_return', 'hi', 'retval_'))()
+
     def loop_test():
         return lo < hi
 
     def loop_body():
         nonlocal do_return, hi, lo, mid, retval_
         mid = (lo + hi) // 2
-
-        def if_body():
-            nonlocal lo
-            lo = mid + 1
-
-        def else_body():
-            nonlocal do_return, hi, retval_
-
-            def if_body():
-                nonlocal hi
-                hi = mid
-
-            def else_body():
-                nonlocal do_return, retval_
-                retval_ = mid
-                do_return = True
-            ag__.if_stmt(xs[mid] > target, if_body, else_body, ('do_return', 'hi', 'retval_'))
-        ag__.if_stmt(xs[mid] < target, if_body, else_body, ('do_return', 'hi', 'lo', 'retval_'))
+        ag__.if_stmt(xs[mid] < target, if_body2, else_body2, ('do_return', 'hi', 'lo', 'retval_'))()
     mid = None
-    ag__.while_stmt(loop_test, 'do_return', loop_body, ('do_return', 'hi', 'lo', 'retval_'))
+    for _ in ag__.while_stmt(loop_test, 'do_return', loop_body, ('do_return', 'hi', 'lo', 'retval_')):
+        loop_body()
 
     def if_body():
         nonlocal retval_
         retval_ = -1
-    ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))
+    ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))()
     return retval_

@@ -4,7 +4,8 @@ def bucket_counts(values, buckets):
     def loop_body(v):
         nonlocal counts
         counts = ag__.setitem(counts, v % buckets, ag__.iadd(counts[v % buckets], 1))
-    ag__.for_stmt(values, None, loop_body, ('counts',))
+    for v in ag__.for_stmt(values, None, loop_body, ('counts',)):
+        loop_body(v)
     totals = {}
     totals['all'] = len(values)
     return (counts, totals)

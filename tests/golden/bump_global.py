@@ -1,12 +1,16 @@
 def bump_global(n):
     global COUNTER
 
-    def loop_body(i):
+    def if_body1():
         global COUNTER
+        COUNTER += i
 
-        def if_body():
-            global COUNTER
-            COUNTER += i
-        ag__.if_stmt(i % 2, if_body)
-    ag__.for_stmt(ag__.range(n), None, loop_body)
+    def loop_body(itr):
+        nonlocal i
+        global COUNTER
+        i = itr
+        ag__.if_stmt(i % 2, if_body1)()
+    i = None
+    for itr in ag__.for_stmt(ag__.range(n), None, loop_body):
+        loop_body(itr)
     return COUNTER

@@ -21,8 +21,8 @@ def classify(x):
             def else_body():
                 nonlocal kind
                 kind = 'large'
-            ag__.if_stmt(x < 10, if_body, else_body, ('kind',))
-        ag__.if_stmt(x == 0, if_body, else_body, ('kind',))
+            ag__.if_stmt(x < 10, if_body, else_body, ('kind',))()
+        ag__.if_stmt(x == 0, if_body, else_body, ('kind',))()
     kind = None
-    ag__.if_stmt(x < 0, if_body, else_body, ('kind',))
+    ag__.if_stmt(x < 0, if_body, else_body, ('kind',))()
     return kind

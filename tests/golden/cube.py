@@ -4,5 +4,6 @@ def cube(x):
     def loop_body(_):
         nonlocal result
         result = result * x
-    ag__.for_stmt(ag__.range(3), None, loop_body, ('result',))
+    for _ in ag__.for_stmt(ag__.range(3), None, loop_body, ('result',)):
+        loop_body(_)
     return result

@@ -12,21 +12,24 @@ def early_returns(x):
             do_return = True
 
         def else_body():
-            nonlocal do_return, retval_
+            nonlocal do_return, i, retval_
 
-            def loop_body(i):
+            def if_body1():
                 nonlocal do_return, retval_
+                retval_ = i
+                do_return = True
 
-                def if_body():
-                    nonlocal do_return, retval_
-                    retval_ = i
-                    do_return = True
-                ag__.if_stmt(i * i > x, if_body, None, ('do_return', 'retval_'))
-            ag__.for_stmt(ag__.range(x), 'do_return', loop_body, ('do_return', 'retval_'))
+            def loop_body(itr):
+                nonlocal do_return, i, retval_
+                i = itr
+                ag__.if_stmt(i * i > x, if_body1, None, ('do_return', 'retval_'))()
+            for itr in ag__.for_stmt(ag__.range(x), 'do_return', loop_body, ('do_return', 'retval_')):
+                loop_body(itr)
 
             def if_body():
                 nonlocal retval_
                 retval_ = -1
-            ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))
-        ag__.if_stmt(x < 0, if_body, else_body, ('do_return', 'retval_'))
+            ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))()
+        i = None
+        ag__.if_stmt(x < 0, if_body, else_body, ('do_return', 'retval_'))()
     return retval_

@@ -2,19 +2,22 @@ def for_continue_break(xs):
     out = []
     break_ = False
 
-    def loop_body(x):
+    def if_body1():
         nonlocal break_
+        break_ = True
 
-        def if_body():
-            nonlocal break_
+    def else_body1():
+        out.append(x)
 
-            def if_body():
-                nonlocal break_
-                break_ = True
+    def if_body2():
+        nonlocal break_
+        ag__.if_stmt(x > 100, if_body1, else_body1, ('break_',))()
 
-            def else_body():
-                out.append(x)
-            ag__.if_stmt(x > 100, if_body, else_body, ('break_',))
-        ag__.if_stmt(ag__.not_(x < 0), if_body, None, ('break_',))
-    ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out'))
+    def loop_body(itr):
+        nonlocal break_, x
+        x = itr
+        ag__.if_stmt(ag__.not_(x < 0), if_body2, None, ('break_',))()
+    x = None
+    for itr in ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out')):
+        loop_body(itr)
     return out

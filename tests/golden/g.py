@@ -8,5 +8,5 @@ def g(x):
         nonlocal retval_
         retval_ = x
     retval_ = None
-    ag__.if_stmt(np.any(x < 0), if_body, else_body, ('retval_',))
+    ag__.if_stmt(np.any(x < 0), if_body, else_body, ('retval_',))()
     return retval_

@@ -4,5 +4,5 @@ def if_without_else(x):
     def if_body():
         nonlocal y
         y = x // 2
-    ag__.if_stmt(x % 2 == 0, if_body, None, ('y',))
+    ag__.if_stmt(x % 2 == 0, if_body, None, ('y',))()
     return y

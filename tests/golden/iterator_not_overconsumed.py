@@ -2,14 +2,15 @@ def iterator_not_overconsumed(xs):
     it = iter(xs)
     break_ = False
 
+    def if_body1():
+        nonlocal break_
+        break_ = True
+
     def loop_body(itr):
         nonlocal break_, x
         x = itr
-
-        def if_body():
-            nonlocal break_
-            break_ = True
-        ag__.if_stmt(x > 2, if_body, None, ('break_',))
+        ag__.if_stmt(x > 2, if_body1, None, ('break_',))()
     x = ag__.Undefined('x')
-    ag__.for_stmt(it, 'break_', loop_body, ('break_', 'x'))
+    for itr in ag__.for_stmt(it, 'break_', loop_body, ('break_', 'x')):
+        loop_body(itr)
     return (ag__.ld(x), next(it, 'exhausted'), list(it))

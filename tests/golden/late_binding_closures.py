@@ -6,5 +6,6 @@ def late_binding_closures(n):
         i = itr
         fs.append(lambda: ag__.ld_free(i))
     i = ag__.Undefined('i')
-    ag__.for_stmt(ag__.range(n), None, loop_body, ('fs',))
+    for itr in ag__.for_stmt(ag__.range(n), None, loop_body, ('fs',)):
+        loop_body(itr)
     return [ag__.call(fn)() for fn in fs]

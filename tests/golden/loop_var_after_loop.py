@@ -4,5 +4,6 @@ def loop_var_after_loop(xs):
         nonlocal x
         x = itr
     x = ag__.Undefined('x')
-    ag__.for_stmt(xs, None, loop_body, ('x',))
+    for itr in ag__.for_stmt(xs, None, loop_body, ('x',)):
+        loop_body(itr)
     return ag__.ld(x)

@@ -17,7 +17,7 @@ def nested_if_depth4(a, b, c, d):
                 def else_body():
                     nonlocal r
                     r = 2
-                ag__.if_stmt(d > 0, if_body, else_body, ('r',))
+                ag__.if_stmt(d > 0, if_body, else_body, ('r',))()
 
             def else_body():
                 nonlocal r
@@ -32,14 +32,14 @@ def nested_if_depth4(a, b, c, d):
                     def if_body():
                         nonlocal r
                         r = 4
-                    ag__.if_stmt(d > c, if_body, None, ('r',))
-                ag__.if_stmt(c == 0, if_body, else_body, ('r',))
-            ag__.if_stmt(c > 0, if_body, else_body, ('r',))
+                    ag__.if_stmt(d > c, if_body, None, ('r',))()
+                ag__.if_stmt(c == 0, if_body, else_body, ('r',))()
+            ag__.if_stmt(c > 0, if_body, else_body, ('r',))()
 
         def else_body():
             nonlocal r
             r = 5
-        ag__.if_stmt(b > 0, if_body, else_body, ('r',))
+        ag__.if_stmt(b > 0, if_body, else_body, ('r',))()
 
     def else_body():
         nonlocal r
@@ -50,11 +50,11 @@ def nested_if_depth4(a, b, c, d):
             def if_body():
                 nonlocal r
                 r = ag__.if_exp(d, lambda: 6, lambda: 7)
-            ag__.if_stmt(ag__.or_test(b, lambda: c), if_body, None, ('r',))
+            ag__.if_stmt(ag__.or_test(b, lambda: c), if_body, None, ('r',))()
 
         def else_body():
             nonlocal r
             r = -1
-        ag__.if_stmt(a == 0, if_body, else_body, ('r',))
-    ag__.if_stmt(a > 0, if_body, else_body, ('r',))
+        ag__.if_stmt(a == 0, if_body, else_body, ('r',))()
+    ag__.if_stmt(a > 0, if_body, else_body, ('r',))()
     return r

@@ -11,9 +11,10 @@ def nonlocal_counter(n):
         def else_body():
             nonlocal count
             count -= 1
-        ag__.if_stmt(k % 2, if_body, else_body, ('count',))
+        ag__.if_stmt(k % 2, if_body, else_body, ('count',))()
 
     def loop_body(i):
         bump(i)
-    ag__.for_stmt(ag__.range(n), None, loop_body)
+    for i in ag__.for_stmt(ag__.range(n), None, loop_body):
+        loop_body(i)
     return count

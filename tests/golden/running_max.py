@@ -1,12 +1,15 @@
 def running_max(xs):
     out = list(xs)
 
-    def loop_body(i):
+    def if_body1():
         nonlocal out
+        out = ag__.setitem(out, i, out[i - 1])
 
-        def if_body():
-            nonlocal out
-            out = ag__.setitem(out, i, out[i - 1])
-        ag__.if_stmt(out[i] < out[i - 1], if_body, None, ('out',))
-    ag__.for_stmt(ag__.range(1, len(out)), None, loop_body, ('out',))
+    def loop_body(itr):
+        nonlocal i, out
+        i = itr
+        ag__.if_stmt(out[i] < out[i - 1], if_body1, None, ('out',))()
+    i = None
+    for itr in ag__.for_stmt(ag__.range(1, len(out)), None, loop_body, ('out',)):
+        loop_body(itr)
     return out

@@ -8,5 +8,5 @@ def simple_relu(x):
         nonlocal retval_
         retval_ = 0
     retval_ = None
-    ag__.if_stmt(x > 0, if_body, else_body, ('retval_',))
+    ag__.if_stmt(x > 0, if_body, else_body, ('retval_',))()
     return retval_

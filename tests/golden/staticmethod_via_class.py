@@ -14,7 +14,7 @@ def clip(x, lo, hi):
         def else_body():
             nonlocal retval_
             retval_ = x
-        ag__.if_stmt(x > hi, if_body, else_body, ('retval_',))
+        ag__.if_stmt(x > hi, if_body, else_body, ('retval_',))()
     retval_ = None
-    ag__.if_stmt(x < lo, if_body, else_body, ('retval_',))
+    ag__.if_stmt(x < lo, if_body, else_body, ('retval_',))()
     return retval_

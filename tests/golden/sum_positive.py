@@ -1,12 +1,15 @@
 def sum_positive(xs):
     total = 0
 
-    def loop_body(x):
+    def if_body1():
         nonlocal total
+        total += x
 
-        def if_body():
-            nonlocal total
-            total += x
-        ag__.if_stmt(x > 0, if_body, None, ('total',))
-    ag__.for_stmt(xs, None, loop_body, ('total',))
+    def loop_body(itr):
+        nonlocal total, x
+        x = itr
+        ag__.if_stmt(x > 0, if_body1, None, ('total',))()
+    x = None
+    for itr in ag__.for_stmt(xs, None, loop_body, ('total',)):
+        loop_body(itr)
     return total

@@ -6,5 +6,6 @@ def tuple_targets(pairs):
         a, (b, c) = itr
         total += a * b - c
     a = ag__.Undefined('a')
-    ag__.for_stmt(pairs, None, loop_body, ('a', 'total'))
+    for itr in ag__.for_stmt(pairs, None, loop_body, ('a', 'total')):
+        loop_body(itr)
     return (total, ag__.ld(a))

@@ -7,7 +7,6 @@ def walrus_in_if(xs):
     def else_body():
         nonlocal retval_
         retval_ = n
-    n = None
-    retval_ = None
-    ag__.if_stmt((n := len(xs)) > 2, if_body, else_body, ('n', 'retval_'))
+    n = retval_ = None
+    ag__.if_stmt((n := len(xs)) > 2, if_body, else_body, ('n', 'retval_'))()
     return retval_

@@ -3,20 +3,23 @@ def with_statement(xs):
     with Recorder('outer') as r:
         break_ = False
 
-        def loop_body(x):
+        def if_body1():
             nonlocal break_
+            break_ = True
+
+        def else_body1():
+            out.append(r.name + x)
+
+        def if_body2():
+            nonlocal break_
+            ag__.if_stmt(x == 'stop', if_body1, else_body1, ('break_',))()
+
+        def loop_body(itr):
+            nonlocal break_, x
+            x = itr
             with Recorder(x):
-
-                def if_body():
-                    nonlocal break_
-
-                    def if_body():
-                        nonlocal break_
-                        break_ = True
-
-                    def else_body():
-                        out.append(r.name + x)
-                    ag__.if_stmt(x == 'stop', if_body, else_body, ('break_',))
-                ag__.if_stmt(ag__.not_(x == 'skip'), if_body, None, ('break_',))
-        ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out'))
+                ag__.if_stmt(ag__.not_(x == 'skip'), if_body2, None, ('break_',))()
+        x = None
+        for itr in ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out')):
+            loop_body(itr)
     return out

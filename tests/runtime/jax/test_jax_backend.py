@@ -47,8 +47,8 @@ def relu(x):
 
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
-    ag__.if_stmt(x > 0, if_body, None, ('do_return', 'retval_'))
-    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))
+    ag__.if_stmt(x > 0, if_body, None, ('do_return', 'retval_'))()
+    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))()
     return retval_
 
 
@@ -75,7 +75,7 @@ def sign_count(x, n):
         y = x * n
 
     y = ag__.Undefined("y")
-    ag__.if_stmt(x > 0, if_body, else_body, ('y',))
+    ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
     return y
 
 
@@ -101,7 +101,7 @@ def pytree_branches(x):
         q = Pair(-1.0, 1.0)
 
     p = q = ag__.Undefined("p")
-    ag__.if_stmt(x.sum() > 0, if_body, else_body, ('p', 'q'))
+    ag__.if_stmt(x.sum() > 0, if_body, else_body, ('p', 'q'))()
     return p, q
 
 
@@ -144,11 +144,12 @@ def doubling(x, n):
             x = x * 2
             i = i + 1
 
-        ag__.if_stmt(x > 100, if_body, else_body, ('break_', 'i', 'x'))
+        ag__.if_stmt(x > 100, if_body, else_body, ('break_', 'i', 'x'))()
 
     i = 0
     break_ = False
-    ag__.while_stmt(loop_test, None, loop_body, ('break_', 'i', 'x'))
+    for _ in ag__.while_stmt(loop_test, None, loop_body, ('break_', 'i', 'x')):
+        loop_body()
     return x
 
 
@@ -175,7 +176,8 @@ def cumulative(xs):
 
     s = 0
     ys = []
-    ag__.for_stmt(xs, None, loop_body, ('s', 'ys'))
+    for itr in ag__.for_stmt(xs, None, loop_body, ('s', 'ys')):
+        loop_body(itr)
     return s, ys
 
 
@@ -200,7 +202,8 @@ def test_grad_through_scan_and_through_static_range():
             nonlocal x
             x = x * 1.5
 
-        ag__.for_stmt(ag__.range(n), None, loop_body, ('x',))
+        for itr in ag__.for_stmt(ag__.range(n), None, loop_body, ('x',)):
+            loop_body(itr)
         return x
 
     assert jax.grad(power)(2.0, 3) == pytest.approx(1.5 ** 3)
@@ -217,7 +220,7 @@ def first_above(xs, t):
             do_return = True
             retval_ = x
 
-        ag__.if_stmt(x > t, if_body, None, ('do_return', 'retval_'))
+        ag__.if_stmt(x > t, if_body, None, ('do_return', 'retval_'))()
 
     def if_body_1():
         nonlocal do_return, retval_
@@ -226,8 +229,9 @@ def first_above(xs, t):
 
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
-    ag__.for_stmt(xs, 'do_return', loop_body, ('do_return', 'retval_'))
-    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))
+    for itr in ag__.for_stmt(xs, 'do_return', loop_body, ('do_return', 'retval_')):
+        loop_body(itr)
+    ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))()
     return retval_
 
 
@@ -259,15 +263,16 @@ def sum_odd_until(n, stop):
                 nonlocal s
                 s = s + i
 
-            ag__.if_stmt(i > stop, if_body_1, else_body_1, ('break_', 's'))
+            ag__.if_stmt(i > stop, if_body_1, else_body_1, ('break_', 's'))()
 
         continue_ = False
-        ag__.if_stmt(i % 2 == 0, if_body, None, ('continue_',))
-        ag__.if_stmt(ag__.not_(continue_), after_continue, None, ('break_', 's'))
+        ag__.if_stmt(i % 2 == 0, if_body, None, ('continue_',))()
+        ag__.if_stmt(ag__.not_(continue_), after_continue, None, ('break_', 's'))()
 
     s = 0
     break_ = False
-    ag__.for_stmt(ag__.range(n), 'break_', loop_body, ('break_', 's'))
+    for itr in ag__.for_stmt(ag__.range(n), 'break_', loop_body, ('break_', 's')):
+        loop_body(itr)
     return s
 
 
@@ -286,7 +291,8 @@ def test_traced_range_with_start_and_negative_step():
             c = c + i
 
         c = 0
-        ag__.for_stmt(ag__.range(a, b, -2), None, loop_body, ('c',))
+        for itr in ag__.for_stmt(ag__.range(a, b, -2), None, loop_body, ('c',)):
+            loop_body(itr)
         return c
 
     for a, b in [(10, 1), (10, 10), (3, 8), (-1, -6)]:
@@ -307,11 +313,12 @@ def test_python_list_loop_whose_break_flag_becomes_traced():
                 nonlocal total
                 total = total + v * x
 
-            ag__.if_stmt(v * x < 0, if_body, else_body, ('break_', 'total'))
+            ag__.if_stmt(v * x < 0, if_body, else_body, ('break_', 'total'))()
 
         total = 0.0
         break_ = False
-        ag__.for_stmt(values, 'break_', loop_body, ('break_', 'total'))
+        for itr in ag__.for_stmt(values, 'break_', loop_body, ('break_', 'total')):
+            loop_body(itr)
         return total
 
     values = [1.0, 2.0, -1.0, 5.0]
@@ -344,7 +351,7 @@ def test_variable_defined_in_one_branch_only():
 
         y = ag__.Undefined("y")
         line.append(here())
-        ag__.if_stmt(x > 0, if_body, None, ('y',))
+        ag__.if_stmt(x > 0, if_body, None, ('y',))()
         return y
 
     with pytest.raises(StagingError, match=r"'y' is assigned in the if branch but not in the else") as info:
@@ -359,7 +366,7 @@ def test_return_in_one_branch_only():
             retval_ = x
 
         retval_ = ag__.UndefinedReturnValue()
-        ag__.if_stmt(x > 0, if_body, None, ('retval_',))
+        ag__.if_stmt(x > 0, if_body, None, ('retval_',))()
         return retval_
 
     with pytest.raises(StagingError, match="return in one branch only|a `return` in one branch only"):
@@ -377,7 +384,7 @@ def test_branch_dtype_and_shape_mismatch():
             y = n
 
         y = ag__.Undefined("y")
-        ag__.if_stmt(x > 0, if_body, else_body, ('y',))
+        ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
         return y
 
     with pytest.raises(StagingError, match="'y' is float32 in the if branch but int32 in the else branch"):
@@ -395,7 +402,8 @@ def test_loop_variable_changing_dtype_or_shape():
             x = jnp.concatenate([x, x])
 
         line.append(here())
-        ag__.while_stmt(lambda: x.sum() < n, None, loop_body, ('x',))
+        for _ in ag__.while_stmt(lambda: x.sum() < n, None, loop_body, ('x',)):
+            loop_body()
         return x
 
     with pytest.raises(StagingError, match=r"'x' has shape \(1,\) before the while loop but \(2,\)") as info:
@@ -407,7 +415,8 @@ def test_loop_variable_changing_dtype_or_shape():
             nonlocal i
             i = i * 1.5
 
-        ag__.while_stmt(lambda: i < n, None, loop_body, ('i',))
+        for _ in ag__.while_stmt(lambda: i < n, None, loop_body, ('i',)):
+            loop_body()
         return i
 
     with pytest.raises(StagingError, match="'i' has dtype int32 before the while loop but float32"):
@@ -422,7 +431,8 @@ def test_variable_first_assigned_in_loop():
             last = x
 
         last = ag__.Undefined("last")
-        ag__.for_stmt(xs, None, loop_body, ('last',))
+        for itr in ag__.for_stmt(xs, None, loop_body, ('last',)):
+            loop_body(itr)
         return last
 
     with pytest.raises(StagingError, match="'last' is first assigned inside this for loop.*initialize last"):
@@ -438,14 +448,15 @@ def test_list_growing_in_a_while_loop_and_non_scalar_condition():
 
         i = 0
         ys = []
-        ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'ys'))
+        for _ in ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'ys')):
+            loop_body()
         return ys
 
     with pytest.raises(StagingError, match=r"'ys' is \[\] before the while loop.*preallocate"):
         jax.jit(f)(3)
 
     def g(x):
-        ag__.if_stmt(x > 0, lambda: None, None, None)
+        ag__.if_stmt(x > 0, lambda: None, None, None)()
 
     with pytest.raises(StagingError, match=r"shape \(2,\), not a single truth value"):
         jax.jit(g)(jnp.ones(2))
@@ -461,13 +472,14 @@ def test_pytree_state_and_nested_if_in_a_scan():
                 nonlocal x
                 x = params["cap"]
 
-            ag__.if_stmt(x > params["cap"], if_body, None, ('x',))
+            ag__.if_stmt(x > params["cap"], if_body, None, ('x',))()
             acc = (acc[0] + x, acc[1] * 2)
             out.append({"x": x})
 
         acc = (0.0, jnp.ones(2))
         out = [{"x": jnp.float32(-1.0)}]
-        ag__.for_stmt(xs, None, loop_body, ('acc', 'out'))
+        for itr in ag__.for_stmt(xs, None, loop_body, ('acc', 'out')):
+            loop_body(itr)
         return acc, out
 
     params, xs = {"cap": 2.0}, jnp.array([1.0, 3.0, 2.5])
@@ -529,7 +541,7 @@ def test_division_by_a_constant_is_a_select_with_the_conds_gradients():
         def else_body():
             nonlocal h
             h = h / 2
-        ag__.if_stmt(err < 1e-3, if_body, else_body, ('h',))
+        ag__.if_stmt(err < 1e-3, if_body, else_body, ('h',))()
         return h
 
     jaxpr = str(jax.make_jaxpr(step)(0.1, 0.5))

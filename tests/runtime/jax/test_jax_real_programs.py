@@ -113,7 +113,7 @@ def test_static_range_with_start_step_and_break():
             def else_body():
                 nonlocal x
                 x = x * i
-            ag__.if_stmt(x > 50, if_body, else_body, ('break_', 'x'))
+            ag__.if_stmt(x > 50, if_body, else_body, ('break_', 'x'))()
         break_ = False
         static_for(range(10, 0, -3), loop_body, ('break_', 'x'), flag='break_')
         return x
@@ -221,7 +221,8 @@ def test_triangular_nested_range_is_a_bounded_scan_and_differentiable():
             def inner(j):
                 nonlocal x
                 x = x * 1.1 + j
-            ag__.for_stmt(ag__.range(3 - i), None, inner, ('x',))
+            for itr in ag__.for_stmt(ag__.range(3 - i), None, inner, ('x',)):
+                inner(itr)
         static_for(range(3), outer, ('x',))
         return x
 
@@ -250,7 +251,7 @@ def branchy(x, y):
         nonlocal z
         z = jnp.maximum(y, 1.0) * 2
     z = ag__.Undefined('z')
-    ag__.if_stmt(x > 0, if_body, else_body, ('z',))
+    ag__.if_stmt(x > 0, if_body, else_body, ('z',))()
     return z
 
 
@@ -288,7 +289,7 @@ def test_branches_whose_derivatives_can_be_infinite_stay_a_cond():
             nonlocal z
             z = x * x  # a product of two traced values: 0 * inf would poison the gradient
         z = ag__.Undefined('z')
-        ag__.if_stmt(x > 0, if_body, else_body, ('z',))
+        ag__.if_stmt(x > 0, if_body, else_body, ('z',))()
         return z
     assert "cond" in str(jax.make_jaxpr(f)(1.0))
     assert jax.grad(f)(-1.0) == -2.0 and jax.grad(f)(2.0) == 0.5
@@ -322,7 +323,7 @@ def test_select_picks_typed_prng_keys():
         def if_body():
             nonlocal key
             key = k2
-        ag__.if_stmt(x > 0, if_body, None, ('key',))
+        ag__.if_stmt(x > 0, if_body, None, ('key',))()
         return jax.random.uniform(key)
     key = jax.random.key(0)
     for x in (1.0, -1.0):
@@ -345,7 +346,8 @@ def test_typed_keys_carried_through_a_static_range_and_a_traced_while():
             i = i + 1
         total = 0.0
         i = 0
-        ag__.while_stmt(loop_test, None, loop_body, ('i', 'key', 'total'))
+        for _ in ag__.while_stmt(loop_test, None, loop_body, ('i', 'key', 'total')):
+            loop_body()
         return key, total
 
     def twin(key, n):
@@ -393,7 +395,7 @@ def test_a_tracer_bool_in_unconverted_code_names_the_users_line():
             nonlocal y
             y = x
         y = ag__.Undefined('y')
-        ag__.if_stmt(x > 0, if_body, else_body, ('y',))
+        ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
         return y
     lines, first = inspect.getsourcelines(helper_with_python_if)
     line = first + next(i for i, text in enumerate(lines) if "the line the error must name" in text)
@@ -417,9 +419,10 @@ def test_a_tracer_used_as_an_index_of_a_python_list_in_a_while_body():
         def loop_body():
             nonlocal x
             x = x + table[x]
-        ag__.while_stmt(loop_test, None, loop_body, ('x',))
+        for _ in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
+            loop_body()
         return x
-    line = here() - 4
+    line = here() - 5
     with pytest.raises(JaxStagingError, match="a traced value was used as a Python int") as info:
         jax.jit(f)(0, 3)
     assert str(info.value).startswith(f"{HERE}:{line}: ")
@@ -432,7 +435,7 @@ def test_a_numpy_call_on_a_tracer_in_a_branch():
             nonlocal y
             y = np.sin(x)
         y = x
-        ag__.if_stmt(x > 0, if_body, None, ('y',))
+        ag__.if_stmt(x > 0, if_body, None, ('y',))()
         return y
     with pytest.raises(JaxStagingError, match=r"converted to a NumPy array \(np\.\* on it"):
         jax.jit(f)(1.0)
