@@ -45,7 +45,7 @@ from runtime.operators import (
     skip,
     while_stmt,
 )
-from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_free
+from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free
 
 range = range_  # noqa: A001  (generated code spells it ag__.range)
 
@@ -53,7 +53,8 @@ __all__ = [
     "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "backend_for",
     "builtin",
     "builtin_call", "call",
-    "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_free", "not_", "or_", "or_test", "range", "register",
+    "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
+    "register",
     "register_lazy", "reraise_limitation", "run", "skip", "set_converter", "while_stmt", "setitem", "setitem_in",
     "index", "item",
     "iadd", "iand", "ifloordiv", "ilshift",

@@ -21,7 +21,7 @@ After::
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, Callable
 
 
 def _unbound_local_message_template() -> str:
@@ -106,6 +106,18 @@ def ld_free(value: Any) -> Any:
     if value.__class__ is Undefined:
         raise NameError(_UNBOUND_FREE.format(name=value.name), name=value.name)
     return value
+
+
+def ld_cell(read: Callable[[], Any], name: str) -> Any:
+    """``read()``: a converted block's read of the function's variable ``name`` whose cell a ``del``
+    may have emptied. The block reads it as a free variable, whose error is a NameError; Python's,
+    raised where the read stands (a ``with`` block around it sees it), is an UnboundLocalError."""
+    try:
+        return read()
+    except NameError as error:
+        if error.name != name or str(error) != _UNBOUND_FREE.format(name=name):
+            raise
+        raise UnboundLocalError(_UNBOUND_LOCAL.format(name=name)) from None
 
 
 def is_undefined(value: Any) -> bool:

@@ -52,6 +52,7 @@ from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
 from autograph.analysis.walk import children, walk
 from autograph.context import Context
+from autograph.converters import empty_cells
 from autograph.converters.logical_expressions import always_bool
 
 
@@ -661,6 +662,10 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     body = control_flow.block(node.body, function_scope)
     docstring = body[:1] if _is_docstring(body[:1]) else []
     node.body = docstring + top + body[len(docstring):]
+    if marked:  # blocks that may read an empty cell (a del, or a binding an exception skipped)
+        empty_cells.transform(node, {name for name in marked & scope.locals
+                                     if name not in control_flow.inited or name in control_flow.deleted},
+                              control_flow.inited, control_flow.generated_functions, ctx.thunk_spans)
     if control_flow.inited:
         reads = _UndefinedReads(control_flow.inited, scope.captured, control_flow)
         body = []

@@ -1188,10 +1188,7 @@ def test_converted_program_matches_python(fuzz_dir: pathlib.Path, source: str, d
 
 # The findings the converter does not fix yet (docs/limitations.md): each must still differ (strict), so
 # that a fix shows up here and moves the finding among the regression tests.
-KNOWN_DIFFERENCES = frozenset({
-    "del_then_read_in_with_in_closure",  # NameError vs UnboundLocalError
-    "del_twice_in_with_in_loop",  # (as a with block sees it)
-})
+KNOWN_DIFFERENCES: frozenset = frozenset()
 
 
 @pytest.mark.parametrize("finding", [
