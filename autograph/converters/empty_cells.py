@@ -53,13 +53,22 @@ class _EmptyCellReads(ast.NodeTransformer):
         return node
 
     def visit_Delete(self, node: ast.Delete) -> ast.AST | list[ast.stmt]:
+        self.generic_visit(node)  # reads inside targets (``del a[x]``)
         checks = [ast.Expr(value=self._checked(target)) for target in node.targets if self._may_be_empty(target)]
         for check in checks:
             templates.copy_location(check, node)
         return checks + [node] if checks else node
 
+    def _header(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        """Decorators and default values run where the def or lambda stands, in the block."""
+        if not isinstance(node, ast.Lambda):
+            node.decorator_list = [self.visit(d) for d in node.decorator_list]
+        node.args.defaults = [self.visit(d) for d in node.args.defaults]
+        node.args.kw_defaults = [d if d is None else self.visit(d) for d in node.args.kw_defaults]
+
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         if id(node) not in self.generated:
+            self._header(node)
             return node  # the user's own function reads an empty cell as the original does
         saved, self.in_block = self.in_block, True
         self.generic_visit(node)
@@ -73,6 +82,7 @@ class _EmptyCellReads(ast.NodeTransformer):
         if (not node.args.args and (body.lineno, body.end_lineno, body.col_offset, body.end_col_offset)
                 in self.thunk_spans):
             return self.generic_visit(node)  # an operand made into a thunk reads as its block does
+        self._header(node)
         return node
 
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:

@@ -1241,3 +1241,48 @@ def test_unbound_reads_in_blocks_the_function_runs_raise_unbound_local_error(fn,
     assert agree(fn, *args)[1] is UnboundLocalError
     if fn is not unbound_after_skipped_binding:  # that one is bound to ag__.Undefined first
         assert "ag__.run(" in autograph.to_code(fn)
+
+
+# --- a block's read of an emptied cell, seen by a with statement ---------------------------------
+
+class SeesExit:
+    def __init__(self, log):
+        self.log = log
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        self.log.append(kind and kind.__name__)
+        return True  # suppresses: the log is what shows which error Python raised
+
+
+def reads_deleted_in_with_blocks(a, log):
+    x = [1, 2]
+    y = 0
+    del y
+    if a == 0:
+        with SeesExit(log):
+            log.append(y)  # noqa: F821  (read after its del, on purpose)
+        with SeesExit(log):
+            g = lambda q=y: q  # noqa: E731, F821  (a default read after the del)
+        with SeesExit(log):
+            del x[y]  # noqa: F821
+        with SeesExit(log):
+            def h(q=y):  # noqa: F821
+                return q
+        with SeesExit(log):
+            del y  # noqa: F821  (a second del)
+    for _ in range(2 if a else 0):
+        with SeesExit(log):
+            del x
+    return x if a == 0 else None  # noqa: F821  (bound unless the loop deleted it)
+
+
+@pytest.mark.parametrize("a", [0, 1])
+def test_a_with_statement_in_a_block_sees_unbound_local_error_after_a_del(a):
+    original_log, converted_log = [], []
+    expected = outcome(reads_deleted_in_with_blocks, a, original_log)
+    assert outcome(autograph.convert(reads_deleted_in_with_blocks), a, converted_log) == expected
+    assert converted_log == original_log
+    assert "UnboundLocalError" in original_log
