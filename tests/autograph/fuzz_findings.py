@@ -755,3 +755,19 @@ def del_maybe_unbound(a, b, c, log):
         x = 1
     del x
     return 0
+
+
+# ---------------------------------------------------------------------------- and/or with a walrus
+
+
+WALRUS_VALUE = 4
+
+
+@finding(0, 0, 0, differs="Python asks bool(v2) once: in `(v2 and (v1 := G)) and c` CPython's jumps skip the outer "
+                          "`and` once v2 is false; converted asks it twice (the walrus operand keeps the inner `and` "
+                          "from becoming a thunk, and the outer `and` asks its value again). Found by make fuzz at "
+                          "20,000 programs, stop 17")
+def nested_and_with_walrus_asks_bool_twice(a, b, c, log):
+    v2 = Countdown(log, "v2", 0)
+    log.append((1, (v2 and (v1 := WALRUS_VALUE)) and c))
+    return v1
