@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.graph import ops, shapes
+from runtime.graph import ops, printing, shapes
 from runtime.graph.ir import Graph
 from runtime.staging import format_site
 
@@ -109,16 +109,9 @@ NUMPY_KERNELS.update({name: d.kernel for name, d in ops.OPS.items() if d.kernel 
 
 # --- what runs ---------------------------------------------------------------------------------
 
-def prune(graph: Graph) -> list:
-    """The nodes that run: those the outputs need, and every stateful one, in traced order."""
-    live = set(graph.outputs)
-    kept = []
-    for node in reversed(graph.nodes):
-        if ops.is_stateful(node) or not live.isdisjoint(node.outputs):
-            kept.append(node)
-            live.update(node.inputs)
-    kept.reverse()
-    return kept
+# The nodes that run: those the outputs need, and every stateful one, in traced order. The printer
+# (below this module) draws the same nodes, so the one definition lives there.
+prune = printing.live_nodes
 
 
 def step(kernel: Kernel, ins: list[int], outs: list[int], returns_tuple: bool,
