@@ -1,10 +1,15 @@
-"""Independent heavy branches on the thread pool (runtime/graph/parallel.py): when a region is made,
-the same bits as sequential execution, effects in their order, errors and warnings as sequential
-execution raises and issues them, and the switch. (Speed is measured in benchmarks/parallel.py.)"""
+"""Independent heavy branches on the thread pool (runtime/graph/parallel.py, regions.py, workers.py):
+when a region is made (and that small graphs never start a worker), the same bits as sequential
+execution and as NumPy eager, effects in their order, errors and warnings as sequential execution
+raises and issues them, no deadlock for nested or concurrent calls, and the switch. (Speed is
+measured in benchmarks/parallel.py.)"""
 
 from __future__ import annotations
 
 import contextlib
+import os
+import threading
+import time
 import warnings
 
 import numpy as np
@@ -14,7 +19,7 @@ from hypothesis import strategies as st
 from test_passes import _compare, _inputs, _outcome, _unoptimized, programs, same_bits
 
 import autograph
-from runtime.graph import Variable, interpreter, parallel, print_
+from runtime.graph import Variable, interpreter, parallel, print_, workers
 from runtime.graph.interpreter import compile_graph, run
 from runtime.graph.passes import optimize
 from runtime.graph.tracing import TensorSpec, trace
@@ -39,12 +44,15 @@ def regions(graph, parallel_flag=True):
 @contextlib.contextmanager
 def every_region_parallel():
     """Make every effect-free run of two or more nodes a region spread over the lanes (for tests on small graphs)."""
-    saved = parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES, parallel.BLAS_THREADED
-    parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES, parallel.BLAS_THREADED = -1.0, 0.0, 2, float("inf")
+    names = ("PAYS_OFF", "HANDOFF", "START", "NODE", "LANES", "BLAS_THREADED")
+    saved = [getattr(parallel, name) for name in names]
+    for name, value in zip(names, (-1.0, 0.0, 0.0, 0.0, 2, float("inf"))):
+        setattr(parallel, name, value)
     try:
         yield
     finally:
-        parallel.PAYS_OFF, parallel.HANDOFF, parallel.LANES, parallel.BLAS_THREADED = saved
+        for name, value in zip(names, saved):
+            setattr(parallel, name, value)
 
 
 def _matrices(n=60, seed=0):
@@ -55,6 +63,7 @@ def _matrices(n=60, seed=0):
 @pytest.fixture(autouse=True)
 def two_lanes(monkeypatch):
     monkeypatch.setattr(parallel, "LANES", 2)  # the machine may have one core: the schedule is what is tested
+    monkeypatch.setattr(parallel, "BLAS_THREADS", 2)  # and BLAS may use both (unless a test says otherwise)
 
 
 def test_two_independent_matmul_chains_become_one_region_on_two_lanes():
@@ -208,3 +217,278 @@ def test_autograph_function_uses_the_pool_and_gives_eager_bits():
     a, b = _matrices()
     for got, expected in zip(f(a, b), two_chains(a, b)):
         assert same_bits(got, expected)
+
+
+# --- the decision: small graphs never start a worker ------------------------------------------------
+
+def test_small_graphs_never_start_a_worker():
+    """Graphs below the pay-off (small matrices, one chain, unknown shapes, GIL-bound work) compile
+    without a region, and running them hands nothing to a worker thread."""
+    def chain(a):
+        for _ in range(20):
+            a = a @ a
+        return a
+
+    def many_small(a, b):
+        x, y = a, b
+        for _ in range(200):  # many nodes, each keeping the GIL (16 elements): threads cannot overlap them
+            x = np.tanh(x) + a
+            y = np.tanh(y) + b
+        return x, y
+    small, tiny = TensorSpec((8, 8)), TensorSpec((4, 4))
+    cases = [(chain, [BIG]), (two_chains, [small, small]), (two_chains, [TensorSpec((None, 60)), BIG]),
+             (many_small, [tiny, tiny])]
+    for fn, specs in cases:
+        graph, _ = trace(fn, specs)
+        assert regions(graph) == []
+        before = workers.started()
+        run(graph, [np.zeros([d or 60 for d in spec.shape]) for spec in specs])
+        assert workers.started() == before, fn.__name__
+    graph, _ = trace(two_chains, [BIG, BIG])  # the control: this one does start one
+    before = workers.started()
+    run(graph, list(_matrices()))
+    assert workers.started() == before + 1
+
+
+def test_the_estimate_counts_what_threads_cannot_overlap():
+    matmul_60 = trace(lambda a: a @ a, [BIG])[0].nodes[-1]
+    matvec = trace(lambda a, v: a @ v, [TensorSpec((20, 20)), TensorSpec((20,))])[0].nodes[-1]
+    det = trace(lambda a: np.linalg.det(a), [TensorSpec((300, 300))])[0].nodes[-1]
+    add_small = trace(lambda a: a + a, [TensorSpec((20, 20))])[0].nodes[-1]
+    add_large = trace(lambda a: a + a, [TensorSpec((30, 30))])[0].nodes[-1]
+    assert not parallel.holds_gil(matmul_60) and not parallel.holds_gil(add_large)
+    assert parallel.holds_gil(matvec) and parallel.holds_gil(add_small)  # 20 and 400 iterations: NumPy keeps it
+    assert det.op == "det" and parallel.holds_gil(det)  # one det: one iteration, however large the matrix
+    # Two lanes of GIL-bound nodes take as long as one.
+    graph, _ = trace(lambda a, b: (np.linalg.det(a @ a), np.linalg.det(b @ b)), [TensorSpec((300, 300))] * 2)
+    dets = [n for n in graph.nodes if n.op == "det"]
+    lanes, makespan = parallel.schedule(_instructions(dets), [parallel.cost(n) for n in dets])
+    assert set(lanes) == {0, 1} and makespan >= sum(parallel.cost(n) for n in dets)
+
+
+def test_blas_threads_from_the_environment(monkeypatch):
+    for name in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    assert parallel.blas_threads() == (os.cpu_count() or 1)
+    monkeypatch.setenv("OMP_NUM_THREADS", "3")
+    assert parallel.blas_threads() == 3
+    monkeypatch.setenv("OPENBLAS_NUM_THREADS", "1")  # OpenBLAS's own variable comes first
+    assert parallel.blas_threads() == 1
+    large = TensorSpec((128, 128))
+    assert regions(trace(two_chains, [large, large])[0]) == []  # BLAS_THREADS is 2 here (the fixture)
+    monkeypatch.setattr(parallel, "BLAS_THREADS", 1)  # single-threaded BLAS: each chain gets a core of its own
+    (region,) = regions(trace(two_chains, [large, large])[0])
+    assert set(region.lanes) == {0, 1}
+
+
+# --- how a region runs -----------------------------------------------------------------------------------
+
+def test_each_lane_is_straight_line_code_that_meets_the_other_only_for_its_values():
+    graph, _ = trace(two_chains, [BIG, BIG])
+    (region,) = regions(graph)
+    lane0, lane1 = (region.source.split("def ")[k] for k in (1, 2))
+    assert lane0.count("matmul(") + lane1.count("matmul(") == 16
+    # One value crosses: the second chain's end, read by the final add on the other lane.
+    assert region.source.count(".acquire()") == 1 and region.source.count(".release()") == 1
+    assert "for " not in region.source and "while " not in region.source
+
+
+def test_an_error_on_the_worker_lane_wakes_the_waiting_lane_and_propagates_as_sequentially():
+    def fn(a, b, i):
+        x = a @ a @ a @ a @ a
+        y = np.take(b @ b @ b @ b, i) + b  # out of bounds for a large i
+        return x + y
+    graph, _ = trace(fn, [BIG, BIG, TensorSpec((), np.int64)])
+    a, b = _matrices()
+    with every_region_parallel():
+        (region,) = regions(graph)
+        take = next(k for k, ins in enumerate(region.run) if ins.node.op == "take")
+        final = len(region.run) - 1
+        assert region.lanes[take] != region.lanes[final]  # the final add waits for the failing lane's value
+        errors = []
+        for flag in (True, False):
+            with pytest.raises(IndexError) as caught:
+                run(graph, [a, b, np.int64(10 ** 6)], parallel=flag)
+            errors.append(caught.value)
+        assert region.lanes[take] == 1 or region.lanes[final] == 1
+    together, alone = errors
+    assert str(together) == str(alone) and "out of bounds" in str(together)
+    assert together.__notes__[0] == alone.__notes__[0]
+    assert f"{fn.__code__.co_firstlineno + 2}" in together.__notes__[0]
+    assert workers.claim(1) is not None  # the worker gave itself back
+    _release_all()
+
+
+def _release_all():
+    for worker in workers._workers:
+        if worker.busy.locked():
+            worker.busy.release()
+
+
+def _with_timeout(fn, seconds=60):
+    """``fn()`` on a thread; fails (instead of hanging the suite) if it has not finished in time."""
+    outcome = []
+    thread = threading.Thread(target=lambda: outcome.append(fn()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), "deadlock: the call did not finish"
+    return outcome[0]
+
+
+def test_a_region_inside_a_lane_runs_on_its_own_thread_without_deadlock():
+    """A region started from a worker thread (a nested region) cannot wait for the workers: it runs
+    its nodes itself. Here the worker's job runs a whole parallel graph."""
+    graph, _ = trace(two_chains, [BIG, BIG])
+    a, b = _matrices()
+    assert regions(graph)
+    expected = two_chains(a, b)
+
+    def nested():
+        claimed = workers.claim(1)
+        assert claimed is not None
+        done = threading.Lock()
+        done.acquire()
+        results = []
+        claimed[0].start(lambda: results.append(run(graph, [a, b])), done)
+        assert done.acquire(timeout=60)
+        return results
+    before = workers.started()
+    (results,) = _with_timeout(nested)
+    assert workers.started() == before + 1  # the nested region started no second job
+    for got, want in zip(results, expected):
+        assert same_bits(got, want)
+
+
+def test_a_region_whose_workers_are_busy_runs_on_the_calling_thread():
+    graph, _ = trace(two_chains, [BIG, BIG])
+    a, b = _matrices()
+    assert regions(graph)
+    claimed = workers.claim(1)  # as another thread's region would
+    try:
+        before = workers.started()
+        results = _with_timeout(lambda: run(graph, [a, b]))
+        assert workers.started() == before
+    finally:
+        claimed[0].busy.release()
+    for got, want in zip(results, two_chains(a, b)):
+        assert same_bits(got, want)
+    with pytest.raises(IndexError):  # and its errors are still the user's, with the note
+        graph2, _ = trace(failing, [BIG, BIG, TensorSpec((), np.int64)])
+        with every_region_parallel():
+            assert regions(graph2)
+            claimed = workers.claim(1)
+            try:
+                run(graph2, [a, b, np.int64(10 ** 6)])
+            finally:
+                claimed[0].busy.release()
+
+
+def test_many_threads_running_parallel_graphs_at_once():
+    """User threads running pooled graphs concurrently: whoever claims the worker uses it, the others
+    run alone; every result is eager's, and nobody waits for ever."""
+    graph, _ = trace(two_chains, [BIG, BIG])
+    inputs = [_matrices(seed=k) for k in range(6)]
+    expected = [two_chains(a, b) for a, b in inputs]
+    results: dict = {}
+
+    def user(k):
+        results[k] = [run(graph, list(inputs[k])) for _ in range(4)]
+    threads = [threading.Thread(target=user, args=(k,), daemon=True) for k in range(6)]
+    start = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(max(1.0, 120 - (time.monotonic() - start)))
+        assert not thread.is_alive(), "deadlock"
+    for k in range(6):
+        for outputs in results[k]:
+            for got, want in zip(outputs, expected[k]):
+                assert same_bits(got, want)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_a_forked_child_makes_its_own_workers():
+    graph, _ = trace(two_chains, [BIG, BIG])
+    a, b = _matrices()
+    run(graph, [a, b])  # the parent has a worker now
+    expected = two_chains(a, b)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "fork() of a multi-threaded process" (JAX's threads, ours)
+        pid = os.fork()
+    if pid == 0:  # the child: exit at once, whatever happens
+        code = 1
+        try:
+            got = run(graph, [a, b])
+            code = 0 if all(same_bits(x, y) for x, y in zip(got, expected)) else 2
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + 60
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child hung running a parallel graph")
+        time.sleep(0.05)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+# --- random graphs: parallel, sequential and NumPy eager give the same bits ----------------------------
+
+_RANDOM_OPS = {
+    "matmul": (2, lambda x, y: x @ y), "add": (2, lambda x, y: x + y), "sub": (2, lambda x, y: x - y),
+    "mul": (2, lambda x, y: x * y), "maximum": (2, np.maximum), "tanh": (1, np.tanh), "exp": (1, np.exp),
+    "transpose": (1, np.transpose), "colsum": (2, lambda x, y: np.sum(x, axis=0) + y),
+    "scale": (1, lambda x: x * 0.5),
+}
+
+
+@st.composite
+def dags(draw):
+    """A random program over two (n, n) inputs: each step applies an op to earlier values (often the
+    last one or two of its own chain, so that independent chains form), some values are outputs."""
+    steps = []
+    count = 2
+    for _ in range(draw(st.integers(2, 24))):
+        op = draw(st.sampled_from(sorted(_RANDOM_OPS)))
+        arity = _RANDOM_OPS[op][0]
+        args = tuple(draw(st.integers(0, count - 1)) for _ in range(arity))
+        steps.append((op, args))
+        count += 1
+    outputs = draw(st.lists(st.integers(0, count - 1), min_size=1, max_size=4))
+    return steps, outputs
+
+
+def _program(dag):
+    steps, outputs = dag
+
+    def program(a, b):
+        values = [a, b]
+        for op, args in steps:
+            values.append(_RANDOM_OPS[op][1](*(values[i] for i in args)))
+        return tuple(values[i] for i in outputs)
+    return program
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(dag=dags(), n=st.sampled_from([3, 8, 40]), dtype=st.sampled_from([np.float64, np.float32]),
+       seed=st.integers(0, 2 ** 16))
+def test_random_graphs_give_the_same_bits_parallel_sequential_and_eager(dag, n, dtype, seed):
+    program = _program(dag)
+    graph, _ = trace(program, [TensorSpec((n, n), dtype)] * 2)
+    rng = np.random.default_rng(seed)
+    a, b = (rng.normal(size=(n, n)).astype(dtype) for _ in range(2))
+    with every_region_parallel():
+        compile_graph(graph, True)  # every run of two or more nodes is a region on two lanes
+    outcomes = []
+    for runner in (lambda: run(graph, [a, b], parallel=True), lambda: run(graph, [a, b], parallel=False),
+                   lambda: program(a, b)):
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            outcomes.append(runner())
+    together, alone, eager = outcomes
+    for x, y, z in zip(together, alone, eager):
+        assert same_bits(x, y) and same_bits(x, np.asarray(z))
