@@ -235,8 +235,14 @@ def test_small_graphs_never_start_a_worker():
             x = np.tanh(x) + a
             y = np.tanh(y) + b
         return x, y
-    small, tiny = TensorSpec((8, 8)), TensorSpec((4, 4))
-    cases = [(chain, [BIG]), (two_chains, [small, small]), (two_chains, [TensorSpec((None, 60)), BIG]),
+    def long_chains(a, b):
+        x, y = a, b
+        for _ in range(100):
+            x = x @ a
+            y = y @ b
+        return x, y
+    small, tiny, measured = TensorSpec((8, 8)), TensorSpec((4, 4)), TensorSpec((32, 32))
+    cases = [(chain, [BIG]), (two_chains, [small, small]), (long_chains, [measured, measured]), (two_chains, [TensorSpec((None, 60)), BIG]),
              (many_small, [tiny, tiny])]
     for fn, specs in cases:
         graph, _ = trace(fn, specs)
@@ -258,6 +264,8 @@ def test_the_estimate_counts_what_threads_cannot_overlap():
     add_large = trace(lambda a: a + a, [TensorSpec((30, 30))])[0].nodes[-1]
     assert not parallel.holds_gil(matmul_60) and not parallel.holds_gil(add_large)
     assert parallel.holds_gil(matvec) and parallel.holds_gil(add_small)  # 20 and 400 iterations: NumPy keeps it
+    matmul_32 = trace(lambda a: a @ a, [TensorSpec((32, 32))])[0].nodes[-1]
+    assert parallel.holds_gil(matmul_32)  # measured: two threads do not overlap them
     assert det.op == "det" and parallel.holds_gil(det)  # one det: one iteration, however large the matrix
     # Two lanes of GIL-bound nodes take as long as one.
     graph, _ = trace(lambda a, b: (np.linalg.det(a @ a), np.linalg.det(b @ b)), [TensorSpec((300, 300))] * 2)
