@@ -242,8 +242,8 @@ def test_small_graphs_never_start_a_worker():
             y = y @ b
         return x, y
     small, tiny, measured = TensorSpec((8, 8)), TensorSpec((4, 4)), TensorSpec((32, 32))
-    cases = [(chain, [BIG]), (two_chains, [small, small]), (long_chains, [measured, measured]), (two_chains, [TensorSpec((None, 60)), BIG]),
-             (many_small, [tiny, tiny])]
+    cases = [(chain, [BIG]), (two_chains, [small, small]), (long_chains, [measured, measured]),
+             (two_chains, [TensorSpec((None, 60)), BIG]), (many_small, [tiny, tiny])]
     for fn, specs in cases:
         graph, _ = trace(fn, specs)
         assert regions(graph) == []
