@@ -36,9 +36,17 @@ from runtime.graph import ops
 from runtime.graph.instructions import Instruction
 from runtime.graph.regions import Region
 
-__all__ = ["LANES", "Region", "blas_threads", "cost", "holds_gil", "plan", "schedule", "uses_every_core"]
+__all__ = ["LANES", "Region", "blas_threads", "cores", "cost", "holds_gil", "plan", "schedule", "uses_every_core"]
 
-LANES = min(os.cpu_count() or 1, 2)   # lane 0 is the calling thread; the others are workers
+def cores() -> int:
+    """The CPUs this process may run on (its affinity mask: a container's cpuset counts), else all."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+LANES = min(cores(), 2)               # lane 0 is the calling thread; the others are workers
 HANDOFF = 50e-6                       # seconds to hand a value to another thread and wake it
 START = 50e-6                         # seconds to wake the workers of a region and wait for them at its end
 NODE = 2e-6                           # seconds of Python (GIL held) per node on a lane, besides its kernel
@@ -62,7 +70,7 @@ def blas_threads() -> int:
         value = os.environ.get(name, "").strip()
         if value.isdigit() and int(value) > 0:
             return int(value)
-    return os.cpu_count() or 1
+    return cores()
 
 
 BLAS_THREADS = blas_threads()         # read once: OpenBLAS read them once too, when NumPy loaded it

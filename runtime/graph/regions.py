@@ -93,11 +93,12 @@ class Region:
             lock.acquire()
         failed: list = []
         dones = []
+        here = workers.current_cpu()  # the workers keep off this CPU (workers.py says why)
         for lane, worker in enumerate(claimed, start=1):
             done = _thread.allocate_lock()
             done.acquire()
             job = contextvars.copy_context().run  # np.errstate and other context travel with the lane
-            worker.start(lambda run=job, lane=lane: run(self._lane, lane, box, locks, failed), done)
+            worker.start(lambda run=job, lane=lane: run(self._lane, lane, box, locks, failed), done, here)
             dones.append(done)
         self._lane(0, box, locks, failed)
         for done in dones:

@@ -1,8 +1,8 @@
 """The threads that run the second (third...) lane of a parallel region: claimed whole, never queued for.
 
     workers = claim(1)          # None: a region runs sequentially instead (nested, busy or forked)
-    workers[0].start(job, done) # job() runs on the worker; done.release() when it has finished
-    ...                         # (the worker gives itself back, then releases done)
+    workers[0].start(job, done, current_cpu())   # job() runs on the worker, away from this CPU;
+    ...                         # done.release() when it has finished (it gives itself back first)
 
 Why not ``concurrent.futures.ThreadPoolExecutor``: a region that waited in its queue behind another
 region, or that was submitted from one of the pool's own threads (a kernel that runs a graph, or
@@ -13,12 +13,21 @@ on the calling thread, as without the pool. So nothing ever waits for a worker, 
 concurrent calls cannot deadlock, and a busy machine costs no more than sequential execution.
 A worker is a daemon thread blocked on a ``queue.SimpleQueue`` (C, one lock) between jobs.
 
+Where a job runs: Linux wakes a thread on the CPU of the thread that woke it when it can, and on a
+busy machine the load balancer may leave the two there for the whole region (measured: both lanes
+on one CPU, each matmul twice as slow, no gain, while the other CPU ran other jobs). So the caller
+says which CPU it is on (``current_cpu``: glibc's ``sched_getcpu``, under a microsecond) and the
+worker keeps off that one for the job (``os.sched_setaffinity`` on its own thread only, and only
+when its mask must change). The user's threads are never pinned. Where either call is missing,
+jobs run wherever the scheduler puts them.
+
 After ``os.fork`` the child has no worker threads: the list is emptied in the child, and new ones
 are made on first use there.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import queue
 import threading
@@ -36,18 +45,23 @@ class Worker:
     def __init__(self, index: int) -> None:
         self.busy = threading.Lock()   # held from ``claim`` until the worker has finished its job
         self.jobs: queue.SimpleQueue = queue.SimpleQueue()
+        self.allowed: frozenset = frozenset(_affinity(0)) if _affinity else frozenset()
+        self.mask = self.allowed       # this thread's CPU mask now
         self.thread = threading.Thread(target=self._loop, name=f"autograph-lane-{index + 1}", daemon=True)
         self.thread.start()
 
-    def start(self, job: Callable[[], None], done: threading.Lock) -> None:
-        """Run ``job()`` on this worker (claimed first); ``done`` (held) is released when it has returned."""
+    def start(self, job: Callable[[], None], done: threading.Lock, away_from: Optional[int] = None) -> None:
+        """Run ``job()`` on this worker (claimed first), off CPU ``away_from`` if others are allowed;
+        ``done`` (held) is released when it has returned."""
         _started[0] += 1
-        self.jobs.put((job, done))
+        self.jobs.put((job, done, away_from))
 
     def _loop(self) -> None:
         _local.worker = True
         while True:
-            job, done = self.jobs.get()
+            job, done, away_from = self.jobs.get()
+            if away_from is not None:
+                self._keep_off(away_from)
             try:
                 job()  # a lane records its own errors; nothing may escape and kill the thread
             except BaseException:  # noqa: BLE001  (the lane reports through its region, see parallel.py)
@@ -55,6 +69,15 @@ class Worker:
             finally:
                 self.busy.release()  # free for the next region before the caller wakes
                 done.release()
+
+    def _keep_off(self, cpu: int) -> None:
+        mask = self.allowed - {cpu}
+        if mask and mask != self.mask:
+            try:
+                os.sched_setaffinity(0, mask)  # 0: this thread only
+                self.mask = mask
+            except OSError:  # not allowed here (some sandboxes): run wherever the scheduler says
+                self.allowed = self.mask = frozenset()
 
 
 def claim(count: int) -> Optional[list[Worker]]:
@@ -74,6 +97,27 @@ def claim(count: int) -> Optional[list[Worker]]:
             return None
         claimed.append(worker)
     return claimed
+
+
+def _cpu_reader() -> Optional[Callable[[], int]]:
+    """glibc's ``sched_getcpu`` (the calling thread's CPU, from the vDSO), if this platform has it."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    try:
+        function = ctypes.CDLL(None).sched_getcpu
+    except (OSError, AttributeError):
+        return None
+    function.restype, function.argtypes = ctypes.c_int, ()
+    return function if function() >= 0 else None
+
+
+_getcpu = _cpu_reader()
+_affinity = getattr(os, "sched_getaffinity", None) if _getcpu else None
+
+
+def current_cpu() -> Optional[int]:
+    """The CPU the calling thread runs on now, or None where that cannot be known."""
+    return _getcpu() if _getcpu is not None else None
 
 
 def started() -> int:

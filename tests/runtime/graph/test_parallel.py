@@ -277,7 +277,7 @@ def test_the_estimate_counts_what_threads_cannot_overlap():
 def test_blas_threads_from_the_environment(monkeypatch):
     for name in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS"):
         monkeypatch.delenv(name, raising=False)
-    assert parallel.blas_threads() == (os.cpu_count() or 1)
+    assert parallel.blas_threads() == parallel.cores()
     monkeypatch.setenv("OMP_NUM_THREADS", "3")
     assert parallel.blas_threads() == 3
     monkeypatch.setenv("OPENBLAS_NUM_THREADS", "1")  # OpenBLAS's own variable comes first
@@ -412,6 +412,23 @@ def test_many_threads_running_parallel_graphs_at_once():
         for outputs in results[k]:
             for got, want in zip(outputs, expected[k]):
                 assert same_bits(got, want)
+
+
+@pytest.mark.skipif(workers.current_cpu() is None or len(os.sched_getaffinity(0)) < 2,
+                    reason="needs sched_getcpu and two CPUs")
+def test_a_worker_keeps_off_the_callers_cpu_for_its_job():
+    here = workers.current_cpu()
+    assert here in os.sched_getaffinity(0)
+    claimed = workers.claim(1)
+    assert claimed is not None
+    done = threading.Lock()
+    done.acquire()
+    seen = []
+    claimed[0].start(lambda: seen.append((os.sched_getaffinity(0), workers.current_cpu())), done, here)
+    assert done.acquire(timeout=60)
+    mask, cpu = seen[0]
+    assert here not in mask and cpu != here and mask == os.sched_getaffinity(0) - {here}
+    assert os.sched_getaffinity(0) >= mask  # the caller's own mask is untouched
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
