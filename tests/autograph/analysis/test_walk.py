@@ -26,3 +26,16 @@ def test_walk_finds_what_ast_walk_finds():
 def test_walk_of_a_leaf_is_the_leaf():
     leaf = ast.Constant(1)
     assert walk(leaf) == [leaf] and children(leaf) == []
+
+
+def test_a_node_class_without_an_asdl_docstring_keeps_all_its_fields():
+    class Odd(ast.expr):
+        """Not an ASDL signature."""
+
+        _fields = ("label", "operand")
+
+    inner = ast.Constant(1)
+    odd = Odd()
+    odd.label, odd.operand = inner, [ast.Name("x", ast.Load())]
+    assert children(odd) == [inner, odd.operand[0]]
+    assert collections.Counter(map(id, walk(odd))) == collections.Counter(map(id, ast.walk(odd)))
