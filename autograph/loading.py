@@ -142,9 +142,12 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
     # entry is a node and the first line of the user scope it stands in.
     stack = [(root, root.lineno)]
     pop, push = stack.pop, stack.append
+    # Without thunks, every generated closure is a def, a statement: the walk needs only the
+    # statement lists, not the expressions (most of a tree).
+    below = children if thunk_spans else _statements_in
     while stack:
         node, owner_line = pop()
-        for child in children(node):
+        for child in below(node):
             cls = child.__class__
             if cls in _SCOPES:
                 if cls is not ast.ClassDef and is_generated(child):
@@ -161,6 +164,16 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
 
 
 _SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
+
+
+def _statements_in(node: ast.AST) -> list[ast.AST]:
+    """The statements right inside a statement (and the handlers and cases that hold some)."""
+    out = []
+    for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+        value = getattr(node, field, None)
+        if value.__class__ is list:
+            out += value
+    return out
 
 
 def _without_annotations(args: ast.arguments) -> ast.arguments:

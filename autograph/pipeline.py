@@ -54,15 +54,20 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     #    say which paths exist (lowered, they become flags the analysis cannot see through).
     original_scope = function_scope(node)
     definitions.resolve(node.body, original_scope.locals, original_scope.params)
+    names_before = len(ctx.namer.handed_out)
     # 3. Returns first: a return inside a loop becomes an assignment plus a `break`...
     return_statements.transform(node, ctx)
-    # 4. ...which this pass lowers, with loop `else` clauses, into flags the loops test.
-    break_statements.transform(node, ctx)
-    # 5. Continues last among jumps: it may reuse the branches the passes above wrote.
-    continue_statements.transform(node, ctx)
+    if "loop" in present:  # (the two passes below only rewrite loops; the one above adds none)
+        # 4. ...which this pass lowers, with loop `else` clauses, into flags the loops test.
+        break_statements.transform(node, ctx)
+        # 5. Continues last among jumps: it may reuse the branches the passes above wrote.
+        continue_statements.transform(node, ctx)
+    lowered = len(ctx.namer.handed_out) != names_before or ctx.dead_code
     _keep_dead_names_local(node, ctx)
-    # 6. Liveness sees the jump-free function, with the flags as ordinary variables.
-    scope = function_scope(node)
+    # 6. Liveness sees the jump-free function, with the flags as ordinary variables. A lowering
+    #    makes a flag (a new name) or drops dead code; without either, the function binds and
+    #    reads the names it did (a loop's `else` may have moved out of it), so its scope stands.
+    scope = function_scope(node) if lowered else original_scope
     liveness.resolve(node.body)
     # 7. Expression rewrites keep the annotated Name and statement nodes, only wrap them.
     call_trees.transform(node, ctx, scope.locals)

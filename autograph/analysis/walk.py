@@ -78,3 +78,9 @@ def _node_fields(cls: type) -> tuple[str, ...]:
             fields = tuple(f for f in fields if types[f].rstrip("?*") not in _PLAIN_TYPES)
     _NODE_FIELDS[cls] = fields
     return fields
+
+
+def node_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold nodes (its ``_fields`` less names and constants)."""
+    fields = _NODE_FIELDS.get(cls)
+    return fields if fields is not None else _node_fields(cls)

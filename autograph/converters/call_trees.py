@@ -47,6 +47,7 @@ from typing import Any
 from autograph import templates
 from autograph.analysis.walk import walk
 from autograph.context import UNKNOWN, Context
+from autograph.transformer import Transformer
 
 _UNCONVERTED_PACKAGES = frozenset({
     "numpy", "jax", "jaxlib", "scipy", "runtime", "autograph", "ml_dtypes", "opt_einsum", "builtins",
@@ -112,7 +113,7 @@ def _is_numpy_function(value: Any) -> bool:
     return isinstance(module, str) and module.split(".")[0] == "numpy" and callable(value)
 
 
-class _Calls(ast.NodeTransformer):
+class _Calls(Transformer):
     def __init__(self, ctx: Context, local_names: set[str], local_functions: set[str],
                  first_param: str | None) -> None:
         self.first_param = first_param

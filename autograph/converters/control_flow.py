@@ -54,6 +54,7 @@ from autograph.analysis.walk import children, walk
 from autograph.context import Context
 from autograph.converters import empty_cells
 from autograph.converters.logical_expressions import always_bool
+from autograph.transformer import Transformer
 
 
 class _Scope:
@@ -505,7 +506,7 @@ def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
     return statements
 
 
-class _UndefinedReads(ast.NodeTransformer):
+class _UndefinedReads(Transformer):
     """Wrap the reads that may find a variable still bound to Undefined in ``ag__.ld``: the
     reads the analysis marked, and any read of a captured variable from a nested function or
     lambda (those run at any time)."""
