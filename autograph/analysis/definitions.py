@@ -44,11 +44,16 @@ class _Definitions:
         """Check the loads in an expression (not inside lambdas); return bound plus its walrus targets."""
         if node is None or bound is None:
             return bound
+        walrus = False
         for sub in _walk_expression(node):
-            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
-                if sub.id in self.locals and sub.id not in bound:
+            cls = sub.__class__
+            if cls is ast.Name:
+                if sub.ctx.__class__ is ast.Load and sub.id in self.locals and sub.id not in bound:
                     self._mark(sub)
-        return bound | _certain_walrus_targets(node)
+            elif cls is ast.NamedExpr:
+                walrus = True
+        # The walk above sees every walrus the certain ones are among: most expressions have none.
+        return bound | _certain_walrus_targets(node) if walrus else bound
 
     def _class_body_reads(self, node: ast.ClassDef, bound: Bound) -> None:
         """A class body runs now, reading the function's variables as free variables: mark those
@@ -77,9 +82,13 @@ class _Definitions:
     def statement(self, node: ast.stmt, bound: Bound) -> Bound:
         if bound is None:
             return None
-        method = getattr(self, f"_{type(node).__name__}", None)
+        cls = node.__class__
+        try:
+            method = _STATEMENT_METHODS[cls]
+        except KeyError:
+            method = _STATEMENT_METHODS[cls] = getattr(_Definitions, f"_{cls.__name__}", None)
         if method is not None:
-            return method(node, bound)
+            return method(self, node, bound)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             headers = [*node.decorator_list]
             if isinstance(node, ast.ClassDef):
@@ -168,6 +177,9 @@ class _Definitions:
         if not has_catch_all(node):
             outcomes.append(bound)
         return _meet(*outcomes)
+
+
+_STATEMENT_METHODS: dict[type, object] = {}  # statement class -> the _Definitions method for it, or None
 
 
 def _deletes(body: list[ast.stmt]) -> frozenset:
