@@ -21,7 +21,7 @@ import types
 import weakref
 
 import runtime
-from autograph.analysis.walk import children
+from autograph.analysis.walk import children, statement_children
 from runtime.undefined import BODY_CODES, CONVERTED_CODES
 
 _FACTORY = "__autograph_factory__"
@@ -144,7 +144,7 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
     pop, push = stack.pop, stack.append
     # Without thunks, every generated closure is a def, a statement: the walk needs only the
     # statement lists, not the expressions (most of a tree).
-    below = children if thunk_spans else _statements_in
+    below = children if thunk_spans else statement_children
     while stack:
         node, owner_line = pop()
         for child in below(node):
@@ -164,16 +164,6 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
 
 
 _SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
-
-
-def _statements_in(node: ast.AST) -> list[ast.AST]:
-    """The statements right inside a statement (and the handlers and cases that hold some)."""
-    out = []
-    for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-        value = getattr(node, field, None)
-        if value.__class__ is list:
-            out += value
-    return out
 
 
 def _without_annotations(args: ast.arguments) -> ast.arguments:

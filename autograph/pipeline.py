@@ -12,7 +12,7 @@ import ast
 
 from autograph.analysis import definitions, liveness
 from autograph.analysis.scopes import function_scope, names_of
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 from autograph.converters import (
     asserts,
@@ -53,7 +53,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     # 2. Which reads may find a variable unbound, on the original code: there the jumps still
     #    say which paths exist (lowered, they become flags the analysis cannot see through).
     original_scope = function_scope(node)
-    definitions.resolve(node.body, original_scope.locals, original_scope.params)
+    ctx.maybe_unbound_reads = definitions.resolve(node.body, original_scope.locals, original_scope.params) > 0
     names_before = len(ctx.namer.handed_out)
     # 3. Returns first: a return inside a loop becomes an assignment plus a `break`...
     return_statements.transform(node, ctx)
@@ -113,12 +113,13 @@ def _keep_dead_names_local(node: ast.FunctionDef, ctx: Context) -> None:
 
 
 def _nested_functions(node: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    # A def is a statement: the walk goes through blocks only, in the order a full walk would.
     found = []
-    stack = list(children(node))
+    stack = statement_children(node)
     while stack:
         child = stack.pop()
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.append(child)
             continue
-        stack.extend(children(child))
+        stack.extend(statement_children(child))
     return found

@@ -252,9 +252,10 @@ def _comprehension_children(node: ast.AST):
             yield getattr(node, attr)
 
 
-def resolve(body: list[ast.stmt], local_names: set[str], params: set[str]) -> None:
-    """Annotate the loads of locals that may be unbound with MAYBE_UNDEFINED."""
+def resolve(body: list[ast.stmt], local_names: set[str], params: set[str]) -> int:
+    """Annotate the loads of locals that may be unbound with MAYBE_UNDEFINED; return how many."""
     analysis = _Definitions(local_names)
     analysis.block(body, frozenset(params))
     for node in analysis.nodes:
         anno.set(node, anno.Key.MAYBE_UNDEFINED, True)
+    return len(analysis.nodes)

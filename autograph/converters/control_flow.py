@@ -207,7 +207,7 @@ class _ControlFlow:
         """Names the closures need bound in the enclosing scope: their nonlocals, and free
         reads of locals that may be unbound (so they raise UnboundLocalError, not NameError)."""
         needed = set(nonlocals) - self.function.nonlocals
-        stack = [node]
+        stack = [node] if self.marked else []  # no read in the function may find its variable unbound
         while stack:
             sub = stack.pop()
             if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -652,7 +652,7 @@ class _UndefinedReads(Transformer):
 
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
     # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
-    marked = _maybe_undefined_names(node.body)
+    marked = _maybe_undefined_names(node.body) if ctx.maybe_unbound_reads else set()
     control_flow = _ControlFlow(ctx, scope, marked | scope.captured)
     control_flow.marked = marked
     control_flow.name_counts = _name_counts(node.body)

@@ -6,7 +6,7 @@ import ast
 import collections
 import pathlib
 
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import children, statement_children, walk
 
 CORPUS = pathlib.Path(__file__).resolve().parents[2] / "corpus.py"
 
@@ -39,3 +39,14 @@ def test_a_node_class_without_an_asdl_docstring_keeps_all_its_fields():
     odd.label, odd.operand = inner, [ast.Name("x", ast.Load())]
     assert children(odd) == [inner, odd.operand[0]]
     assert collections.Counter(map(id, walk(odd))) == collections.Counter(map(id, ast.walk(odd)))
+
+
+def test_statement_children_are_the_statements_among_children_in_order():
+    tree = ast.parse(CORPUS.read_text() + "\ntry:\n    pass\nexcept* E:\n    pass\n")
+    blocks = (ast.stmt, ast.excepthandler, ast.match_case)
+    kinds = set()
+    for node in ast.walk(tree):
+        expected = [child for child in children(node) if isinstance(child, blocks)]
+        assert statement_children(node) == expected
+        kinds |= {type(child) for child in expected}
+    assert {ast.ExceptHandler, ast.match_case, ast.If, ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef} <= kinds
