@@ -191,15 +191,21 @@ def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
     # The span runs to the end of the user's line, so tracebacks underline nothing.
     end = origin.end_col_offset if getattr(origin, "end_lineno", None) == line else _TO_LINE_END
     stack = list(nodes) if isinstance(nodes, list) else [nodes]
+    pop, extend = stack.pop, stack.extend
     while stack:
-        node = stack.pop()
-        if "lineno" in node._attributes:
-            if hasattr(node, "lineno"):
+        node = pop()
+        cls = node.__class__
+        positioned = _POSITIONED.get(cls)
+        if positioned is None:
+            positioned = _POSITIONED[cls] = "lineno" in cls._attributes
+        if positioned:
+            if "lineno" in node.__dict__:
                 continue  # a user's node: it and everything in it have their own positions
             node.lineno = node.end_lineno = line
             node.col_offset = column
             node.end_col_offset = end
-        stack.extend(children(node))
+        extend(children(node))
 
 
 _TO_LINE_END = 1 << 12
+_POSITIONED: dict[type, bool] = {}  # node class -> whether its nodes have positions (stmt, expr, ...)

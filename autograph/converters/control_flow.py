@@ -678,8 +678,8 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
 
 def _name_counts(statements: list[ast.stmt]) -> collections.Counter:
     """How often each name occurs in the statements (a nested function's own code included)."""
-    return collections.Counter(sub.id for statement in statements for sub in walk(statement)
-                               if isinstance(sub, ast.Name))
+    return collections.Counter([sub.id for statement in statements for sub in walk(statement)
+                                if sub.__class__ is ast.Name])
 
 
 def _maybe_undefined_names(body: list[ast.stmt]) -> set[str]:
