@@ -19,10 +19,12 @@ class Namer:
         self.handed_out: set[str] = set()  # every name this namer made up
 
     @classmethod
-    def for_tree(cls, tree: ast.AST) -> Namer:
+    def for_tree(cls, tree: ast.AST, nodes: list[ast.AST] | None = None) -> Namer:
+        """A namer that knows every identifier in ``tree`` (``nodes``: ``walk(tree)``, if the caller
+        has it already)."""
         taken = set()
         name_class = ast.Name
-        for node in walk(tree):
+        for node in walk(tree) if nodes is None else nodes:
             kind = node.__class__
             if kind is name_class:  # most nodes that name something: tested first, by identity
                 taken.add(node.id)

@@ -30,7 +30,8 @@ from autograph.converters import (
 
 
 def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
-    for nested in _nested_functions(node):
+    nested_functions = _nested_functions(node)
+    for nested in nested_functions:
         if not fence.is_generator_or_async(nested):  # those run as plain Python
             convert_tree(nested, ctx)
     if isinstance(node, ast.Lambda):
@@ -40,7 +41,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     # 1. Refuse what cannot be converted before changing anything.
     fence.transform(node, ctx)
     # One walk says which of the rewrites below have anything to do (most functions have none).
-    present = _statement_kinds(node)
+    # (Nothing has changed the root function yet if it has no nested one: its walk is at hand.)
+    unchanged = node is ctx.root and ctx.root_nodes and not nested_functions
+    present = _statement_kinds(ctx.root_nodes if unchanged else walk(node))
     # 1b. `y[k] = v` into a local rebinds it, so that the analyses below see `y` assigned.
     if present & {"item_write"}:
         item_writes.transform(node)
@@ -79,9 +82,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         hoisting.transform(node, ctx)
 
 
-def _statement_kinds(node: ast.FunctionDef) -> set[str]:
+def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
     kinds = set()
-    for sub in walk(node):
+    for sub in nodes:
         cls = type(sub)
         if cls is ast.ExceptHandler:
             kinds.add("handler")

@@ -17,16 +17,19 @@ import ast
 from autograph.analysis.walk import node_fields
 
 _AST = ast.AST
-# (transformer class, node class) -> the function that visits such a node
-_METHODS: dict[tuple[type, type], object] = {}
+# transformer class -> node class -> the function that visits such a node
+_METHODS: dict[type, dict[type, object]] = {}
 
 
 class Transformer(ast.NodeTransformer):
     def visit(self, node: ast.AST) -> ast.AST | list | None:
-        key = (self.__class__, node.__class__)
-        method = _METHODS.get(key)
+        table = _METHODS.get(self.__class__)
+        if table is None:
+            table = _METHODS[self.__class__] = {}
+        cls = node.__class__
+        method = table.get(cls)
         if method is None:
-            method = _METHODS[key] = _method(*key)
+            method = table[cls] = _method(self.__class__, cls)
         return method(self, node)
 
     def generic_visit(self, node: ast.AST) -> ast.AST:

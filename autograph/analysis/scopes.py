@@ -42,13 +42,21 @@ class _Collector(ast.NodeVisitor):
         method(self, node)
 
     def generic_visit(self, node: ast.AST) -> None:
+        # A name read, the commonest child by far, is taken here (no method call); so are the
+        # leaves (constants, Load / Store / Del), which hold nothing.
+        reads = self.names.reads
         for name in node_fields(node.__class__):
             value = getattr(node, name, None)
             if value.__class__ is list:
                 for item in value:
-                    if isinstance(item, ast.AST):
+                    cls = item.__class__
+                    if cls is ast.Name and item.ctx.__class__ is ast.Load:
+                        reads.add(item.id)
+                    elif cls not in _LEAVES and isinstance(item, ast.AST):
                         self.visit(item)
-            elif isinstance(value, ast.AST):
+            elif value.__class__ is ast.Name and value.ctx.__class__ is ast.Load:
+                reads.add(value.id)
+            elif value.__class__ not in _LEAVES and isinstance(value, ast.AST):
                 self.visit(value)
 
     def _leaf(self, node: ast.AST) -> None:
@@ -130,6 +138,7 @@ class _Collector(ast.NodeVisitor):
 
 
 _METHODS: dict[type, object] = {}  # node class -> the _Collector method that visits it
+_LEAVES = frozenset({ast.Constant, ast.Load, ast.Store, ast.Del})  # nodes that name nothing
 
 
 def names_of(*nodes: ast.AST | None) -> NameSets:

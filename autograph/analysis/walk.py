@@ -104,3 +104,16 @@ def statement_children(node: ast.AST) -> list[ast.AST]:
         if value.__class__ is list:  # a lambda's or an `x if c else y`'s body is one expression
             out += value
     return out
+
+
+def walk_statements(node: ast.AST) -> list[ast.AST]:
+    """Every statement below ``node`` (nested functions' and classes' included; with the except
+    handlers and match cases that hold some), in no particular order: ``walk`` for callers that look
+    for statements only (a ``del``, a ``def``), skipping the expressions, most of a tree."""
+    out: list[ast.AST] = []
+    stack = statement_children(node)
+    while stack:
+        sub = stack.pop()
+        out.append(sub)
+        stack += statement_children(sub)
+    return out

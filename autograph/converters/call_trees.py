@@ -45,7 +45,7 @@ import types
 from typing import Any
 
 from autograph import templates
-from autograph.analysis.walk import statement_children, walk
+from autograph.analysis.walk import walk, walk_statements
 from autograph.context import UNKNOWN, Context
 from autograph.transformer import Transformer
 
@@ -223,13 +223,8 @@ class _Calls(Transformer):
 def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:
     """Names bound only by nested ``def`` statements (they are converted with their parent)."""
     # A def is a statement: most functions have none, and need no walk through their expressions.
-    stack = list(body)
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            break
-        stack.extend(statement_children(sub))
-    else:
+    if not any(isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef))
+               for statement in body for sub in [statement, *walk_statements(statement)]):
         return set()
     defined, bound = set(), set()
     for statement in body:

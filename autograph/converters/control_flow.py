@@ -50,7 +50,7 @@ import sys
 
 from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import children, walk, walk_statements
 from autograph.context import Context
 from autograph.converters import empty_cells
 from autograph.converters.logical_expressions import always_bool
@@ -656,7 +656,7 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     control_flow = _ControlFlow(ctx, scope, marked | scope.captured)
     control_flow.marked = marked
     control_flow.name_counts = _name_counts(node.body)
-    control_flow.deleted = {target.id for sub in walk(node) if isinstance(sub, ast.Delete)
+    control_flow.deleted = {target.id for sub in walk_statements(node) if isinstance(sub, ast.Delete)
                             for target in sub.targets if isinstance(target, ast.Name)}
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)

@@ -6,7 +6,7 @@ import ast
 import collections
 import pathlib
 
-from autograph.analysis.walk import children, statement_children, walk
+from autograph.analysis.walk import children, statement_children, walk, walk_statements
 
 CORPUS = pathlib.Path(__file__).resolve().parents[2] / "corpus.py"
 
@@ -50,3 +50,11 @@ def test_statement_children_are_the_statements_among_children_in_order():
         assert statement_children(node) == expected
         kinds |= {type(child) for child in expected}
     assert {ast.ExceptHandler, ast.match_case, ast.If, ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef} <= kinds
+
+
+def test_walk_statements_finds_every_statement_below_the_node():
+    tree = ast.parse(CORPUS.read_text())
+    blocks = (ast.stmt, ast.excepthandler, ast.match_case)
+    for node in [tree, *(n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)))]:
+        expected = [sub for sub in ast.walk(node) if isinstance(sub, blocks) and sub is not node]
+        assert collections.Counter(map(id, walk_statements(node))) == collections.Counter(map(id, expected))
