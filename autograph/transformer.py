@@ -33,12 +33,19 @@ class Transformer(ast.NodeTransformer):
         return method(self, node)
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
+        inert = _INERT.get(self.__class__)
+        if inert is None:
+            inert = _INERT[self.__class__] = _inert_classes(self.__class__)
         for field in node_fields(node.__class__):
             old_value = getattr(node, field, None)
+            if old_value.__class__ in inert:  # a visit would leave it as it is
+                continue
             if old_value.__class__ is list:
                 new_values = []
                 for value in old_value:
-                    if isinstance(value, _AST):
+                    if value.__class__ in inert:
+                        pass  # kept as it is
+                    elif isinstance(value, _AST):
                         value = self.visit(value)
                         if value is None:
                             continue
@@ -54,6 +61,20 @@ class Transformer(ast.NodeTransformer):
                 else:
                     setattr(node, field, new_node)
         return node
+
+
+# transformer class -> the node classes its visit returns unchanged, without looking inside
+_INERT: dict[type, frozenset] = {}
+_LEAVES = (ast.Constant, ast.Load, ast.Store, ast.Del)  # nodes with no node below them
+
+
+def _inert_classes(transformer: type) -> frozenset:
+    """Leaves the transformer has no method for, and names too when it has none for a name or its
+    context: visiting them would only call ``generic_visit``, which would find nothing to do."""
+    inert = {cls for cls in _LEAVES if _method(transformer, cls) is transformer.generic_visit}
+    if _method(transformer, ast.Name) is transformer.generic_visit and {ast.Load, ast.Store, ast.Del} <= inert:
+        inert.add(ast.Name)
+    return frozenset(inert)
 
 
 def _method(transformer: type, node_class: type):

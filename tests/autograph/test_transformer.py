@@ -56,3 +56,26 @@ def test_a_transformer_without_methods_changes_nothing():
     before = ast.dump(tree, include_attributes=True)
     assert _Plain().visit(tree) is tree
     assert ast.dump(tree, include_attributes=True) == before
+
+
+class _CallsOnly:
+    """No method for names or constants (so the fast transformer skips them): only calls change."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        return ast.Call(func=ast.Name(id="wrap", ctx=ast.Load()), args=[node], keywords=[])
+
+
+class _FastCalls(_CallsOnly, Transformer):
+    pass
+
+
+class _OracleCalls(_CallsOnly, ast.NodeTransformer):
+    pass
+
+
+def test_names_and_constants_it_has_no_method_for_stay_in_place():
+    tree = ast.parse(CORPUS.read_text())
+    expected = _OracleCalls().visit(copy.deepcopy(tree))
+    got = _FastCalls().visit(copy.deepcopy(tree))
+    assert ast.dump(got, include_attributes=True) == ast.dump(expected, include_attributes=True)
