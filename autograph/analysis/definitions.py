@@ -17,7 +17,7 @@ from typing import Optional
 
 from autograph import anno
 from autograph.analysis.scopes import has_catch_all, names_of
-from autograph.analysis.walk import children
+from autograph.analysis.walk import children, walk
 
 # None stands for "unreachable": every name counts as bound there.
 Bound = Optional[frozenset]
@@ -45,7 +45,10 @@ class _Definitions:
         if node is None or bound is None:
             return bound
         walrus = False
-        for sub in _walk_expression(node):
+        nodes = walk(node)
+        if any(sub.__class__ in _OWN_SCOPES for sub in nodes):  # rare: the careful walk is needed
+            nodes = _walk_expression(node)
+        for sub in nodes:
             cls = sub.__class__
             if cls is ast.Name:
                 if sub.ctx.__class__ is ast.Load and sub.id in self.locals and sub.id not in bound:
@@ -179,6 +182,8 @@ class _Definitions:
         return _meet(*outcomes)
 
 
+# Expressions with a scope of their own, which _walk_expression walks with care.
+_OWN_SCOPES = frozenset({ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp})
 _STATEMENT_METHODS: dict[type, object] = {}  # statement class -> the _Definitions method for it, or None
 
 
