@@ -37,7 +37,8 @@ def set(node: ast.AST, key: Key, value: Any) -> None:  # noqa: A001  (the module
 
 
 def get(node: ast.AST, key: Key, default: Any = _MISSING) -> Any:
-    value = node.__dict__.get(_ATTRIBUTE, {}).get(key, default)
+    annotations = node.__dict__.get(_ATTRIBUTE)  # most nodes have none: no empty dict made for them
+    value = default if annotations is None else annotations.get(key, default)
     if value is _MISSING:
         raise KeyError(f"{type(node).__name__} has no annotation {key.name}")
     return value

@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 import runtime
 from autograph import loading, parsing, pipeline
+from autograph.analysis.walk import walk
 from autograph.context import UNKNOWN, Context
 from autograph.converters.call_trees import is_unconverted_module
 from autograph.errors import ConversionError, Location
@@ -71,7 +72,8 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
     tree = copy.deepcopy(parsed.node) if isinstance(parsed.node, ast.Lambda) else parsed.node
     if isinstance(tree, ast.FunctionDef):
         tree.decorator_list = []
-    namer = Namer.for_tree(tree)
+    nodes = walk(tree)  # once, for the namer and the pipeline's look at which passes have work
+    namer = Namer.for_tree(tree, nodes)
     # The converters write `ag__` for the runtime. A function that has a name `ag__` of its own (a
     # local, a global, a closure variable) keeps it: its `ag__` is out of the way while the
     # converters run, and the runtime gets a fresh name afterwards.
@@ -79,7 +81,7 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
     if users_ag:
         _rename_identifiers(tree, {"ag__": users_ag})
     ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,
-                  closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree)
+                  closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree, root_nodes=nodes)
     pipeline.convert_tree(tree, ctx)
     runtime_name = "ag__"
     if users_ag:

@@ -21,7 +21,7 @@ import types
 import weakref
 
 import runtime
-from autograph.analysis.walk import children
+from autograph.analysis.walk import children, statement_children
 from runtime.undefined import BODY_CODES, CONVERTED_CODES
 
 _FACTORY = "__autograph_factory__"
@@ -138,20 +138,32 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
         decorators = getattr(node, "decorator_list", None)
         return decorators[0].lineno if decorators else node.lineno
 
-    def visit(node: ast.AST, owner_line: int) -> None:
-        for child in children(node):
-            line = owner_line
-            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and is_generated(child):
-                moved.append((child, tuple(getattr(child, a, None) for a in _POSITIONS)))
-                # A zero-width span: it must not widen the positions _is_thunk reads.
-                child.lineno = child.end_lineno = owner_line
-                child.col_offset = child.end_col_offset = 0
-            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-                line = first_line(child)  # a scope of the user's own
-            visit(child, line)
-
-    visit(root, root.lineno)  # the converted def is compiled without its decorators: its def line
+    # One loop over the tree with an explicit stack (a recursive visit cost twice as much): each
+    # entry is a node and the first line of the user scope it stands in.
+    stack = [(root, root.lineno)]
+    pop, push = stack.pop, stack.append
+    # Without thunks, every generated closure is a def, a statement: the walk needs only the
+    # statement lists, not the expressions (most of a tree).
+    below = children if thunk_spans else statement_children
+    while stack:
+        node, owner_line = pop()
+        for child in below(node):
+            cls = child.__class__
+            if cls in _SCOPES:
+                if cls is not ast.ClassDef and is_generated(child):
+                    moved.append((child, tuple(getattr(child, a, None) for a in _POSITIONS)))
+                    # A zero-width span: it must not widen the positions _is_thunk reads.
+                    child.lineno = child.end_lineno = owner_line
+                    child.col_offset = child.end_col_offset = 0
+                    push((child, owner_line))
+                else:
+                    push((child, first_line(child)))  # a scope of the user's own
+            elif child._fields:  # Load, Store, operators: nothing below
+                push((child, owner_line))
     return moved
+
+
+_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
 
 
 def _without_annotations(args: ast.arguments) -> ast.arguments:

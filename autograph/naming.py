@@ -19,25 +19,17 @@ class Namer:
         self.handed_out: set[str] = set()  # every name this namer made up
 
     @classmethod
-    def for_tree(cls, tree: ast.AST) -> Namer:
+    def for_tree(cls, tree: ast.AST, nodes: list[ast.AST] | None = None) -> Namer:
+        """A namer that knows every identifier in ``tree`` (``nodes``: ``walk(tree)``, if the caller
+        has it already)."""
         taken = set()
-        for node in walk(tree):
-            if isinstance(node, ast.Name):
+        name_class = ast.Name
+        for node in walk(tree) if nodes is None else nodes:
+            kind = node.__class__
+            if kind is name_class:  # most nodes that name something: tested first, by identity
                 taken.add(node.id)
-            elif isinstance(node, ast.arg):
-                taken.add(node.arg)
-            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                taken.add(node.name)
-            elif isinstance(node, (ast.Global, ast.Nonlocal)):
-                taken.update(node.names)
-            elif isinstance(node, ast.alias):
-                taken.add((node.asname or node.name).split(".")[0])
-            elif isinstance(node, ast.ExceptHandler) and node.name:
-                taken.add(node.name)
-            elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-                taken.add(node.name)
-            elif isinstance(node, ast.MatchMapping) and node.rest:
-                taken.add(node.rest)
+            elif kind in _NAMING:
+                taken.update(_NAMING[kind](node))
         return cls(taken)
 
     def taken(self, name: str) -> bool:
@@ -59,3 +51,27 @@ class Namer:
         if base not in self._reusable:
             self._reusable[base] = self.new(base)
         return self._reusable[base]
+
+
+def _alias(node: ast.alias) -> list[str]:
+    return [(node.asname or node.name).split(".")[0]]
+
+
+def _named(node: ast.AST) -> list[str]:
+    return [node.name] if node.name else []
+
+
+# Node class -> the identifiers a node of it binds or declares (other than a Name's).
+_NAMING = {
+    ast.arg: lambda node: [node.arg],
+    ast.FunctionDef: _named,
+    ast.AsyncFunctionDef: _named,
+    ast.ClassDef: _named,
+    ast.Global: lambda node: node.names,
+    ast.Nonlocal: lambda node: node.names,
+    ast.alias: _alias,
+    ast.ExceptHandler: _named,
+    ast.MatchAs: _named,
+    ast.MatchStar: _named,
+    ast.MatchMapping: lambda node: [node.rest] if node.rest else [],
+}

@@ -100,7 +100,12 @@ def _block_by_indentation(lines: list[str], start: int) -> list[str]:
 def _find_def(fn: types.FunctionType, lines: list[str]) -> ast.FunctionDef:
     code = fn.__code__
     start = code.co_firstlineno - 1
-    for snippet in (_block_by_indentation(lines, start), inspect.getblock(lines[start:])):
+    # inspect.getblock (the pure-Python tokenizer: about half a millisecond for a small function)
+    # only when the indentation rule fails, so it runs after the first attempt, not before it.
+    snippets = (_block_by_indentation(lines, start), lambda: inspect.getblock(lines[start:]))
+    for snippet in snippets:
+        if callable(snippet):
+            snippet = snippet()
         try:
             tree = _parse_snippet(snippet, code.co_firstlineno)
         except SyntaxError:
@@ -118,6 +123,63 @@ _MODULE_TREES: dict[tuple[str, int], dict[int, list[ast.Lambda]]] = {}
 
 
 def _find_lambda(fn: types.FunctionType, lines: list[str]) -> ast.Lambda:
+    code = fn.__code__
+    found = _lambda_in_statement(code, lines)
+    if found is not None:
+        return found
+    return _lambda_in_module(fn, lines)
+
+
+# How many lines above a lambda's first line its statement may start, for the quick look.
+_STATEMENT_LOOKBACK = 8
+
+
+def _lambda_in_statement(code: types.CodeType, lines: list[str]) -> ast.Lambda | None:
+    """The lambda, found by parsing only the statement around its line; None when that does not
+    single it out (then the whole file is parsed). Parsing a whole file costs as much as
+    converting dozens of functions, and a cold conversion would pay it once per file.
+
+    A snippet is a guess (its first line may be a continuation of a bracket opened above), so a
+    lambda found in it is accepted only if its span holds every instruction of the code object
+    (``_same_code``), and only one lambda does: the text at those positions is the lambda's own,
+    so it parses to the node the whole file would give. Python 3.10 records no instruction spans
+    to check against: there the whole file is always parsed."""
+    if not hasattr(code, "co_positions"):
+        return None
+    first = code.co_firstlineno - 1
+    params = list(code.co_varnames[: code.co_argcount + code.co_kwonlyargcount])
+    for start in range(first, max(first - _STATEMENT_LOOKBACK, -1), -1):
+        if not lines[start].strip() or lines[start].lstrip().startswith("#"):
+            continue
+        try:
+            tree = _parse_snippet(_statement_lines(lines, start, first), start + 1)
+        except SyntaxError:  # the statement starts further up, or ends further down
+            continue
+        candidates = [node for node in ast.walk(tree) if isinstance(node, ast.Lambda)
+                      and node.lineno == code.co_firstlineno
+                      and [a.arg for a in node.args.args + node.args.kwonlyargs] == params
+                      and _same_code(node, code)]
+        if len(candidates) == 1:
+            return candidates[0]
+        if candidates:
+            return None  # ambiguous here: the whole file's parse decides, or says why it cannot
+    return None
+
+
+def _statement_lines(lines: list[str], start: int, through: int) -> list[str]:
+    """Lines from ``start`` through ``through``, and on while they are indented deeper than the
+    first (a body, a continuation) or close a bracket: the statement that starts at ``start``."""
+    indent = _indent(lines[start])
+    end = through + 1
+    while end < len(lines):
+        stripped = lines[end].strip()
+        if stripped and stripped[0] not in "#)]}" and _indent(lines[end]) <= indent:
+            break
+        end += 1
+    return lines[start:end]
+
+
+def _lambda_in_module(fn: types.FunctionType, lines: list[str]) -> ast.Lambda:
     code = fn.__code__
     key = (code.co_filename, id(lines))
     lambdas = _MODULE_TREES.get(key)

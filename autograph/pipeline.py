@@ -12,7 +12,7 @@ import ast
 
 from autograph.analysis import definitions, liveness
 from autograph.analysis.scopes import function_scope, names_of
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 from autograph.converters import (
     asserts,
@@ -30,7 +30,8 @@ from autograph.converters import (
 
 
 def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
-    for nested in _nested_functions(node):
+    nested_functions = _nested_functions(node)
+    for nested in nested_functions:
         if not fence.is_generator_or_async(nested):  # those run as plain Python
             convert_tree(nested, ctx)
     if isinstance(node, ast.Lambda):
@@ -40,7 +41,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     # 1. Refuse what cannot be converted before changing anything.
     fence.transform(node, ctx)
     # One walk says which of the rewrites below have anything to do (most functions have none).
-    present = _statement_kinds(node)
+    # (Nothing has changed the root function yet if it has no nested one: its walk is at hand.)
+    unchanged = node is ctx.root and ctx.root_nodes and not nested_functions
+    present = _statement_kinds(ctx.root_nodes if unchanged else walk(node))
     # 1b. `y[k] = v` into a local rebinds it, so that the analyses below see `y` assigned.
     if present & {"item_write"}:
         item_writes.transform(node)
@@ -53,16 +56,21 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     # 2. Which reads may find a variable unbound, on the original code: there the jumps still
     #    say which paths exist (lowered, they become flags the analysis cannot see through).
     original_scope = function_scope(node)
-    definitions.resolve(node.body, original_scope.locals, original_scope.params)
+    ctx.maybe_unbound_reads = definitions.resolve(node.body, original_scope.locals, original_scope.params) > 0
+    names_before = len(ctx.namer.handed_out)
     # 3. Returns first: a return inside a loop becomes an assignment plus a `break`...
     return_statements.transform(node, ctx)
-    # 4. ...which this pass lowers, with loop `else` clauses, into flags the loops test.
-    break_statements.transform(node, ctx)
-    # 5. Continues last among jumps: it may reuse the branches the passes above wrote.
-    continue_statements.transform(node, ctx)
+    if "loop" in present:  # (the two passes below only rewrite loops; the one above adds none)
+        # 4. ...which this pass lowers, with loop `else` clauses, into flags the loops test.
+        break_statements.transform(node, ctx)
+        # 5. Continues last among jumps: it may reuse the branches the passes above wrote.
+        continue_statements.transform(node, ctx)
+    lowered = len(ctx.namer.handed_out) != names_before or ctx.dead_code
     _keep_dead_names_local(node, ctx)
-    # 6. Liveness sees the jump-free function, with the flags as ordinary variables.
-    scope = function_scope(node)
+    # 6. Liveness sees the jump-free function, with the flags as ordinary variables. A lowering
+    #    makes a flag (a new name) or drops dead code; without either, the function binds and
+    #    reads the names it did (a loop's `else` may have moved out of it), so its scope stands.
+    scope = function_scope(node) if lowered else original_scope
     liveness.resolve(node.body)
     # 7. Expression rewrites keep the annotated Name and statement nodes, only wrap them.
     call_trees.transform(node, ctx, scope.locals)
@@ -74,9 +82,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         hoisting.transform(node, ctx)
 
 
-def _statement_kinds(node: ast.FunctionDef) -> set[str]:
+def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
     kinds = set()
-    for sub in walk(node):
+    for sub in nodes:
         cls = type(sub)
         if cls is ast.ExceptHandler:
             kinds.add("handler")
@@ -108,12 +116,13 @@ def _keep_dead_names_local(node: ast.FunctionDef, ctx: Context) -> None:
 
 
 def _nested_functions(node: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    # A def is a statement: the walk goes through blocks only, in the order a full walk would.
     found = []
-    stack = list(children(node))
+    stack = statement_children(node)
     while stack:
         child = stack.pop()
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.append(child)
             continue
-        stack.extend(children(child))
+        stack.extend(statement_children(child))
     return found

@@ -40,7 +40,11 @@ def _is_placeholder(name: str) -> bool:
     return name.isupper() and not name.startswith("_")
 
 
-class _Replacer(ast.NodeTransformer):
+class _Filler:
+    """Copies a template tree and fills its placeholders in the same walk (a copy, then an
+    ``ast.NodeTransformer`` over it, walked every template twice, at a few times the cost).
+    A value put in is not walked or copied: the caller's node goes into the result as it is."""
+
     def __init__(self, values: dict[str, Value]) -> None:
         self.values = values
         self.used: set[str] = set()
@@ -59,9 +63,38 @@ class _Replacer(ast.NodeTransformer):
             raise TypeError(f"placeholder {name} stands for a name; got {type(value).__name__}")
         return value
 
-    def visit_Name(self, node: ast.Name) -> ast.AST:
+    def fill(self, node: ast.AST) -> ast.AST | list:
+        special = _SPECIAL.get(node.__class__)
+        if special is not None:
+            return special(self, node)
+        return self._copy(node)
+
+    def _copy(self, node: ast.AST) -> ast.AST:
+        cls = node.__class__
+        new = cls.__new__(cls)
+        fields = node.__dict__
+        for name in cls._fields:
+            if name not in fields:
+                continue
+            value = fields[name]
+            if value.__class__ is list:
+                items = []
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        item = self.fill(item)
+                        if item.__class__ is list:  # a statement placeholder filled with statements
+                            items.extend(item)
+                            continue
+                    items.append(item)
+                value = items
+            elif isinstance(value, ast.AST):
+                value = self.fill(value)
+            setattr(new, name, value)
+        return new
+
+    def _name(self, node: ast.Name) -> ast.AST:
         if not _is_placeholder(node.id):
-            return node
+            return ast.Name(id=node.id, ctx=node.ctx)
         value = self._take(node.id)
         if isinstance(value, str):
             return ast.Name(id=value, ctx=node.ctx)
@@ -69,34 +102,50 @@ class _Replacer(ast.NodeTransformer):
             return value
         raise TypeError(f"placeholder {node.id} stands for an expression; got {type(value).__name__}")
 
-    def visit_Expr(self, node: ast.Expr) -> ast.AST | list:
-        if isinstance(node.value, ast.Name) and _is_placeholder(node.value.id):
-            value = self._take(node.value.id)
+    def _expr(self, node: ast.Expr) -> ast.AST | list:
+        inner = node.value
+        if inner.__class__ is ast.Name and _is_placeholder(inner.id):
+            value = self._take(inner.id)
             if isinstance(value, list):
                 return value
             if isinstance(value, ast.stmt):
                 return [value]
-            node.value = value if isinstance(value, ast.expr) else ast.Name(id=value, ctx=ast.Load())
-            return node
-        return self.generic_visit(node)
+            return ast.Expr(value=value if isinstance(value, ast.expr) else ast.Name(id=value, ctx=ast.Load()))
+        return self._copy(node)
 
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
-        node.name = self._identifier(node.name)
-        return self.generic_visit(node)
+    def _function_def(self, node: ast.FunctionDef) -> ast.AST:
+        name = self._identifier(node.name)
+        new = self._copy(node)
+        new.name = name
+        return new
 
-    def visit_arg(self, node: ast.arg) -> ast.AST:
-        node.arg = self._identifier(node.arg)
-        return node
+    def _arg(self, node: ast.arg) -> ast.AST:
+        new = _clone(node)  # an annotation, if any, is copied as it is
+        new.arg = self._identifier(node.arg)
+        return new
 
-    def visit_Nonlocal(self, node: ast.Nonlocal) -> ast.AST:
+    def _declaration(self, node: ast.Nonlocal | ast.Global) -> ast.AST:
         names = []
         for name in node.names:
             value = self._take(name) if _is_placeholder(name) else name
             names.extend([value] if isinstance(value, str) else value)
-        node.names = names
-        return node
+        return node.__class__(names=names)
 
-    visit_Global = visit_Nonlocal
+    def _context(self, node: ast.expr_context) -> ast.AST:
+        return node  # Load / Store / Del carry nothing: shared, as in a tree ast.parse made
+
+
+_SPECIAL = {
+    ast.Name: _Filler._name,
+    ast.Expr: _Filler._expr,
+    ast.FunctionDef: _Filler._function_def,
+    ast.arg: _Filler._arg,
+    ast.Nonlocal: _Filler._declaration,
+    ast.Global: _Filler._declaration,
+    ast.Load: _Filler._context,
+    ast.Store: _Filler._context,
+    ast.Del: _Filler._context,
+}
 
 
 def _clone(node):
@@ -114,12 +163,12 @@ def _clone(node):
 
 def replace(template: str, **values: Value) -> list[ast.stmt]:
     """The template's statements with every placeholder filled."""
-    replacer = _Replacer(values)
+    filler = _Filler(values)
     result = []
-    for statement in _clone(list(_parse(template))):
-        new = replacer.visit(statement)
+    for statement in _parse(template):
+        new = filler.fill(statement)
         result.extend(new if isinstance(new, list) else [new])
-    unused = set(values) - replacer.used
+    unused = set(values) - filler.used
     if unused:
         raise KeyError(f"template values not used: {sorted(unused)}")
     return result
@@ -142,15 +191,21 @@ def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
     # The span runs to the end of the user's line, so tracebacks underline nothing.
     end = origin.end_col_offset if getattr(origin, "end_lineno", None) == line else _TO_LINE_END
     stack = list(nodes) if isinstance(nodes, list) else [nodes]
+    pop, extend = stack.pop, stack.extend
     while stack:
-        node = stack.pop()
-        if "lineno" in node._attributes:
-            if hasattr(node, "lineno"):
+        node = pop()
+        cls = node.__class__
+        positioned = _POSITIONED.get(cls)
+        if positioned is None:
+            positioned = _POSITIONED[cls] = "lineno" in cls._attributes
+        if positioned:
+            if "lineno" in node.__dict__:
                 continue  # a user's node: it and everything in it have their own positions
             node.lineno = node.end_lineno = line
             node.col_offset = column
             node.end_col_offset = end
-        stack.extend(children(node))
+        extend(children(node))
 
 
 _TO_LINE_END = 1 << 12
+_POSITIONED: dict[type, bool] = {}  # node class -> whether its nodes have positions (stmt, expr, ...)

@@ -17,7 +17,7 @@ from typing import Optional
 
 from autograph import anno
 from autograph.analysis.scopes import has_catch_all, names_of
-from autograph.analysis.walk import children
+from autograph.analysis.walk import children, walk
 
 # None stands for "unreachable": every name counts as bound there.
 Bound = Optional[frozenset]
@@ -44,11 +44,19 @@ class _Definitions:
         """Check the loads in an expression (not inside lambdas); return bound plus its walrus targets."""
         if node is None or bound is None:
             return bound
-        for sub in _walk_expression(node):
-            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load):
-                if sub.id in self.locals and sub.id not in bound:
+        walrus = False
+        nodes = walk(node)
+        if any(sub.__class__ in _OWN_SCOPES for sub in nodes):  # rare: the careful walk is needed
+            nodes = _walk_expression(node)
+        for sub in nodes:
+            cls = sub.__class__
+            if cls is ast.Name:
+                if sub.ctx.__class__ is ast.Load and sub.id in self.locals and sub.id not in bound:
                     self._mark(sub)
-        return bound | _certain_walrus_targets(node)
+            elif cls is ast.NamedExpr:
+                walrus = True
+        # The walk above sees every walrus the certain ones are among: most expressions have none.
+        return bound | _certain_walrus_targets(node) if walrus else bound
 
     def _class_body_reads(self, node: ast.ClassDef, bound: Bound) -> None:
         """A class body runs now, reading the function's variables as free variables: mark those
@@ -77,9 +85,13 @@ class _Definitions:
     def statement(self, node: ast.stmt, bound: Bound) -> Bound:
         if bound is None:
             return None
-        method = getattr(self, f"_{type(node).__name__}", None)
+        cls = node.__class__
+        try:
+            method = _STATEMENT_METHODS[cls]
+        except KeyError:
+            method = _STATEMENT_METHODS[cls] = getattr(_Definitions, f"_{cls.__name__}", None)
         if method is not None:
-            return method(node, bound)
+            return method(self, node, bound)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             headers = [*node.decorator_list]
             if isinstance(node, ast.ClassDef):
@@ -170,6 +182,11 @@ class _Definitions:
         return _meet(*outcomes)
 
 
+# Expressions with a scope of their own, which _walk_expression walks with care.
+_OWN_SCOPES = frozenset({ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp})
+_STATEMENT_METHODS: dict[type, object] = {}  # statement class -> the _Definitions method for it, or None
+
+
 def _deletes(body: list[ast.stmt]) -> frozenset:
     """The names a ``del`` in ``body`` (outside nested scopes) unbinds."""
     names = set()
@@ -240,9 +257,10 @@ def _comprehension_children(node: ast.AST):
             yield getattr(node, attr)
 
 
-def resolve(body: list[ast.stmt], local_names: set[str], params: set[str]) -> None:
-    """Annotate the loads of locals that may be unbound with MAYBE_UNDEFINED."""
+def resolve(body: list[ast.stmt], local_names: set[str], params: set[str]) -> int:
+    """Annotate the loads of locals that may be unbound with MAYBE_UNDEFINED; return how many."""
     analysis = _Definitions(local_names)
     analysis.block(body, frozenset(params))
     for node in analysis.nodes:
         anno.set(node, anno.Key.MAYBE_UNDEFINED, True)
+    return len(analysis.nodes)

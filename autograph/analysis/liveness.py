@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 
 from autograph import anno
-from autograph.analysis.scopes import names_of
+from autograph.analysis.scopes import NameSets, names_of
 
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
@@ -25,6 +25,10 @@ class _Liveness:
     def __init__(self) -> None:
         self.exception_live: set[str] = set()  # live at the handlers of enclosing try statements
         self.results: dict[ast.stmt, tuple[set[str], set[str]]] = {}
+        # A loop's body is analysed until its head's set stops changing (and an inner loop's, for
+        # each of those rounds): the names of its plain statements are collected once, by node id
+        # (the tree keeps the nodes alive while the analysis runs).
+        self._names: dict[int, NameSets] = {}
 
     def block(self, statements: list[ast.stmt], live_out: set[str]) -> set[str]:
         live = set(live_out)
@@ -33,11 +37,17 @@ class _Liveness:
         return live
 
     def statement(self, node: ast.stmt, live_out: set[str]) -> set[str]:
-        method = getattr(self, f"_{type(node).__name__}", None)
-        if method is None or isinstance(node, _NESTED_SCOPES):
-            names = names_of(node)
+        cls = node.__class__
+        try:
+            method = _METHODS[cls]
+        except KeyError:
+            method = _METHODS[cls] = None if cls in _NESTED_SCOPES else getattr(_Liveness, f"_{cls.__name__}", None)
+        if method is None:
+            names = self._names.get(id(node))
+            if names is None:
+                names = self._names[id(node)] = names_of(node)
             return (live_out - names.writes) | names.reads
-        return method(node, live_out)
+        return method(self, node, live_out)
 
     def _If(self, node: ast.If, live_out: set[str]) -> set[str]:
         test = names_of(node.test)
@@ -99,6 +109,9 @@ class _Liveness:
             guard = names_of(case.guard)
             live |= pattern.reads | ((guard.reads | self.block(case.body, live_out)) - pattern.writes)
         return names_of(node.subject).reads | live
+
+
+_METHODS: dict[type, object] = {}  # statement class -> the _Liveness method for it, or None (plain)
 
 
 def resolve(body: list[ast.stmt]) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import children, node_fields, walk
 
 _NESTED_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -42,13 +42,21 @@ class _Collector(ast.NodeVisitor):
         method(self, node)
 
     def generic_visit(self, node: ast.AST) -> None:
-        for name in node._fields:
+        # A name read, the commonest child by far, is taken here (no method call); so are the
+        # leaves (constants, Load / Store / Del), which hold nothing.
+        reads = self.names.reads
+        for name in node_fields(node.__class__):
             value = getattr(node, name, None)
             if value.__class__ is list:
                 for item in value:
-                    if isinstance(item, ast.AST):
+                    cls = item.__class__
+                    if cls is ast.Name and item.ctx.__class__ is ast.Load:
+                        reads.add(item.id)
+                    elif cls not in _LEAVES and isinstance(item, ast.AST):
                         self.visit(item)
-            elif isinstance(value, ast.AST):
+            elif value.__class__ is ast.Name and value.ctx.__class__ is ast.Load:
+                reads.add(value.id)
+            elif value.__class__ not in _LEAVES and isinstance(value, ast.AST):
                 self.visit(value)
 
     def _leaf(self, node: ast.AST) -> None:
@@ -130,6 +138,7 @@ class _Collector(ast.NodeVisitor):
 
 
 _METHODS: dict[type, object] = {}  # node class -> the _Collector method that visits it
+_LEAVES = frozenset({ast.Constant, ast.Load, ast.Store, ast.Del})  # nodes that name nothing
 
 
 def names_of(*nodes: ast.AST | None) -> NameSets:
@@ -208,23 +217,29 @@ def function_scope(node: ast.FunctionDef | ast.Lambda) -> FunctionScope:
     declared_nonlocal: set[str] = set()
     captured: set[str] = set()
     for sub in _walk_scope(body):
-        if isinstance(sub, ast.Global):
+        cls = sub.__class__
+        if cls is ast.Global:
             declared_global.update(sub.names)
-        elif isinstance(sub, ast.Nonlocal):
+        elif cls is ast.Nonlocal:
             declared_nonlocal.update(sub.names)
-        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+        elif cls in _SCOPE_CLASSES:
             captured |= free_names(sub)
     writes = names_of(body).writes
     local = (params | writes) - declared_global - declared_nonlocal
     return FunctionScope(params, local, declared_global, declared_nonlocal, captured & local)
 
 
-def _walk_scope(body: list[ast.AST]):
+def _walk_scope(body: list[ast.AST]) -> list[ast.AST]:
     """Every node of this scope, plus the nested scope nodes themselves (not their insides)."""
+    out = []
     stack = list(body)
+    pop, add, extend = stack.pop, out.append, stack.extend
     while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            continue
-        stack.extend(children(node))
+        node = pop()
+        add(node)
+        if node.__class__ not in _SCOPE_CLASSES:
+            extend(children(node))
+    return out
+
+
+_SCOPE_CLASSES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})

@@ -23,9 +23,10 @@ import copy
 
 from autograph import templates
 from autograph.converters.logical_expressions import movable
+from autograph.transformer import Transformer
 
 
-class _Asserts(ast.NodeTransformer):
+class _Asserts(Transformer):
     def visit_Assert(self, node: ast.Assert) -> ast.Assert:
         if isinstance(node.test, ast.Constant) or (node.msg is not None and not movable(node.msg)):
             return node

@@ -45,8 +45,9 @@ import types
 from typing import Any
 
 from autograph import templates
-from autograph.analysis.walk import walk
+from autograph.analysis.walk import walk, walk_statements
 from autograph.context import UNKNOWN, Context
+from autograph.transformer import Transformer
 
 _UNCONVERTED_PACKAGES = frozenset({
     "numpy", "jax", "jaxlib", "scipy", "runtime", "autograph", "ml_dtypes", "opt_einsum", "builtins",
@@ -112,7 +113,7 @@ def _is_numpy_function(value: Any) -> bool:
     return isinstance(module, str) and module.split(".")[0] == "numpy" and callable(value)
 
 
-class _Calls(ast.NodeTransformer):
+class _Calls(Transformer):
     def __init__(self, ctx: Context, local_names: set[str], local_functions: set[str],
                  first_param: str | None) -> None:
         self.first_param = first_param
@@ -221,6 +222,10 @@ class _Calls(ast.NodeTransformer):
 
 def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:
     """Names bound only by nested ``def`` statements (they are converted with their parent)."""
+    # A def is a statement: most functions have none, and need no walk through their expressions.
+    if not any(isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef))
+               for statement in body for sub in [statement, *walk_statements(statement)]):
+        return set()
     defined, bound = set(), set()
     for statement in body:
         for sub in walk(statement):

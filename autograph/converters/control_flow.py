@@ -50,10 +50,11 @@ import sys
 
 from autograph import anno, templates
 from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import children, walk, walk_statements
 from autograph.context import Context
 from autograph.converters import empty_cells
 from autograph.converters.logical_expressions import always_bool
+from autograph.transformer import Transformer
 
 
 class _Scope:
@@ -206,7 +207,7 @@ class _ControlFlow:
         """Names the closures need bound in the enclosing scope: their nonlocals, and free
         reads of locals that may be unbound (so they raise UnboundLocalError, not NameError)."""
         needed = set(nonlocals) - self.function.nonlocals
-        stack = [node]
+        stack = [node] if self.marked else []  # no read in the function may find its variable unbound
         while stack:
             sub = stack.pop()
             if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -505,7 +506,7 @@ def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
     return statements
 
 
-class _UndefinedReads(ast.NodeTransformer):
+class _UndefinedReads(Transformer):
     """Wrap the reads that may find a variable still bound to Undefined in ``ag__.ld``: the
     reads the analysis marked, and any read of a captured variable from a nested function or
     lambda (those run at any time)."""
@@ -651,11 +652,11 @@ class _UndefinedReads(ast.NodeTransformer):
 
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
     # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
-    marked = _maybe_undefined_names(node.body)
+    marked = _maybe_undefined_names(node.body) if ctx.maybe_unbound_reads else set()
     control_flow = _ControlFlow(ctx, scope, marked | scope.captured)
     control_flow.marked = marked
     control_flow.name_counts = _name_counts(node.body)
-    control_flow.deleted = {target.id for sub in walk(node) if isinstance(sub, ast.Delete)
+    control_flow.deleted = {target.id for sub in walk_statements(node) if isinstance(sub, ast.Delete)
                             for target in sub.targets if isinstance(target, ast.Name)}
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
@@ -677,8 +678,8 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
 
 def _name_counts(statements: list[ast.stmt]) -> collections.Counter:
     """How often each name occurs in the statements (a nested function's own code included)."""
-    return collections.Counter(sub.id for statement in statements for sub in walk(statement)
-                               if isinstance(sub, ast.Name))
+    return collections.Counter([sub.id for statement in statements for sub in walk(statement)
+                                if sub.__class__ is ast.Name])
 
 
 def _maybe_undefined_names(body: list[ast.stmt]) -> set[str]:

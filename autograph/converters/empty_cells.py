@@ -24,9 +24,10 @@ import ast
 import sys
 
 from autograph import anno, templates
+from autograph.transformer import Transformer
 
 
-class _EmptyCellReads(ast.NodeTransformer):
+class _EmptyCellReads(Transformer):
     def __init__(self, names: set[str], undefined: set[str], generated: set[int], thunk_spans: frozenset) -> None:
         self.names = names
         self.undefined = undefined  # of those, the ones that may also hold ``ag__.Undefined``

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 
 from autograph.analysis.scopes import TRY_STATEMENTS
-from autograph.analysis.walk import children
+from autograph.analysis.walk import children, statement_children
 from autograph.context import Context
 from autograph.converters.return_statements import returns_nested_in_control_flow
 from autograph.errors import Location, UnsupportedSyntaxError
@@ -31,6 +31,16 @@ def _walk_own_scope(statements: list[ast.stmt]):
         yield node
         if not isinstance(node, _NESTED_SCOPES):
             stack.extend(children(node))
+
+
+def _own_statements(statements: list[ast.stmt]):
+    """The statements of this scope, in ``_walk_own_scope``'s order (no expression holds one)."""
+    stack = list(statements)
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, _NESTED_SCOPES):
+            stack.extend(statement_children(node))
 
 
 def _jumps_out_of(statements: list[ast.stmt]):
@@ -58,7 +68,7 @@ def is_generator_or_async(node: ast.AST) -> bool:
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
     returns_stay = None  # computed on the first return found in a finally clause
-    for statement in _walk_own_scope(node.body):
+    for statement in _own_statements(node.body):  # a try is a statement: expressions hold none
         if isinstance(statement, TRY_STATEMENTS):
             for sub in _jumps_out_of(statement.finalbody):
                 if isinstance(sub, ast.Return):

@@ -26,13 +26,14 @@ from __future__ import annotations
 import ast
 
 from autograph import templates
+from autograph.transformer import Transformer
 
 
 def _guard() -> ast.stmt:
     return ast.Expr(value=ast.Call(func=templates.replace_expression("ag__.reraise_limitation"), args=[], keywords=[]))
 
 
-class _Handlers(ast.NodeTransformer):
+class _Handlers(Transformer):
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.ExceptHandler:
         self.generic_visit(node)
         guard = _guard()

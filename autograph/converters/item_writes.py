@@ -32,6 +32,7 @@ import copy
 from autograph import templates
 from autograph.analysis.scopes import function_scope
 from autograph.analysis.walk import walk
+from autograph.transformer import Transformer
 from runtime.items import IN_PLACE
 
 _PURE = (ast.Name, ast.Constant, ast.Slice, ast.Tuple, ast.UnaryOp, ast.BinOp, ast.Compare, ast.BoolOp,
@@ -67,7 +68,7 @@ def _chain(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
     return node, indices[::-1]
 
 
-class _ItemWrites(ast.NodeTransformer):
+class _ItemWrites(Transformer):
     def __init__(self, names: set[str], captured: set[str]) -> None:
         self.names, self.captured = names, captured
 

@@ -28,6 +28,7 @@ import ast
 from autograph import templates
 from autograph.analysis.walk import walk
 from autograph.context import Context
+from autograph.transformer import Transformer
 
 
 def movable(node: ast.expr) -> bool:
@@ -59,7 +60,7 @@ def always_bool(node: ast.expr) -> bool:
     return False
 
 
-class _Logical(ast.NodeTransformer):
+class _Logical(Transformer):
     def __init__(self, thunk_spans: set) -> None:
         self.thunk_spans = thunk_spans  # where each thunk's operand stands (loading marks their code)
         # ids of the expressions Python evaluates as a test (a jump), not for their value: there

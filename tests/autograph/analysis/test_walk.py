@@ -6,7 +6,7 @@ import ast
 import collections
 import pathlib
 
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import children, statement_children, walk, walk_statements
 
 CORPUS = pathlib.Path(__file__).resolve().parents[2] / "corpus.py"
 
@@ -26,3 +26,35 @@ def test_walk_finds_what_ast_walk_finds():
 def test_walk_of_a_leaf_is_the_leaf():
     leaf = ast.Constant(1)
     assert walk(leaf) == [leaf] and children(leaf) == []
+
+
+def test_a_node_class_without_an_asdl_docstring_keeps_all_its_fields():
+    class Odd(ast.expr):
+        """Not an ASDL signature."""
+
+        _fields = ("label", "operand")
+
+    inner = ast.Constant(1)
+    odd = Odd()
+    odd.label, odd.operand = inner, [ast.Name("x", ast.Load())]
+    assert children(odd) == [inner, odd.operand[0]]
+    assert collections.Counter(map(id, walk(odd))) == collections.Counter(map(id, ast.walk(odd)))
+
+
+def test_statement_children_are_the_statements_among_children_in_order():
+    tree = ast.parse(CORPUS.read_text() + "\ntry:\n    pass\nexcept* E:\n    pass\n")
+    blocks = (ast.stmt, ast.excepthandler, ast.match_case)
+    kinds = set()
+    for node in ast.walk(tree):
+        expected = [child for child in children(node) if isinstance(child, blocks)]
+        assert statement_children(node) == expected
+        kinds |= {type(child) for child in expected}
+    assert {ast.ExceptHandler, ast.match_case, ast.If, ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef} <= kinds
+
+
+def test_walk_statements_finds_every_statement_below_the_node():
+    tree = ast.parse(CORPUS.read_text())
+    blocks = (ast.stmt, ast.excepthandler, ast.match_case)
+    for node in [tree, *(n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)))]:
+        expected = [sub for sub in ast.walk(node) if isinstance(sub, blocks) and sub is not node]
+        assert collections.Counter(map(id, walk_statements(node))) == collections.Counter(map(id, expected))

@@ -1,0 +1,152 @@
+"""Finding a function's AST from the function object (autograph/parsing.py).
+
+A lambda is found by parsing only the statement around its line; the whole file's parse is the
+oracle: both must give the same node, positions included, or the quick look must give up."""
+
+from __future__ import annotations
+
+import ast
+import sys
+
+import pytest
+
+from autograph import parsing
+
+SQUARE = lambda x: x * x  # noqa: E731
+TWO_ON_A_LINE = (lambda x: x + 1), (lambda x: -x if x > 0 else x)
+NESTED = lambda x: lambda y: x + y  # noqa: E731
+SPLIT_OVER_LINES = sorted(
+    [3, 1, 2],
+    key=lambda v: (
+        -v
+        if v > 1
+        else v
+    ),
+)
+IN_A_LIST = [
+    lambda a, b=2: (a and b) or "fallback",
+    lambda *args, k=1: args
+    + (k,),
+]
+IN_A_DICT = {"f": lambda q: q ** 2,
+             "g": lambda q: [q for _ in range(2)]}
+CONTINUED = 1 + \
+    (lambda z: z)(2)
+SAME_TWICE = [lambda v: v, lambda v: v]
+AMBIGUOUS = lambda x: lambda x: x  # noqa: E731  (both spans hold the inner lambda's code)
+
+
+def holder(n):
+    inner = lambda m: m + n  # noqa: E731
+    if n > 0:
+        other = (lambda m:
+                 m - n)
+    else:
+        other = lambda m: m  # noqa: E731
+    return inner, other
+
+
+class Owner:
+    method_lambda = staticmethod(lambda s: s.upper())
+
+    def make(self):
+        return [lambda: self, lambda t=1: t]
+
+
+LAMBDAS = {
+    "square": SQUARE,
+    "two_on_a_line_first": TWO_ON_A_LINE[0],
+    "two_on_a_line_second": TWO_ON_A_LINE[1],
+    "nested_outer": NESTED,
+    "nested_inner": NESTED(1),
+    "in_a_list_first": IN_A_LIST[0],
+    "in_a_list_second": IN_A_LIST[1],
+    "in_a_dict_first": IN_A_DICT["f"],
+    "in_a_dict_second": IN_A_DICT["g"],
+    "in_a_def": holder(1)[0],
+    "split_in_a_branch": holder(1)[1],
+    "in_an_else": holder(-1)[1],
+    "in_a_class": Owner.method_lambda,
+    "in_a_method_first": Owner().make()[0],
+    "in_a_method_second": Owner().make()[1],
+    "same_twice": SAME_TWICE[0],
+    "same_twice_second": SAME_TWICE[1],
+    "ambiguous_inner": AMBIGUOUS(0),
+}
+
+
+def _key_lambda():
+    # SPLIT_OVER_LINES only kept the result: build the same key function again, over lines.
+    return lambda v: (
+        -v
+        if v > 1
+        else v
+    )
+
+
+LAMBDAS["split_over_lines"] = _key_lambda()
+
+
+def _module_lookup(fn):
+    parsing._MODULE_TREES.clear()
+    lines = parsing.linecache.getlines(fn.__code__.co_filename, fn.__globals__)
+    try:
+        return parsing._lambda_in_module(fn, lines)
+    except Exception as error:  # noqa: BLE001
+        return error
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="the quick look needs co_positions (3.11+)")
+@pytest.mark.parametrize("name", sorted(LAMBDAS))
+def test_the_statement_gives_the_node_the_whole_file_gives(name):
+    fn = LAMBDAS[name]
+    lines = parsing.linecache.getlines(fn.__code__.co_filename, fn.__globals__)
+    quick = parsing._lambda_in_statement(fn.__code__, lines)
+    whole = _module_lookup(fn)
+    if quick is None:  # the quick look gave up: only where two lambdas fit, which the file's parse refuses
+        assert name == "ambiguous_inner" and isinstance(whole, parsing.UnsupportedSyntaxError)
+        return
+    assert isinstance(whole, ast.Lambda), whole
+    assert ast.dump(quick, include_attributes=True) == ast.dump(whole, include_attributes=True)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="the quick look needs co_positions (3.11+)")
+def test_the_quick_look_finds_the_usual_lambdas():
+    found = {name for name, fn in LAMBDAS.items() if parsing._lambda_in_statement(
+        fn.__code__, parsing.linecache.getlines(fn.__code__.co_filename)) is not None}
+    assert found == set(LAMBDAS) - {"ambiguous_inner"}
+
+
+@pytest.mark.parametrize("name", sorted(LAMBDAS))
+def test_parse_function_agrees_with_the_whole_file(name):
+    fn = LAMBDAS[name]
+    whole = _module_lookup(fn)
+    try:
+        node = parsing.parse_function(fn).node
+    except Exception as error:  # noqa: BLE001
+        assert type(error) is type(whole) and str(error) == str(whole)
+    else:
+        assert ast.dump(node, include_attributes=True) == ast.dump(whole, include_attributes=True)
+
+
+def test_parsing_a_lambda_does_not_parse_its_whole_file():
+    parsing._MODULE_TREES.clear()
+    parsing.parse_function(SQUARE)
+    parsing.parse_function(LAMBDAS["in_a_method_second"])
+    if sys.version_info >= (3, 11):
+        assert not parsing._MODULE_TREES
+
+
+def plain_def(x):
+    if x:
+        return 1
+    return 2
+
+
+def test_a_def_is_found_without_the_tokenizer(monkeypatch):
+    def refuse(lines):
+        raise AssertionError("inspect.getblock ran although the indentation rule found the def")
+
+    monkeypatch.setattr(parsing.inspect, "getblock", refuse)
+    node = parsing.parse_function(plain_def).node
+    assert isinstance(node, ast.FunctionDef) and node.name == "plain_def"

@@ -1,0 +1,81 @@
+"""autograph.transformer.Transformer rewrites exactly as ast.NodeTransformer does (the oracle)."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import pathlib
+
+from autograph.transformer import Transformer
+
+CORPUS = pathlib.Path(__file__).resolve().parents[1] / "corpus.py"
+
+
+class _Rewrites:
+    """Replaces, removes, splices and recurses, as the converters do."""
+
+    def visit_Name(self, node):
+        return ast.Name(id=node.id.upper(), ctx=node.ctx) if node.id.startswith("x") else node
+
+    def visit_Pass(self, node):
+        return None  # removed from its list
+
+    def visit_Expr(self, node):
+        self.generic_visit(node)
+        return [node, ast.Expr(value=ast.Constant("spliced"))]
+
+    def visit_Constant(self, node):
+        return ast.Constant(-node.value) if type(node.value) is int else node
+
+    def visit_Lambda(self, node):
+        node.args = self.visit(node.args)
+        return node  # its body is not visited
+
+
+class _Fast(_Rewrites, Transformer):
+    pass
+
+
+class _Oracle(_Rewrites, ast.NodeTransformer):
+    pass
+
+
+class _Plain(Transformer):
+    pass
+
+
+def test_the_fast_transformer_rewrites_as_node_transformer_does():
+    tree = ast.parse(CORPUS.read_text())
+    expected = _Oracle().visit(copy.deepcopy(tree))
+    got = _Fast().visit(copy.deepcopy(tree))
+    assert ast.dump(got, include_attributes=True) == ast.dump(expected, include_attributes=True)
+
+
+def test_a_transformer_without_methods_changes_nothing():
+    tree = ast.parse(CORPUS.read_text())
+    before = ast.dump(tree, include_attributes=True)
+    assert _Plain().visit(tree) is tree
+    assert ast.dump(tree, include_attributes=True) == before
+
+
+class _CallsOnly:
+    """No method for names or constants (so the fast transformer skips them): only calls change."""
+
+    def visit_Call(self, node):
+        self.generic_visit(node)
+        return ast.Call(func=ast.Name(id="wrap", ctx=ast.Load()), args=[node], keywords=[])
+
+
+class _FastCalls(_CallsOnly, Transformer):
+    pass
+
+
+class _OracleCalls(_CallsOnly, ast.NodeTransformer):
+    pass
+
+
+def test_names_and_constants_it_has_no_method_for_stay_in_place():
+    tree = ast.parse(CORPUS.read_text())
+    expected = _OracleCalls().visit(copy.deepcopy(tree))
+    got = _FastCalls().visit(copy.deepcopy(tree))
+    assert ast.dump(got, include_attributes=True) == ast.dump(expected, include_attributes=True)
