@@ -5,11 +5,20 @@
     tensors = []
     key = fast_key(values, tensors)   # a hashable key of the call, or None (then the general path)
 
+    lookup = make_lookup(inspect.signature(f), "f", traces)
+    trace, key, tensors = lookup(x, scale=3.0)   # traces[key] (or None), the key, the arrays
+
 ``make_binder`` compiles a function with ``f``'s own parameter list and defaults that returns its
 parameters: Python binds the arguments in C, with Python's own ``TypeError`` for a wrong call, at a
 tenth of ``inspect.Signature.bind``'s cost. ``fast_key`` keys arrays by shape and dtype and Python
 values by value, in one pass over the (nested) arguments; it answers only for classes the general
 path (``key_of``) has keyed before, so both always agree on which calls share a trace.
+
+``make_lookup`` is what a ``Function`` call runs first: the binder, ``fast_key``'s rule written out
+inline for each parameter (no call and no inner tuple per parameter: a flat key of two entries per
+parameter) and the dictionary lookup, in one compiled function, about a third of the three calls'
+cost. The flat key is unambiguous: an array's first entry is its shape (a tuple), a Python value's
+its class, a nest's None (its second entry is ``fast_key`` of it).
 """
 
 from __future__ import annotations
@@ -26,12 +35,11 @@ from runtime.graph import Tensor, TensorSpec
 _P = inspect.Parameter
 
 
-def make_binder(signature: inspect.Signature, qualname: str) -> Callable[..., tuple]:
-    """``bind(*args, **kwargs)``: the value of every parameter of ``signature``, in order (``*args`` as a
-    tuple, ``**kwargs`` as a dict), raising Python's own ``TypeError`` (naming ``qualname``) for a wrong call."""
-    params = list(signature.parameters.values())
-    if not all(p.name.isidentifier() and not keyword.iskeyword(p.name) for p in params):
-        return _inspect_binder(signature)
+_BINDER_FILE = "<autograph argument binder>"
+
+
+def _parameter_list(params: list[inspect.Parameter]) -> str:
+    """The parameter list of a ``def`` with these parameters (names only: defaults are set afterwards)."""
     parts: list[str] = []
     for i, p in enumerate(params):
         if p.kind is _P.KEYWORD_ONLY and not any(q.kind is _P.VAR_POSITIONAL for q in params[:i]) \
@@ -40,10 +48,19 @@ def make_binder(signature: inspect.Signature, qualname: str) -> Callable[..., tu
         parts.append({_P.VAR_POSITIONAL: "*", _P.VAR_KEYWORD: "**"}.get(p.kind, "") + p.name)
         if p.kind is _P.POSITIONAL_ONLY and (i + 1 == len(params) or params[i + 1].kind is not _P.POSITIONAL_ONLY):
             parts.append("/")
+    return ", ".join(parts)
+
+
+def make_binder(signature: inspect.Signature, qualname: str) -> Callable[..., tuple]:
+    """``bind(*args, **kwargs)``: the value of every parameter of ``signature``, in order (``*args`` as a
+    tuple, ``**kwargs`` as a dict), raising Python's own ``TypeError`` (naming ``qualname``) for a wrong call."""
+    params = list(signature.parameters.values())
+    if not all(p.name.isidentifier() and not keyword.iskeyword(p.name) for p in params):
+        return _inspect_binder(signature)
     names = [p.name for p in params]
-    source = f"def bind({', '.join(parts)}):\n    return ({''.join(n + ', ' for n in names)})\n"
+    source = f"def bind({_parameter_list(params)}):\n    return ({''.join(n + ', ' for n in names)})\n"
     namespace: dict = {}
-    exec(compile(source, "<autograph argument binder>", "exec"), namespace)
+    exec(compile(source, _BINDER_FILE, "exec"), namespace)
     bind = namespace["bind"]
     bind.__defaults__ = tuple(p.default for p in params
                               if p.kind in (_P.POSITIONAL_ONLY, _P.POSITIONAL_OR_KEYWORD) and p.default is not _P.empty
@@ -52,6 +69,83 @@ def make_binder(signature: inspect.Signature, qualname: str) -> Callable[..., tu
                            if p.kind is _P.KEYWORD_ONLY and p.default is not _P.empty} or None
     bind.__qualname__ = bind.__name__ = qualname  # Python's messages name the function: "f() missing 1 ..."
     return bind
+
+
+_LOCAL = "ag__"  # the prefix of the lookup's own names; no parameter may start with it (else the general form)
+
+
+def make_lookup(signature: inspect.Signature, qualname: str, traces: dict) -> Callable[..., tuple]:
+    """``lookup(*args, **kwargs) -> (traces.get(key) or None, key or None, tensors)``: bind a call as
+    ``make_binder``'s function does (Python's own ``TypeError`` for a wrong call), key it (None where
+    ``fast_key`` would say None) and look it up in ``traces``; ``tensors`` are the arrays among the
+    arguments, in order. A key that cannot be hashed finds nothing (the general path answers)."""
+    params = list(signature.parameters.values())
+    bind = make_binder(signature, qualname)
+    if bind.__code__.co_filename != _BINDER_FILE or any(p.name.startswith(_LOCAL) for p in params):
+        return _general_lookup(bind, traces)
+    body, entries = [], []
+    for i, p in enumerate(params):
+        k, v = f"{_LOCAL}k{i}", f"{_LOCAL}v{i}"
+        entries += [k, v]
+        if p.kind is _P.VAR_KEYWORD:  # a dict of arguments: fast_key's loop
+            body += [f"{k} = None", f"{v} = ag__fast_key(({p.name},), ag__t)",
+                     f"if {v} is None:", "    return None, None, ag__t"]
+            continue
+        if p.kind is _P.VAR_POSITIONAL:  # a tuple of arguments: two entries each, as for parameters
+            body += ["ag__l = []",
+                     f"for ag__x in {p.name}:",
+                     "    ag__c = ag__x.__class__",
+                     "    if ag__c in ag__SPEC:",
+                     "        ag__t.append(ag__x)",
+                     "        ag__l += (ag__x.shape, ag__x.dtype)",
+                     "    elif ag__c in ag__VALUE:",
+                     "        ag__l += (ag__c, ag__x)",
+                     "    else:",
+                     "        ag__v = ag__fast_key((ag__x,), ag__t)",
+                     "        if ag__v is None:",
+                     "            return None, None, ag__t",
+                     "        ag__l += (None, ag__v)",
+                     f"{k} = None", f"{v} = tuple(ag__l)"]
+            continue
+        body += [f"ag__c = {p.name}.__class__",
+                 "if ag__c in ag__SPEC:",
+                 f"    ag__t.append({p.name})",
+                 f"    {k} = {p.name}.shape",
+                 f"    {v} = {p.name}.dtype",
+                 "elif ag__c in ag__VALUE:",
+                 f"    {k} = ag__c",
+                 f"    {v} = {p.name}",
+                 "else:",
+                 f"    {k} = None",
+                 f"    {v} = ag__fast_key(({p.name},), ag__t)",
+                 f"    if {v} is None:",
+                 "        return None, None, ag__t"]
+    source = "\n    ".join([
+        f"def lookup({_parameter_list(params)}):", "ag__t = []", *body,
+        f"ag__key = ({''.join(e + ', ' for e in entries)})",
+        "try:", "    return ag__get(ag__key), ag__key, ag__t",
+        "except TypeError:  # a Python value of a class whose instances are not all hashable",
+        "    return None, None, ag__t"]) + "\n"
+    namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, "ag__get": traces.get}
+    exec(compile(source, "<autograph call lookup>", "exec"), namespace)
+    lookup = namespace["lookup"]
+    lookup.__defaults__, lookup.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
+    lookup.__qualname__ = lookup.__name__ = qualname
+    return lookup
+
+
+def _general_lookup(bind: Callable[..., tuple], traces: dict) -> Callable[..., tuple]:
+    """``make_lookup``'s function as ``bind`` then ``fast_key`` (for a signature the compiled form cannot spell)."""
+    def lookup(*args: Any, **kwargs: Any) -> tuple:
+        tensors: list = []
+        key = fast_key(bind(*args, **kwargs), tensors)
+        if key is None:
+            return None, None, tensors
+        try:
+            return traces.get(key), key, tensors
+        except TypeError:
+            return None, None, tensors
+    return lookup
 
 
 def _inspect_binder(signature: inspect.Signature) -> Callable[..., tuple]:

@@ -45,11 +45,12 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph import api
-from autograph.call_keys import fast_key, key_of, make_binder
+from autograph.call_keys import key_of, make_binder, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
 from autograph.executors import executor_for
 from autograph.retracing import RetracingMonitor, RetracingWarning
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
+from runtime.graph.builder import current_builder_fast
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.control_flow import flatten, paths
 from runtime.staging import format_site, hide_library_frames, user_location
@@ -143,7 +144,9 @@ class Function:
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._is_method = False  # set when it is a class attribute: then input_signature leaves out self
         self._concrete: dict[Any, ConcreteFunction] = {}
-        self._fast_calls: dict[tuple, ConcreteFunction] = {}  # call_keys.fast_key -> its trace
+        self._fast_calls: dict[tuple, ConcreteFunction] = {}  # the key make_lookup makes -> its trace
+        self._lookup = make_lookup(self._signature, getattr(python_function, "__qualname__", self.__name__),
+                                   self._fast_calls)
         self._calls = 0
         self._retracing = RetracingMonitor()
         self.tracing_count = 0
@@ -172,23 +175,20 @@ class Function:
         if _run_eagerly:
             return self.python_function(*args, **kwargs)
         self._calls += 1
-        try:
-            values = self._bind(*args, **kwargs)
+        try:  # bind, key and look up the call in one compiled function (call_keys.make_lookup)
+            concrete, key, tensors = self._lookup(*args, **kwargs)
         except TypeError as error:  # Python's own message for a wrong call; the note says where it was
             error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
             raise
+        if concrete is not None and current_builder_fast() is None:  # a call seen before, not inside another trace
+            return concrete._run(tensors)
+        return self._call_general(args, kwargs)
+
+    def _call_general(self, args: tuple, kwargs: dict) -> Any:
+        """A call the fast path did not answer: inside a trace, new, or keyed only by ``key_of``."""
         if current_builder() is not None:
             return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
-        # A call seen before: one pass over the arguments makes its key (call_keys.fast_key).
-        tensors: list = []
-        key = fast_key(values, tensors)
-        if key is not None:
-            try:
-                concrete = self._fast_calls.get(key)
-            except TypeError:  # a Python value of a class whose instances are not all hashable
-                concrete = None
-            if concrete is not None:
-                return concrete._run(tensors)
+        values = self._bind(*args, **kwargs)
         if self.backend == "jax" and any(is_jax(leaf, "Tracer") for leaf in flatten(values)[0]):
             return self._traceable()(*args, **kwargs)  # inside the user's jax.jit: inline
         try:
@@ -197,13 +197,9 @@ class Function:
             hide_library_frames(error)
             raise
         positions = concrete._tensor_positions
-        tensors = []
-        key = fast_key(values, tensors)
+        _, key, tensors = self._lookup(*args, **kwargs)  # key_of has now seen every class: key it again
         if key is not None and len(tensors) == len(positions):  # the same calls will take the fast path
-            try:
-                self._fast_calls[key] = concrete
-            except TypeError:
-                pass
+            self._fast_calls[key] = concrete
         return concrete._run([leaves[i] for i in positions])
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
