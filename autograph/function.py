@@ -50,8 +50,8 @@ from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like
 from autograph.executors import executor_for
 from autograph.retracing import RetracingMonitor, RetracingWarning
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
-from runtime.graph.builder import current_builder_fast
 from runtime.graph import flatten as flatten_outputs
+from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
 from runtime.staging import format_site, hide_library_frames, user_location
 

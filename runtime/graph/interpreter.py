@@ -26,7 +26,8 @@ from runtime.graph.ir import Graph, Value
 from runtime.graph.kernels import NUMPY_KERNELS, assertion_error, loop_invariant, prune
 from runtime.staging import NotStageable, hide_library_frames
 
-__all__ = ["NUMPY_KERNELS", "assertion_error", "check_input", "compile_graph", "parallel_enabled", "prune", "run", "runner"]
+__all__ = ["NUMPY_KERNELS", "assertion_error", "check_input", "compile_graph", "parallel_enabled", "prune", "run",
+           "runner"]
 _loop_invariant = loop_invariant  # the name the tests know
 
 
