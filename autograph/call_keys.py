@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import inspect
 import keyword
+import os
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -81,15 +82,71 @@ def make_lookup(signature: inspect.Signature, qualname: str, traces: dict) -> Ca
     arguments, in order. A key that cannot be hashed finds nothing (the general path answers)."""
     params = list(signature.parameters.values())
     bind = make_binder(signature, qualname)
-    if bind.__code__.co_filename != _BINDER_FILE or any(p.name.startswith(_LOCAL) for p in params):
+    if not _compilable(bind, params):
         return _general_lookup(bind, traces)
+    tail = ["try:", "    return ag__get(ag__key), ag__key, ag__t",
+            "except TypeError:  # a Python value of a class whose instances are not all hashable",
+            "    return None, None, ag__t"]
+    return _compile("lookup", params, bind, "return None, None, ag__t", tail, {"ag__get": traces.get})
+
+
+def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, miss: Any,
+                   building: Callable[[], Any]) -> Callable[..., Any]:
+    """``call(*args, **kwargs)``: ``runs[key](tensors)`` for a call whose key (``make_lookup``'s) is in
+    ``runs`` while ``building()`` is None (no trace under way), else ``miss``. One function from the
+    call to the graph's run: binding, keying, looking up and running, with Python's own ``TypeError``
+    for a wrong call (raised in the caller's frame: its traceback has no frame of ``call``'s)."""
+    params = list(signature.parameters.values())
+    bind = make_binder(signature, qualname)
+    if not _compilable(bind, params):
+        lookup = _general_lookup(bind, runs)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            run, _, tensors = lookup(*args, **kwargs)
+            return miss if run is None or building() is not None else run(tensors)
+        return call
+    tail = ["try:", "    ag__run = ag__get(ag__key)",
+            "except TypeError:  # a Python value of a class whose instances are not all hashable",
+            "    return ag__MISS",
+            "if ag__run is None or ag__building() is not None:", "    return ag__MISS",
+            "return ag__run(ag__t)"]
+    return _compile("call", params, bind, "return ag__MISS", tail,
+                    {"ag__get": runs.get, "ag__MISS": miss, "ag__building": building})
+
+
+def is_binding_error(error: BaseException) -> bool:
+    """Whether ``error``, caught where a ``make_fast_call`` function was called, is Python's own error for a
+    wrong call: raised binding the arguments, with no frame below but the binders' (not the graph's run, nor
+    a user's ``__hash__``)."""
+    tb = error.__traceback__
+    tb = tb.tb_next if tb is not None else None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename not in _BINDING_FILES:
+            return False
+        tb = tb.tb_next
+    return True
+
+
+def _compilable(bind: Callable, params: list[inspect.Parameter]) -> bool:
+    """Whether the compiled form can spell the parameters (``make_binder`` could, and no name is one of ours)."""
+    return bind.__code__.co_filename == _BINDER_FILE and not any(p.name.startswith(_LOCAL) for p in params)
+
+
+# The compiled functions' file: in this package, so that the library's frames are told apart from the user's
+# (runtime/staging.py) and a traceback through one is filtered like any of ours.
+_LOOKUP_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "<autograph call lookup>")
+_BINDING_FILES = {_LOOKUP_FILE, __file__, inspect.__file__}  # where a wrong call's TypeError may come from
+
+
+def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: str, tail: list[str],
+             names: dict) -> Callable:
+    """``def name(<params>): <key the call, as make_lookup says>; <tail>``, with ``bind``'s defaults."""
     body, entries = [], []
     for i, p in enumerate(params):
         k, v = f"{_LOCAL}k{i}", f"{_LOCAL}v{i}"
         entries += [k, v]
         if p.kind is _P.VAR_KEYWORD:  # a dict of arguments: fast_key's loop
-            body += [f"{k} = None", f"{v} = ag__fast_key(({p.name},), ag__t)",
-                     f"if {v} is None:", "    return None, None, ag__t"]
+            body += [f"{k} = None", f"{v} = ag__fast_key(({p.name},), ag__t)", f"if {v} is None:", f"    {miss}"]
             continue
         if p.kind is _P.VAR_POSITIONAL:  # a tuple of arguments: two entries each, as for parameters
             body += ["ag__l = []",
@@ -103,7 +160,7 @@ def make_lookup(signature: inspect.Signature, qualname: str, traces: dict) -> Ca
                      "    else:",
                      "        ag__v = ag__fast_key((ag__x,), ag__t)",
                      "        if ag__v is None:",
-                     "            return None, None, ag__t",
+                     f"            {miss}",
                      "        ag__l += (None, ag__v)",
                      f"{k} = None", f"{v} = tuple(ag__l)"]
             continue
@@ -119,19 +176,15 @@ def make_lookup(signature: inspect.Signature, qualname: str, traces: dict) -> Ca
                  f"    {k} = None",
                  f"    {v} = ag__fast_key(({p.name},), ag__t)",
                  f"    if {v} is None:",
-                 "        return None, None, ag__t"]
-    source = "\n    ".join([
-        f"def lookup({_parameter_list(params)}):", "ag__t = []", *body,
-        f"ag__key = ({''.join(e + ', ' for e in entries)})",
-        "try:", "    return ag__get(ag__key), ag__key, ag__t",
-        "except TypeError:  # a Python value of a class whose instances are not all hashable",
-        "    return None, None, ag__t"]) + "\n"
-    namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, "ag__get": traces.get}
-    exec(compile(source, "<autograph call lookup>", "exec"), namespace)
-    lookup = namespace["lookup"]
-    lookup.__defaults__, lookup.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
-    lookup.__qualname__ = lookup.__name__ = qualname
-    return lookup
+                 f"        {miss}"]
+    source = "\n    ".join([f"def {name}({_parameter_list(params)}):", "ag__t = []", *body,
+                             f"ag__key = ({''.join(e + ', ' for e in entries)})", *tail]) + "\n"
+    namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, **names}
+    exec(compile(source, _LOOKUP_FILE, "exec"), namespace)
+    function = namespace[name]
+    function.__defaults__, function.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
+    function.__qualname__ = function.__name__ = bind.__qualname__
+    return function
 
 
 def _general_lookup(bind: Callable[..., tuple], traces: dict) -> Callable[..., tuple]:

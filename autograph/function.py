@@ -45,7 +45,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph import api
-from autograph.call_keys import key_of, make_binder, make_lookup
+from autograph.call_keys import is_binding_error, key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
 from autograph.executors import executor_for
 from autograph.retracing import RetracingMonitor, RetracingWarning
@@ -104,6 +104,7 @@ def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
 
 
 _EXECUTORS = (None, "numpy", "jax", "auto")
+_MISS = object()  # what a Function's fast call returns for a call it does not answer
 
 
 def _check_modes(backend: str, executor: Optional[str], input_signature: Optional[Sequence[Any]]) -> str:
@@ -144,9 +145,11 @@ class Function:
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._is_method = False  # set when it is a class attribute: then input_signature leaves out self
         self._concrete: dict[Any, ConcreteFunction] = {}
-        self._fast_calls: dict[tuple, ConcreteFunction] = {}  # the key make_lookup makes -> its trace
-        self._lookup = make_lookup(self._signature, getattr(python_function, "__qualname__", self.__name__),
-                                   self._fast_calls)
+        # A call seen before runs in one compiled function: bind, key, look up, run (call_keys.make_fast_call).
+        qualname = getattr(python_function, "__qualname__", self.__name__)
+        self._fast_calls: dict[tuple, Callable] = {}  # the key make_lookup makes -> its trace's run
+        self._fast_call = make_fast_call(self._signature, qualname, self._fast_calls, _MISS, current_builder_fast)
+        self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
         self._calls = 0
         self._retracing = RetracingMonitor()
         self.tracing_count = 0
@@ -175,14 +178,15 @@ class Function:
         if _run_eagerly:
             return self.python_function(*args, **kwargs)
         self._calls += 1
-        try:  # bind, key and look up the call in one compiled function (call_keys.make_lookup)
-            concrete, key, tensors = self._lookup(*args, **kwargs)
-        except TypeError as error:  # Python's own message for a wrong call; the note says where it was
-            error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
+        try:
+            result = self._fast_call(*args, **kwargs)
+        except TypeError as error:
+            if is_binding_error(error):  # Python's own message for a wrong call; the note says where it was
+                error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
             raise
-        if concrete is not None and current_builder_fast() is None:  # a call seen before, not inside another trace
-            return concrete._run(tensors)
-        return self._call_general(args, kwargs)
+        if result is _MISS:  # inside another trace, new, or keyed only by key_of
+            return self._call_general(args, kwargs)
+        return result
 
     def _call_general(self, args: tuple, kwargs: dict) -> Any:
         """A call the fast path did not answer: inside a trace, new, or keyed only by ``key_of``."""
@@ -199,7 +203,7 @@ class Function:
         positions = concrete._tensor_positions
         _, key, tensors = self._lookup(*args, **kwargs)  # key_of has now seen every class: key it again
         if key is not None and len(tensors) == len(positions):  # the same calls will take the fast path
-            self._fast_calls[key] = concrete
+            self._fast_calls[key] = concrete._run
         return concrete._run([leaves[i] for i in positions])
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:

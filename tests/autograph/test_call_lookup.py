@@ -178,7 +178,7 @@ def test_parameters_named_like_the_lookups_own_names_take_the_general_form():
         return ag__t + ag__key + t + key
 
     lookup = make_lookup(inspect.signature(f), "f", {})
-    assert lookup.__code__.co_filename != "<autograph call lookup>"
+    assert lookup.__code__.co_filename == call_keys.__file__  # the general form, not a compiled one
     traced = autograph.function(f)
     x = np.ones(2)
     for _ in range(2):
@@ -209,10 +209,9 @@ def test_a_python_value_of_a_class_with_some_unhashable_instances_takes_the_gene
 def test_a_call_inside_another_trace_is_inlined_even_when_its_trace_exists():
     inner = autograph.function(lambda n: n * 2)
     assert inner(3) == 6  # a trace for n=3, on the fast path from now on
-    concrete = inner.concrete_functions[0]
     ran = []
-    real_run = concrete._run
-    concrete._run = lambda tensors: ran.append(tensors) or real_run(tensors)
+    (key, real_run), = inner._fast_calls.items()
+    inner._fast_calls[key] = lambda tensors: ran.append(tensors) or real_run(tensors)
     outer = autograph.function(lambda x: x + inner(3))
     np.testing.assert_array_equal(outer(np.ones(2)), [7.0, 7.0])
     assert ran == []  # inlined into outer's graph, not run
@@ -239,3 +238,45 @@ def test_every_signature_kind_runs_like_python_on_arrays():
         traced = autograph.function(fn)
         for _ in range(3):
             np.testing.assert_array_equal(traced(*args, **kwargs), fn(*args, **kwargs))
+
+
+def test_a_type_error_of_the_graphs_run_gets_no_wrong_call_note():
+    traced = autograph.function(lambda x: x + 1)
+    traced(np.ones(2))
+    (key, _), = traced._fast_calls.items()
+
+    def failing(tensors):
+        raise TypeError("from the run")
+    traced._fast_calls[key] = failing
+    with pytest.raises(TypeError, match="from the run") as info:
+        traced(np.ones(2))
+    assert not any("the call of autograph.function" in note for note in getattr(info.value, "__notes__", []))
+
+
+def test_a_wrong_call_of_a_signature_in_the_general_form_gets_its_note():
+    def f(ag__x, y=1.0):
+        return ag__x * y
+
+    traced = autograph.function(f)
+    traced(np.ones(2))
+    with pytest.raises(TypeError) as info:
+        traced(np.ones(2), 1.0, 2.0)  # general-wrong-call
+    assert "takes from 1 to 2 positional arguments but 3 were given" in str(info.value)
+    assert f"{HERE}:{helpers.line_of(HERE, 'general-wrong-call')}" in "".join(info.value.__notes__)
+
+
+def test_a_user_hash_raising_type_error_is_not_taken_for_a_wrong_call():
+    class Fussy:
+        fail = False
+
+        def __hash__(self):
+            if Fussy.fail:
+                raise TypeError("fussy hash")
+            return 0
+
+    traced = autograph.function(lambda x, f: x)
+    traced(np.ones(2), Fussy())
+    Fussy.fail = True
+    with pytest.raises(TypeError, match="unhashable Fussy") as info:
+        traced(np.ones(2), Fussy())  # the general path keys it, and says so
+    assert not any("the call of autograph.function" in note for note in getattr(info.value, "__notes__", []))
