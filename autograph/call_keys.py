@@ -5,8 +5,10 @@
     tensors = []
     key = fast_key(values, tensors)   # a hashable key of the call, or None (then the general path)
 
-    lookup = make_lookup(inspect.signature(f), "f", traces)
-    trace, key, tensors = lookup(x, scale=3.0)   # traces[key] (or None), the key, the arrays
+    lookup = make_lookup(inspect.signature(f), "f", runs)
+    run, key, tensors = lookup(x, scale=3.0)     # runs[key] (or None), the key, the arrays
+    call = make_fast_call(inspect.signature(f), "f", runs, MISS, current_builder)
+    result = call(x, scale=3.0)                  # runs[key](tensors), or MISS
 
 ``make_binder`` compiles a function with ``f``'s own parameter list and defaults that returns its
 parameters: Python binds the arguments in C, with Python's own ``TypeError`` for a wrong call, at a
@@ -14,11 +16,13 @@ tenth of ``inspect.Signature.bind``'s cost. ``fast_key`` keys arrays by shape an
 values by value, in one pass over the (nested) arguments; it answers only for classes the general
 path (``key_of``) has keyed before, so both always agree on which calls share a trace.
 
-``make_lookup`` is what a ``Function`` call runs first: the binder, ``fast_key``'s rule written out
+``make_fast_call`` is what a ``Function`` call runs: the binder, ``fast_key``'s rule written out
 inline for each parameter (no call and no inner tuple per parameter: a flat key of two entries per
-parameter) and the dictionary lookup, in one compiled function, about a third of the three calls'
-cost. The flat key is unambiguous: an array's first entry is its shape (a tuple), a Python value's
-its class, a nest's None (its second entry is ``fast_key`` of it).
+parameter), the dictionary lookup and the run of the trace found, in one compiled function, about
+a third of the cost of calling the binder, ``fast_key`` and the run one after the other.
+``make_lookup`` compiles the same keying, returning the key (a ``Function`` files a new trace's run
+under it). The flat key is unambiguous: an array's first entry is its shape (a tuple), a Python
+value's its class, a nest's None (its second entry is ``fast_key`` of it).
 """
 
 from __future__ import annotations

@@ -14,9 +14,10 @@ a ``Function`` that traces on most of its calls says so with a ``RetracingWarnin
 (autograph/retracing.py). Each trace is a ``ConcreteFunction``: the graph, the signature it was
 traced for, and the spec of what it returns. The function is converted with autograph first
 (unless ``autograph=False``), so ``if`` / ``while`` / ``for`` on tensors become ``cond`` /
-``while_loop`` nodes. A call is bound by a function with the same parameters (Python's own
-binding and errors) and keyed in one pass (autograph/call_keys.py), about a microsecond over the
-graph's own run. docs/functions.md is the user's page.
+``while_loop`` nodes. A call seen before is bound, keyed, looked up and run by one function
+compiled with the same parameters (Python's own binding and errors; autograph/call_keys.py
+``make_fast_call``), a few microseconds over the graph's own run; other calls take the general
+path (``_call_general``). docs/functions.md is the user's page.
 
 Three ways to run it, one tracing API:
 
