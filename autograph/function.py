@@ -355,7 +355,7 @@ class Function:
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
                 return join(result)
-        elif outputs.tree.kind == "leaf" and not outputs.constants:
+        elif outputs.single():
             def run(inputs: list) -> Any:  # the common case, one array out: no structure to rebuild
                 out = execute(inputs)[0]
                 return out if out.__class__ is np.ndarray else np.asarray(out)
@@ -376,7 +376,12 @@ class Function:
 
         body = self._bound_function(names, tree, leaves)
         outputs = _Outputs(self, graph=False)
-        jitted = jax.jit(lambda *placeholders: outputs.split(body(*placeholders)))
+
+        def traced_body(*placeholders: Any) -> Any:
+            computed = outputs.split(body(*placeholders))
+            return computed[0] if outputs.single() else computed  # one array: no list for jax.jit to build
+
+        jitted = jax.jit(traced_body)
         # JAX's own x64 setting decides (a float64 spec is float32 unless the caller enabled x64); a typed
         # PRNG key keeps its key dtype.
         specs = [jax.ShapeDtypeStruct(x.shape, x.dtype if not isinstance(x.dtype, np.dtype)
@@ -384,11 +389,12 @@ class Function:
                  for x in leaves if isinstance(x, TensorSpec)]
         traced = jitted.trace(*specs)
         self.tracing_count += 1
-        output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), traced.out_info))
+        out_info = [traced.out_info] if outputs.single() else traced.out_info
+        output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), out_info))
 
-        if outputs.tree.kind == "leaf" and not outputs.constants:
+        if outputs.single():
             def run(inputs: list) -> Any:  # one array out: no structure to rebuild
-                return jitted(*inputs)[0]
+                return jitted(*inputs)
         else:
             def run(inputs: list) -> Any:
                 return outputs.join(jitted(*inputs))  # JAX arrays, on the inputs' devices and shardings
@@ -425,6 +431,10 @@ class _Outputs:
                 if i not in self.constants and not isinstance(leaf, self._TENSORS):
                     raise TypeError(self._error(leaf, i))
         return [leaf for i, leaf in enumerate(leaves) if i not in self.constants]
+
+    def single(self) -> bool:
+        """Whether the function returns one array (or number), nothing else: the common case."""
+        return self.tree.kind == "leaf" and not self.constants
 
     def join(self, computed: Any) -> Any:
         if not self.constants:
