@@ -5,8 +5,9 @@
     run.choice                        # None while trying, then "numpy" or "jax"
 
 An executor is bound to its graph and takes the graph's inputs only: what a ``Function`` passes after
-keying them (arrays of the traced dtypes and shapes). The interpreter checks them anyway; the JAX
-one does not (``Lowered.call``), so a call costs little more than ``jax.jit``'s own dispatch.
+keying them (arrays of the traced dtypes and shapes), so neither checks them again
+(``interpreter.runner``, ``Lowered.call``): a call costs little more than the graph's own run, or
+``jax.jit``'s own dispatch.
 
 The ``auto`` rule, per concrete function (one graph): where JAX is not installed, or the graph
 does not compile with JAX, it is the interpreter, silently. Otherwise the first call runs on the
@@ -26,7 +27,6 @@ where XLA rounds floating point differently (docs/functions.md says so).
 
 from __future__ import annotations
 
-import functools
 import time
 from typing import Any, Callable, Optional, Sequence
 
@@ -56,7 +56,7 @@ def executor_for(graph: Graph, executor: str) -> Executor:
         return jax_executor(graph)
     if executor == "auto":
         return AutoExecutor(graph)
-    return functools.partial(interpreter.run, graph)
+    return interpreter.runner(graph)
 
 
 def _jax_available() -> bool:
@@ -76,10 +76,11 @@ class AutoExecutor:
         self.times: dict[str, float] = {"numpy": float("inf"), "jax": float("inf")}
         self._jax: Optional[Executor] = None
         self._graph = graph
+        self._numpy = interpreter.runner(graph)
 
     def __call__(self, inputs: Sequence[Any]) -> tuple:
         if self.choice == "numpy":
-            return interpreter.run(self._graph, inputs)
+            return self._numpy(inputs)
         if self.choice == "jax":
             return self._jax(inputs)
         return self._trial(inputs)
@@ -88,7 +89,7 @@ class AutoExecutor:
         graph = self._graph
         self.calls += 1
         if self.calls == 1:
-            outputs = interpreter.run(graph, inputs)
+            outputs = self._numpy(inputs)
             if not self._compile(graph, inputs):
                 self.choice = "numpy"
             return outputs
@@ -100,7 +101,7 @@ class AutoExecutor:
         position = self.calls - 3  # 0, 1: JAX; 2, 3: the interpreter; ...; the second of each pair timed
         name = "numpy" if position // 2 % 2 else "jax"
         start = time.perf_counter()
-        outputs = self._jax(inputs) if name == "jax" else interpreter.run(graph, inputs)
+        outputs = self._jax(inputs) if name == "jax" else self._numpy(inputs)
         if position % 2:
             self.times[name] = min(self.times[name], time.perf_counter() - start)
         if self.calls >= 2 + TRIAL_CALLS:

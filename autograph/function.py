@@ -14,9 +14,10 @@ a ``Function`` that traces on most of its calls says so with a ``RetracingWarnin
 (autograph/retracing.py). Each trace is a ``ConcreteFunction``: the graph, the signature it was
 traced for, and the spec of what it returns. The function is converted with autograph first
 (unless ``autograph=False``), so ``if`` / ``while`` / ``for`` on tensors become ``cond`` /
-``while_loop`` nodes. A call is bound by a function with the same parameters (Python's own
-binding and errors) and keyed in one pass (autograph/call_keys.py), about a microsecond over the
-graph's own run. docs/functions.md is the user's page.
+``while_loop`` nodes. A call seen before is bound, keyed, looked up and run by one function
+compiled with the same parameters (Python's own binding and errors; autograph/call_keys.py
+``make_fast_call``), a few microseconds over the graph's own run; other calls take the general
+path (``_call_general``). docs/functions.md is the user's page.
 
 Three ways to run it, one tracing API:
 
@@ -45,12 +46,13 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph import api
-from autograph.call_keys import fast_key, key_of, make_binder
+from autograph.call_keys import is_binding_error, key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
 from autograph.executors import executor_for
 from autograph.retracing import RetracingMonitor, RetracingWarning
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
 from runtime.graph import flatten as flatten_outputs
+from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
 from runtime.staging import format_site, hide_library_frames, user_location
 
@@ -103,6 +105,7 @@ def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
 
 
 _EXECUTORS = (None, "numpy", "jax", "auto")
+_MISS = object()  # what a Function's fast call returns for a call it does not answer
 
 
 def _check_modes(backend: str, executor: Optional[str], input_signature: Optional[Sequence[Any]]) -> str:
@@ -143,7 +146,11 @@ class Function:
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._is_method = False  # set when it is a class attribute: then input_signature leaves out self
         self._concrete: dict[Any, ConcreteFunction] = {}
-        self._fast_calls: dict[tuple, ConcreteFunction] = {}  # call_keys.fast_key -> its trace
+        # A call seen before runs in one compiled function: bind, key, look up, run (call_keys.make_fast_call).
+        qualname = getattr(python_function, "__qualname__", self.__name__)
+        self._fast_calls: dict[tuple, Callable] = {}  # the key make_lookup makes -> its trace's run
+        self._fast_call = make_fast_call(self._signature, qualname, self._fast_calls, _MISS, current_builder_fast)
+        self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
         self._calls = 0
         self._retracing = RetracingMonitor()
         self.tracing_count = 0
@@ -173,22 +180,20 @@ class Function:
             return self.python_function(*args, **kwargs)
         self._calls += 1
         try:
-            values = self._bind(*args, **kwargs)
-        except TypeError as error:  # Python's own message for a wrong call; the note says where it was
-            error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
+            result = self._fast_call(*args, **kwargs)
+        except TypeError as error:
+            if is_binding_error(error):  # Python's own message for a wrong call; the note says where it was
+                error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
             raise
+        if result is _MISS:  # inside another trace, new, or keyed only by key_of
+            return self._call_general(args, kwargs)
+        return result
+
+    def _call_general(self, args: tuple, kwargs: dict) -> Any:
+        """A call the fast path did not answer: inside a trace, new, or keyed only by ``key_of``."""
         if current_builder() is not None:
             return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
-        # A call seen before: one pass over the arguments makes its key (call_keys.fast_key).
-        tensors: list = []
-        key = fast_key(values, tensors)
-        if key is not None:
-            try:
-                concrete = self._fast_calls.get(key)
-            except TypeError:  # a Python value of a class whose instances are not all hashable
-                concrete = None
-            if concrete is not None:
-                return concrete._run(tensors)
+        values = self._bind(*args, **kwargs)
         if self.backend == "jax" and any(is_jax(leaf, "Tracer") for leaf in flatten(values)[0]):
             return self._traceable()(*args, **kwargs)  # inside the user's jax.jit: inline
         try:
@@ -197,13 +202,9 @@ class Function:
             hide_library_frames(error)
             raise
         positions = concrete._tensor_positions
-        tensors = []
-        key = fast_key(values, tensors)
+        _, key, tensors = self._lookup(*args, **kwargs)  # key_of has now seen every class: key it again
         if key is not None and len(tensors) == len(positions):  # the same calls will take the fast path
-            try:
-                self._fast_calls[key] = concrete
-            except TypeError:
-                pass
+            self._fast_calls[key] = concrete._run
         return concrete._run([leaves[i] for i in positions])
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
@@ -354,7 +355,7 @@ class Function:
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
                 return join(result)
-        elif outputs.tree.kind == "leaf" and not outputs.constants:
+        elif outputs.single():
             def run(inputs: list) -> Any:  # the common case, one array out: no structure to rebuild
                 out = execute(inputs)[0]
                 return out if out.__class__ is np.ndarray else np.asarray(out)
@@ -375,7 +376,12 @@ class Function:
 
         body = self._bound_function(names, tree, leaves)
         outputs = _Outputs(self, graph=False)
-        jitted = jax.jit(lambda *placeholders: outputs.split(body(*placeholders)))
+
+        def traced_body(*placeholders: Any) -> Any:
+            computed = outputs.split(body(*placeholders))
+            return computed[0] if outputs.single() else computed  # one array: no list for jax.jit to build
+
+        jitted = jax.jit(traced_body)
         # JAX's own x64 setting decides (a float64 spec is float32 unless the caller enabled x64); a typed
         # PRNG key keeps its key dtype.
         specs = [jax.ShapeDtypeStruct(x.shape, x.dtype if not isinstance(x.dtype, np.dtype)
@@ -383,11 +389,12 @@ class Function:
                  for x in leaves if isinstance(x, TensorSpec)]
         traced = jitted.trace(*specs)
         self.tracing_count += 1
-        output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), traced.out_info))
+        out_info = [traced.out_info] if outputs.single() else traced.out_info
+        output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), out_info))
 
-        if outputs.tree.kind == "leaf" and not outputs.constants:
+        if outputs.single():
             def run(inputs: list) -> Any:  # one array out: no structure to rebuild
-                return jitted(*inputs)[0]
+                return jitted(*inputs)
         else:
             def run(inputs: list) -> Any:
                 return outputs.join(jitted(*inputs))  # JAX arrays, on the inputs' devices and shardings
@@ -424,6 +431,10 @@ class _Outputs:
                 if i not in self.constants and not isinstance(leaf, self._TENSORS):
                     raise TypeError(self._error(leaf, i))
         return [leaf for i, leaf in enumerate(leaves) if i not in self.constants]
+
+    def single(self) -> bool:
+        """Whether the function returns one array (or number), nothing else: the common case."""
+        return self.tree.kind == "leaf" and not self.constants
 
     def join(self, computed: Any) -> Any:
         if not self.constants:

@@ -44,41 +44,54 @@ def _agrees(a: Any, b: Any) -> bool:
 
 
 PEER_JAX, PEER_NUMPY = "÷ lax on JAX arrays", "÷ lax on the same NumPy arrays"
+PEER_NUMPY_OUT = "÷ lax on the same NumPy arrays, np.asarray out"
 
 
-def _candidates(load: Workload) -> dict[str, tuple[Callable, tuple, bool]]:
-    """What to time against the peer: figure -> (function, arguments, whether it is fed NumPy arrays).
-    Ours get NumPy arrays (what ``autograph.function`` documents); the jitted functions get JAX arrays,
-    as JAX users pass them."""
+def _candidates(load: Workload) -> dict[str, tuple[Callable, tuple, bool, bool]]:
+    """What to time against the peer: figure -> (function, arguments, whether it is fed NumPy arrays, whether
+    it returns NumPy arrays). Ours get NumPy arrays (what ``autograph.function`` documents); the jitted
+    functions get JAX arrays, as JAX users pass them."""
     jax = workloads.jax
     numpy_args, jax_args = load.make_args(), load.jax_args()
     found = {}
     if _function_option("backend"):
-        found['function(f, backend="jax")'] = (autograph.function(load.jnp_fn, backend="jax"), numpy_args, True)
+        found['function(f, backend="jax")'] = (autograph.function(load.jnp_fn, backend="jax"), numpy_args, True,
+                                               False)
     found["jax.jit(autograph.to_graph(f))"] = (
-        jax.jit(autograph.to_graph(load.jnp_fn), static_argnums=load.static), jax_args, False)
+        jax.jit(autograph.to_graph(load.jnp_fn), static_argnums=load.static), jax_args, False, False)
     if _function_option("executor"):
         found['our graph: function(f, executor="jax")'] = (autograph.function(load.numpy_fn, executor="jax"),
-                                                           numpy_args, True)
+                                                           numpy_args, True, True)
     return found
 
 
-def _execution_rows(load: Workload, notes: list[str]) -> list[Row]:
-    """Each candidate against the hand-written lax under jax.jit fed JAX arrays (the issue's peer) and, for
-    the ``Function`` modes, which take NumPy arrays, against the same peer fed those NumPy arrays."""
+def _to_numpy(result: Any) -> Any:
+    """A JAX user's conversion of a result to NumPy: ``np.asarray`` of an array, of each leaf of a tree."""
     jax = workloads.jax
-    jax_args = load.jax_args()
+    return np.asarray(result) if isinstance(result, jax.Array) else jax.tree.map(np.asarray, result)
+
+
+def _execution_rows(load: Workload, notes: list[str]) -> list[Row]:
+    """Each candidate against the hand-written lax under jax.jit fed JAX arrays (the issue's peer); for
+    the ``Function`` modes, which take NumPy arrays, against the same peer fed those NumPy arrays; and for
+    ``executor="jax"``, which returns NumPy arrays (a device-to-host copy), against that peer converting its
+    result with ``np.asarray`` too."""
+    jax = workloads.jax
+    jax_args, numpy_args = load.jax_args(), load.make_args()
     peer_fn = jax.jit(load.lax_fn, static_argnums=load.static)
-    calls = {"peer": _blocking(peer_fn, jax_args), "peer on NumPy": _blocking(peer_fn, load.make_args())}
-    failed, fed_numpy = {}, set()
+    calls = {"peer": _blocking(peer_fn, jax_args), "peer on NumPy": _blocking(peer_fn, numpy_args),
+             "peer NumPy out": _blocking(lambda *args: _to_numpy(peer_fn(*args)), numpy_args)}
+    failed, fed_numpy, numpy_out = {}, set(), set()
     expected = peer_fn(*jax_args)
-    for figure, (fn, args, numpy_in) in _candidates(load).items():
+    for figure, (fn, args, numpy_in, returns_numpy) in _candidates(load).items():
         try:
             if not _agrees(fn(*args), expected):
                 notes.append(f"{load.name}, {figure}: DISAGREES with the lax version")
             calls[figure] = _blocking(fn, args)
             if numpy_in:
                 fed_numpy.add(figure)
+            if returns_numpy:
+                numpy_out.add(figure)
         except Exception as error:  # noqa: BLE001  (a mode may not run a workload yet: say how it fails)
             failed[figure] = f"error: {type(error).__name__}"
             notes.append(f"{load.name}, {figure}: {str(error).splitlines()[0][:120]}")
@@ -88,11 +101,15 @@ def _execution_rows(load: Workload, notes: list[str]) -> list[Row]:
         pass
     times = dict(zip(calls, compare(*calls.values(), min_time=0.01, rounds=ROUNDS)))
     peer, peer_numpy, plain = times.pop("peer"), times.pop("peer on NumPy"), times.pop("plain", None)
+    peer_numpy_out = times.pop("peer NumPy out")
     rows = []
     for figure, seconds in times.items():
         rows.append(row(f"{load.name}: {figure} {PEER_JAX}", seconds, peer, target=TARGET, limit=TARGET_LIMIT))
         if figure in fed_numpy:
             rows.append(row(f"{load.name}: {figure} {PEER_NUMPY}", seconds, peer_numpy, target=TARGET,
+                            limit=TARGET_LIMIT))
+        if figure in numpy_out:
+            rows.append(row(f"{load.name}: {figure} {PEER_NUMPY_OUT}", seconds, peer_numpy_out, target=TARGET,
                             limit=TARGET_LIMIT))
     rows += [Row(f"{load.name}: {figure}", why, fmt_time(peer), target=TARGET) for figure, why in failed.items()]
     if not _function_option("executor"):
@@ -128,9 +145,10 @@ def run() -> tuple[list[Row], list[str]]:
     notes[:0] = [
         f"peer: jax.jit(hand-written lax), x64 on, its result blocked on. '{PEER_JAX}': the peer on JAX arrays "
         f"already on the device (the issue's bar). '{PEER_NUMPY}': the peer on the NumPy arrays the Function "
-        "rows get, so both pay the host-to-device copy. The Function rows take NumPy arrays in; "
-        'executor="jax" gives NumPy arrays out (a device-to-host copy the peer does not make), backend="jax" '
-        "JAX arrays",
+        f"rows get, so both pay the host-to-device copy. '{PEER_NUMPY_OUT}': that peer converting its result to "
+        'NumPy as executor="jax" does (the device-to-host copy too). The Function rows take NumPy arrays in; '
+        'executor="jax" gives NumPy arrays out (a device-to-host copy the first two peers do not make), '
+        'backend="jax" JAX arrays',
         f"staging: jax.make_jaxpr of a fresh function object, converter caches cleared for ours; min of "
         f"{STAGING_REPEAT}",
     ]

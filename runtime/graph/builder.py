@@ -79,6 +79,10 @@ def current_builder() -> Optional[GraphBuilder]:
     return _CURRENT.get()
 
 
+# ``current_builder`` without the Python call around it, for a hot path (a ``Function`` call asks it each time).
+current_builder_fast = _CURRENT.get
+
+
 class building:  # noqa: N801  (used as a function: ``with building(builder):``)
     """Make ``builder`` the graph being traced inside the ``with`` block.
 

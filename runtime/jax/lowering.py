@@ -334,26 +334,28 @@ def _walk(graph: Graph):
             yield from _walk(node.attrs[name])
 
 
-def _x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None]]:
-    """``(on, restore)``: ``prev = on()`` turns 64-bit types on for this thread, ``restore(prev)`` puts
-    back what was there. What ``with jax.enable_x64(True):`` does on entry and exit, without building a
-    context manager per call (a few microseconds on a call of some tens): ``jax.enable_x64`` is JAX's
-    config state, whose thread-local value ``swap_local`` / ``set_local`` set. A JAX whose state lacks
-    them (or runs a hook on a change) gets the context manager."""
+def _x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None], Callable[[], Any]]:
+    """``(on, restore, local)``: ``prev = on()`` turns 64-bit types on for this thread, ``restore(prev)``
+    puts back what was there. What ``with jax.enable_x64(True):`` does on entry and exit, without
+    building a context manager per call (a few microseconds on a call of some tens): ``jax.enable_x64``
+    is JAX's config state, whose thread-local value ``swap_local`` / ``set_local`` set. ``local()`` is
+    that thread-local value (True: on already, as inside ``with jax.enable_x64(True):``, so a call
+    need not switch at all). A JAX whose state lacks them (or runs a hook on a change) gets the context
+    manager, and ``local()`` is None."""
     state = jax.enable_x64
-    if hasattr(state, "swap_local") and hasattr(state, "set_local") \
+    if hasattr(state, "swap_local") and hasattr(state, "set_local") and hasattr(state, "get_local") \
             and getattr(state, "_update_thread_local_hook", None) is None:
-        return functools.partial(state.swap_local, True), state.set_local
+        return functools.partial(state.swap_local, True), state.set_local, state.get_local
 
     def on() -> Any:
         manager = jax.enable_x64(True)
         manager.__enter__()
         return manager
 
-    return on, lambda manager: manager.__exit__(None, None, None)
+    return on, lambda manager: manager.__exit__(None, None, None), lambda: None
 
 
-_x64_on, _x64_restore = _x64_switch()
+_x64_on, _x64_restore, _x64_local = _x64_switch()
 
 
 class Lowered:
@@ -384,6 +386,8 @@ class Lowered:
         self.jitted = jax.jit(self.fn)
         self._outputs = len(graph.outputs)
         self._stateful = bool(self.variables or asserts or self.prints)
+        if not self._stateful:
+            self.call = self._stateless_call()
 
     def fn(self, *args: Any) -> tuple:
         """The graph on JAX values: ``(*inputs, *variable_values)`` in, ``(*outputs, *assigned_values)`` out,
@@ -398,19 +402,34 @@ class Lowered:
 
     def call(self, inputs: Sequence[Any]) -> tuple:
         """Run on ``inputs`` that fit the graph's inputs (NumPy arrays or scalars, or JAX arrays, of the
-        input dtypes and shapes: what a ``Function`` passes after keying them), unchecked. NumPy outputs."""
-        for x in inputs:
-            if x.__class__ is not np.ndarray:
-                inputs = [_device_value(x) for x in inputs]
-                break
-        if self._stateful:
-            return self._call_stateful(inputs)
-        prev = _x64_on()
-        try:
-            outputs = self.jitted(*inputs)
-        finally:
-            _x64_restore(prev)
-        return tuple(map(np.asarray, outputs))
+        input dtypes and shapes: what a ``Function`` passes after keying them), unchecked. NumPy outputs.
+        (A graph without variables, prints or asserts replaces this method with ``_stateless_call``'s.)"""
+        inputs = _device_values(inputs)
+        return self._call_stateful(inputs)
+
+    def _stateless_call(self) -> Callable[[Sequence[Any]], tuple]:
+        """``call`` for a graph without state: one closure, its names bound once (no attribute lookups, no
+        ``tuple(map(...))`` for one output), as short as ``jax.jit``'s own dispatch allows."""
+        jitted, asarray, ndarray = self.jitted, np.asarray, np.ndarray
+        on, restore, local = _x64_on, _x64_restore, _x64_local
+        one = self._outputs == 1
+
+        def call(inputs: Sequence[Any]) -> tuple:
+            for x in inputs:
+                if x.__class__ is not ndarray:
+                    inputs = _device_values(inputs)
+                    break
+            if local() is True:  # this thread has 64 bits on already: nothing to switch
+                outputs = jitted(*inputs)
+            else:
+                prev = on()
+                try:
+                    outputs = jitted(*inputs)
+                finally:
+                    restore(prev)
+            return (asarray(outputs[0]),) if one else tuple(map(asarray, outputs))
+        call.__doc__ = Lowered.call.__doc__
+        return call
 
     def _call_stateful(self, inputs: Sequence[Any]) -> tuple:
         prev = _x64_on()
@@ -444,6 +463,13 @@ class Lowered:
             self.jitted.lower(*args, *[v._value for v in self.variables]).compile()
         finally:
             _x64_restore(prev)
+
+
+def _device_values(inputs: Sequence[Any]) -> Sequence[Any]:
+    """``inputs`` as ``jax.jit`` takes them (``_device_value`` of each), the same list if all are NumPy arrays."""
+    if all(x.__class__ is np.ndarray for x in inputs):
+        return inputs
+    return [_device_value(x) for x in inputs]
 
 
 def _device_value(x: Any) -> Any:

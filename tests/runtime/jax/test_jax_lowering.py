@@ -410,12 +410,32 @@ def test_a_call_enters_no_context_manager(monkeypatch):
 def test_the_context_manager_serves_a_jax_without_swap_local(monkeypatch):
     real = jax.enable_x64
     monkeypatch.setattr(jax, "enable_x64", lambda value: real(value))  # a plain function: no swap_local
-    on, restore = jax_lowering._x64_switch()
+    on, restore, local = jax_lowering._x64_switch()
     before = jax.config.jax_enable_x64
     prev = on()
     assert jax.config.jax_enable_x64
     restore(prev)
     assert jax.config.jax_enable_x64 == before
+    assert local() is None  # never "on already": every call switches
+
+
+def test_a_call_inside_enable_x64_does_not_switch_and_one_outside_does(monkeypatch):
+    if not hasattr(jax.enable_x64, "get_local"):
+        pytest.skip("this JAX has no get_local: every call switches")
+    switched = []
+    real_on = jax_lowering._x64_on
+    monkeypatch.setattr(jax_lowering, "_x64_on", lambda: switched.append(1) or real_on())
+    graph = staged(lambda x: (x * 2, x + 1)).get_concrete_function(np.ones(3)).graph
+    lowered = lower(graph)  # its call binds _x64_on now
+    before = jax.config.jax_enable_x64
+    with jax.enable_x64(True):
+        first, second = lowered.call([np.arange(3.0)])
+    assert switched == [] and first.dtype == second.dtype == np.float64
+    first, second = lowered.call([np.arange(3.0)])
+    assert switched == [1] and type(first) is type(second) is np.ndarray and first.dtype == np.float64
+    np.testing.assert_array_equal(first, [0.0, 2.0, 4.0])
+    np.testing.assert_array_equal(second, [1.0, 2.0, 3.0])
+    assert jax.config.jax_enable_x64 == before  # the switch was put back
 
 
 def test_call_takes_numpy_scalars_subclasses_and_jax_arrays():
