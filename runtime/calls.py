@@ -39,9 +39,12 @@ _PLAIN_CALLABLES = frozenset({
 _FunctionType = types.FunctionType  # module globals: one look-up fewer than types.FunctionType
 _MethodType = types.MethodType
 _converter: Optional[Callable[[Callable], Callable]] = None
-# Converted forms by id(function): (a weak reference to the function, its converted form). A
-# WeakKeyDictionary would cost a weak reference per look-up; this costs a dict get and a call.
-_targets: dict[int, tuple[weakref.ref, Callable]] = {}
+# Converted forms by id(function), and the weak references that keep that key true: a function's
+# reference calls ``_forget`` when the function goes, before its memory (and so its id) can be
+# reused, so an id found in ``_targets`` is the function's own and the look-up is one dict get (a
+# WeakKeyDictionary, or calling the reference at every look-up, costs a call more).
+_targets: dict[int, Callable] = {}
+_references: dict[int, weakref.ref] = {}
 
 
 def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
@@ -50,19 +53,20 @@ def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
     global _converter
     _converter = converter
     _targets.clear()
+    _references.clear()
 
 
 def call(f: Callable, /) -> Callable:
     """What to call in place of ``f``: its converted form if it is user code, else ``f``."""
     cls = f.__class__
     if cls is _FunctionType:  # the hot path, written out: a function converted before
-        entry = _targets.get(id(f))
-        if entry is not None and entry[0]() is f:
-            return entry[1]
-        return _target(f)
+        target = _targets.get(id(f))
+        return _target(f) if target is None else target
     if cls is _MethodType and f.__func__.__class__ is _FunctionType:  # `self.method(...)`, next most common
         function = f.__func__
-        target = _target(function)
+        target = _targets.get(id(function))
+        if target is None:
+            target = _target(function)
         return f if target is function else _MethodType(target, f.__self__)
     try:
         plain = _converter is None or cls in _PLAIN_CALLABLES
@@ -92,20 +96,22 @@ def _call_method(f: Any, cls: type) -> Callable:
 
 def _target(function: types.FunctionType) -> Callable:
     """The converted form of a plain function (or the function itself), cached per function."""
-    entry = _targets.get(id(function))
-    if entry is not None and entry[0]() is function:
-        return entry[1]
+    target = _targets.get(id(function))
+    if target is not None:
+        return target
     if _converter is None:
         return function
     target = _converter(function)
     key = id(function)
-    _targets[key] = (weakref.ref(function, functools.partial(_forget, key, _targets)), target)
+    if _references.get(key) is None:  # (the converter may have called `call` on it already)
+        _references[key] = weakref.ref(function, functools.partial(_forget, key, _targets, _references))
+    _targets[key] = target
     return target
 
 
-def _forget(key: int, targets: dict, reference: weakref.ref) -> None:
-    """A function went: drop its entry (only its own: another function may have its id by now).
-    ``targets`` is bound in, since module globals may be gone when this runs at exit."""
-    entry = targets.get(key)
-    if entry is not None and entry[0] is reference:
-        del targets[key]
+def _forget(key: int, targets: dict, references: dict, reference: weakref.ref) -> None:
+    """A function went: drop its entry (only its own). The tables are bound in, since module
+    globals may be gone when this runs at exit."""
+    if references.get(key) is reference:
+        del references[key]
+        targets.pop(key, None)

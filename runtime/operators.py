@@ -100,16 +100,9 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
         stopped = None if flag is None else _flag_cell(flag, body)
         first = True
         while True:
-            if stopped is not None:
-                value = stopped.cell_contents
-                if value is True:
-                    return
-                if value is not False and _staged(value) is not None:
-                    extra_test = _not_flag(stopped)
-                    _staged(value).while_stmt(_both(extra_test, test), body, State(state, test, body))
-                    return
-                if value:
-                    return
+            # The flag stays False until a jump sets it: one comparison per iteration on the plain path.
+            if stopped is not None and stopped.cell_contents is not False and _stops(stopped, test, body, state):
+                return
             outcome = test()
             if outcome.__class__ is not bool and _staged(outcome) is not None:
                 combined = test if stopped is None else _both(_not_flag(stopped), test)
@@ -139,6 +132,19 @@ def _flag_cell(flag: str, body: Callable) -> Any:
     body never sets it (the lowering dropped the jump as unreachable): then it never stops the loop."""
     names = body.__code__.co_freevars
     return body.__closure__[names.index(flag)] if flag in names else None
+
+
+def _stops(stopped: Any, test: Thunk, body: Thunk, state: Optional[tuple]) -> bool:
+    """Whether the loop ends before its next test because of its flag (in the cell ``stopped``, and
+    not False): a plain flag that is set, or a staged one, whose backend then stages the rest."""
+    value = stopped.cell_contents
+    if value is True:
+        return True
+    backend = _staged(value)
+    if backend is not None:
+        backend.while_stmt(_both(_not_flag(stopped), test), body, State(state, test, body))
+        return True
+    return bool(value)
 
 
 def _not_flag(cell: Any) -> Thunk:

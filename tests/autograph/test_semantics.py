@@ -535,6 +535,28 @@ def test_every_kind_of_callable_and_condition(fn, args):
     agree(fn, *args)
 
 
+def make_adder(k):
+    def add(x):
+        if x:
+            return x + k
+        return k
+    return add
+
+
+def apply_to(f, x):
+    return f(x)
+
+
+def test_call_hands_each_fresh_closure_its_own_converted_form():
+    # ag__.call caches converted forms by id(function), with no check on the hot path: an entry goes
+    # (a weak reference's callback) when its function does, before another function can take its id.
+    converted = autograph.convert(apply_to)
+    for k in range(200):
+        add = make_adder(k)
+        assert converted(add, 1) == k + 1 and converted(add, 0) == k
+        del add
+
+
 # --- lambdas on one line ------------------------------------------------------------------------
 
 def make_lambdas(k):

@@ -1,0 +1,37 @@
+"""``ag__.call``'s cache of converted forms: keyed by the function's id, emptied when the function goes."""
+
+import gc
+
+import runtime.calls as calls
+
+
+def _fresh(k):
+    def function():
+        return k
+    return function
+
+
+def test_an_entry_goes_with_its_function_and_a_new_function_with_that_id_gets_its_own():
+    previous = calls._converter
+    made = []
+
+    def converter(function):  # a converted form that does not keep the function alive
+        value = function()
+        made.append(value)
+        return lambda: ("converted", value)
+
+    calls.set_converter(converter)
+    try:
+        seen_ids = {}
+        for k in range(200):
+            function = _fresh(k)
+            assert calls.call(function)() == ("converted", k)
+            assert calls.call(function)() == ("converted", k)  # the cached form
+            seen_ids.setdefault(id(function), []).append(k)
+            del function
+            gc.collect()
+        assert not calls._targets and not calls._references  # every entry went with its function
+        assert made == list(range(200))  # converted once each, never handed another's form
+        assert any(len(ks) > 1 for ks in seen_ids.values())  # ids were reused: the case this is about
+    finally:
+        calls.set_converter(previous)
