@@ -24,6 +24,7 @@ bool (``x is None``, ``k in seen``: see ``always_bool``), which no backend stage
 from __future__ import annotations
 
 import ast
+import copy
 
 from autograph import templates
 from autograph.analysis.walk import walk
@@ -88,6 +89,10 @@ class _Logical(ast.NodeTransformer):
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
         test = id(node) in self.tests
+        if not test:
+            decided = _truth_once(node)
+            if decided is not node:
+                return self.visit(decided)
         if test:  # Python compiles `if (a or b) and c:` to jumps: each operand is a test in turn
             for value in node.values:
                 self._test(value)
@@ -142,6 +147,49 @@ def _jumps(node: ast.BoolOp) -> ast.expr:
         else:
             result = truth(value, result, ast.Constant(False))
     return result
+
+
+def _truth_once(node: ast.BoolOp) -> ast.expr:
+    """A value-context ``and`` / ``or`` whose operand before the last is itself an ``and`` / ``or``,
+    rewritten so that each operand's truth is asked once, as CPython does, or ``node`` unchanged.
+
+    CPython threads the inner expression's jumps through the outer one's: in ``(a or b) and c`` a
+    true ``a`` jumps straight to ``c``, without asking ``bool(a)`` again. Lowered as written,
+    ``ag__.and_(ag__.or_(a, lambda: b), lambda: c)`` would ask it twice. So an operand of the same
+    operator is spliced in (``(a and b) and c`` is ``a and b and c``), and one of the other operator
+    is distributed over the rest ``r``: ``(a or b) and r`` is ``r if a else (b and r)``, and
+    ``(a and b) or r`` is ``(b or r) if a else r``. ``r`` is written twice, evaluated at most once;
+    ``a`` becomes a test, whose own ``and`` / ``or`` lower to jumps that ask each truth once."""
+    values = _spliced(node)
+    for index, value in enumerate(values[:-1]):
+        if isinstance(value, ast.BoolOp):  # of the other operator, after splicing
+            rest = values[index + 1:]
+            tail = rest[0] if len(rest) == 1 else _at(ast.BoolOp(op=node.op, values=rest), rest[0])
+            first, more = value.values[0], value.values[1:]
+            inner = more[0] if len(more) == 1 else _at(ast.BoolOp(op=value.op, values=more), more[0])
+            continued = _at(ast.BoolOp(op=node.op, values=[inner, tail]), inner)
+            if isinstance(node.op, ast.And):  # (first or inner) and tail
+                decided = ast.IfExp(test=first, body=copy.deepcopy(tail), orelse=continued)
+            else:  # (first and inner) or tail
+                decided = ast.IfExp(test=first, body=continued, orelse=copy.deepcopy(tail))
+            _at(decided, value)
+            if index == 0:
+                return decided
+            return _at(ast.BoolOp(op=node.op, values=values[:index] + [decided]), node)
+    if len(values) == len(node.values):
+        return node
+    return _at(ast.BoolOp(op=node.op, values=values), node)
+
+
+def _spliced(node: ast.BoolOp) -> list[ast.expr]:
+    """The operands of ``node``, with each operand before the last that is a parenthesized ``and`` /
+    ``or`` of the same operator spliced in, all the way down: Python asks the same truths of both."""
+    def flat(value: ast.expr) -> list[ast.expr]:
+        if isinstance(value, ast.BoolOp) and type(value.op) is type(node.op):
+            return [leaf for inner in value.values for leaf in flat(inner)]
+        return [value]
+
+    return [leaf for value in node.values[:-1] for leaf in flat(value)] + [node.values[-1]]
 
 
 def _runtime(name: str) -> ast.expr:
