@@ -74,7 +74,15 @@ class _Logical(ast.NodeTransformer):
         self._test(node.test)
         return self.generic_visit(node)
 
-    visit_While = visit_Assert = visit_If
+    visit_While = visit_If
+
+    def visit_Assert(self, node: ast.Assert) -> ast.AST:
+        self._test(node.test)
+        test = node.test  # converters/asserts.py wraps it: `assert ag__.assert_holds(test, ...)`
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "assert_holds" \
+                and isinstance(test.func.value, ast.Name) and test.func.value.id == "ag__":
+            self._test(test.args[0])
+        return self.generic_visit(node)
 
     def visit_comprehension(self, node: ast.comprehension) -> ast.AST:
         for test in node.ifs:
@@ -118,6 +126,9 @@ class _Logical(ast.NodeTransformer):
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
         self._test(node.test)
+        if id(node) in self.tests:  # `if (a and b) if t else c:` jumps on a, b and c too
+            self._test(node.body)
+            self._test(node.orelse)
         self.generic_visit(node)
         if not (movable(node.body) and movable(node.orelse)):
             return node
