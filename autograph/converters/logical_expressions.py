@@ -26,7 +26,7 @@ from __future__ import annotations
 import ast
 import copy
 
-from autograph import templates
+from autograph import anno, templates
 from autograph.analysis.walk import walk
 from autograph.context import Context
 
@@ -47,10 +47,13 @@ _BOOL_COMPARISONS = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 def always_bool(node: ast.expr) -> bool:
     """Whether the expression gives a Python bool whatever its operands hold, so that no backend
     could stage what it decides: an identity or membership test (Python makes their result a bool,
-    calling ``__bool__`` on what ``__contains__`` returns), ``True`` / ``False``, and ``not`` /
-    ``and`` / ``or`` of those. Such an ``if`` stays a Python ``if`` (converters/control_flow.py)."""
+    calling ``__bool__`` on what ``__contains__`` returns), ``True`` / ``False``, a call to a builtin
+    predicate such as ``isinstance`` (as analysis/bool_calls.py marks it), and ``not`` / ``and`` /
+    ``or`` of those. Such an ``if`` stays a Python ``if`` (converters/control_flow.py)."""
     if isinstance(node, ast.Compare):
         return all(isinstance(op, _BOOL_COMPARISONS) for op in node.ops)
+    if isinstance(node, ast.Call):  # isinstance(x, T), hasattr(o, "a") (analysis/bool_calls.py)
+        return anno.get(node, anno.Key.ALWAYS_BOOL, False)
     if isinstance(node, ast.Constant):
         return node.value is True or node.value is False
     if isinstance(node, ast.UnaryOp):
