@@ -18,15 +18,26 @@ nothing in between can rewrite the traceback (docs/limitations.md). A converted
 Each helper re-raises with a bare ``raise``, which (unlike ``raise error``) adds no entry for the
 frame it runs in; the ``try`` costs nothing in CPython 3.11 until something raises. A folded entry
 has no instruction offset (``tb_lasti`` is -1), so a printed traceback names the line without
-underlining a column range in it.
+underlining a column range in it. ``AUTOGRAPH_TRACEBACK_FILTERING=off`` keeps every frame (as it
+does for staging errors, runtime/staging.py).
 """
 
 from __future__ import annotations
 
+import os
 import types
 from typing import Callable, Optional
 
 from runtime.undefined import BODY_CODES
+
+FILTERING_VARIABLE = "AUTOGRAPH_TRACEBACK_FILTERING"
+
+
+def traceback_filtering() -> bool:
+    """Whether tracebacks show only the user's frames (the default; ``AUTOGRAPH_TRACEBACK_FILTERING=off``
+    shows every frame, for debugging autograph itself). Read when an exception passes, not at import."""
+    return os.environ.get(FILTERING_VARIABLE, "on").strip().lower() not in ("off", "0", "false", "no")
+
 
 # The code objects of the runtime helpers whose frames a traceback leaves out.
 HIDDEN_CODES: set[types.CodeType] = set()
@@ -45,7 +56,9 @@ def strip(error: BaseException) -> None:
 
 def user_frames(tb: Optional[types.TracebackType]) -> Optional[types.TracebackType]:
     """``tb`` without the helpers' entries, each generated closure's entry folded into its caller's;
-    ``tb`` itself when it has neither."""
+    ``tb`` itself when it has neither, or when filtering is off."""
+    if tb is None or not traceback_filtering():
+        return tb
     head = tb
     entries: list[tuple[types.FrameType, int, int]] = []
     changed = False

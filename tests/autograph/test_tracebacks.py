@@ -252,3 +252,12 @@ def test_blocks_right_below_an_unconverted_caller_keep_their_entries() -> None:
     original, converted = reports
     assert len(converted) > len(original)
     assert {name for name, _, _ in converted[1:]} == {"key"} and converted[-1] == original[-1]
+
+
+def test_filtering_off_keeps_every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``AUTOGRAPH_TRACEBACK_FILTERING=off`` (for debugging autograph itself) shows the helpers too."""
+    monkeypatch.setenv("AUTOGRAPH_TRACEBACK_FILTERING", "off")
+    namespace = load(PROGRAMS["setitem_raises_in_c"])
+    convert_all(namespace)
+    frames, _, _ = namespace["main"]()
+    assert [name for name, _, _ in frames] == ["main", "store", "setitem"]
