@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import sys
 
-from runtime.tracebacks import user_frames
-
 
 class Limitation(Exception):
     """Marks an error that says what a graph cannot do where Python or NumPy would go on."""
@@ -40,5 +38,3 @@ def reraise_limitation() -> None:
     error = sys.exc_info()[1]
     if isinstance(error, Limitation):
         raise error
-    # The handler sees the traceback Python's would have: without runtime helpers and generated blocks.
-    error.__traceback__ = user_frames(error.__traceback__)

@@ -171,7 +171,7 @@ def deep(xs):
 
 def catch(xs):
     try:
-        deep(xs)
+        max([xs], key=deep)
     except ValueError as error:
         return report(error)
 
