@@ -10,7 +10,7 @@ After::
 
 Operands after the first are wrapped in lambdas so they are evaluated only when
 Python would evaluate them. Where the expression is a test (of ``if``, ``while``, ``assert``, a
-conditional expression or a comprehension's ``if``, and the operands of ``and``/``or``/``not``
+conditional expression, a comprehension's ``if`` or a ``case`` guard, and the operands of ``and``/``or``/``not``
 there), Python asks each operand's truth once and jumps; ``ag__.and_test`` / ``ag__.or_test`` do
 the same and give ``True``/``False``, so ``if_stmt`` does not ask the user's ``__bool__`` again::
 
@@ -85,6 +85,11 @@ class _Logical(ast.NodeTransformer):
         if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "assert_holds" \
                 and isinstance(test.func.value, ast.Name) and test.func.value.id == "ag__":
             self._test(test.args[0])
+        return self.generic_visit(node)
+
+    def visit_match_case(self, node: ast.match_case) -> ast.AST:
+        if node.guard is not None:  # `case p if a and b:` jumps on a and b, as an if does
+            self._test(node.guard)
         return self.generic_visit(node)
 
     def visit_comprehension(self, node: ast.comprehension) -> ast.AST:
@@ -176,6 +181,19 @@ def _truth_once(node: ast.BoolOp) -> ast.expr:
     ``a`` becomes a test, whose own ``and`` / ``or`` lower to jumps that ask each truth once."""
     values = _spliced(node)
     for index, value in enumerate(values[:-1]):
+        if isinstance(value, ast.IfExp) and _threads(value):
+            # `(b if t else (x and y)) and r`: each branch's jumps are threaded the same way, so the
+            # rest moves into both branches: `(b and r) if t else ((x and y) and r)`.
+            rest = values[index + 1:]
+            tail = rest[0] if len(rest) == 1 else _at(ast.BoolOp(op=node.op, values=rest), rest[0])
+            decided = ast.IfExp(test=value.test,
+                                body=_at(ast.BoolOp(op=node.op, values=[value.body, tail]), value.body),
+                                orelse=_at(ast.BoolOp(op=node.op, values=[value.orelse, copy.deepcopy(tail)]),
+                                           value.orelse))
+            _at(decided, value)
+            if index == 0:
+                return decided
+            return _at(ast.BoolOp(op=node.op, values=values[:index] + [decided]), node)
         if isinstance(value, ast.BoolOp):  # of the other operator, after splicing
             rest = values[index + 1:]
             tail = rest[0] if len(rest) == 1 else _at(ast.BoolOp(op=node.op, values=rest), rest[0])
@@ -193,6 +211,15 @@ def _truth_once(node: ast.BoolOp) -> ast.expr:
     if len(values) == len(node.values):
         return node
     return _at(ast.BoolOp(op=node.op, values=values), node)
+
+
+def _threads(node: ast.expr) -> bool:
+    """Whether a value ends in an ``and`` / ``or`` whose jumps CPython threads through the
+    expression the value is an operand of: the operator itself, or a conditional expression with
+    one in a branch."""
+    if isinstance(node, ast.BoolOp):
+        return True
+    return isinstance(node, ast.IfExp) and (_threads(node.body) or _threads(node.orelse))
 
 
 def _spliced(node: ast.BoolOp) -> list[ast.expr]:

@@ -1,7 +1,7 @@
 """Converted ``and`` / ``or`` / ``not`` / conditional expressions ask each operand's truth exactly as
 often as Python does (converters/logical_expressions.py), in every nesting, with walrus operands and
 objects whose ``__bool__`` logs or raises, as a value or a test, in comprehensions, lambdas and class
-bodies. Plain Python is the oracle: the result, the exception, and the log of ``__bool__`` calls
+bodies and ``case`` guards. Plain Python is the oracle: the result, the exception, and the log of ``__bool__`` calls
 must agree."""
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ CONTEXTS = {
     "and_test": ("    if {e} and a:\n        return 1, w\n    return 0, w\n", True),
     "comprehension": ("    return [{e} for _ in (0,)], [0 for _ in (0,) if {e}], w\n", True),
     "lambda": ("    return (lambda a, b: {e})(a, b), w\n", True),
+    "match_guard": ("    match a:\n        case _ if {e}:\n            return 1, w\n    return 0, w\n", True),
     "class": ("    class K:\n        r = {e}\n    return K.r\n", False),
 }
 
