@@ -15,6 +15,10 @@ there), Python asks each operand's truth once and jumps; ``ag__.and_test`` / ``a
 the same and give ``True``/``False``, so ``if_stmt`` does not ask the user's ``__bool__`` again::
 
     if o and b > 1:        ->    ag__.if_stmt(ag__.and_test(o, lambda: b > 1), ...)
+
+As a value, an ``and`` / ``or`` whose operand (before the last) is another one is rewritten first
+so that no operand's truth is asked twice (``_truth_once``): ``(a and b) or r`` becomes
+``(b or r) if a else r``, as CPython's threaded jumps behave.
  An operand that binds a name (walrus) or calls
 zero-argument ``super()`` cannot move into a lambda, so that expression stays
 as written. So does ``not`` / ``and`` / ``or`` over tests that are always a Python
