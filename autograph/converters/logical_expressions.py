@@ -75,7 +75,8 @@ class _Logical(ast.NodeTransformer):
         self.tests: set[int] = set()
 
     def _test(self, node: ast.expr) -> None:
-        self.tests.add(id(node))
+        if not _is_opaque(node):
+            self.tests.add(id(node))
 
     def visit_If(self, node: ast.stmt) -> ast.AST:
         self._test(node.test)
@@ -190,6 +191,7 @@ def _truth_once(node: ast.BoolOp) -> ast.expr:
             # rest moves into both branches: `(b and r) if t else ((x and y) and r)`.
             rest = values[index + 1:]
             tail = rest[0] if len(rest) == 1 else _at(ast.BoolOp(op=node.op, values=rest), rest[0])
+            _opaque(value.body)
             decided = ast.IfExp(test=value.test,
                                 body=_at(ast.BoolOp(op=node.op, values=[value.body, tail]), value.body),
                                 orelse=_at(ast.BoolOp(op=node.op, values=[value.orelse, copy.deepcopy(tail)]),
@@ -198,10 +200,11 @@ def _truth_once(node: ast.BoolOp) -> ast.expr:
             if index == 0:
                 return decided
             return _at(ast.BoolOp(op=node.op, values=values[:index] + [decided]), node)
-        if isinstance(value, ast.BoolOp):  # of the other operator, after splicing
+        if isinstance(value, ast.BoolOp) and not _is_opaque(value):  # of the other operator, after splicing
             rest = values[index + 1:]
             tail = rest[0] if len(rest) == 1 else _at(ast.BoolOp(op=node.op, values=rest), rest[0])
             first, more = value.values[0], value.values[1:]
+            _opaque_if_branches(first)  # `first` becomes a test; its if branches stay values
             inner = more[0] if len(more) == 1 else _at(ast.BoolOp(op=value.op, values=more), more[0])
             continued = _at(ast.BoolOp(op=node.op, values=[inner, tail]), inner)
             if isinstance(node.op, ast.And):  # (first or inner) and tail
@@ -220,17 +223,43 @@ def _truth_once(node: ast.BoolOp) -> ast.expr:
 def _threads(node: ast.expr) -> bool:
     """Whether a value ends in an ``and`` / ``or`` whose jumps CPython threads through the
     expression the value is an operand of: the operator itself, or a conditional expression with
-    one in a branch."""
+    one in its else branch."""
     if isinstance(node, ast.BoolOp):
-        return True
-    return isinstance(node, ast.IfExp) and (_threads(node.body) or _threads(node.orelse))
+        return not _is_opaque(node)
+    # Only the else branch: the if branch ends in a jump past it, which CPython does not thread.
+    return isinstance(node, ast.IfExp) and _threads(node.orelse)
+
+
+_OPAQUE = "_autograph_value_then_truth"
+
+
+def _opaque(node: ast.expr) -> None:
+    """Mark the if branch of a conditional expression that ``_truth_once`` moved: CPython computes
+    its value (its own ``and`` / ``or`` jumps end there, unthreaded), and the truth of that value is
+    asked again after. It is never spliced, distributed or made a test."""
+    setattr(node, _OPAQUE, True)
+
+
+def _is_opaque(node: ast.expr) -> bool:
+    return getattr(node, _OPAQUE, False)
+
+
+def _opaque_if_branches(node: ast.expr) -> None:
+    """In an operand that becomes a test, the if branches of its conditional expressions (through
+    ``and`` / ``or`` and else branches) keep their value semantics (see ``_opaque``)."""
+    if isinstance(node, ast.BoolOp) and not _is_opaque(node):
+        for value in node.values:
+            _opaque_if_branches(value)
+    elif isinstance(node, ast.IfExp):
+        _opaque(node.body)
+        _opaque_if_branches(node.orelse)
 
 
 def _spliced(node: ast.BoolOp) -> list[ast.expr]:
     """The operands of ``node``, with each operand before the last that is a parenthesized ``and`` /
     ``or`` of the same operator spliced in, all the way down: Python asks the same truths of both."""
     def flat(value: ast.expr) -> list[ast.expr]:
-        if isinstance(value, ast.BoolOp) and type(value.op) is type(node.op):
+        if isinstance(value, ast.BoolOp) and type(value.op) is type(node.op) and not _is_opaque(value):
             return [leaf for inner in value.values for leaf in flat(inner)]
         return [value]
 
