@@ -24,6 +24,7 @@ class Key(enum.Enum):
     MAYBE_UNDEFINED = "on a Name load: the variable may not be bound when this read runs"
     EXTRA_TEST = "on a loop: the expression that must stay true to keep looping (break/return flags)"
     RETURN_FLAG = "on a Break written for a return: the name of the do_return flag it stands for"
+    ALWAYS_BOOL = "on a Call in an if's test: a builtin that always gives a Python bool (isinstance, hasattr)"
 
 
 _MISSING = object()

@@ -22,7 +22,7 @@ import weakref
 
 import runtime
 from autograph.analysis.walk import children, statement_children
-from runtime.undefined import BODY_CODES, CONVERTED_CODES
+from runtime.undefined import CONVERTED_CODES, register_body_code
 
 _FACTORY = "__autograph_factory__"
 # The converted def is compiled under this name, so that the factory does not bind the user's
@@ -248,7 +248,7 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
         new = code.replace(**changes)
         if code is not owner:
             # The runtime reports an unbound read of one of the owner's locals in it as Python does.
-            BODY_CODES[new] = frozenset(owner.co_varnames + owner.co_cellvars)
+            register_body_code(new, frozenset(owner.co_varnames + owner.co_cellvars))
         CONVERTED_CODES.add(new)
         return new
 

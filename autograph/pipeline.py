@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 
-from autograph.analysis import definitions, liveness
+from autograph.analysis import bool_calls, definitions, liveness
 from autograph.analysis.scopes import function_scope, names_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
@@ -58,6 +58,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     original_scope = function_scope(node)
     ctx.maybe_unbound_reads = definitions.resolve(node.body, original_scope.locals, original_scope.params) > 0
     names_before = len(ctx.namer.handed_out)
+    # 2b. Which calls in if tests always give a bool (isinstance): such an if, and a return in it, stay Python.
+    if "if" in present:
+        bool_calls.resolve(node, ctx, original_scope.locals)
     # 3. Returns first: a return inside a loop becomes an assignment plus a `break`...
     return_statements.transform(node, ctx)
     if "loop" in present:  # (the two passes below only rewrite loops; the one above adds none)
@@ -92,6 +95,8 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
             kinds.add("assert")
         elif cls is ast.For or cls is ast.While:
             kinds.add("loop")
+        elif cls is ast.If:
+            kinds.add("if")
         elif (cls is ast.Assign and isinstance(sub.targets[0], ast.Subscript)) or (
                 cls is ast.AugAssign and isinstance(sub.target, ast.Subscript)):
             kinds.add("item_write")

@@ -37,6 +37,7 @@ import builtins
 from typing import Any, Callable, Optional
 
 from runtime.backend import OWNER_BY_TYPE, Backend, backend_for
+from runtime.tracebacks import hide_frames_of, strip
 
 _MISS = object()
 _NO_ARG = object()  # "no second argument" in ``builtin``
@@ -59,9 +60,13 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
             plain = _owner_of(cls, _MISS) is None and cls is not list and cls is not tuple
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
         plain = False
-    if plain:
-        return f(x) if y is _NO_ARG else f(x, y)
-    return _dispatch(f, (x,) if y is _NO_ARG else (x, y), {})
+    try:  # the call runs user code (__len__, __float__, a key function)
+        if plain:
+            return f(x) if y is _NO_ARG else f(x, y)
+        return _dispatch(f, (x,) if y is _NO_ARG else (x, y), {})
+    except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
+        strip(error)
+        raise
 
 
 def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
@@ -76,9 +81,13 @@ def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
                 break
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
         plain = False
-    if plain:
-        return f(*args)
-    return _dispatch(f, args, kwargs)
+    try:  # the call runs user code
+        if plain:
+            return f(*args)
+        return _dispatch(f, args, kwargs)
+    except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
+        strip(error)
+        raise
 
 
 def _first_owner(values: Any, depth: int) -> Optional[Backend]:
@@ -143,3 +152,6 @@ def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
             return result
     result = backend.call_builtin(f, args, kwargs)
     return f(*args, **kwargs) if result is NotImplemented else result
+
+
+hide_frames_of(builtin, builtin_call, _dispatch)  # tracebacks leave them out (runtime/tracebacks.py)

@@ -37,6 +37,7 @@ from operator import (  # noqa: F401  (generated code spells them ag__.iadd, ...
 from typing import Any
 
 from runtime.backend import backend_of_any
+from runtime.tracebacks import hide_frames_of, strip
 
 IN_PLACE = {
     "Add": "iadd", "Sub": "isub", "Mult": "imul", "Div": "itruediv", "FloorDiv": "ifloordiv", "Mod": "imod",
@@ -49,10 +50,11 @@ def setitem(target: Any, index: Any, value: Any) -> Any:
     """``target[index] = value``; returns what the assigned name holds afterwards."""
     try:
         target[index] = value
-    except Exception:
+    except Exception as error:
         backend = backend_of_any([value, *_index_parts(index)])
         written = None if backend is None else backend.write_into(target, index, value)
         if written is None:
+            strip(error)  # the user's traceback, without this frame
             raise
         return written
     return target
@@ -66,10 +68,11 @@ def setitem_in(target: Any, path: list, value: Any) -> Any:
         inner = inner[index]
     try:
         inner[path[-1]] = value
-    except Exception:
+    except Exception as error:
         backend = backend_of_any([value, *(part for index in path for part in _index_parts(index))])
         written = None if backend is None else backend.write_into(target, tuple(path), value, chained=True)
         if written is None:
+            strip(error)  # the user's traceback, without this frame
             raise
         return written
     return target
@@ -81,10 +84,11 @@ def item(base: Any, index: Any) -> Any:
     backend reads it (a graph gathers from the array as a constant)."""
     try:
         return base[index]
-    except Exception:
+    except Exception as error:
         backend = backend_of_any(_index_parts(index))
         read = None if backend is None else backend.read_from(base, index)
         if read is None:
+            strip(error)  # the user's traceback, without this frame
             raise
         return read
 
@@ -106,3 +110,6 @@ class _Index:
 
 
 index = _Index()
+
+
+hide_frames_of(setitem, setitem_in, item)  # tracebacks leave them out (runtime/tracebacks.py)

@@ -32,6 +32,7 @@ import builtins
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from runtime.backend import OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
+from runtime.tracebacks import hide_frames_of, strip
 from runtime.undefined import as_unbound_local
 
 Thunk = Callable[[], Any]
@@ -252,15 +253,23 @@ def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
     except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
         translated = as_unbound_local(error)
         if translated is None:
+            strip(error)
             raise
         raise translated from None
+    except BaseException as error:  # the user's traceback: without this frame and the thunk's
+        strip(error)
+        raise
 
 
 def not_(value: Any) -> Any:
     """``not value``."""
-    if value.__class__ is not bool and _staged(value) is not None:
-        return backend_for(value).not_(value)
-    return not value
+    try:
+        if value.__class__ is not bool and _staged(value) is not None:
+            return backend_for(value).not_(value)
+        return not value
+    except BaseException as error:  # a __bool__ that raises: the user's traceback, without this frame
+        strip(error)
+        raise
 
 
 def and_(value: Any, *rest: Thunk) -> Any:
@@ -278,8 +287,12 @@ def and_(value: Any, *rest: Thunk) -> Any:
     except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
         translated = as_unbound_local(error)
         if translated is None:
+            strip(error)
             raise
         raise translated from None
+    except BaseException as error:  # the user's traceback: without this frame and the thunk's
+        strip(error)
+        raise
 
 
 def or_(value: Any, *rest: Thunk) -> Any:
@@ -297,8 +310,12 @@ def or_(value: Any, *rest: Thunk) -> Any:
     except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
         translated = as_unbound_local(error)
         if translated is None:
+            strip(error)
             raise
         raise translated from None
+    except BaseException as error:  # the user's traceback: without this frame and the thunk's
+        strip(error)
+        raise
 
 
 def and_test(value: Any, *rest: Thunk) -> Any:
@@ -319,8 +336,12 @@ def and_test(value: Any, *rest: Thunk) -> Any:
     except NameError as error:
         translated = as_unbound_local(error)
         if translated is None:
+            strip(error)
             raise
         raise translated from None
+    except BaseException as error:  # the user's traceback: without this frame and the thunk's
+        strip(error)
+        raise
 
 
 def or_test(value: Any, *rest: Thunk) -> Any:
@@ -338,8 +359,12 @@ def or_test(value: Any, *rest: Thunk) -> Any:
     except NameError as error:
         translated = as_unbound_local(error)
         if translated is None:
+            strip(error)
             raise
         raise translated from None
+    except BaseException as error:  # the user's traceback: without this frame and the thunk's
+        strip(error)
+        raise
 
 
 def range_(start: Any = _NO_ARG, stop: Any = _NO_ARG, step: Any = _NO_ARG, /, *more: Any) -> Iterable:
@@ -370,3 +395,8 @@ def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
     if backend is None or backend.assert_(test, message) is NotImplemented:
         return test
     return True
+
+
+# Tracebacks leave these out (runtime/tracebacks.py): the helpers that call user code (its thunks,
+# __bool__, __index__, iterators) and the loops' generators.
+hide_frames_of(run, while_stmt, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test, or_test, range_)

@@ -18,6 +18,7 @@ from typing import Any, Optional
 import numpy as np
 
 from runtime.limits import Limitation, NotStageable  # noqa: F401  (NotStageable: staging's API too)
+from runtime.tracebacks import FILTERING_VARIABLE, traceback_filtering  # noqa: F401  (staging's API too)
 from runtime.undefined import CONVERTED_CODES, Undefined
 
 
@@ -142,15 +143,8 @@ def user_location() -> str:
 
 # --- tracebacks without the library's own frames -------------------------------------------------
 
-FILTERING_VARIABLE = "AUTOGRAPH_TRACEBACK_FILTERING"
 _HIDDEN_NOTE = (f"(autograph hid {{}} of its own frames from this traceback; set {FILTERING_VARIABLE}=off "
                 "to see them)")
-
-
-def traceback_filtering() -> bool:
-    """Whether staging errors show only the user's frames (the default; ``AUTOGRAPH_TRACEBACK_FILTERING=off``
-    shows every frame, for debugging autograph itself)."""
-    return os.environ.get(FILTERING_VARIABLE, "on").strip().lower() not in ("off", "0", "false", "no")
 
 
 def _is_library_file(filename: str) -> bool:

@@ -128,6 +128,23 @@ def is_undefined(value: Any) -> bool:
 # autograph registers when it compiles them (runtime never imports autograph), each with the local
 # names of the user's scope it runs in (a read of one of those, unbound, is Python's UnboundLocalError).
 BODY_CODES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# The same codes by id, for tracebacks (runtime/tracebacks.py), which ask about every frame an
+# exception passes: hashing a code object hashes its constants, nested code objects included.
+BODY_CODE_IDS: dict[int, weakref.ref] = {}
+
+
+def register_body_code(code: Any, names: frozenset) -> None:
+    """Note ``code`` as a body closure or thunk running in a scope whose local names are ``names``."""
+    BODY_CODES[code] = names
+    key = id(code)
+    # The entry goes when the code does (before its id can be reused).
+    BODY_CODE_IDS[key] = weakref.ref(code, lambda _, key=key: BODY_CODE_IDS.pop(key, None))
+
+
+def is_body_code(code: Any) -> bool:
+    """Whether ``code`` is a body closure's or thunk's (without hashing it)."""
+    ref = BODY_CODE_IDS.get(id(code))
+    return ref is not None and ref() is code
 # Every code object the converter produced (functions, their closures and thunks): an error about a
 # tensor's value can tell whether the line asking for it was converted already.
 CONVERTED_CODES: weakref.WeakSet = weakref.WeakSet()

@@ -10,11 +10,15 @@ After::
 
 Operands after the first are wrapped in lambdas so they are evaluated only when
 Python would evaluate them. Where the expression is a test (of ``if``, ``while``, ``assert``, a
-conditional expression or a comprehension's ``if``, and the operands of ``and``/``or``/``not``
+conditional expression, a comprehension's ``if`` or a ``case`` guard, and the operands of ``and``/``or``/``not``
 there), Python asks each operand's truth once and jumps; ``ag__.and_test`` / ``ag__.or_test`` do
 the same and give ``True``/``False``, so ``if_stmt`` does not ask the user's ``__bool__`` again::
 
     if o and b > 1:        ->    ag__.if_stmt(ag__.and_test(o, lambda: b > 1), ...)
+
+As a value, an ``and`` / ``or`` whose operand (before the last) is another one is rewritten first
+so that no operand's truth is asked twice (``_truth_once``): ``(a and b) or r`` becomes
+``(b or r) if a else r``, as CPython's threaded jumps behave.
  An operand that binds a name (walrus) or calls
 zero-argument ``super()`` cannot move into a lambda, so that expression stays
 as written. So does ``not`` / ``and`` / ``or`` over tests that are always a Python
@@ -24,8 +28,9 @@ bool (``x is None``, ``k in seen``: see ``always_bool``), which no backend stage
 from __future__ import annotations
 
 import ast
+import copy
 
-from autograph import templates
+from autograph import anno, templates
 from autograph.analysis.walk import walk
 from autograph.context import Context
 from autograph.transformer import Transformer
@@ -47,10 +52,13 @@ _BOOL_COMPARISONS = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 def always_bool(node: ast.expr) -> bool:
     """Whether the expression gives a Python bool whatever its operands hold, so that no backend
     could stage what it decides: an identity or membership test (Python makes their result a bool,
-    calling ``__bool__`` on what ``__contains__`` returns), ``True`` / ``False``, and ``not`` /
-    ``and`` / ``or`` of those. Such an ``if`` stays a Python ``if`` (converters/control_flow.py)."""
+    calling ``__bool__`` on what ``__contains__`` returns), ``True`` / ``False``, a call to a builtin
+    predicate such as ``isinstance`` (as analysis/bool_calls.py marks it), and ``not`` / ``and`` /
+    ``or`` of those. Such an ``if`` stays a Python ``if`` (converters/control_flow.py)."""
     if isinstance(node, ast.Compare):
         return all(isinstance(op, _BOOL_COMPARISONS) for op in node.ops)
+    if isinstance(node, ast.Call):  # isinstance(x, T), hasattr(o, "a") (analysis/bool_calls.py)
+        return anno.get(node, anno.Key.ALWAYS_BOOL, False)
     if isinstance(node, ast.Constant):
         return node.value is True or node.value is False
     if isinstance(node, ast.UnaryOp):
@@ -68,13 +76,27 @@ class _Logical(Transformer):
         self.tests: set[int] = set()
 
     def _test(self, node: ast.expr) -> None:
-        self.tests.add(id(node))
+        if not _is_opaque(node):
+            self.tests.add(id(node))
 
     def visit_If(self, node: ast.stmt) -> ast.AST:
         self._test(node.test)
         return self.generic_visit(node)
 
-    visit_While = visit_Assert = visit_If
+    visit_While = visit_If
+
+    def visit_Assert(self, node: ast.Assert) -> ast.AST:
+        self._test(node.test)
+        test = node.test  # converters/asserts.py wraps it: `assert ag__.assert_holds(test, ...)`
+        if isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "assert_holds" \
+                and isinstance(test.func.value, ast.Name) and test.func.value.id == "ag__":
+            self._test(test.args[0])
+        return self.generic_visit(node)
+
+    def visit_match_case(self, node: ast.match_case) -> ast.AST:
+        if node.guard is not None:  # `case p if a and b:` jumps on a and b, as an if does
+            self._test(node.guard)
+        return self.generic_visit(node)
 
     def visit_comprehension(self, node: ast.comprehension) -> ast.AST:
         for test in node.ifs:
@@ -89,6 +111,10 @@ class _Logical(Transformer):
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
         test = id(node) in self.tests
+        if not test:
+            decided = _truth_once(node)
+            if decided is not node:
+                return self.visit(decided)
         if test:  # Python compiles `if (a or b) and c:` to jumps: each operand is a test in turn
             for value in node.values:
                 self._test(value)
@@ -114,6 +140,9 @@ class _Logical(Transformer):
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
         self._test(node.test)
+        if id(node) in self.tests:  # `if (a and b) if t else c:` jumps on a, b and c too
+            self._test(node.body)
+            self._test(node.orelse)
         self.generic_visit(node)
         if not (movable(node.body) and movable(node.orelse)):
             return node
@@ -143,6 +172,99 @@ def _jumps(node: ast.BoolOp) -> ast.expr:
         else:
             result = truth(value, result, ast.Constant(False))
     return result
+
+
+def _truth_once(node: ast.BoolOp) -> ast.expr:
+    """A value-context ``and`` / ``or`` whose operand before the last is itself an ``and`` / ``or``,
+    rewritten so that each operand's truth is asked once, as CPython does, or ``node`` unchanged.
+
+    CPython threads the inner expression's jumps through the outer one's: in ``(a or b) and c`` a
+    true ``a`` jumps straight to ``c``, without asking ``bool(a)`` again. Lowered as written,
+    ``ag__.and_(ag__.or_(a, lambda: b), lambda: c)`` would ask it twice. So an operand of the same
+    operator is spliced in (``(a and b) and c`` is ``a and b and c``), and one of the other operator
+    is distributed over the rest ``r``: ``(a or b) and r`` is ``r if a else (b and r)``, and
+    ``(a and b) or r`` is ``(b or r) if a else r``. ``r`` is written twice, evaluated at most once;
+    ``a`` becomes a test, whose own ``and`` / ``or`` lower to jumps that ask each truth once."""
+    values = _spliced(node)
+    for index, value in enumerate(values[:-1]):
+        if isinstance(value, ast.IfExp) and _threads(value):
+            # `(b if t else (x and y)) and r`: each branch's jumps are threaded the same way, so the
+            # rest moves into both branches: `(b and r) if t else ((x and y) and r)`.
+            rest = values[index + 1:]
+            tail = rest[0] if len(rest) == 1 else _at(ast.BoolOp(op=node.op, values=rest), rest[0])
+            _opaque(value.body)
+            decided = ast.IfExp(test=value.test,
+                                body=_at(ast.BoolOp(op=node.op, values=[value.body, tail]), value.body),
+                                orelse=_at(ast.BoolOp(op=node.op, values=[value.orelse, copy.deepcopy(tail)]),
+                                           value.orelse))
+            _at(decided, value)
+            if index == 0:
+                return decided
+            return _at(ast.BoolOp(op=node.op, values=values[:index] + [decided]), node)
+        if isinstance(value, ast.BoolOp) and not _is_opaque(value):  # of the other operator, after splicing
+            rest = values[index + 1:]
+            tail = rest[0] if len(rest) == 1 else _at(ast.BoolOp(op=node.op, values=rest), rest[0])
+            first, more = value.values[0], value.values[1:]
+            _opaque_if_branches(first)  # `first` becomes a test; its if branches stay values
+            inner = more[0] if len(more) == 1 else _at(ast.BoolOp(op=value.op, values=more), more[0])
+            continued = _at(ast.BoolOp(op=node.op, values=[inner, tail]), inner)
+            if isinstance(node.op, ast.And):  # (first or inner) and tail
+                decided = ast.IfExp(test=first, body=copy.deepcopy(tail), orelse=continued)
+            else:  # (first and inner) or tail
+                decided = ast.IfExp(test=first, body=continued, orelse=copy.deepcopy(tail))
+            _at(decided, value)
+            if index == 0:
+                return decided
+            return _at(ast.BoolOp(op=node.op, values=values[:index] + [decided]), node)
+    if len(values) == len(node.values):
+        return node
+    return _at(ast.BoolOp(op=node.op, values=values), node)
+
+
+def _threads(node: ast.expr) -> bool:
+    """Whether a value ends in an ``and`` / ``or`` whose jumps CPython threads through the
+    expression the value is an operand of: the operator itself, or a conditional expression with
+    one in its else branch."""
+    if isinstance(node, ast.BoolOp):
+        return not _is_opaque(node)
+    # Only the else branch: the if branch ends in a jump past it, which CPython does not thread.
+    return isinstance(node, ast.IfExp) and _threads(node.orelse)
+
+
+_OPAQUE = "_autograph_value_then_truth"
+
+
+def _opaque(node: ast.expr) -> None:
+    """Mark the if branch of a conditional expression that ``_truth_once`` moved: CPython computes
+    its value (its own ``and`` / ``or`` jumps end there, unthreaded), and the truth of that value is
+    asked again after. It is never spliced, distributed or made a test."""
+    setattr(node, _OPAQUE, True)
+
+
+def _is_opaque(node: ast.expr) -> bool:
+    return getattr(node, _OPAQUE, False)
+
+
+def _opaque_if_branches(node: ast.expr) -> None:
+    """In an operand that becomes a test, the if branches of its conditional expressions (through
+    ``and`` / ``or`` and else branches) keep their value semantics (see ``_opaque``)."""
+    if isinstance(node, ast.BoolOp) and not _is_opaque(node):
+        for value in node.values:
+            _opaque_if_branches(value)
+    elif isinstance(node, ast.IfExp):
+        _opaque(node.body)
+        _opaque_if_branches(node.orelse)
+
+
+def _spliced(node: ast.BoolOp) -> list[ast.expr]:
+    """The operands of ``node``, with each operand before the last that is a parenthesized ``and`` /
+    ``or`` of the same operator spliced in, all the way down: Python asks the same truths of both."""
+    def flat(value: ast.expr) -> list[ast.expr]:
+        if isinstance(value, ast.BoolOp) and type(value.op) is type(node.op) and not _is_opaque(value):
+            return [leaf for inner in value.values for leaf in flat(inner)]
+        return [value]
+
+    return [leaf for value in node.values[:-1] for leaf in flat(value)] + [node.values[-1]]
 
 
 def _runtime(name: str) -> ast.expr:

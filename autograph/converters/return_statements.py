@@ -32,6 +32,7 @@ from autograph.analysis.scopes import TRY_STATEMENTS
 from autograph.analysis.walk import children
 from autograph.context import Context
 from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign, discard_on_finally_error, own_jumps
+from autograph.converters.logical_expressions import always_bool
 
 _LOOPS = (ast.For, ast.While)
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -44,7 +45,7 @@ def returns_nested_in_control_flow(statements: list[ast.stmt], nested: bool = Fa
             return True
         if isinstance(node, _NESTED_SCOPES):
             continue
-        inner = nested or isinstance(node, (ast.If, *_LOOPS))
+        inner = nested or _lowered_block(node)
         for field in ("body", "orelse", "finalbody", "handlers", "cases"):
             children = getattr(node, field, None)
             if not children:
@@ -55,14 +56,35 @@ def returns_nested_in_control_flow(statements: list[ast.stmt], nested: bool = Fa
     return False
 
 
+def _lowered_block(node: ast.stmt) -> bool:
+    """Whether ``node`` runs its statements in a generated closure: a loop, or an ``if`` whose test a
+    backend could stage (one testing ``isinstance(x, T)`` or ``k in d`` stays a Python ``if``)."""
+    return isinstance(node, _LOOPS) or (isinstance(node, ast.If) and not always_bool(node.test))
+
+
+def _guard_returns(statements: list[ast.stmt]) -> set[int]:
+    """The returns that stay returns: those in the statements before the first one that holds a
+    lowered return (guard clauses such as ``if not isinstance(o, T): return NotImplemented``, or a
+    return in a ``try``). They run in the function's own frame, and so does everything after them
+    up to that statement, as in the original (a closure would add a frame to the stack that
+    ``traceback.extract_stack`` and ``warnings.warn(stacklevel=...)`` look at)."""
+    kept: set[int] = set()
+    for statement in statements:
+        if returns_nested_in_control_flow([statement]):
+            break
+        kept |= {id(sub) for sub in _own_returns(statement)}
+    return kept
+
+
 class _ReturnLowering:
-    def __init__(self, retval: str, do_return: str | None, dead: list[ast.stmt]) -> None:
+    def __init__(self, retval: str, do_return: str | None, dead: list[ast.stmt], kept: set[int]) -> None:
         self.dead = dead
         self.retval = retval
         self.do_return = do_return
+        self.kept = kept
 
     def lower(self, statements: list[ast.stmt], in_loop: bool) -> tuple[list[ast.stmt], Jumps]:
-        lowering = BlockLowering(lambda n: isinstance(n, ast.Return),
+        lowering = BlockLowering(lambda n: isinstance(n, ast.Return) and id(n) not in self.kept,
                                  lambda n: self._lower_return(n, in_loop), self.do_return, self.dead)
         lowering.lower_other = lambda n: self._lower_loop(n, in_loop) if isinstance(n, _LOOPS) else None
         result = lowering.block(statements)
@@ -108,22 +130,26 @@ class _ReturnLowering:
 
 
 def _contains_return(statements: list[ast.stmt]) -> bool:
+    return any(True for _ in _own_returns(*statements))
+
+
+def _own_returns(*statements: ast.stmt):
+    """The returns in ``statements`` (not in nested functions or classes)."""
     stack = list(statements)
     while stack:
         node = stack.pop()
         if isinstance(node, ast.Return):
-            return True
-        if not isinstance(node, _NESTED_SCOPES):
+            yield node
+        elif not isinstance(node, _NESTED_SCOPES):
             stack.extend(n for n in children(node) if isinstance(n, (ast.stmt, ast.excepthandler,
                                                                                    ast.match_case)))
-    return False
 
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
     if not returns_nested_in_control_flow(node.body):
         return
     retval = ctx.namer.new("retval_")
-    body, status = _lower_with_flag(node.body, retval, None, ctx)
+    body, status = _lower_with_flag(node.body, retval, None, ctx, _guard_returns(node.body))
     if status is not Jumps.ALWAYS:
         body.insert(0, assign(retval, None, node.body[0]))
     last = ast.Return(value=ast.Name(id=retval, ctx=ast.Load()))
@@ -161,14 +187,14 @@ def _preorder(statements: list[ast.AST]):
         yield from _preorder(list(children(node)))
 
 
-def _lower_with_flag(statements, retval, do_return, ctx):
+def _lower_with_flag(statements, retval, do_return, ctx, kept):
     dead: list[ast.stmt] = []
     try:
-        body, status = _ReturnLowering(retval, do_return, dead).lower(statements, in_loop=False)
+        body, status = _ReturnLowering(retval, do_return, dead, kept).lower(statements, in_loop=False)
     except NeedsFlag:
         flag = ctx.namer.new("do_return")
         dead.clear()
-        body, status = _ReturnLowering(retval, flag, dead).lower(statements, in_loop=False)
+        body, status = _ReturnLowering(retval, flag, dead, kept).lower(statements, in_loop=False)
         discard_on_finally_error(body, flag, ((retval, None),))
         body = _drop_dead_stores(body, flag)
         body.insert(0, assign(flag, False, statements[0]))

@@ -771,3 +771,14 @@ def nested_and_with_walrus_asks_bool_twice(a, b, c, log):
     v2 = Countdown(log, "v2", 0)
     log.append((1, (v2 and (v1 := WALRUS_VALUE)) and c))
     return v1
+
+
+@finding(3, -2, 7, differs="Python asks bool(o5) once in the guard `case _ if o5 and o5:` (a guard is a test: "
+                           "it jumps); converted asked it twice (ag__.and_ gave o5 back and the guard asked "
+                           "again). Found by make fuzz at 20,000 programs, after the nested and/or fix")
+def match_guard_and_asks_bool_twice(a, b, c, log):
+    o5 = Flag(log, "o5", a + b - 1)
+    match a:
+        case _ if o5 and o5:
+            return 1
+    return 0

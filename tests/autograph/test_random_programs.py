@@ -1188,9 +1188,7 @@ def test_converted_program_matches_python(fuzz_dir: pathlib.Path, source: str, d
 
 # The findings the converter does not fix yet (docs/limitations.md): each must still differ (strict), so
 # that a fix shows up here and moves the finding among the regression tests.
-KNOWN_DIFFERENCES = frozenset({
-    "nested_and_with_walrus_asks_bool_twice",  # a value-context and/or of an and/or with a walrus operand
-})
+KNOWN_DIFFERENCES: frozenset[str] = frozenset()
 
 
 @pytest.mark.parametrize("finding", [

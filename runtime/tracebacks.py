@@ -1,0 +1,123 @@
+"""The traceback of an exception raised through converted code shows the user's frames only.
+
+Converted code runs parts of a function in frames Python would not have: the runtime helpers that
+call user code for it (``ag__.setitem`` storing an item, ``ag__.and_`` calling an operand's thunk,
+``ag__.builtin`` calling ``len``) and the generated closures (an ``if`` block, a loop body, the thunk
+``lambda: b``), which carry the user's function name and line numbers. Code that reads a traceback
+(``traceback.extract_tb``, ``inspect.getinnerframes``, pyparsing's ``ParseException.explain``) would
+see them. So where an exception passes through a helper, the helper re-raises it with ``user_frames``
+of its traceback: the helpers' entries dropped, and each generated closure's entry folded into the
+entry of the frame that called it (the user's function, or a closure folded already), which then
+shows the closure's line: one entry per frame of the original, at the original's line. (A thunk
+right below the helper has no such entry yet: it is dropped, and the entry its caller gets names
+the line of the expression.) A block whose exception reaches its handler without passing a helper
+keeps its entry (named after the function, at its own line): nothing in between can rewrite the
+traceback (docs/limitations.md). Converted ``except`` clauses do not tidy what they catch: code that
+raises and catches often (pyparsing does at every failed match) would pay for it each time.
+
+Each helper re-raises with a bare ``raise``, which (unlike ``raise error``) adds no entry for the
+frame it runs in; the ``try`` costs nothing in CPython 3.11 until something raises. An exception
+that passes several helpers is tidied once per helper, each time only the entries added since. A
+folded entry has no instruction offset (``tb_lasti`` is -1), so a printed traceback names the line
+without underlining a column range in it. ``AUTOGRAPH_TRACEBACK_FILTERING=off`` keeps every frame (as it
+does for staging errors, runtime/staging.py).
+"""
+
+from __future__ import annotations
+
+import os
+import types
+from typing import Callable, Optional
+
+from runtime.undefined import is_body_code
+
+FILTERING_VARIABLE = "AUTOGRAPH_TRACEBACK_FILTERING"
+
+
+def traceback_filtering() -> bool:
+    """Whether tracebacks show only the user's frames (the default; ``AUTOGRAPH_TRACEBACK_FILTERING=off``
+    shows every frame, for debugging autograph itself). Read when an exception passes, not at import."""
+    return os.environ.get(FILTERING_VARIABLE, "on").strip().lower() not in ("off", "0", "false", "no")
+
+
+# os.environ's own dict and the variable's key in it: `key not in _ENVIRON` answers the usual case
+# (the variable unset) without os.environ.get, which raises and catches a KeyError inside (about as
+# dear as the rest of user_frames). Where os.environ has no such dict, traceback_filtering() decides.
+_ENVIRON = getattr(os.environ, "_data", None)
+_KEY = os.environ.encodekey(FILTERING_VARIABLE) if hasattr(os.environ, "encodekey") else None
+
+
+def _filtering() -> bool:
+    if _ENVIRON is not None and _KEY is not None and _KEY not in _ENVIRON:
+        return True
+    return traceback_filtering()
+
+
+# The ids of the code objects of the runtime helpers whose frames a traceback leaves out (module
+# functions: they live as long as the process; an id, because hashing a code object is slow).
+HIDDEN_CODES: set[int] = set()
+
+
+def hide_frames_of(*functions: Callable) -> None:
+    """Leave the frames of ``functions`` (runtime helpers that call user code) out of tracebacks."""
+    for function in functions:
+        HIDDEN_CODES.add(id(function.__code__))
+
+
+def strip(error: BaseException) -> None:
+    """In a helper's ``except`` clause, before a bare ``raise``: ``error``'s traceback as the user's."""
+    error.__traceback__ = user_frames(error.__traceback__, error)
+
+
+# On an exception: the head of the traceback ``user_frames`` gave last. An exception that passes many
+# helpers and converted handlers (pyparsing re-raises its ParseException at every level of a parse)
+# is tidied each time: only the entries added since, in front of that head, are looked at.
+_DONE = "_autograph_user_frames"
+
+
+def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException] = None
+                ) -> Optional[types.TracebackType]:
+    """``tb`` without the helpers' entries, each generated closure's entry folded into its caller's;
+    ``tb`` itself when it has neither, or when filtering is off. With ``error`` (whose traceback
+    ``tb`` is), the part tidied before is taken as it is."""
+    done = getattr(error, _DONE, None)
+    head = tb
+    # (frame, lasti, lineno or -1: computed from lasti when asked, as for the entries Python makes)
+    entries: list[tuple[types.FrameType, int, int]] = []
+    changed = False
+    while tb is not None and tb is not done:
+        code = tb.tb_frame.f_code
+        if id(code) in HIDDEN_CODES:
+            changed = True
+        elif entries and is_body_code(code):
+            changed = True
+            entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
+        elif code.co_name == "<lambda>" and is_body_code(code):
+            # A thunk the helper called: its caller's entry, added as the exception leaves the
+            # helper, already names the line of the expression the thunk is part of.
+            changed = True
+        else:
+            entries.append((tb.tb_frame, tb.tb_lasti, -1))
+        tb = tb.tb_next
+    if tb is not None and entries and is_body_code(tb.tb_frame.f_code):
+        # The tidied part starts with a block whose caller had no entry then: it has one now.
+        changed = True
+        entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
+        tb = tb.tb_next
+    if not changed or not _filtering():
+        return head
+    result = _rebuilt(entries, tb)
+    if error is not None:
+        try:
+            setattr(error, _DONE, result)
+        except AttributeError:  # an exception type without a __dict__
+            pass
+    return result
+
+
+def _rebuilt(entries: list[tuple[types.FrameType, int, int]],
+             rest: Optional[types.TracebackType]) -> Optional[types.TracebackType]:
+    result = rest
+    for frame, lasti, lineno in reversed(entries):
+        result = types.TracebackType(result, frame, lasti, lineno)
+    return result

@@ -1,0 +1,263 @@
+"""Tracebacks and stacks seen from converted code are the original's: the runtime helpers that call
+user code (``ag__.setitem``, ``ag__.and_``, ``ag__.builtin``, ...) and the generated blocks leave no
+frame of their own in an exception's traceback (runtime/tracebacks.py), and a guard clause
+(``if not isinstance(o, T): return ...``) keeps the rest of the function in its own frame
+(converters/return_statements.py), where ``traceback.extract_stack`` finds the caller.
+
+Each program is a small module; every function in it is converted (as ``make transparency`` does
+to a library) and its ``main`` runs unconverted, once with the originals and once converted: what
+``main`` reports must be the same."""
+
+from __future__ import annotations
+
+import itertools
+import linecache
+import types
+
+import pytest
+
+import autograph
+
+_serial = itertools.count()
+
+# What main returns: the (function, line) of every entry of the caught exception's traceback, the
+# names of the classes whose `self` each frame holds (what pyparsing's ParseException.explain lists),
+# and the exception.
+PREAMBLE = """
+import inspect, traceback
+
+
+def report(error):
+    frames = [(f.function, f.lineno, type(f.frame.f_locals.get("self")).__name__)
+              for f in inspect.getinnerframes(error.__traceback__, context=0)]
+    return frames, type(error).__name__, str(error)
+
+
+class Box:
+    def __init__(self, items):
+        self.items = list(items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self):
+        if len(self.items) > 2:
+            raise OverflowError("too long")
+        return len(self.items)
+
+    def __bool__(self):
+        if not self.items:
+            raise ValueError("empty")
+        return True
+
+    def __setitem__(self, k, v, isinstance=isinstance):
+        if isinstance(v, str):
+            self.items.append(v)
+        elif isinstance(k, (int, slice)):
+            self.items[k] = v
+        else:
+            raise KeyError(k)
+
+    def __float__(self):
+        if len(self.items) > 1:
+            raise OverflowError("too long")
+        return 1.0
+
+    def __getitem__(self, k):
+        for i, item in enumerate(self.items):
+            if i == k:
+                return item
+        raise IndexError(k)
+"""
+
+PROGRAMS = {
+    "setitem_through_blocks": """
+def modify(tokens):
+    tokens[:] = map(str.upper, tokens)
+    return tokens
+
+def main():
+    try:
+        modify(Box([1]))
+    except TypeError as error:
+        return report(error)
+""",
+    "setitem_raises_in_c": """
+def store(xs, k):
+    xs[k] = 1
+    return xs
+
+def main():
+    try:
+        store([0], 5)
+    except IndexError as error:
+        return report(error)
+""",
+    "nested_item_write": """
+def store(xs, k):
+    xs[0][k] = 1
+    return xs
+
+def main():
+    try:
+        store([Box([])], "k")
+    except KeyError as error:
+        return report(error)
+""",
+    "and_or_not_thunks": """
+def check(a, b):
+    return (a or b) and not b
+
+def main():
+    try:
+        check(Box([]), Box([1]))
+    except ValueError as error:
+        return report(error)
+""",
+    "thunk_operand_raises": """
+def check(a, b):
+    return a and len(b) > 1
+
+def main():
+    try:
+        check(1, Box([1, 2, 3]))
+    except OverflowError as error:
+        return report(error)
+""",
+    "builtin_call": """
+def size(b):
+    return float(b)
+
+def main():
+    try:
+        size(Box([1, 2, 3]))
+    except OverflowError as error:
+        return report(error)
+""",
+    "blocks_under_a_helper": """
+def key(x):
+    total = 0
+    for i in range(x + 1):
+        if i > 1:
+            total += i
+        else:
+            total += 1 / x
+    return total
+
+def biggest(xs):
+    return max(xs, key=key)
+
+def main():
+    try:
+        biggest([3, 0])
+    except ZeroDivisionError as error:
+        return report(error)
+""",
+    "if_exp_thunk": """
+def pick(c, b):
+    return b[5] if c else 0
+
+def main():
+    try:
+        pick(1, Box([]))
+    except IndexError as error:
+        return report(error)
+""",
+    "caught_in_converted_code": """
+def deep(xs):
+    for x in xs:
+        if x == 0:
+            raise ValueError("zero")
+
+def catch(xs):
+    try:
+        max([xs], key=deep)
+    except ValueError as error:
+        return report(error)
+
+def main():
+    return catch([1, 0])
+""",
+    "guard_clause_keeps_the_frame": """
+def caller_line(self, other):
+    if not isinstance(other, int):
+        return NotImplemented
+    if hasattr(self, "x"):
+        self.x = other
+    frame = traceback.extract_stack(limit=2)[-2]
+    return frame.name, frame.lineno
+
+def main():
+    return caller_line(Box([]), 1), caller_line(Box([]), "a")
+""",
+}
+
+
+def load(source: str) -> dict:
+    filename = f"<tracebacks_{next(_serial)}>"
+    source = PREAMBLE + source
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace: dict = {"__name__": filename}
+    exec(compile(source, filename, "exec"), namespace)
+    return namespace
+
+
+def convert_all(namespace: dict) -> None:
+    """Every function of the module and every method of Box, converted, except main and report."""
+    for name, value in list(namespace.items()):
+        if isinstance(value, types.FunctionType) and name not in ("main", "report"):
+            namespace[name] = autograph.convert(value)
+    box = namespace["Box"]
+    for name, value in list(vars(box).items()):
+        if isinstance(value, types.FunctionType):
+            setattr(box, name, autograph.convert(value))
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_traceback_is_the_originals(name: str) -> None:
+    expected = load(PROGRAMS[name])["main"]()
+    converted = load(PROGRAMS[name])
+    convert_all(converted)
+    assert expected is not None
+    assert converted["main"]() == expected
+
+
+def test_a_folded_entry_prints() -> None:
+    """A traceback entry that stands for a block folded into its function's entry has no instruction
+    offset: printing it names the line and underlines nothing."""
+    namespace = load(PROGRAMS["blocks_under_a_helper"])
+    convert_all(namespace)
+    try:
+        namespace["biggest"]([3, 0])
+    except ZeroDivisionError as error:
+        import traceback
+
+        text = "".join(traceback.format_exception(error))
+    assert "total += 1 / x" in text and "loop_body" not in text and "if_body" not in text
+
+
+def test_blocks_right_below_an_unconverted_caller_keep_their_entries() -> None:
+    """The limitation (docs/limitations.md): an exception from a block that reaches unconverted code
+    without passing a runtime helper or a converted ``except`` keeps the blocks' entries, each named
+    after the function, the innermost at the original's line."""
+    namespace = load(PROGRAMS["blocks_under_a_helper"])
+    original_key = load(PROGRAMS["blocks_under_a_helper"])["key"]
+    convert_all(namespace)
+    reports = []
+    for key in (original_key, namespace["key"]):
+        try:
+            key(0)
+        except ZeroDivisionError as error:
+            reports.append(namespace["report"](error)[0])
+    original, converted = reports
+    assert len(converted) > len(original)
+    assert {name for name, _, _ in converted[1:]} == {"key"} and converted[-1] == original[-1]
+
+
+def test_filtering_off_keeps_every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``AUTOGRAPH_TRACEBACK_FILTERING=off`` (for debugging autograph itself) shows the helpers too."""
+    monkeypatch.setenv("AUTOGRAPH_TRACEBACK_FILTERING", "off")
+    namespace = load(PROGRAMS["setitem_raises_in_c"])
+    convert_all(namespace)
+    frames, _, _ = namespace["main"]()
+    assert [name for name, _, _ in frames] == ["main", "store", "setitem"]
