@@ -69,23 +69,36 @@ def strip(error: BaseException) -> None:
     error.__traceback__ = user_frames(error.__traceback__, error)
 
 
-# On an exception: the head of the traceback ``user_frames`` gave last. An exception that passes many
-# helpers and converted handlers (pyparsing re-raises its ParseException at every level of a parse)
-# is tidied each time: only the entries added since, in front of that head, are looked at.
-_DONE = "_autograph_user_frames"
+# The heads of the tracebacks ``user_frames`` made, by id, with their frame's id and line (a reused
+# id then matches only by chance). An exception that passes many helpers and converted handlers
+# (pyparsing re-raises its ParseException at every level of a parse) is tidied each time: only the
+# entries added in front of such a head are looked at. Not an attribute of the exception: that would
+# show in its ``__dict__`` and make it unpicklable (a traceback cannot be pickled); not a strong
+# reference either: a traceback keeps its frames' locals alive. A stale id costs only tidying.
+_TIDIED: dict[int, tuple[int, int]] = {}
+_TIDIED_LIMIT = 512
+
+
+def _tidied(tb: types.TracebackType) -> bool:
+    return _TIDIED.get(id(tb)) == (id(tb.tb_frame), tb.tb_lineno)
+
+
+def _remember(tb: types.TracebackType) -> None:
+    if len(_TIDIED) >= _TIDIED_LIMIT:
+        del _TIDIED[next(iter(_TIDIED))]  # the oldest
+    _TIDIED[id(tb)] = (id(tb.tb_frame), tb.tb_lineno)
 
 
 def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException] = None
                 ) -> Optional[types.TracebackType]:
     """``tb`` without the helpers' entries, each generated closure's entry folded into its caller's;
-    ``tb`` itself when it has neither, or when filtering is off. With ``error`` (whose traceback
-    ``tb`` is), the part tidied before is taken as it is."""
-    done = getattr(error, _DONE, None)
+    ``tb`` itself when it has neither, or when filtering is off. A part tidied before (by another
+    helper the exception passed) is taken as it is. ``error`` is the exception ``tb`` belongs to."""
     head = tb
     # (frame, lasti, lineno or -1: computed from lasti when asked, as for the entries Python makes)
     entries: list[tuple[types.FrameType, int, int]] = []
     changed = False
-    while tb is not None and tb is not done:
+    while tb is not None and not _tidied(tb):
         code = tb.tb_frame.f_code
         if id(code) in HIDDEN_CODES:
             changed = True
@@ -107,11 +120,8 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
     if not changed or not _filtering():
         return head
     result = _rebuilt(entries, tb)
-    if error is not None:
-        try:
-            setattr(error, _DONE, result)
-        except AttributeError:  # an exception type without a __dict__
-            pass
+    if result is not None:
+        _remember(result)
     return result
 
 

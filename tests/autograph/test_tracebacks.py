@@ -261,3 +261,31 @@ def test_filtering_off_keeps_every_frame(monkeypatch: pytest.MonkeyPatch) -> Non
     convert_all(namespace)
     frames, _, _ = namespace["main"]()
     assert [name for name, _, _ in frames] == ["main", "store", "setitem"]
+
+
+class _Boom(Exception):
+    pass
+
+
+class _RaisingDict(dict):
+    def __setitem__(self, key, value):
+        raise _Boom("boom")
+
+
+def _store_if_positive(d, x):
+    if x > 0:
+        d[x] = 1
+    return d
+
+
+def test_an_exception_tidied_by_a_helper_keeps_its_dict_and_pickles():
+    """Tidying a traceback leaves no mark on the user's exception: its __dict__ is as Python's, and it
+    pickles (a traceback in its __dict__ could not be pickled)."""
+    import pickle
+
+    converted = autograph.convert(_store_if_positive)
+    for fn in (_store_if_positive, converted):
+        with pytest.raises(_Boom) as caught:
+            fn(_RaisingDict(), 1)
+        assert vars(caught.value) == {}
+        assert str(pickle.loads(pickle.dumps(caught.value))) == "boom"
