@@ -55,10 +55,19 @@ class _EmptyCellReads(Transformer):
 
     def visit_Delete(self, node: ast.Delete) -> ast.AST | list[ast.stmt]:
         self.generic_visit(node)  # reads inside targets (``del a[x]``)
-        checks = [ast.Expr(value=self._checked(target)) for target in node.targets if self._may_be_empty(target)]
-        for check in checks:
-            templates.copy_location(check, node)
-        return checks + [node] if checks else node
+        targets = list(_flat(node.targets))
+        if not any(self._may_be_empty(target) for target in targets):
+            return node
+        # ``del a, b`` deletes ``a``, then ``b``: one ``del`` per target, each checked just before
+        # it, so that a failing ``del a`` raises before ``b`` is checked (as in Python).
+        statements: list[ast.stmt] = []
+        for target in targets:
+            if self._may_be_empty(target):
+                statements.append(ast.Expr(value=self._checked(target)))
+            statements.append(ast.Delete(targets=[target]))
+        for statement in statements:
+            templates.copy_location(statement, node)
+        return statements
 
     def _header(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
         """Decorators and default values run where the def or lambda stands, in the block."""
@@ -113,3 +122,12 @@ def transform(node: ast.FunctionDef, names: set[str], undefined: set[str], gener
         new = reads.visit(statement)
         body.extend(new if isinstance(new, list) else [new])
     node.body = body
+
+
+def _flat(targets: list[ast.expr]):
+    """The targets of a ``del`` in the order Python deletes them: ``del (a, [b, c])`` is ``del a, b, c``."""
+    for target in targets:
+        if isinstance(target, (ast.Tuple, ast.List)):
+            yield from _flat(target.elts)
+        else:
+            yield target
