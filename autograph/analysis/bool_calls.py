@@ -18,7 +18,7 @@ import ast
 import builtins
 
 from autograph import anno
-from autograph.analysis.walk import walk
+from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 
 _BOOL_BUILTINS = frozenset(id(f) for f in (builtins.isinstance, builtins.issubclass, builtins.hasattr,
@@ -30,13 +30,11 @@ def resolve(node: ast.FunctionDef, ctx: Context, local_names: set[str]) -> None:
     stack: list[ast.AST] = list(node.body)
     while stack:
         statement = stack.pop()
-        if isinstance(statement, _NESTED_SCOPES) or not isinstance(statement, (ast.stmt, ast.excepthandler,
-                                                                                ast.match_case)):
+        if isinstance(statement, _NESTED_SCOPES):
             continue
         if isinstance(statement, ast.If):
             for sub in walk(statement.test):
                 if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id not in local_names
                         and id(ctx.resolve_global(sub.func.id)) in _BOOL_BUILTINS):
                     anno.set(sub, anno.Key.ALWAYS_BOOL, True)
-        for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-            stack.extend(getattr(statement, field, None) or ())
+        stack += statement_children(statement)

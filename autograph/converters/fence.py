@@ -14,6 +14,7 @@ as written (none sits inside an ``if`` or a loop): it then stays Python's own ``
 from __future__ import annotations
 
 import ast
+from typing import Callable
 
 from autograph.analysis.scopes import TRY_STATEMENTS
 from autograph.analysis.walk import children, statement_children
@@ -24,23 +25,15 @@ from autograph.errors import Location, UnsupportedSyntaxError
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def _walk_own_scope(statements: list[ast.stmt]):
+def _walk_own_scope(statements: list[ast.stmt], below: Callable[[ast.AST], list[ast.AST]] = children):
+    """The nodes of this scope (not of the defs, classes and lambdas in it); with
+    ``below=statement_children``, only its statements, in the same order (no expression holds one)."""
     stack = list(statements)
     while stack:
         node = stack.pop()
         yield node
         if not isinstance(node, _NESTED_SCOPES):
-            stack.extend(children(node))
-
-
-def _own_statements(statements: list[ast.stmt]):
-    """The statements of this scope, in ``_walk_own_scope``'s order (no expression holds one)."""
-    stack = list(statements)
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, _NESTED_SCOPES):
-            stack.extend(statement_children(node))
+            stack.extend(below(node))
 
 
 def _jumps_out_of(statements: list[ast.stmt]):
@@ -68,7 +61,7 @@ def is_generator_or_async(node: ast.AST) -> bool:
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
     returns_stay = None  # computed on the first return found in a finally clause
-    for statement in _own_statements(node.body):  # a try is a statement: expressions hold none
+    for statement in _walk_own_scope(node.body, statement_children):  # a try is a statement: expressions hold none
         if isinstance(statement, TRY_STATEMENTS):
             for sub in _jumps_out_of(statement.finalbody):
                 if isinstance(sub, ast.Return):
