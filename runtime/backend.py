@@ -93,6 +93,13 @@ class Backend:
         """Stage ``while test(): body()``. ``test`` is re-run from the current state."""
         raise NotImplementedError(f"{self.name} cannot stage a while loop")
 
+    def staging_now(self) -> bool:
+        """Whether this backend's values may be live now (a trace of its is under way). The
+        operators ask it before looking through a plain loop's body for values to offer
+        (``stages_static_ranges``, ``while_from_start``), which costs a walk over the closure's cells
+        on every loop started; a cheap False skips that walk. True (the default) is always safe."""
+        return True
+
     def while_from_start(self, test: Thunk, body: Thunk, state: State) -> bool:
         """Offered a while loop whose first ``test()`` was a plain true value and whose body closes over one
         of this backend's values: stage the whole loop and return True, or return False (the default) to
@@ -175,17 +182,27 @@ def register_lazy(package: str, module: str) -> None:
 
 
 def may_stage_static_ranges() -> bool:
-    """Whether a loop over a plain ``range`` might be staged: a registered backend stages such loops
-    (JAX's, as one ``lax.scan``), or a lazily registered backend's package is imported, so its values
-    may exist. False in a program that never imports JAX: ``for_stmt`` then skips looking through the
-    loop body's closure for staged values, which it would otherwise do on every loop it starts."""
-    if _STATIC_RANGE_STAGERS:
-        return True
-    modules = sys.modules
-    for package in _LAZY:  # a plain loop: a generator expression here cost ~1 µs per loop started
-        if package in modules:
+    """Whether a loop over a plain ``range`` (or a while loop before its first test) might be staged:
+    a registered backend stages such loops (JAX's, as one ``lax.scan``) and says its values may be
+    live now (``staging_now``: JAX's, whether a JAX trace is under way). False in a program that never
+    imports JAX, and outside any trace in one that does: the loop operators then skip looking through
+    the loop body's closure for staged values, which they would otherwise do on every loop started."""
+    if _LAZY:
+        modules = sys.modules
+        for package in _LAZY:  # a plain loop: a generator expression here cost ~1 µs per loop started
+            if package in modules:  # its values may exist now: register its backend, to ask it
+                _register_imported()
+                break
+    for backend in _STATIC_RANGE_STAGERS:
+        if backend.staging_now():
             return True
     return False
+
+
+def _register_imported() -> None:
+    """Import the lazily registered backends whose packages are imported now (each registers itself)."""
+    for package in [package for package in _LAZY if package in sys.modules]:
+        importlib.import_module(_LAZY.pop(package))
 
 
 def backend_for(value: Any) -> Optional[Backend]:

@@ -130,9 +130,24 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
 
 def _flag_cell(flag: str, body: Callable) -> Any:
     """The closure cell of the loop's break or return flag, which the body sets; None when the
-    body never sets it (the lowering dropped the jump as unreachable): then it never stops the loop."""
-    names = body.__code__.co_freevars
-    return body.__closure__[names.index(flag)] if flag in names else None
+    body never sets it (the lowering dropped the jump as unreachable): then it never stops the loop.
+    Its index is found once per body code (``co_freevars`` builds a new tuple on every read in 3.11)."""
+    code = body.__code__
+    found = _FLAG_INDEX.get(id(code))  # by id: hashing a code object hashes its whole contents
+    if found is None or found[0] is not code or found[1] != flag:
+        if len(_FLAG_INDEX) >= _FLAG_INDEX_LIMIT:  # bodies of functions converted since: start afresh
+            _FLAG_INDEX.clear()
+        names = code.co_freevars
+        found = _FLAG_INDEX[id(code)] = (code, flag, names.index(flag) if flag in names else -1)
+    index = found[2]
+    return None if index < 0 else body.__closure__[index]
+
+
+# The flag's cell index by id of the loop body's code object: (code, flag, index); the entry holds the
+# code, so its id cannot be reused while the entry stands. Bounded, since converting functions at run
+# time (exec'd or generated source) makes new code objects without end; a miss costs one look-up.
+_FLAG_INDEX: dict[int, tuple[Any, str, int]] = {}
+_FLAG_INDEX_LIMIT = 4096
 
 
 def _stops(stopped: Any, test: Thunk, body: Thunk, state: Optional[tuple]) -> bool:

@@ -36,6 +36,24 @@ from runtime.backend import Backend, State, Thunk
 from runtime.jax.ranges import JaxRange
 
 
+def _trace_check() -> Callable[[], bool]:
+    """A cheap ``staging_now`` for the imported JAX: the thread's current trace is not the evaluating
+    one. It reads JAX's private trace state (what ``core.trace_ctx.trace`` returns, without the
+    property's call); a JAX without it gets the always-true answer, which is safe."""
+    try:
+        from jax._src import core
+
+        state, evaluating = core.trace_state_strong_ref, core.eval_trace
+        if state.value is not core.trace_ctx.trace:  # not what this JAX's trace context reads
+            raise AttributeError("trace_state_strong_ref")
+    except (ImportError, AttributeError):
+        return lambda: True
+    return lambda: state.value is not evaluating
+
+
+_TRACE_CHECK: list[Optional[Callable[[], bool]]] = [None]  # made on the first ask after JAX is imported
+
+
 class JaxBackend(Backend):
     """Owns JAX tracers (values inside ``jit``, ``grad``, ``vmap``) and stages with ``lax``."""
 
@@ -50,6 +68,16 @@ class JaxBackend(Backend):
         # No JAX imported means no tracer can exist yet: answer without importing it.
         jax = sys.modules.get("jax")
         return jax is not None and issubclass(cls, jax.core.Tracer)
+
+    def staging_now(self) -> bool:
+        """Whether a JAX trace (``jit``, ``grad``, ``vmap``, ...) is under way on this thread: outside
+        one no tracer is live, so no loop body can close over one."""
+        check = _TRACE_CHECK[0]
+        if check is None:
+            if "jax" not in sys.modules:  # no JAX, no tracer
+                return False
+            check = _TRACE_CHECK[0] = _trace_check()
+        return check()
 
     def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
         from runtime.jax import cond as branches  # imports JAX
