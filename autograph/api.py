@@ -48,7 +48,10 @@ class Conversion:
 
 _lock = threading.RLock()
 _conversions: dict[tuple[types.CodeType, int], Conversion] = {}
-_functions: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+# id(function) -> a weak reference to its converted form. Weak both ways: the converted form points at
+# the function (``__wrapped__``), so a table that held it would keep the function, and everything its
+# closure holds, alive for ever. An entry is the function's own while its converted form says so.
+_functions: dict[int, weakref.ref] = {}
 _do_not_convert: weakref.WeakSet = weakref.WeakSet()
 _failed: weakref.WeakSet = weakref.WeakSet()  # callees whose conversion crashed (said once)
 _log = logging.getLogger("autograph")
@@ -119,15 +122,35 @@ def _rename_identifiers(tree: ast.AST, names: dict[str, str]) -> None:
 
 
 def _convert_function(fn: types.FunctionType) -> types.FunctionType:
-    converted = _functions.get(fn)
-    if converted is None:
-        if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
-            return fn
-        conversion = _conversion(fn)
-        converted = loading.make_function(conversion.code, fn, conversion.runtime_name)
-        with _lock:
-            converted = _functions.setdefault(fn, converted)
+    """``convert(fn)``: the same converted function for as long as one is alive."""
+    reference = _functions.get(id(fn))
+    converted = None if reference is None else reference()
+    if converted is not None and getattr(converted, "__wrapped__", None) is fn:
+        return converted
+    if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
+        return fn
+    converted = _fresh_function(fn)
+    with _lock:
+        key = id(fn)
+        reference = _functions.get(key)
+        earlier = None if reference is None else reference()
+        if earlier is not None and getattr(earlier, "__wrapped__", None) is fn:
+            return earlier  # another thread made it meanwhile
+        _functions[key] = weakref.ref(converted, functools.partial(_forget_function, key, _functions))
     return converted
+
+
+def _fresh_function(fn: types.FunctionType) -> types.FunctionType:
+    """A new converted function for ``fn`` (the conversion of its code is cached)."""
+    conversion = _conversion(fn)
+    return loading.make_function(conversion.code, fn, conversion.runtime_name)
+
+
+def _forget_function(key: int, functions: dict, reference: weakref.ref) -> None:
+    """A converted function went: drop its entry (only its own; the table is bound in, since module
+    globals may be gone when this runs at exit)."""
+    if functions.get(key) is reference:
+        del functions[key]
 
 
 def convert(fn: Callable) -> Callable:
@@ -216,7 +239,8 @@ def _convert_for_call(fn: types.FunctionType) -> Callable:
     if fn.__code__.co_flags & 0x2A0:  # generator, coroutine, async generator: they run as Python
         return fn
     try:
-        return _convert_function(fn)
+        # Its own function, not the one `convert` shares: the runtime's table owns it (runtime/calls.py).
+        return _fresh_function(fn)
     except ConversionError:
         return fn
     except Exception as error:  # noqa: BLE001  (a converter bug must not break the user's call)

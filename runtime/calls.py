@@ -43,7 +43,11 @@ _converter: Optional[Callable[[Callable], Callable]] = None
 # reference calls ``_forget`` when the function goes, before its memory (and so its id) can be
 # reused, so an id found in ``_targets`` is the function's own and the look-up is one dict get (a
 # WeakKeyDictionary, or calling the reference at every look-up, costs a call more).
+# A function that runs as it is (converted code, or one the converter declines) maps to _ITSELF,
+# not to itself: the table must hold nothing that keeps the function alive, or its reference would
+# never fire and the function, with all its closure holds, would live for ever.
 _targets: dict[int, Callable] = {}
+_ITSELF: Any = object()
 _references: dict[int, weakref.ref] = {}
 
 
@@ -54,6 +58,7 @@ def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
     _converter = converter
     _targets.clear()
     _references.clear()
+    _self_referring.clear()
 
 
 def call(f: Callable, /) -> Callable:
@@ -61,13 +66,15 @@ def call(f: Callable, /) -> Callable:
     cls = f.__class__
     if cls is _FunctionType:  # the hot path, written out: a function converted before
         target = _targets.get(id(f))
-        return _target(f) if target is None else target
+        if target is None:
+            return _target(f)
+        return f if target is _ITSELF else target
     if cls is _MethodType and f.__func__.__class__ is _FunctionType:  # `self.method(...)`, next most common
         function = f.__func__
         target = _targets.get(id(function))
         if target is None:
             target = _target(function)
-        return f if target is function else _MethodType(target, f.__self__)
+        return f if target is function or target is _ITSELF else _MethodType(target, f.__self__)
     try:
         plain = _converter is None or cls in _PLAIN_CALLABLES
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__
@@ -96,22 +103,57 @@ def _call_method(f: Any, cls: type) -> Callable:
 
 def _target(function: types.FunctionType) -> Callable:
     """The converted form of a plain function (or the function itself), cached per function."""
-    target = _targets.get(id(function))
+    key = id(function)
+    target = _targets.get(key)
+    if target is not None:
+        return function if target is _ITSELF else target
+    target = _self_referring.get(key)
     if target is not None:
         return target
     if _converter is None:
         return function
     target = _converter(function)
-    key = id(function)
     if _references.get(key) is None:  # (the converter may have called `call` on it already)
-        _references[key] = weakref.ref(function, functools.partial(_forget, key, _targets, _references))
-    _targets[key] = target
+        _references[key] = weakref.ref(function, functools.partial(_forget, key, _targets, _references,
+                                                                   _self_referring))
+    if target is function:
+        _targets[key] = _ITSELF
+        return target
+    if getattr(target, "__wrapped__", None) is function:
+        # The table keeps the target for as long as the function lives (until its weak reference
+        # fires), so the target must not point back at the function (see _ITSELF). Nothing reads a
+        # call target's __wrapped__: it is only ever called.
+        del target.__wrapped__
+    if _refers_to(target, function):
+        _self_referring[key] = target  # kept while in use (a frame runs it), made afresh after
+    else:
+        _targets[key] = target
     return target
 
 
-def _forget(key: int, targets: dict, references: dict, reference: weakref.ref) -> None:
-    """A function went: drop its entry (only its own). The tables are bound in, since module
+def _refers_to(target: types.FunctionType, function: types.FunctionType) -> bool:
+    """Whether a closure cell that ``target`` shares with ``function`` holds ``function`` (a recursive
+    inner function): a target kept in ``_targets`` would then keep the function alive for ever."""
+    for cell in target.__closure__ or ():
+        try:
+            if cell.cell_contents is function:
+                return True
+        except ValueError:  # an empty cell
+            pass
+    return False
+
+
+# The converted forms of functions whose closure holds the function itself, held weakly: a frame running
+# one keeps it (recursive calls find it); once none does it goes, and the next call converts afresh
+# (from the converted code, which is cached).
+_self_referring: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def _forget(key: int, targets: dict, references: dict, self_referring: weakref.WeakValueDictionary,
+            reference: weakref.ref) -> None:
+    """A function went: drop its entries (only its own). The tables are bound in, since module
     globals may be gone when this runs at exit."""
     if references.get(key) is reference:
         del references[key]
         targets.pop(key, None)
+        self_referring.pop(key, None)

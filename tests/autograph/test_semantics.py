@@ -6,6 +6,7 @@ and messages, and side effects. The original is the oracle.
 
 from __future__ import annotations
 
+import gc
 import linecache
 import pickle
 import sys
@@ -640,8 +641,8 @@ def test_a_converter_bug_does_not_break_the_users_call(monkeypatch, caplog):
             raise KeyError("a converter bug")
         return real(fn)
 
-    real = api._convert_function
-    monkeypatch.setattr(api, "_convert_function", broken)
+    real = api._fresh_function
+    monkeypatch.setattr(api, "_fresh_function", broken)
     with caplog.at_level("WARNING", logger="autograph"):
         assert autograph.convert(caller)(2) == 3
     assert "could not convert" in caplog.text and "helper" in caplog.text and "KeyError" in caplog.text
@@ -681,6 +682,82 @@ def test_temporaries_live_as_long_as_in_the_original():
     assert converted_log[:end] == expected_log[:end]
     assert sorted(map(str, converted_log[end:])) == sorted(map(str, expected_log[end:]))
     assert expected_log.index("after if") < expected_log.index(("del", "branch"))
+
+
+@autograph.do_not_convert
+def _plain_closure(name, log):
+    """A closure made by code that is not converted: converted code converts it when it calls it."""
+    kept = Noisy(name, log)
+
+    def inner(x):
+        if x > 0:  # control flow, so that its converted code differs from its own
+            x = x + len(kept.name)
+        return x
+    return inner
+
+
+@autograph.do_not_convert
+def _recursive_closure(name, log):
+    kept = Noisy(name, log)
+
+    def countdown(n):  # its closure holds countdown itself
+        return len(kept.name) if n == 0 else countdown(n - 1)
+    return countdown
+
+
+def closures_called_and_dropped(n, log):
+    total = 0
+    for i in range(n):
+        f = _plain_closure(f"plain{i}", log)
+        total += f(i)
+        log.append(("called plain", i))
+        g = _recursive_closure(f"recursive{i}", log)
+        total += g(3)
+        log.append(("called recursive", i))
+
+        def made_here(x, kept=Noisy(f"converted{i}", log)):  # made by converted code: converted already
+            return x + len(kept.name)
+        total += made_here(i)
+        log.append(("called converted", i))
+        lam = (lambda y, kept=Noisy(f"lambda{i}", log): y * 2)
+        total += lam(i)
+        log.append(("called lambda", i))
+    return total
+
+
+def test_closures_called_through_the_runtime_go_when_the_original_would():
+    # Converted code calls a closure through its converted form, which the runtime keeps for as long
+    # as the closure lives; neither may keep the other alive (each dies when rebound, as in Python).
+    expected_log, converted_log = [], []
+    assert autograph.convert(closures_called_and_dropped)(3, converted_log) == \
+        closures_called_and_dropped(3, expected_log)
+    gc.collect()  # the recursive closures are cycles (countdown's cell holds countdown): the collector's
+
+    def cycles(log):
+        return [event for event in log if event[0] == "del" and event[1].startswith("recursive")]
+
+    assert sorted(cycles(converted_log)) == sorted(cycles(expected_log)) == \
+        [("del", f"recursive{i}") for i in range(3)]
+    converted_rest = [e for e in converted_log if e not in cycles(converted_log)]
+    expected_rest = [e for e in expected_log if e not in cycles(expected_log)]
+    # In the same order up to the return; then the locals still alive go in an order of CPython's choosing.
+    end = expected_rest.index(("called lambda", 2)) + 1
+    assert converted_rest[:end] == expected_rest[:end]
+    assert sorted(converted_rest[end:]) == sorted(expected_rest[end:])
+    assert ("del", "plain0") in expected_rest[:end]  # the closures called first died when rebound
+
+
+def test_a_converted_function_does_not_keep_its_original_alive():
+    log = []
+    original = _plain_closure("original", log)
+    converted = autograph.convert(original)
+    assert autograph.convert(original) is converted  # one converted function while it lives
+    assert converted.__wrapped__ is original and converted(1) == original(1) == 9
+    del original
+    assert log == []  # the converted function holds it, as a wrapper does
+    del converted
+    gc.collect()
+    assert log == [("del", "original")]
 
 
 class Money:
