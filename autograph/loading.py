@@ -276,11 +276,47 @@ def _remember(code: types.CodeType) -> None:
 
 
 def make_function(code: types.CodeType, original: types.FunctionType, runtime_name: str = "ag__") -> types.FunctionType:
-    """A function running ``code`` with the original's globals, cells, defaults and metadata."""
-    cells = dict(zip(original.__code__.co_freevars, original.__closure__ or ()))
-    closure = tuple(types.CellType(runtime) if name == runtime_name else cells[name] for name in code.co_freevars)
-    function = types.FunctionType(code, original.__globals__, original.__name__, original.__defaults__,
-                                  closure or None)
+    """A function running ``code`` with the original's globals, cells, defaults and metadata
+    (what ``functools.update_wrapper`` copies, ``__wrapped__`` included). Made each time a converted
+    function is asked for and none is alive, so it is written for speed: which of the original's
+    cells goes where is worked out once per code object, and the metadata is set directly."""
+    plan = _closure_plans.get(id(code))
+    if plan is None or plan[0] is not code or plan[1] is not original.__code__:
+        plan = _closure_plan(code, original, runtime_name)
+    cells = original.__closure__
+    closure = tuple(_RUNTIME_CELL if index < 0 else cells[index] for index in plan[2]) or None
+    function = types.FunctionType(code, original.__globals__, original.__name__, original.__defaults__, closure)
     function.__kwdefaults__ = original.__kwdefaults__
-    functools.update_wrapper(function, original)
+    function.__module__ = original.__module__
+    function.__qualname__ = original.__qualname__
+    function.__doc__ = original.__doc__
+    function.__annotations__ = original.__annotations__
+    for name in _NEWER_WRAPPER_ASSIGNMENTS:  # e.g. __type_params__ (3.12)
+        try:
+            setattr(function, name, getattr(original, name))
+        except AttributeError:
+            pass
+    if original.__dict__:
+        function.__dict__.update(original.__dict__)
+    function.__wrapped__ = original
     return function
+
+
+def _closure_plan(code: types.CodeType, original: types.FunctionType, runtime_name: str) -> tuple:
+    """(code, the original's code, for each free variable of ``code`` the index of the original's cell
+    for it, or -1 for the runtime's)."""
+    positions = {name: index for index, name in enumerate(original.__code__.co_freevars)}
+    indices = tuple(-1 if name == runtime_name else positions[name] for name in code.co_freevars)
+    if len(_closure_plans) >= 4096:  # converted functions made at run time without end: start afresh
+        _closure_plans.clear()
+    plan = _closure_plans[id(code)] = (code, original.__code__, indices)
+    return plan
+
+
+# By id of the converted code object (the entry holds the code, so the id stays its own).
+_closure_plans: dict[int, tuple] = {}
+# One cell for the runtime, shared: converted code only ever reads it.
+_RUNTIME_CELL = types.CellType(runtime)
+_NEWER_WRAPPER_ASSIGNMENTS = tuple(name for name in functools.WRAPPER_ASSIGNMENTS
+                                   if name not in ("__module__", "__name__", "__qualname__", "__doc__",
+                                                   "__annotations__"))
