@@ -132,14 +132,23 @@ def _target(function: types.FunctionType) -> Callable:
 
 
 def _refers_to(target: types.FunctionType, function: types.FunctionType) -> bool:
-    """Whether a closure cell that ``target`` shares with ``function`` holds ``function`` (a recursive
-    inner function): a target kept in ``_targets`` would then keep the function alive for ever."""
-    for cell in target.__closure__ or ():
-        try:
-            if cell.cell_contents is function:
+    """Whether the closure cells that ``target`` shares with ``function`` lead back to ``function``
+    through functions' closures (a recursive inner function, or mutually recursive ones, a few levels
+    deep): a target kept in ``_targets`` would then keep the function alive for ever."""
+    seen = set()
+    pending = [(target, 0)]
+    while pending:
+        holder, depth = pending.pop()
+        for cell in holder.__closure__ or ():
+            try:
+                value = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            if value is function:
                 return True
-        except ValueError:  # an empty cell
-            pass
+            if value.__class__ is types.FunctionType and depth < 3 and id(value) not in seen:
+                seen.add(id(value))
+                pending.append((value, depth + 1))
     return False
 
 

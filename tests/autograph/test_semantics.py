@@ -705,6 +705,18 @@ def _recursive_closure(name, log):
     return countdown
 
 
+@autograph.do_not_convert
+def _mutually_recursive_closures(name, log):
+    kept = Noisy(name, log)
+
+    def is_even(n):
+        return True if n == 0 else is_odd(n - 1)
+
+    def is_odd(n):
+        return len(kept.name) > 0 if n == 0 else is_even(n - 1)
+    return is_even
+
+
 def closures_called_and_dropped(n, log):
     total = 0
     for i in range(n):
@@ -714,6 +726,9 @@ def closures_called_and_dropped(n, log):
         g = _recursive_closure(f"recursive{i}", log)
         total += g(3)
         log.append(("called recursive", i))
+        h = _mutually_recursive_closures(f"recursive_pair{i}", log)
+        total += h(5)
+        log.append(("called recursive pair", i))
 
         def made_here(x, kept=Noisy(f"converted{i}", log)):  # made by converted code: converted already
             return x + len(kept.name)
@@ -737,7 +752,7 @@ def test_closures_called_through_the_runtime_go_when_the_original_would():
         return [event for event in log if event[0] == "del" and event[1].startswith("recursive")]
 
     assert sorted(cycles(converted_log)) == sorted(cycles(expected_log)) == \
-        [("del", f"recursive{i}") for i in range(3)]
+        sorted([("del", f"recursive{i}") for i in range(3)] + [("del", f"recursive_pair{i}") for i in range(3)])
     converted_rest = [e for e in converted_log if e not in cycles(converted_log)]
     expected_rest = [e for e in expected_log if e not in cycles(expected_log)]
     # In the same order up to the return; then the locals still alive go in an order of CPython's choosing.
