@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from autograph.analysis.walk import children, node_fields, walk
+from autograph.analysis.walk import children, node_fields, statement_children, walk
 
 _NESTED_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -154,6 +154,41 @@ def names_of(*nodes: ast.AST | None) -> NameSets:
         else:
             collector.visit(node)
     return collector.names
+
+
+class _WritesCollector(_Collector):
+    """A collector of bindings only, that takes a statement's bindings from ``known`` (by id) instead
+    of walking it again: what a subtree binds does not depend on where it stands."""
+
+    def __init__(self, known: dict[int, tuple[ast.AST, frozenset]]) -> None:
+        super().__init__()
+        self.known = known
+
+    def visit(self, node: ast.AST) -> None:
+        entry = self.known.get(id(node))
+        if entry is not None:
+            self.names.writes |= entry[1]
+            return
+        _Collector.visit(self, node)
+
+
+def writes_of(node: ast.AST, known: dict[int, tuple[ast.AST, frozenset]]) -> frozenset:
+    """``names_of(node).writes``, computed once per statement: the statements below ``node`` are
+    looked up in (or added to) ``known``, keyed by id with the node itself (so no other node can
+    reuse the id). Callers ask for a statement and then for each statement nested in it (every
+    enclosing level of a block asks again); this walks each node once, not once per level. The
+    statements must not change while ``known`` is in use."""
+    entry = known.get(id(node))
+    if entry is not None:
+        return entry[1]
+    if node.__class__ not in _SCOPE_CLASSES:  # a def's or class's body binds in its own scope
+        for child in statement_children(node):
+            writes_of(child, known)
+    collector = _WritesCollector(known)
+    _Collector.visit(collector, node)  # the node itself is not known yet: walk it
+    writes = frozenset(collector.names.writes)
+    known[id(node)] = (node, writes)
+    return writes
 
 
 def _walrus_targets(node: ast.AST) -> set[str]:

@@ -49,8 +49,8 @@ import collections
 import sys
 
 from autograph import anno, templates
-from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
-from autograph.analysis.walk import children, walk, walk_statements
+from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of, writes_of
+from autograph.analysis.walk import children, statement_children, walk, walk_statements
 from autograph.context import Context
 from autograph.converters import empty_cells
 from autograph.converters.logical_expressions import always_bool
@@ -80,14 +80,13 @@ class _ControlFlow:
         # (statements the conversion replaces, such as annotated assignments, are dropped).
         self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
         self._loop_parameters_cache: dict[int, tuple[ast.For, frozenset]] = {}
+        self._parameter_targets_cache: dict[int, tuple[ast.AST, frozenset]] = {}
 
-    def _writes(self, node: ast.stmt) -> set[str]:
-        """The names a user statement binds, computed once: nested statements are asked again
-        by every enclosing level."""
-        entry = self._writes_cache.get(id(node))
-        if entry is None:
-            entry = self._writes_cache[id(node)] = (node, frozenset(names_of(node).writes))
-        return entry[1]
+    def _writes(self, node: ast.stmt) -> frozenset:
+        """The names a user statement binds, computed once (with those of the statements in it):
+        nested statements are asked again by every enclosing level. A statement is first asked
+        before its blocks are converted, so the answers are the user's code's."""
+        return writes_of(node, self._writes_cache)
 
     # Blocks ---------------------------------------------------------------
 
@@ -225,16 +224,14 @@ class _ControlFlow:
         """Names bound only as the target of a for loop in ``node`` (or ``node`` itself) that is
         not needed after its loop, nor named anywhere else in the function: the loop body takes
         them as its parameter."""
-        names: set[str] = set()
-        stack = [node]
-        while stack:
-            sub = stack.pop()
-            if isinstance(sub, ast.For):
-                names |= self._loop_parameters(sub)
-            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                continue
-            stack.extend(child for child in children(sub)
-                         if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
+        entry = self._parameter_targets_cache.get(id(node))
+        if entry is not None:
+            return entry[1]
+        names = self._loop_parameters(node) if isinstance(node, ast.For) else frozenset()
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for child in statement_children(node):  # each asked once: every enclosing level asks
+                names |= self._parameter_targets(child)
+        self._parameter_targets_cache[id(node)] = (node, names)  # the node keeps its id
         return names
 
     def _loop_parameters(self, loop: ast.For) -> frozenset:
