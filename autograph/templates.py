@@ -204,8 +204,14 @@ def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
             node.lineno = node.end_lineno = line
             node.col_offset = column
             node.end_col_offset = end
+            if cls in _NOTHING_POSITIONED_BELOW:
+                continue
+        elif not cls._fields:  # Load, Store, operators: nothing below
+            continue
         extend(children(node))
 
 
 _TO_LINE_END = 1 << 12
 _POSITIONED: dict[type, bool] = {}  # node class -> whether its nodes have positions (stmt, expr, ...)
+# Below a name or a constant there is only a context (Load / Store / Del), which has no position.
+_NOTHING_POSITIONED_BELOW = frozenset({ast.Name, ast.Constant})
