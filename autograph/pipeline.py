@@ -11,7 +11,8 @@ from __future__ import annotations
 import ast
 
 from autograph.analysis import bool_calls, definitions, liveness
-from autograph.analysis.scopes import function_scope, names_of
+from autograph.analysis.function_scopes import function_scope
+from autograph.analysis.scopes import names_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 from autograph.converters import (

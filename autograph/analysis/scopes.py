@@ -1,7 +1,7 @@
 """Which names a piece of code reads and binds, and which are local to a function.
 
     reads, writes = names_of(stmt)       # nested functions count by their free names
-    function_scope(fn_node).locals       # params and bound names, less global/nonlocal
+    writes_of(stmt, known)               # the bindings alone, each statement walked once
 
 Nested functions, lambdas, classes and comprehensions are their own scopes:
 what they bind stays inside (but for walrus targets in comprehensions, which
@@ -14,10 +14,11 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from autograph.analysis.walk import children, node_fields, statement_children, walk
+from autograph.analysis.walk import node_fields, statement_children, walk
 
 _NESTED_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_SCOPE_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 @dataclass
@@ -132,7 +133,7 @@ class _Collector(ast.NodeVisitor):
     def _comprehension(self, node: ast.AST) -> None:
         self.visit(node.generators[0].iter)
         self.names.reads |= free_names(node)
-        self.names.writes |= _walrus_targets(node)
+        self.names.writes |= walrus_targets(node)
 
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
 
@@ -181,7 +182,7 @@ def writes_of(node: ast.AST, known: dict[int, tuple[ast.AST, frozenset]]) -> fro
     entry = known.get(id(node))
     if entry is not None:
         return entry[1]
-    if node.__class__ not in _SCOPE_CLASSES:  # a def's or class's body binds in its own scope
+    if node.__class__ not in _SCOPE_STATEMENTS:  # a def's or class's body binds in its own scope
         for child in statement_children(node):
             writes_of(child, known)
     collector = _WritesCollector(known)
@@ -191,7 +192,8 @@ def writes_of(node: ast.AST, known: dict[int, tuple[ast.AST, frozenset]]) -> fro
     return writes
 
 
-def _walrus_targets(node: ast.AST) -> set[str]:
+def walrus_targets(node: ast.AST) -> set[str]:
+    """The names the walrus expressions anywhere in ``node`` bind."""
     return {n.target.id for n in walk(node) if isinstance(n, ast.NamedExpr)}
 
 
@@ -219,8 +221,8 @@ def free_names(scope: ast.AST) -> set[str]:
                 (loads if isinstance(sub.ctx, ast.Load) else bound).add(sub.id)
             elif isinstance(sub, (ast.Global, ast.Nonlocal)):
                 declared_outer.update(sub.names)
-    if isinstance(scope, _COMPREHENSIONS):
-        bound -= _walrus_targets(scope)
+    if isinstance(scope, COMPREHENSIONS):
+        bound -= walrus_targets(scope)
     return (loads - bound) | declared_outer
 
 
@@ -232,49 +234,3 @@ def has_catch_all(node: ast.Match) -> bool:
     """Whether some case of a match statement always matches (``case _:`` or ``case name:``)."""
     return any(c.guard is None and isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None
                for c in node.cases)
-
-
-@dataclass
-class FunctionScope:
-    params: set[str]
-    locals: set[str]
-    globals: set[str]
-    nonlocals: set[str]
-    captured: set[str]  # locals that nested functions or lambdas read
-
-
-def function_scope(node: ast.FunctionDef | ast.Lambda) -> FunctionScope:
-    args = node.args
-    params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
-              if a is not None}
-    body = node.body if isinstance(node.body, list) else [node.body]
-    declared_global: set[str] = set()
-    declared_nonlocal: set[str] = set()
-    captured: set[str] = set()
-    for sub in _walk_scope(body):
-        cls = sub.__class__
-        if cls is ast.Global:
-            declared_global.update(sub.names)
-        elif cls is ast.Nonlocal:
-            declared_nonlocal.update(sub.names)
-        elif cls in _SCOPE_CLASSES:
-            captured |= free_names(sub)
-    writes = names_of(body).writes
-    local = (params | writes) - declared_global - declared_nonlocal
-    return FunctionScope(params, local, declared_global, declared_nonlocal, captured & local)
-
-
-def _walk_scope(body: list[ast.AST]) -> list[ast.AST]:
-    """Every node of this scope, plus the nested scope nodes themselves (not their insides)."""
-    out = []
-    stack = list(body)
-    pop, add, extend = stack.pop, out.append, stack.extend
-    while stack:
-        node = pop()
-        add(node)
-        if node.__class__ not in _SCOPE_CLASSES:
-            extend(children(node))
-    return out
-
-
-_SCOPE_CLASSES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})

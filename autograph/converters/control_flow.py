@@ -49,7 +49,8 @@ import collections
 import sys
 
 from autograph import anno, templates
-from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of, writes_of
+from autograph.analysis.function_scopes import FunctionScope, function_scope
+from autograph.analysis.scopes import TRY_STATEMENTS, names_of, writes_of
 from autograph.analysis.walk import children, statement_children, walk, walk_statements
 from autograph.context import Context
 from autograph.converters import empty_cells
