@@ -40,7 +40,7 @@ from __future__ import annotations
 import ast
 
 from autograph.analysis.scopes import names_of
-from autograph.analysis.walk import walk
+from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 
 _OPERATORS = {"if_stmt", "for_stmt", "while_stmt", "run"}
@@ -190,8 +190,7 @@ def _own_locals(function: ast.FunctionDef) -> set[str]:
         if isinstance(sub, (ast.Nonlocal, ast.Global)):
             declared.update(sub.names)
         elif not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(child for child in ast.iter_child_nodes(sub)
-                         if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
+            stack += statement_children(sub)  # declarations are statements: no expression holds one
     return (params | names_of(function.body).writes) - declared
 
 
