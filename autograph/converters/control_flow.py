@@ -82,6 +82,7 @@ class _ControlFlow:
         self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
         self._loop_parameters_cache: dict[int, tuple[ast.For, frozenset]] = {}
         self._parameter_targets_cache: dict[int, tuple[ast.AST, frozenset]] = {}
+        self._grown_cache: dict[int, tuple[ast.AST, frozenset]] = {}
 
     def _writes(self, node: ast.stmt) -> frozenset:
         """The names a user statement binds, computed once (with those of the statements in it):
@@ -196,7 +197,7 @@ class _ControlFlow:
         if loop:
             # A list the loop appends to changes without being rebound: a backend must see it
             # (JAX stacks it into an array, the graph backend explains it cannot grow).
-            state |= _grown_lists(node) & self.function.locals & (live_out | live_in)
+            state |= _grown_lists(node, self._grown_cache) & self.function.locals & (live_out | live_in)
         # Every local a body binds lives in the function, not in the closure: it lives as long as in
         # the original (until the function returns or the name is rebound), which __del__ can see.
         # Loop targets not needed after their loop stay the loop body's parameters (docs/limitations.md).
@@ -440,19 +441,34 @@ def _names_in_blocks(statements: list[ast.stmt]) -> set[str]:
     return names
 
 
-def _grown_lists(node: ast.stmt) -> set[str]:
-    """Names whose ``append`` / ``extend`` / ``insert`` a statement calls (outside nested scopes)."""
-    grown = set()
-    stack = [node]
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute)
-                and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
-            grown.add(sub.func.value.id)
-        stack.extend(children(sub))
-    return grown
+def _grown_lists(node: ast.stmt, known: dict[int, tuple[ast.AST, frozenset]]) -> frozenset:
+    """Names whose ``append`` / ``extend`` / ``insert`` a statement calls (outside nested scopes).
+    Each statement's answer is kept in ``known`` (by id, with the node): the loops around a loop
+    ask about it again, and a loop is asked before its blocks are converted."""
+    entry = known.get(id(node))
+    if entry is not None:
+        return entry[1]
+    grown: set[str] = set()
+    if node.__class__ not in _SCOPE_STATEMENTS:
+        stack = []
+        for child in children(node):
+            if isinstance(child, _STATEMENT_LIKE):
+                grown |= _grown_lists(child, known)
+            else:
+                stack.append(child)
+        while stack:  # an expression: no statement below it
+            sub = stack.pop()
+            if (sub.__class__ is ast.Call and isinstance(sub.func, ast.Attribute)
+                    and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
+                grown.add(sub.func.value.id)
+            stack.extend(children(sub))
+    result = frozenset(grown)
+    known[id(node)] = (node, result)
+    return result
+
+
+_SCOPE_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_STATEMENT_LIKE = (ast.stmt, ast.excepthandler, ast.match_case)  # what the blocks of a statement hold
 
 
 def _assigned_names(inits: list[ast.stmt]) -> set[str]:
