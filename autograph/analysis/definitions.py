@@ -17,7 +17,7 @@ from typing import Optional
 
 from autograph import anno
 from autograph.analysis.scopes import has_catch_all, names_of
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import children, statement_children, walk
 
 # None stands for "unreachable": every name counts as bound there.
 Bound = Optional[frozenset]
@@ -197,7 +197,7 @@ def _deletes(body: list[ast.stmt]) -> frozenset:
             continue
         if isinstance(sub, ast.Delete):
             names |= {target.id for target in sub.targets if isinstance(target, ast.Name)}
-        stack.extend(children(sub))
+        stack += statement_children(sub)  # a del is a statement: no expression holds one
     return frozenset(names)
 
 
