@@ -43,15 +43,36 @@ def _builder(template: str) -> tuple[template_code.Builder, frozenset]:
     return template_code.builder(_parse(template))
 
 
-def replace(template: str, **values: Value) -> list[ast.stmt]:
-    """The template's statements with every placeholder filled."""
+def replace(template: str, at: ast.AST | None = None, **values: Value) -> list[ast.stmt]:
+    """The template's statements with every placeholder filled; with ``at``, placed there as
+    ``copy_location(result, at)`` would place them (the template's nodes are made with the
+    positions, and only the values put in are walked)."""
     build, placeholders = _builder(template)
     if values.keys() != placeholders:
         missing = placeholders - values.keys()
         if missing:
             raise KeyError(f"template placeholder {min(missing)} was not filled")
         raise KeyError(f"template values not used: {sorted(values.keys() - placeholders)}")
-    return build(values)
+    if at is None or not hasattr(at, "lineno"):
+        return build(values, _NO_POSITIONS)
+    result = build(values, positions(at))
+    for value in values.values():
+        if isinstance(value, ast.AST):
+            copy_location(value, at)
+        elif isinstance(value, list):
+            copy_location([item for item in value if isinstance(item, ast.AST)], at)
+    return result
+
+
+_NO_POSITIONS: dict = {}
+
+
+def positions(origin: ast.AST) -> dict[str, int]:
+    """The position ``copy_location`` gives a node it places at ``origin`` (which has one)."""
+    line = origin.lineno
+    # The span runs to the end of the user's line, so tracebacks underline nothing.
+    end = origin.end_col_offset if getattr(origin, "end_lineno", None) == line else _TO_LINE_END
+    return {"lineno": line, "col_offset": origin.col_offset, "end_lineno": line, "end_col_offset": end}
 
 
 def replace_expression(template: str, **values: Value) -> ast.expr:

@@ -259,11 +259,11 @@ class _ControlFlow:
         for name in sorted(names - scope.bound - scope.deleted):
             undefined = name in self.maybe_undefined
             if undefined:
-                (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", NAME=name, LABEL=ast.Constant(name))
+                (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", at=origin, NAME=name,
+                                            LABEL=ast.Constant(name))
                 self.inited.add(name)
             else:
-                (init,) = templates.replace("NAME = None", NAME=name)
-            templates.copy_location(init, origin)
+                (init,) = templates.replace("NAME = None", at=origin, NAME=name)
             # Inside a handler, case or with block that may not run, an Undefined goes to the top,
             # so that reads elsewhere find it (and raise as Python does), not an empty variable.
             at_top = name in scope.touched or (undefined and self.in_python_block)
@@ -291,10 +291,11 @@ class _ControlFlow:
             declarations.append(ast.Nonlocal(names=list(nonlocals)))
         if global_names:
             declarations.append(ast.Global(names=list(global_names)))
-        (function,) = templates.replace("def NAME():\n    BODY", NAME=name,
+        (function,) = templates.replace("def NAME():\n    BODY", at=origin, NAME=name,
                                         BODY=declarations + inner_scope.top + converted)
-        function.args.args = [ast.arg(arg=p) for p in params]
-        templates.copy_location(function, origin)
+        if params:
+            position = templates.positions(origin) if hasattr(origin, "lineno") else {}
+            function.args.args = [ast.arg(arg=p, **position) for p in params]
         self.generated_functions.add(id(function))
         return function
 
@@ -306,9 +307,7 @@ class _ControlFlow:
         return ast.Tuple(elts=[ast.Constant(name) for name in state], ctx=ast.Load())
 
     def _call(self, template: str, origin: ast.stmt, **values) -> list[ast.stmt]:
-        statements = templates.replace(template, **values)
-        templates.copy_location(statements, origin)
-        return statements
+        return templates.replace(template, at=origin, **values)
 
     def _prepare(self, node: ast.stmt, scope: _Scope, loop: bool):
         nonlocals, global_names, state = self._carried(node, loop)
@@ -388,8 +387,7 @@ class _ControlFlow:
         else:
             item = self.ctx.namer.reuse("itr")
             params = [item]
-            prologue = templates.replace("TARGET = ITEM", TARGET=node.target, ITEM=item)
-            templates.copy_location(prologue, node)
+            prologue = templates.replace("TARGET = ITEM", at=node, TARGET=node.target, ITEM=item)
         body = self._closure(self.ctx.namer.reuse("loop_body"), params, node.body, nonlocals, global_names,
                              scope, closure_locals, node, prologue)
         run = "ag__.run(BODY, ITEM)" if self._may_read_unbound([body]) else "BODY(ITEM)"

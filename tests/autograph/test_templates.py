@@ -144,7 +144,7 @@ def _oracle(template: str, values: dict) -> list[ast.stmt]:
 
 
 def _shape(node, values: dict) -> object:
-    """A node tree as nested tuples of classes and field values, a value put in by its identity,
+    """A node tree as nested tuples of classes and field values and positions, a value put in by its identity,
     a context (Load...) by its identity: what ``replace`` must reproduce exactly."""
     if any(node is value for value in values.values()):
         return ("value", id(node))
@@ -159,11 +159,15 @@ def _shape(node, values: dict) -> object:
 
 def test_every_template_the_converters_fill_on_the_corpus_builds_what_the_plain_copy_builds(monkeypatch):
     seen = set()
+    placed = []
     real = templates.replace
 
-    def checked(template, **values):
-        built = real(template, **values)
+    def checked(template, at=None, **values):
+        built = real(template, at=at, **values)
         expected = _oracle(template, values)
+        placed.append(at is not None and hasattr(at, "lineno"))
+        if at is not None:  # placed as the plain walk places them (positions are in the shapes)
+            templates.copy_location(expected, at)
         assert _shape(built, values) == _shape(expected, values), template
         seen.add(template)
         return built
@@ -174,7 +178,7 @@ def test_every_template_the_converters_fill_on_the_corpus_builds_what_the_plain_
             api._conversions.clear()
             api._functions.clear()
         autograph.convert(case.fn)
-    assert len(seen) >= 15, seen
+    assert len(seen) >= 15 and any(placed), seen
 
 
 def test_placeholders_stay_strict():
