@@ -241,12 +241,16 @@ class _ControlFlow:
         statement around it asks again."""
         entry = self._loop_parameters_cache.get(id(loop))
         if entry is None:
-            inside = _name_counts([loop])
-            # A target that a block inside the loop reads stays the function's variable: that block
-            # is then defined once, before the loop (hoisting), not every iteration.
-            in_blocks = _names_in_blocks(loop.body)
-            names = frozenset(name for name in names_of(loop.target).writes - self._visible(loop)
-                              if inside[name] == self.name_counts[name] and name not in in_blocks)
+            names = frozenset()
+            candidates = names_of(loop.target).writes - self._visible(loop)
+            if candidates:
+                inside = collections.Counter([sub.id for sub in walk(loop)
+                                              if sub.__class__ is ast.Name and sub.id in candidates])
+                # A target that a block inside the loop reads stays the function's variable: that
+                # block is then defined once, before the loop (hoisting), not every iteration.
+                in_blocks = _names_in_blocks(loop.body)
+                names = frozenset(name for name in candidates
+                                  if inside[name] == self.name_counts[name] and name not in in_blocks)
             entry = self._loop_parameters_cache[id(loop)] = (loop, names)  # the node keeps its id
         return entry[1]
 
@@ -667,8 +671,10 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     marked = _maybe_undefined_names(node.body) if ctx.maybe_unbound_reads else set()
     control_flow = _ControlFlow(ctx, scope, marked | scope.captured)
     control_flow.marked = marked
-    control_flow.name_counts = _name_counts(node.body)
-    control_flow.deleted = {target.id for sub in walk_statements(node) if isinstance(sub, ast.Delete)
+    statements = walk_statements(node)
+    # Only a for loop's target asks how often a name occurs (on the code before any rewrite).
+    control_flow.name_counts = _name_counts(node.body) if any(s.__class__ is ast.For for s in statements) else None
+    control_flow.deleted = {target.id for sub in statements if isinstance(sub, ast.Delete)
                             for target in sub.targets if isinstance(target, ast.Name)}
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
