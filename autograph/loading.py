@@ -97,10 +97,8 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
     if prefix is None:  # Python 3.10: code objects have no qualname; rebuild it from the nesting
         prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
-    function_code = _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
-                             generated_names, thunk_spans)
-    _remember(function_code)
-    return function_code
+    return _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
+                    generated_names, thunk_spans)
 
 
 _POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")
@@ -218,7 +216,8 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
              thunk_spans: frozenset = frozenset()) -> types.CodeType:
     """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
     qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
-    and ``X.<locals>.`` of a generated closure X drops out of nested qualnames."""
+    and ``X.<locals>.`` of a generated closure X drops out of nested qualnames. Each new code object
+    is noted as the converter's (``generated_codes``, ``CONVERTED_CODES``) on the way."""
 
     def fix(text: str) -> str:
         if not text.startswith(prefix):
@@ -259,6 +258,7 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             # The runtime reports an unbound read of one of the owner's locals in it as Python does.
             register_body_code(new, frozenset(owner.co_varnames + owner.co_cellvars))
         CONVERTED_CODES.add(new)
+        generated_codes.add(new)  # functions made from it are converted already
         return new
 
     return walk(code, name, code)
@@ -275,13 +275,6 @@ def _is_thunk(code: types.CodeType, thunk_spans: frozenset) -> bool:
         if all((line, column) <= (p[0], p[2]) and (p[1], p[3]) <= (end_line, end_column) for p in spans):
             return True
     return False
-
-
-def _remember(code: types.CodeType) -> None:
-    generated_codes.add(code)
-    for constant in code.co_consts:
-        if isinstance(constant, types.CodeType):
-            _remember(constant)
 
 
 def make_function(code: types.CodeType, original: types.FunctionType, runtime_name: str = "ag__") -> types.FunctionType:
