@@ -2,6 +2,7 @@
 
     reads, writes = names_of(stmt)       # nested functions count by their free names
     writes_of(stmt, known)               # the bindings alone, each statement walked once
+    bindings_of(statements)              # the bindings alone
 
 Nested functions, lambdas, classes and comprehensions are their own scopes:
 what they bind stays inside (but for walrus targets in comprehensions, which
@@ -158,8 +159,9 @@ def names_of(*nodes: ast.AST | None) -> NameSets:
 
 
 class _WritesCollector(_Collector):
-    """A collector of bindings only, that takes a statement's bindings from ``known`` (by id) instead
-    of walking it again: what a subtree binds does not depend on where it stands."""
+    """A collector of bindings only: it takes a statement's bindings from ``known`` (by id) instead
+    of walking it again (what a subtree binds does not depend on where it stands), and skips what
+    only reads (the free names of nested functions, classes and comprehensions, a walk each)."""
 
     def __init__(self, known: dict[int, tuple[ast.AST, frozenset]]) -> None:
         super().__init__()
@@ -170,7 +172,44 @@ class _WritesCollector(_Collector):
         if entry is not None:
             self.names.writes |= entry[1]
             return
-        _Collector.visit(self, node)
+        self.walk(node)
+
+    def walk(self, node: ast.AST) -> None:
+        cls = node.__class__
+        method = _WRITES_METHODS.get(cls)
+        if method is None:
+            method = _WRITES_METHODS[cls] = getattr(_WritesCollector, "visit_" + cls.__name__,
+                                                    _WritesCollector.generic_visit)
+        method(self, node)
+
+    def _nested_header(self, node: ast.AST) -> None:
+        args = getattr(node, "args", None)
+        if args is not None:
+            for default in args.defaults + [d for d in args.kw_defaults if d is not None]:
+                self.visit(default)
+        for decorator in getattr(node, "decorator_list", []):
+            self.visit(decorator)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._nested_header(node)
+        self.names.writes.add(node.name)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+    visit_Lambda = _nested_header
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for expr in node.bases + [k.value for k in node.keywords] + node.decorator_list:
+            self.visit(expr)
+        self.names.writes.add(node.name)
+
+    def _comprehension(self, node: ast.AST) -> None:
+        self.visit(node.generators[0].iter)
+        self.names.writes |= walrus_targets(node)
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
+
+
+_WRITES_METHODS: dict[type, object] = {}  # node class -> the _WritesCollector method that visits it
 
 
 def writes_of(node: ast.AST, known: dict[int, tuple[ast.AST, frozenset]]) -> frozenset:
@@ -186,10 +225,18 @@ def writes_of(node: ast.AST, known: dict[int, tuple[ast.AST, frozenset]]) -> fro
         for child in statement_children(node):
             writes_of(child, known)
     collector = _WritesCollector(known)
-    _Collector.visit(collector, node)  # the node itself is not known yet: walk it
+    collector.walk(node)  # the node itself is not known yet: walk it
     writes = frozenset(collector.names.writes)
     known[id(node)] = (node, writes)
     return writes
+
+
+def bindings_of(nodes: list[ast.AST]) -> set[str]:
+    """``names_of(nodes).writes`` without the reads (nor the walks that find only reads)."""
+    collector = _WritesCollector({})
+    for node in nodes:
+        collector.walk(node)
+    return collector.names.writes
 
 
 def walrus_targets(node: ast.AST) -> set[str]:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import ast
 
-from autograph.analysis.scopes import names_of
+from autograph.analysis.scopes import bindings_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 
@@ -200,7 +200,7 @@ def _own_locals(function: ast.FunctionDef) -> set[str]:
             declared.update(sub.names)
         elif not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             stack += statement_children(sub)  # declarations are statements: no expression holds one
-    return (params | names_of(function.body).writes) - declared
+    return (params | bindings_of(function.body)) - declared
 
 
 def _free_names(function: ast.FunctionDef) -> set[str]:

@@ -33,7 +33,7 @@ def test_names_of_every_node_of_the_corpus_matches_the_plain_traversal():
     assert checked > 5000
 
 
-def test_writes_of_matches_names_of_for_every_statement_whatever_order_they_are_asked_in():
+def test_writes_of_and_bindings_of_match_names_of_for_every_statement_whatever_order_they_are_asked_in():
     # writes_of reuses the bindings of the statements below the one asked (the cache `known`):
     # asked top-down (as the control-flow pass asks), bottom-up, or one statement at a time.
     tree = ast.parse(CORPUS.read_text())
@@ -45,6 +45,10 @@ def test_writes_of_matches_names_of_for_every_statement_whatever_order_they_are_
             assert scopes.writes_of(node, known) == frozenset(scopes.names_of(node).writes), ast.unparse(node)
     for node in statements[::7]:
         assert scopes.writes_of(node, {}) == frozenset(scopes.names_of(node).writes), ast.unparse(node)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.Lambda)):
+            body = node.body if isinstance(node.body, list) else [node.body]
+            assert scopes.bindings_of(body) == scopes.names_of(body).writes, node.lineno
     assert len(statements) > 1000
 
 
