@@ -77,6 +77,7 @@ class _ControlFlow:
         self.generated_functions: set[int] = set()
         self.in_python_block = 0  # > 0 while converting a block of a try / with / match
         self.deleted: set[str] = set()  # names some `del` in the function (or a nested one) unbinds
+        self.annotated = True  # whether the function may hold an annotated assignment (`x: int = 0`)
         # By id, with the node itself: it keeps the node alive, so no other node can reuse the id
         # (statements the conversion replaces, such as annotated assignments, are dropped).
         self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
@@ -108,6 +109,10 @@ class _ControlFlow:
     def _python_statement(self, node: ast.stmt, scope: _Scope) -> ast.stmt:
         """A statement that stays Python; the blocks inside try/with/match still get converted."""
         writes = self._writes(node)
+        if node.__class__ not in _WITH_BLOCKS_OR_UNBINDING:  # most statements: it binds what it writes
+            scope.bound |= writes
+            scope.touched |= writes
+            return node
         self.in_python_block += 1
         try:
             return self._python_blocks(node, scope, writes)
@@ -289,7 +294,9 @@ class _ControlFlow:
         written = set().union(*map(self._writes, body))
         nonlocals = [name for name in nonlocals if name in written]
         global_names = [name for name in global_names if name in written]
-        converted = _plain_assignments(self.block(body, inner_scope), set(nonlocals) | set(global_names))
+        converted = self.block(body, inner_scope)
+        if self.annotated:  # (a function without an annotated assignment has nothing to change)
+            converted = _plain_assignments(converted, set(nonlocals) | set(global_names))
         declarations = []
         if nonlocals:
             declarations.append(ast.Nonlocal(names=list(nonlocals)))
@@ -470,6 +477,8 @@ def _grown_lists(node: ast.stmt, known: dict[int, tuple[ast.AST, frozenset]]) ->
 
 
 _SCOPE_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+# The statements _python_blocks treats apart (blocks to convert, or bindings that are not certain).
+_WITH_BLOCKS_OR_UNBINDING = frozenset({*TRY_STATEMENTS, ast.With, ast.Match, ast.AnnAssign, ast.If, ast.Delete})
 _STATEMENT_LIKE = (ast.stmt, ast.excepthandler, ast.match_case)  # what the blocks of a statement hold
 
 
@@ -676,6 +685,7 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     control_flow.name_counts = _name_counts(node.body) if any(s.__class__ is ast.For for s in statements) else None
     control_flow.deleted = {target.id for sub in statements if isinstance(sub, ast.Delete)
                             for target in sub.targets if isinstance(target, ast.Name)}
+    control_flow.annotated = any(sub.__class__ is ast.AnnAssign for sub in statements)
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)
