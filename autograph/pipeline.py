@@ -11,7 +11,8 @@ from __future__ import annotations
 import ast
 
 from autograph.analysis import bool_calls, definitions, liveness
-from autograph.analysis.scopes import function_scope, names_of
+from autograph.analysis.function_scopes import function_scope
+from autograph.analysis.scopes import names_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 from autograph.converters import (
@@ -116,8 +117,10 @@ def _keep_dead_names_local(node: ast.FunctionDef, ctx: Context) -> None:
     if not isinstance(node.body[-1], ast.Return):
         node.body.append(ast.copy_location(ast.Return(value=None), node.body[-1]))
     for name in sorted(lost):
-        node.body.append(ast.copy_location(
-            ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=ast.Constant(None)), node.body[-1]))
+        origin = node.body[-1]
+        target, value = ast.copy_location(ast.Name(id=name, ctx=ast.Store()), origin), ast.copy_location(
+            ast.Constant(None), origin)  # positioned: compile needs every node's
+        node.body.append(ast.copy_location(ast.Assign(targets=[target], value=value), origin))
 
 
 def _nested_functions(node: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:

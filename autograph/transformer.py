@@ -41,19 +41,28 @@ class Transformer(ast.NodeTransformer):
             if old_value.__class__ in inert:  # a visit would leave it as it is
                 continue
             if old_value.__class__ is list:
-                new_values = []
-                for value in old_value:
-                    if value.__class__ in inert:
-                        pass  # kept as it is
-                    elif isinstance(value, _AST):
-                        value = self.visit(value)
-                        if value is None:
-                            continue
-                        if not isinstance(value, _AST):
-                            new_values.extend(value)
-                            continue
-                    new_values.append(value)
-                old_value[:] = new_values
+                # The list is written back only if a visit replaced, removed or spliced an item
+                # (most lists keep theirs): ``new_values`` starts at the first change.
+                new_values = None
+                for index, value in enumerate(old_value):
+                    if value.__class__ in inert or not isinstance(value, _AST):
+                        new = value  # kept as it is
+                    else:
+                        new = self.visit(value)
+                    if new is value:
+                        if new_values is not None:
+                            new_values.append(value)
+                        continue
+                    if new_values is None:
+                        new_values = old_value[:index]
+                    if new is None:
+                        continue
+                    if isinstance(new, _AST):
+                        new_values.append(new)
+                    else:
+                        new_values.extend(new)
+                if new_values is not None:
+                    old_value[:] = new_values
             elif isinstance(old_value, _AST):
                 new_node = self.visit(old_value)
                 if new_node is None:

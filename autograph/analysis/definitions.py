@@ -17,7 +17,7 @@ from typing import Optional
 
 from autograph import anno
 from autograph.analysis.scopes import has_catch_all, names_of
-from autograph.analysis.walk import children, walk
+from autograph.analysis.walk import children, statement_children, walk
 
 # None stands for "unreachable": every name counts as bound there.
 Bound = Optional[frozenset]
@@ -44,19 +44,30 @@ class _Definitions:
         """Check the loads in an expression (not inside lambdas); return bound plus its walrus targets."""
         if node is None or bound is None:
             return bound
-        walrus = False
-        nodes = walk(node)
-        if any(sub.__class__ in _OWN_SCOPES for sub in nodes):  # rare: the careful walk is needed
-            nodes = _walk_expression(node)
+        # One pass over the plain walk; a lambda or comprehension in it (rare) needs the careful walk.
+        marked, walrus = self._unbound_loads(walk(node), bound, stop_at_scopes=True)
+        if marked is None:
+            marked, walrus = self._unbound_loads(_walk_expression(node), bound, stop_at_scopes=False)
+        for sub in marked:
+            self._mark(sub)
+        # The walk above sees every walrus the certain ones are among: most expressions have none.
+        return bound | _certain_walrus_targets(node) if walrus else bound
+
+    def _unbound_loads(self, nodes: list[ast.AST], bound: frozenset,
+                       stop_at_scopes: bool) -> tuple[list[ast.Name] | None, bool]:
+        """The loads of locals not certainly bound, and whether there is a walrus; None for the
+        loads if ``stop_at_scopes`` and a node with a scope of its own is among ``nodes``."""
+        marked, walrus = [], False
         for sub in nodes:
             cls = sub.__class__
             if cls is ast.Name:
                 if sub.ctx.__class__ is ast.Load and sub.id in self.locals and sub.id not in bound:
-                    self._mark(sub)
+                    marked.append(sub)
             elif cls is ast.NamedExpr:
                 walrus = True
-        # The walk above sees every walrus the certain ones are among: most expressions have none.
-        return bound | _certain_walrus_targets(node) if walrus else bound
+            elif stop_at_scopes and cls in _OWN_SCOPES:
+                return None, walrus
+        return marked, walrus
 
     def _class_body_reads(self, node: ast.ClassDef, bound: Bound) -> None:
         """A class body runs now, reading the function's variables as free variables: mark those
@@ -197,7 +208,7 @@ def _deletes(body: list[ast.stmt]) -> frozenset:
             continue
         if isinstance(sub, ast.Delete):
             names |= {target.id for target in sub.targets if isinstance(target, ast.Name)}
-        stack.extend(children(sub))
+        stack += statement_children(sub)  # a del is a statement: no expression holds one
     return frozenset(names)
 
 

@@ -43,14 +43,22 @@ class _Liveness:
         except KeyError:
             method = _METHODS[cls] = None if cls in _NESTED_SCOPES else getattr(_Liveness, f"_{cls.__name__}", None)
         if method is None:
-            names = self._names.get(id(node))
-            if names is None:
-                names = self._names[id(node)] = names_of(node)
+            names = self._names_of(node)
             return (live_out - names.writes) | names.reads
         return method(self, node, live_out)
 
+    def _names_of(self, node: ast.AST | None) -> NameSets:
+        """``names_of(node)``, once per node: a loop's rounds ask again for every statement, test,
+        target and iterable inside it."""
+        if node is None:
+            return _NO_NAMES
+        names = self._names.get(id(node))
+        if names is None:
+            names = self._names[id(node)] = names_of(node)
+        return names
+
     def _If(self, node: ast.If, live_out: set[str]) -> set[str]:
-        test = names_of(node.test)
+        test = self._names_of(node.test)
         branches = self.block(node.body, live_out) | self.block(node.orelse, live_out)
         self.results[node] = (branches, live_out)
         return test.reads | (branches - test.writes)
@@ -69,8 +77,8 @@ class _Liveness:
         return head
 
     def _For(self, node: ast.For, live_out: set[str]) -> set[str]:
-        target = names_of(node.target)
-        extra = names_of(anno.get(node, anno.Key.EXTRA_TEST, None)).reads
+        target = self._names_of(node.target)
+        extra = self._names_of(anno.get(node, anno.Key.EXTRA_TEST, None)).reads
         after = live_out | self.block(node.orelse, live_out) | extra
         head = after
         while True:
@@ -80,7 +88,7 @@ class _Liveness:
                 break
             head = new_head
         self.results[node] = (head, live_out)
-        return names_of(node.iter).reads | head
+        return self._names_of(node.iter).reads | head
 
     def _Try(self, node: ast.Try, live_out: set[str]) -> set[str]:
         final_in = self.block(node.finalbody, live_out)
@@ -111,6 +119,7 @@ class _Liveness:
         return names_of(node.subject).reads | live
 
 
+_NO_NAMES = NameSets(frozenset(), frozenset())  # of no node (never changed: the sets are frozen)
 _METHODS: dict[type, object] = {}  # statement class -> the _Liveness method for it, or None (plain)
 
 

@@ -1,7 +1,8 @@
 """Which names a piece of code reads and binds, and which are local to a function.
 
     reads, writes = names_of(stmt)       # nested functions count by their free names
-    function_scope(fn_node).locals       # params and bound names, less global/nonlocal
+    writes_of(stmt, known)               # the bindings alone, each statement walked once
+    bindings_of(statements)              # the bindings alone
 
 Nested functions, lambdas, classes and comprehensions are their own scopes:
 what they bind stays inside (but for walrus targets in comprehensions, which
@@ -14,10 +15,11 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from autograph.analysis.walk import children, node_fields, walk
+from autograph.analysis.walk import node_fields, statement_children, walk
 
 _NESTED_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_SCOPE_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 @dataclass
@@ -132,7 +134,7 @@ class _Collector(ast.NodeVisitor):
     def _comprehension(self, node: ast.AST) -> None:
         self.visit(node.generators[0].iter)
         self.names.reads |= free_names(node)
-        self.names.writes |= _walrus_targets(node)
+        self.names.writes |= walrus_targets(node)
 
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
 
@@ -156,7 +158,89 @@ def names_of(*nodes: ast.AST | None) -> NameSets:
     return collector.names
 
 
-def _walrus_targets(node: ast.AST) -> set[str]:
+class _WritesCollector(_Collector):
+    """A collector of bindings only: it takes a statement's bindings from ``known`` (by id) instead
+    of walking it again (what a subtree binds does not depend on where it stands), and skips what
+    only reads (the free names of nested functions, classes and comprehensions, a walk each)."""
+
+    def __init__(self, known: dict[int, tuple[ast.AST, frozenset]]) -> None:
+        super().__init__()
+        self.known = known
+
+    def visit(self, node: ast.AST) -> None:
+        entry = self.known.get(id(node))
+        if entry is not None:
+            self.names.writes |= entry[1]
+            return
+        self.walk(node)
+
+    def walk(self, node: ast.AST) -> None:
+        cls = node.__class__
+        method = _WRITES_METHODS.get(cls)
+        if method is None:
+            method = _WRITES_METHODS[cls] = getattr(_WritesCollector, "visit_" + cls.__name__,
+                                                    _WritesCollector.generic_visit)
+        method(self, node)
+
+    def _nested_header(self, node: ast.AST) -> None:
+        args = getattr(node, "args", None)
+        if args is not None:
+            for default in args.defaults + [d for d in args.kw_defaults if d is not None]:
+                self.visit(default)
+        for decorator in getattr(node, "decorator_list", []):
+            self.visit(decorator)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
+        self._nested_header(node)
+        self.names.writes.add(node.name)
+
+    visit_AsyncFunctionDef = visit_FunctionDef
+    visit_Lambda = _nested_header
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for expr in node.bases + [k.value for k in node.keywords] + node.decorator_list:
+            self.visit(expr)
+        self.names.writes.add(node.name)
+
+    def _comprehension(self, node: ast.AST) -> None:
+        self.visit(node.generators[0].iter)
+        self.names.writes |= walrus_targets(node)
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension
+
+
+_WRITES_METHODS: dict[type, object] = {}  # node class -> the _WritesCollector method that visits it
+
+
+def writes_of(node: ast.AST, known: dict[int, tuple[ast.AST, frozenset]]) -> frozenset:
+    """``names_of(node).writes``, computed once per statement: the statements below ``node`` are
+    looked up in (or added to) ``known``, keyed by id with the node itself (so no other node can
+    reuse the id). Callers ask for a statement and then for each statement nested in it (every
+    enclosing level of a block asks again); this walks each node once, not once per level. The
+    statements must not change while ``known`` is in use."""
+    entry = known.get(id(node))
+    if entry is not None:
+        return entry[1]
+    if node.__class__ not in _SCOPE_STATEMENTS:  # a def's or class's body binds in its own scope
+        for child in statement_children(node):
+            writes_of(child, known)
+    collector = _WritesCollector(known)
+    collector.walk(node)  # the node itself is not known yet: walk it
+    writes = frozenset(collector.names.writes)
+    known[id(node)] = (node, writes)
+    return writes
+
+
+def bindings_of(nodes: list[ast.AST]) -> set[str]:
+    """``names_of(nodes).writes`` without the reads (nor the walks that find only reads)."""
+    collector = _WritesCollector({})
+    for node in nodes:
+        collector.walk(node)
+    return collector.names.writes
+
+
+def walrus_targets(node: ast.AST) -> set[str]:
+    """The names the walrus expressions anywhere in ``node`` bind."""
     return {n.target.id for n in walk(node) if isinstance(n, ast.NamedExpr)}
 
 
@@ -184,8 +268,8 @@ def free_names(scope: ast.AST) -> set[str]:
                 (loads if isinstance(sub.ctx, ast.Load) else bound).add(sub.id)
             elif isinstance(sub, (ast.Global, ast.Nonlocal)):
                 declared_outer.update(sub.names)
-    if isinstance(scope, _COMPREHENSIONS):
-        bound -= _walrus_targets(scope)
+    if isinstance(scope, COMPREHENSIONS):
+        bound -= walrus_targets(scope)
     return (loads - bound) | declared_outer
 
 
@@ -197,49 +281,3 @@ def has_catch_all(node: ast.Match) -> bool:
     """Whether some case of a match statement always matches (``case _:`` or ``case name:``)."""
     return any(c.guard is None and isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None
                for c in node.cases)
-
-
-@dataclass
-class FunctionScope:
-    params: set[str]
-    locals: set[str]
-    globals: set[str]
-    nonlocals: set[str]
-    captured: set[str]  # locals that nested functions or lambdas read
-
-
-def function_scope(node: ast.FunctionDef | ast.Lambda) -> FunctionScope:
-    args = node.args
-    params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg]
-              if a is not None}
-    body = node.body if isinstance(node.body, list) else [node.body]
-    declared_global: set[str] = set()
-    declared_nonlocal: set[str] = set()
-    captured: set[str] = set()
-    for sub in _walk_scope(body):
-        cls = sub.__class__
-        if cls is ast.Global:
-            declared_global.update(sub.names)
-        elif cls is ast.Nonlocal:
-            declared_nonlocal.update(sub.names)
-        elif cls in _SCOPE_CLASSES:
-            captured |= free_names(sub)
-    writes = names_of(body).writes
-    local = (params | writes) - declared_global - declared_nonlocal
-    return FunctionScope(params, local, declared_global, declared_nonlocal, captured & local)
-
-
-def _walk_scope(body: list[ast.AST]) -> list[ast.AST]:
-    """Every node of this scope, plus the nested scope nodes themselves (not their insides)."""
-    out = []
-    stack = list(body)
-    pop, add, extend = stack.pop, out.append, stack.extend
-    while stack:
-        node = pop()
-        add(node)
-        if node.__class__ not in _SCOPE_CLASSES:
-            extend(children(node))
-    return out
-
-
-_SCOPE_CLASSES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})

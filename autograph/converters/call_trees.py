@@ -156,6 +156,12 @@ class _Calls(Transformer):
             # generated closure once the call moves into a branch: spell them out.
             node.args = [ast.Name(id="__class__", ctx=ast.Load()), ast.Name(id=self.first_param, ctx=ast.Load())]
             templates.copy_location(node, node.func)
+            # The call is the user's (it has its position): the names take its span, as
+            # ast.fix_missing_locations would (without them, compile fails and the loader has to
+            # compile again after that walk over the whole function).
+            for arg in node.args:
+                if not hasattr(arg, "lineno"):
+                    ast.copy_location(arg, node)
             return node
         if (node.args or node.keywords) and self._routed(node.func):
             # `float(t)` -> `ag__.builtin(float, t)`: the callee stays as written (evaluated where

@@ -49,8 +49,9 @@ import collections
 import sys
 
 from autograph import anno, templates
-from autograph.analysis.scopes import TRY_STATEMENTS, FunctionScope, function_scope, names_of
-from autograph.analysis.walk import children, walk, walk_statements
+from autograph.analysis.function_scopes import FunctionScope, function_scope
+from autograph.analysis.scopes import TRY_STATEMENTS, names_of, writes_of
+from autograph.analysis.walk import children, statement_children, walk, walk_statements
 from autograph.context import Context
 from autograph.converters import empty_cells
 from autograph.converters.logical_expressions import always_bool
@@ -76,18 +77,19 @@ class _ControlFlow:
         self.generated_functions: set[int] = set()
         self.in_python_block = 0  # > 0 while converting a block of a try / with / match
         self.deleted: set[str] = set()  # names some `del` in the function (or a nested one) unbinds
+        self.annotated = True  # whether the function may hold an annotated assignment (`x: int = 0`)
         # By id, with the node itself: it keeps the node alive, so no other node can reuse the id
         # (statements the conversion replaces, such as annotated assignments, are dropped).
         self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
         self._loop_parameters_cache: dict[int, tuple[ast.For, frozenset]] = {}
+        self._parameter_targets_cache: dict[int, tuple[ast.AST, frozenset]] = {}
+        self._grown_cache: dict[int, tuple[ast.AST, frozenset]] = {}
 
-    def _writes(self, node: ast.stmt) -> set[str]:
-        """The names a user statement binds, computed once: nested statements are asked again
-        by every enclosing level."""
-        entry = self._writes_cache.get(id(node))
-        if entry is None:
-            entry = self._writes_cache[id(node)] = (node, frozenset(names_of(node).writes))
-        return entry[1]
+    def _writes(self, node: ast.stmt) -> frozenset:
+        """The names a user statement binds, computed once (with those of the statements in it):
+        nested statements are asked again by every enclosing level. A statement is first asked
+        before its blocks are converted, so the answers are the user's code's."""
+        return writes_of(node, self._writes_cache)
 
     # Blocks ---------------------------------------------------------------
 
@@ -107,6 +109,10 @@ class _ControlFlow:
     def _python_statement(self, node: ast.stmt, scope: _Scope) -> ast.stmt:
         """A statement that stays Python; the blocks inside try/with/match still get converted."""
         writes = self._writes(node)
+        if node.__class__ not in _WITH_BLOCKS_OR_UNBINDING:  # most statements: it binds what it writes
+            scope.bound |= writes
+            scope.touched |= writes
+            return node
         self.in_python_block += 1
         try:
             return self._python_blocks(node, scope, writes)
@@ -196,7 +202,7 @@ class _ControlFlow:
         if loop:
             # A list the loop appends to changes without being rebound: a backend must see it
             # (JAX stacks it into an array, the graph backend explains it cannot grow).
-            state |= _grown_lists(node) & self.function.locals & (live_out | live_in)
+            state |= _grown_lists(node, self._grown_cache) & self.function.locals & (live_out | live_in)
         # Every local a body binds lives in the function, not in the closure: it lives as long as in
         # the original (until the function returns or the name is rebound), which __del__ can see.
         # Loop targets not needed after their loop stay the loop body's parameters (docs/limitations.md).
@@ -225,16 +231,14 @@ class _ControlFlow:
         """Names bound only as the target of a for loop in ``node`` (or ``node`` itself) that is
         not needed after its loop, nor named anywhere else in the function: the loop body takes
         them as its parameter."""
-        names: set[str] = set()
-        stack = [node]
-        while stack:
-            sub = stack.pop()
-            if isinstance(sub, ast.For):
-                names |= self._loop_parameters(sub)
-            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-                continue
-            stack.extend(child for child in children(sub)
-                         if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
+        entry = self._parameter_targets_cache.get(id(node))
+        if entry is not None:
+            return entry[1]
+        names = self._loop_parameters(node) if isinstance(node, ast.For) else frozenset()
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for child in statement_children(node):  # each asked once: every enclosing level asks
+                names |= self._parameter_targets(child)
+        self._parameter_targets_cache[id(node)] = (node, names)  # the node keeps its id
         return names
 
     def _loop_parameters(self, loop: ast.For) -> frozenset:
@@ -242,12 +246,16 @@ class _ControlFlow:
         statement around it asks again."""
         entry = self._loop_parameters_cache.get(id(loop))
         if entry is None:
-            inside = _name_counts([loop])
-            # A target that a block inside the loop reads stays the function's variable: that block
-            # is then defined once, before the loop (hoisting), not every iteration.
-            in_blocks = _names_in_blocks(loop.body)
-            names = frozenset(name for name in names_of(loop.target).writes - self._visible(loop)
-                              if inside[name] == self.name_counts[name] and name not in in_blocks)
+            names = frozenset()
+            candidates = names_of(loop.target).writes - self._visible(loop)
+            if candidates:
+                inside = collections.Counter([sub.id for sub in walk(loop)
+                                              if sub.__class__ is ast.Name and sub.id in candidates])
+                # A target that a block inside the loop reads stays the function's variable: that
+                # block is then defined once, before the loop (hoisting), not every iteration.
+                in_blocks = _names_in_blocks(loop.body)
+                names = frozenset(name for name in candidates
+                                  if inside[name] == self.name_counts[name] and name not in in_blocks)
             entry = self._loop_parameters_cache[id(loop)] = (loop, names)  # the node keeps its id
         return entry[1]
 
@@ -260,11 +268,11 @@ class _ControlFlow:
         for name in sorted(names - scope.bound - scope.deleted):
             undefined = name in self.maybe_undefined
             if undefined:
-                (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", NAME=name, LABEL=ast.Constant(name))
+                (init,) = templates.replace("NAME = ag__.Undefined(LABEL)", at=origin, NAME=name,
+                                            LABEL=ast.Constant(name))
                 self.inited.add(name)
             else:
-                (init,) = templates.replace("NAME = None", NAME=name)
-            templates.copy_location(init, origin)
+                (init,) = templates.replace("NAME = None", at=origin, NAME=name)
             # Inside a handler, case or with block that may not run, an Undefined goes to the top,
             # so that reads elsewhere find it (and raise as Python does), not an empty variable.
             at_top = name in scope.touched or (undefined and self.in_python_block)
@@ -286,16 +294,19 @@ class _ControlFlow:
         written = set().union(*map(self._writes, body))
         nonlocals = [name for name in nonlocals if name in written]
         global_names = [name for name in global_names if name in written]
-        converted = _plain_assignments(self.block(body, inner_scope), set(nonlocals) | set(global_names))
+        converted = self.block(body, inner_scope)
+        if self.annotated:  # (a function without an annotated assignment has nothing to change)
+            converted = _plain_assignments(converted, set(nonlocals) | set(global_names))
         declarations = []
         if nonlocals:
             declarations.append(ast.Nonlocal(names=list(nonlocals)))
         if global_names:
             declarations.append(ast.Global(names=list(global_names)))
-        (function,) = templates.replace("def NAME():\n    BODY", NAME=name,
+        (function,) = templates.replace("def NAME():\n    BODY", at=origin, NAME=name,
                                         BODY=declarations + inner_scope.top + converted)
-        function.args.args = [ast.arg(arg=p) for p in params]
-        templates.copy_location(function, origin)
+        if params:
+            position = templates.positions(origin) if hasattr(origin, "lineno") else {}
+            function.args.args = [ast.arg(arg=p, **position) for p in params]
         self.generated_functions.add(id(function))
         return function
 
@@ -307,9 +318,7 @@ class _ControlFlow:
         return ast.Tuple(elts=[ast.Constant(name) for name in state], ctx=ast.Load())
 
     def _call(self, template: str, origin: ast.stmt, **values) -> list[ast.stmt]:
-        statements = templates.replace(template, **values)
-        templates.copy_location(statements, origin)
-        return statements
+        return templates.replace(template, at=origin, **values)
 
     def _prepare(self, node: ast.stmt, scope: _Scope, loop: bool):
         nonlocals, global_names, state = self._carried(node, loop)
@@ -389,8 +398,7 @@ class _ControlFlow:
         else:
             item = self.ctx.namer.reuse("itr")
             params = [item]
-            prologue = templates.replace("TARGET = ITEM", TARGET=node.target, ITEM=item)
-            templates.copy_location(prologue, node)
+            prologue = templates.replace("TARGET = ITEM", at=node, TARGET=node.target, ITEM=item)
         body = self._closure(self.ctx.namer.reuse("loop_body"), params, node.body, nonlocals, global_names,
                              scope, closure_locals, node, prologue)
         run = "ag__.run(BODY, ITEM)" if self._may_read_unbound([body]) else "BODY(ITEM)"
@@ -442,19 +450,36 @@ def _names_in_blocks(statements: list[ast.stmt]) -> set[str]:
     return names
 
 
-def _grown_lists(node: ast.stmt) -> set[str]:
-    """Names whose ``append`` / ``extend`` / ``insert`` a statement calls (outside nested scopes)."""
-    grown = set()
-    stack = [node]
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute)
-                and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
-            grown.add(sub.func.value.id)
-        stack.extend(children(sub))
-    return grown
+def _grown_lists(node: ast.stmt, known: dict[int, tuple[ast.AST, frozenset]]) -> frozenset:
+    """Names whose ``append`` / ``extend`` / ``insert`` a statement calls (outside nested scopes).
+    Each statement's answer is kept in ``known`` (by id, with the node): the loops around a loop
+    ask about it again, and a loop is asked before its blocks are converted."""
+    entry = known.get(id(node))
+    if entry is not None:
+        return entry[1]
+    grown: set[str] = set()
+    if node.__class__ not in _SCOPE_STATEMENTS:
+        stack = []
+        for child in children(node):
+            if isinstance(child, _STATEMENT_LIKE):
+                grown |= _grown_lists(child, known)
+            else:
+                stack.append(child)
+        while stack:  # an expression: no statement below it
+            sub = stack.pop()
+            if (sub.__class__ is ast.Call and isinstance(sub.func, ast.Attribute)
+                    and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
+                grown.add(sub.func.value.id)
+            stack.extend(children(sub))
+    result = frozenset(grown)
+    known[id(node)] = (node, result)
+    return result
+
+
+_SCOPE_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+# The statements _python_blocks treats apart (blocks to convert, or bindings that are not certain).
+_WITH_BLOCKS_OR_UNBINDING = frozenset({*TRY_STATEMENTS, ast.With, ast.Match, ast.AnnAssign, ast.If, ast.Delete})
+_STATEMENT_LIKE = (ast.stmt, ast.excepthandler, ast.match_case)  # what the blocks of a statement hold
 
 
 def _assigned_names(inits: list[ast.stmt]) -> set[str]:
@@ -655,9 +680,12 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     marked = _maybe_undefined_names(node.body) if ctx.maybe_unbound_reads else set()
     control_flow = _ControlFlow(ctx, scope, marked | scope.captured)
     control_flow.marked = marked
-    control_flow.name_counts = _name_counts(node.body)
-    control_flow.deleted = {target.id for sub in walk_statements(node) if isinstance(sub, ast.Delete)
+    statements = walk_statements(node)
+    # Only a for loop's target asks how often a name occurs (on the code before any rewrite).
+    control_flow.name_counts = _name_counts(node.body) if any(s.__class__ is ast.For for s in statements) else None
+    control_flow.deleted = {target.id for sub in statements if isinstance(sub, ast.Delete)
                             for target in sub.targets if isinstance(target, ast.Name)}
+    control_flow.annotated = any(sub.__class__ is ast.AnnAssign for sub in statements)
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import ast
 
-from autograph.analysis.scopes import names_of
-from autograph.analysis.walk import walk
+from autograph.analysis.scopes import bindings_of
+from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 
 _OPERATORS = {"if_stmt", "for_stmt", "while_stmt", "run"}
@@ -146,13 +146,22 @@ def _blocks(statement: ast.stmt, generated: bool) -> list[list[ast.stmt]]:
     body, and the blocks of try / with / match / a Python if (never a user's def or class)."""
     if generated:
         return [statement.body]
-    if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return []
-    blocks = [getattr(statement, field) for field in ("body", "orelse", "finalbody")
-              if isinstance(getattr(statement, field, None), list)]
-    blocks += [handler.body for handler in getattr(statement, "handlers", ())]
-    blocks += [case.body for case in getattr(statement, "cases", ())]
+    cls = statement.__class__
+    fields = _BLOCK_FIELDS.get(cls)
+    if fields is None:
+        fields = _BLOCK_FIELDS[cls] = () if cls in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) else tuple(
+            field for field in ("body", "orelse", "finalbody", "handlers", "cases") if field in cls._fields)
+    blocks = []
+    for field in fields:
+        value = getattr(statement, field, None)  # a node the converters built may lack a field
+        if field == "handlers" or field == "cases":
+            blocks += [item.body for item in value or ()]
+        elif value.__class__ is list:
+            blocks.append(value)
     return blocks
+
+
+_BLOCK_FIELDS: dict[type, tuple[str, ...]] = {}  # statement class -> its fields that hold blocks
 
 
 def _loop_call(statement: ast.stmt) -> ast.Call | None:
@@ -190,9 +199,8 @@ def _own_locals(function: ast.FunctionDef) -> set[str]:
         if isinstance(sub, (ast.Nonlocal, ast.Global)):
             declared.update(sub.names)
         elif not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(child for child in ast.iter_child_nodes(sub)
-                         if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case)))
-    return (params | names_of(function.body).writes) - declared
+            stack += statement_children(sub)  # declarations are statements: no expression holds one
+    return (params | bindings_of(function.body)) - declared
 
 
 def _free_names(function: ast.FunctionDef) -> set[str]:

@@ -30,7 +30,7 @@ import ast
 import copy
 
 from autograph import templates
-from autograph.analysis.scopes import function_scope
+from autograph.analysis.function_scopes import function_scope
 from autograph.analysis.walk import walk
 from autograph.transformer import Transformer
 from runtime.items import IN_PLACE

@@ -176,8 +176,7 @@ def assign(name: str, value: ast.expr | bool | None, origin: ast.AST) -> ast.stm
     """``name = value`` positioned at ``origin``."""
     if not isinstance(value, ast.expr):
         value = ast.Constant(value=value)
-    (statement,) = templates.replace("NAME = VALUE", NAME=name, VALUE=value)
-    templates.copy_location(statement, origin)
+    (statement,) = templates.replace("NAME = VALUE", at=origin, NAME=name, VALUE=value)
     return statement
 
 

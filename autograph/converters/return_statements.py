@@ -160,8 +160,9 @@ def transform(node: ast.FunctionDef, ctx: Context) -> None:
 def _drop_dead_stores(statements: list[ast.stmt], flag: str) -> list[ast.stmt]:
     """Drop ``flag = True`` where nothing can read the flag any more: outside loops, code runs
     once and in order, so a store after the last read of the flag is dead."""
-    order = {id(node): index for index, node in enumerate(_preorder(statements))}
-    last_read = max((order[id(n)] for n in _preorder(statements)
+    nodes = _preorder(statements)
+    order = {id(node): index for index, node in enumerate(nodes)}
+    last_read = max((order[id(n)] for n in nodes
                      if isinstance(n, ast.Name) and n.id == flag and isinstance(n.ctx, ast.Load)), default=-1)
 
     def visit(block: list[ast.stmt]) -> list[ast.stmt]:
@@ -180,11 +181,16 @@ def _drop_dead_stores(statements: list[ast.stmt], flag: str) -> list[ast.stmt]:
     return visit(statements)
 
 
-def _preorder(statements: list[ast.AST]):
-    """Nodes in the order their code appears (a test before its body)."""
-    for node in statements:
-        yield node
-        yield from _preorder(list(children(node)))
+def _preorder(statements: list[ast.AST]) -> list[ast.AST]:
+    """Nodes in the order their code appears (a test before its body): a depth-first walk that
+    visits children in field order (no generator per node)."""
+    out = []
+    stack = statements[::-1]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack += children(node)[::-1]
+    return out
 
 
 def _lower_with_flag(statements, retval, do_return, ctx, kept):

@@ -150,3 +150,31 @@ def test_a_def_is_found_without_the_tokenizer(monkeypatch):
     monkeypatch.setattr(parsing.inspect, "getblock", refuse)
     node = parsing.parse_function(plain_def).node
     assert isinstance(node, ast.FunctionDef) and node.name == "plain_def"
+
+
+def test_every_def_of_the_corpus_parses_to_the_node_the_whole_file_gives():
+    # The snippet parse puts the def on its own line by padding the lines before it (a string
+    # literal over them): every position must be the whole file's, on any line, nested or not.
+    import corpus
+
+    whole = {}
+    path = corpus.__file__
+    for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+        if isinstance(node, ast.FunctionDef):
+            whole[(node.lineno if not node.decorator_list else node.decorator_list[0].lineno, node.name)] = node
+    checked = 0
+    for case in corpus.CASES:
+        fn = corpus.underlying(case.fn)
+        if fn.__code__.co_name == "<lambda>" or fn.__code__.co_filename != path:
+            continue
+        node = parsing.parse_function(fn).node
+        expected = whole[(fn.__code__.co_firstlineno, fn.__code__.co_name)]
+        assert ast.dump(node, include_attributes=True) == ast.dump(expected, include_attributes=True), case.name
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("lines", [0, 1, 2, 3, 50])
+def test_the_padding_fills_exactly_its_lines(lines):
+    tree = ast.parse(parsing._padding(lines) + "x = 1\n")
+    assert tree.body[-1].lineno == lines + 1
