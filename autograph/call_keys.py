@@ -96,10 +96,10 @@ def make_lookup(signature: inspect.Signature, qualname: str, traces: dict) -> Ca
 
 
 def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, building: Callable[[], Any],
-                   general: Callable[..., Any], eager: list, calls: list) -> Callable[..., Any]:
-    """``call(*args, **kwargs)``, a ``Function``'s whole call: count it (``calls[0] += 1``); then, unless
-    ``eager[0]`` (``run_functions_eagerly``) or ``building()`` (a trace under way) is set, ``runs[key](tensors)``
-    for a call whose key (``make_lookup``'s) is in ``runs``; every other call is ``general(*args, **kwargs)``,
+                   general: Callable[..., Any], tick: Callable[[], Any]) -> Callable[..., Any]:
+    """``call(*args, **kwargs)``, a ``Function``'s whole call: count it (``tick()``); then, unless ``building()``
+    (a trace under way) is set, ``runs[key](tensors)`` for a call whose key (``make_lookup``'s) is in ``runs``
+    (empty while ``run_functions_eagerly(True)``); every other call is ``general(*args, **kwargs)``,
     passed on with the values Python bound (the same parameters, defaults explicit). One function from the
     call to the graph's run, with the parameters of the user's function: a wrong call raises Python's own
     ``TypeError`` in the caller's frame, as calling the function itself would, before ``call`` runs."""
@@ -109,9 +109,7 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
         lookup = _general_lookup(bind, runs)
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            calls[0] += 1
-            if eager[0]:
-                return general(*args, **kwargs)
+            tick()
             try:
                 run, _, tensors = lookup(*args, **kwargs)
             except TypeError:  # a wrong call: the general path binds it again and says where it was
@@ -119,15 +117,15 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
             return general(*args, **kwargs) if run is None or building() is not None else run(tensors)
         return call
     passed = f"return ag__general({_call_arguments(params)})"
-    head = ["ag__n[0] += 1", "if ag__E[0]:", f"    {passed}"]
+    head = ["ag__tick()"]
     tail = ["try:", "    ag__run = ag__get(ag__key)",
             "except TypeError:  # a Python value of a class whose instances are not all hashable",
             f"    {passed}",
             "if ag__run is None or ag__building() is not None:", f"    {passed}",
             "return ag__run(ag__t)"]
     return _compile("call", params, bind, passed, tail,
-                    {"ag__get": runs.get, "ag__general": general, "ag__building": building, "ag__E": eager,
-                     "ag__n": calls}, head)
+                    {"ag__get": runs.get, "ag__general": general, "ag__building": building, "ag__tick": tick},
+                    head)
 
 
 def _call_arguments(params: list[inspect.Parameter]) -> str:

@@ -38,8 +38,10 @@ setting, so a float64 NumPy argument is float32 unless the caller enabled 64 bit
 
 from __future__ import annotations
 
+import copy
 import functools
 import inspect
+import itertools
 import operator
 import types
 import weakref
@@ -62,17 +64,24 @@ from runtime.staging import format_site, hide_library_frames, user_location
 __all__ = ["ConcreteFunction", "Function", "RetracingWarning", "function", "functions_run_eagerly",
            "run_functions_eagerly"]
 
-_run_eagerly = [False]  # a list, so that every Function's compiled call reads the one flag (call_keys.make_fast_call)
+_run_eagerly = False
+# Every Function, so that run_functions_eagerly(True) can empty their fast calls: a compiled call then finds no
+# run and hands every call to the general path, which calls the Python function (no flag read per call).
+_functions: weakref.WeakSet = weakref.WeakSet()
 
 
 def run_functions_eagerly(run_eagerly: bool) -> None:
     """Make every ``Function`` call its Python function instead of a graph (for debugging)."""
-    _run_eagerly[0] = bool(run_eagerly)
+    global _run_eagerly
+    _run_eagerly = bool(run_eagerly)
+    if _run_eagerly:
+        for function in list(_functions):
+            function._fast_calls.clear()  # refilled by the general path's calls once this is off again
 
 
 def functions_run_eagerly() -> bool:
     """Whether ``run_functions_eagerly(True)`` is in force."""
-    return _run_eagerly[0]
+    return _run_eagerly
 
 
 # --- Variables may be created on a Function's first trace only ---------------------------------------
@@ -164,9 +173,10 @@ class Function:
         # __call__ hands it the call with no frame of its own. It holds the general path weakly: no cycle.
         qualname = getattr(python_function, "__qualname__", self.__name__)
         self._fast_calls: dict[tuple, Callable] = {}  # the key make_lookup makes -> its trace's run
-        self._call_count = [0]
+        self._counter = itertools.count()  # one tick per call: the retracing monitor's count (_calls)
         self._call = make_fast_call(self._signature, qualname, self._fast_calls, current_builder_fast,
-                                    _weak_general(self), _run_eagerly, self._call_count)
+                                    _weak_general(self), self._counter.__next__)
+        _functions.add(self)
         self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
         self._retracing = RetracingMonitor()
         self.tracing_count = 0
@@ -199,11 +209,11 @@ class Function:
     @property
     def _calls(self) -> int:
         """How many times the Function was called (the retracing monitor's count)."""
-        return self._call_count[0]
+        return next(copy.copy(self._counter))  # the next tick's number, without taking it
 
     def _call_general(self, args: tuple, kwargs: dict) -> Any:
         """A call the fast path did not answer: eager, inside a trace, new, or keyed only by ``key_of``."""
-        if _run_eagerly[0]:
+        if _run_eagerly:
             return self.python_function(*args, **kwargs)
         if current_builder() is not None:
             return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
