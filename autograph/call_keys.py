@@ -7,8 +7,8 @@
 
     lookup = make_lookup(inspect.signature(f), "f", runs)
     run, key, tensors = lookup(x, scale=3.0)     # runs[key] (or None), the key, the arrays
-    call = make_fast_call(inspect.signature(f), "f", runs, MISS, current_builder)
-    result = call(x, scale=3.0)                  # runs[key](tensors), or MISS
+    call = make_fast_call(inspect.signature(f), "f", runs, current_builder, general, eager, calls)
+    result = call(x, scale=3.0)                  # runs[key](tensors), or general(x, scale=3.0)
 
 ``make_binder`` compiles a function with ``f``'s own parameter list and defaults that returns its
 parameters: Python binds the arguments in C, with Python's own ``TypeError`` for a wrong call, at a
@@ -16,10 +16,11 @@ tenth of ``inspect.Signature.bind``'s cost. ``fast_key`` keys arrays by shape an
 values by value, in one pass over the (nested) arguments; it answers only for classes the general
 path (``key_of``) has keyed before, so both always agree on which calls share a trace.
 
-``make_fast_call`` is what a ``Function`` call runs: the binder, ``fast_key``'s rule written out
-inline for each parameter (no call and no inner tuple per parameter: a flat key of two entries per
-parameter), the dictionary lookup and the run of the trace found, in one compiled function, about
-a third of the cost of calling the binder, ``fast_key`` and the run one after the other.
+``make_fast_call`` is what a ``Function`` call runs, called by ``Function.__call__`` with no frame
+between: the binder, ``fast_key``'s rule written out inline for each parameter (no call and no inner
+tuple per parameter: a flat key of two entries per parameter), the dictionary lookup and the run of
+the trace found, in one compiled function, about a third of the cost of calling the binder,
+``fast_key`` and the run one after the other; a call it does not answer goes on to ``general``.
 ``make_lookup`` compiles the same keying, returning the key (a ``Function`` files a new trace's run
 under it). The flat key is unambiguous: an array's first entry is its shape (a tuple), a Python
 value's its class, a nest's None (its second entry is ``fast_key`` of it).
@@ -94,41 +95,52 @@ def make_lookup(signature: inspect.Signature, qualname: str, traces: dict) -> Ca
     return _compile("lookup", params, bind, "return None, None, ag__t", tail, {"ag__get": traces.get})
 
 
-def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, miss: Any,
-                   building: Callable[[], Any]) -> Callable[..., Any]:
-    """``call(*args, **kwargs)``: ``runs[key](tensors)`` for a call whose key (``make_lookup``'s) is in
-    ``runs`` while ``building()`` is None (no trace under way), else ``miss``. One function from the
-    call to the graph's run: binding, keying, looking up and running, with Python's own ``TypeError``
-    for a wrong call (raised in the caller's frame: its traceback has no frame of ``call``'s)."""
+def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, building: Callable[[], Any],
+                   general: Callable[..., Any], tick: Callable[[], Any]) -> Callable[..., Any]:
+    """``call(*args, **kwargs)``, a ``Function``'s whole call: count it (``tick()``); then, unless ``building()``
+    (a trace under way) is set, ``runs[key](tensors)`` for a call whose key (``make_lookup``'s) is in ``runs``
+    (empty while ``run_functions_eagerly(True)``); every other call is ``general(*args, **kwargs)``,
+    passed on with the values Python bound (the same parameters, defaults explicit). One function from the
+    call to the graph's run, with the parameters of the user's function: a wrong call raises Python's own
+    ``TypeError`` in the caller's frame, as calling the function itself would, before ``call`` runs."""
     params = list(signature.parameters.values())
     bind = make_binder(signature, qualname)
     if not _compilable(bind, params):
         lookup = _general_lookup(bind, runs)
 
         def call(*args: Any, **kwargs: Any) -> Any:
-            run, _, tensors = lookup(*args, **kwargs)
-            return miss if run is None or building() is not None else run(tensors)
+            tick()
+            try:
+                run, _, tensors = lookup(*args, **kwargs)
+            except TypeError:  # a wrong call: the general path binds it again and says where it was
+                return general(*args, **kwargs)
+            return general(*args, **kwargs) if run is None or building() is not None else run(tensors)
         return call
+    passed = f"return ag__general({_call_arguments(params)})"
+    head = ["ag__tick()"]
     tail = ["try:", "    ag__run = ag__get(ag__key)",
             "except TypeError:  # a Python value of a class whose instances are not all hashable",
-            "    return ag__MISS",
-            "if ag__run is None or ag__building() is not None:", "    return ag__MISS",
+            f"    {passed}",
+            "if ag__run is None or ag__building() is not None:", f"    {passed}",
             "return ag__run(ag__t)"]
-    return _compile("call", params, bind, "return ag__MISS", tail,
-                    {"ag__get": runs.get, "ag__MISS": miss, "ag__building": building})
+    return _compile("call", params, bind, passed, tail,
+                    {"ag__get": runs.get, "ag__general": general, "ag__building": building, "ag__tick": tick},
+                    head)
 
 
-def is_binding_error(error: BaseException) -> bool:
-    """Whether ``error``, caught where a ``make_fast_call`` function was called, is Python's own error for a
-    wrong call: raised binding the arguments, with no frame below but the binders' (not the graph's run, nor
-    a user's ``__hash__``)."""
-    tb = error.__traceback__
-    tb = tb.tb_next if tb is not None else None
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename not in _BINDING_FILES:
-            return False
-        tb = tb.tb_next
-    return True
+def _call_arguments(params: list[inspect.Parameter]) -> str:
+    """The arguments of a call that binds every parameter to its own name's value: ``a, *args, k=k, **kw``."""
+    parts = []
+    for p in params:
+        if p.kind is _P.VAR_POSITIONAL:
+            parts.append(f"*{p.name}")
+        elif p.kind is _P.VAR_KEYWORD:
+            parts.append(f"**{p.name}")
+        elif p.kind is _P.KEYWORD_ONLY:
+            parts.append(f"{p.name}={p.name}")
+        else:
+            parts.append(p.name)
+    return ", ".join(parts)
 
 
 def _compilable(bind: Callable, params: list[inspect.Parameter]) -> bool:
@@ -139,12 +151,11 @@ def _compilable(bind: Callable, params: list[inspect.Parameter]) -> bool:
 # The compiled functions' file: in this package, so that the library's frames are told apart from the user's
 # (runtime/staging.py) and a traceback through one is filtered like any of ours.
 _LOOKUP_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "<autograph call lookup>")
-_BINDING_FILES = {_LOOKUP_FILE, __file__, inspect.__file__}  # where a wrong call's TypeError may come from
 
 
 def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: str, tail: list[str],
-             names: dict) -> Callable:
-    """``def name(<params>): <key the call, as make_lookup says>; <tail>``, with ``bind``'s defaults."""
+             names: dict, head: Optional[list[str]] = None) -> Callable:
+    """``def name(<params>): <head>; <key the call, as make_lookup says>; <tail>``, with ``bind``'s defaults."""
     body, entries = [], []
     for i, p in enumerate(params):
         k, v = f"{_LOCAL}k{i}", f"{_LOCAL}v{i}"
@@ -181,7 +192,7 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
                  f"    {v} = ag__fast_key(({p.name},), ag__t)",
                  f"    if {v} is None:",
                  f"        {miss}"]
-    source = "\n    ".join([f"def {name}({_parameter_list(params)}):", "ag__t = []", *body,
+    source = "\n    ".join([f"def {name}({_parameter_list(params)}):", *(head or ()), "ag__t = []", *body,
                              f"ag__key = ({''.join(e + ', ' for e in entries)})", *tail]) + "\n"
     namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, **names}
     exec(compile(source, _LOOKUP_FILE, "exec"), namespace)

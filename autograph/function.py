@@ -15,9 +15,10 @@ a ``Function`` that traces on most of its calls says so with a ``RetracingWarnin
 traced for, and the spec of what it returns. The function is converted with autograph first
 (unless ``autograph=False``), so ``if`` / ``while`` / ``for`` on tensors become ``cond`` /
 ``while_loop`` nodes. A call seen before is bound, keyed, looked up and run by one function
-compiled with the same parameters (Python's own binding and errors; autograph/call_keys.py
-``make_fast_call``), a few microseconds over the graph's own run; other calls take the general
-path (``_call_general``). docs/functions.md is the user's page.
+compiled with the same parameters (Python's own binding and errors, raised in the caller's frame;
+autograph/call_keys.py ``make_fast_call``), which ``__call__`` hands the call to with no frame of
+its own, a few microseconds over the graph's own run; other calls take the general path
+(``_call_general``). docs/functions.md is the user's page.
 
 Three ways to run it, one tracing API:
 
@@ -39,16 +40,19 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
+import operator
 import types
+import weakref
 from contextvars import ContextVar
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
 from autograph import api
-from autograph.call_keys import is_binding_error, key_of, make_binder, make_fast_call, make_lookup
+from autograph.call_keys import key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
-from autograph.executors import executor_for
+from autograph.executors import executor_for, single_output
 from autograph.retracing import RetracingMonitor, RetracingWarning
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
 from runtime.graph import flatten as flatten_outputs
@@ -60,12 +64,18 @@ __all__ = ["ConcreteFunction", "Function", "RetracingWarning", "function", "func
            "run_functions_eagerly"]
 
 _run_eagerly = False
+# Every Function, so that run_functions_eagerly(True) can empty their fast calls: a compiled call then finds no
+# run and hands every call to the general path, which calls the Python function (no flag read per call).
+_functions: weakref.WeakSet = weakref.WeakSet()
 
 
 def run_functions_eagerly(run_eagerly: bool) -> None:
     """Make every ``Function`` call its Python function instead of a graph (for debugging)."""
     global _run_eagerly
     _run_eagerly = bool(run_eagerly)
+    if _run_eagerly:
+        for function in list(_functions):
+            function._fast_calls.clear()  # refilled by the general path's calls once this is off again
 
 
 def functions_run_eagerly() -> bool:
@@ -105,7 +115,19 @@ def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
 
 
 _EXECUTORS = (None, "numpy", "jax", "auto")
-_MISS = object()  # what a Function's fast call returns for a call it does not answer
+
+
+def _weak_general(function: "Function") -> Callable[..., Any]:
+    """``general(*args, **kwargs)``: ``function._call_general(args, kwargs)``, holding ``function`` weakly (its
+    compiled call keeps this, and the Function keeps its compiled call)."""
+    ref = weakref.ref(function)
+
+    def general(*args: Any, **kwargs: Any) -> Any:
+        live = ref()
+        if live is None:
+            raise ReferenceError("this autograph.Function no longer exists")
+        return live._call_general(args, kwargs)
+    return general
 
 
 def _check_modes(backend: str, executor: Optional[str], input_signature: Optional[Sequence[Any]]) -> str:
@@ -146,12 +168,15 @@ class Function:
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._is_method = False  # set when it is a class attribute: then input_signature leaves out self
         self._concrete: dict[Any, ConcreteFunction] = {}
-        # A call seen before runs in one compiled function: bind, key, look up, run (call_keys.make_fast_call).
+        # A call is one compiled function: count, bind, key, look up, run (call_keys.make_fast_call); the class's
+        # __call__ hands it the call with no frame of its own. It holds the general path weakly: no cycle.
         qualname = getattr(python_function, "__qualname__", self.__name__)
         self._fast_calls: dict[tuple, Callable] = {}  # the key make_lookup makes -> its trace's run
-        self._fast_call = make_fast_call(self._signature, qualname, self._fast_calls, _MISS, current_builder_fast)
+        self._counter = itertools.count()  # one tick per call: the retracing monitor's count (_calls)
+        self._call = make_fast_call(self._signature, qualname, self._fast_calls, current_builder_fast,
+                                    _weak_general(self), self._counter.__next__)
+        _functions.add(self)
         self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
-        self._calls = 0
         self._retracing = RetracingMonitor()
         self.tracing_count = 0
         functools.update_wrapper(self, python_function)
@@ -175,25 +200,29 @@ class Function:
         self._is_method = True
         return types.MethodType(self, instance)
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if _run_eagerly:
-            return self.python_function(*args, **kwargs)
-        self._calls += 1
-        try:
-            result = self._fast_call(*args, **kwargs)
-        except TypeError as error:
-            if is_binding_error(error):  # Python's own message for a wrong call; the note says where it was
-                error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
-            raise
-        if result is _MISS:  # inside another trace, new, or keyed only by key_of
-            return self._call_general(args, kwargs)
-        return result
+    # A call runs the instance's compiled ``_call`` (call_keys.make_fast_call): the property hands it over in
+    # C, so a call of a trace seen before runs no Python of this class, and a wrong call raises Python's own
+    # TypeError in the caller's frame, as the function itself would. What it does not answer: _call_general.
+    __call__ = property(operator.attrgetter("_call"), doc="Call the function: run its trace for these arguments.")
+
+    @property
+    def _calls(self) -> int:
+        """How many times the Function was called (the retracing monitor's count)."""
+        # The next tick's number, without taking it: "count(7)". (Not copy.copy: Python 3.14 cannot copy
+        # an itertools.count.)
+        return int(repr(self._counter)[len("count("):-1])
 
     def _call_general(self, args: tuple, kwargs: dict) -> Any:
-        """A call the fast path did not answer: inside a trace, new, or keyed only by ``key_of``."""
+        """A call the fast path did not answer: eager, inside a trace, new, or keyed only by ``key_of``."""
+        if _run_eagerly:
+            return self.python_function(*args, **kwargs)
         if current_builder() is not None:
             return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
-        values = self._bind(*args, **kwargs)
+        try:
+            values = self._bind(*args, **kwargs)
+        except TypeError as error:  # a wrong call of a signature make_fast_call cannot compile: say where
+            error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
+            raise
         if self.backend == "jax" and any(is_jax(leaf, "Tracer") for leaf in flatten(values)[0]):
             return self._traceable()(*args, **kwargs)  # inside the user's jax.jit: inline
         try:
@@ -347,18 +376,16 @@ class Function:
             _on_variable_created.reset(token)
         self.tracing_count += 1
         graph, out_tree = traced
-        execute = executor_for(graph, self.executor)  # inputs -> a tuple of outputs (autograph/executors.py)
         join = outputs.join
+        execute = executor_for(graph, self.executor)  # inputs -> a tuple of outputs (autograph/executors.py)
         if written:
             def run(inputs: list) -> Any:
                 result, new_values = out_tree.unflatten([np.asarray(x) for x in execute(inputs)])
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
                 return join(result)
-        elif outputs.single():
-            def run(inputs: list) -> Any:  # the common case, one array out: no structure to rebuild
-                out = execute(inputs)[0]
-                return out if out.__class__ is np.ndarray else np.asarray(out)
+        elif outputs.single():  # the common case, one array out: no structure to rebuild
+            run = single_output(execute)  # inputs -> a NumPy array
         else:
             def run(inputs: list) -> Any:
                 return join([np.asarray(x) for x in execute(inputs)])

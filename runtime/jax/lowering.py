@@ -383,10 +383,17 @@ class Lowered:
         self.failures = [(node.attrs.get("error", AssertionError), node.attrs["message"], node.attrs.get("where", ""))
                          for node in asserts]
         self.prints = any(n.op == "print" for n in nodes)
-        self.jitted = jax.jit(self.fn)
         self._outputs = len(graph.outputs)
         self._stateful = bool(self.variables or asserts or self.prints)
-        if not self._stateful:
+        # One output and no state: the jitted function returns the array itself, not a tuple of one (a
+        # pytree jax.jit's dispatch would build and we would take apart on every call).
+        self.single = not self._stateful and self._outputs == 1
+        self.jitted = jax.jit(self._fn_single if self.single else self.fn)
+        self.call_single: Callable[[Sequence[Any]], np.ndarray] | None = None
+        if self.single:
+            self.call_single = _single_call(self.jitted)
+            self.call = _tuple_of(self.call_single)
+        elif not self._stateful:
             self.call = self._stateless_call()
 
     def fn(self, *args: Any) -> tuple:
@@ -400,34 +407,33 @@ class Lowered:
         failed = (state[_FAILED],) if self.messages else ()
         return (*outputs, *(state[v] for v in self.assigned), *failed)
 
+    def _fn_single(self, *args: Any) -> Any:
+        """``fn`` of a graph with one output and no state: that output alone (what ``jitted`` runs then)."""
+        return self.fn(*args)[0]
+
     def call(self, inputs: Sequence[Any]) -> tuple:
         """Run on ``inputs`` that fit the graph's inputs (NumPy arrays or scalars, or JAX arrays, of the
         input dtypes and shapes: what a ``Function`` passes after keying them), unchecked. NumPy outputs.
-        (A graph without variables, prints or asserts replaces this method with ``_stateless_call``'s.)"""
+        (A graph without variables, prints or asserts replaces this method with a closure: ``_single_call``'s
+        for one output, ``_stateless_call``'s for several.)"""
         inputs = _device_values(inputs)
         return self._call_stateful(inputs)
 
     def _stateless_call(self) -> Callable[[Sequence[Any]], tuple]:
-        """``call`` for a graph without state: one closure, its names bound once (no attribute lookups, no
-        ``tuple(map(...))`` for one output), as short as ``jax.jit``'s own dispatch allows."""
-        jitted, asarray, ndarray = self.jitted, np.asarray, np.ndarray
+        """``call`` for a graph without state and several outputs: one closure, its names bound once."""
+        jitted, asarray = self.jitted, np.asarray
         on, restore, local = _x64_on, _x64_restore, _x64_local
-        one = self._outputs == 1
 
         def call(inputs: Sequence[Any]) -> tuple:
-            for x in inputs:
-                if x.__class__ is not ndarray:
-                    inputs = _device_values(inputs)
-                    break
+            inputs = _device_values(inputs)
             if local() is True:  # this thread has 64 bits on already: nothing to switch
+                return tuple(map(asarray, jitted(*inputs)))
+            prev = on()
+            try:
                 outputs = jitted(*inputs)
-            else:
-                prev = on()
-                try:
-                    outputs = jitted(*inputs)
-                finally:
-                    restore(prev)
-            return (asarray(outputs[0]),) if one else tuple(map(asarray, outputs))
+            finally:
+                restore(prev)
+            return tuple(map(asarray, outputs))
         call.__doc__ = Lowered.call.__doc__
         return call
 
@@ -463,6 +469,45 @@ class Lowered:
             self.jitted.lower(*args, *[v._value for v in self.variables]).compile()
         finally:
             _x64_restore(prev)
+
+
+def _single_call(jitted: Callable) -> Callable[[Sequence[Any]], np.ndarray]:
+    """``call_single(inputs) -> np.ndarray``: ``np.asarray(jitted(*inputs))`` with 64 bits on, for a graph of one
+    output and no state; what a ``Function`` of such a graph runs per call (autograph/executors.py).
+
+    Every line here costs more than its own time: between two XLA dispatches, each Python step measured
+    1-2 µs on the loaded 2-core machine (a one-iteration loop over the inputs 2 µs, a tuple of one result
+    2 µs, in batches of calls, thread CPU time). So the inputs go to ``jax.jit`` as they are: it takes
+    NumPy arrays, scalars and JAX arrays, and ndarray subclasses (``np.matrix``) as their plain data; only
+    what it refuses (a masked array, a ValueError) is converted (``_device_values``) and tried again, which
+    for a graph without effects runs nothing twice. The x64 switch is one C call when 64 bits are on."""
+    asarray = np.asarray
+    on, restore, local = _x64_on, _x64_restore, _x64_local
+
+    def call_single(inputs: Sequence[Any]) -> np.ndarray:
+        if local() is True:  # this thread has 64 bits on already: nothing to switch
+            try:
+                return asarray(jitted(*inputs))
+            except (TypeError, ValueError):
+                converted = _device_values(inputs)
+                if converted is inputs:
+                    raise
+                return asarray(jitted(*converted))
+        prev = on()
+        try:
+            return asarray(jitted(*_device_values(inputs)))
+        finally:
+            restore(prev)
+    return call_single
+
+
+def _tuple_of(call_single: Callable[[Sequence[Any]], np.ndarray]) -> Callable[[Sequence[Any]], tuple]:
+    """``call`` (a tuple of outputs) from ``call_single``, for the callers that take every graph's outputs alike."""
+    def call(inputs: Sequence[Any]) -> tuple:
+        return (call_single(inputs),)
+    call.__doc__ = Lowered.call.__doc__
+    call.single = call_single  # what autograph.executors.single_output takes
+    return call
 
 
 def _device_values(inputs: Sequence[Any]) -> Sequence[Any]:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import autograph
-from autograph.executors import AutoExecutor, executor_for
+from autograph.executors import AutoExecutor, executor_for, single_output
 from runtime.graph import interpreter
 
 jax = pytest.importorskip("jax")
@@ -101,3 +101,19 @@ def test_auto_times_each_executor_on_the_second_of_back_to_back_pairs(monkeypatc
     assert order[:6] == ["numpy", "jax", "jax", "jax", "numpy", "numpy"]
     assert order.count("jax") == order.count("numpy") == 1 + executors.TRIAL_CALLS // 2
     assert auto.times == {"jax": 1.0, "numpy": 10.0} and auto.choice == "jax"
+
+
+def test_single_output_takes_the_lowered_single_call_and_wraps_the_others():
+    graph = autograph.function(halve).get_concrete_function(np.ones(3)).graph
+    jax_call = executor_for(graph, "jax")
+    assert single_output(jax_call) is jax_call.single  # Lowered.call_single: no wrapper around it
+    x = np.linspace(0.0, 4.0, 3)
+    for name in ("numpy", "auto", "jax"):
+        run = single_output(executor_for(graph, name))
+        for _ in range(3):
+            got = run([x])
+            assert type(got) is np.ndarray
+            np.testing.assert_allclose(got, halve(x))
+    scalar = autograph.function(lambda x: np.sum(x)).get_concrete_function(np.ones(3)).graph
+    got = single_output(executor_for(scalar, "numpy"))([np.ones(3)])
+    assert type(got) is np.ndarray and got.shape == () and got == 3.0  # a NumPy scalar comes back as an array

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import sys
+import traceback
 import warnings
 
 import numpy as np
@@ -62,7 +63,7 @@ def test_a_wrong_call_raises_pythons_own_type_error(args, kwargs):
     with pytest.raises(TypeError) as info:
         traced(*args, **kwargs)  # wrong-call
     assert str(info.value) == expected
-    assert f"{HERE}:{line_of('wrong-call')}" in "".join(info.value.__notes__)
+    assert traceback.extract_tb(info.value.__traceback__)[-1][:2] == (HERE, line_of("wrong-call"))
 
 
 def test_keys_keep_python_types_apart_and_reuse_traces():
@@ -375,3 +376,33 @@ def test_auto_keeps_variables_and_asserts_through_its_trials():
     with pytest.raises(AssertionError, match="x must be non-negative"):
         accumulate(-np.ones(2))
     np.testing.assert_array_equal(total.numpy(), [calls, calls])
+
+
+def test_the_compiled_call_counts_calls_runs_eagerly_and_holds_no_cycle():
+    import gc
+    import weakref
+
+    def double(x, *, k=2.0):
+        return x * k
+
+    traced = autograph.function(double)
+    ref = weakref.ref(traced)
+    x = np.arange(3.0)
+    for k in (2.0, 2.0, 3.0):
+        np.testing.assert_array_equal(traced(x, k=k), double(x, k=k))
+    assert traced._calls == 3 and traced.tracing_count == 2
+    autograph.run_functions_eagerly(True)
+    try:
+        calls = []
+        eager = autograph.function(lambda x: calls.append(x) or x)
+        eager(x), eager(x)
+        assert len(calls) == 2 and eager.tracing_count == 0  # the Python function ran each time, no trace
+    finally:
+        autograph.run_functions_eagerly(False)
+    fresh = autograph.function(double)
+    fresh_ref = weakref.ref(fresh)
+    del fresh  # never called: nothing but its compiled call refers to it, and that holds it weakly
+    assert fresh_ref() is None
+    del traced
+    gc.collect()
+    assert ref() is None

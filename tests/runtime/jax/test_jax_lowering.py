@@ -446,10 +446,36 @@ def test_call_takes_numpy_scalars_subclasses_and_jax_arrays():
     graph = staged(scale).get_concrete_function(x, np.float32(3)).graph
     expected = interpreter.run(graph, [x, np.float32(3)])[0]
     lowered = lower(graph)
-    for inputs in ([x, np.float32(3)], [np.asmatrix(x), np.float32(3)], [jnp.asarray(x), jnp.float32(3)]):
+    masked = np.ma.masked_array(x, mask=[[True, False], [False, False]])  # jax.jit refuses it: converted, retried
+    for inputs in ([x, np.float32(3)], [np.asmatrix(x), np.float32(3)], [jnp.asarray(x), jnp.float32(3)],
+                   [masked, np.float32(3)]):
         (got,) = lowered.call(inputs)
         assert type(got) is np.ndarray and got.dtype == expected.dtype
         np.testing.assert_array_equal(got, expected)
+        assert type(lowered.call_single(inputs)) is np.ndarray
+
+
+def test_one_output_without_state_is_jitted_bare_and_several_as_a_tuple():
+    one = lower(staged(halve).get_concrete_function(np.ones(3)).graph)
+    assert one.single and one.call_single is not None and one.call.single is one.call_single
+    with jax.enable_x64(True):
+        assert isinstance(one.jitted(np.ones(3)), jax.Array)  # no tuple of one for jax.jit to build
+        np.testing.assert_array_equal(one.fn(np.ones(3))[0], one.jitted(np.ones(3)))  # fn keeps its tuple
+    two = lower(staged(lambda x: (x * 2, x + 1)).get_concrete_function(np.ones(3)).graph)
+    assert not two.single and two.call_single is None and not hasattr(two.call, "single")
+    with jax.enable_x64(True):
+        assert len(two.jitted(np.ones(3))) == 2
+
+
+def test_a_single_call_outside_enable_x64_switches_and_puts_it_back():
+    lowered = lower(staged(lambda x: x * 2).get_concrete_function(np.arange(3.0)).graph)
+    before = jax.config.jax_enable_x64
+    got = lowered.call_single([np.arange(3.0)])
+    assert type(got) is np.ndarray and got.dtype == np.float64
+    np.testing.assert_array_equal(got, [0.0, 2.0, 4.0])
+    assert jax.config.jax_enable_x64 == before
+    with pytest.raises(TypeError):  # what jax.jit refuses, conversion does not rescue: its own error
+        lowered.call_single([object()])
 
 
 def test_checked_calls_still_check_their_inputs():
