@@ -1,0 +1,191 @@
+"""Which variables an ``if`` or loop's closures carry: what they declare ``nonlocal``, and the state
+a backend that stages the statement reads and writes. An analysis the ``control_flow`` converter
+builds on (its base class); it rewrites nothing.
+
+For::
+
+    def f(x, n):
+        total = 0
+        for i in range(n):
+            if x[i] > 0:
+                total += x[i]
+        return total
+
+the loop's body declares ``nonlocal i, total`` (``i``: a block inside the loop reads it, so the
+body closure, hoisted before the loop, cannot take it as its parameter) and carries
+``('total',)``, the one variable it changes that is live after the loop or at its head; the
+``if`` inside carries ``('total',)`` too.
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+
+from autograph import anno
+from autograph.analysis.function_scopes import FunctionScope
+from autograph.analysis.scopes import names_of, writes_of
+from autograph.analysis.walk import children, statement_children, walk
+from autograph.converters.logical_expressions import always_bool
+
+
+class CarriedState:
+    """Per function: the names each statement binds, carries and needs bound, each computed once
+    (every enclosing level asks about the statements inside it again)."""
+
+    marked: set[str]  # names with a read the definitions analysis marked as maybe unbound
+    name_counts: collections.Counter | None  # how often each name occurs (asked by for loops only)
+
+    def __init__(self, scope: FunctionScope) -> None:
+        self.function = scope
+        # By id, with the node itself: it keeps the node alive, so no other node can reuse the id
+        # (statements the conversion replaces, such as annotated assignments, are dropped).
+        self._writes_cache: dict[int, tuple[ast.stmt, frozenset]] = {}
+        self._loop_parameters_cache: dict[int, tuple[ast.For, frozenset]] = {}
+        self._parameter_targets_cache: dict[int, tuple[ast.AST, frozenset]] = {}
+        self._grown_cache: dict[int, tuple[ast.AST, frozenset]] = {}
+
+    def _writes(self, node: ast.stmt) -> frozenset:
+        """The names a user statement binds, computed once (with those of the statements in it):
+        nested statements are asked again by every enclosing level. A statement is first asked
+        before its blocks are converted, so the answers are the user's code's."""
+        return writes_of(node, self._writes_cache)
+
+    def _visible(self, node: ast.stmt) -> set[str]:
+        """The locals a statement binds that matter outside it: live before or after it, or
+        captured by a nested function (or, for a while loop, bound by a walrus in its test)."""
+        local = self._writes(node) & self.function.locals
+        live = anno.get(node, anno.Key.LIVE_IN) | anno.get(node, anno.Key.LIVE_OUT)
+        visible = local & (live | self.function.captured)
+        if isinstance(node, ast.While):
+            visible |= {n.target.id for n in walk(node.test) if isinstance(n, ast.NamedExpr)} & local
+        return visible
+
+    def _carried(self, node: ast.stmt, loop: bool) -> tuple[list[str], list[str], list[str]]:
+        """(nonlocal names, global names, state names) for a statement's closures."""
+        modified = self._writes(node)
+        live_in = anno.get(node, anno.Key.LIVE_IN)
+        live_out = anno.get(node, anno.Key.LIVE_OUT)
+        outer = self.function.nonlocals & modified
+        local = (modified & self.function.locals)
+        visible = self._visible(node)
+        # A loop carries what is live at its head or after it. Branches carry everything they
+        # bind that is visible outside: staging runs both, so a value one branch binds and the
+        # other reads must go through the state, not through the variable.
+        state = (local & (live_out | live_in)) | outer if loop else visible | outer
+        if loop:
+            # A list the loop appends to changes without being rebound: a backend must see it
+            # (JAX stacks it into an array, the graph backend explains it cannot grow).
+            state |= _grown_lists(node, self._grown_cache) & self.function.locals & (live_out | live_in)
+        # Every local a body binds lives in the function, not in the closure: it lives as long as in
+        # the original (until the function returns or the name is rebound), which __del__ can see.
+        # Loop targets not needed after their loop stay the loop body's parameters (docs/limitations.md).
+        lifetime = local - self._parameter_targets(node)
+        return sorted(lifetime | visible | outer), sorted(self.function.globals & modified), sorted(state)
+
+    def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:
+        """Names the closures need bound in the enclosing scope: their nonlocals, and free
+        reads of locals that may be unbound (so they raise UnboundLocalError, not NameError)."""
+        needed = set(nonlocals) - self.function.nonlocals
+        stack = [node] if self.marked else []  # no read in the function may find its variable unbound
+        while stack:
+            sub = stack.pop()
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                # Its body's reads were annotated by its own analysis; its header runs here.
+                stack.extend(sub.decorator_list)
+                if not isinstance(sub, ast.ClassDef):
+                    stack.extend(sub.args.defaults + [d for d in sub.args.kw_defaults if d is not None])
+                continue
+            if isinstance(sub, ast.Name) and anno.get(sub, anno.Key.MAYBE_UNDEFINED, False):
+                needed.add(sub.id)
+            stack.extend(children(sub))
+        return needed & self.function.locals
+
+    def _parameter_targets(self, node: ast.stmt) -> set[str]:
+        """Names bound only as the target of a for loop in ``node`` (or ``node`` itself) that is
+        not needed after its loop, nor named anywhere else in the function: the loop body takes
+        them as its parameter."""
+        entry = self._parameter_targets_cache.get(id(node))
+        if entry is not None:
+            return entry[1]
+        names = self._loop_parameters(node) if isinstance(node, ast.For) else frozenset()
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for child in statement_children(node):  # each asked once: every enclosing level asks
+                names |= self._parameter_targets(child)
+        self._parameter_targets_cache[id(node)] = (node, names)  # the node keeps its id
+        return names
+
+    def _loop_parameters(self, loop: ast.For) -> frozenset:
+        """The target names one loop's body takes as its parameter, computed once per loop: every
+        statement around it asks again."""
+        entry = self._loop_parameters_cache.get(id(loop))
+        if entry is None:
+            names = frozenset()
+            candidates = names_of(loop.target).writes - self._visible(loop)
+            if candidates:
+                inside = collections.Counter([sub.id for sub in walk(loop)
+                                              if sub.__class__ is ast.Name and sub.id in candidates])
+                # A target that a block inside the loop reads stays the function's variable: that
+                # block is then defined once, before the loop (hoisting), not every iteration.
+                in_blocks = _names_in_blocks(loop.body)
+                names = frozenset(name for name in candidates
+                                  if inside[name] == self.name_counts[name] and name not in in_blocks)
+            entry = self._loop_parameters_cache[id(loop)] = (loop, names)  # the node keeps its id
+        return entry[1]
+
+
+def _names_in_blocks(statements: list[ast.stmt]) -> set[str]:
+    """The names in the blocks of the if / while / for statements among ``statements`` (outside
+    nested scopes): what the closures those blocks become would read."""
+    names: set[str] = set()
+    stack = list(statements)
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(sub, (ast.If, ast.For)) and not (isinstance(sub, ast.If) and always_bool(sub.test)):
+            blocks = sub.body + sub.orelse + ([sub.target] if isinstance(sub, ast.For) else [])
+            names |= {n.id for block in blocks for n in walk(block) if isinstance(n, ast.Name)}
+            stack.append(sub.test if isinstance(sub, ast.If) else sub.iter)
+            continue
+        if isinstance(sub, ast.While):
+            names |= {n.id for n in walk(sub) if isinstance(n, ast.Name)}
+            continue
+        stack.extend(children(sub))
+    return names
+
+
+def _grown_lists(node: ast.stmt, known: dict[int, tuple[ast.AST, frozenset]]) -> frozenset:
+    """Names whose ``append`` / ``extend`` / ``insert`` a statement calls (outside nested scopes).
+    Each statement's answer is kept in ``known`` (by id, with the node): the loops around a loop
+    ask about it again, and a loop is asked before its blocks are converted."""
+    entry = known.get(id(node))
+    if entry is not None:
+        return entry[1]
+    grown: set[str] = set()
+    if node.__class__ not in _SCOPE_STATEMENTS:
+        stack = []
+        for child in children(node):
+            if isinstance(child, _STATEMENT_LIKE):
+                grown |= _grown_lists(child, known)
+            else:
+                stack.append(child)
+        while stack:  # an expression: no statement below it
+            sub = stack.pop()
+            if (sub.__class__ is ast.Call and isinstance(sub.func, ast.Attribute)
+                    and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
+                grown.add(sub.func.value.id)
+            stack.extend(children(sub))
+    result = frozenset(grown)
+    known[id(node)] = (node, result)
+    return result
+
+
+_SCOPE_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_STATEMENT_LIKE = (ast.stmt, ast.excepthandler, ast.match_case)  # what the blocks of a statement hold
+
+
+def name_counts(statements: list[ast.stmt]) -> collections.Counter:
+    """How often each name occurs in the statements (a nested function's own code included)."""
+    return collections.Counter([sub.id for statement in statements for sub in walk(statement)
+                                if sub.__class__ is ast.Name])
