@@ -324,6 +324,14 @@ def and_test(value: Any, *rest: Thunk) -> Any:
     whoever tests the result asks no ``__bool__`` again. A staged operand hands the rest to its
     backend, as ``and_`` does."""
     try:
+        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+            # The common `if a and b:` on a plain `a`: the loop below, written out for one operand.
+            if not value:
+                return False
+            value = rest[0]()
+            if value.__class__ is bool or _staged(value) is None:
+                return True if value else False
+            return value
         for index, operand in enumerate(rest):
             if value.__class__ is not bool and _staged(value) is not None:
                 return _staged(value).and_(value, rest[index:])
@@ -347,6 +355,14 @@ def and_test(value: Any, *rest: Thunk) -> Any:
 def or_test(value: Any, *rest: Thunk) -> Any:
     """``value or rest[0]() or ...`` as a test: each operand's truth asked once (see ``and_test``)."""
     try:
+        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+            # The common `if a or b:` on a plain `a`: the loop below, written out for one operand.
+            if value:
+                return True
+            value = rest[0]()
+            if value.__class__ is bool or _staged(value) is None:
+                return True if value else False
+            return value
         for index, operand in enumerate(rest):
             if value.__class__ is not bool and _staged(value) is not None:
                 return _staged(value).or_(value, rest[index:])
