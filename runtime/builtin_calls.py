@@ -55,8 +55,11 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
     ``builtin_call``."""
     try:
         cls = x.__class__
-        plain = _owner_of(cls, _MISS) is None
-        nested = cls is list or cls is tuple
+        if (cls is float or cls is int) and y is _NO_ARG:  # `math.sqrt(x)` on a number: no look-up
+            plain, nested = True, False
+        else:
+            plain = _owner_of(cls, _MISS) is None
+            nested = cls is list or cls is tuple
         if plain and y is not _NO_ARG:
             cls = y.__class__
             plain = _owner_of(cls, _MISS) is None

@@ -264,8 +264,14 @@ def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
 def not_(value: Any) -> Any:
     """``not value``."""
     try:
-        if value.__class__ is not bool and _staged(value) is not None:
-            return backend_for(value).not_(value)
+        cls = value.__class__
+        if cls is not bool:  # `_staged(value)` written out: `not x` is common in loops
+            try:
+                backend = OWNER_BY_TYPE[cls]
+            except (KeyError, TypeError):
+                backend = backend_for(value)
+            if backend is not None:
+                return backend.not_(value)
         return not value
     except BaseException as error:  # a __bool__ that raises: the user's traceback, without this frame
         strip(error)
