@@ -70,12 +70,14 @@ def call(f: Callable, /) -> Callable:
     if cls is _FunctionType:  # the hot path, written out: a function converted before
         target = _targets.get(id(f))
         return _target(f) if target is None else target
-    if cls is _MethodType and f.__func__.__class__ is _FunctionType:  # `self.method(...)`, next most common
+    if cls is _MethodType:  # `self.method(...)`, next most common
         function = f.__func__
-        target = _targets.get(id(function))
-        if target is None:
+        target = _targets.get(id(function))  # an id found there is this function's (see _targets)
+        if target is not None:
+            return f if target is function else _MethodType(target, f.__self__)
+        if function.__class__ is _FunctionType:
             target = _target(function)
-        return f if target is function else _MethodType(target, f.__self__)
+            return f if target is function else _MethodType(target, f.__self__)
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return f
     if cls is functools.partial:
