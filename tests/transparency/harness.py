@@ -543,7 +543,23 @@ unconverted run did not finish or a suite could not be fetched: broken tests are
 """
 
 
-def markdown(results: list[Result], elapsed: float, project: Path = ROOT) -> str:
+# Sections of docs/fidelity.md written by hand (analyses, dated measurements): a full run regenerates the rest
+# of the page and keeps these, after the "Latest run" table.
+KEPT_SECTIONS = ("## Suite time: where it goes",)
+
+
+def kept_sections(text: str) -> str:
+    """The hand-written sections of a page (``KEPT_SECTIONS``), each up to the next ``## `` heading, as they stand."""
+    kept = []
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if line.strip() in KEPT_SECTIONS:
+            end = next((j for j in range(index + 1, len(lines)) if lines[j].startswith("## ")), len(lines))
+            kept.append("\n".join(lines[index:end]).rstrip())
+    return "\n\n".join(kept)
+
+
+def markdown(results: list[Result], elapsed: float, project: Path = ROOT, kept: str = "") -> str:
     sources = ["| suite | source | pinned | sha256 / note |", "|---|---|---|---|"]
     for r in results:
         s = r.suite
@@ -558,6 +574,7 @@ def markdown(results: list[Result], elapsed: float, project: Path = ROOT) -> str
         f"## Latest run\n\n{today}, {_project_state(project)}; Python {platform.python_version()} on "
         f"{platform.machine()}, {os.cpu_count()} CPUs; {elapsed:.0f} s in all.\n",
         table(results),
+        *([f"\n{kept}"] if kept else []),
         "\n## Tests that pass unconverted and fail converted\n",
         "First by kind (the message with names, quoted values and numbers blanked), then every test, per suite,",
         "grouped by the first line of the converted run's exception (and where it was raised).\n",
@@ -612,7 +629,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\nRuns to look at:\n")
         print(odd)
     if doc is not None:
-        doc.write_text(markdown(results, elapsed, project), encoding="utf-8")
+        kept = kept_sections(doc.read_text(encoding="utf-8")) if doc.exists() else ""
+        doc.write_text(markdown(results, elapsed, project, kept), encoding="utf-8")
         print(f"\nwrote {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc}")
     print(f"total {elapsed:.0f} s")
     # Broken tests are the report, not a failure of it; an oracle run that did not finish is.
