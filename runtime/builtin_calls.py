@@ -53,13 +53,21 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
     two positional arguments: this fixed signature lets Python call it without packing ``*args`` /
     ``**kwargs`` (about half the cost of ``builtin_call``). Any other argument list goes to
     ``builtin_call``."""
+    try:  # numbers first, returned at once: `math.sqrt(x)`, `round(x, 2)`, `max(a, b)` on floats and ints
+        cls = x.__class__
+        if cls is float or cls is int:
+            if y is _NO_ARG:
+                return f(x)
+            cls = y.__class__
+            if cls is float or cls is int:
+                return f(x, y)
+    except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
+        strip(error)
+        raise
     try:
         cls = x.__class__
-        if (cls is float or cls is int) and y is _NO_ARG:  # `math.sqrt(x)` on a number: no look-up
-            plain, nested = True, False
-        else:
-            plain = _owner_of(cls, _MISS) is None
-            nested = cls is list or cls is tuple
+        plain = _owner_of(cls, _MISS) is None
+        nested = cls is list or cls is tuple
         if plain and y is not _NO_ARG:
             cls = y.__class__
             plain = _owner_of(cls, _MISS) is None
