@@ -180,19 +180,31 @@ def test_list_and_tuple_arguments_behave_as_python(x, kinds):
     assert_same(sequence_args, x, kinds)
 
 
-def test_a_failing_call_with_a_tuple_argument_keeps_pythons_error_and_the_users_traceback():
+def _tuple_argument(x):
+    return isinstance(x, (int, 5))
+
+
+def _one_number(x):
+    return math.sqrt(x)
+
+
+def _two_numbers(x):
+    return math.log(x, 0)
+
+
+@pytest.mark.parametrize("check, argument, error", [(_tuple_argument, 1.5, TypeError), (_one_number, -1.0, ValueError),
+                                                    (_one_number, -1, ValueError), (_two_numbers, 2.0, ValueError)])
+def test_a_failing_call_keeps_pythons_error_and_the_users_traceback(check, argument, error):
     import traceback
 
-    def check(x):
-        return isinstance(x, (int, 5))
-
-    with pytest.raises(TypeError) as plain:
-        check(1.5)
-    with pytest.raises(TypeError) as converted:
-        autograph.convert(check)(1.5)
+    with pytest.raises(error) as plain:
+        check(argument)
+    with pytest.raises(error) as converted:
+        autograph.convert(check)(argument)
+    assert "ag__.builtin(" in autograph.to_code(check)
     assert str(converted.value) == str(plain.value)
     names = [frame.name for frame in traceback.extract_tb(converted.value.__traceback__)]
-    assert names[-1] == "check" and not any("builtin" in name or "failure" in name for name in names)
+    assert names[-1] == check.__name__ and not any("builtin" in name or "failure" in name for name in names)
 
 
 def test_runtime_builtin_with_an_unhashable_class():
