@@ -504,7 +504,8 @@ is (the oracle) and once converted. A test that passes unconverted but fails con
 where converted code does not behave like the original: a converter bug, or a difference to document
 in docs/limitations.md. The corpus and the random programs test what we thought of; this tests what
 we did not. `python -m tests.transparency NAME ...` runs some suites (and leaves this file alone),
-`--list` names them, `--project DIR` measures another checkout's `autograph`.
+`--list` names them, `--project DIR` measures another checkout's `autograph`. A full run rewrites this
+page and keeps the sections written by hand (`KEPT_SECTIONS` in harness.py: "Suite time: where it goes").
 
 How a module is converted (`tests/transparency/runner.py`), before any test module is imported:
 every plain function defined in it is replaced in place by `autograph.convert(f)`: module-level
