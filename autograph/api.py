@@ -5,7 +5,8 @@
 
 A conversion is cached per code object (and globals), and the function built
 from it per function object, behind one lock, so converting again costs a
-dictionary look-up.
+dictionary look-up. The cache keeps each converted tree pickled, not as AST
+nodes (see ``Conversion``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import ast
 import copy
 import functools
 import logging
+import pickle
 import threading
 import types
 import weakref
@@ -31,13 +33,32 @@ from autograph.naming import Namer
 
 @dataclass
 class Conversion:
-    """One converted code object: its tree (for to_code) and compiled code (for functions)."""
+    """One converted code object: its compiled code (for functions) and its tree (for to_code).
 
-    tree: ast.FunctionDef | ast.Lambda
+    The tree is kept pickled: a cached conversion lives as long as the process, and its tree as AST
+    nodes would be hundreds of objects that every full garbage collection walks (a converted
+    pyparsing holds 90,000 of them: each full collection took 4x as long). A tree that cannot be
+    pickled is kept as it is."""
+
+    packed: ast.FunctionDef | ast.Lambda | bytes
     code: types.CodeType
     original_lines: int
     runtime_name: str  # what the converted code calls the runtime: `ag__`, unless the user has that name
     _source: str | None = None
+
+    @classmethod
+    def of(cls, tree: ast.FunctionDef | ast.Lambda, code: types.CodeType, original_lines: int,
+           runtime_name: str) -> Conversion:
+        try:
+            packed: ast.FunctionDef | ast.Lambda | bytes = pickle.dumps(tree, pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):  # an annotation pickle refuses
+            packed = tree
+        return cls(packed, code, original_lines, runtime_name)
+
+    @property
+    def tree(self) -> ast.FunctionDef | ast.Lambda:
+        """The converted tree (a fresh copy of it each time, when kept pickled)."""
+        return pickle.loads(self.packed) if isinstance(self.packed, bytes) else self.packed
 
     @property
     def source(self) -> str:
@@ -91,7 +112,7 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
         runtime_name = namer.new("ag__")
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
     code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
-    return Conversion(tree, code, parsed.source_lines, runtime_name)
+    return Conversion.of(tree, code, parsed.source_lines, runtime_name)
 
 
 def _rename_identifiers(tree: ast.AST, names: dict[str, str]) -> None:

@@ -124,6 +124,23 @@ def _plain_loop(n: int) -> int:
     return total
 
 
+_WORD = __import__("re").compile(r"\w+")
+
+
+def _c_method_in_loop(n: int) -> int:
+    total = 0
+    for _ in range(n):
+        total += _WORD.match("ab") is not None  # a bound `builtin_method`: `ag__.call(_WORD.match)`
+    return total
+
+
+def _isinstance_in_loop(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += isinstance(i, (str, int))  # `ag__.builtin(isinstance, i, (str, int))`
+    return total
+
+
 def _event_rows() -> list[Row]:
     """What one ``if`` inside a loop and one call through ``ag__.call`` add per iteration. Each is
     the converted loop's extra time over the original's (timed in alternation), less the same
@@ -142,6 +159,14 @@ def _event_rows() -> list[Row]:
         rows.append(Row(f"{event_name}, extra per event", fmt_time(max(event, 0.0)),
                         target="≤ 300 ns (final ≤ 100 ns)", ok=event <= 300e-9))
         rows.append(row(f"  {loop_name}, per iteration", ours, base))
+    # Runtime helpers that the transparency suites call millions of times (docs/fidelity.md, "Suite time"):
+    # each converted loop's extra time per iteration over the original's, less the bare loop's extra.
+    for fn, name in ((_c_method_in_loop, "a C method (`pattern.match`) through `ag__.call`"),
+                     (_isinstance_in_loop, "`isinstance(x, (A, B))` through `ag__.builtin`")):
+        converted = autograph.convert(fn)
+        base, ours = compare((fn, (EVENTS,)), (converted, (EVENTS,)), rounds=3)
+        event = (ours - base) / EVENTS - loop_extra
+        rows.append(Row(f"{name}, extra per event", fmt_time(max(event, 0.0))))
     return rows
 
 

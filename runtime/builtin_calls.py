@@ -43,6 +43,7 @@ _MISS = object()
 _NO_ARG = object()  # "no second argument" in ``builtin``
 _owner_of = OWNER_BY_TYPE.get  # bound once: the dict is filled in place, never replaced
 _NESTS = (list, tuple)
+_min, _max = builtins.min, builtins.max
 
 
 def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
@@ -52,18 +53,39 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
     two positional arguments: this fixed signature lets Python call it without packing ``*args`` /
     ``**kwargs`` (about half the cost of ``builtin_call``). Any other argument list goes to
     ``builtin_call``."""
+    try:  # numbers first, returned at once: `math.sqrt(x)`, `round(x, 2)`, `max(a, b)` on floats and ints
+        cls = x.__class__
+        if cls is float or cls is int:
+            if y is _NO_ARG:
+                return f(x)
+            cls = y.__class__
+            if cls is float or cls is int:
+                return f(x, y)
+    except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
+        strip(error)
+        raise
     try:
         cls = x.__class__
-        plain = _owner_of(cls, _MISS) is None and cls is not list and cls is not tuple
+        plain = _owner_of(cls, _MISS) is None
+        nested = cls is list or cls is tuple
         if plain and y is not _NO_ARG:
             cls = y.__class__
-            plain = _owner_of(cls, _MISS) is None and cls is not list and cls is not tuple
+            plain = _owner_of(cls, _MISS) is None
+            nested = nested or cls is list or cls is tuple
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
         plain = False
     try:  # the call runs user code (__len__, __float__, a key function)
-        if plain:
+        if plain and not nested:
             return f(x) if y is _NO_ARG else f(x, y)
-        return _dispatch(f, (x,) if y is _NO_ARG else (x, y), {})
+        args = (x,) if y is _NO_ARG else (x, y)
+        if plain and f is not _min and f is not _max:
+            # A list or tuple argument (``isinstance(v, (A, B))``, ``np.array([a, b])``): called first, as
+            # ``_dispatch`` does for these callables, its arguments searched only if the call raises.
+            try:
+                return f(*args)
+            except Exception as error:
+                return _after_failure(f, args, {}, args, error)
+        return _dispatch(f, args, {})
     except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
         strip(error)
         raise
@@ -142,16 +164,21 @@ def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
             try:
                 return f(*args, **kwargs)
             except Exception as error:
-                backend = _first_owner(values, 64)
-                if backend is None:
-                    raise
-                failure = error
-            result = backend.call_builtin(f, args, kwargs)
-            if result is NotImplemented:
-                raise failure
-            return result
+                return _after_failure(f, args, kwargs, values, error)
     result = backend.call_builtin(f, args, kwargs)
     return f(*args, **kwargs) if result is NotImplemented else result
 
 
-hide_frames_of(builtin, builtin_call, _dispatch)  # tracebacks leave them out (runtime/tracebacks.py)
+def _after_failure(f: Callable, args: tuple, kwargs: dict, values: tuple, error: Exception) -> Any:
+    """In the ``except`` clause of a plain call with lists or tuples among its arguments that raised
+    ``error``: the answer of the backend owning a value inside them, or ``error`` raised again."""
+    backend = _first_owner(values, 64)
+    if backend is None:
+        raise error
+    result = backend.call_builtin(f, args, kwargs)
+    if result is NotImplemented:
+        raise error
+    return result
+
+
+hide_frames_of(builtin, builtin_call, _dispatch, _after_failure)  # tracebacks leave them out (runtime/tracebacks.py)

@@ -35,6 +35,7 @@ _PLAIN_CALLABLES = frozenset({
     types.ClassMethodDescriptorType,
     type,
 })
+_IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: the class's attributes cannot be set or deleted
 
 _FunctionType = types.FunctionType  # module globals: one look-up fewer than types.FunctionType
 _MethodType = types.MethodType
@@ -49,6 +50,13 @@ _converter: Optional[Callable[[Callable], Callable]] = None
 _targets: dict[int, Callable] = {}
 _ITSELF: Any = object()
 _references: dict[int, weakref.ref] = {}
+# The ids of classes whose instances `call` hands back as they are, found once: the classes above, and
+# callable classes met since whose `__call__` is not user code and can never become user code (every
+# class in the MRO is immutable: builtin and C extension types, such as the bound `pattern.match` of
+# `re`, a `builtin_method`). Each entry's weak reference drops it when its class goes, before the id
+# can be reused (as for `_targets`); a mutable class is looked up at every call (its `__call__` may be
+# assigned later).
+_plain_classes: dict[int, Optional[weakref.ref]] = dict.fromkeys(map(id, _PLAIN_CALLABLES))
 
 
 def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
@@ -69,17 +77,15 @@ def call(f: Callable, /) -> Callable:
         if target is None:
             return _target(f)
         return f if target is _ITSELF else target
-    if cls is _MethodType and f.__func__.__class__ is _FunctionType:  # `self.method(...)`, next most common
+    if cls is _MethodType:  # `self.method(...)`, next most common
         function = f.__func__
-        target = _targets.get(id(function))
-        if target is None:
+        target = _targets.get(id(function))  # an id found there is this function's (see _targets)
+        if target is not None:
+            return f if target is _ITSELF else _MethodType(target, f.__self__)
+        if function.__class__ is _FunctionType:
             target = _target(function)
-        return f if target is function or target is _ITSELF else _MethodType(target, f.__self__)
-    try:
-        plain = _converter is None or cls in _PLAIN_CALLABLES
-    except TypeError:  # a class whose metaclass defines __eq__ without __hash__
-        plain = False
-    if plain or isinstance(f, type):
+            return f if target is function else _MethodType(target, f.__self__)
+    if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return f
     if cls is functools.partial:
         return functools.partial(call(f.func), *f.args, **f.keywords)
@@ -98,7 +104,23 @@ def _call_method(f: Any, cls: type) -> Callable:
         if target is method.__func__:
             return f
         return target if method.__class__ is staticmethod else types.MethodType(target, cls)
+    if all(klass.__flags__ & _IMMUTABLE_TYPE for klass in cls.__mro__):
+        _remember_plain(cls)
     return f
+
+
+def _remember_plain(cls: type) -> None:
+    key = id(cls)
+    try:
+        reference = weakref.ref(cls, functools.partial(_forget_plain, key, _plain_classes))
+    except TypeError:  # a class without weak references is not remembered: it is looked up each time
+        return
+    _plain_classes[key] = reference
+
+
+def _forget_plain(key: int, plain: dict, reference: weakref.ref) -> None:
+    if plain.get(key) is reference:
+        del plain[key]
 
 
 def _target(function: types.FunctionType) -> Callable:

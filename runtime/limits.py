@@ -32,9 +32,14 @@ class NotOnTensors(AttributeError, Limitation):
     """An array attribute that graph tensors do not have; an ``AttributeError``, so ``hasattr`` is False."""
 
 
+# The exception being handled: sys.exception() (Python 3.11+) costs less than sys.exc_info()[1],
+# which builds a tuple; converted code calls this at the top of every `except` clause.
+_handled = getattr(sys, "exception", None) or (lambda: sys.exc_info()[1])
+
+
 def reraise_limitation() -> None:
     """In an ``except`` clause of converted code: re-raise the exception being handled if it is a
     ``Limitation`` (plain exceptions pass to the user's handler untouched)."""
-    error = sys.exc_info()[1]
+    error = _handled()
     if isinstance(error, Limitation):
         raise error

@@ -279,8 +279,14 @@ def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
 def not_(value: Any) -> Any:
     """``not value``."""
     try:
-        if value.__class__ is not bool and _staged(value) is not None:
-            return backend_for(value).not_(value)
+        cls = value.__class__
+        if cls is not bool:  # `_staged(value)` written out: `not x` is common in loops
+            try:
+                backend = OWNER_BY_TYPE[cls]
+            except (KeyError, TypeError):
+                backend = backend_for(value)
+            if backend is not None:
+                return backend.not_(value)
         return not value
     except BaseException as error:  # a __bool__ that raises: the user's traceback, without this frame
         strip(error)
@@ -339,6 +345,14 @@ def and_test(value: Any, *rest: Thunk) -> Any:
     whoever tests the result asks no ``__bool__`` again. A staged operand hands the rest to its
     backend, as ``and_`` does."""
     try:
+        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+            # The common `if a and b:` on a plain `a`: the loop below, written out for one operand.
+            if not value:
+                return False
+            value = rest[0]()
+            if value.__class__ is bool or _staged(value) is None:
+                return True if value else False
+            return value
         for index, operand in enumerate(rest):
             if value.__class__ is not bool and _staged(value) is not None:
                 return _staged(value).and_(value, rest[index:])
@@ -362,6 +376,14 @@ def and_test(value: Any, *rest: Thunk) -> Any:
 def or_test(value: Any, *rest: Thunk) -> Any:
     """``value or rest[0]() or ...`` as a test: each operand's truth asked once (see ``and_test``)."""
     try:
+        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+            # The common `if a or b:` on a plain `a`: the loop below, written out for one operand.
+            if value:
+                return True
+            value = rest[0]()
+            if value.__class__ is bool or _staged(value) is None:
+                return True if value else False
+            return value
         for index, operand in enumerate(rest):
             if value.__class__ is not bool and _staged(value) is not None:
                 return _staged(value).or_(value, rest[index:])

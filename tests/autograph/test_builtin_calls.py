@@ -169,6 +169,44 @@ def test_method_calls_named_like_builtins_stay_plain():
     assert "ag__.builtin" not in autograph.to_code(f)
 
 
+def sequence_args(x, kinds):
+    return isinstance(x, kinds), np.array([x, x]), math.fsum((x, x)), max([x, 1]), min((x, 2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(PAIRED, st.sampled_from([(int, float), (str,), (bool, type(None)), (int, 5), ()]))
+def test_list_and_tuple_arguments_behave_as_python(x, kinds):
+    # A list or tuple argument is called first and searched for staged values only if the call raises.
+    assert_same(sequence_args, x, kinds)
+
+
+def _tuple_argument(x):
+    return isinstance(x, (int, 5))
+
+
+def _one_number(x):
+    return math.sqrt(x)
+
+
+def _two_numbers(x):
+    return math.log(x, 0)
+
+
+@pytest.mark.parametrize("check, argument, error", [(_tuple_argument, 1.5, TypeError), (_one_number, -1.0, ValueError),
+                                                    (_one_number, -1, ValueError), (_two_numbers, 2.0, ValueError)])
+def test_a_failing_call_keeps_pythons_error_and_the_users_traceback(check, argument, error):
+    import traceback
+
+    with pytest.raises(error) as plain:
+        check(argument)
+    with pytest.raises(error) as converted:
+        autograph.convert(check)(argument)
+    assert "ag__.builtin(" in autograph.to_code(check)
+    assert str(converted.value) == str(plain.value)
+    names = [frame.name for frame in traceback.extract_tb(converted.value.__traceback__)]
+    assert names[-1] == check.__name__ and not any("builtin" in name or "failure" in name for name in names)
+
+
 def test_runtime_builtin_with_an_unhashable_class():
     class Meta(type):
         def __eq__(cls, other):

@@ -34,3 +34,48 @@ def test_an_entry_goes_with_its_function_and_a_new_function_with_that_id_gets_it
         assert any(len(ks) > 1 for ks in seen_ids.values())  # ids were reused: the case this is about
     finally:
         calls.set_converter(previous)
+
+
+def _with_converter(converter):
+    previous = calls._converter
+    calls.set_converter(converter)
+    return previous
+
+
+def test_a_builtin_callable_class_is_looked_up_once_and_handed_back_as_it_is():
+    import re
+
+    match = re.compile("a+").match  # a `builtin_method` (PyCMethod): not one of the types listed up front
+    converted = []
+    previous = _with_converter(lambda function: converted.append(function) or function)
+    try:
+        calls._plain_classes.pop(id(type(match)), None)
+        assert calls.call(match) is match
+        assert id(type(match)) in calls._plain_classes  # every class of its MRO is immutable: remembered
+        assert calls.call(match) is match
+        assert calls.call(match)("aab").group() == "aa"
+        assert converted == []
+    finally:
+        calls.set_converter(previous)
+
+
+def test_a_mutable_callable_class_is_looked_up_at_every_call():
+    class Counter:
+        __call__ = len  # not user code today; a later assignment makes it user code
+
+    converted = []
+
+    def converter(function):
+        converted.append(function)
+        return lambda self: ("converted", function(self))
+
+    previous = _with_converter(converter)
+    try:
+        counter = Counter()
+        assert calls.call(counter) is counter
+        assert id(Counter) not in calls._plain_classes
+        Counter.__call__ = lambda self: "user"
+        assert calls.call(counter)() == ("converted", "user")
+        assert len(converted) == 1
+    finally:
+        calls.set_converter(previous)

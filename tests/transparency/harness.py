@@ -504,7 +504,8 @@ is (the oracle) and once converted. A test that passes unconverted but fails con
 where converted code does not behave like the original: a converter bug, or a difference to document
 in docs/limitations.md. The corpus and the random programs test what we thought of; this tests what
 we did not. `python -m tests.transparency NAME ...` runs some suites (and leaves this file alone),
-`--list` names them, `--project DIR` measures another checkout's `autograph`.
+`--list` names them, `--project DIR` measures another checkout's `autograph`. A full run rewrites this
+page and keeps the sections written by hand (`KEPT_SECTIONS` in harness.py: "Suite time: where it goes").
 
 How a module is converted (`tests/transparency/runner.py`), before any test module is imported:
 every plain function defined in it is replaced in place by `autograph.convert(f)`: module-level
@@ -543,7 +544,23 @@ unconverted run did not finish or a suite could not be fetched: broken tests are
 """
 
 
-def markdown(results: list[Result], elapsed: float, project: Path = ROOT) -> str:
+# Sections of docs/fidelity.md written by hand (analyses, dated measurements): a full run regenerates the rest
+# of the page and keeps these, after the "Latest run" table.
+KEPT_SECTIONS = ("## Suite time: where it goes",)
+
+
+def kept_sections(text: str) -> str:
+    """The hand-written sections of a page (``KEPT_SECTIONS``), each up to the next ``## `` heading, as they stand."""
+    kept = []
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        if line.strip() in KEPT_SECTIONS:
+            end = next((j for j in range(index + 1, len(lines)) if lines[j].startswith("## ")), len(lines))
+            kept.append("\n".join(lines[index:end]).rstrip())
+    return "\n\n".join(kept)
+
+
+def markdown(results: list[Result], elapsed: float, project: Path = ROOT, kept: str = "") -> str:
     sources = ["| suite | source | pinned | sha256 / note |", "|---|---|---|---|"]
     for r in results:
         s = r.suite
@@ -558,6 +575,7 @@ def markdown(results: list[Result], elapsed: float, project: Path = ROOT) -> str
         f"## Latest run\n\n{today}, {_project_state(project)}; Python {platform.python_version()} on "
         f"{platform.machine()}, {os.cpu_count()} CPUs; {elapsed:.0f} s in all.\n",
         table(results),
+        *([f"\n{kept}"] if kept else []),
         "\n## Tests that pass unconverted and fail converted\n",
         "First by kind (the message with names, quoted values and numbers blanked), then every test, per suite,",
         "grouped by the first line of the converted run's exception (and where it was raised).\n",
@@ -612,7 +630,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\nRuns to look at:\n")
         print(odd)
     if doc is not None:
-        doc.write_text(markdown(results, elapsed, project), encoding="utf-8")
+        kept = kept_sections(doc.read_text(encoding="utf-8")) if doc.exists() else ""
+        doc.write_text(markdown(results, elapsed, project, kept), encoding="utf-8")
         print(f"\nwrote {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc}")
     print(f"total {elapsed:.0f} s")
     # Broken tests are the report, not a failure of it; an oracle run that did not finish is.

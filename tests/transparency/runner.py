@@ -14,7 +14,8 @@ a run killed by the harness's timeout still leaves every outcome it reached:
 - ``{"event": "test", "id": ..., "outcome": "passed" | "failed" | "error" | "skipped", "message": ...,
   "where": ...}``: one or more per test (subtests, setup and teardown add more; the worst one counts);
 - ``{"event": "collect_error", "id": ..., "message": ...}``: a test module that did not import;
-- ``{"event": "done", "seconds": s}``: the time the tests took (conversion excluded).
+- ``{"event": "done", "seconds": s, "cpu_seconds": c}``: the time the tests took (conversion excluded), on the
+  wall clock and in CPU time of the main thread (steadier on a shared machine).
 
 "Converting" a module M means replacing, in place, every plain function defined in M with
 ``autograph.convert(f)``: module-level functions whose ``__module__`` is M, and in every class defined
@@ -349,7 +350,7 @@ def run_stdlib(name: str, convert: bool, log: Log) -> None:
         converter.rebind()
         sys.meta_path.insert(0, ConvertOnImport(converter, lambda fullname: fullname == name))
         log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.thread_time()
     test_name = f"test.test_{name}"
     try:
         test_module = importlib.import_module(test_name)
@@ -358,7 +359,7 @@ def run_stdlib(name: str, convert: bool, log: Log) -> None:
     else:
         suite = unittest.defaultTestLoader.loadTestsFromModule(test_module)
         suite.run(CountingResult(log))
-    log.write(event="done", seconds=time.perf_counter() - start)
+    log.write(event="done", seconds=time.perf_counter() - start, cpu_seconds=time.thread_time() - cpu_start)
     if converter is not None:
         log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
 
@@ -472,9 +473,10 @@ def run_pytest(packages: list[str], src: str, convert: bool, args: list[str], lo
             settings.register_profile("transparency", parent=settings.default, database=None, derandomize=True)
             settings.load_profile("transparency")
 
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.thread_time()
     code = pytest.main(args, plugins=[PytestRecorder(log), RepeatableHypothesis()])
-    log.write(event="done", seconds=time.perf_counter() - start, exit_code=int(code))
+    log.write(event="done", seconds=time.perf_counter() - start, cpu_seconds=time.thread_time() - cpu_start,
+              exit_code=int(code))
     if converter is not None:
         log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
     return 0
