@@ -117,3 +117,39 @@ def test_single_output_takes_the_lowered_single_call_and_wraps_the_others():
     scalar = autograph.function(lambda x: np.sum(x)).get_concrete_function(np.ones(3)).graph
     got = single_output(executor_for(scalar, "numpy"))([np.ones(3)])
     assert type(got) is np.ndarray and got.shape == () and got == 3.0  # a NumPy scalar comes back as an array
+
+
+@pytest.mark.parametrize("winner", ["jax", "numpy"])
+def test_auto_hands_a_single_output_graph_to_the_chosen_executors_own_path(monkeypatch, winner):
+    # Once auto has chosen, a Function's call of a one-output graph runs the chosen executor's own
+    # single-output function (for JAX, Lowered.call_single), not auto's trials and tuples.
+    from autograph import executors
+
+    graph = autograph.function(halve).get_concrete_function(np.ones(3)).graph
+    auto = AutoExecutor(graph)
+    run = single_output(auto)
+    assert run is auto.single
+    x = np.linspace(0.0, 4.0, 3)
+    clock = [0.0]
+
+    def fake_clock():  # each timed call of the loser costs 10, of the winner 1
+        clock[0] += 0.5
+        return clock[0]
+
+    monkeypatch.setattr(executors.time, "perf_counter", fake_clock)
+    calls = 0
+    while auto.choice is None:
+        got = run([x])
+        calls += 1
+        np.testing.assert_allclose(got, halve(x))
+        if auto.choice is None and calls > 2:
+            auto.times[winner] = 0.0  # the winner measured faster
+    assert auto.choice == winner and calls == 2 + executors.TRIAL_CALLS
+    own = auto._single_chosen[0]
+    if winner == "jax":
+        assert own is auto._jax.single  # Lowered.call_single itself
+    got = run([x])
+    assert type(got) is np.ndarray
+    np.testing.assert_allclose(got, halve(x))
+    monkeypatch.setattr(auto, "_trial", lambda inputs: pytest.fail("auto trialled again"))
+    np.testing.assert_allclose(run([x]), halve(x))
