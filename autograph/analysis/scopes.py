@@ -107,14 +107,18 @@ class _Collector(ast.NodeVisitor):
         self.generic_visit(node)
 
     def _nested_header(self, node: ast.AST) -> None:
-        """What a nested scope evaluates where it is defined."""
+        """What a nested scope evaluates where it is defined, and the names it reads from this one."""
+        self._header_expressions(node)
+        self.names.reads |= free_names(node)
+
+    def _header_expressions(self, node: ast.AST) -> None:
+        """A nested scope's defaults and decorators: they run where it is defined."""
         args = getattr(node, "args", None)
         if args is not None:
             for default in args.defaults + [d for d in args.kw_defaults if d is not None]:
                 self.visit(default)
         for decorator in getattr(node, "decorator_list", []):
             self.visit(decorator)
-        self.names.reads |= free_names(node)
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self._nested_header(node)
@@ -183,12 +187,7 @@ class _WritesCollector(_Collector):
         method(self, node)
 
     def _nested_header(self, node: ast.AST) -> None:
-        args = getattr(node, "args", None)
-        if args is not None:
-            for default in args.defaults + [d for d in args.kw_defaults if d is not None]:
-                self.visit(default)
-        for decorator in getattr(node, "decorator_list", []):
-            self.visit(decorator)
+        self._header_expressions(node)  # (the free names are reads: not collected here)
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
         self._nested_header(node)

@@ -2,19 +2,10 @@
 a backend that stages the statement reads and writes. An analysis the ``control_flow`` converter
 builds on (its base class); it rewrites nothing.
 
-For::
-
-    def f(x, n):
-        total = 0
-        for i in range(n):
-            if x[i] > 0:
-                total += x[i]
-        return total
-
-the loop's body declares ``nonlocal i, total`` (``i``: a block inside the loop reads it, so the
-body closure, hoisted before the loop, cannot take it as its parameter) and carries
-``('total',)``, the one variable it changes that is live after the loop or at its head; the
-``if`` inside carries ``('total',)`` too.
+For the example in ``control_flow``'s docstring, the loop's body declares ``nonlocal i, total``
+(``i``: a block inside the loop reads it, so the body closure, hoisted before the loop, cannot take it
+as its parameter) and carries ``('total',)``, the one variable it changes that is live after the
+loop or at its head; the ``if`` inside carries ``('total',)`` too.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ import ast
 import sys
 
 from autograph import anno, templates
+from autograph.converters.logical_expressions import is_thunk
 from autograph.transformer import Transformer
 
 
@@ -88,9 +89,7 @@ class _EmptyCellReads(Transformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
-        body = node.body
-        if (not node.args.args and (body.lineno, body.end_lineno, body.col_offset, body.end_col_offset)
-                in self.thunk_spans):
+        if is_thunk(node, self.thunk_spans):
             return self.generic_visit(node)  # an operand made into a thunk reads as its block does
         self._header(node)
         return node

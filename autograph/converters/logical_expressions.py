@@ -276,6 +276,14 @@ def _at(new: ast.expr, origin: ast.expr) -> ast.expr:
     return new
 
 
+def is_thunk(node: ast.Lambda, thunk_spans: frozenset | set) -> bool:
+    """Whether a lambda is an operand this converter made into a thunk (``lambda: b`` of
+    ``ag__.and_(a, lambda: b)``): it reads as the code around it does, not as a nested scope."""
+    body = node.body
+    return (not node.args.args
+            and (body.lineno, body.end_lineno, body.col_offset, body.end_col_offset) in thunk_spans)
+
+
 def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     logical = _Logical(ctx.thunk_spans)
     if isinstance(node, ast.Lambda):

@@ -27,6 +27,7 @@ from autograph import anno, templates
 from autograph.analysis.function_scopes import function_scope
 from autograph.analysis.scopes import names_of
 from autograph.analysis.walk import children, walk
+from autograph.converters.logical_expressions import is_thunk
 from autograph.transformer import Transformer
 
 
@@ -181,9 +182,7 @@ class _UnboundReads(Transformer):
     visit_AsyncFunctionDef = visit_FunctionDef
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
-        body = node.body
-        if (not node.args.args and (body.lineno, body.end_lineno, body.col_offset, body.end_col_offset)
-                in self.thunk_spans):
+        if is_thunk(node, self.thunk_spans):
             return self.generic_visit(node)  # an operand made into a thunk reads as the function does
         return self._nested(node, function_scope(node).locals)
 

@@ -120,17 +120,7 @@ _SPECIAL = {
 }
 
 
-def _clone(node):
-    """A copy of a template tree (no positions, no annotations): much faster than deepcopy."""
-    if isinstance(node, ast.AST):
-        new = node.__class__.__new__(node.__class__)
-        for name in node._fields:
-            if name in node.__dict__:
-                setattr(new, name, _clone(node.__dict__[name]))
-        return new
-    if isinstance(node, list):
-        return [_clone(item) for item in node]
-    return node
+_clone = template_code._clone  # the copy the old filling made (the builder needs one too)
 
 
 def _oracle(template: str, values: dict) -> list[ast.stmt]:
