@@ -61,7 +61,8 @@ _plain_classes: dict[int, Optional[weakref.ref]] = dict.fromkeys(map(id, _PLAIN_
 
 def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
     """Install the function that turns a user function into its converted form
-    (or returns it unchanged when it should run as it is)."""
+    (or returns it unchanged when it should run as it is). What it returns must be a new function
+    that the runtime then owns: the runtime drops its ``__wrapped__`` (see ``_target``)."""
     global _converter
     _converter = converter
     _targets.clear()
