@@ -144,21 +144,28 @@ def _rename_identifiers(tree: ast.AST, names: dict[str, str]) -> None:
 
 def _convert_function(fn: types.FunctionType) -> types.FunctionType:
     """``convert(fn)``: the same converted function for as long as one is alive."""
-    reference = _functions.get(id(fn))
-    converted = None if reference is None else reference()
-    if converted is not None and getattr(converted, "__wrapped__", None) is fn:
+    converted = _alive_conversion(fn)
+    if converted is not None:
         return converted
     if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
         return fn
     converted = _fresh_function(fn)
     with _lock:
-        key = id(fn)
-        reference = _functions.get(key)
-        earlier = None if reference is None else reference()
-        if earlier is not None and getattr(earlier, "__wrapped__", None) is fn:
+        earlier = _alive_conversion(fn)
+        if earlier is not None:
             return earlier  # another thread made it meanwhile
+        key = id(fn)
         _functions[key] = weakref.ref(converted, functools.partial(_forget_function, key, _functions))
     return converted
+
+
+def _alive_conversion(fn: types.FunctionType) -> types.FunctionType | None:
+    """The converted function ``_functions`` has for ``fn``, if it is still alive and still ``fn``'s."""
+    reference = _functions.get(id(fn))
+    converted = None if reference is None else reference()
+    if converted is not None and getattr(converted, "__wrapped__", None) is fn:
+        return converted
+    return None
 
 
 def _fresh_function(fn: types.FunctionType) -> types.FunctionType:

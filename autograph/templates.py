@@ -87,10 +87,7 @@ def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
     tracebacks point at the user's line. Nodes that have a position keep it."""
     if not hasattr(origin, "lineno"):
         return
-    line = origin.lineno
-    column = origin.col_offset
-    # The span runs to the end of the user's line, so tracebacks underline nothing.
-    end = origin.end_col_offset if getattr(origin, "end_lineno", None) == line else _TO_LINE_END
+    place = positions(origin)
     stack = list(nodes) if isinstance(nodes, list) else [nodes]
     pop, extend = stack.pop, stack.extend
     while stack:
@@ -102,9 +99,7 @@ def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
         if positioned:
             if "lineno" in node.__dict__:
                 continue  # a user's node: it and everything in it have their own positions
-            node.lineno = node.end_lineno = line
-            node.col_offset = column
-            node.end_col_offset = end
+            node.__dict__.update(place)  # (an AST node keeps its attributes in its __dict__)
             if cls in _NOTHING_POSITIONED_BELOW:
                 continue
         elif not cls._fields:  # Load, Store, operators: nothing below

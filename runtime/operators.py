@@ -259,21 +259,29 @@ def _staged_in(value: Any, depth: int) -> Any:
     return None
 
 
+def _as_users(error: BaseException) -> Optional[BaseException]:
+    """In the ``except`` clause of a helper that ran an operand's thunk: the ``UnboundLocalError``
+    Python would raise for an unbound read in it (to raise instead), or None after tidying ``error``'s
+    traceback to the user's frames, without this frame and the thunk's (to re-raise it bare)."""
+    if isinstance(error, NameError):
+        translated = as_unbound_local(error)
+        if translated is not None:
+            return translated
+    strip(error)
+    return None
+
+
 def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
     """``if_true() if cond else if_false()``."""
     try:
         if cond.__class__ is not bool and _staged(cond) is not None:
             return _staged(cond).if_exp(cond, if_true, if_false)
         return if_true() if cond else if_false()
-    except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
-        translated = as_unbound_local(error)
+    except BaseException as error:
+        translated = _as_users(error)
         if translated is None:
-            strip(error)
             raise
         raise translated from None
-    except BaseException as error:  # the user's traceback: without this frame and the thunk's
-        strip(error)
-        raise
 
 
 def not_(value: Any) -> Any:
@@ -305,15 +313,11 @@ def and_(value: Any, *rest: Thunk) -> Any:
                 return value
             value = operand()
         return value
-    except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
-        translated = as_unbound_local(error)
+    except BaseException as error:
+        translated = _as_users(error)
         if translated is None:
-            strip(error)
             raise
         raise translated from None
-    except BaseException as error:  # the user's traceback: without this frame and the thunk's
-        strip(error)
-        raise
 
 
 def or_(value: Any, *rest: Thunk) -> Any:
@@ -328,15 +332,11 @@ def or_(value: Any, *rest: Thunk) -> Any:
                 return value
             value = operand()
         return value
-    except NameError as error:  # an unbound read in an operand: Python's error is UnboundLocalError
-        translated = as_unbound_local(error)
+    except BaseException as error:
+        translated = _as_users(error)
         if translated is None:
-            strip(error)
             raise
         raise translated from None
-    except BaseException as error:  # the user's traceback: without this frame and the thunk's
-        strip(error)
-        raise
 
 
 def and_test(value: Any, *rest: Thunk) -> Any:
@@ -362,15 +362,11 @@ def and_test(value: Any, *rest: Thunk) -> Any:
         if value.__class__ is not bool and _staged(value) is not None:
             return value
         return True if value else False
-    except NameError as error:
-        translated = as_unbound_local(error)
+    except BaseException as error:
+        translated = _as_users(error)
         if translated is None:
-            strip(error)
             raise
         raise translated from None
-    except BaseException as error:  # the user's traceback: without this frame and the thunk's
-        strip(error)
-        raise
 
 
 def or_test(value: Any, *rest: Thunk) -> Any:
@@ -393,15 +389,11 @@ def or_test(value: Any, *rest: Thunk) -> Any:
         if value.__class__ is not bool and _staged(value) is not None:
             return value
         return True if value else False
-    except NameError as error:
-        translated = as_unbound_local(error)
+    except BaseException as error:
+        translated = _as_users(error)
         if translated is None:
-            strip(error)
             raise
         raise translated from None
-    except BaseException as error:  # the user's traceback: without this frame and the thunk's
-        strip(error)
-        raise
 
 
 def range_(start: Any = _NO_ARG, stop: Any = _NO_ARG, step: Any = _NO_ARG, /, *more: Any) -> Iterable:
