@@ -105,7 +105,8 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
     if users_ag:
         _rename_identifiers(tree, {"ag__": users_ag})
     ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,
-                  closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree, root_nodes=nodes)
+                  closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree, root_nodes=nodes,
+                  code=fn.__code__)
     pipeline.convert_tree(tree, ctx)
     runtime_name = "ag__"
     if users_ag:

@@ -20,12 +20,16 @@ class Context:
     # object, and another closure of the same code may hold other values.
     closure: dict[str, Any] = field(default_factory=dict)
     root: Any = None  # the node of the function being converted (not of a nested one)
+    code: Any = None  # the original code object of ``root`` (nested functions' are among its constants)
     root_nodes: list = field(default_factory=list)  # walk(root) as parsed, before any pass changed it
     dead_code: list = field(default_factory=list)  # unreachable statements the lowering dropped
     thunk_spans: set = field(default_factory=set)  # source spans of the operands made into thunks
     # Whether the definitions analysis marked some read of the function being converted as maybe
     # unbound (MAYBE_UNDEFINED); when not, the control-flow pass skips its walks looking for them.
     maybe_unbound_reads: bool = True
+    # Whether the function being converted reads its own frame (``locals()``, ``eval(s)``): then every
+    # variable Python would not have bound yet starts as an Undefined (converters/frame_reads.py).
+    frame_reads: bool = False
 
     def resolve_global(self, name: str) -> Any:
         """What a name that is not local to the function refers to right now, or UNKNOWN."""

@@ -22,6 +22,7 @@ from autograph.converters import (
     continue_statements,
     control_flow,
     fence,
+    frame_reads,
     handlers,
     hoisting,
     item_writes,
@@ -36,6 +37,8 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         if not fence.is_generator_or_async(nested):  # those run as plain Python
             convert_tree(nested, ctx)
     if isinstance(node, ast.Lambda):
+        if "frame_read" in _statement_kinds(walk(node)):
+            frame_reads.transform(node, ctx, function_scope(node).locals | function_scope(node).params)
         call_trees.transform(node, ctx, function_scope(node).locals)
         logical_expressions.transform(node, ctx)
         return
@@ -54,9 +57,12 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     # 1d. An assert's test may be staged: the backend checks it at run time.
     if "assert" in present:
         asserts.transform(node)
+    # 1e. `locals()`, `eval(s)`: they read the function's variables, not a generated block's.
+    original_scope = function_scope(node)
+    ctx.frame_reads = "frame_read" in present and frame_reads.transform(
+        node, ctx, original_scope.locals | original_scope.params)
     # 2. Which reads may find a variable unbound, on the original code: there the jumps still
     #    say which paths exist (lowered, they become flags the analysis cannot see through).
-    original_scope = function_scope(node)
     ctx.maybe_unbound_reads = definitions.resolve(node.body, original_scope.locals, original_scope.params) > 0
     names_before = len(ctx.namer.handed_out)
     # 2b. Which calls in if tests always give a bool (isinstance): such an if, and a return in it, stay Python.
@@ -86,6 +92,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         hoisting.transform(node, ctx)
 
 
+_FRAME_READERS = frame_reads.READERS
+
+
 def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
     kinds = set()
     for sub in nodes:
@@ -98,6 +107,8 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
             kinds.add("loop")
         elif cls is ast.If:
             kinds.add("if")
+        elif cls is ast.Call and sub.func.__class__ is ast.Name and sub.func.id in _FRAME_READERS:
+            kinds.add("frame_read")
         elif (cls is ast.Assign and isinstance(sub.targets[0], ast.Subscript)) or (
                 cls is ast.AugAssign and isinstance(sub.target, ast.Subscript)):
             kinds.add("item_write")

@@ -1940,3 +1940,18 @@ def bucket_counts(values, buckets):
 
 
 add(bucket_counts, In([4, 7, 1, 9, 3], 3), In([], 2), tags={"for", "setitem"})
+
+
+# ==================== reads of the function's own frame
+
+
+def describe_with_locals(count, name):
+    if count > 1:
+        unit = name + "s"
+        text = "%(count)d %(unit)s" % locals()  # noqa: UP031  (the idiom under test)
+    else:
+        text = "{count} {name}".format(**locals())
+    return text, eval("count * 2"), sorted(vars())
+
+
+add(describe_with_locals, In(3, "apple"), In(1, "pear"), tags={"if", "frame_reads"})

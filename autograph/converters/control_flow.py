@@ -366,7 +366,8 @@ def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
     # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
     marked = unbound_reads.maybe_undefined_names(node.body) if ctx.maybe_unbound_reads else set()
-    control_flow = _ControlFlow(ctx, scope, marked | scope.captured)
+    # So may any variable, for a function that reads its frame (locals() leaves unbound ones out).
+    control_flow = _ControlFlow(ctx, scope, marked | scope.captured | (scope.locals if ctx.frame_reads else set()))
     control_flow.marked = marked
     statements = walk_statements(node)
     # Only a for loop's target asks how often a name occurs (on the code before any rewrite).

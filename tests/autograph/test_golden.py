@@ -45,6 +45,8 @@ GOLDEN = [
     "binary_search", "gcd", "fizzbuzz",
     # Assignments into items of a local.
     "running_max", "bucket_counts",
+    # locals(), eval(s): reads of the function's own variables.
+    "describe_with_locals",
 ]
 
 # Every variable these functions read is bound on every path to the read, so the

@@ -85,6 +85,8 @@ FEATURES = {
     "comp": "comprehensions reading the function's variables",
     "call": "module-level helper functions the program calls (converted when called)",
     "qualname": "__qualname__ of nested functions and classes, calls with the wrong number of arguments",
+    "frames": "locals(), vars(), dir() and eval('name') / exec reading the function's variables, in branches, "
+              "loops and operands",
 }
 
 
@@ -379,6 +381,7 @@ class Writer:
             ("lambda", "lambda", True),
             ("annot", "annot", True),
             ("comp", "comp", True),
+            ("frames", "frame", True),
             ("qualname", "qualname", bool(self.visible("functions") or self.visible("classes"))),
         ):
             if allowed and self.on(feature):
@@ -487,6 +490,24 @@ class Writer:
 
     def log_statement(self, indent: int, depth: int, where: Where) -> None:
         self.emit(indent, f"{self.log}.append(({self.tag()}, {self.arith()}))")
+
+    def frame_statement(self, indent: int, depth: int, where: Where) -> None:
+        """A read of the frame: which variables are bound, in Python's order, and the ints among
+        them; or one variable through eval (NameError when unbound), maybe in an and/or operand."""
+        kind = self.draw(st.integers(0, 4))
+        if kind == 0:
+            read = "[(k, v) if type(v) is int else k for k, v in locals().items()]"
+        elif kind == 1:
+            read = "list(vars())"
+        elif kind == 2:
+            read = "dir()"
+        elif kind == 3:
+            read = f"eval({self.name()!r})"
+        else:
+            read = f"exec('{self.log}.append({self.tag()})')"
+        if self.chance(30):
+            read = f"({self.condition()} and {read})"
+        self.emit(indent, f"{self.log}.append(({self.tag()}, {read}))")
 
     def seq_text(self, tag: str) -> str:
         items = [self.atom() for _ in range(self.draw(st.integers(0, 3)))]
@@ -1096,7 +1117,7 @@ def fuzz_dir(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     return tmp_path_factory.mktemp("fuzz")
 
 
-# What the generator must have produced in 300 programs with every feature on: source markers.
+# What the generator must have produced in 400 programs with every feature on: source markers.
 MARKERS = {
     "while": "while ", "break": "break", "try": "try:", "finally": "finally:", "except as": " as e",
     "with": "with Ctx(", "match": "match ", "del": "del ", "global": "global ", "nonlocal": "nonlocal ",
@@ -1104,6 +1125,7 @@ MARKERS = {
     "flag": "Flag(", "countdown": "Countdown(", "seq": "Seq(", "note": "note(", "helper": "def helper",
     "upper": re.compile(r"\b(C|W|N|X1|C_|K|G|G1)\b"), "qualname": "__qualname__", "comprehension": " for ",
     "lookalike": re.compile(r"\b(retval_|do_return|break_|if_body|loop_body|ag__)"),
+    "frames": re.compile(r"\b(locals|vars|dir|eval|exec)\("),
 }
 
 
@@ -1122,7 +1144,7 @@ def test_generated_programs_are_valid_and_bounded(fuzz_dir: pathlib.Path) -> Non
     seen = dict.fromkeys(["raise", "ok", "UnboundLocalError", "ZeroDivisionError", "NameError",
                           "ValueError", *MARKERS], 0)
 
-    @settings(max_examples=300, deadline=None, derandomize=True, database=None,
+    @settings(max_examples=400, deadline=None, derandomize=True, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(programs(ALL_FEATURES), inputs)
     def run_one(source: str, args: tuple) -> None:

@@ -1,0 +1,70 @@
+"""The variables ``locals()``, ``vars()``, ``dir()``, ``eval`` and ``exec`` see in converted code.
+
+Those builtins read the frame they are called from. Converted code runs a function's blocks in
+generated closures and thunks, whose frames hold only what each one uses (``eval('y')`` in a block
+that does not name ``y`` would find a global ``y``, or nothing), plus the converter's own names
+(``if_body``, ``retval_``). The converter rewrites a call of one of them, where it would read the
+frame, into a read of the user's variables, in the original function's order::
+
+Before::
+
+    def f(n):
+        y = 'local'
+        if n > 0:
+            r = eval('y')
+        return r
+
+After (``to_code``)::
+
+    def if_body():
+        nonlocal r
+        r = eval('y', None, ag__.locals_(('n', 'y', 'r')))
+
+``locals_`` walks from its caller up through the generated frames to the converted function's
+own frame, and returns a new dict of the variables named that are bound, as Python 3.13 does
+(PEP 667; before 3.13 Python returns the frame's one dict, updated at each call).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from runtime.undefined import CONVERTED_CODES, Undefined, is_body_code
+
+_MISSING = object()
+
+
+def locals_(names: tuple[str, ...]) -> dict[str, Any]:
+    """``locals()`` of the user's function, from inside its converted code: the bound variables
+    among ``names`` (the original function's, in its order), each with its current value."""
+    return _gather(names, sys._getframe(1))
+
+
+def dir_(names: tuple[str, ...]) -> list[str]:
+    """``dir()`` without an argument: the sorted names of ``locals_``."""
+    return sorted(_gather(names, sys._getframe(1)))
+
+
+def _gather(names: tuple[str, ...], frame: Any) -> dict[str, Any]:
+    # The caller's frame, then the frames of the blocks it runs in, up to the converted function's.
+    # Frames of other code in between (the runtime calling a thunk, a backend tracing a block) are
+    # passed over. A variable the function shares with a block is the same cell in both frames.
+    seen: dict[str, Any] = {}
+    while frame is not None:
+        code = frame.f_code
+        if is_body_code(code):
+            for name, value in frame.f_locals.items():
+                seen.setdefault(name, value)
+        elif code in CONVERTED_CODES:
+            for name, value in frame.f_locals.items():
+                seen.setdefault(name, value)
+            break
+        frame = frame.f_back
+    found = {}
+    for name in names:
+        value = seen.get(name, _MISSING)
+        # The converter binds a variable that Python would not have bound yet to an Undefined.
+        if value is not _MISSING and not isinstance(value, Undefined):
+            found[name] = value
+    return found
