@@ -72,7 +72,8 @@ class _ControlFlow(CarriedState):
         self.ctx = ctx
         self.maybe_undefined = maybe_undefined
         self.inited: set[str] = set()
-        self.generated_functions: set[int] = set()
+        # The body closures this pass made, by id (held: an id is unique only while its node lives).
+        self.generated_functions: dict[int, ast.FunctionDef] = {}
         self.in_python_block = 0  # > 0 while converting a block of a try / with / match
         self.deleted: set[str] = set()  # names some `del` in the function (or a nested one) unbinds
         self.annotated = True  # whether the function may hold an annotated assignment (`x: int = 0`)
@@ -211,7 +212,7 @@ class _ControlFlow(CarriedState):
         if params:
             position = templates.positions(origin) if hasattr(origin, "lineno") else {}
             function.args.args = [ast.arg(arg=p, **position) for p in params]
-        self.generated_functions.add(id(function))
+        self.generated_functions[id(function)] = function
         return function
 
     def _get_state(self, state: list[str]) -> ast.expr:

@@ -29,7 +29,8 @@ from autograph.transformer import Transformer
 
 
 class _EmptyCellReads(Transformer):
-    def __init__(self, names: set[str], undefined: set[str], generated: set[int], thunk_spans: frozenset) -> None:
+    def __init__(self, names: set[str], undefined: set[str], generated: dict[int, ast.FunctionDef],
+                 thunk_spans: frozenset) -> None:
         self.names = names
         self.undefined = undefined  # of those, the ones that may also hold ``ag__.Undefined``
         self.generated = generated
@@ -108,7 +109,7 @@ class _EmptyCellReads(Transformer):
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_comprehension_node
 
 
-def transform(node: ast.FunctionDef, names: set[str], undefined: set[str], generated: set[int],
+def transform(node: ast.FunctionDef, names: set[str], undefined: set[str], generated: dict[int, ast.FunctionDef],
               thunk_spans: frozenset) -> None:
     """Check, in the blocks of ``node`` (the generated functions ``generated``), each read and ``del``
     of ``names`` that the analysis says may find its variable unbound (``undefined``: those that may

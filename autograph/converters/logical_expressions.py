@@ -71,13 +71,14 @@ def always_bool(node: ast.expr) -> bool:
 class _Logical(Transformer):
     def __init__(self, thunk_spans: set) -> None:
         self.thunk_spans = thunk_spans  # where each thunk's operand stands (loading marks their code)
-        # ids of the expressions Python evaluates as a test (a jump), not for their value: there
-        # `a and b` asks each operand's truth once, so they become ag__.and_test / or_test.
-        self.tests: set[int] = set()
+        # The expressions Python evaluates as a test (a jump), not for their value: there `a and b`
+        # asks each operand's truth once, so they become ag__.and_test / or_test. By id, each held:
+        # the rewrites below drop nodes, and a node made later could take a dropped one's id.
+        self.tests: dict[int, ast.expr] = {}
 
     def _test(self, node: ast.expr) -> None:
         if not _is_opaque(node):
-            self.tests.add(id(node))
+            self.tests[id(node)] = node
 
     def visit_If(self, node: ast.stmt) -> ast.AST:
         self._test(node.test)

@@ -62,22 +62,22 @@ def _lowered_block(node: ast.stmt) -> bool:
     return isinstance(node, _LOOPS) or (isinstance(node, ast.If) and not always_bool(node.test))
 
 
-def _guard_returns(statements: list[ast.stmt]) -> set[int]:
+def _guard_returns(statements: list[ast.stmt]) -> dict[int, ast.Return]:
     """The returns that stay returns: those in the statements before the first one that holds a
     lowered return (guard clauses such as ``if not isinstance(o, T): return NotImplemented``, or a
     return in a ``try``). They run in the function's own frame, and so does everything after them
     up to that statement, as in the original (a closure would add a frame to the stack that
     ``traceback.extract_stack`` and ``warnings.warn(stacklevel=...)`` look at)."""
-    kept: set[int] = set()
+    kept: dict[int, ast.Return] = {}  # by id, each held (an id is unique only while its node lives)
     for statement in statements:
         if returns_nested_in_control_flow([statement]):
             break
-        kept |= {id(sub) for sub in _own_returns(statement)}
+        kept.update((id(sub), sub) for sub in _own_returns(statement))
     return kept
 
 
 class _ReturnLowering:
-    def __init__(self, retval: str, do_return: str | None, dead: list[ast.stmt], kept: set[int]) -> None:
+    def __init__(self, retval: str, do_return: str | None, dead: list[ast.stmt], kept: dict[int, ast.Return]) -> None:
         self.dead = dead
         self.retval = retval
         self.do_return = do_return

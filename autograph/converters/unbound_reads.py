@@ -31,8 +31,8 @@ from autograph.converters.logical_expressions import is_thunk
 from autograph.transformer import Transformer
 
 
-def transform(node: ast.FunctionDef, names: set[str], captured: set[str], generated_functions: set[int],
-              thunk_spans: frozenset) -> None:
+def transform(node: ast.FunctionDef, names: set[str], captured: set[str],
+              generated_functions: dict[int, ast.FunctionDef], thunk_spans: frozenset) -> None:
     """Wrap the reads of ``names`` (the variables the conversion bound to an Undefined) that may
     find one unbound, in ``node``'s body (the converted function)."""
     reads = _UnboundReads(names, captured, generated_functions, thunk_spans)
@@ -48,7 +48,7 @@ class _UnboundReads(Transformer):
     reads the analysis marked, and any read of a captured variable from a nested function or
     lambda (those run at any time)."""
 
-    def __init__(self, names: set[str], captured: set[str], generated_functions: set[int],
+    def __init__(self, names: set[str], captured: set[str], generated_functions: dict[int, ast.FunctionDef],
                  thunk_spans: frozenset) -> None:
         self.names = names
         self.captured = captured & names
