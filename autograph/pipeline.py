@@ -19,6 +19,7 @@ from autograph.converters import (
     asserts,
     break_statements,
     call_trees,
+    caller_frames,
     continue_statements,
     control_flow,
     fence,
@@ -37,8 +38,13 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
         if not fence.is_generator_or_async(nested):  # those run as plain Python
             convert_tree(nested, ctx)
     if isinstance(node, ast.Lambda):
-        if "frame_read" in _statement_kinds(walk(node)):
-            frame_reads.transform(node, ctx, function_scope(node).locals | function_scope(node).params)
+        kinds = _statement_kinds(walk(node))
+        if kinds & {"frame_read", "caller_frames"}:
+            scope = function_scope(node)
+            if "frame_read" in kinds:
+                frame_reads.transform(node, ctx, scope.locals | scope.params)
+            if "caller_frames" in kinds:
+                caller_frames.transform(node, ctx, scope.locals | scope.params)
         call_trees.transform(node, ctx, function_scope(node).locals)
         logical_expressions.transform(node, ctx)
         return
@@ -61,6 +67,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     original_scope = function_scope(node)
     ctx.frame_reads = "frame_read" in present and frame_reads.transform(
         node, ctx, original_scope.locals | original_scope.params)
+    # 1f. `sys._getframe(1)`, `warnings.warn(..., stacklevel=2)`: they count the original's frames.
+    if "caller_frames" in present:
+        caller_frames.transform(node, ctx, original_scope.locals | original_scope.params)
     # 2. Which reads may find a variable unbound, on the original code: there the jumps still
     #    say which paths exist (lowered, they become flags the analysis cannot see through).
     ctx.maybe_unbound_reads = definitions.resolve(node.body, original_scope.locals, original_scope.params) > 0
@@ -93,6 +102,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
 
 
 _FRAME_READERS = frame_reads.READERS
+_FRAME_COUNTERS = caller_frames.CALLEES
 
 
 def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
@@ -107,8 +117,18 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
             kinds.add("loop")
         elif cls is ast.If:
             kinds.add("if")
-        elif cls is ast.Call and sub.func.__class__ is ast.Name and sub.func.id in _FRAME_READERS:
-            kinds.add("frame_read")
+        elif cls is ast.Call:
+            func = sub.func
+            if func.__class__ is ast.Name:
+                if func.id in _FRAME_READERS:
+                    kinds.add("frame_read")
+                elif func.id in _FRAME_COUNTERS:
+                    kinds.add("caller_frames")
+            elif func.__class__ is ast.Attribute and func.attr in _FRAME_COUNTERS:
+                kinds.add("caller_frames")
+            for keyword in sub.keywords:
+                if keyword.arg == "stacklevel":
+                    kinds.add("caller_frames")
         elif (cls is ast.Assign and isinstance(sub.targets[0], ast.Subscript)) or (
                 cls is ast.AugAssign and isinstance(sub.target, ast.Subscript)):
             kinds.add("item_write")

@@ -10,7 +10,7 @@ the first time a JAX value reaches an operator.
 from runtime.backend import Backend, State, backend_for, register, register_lazy
 from runtime.builtin_calls import builtin, builtin_call
 from runtime.calls import call, set_converter
-from runtime.frame_reads import dir_, locals_
+from runtime.frame_reads import dir_, getframe, locals_, stacklevel
 from runtime.items import (
     iadd,
     iand,
@@ -53,7 +53,7 @@ range = range_  # noqa: A001  (generated code spells it ag__.range)
 __all__ = [
     "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "backend_for",
     "builtin",
-    "builtin_call", "call", "dir_", "locals_",
+    "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register",
     "register_lazy", "reraise_limitation", "run", "skip", "set_converter", "while_stmt", "setitem", "setitem_in",

@@ -1,4 +1,8 @@
-"""The variables ``locals()``, ``vars()``, ``dir()``, ``eval`` and ``exec`` see in converted code.
+"""What converted code's reads of its own frame and of the frames above it see.
+
+``locals_`` / ``dir_`` are the variables ``locals()``, ``vars()``, ``dir()``, ``eval`` and ``exec``
+see; ``getframe`` / ``stacklevel`` count frames up the stack as the original would
+(converters/caller_frames.py rewrites ``sys._getframe(n)`` and ``stacklevel=k`` into them).
 
 Those builtins read the frame they are called from. Converted code runs a function's blocks in
 generated closures and thunks, whose frames hold only what each one uses (``eval('y')`` in a block
@@ -68,3 +72,46 @@ def _gather(names: tuple[str, ...], frame: Any) -> dict[str, Any]:
         if value is not _MISSING and not isinstance(value, Undefined):
             found[name] = value
     return found
+
+
+# ---------------------------------------------------------------------------- the frames above
+
+def getframe(depth: int = 0) -> Any:
+    """``sys._getframe(depth)`` as the original function would see it: the frames of its blocks
+    and thunks, and of the runtime between them, do not count (the innermost block stands for the
+    function itself: its line is the user's line)."""
+    return _visible(sys._getframe(1), depth)[0]
+
+
+def stacklevel(level: int) -> int:
+    """A ``stacklevel`` (``warnings.warn``, ``logging``, any callee counting frames up from its
+    caller) that reaches the frame ``level`` would reach in the original function."""
+    if level.__class__ is not int or level <= 1:  # the caller itself: the block, at the user's line
+        return level
+    return _visible(sys._getframe(1), level - 1)[1] + 1
+
+
+def _visible(frame: Any, depth: int) -> tuple[Any, int]:
+    """The frame ``depth`` levels above ``frame`` as the original program would have it, and how
+    many frames up it really is. A block's or thunk's frame stands for its function: the frames
+    between it and that function's own (outer blocks, the runtime calling it, a backend tracing
+    it), and that frame itself, are not the original's. Frames of the runtime are not either."""
+    if depth < 0:
+        raise ValueError("call stack is not deep enough")  # sys._getframe's own message
+    steps = 0
+    inside = is_body_code(frame.f_code)  # skipping up to the function the innermost block stands for
+    while depth:
+        frame = frame.f_back
+        steps += 1
+        if frame is None:
+            raise ValueError("call stack is not deep enough")
+        code = frame.f_code
+        if inside:
+            if not is_body_code(code) and code in CONVERTED_CODES:
+                inside = False  # the function itself: skipped, its block stood for it
+            continue
+        if frame.f_globals.get("__name__", "").startswith("runtime."):
+            continue
+        depth -= 1
+        inside = is_body_code(code)
+    return frame, steps

@@ -32,7 +32,7 @@ import ast
 import builtins
 import sys
 import types
-from typing import Any
+from typing import Any, Callable
 
 from autograph import templates
 from autograph.context import Context
@@ -47,7 +47,7 @@ if sys.version_info < (3, 12):
 def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set[str]) -> bool:
     """Rewrite the frame-reading calls in ``node``'s own scope, and in the lambdas in it (which
     are converted with it); whether ``node``'s own scope had any."""
-    calls, lambdas = _own_scope_calls(node)
+    calls, lambdas = own_scope_calls(node, _names_reader)
     calls = [call for call in calls if _reads_frame(call, ctx, local_names)]
     for inner in lambdas:
         transform(inner, ctx, local_names | _lambda_params(inner))
@@ -90,9 +90,14 @@ def _reads_frame(call: ast.Call, ctx: Context, local_names: set[str]) -> bool:
     return not call.args and not call.keywords
 
 
-def _own_scope_calls(node: ast.FunctionDef | ast.Lambda) -> tuple[list[ast.Call], list[ast.Lambda]]:
-    """The calls of reader names evaluated in ``node``'s own frame (not in a nested function's,
-    class body's or, before 3.12, comprehension's: their locals() are their own), and the lambdas
+def _names_reader(call: ast.Call) -> bool:
+    return call.func.__class__ is ast.Name and call.func.id in READERS
+
+
+def own_scope_calls(node: ast.FunctionDef | ast.Lambda,
+                    wanted: Callable[[ast.Call], bool]) -> tuple[list[ast.Call], list[ast.Lambda]]:
+    """The ``wanted`` calls evaluated in ``node``'s own frame (not in a nested function's, class
+    body's or, before 3.12, comprehension's: their locals() are their own), and the lambdas
     directly in that scope."""
     found, lambdas = [], []
     stack: list[Any] = list(node.body) if isinstance(node.body, list) else [node.body]
@@ -103,7 +108,7 @@ def _own_scope_calls(node: ast.FunctionDef | ast.Lambda) -> tuple[list[ast.Call]
             if sub.__class__ is ast.Lambda:
                 lambdas.append(sub)
             continue
-        if sub.__class__ is ast.Call and sub.func.__class__ is ast.Name and sub.func.id in READERS:
+        if sub.__class__ is ast.Call and wanted(sub):
             found.append(sub)
         stack.extend(ast.iter_child_nodes(sub))
     return found, lambdas

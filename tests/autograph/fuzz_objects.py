@@ -22,9 +22,10 @@ runs a program's ``f`` as Python and converted, on fresh logs, and prints both.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-__all__ = ["Base", "Countdown", "Ctx", "Flag", "Seq", "note", "show"]
+__all__ = ["Base", "Countdown", "Ctx", "Flag", "Seq", "note", "show", "sys"]
 
 
 class Flag:

@@ -85,8 +85,8 @@ FEATURES = {
     "comp": "comprehensions reading the function's variables",
     "call": "module-level helper functions the program calls (converted when called)",
     "qualname": "__qualname__ of nested functions and classes, calls with the wrong number of arguments",
-    "frames": "locals(), vars(), dir() and eval('name') / exec reading the function's variables, in branches, "
-              "loops and operands",
+    "frames": "locals(), vars(), dir() and eval('name') / exec reading the function's variables, and "
+              "sys._getframe(1) naming the caller and its line, in branches, loops and operands",
 }
 
 
@@ -493,9 +493,12 @@ class Writer:
 
     def frame_statement(self, indent: int, depth: int, where: Where) -> None:
         """A read of the frame: which variables are bound, in Python's order, and the ints among
-        them; or one variable through eval (NameError when unbound), maybe in an and/or operand."""
-        kind = self.draw(st.integers(0, 4))
-        if kind == 0:
+        them; or one variable through eval (NameError when unbound); or the caller's name and line;
+        maybe in an and/or operand."""
+        kind = self.draw(st.integers(0, 5))
+        if kind == 5:
+            read = "(sys._getframe(1).f_code.co_name, sys._getframe(1).f_lineno)"
+        elif kind == 0:
             read = "[(k, v) if type(v) is int else k for k, v in locals().items()]"
         elif kind == 1:
             read = "list(vars())"

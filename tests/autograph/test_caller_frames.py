@@ -1,0 +1,146 @@
+"""sys._getframe(n) and stacklevel arguments in converted code count the original's frames.
+
+The original function is the oracle: a warning's file, line and module, a logging record's
+function and line, and the frame ``sys._getframe(n)`` gives are the same converted or not.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import warnings
+
+import pytest
+
+import autograph
+
+
+def deprecated(flag):
+    if flag:
+        warnings.warn("deprecated", DeprecationWarning, stacklevel=2)
+        return 1
+    return 0
+
+
+def deprecated_positional(flag):
+    for _ in range(flag):
+        warnings.warn("deprecated", DeprecationWarning, 2)
+    return flag
+
+
+def warns_from_an_operand(flag):
+    return flag and warnings.warn("deprecated", UserWarning, stacklevel=2)
+
+
+def warns_deep(flag, level):
+    while flag:
+        flag -= 1
+        if flag % 2 == 0:
+            warnings.warn("deep", UserWarning, stacklevel=level)
+    return flag
+
+
+def user_helper_passes_it_on(flag):
+    if flag:
+        _deprecate("via a helper", stacklevel=2)
+    return flag
+
+
+def _deprecate(message, stacklevel=1):
+    warnings.warn(message, DeprecationWarning, stacklevel=stacklevel + 1)
+
+
+def caller_names(flag):
+    names = []
+    for i in range(2):
+        if flag:
+            names.append((sys._getframe(1).f_code.co_name, sys._getframe(2).f_code.co_name))
+        names.append(flag and sys._getframe(1).f_code.co_name)
+    return names
+
+
+def logs(flag, logger):
+    if flag:
+        logger.warning("from a branch", stacklevel=2)
+    return flag
+
+
+def first_caller(fn, *args):
+    return fn(*args)
+
+
+def second_caller(fn, *args):
+    return first_caller(fn, *args)
+
+
+def warning_seen(fn, *args):
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        result = second_caller(fn, *args)
+    return result, [(w.filename, w.lineno, str(w.message), w.category) for w in seen]
+
+
+@pytest.mark.parametrize(("fn", "args"), [
+    (deprecated, (1,)), (deprecated_positional, (2,)), (warns_from_an_operand, (1,)),
+    (warns_deep, (4, 2)), (warns_deep, (4, 3)), (warns_deep, (2, 1)), (user_helper_passes_it_on, (1,)),
+], ids=lambda value: getattr(value, "__name__", repr(value)))
+def test_warnings_name_the_lines_the_original_names(fn, args):
+    assert warning_seen(autograph.convert(fn), *args) == warning_seen(fn, *args)
+
+
+def test_getframe_gives_the_original_callers():
+    expected = second_caller(caller_names, 1)
+    assert expected[0] == ("first_caller", "second_caller")
+    assert second_caller(autograph.convert(caller_names), 1) == expected
+    assert second_caller(autograph.convert(caller_names), 0) == second_caller(caller_names, 0)
+
+
+def test_logging_stacklevel_names_the_callers_line(caplog):
+    logger = logging.getLogger("autograph.tests.caller_frames")
+    with caplog.at_level(logging.WARNING, logger=logger.name):
+        first_caller(logs, 1, logger)
+        first_caller(autograph.convert(logs), 1, logger)
+    original, converted = caplog.records
+    assert (converted.funcName, converted.lineno, converted.pathname) == (
+        original.funcName, original.lineno, original.pathname) == ("first_caller", original.lineno, __file__)
+
+
+def test_converted_callee_in_a_converted_branch():
+    def outer(flag):
+        if flag:
+            return deprecated(flag)  # converted through ag__.call: its warning names this line
+        return None
+
+    expected = warning_seen(outer, 1)
+    assert warning_seen(autograph.convert(outer), 1) == expected
+    assert expected[1][0][1] == outer.__code__.co_firstlineno + 2
+
+
+def test_to_code_shows_the_counted_calls():
+    code = autograph.to_code(caller_names)
+    assert "ag__.getframe(1).f_code.co_name, ag__.getframe(2).f_code.co_name" in code
+    assert "stacklevel=ag__.stacklevel(2)" in autograph.to_code(deprecated)
+    assert "ag__.stacklevel(2))" in autograph.to_code(deprecated_positional)
+
+
+def test_left_alone():
+    def reads(flag, sys=sys):  # a parameter named sys: not resolved, left as written
+        if flag:
+            warnings.warn("here", UserWarning, stacklevel=1)
+            return sys._getframe(0).f_code.co_name, sys._getframe(1).f_code.co_name
+        return None
+
+    code = autograph.to_code(reads)
+    assert "getframe" not in code.replace("sys._getframe", "") and "stacklevel=1" in code
+
+
+def test_too_deep_raises_as_python_does():
+    def deep(flag):
+        if flag:
+            return sys._getframe(10_000)
+        return None
+
+    with pytest.raises(ValueError, match="call stack is not deep enough"):
+        deep(1)
+    with pytest.raises(ValueError, match="call stack is not deep enough"):
+        autograph.convert(deep)(1)
