@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import sys
 
 from autograph import anno, templates
 from autograph.analysis.walk import walk
@@ -112,7 +113,7 @@ class _Logical(Transformer):
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
         test = id(node) in self.tests
-        if not test:
+        if not test and _THREADS_VALUE_JUMPS:
             decided = _truth_once(node)
             if decided is not node:
                 return self.visit(decided)
@@ -173,6 +174,11 @@ def _jumps(node: ast.BoolOp) -> ast.expr:
         else:
             result = truth(value, result, ast.Constant(False))
     return result
+
+
+# Before 3.12 CPython threads the jumps of an `and` / `or` in a value context too (below); from 3.12 on
+# it evaluates one there as written: `(a or b) and c` asks a true `a` twice (tests still jump once).
+_THREADS_VALUE_JUMPS = sys.version_info < (3, 12)
 
 
 def _truth_once(node: ast.BoolOp) -> ast.expr:
