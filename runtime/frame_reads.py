@@ -37,6 +37,15 @@ from typing import Any
 from runtime.undefined import CONVERTED_CODES, Undefined, is_body_code
 
 _MISSING = object()
+# Before 3.11 code objects record no columns, so autograph cannot tell its thunks (`lambda: b` for
+# `a or b`) from the user's lambdas: there a converted lambda without parameters counts as a thunk.
+_THUNKS_UNMARKED = sys.version_info < (3, 11)
+
+
+def _is_block(code: Any) -> bool:
+    """Whether ``code`` is one of the converter's body closures or thunks."""
+    return is_body_code(code) or (_THUNKS_UNMARKED and code.co_name == "<lambda>" and not code.co_argcount
+                                  and code in CONVERTED_CODES)
 
 
 def locals_(names: tuple[str, ...]) -> dict[str, Any]:
@@ -57,7 +66,7 @@ def _gather(names: tuple[str, ...], frame: Any) -> dict[str, Any]:
     seen: dict[str, Any] = {}
     while frame is not None:
         code = frame.f_code
-        if is_body_code(code):
+        if _is_block(code):
             for name, value in frame.f_locals.items():
                 seen.setdefault(name, value)
         elif code in CONVERTED_CODES:
@@ -99,7 +108,7 @@ def _visible(frame: Any, depth: int) -> tuple[Any, int]:
     if depth < 0:
         raise ValueError("call stack is not deep enough")  # sys._getframe's own message
     steps = 0
-    inside = is_body_code(frame.f_code)  # skipping up to the function the innermost block stands for
+    inside = _is_block(frame.f_code)  # skipping up to the function the innermost block stands for
     while depth:
         frame = frame.f_back
         steps += 1
@@ -107,11 +116,11 @@ def _visible(frame: Any, depth: int) -> tuple[Any, int]:
             raise ValueError("call stack is not deep enough")
         code = frame.f_code
         if inside:
-            if not is_body_code(code) and code in CONVERTED_CODES:
+            if not _is_block(code) and code in CONVERTED_CODES:
                 inside = False  # the function itself: skipped, its block stood for it
             continue
         if frame.f_globals.get("__name__", "").startswith("runtime."):
             continue
         depth -= 1
-        inside = is_body_code(code)
+        inside = _is_block(code)
     return frame, steps

@@ -161,6 +161,8 @@ def _nested_codes(code: types.CodeType) -> list[types.CodeType]:
 
 def _within(code: types.CodeType, span: tuple[int, int, int, int]) -> bool:
     """Whether the code's instructions come from the source span (two lambdas on one line)."""
+    if not hasattr(code, "co_positions"):  # 3.10: only the name and first line tell them apart
+        return True
     start, end = span[:2], span[2:]
     for line, end_line, col, end_col in code.co_positions():
         if line is None or col is None or (col, end_col) == (0, 0):  # no position, or RESUME's
