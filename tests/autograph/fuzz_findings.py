@@ -799,3 +799,36 @@ def del_global_then_local_in_loop(a, b, c, log):
         w0 += 1
         del g_deleted, b
     return 0
+
+
+@finding(0, 0, 0, differs="A class body in a loop body reads the parameter v1, and a list comprehension in the "
+                          "same loop body reuses v1 as its iteration variable: Python gives v1; converted, where "
+                          "the loop body is a closure (v1 a free variable passed through to the class), CPython "
+                          "3.12 and 3.13.0 compile the inlined comprehension (PEP 709) wrongly and the class "
+                          "body raises NameError (CPython gh-121377; the same code written as nested functions "
+                          "fails unconverted too). Found by make fuzz on 3.13, stop 20")
+def class_reads_name_a_comprehension_reuses(a, b, v1, log):
+    for _ in range(1):
+        class Reads:
+            value = v1
+        log.append(len([8 for v1 in range(-1)]))
+    return Reads.value
+
+
+def _cpython_gh_121377() -> bool:
+    """Whether this CPython miscompiles an inlined comprehension whose iteration variable is a free
+    variable passed through to a nested scope (gh-121377): the bug behind the finding above."""
+    def outer(v1):
+        def body():
+            class Reads:
+                value = v1
+            len([8 for v1 in range(-1)])
+            return Reads.value
+        return body()
+    try:
+        return outer(1) != 1
+    except NameError:
+        return True
+
+
+CPYTHON_GH_121377 = _cpython_gh_121377()

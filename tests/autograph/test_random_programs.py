@@ -773,6 +773,8 @@ class Writer:
     def comp_statement(self, indent: int, depth: int, where: Where) -> None:
         var = self.choice(list(LOCALS) + ["p"] + [n for n in self.extras if self.roles.get(n, "int") == "int"
                                                   and n not in self.global_names])
+        if fuzz_findings.CPYTHON_GH_121377:  # a CPython bug reused names reach once converted: no reuse there
+            var = "p"
         self.roles.setdefault(var, "int")
         iterable = f"range({self.atom()} % 4)"
         with self.entering(Scope("comprehension", self.scope, [var])):
@@ -1213,7 +1215,9 @@ def test_converted_program_matches_python(fuzz_dir: pathlib.Path, source: str, d
 
 # The findings the converter does not fix yet (docs/limitations.md): each must still differ (strict), so
 # that a fix shows up here and moves the finding among the regression tests.
-KNOWN_DIFFERENCES: frozenset[str] = frozenset()
+KNOWN_DIFFERENCES: frozenset[str] = frozenset(
+    # A CPython bug (3.12, 3.13.0) that converted code reaches and the original does not: docs/limitations.md.
+    {"class_reads_name_a_comprehension_reuses"} if fuzz_findings.CPYTHON_GH_121377 else ())
 
 
 @pytest.mark.parametrize("finding", [
