@@ -147,7 +147,7 @@ def _convert_function(fn: types.FunctionType) -> types.FunctionType:
     converted = _alive_conversion(fn)
     if converted is not None:
         return converted
-    if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
+    if fn in _do_not_convert or loading.is_generated_code(fn.__code__):
         return fn
     converted = _fresh_function(fn)
     with _lock:
@@ -260,7 +260,7 @@ def converted_lines(fn: Callable) -> tuple[int, int]:
 
 def _convert_for_call(fn: types.FunctionType) -> Callable:
     """How converted code calls a user function: converted if it can be, else as it is."""
-    if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
+    if fn in _do_not_convert or loading.is_generated_code(fn.__code__):
         return fn
     if is_unconverted_module(getattr(fn, "__module__", None)):
         return fn
