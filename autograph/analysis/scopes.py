@@ -186,6 +186,29 @@ class _WritesCollector(_Collector):
                                                     _WritesCollector.generic_visit)
         method(self, node)
 
+    def generic_visit(self, node: ast.AST) -> None:
+        # ``_Collector.generic_visit`` without the reads: a name read, the commonest child by far,
+        # is skipped here; a name bound or deleted is taken (no method call).
+        writes = self.names.writes
+        for name in node_fields(node.__class__):
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                for item in value:
+                    cls = item.__class__
+                    if cls is ast.Name:
+                        if item.ctx.__class__ is not ast.Load:
+                            writes.add(item.id)
+                    elif cls not in _LEAVES and isinstance(item, ast.AST):
+                        self.visit(item)
+            elif value.__class__ is ast.Name:
+                if value.ctx.__class__ is not ast.Load:
+                    writes.add(value.id)
+            elif value.__class__ not in _LEAVES and isinstance(value, ast.AST):
+                self.visit(value)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        self.generic_visit(node)  # (its target's read is not collected here)
+
     def _nested_header(self, node: ast.AST) -> None:
         self._header_expressions(node)  # (the free names are reads: not collected here)
 
