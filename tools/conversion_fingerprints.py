@@ -72,12 +72,12 @@ def dump(path: str) -> None:
     result = {}
     for name, fn in functions():
         try:
-            conversion = api._conversion(getattr(fn, "__func__", fn)) if isinstance(fn, types.FunctionType) \
-                else None
-            if conversion is None:
+            if not isinstance(fn, types.FunctionType):  # a callable object, a partial: its text only
                 result[name] = "source:" + api.to_code(fn)
                 continue
-            result[name] = ("source:" + conversion.source + "\ncode:" + code_fingerprint(conversion.code))
+            # The code first, then to_code: where the conversion keeps no text, that converts again.
+            code = api._conversion(fn).code
+            result[name] = "source:" + api.to_code(fn) + "\ncode:" + code_fingerprint(code)
         except Exception as error:  # noqa: BLE001  (a refusal is part of the fingerprint)
             result[name] = f"error:{type(error).__name__}: {error}"
     Path(path).write_text(json.dumps(result, indent=0, sort_keys=True))
