@@ -89,6 +89,9 @@ def _node_fields(cls: type) -> tuple[str, ...]:
     Python, a user's subclass) keeps all its fields, and goes into ``_UNTYPED_FIELDS`` instead:
     its fields may hold anything, which ``walk`` then checks value by value."""
     fields = tuple(cls._fields)
+    if not fields:  # Load, Add, Not, ...: nothing below them, whatever their docstring says
+        _NODE_FIELDS[cls] = fields
+        return fields
     match = re.fullmatch(r"\s*(\w+)\((.*)\)\s*", cls.__doc__ or "", re.DOTALL)
     if match and match.group(1) == cls.__name__:
         types = dict(reversed(part.split()) for part in match.group(2).split(",") if len(part.split()) == 2)

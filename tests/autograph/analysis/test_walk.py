@@ -29,6 +29,15 @@ def test_walk_gives_ast_walks_order_with_nones_in_lists():
     assert list(map(id, walk(tree))) == list(map(id, ast.walk(tree)))
 
 
+def test_node_classes_without_fields_need_no_check_per_value():
+    # Load, Add, Not, ...: their docstrings are no ASDL signatures, but they have no fields at all.
+    from autograph.analysis import walk as walk_module
+
+    walk(ast.parse("x = not a + b"))
+    assert {ast.Load, ast.Store, ast.Add, ast.Not} <= walk_module._NODE_FIELDS.keys()
+    assert not walk_module._UNTYPED_FIELDS.keys() & {ast.Load, ast.Store, ast.Add, ast.Not}
+
+
 def test_walk_of_a_leaf_is_the_leaf():
     leaf = ast.Constant(1)
     assert walk(leaf) == [leaf] and children(leaf) == []
