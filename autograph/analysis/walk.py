@@ -80,6 +80,9 @@ def _untyped_children(node: ast.AST) -> list[ast.AST]:
 _PLAIN_TYPES = frozenset({"identifier", "string", "constant", "int"})
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}  # node class -> the fields that may hold nodes
 _UNTYPED_FIELDS: dict[type, tuple[str, ...]] = {}  # the same for classes without an ASDL signature
+# For walks written out in other modules (one call less per node than ``children``): a class found
+# here has fields that hold a node, None, or a list of nodes and Nones; for any other, ``children``.
+TYPED_FIELDS = _NODE_FIELDS
 
 
 def _node_fields(cls: type) -> tuple[str, ...]:
