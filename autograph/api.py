@@ -48,7 +48,8 @@ class Conversion:
     def source_for(self, fn: types.FunctionType) -> str:
         """The converted source; ``fn``: a function of this conversion's code (and globals)."""
         if self._source is None:
-            tree, code, _, _ = _converted(fn)
+            with _lock:  # (conversions run one at a time, as in _conversion)
+                tree, code, _, _ = _converted(fn)
             if not same_code(code, self.code):
                 raise ConversionError(
                     f"cannot show the converted code of {fn.__qualname__}: converting it again gives other "
