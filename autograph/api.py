@@ -5,8 +5,8 @@
 
 A conversion is cached per code object (and globals), and the function built
 from it per function object, behind one lock, so converting again costs a
-dictionary look-up. The cache keeps each converted tree pickled, not as AST
-nodes (see ``Conversion``).
+dictionary look-up. The cache keeps no converted tree: ``to_code`` converts
+again for the text (see ``Conversion``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import ast
 import copy
 import functools
 import logging
-import pickle
 import threading
 import types
 import weakref
@@ -25,6 +24,7 @@ from typing import Any, Callable
 import runtime
 from autograph import loading, parsing, pipeline
 from autograph.analysis.walk import walk
+from autograph.code_identity import same_code
 from autograph.context import UNKNOWN, Context
 from autograph.converters.call_trees import is_unconverted_module
 from autograph.errors import ConversionError, Location
@@ -33,37 +33,31 @@ from autograph.naming import Namer
 
 @dataclass
 class Conversion:
-    """One converted code object: its compiled code (for functions) and its tree (for to_code).
+    """One converted code object: its compiled code, and what ``to_code`` shows of it.
 
-    The tree is kept pickled: a cached conversion lives as long as the process, and its tree as AST
-    nodes would be hundreds of objects that every full garbage collection walks (a converted
-    pyparsing holds 90,000 of them: each full collection took 4x as long). A tree that cannot be
-    pickled is kept as it is."""
+    The converted tree is not kept: a cached conversion lives as long as the process, and a tree
+    as AST nodes is hundreds of objects that every full garbage collection walks (a converted
+    pyparsing held 90,000 of them: each full collection took 4x as long), while keeping it
+    pickled cost some 8% of every cold conversion. ``to_code`` converts the function again for its
+    text, once, and checks that this gives the code that runs (``source_for``)."""
 
-    packed: ast.FunctionDef | ast.Lambda | bytes
     code: types.CodeType
     original_lines: int
     runtime_name: str  # what the converted code calls the runtime: `ag__`, unless the user has that name
     _source: str | None = None
 
-    @classmethod
-    def of(cls, tree: ast.FunctionDef | ast.Lambda, code: types.CodeType, original_lines: int,
-           runtime_name: str) -> Conversion:
-        try:
-            packed: ast.FunctionDef | ast.Lambda | bytes = pickle.dumps(tree, pickle.HIGHEST_PROTOCOL)
-        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):  # an annotation pickle refuses
-            packed = tree
-        return cls(packed, code, original_lines, runtime_name)
-
-    @property
-    def tree(self) -> ast.FunctionDef | ast.Lambda:
-        """The converted tree (a fresh copy of it each time, when kept pickled)."""
-        return pickle.loads(self.packed) if isinstance(self.packed, bytes) else self.packed
-
-    @property
-    def source(self) -> str:
+    def source_for(self, fn: types.FunctionType) -> str:
+        """The converted source; ``fn``: a function of this conversion's code (and globals)."""
         if self._source is None:
-            self._source = ast.unparse(self.tree) + "\n"
+            with _lock:  # (conversions run one at a time, as in _conversion)
+                tree, code, _, _ = _converted(fn)
+            if not same_code(code, self.code):
+                raise ConversionError(
+                    f"cannot show the converted code of {fn.__qualname__}: converting it again gives other "
+                    "code than the one that runs (its source, or a global it calls, changed since it was "
+                    "converted)", parsing.location_of(fn),
+                    hint="define the function again (a new definition is converted afresh), then ask again")
+            self._source = ast.unparse(tree) + "\n"
         return self._source
 
 
@@ -78,7 +72,9 @@ _failed: weakref.WeakSet = weakref.WeakSet()  # callees whose conversion crashed
 _log = logging.getLogger("autograph")
 
 
-def _conversion(fn: types.FunctionType) -> Conversion:
+def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion:
+    """The cached conversion of ``fn``'s code, made now if there is none (``with_source``: keep its
+    text too, while the tree is at hand: ``to_code`` asks)."""
     key = (fn.__code__, id(fn.__globals__))
     conversion = _conversions.get(key)
     if conversion is not None:
@@ -86,11 +82,16 @@ def _conversion(fn: types.FunctionType) -> Conversion:
     with _lock:
         conversion = _conversions.get(key)
         if conversion is None:
-            conversion = _conversions[key] = _convert_code(fn)
+            tree, code, original_lines, runtime_name = _converted(fn)
+            conversion = _conversions[key] = Conversion(code, original_lines, runtime_name)
+            if with_source:
+                conversion._source = ast.unparse(tree) + "\n"
     return conversion
 
 
-def _convert_code(fn: types.FunctionType) -> Conversion:
+def _converted(fn: types.FunctionType) -> tuple[ast.FunctionDef | ast.Lambda, types.CodeType, int, str]:
+    """Convert ``fn``'s code: (the converted tree, its compiled code, the original's non-blank
+    lines, the runtime's name in it)."""
     parsed = parsing.parse_function(fn)
     # A lambda comes out of a cached module tree: work on a copy. A def was parsed just now.
     tree = copy.deepcopy(parsed.node) if isinstance(parsed.node, ast.Lambda) else parsed.node
@@ -113,7 +114,7 @@ def _convert_code(fn: types.FunctionType) -> Conversion:
         runtime_name = namer.new("ag__")
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
     code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
-    return Conversion.of(tree, code, parsed.source_lines, runtime_name)
+    return tree, code, parsed.source_lines, runtime_name
 
 
 def _rename_identifiers(tree: ast.AST, names: dict[str, str]) -> None:
@@ -148,7 +149,7 @@ def _convert_function(fn: types.FunctionType) -> types.FunctionType:
     converted = _alive_conversion(fn)
     if converted is not None:
         return converted
-    if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
+    if fn in _do_not_convert or loading.is_generated_code(fn.__code__):
         return fn
     converted = _fresh_function(fn)
     with _lock:
@@ -231,7 +232,11 @@ class ConvertedCode(str):
 
 
 def to_code(fn: Callable) -> ConvertedCode:
-    """The converted source of ``fn``, as Python text (a ``str`` that notebooks show highlighted)."""
+    """The converted source of ``fn``, as Python text (a ``str`` that notebooks show highlighted).
+
+    A conversion keeps its code, not its text: for a function converted earlier, ``to_code``
+    converts it again (once) and raises a ``ConversionError`` if that gives other code than the
+    one that runs (the source, or a global it calls, changed since it was converted)."""
     target = fn
     if isinstance(target, (types.MethodType, staticmethod, classmethod)):
         target = target.__func__
@@ -243,7 +248,7 @@ def to_code(fn: Callable) -> ConvertedCode:
             target = call
         else:
             convert(target)  # raises the explanatory ConversionError
-    return ConvertedCode(_conversion(target).source)
+    return ConvertedCode(_conversion(target, with_source=True).source_for(target))
 
 
 def do_not_convert(fn: Callable) -> Callable:
@@ -255,13 +260,13 @@ def do_not_convert(fn: Callable) -> Callable:
 def converted_lines(fn: Callable) -> tuple[int, int]:
     """(non-blank lines of to_code, non-blank lines of the original): the readability ratio."""
     target = getattr(fn, "__func__", fn)
-    conversion = _conversion(target)
-    return sum(1 for line in conversion.source.splitlines() if line.strip()), conversion.original_lines
+    conversion = _conversion(target, with_source=True)
+    return sum(1 for line in conversion.source_for(target).splitlines() if line.strip()), conversion.original_lines
 
 
 def _convert_for_call(fn: types.FunctionType) -> Callable:
     """How converted code calls a user function: converted if it can be, else as it is."""
-    if fn in _do_not_convert or fn.__code__ in loading.generated_codes:
+    if fn in _do_not_convert or loading.is_generated_code(fn.__code__):
         return fn
     if is_unconverted_module(getattr(fn, "__module__", None)):
         return fn

@@ -17,11 +17,10 @@ import ast
 import functools
 import operator
 import types
-import weakref
 
 import runtime
 from autograph.analysis.walk import children, statement_children
-from runtime.undefined import CONVERTED_CODES, register_body_code
+from runtime.undefined import is_converted_code, register_converted_code
 
 _FACTORY = "__autograph_factory__"
 # The converted def is compiled under this name, so that the factory does not bind the user's
@@ -31,8 +30,8 @@ _CONVERTED = "__autograph_converted__"
 _FUTURE_FLAGS = functools.reduce(operator.or_, (getattr(__future__, f).compiler_flag
                                                 for f in __future__.all_feature_names))
 
-# Code objects the converter produced: functions made from them are converted already.
-generated_codes: weakref.WeakSet = weakref.WeakSet()
+# Whether the converter produced a code object: functions made from it are converted already.
+is_generated_code = is_converted_code
 
 
 def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType, runtime_name: str = "ag__",
@@ -102,6 +101,7 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
 
 
 _POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")
+_CODE = types.CodeType
 
 
 def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozenset,
@@ -217,7 +217,9 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
     """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
     qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
     and ``X.<locals>.`` of a generated closure X drops out of nested qualnames. Each new code object
-    is noted as the converter's (``generated_codes``, ``CONVERTED_CODES``) on the way."""
+    is noted as the converter's (``register_converted_code``) on the way."""
+    scope_names: dict[int, frozenset] = {}  # id(owner) -> its local names (owners outlive the walk)
+    has_qualname = hasattr(code, "co_qualname")  # (3.11+)
 
     def fix(text: str) -> str:
         if not text.startswith(prefix):
@@ -240,25 +242,33 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
         inside starts a scope of its own."""
         ours = code.co_name in generated or code.co_name == _CONVERTED
         own = user_name if ours else code.co_name
-
-        def child(c: types.CodeType) -> types.CodeType:
-            body = c.co_name in generated or (c.co_name == "<lambda>" and _is_thunk(c, thunk_spans))
-            return walk(c, own, owner if body else c)
-
-        consts = tuple(child(c) if isinstance(c, types.CodeType)
-                       else fix(c) if isinstance(c, str) and c.startswith(prefix) else c
-                       for c in code.co_consts)
-        changes = {"co_consts": consts}
+        consts = code.co_consts
+        changed = None  # a copy of consts once one of them changes
+        for index, const in enumerate(consts):
+            cls = const.__class__
+            if cls is _CODE:
+                body = const.co_name in generated or (const.co_name == "<lambda>" and _is_thunk(const, thunk_spans))
+                const = walk(const, own, owner if body else const)
+            elif cls is str and const.startswith(prefix):  # a nested def's qualname (for 3.10)
+                const = fix(const)
+            else:
+                continue
+            if changed is None:
+                changed = list(consts)
+            changed[index] = const
+        changes = {} if changed is None else {"co_consts": tuple(changed)}
         if ours:
             changes["co_name"] = user_name
-        if hasattr(code, "co_qualname"):
+        if has_qualname:
             changes["co_qualname"] = fix(code.co_qualname)
         new = code.replace(**changes)
+        body_names = None
         if code is not owner:
             # The runtime reports an unbound read of one of the owner's locals in it as Python does.
-            register_body_code(new, frozenset(owner.co_varnames + owner.co_cellvars))
-        CONVERTED_CODES.add(new)
-        generated_codes.add(new)  # functions made from it are converted already
+            body_names = scope_names.get(id(owner))
+            if body_names is None:
+                body_names = scope_names[id(owner)] = frozenset(owner.co_varnames + owner.co_cellvars)
+        register_converted_code(new, body_names)
         return new
 
     return walk(code, name, code)

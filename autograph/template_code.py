@@ -32,7 +32,7 @@ def builder(statements: tuple[ast.stmt, ...]) -> tuple[Builder, frozenset]:
     items = ", ".join(writer.item(statement) for statement in statements)
     source = f"def build(values, positions):\n    return [{items}]\n"
     namespace = dict(writer.constants, _name=_name, _statements=_statements, _identifier=_identifier,
-                     _arg=_arg, _declaration=_declaration)
+                     _arg=_arg, _declaration=_declaration, _node=_node)
     exec(compile(source, "<template>", "exec"), namespace)
     return namespace["build"], frozenset(writer.placeholders)
 
@@ -84,12 +84,25 @@ class _Writer:
             if field not in node.__dict__:
                 continue
             if cls is ast.FunctionDef and field == "name" and is_placeholder(node.name):
-                fields.append(f"name=_identifier(values, {self.take(node.name)})")
+                fields.append(f"{field!r}: _identifier(values, {self.take(node.name)})")
             else:
-                fields.append(f"{field}={self.value(node.__dict__[field])}")
+                fields.append(f"{field!r}: {self.value(node.__dict__[field])}")
         if "lineno" in cls._attributes:
             fields.append("**positions")
-        return f"{self.constant(cls)}({', '.join(fields)})"
+        # The node made with its attributes' dict, as the class's constructor would fill it: the
+        # constructor takes keyword arguments one by one, at twice the cost.
+        return f"_node({self.constant(cls)}, {{{', '.join(fields)}}})"
+
+
+def _node(cls: type, attributes: dict) -> ast.AST:
+    """``cls(**attributes)`` for a node class: what its constructor makes, without the constructor's
+    work per keyword argument (an AST node keeps its fields and positions in its ``__dict__``)."""
+    node = _new(cls)
+    node.__dict__ = attributes
+    return node
+
+
+_new = ast.AST.__new__
 
 
 # --- what a placeholder becomes (the rules of templates.replace) -----------------------------------
@@ -104,7 +117,7 @@ def _identifier(values: dict, name: str) -> str:
 def _name(values: dict, name: str, ctx: ast.expr_context, positions: dict) -> ast.expr:
     value = values[name]
     if isinstance(value, str):
-        return ast.Name(id=value, ctx=ctx, **positions)
+        return _node(ast.Name, {"id": value, "ctx": ctx, **positions})
     if isinstance(value, ast.expr):
         return value
     raise TypeError(f"placeholder {name} stands for an expression; got {type(value).__name__}")

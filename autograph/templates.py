@@ -55,12 +55,14 @@ def replace(template: str, at: ast.AST | None = None, **values: Value) -> list[a
         raise KeyError(f"template values not used: {sorted(values.keys() - placeholders)}")
     if at is None or not hasattr(at, "lineno"):
         return build(values, _NO_POSITIONS)
-    result = build(values, positions(at))
+    place = positions(at)
+    result = build(values, place)
     for value in values.values():
         if isinstance(value, ast.AST):
-            copy_location(value, at)
+            if "lineno" not in value.__dict__:  # (most are the user's nodes, positioned already)
+                _place([value], place)
         elif isinstance(value, list):
-            copy_location([item for item in value if isinstance(item, ast.AST)], at)
+            _place([item for item in value if isinstance(item, ast.AST)], place)
     return result
 
 
@@ -85,10 +87,12 @@ def replace_expression(template: str, **values: Value) -> ast.expr:
 def copy_location(nodes: list[ast.AST] | ast.AST, origin: ast.AST) -> None:
     """Give generated nodes the position of the user's statement they stand for, so that
     tracebacks point at the user's line. Nodes that have a position keep it."""
-    if not hasattr(origin, "lineno"):
-        return
-    place = positions(origin)
-    stack = list(nodes) if isinstance(nodes, list) else [nodes]
+    if hasattr(origin, "lineno"):
+        _place(list(nodes) if isinstance(nodes, list) else [nodes], positions(origin))
+
+
+def _place(stack: list[ast.AST], place: dict[str, int]) -> None:
+    """``copy_location`` of the nodes in ``stack`` (which it uses up) at the position ``place``."""
     pop, extend = stack.pop, stack.extend
     while stack:
         node = pop()

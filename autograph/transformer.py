@@ -8,6 +8,8 @@ through ``ast.iter_fields`` (a generator per node) over every field, the names a
 included. Here the method is looked up once per (transformer class, node class), and only the
 fields that may hold nodes are read (``analysis.walk``'s table). What a visit returns is used as
 ``NodeTransformer`` uses it: a node replaces, None removes, a list is spliced into a list field.
+``generic_visit`` calls the children's ``visit_*`` methods itself (one call less per node), so a
+subclass writes ``visit_*`` methods; it does not override ``visit``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ _METHODS: dict[type, dict[type, object]] = {}
 
 
 class Transformer(ast.NodeTransformer):
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "visit" in cls.__dict__:  # generic_visit would go past it (see the module docstring)
+            raise TypeError(f"{cls.__name__} overrides Transformer.visit: write visit_* methods instead")
+
     def visit(self, node: ast.AST) -> ast.AST | list | None:
         table = _METHODS.get(self.__class__)
         if table is None:
@@ -33,22 +40,31 @@ class Transformer(ast.NodeTransformer):
         return method(self, node)
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
-        inert = _INERT.get(self.__class__)
+        cls = self.__class__
+        inert = _INERT.get(cls)
         if inert is None:
-            inert = _INERT[self.__class__] = _inert_classes(self.__class__)
+            inert = _INERT[cls] = _inert_classes(cls)
+        table = _METHODS.get(cls)
+        if table is None:
+            table = _METHODS[cls] = {}
         for field in node_fields(node.__class__):
             old_value = getattr(node, field, None)
-            if old_value.__class__ in inert:  # a visit would leave it as it is
+            kind = old_value.__class__
+            if kind in inert or old_value is None:  # a visit would leave it as it is
                 continue
-            if old_value.__class__ is list:
+            if kind is list:
                 # The list is written back only if a visit replaced, removed or spliced an item
                 # (most lists keep theirs): ``new_values`` starts at the first change.
                 new_values = None
                 for index, value in enumerate(old_value):
-                    if value.__class__ in inert or not isinstance(value, _AST):
+                    kind = value.__class__
+                    if kind in inert or not isinstance(value, _AST):
                         new = value  # kept as it is
-                    else:
-                        new = self.visit(value)
+                    else:  # (``self.visit(value)``, its method looked up here: one call less)
+                        method = table.get(kind)
+                        if method is None:
+                            method = table[kind] = _method(cls, kind)
+                        new = method(self, value)
                     if new is value:
                         if new_values is not None:
                             new_values.append(value)
@@ -64,10 +80,13 @@ class Transformer(ast.NodeTransformer):
                 if new_values is not None:
                     old_value[:] = new_values
             elif isinstance(old_value, _AST):
-                new_node = self.visit(old_value)
+                method = table.get(kind)
+                if method is None:
+                    method = table[kind] = _method(cls, kind)
+                new_node = method(self, old_value)
                 if new_node is None:
                     delattr(node, field)
-                else:
+                elif new_node is not old_value:
                     setattr(node, field, new_node)
         return node
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from runtime.undefined import CONVERTED_CODES, Undefined, is_body_code
+from runtime.undefined import Undefined, is_body_code, is_converted_code
 
 _MISSING = object()
 # Before 3.11 code objects record no columns, so autograph cannot tell its thunks (`lambda: b` for
@@ -45,7 +45,7 @@ _THUNKS_UNMARKED = sys.version_info < (3, 11)
 def _is_block(code: Any) -> bool:
     """Whether ``code`` is one of the converter's body closures or thunks."""
     return is_body_code(code) or (_THUNKS_UNMARKED and code.co_name == "<lambda>" and not code.co_argcount
-                                  and code in CONVERTED_CODES)
+                                  and is_converted_code(code))
 
 
 def locals_(names: tuple[str, ...]) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def _gather(names: tuple[str, ...], frame: Any) -> dict[str, Any]:
         if _is_block(code):
             for name, value in frame.f_locals.items():
                 seen.setdefault(name, value)
-        elif code in CONVERTED_CODES:
+        elif is_converted_code(code):
             for name, value in frame.f_locals.items():
                 seen.setdefault(name, value)
             break
@@ -116,7 +116,7 @@ def _visible(frame: Any, depth: int) -> tuple[Any, int]:
             raise ValueError("call stack is not deep enough")
         code = frame.f_code
         if inside:
-            if not _is_block(code) and code in CONVERTED_CODES:
+            if not _is_block(code) and is_converted_code(code):
                 inside = False  # the function itself: skipped, its block stood for it
             continue
         if frame.f_globals.get("__name__", "").startswith("runtime."):

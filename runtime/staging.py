@@ -19,7 +19,7 @@ import numpy as np
 
 from runtime.limits import Limitation, NotStageable  # noqa: F401  (NotStageable: staging's API too)
 from runtime.tracebacks import FILTERING_VARIABLE, traceback_filtering  # noqa: F401  (staging's API too)
-from runtime.undefined import CONVERTED_CODES, Undefined
+from runtime.undefined import Undefined, is_converted_code
 
 
 class StagingError(ValueError, Limitation):
@@ -209,7 +209,7 @@ def api_boundary(fn: Any) -> Any:
 def in_converted_code() -> bool:
     """Whether the user's innermost frame runs code the converter produced."""
     frame = user_frame()
-    return frame is not None and frame.f_code in CONVERTED_CODES
+    return frame is not None and is_converted_code(frame.f_code)
 
 
 def staging_error(message: str) -> StagingError:

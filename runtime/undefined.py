@@ -124,30 +124,44 @@ def is_undefined(value: Any) -> bool:
     return isinstance(value, Undefined)
 
 
-# The code objects of the converter's body closures and thunks (if_body, loop_body, lambda: b), which
-# autograph registers when it compiles them (runtime never imports autograph), each with the local
-# names of the user's scope it runs in (a read of one of those, unbound, is Python's UnboundLocalError).
-BODY_CODES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-# The same codes by id, for tracebacks (runtime/tracebacks.py), which ask about every frame an
-# exception passes: hashing a code object hashes its constants, nested code objects included.
-BODY_CODE_IDS: dict[int, weakref.ref] = {}
+# Every code object the converter produced (functions, their body closures and thunks), which autograph
+# registers when it compiles them (runtime never imports autograph), by id: hashing a code object
+# hashes its constants, nested code objects included, and tracebacks ask about every frame an
+# exception passes. Each entry holds a weak reference to the code and, for a body closure or thunk
+# (if_body, loop_body, lambda: b), the local names of the user's scope it runs in (a read of one of
+# those, unbound, is Python's UnboundLocalError); None for the others.
+_CODES: dict[int, tuple[weakref.ref, frozenset | None]] = {}
 
 
-def register_body_code(code: Any, names: frozenset) -> None:
-    """Note ``code`` as a body closure or thunk running in a scope whose local names are ``names``."""
-    BODY_CODES[code] = names
+def register_converted_code(code: Any, body_names: frozenset | None = None) -> None:
+    """Note ``code`` as the converter's; ``body_names``: for a body closure or thunk, the local names
+    of the user's scope it runs in."""
     key = id(code)
     # The entry goes when the code does (before its id can be reused).
-    BODY_CODE_IDS[key] = weakref.ref(code, lambda _, key=key: BODY_CODE_IDS.pop(key, None))
+    _CODES[key] = (weakref.ref(code, lambda _, key=key: _CODES.pop(key, None)), body_names)
+
+
+def _entry(code: Any) -> tuple[weakref.ref, frozenset | None] | None:
+    entry = _CODES.get(id(code))
+    return entry if entry is not None and entry[0]() is code else None
+
+
+def is_converted_code(code: Any) -> bool:
+    """Whether the converter produced ``code`` (a function made from it is converted already)."""
+    return _entry(code) is not None
 
 
 def is_body_code(code: Any) -> bool:
-    """Whether ``code`` is a body closure's or thunk's (without hashing it)."""
-    ref = BODY_CODE_IDS.get(id(code))
-    return ref is not None and ref() is code
-# Every code object the converter produced (functions, their closures and thunks): an error about a
-# tensor's value can tell whether the line asking for it was converted already.
-CONVERTED_CODES: weakref.WeakSet = weakref.WeakSet()
+    """Whether ``code`` is a body closure's or thunk's."""
+    entry = _entry(code)
+    return entry is not None and entry[1] is not None
+
+
+def _body_names(code: Any) -> frozenset:
+    entry = _entry(code)
+    if entry is None or entry[1] is None:
+        return frozenset()
+    return entry[1]
 
 
 def as_unbound_local(error: NameError) -> UnboundLocalError | None:
@@ -159,7 +173,7 @@ def as_unbound_local(error: NameError) -> UnboundLocalError | None:
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    if tb is None or error.name not in BODY_CODES.get(tb.tb_frame.f_code, ()) or (
+    if tb is None or error.name not in _body_names(tb.tb_frame.f_code) or (
             str(error) != _UNBOUND_FREE.format(name=error.name)):
         return None
     translated = UnboundLocalError(_UNBOUND_LOCAL.format(name=error.name))

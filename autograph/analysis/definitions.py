@@ -16,7 +16,7 @@ import ast
 from typing import Optional
 
 from autograph import anno
-from autograph.analysis.scopes import has_catch_all, names_of
+from autograph.analysis.scopes import bindings_of, has_catch_all, names_of
 from autograph.analysis.walk import children, statement_children, walk
 
 # None stands for "unreachable": every name counts as bound there.
@@ -132,7 +132,7 @@ class _Definitions:
             return None
         if isinstance(node, (ast.Return, ast.Raise, ast.Continue)):
             return None
-        return bound | names_of(node).writes
+        return bound | bindings_of([node])  # (names_of(node).writes, without collecting the reads)
 
     def _If(self, node: ast.If, bound: frozenset) -> Bound:
         bound = self.reads(node.test, bound)

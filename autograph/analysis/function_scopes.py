@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 
 from autograph.analysis.scopes import COMPREHENSIONS, free_names, names_of, walrus_targets
-from autograph.analysis.walk import children
+from autograph.analysis.walk import TYPED_FIELDS, children
 
 
 @dataclass
@@ -50,7 +50,8 @@ class _ScopeNames:
     def walk(self, body: list[ast.AST]) -> None:
         writes = self.writes
         stack = list(body)
-        pop, extend = stack.pop, stack.extend
+        pop, push, extend = stack.pop, stack.append, stack.extend
+        fields_of = TYPED_FIELDS
         while stack:
             sub = pop()
             cls = sub.__class__
@@ -60,7 +61,18 @@ class _ScopeNames:
                 continue
             special = _SCOPE_RULES.get(cls)
             if special is None or special(self, sub):
-                extend(children(sub))
+                fields = fields_of.get(cls)
+                if fields is None:
+                    extend(children(sub))
+                    continue
+                for field in fields:  # children(sub), written out
+                    value = getattr(sub, field, None)
+                    if value is None:
+                        continue
+                    if value.__class__ is list:
+                        extend([item for item in value if item is not None] if None in value else value)
+                    else:
+                        push(value)
 
     # Each rule returns whether the walk goes on below the node.
 

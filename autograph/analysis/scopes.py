@@ -46,7 +46,10 @@ class _Collector(ast.NodeVisitor):
     def generic_visit(self, node: ast.AST) -> None:
         # A name read, the commonest child by far, is taken here (no method call); so are the
         # leaves (constants, Load / Store / Del), which hold nothing.
+        # The children's methods are looked up here (``self.visit``'s work, one call less per node):
+        # a subclass with a ``visit`` of its own has its own ``generic_visit`` too.
         reads = self.names.reads
+        methods = _METHODS
         for name in node_fields(node.__class__):
             value = getattr(node, name, None)
             if value.__class__ is list:
@@ -55,11 +58,19 @@ class _Collector(ast.NodeVisitor):
                     if cls is ast.Name and item.ctx.__class__ is ast.Load:
                         reads.add(item.id)
                     elif cls not in _LEAVES and isinstance(item, ast.AST):
-                        self.visit(item)
+                        method = methods.get(cls)
+                        if method is None:
+                            self.visit(item)  # (the first of its class: the look-up is made there)
+                        else:
+                            method(self, item)
             elif value.__class__ is ast.Name and value.ctx.__class__ is ast.Load:
                 reads.add(value.id)
             elif value.__class__ not in _LEAVES and isinstance(value, ast.AST):
-                self.visit(value)
+                method = methods.get(value.__class__)
+                if method is None:
+                    self.visit(value)
+                else:
+                    method(self, value)
 
     def _leaf(self, node: ast.AST) -> None:
         pass
@@ -185,6 +196,29 @@ class _WritesCollector(_Collector):
             method = _WRITES_METHODS[cls] = getattr(_WritesCollector, "visit_" + cls.__name__,
                                                     _WritesCollector.generic_visit)
         method(self, node)
+
+    def generic_visit(self, node: ast.AST) -> None:
+        # ``_Collector.generic_visit`` without the reads: a name read, the commonest child by far,
+        # is skipped here; a name bound or deleted is taken (no method call).
+        writes = self.names.writes
+        for name in node_fields(node.__class__):
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                for item in value:
+                    cls = item.__class__
+                    if cls is ast.Name:
+                        if item.ctx.__class__ is not ast.Load:
+                            writes.add(item.id)
+                    elif cls not in _LEAVES and isinstance(item, ast.AST):
+                        self.visit(item)
+            elif value.__class__ is ast.Name:
+                if value.ctx.__class__ is not ast.Load:
+                    writes.add(value.id)
+            elif value.__class__ not in _LEAVES and isinstance(value, ast.AST):
+                self.visit(value)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        self.generic_visit(node)  # (its target's read is not collected here)
 
     def _nested_header(self, node: ast.AST) -> None:
         self._header_expressions(node)  # (the free names are reads: not collected here)

@@ -4,8 +4,8 @@
 
 ``ast.walk`` goes through ``iter_child_nodes`` and ``iter_fields``, two generators per node, and
 the converter walks each function a dozen times while converting it: this plain loop over
-``_fields`` costs about half as much. The order differs from ``ast.walk`` (depth-first, last child
-first), so it serves callers that collect sets, counts or an any/all answer, not an order.
+``_fields`` costs about a third as much. It gives the nodes in ``ast.walk``'s order (breadth
+first, fields in order), though its callers collect sets, counts or an any/all answer.
 """
 
 from __future__ import annotations
@@ -17,44 +17,60 @@ _AST = ast.AST
 
 
 def walk(node: ast.AST) -> list[ast.AST]:
-    """``node`` and every node below it, in no particular order (as many times as ``ast.walk`` gives
+    """``node`` and every node below it, in ``ast.walk``'s order (as many times as ``ast.walk`` gives
     each: a parsed tree shares one ``ast.Load()`` among its nodes)."""
+    # The list is its own work queue (no stack to push and pop), and a field read through the
+    # ASDL table holds a node, None, or a list of nodes and Nones: no isinstance per value.
     out = [node]
-    stack = [node]
-    pop, push, add = stack.pop, stack.append, out.append
+    add, extend = out.append, out.extend
     fields_of = _NODE_FIELDS
-    while stack:
-        current = pop()
+    for current in out:
         cls = current.__class__
         fields = fields_of.get(cls)
         if fields is None:
-            fields = _node_fields(cls)
+            if cls in _UNTYPED_FIELDS or _node_fields(cls) is not fields_of.get(cls):
+                extend(_untyped_children(current))  # no ASDL signature: its fields may hold anything
+                continue
+            fields = fields_of[cls]
         for field in fields:
             value = getattr(current, field, None)
+            if value is None:
+                continue
             if value.__class__ is list:
-                for item in value:
-                    if isinstance(item, _AST):
-                        add(item)
-                        push(item)
-            elif isinstance(value, _AST):
+                extend([item for item in value if item is not None] if None in value else value)
+            else:
                 add(value)
-                push(value)
     return out
 
 
 def children(node: ast.AST) -> list[ast.AST]:
     """The nodes directly below ``node``: ``ast.iter_child_nodes`` as a list, at about half its cost."""
-    out = []
     cls = node.__class__
     fields = _NODE_FIELDS.get(cls)
     if fields is None:
-        fields = _node_fields(cls)
-    for field in fields:
+        return _untyped_children(node)
+    out: list[ast.AST] = []
+    for field in fields:  # (as in walk: a node, None, or a list of nodes and Nones)
+        value = getattr(node, field, None)
+        if value is None:
+            continue
+        if value.__class__ is list:
+            out += [item for item in value if item is not None] if None in value else value
+        else:
+            out.append(value)
+    return out
+
+
+def _untyped_children(node: ast.AST) -> list[ast.AST]:
+    """``children`` of a node whose fields are not known to hold only nodes: each value checked."""
+    cls = node.__class__
+    if cls not in _UNTYPED_FIELDS and _node_fields(cls) is _NODE_FIELDS.get(cls):
+        return children(node)  # its class had not been seen: it has an ASDL signature after all
+    out = []
+    for field in _UNTYPED_FIELDS[cls]:
         value = getattr(node, field, None)
         if value.__class__ is list:
-            for item in value:
-                if isinstance(item, _AST):
-                    out.append(item)
+            out += [item for item in value if isinstance(item, _AST)]
         elif isinstance(value, _AST):
             out.append(value)
     return out
@@ -63,27 +79,41 @@ def children(node: ast.AST) -> list[ast.AST]:
 # The ASDL types of fields that never hold a node: names, strings, constants, flags.
 _PLAIN_TYPES = frozenset({"identifier", "string", "constant", "int"})
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}  # node class -> the fields that may hold nodes
+_UNTYPED_FIELDS: dict[type, tuple[str, ...]] = {}  # the same for classes without an ASDL signature
+# For walks written out in other modules (one call less per node than ``children``): a class found
+# here has fields that hold a node, None, or a list of nodes and Nones; for any other, ``children``.
+TYPED_FIELDS = _NODE_FIELDS
 
 
 def _node_fields(cls: type) -> tuple[str, ...]:
     """The fields of ``cls`` that may hold nodes, read from the ASDL signature CPython writes as the
     class's docstring (``Name(identifier id, expr_context ctx)``): skipping ``Name.id``,
     ``Constant.value`` & co. saves a third of a walk. A class without such a docstring (another
-    Python, a user's subclass) keeps all its fields."""
+    Python, a user's subclass) keeps all its fields, and goes into ``_UNTYPED_FIELDS`` instead:
+    its fields may hold anything, which ``walk`` then checks value by value."""
     fields = tuple(cls._fields)
+    if not fields:  # Load, Add, Not, ...: nothing below them, whatever their docstring says
+        _NODE_FIELDS[cls] = fields
+        return fields
     match = re.fullmatch(r"\s*(\w+)\((.*)\)\s*", cls.__doc__ or "", re.DOTALL)
     if match and match.group(1) == cls.__name__:
         types = dict(reversed(part.split()) for part in match.group(2).split(",") if len(part.split()) == 2)
         if set(types) == set(fields):
             fields = tuple(f for f in fields if types[f].rstrip("?*") not in _PLAIN_TYPES)
-    _NODE_FIELDS[cls] = fields
+            _NODE_FIELDS[cls] = fields
+            return fields
+    _UNTYPED_FIELDS[cls] = fields
     return fields
 
 
 def node_fields(cls: type) -> tuple[str, ...]:
     """The fields of a node class that may hold nodes (its ``_fields`` less names and constants)."""
     fields = _NODE_FIELDS.get(cls)
-    return fields if fields is not None else _node_fields(cls)
+    if fields is None:
+        fields = _UNTYPED_FIELDS.get(cls)
+        if fields is None:
+            fields = _node_fields(cls)
+    return fields
 
 
 _BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})

@@ -155,18 +155,14 @@ def _grown_lists(node: ast.stmt, known: dict[int, tuple[ast.AST, frozenset]]) ->
         return entry[1]
     grown: set[str] = set()
     if node.__class__ not in _SCOPE_STATEMENTS:
-        stack = []
         for child in children(node):
             if isinstance(child, _STATEMENT_LIKE):
                 grown |= _grown_lists(child, known)
-            else:
-                stack.append(child)
-        while stack:  # an expression: no statement below it
-            sub = stack.pop()
-            if (sub.__class__ is ast.Call and isinstance(sub.func, ast.Attribute)
-                    and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
-                grown.add(sub.func.value.id)
-            stack.extend(children(sub))
+                continue
+            for sub in walk(child):  # an expression: no statement below it
+                if (sub.__class__ is ast.Call and isinstance(sub.func, ast.Attribute)
+                        and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
+                    grown.add(sub.func.value.id)
     result = frozenset(grown)
     known[id(node)] = (node, result)
     return result

@@ -34,7 +34,7 @@ from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import Tensor
 from runtime.graph.tracing import TreeDef
 from runtime.staging import Limitation, describe, has_no_value, is_return_flag, is_return_value, staging_error
-from runtime.undefined import CONVERTED_CODES, Undefined
+from runtime.undefined import Undefined, is_converted_code
 
 # --- leaves --------------------------------------------------------------------------------------
 
@@ -257,7 +257,7 @@ def _raised_by_user_statement(error: BaseException) -> bool:
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    if tb is None or tb.tb_frame.f_code not in CONVERTED_CODES:
+    if tb is None or not is_converted_code(tb.tb_frame.f_code):
         return False
     code = tb.tb_frame.f_code
     return dis.opname[code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"

@@ -5,9 +5,10 @@ from __future__ import annotations
 import ast
 import gc
 import linecache
-import pickle
 import textwrap
 from unittest import mock
+
+import pytest
 
 import autograph
 from autograph import api
@@ -45,20 +46,48 @@ def test_a_cached_conversion_keeps_no_ast_nodes_alive_and_still_shows_its_code()
     before = _ast_nodes()
     converted = autograph.convert(function)
     after = _ast_nodes()
-    assert after - before < 5, after - before  # the tree (a hundred nodes and more) is kept pickled
+    assert after - before < 5, after - before  # the tree (a hundred nodes and more) is not kept
     conversion = api._conversion(function)
     assert not any(isinstance(o, ast.AST) for o in gc.get_referents(conversion))
     assert converted([1, 3, 5, 20], 10) == function([1, 3, 5, 20], 10)
-    code = autograph.to_code(function)
+    code = autograph.to_code(function)  # converted again for the text
     assert "ag__.for_stmt" in code and "ag__.while_stmt" in code
-    assert code == ast.unparse(conversion.tree) + "\n"
+    assert _ast_nodes() - after < 5  # the text is kept, not the tree it came from
+    twin = _fresh_function("cached_without_nodes")  # the same source, not converted before
+    assert autograph.to_code(twin) == code  # converted once, its text taken from that conversion
 
 
-def test_a_tree_that_cannot_be_pickled_is_kept_as_it_is():
-    function = _fresh_function("kept_as_tree")
-    with mock.patch.object(api.pickle, "dumps", side_effect=pickle.PicklingError("no")):
-        converted = autograph.convert(function)
-    conversion = api._conversion(function)
-    assert isinstance(conversion.packed, ast.FunctionDef)
-    assert converted([2, 4], 10) == function([2, 4], 10)
-    assert "ag__.for_stmt" in autograph.to_code(function)
+def test_to_code_converts_again_once_and_only_when_the_conversion_had_no_text():
+    function = _fresh_function("converted_again_once")
+    calls = []
+    real = api._converted
+
+    def counted(fn):
+        calls.append(fn)
+        return real(fn)
+
+    with mock.patch.object(api, "_converted", counted):
+        autograph.convert(function)
+        assert len(calls) == 1
+        first = autograph.to_code(function)
+        assert len(calls) == 2  # the text: converted again, checked against the code that runs
+        assert autograph.to_code(function) == first and len(calls) == 2
+        assert autograph.converted_lines(function)[0] == len([line for line in first.splitlines() if line.strip()])
+        shown_first = _fresh_function("shown_before_converted")
+        autograph.to_code(shown_first)
+        autograph.convert(shown_first)
+        assert len(calls) == 3  # to_code converted it, and kept the text while the tree was at hand
+
+
+def test_to_code_refuses_when_converting_again_gives_other_code():
+    namespace: dict = {}
+    source = "def calls_helper(x):\n    return helper(x)\n"
+    exec(compile(source, "<calls_helper>", "exec"), namespace)
+    linecache.cache["<calls_helper>"] = (len(source), None, source.splitlines(True), "<calls_helper>")
+    namespace["helper"] = lambda x: x + 1  # a user function: called through ag__.call
+    function = namespace["calls_helper"]
+    converted = autograph.convert(function)
+    namespace["helper"] = abs  # a builtin: a conversion now would call it as it is
+    with pytest.raises(autograph.ConversionError, match="gives other code than the one that runs"):
+        autograph.to_code(function)
+    assert converted(-3) == 3  # the conversion itself is unchanged

@@ -6,6 +6,8 @@ import ast
 import copy
 import pathlib
 
+import pytest
+
 from autograph.transformer import Transformer
 
 CORPUS = pathlib.Path(__file__).resolve().parents[1] / "corpus.py"
@@ -80,3 +82,11 @@ class _OracleCalls(_CallsOnly, ast.NodeTransformer):
 
 def test_names_and_constants_it_has_no_method_for_stay_in_place():
     _assert_rewrites_alike(_FastCalls, _OracleCalls)
+
+
+def test_a_transformer_that_overrides_visit_is_refused():
+    # generic_visit calls the children's visit_* methods itself: an own visit would be skipped.
+    with pytest.raises(TypeError, match="overrides Transformer.visit"):
+        class _OwnVisit(Transformer):
+            def visit(self, node):
+                return node

@@ -23,6 +23,21 @@ def test_walk_finds_what_ast_walk_finds():
     assert collections.Counter(map(id, walk(tree))) == collections.Counter(map(id, ast.walk(tree)))
 
 
+def test_walk_gives_ast_walks_order_with_nones_in_lists():
+    # Dict keys (a ** entry) and keyword-only defaults hold None among the nodes; both are skipped.
+    tree = ast.parse(CORPUS.read_text() + "\ndef k(*, a, b=1):\n    return {**a, 'b': b}\n")
+    assert list(map(id, walk(tree))) == list(map(id, ast.walk(tree)))
+
+
+def test_node_classes_without_fields_need_no_check_per_value():
+    # Load, Add, Not, ...: their docstrings are no ASDL signatures, but they have no fields at all.
+    from autograph.analysis import walk as walk_module
+
+    walk(ast.parse("x = not a + b"))
+    assert {ast.Load, ast.Store, ast.Add, ast.Not} <= walk_module._NODE_FIELDS.keys()
+    assert not walk_module._UNTYPED_FIELDS.keys() & {ast.Load, ast.Store, ast.Add, ast.Not}
+
+
 def test_walk_of_a_leaf_is_the_leaf():
     leaf = ast.Constant(1)
     assert walk(leaf) == [leaf] and children(leaf) == []
@@ -39,6 +54,8 @@ def test_a_node_class_without_an_asdl_docstring_keeps_all_its_fields():
     odd.label, odd.operand = inner, [ast.Name("x", ast.Load())]
     assert children(odd) == [inner, odd.operand[0]]
     assert collections.Counter(map(id, walk(odd))) == collections.Counter(map(id, ast.walk(odd)))
+    odd.label = "a string, not a node"  # a field without an ASDL type may hold anything
+    assert walk(ast.Expr(odd))[2:] == [odd.operand[0], odd.operand[0].ctx]
 
 
 def test_statement_children_are_the_statements_among_children_in_order():
