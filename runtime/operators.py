@@ -29,14 +29,16 @@ then the plain statement.
 from __future__ import annotations
 
 import builtins
+import sys
 from typing import Any, Callable, Iterable, Iterator, Optional
 
-from runtime.backend import OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
+from runtime.backend import NO_STATIC_STAGING, OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
 from runtime.tracebacks import hide_frames_of, strip
 from runtime.undefined import as_unbound_local
 
 Thunk = Callable[[], Any]
 _range = builtins.range
+_modules = sys.modules
 _NO_ARG = object()  # a parameter not given (None is a value range() must reject)
 
 
@@ -102,7 +104,8 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
         first = True
         while True:
             # The flag stays False until a jump sets it: one comparison per iteration on the plain path.
-            if stopped is not None and stopped.cell_contents is not False and _stops(stopped, test, body, state):
+            if stopped is not None and stopped.cell_contents is not False and (
+                    stopped.cell_contents is True or _stops(stopped, test, body, state)):
                 return
             outcome = test()
             if outcome.__class__ is not bool and _staged(outcome) is not None:
@@ -115,7 +118,7 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
                 first = False
                 # A plain first test and a body that closes over staged values (JAX tracers): its
                 # backend may stage the whole loop now rather than after a first Python iteration.
-                if state and may_stage_static_ranges():
+                if state and len(_modules) != NO_STATIC_STAGING[0] and may_stage_static_ranges():
                     offer = getattr(_staged_closure(body), "while_from_start", None)
                     if offer is not None and offer(test if stopped is None else _both(_not_flag(stopped), test),
                                                    body, State(state, test, body)):
@@ -185,13 +188,18 @@ def for_stmt(
     staged ``iterable`` is staged here, and so are the remaining iterations once the flag becomes a
     staged value; then no (more) items come."""
     stopped = None if flag is None else _flag_cell(flag, body)
-    if iterable.__class__ is not _range and iterable.__class__ is not list:
-        backend = backend_for(iterable)
+    cls = iterable.__class__
+    if cls is not _range and cls is not list:
+        try:  # `_staged(iterable)` written out: a tuple, a dict, a string cost one look-up
+            backend = OWNER_BY_TYPE[cls]
+        except (KeyError, TypeError):
+            backend = backend_for(iterable)
         if backend is not None:
             run(backend.for_stmt, iterable, None if stopped is None else _not_flag(stopped), body,
                 State(state, body))
             return ()
-    elif state and iterable.__class__ is _range and len(iterable) > 1 and may_stage_static_ranges():
+    elif (state and cls is _range and len(iterable) > 1 and len(_modules) != NO_STATIC_STAGING[0]
+          and may_stage_static_ranges()):
         # A static range whose body closes over staged values (JAX tracers): its backend may
         # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
         backend = _staged_closure(body)
