@@ -1,5 +1,6 @@
-"""The loop operators remember that no loop can be staged from its start (``NO_STATIC_STAGING``) and
-ask again after an import or a backend registration: a loop started after either is still offered."""
+"""What a loop operator does as the loop starts, on plain values: it remembers that no loop can be staged
+from its start (``NO_STATIC_STAGING``) and asks again after an import or a backend registration; a loop
+that runs no iteration gets no generator."""
 
 import subprocess
 import sys
@@ -56,3 +57,32 @@ def _run(code: str, tmp_path) -> None:
     out = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True,
                          env={"PYTHONPATH": ROOT, "PATH": ""})
     assert out.returncode == 0, out.stderr
+
+
+def test_a_loop_that_runs_no_iteration_makes_no_generator():
+    # while_stmt runs the first test as the loop starts; for_stmt sees an empty list or tuple with an
+    # unset flag: both hand back an empty tuple (or the empty iterable), which the `for` runs zero times.
+    import types
+
+    import runtime as ag__
+
+    done = False
+
+    def loop_test():
+        return False
+
+    def loop_body():
+        nonlocal done
+        done = True
+
+    def body(item):
+        nonlocal done
+        done = True
+
+    assert ag__.while_stmt(loop_test, "done", loop_body, ("done",)) == ()
+    assert isinstance(ag__.while_stmt(lambda: True, "done", loop_body, ("done",)), types.GeneratorType)
+    assert ag__.for_stmt([], "done", body, ("done",)) == []
+    assert isinstance(ag__.for_stmt([1], "done", body, ("done",)), types.GeneratorType)
+    done = True  # a set flag: no iteration either way
+    assert list(ag__.for_stmt([1], "done", body, ("done",))) == []
+    assert ag__.while_stmt(lambda: True, "done", loop_body, ("done",)) == ()
