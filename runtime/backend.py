@@ -167,6 +167,7 @@ def register(backend: Backend) -> None:
     _BACKENDS.append(backend)
     if getattr(backend, "stages_static_ranges", False):
         _STATIC_RANGE_STAGERS.append(backend)
+        NO_STATIC_STAGING[0] = -1
     for cls, owner in list(OWNER_BY_TYPE.items()):
         if owner is None and cls not in _PLAIN_TYPES and backend.owns(cls):
             OWNER_BY_TYPE[cls] = backend
@@ -196,7 +197,16 @@ def may_stage_static_ranges() -> bool:
     for backend in _STATIC_RANGE_STAGERS:
         if backend.staging_now():
             return True
+    NO_STATIC_STAGING[0] = -1 if _STATIC_RANGE_STAGERS else len(sys.modules)
     return False
+
+
+# ``len(sys.modules)`` when ``may_stage_static_ranges`` last answered False with no backend to ask (-1:
+# not so). Until a module is imported or a backend registered, the answer stays False: the loop
+# operators compare ``len(sys.modules)`` with it before they call (one call less per loop started, which
+# is most of the cost of a short loop). An import that removes as many modules as it adds goes unnoticed;
+# then a loop is offered to JAX only once a JAX value has reached an operator, as before JAX's first value.
+NO_STATIC_STAGING = [-1]
 
 
 def _register_imported() -> None:

@@ -39,6 +39,7 @@ _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: the class's attributes can
 
 _FunctionType = types.FunctionType  # module globals: one look-up fewer than types.FunctionType
 _MethodType = types.MethodType
+_BuiltinFunctionType = types.BuiltinFunctionType  # also the type of bound C methods (`d.get`, `out.append`)
 _converter: Optional[Callable[[Callable], Callable]] = None
 # Converted forms by id(function), and the weak references that keep that key true: a function's
 # reference calls ``_forget`` when the function goes, before its memory (and so its id) can be
@@ -86,6 +87,8 @@ def call(f: Callable, /) -> Callable:
         if function.__class__ is _FunctionType:
             target = _target(function)
             return f if target is function else _MethodType(target, f.__self__)
+    if cls is _BuiltinFunctionType:  # a bound C method kept in a variable (`append = out.append`): no id()
+        return f
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return f
     if cls is functools.partial:

@@ -29,14 +29,16 @@ then the plain statement.
 from __future__ import annotations
 
 import builtins
+import sys
 from typing import Any, Callable, Iterable, Iterator, Optional
 
-from runtime.backend import OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
+from runtime.backend import NO_STATIC_STAGING, OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
 from runtime.tracebacks import hide_frames_of, strip
 from runtime.undefined import as_unbound_local
 
 Thunk = Callable[[], Any]
 _range = builtins.range
+_modules = sys.modules
 _NO_ARG = object()  # a parameter not given (None is a value range() must reject)
 
 
@@ -91,18 +93,48 @@ def run(block: Callable, *args: Any) -> Any:
         raise translated from None
 
 
-def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tuple] = None) -> Iterator[None]:
+def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tuple] = None) -> Iterable[None]:
     """The iterations of ``while not flag and test(): body()``, where ``flag`` names the variable a
     ``break`` or ``return`` sets (or is None): one ``None`` per time the converted code should run the
     body, ``for _ in ag__.while_stmt(loop_test, flag, loop_body, state): loop_body()``, so the body
     runs in the user's frame. Once the test or the flag gives a staged value, the rest of the loop is
-    staged (and no more iterations come)."""
+    staged (and no more iterations come). The first test runs here, as the loop starts: a loop that
+    runs no iteration, or that a backend staged whole, gets an empty tuple instead of a generator."""
     try:
         stopped = None if flag is None else _flag_cell(flag, body)
-        first = True
+        # The flag stays False until a jump sets it: one comparison per test on the plain path.
+        if stopped is not None and stopped.cell_contents is not False and (
+                stopped.cell_contents is True or _stops(stopped, test, body, state)):
+            return ()
+        outcome = test()
+        if outcome.__class__ is not bool and _staged(outcome) is not None:
+            combined = test if stopped is None else _both(_not_flag(stopped), test)
+            _staged(outcome).while_stmt(combined, body, State(state, test, body))
+            return ()
+        if not outcome:
+            return ()
+        # A plain first test and a body that closes over staged values (JAX tracers): its backend may
+        # stage the whole loop now rather than after a first Python iteration.
+        if state and len(_modules) != NO_STATIC_STAGING[0] and may_stage_static_ranges():
+            offer = getattr(_staged_closure(body), "while_from_start", None)
+            if offer is not None and offer(test if stopped is None else _both(_not_flag(stopped), test),
+                                           body, State(state, test, body)):
+                return ()
+    except NameError as error:  # an unbound read in the test or a staged body: Python's UnboundLocalError
+        translated = as_unbound_local(error)
+        if translated is None:
+            raise
+        raise translated from None
+    return _more_iterations(test, stopped, body, state)
+
+
+def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tuple]) -> Iterator[None]:
+    """``while_stmt``'s iterations once its first test held: the tests after it, as there."""
+    try:
         while True:
-            # The flag stays False until a jump sets it: one comparison per iteration on the plain path.
-            if stopped is not None and stopped.cell_contents is not False and _stops(stopped, test, body, state):
+            yield None
+            if stopped is not None and stopped.cell_contents is not False and (
+                    stopped.cell_contents is True or _stops(stopped, test, body, state)):
                 return
             outcome = test()
             if outcome.__class__ is not bool and _staged(outcome) is not None:
@@ -111,17 +143,7 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
                 return
             if not outcome:
                 return
-            if first:
-                first = False
-                # A plain first test and a body that closes over staged values (JAX tracers): its
-                # backend may stage the whole loop now rather than after a first Python iteration.
-                if state and may_stage_static_ranges():
-                    offer = getattr(_staged_closure(body), "while_from_start", None)
-                    if offer is not None and offer(test if stopped is None else _both(_not_flag(stopped), test),
-                                                   body, State(state, test, body)):
-                        return
-            yield None
-    except NameError as error:  # an unbound read in the test or a staged body: Python's UnboundLocalError
+    except NameError as error:
         translated = as_unbound_local(error)
         if translated is None:
             raise
@@ -185,13 +207,18 @@ def for_stmt(
     staged ``iterable`` is staged here, and so are the remaining iterations once the flag becomes a
     staged value; then no (more) items come."""
     stopped = None if flag is None else _flag_cell(flag, body)
-    if iterable.__class__ is not _range and iterable.__class__ is not list:
-        backend = backend_for(iterable)
+    cls = iterable.__class__
+    if cls is not _range and cls is not list:
+        try:  # `_staged(iterable)` written out: a tuple, a dict, a string cost one look-up
+            backend = OWNER_BY_TYPE[cls]
+        except (KeyError, TypeError):
+            backend = backend_for(iterable)
         if backend is not None:
             run(backend.for_stmt, iterable, None if stopped is None else _not_flag(stopped), body,
                 State(state, body))
             return ()
-    elif state and iterable.__class__ is _range and len(iterable) > 1 and may_stage_static_ranges():
+    elif (state and cls is _range and len(iterable) > 1 and len(_modules) != NO_STATIC_STAGING[0]
+          and may_stage_static_ranges()):
         # A static range whose body closes over staged values (JAX tracers): its backend may
         # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
         backend = _staged_closure(body)
@@ -201,6 +228,8 @@ def for_stmt(
             return ()
     if stopped is None:
         return iterable
+    if (cls is list or cls is tuple) and not iterable and stopped.cell_contents is False:
+        return iterable  # nothing to run and no staged flag to hand over: no generator (`d.get(k, [])`)
     return _until_flag(iter(iterable), stopped, body, state)
 
 
@@ -428,4 +457,5 @@ def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
 
 # Tracebacks leave these out (runtime/tracebacks.py): the helpers that call user code (its thunks,
 # __bool__, __index__, iterators) and the loops' generators.
-hide_frames_of(run, while_stmt, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test, or_test, range_)
+hide_frames_of(run, while_stmt, _more_iterations, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test, or_test,
+               range_)

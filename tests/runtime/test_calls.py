@@ -79,3 +79,17 @@ def test_a_mutable_callable_class_is_looked_up_at_every_call():
         assert len(converted) == 1
     finally:
         calls.set_converter(previous)
+
+
+def test_bound_c_methods_are_handed_back_without_the_converter():
+    seen = {}
+    out = []
+    converted = []
+    previous = _with_converter(lambda function: converted.append(function) or function)
+    try:
+        for method in (seen.get, out.append, "-".join, len):  # builtin_function_or_method, bound or not
+            assert calls.call(method) is method
+        calls.call(out.append)(1)
+        assert out == [1] and calls.call(seen.get)("k", 2) == 2 and converted == []
+    finally:
+        calls.set_converter(previous)

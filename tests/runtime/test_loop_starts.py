@@ -1,0 +1,88 @@
+"""What a loop operator does as the loop starts, on plain values: it remembers that no loop can be staged
+from its start (``NO_STATIC_STAGING``) and asks again after an import or a backend registration; a loop
+that runs no iteration gets no generator."""
+
+import subprocess
+import sys
+
+ROOT = __file__.rsplit("/tests/", 1)[0]
+
+
+def test_a_backend_registered_after_a_loop_is_asked_at_the_next_loop(tmp_path):
+    # In a fresh process (a registered backend stays registered): a plain loop caches the answer, then
+    # a backend that stages static ranges is registered with no import in between.
+    code = (
+        "import sys, autograph, runtime.backend as b\n"
+        "def summed(n):\n"
+        "    total = 0\n"
+        "    for i in range(n):\n"
+        "        total += i\n"
+        "    return total\n"
+        "f = autograph.convert(summed)\n"
+        "assert f(4) == 6 and b.NO_STATIC_STAGING[0] == len(sys.modules)\n"
+        "asked = []\n"
+        "class Stager(b.Backend):\n"
+        "    stages_static_ranges = True\n"
+        "    def owns(self, cls): return False\n"
+        "    def staging_now(self):\n"
+        "        asked.append(True)\n"
+        "        return False\n"
+        "b.register(Stager())\n"
+        "assert b.NO_STATIC_STAGING[0] == -1\n"
+        "assert f(4) == 6 and asked == [True]\n"
+        "assert f(4) == 6 and asked == [True, True]  # a registered stager is asked at every loop\n"
+    )
+    _run(code, tmp_path)
+
+
+def test_an_import_makes_the_loops_ask_again(tmp_path):
+    code = (
+        "import sys, autograph, runtime.backend as b\n"
+        "def counted(n):\n"
+        "    while n > 0:\n"
+        "        n -= 1\n"
+        "    return n\n"
+        "f = autograph.convert(counted)\n"
+        "assert f(3) == 0 and b.NO_STATIC_STAGING[0] == len(sys.modules)\n"
+        "import pickletools\n"
+        "assert b.NO_STATIC_STAGING[0] != len(sys.modules)\n"
+        "assert f(3) == 0 and b.NO_STATIC_STAGING[0] == len(sys.modules)\n"
+    )
+    _run(code, tmp_path)
+
+
+def _run(code: str, tmp_path) -> None:
+    script = tmp_path / "script.py"  # a file: the converter reads the functions' source
+    script.write_text(code)
+    out = subprocess.run([sys.executable, str(script)], cwd=ROOT, capture_output=True, text=True,
+                         env={"PYTHONPATH": ROOT, "PATH": ""})
+    assert out.returncode == 0, out.stderr
+
+
+def test_a_loop_that_runs_no_iteration_makes_no_generator():
+    # while_stmt runs the first test as the loop starts; for_stmt sees an empty list or tuple with an
+    # unset flag: both hand back an empty tuple (or the empty iterable), which the `for` runs zero times.
+    import types
+
+    import runtime as ag__
+
+    done = False
+
+    def loop_test():
+        return False
+
+    def loop_body():
+        nonlocal done
+        done = True
+
+    def body(item):
+        nonlocal done
+        done = True
+
+    assert ag__.while_stmt(loop_test, "done", loop_body, ("done",)) == ()
+    assert isinstance(ag__.while_stmt(lambda: True, "done", loop_body, ("done",)), types.GeneratorType)
+    assert ag__.for_stmt([], "done", body, ("done",)) == []
+    assert isinstance(ag__.for_stmt([1], "done", body, ("done",)), types.GeneratorType)
+    done = True  # a set flag: no iteration either way
+    assert list(ag__.for_stmt([1], "done", body, ("done",))) == []
+    assert ag__.while_stmt(lambda: True, "done", loop_body, ("done",)) == ()
