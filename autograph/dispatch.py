@@ -25,9 +25,8 @@ state, Python values among the arguments), makes the call fail, and the compiled
 the general path, which traces outside JAX and runs it. Arguments JAX would key otherwise than we
 do never reach the dispatcher: Python numbers (weakly typed and shared across values by JAX, one
 trace per value for us), nests (JAX sorts a dict's keys), NumPy scalars, JAX arrays and ndarray
-subclasses take the keyed call. One difference remains, by design: JAX reads an array of
-non-native byte order (``>f8``) as its native dtype, so such an array runs the native dtype's trace
-when there is one (the same values; the result in native byte order).
+subclasses take the keyed call, and so do arrays of non-native byte order (``>f8``), whose bytes JAX
+reads as the native dtype's: a trace for such an array is never run by the dispatcher either.
 """
 
 from __future__ import annotations
@@ -77,8 +76,10 @@ class Dispatcher:
 
     def runner(self, fallback: Callable[[Sequence[Any]], Any]) -> Callable[[Sequence[Any]], np.ndarray]:
         """``run(inputs)``: a trace's run (what the general path and the keyed call run) through the dispatcher,
-        so that every path compiles one program per shape; ``fallback`` (the trace's own run) where the
-        dispatcher's key for the inputs is not the trace's (an array of non-native byte order)."""
+        so that every path compiles one program per shape. Where the dispatcher fails (JAX refuses an input,
+        such as a masked array), ``fallback``, the trace's own run, answers: it converts what it can, or
+        raises the error a call without the dispatcher raises (a trace the dispatcher runs has no state:
+        nothing ran twice)."""
         jitted, asarray = self.jitted, np.asarray
         on, restore, local = self.x64
 
@@ -86,12 +87,12 @@ class Dispatcher:
             if local() is True:  # 64 bits on already
                 try:
                     return asarray(jitted(*inputs))
-                except Untraced:
+                except Exception:
                     return fallback(inputs)
             prev = on()
             try:
                 out = jitted(*inputs)
-            except Untraced:
+            except Exception:
                 out = None
             finally:
                 restore(prev)
@@ -115,7 +116,9 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
         return None
     arrays = ", ".join(p.name for p in params)
     passed = _call_arguments(params)
-    test = " and ".join(f"{p.name}.__class__ is ag__ndarray" for p in params) or "True"
+    # A plain ndarray of native byte order: JAX reads a ">f8" array's bytes as a native float64's (a wrong
+    # result, silently), so those take the keyed call, which keys them apart (and JAX then refuses them).
+    test = " and ".join(f"{p.name}.__class__ is ag__ndarray and {p.name}.dtype.isnative" for p in params) or "True"
     run = [f"return ag__asarray(ag__dispatch({arrays}))", "except Exception:  # untraced, or refused by JAX",
            "    pass"]
     lines = [f"def call({_parameter_list(params)}):",
@@ -151,5 +154,7 @@ def single_trace(tree: Any, leaves: Sequence[Any], lowered: Any, single_output: 
     if not single_output or lowered is None or not lowered.single:
         return None
     if any(child.kind != "leaf" for child in tree.children) or not all(isinstance(x, TensorSpec) for x in leaves):
+        return None
+    if not all(isinstance(x.dtype, np.dtype) and x.dtype.isnative for x in leaves):  # JAX misreads ">f8" arrays
         return None
     return lowered._fn_single
