@@ -18,7 +18,9 @@ traced for, and the spec of what it returns. The function is converted with auto
 compiled with the same parameters (Python's own binding and errors, raised in the caller's frame;
 autograph/call_keys.py ``make_fast_call``), which ``__call__`` hands the call to with no frame of
 its own, a few microseconds over the graph's own run; other calls take the general path
-(``_call_general``). docs/functions.md is the user's page.
+(``_call_general``). Under ``executor="jax"``, a call of plain arrays whose trace has one output and no
+state goes instead to one ``jax.jit`` of the Function's own, whose C++ cache picks the trace from the
+arrays' shapes and dtypes (autograph/dispatch.py). docs/functions.md is the user's page.
 
 Three ways to run it, one tracing API:
 
@@ -249,7 +251,7 @@ class Function:
         now if new), and the dispatcher's call made the Function's call (autograph/dispatch.py); else the
         trace's own run, and a call of plain arrays that the dispatcher cannot run turns its call off."""
         if concrete._jax_single is None:
-            if all(v.__class__ is np.ndarray for v in values):  # its call would fail on every such call
+            if all(v.__class__ is np.ndarray and v.dtype.isnative for v in values):  # a call its call takes
                 self._dispatch_call = False
                 self._call = self._keyed_call
             return concrete._run
