@@ -38,7 +38,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from autograph.call_keys import _call_arguments, _compilable, _parameter_list, make_binder
+from autograph.call_keys import call_arguments, compilable, make_binder, parameter_list
 from runtime.graph import TensorSpec
 
 _P = inspect.Parameter
@@ -112,16 +112,16 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     or one the compiled form cannot spell: then the keyed call stays."""
     params = list(signature.parameters.values())
     bind = make_binder(signature, qualname)
-    if not _compilable(bind, params) or any(p.kind in (_P.VAR_POSITIONAL, _P.VAR_KEYWORD) for p in params):
+    if not compilable(bind, params) or any(p.kind in (_P.VAR_POSITIONAL, _P.VAR_KEYWORD) for p in params):
         return None
     arrays = ", ".join(p.name for p in params)
-    passed = _call_arguments(params)
+    passed = call_arguments(params)
     # A plain ndarray of native byte order: JAX reads a ">f8" array's bytes as a native float64's (a wrong
     # result, silently), so those take the keyed call, which keys them apart (and JAX then refuses them).
     test = " and ".join(f"{p.name}.__class__ is ag__ndarray and {p.name}.dtype.isnative" for p in params) or "True"
     run = [f"return ag__asarray(ag__dispatch({arrays}))", "except Exception:  # untraced, or refused by JAX",
            "    pass"]
-    lines = [f"def call({_parameter_list(params)}):",
+    lines = [f"def call({parameter_list(params)}):",
              f"    if {test}:",
              "        ag__tick()",
              "        if ag__building() is None:",
