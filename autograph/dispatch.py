@@ -11,7 +11,7 @@ The keyed call (autograph/call_keys.py ``make_fast_call``) builds a key of ``(sh
 parameter, hashes it and looks it up before ``jax.jit``, whose dispatch then does the same work in
 C++; between two XLA dispatches those few steps of Python cost several times their own time
 (docs/benchmarks.md). ``make_dispatch_call`` compiles, with the user's parameter list, a call that
-checks each parameter's class (a plain ``np.ndarray``, nothing else), counts the call, checks that no
+checks each parameter (a plain ``np.ndarray`` of native byte order, nothing else), counts the call, checks that no
 trace of ours is under way and that 64 bits are on (switching them on for the call if not), and
 hands the arrays to the dispatcher: ``np.asarray(dispatcher(*arrays))``.
 
