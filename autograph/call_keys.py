@@ -44,7 +44,7 @@ _P = inspect.Parameter
 _BINDER_FILE = "<autograph argument binder>"
 
 
-def _parameter_list(params: list[inspect.Parameter]) -> str:
+def parameter_list(params: list[inspect.Parameter]) -> str:
     """The parameter list of a ``def`` with these parameters (names only: defaults are set afterwards)."""
     parts: list[str] = []
     for i, p in enumerate(params):
@@ -64,7 +64,7 @@ def make_binder(signature: inspect.Signature, qualname: str) -> Callable[..., tu
     if not all(p.name.isidentifier() and not keyword.iskeyword(p.name) for p in params):
         return _inspect_binder(signature)
     names = [p.name for p in params]
-    source = f"def bind({_parameter_list(params)}):\n    return ({''.join(n + ', ' for n in names)})\n"
+    source = f"def bind({parameter_list(params)}):\n    return ({''.join(n + ', ' for n in names)})\n"
     namespace: dict = {}
     exec(compile(source, _BINDER_FILE, "exec"), namespace)
     bind = namespace["bind"]
@@ -87,7 +87,7 @@ def make_lookup(signature: inspect.Signature, qualname: str, traces: dict) -> Ca
     arguments, in order. A key that cannot be hashed finds nothing (the general path answers)."""
     params = list(signature.parameters.values())
     bind = make_binder(signature, qualname)
-    if not _compilable(bind, params):
+    if not compilable(bind, params):
         return _general_lookup(bind, traces)
     tail = ["try:", "    return ag__get(ag__key), ag__key, ag__t",
             "except TypeError:  # a Python value of a class whose instances are not all hashable",
@@ -105,7 +105,7 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
     ``TypeError`` in the caller's frame, as calling the function itself would, before ``call`` runs."""
     params = list(signature.parameters.values())
     bind = make_binder(signature, qualname)
-    if not _compilable(bind, params):
+    if not compilable(bind, params):
         lookup = _general_lookup(bind, runs)
 
         def call(*args: Any, **kwargs: Any) -> Any:
@@ -116,7 +116,7 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
                 return general(*args, **kwargs)
             return general(*args, **kwargs) if run is None or building() is not None else run(tensors)
         return call
-    passed = f"return ag__general({_call_arguments(params)})"
+    passed = f"return ag__general({call_arguments(params)})"
     head = ["ag__tick()"]
     tail = ["try:", "    ag__run = ag__get(ag__key)",
             "except TypeError:  # a Python value of a class whose instances are not all hashable",
@@ -128,7 +128,7 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
                     head)
 
 
-def _call_arguments(params: list[inspect.Parameter]) -> str:
+def call_arguments(params: list[inspect.Parameter]) -> str:
     """The arguments of a call that binds every parameter to its own name's value: ``a, *args, k=k, **kw``."""
     parts = []
     for p in params:
@@ -143,7 +143,7 @@ def _call_arguments(params: list[inspect.Parameter]) -> str:
     return ", ".join(parts)
 
 
-def _compilable(bind: Callable, params: list[inspect.Parameter]) -> bool:
+def compilable(bind: Callable, params: list[inspect.Parameter]) -> bool:
     """Whether the compiled form can spell the parameters (``make_binder`` could, and no name is one of ours)."""
     return bind.__code__.co_filename == _BINDER_FILE and not any(p.name.startswith(_LOCAL) for p in params)
 
@@ -192,7 +192,7 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
                  f"    {v} = ag__fast_key(({p.name},), ag__t)",
                  f"    if {v} is None:",
                  f"        {miss}"]
-    source = "\n    ".join([f"def {name}({_parameter_list(params)}):", *(head or ()), "ag__t = []", *body,
+    source = "\n    ".join([f"def {name}({parameter_list(params)}):", *(head or ()), "ag__t = []", *body,
                              f"ag__key = ({''.join(e + ', ' for e in entries)})", *tail]) + "\n"
     namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, **names}
     exec(compile(source, _LOOKUP_FILE, "exec"), namespace)

@@ -67,6 +67,7 @@ class ConcreteFunction:
         self._tensor_positions = [i for i, spec in enumerate(leaves) if isinstance(spec, TensorSpec)]
         self._executor = executor  # "numpy", "jax", "xla" (backend="jax"), or autograph.executors.AutoExecutor
         self._run = run  # tensor inputs, flattened -> the structured NumPy result
+        self._jax_single: Any = None  # executor="jax": what its Function's dispatcher runs (autograph/dispatch.py)
         bound = inspect.BoundArguments(signature, dict(zip(arg_names, tree.unflatten(leaves))))
         self.structured_input_signature = (bound.args, bound.kwargs)
 

@@ -18,7 +18,9 @@ traced for, and the spec of what it returns. The function is converted with auto
 compiled with the same parameters (Python's own binding and errors, raised in the caller's frame;
 autograph/call_keys.py ``make_fast_call``), which ``__call__`` hands the call to with no frame of
 its own, a few microseconds over the graph's own run; other calls take the general path
-(``_call_general``). docs/functions.md is the user's page.
+(``_call_general``). Under ``executor="jax"``, a call of plain arrays whose trace has one output and no
+state goes instead to one ``jax.jit`` of the Function's own, whose C++ cache picks the trace from the
+arrays' shapes and dtypes (autograph/dispatch.py). docs/functions.md is the user's page.
 
 Three ways to run it, one tracing API:
 
@@ -52,6 +54,7 @@ import numpy as np
 from autograph import api
 from autograph.call_keys import key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
+from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
 from autograph.executors import executor_for, single_output
 from autograph.retracing import RetracingMonitor, RetracingWarning
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
@@ -76,6 +79,7 @@ def run_functions_eagerly(run_eagerly: bool) -> None:
     if _run_eagerly:
         for function in list(_functions):
             function._fast_calls.clear()  # refilled by the general path's calls once this is off again
+            function._call = function._keyed_call  # executor="jax": its dispatcher's call comes back the same way
 
 
 def functions_run_eagerly() -> bool:
@@ -173,8 +177,13 @@ class Function:
         qualname = getattr(python_function, "__qualname__", self.__name__)
         self._fast_calls: dict[tuple, Callable] = {}  # the key make_lookup makes -> its trace's run
         self._counter = itertools.count()  # one tick per call: the retracing monitor's count (_calls)
-        self._call = make_fast_call(self._signature, qualname, self._fast_calls, current_builder_fast,
-                                    _weak_general(self), self._counter.__next__)
+        self._call = self._keyed_call = make_fast_call(self._signature, qualname, self._fast_calls,
+                                                       current_builder_fast, _weak_general(self),
+                                                       self._counter.__next__)
+        # executor="jax": the call through one jax.jit of its own (autograph/dispatch.py), made with the first trace
+        # it can run; None until then, False where it never answers (*args, or a trace of arrays it cannot run).
+        self._dispatcher: Optional[Dispatcher] = None
+        self._dispatch_call: Any = None if self.executor == "jax" else False
         _functions.add(self)
         self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
         self._retracing = RetracingMonitor()
@@ -231,10 +240,30 @@ class Function:
             hide_library_frames(error)
             raise
         positions = concrete._tensor_positions
+        run = concrete._run if self._dispatch_call is False else self._dispatched(concrete, values)
         _, key, tensors = self._lookup(*args, **kwargs)  # key_of has now seen every class: key it again
         if key is not None and len(tensors) == len(positions):  # the same calls will take the fast path
-            self._fast_calls[key] = concrete._run
-        return concrete._run([leaves[i] for i in positions])
+            self._fast_calls[key] = run
+        return run([leaves[i] for i in positions])
+
+    def _dispatched(self, concrete: ConcreteFunction, values: tuple) -> Callable[[list], Any]:
+        """executor="jax": the run of ``concrete`` through the Function's dispatcher where it can run it (made
+        now if new), and the dispatcher's call made the Function's call (autograph/dispatch.py); else the
+        trace's own run, and a call of plain arrays that the dispatcher cannot run turns its call off."""
+        if concrete._jax_single is None:
+            if all(v.__class__ is np.ndarray and v.dtype.isnative for v in values):  # a call its call takes
+                self._dispatch_call = False
+                self._call = self._keyed_call
+            return concrete._run
+        if self._dispatcher is None:
+            self._dispatcher = Dispatcher(self)
+            qualname = getattr(self.python_function, "__qualname__", self.__name__)
+            self._dispatch_call = make_dispatch_call(
+                self._signature, qualname, self._dispatcher, self._keyed_call, _weak_general(self),
+                current_builder_fast, self._counter.__next__) or False
+        if self._dispatch_call is not False:
+            self._call = self._dispatch_call
+        return self._dispatcher.runner(concrete._run)
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run.
@@ -261,6 +290,27 @@ class Function:
     def _concrete_for(self, values: tuple, called: bool = True) -> tuple[ConcreteFunction, list]:
         """The trace for these parameter values (traced now if new) and their leaves. ``called``: a call,
         not ``get_concrete_function``, so a new trace counts towards the retracing warning."""
+        key, tree, leaves, specs = self._key_for(values)
+        concrete = self._concrete.get(key)
+        if concrete is None:
+            traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
+            trace = self._trace_jax if self.backend == "jax" else self._trace
+            concrete = self._concrete[key] = trace(self._names, tree, traced_leaves)
+            if called:
+                self._note_trace(self._names, tree, specs)
+        return concrete, leaves
+
+    def _traced_for(self, specs: tuple) -> Optional[ConcreteFunction]:
+        """The trace a call with these parameter values (``TensorSpec``s) runs, if it has been made; None if not
+        (the dispatcher's look-up at JAX's trace time: autograph/dispatch.py)."""
+        try:
+            return self._concrete.get(self._key_for(specs)[0])
+        except TypeError:  # not a call the Function takes (its input_signature): the general path says why
+            return None
+
+    def _key_for(self, values: tuple) -> tuple[tuple, TreeDef, list, list]:
+        """``(key, tree, leaves, specs)`` of these parameter values: the trace key (the input_signature's specs
+        where it has them), the structure and leaves of the values, and each leaf's key."""
         names = self._names
         leaves, tree = flatten(values)
         leaf_names = _leaf_names(names, tree)
@@ -272,15 +322,7 @@ class Function:
                          for name, leaf in zip(leaf_names, leaves)]
         except TypeError as error:
             raise TypeError(f"{user_location()}: {error}") from None
-        key = (tree, tuple(specs))
-        concrete = self._concrete.get(key)
-        if concrete is None:
-            traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
-            trace = self._trace_jax if self.backend == "jax" else self._trace
-            concrete = self._concrete[key] = trace(names, tree, traced_leaves)
-            if called:
-                self._note_trace(names, tree, specs)
-        return concrete, leaves
+        return (tree, tuple(specs)), tree, leaves, specs
 
     def _note_trace(self, names: tuple, tree: TreeDef, specs: list) -> None:
         """Tell the retracing monitor what each parameter was keyed by (autograph/retracing.py)."""
@@ -391,8 +433,13 @@ class Function:
                 return join([np.asarray(x) for x in execute(inputs)])
 
         output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0])
-        return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
-                                executor=execute if self.executor == "auto" else self.executor)
+        concrete = ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
+                                    executor=execute if self.executor == "auto" else self.executor)
+        if self.executor == "jax":  # what its dispatcher runs for it, if it can (autograph/dispatch.py)
+            from runtime.jax import lowering
+            concrete._jax_single = single_trace(tree, leaves, lowering.lower(graph),
+                                                single_output=not written and outputs.single())
+        return concrete
 
     def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
         """backend="jax": trace the converted function with ``jax.jit`` (now, to know its output), run it jitted."""

@@ -18,10 +18,12 @@ import numpy as np
 import autograph
 from benchmarks import workloads
 from benchmarks.graphs import fresh
+from benchmarks.interleaved import describe, interleaved, median
 from benchmarks.timing import Row, clear_converter_caches, cold, compare, fmt_time, row
 from benchmarks.workloads import Workload, block
 
 STAGING_REPEAT = 10
+SINGLE_CALL_ROUNDS = 4000  # calls of each side in the interleaved single-call row
 ROUNDS = 7  # alternations of ours and the peers (timing.compare): on a shared machine, more rounds, steadier minima
 TARGET, TARGET_LIMIT = "≤ 1.1x", 1.1
 
@@ -120,6 +122,30 @@ def _execution_rows(load: Workload, notes: list[str]) -> list[Row]:
     return rows
 
 
+def _single_call_row(notes: list[str]) -> Row:
+    """``halve`` through ``function(f, executor="jax")`` one call at a time, interleaved in random order with
+    the peer a NumPy user of JAX writes, ``np.asarray(jax.jit(halve_lax)(x))`` on the same NumPy array (64 bits
+    on for both): p50 of thread CPU time (benchmarks/interleaved.py). Batches hide what the Python around
+    XLA's dispatch costs a call made between other work (docs/benchmarks.md, "The call path, second pass")."""
+    jax = workloads.jax
+    load = next(w for w in workloads.WORKLOADS if w.numpy_fn is workloads.halve)
+    args = load.make_args()
+    ours = autograph.function(load.numpy_fn, executor="jax")
+    jitted = jax.jit(load.lax_fn)
+
+    def peer(x: np.ndarray) -> np.ndarray:
+        return np.asarray(jitted(x))
+
+    if not _agrees(ours(*args), peer(*args)):
+        notes.append(f"{load.name}, single calls: DISAGREES with the lax version")
+    times = interleaved({"ours": (ours, args), "peer": (peer, args)}, rounds=SINGLE_CALL_ROUNDS)
+    notes.append(f"{load.name}, {SINGLE_CALL_ROUNDS} single calls each, interleaved in random order, thread CPU "
+                 f"time: {describe(times)}")
+    return row(f'{load.name}: function(f, executor="jax"), single calls interleaved, p50 ÷ lax on the same NumPy '
+               "arrays, np.asarray out", median(times["ours"]), median(times["peer"]), target=TARGET,
+               limit=TARGET_LIMIT)
+
+
 def _staging_row(load: Workload) -> Row:
     jax = workloads.jax
     args = load.jax_args()
@@ -141,6 +167,8 @@ def run() -> tuple[list[Row], list[str]]:
     with jax.enable_x64(True):
         for load in workloads.WORKLOADS:
             rows += _execution_rows(load, notes)
+        if _function_option("executor"):
+            rows.append(_single_call_row(notes))
         rows += [_staging_row(load) for load in (workloads.STAGING, *workloads.WORKLOADS)]
     notes[:0] = [
         f"peer: jax.jit(hand-written lax), x64 on, its result blocked on. '{PEER_JAX}': the peer on JAX arrays "

@@ -358,6 +358,12 @@ def _x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None], Callable[[]
 _x64_on, _x64_restore, _x64_local = _x64_switch()
 
 
+def x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None], Callable[[], Any]]:
+    """``(on, restore, local)`` as ``_x64_switch`` describes, for a caller that runs a jitted function of its own
+    with 64 bits on (autograph/dispatch.py)."""
+    return _x64_on, _x64_restore, _x64_local
+
+
 class Lowered:
     """A graph as a JAX function. ``fn(*inputs, *variable_values) -> (*outputs, *assigned_values[,
     failed_assert_code])`` is pure, flat and traceable; ``jitted`` is ``jax.jit(fn)``, compiled once
