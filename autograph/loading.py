@@ -236,19 +236,22 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             kept.pop()  # the closure itself takes the qualname of the user function it is in
         return ".".join(kept)
 
-    def walk(code: types.CodeType, user_name: str, owner: types.CodeType) -> types.CodeType:
+    def walk(code: types.CodeType, user_name: str, owner: types.CodeType, thunk: bool = False) -> types.CodeType:
         """``owner``: the user function (or comprehension, lambda, class body) whose scope the code
         runs in: the function itself, its body closures and thunks share it; any other code object
-        inside starts a scope of its own."""
-        ours = code.co_name in generated or code.co_name == _CONVERTED
+        inside starts a scope of its own. A thunk (``lambda: b`` for ``a or b``) takes its owner's
+        names too: its frame stands for the user's function (``sys._getframe(1).f_code.co_name``
+        in a function it calls gives the user's name, at the operand's line)."""
+        ours = code.co_name in generated or code.co_name == _CONVERTED or thunk
         own = user_name if ours else code.co_name
         consts = code.co_consts
         changed = None  # a copy of consts once one of them changes
         for index, const in enumerate(consts):
             cls = const.__class__
             if cls is _CODE:
-                body = const.co_name in generated or (const.co_name == "<lambda>" and _is_thunk(const, thunk_spans))
-                const = walk(const, own, owner if body else const)
+                is_thunk = const.co_name == "<lambda>" and _is_thunk(const, thunk_spans)
+                body = is_thunk or const.co_name in generated
+                const = walk(const, own, owner if body else const, is_thunk)
             elif cls is str and const.startswith(prefix):  # a nested def's qualname (for 3.10)
                 const = fix(const)
             else:
@@ -261,6 +264,8 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             changes["co_name"] = user_name
         if has_qualname:
             changes["co_qualname"] = fix(code.co_qualname)
+            if thunk and changes["co_qualname"].endswith(".<locals>.<lambda>"):  # the owner's qualname
+                changes["co_qualname"] = changes["co_qualname"][:-len(".<locals>.<lambda>")]
         new = code.replace(**changes)
         body_names = None
         if code is not owner:
@@ -268,7 +273,7 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             body_names = scope_names.get(id(owner))
             if body_names is None:
                 body_names = scope_names[id(owner)] = frozenset(owner.co_varnames + owner.co_cellvars)
-        register_converted_code(new, body_names)
+        register_converted_code(new, body_names, thunk)
         return new
 
     return walk(code, name, code)

@@ -29,7 +29,7 @@ import os
 import types
 from typing import Callable, Optional
 
-from runtime.undefined import is_body_code
+from runtime.undefined import is_body_code, is_thunk_code
 
 FILTERING_VARIABLE = "AUTOGRAPH_TRACEBACK_FILTERING"
 
@@ -105,7 +105,7 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
         elif entries and is_body_code(code):
             changed = True
             entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
-        elif code.co_name == "<lambda>" and is_body_code(code):
+        elif is_thunk_code(code):
             # A thunk the helper called: its caller's entry, added as the exception leaves the
             # helper, already names the line of the expression the thunk is part of.
             changed = True

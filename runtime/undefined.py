@@ -133,12 +133,25 @@ def is_undefined(value: Any) -> bool:
 _CODES: dict[int, tuple[weakref.ref, frozenset | None]] = {}
 
 
-def register_converted_code(code: Any, body_names: frozenset | None = None) -> None:
+def register_converted_code(code: Any, body_names: frozenset | None = None, thunk: bool = False) -> None:
     """Note ``code`` as the converter's; ``body_names``: for a body closure or thunk, the local names
-    of the user's scope it runs in."""
+    of the user's scope it runs in; ``thunk``: it is a thunk (named after its function, as closures are)."""
     key = id(code)
-    # The entry goes when the code does (before its id can be reused).
-    _CODES[key] = (weakref.ref(code, lambda _, key=key: _CODES.pop(key, None)), body_names)
+    # The entries go when the code does (before its id can be reused).
+    ref = weakref.ref(code, lambda _, key=key: (_CODES.pop(key, None), _THUNKS.pop(key, None)))
+    _CODES[key] = (ref, body_names)
+    if thunk:
+        _THUNKS[key] = ref
+
+
+# The thunks among them, by id.
+_THUNKS: dict[int, weakref.ref] = {}
+
+
+def is_thunk_code(code: Any) -> bool:
+    """Whether ``code`` is one of the converter's thunks (``lambda: b`` for ``a or b``)."""
+    ref = _THUNKS.get(id(code))
+    return ref is not None and ref() is code
 
 
 def _entry(code: Any) -> tuple[weakref.ref, frozenset | None] | None:

@@ -144,3 +144,25 @@ def test_too_deep_raises_as_python_does():
         deep(1)
     with pytest.raises(ValueError, match="call stack is not deep enough"):
         autograph.convert(deep)(1)
+
+
+def _who_called():
+    frame = sys._getframe(1)
+    return frame.f_code.co_name, frame.f_lineno
+
+
+def calls_from_operands(a):
+    i = 0
+    out = []
+    while i < 2 and (_who_called() or a):
+        out.append(a and _who_called())
+        i += 1
+    return out
+
+
+def test_a_function_called_from_an_operand_sees_the_users_function():
+    """An operand of and/or runs in a thunk, whose frame stands for the function (its name, the
+    operand's line): a function called from it finds them there (found by make fuzz, stop 20)."""
+    expected = calls_from_operands(1)
+    assert expected[0][0] == "calls_from_operands"
+    assert autograph.convert(calls_from_operands)(1) == expected
