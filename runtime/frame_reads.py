@@ -37,6 +37,9 @@ from typing import Any
 from runtime.undefined import Undefined, is_body_code, is_converted_code
 
 _MISSING = object()
+# Before 3.13 (PEP 667) a frame's locals() is one dict, updated at each call; from 3.13 a new one each time.
+_ONE_DICT_PER_FRAME = sys.version_info < (3, 13)
+_ORDER_KEY = "<autograph locals order>"
 # Before 3.11 code objects record no columns, so autograph cannot tell its thunks (`lambda: b` for
 # `a or b`) from the user's lambdas: there a converted lambda without parameters counts as a thunk.
 _THUNKS_UNMARKED = sys.version_info < (3, 11)
@@ -64,13 +67,19 @@ def _gather(names: tuple[str, ...], frame: Any) -> dict[str, Any]:
     # Frames of other code in between (the runtime calling a thunk, a backend tracing a block) are
     # passed over. A variable the function shares with a block is the same cell in both frames.
     seen: dict[str, Any] = {}
+    kept: Any = None
     while frame is not None:
         code = frame.f_code
         if _is_block(code):
             for name, value in frame.f_locals.items():
                 seen.setdefault(name, value)
         elif is_converted_code(code):
-            for name, value in frame.f_locals.items():
+            local_dict = frame.f_locals
+            if _ONE_DICT_PER_FRAME:
+                kept = local_dict.get(_ORDER_KEY)
+                if kept is None:
+                    kept = local_dict[_ORDER_KEY] = []
+            for name, value in local_dict.items():
                 seen.setdefault(name, value)
             break
         frame = frame.f_back
@@ -80,7 +89,13 @@ def _gather(names: tuple[str, ...], frame: Any) -> dict[str, Any]:
         # The converter binds a variable that Python would not have bound yet to an Undefined.
         if value is not _MISSING and not isinstance(value, Undefined):
             found[name] = value
-    return found
+    if kept is None:
+        return found
+    # Before 3.13 locals() gives the frame's one dict, refreshed at each call: a name keeps the place it
+    # took when a call first saw it bound (and loses it when unbound). The function's frame keeps that
+    # order for us, under a key no variable can have, in its own dict (which lives as long as the frame).
+    kept[:] = [name for name in kept if name in found] + [name for name in found if name not in kept]
+    return {name: found[name] for name in kept}
 
 
 # ---------------------------------------------------------------------------- the frames above

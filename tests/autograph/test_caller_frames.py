@@ -160,6 +160,7 @@ def calls_from_operands(a):
     return out
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10 code objects have no columns: thunks keep '<lambda>'")
 def test_a_function_called_from_an_operand_sees_the_users_function():
     """An operand of and/or runs in a thunk, whose frame stands for the function (its name, the
     operand's line): a function called from it finds them there (found by make fuzz, stop 20)."""

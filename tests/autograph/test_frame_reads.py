@@ -133,7 +133,22 @@ class Child(Base):
         return None
 
 
+def key_order_across_calls(c):
+    """Before 3.13 a name keeps the place in locals() it took when a first call saw it bound (here y,
+    a cell, before v3); from 3.13 each call lists cells after the other locals. Found by make fuzz."""
+    y = c
+    first = list(locals())
+    try:
+        v3 = 1
+        z = missing  # noqa: F821  (NameError, on purpose)
+    except NameError:
+        second = list(vars())
+    x = len([6 for z in range(2) if 3 <= y])
+    return first, second, x
+
+
 CASES = [
+    (key_order_across_calls, (0,)),
     (eval_in_branch_finds_the_local_not_the_global, (1,)),
     (locals_in_branch_and_loop, ([1, 2], 1)),
     (locals_in_branch_and_loop, ([1, 2], 0)),
