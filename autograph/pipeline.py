@@ -90,7 +90,8 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     #    makes a flag (a new name) or drops dead code; without either, the function binds and
     #    reads the names it did (a loop's `else` may have moved out of it), so its scope stands.
     scope = function_scope(node) if lowered else original_scope
-    liveness.resolve(node.body)
+    #    A function that reads its frame (locals(), eval(s)) reads every variable, anywhere.
+    liveness.resolve(node.body, frozenset(scope.locals) if ctx.frame_reads else frozenset())
     # 7. Expression rewrites keep the annotated Name and statement nodes, only wrap them.
     call_trees.transform(node, ctx, scope.locals)
     logical_expressions.transform(node, ctx)

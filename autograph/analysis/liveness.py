@@ -123,10 +123,11 @@ _NO_NAMES = NameSets(frozenset(), frozenset())  # of no node (never changed: the
 _METHODS: dict[type, object] = {}  # statement class -> the _Liveness method for it, or None (plain)
 
 
-def resolve(body: list[ast.stmt]) -> None:
-    """Annotate the control-flow statements of a function body with LIVE_IN / LIVE_OUT."""
+def resolve(body: list[ast.stmt], always_live: frozenset[str] = frozenset()) -> None:
+    """Annotate the control-flow statements of a function body with LIVE_IN / LIVE_OUT.
+    ``always_live``: names read everywhere (by ``locals()``, which reads every variable)."""
     analysis = _Liveness()
     analysis.block(body, set())
     for node, (live_in, live_out) in analysis.results.items():
-        anno.set(node, anno.Key.LIVE_IN, frozenset(live_in))
-        anno.set(node, anno.Key.LIVE_OUT, frozenset(live_out))
+        anno.set(node, anno.Key.LIVE_IN, frozenset(live_in) | always_live)
+        anno.set(node, anno.Key.LIVE_OUT, frozenset(live_out) | always_live)

@@ -147,8 +147,20 @@ def key_order_across_calls(c):
     return first, second, x
 
 
+def nested_loop_target_after_the_loops(n):
+    """The inner for's target is a variable of the function after both loops, as dir() sees it
+    (the converter had made it the inner body's own, since nothing read it after: found by make fuzz)."""
+    w = 0
+    while w < n:
+        w += 1
+        for i in [w]:
+            pass
+    return dir()
+
+
 CASES = [
     (key_order_across_calls, (0,)),
+    (nested_loop_target_after_the_loops, (2,)),
     (eval_in_branch_finds_the_local_not_the_global, (1,)),
     (locals_in_branch_and_loop, ([1, 2], 1)),
     (locals_in_branch_and_loop, ([1, 2], 0)),
