@@ -127,34 +127,27 @@ def is_undefined(value: Any) -> bool:
 # Every code object the converter produced (functions, their body closures and thunks), which autograph
 # registers when it compiles them (runtime never imports autograph), by id: hashing a code object
 # hashes its constants, nested code objects included, and tracebacks ask about every frame an
-# exception passes. Each entry holds a weak reference to the code and, for a body closure or thunk
+# exception passes. Each entry holds a weak reference to the code; for a body closure or thunk
 # (if_body, loop_body, lambda: b), the local names of the user's scope it runs in (a read of one of
-# those, unbound, is Python's UnboundLocalError); None for the others.
-_CODES: dict[int, tuple[weakref.ref, frozenset | None]] = {}
+# those, unbound, is Python's UnboundLocalError), None for the others; and whether it is a thunk.
+_CODES: dict[int, tuple[weakref.ref, frozenset | None, bool]] = {}
 
 
 def register_converted_code(code: Any, body_names: frozenset | None = None, thunk: bool = False) -> None:
     """Note ``code`` as the converter's; ``body_names``: for a body closure or thunk, the local names
     of the user's scope it runs in; ``thunk``: it is a thunk (named after its function, as closures are)."""
     key = id(code)
-    # The entries go when the code does (before its id can be reused).
-    ref = weakref.ref(code, lambda _, key=key: (_CODES.pop(key, None), _THUNKS.pop(key, None)))
-    _CODES[key] = (ref, body_names)
-    if thunk:
-        _THUNKS[key] = ref
-
-
-# The thunks among them, by id.
-_THUNKS: dict[int, weakref.ref] = {}
+    # The entry goes when the code does (before its id can be reused).
+    _CODES[key] = (weakref.ref(code, lambda _, key=key: _CODES.pop(key, None)), body_names, thunk)
 
 
 def is_thunk_code(code: Any) -> bool:
     """Whether ``code`` is one of the converter's thunks (``lambda: b`` for ``a or b``)."""
-    ref = _THUNKS.get(id(code))
-    return ref is not None and ref() is code
+    entry = _entry(code)
+    return entry is not None and entry[2]
 
 
-def _entry(code: Any) -> tuple[weakref.ref, frozenset | None] | None:
+def _entry(code: Any) -> tuple[weakref.ref, frozenset | None, bool] | None:
     entry = _CODES.get(id(code))
     return entry if entry is not None and entry[0]() is code else None
 

@@ -36,7 +36,7 @@ import warnings
 from autograph import templates
 from autograph.context import UNKNOWN, Context
 from autograph.converters.call_trees import needs_no_conversion
-from autograph.converters.frame_reads import own_scope_calls
+from autograph.converters.frame_reads import own_scope_calls, place_new_nodes
 
 CALLEES = frozenset({"_getframe", "warn"})  # the names of the callables read below (for the pipeline's test)
 # A method of these names called with a stacklevel is taken for a logger's (which counts frames).
@@ -66,9 +66,7 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
                     keyword.value = _counted(keyword.value)
         if callee is warnings.warn and len(call.args) >= 3 and not any(isinstance(a, ast.Starred) for a in call.args):
             call.args[2] = _counted(call.args[2])
-        for sub in ast.walk(call):
-            if not hasattr(sub, "lineno"):
-                ast.copy_location(sub, call)
+        place_new_nodes(call)
 
 
 def _counts_for_others(call: ast.Call, callee: object) -> bool:

@@ -35,6 +35,7 @@ import types
 from typing import Any, Callable
 
 from autograph import templates
+from autograph.analysis.function_scopes import function_scope
 from autograph.context import Context
 
 READERS = frozenset({"locals", "vars", "dir", "eval", "exec"})
@@ -50,7 +51,7 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     calls, lambdas = own_scope_calls(node, _names_reader)
     calls = [call for call in calls if _reads_frame(call, ctx, local_names)]
     for inner in lambdas:
-        transform(inner, ctx, local_names | _lambda_params(inner))
+        transform(inner, ctx, local_names | function_scope(inner).params)
     if not calls:
         return False
     order = _local_order(node, ctx)
@@ -66,15 +67,16 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
             helper = "ag__.dir_" if name == "dir" else "ag__.locals_"
             call.func = templates.replace_expression(helper)
             call.args = [names]
-        for sub in ast.walk(call):
-            if not hasattr(sub, "lineno"):
-                ast.copy_location(sub, call)
+        place_new_nodes(call)
     return True
 
 
-def _lambda_params(node: ast.Lambda) -> set[str]:
-    args = node.args
-    return {a.arg for a in (*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg) if a is not None}
+def place_new_nodes(call: ast.Call) -> None:
+    """Give the nodes a rewrite put into the user's call the call's own span (not to the end of
+    its line, as templates.copy_location would): a thunk's code must stay inside its operand's span."""
+    for sub in ast.walk(call):
+        if not hasattr(sub, "lineno"):
+            ast.copy_location(sub, call)
 
 
 def _reads_frame(call: ast.Call, ctx: Context, local_names: set[str]) -> bool:
