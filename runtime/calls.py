@@ -25,6 +25,8 @@ import types
 import weakref
 from typing import Any, Callable, Optional
 
+from runtime.undefined import is_converted_code
+
 # Callables that are never converted: `call` hands them back as they are.
 _PLAIN_CALLABLES = frozenset({
     types.BuiltinFunctionType,
@@ -77,7 +79,9 @@ def call(f: Callable, /) -> Callable:
     if cls is _FunctionType:  # the hot path, written out: a function converted before
         target = _targets.get(id(f))
         if target is None:
-            return _target(f)
+            # A function of converted code (a lambda or def the converted code made, often one per
+            # call) runs as it is: no conversion to ask for, no table entry to make and drop.
+            return f if is_converted_code(f.__code__) else _target(f)
         return f if target is _ITSELF else target
     if cls is _MethodType:  # `self.method(...)`, next most common
         function = f.__func__
@@ -85,6 +89,8 @@ def call(f: Callable, /) -> Callable:
         if target is not None:
             return f if target is _ITSELF else _MethodType(target, f.__self__)
         if function.__class__ is _FunctionType:
+            if is_converted_code(function.__code__):  # a method of a class the converted code made
+                return f
             target = _target(function)
             return f if target is function else _MethodType(target, f.__self__)
     if cls is _BuiltinFunctionType:  # a bound C method kept in a variable (`append = out.append`): no id()

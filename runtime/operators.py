@@ -93,20 +93,25 @@ def run(block: Callable, *args: Any) -> Any:
         raise translated from None
 
 
-def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tuple] = None) -> Iterable[None]:
+def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
+               state: Optional[tuple] = None) -> Iterable[None]:
     """The iterations of ``while not flag and test(): body()``, where ``flag`` names the variable a
     ``break`` or ``return`` sets (or is None): one ``None`` per time the converted code should run the
     body, ``for _ in ag__.while_stmt(loop_test, flag, loop_body, state): loop_body()``, so the body
     runs in the user's frame. Once the test or the flag gives a staged value, the rest of the loop is
     staged (and no more iterations come). The first test runs here, as the loop starts: a loop that
-    runs no iteration, or that a backend staged whole, gets an empty tuple instead of a generator."""
+    runs no iteration, or that a backend staged whole, gets an empty tuple instead of a generator.
+    A ``test`` of None is a constant true one (``while True:``): nothing to call per iteration."""
+    always = test is None
+    if always:
+        test = _always_true
     try:
         stopped = None if flag is None else _flag_cell(flag, body)
         # The flag stays False until a jump sets it: one comparison per test on the plain path.
         if stopped is not None and stopped.cell_contents is not False and (
                 stopped.cell_contents is True or _stops(stopped, test, body, state)):
             return ()
-        outcome = test()
+        outcome = True if always else test()
         if outcome.__class__ is not bool and _staged(outcome) is not None:
             combined = test if stopped is None else _both(_not_flag(stopped), test)
             _staged(outcome).while_stmt(combined, body, State(state, test, body))
@@ -125,10 +130,16 @@ def while_stmt(test: Thunk, flag: Optional[str], body: Thunk, state: Optional[tu
         if translated is None:
             raise
         raise translated from None
-    return _more_iterations(test, stopped, body, state)
+    return _more_iterations(test, stopped, body, state, always)
 
 
-def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tuple]) -> Iterator[None]:
+def _always_true() -> bool:
+    """The test of ``while True:`` (``while_stmt``'s None), for a backend that stages the loop."""
+    return True
+
+
+def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tuple],
+                     always: bool) -> Iterator[None]:
     """``while_stmt``'s iterations once its first test held: the tests after it, as there."""
     try:
         while True:
@@ -136,6 +147,8 @@ def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tup
             if stopped is not None and stopped.cell_contents is not False and (
                     stopped.cell_contents is True or _stops(stopped, test, body, state)):
                 return
+            if always:
+                continue
             outcome = test()
             if outcome.__class__ is not bool and _staged(outcome) is not None:
                 combined = test if stopped is None else _both(_not_flag(stopped), test)

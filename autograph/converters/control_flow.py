@@ -280,20 +280,26 @@ class _ControlFlow(CarriedState):
 
     def _while(self, node: ast.While, scope: _Scope) -> list[ast.stmt]:
         nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=True)
-        walrus = sorted({n.target.id for n in walk(node.test) if isinstance(n, ast.NamedExpr)})
-        test_statements = templates.replace("return TEST", TEST=node.test)
-        test = self._closure(self.ctx.namer.reuse("loop_test"), [], test_statements,
-                             [n for n in nonlocals if n in walrus], [n for n in global_names if n in walrus], scope,
-                             closure_locals, node)
+        # `while True:` (a constant true test) has no test to run: the operator gets None.
+        test = None if _always_true(node.test) else self._loop_test(node, nonlocals, global_names, scope,
+                                                                    closure_locals)
         body = self._closure(self.ctx.namer.reuse("loop_body"), [], node.body, nonlocals, global_names, scope,
                              closure_locals, node)
         # The operator gives one item per iteration; the body runs here, in the function's frame.
         run = "ag__.run(BODY)" if self._may_read_unbound([body]) else "BODY()"
         call = self._call(f"for DONE in ag__.while_stmt(TEST, EXTRA, BODY, STATE):\n    {run}", node,
-                          DONE=self.ctx.namer.reuse("_"), TEST=test.name, EXTRA=self._extra_test(node),
-                          BODY=body.name, STATE=self._get_state(state))
+                          DONE=self.ctx.namer.reuse("_"), TEST=ast.Constant(None) if test is None else test.name,
+                          EXTRA=self._extra_test(node), BODY=body.name, STATE=self._get_state(state))
         self._finish(scope, nonlocals)
-        return [test, body] + inits + _trim(call)
+        return ([] if test is None else [test]) + [body] + inits + _trim(call)
+
+    def _loop_test(self, node: ast.While, nonlocals: list[str], global_names: list[str], scope: _Scope,
+                   closure_locals: set[str]) -> ast.FunctionDef:
+        walrus = sorted({n.target.id for n in walk(node.test) if isinstance(n, ast.NamedExpr)})
+        test_statements = templates.replace("return TEST", TEST=node.test)
+        return self._closure(self.ctx.namer.reuse("loop_test"), [], test_statements,
+                             [n for n in nonlocals if n in walrus], [n for n in global_names if n in walrus], scope,
+                             closure_locals, node)
 
     def _for(self, node: ast.For, scope: _Scope) -> list[ast.stmt]:
         nonlocals, global_names, state, inits, closure_locals = self._prepare(node, scope, loop=True)
@@ -336,6 +342,11 @@ class _ControlFlow(CarriedState):
 
 # The statements _python_blocks treats apart (blocks to convert, or bindings that are not certain).
 _WITH_BLOCKS_OR_UNBINDING = frozenset({*TRY_STATEMENTS, ast.With, ast.Match, ast.AnnAssign, ast.If, ast.Delete})
+
+
+def _always_true(test: ast.expr) -> bool:
+    """Whether a loop test is a constant whose truth is True (``while True:``, ``while 1:``)."""
+    return isinstance(test, ast.Constant) and bool(test.value)
 
 
 def _assigned_names(inits: list[ast.stmt]) -> set[str]:

@@ -37,7 +37,7 @@ GOLDEN = [
     "for_continue_break", "loop_var_after_loop", "nested_loops_return", "tuple_targets",
     "iterator_not_overconsumed",
     # return anywhere, walrus, global / nonlocal, closures.
-    "early_returns", "many_returns", "walrus_in_if", "bump_global", "nonlocal_counter",
+    "early_returns", "many_returns", "while_true_return", "walrus_in_if", "bump_global", "nonlocal_counter",
     "late_binding_closures",
     # try, with, match, lambdas, methods.
     "try_except_else_finally", "with_statement", "match_literals", "lambda_abs", "staticmethod_via_class",

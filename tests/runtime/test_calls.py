@@ -93,3 +93,32 @@ def test_bound_c_methods_are_handed_back_without_the_converter():
         assert out == [1] and calls.call(seen.get)("k", 2) == 2 and converted == []
     finally:
         calls.set_converter(previous)
+
+
+def test_functions_of_converted_code_are_handed_back_without_the_converter():
+    # A lambda or def that converted code makes (often one per call) runs as it is: `call` recognises
+    # its code and neither asks the converter nor adds a table entry that the function's death must drop.
+    import autograph
+
+    def make(n):
+        return [lambda: n, n]
+
+    made = autograph.convert(make)(3)[0]
+    asked = []
+    previous = calls._converter
+    calls.set_converter(lambda f: asked.append(f) or f)
+    try:
+        assert calls.call(made) is made and made() == 3
+        assert asked == [] and id(made) not in calls._targets
+        method_owner = autograph.convert(_class_maker)()
+        bound = method_owner().get
+        assert calls.call(bound) is bound and bound() == 7 and asked == []
+    finally:
+        calls.set_converter(previous)
+
+
+def _class_maker():
+    class Made:
+        def get(self):
+            return 7
+    return Made

@@ -86,3 +86,20 @@ def test_a_loop_that_runs_no_iteration_makes_no_generator():
     done = True  # a set flag: no iteration either way
     assert list(ag__.for_stmt([1], "done", body, ("done",))) == []
     assert ag__.while_stmt(lambda: True, "done", loop_body, ("done",)) == ()
+
+
+def test_a_constant_true_test_is_never_called():
+    # `while True:` gets None for its test: the iterations run until the flag is set, with no call per test.
+    import runtime as ag__
+
+    done = False
+    runs = []
+
+    def loop_body():
+        nonlocal done
+        runs.append(1)
+        done = len(runs) == 3
+
+    for _ in ag__.while_stmt(None, "done", loop_body, ("done",)):
+        loop_body()
+    assert runs == [1, 1, 1]
