@@ -99,6 +99,11 @@ class AutoExecutor:
         # executor's own single-output function, with no frame of this class in between (each step of
         # Python between two XLA dispatches costs several times its own time: docs/benchmarks.md).
         chosen = [self._single_trial if self.choice is None else single_output(self._numpy)]
+        # ``decided(choice, own)``, set by a Function whose dispatcher could run this graph (autograph/function.py):
+        # called once, when a single-output call's trial has chosen, with the choice and the chosen executor's
+        # own single-output run; what it returns runs every such call from then on (for "jax": the run through
+        # the Function's dispatcher, one compiled program per shape for every path).
+        self.decided: Optional[Callable[[str, Callable], Callable[[Sequence[Any]], np.ndarray]]] = None
 
         def single(inputs: Sequence[Any]) -> np.ndarray:
             return chosen[0](inputs)
@@ -115,7 +120,8 @@ class AutoExecutor:
     def _single_trial(self, inputs: Sequence[Any]) -> np.ndarray:
         out = self(inputs)[0]
         if self.choice is not None:  # decided: from the next call on, ``single`` runs the choice's own path
-            self._single_chosen[0] = single_output(self._jax if self.choice == "jax" else self._numpy)
+            own = single_output(self._jax if self.choice == "jax" else self._numpy)
+            self._single_chosen[0] = own if self.decided is None else self.decided(self.choice, own)
         return out if out.__class__ is np.ndarray else np.asarray(out)
 
     def _trial(self, inputs: Sequence[Any]) -> tuple:
