@@ -297,6 +297,7 @@ class Function:
                     current_builder_fast, self._counter.__next__) or False
         if self._dispatch_call is not False and not self._trials and not _run_eagerly:
             self._call = self._dispatch_call
+        self._dispatcher.forget_misses()  # the trace it could not run before, it can now: no slow path left for it
 
     def _auto_decided(self, concrete: ConcreteFunction, choice: str, own: Callable, candidate: Callable) -> Callable:
         """executor="auto": ``concrete``'s trial chose ``choice``. For "jax", a trace the dispatcher can run
