@@ -121,7 +121,7 @@ def test_a_trace_that_chose_the_interpreter_keeps_the_keyed_call():
             np.testing.assert_array_equal(f(x), halve(x))
         assert f.concrete_functions[0].executor == "numpy"
         assert f._call is f._keyed_call and f._dispatcher is None
-        assert costs.runs["numpy"] == 1 + executors.TRIAL_CALLS // 2 + 3
+        assert costs.runs["numpy"] == 1 + executors.NUMPY_RUN * executors.TRIALS + 3
 
 
 def test_mixed_choices_run_each_trace_on_its_own_choice():
