@@ -20,7 +20,9 @@ autograph/call_keys.py ``make_fast_call``), which ``__call__`` hands the call to
 its own, a few microseconds over the graph's own run; other calls take the general path
 (``_call_general``). Under ``executor="jax"``, a call of plain arrays whose trace has one output and no
 state goes instead to one ``jax.jit`` of the Function's own, whose C++ cache picks the trace from the
-arrays' shapes and dtypes (autograph/dispatch.py). docs/functions.md is the user's page.
+arrays' shapes and dtypes (autograph/dispatch.py); under ``executor="auto"`` the same, for the traces whose
+trial chose JAX, once no trace of plain arrays is on trial or chose the interpreter. docs/functions.md is
+the user's page.
 
 Three ways to run it, one tracing API:
 
