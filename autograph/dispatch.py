@@ -73,6 +73,23 @@ class Dispatcher:
         body.__name__ = body.__qualname__ = getattr(function, "__name__", "function")
         self.jitted = jax.jit(body)
         self.x64 = lowering.x64_switch()
+        self.missed = False  # a call of the compiled call failed in the dispatcher since the last ``forget_misses``
+
+    def miss(self) -> None:
+        """The compiled call's note that the dispatcher failed for a call (``forget_misses`` says why it matters)."""
+        self.missed = True
+
+    def forget_misses(self) -> None:
+        """Drop ``jax.jit``'s C++ cache entries if a call failed since the last time: a signature whose first
+        trace raised (``Untraced``: a shape not traced yet, or a trace on ``executor="auto"``'s trial) stays
+        marked in that cache to take JAX's Python path on every later call (~250 µs more a call, measured on
+        ``shaped`` at float64[5]), even once the body can run it. ``_clear_cache`` empties the C++ cache
+        alone (each signature then refills it with one call through JAX's own Python caches, no new trace or
+        compile); a JAX without it gets ``clear_cache``, which also drops those caches (a compile per shape)."""
+        if self.missed:
+            self.missed = False
+            clear = getattr(self.jitted, "_clear_cache", None) or self.jitted.clear_cache
+            clear()
 
     def runner(self, fallback: Callable[[Sequence[Any]], Any]) -> Callable[[Sequence[Any]], np.ndarray]:
         """``run(inputs)``: a trace's run (what the general path and the keyed call run) through the dispatcher,
@@ -107,7 +124,8 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     the user's function (Python's own ``TypeError`` for a wrong call, in the caller's frame): a call whose
     every parameter is a plain ``np.ndarray`` is counted (``tick``) and, unless ``building()`` (a trace of
     ours under way), runs ``np.asarray(dispatcher.jitted(*arrays))`` with 64 bits on; if that raises
-    (a trace not made yet, or anything JAX refuses), ``general``, which decides as the keyed call would.
+    (a trace not made yet, or anything JAX refuses), ``dispatcher.miss()`` and ``general``, which decides as
+    the keyed call would.
     Any other call is ``keyed``'s (which counts it). None for a signature with ``*args`` or ``**kwargs``
     or one the compiled form cannot spell: then the keyed call stays."""
     params = list(signature.parameters.values())
@@ -120,7 +138,7 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     # result, silently), so those take the keyed call, which keys them apart (and JAX then refuses them).
     test = " and ".join(f"{p.name}.__class__ is ag__ndarray and {p.name}.dtype.isnative" for p in params) or "True"
     run = [f"return ag__asarray(ag__dispatch({arrays}))", "except Exception:  # untraced, or refused by JAX",
-           "    pass"]
+           "    ag__miss()"]
     lines = [f"def call({parameter_list(params)}):",
              f"    if {test}:",
              "        ag__tick()",
@@ -139,7 +157,7 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     on, restore, local = dispatcher.x64
     namespace = {"ag__ndarray": np.ndarray, "ag__asarray": np.asarray, "ag__dispatch": dispatcher.jitted,
                  "ag__tick": tick, "ag__building": building, "ag__local": local, "ag__on": on,
-                 "ag__restore": restore, "ag__general": general, "ag__keyed": keyed}
+                 "ag__restore": restore, "ag__general": general, "ag__keyed": keyed, "ag__miss": dispatcher.miss}
     exec(compile("\n".join(lines) + "\n", _DISPATCH_FILE, "exec"), namespace)
     call = namespace["call"]
     call.__defaults__, call.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__

@@ -13,12 +13,16 @@ The ``auto`` rule, per concrete function (one graph): where JAX is not installed
 does not compile with JAX, it is the interpreter, silently. Otherwise the first call runs on the
 interpreter and compiles the JAX version ahead (``jax.jit(...).lower(...).compile()``); the second
 call runs JAX once untimed (its first run pays for transfers and caches); the next
-``TRIAL_CALLS`` calls run in pairs, two on JAX, two on the interpreter, and so on, the second call of
-each pair timed (``TRIALS`` timed calls each); from then on every call runs on the one whose
-fastest trial was faster. Pairs, because a JAX call right after an interpreter call measured
-slower than one right after another JAX call, which is how a loop calling the function runs them
-(150 µs against 90 µs for ``while np.sum(x) > 1: x = x / 2`` on a loaded 2-core machine): single
-calls in alternation chose the interpreter where JAX was twice as fast.
+``TRIAL_CALLS`` calls run in rounds of ``JAX_RUN`` calls in a row on JAX, then two on the interpreter,
+the last call of each run timed (``TRIALS`` timed calls each); from then on every call runs on the one
+whose fastest trial was faster. Runs, because each executor is timed as it will run once chosen, call
+after call: a JAX call right after interpreter calls is slower than one after other JAX calls (XLA's
+worker threads have gone to sleep, and on this virtual machine waking one costs ~80 µs). For
+``while np.sum(x) > 1: x = x / 2`` on float64[1000] on the 2-core machine with its second core free,
+JAX runs 49-50 µs a call in a loop and the interpreter 60-62 µs, yet JAX measured 70-150 µs as the
+second of two calls in a row: trials of runs of 2 chose JAX in 1 of 6 fresh Functions, runs of 4 in 3,
+runs of 6 in 6 (docs/benchmarks.md). Where the second core is busy, JAX stays at ~140 µs however it
+is called, and every run length chooses the interpreter.
 Every call returns the real result, trials included, in the same dtypes
 on both executors (``executor="jax"`` runs with 64-bit types on; a trial whose JAX outputs differ in
 dtype or shape from the graph's makes the choice the interpreter). Values may differ in the last bits
@@ -36,7 +40,9 @@ from runtime.graph import interpreter
 from runtime.graph.ir import Graph
 
 TRIALS = 5  # timed calls of each executor before ``auto`` decides
-TRIAL_CALLS = 4 * TRIALS  # the calls those take, after the first two (each timed call follows an untimed one)
+JAX_RUN = 6  # JAX calls in a row in each round, the last one timed (the module docstring says why)
+NUMPY_RUN = 2  # interpreter calls in a row in each round, the last one timed
+TRIAL_CALLS = (JAX_RUN + NUMPY_RUN) * TRIALS  # the calls those take, after the first two
 
 Executor = Callable[[Sequence[Any]], tuple]  # the graph's inputs -> its outputs, NumPy arrays
 
@@ -99,6 +105,11 @@ class AutoExecutor:
         # executor's own single-output function, with no frame of this class in between (each step of
         # Python between two XLA dispatches costs several times its own time: docs/benchmarks.md).
         chosen = [self._single_trial if self.choice is None else single_output(self._numpy)]
+        # ``decided(choice, own)``, set by a Function whose dispatcher could run this graph (autograph/function.py):
+        # called once, when a single-output call's trial has chosen, with the choice and the chosen executor's
+        # own single-output run; what it returns runs every such call from then on (for "jax": the run through
+        # the Function's dispatcher, one compiled program per shape for every path).
+        self.decided: Optional[Callable[[str, Callable], Callable[[Sequence[Any]], np.ndarray]]] = None
 
         def single(inputs: Sequence[Any]) -> np.ndarray:
             return chosen[0](inputs)
@@ -115,7 +126,8 @@ class AutoExecutor:
     def _single_trial(self, inputs: Sequence[Any]) -> np.ndarray:
         out = self(inputs)[0]
         if self.choice is not None:  # decided: from the next call on, ``single`` runs the choice's own path
-            self._single_chosen[0] = single_output(self._jax if self.choice == "jax" else self._numpy)
+            own = single_output(self._jax if self.choice == "jax" else self._numpy)
+            self._single_chosen[0] = own if self.decided is None else self.decided(self.choice, own)
         return out if out.__class__ is np.ndarray else np.asarray(out)
 
     def _trial(self, inputs: Sequence[Any]) -> tuple:
@@ -131,11 +143,11 @@ class AutoExecutor:
             if any(o.dtype != v.dtype or len(o.shape) != len(v.shape) for o, v in zip(outputs, graph.outputs)):
                 self.choice = "numpy"  # never a result another executor would not give
             return outputs
-        position = self.calls - 3  # 0, 1: JAX; 2, 3: the interpreter; ...; the second of each pair timed
-        name = "numpy" if position // 2 % 2 else "jax"
+        step = (self.calls - 3) % (JAX_RUN + NUMPY_RUN)  # 0 .. JAX_RUN - 1: JAX; then the interpreter
+        name = "jax" if step < JAX_RUN else "numpy"
         start = time.perf_counter()
         outputs = self._jax(inputs) if name == "jax" else self._numpy(inputs)
-        if position % 2:
+        if step in (JAX_RUN - 1, JAX_RUN + NUMPY_RUN - 1):  # the last call of its run
             self.times[name] = min(self.times[name], time.perf_counter() - start)
         if self.calls >= 2 + TRIAL_CALLS:
             self.choice = min(self.times, key=self.times.get)

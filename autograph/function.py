@@ -20,7 +20,9 @@ autograph/call_keys.py ``make_fast_call``), which ``__call__`` hands the call to
 its own, a few microseconds over the graph's own run; other calls take the general path
 (``_call_general``). Under ``executor="jax"``, a call of plain arrays whose trace has one output and no
 state goes instead to one ``jax.jit`` of the Function's own, whose C++ cache picks the trace from the
-arrays' shapes and dtypes (autograph/dispatch.py). docs/functions.md is the user's page.
+arrays' shapes and dtypes (autograph/dispatch.py); under ``executor="auto"`` the same, for the traces whose
+trial chose JAX, once no trace of plain arrays is on trial or chose the interpreter. docs/functions.md is
+the user's page.
 
 Three ways to run it, one tracing API:
 
@@ -134,6 +136,24 @@ def _weak_general(function: "Function") -> Callable[..., Any]:
     return general
 
 
+def _weak_decided(function: "Function", concrete: ConcreteFunction, tree: TreeDef,
+                  leaves: list) -> Callable[[str, Callable], Callable]:
+    """``decided(choice, own)`` for ``concrete``'s ``AutoExecutor``: ``function._auto_decided``, holding both weakly
+    (the executor is the trace's, the trace the Function's)."""
+    ref, trace_ref = weakref.ref(function), weakref.ref(concrete)
+
+    def candidate() -> Any:
+        from runtime.jax import lowering
+
+        traced = trace_ref()
+        return None if traced is None else single_trace(tree, leaves, lowering.lower(traced.graph), single_output=True)
+
+    def decided(choice: str, own: Callable) -> Callable:
+        live, traced = ref(), trace_ref()
+        return own if live is None or traced is None else live._auto_decided(traced, choice, own, candidate)
+    return decided
+
+
 def _check_modes(backend: str, executor: Optional[str], input_signature: Optional[Sequence[Any]]) -> str:
     """The executor to use; a ValueError for a combination that means nothing."""
     if backend not in ("graph", "jax"):
@@ -180,10 +200,14 @@ class Function:
         self._call = self._keyed_call = make_fast_call(self._signature, qualname, self._fast_calls,
                                                        current_builder_fast, _weak_general(self),
                                                        self._counter.__next__)
-        # executor="jax": the call through one jax.jit of its own (autograph/dispatch.py), made with the first trace
-        # it can run; None until then, False where it never answers (*args, or a trace of arrays it cannot run).
+        # executor="jax" (and "auto", for the traces whose trial chose JAX): the call through one jax.jit of its own
+        # (autograph/dispatch.py), made with the first trace it can run; None until then, False where it never
+        # answers (*args, or a trace of plain arrays it cannot run: several outputs, state, or auto's interpreter).
         self._dispatcher: Optional[Dispatcher] = None
-        self._dispatch_call: Any = None if self.executor == "jax" else False
+        self._dispatch_call: Any = None if self.executor in ("jax", "auto") else False
+        # executor="auto": the traces a call of plain arrays reached while their trial runs (ids); the dispatcher's
+        # call stays off until each has chosen (autograph/executors.py AutoExecutor.decided).
+        self._trials: set[int] = set()
         _functions.add(self)
         self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
         self._retracing = RetracingMonitor()
@@ -247,23 +271,51 @@ class Function:
         return run([leaves[i] for i in positions])
 
     def _dispatched(self, concrete: ConcreteFunction, values: tuple) -> Callable[[list], Any]:
-        """executor="jax": the run of ``concrete`` through the Function's dispatcher where it can run it (made
-        now if new), and the dispatcher's call made the Function's call (autograph/dispatch.py); else the
-        trace's own run, and a call of plain arrays that the dispatcher cannot run turns its call off."""
+        """executor="jax" or "auto": the run of ``concrete`` through the Function's dispatcher where it can run it
+        (made now if new), and the dispatcher's call made the Function's call (autograph/dispatch.py); else the
+        trace's own run, and a call of plain arrays that the dispatcher cannot run turns its call off: for good,
+        or, under "auto", until the trace's trial has chosen (``_auto_decided``)."""
         if concrete._jax_single is None:
             if all(v.__class__ is np.ndarray and v.dtype.isnative for v in values):  # a call its call takes
-                self._dispatch_call = False
                 self._call = self._keyed_call
+                if getattr(concrete._executor, "choice", "") is None and concrete._executor.decided is not None:
+                    self._trials.add(id(concrete))  # auto, still on trial: the keyed call runs its trial
+                else:
+                    self._dispatch_call = False
             return concrete._run
+        self._dispatch_on()
+        if self.executor == "auto":  # its run is the executor's single, which now runs through the dispatcher
+            return concrete._run
+        return self._dispatcher.runner(concrete._run)
+
+    def _dispatch_on(self) -> None:
+        """Make the dispatcher and its call (once), and make that call the Function's, unless a trace keeps it off."""
         if self._dispatcher is None:
             self._dispatcher = Dispatcher(self)
-            qualname = getattr(self.python_function, "__qualname__", self.__name__)
-            self._dispatch_call = make_dispatch_call(
-                self._signature, qualname, self._dispatcher, self._keyed_call, _weak_general(self),
-                current_builder_fast, self._counter.__next__) or False
-        if self._dispatch_call is not False:
+            if self._dispatch_call is not False:  # (auto: a trace may have turned it off before the first JAX choice)
+                qualname = getattr(self.python_function, "__qualname__", self.__name__)
+                self._dispatch_call = make_dispatch_call(
+                    self._signature, qualname, self._dispatcher, self._keyed_call, _weak_general(self),
+                    current_builder_fast, self._counter.__next__) or False
+        if self._dispatch_call is not False and not self._trials and not _run_eagerly:
             self._call = self._dispatch_call
-        return self._dispatcher.runner(concrete._run)
+        self._dispatcher.forget_misses()  # the trace it could not run before, it can now: no slow path left for it
+
+    def _auto_decided(self, concrete: ConcreteFunction, choice: str, own: Callable, candidate: Callable) -> Callable:
+        """executor="auto": ``concrete``'s trial chose ``choice``. For "jax", a trace the dispatcher can run
+        (``candidate()``: ``single_trace``'s function, or None) becomes the dispatcher's, and its runs go through
+        it (``own``, the JAX executor's own run, answers what the dispatcher refuses); for the interpreter, a
+        trace that calls of plain arrays reach keeps the dispatcher's call off for good. Returns the run."""
+        waiting = id(concrete) in self._trials
+        self._trials.discard(id(concrete))
+        single = candidate() if choice == "jax" else None
+        if single is None:
+            if waiting:
+                self._dispatch_call = False
+            return own
+        concrete._jax_single = single
+        self._dispatch_on()
+        return self._dispatcher.runner(own)
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run.
@@ -435,10 +487,12 @@ class Function:
         output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0])
         concrete = ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
                                     executor=execute if self.executor == "auto" else self.executor)
+        single = not written and outputs.single()
         if self.executor == "jax":  # what its dispatcher runs for it, if it can (autograph/dispatch.py)
             from runtime.jax import lowering
-            concrete._jax_single = single_trace(tree, leaves, lowering.lower(graph),
-                                                single_output=not written and outputs.single())
+            concrete._jax_single = single_trace(tree, leaves, lowering.lower(graph), single_output=single)
+        elif self.executor == "auto" and single and execute.choice is None:  # the same, once its trial chose JAX
+            execute.decided = _weak_decided(self, concrete, tree, leaves)
         return concrete
 
     def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
