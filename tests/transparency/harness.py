@@ -88,6 +88,12 @@ PYPI_SUITES = (
     Suite(name="cachetools", kind="pytest", dist="cachetools", version="5.5.0",
           sha256="2cc24fb4cbe39633fb7badd9db9ca6295d766d9c2995f245725a46715d050f2a",
           packages=("cachetools",), src="src", pytest_args=("tests",)),
+    Suite(name="idna", kind="pytest", dist="idna", version="3.10",
+          sha256="12f65c9b470abda6dc35cf8e63cc574b1c52b11df2c86030af0ac09b01b13ea9",
+          packages=("idna",), pytest_args=("tests",)),
+    Suite(name="jmespath", kind="pytest", dist="jmespath", version="1.0.1",
+          sha256="90261b206d6defd58fdd5e85f478bf633a2901798906be2ad389150c5c60edbe",
+          packages=("jmespath",), pytest_args=("tests",)),
     Suite(name="more-itertools", kind="pytest", dist="more-itertools", version="10.5.0",
           sha256="5482bfef7849c25dc3c6dd53a6173ae4795da2a41a80faea6700d9f5846c5da6",
           packages=("more_itertools",), pytest_args=("tests",)),
@@ -100,6 +106,9 @@ PYPI_SUITES = (
           note="test_diagram.py and test_matplotlib_cases.py need railroad-diagrams and matplotlib: not run; "
                "test_unit.py's Test06, Test08 and Test10 (the same tests again under other packrat cache "
                "settings) are deselected to keep the converted run within minutes"),
+    Suite(name="sqlparse", kind="pytest", dist="sqlparse", version="0.5.1",
+          sha256="bb6b4df465655ef332548e24f08e205afc81b9ab86cb1c45657a7ff173a3a00e",
+          packages=("sqlparse",), pytest_args=("tests",)),
     Suite(name="tabulate", kind="pytest", dist="tabulate", version="0.9.0",
           sha256="0095b12bf5966de529c0feb1fa08671671b3368eec77d7ef7ab114be2c068b3c",
           packages=("tabulate",), pytest_args=("test",)),
