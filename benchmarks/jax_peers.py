@@ -52,13 +52,17 @@ PEER_NUMPY_OUT = "÷ lax on the same NumPy arrays, np.asarray out"
 def _candidates(load: Workload) -> dict[str, tuple[Callable, tuple, bool, bool]]:
     """What to time against the peer: figure -> (function, arguments, whether it is fed NumPy arrays, whether
     it returns NumPy arrays). Ours get NumPy arrays (what ``autograph.function`` documents); the jitted
-    functions get JAX arrays, as JAX users pass them."""
+    functions get JAX arrays, as JAX users pass them, and so does one more ``backend="jax"`` Function: the
+    comparison with the issue's peer on the same inputs."""
     jax = workloads.jax
     numpy_args, jax_args = load.make_args(), load.jax_args()
     found = {}
     if _function_option("backend"):
         found['function(f, backend="jax")'] = (autograph.function(load.jnp_fn, backend="jax"), numpy_args, True,
                                                False)
+        # The same inputs as the issue's peer: a JAX user's arrays, already on the device (no copy either side).
+        found['function(f, backend="jax") fed JAX arrays'] = (autograph.function(load.jnp_fn, backend="jax"),
+                                                              jax_args, False, False)
     found["jax.jit(autograph.to_graph(f))"] = (
         jax.jit(autograph.to_graph(load.jnp_fn), static_argnums=load.static), jax_args, False, False)
     if _function_option("executor"):
