@@ -17,6 +17,7 @@ import ast
 import difflib
 import inspect
 import pathlib
+import sys
 import textwrap
 
 import corpus
@@ -104,6 +105,8 @@ def test_to_code_matches_golden_file(name: str, update_golden: bool) -> None:
     if not path.exists():
         pytest.fail(f"missing golden file {path}: create it with `{UPDATE_HINT}`, then review it", False)
     expected = path.read_text()
+    if sys.version_info < (3, 11) and ast.dump(ast.parse(code)) == ast.dump(ast.parse(expected)):
+        return  # the golden files are written by 3.11+, whose ast.unparse spells a few things otherwise (`lambda:`)
     if code != expected:
         diff = "".join(
             difflib.unified_diff(

@@ -15,6 +15,7 @@ import traceback
 import pytest
 
 import autograph
+from autograph import UnsupportedSyntaxError
 
 
 def outcome(fn, *args):
@@ -567,9 +568,24 @@ def make_lambdas(k):
     return a, b, c, d, e, f
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="3.10 code objects have no columns (docs/limitations.md)")
 def test_lambdas_on_one_line_that_differ_only_in_constants_convert():
     for fn in make_lambdas(10):
         assert autograph.convert(fn)(3) == fn(3)
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 11), reason="3.11+ tells the lambdas apart by their columns")
+def test_lambdas_on_one_line_convert_right_or_raise_a_clear_error_on_3_10():
+    refused = 0
+    for fn in make_lambdas(10):
+        try:
+            converted = autograph.convert(fn)
+        except UnsupportedSyntaxError as error:
+            assert "put the lambda on a line of its own" in str(error)
+            refused += 1
+        else:
+            assert converted(3) == fn(3)
+    assert refused  # (what the 3.11+ test above converts)
 
 
 # --- frames: a call from converted code adds no frame between caller and callee ------------------
@@ -985,7 +1001,11 @@ def unbound_free_in_users_lambda(a):
     return r, c
 
 
-@pytest.mark.parametrize("fn", [unbound_in_operand, unbound_free_in_users_lambda])
+@pytest.mark.parametrize("fn", [
+    pytest.param(unbound_in_operand, marks=pytest.mark.xfail(
+        sys.version_info < (3, 11), strict=True,
+        reason="3.10: NameError, not UnboundLocalError (docs/limitations.md)")),
+    unbound_free_in_users_lambda])
 def test_unbound_reads_in_operands_raise_what_python_raises(fn):
     agree(fn, 0)
 
@@ -1142,9 +1162,9 @@ def test_if_on_an_always_bool_test_as_in_python(fn, args):
 def test_if_on_an_always_bool_test_stays_a_python_if():
     code = autograph.to_code(converted_inside_static_if)
     assert "if key not in ('skip',):" in code and "elif key is None or" not in code  # the elif is converted
-    assert "ag__.if_stmt(ag__.or_test(key is None, lambda: key == 'skip')" in code
+    assert "ag__.if_stmt(ag__.or_test(key is None, lambda: key == 'skip')" in code.replace("lambda :", "lambda:")
     assert "elif not x is None and x < -5" not in code  # `x < -5` may be staged: that if is converted
-    assert "ag__.and_test(not x is None, lambda: x < -5)" in code
+    assert "ag__.and_test(not x is None, lambda: x < -5)" in code.replace("lambda :", "lambda:")
 
 
 def static_test_around_staged_if(x, mode):
