@@ -22,6 +22,24 @@ if _early is not None and getattr(_early, "__file__", None) is None:  # the name
     del sys.modules["autograph"]
 
 
+def _jax_usable() -> bool:
+    """Whether a JAX this package supports is installed (the ``[jax]`` extra installs none on Python 3.10)."""
+    try:
+        import jax
+
+        from runtime.jax import check_version  # (which raises ImportError itself for a JAX too old)
+        check_version(jax.__version__)
+    except ImportError:
+        return False
+    return True
+
+
+# Test modules that import JAX when collected: without a JAX this package supports, they are not collected
+# (the other JAX tests skip themselves with pytest.importorskip).
+if not _jax_usable():
+    collect_ignore = ["autograph/test_three_modes.py", "jax_programs", "runtime/jax"]
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden",

@@ -15,6 +15,8 @@ operator (``runtime.register_lazy``); importing it registers the backend and doe
 JAX: ``cond``, ``loops`` and ``lowering`` do, and they are imported only when used.
 """
 
+import sys
+
 from runtime.backend import register
 from runtime.jax.backend import JaxBackend
 from runtime.jax.options import UnrolledLoopWarning, cheap_selects, static_loops
@@ -24,14 +26,38 @@ JAX_BACKEND = JaxBackend()
 register(JAX_BACKEND)
 
 
+# The oldest JAX this package is tested with: 0.10 brought the APIs it uses (jax.extend.core.no_effects,
+# jax.enable_x64); under 0.10.0, jit(grad(grad)) through a staged while loop fails inside JAX instead of
+# raising our WhileLoopGradError.
+MIN_JAX = (0, 10, 2)
+
+
 def require() -> None:
-    """Import JAX, or say how to install it (JAX is the optional ``[jax]`` extra)."""
+    """Import JAX, or say how to install it (JAX is the optional ``[jax]`` extra), or that it is too old."""
     try:
-        import jax  # noqa: F401
+        import jax
     except ImportError as error:
         raise ImportError("this needs JAX, which is not installed: pip install 'autograph-numpy[jax]' "
-                          "(or pip install jax)") from error
+                          "(or pip install jax; JAX 0.10 and later need Python 3.11+)") from error
+    check_version(jax.__version__)
 
 
-__all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "UnrolledLoopWarning", "cheap_selects", "require",
-           "static_loops"]
+def check_version(version: str) -> None:
+    """An ImportError that says what to do if ``version`` (JAX's) is older than ``MIN_JAX``."""
+    parts = []
+    for part in version.split(".")[:3]:
+        digits = "".join(c for c in part if c.isdigit()) if not part.isdigit() else part
+        parts.append(int(digits or 0))
+    if tuple(parts) < MIN_JAX:
+        raise ImportError(f"autograph's JAX features need JAX {'.'.join(map(str, MIN_JAX))} or newer, and JAX "
+                          f"{version} is installed: pip install -U 'jax>={'.'.join(map(str, MIN_JAX))}' "
+                          "(it needs Python 3.11+)")
+
+
+# Imported once a value of a JAX type reaches an operator: a JAX too old says so here, not as an ImportError of
+# a JAX internal from a submodule.
+if "jax" in sys.modules and getattr(sys.modules["jax"], "__version__", None):
+    check_version(sys.modules["jax"].__version__)
+
+__all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "MIN_JAX", "UnrolledLoopWarning", "cheap_selects",
+           "check_version", "require", "static_loops"]

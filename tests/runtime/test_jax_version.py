@@ -1,0 +1,26 @@
+"""The oldest JAX the package supports is checked, with a message that says what to do (no JAX needed here)."""
+
+import pytest
+
+from runtime.jax import MIN_JAX, check_version, require
+
+
+@pytest.mark.parametrize("version", ["0.10.2", "0.10.3rc1", "0.11.0.dev20261101", "1.0"])
+def test_supported_versions_pass(version):
+    check_version(version)
+
+
+@pytest.mark.parametrize("version", ["0.4.20", "0.6.2", "0.9.2", "0.9.0.1", "0.10.0", "0.10.1"])
+def test_older_versions_say_what_to_do(version):
+    expected = r"need JAX 0\.10\.2 or newer, and JAX .* is installed: pip install -U 'jax>=0\.10\.2'"
+    with pytest.raises(ImportError, match=expected):
+        check_version(version)
+    assert MIN_JAX == (0, 10, 2)
+
+
+def test_require_names_the_extra_when_jax_is_missing(monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "jax", None)  # `import jax` raises ImportError
+    with pytest.raises(ImportError, match=r"pip install 'autograph-numpy\[jax\]'"):
+        require()
