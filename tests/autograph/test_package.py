@@ -104,7 +104,8 @@ print("jax imported:", "jax" in sys.modules)
 def test_without_jax_the_jax_modes_say_how_to_install_it(tmp_path):
     done = _run_script(tmp_path, HIDE_JAX)
     assert done.returncode == 0, done.stderr
-    message = "this needs JAX, which is not installed: pip install 'autograph-numpy[jax]' (or pip install jax)"
+    message = ("this needs JAX, which is not installed: pip install 'autograph-numpy[jax]' (or pip install jax; "
+               "JAX 0.10 and later need Python 3.11+)")
     assert done.stdout.splitlines() == [
         "[2. 2.]",
         f"{{'executor': 'jax'}} {message}",
