@@ -254,7 +254,8 @@ class Function:
         try:
             values = self._bind(*args, **kwargs)
         except TypeError as error:  # a wrong call of a signature make_fast_call cannot compile: say where
-            error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
+            if hasattr(error, "add_note"):  # (Python 3.11+; on 3.10 Python's own message stands alone)
+                error.add_note(f"(the call of autograph.function {self.__name__} at {user_location()})")
             raise
         if self.backend == "jax" and any(is_jax(leaf, "Tracer") for leaf in flatten(values)[0]):
             return self._traceable()(*args, **kwargs)  # inside the user's jax.jit: inline
