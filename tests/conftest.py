@@ -41,15 +41,16 @@ if not JAX_USABLE:
     collect_ignore = ["autograph/test_three_modes.py", "jax_programs", "runtime/jax"]
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function):
-    """Without JAX (Python 3.10, or no ``[jax]`` extra), a test that reaches a JAX feature gets the package's
-    own ImportError ("this needs JAX, which is not installed"): that test is skipped, saying so. With JAX
-    installed this never applies."""
-    outcome = yield
-    error = outcome.excinfo[1] if outcome.excinfo else None
-    if not JAX_USABLE and isinstance(error, ImportError) and str(error).startswith("this needs JAX"):
-        outcome.force_exception(pytest.skip.Exception("needs JAX, which is not installed", _use_item_location=True))
+if not JAX_USABLE:  # (with JAX installed, no test call goes through this wrapper)
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_pyfunc_call(pyfuncitem: pytest.Function):
+        """Without JAX (Python 3.10, or no ``[jax]`` extra), a test that reaches a JAX feature gets the
+        package's own ImportError ("this needs JAX, which is not installed"): that test is skipped, saying so."""
+        outcome = yield
+        error = outcome.excinfo[1] if outcome.excinfo else None
+        if isinstance(error, ImportError) and str(error).startswith("this needs JAX"):
+            outcome.force_exception(pytest.skip.Exception("needs JAX, which is not installed",
+                                                          _use_item_location=True))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

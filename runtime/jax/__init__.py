@@ -15,6 +15,7 @@ operator (``runtime.register_lazy``); importing it registers the backend and doe
 JAX: ``cond``, ``loops`` and ``lowering`` do, and they are imported only when used.
 """
 
+import re
 import sys
 
 from runtime.backend import register
@@ -44,11 +45,9 @@ def require() -> None:
 
 def check_version(version: str) -> None:
     """An ImportError that says what to do if ``version`` (JAX's) is older than ``MIN_JAX``."""
-    parts = []
-    for part in version.split(".")[:3]:
-        digits = "".join(c for c in part if c.isdigit()) if not part.isdigit() else part
-        parts.append(int(digits or 0))
-    if tuple(parts) < MIN_JAX:
+    # Each component's leading digits: "3rc1" is 3, "dev20261101" is 0.
+    parts = tuple(int(re.match(r"\d*", part).group() or 0) for part in version.split(".")[:3])
+    if parts < MIN_JAX:
         raise ImportError(f"autograph's JAX features need JAX {'.'.join(map(str, MIN_JAX))} or newer, and JAX "
                           f"{version} is installed: pip install -U 'jax>={'.'.join(map(str, MIN_JAX))}' "
                           "(it needs Python 3.11+)")

@@ -19,21 +19,11 @@ from hypothesis import strategies as st
 
 import autograph
 from autograph import executors
+from tests.helpers import dispatching, halve, shaped
 
 jax = pytest.importorskip("jax")
 
 TRIAL = 2 + executors.TRIAL_CALLS  # the calls a trace's trial takes (autograph/executors.py)
-
-
-def halve(x):
-    while np.sum(x) > 1:
-        x = x / 2
-    return x
-
-
-def shaped(x):
-    """A result that depends on the trace's shape and dtype: the wrong trace would give another number."""
-    return x * x.shape[0] + np.sum(x) + x.ndim
 
 
 class Costs:
@@ -73,10 +63,6 @@ class Costs:
             patch.setattr(executors, "interpreter", types.SimpleNamespace(runner=timed_runner))
             patch.setattr(executors.AutoExecutor, "_compile", timed_compile)
             yield self
-
-
-def dispatching(f: autograph.Function) -> bool:
-    return f._call is f._dispatch_call and f._dispatch_call not in (None, False)
 
 
 @contextlib.contextmanager

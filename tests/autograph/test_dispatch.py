@@ -18,25 +18,11 @@ from hypothesis import strategies as st
 import autograph
 from autograph import TensorSpec
 from tests import helpers
+from tests.helpers import dispatching, halve, shaped
 
 jax = pytest.importorskip("jax")
 
 HERE = __file__
-
-
-def halve(x):
-    while np.sum(x) > 1:
-        x = x / 2
-    return x
-
-
-def shaped(x):
-    """A result that depends on the trace's shape and dtype: the wrong trace would give another number."""
-    return x * x.shape[0] + np.sum(x) + x.ndim
-
-
-def dispatching(f: autograph.Function) -> bool:
-    return f._call is f._dispatch_call and f._dispatch_call not in (None, False)
 
 
 def test_the_second_call_takes_the_dispatcher_and_compiles_once():

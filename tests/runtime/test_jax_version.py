@@ -10,7 +10,7 @@ def test_supported_versions_pass(version):
     check_version(version)
 
 
-@pytest.mark.parametrize("version", ["0.4.20", "0.6.2", "0.9.2", "0.9.0.1", "0.10.0", "0.10.1"])
+@pytest.mark.parametrize("version", ["0.4.20", "0.6.2", "0.9.2", "0.9.0.1", "0.10.0", "0.10.1", "0.10.1rc9"])
 def test_older_versions_say_what_to_do(version):
     expected = r"need JAX 0\.10\.2 or newer, and JAX .* is installed: pip install -U 'jax>=0\.10\.2'"
     with pytest.raises(ImportError, match=expected):
