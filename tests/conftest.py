@@ -9,6 +9,7 @@ whose finder runs after the path search). So the project root goes first.
 
 from __future__ import annotations
 
+import importlib.util
 import pathlib
 import sys
 
@@ -34,6 +35,23 @@ def _jax_usable() -> bool:
     return True
 
 
+def _hide_test_directories_named_like_packages(*names: str) -> None:
+    """``tests/runtime/jax/`` and ``tests/coverage/`` have no ``__init__.py``, and pytest puts their
+    parent directories on ``sys.path``: where the real package is not installed (JAX on Python 3.10),
+    ``import jax`` would find the test directory as a namespace package, and every later check of
+    ``sys.modules.get("jax")`` would take it for JAX. Such a name is marked missing instead, as it is
+    on a machine without the package: ``import jax`` raises ModuleNotFoundError."""
+    tests = pathlib.Path(__file__).resolve().parent
+    for name in names:
+        if sys.modules.get(name) is not None:
+            continue
+        spec = importlib.util.find_spec(name)
+        places = [pathlib.Path(p).resolve() for p in (spec.submodule_search_locations or [])] if spec else []
+        if spec is None or (spec.origin in (None, "namespace") and all(tests in p.parents for p in places)):
+            sys.modules[name] = None
+
+
+_hide_test_directories_named_like_packages("jax", "coverage")
 JAX_USABLE = _jax_usable()
 # Test modules that import JAX when collected: without a JAX this package supports, they are not collected
 # (the other JAX tests skip themselves with pytest.importorskip, or below).

@@ -1,5 +1,9 @@
 """Small helpers the test modules share."""
 
+import os
+import re
+import sys
+
 import numpy as np
 
 
@@ -27,3 +31,29 @@ def shaped(x):
 def dispatching(f) -> bool:
     """Whether a ``Function``'s calls go through its dispatcher's compiled call (autograph/dispatch.py)."""
     return f._call is f._dispatch_call and f._dispatch_call not in (None, False)
+
+
+_LOCATION = re.compile(r"(?P<file>[^\s:][^:]*):(?P<line>\d+): ")
+
+
+def without_location(message: str) -> str:
+    """A graph's run-time error message as Python's own. Python 3.11+ keeps the message and names
+    the line that staged the failing node in a note; Python 3.10 has no notes, so the runtime puts
+    ``file:line: `` before the message. That prefix is checked (it names a file that exists) and
+    taken off."""
+    if sys.version_info >= (3, 11):
+        return message
+    located = _LOCATION.match(message)
+    if located is None:
+        return message
+    assert os.path.exists(located["file"]), message
+    return message[located.end():]
+
+
+def notes(error: BaseException) -> list:
+    """Where a graph's run-time error says it was staged: its notes on Python 3.11+; on 3.10, which has
+    no notes, the ``file:line`` the runtime puts before the message, as the one note."""
+    if sys.version_info >= (3, 11):
+        return list(getattr(error, "__notes__", []))
+    located = _LOCATION.match(str(error))
+    return [located.group(0)[:-2]] if located else []

@@ -104,6 +104,8 @@ _RANGE = _error_of(lambda: math.exp(1000.0))[1]
 _LOG_BASE_ONE = _error_of(lambda: math.log(2.0, 1.0))
 _NO_COPY = _error_of(lambda: np.array([np.ones(1)], copy=False))[1]
 _ROUND_ARRAY = _error_of(lambda: round(np.ones(2)))
+# Python before 3.11 raises "math domain error" for math.pow(0.0, -inf); later ones give inf.
+_ZERO_TO_MINUS_INF_IS_DOMAIN = _error_of(lambda: math.pow(0.0, -math.inf))[0] is ValueError
 _INT_RANGE = ("int() of a value outside int64's range: Python would give a bigger int, but a graph holds "
               "Python ints as int64")
 
@@ -397,6 +399,8 @@ def _math_pow(x: Any, y: Any, /) -> Tensor:
     # power is a domain error, another infinite result a range error.
     _check(np.logical_not(finite & (np.isnan(result) | (np.isinf(result) & (a == 0)))), ValueError, _DOMAIN)
     _check(np.logical_not(finite & np.isinf(result) & (a != 0)), OverflowError, _RANGE)
+    if _ZERO_TO_MINUS_INF_IS_DOMAIN:
+        _check(np.logical_not((a == 0) & (b == -np.inf)), ValueError, _DOMAIN)
     # Infinite and NaN arguments: CPython's own special cases (math_pow in mathmodule.c), which NumPy's
     # power does not all follow (np.power(-inf, 0.5) is NaN; Python's is inf).
     odd_y = np.isfinite(b) & (np.fmod(np.fabs(b), 2.0) == 1.0)

@@ -343,17 +343,6 @@ NUMPY_FUNCTIONS[np.argsort] = lambda a, axis=-1, kind=None, order=None, *, stabl
     "argsort", [arg(a)], axis=None if axis is None else normalize_axis(axis, arg(a).ndim))
 
 
-@implements(np.round, np.around)
-def _round(a: Any, decimals: int = 0, out: Any = None) -> Tensor:
-    x = arg(a)
-    if x.dtype.kind in "biu" and decimals >= 0:
-        return x
-    if decimals == 0:
-        return np.rint(x)
-    scale = 10.0 ** abs(decimals)
-    return np.rint(x * scale) / scale if decimals > 0 else np.rint(x / scale) * scale
-
-
 @implements(np.diff)
 def _diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
     x = arg(a)

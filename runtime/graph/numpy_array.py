@@ -281,6 +281,16 @@ def variables_plain(x: Any) -> Any:
     return x.value if isinstance(x, variables.Variable) else x
 
 
+# NumPy before 2.3 returns an integer array itself from np.round(a, decimals >= 0); later versions
+# return a copy. Asked of the installed NumPy, so a write through the result aliases exactly as there.
+def _round_int_returns_input() -> bool:
+    ints = np.zeros(1, np.int64)
+    return np.round(ints, 0) is ints
+
+
+_ROUND_INT_RETURNS_INPUT = _round_int_returns_input()
+
+
 @implements(np.round, np.around)
 def _round(a: Any, decimals: int = 0, out: Any = None) -> Any:
     x = arg(a)
@@ -289,7 +299,7 @@ def _round(a: Any, decimals: int = 0, out: Any = None) -> Any:
         np.round(np.zeros(1, bool), decimals)  # NumPy's own error (rounding multiplies: no bool loop)
     if x.dtype.kind in "iu":
         if decimals >= 0:
-            result = _copy(x)
+            result = x if _ROUND_INT_RETURNS_INPUT else _copy(x)
         else:
             # NumPy rounds integers half to even at 10**-decimals, in integer arithmetic.
             f = x.dtype.type(10 ** -decimals)

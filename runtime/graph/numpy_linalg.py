@@ -292,6 +292,15 @@ def _matrix_rank(A: Any, tol: Any = None, hermitian: bool = False, *, rtol: Any 
     return reduce("sum", s > tol, -1)
 
 
+def _cond_stays_complex() -> bool:
+    """NumPy 2.2 returns a complex cond (zero imaginary part) for a complex matrix and a p other than
+    None / 2 / -2; NumPy 2.4 a real one. Asked of the installed NumPy."""
+    return np.linalg.cond(np.eye(2, dtype=np.complex128), 1).dtype.kind == "c"
+
+
+_COND_STAYS_COMPLEX = _cond_stays_complex()
+
+
 @implements(np.linalg.cond)
 def _cond(x: Any, p: Any = None) -> Tensor:
     static("linalg.cond", p=p)
@@ -308,7 +317,8 @@ def _cond(x: Any, p: Any = None) -> Tensor:
         # NumPy's inv here returns NaN for a singular matrix (then inf); our inv op raises LinAlgError.
         inverse = _inv(t)
         r = _norm(t, p, (-2, -1)) * _norm(inverse, p, (-2, -1))
-        r = cast(r, real_dtype(linalg_types(t.dtype)[1]))
+        result_type = linalg_types(t.dtype)[1]
+        r = cast(r, result_type if _COND_STAYS_COMPLEX else real_dtype(result_type))
     nan = np.isnan(r) & ~reduce("any", np.isnan(t), (-2, -1))
     return apply("where", nan, np.inf, r)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import collections
 import pathlib
+import sys
 
 from autograph.analysis.walk import children, statement_children, walk, walk_statements
 
@@ -59,7 +60,8 @@ def test_a_node_class_without_an_asdl_docstring_keeps_all_its_fields():
 
 
 def test_statement_children_are_the_statements_among_children_in_order():
-    tree = ast.parse(CORPUS.read_text() + "\ntry:\n    pass\nexcept* E:\n    pass\n")
+    star = "\ntry:\n    pass\nexcept* E:\n    pass\n" if sys.version_info >= (3, 11) else ""  # 3.11+ syntax
+    tree = ast.parse(CORPUS.read_text() + star)
     blocks = (ast.stmt, ast.excepthandler, ast.match_case)
     kinds = set()
     for node in ast.walk(tree):

@@ -21,6 +21,7 @@ from runtime.graph import tensor
 from runtime.graph.interpreter import run
 from runtime.graph.tracing import TensorSpec, trace
 from runtime.staging import NotStageable
+from tests.helpers import notes, without_location
 
 FLOATS = st.floats(allow_nan=True, allow_infinity=True, width=64)
 SPECIALS = st.sampled_from([0.0, -0.0, math.nan, math.inf, -math.inf, 0.5, -0.5, 1.0, -1.0, 2.5, 3.5, -2.5,
@@ -46,7 +47,8 @@ def staged(fn, *values):
     if traced[0] != "ok":  # an error while tracing: one eager raises too (shapes and dtypes are static)
         return traced
     graph, tree = traced[1]
-    return outcome(lambda: tree.unflatten(run(graph, arrays)))
+    ran = outcome(lambda: tree.unflatten(run(graph, arrays)))
+    return ran if ran[0] == "ok" else (ran[0], without_location(ran[1]))
 
 
 def same_value(got, want, exact: bool = True) -> bool:
@@ -117,6 +119,9 @@ def test_int_beyond_int64_is_a_graph_error():
 def test_conversion_needs_a_0d_tensor_as_numpy(f):
     for shape in [(1,), (2,), (1, 1)]:
         want = outcome(lambda: f(np.ones(shape)))
+        if want[0] == "ok":  # NumPy < 2.4 converts a size-1 array (with a DeprecationWarning): so does the graph
+            check(builtin(f), [np.ones(shape)])
+            continue
         with pytest.raises(want[0], match=want[1]):
             trace(builtin(f), [TensorSpec(shape, np.float64)])
 
@@ -179,12 +184,12 @@ def test_math_domain_errors_are_graph_assertions_with_pythons_message():
         assert "assert" in [node.op for node in graph.nodes]
         with np.errstate(all="ignore"), pytest.raises(ValueError) as info:
             run(graph, [np.float64(bad)])
-        assert str(info.value) == "math domain error"
-        assert "test_builtins.py" in "".join(getattr(info.value, "__notes__", ["test_builtins.py"]))
+        assert without_location(str(info.value)) == "math domain error"
+        assert "test_builtins.py" in "".join(notes(info.value))
         assert run(graph, [np.float64(0.5)]) is not None  # a valid value passes
     with np.errstate(all="ignore"), pytest.raises(OverflowError) as info:
         run(trace(builtin(math.exp), [TensorSpec((), np.float64)])[0], [np.float64(1000.0)])
-    assert str(info.value) == "math range error"
+    assert without_location(str(info.value)) == "math range error"
 
 
 @settings(max_examples=150, deadline=None)

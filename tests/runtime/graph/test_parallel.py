@@ -23,6 +23,7 @@ from runtime.graph import Variable, interpreter, parallel, print_, workers
 from runtime.graph.interpreter import compile_graph, run
 from runtime.graph.passes import optimize
 from runtime.graph.tracing import TensorSpec, trace
+from tests.helpers import notes
 
 BIG = TensorSpec((60, 60))  # m*n*k below OpenBLAS's own threading threshold: one core per matmul
 
@@ -163,8 +164,8 @@ def test_an_error_in_a_parallel_branch_propagates_as_sequentially():
     with pytest.raises(IndexError) as alone:
         run(graph, [a, b, np.int64(10 ** 6)], parallel=False)
     assert str(together.value) == str(alone.value)
-    assert together.value.__notes__[0] == alone.value.__notes__[0]
-    assert f"{failing.__code__.co_firstlineno + 2}" in together.value.__notes__[0]
+    assert notes(together.value)[0] == notes(alone.value)[0]
+    assert f"{failing.__code__.co_firstlineno + 2}" in notes(together.value)[0]
 
 
 def test_warnings_of_a_parallel_branch_are_issued_as_sequentially():
@@ -321,8 +322,8 @@ def test_an_error_on_the_worker_lane_wakes_the_waiting_lane_and_propagates_as_se
         assert region.lanes[take] == 1 or region.lanes[final] == 1
     together, alone = errors
     assert str(together) == str(alone) and "out of bounds" in str(together)
-    assert together.__notes__[0] == alone.__notes__[0]
-    assert f"{fn.__code__.co_firstlineno + 2}" in together.__notes__[0]
+    assert notes(together)[0] == notes(alone)[0]
+    assert f"{fn.__code__.co_firstlineno + 2}" in notes(together)[0]
     assert workers.claim(1) is not None  # the worker gave itself back
     _release_all()
 

@@ -20,6 +20,7 @@ from runtime.graph.builder import GraphBuilder
 from runtime.graph.passes import cse, dce, effects, fold, licm, optimize, simplify
 from runtime.graph.tensor import as_tensor
 from runtime.graph.tracing import TensorSpec, trace
+from tests.helpers import notes
 
 F3, F23, I3 = TensorSpec((3,)), TensorSpec((2, 3)), TensorSpec((3,), np.int64)
 
@@ -350,7 +351,7 @@ def test_an_error_still_names_the_users_line_after_optimization():
     with pytest.raises(IndexError) as raised:
         run(graph, [np.ones(3), np.int64(7)])
     line = fn.__code__.co_firstlineno + 2
-    assert f"test_passes.py:{line}" in "".join(getattr(raised.value, "__notes__", []))
+    assert f"test_passes.py:{line}" in "".join(notes(raised.value))
 
 
 def test_the_graph_corpus_gives_the_same_bits_optimized():

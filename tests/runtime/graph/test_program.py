@@ -4,6 +4,7 @@ errors and warnings from the middle of straight-line code and of loops resume wh
 
 from __future__ import annotations
 
+import sys
 import warnings
 
 import numpy as np
@@ -153,9 +154,12 @@ def test_an_error_in_a_loop_body_names_its_line_once():
         return x
     with pytest.raises(IndexError) as info:
         autograph.function(walk)(np.ones(3), np.int64(2))
-    notes = [note for note in info.value.__notes__ if "traced at" in note]
-    assert notes == [f"(raised while running the graph, by the `take` traced at {__file__}:"
-                     f"{walk.__code__.co_firstlineno + 3})"]
+    where = f"{__file__}:{walk.__code__.co_firstlineno + 3}"
+    if sys.version_info >= (3, 11):
+        notes = [note for note in info.value.__notes__ if "traced at" in note]
+        assert notes == [f"(raised while running the graph, by the `take` traced at {where})"]
+    else:  # no notes: the line goes before the message, once
+        assert str(info.value).startswith(f"{where}: ") and str(info.value).count(__file__) == 1
 
 
 def test_compiled_programs_are_cached_per_graph_and_switch():
