@@ -22,17 +22,7 @@ _early = sys.modules.get("autograph")
 if _early is not None and getattr(_early, "__file__", None) is None:  # the namespace package got in first
     del sys.modules["autograph"]
 
-
-def _jax_usable() -> bool:
-    """Whether a JAX this package supports is installed (the ``[jax]`` extra installs none on Python 3.10)."""
-    try:
-        import jax
-
-        from runtime.jax import check_version  # (which raises ImportError itself for a JAX too old)
-        check_version(jax.__version__)
-    except ImportError:
-        return False
-    return True
+from tests.helpers import jax_usable  # noqa: E402  (the project root is on sys.path from here)
 
 
 def _hide_test_directories_named_like_packages(*names: str) -> None:
@@ -52,7 +42,7 @@ def _hide_test_directories_named_like_packages(*names: str) -> None:
 
 
 _hide_test_directories_named_like_packages("jax", "coverage")
-JAX_USABLE = _jax_usable()
+JAX_USABLE = jax_usable()
 # Test modules that import JAX when collected: without a JAX this package supports, they are not collected
 # (the other JAX tests skip themselves with pytest.importorskip, or below).
 if not JAX_USABLE:

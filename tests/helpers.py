@@ -5,6 +5,7 @@ import re
 import sys
 
 import numpy as np
+import pytest
 
 
 def line_of(path: str, marker: str) -> int:
@@ -57,3 +58,20 @@ def notes(error: BaseException) -> list:
         return list(getattr(error, "__notes__", []))
     located = _LOCATION.match(str(error))
     return [located.group(0)[:-2]] if located else []
+
+
+def jax_usable() -> bool:
+    """Whether a JAX this package supports is installed (the ``[jax]`` extra installs none on Python 3.10)."""
+    try:
+        import jax
+
+        from runtime.jax import check_version  # (which raises ImportError itself for a JAX too old)
+        check_version(jax.__version__)
+    except ImportError:
+        return False
+    return True
+
+
+def needs_jax(test):
+    """Skip ``test`` where no JAX this package supports is installed."""
+    return pytest.mark.skipif(not jax_usable(), reason="needs JAX, which is not installed")(test)

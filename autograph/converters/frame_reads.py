@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import inspect
 import sys
 import types
 from typing import Any, Callable
@@ -135,6 +136,12 @@ def _local_order(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> list[str]:
     if code is None:  # not found (no code object to read): the names as the source binds them
         return _source_order(node)
     names = list(code.co_varnames)
+    if sys.version_info < (3, 11):
+        # 3.10 moves an argument that is also a cell into its cell and empties the argument's own slot:
+        # locals() meets it among the cells.
+        star = bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+        arguments = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount + star]
+        names = [name for name in names if name not in arguments or name not in code.co_cellvars]
     names += [name for name in code.co_cellvars if name not in names]
     return names + list(code.co_freevars)
 

@@ -215,7 +215,9 @@ def failed(error: Exception, node: Any, kernel: Kernel, args: Sequence[Any]) -> 
     if hasattr(error, "add_note"):
         if node.op != "assert":  # a graph assertion's note names its line already
             error.add_note(f"(raised while running the graph, by the `{node.op}` traced at {where})")
-    elif error.args and isinstance(error.args[0], str):  # Python 3.10: no notes; the message says it
+    elif node.op != "assert" and error.args and isinstance(error.args[0], str):
+        # Python 3.10: no notes; NumPy's message says where. (A graph assertion's error is the user's own
+        # raise or assert: its message stays exactly theirs, as Python's would.)
         error.args = (f"{where}: {error.args[0]}", *error.args[1:])
     raise error
 

@@ -5,6 +5,7 @@ keys like the general path (the same calls share a trace) and answers only calls
 from __future__ import annotations
 
 import inspect
+import sys
 import traceback
 
 import numpy as np
@@ -266,7 +267,8 @@ def test_a_wrong_call_of_a_signature_in_the_general_form_gets_its_note():
     with pytest.raises(TypeError) as info:
         traced(np.ones(2), 1.0, 2.0)  # general-wrong-call
     assert "takes from 1 to 2 positional arguments but 3 were given" in str(info.value)
-    assert f"{HERE}:{helpers.line_of(HERE, 'general-wrong-call')}" in "".join(info.value.__notes__)
+    if sys.version_info >= (3, 11):  # (on 3.10, which has no notes, Python's own message stands alone)
+        assert f"{HERE}:{helpers.line_of(HERE, 'general-wrong-call')}" in "".join(info.value.__notes__)
 
 
 def test_a_user_hash_raising_type_error_is_not_taken_for_a_wrong_call():

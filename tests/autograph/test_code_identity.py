@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from autograph.code_identity import same_code
 
 _SOURCE = "def f(x):\n    def g(y):\n        return y + {k}\n    return g(x)\n"
@@ -25,4 +27,5 @@ def test_positions_names_and_files_count():
     assert not same_code(_code(_SOURCE.format(k=1)), _code("\n" + _SOURCE.format(k=1)))  # a line lower
     assert not same_code(_code(_SOURCE.format(k=1)), _code(_SOURCE.format(k=1).replace("g", "h")))
     assert not same_code(_code(_SOURCE.format(k=1)), _code(_SOURCE.format(k=1), "<other>"))
-    assert not same_code(_code(_SOURCE.format(k=1)), _code(_SOURCE.format(k=1).replace("y + 1", "y  + 1")))
+    if sys.version_info >= (3, 11):  # a column further right (3.10's code objects keep no columns)
+        assert not same_code(_code(_SOURCE.format(k=1)), _code(_SOURCE.format(k=1).replace("y + 1", "y  + 1")))

@@ -41,6 +41,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import Any
 
 if __name__ == "__main__":  # the survey: the same imports as under pytest
     sys.path[:0] = [str(pathlib.Path(__file__).resolve().parents[2]), str(pathlib.Path(__file__).resolve().parents[1])]
@@ -918,6 +919,32 @@ def repro_source(source: str, args: tuple) -> str:
             f"show(f, {', '.join(map(repr, args))})\n")
 
 
+_FREE_UNBOUND_310 = re.compile(r"free variable '(\w+)' referenced before assignment in enclosing scope")
+
+
+def as_on_python_310(expected: tuple, actual: tuple) -> tuple:
+    """``actual`` with the two differences docs/limitations.md lists for Python 3.10 mapped back (there
+    code objects keep no columns, so the converter cannot tell its operand thunks from the user's
+    lambdas): an unbound read in a thunk raises NameError where Python raises UnboundLocalError, and
+    a frame read from a thunk is named ``<lambda>``. Anything else stays as it is. Unchanged on 3.11+."""
+    if sys.version_info >= (3, 11):
+        return actual
+    if expected[0] == actual[0] == "raise" and expected[1] is UnboundLocalError and actual[1] is NameError:
+        free = _FREE_UNBOUND_310.fullmatch(actual[2])
+        if free and expected[2] == f"local variable '{free[1]}' referenced before assignment":
+            actual = (actual[0], expected[1], expected[2], *actual[3:])
+
+    def named(want: Any, got: Any) -> Any:
+        if isinstance(got, (tuple, list)) and type(want) is type(got) and len(want) == len(got):
+            if (len(got) == 2 and got[0] == "<lambda>" and isinstance(want[0], str) and want[1] == got[1]
+                    and isinstance(got[1], int)):
+                return want
+            return type(got)(named(w, g) for w, g in zip(want, got))
+        return got
+
+    return named(expected, actual)
+
+
 def mismatch(source: str, directory: pathlib.Path, calls: tuple) -> tuple | None:
     """How the converted program differs from the original on ``calls``: None if it does not.
 
@@ -931,7 +958,7 @@ def mismatch(source: str, directory: pathlib.Path, calls: tuple) -> tuple | None
             return ("convert", type(error).__name__), f"conversion failed: {error!r}", calls[0]
         for args in calls:
             expected = run(program, program.fn, args)
-            actual = run(program, converted, args)
+            actual = as_on_python_310(expected, run(program, converted, args))
             if not corpus.same_outcome(expected, actual):
                 kinds = tuple(o[1].__name__ if o[0] == "raise" else o[0] for o in (expected, actual))
                 if kinds[0] == kinds[1] and not corpus.same(expected[-1], actual[-1]):
@@ -1233,7 +1260,7 @@ def test_finding(finding: fuzz_findings.Finding) -> None:
     try:
         converted = autograph.convert(finding.fn)
         expected = run(program, finding.fn, finding.args)
-        actual = run(program, converted, finding.args)
+        actual = as_on_python_310(expected, run(program, converted, finding.args))
     finally:
         namespace.update(program.initial)
     assert corpus.same_outcome(expected, actual), f"python gives {expected!r}\n  converted gives {actual!r}"

@@ -26,6 +26,7 @@ from autograph.testing import (
     assert_matches_eager,
     from_specs,
 )
+from tests.helpers import needs_jax
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "examples"))
@@ -128,6 +129,7 @@ def test_a_dtype_difference_is_caught_and_the_input_shrunk():
     assert x.shape == (1,) and 100 < x[0] <= 101
 
 
+@needs_jax
 def test_xla_floor_division_of_zero_is_caught_bitwise():
     # np.floor_divide(-0.0, 2) is -0.0; XLA gives 0.0. Bitwise equality sees it, np.allclose would not.
     with pytest.raises(MismatchError) as caught:
@@ -140,6 +142,7 @@ def test_xla_floor_division_of_zero_is_caught_bitwise():
     assert "  xla:   [0.] (float64, shape (1,))   <- the values differ" in report
 
 
+@needs_jax
 def test_a_backend_that_raises_is_reported_with_its_error():
     def relu(x):
         return np.maximum(x, 0)  # fine on NumPy and on our graph; JAX tracers have no __array_ufunc__
@@ -148,6 +151,7 @@ def test_a_backend_that_raises_is_reported_with_its_error():
         assert_graph_matches_eager(relu, VECTOR, max_examples=10)
 
 
+@needs_jax
 def test_eager_raising_where_xla_returns_is_caught():
     def inverse(a):
         return np.linalg.inv(a)  # NumPy raises on a singular matrix, XLA returns infinities and NaNs
@@ -255,6 +259,7 @@ def test_without_jax_asking_only_for_jax_backends_raises(tmp_path):
     assert "ImportError: this needs JAX, which is not installed: pip install 'autograph-numpy[jax]'" in done.stderr
 
 
+@needs_jax
 def test_the_skip_warning_class_is_a_user_warning():
     assert issubclass(BackendSkippedWarning, UserWarning) and issubclass(MismatchError, AssertionError)
     with warnings.catch_warnings():

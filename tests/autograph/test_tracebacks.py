@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import linecache
+import sys
 import types
 
 import pytest
@@ -213,7 +214,19 @@ def convert_all(namespace: dict) -> None:
             setattr(box, name, autograph.convert(value))
 
 
-@pytest.mark.parametrize("name", sorted(PROGRAMS))
+# The programs whose exception passes a runtime helper (ag__.builtin, ag__.setitem, an operand thunk's
+# caller): the helper tidies the traceback and re-raises with a bare `raise`. Python 3.10's bare `raise`
+# restores the traceback the `except` caught instead, so there they keep the helper's entries
+# (docs/limitations.md).
+TIDIED_BY_A_HELPER = {"and_or_not_thunks", "blocks_under_a_helper", "builtin_call", "caught_in_converted_code",
+                      "if_exp_thunk", "nested_item_write", "setitem_raises_in_c", "setitem_through_blocks",
+                      "thunk_operand_raises"}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(sys.version_info < (3, 11), strict=True,
+                                               reason="3.10's bare raise restores the caught traceback"))
+    if name in TIDIED_BY_A_HELPER else name for name in sorted(PROGRAMS)])
 def test_traceback_is_the_originals(name: str) -> None:
     expected = load(PROGRAMS[name])["main"]()
     converted = load(PROGRAMS[name])

@@ -17,6 +17,7 @@ import pytest
 
 import autograph
 from runtime import staging
+from tests.helpers import notes
 
 
 def loop_and_branch(xs):
@@ -106,10 +107,13 @@ def test_index_error_names_the_users_line():
     with pytest.raises(IndexError, match="index 7 is out of bounds") as info:
         autograph.function(pick)(np.ones(3), np.int64(7))
     line = pick.__code__.co_firstlineno + 1
-    note, hidden = info.value.__notes__
-    assert note == f"(raised while running the graph, by the `getitem` traced at {__file__}:{line})"
-    # The interpreter's frames are gone: the note says where, and the traceback ends at the graph's run.
-    assert "AUTOGRAPH_TRACEBACK_FILTERING=off" in hidden
+    if sys.version_info >= (3, 11):
+        note, hidden = info.value.__notes__
+        assert note == f"(raised while running the graph, by the `getitem` traced at {__file__}:{line})"
+        # The interpreter's frames are gone: the note says where, and the traceback ends at the graph's run.
+        assert "AUTOGRAPH_TRACEBACK_FILTERING=off" in hidden
+    else:  # no notes: the line goes before NumPy's message
+        assert notes(info.value) == [f"{__file__}:{line}"]
     assert traceback.extract_tb(info.value.__traceback__)[-1].name == "run"
 
 
@@ -118,6 +122,8 @@ def checked(x):
     return x
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11+; on 3.10 the user's "
+                    "own message is left exactly as written (docs/limitations.md)")
 def test_a_failed_graph_assertion_names_the_users_line_once():
     with pytest.raises(AssertionError, match="x must be positive") as info:
         autograph.function(checked)(-np.ones(2))
@@ -141,7 +147,7 @@ def test_floating_point_errors_and_warnings_name_the_users_line():
     assert "divide by zero encountered in log" in str(caught[0].message)
     with np.errstate(divide="raise"), pytest.raises(FloatingPointError, match="divide by zero") as info:
         f(np.array([0.0, 1.0]))
-    assert f"by the `log` traced at {__file__}:{line}" in info.value.__notes__[0]
+    assert f"{__file__}:{line}" in notes(info.value)[0]
 
 
 def test_a_warning_the_user_makes_an_error_is_raised_at_the_users_line():
@@ -150,7 +156,7 @@ def test_a_warning_the_user_makes_an_error_is_raised_at_the_users_line():
         warnings.simplefilter("error", RuntimeWarning)
         with pytest.raises(RuntimeWarning, match="divide by zero") as info:
             f(np.array([0.0, 2.0]))
-    assert "traced at" in info.value.__notes__[0]
+    assert __file__ in notes(info.value)[0]
 
 
 def test_errors_inside_loops_name_the_body_line():
@@ -163,9 +169,10 @@ def test_errors_inside_loops_name_the_body_line():
 
     with pytest.raises(IndexError) as info:
         autograph.function(walk)(np.ones(3), np.int64(2))
-    assert f"{__file__}:{walk.__code__.co_firstlineno + 3})" in info.value.__notes__[0]
+    assert f"{__file__}:{walk.__code__.co_firstlineno + 3}" in notes(info.value)[0]
     # Named once, by the innermost node, not again by the loop around it.
-    assert sum("traced at" in note for note in info.value.__notes__) == 1
+    assert sum(__file__ in note for note in notes(info.value)) == 1
+    assert str(info.value).count(__file__) <= 1
 
 
 # --- staging errors -------------------------------------------------------------------------------------
@@ -187,7 +194,8 @@ def test_staging_errors_hide_the_library_frames_below_the_users_code(monkeypatch
     with pytest.raises(staging.StagingError, match="'y' is assigned in the if branch") as info:
         autograph.function(one_branch)(np.ones(3))
     assert _library_frames(info.value) == []
-    assert any("set AUTOGRAPH_TRACEBACK_FILTERING=off to see them" in n for n in info.value.__notes__)
+    if sys.version_info >= (3, 11):  # (3.10 has no notes to say so)
+        assert any("set AUTOGRAPH_TRACEBACK_FILTERING=off to see them" in n for n in info.value.__notes__)
 
 
 def test_filtering_off_keeps_every_frame(monkeypatch):

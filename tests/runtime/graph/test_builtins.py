@@ -9,6 +9,7 @@ value (NaN, infinities and the sign of zero included), or the same exception typ
 from __future__ import annotations
 
 import math
+import sys
 import warnings
 
 import numpy as np
@@ -21,7 +22,7 @@ from runtime.graph import tensor
 from runtime.graph.interpreter import run
 from runtime.graph.tracing import TensorSpec, trace
 from runtime.staging import NotStageable
-from tests.helpers import notes, without_location
+from tests.helpers import without_location
 
 FLOATS = st.floats(allow_nan=True, allow_infinity=True, width=64)
 SPECIALS = st.sampled_from([0.0, -0.0, math.nan, math.inf, -math.inf, 0.5, -0.5, 1.0, -1.0, 2.5, 3.5, -2.5,
@@ -184,12 +185,13 @@ def test_math_domain_errors_are_graph_assertions_with_pythons_message():
         assert "assert" in [node.op for node in graph.nodes]
         with np.errstate(all="ignore"), pytest.raises(ValueError) as info:
             run(graph, [np.float64(bad)])
-        assert without_location(str(info.value)) == "math domain error"
-        assert "test_builtins.py" in "".join(notes(info.value))
+        assert str(info.value) == "math domain error"  # exactly Python's (on 3.10 too: a graph assertion)
+        if sys.version_info >= (3, 11):
+            assert "test_builtins.py" in "".join(info.value.__notes__)
         assert run(graph, [np.float64(0.5)]) is not None  # a valid value passes
     with np.errstate(all="ignore"), pytest.raises(OverflowError) as info:
         run(trace(builtin(math.exp), [TensorSpec((), np.float64)])[0], [np.float64(1000.0)])
-    assert without_location(str(info.value)) == "math range error"
+    assert str(info.value) == "math range error"
 
 
 @settings(max_examples=150, deadline=None)
