@@ -62,7 +62,10 @@ class Conversion:
 
 
 _lock = threading.RLock()
-_conversions: dict[tuple[types.CodeType, int], Conversion] = {}
+# Keyed by the code, its file and its globals' id: code objects compare equal across files (equality
+# leaves out co_filename), so the same function in two files (or a module executed again under another
+# name, its first globals gone and their id reused) would otherwise get the first file's conversion.
+_conversions: dict[tuple[types.CodeType, str, int], Conversion] = {}
 # id(function) -> a weak reference to its converted form. Weak both ways: the converted form points at
 # the function (``__wrapped__``), so a table that held it would keep the function, and everything its
 # closure holds, alive for ever. An entry is the function's own while its converted form says so.
@@ -75,7 +78,7 @@ _log = logging.getLogger("autograph")
 def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion:
     """The cached conversion of ``fn``'s code, made now if there is none (``with_source``: keep its
     text too, while the tree is at hand: ``to_code`` asks)."""
-    key = (fn.__code__, id(fn.__globals__))
+    key = (fn.__code__, fn.__code__.co_filename, id(fn.__globals__))
     conversion = _conversions.get(key)
     if conversion is not None:
         return conversion

@@ -91,3 +91,19 @@ def test_to_code_refuses_when_converting_again_gives_other_code():
     with pytest.raises(autograph.ConversionError, match="gives other code than the one that runs"):
         autograph.to_code(function)
     assert converted(-3) == 3  # the conversion itself is unchanged
+
+
+def test_the_same_code_in_another_file_gets_its_own_conversion(tmp_path):
+    # Code objects compare equal across files, and both functions share one globals dict here: only the
+    # file tells them apart (as when a module's globals are freed and another module's take their id).
+    source = "def twice(x):\n    if x > 0:\n        x = x * 2\n    return x\n"
+    namespace: dict = {}
+    converted = {}
+    for name in ("first.py", "second.py"):
+        path = tmp_path / name
+        path.write_text(source)
+        exec(compile(source, str(path), "exec"), namespace)
+        converted[name] = autograph.convert(namespace["twice"])
+        assert converted[name].__code__.co_filename == str(path)
+        assert "def twice(x):" in autograph.to_code(namespace["twice"])
+    assert converted["first.py"](3) == converted["second.py"](3) == 6

@@ -282,9 +282,11 @@ def test_divmod_and_pow_are_numpys(a, b):
     x, y = np.float64(a), np.float64(b)
     check(builtin(divmod), [x, y])
     with np.errstate(all="ignore"):
-        scalar, array = x ** y, np.power(np.array(x), np.array(y))[()]
-    if same_value(scalar, array, False):  # NumPy's own scalar and array paths disagree on a few special
-        check(builtin(pow), [x, y], exact=False)  # values (pow(-inf, 0.5)); a graph computes on arrays
+        scalar, array = x ** y, (np.array(x) ** np.array(y))[()]
+    # NumPy's own scalar and array paths disagree on a few special values (-inf ** 0.5: an array's `**`
+    # takes its square root); a graph computes on arrays.
+    if same_value(scalar, array, False):
+        check(builtin(pow), [x, y], exact=False)
 
 
 # --- np.array and friends ------------------------------------------------------------------------
