@@ -7,6 +7,7 @@ it is imported (no graph tensor exists before), and ``runtime.jax`` is imported
 the first time a JAX value reaches an operator.
 """
 
+import runtime.versions  # noqa: F401  (first: it refuses a NumPy too old before anything needs NumPy 2)
 from runtime.backend import Backend, State, backend_for, register, register_lazy
 from runtime.builtin_calls import builtin, builtin_call
 from runtime.calls import call, set_converter

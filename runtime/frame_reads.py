@@ -51,18 +51,20 @@ def _is_block(code: Any) -> bool:
                                   and is_converted_code(code))
 
 
-def locals_(names: tuple[str, ...]) -> dict[str, Any]:
+def locals_(names: tuple[str, ...], moved: tuple[str, ...] = ()) -> dict[str, Any]:
     """``locals()`` of the user's function, from inside its converted code: the bound variables
-    among ``names`` (the original function's, in its order), each with its current value."""
-    return _gather(names, sys._getframe(1))
+    among ``names`` (the original function's, in its order), each with its current value.
+    ``moved`` (Python 3.10 only): the arguments that are also cells, which each call of 3.10's
+    ``locals()`` takes out of the frame's dict and puts back at its end."""
+    return _gather(names, sys._getframe(1), moved)
 
 
-def dir_(names: tuple[str, ...]) -> list[str]:
+def dir_(names: tuple[str, ...], moved: tuple[str, ...] = ()) -> list[str]:
     """``dir()`` without an argument: the sorted names of ``locals_``."""
-    return sorted(_gather(names, sys._getframe(1)))
+    return sorted(_gather(names, sys._getframe(1), moved))
 
 
-def _gather(names: tuple[str, ...], frame: Any) -> dict[str, Any]:
+def _gather(names: tuple[str, ...], frame: Any, moved: tuple[str, ...] = ()) -> dict[str, Any]:
     # The caller's frame, then the frames of the blocks it runs in, up to the converted function's.
     # Frames of other code in between (the runtime calling a thunk, a backend tracing a block) are
     # passed over. A variable the function shares with a block is the same cell in both frames.
@@ -94,6 +96,8 @@ def _gather(names: tuple[str, ...], frame: Any) -> dict[str, Any]:
     # Before 3.13 locals() gives the frame's one dict, refreshed at each call: a name keeps the place it
     # took when a call first saw it bound (and loses it when unbound). The function's frame keeps that
     # order for us, under a key no variable can have, in its own dict (which lives as long as the frame).
+    if moved:
+        kept[:] = [name for name in kept if name not in moved]
     kept[:] = [name for name in kept if name in found] + [name for name in found if name not in kept]
     return {name: found[name] for name in kept}
 

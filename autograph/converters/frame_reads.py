@@ -56,18 +56,23 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     if not calls:
         return False
     order = _local_order(node, ctx)
+    moved = _moved_arguments(node, ctx)
     for call in calls:
         name = call.func.id
         names = ast.Tuple(elts=[ast.Constant(local) for local in order], ctx=ast.Load())  # one per call: placed there
+        arguments = [names]
+        if moved:  # (Python 3.10 only)
+            arguments.append(ast.Tuple(elts=[ast.Constant(local) for local in moved], ctx=ast.Load()))
         if name in ("eval", "exec"):
             # eval(source) -> eval(source, None, ag__.locals_(...)): None keeps the frame's globals.
             read = templates.replace_expression("ag__.locals_(NAMES)", NAMES=names)
+            read.args = arguments
             call.args = [call.args[0], ast.Constant(None), read]
         else:
             # The call node stays (its position is the user's); only what it calls changes.
             helper = "ag__.dir_" if name == "dir" else "ag__.locals_"
             call.func = templates.replace_expression(helper)
-            call.args = [names]
+            call.args = arguments
         place_new_nodes(call)
     return True
 
@@ -135,15 +140,28 @@ def _local_order(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> list[str]:
     code = _original_code(node, ctx)
     if code is None:  # not found (no code object to read): the names as the source binds them
         return _source_order(node)
-    names = list(code.co_varnames)
-    if sys.version_info < (3, 11):
-        # 3.10 moves an argument that is also a cell into its cell and empties the argument's own slot:
-        # locals() meets it among the cells.
-        star = bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
-        arguments = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount + star]
-        names = [name for name in names if name not in arguments or name not in code.co_cellvars]
+    moved = _cell_arguments(code)
+    names = [name for name in code.co_varnames if name not in moved]
     names += [name for name in code.co_cellvars if name not in names]
     return names + list(code.co_freevars)
+
+
+def _moved_arguments(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> list[str]:
+    code = _original_code(node, ctx)
+    return [] if code is None else _cell_arguments(code)
+
+
+def _cell_arguments(code: types.CodeType) -> list[str]:
+    """Python 3.10 moves an argument that is also a cell (a nested function reads it) into its cell
+    and empties the argument's own slot: locals() meets it among the cells, and each later call
+    of locals() first drops it from the frame's dict (its slot is empty), then adds it back at the
+    end. The runtime needs those names to keep the same order (``ag__.locals_(names, moved)``).
+    Empty on 3.11+, where such an argument keeps its place."""
+    if sys.version_info >= (3, 11):
+        return []
+    star = bool(code.co_flags & inspect.CO_VARARGS) + bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    arguments = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount + star]
+    return [name for name in arguments if name in code.co_cellvars]
 
 
 def _original_code(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> types.CodeType | None:

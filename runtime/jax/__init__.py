@@ -15,13 +15,13 @@ operator (``runtime.register_lazy``); importing it registers the backend and doe
 JAX: ``cond``, ``loops`` and ``lowering`` do, and they are imported only when used.
 """
 
-import re
 import sys
 
 from runtime.backend import register
 from runtime.jax.backend import JaxBackend
 from runtime.jax.options import UnrolledLoopWarning, cheap_selects, static_loops
 from runtime.jax.ranges import JaxRange
+from runtime.versions import version_tuple
 
 JAX_BACKEND = JaxBackend()
 register(JAX_BACKEND)
@@ -45,9 +45,7 @@ def require() -> None:
 
 def check_version(version: str) -> None:
     """An ImportError that says what to do if ``version`` (JAX's) is older than ``MIN_JAX``."""
-    # Each component's leading digits: "3rc1" is 3, "dev20261101" is 0.
-    parts = tuple(int(re.match(r"\d*", part).group() or 0) for part in version.split(".")[:3])
-    if parts < MIN_JAX:
+    if version_tuple(version) < MIN_JAX:
         raise ImportError(f"autograph's JAX features need JAX {'.'.join(map(str, MIN_JAX))} or newer, and JAX "
                           f"{version} is installed: pip install -U 'jax>={'.'.join(map(str, MIN_JAX))}' "
                           "(it needs Python 3.11+)")

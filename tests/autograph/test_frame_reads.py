@@ -158,7 +158,26 @@ def nested_loop_target_after_the_loops(n):
     return dir()
 
 
+def argument_a_nested_function_reads(first, second):
+    """``first`` is a cell: Python 3.10 lists it among the cells, and moves it to the end of the frame's
+    dict at each later locals() (found by the fuzzer on 3.10)."""
+    log = []
+    late = first + 1
+    log.append(list(locals()))
+    if second:
+        log.append(list(vars()))
+    else:
+        log.append(eval("sorted(locals())"))
+
+    def reader():
+        return first + late
+    log.append(list(locals()))
+    return log
+
+
 CASES = [
+    (argument_a_nested_function_reads, (1, 1)),
+    (argument_a_nested_function_reads, (1, 0)),
     (key_order_across_calls, (0,)),
     (nested_loop_target_after_the_loops, (2,)),
     (eval_in_branch_finds_the_local_not_the_global, (1,)),
