@@ -190,14 +190,36 @@ def _bare(arg: ast.arg | None) -> ast.arg | None:
 
 
 def _owning_class(function: types.FunctionType) -> str | None:
-    """The class a function was defined in (``C`` for ``f.<locals>.C.m``), from its qualname."""
-    parts = getattr(function.__code__, "co_qualname", function.__qualname__).split(".")
+    """The class a function was compiled in (``C`` for ``f.<locals>.C.m``), from its code's qualname
+    (3.11+). Python 3.10's code has none, and a function's ``__qualname__`` may have been set after
+    (attrs compiles ``__init__`` at module level and names it ``C.__init__``): there the code's own
+    names decide, where they can (``_C__x`` was mangled in C; a bare ``__x`` was not mangled at all)."""
+    code = function.__code__
+    parts = getattr(code, "co_qualname", function.__qualname__).split(".")
+    owner = None
     for index in range(len(parts) - 2, -1, -1):
         if parts[index] == "<locals>":
-            return None  # the nearest enclosing scope is a function
+            break  # the nearest enclosing scope is a function
         if parts[index + 1] != "<locals>":
-            return parts[index]
-    return None
+            owner = parts[index]
+            break
+    if hasattr(code, "co_qualname"):
+        return owner
+    names = _all_names(code)
+    if owner is not None and owner.strip("_") and any(n.startswith(f"_{owner.lstrip('_')}__") for n in names):
+        return owner
+    if any(n.startswith("__") and not n.endswith("__") for n in names):
+        return None  # a private name left as written: compiled outside any class
+    return owner
+
+
+def _all_names(code: types.CodeType) -> set[str]:
+    """The identifiers ``code`` and the code objects nested in it use."""
+    names = {*code.co_names, *code.co_varnames, *code.co_cellvars, *code.co_freevars}
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            names |= _all_names(constant)
+    return names
 
 
 def _find_code(code: types.CodeType, name: str) -> types.CodeType:

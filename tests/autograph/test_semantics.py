@@ -236,6 +236,27 @@ def test_private_names_are_mangled_in_methods_reached_through_call():
     agree(caller, Vault(), 3)
 
 
+def test_a_function_compiled_outside_its_class_keeps_its_private_globals_unmangled():
+    # attrs compiles a class's __init__ at module level, reading globals such as __attr_validator_x,
+    # and then names it C.__init__: the qualname says method, the code says no class mangled its names.
+    source = ("def __init__(self, x):\n    value = x + __attr_offset\n    if x:\n        self.v = value\n"
+              "    else:\n        self.v = -1\n")
+    filename = "<generated init for a test>"
+    namespace = {"__attr_offset": 10}
+    exec(compile(source, filename, "exec"), namespace)
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    init = namespace["__init__"]
+    init.__qualname__ = "_Record.__init__"
+
+    class _Record:
+        __init__ = init
+
+    plain, converted = object.__new__(_Record), object.__new__(_Record)
+    init(plain, 3)
+    autograph.convert(init)(converted, 3)
+    assert converted.v == plain.v == 13
+
+
 # --- try ... else after a jump ------------------------------------------------------------------
 
 def try_else_return(n):
