@@ -630,6 +630,13 @@ def _cross(a: Any, b: Any, axisa: int = -1, axisb: int = -1, axisc: int = -1, ax
     if nx not in (2, 3) or ny not in (2, 3):
         raise ValueError("incompatible dimensions for cross product\n(dimension must be 2 or 3)")
     if nx == 2 or ny == 2:
+        # Deprecated in NumPy 2.0, refused from 2.5: asked of the installed NumPy, for its own error.
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                np.cross(np.zeros(nx), np.zeros(ny))
+        except ValueError as error:
+            raise ValueError(str(error)) from None
         warnings.warn("Arrays of 2-dimensional vectors are deprecated. Use arrays of 3-dimensional vectors instead. "
                       "(deprecated in NumPy 2.0)", DeprecationWarning, stacklevel=3)
     dtype = np.promote_types(x.dtype, y.dtype)

@@ -759,7 +759,7 @@ def _unroll(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], 
             keep_going = extra_test()
             if isinstance(keep_going, jax.core.Tracer):
                 if not fallback:
-                    return for_stmt(_rest(item, iterator), extra_test, body, state)
+                    return for_stmt(_rest(item, r), extra_test, body, state)
                 branches.if_stmt(keep_going, functools.partial(body, item), None, state)
                 for later in iterator:
                     branches.if_stmt(extra_test(), functools.partial(body, later), None, state)
@@ -770,9 +770,7 @@ def _unroll(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], 
     return None
 
 
-def _rest(item: int, iterator: Any) -> Any:
-    """A range iterator positioned at ``item`` (the one not yet run), for ``for_stmt``'s guarded scan."""
-    _, (whole,), done = iterator.__reduce__()
-    again = iter(whole)
-    again.__setstate__(done - 1)
-    return again
+def _rest(item: int, r: range) -> Any:
+    """An iterator over ``r`` from ``item`` (the one not yet run) on, for ``for_stmt``'s guarded scan. (Built
+    from the range itself: a range iterator's ``__reduce__`` differs between Python versions.)"""
+    return iter(range(item, r.stop, r.step))
