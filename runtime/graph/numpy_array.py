@@ -281,8 +281,8 @@ def variables_plain(x: Any) -> Any:
     return x.value if isinstance(x, variables.Variable) else x
 
 
-# NumPy before 2.3 returns an integer array itself from np.round(a, decimals >= 0); later versions
-# return a copy. Asked of the installed NumPy, so a write through the result aliases exactly as there.
+# NumPy 2.2 returns an integer array itself from np.round(a, decimals >= 0); NumPy 2.4 returns a copy.
+# Asked of the installed NumPy, so a write through the result aliases exactly as there.
 def _round_int_returns_input() -> bool:
     ints = np.zeros(1, np.int64)
     return np.round(ints, 0) is ints
