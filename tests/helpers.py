@@ -1,5 +1,6 @@
 """Small helpers the test modules share."""
 
+import functools
 import os
 import re
 import sys
@@ -60,6 +61,7 @@ def notes(error: BaseException) -> list:
     return [located.group(0)[:-2]] if located else []
 
 
+@functools.cache  # asked by conftest, needs_jax and the doctest runner: the answer stays for the run
 def jax_usable() -> bool:
     """Whether a JAX this package supports is installed (the ``[jax]`` extra installs none on Python 3.10)."""
     try:

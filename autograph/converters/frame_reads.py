@@ -55,8 +55,9 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
         transform(inner, ctx, local_names | function_scope(inner).params)
     if not calls:
         return False
-    order = _local_order(node, ctx)
-    moved = _moved_arguments(node, ctx)
+    code = _original_code(node, ctx)
+    moved = [] if code is None else _cell_arguments(code)
+    order = _local_order(node, code, moved)
     for call in calls:
         name = call.func.id
         names = ast.Tuple(elts=[ast.Constant(local) for local in order], ctx=ast.Load())  # one per call: placed there
@@ -134,21 +135,15 @@ def _evaluated_outside(scope: ast.AST) -> list[ast.AST]:
     return [scope.generators[0].iter]
 
 
-def _local_order(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> list[str]:
+def _local_order(node: ast.FunctionDef | ast.Lambda, code: types.CodeType | None, moved: list[str]) -> list[str]:
     """The names ``locals()`` gives in the original function, in its order: from the original
-    code object (the compiler orders locals as it meets them, then cells, then free variables)."""
-    code = _original_code(node, ctx)
+    code object (the compiler orders locals as it meets them, then cells, then free variables;
+    ``moved``, 3.10's arguments that are cells, among the cells)."""
     if code is None:  # not found (no code object to read): the names as the source binds them
         return _source_order(node)
-    moved = _cell_arguments(code)
     names = [name for name in code.co_varnames if name not in moved]
     names += [name for name in code.co_cellvars if name not in names]
     return names + list(code.co_freevars)
-
-
-def _moved_arguments(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> list[str]:
-    code = _original_code(node, ctx)
-    return [] if code is None else _cell_arguments(code)
 
 
 def _cell_arguments(code: types.CodeType) -> list[str]:
