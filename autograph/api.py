@@ -50,7 +50,8 @@ class Conversion:
         """The converted source; ``fn``: a function of this conversion's code (and globals)."""
         if self._source is None:
             with _lock:  # (conversions run one at a time, as in _conversion)
-                tree, code, _, _ = _converted(fn)
+                _, code, _, _ = _converted(fn)
+                tree = _converted(fn, display=True)[0]
             if not same_code(code, self.code):
                 raise ConversionError(
                     f"cannot show the converted code of {fn.__qualname__}: converting it again gives other "
@@ -88,13 +89,15 @@ def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion
             tree, code, original_lines, runtime_name = _converted(fn)
             conversion = _conversions[key] = Conversion(code, original_lines, runtime_name)
             if with_source:
-                conversion._source = ast.unparse(tree) + "\n"
+                conversion._source = ast.unparse(_converted(fn, display=True)[0]) + "\n"
     return conversion
 
 
-def _converted(fn: types.FunctionType) -> tuple[ast.FunctionDef | ast.Lambda, types.CodeType, int, str]:
+def _converted(fn: types.FunctionType, display: bool = False
+               ) -> tuple[ast.FunctionDef | ast.Lambda, types.CodeType | None, int, str]:
     """Convert ``fn``'s code: (the converted tree, its compiled code, the original's non-blank
-    lines, the runtime's name in it)."""
+    lines, the runtime's name in it). ``display``: the tree ``to_code`` shows, the functional form
+    without the in-place paths of plain ifs (converters/plain_ifs.py), and no code."""
     parsed = parsing.parse_function(fn)
     # A lambda comes out of a cached module tree: work on a copy. A def was parsed just now.
     tree = copy.deepcopy(parsed.node) if isinstance(parsed.node, ast.Lambda) else parsed.node
@@ -110,12 +113,14 @@ def _converted(fn: types.FunctionType) -> tuple[ast.FunctionDef | ast.Lambda, ty
         _rename_identifiers(tree, {"ag__": users_ag})
     ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,
                   closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree, root_nodes=nodes,
-                  code=fn.__code__)
+                  code=fn.__code__, fast_paths=not display)
     pipeline.convert_tree(tree, ctx)
     runtime_name = "ag__"
     if users_ag:
         runtime_name = namer.new("ag__")
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
+    if display:
+        return tree, None, parsed.source_lines, runtime_name
     code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
     return tree, code, parsed.source_lines, runtime_name
 

@@ -26,6 +26,7 @@ from autograph.converters import (
     frame_reads,
     handlers,
     hoisting,
+    plain_ifs,
     item_writes,
     logical_expressions,
     return_statements,
@@ -97,6 +98,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     logical_expressions.transform(node, ctx)
     # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
+    # 8b. Ifs run their blocks in place while the test is plain; the closures move into the staged branch.
+    if ctx.fast_paths and (lowered or present & {"if", "loop"}):
+        plain_ifs.transform(node, ctx, scope.nonlocals)
     # 9. Closures inside loop bodies move before their loop: it needs them all written.
     if present & {"loop"}:
         hoisting.transform(node, ctx)

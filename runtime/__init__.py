@@ -45,6 +45,7 @@ from runtime.operators import (
     range_,
     run,
     skip,
+    truth,
     while_stmt,
 )
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free
@@ -57,7 +58,7 @@ __all__ = [
     "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register",
-    "register_lazy", "reraise_limitation", "run", "skip", "set_converter", "while_stmt", "setitem", "setitem_in",
+    "register_lazy", "reraise_limitation", "run", "skip", "set_converter", "truth", "while_stmt", "setitem", "setitem_in",
     "index", "item",
     "iadd", "iand", "ifloordiv", "ilshift",
     "imatmul", "imod", "imul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor",

@@ -74,6 +74,28 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
     return skip if orelse is None else orelse
 
 
+def truth(cond: Any) -> Any:
+    """``True`` or ``False`` for a plain ``cond`` (its truth, asked once, as ``if cond:`` asks it);
+    a staged ``cond`` itself. The compiled code runs an ``if`` in place while its test is plain::
+
+        if (cond := TEST) is True or cond is not False and (cond := ag__.truth(cond)) is True:
+            ...  # the if's block
+        elif cond is not False:
+            ...  # staged: the closures, and ag__.if_stmt(cond, if_body, None, STATE)()
+
+    (a ``bool`` test never reaches this call; rebinding ``cond`` to a bool frees the plain object
+    when Python would)."""
+    cls = cond.__class__
+    if cls is not bool and cls is not int:
+        try:
+            backend = OWNER_BY_TYPE[cls]
+        except (KeyError, TypeError):  # a type not seen yet, or an unhashable class (see _staged)
+            backend = backend_for(cond)
+        if backend is not None:
+            return cond
+    return True if cond else False
+
+
 def skip() -> None:
     """The block to run when there is none: an ``if`` without ``else`` whose test is false, or a
     statement a backend staged already."""

@@ -42,6 +42,7 @@ import ast
 from autograph.analysis.scopes import bindings_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
+from autograph.converters.plain_ifs import staged_block
 
 _OPERATORS = {"if_stmt", "for_stmt", "while_stmt", "run"}
 
@@ -152,7 +153,10 @@ def _blocks(statement: ast.stmt, generated: bool) -> list[list[ast.stmt]]:
         fields = _BLOCK_FIELDS[cls] = () if cls in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) else tuple(
             field for field in ("body", "orelse", "finalbody", "handlers", "cases") if field in cls._fields)
     blocks = []
+    staged = staged_block(statement)  # closures made only when a backend stages an if: they stay there
     for field in fields:
+        if field == staged:
+            continue
         value = getattr(statement, field, None)  # a node the converters built may lack a field
         if field == "handlers" or field == "cases":
             blocks += [item.body for item in value or ()]

@@ -62,21 +62,23 @@ def test_to_code_converts_again_once_and_only_when_the_conversion_had_no_text():
     calls = []
     real = api._converted
 
-    def counted(fn):
-        calls.append(fn)
-        return real(fn)
+    def counted(fn, display=False):
+        calls.append((fn, display))
+        return real(fn, display)
 
     with mock.patch.object(api, "_converted", counted):
         autograph.convert(function)
-        assert len(calls) == 1
+        assert calls == [(function, False)]
         first = autograph.to_code(function)
-        assert len(calls) == 2  # the text: converted again, checked against the code that runs
-        assert autograph.to_code(function) == first and len(calls) == 2
+        # The text: converted again, checked against the code that runs, and the functional form shown.
+        assert calls[1:] == [(function, False), (function, True)]
+        assert autograph.to_code(function) == first and len(calls) == 3
         assert autograph.converted_lines(function)[0] == len([line for line in first.splitlines() if line.strip()])
         shown_first = _fresh_function("shown_before_converted")
         autograph.to_code(shown_first)
         autograph.convert(shown_first)
-        assert len(calls) == 3  # to_code converted it, and kept the text while the tree was at hand
+        # to_code converted it and kept the text of its functional form; convert found the conversion.
+        assert calls[3:] == [(shown_first, False), (shown_first, True)]
 
 
 def test_to_code_refuses_when_converting_again_gives_other_code():

@@ -1,0 +1,267 @@
+"""An ``if`` runs its block in place while its test is a plain value; only a staged test makes closures.
+
+Before (what ``control_flow`` writes, and what ``to_code`` shows)::
+
+    def if_body():
+        nonlocal y
+        y = x
+
+    def else_body():
+        nonlocal y
+        y = -x
+    ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
+
+After (what is compiled)::
+
+    if (cond := x > 0) is True or cond is not False and (cond := ag__.truth(cond)) is True:
+        y = x
+    elif cond is False:
+        y = -x
+    else:
+        def if_body():
+            nonlocal y
+            y = x
+
+        def else_body():
+            nonlocal y
+            y = -x
+        ag__.if_stmt(cond, if_body, else_body, ('y',))()
+
+On plain values (the converted function called on Python values, and most of a trace: Python
+conditions, static loops) nothing is made per ``if``: no closure, no operator call, no block call,
+and the block's statements are the function's own, as in the original (a temporary lives until the
+function returns or rebinds it, ``locals()`` sees it). ``ag__.truth`` asks a plain test's truth once,
+as ``if`` does, and gives a staged test back unchanged; the ``else`` branch then defines the closures
+a backend traces, exactly as ``to_code`` shows them. Both paths read and write the same variables:
+the closures' ``nonlocal`` names are the enclosing scope's, and the compiler makes them cells there.
+
+The block written in place is a copy of the closure's statements without their ``nonlocal`` /
+``global`` declarations (a declaration the user wrote inside the block applies to the whole
+function in Python: it goes to the top of the scope). Its own ``if`` statements get the same
+treatment; the closures in the ``else`` branch keep the functional form, so each statement is
+written once in place and once per staged branch around it. A block with a ``return`` (or a
+``break``/``continue`` of no loop inside it) means something else in place and stays a closure.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from autograph import templates
+from autograph.analysis.walk import statement_children
+from autograph.context import Context
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_STAGED = "_autograph_staged_block"  # on the inner ast.If this pass wrote: the field of its staged block
+_WITH_ORELSE = ("if (COND := TEST) is True or COND is not False and (COND := ag__.truth(COND)) is True:\n"
+                "    BODY\n"
+                "elif COND is False:\n"
+                "    ORELSE\n"
+                "else:\n"
+                "    STAGED\n")
+_WITHOUT_ORELSE = ("if (COND := TEST) is True or COND is not False and (COND := ag__.truth(COND)) is True:\n"
+                   "    BODY\n"
+                   "elif COND is not False:\n"
+                   "    STAGED\n")
+
+
+def transform(node: ast.FunctionDef, ctx: Context, own_nonlocals: set[str]) -> None:
+    """``own_nonlocals``: the names the user's function declares ``nonlocal`` (anywhere in it)."""
+    _InPlace(ctx, own_nonlocals).scope(node, top_level=True)
+
+
+def staged_block(node: ast.stmt) -> str | None:
+    """The field (``"body"`` or ``"orelse"``) of ``node`` that holds a staged branch this pass wrote,
+    or None. Later passes leave the closures there where they are: they are made only when a
+    backend stages the test, never on the plain path."""
+    return node.__dict__.get(_STAGED)
+
+
+class _InPlace:
+    def __init__(self, ctx: Context, own_nonlocals: set[str]) -> None:
+        self.ctx = ctx
+        self.generated = ctx.namer.handed_out
+        self.own_nonlocals = own_nonlocals
+        self.cond: str | None = None  # the name that holds an if's test in the scope at hand
+        self.declarations: dict[type, set[str]] = {}  # what its in-place blocks declared
+
+    def scope(self, function: ast.FunctionDef, top_level: bool = False) -> None:
+        """Rewrite the ifs of ``function``'s own scope (a generated closure's or the user's)."""
+        declarations: dict[type, set[str]] = {ast.Global: set(), ast.Nonlocal: set()}
+        saved = self.cond, self.declarations
+        self.cond, self.declarations = None, declarations
+        function.body = self.block(function.body)
+        self.cond, self.declarations = saved
+        needed_globals = declarations[ast.Global] - _declared(function.body)
+        # A nonlocal the user declared inside a block refers to an enclosing function's variable; in a
+        # generated closure the enclosing scope's own variables need no declaration.
+        needed_nonlocals = ((declarations[ast.Nonlocal] & self.own_nonlocals) if top_level else set()) \
+            - _declared(function.body)
+        if needed_globals or needed_nonlocals:
+            at = 1 if _is_docstring(function.body) else 0
+            added: list[ast.stmt] = []
+            if needed_globals:
+                added.append(ast.Global(names=sorted(needed_globals)))
+            if needed_nonlocals:
+                added.append(ast.Nonlocal(names=sorted(needed_nonlocals)))
+            templates.copy_location(added, function.body[at] if at < len(function.body) else function)
+            function.body[at:at] = added
+
+    def block(self, statements: list[ast.stmt]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        for statement in statements:
+            cls = statement.__class__
+            if cls is ast.Expr:
+                rewritten = self._if(statement, out)
+                if rewritten is not None:
+                    out.append(rewritten)
+                    continue
+            if cls is ast.FunctionDef and statement.name in self.generated:
+                pass  # a closure an if below may move into its staged branch: seen after the loop
+            elif cls not in _SCOPES:  # try / with / match / a Python if or loop: their blocks too
+                for field in ("body", "orelse", "finalbody"):
+                    inner = getattr(statement, field, None)
+                    if inner.__class__ is list and inner and isinstance(inner[0], ast.stmt):
+                        setattr(statement, field, self.block(inner))
+                for part in getattr(statement, "handlers", ()) or getattr(statement, "cases", ()):
+                    part.body = self.block(part.body)
+            out.append(statement)
+        for statement in out:  # the closures that stay (a loop's body, a block with a jump): their ifs
+            if statement.__class__ is ast.FunctionDef and statement.name in self.generated:
+                self.scope(statement)
+        return out
+
+    def _if(self, statement: ast.Expr, before: list[ast.stmt]) -> ast.If | None:
+        """``ag__.if_stmt(TEST, BODY, ORELSE, STATE)()`` (or ``ag__.run(ag__.if_stmt(...))``) in place,
+        its closures taken from ``before`` (where ``control_flow`` put them, right before the call and
+        the inits) into the staged branch; None if it cannot run in place."""
+        value = statement.value
+        if value.__class__ is not ast.Call:
+            return None
+        if _is_runtime_call(value, "run") and len(value.args) == 1 and not value.keywords:
+            call = value.args[0]
+        elif value.func.__class__ is ast.Call and not value.args and not value.keywords:
+            call = value.func
+        else:
+            return None
+        if not _is_runtime_call(call, "if_stmt") or call.keywords or not 2 <= len(call.args) <= 4:
+            return None
+        names = [arg.id for arg in call.args[1:3] if arg.__class__ is ast.Name]
+        if len(names) != sum(1 for arg in call.args[1:3] if not _is_none(arg)):
+            return None
+        closures = self._closures(names, before)
+        if closures is None or any(_has_jump(f.body) for f in closures):
+            return None
+        for function in closures:
+            before.remove(function)
+        in_place = [self._in_place(function) for function in closures]
+        if self.cond is None:
+            self.cond = self.ctx.namer.new("cond")
+        test, call.args[0] = call.args[0], ast.copy_location(ast.Name(id=self.cond, ctx=ast.Load()), call.args[0])
+        values = {"COND": self.cond, "TEST": test, "STAGED": closures + [statement],
+                  "BODY": in_place[0] or [ast.Pass()]}
+        template = _WITHOUT_ORELSE
+        if len(closures) == 2:
+            template = _WITH_ORELSE
+            values["ORELSE"] = in_place[1] or [ast.Pass()]
+        (rewritten,) = templates.replace(template, at=statement, **values)
+        rewritten.orelse[0].__dict__[_STAGED] = "orelse" if len(closures) == 2 else "body"
+        return rewritten
+
+    def _closures(self, names: list[str], before: list[ast.stmt]) -> list[ast.FunctionDef] | None:
+        """The generated closures called ``names``, the latest definitions in ``before`` (they stand
+        right before the call, with only inits after them); None if one is missing."""
+        found: dict[str, ast.FunctionDef] = {}
+        for statement in reversed(before):
+            if statement.__class__ is ast.FunctionDef and statement.name in names and statement.name not in found:
+                found[statement.name] = statement
+                if len(found) == len(names):
+                    break
+            elif not _is_init(statement) and not (
+                    statement.__class__ is ast.FunctionDef and statement.name in self.generated):
+                return None
+        if len(found) != len(names):
+            return None
+        return [found[name] for name in names]
+
+    def _in_place(self, function: ast.FunctionDef) -> list[ast.stmt]:
+        """A copy of the closure's statements for the enclosing scope: its declarations go (noted for
+        the scope's top), its own ifs run in place in turn."""
+        body = templates.copy_tree(function.body)
+        body = _without_declarations(body, self.declarations)
+        return self.block(body)
+
+
+def _is_runtime_call(node: ast.expr, name: str) -> bool:
+    func = node.func if node.__class__ is ast.Call else None
+    return (func.__class__ is ast.Attribute and func.attr == name and func.value.__class__ is ast.Name
+            and func.value.id == "ag__")
+
+
+def _is_none(node: ast.expr) -> bool:
+    return node.__class__ is ast.Constant and node.value is None
+
+
+def _is_init(statement: ast.stmt) -> bool:
+    """``x = None`` / ``x = ag__.Undefined('x')``, which ``control_flow`` puts before a statement's call."""
+    if statement.__class__ is not ast.Assign or not all(t.__class__ is ast.Name for t in statement.targets):
+        return False
+    value = statement.value
+    return (value.__class__ is ast.Constant and value.value is None) or (
+        value.__class__ is ast.Call and _is_runtime_call(value, "Undefined"))
+
+
+def _has_jump(statements: list[ast.stmt]) -> bool:
+    """Whether a return, or a break/continue of no loop inside, stands among ``statements`` (outside
+    nested scopes): in place it would leave the function or its loop, not the closure."""
+    stack = [(s, False) for s in statements]
+    while stack:
+        node, in_loop = stack.pop()
+        cls = node.__class__
+        if cls is ast.Return or (not in_loop and (cls is ast.Break or cls is ast.Continue)):
+            return True
+        if cls in _SCOPES:
+            continue
+        if cls is ast.For or cls is ast.While or cls is ast.AsyncFor:
+            stack += [(s, True) for s in node.body] + [(s, in_loop) for s in node.orelse]
+        else:
+            stack += [(s, in_loop) for s in statement_children(node)]
+    return False
+
+
+def _without_declarations(statements: list[ast.stmt], declared: dict[type, set[str]]) -> list[ast.stmt]:
+    """``statements`` without the global and nonlocal declarations in them (outside nested scopes);
+    the names they declared are added to ``declared`` (by declaration class)."""
+    kept = []
+    for node in statements:
+        cls = node.__class__
+        if cls is ast.Global or cls is ast.Nonlocal:
+            declared[cls].update(node.names)
+            continue
+        if cls not in _SCOPES:
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(node, field, None)
+                if inner.__class__ is list and inner and isinstance(inner[0], ast.stmt):
+                    setattr(node, field, _without_declarations(inner, declared) or [ast.copy_location(ast.Pass(), node)])
+            for part in getattr(node, "handlers", ()) or getattr(node, "cases", ()):
+                part.body = _without_declarations(part.body, declared) or [ast.copy_location(ast.Pass(), node)]
+        kept.append(node)
+    return kept
+
+
+def _declared(statements: list[ast.stmt]) -> set[str]:
+    """The names a scope's own statements declare global or nonlocal."""
+    names: set[str] = set()
+    stack = list(statements)
+    while stack:
+        node = stack.pop()
+        if node.__class__ is ast.Global or node.__class__ is ast.Nonlocal:
+            names.update(node.names)
+        elif node.__class__ not in _SCOPES:
+            stack += statement_children(node)
+    return names
+
+
+def _is_docstring(statements: list[ast.stmt]) -> bool:
+    return bool(statements) and statements[0].__class__ is ast.Expr and statements[0].value.__class__ is \
+        ast.Constant and isinstance(statements[0].value.value, str)
