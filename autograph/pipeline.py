@@ -26,7 +26,7 @@ from autograph.converters import (
     frame_reads,
     handlers,
     hoisting,
-    plain_ifs,
+    in_place,
     item_writes,
     logical_expressions,
     return_statements,
@@ -100,7 +100,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     control_flow.transform(node, ctx, scope)
     # 8b. Ifs run their blocks in place while the test is plain; the closures move into the staged branch.
     if ctx.fast_paths and (lowered or present & {"if", "loop"}):
-        plain_ifs.transform(node, ctx, scope.nonlocals)
+        in_place.transform(node, ctx, scope.nonlocals)
     # 9. Closures inside loop bodies move before their loop: it needs them all written.
     if present & {"loop"}:
         hoisting.transform(node, ctx)

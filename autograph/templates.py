@@ -120,7 +120,7 @@ _NOTHING_POSITIONED_BELOW = frozenset({ast.Name, ast.Constant})
 def copy_tree(node: Any) -> Any:
     """A copy of ``node`` (an AST node, a list of them, or a leaf value): its fields and positions,
     not the analyses' annotations or other attributes set on it. A few times faster than
-    ``copy.deepcopy``, which a pass that writes a block twice (converters/plain_ifs.py) would
+    ``copy.deepcopy``, which a pass that writes a block twice (converters/in_place.py) would
     otherwise spend most of a conversion in."""
     cls = node.__class__
     if cls is list:

@@ -116,14 +116,17 @@ def run(block: Callable, *args: Any) -> Any:
 
 
 def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
-               state: Optional[tuple] = None) -> Iterable[None]:
+               state: Optional[tuple] = None, first: Any = None) -> Iterable[None]:
     """The iterations of ``while not flag and test(): body()``, where ``flag`` names the variable a
     ``break`` or ``return`` sets (or is None): one ``None`` per time the converted code should run the
     body, ``for _ in ag__.while_stmt(loop_test, flag, loop_body, state): loop_body()``, so the body
     runs in the user's frame. Once the test or the flag gives a staged value, the rest of the loop is
     staged (and no more iterations come). The first test runs here, as the loop starts: a loop that
     runs no iteration, or that a backend staged whole, gets an empty tuple instead of a generator.
-    A ``test`` of None is a constant true one (``while True:``): nothing to call per iteration."""
+    A ``test`` of None is a constant true one (``while True:``): nothing to call per iteration.
+    ``first``: the staged value the test gave where the loop ran in place until then (see
+    ``loop_start``); it stands for the first test here, which is not asked again. A plain value
+    (a bool, None, ``loop_start``'s marker) means no such value: the test runs as usual."""
     always = test is None
     if always:
         test = _always_true
@@ -133,7 +136,10 @@ def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
         if stopped is not None and stopped.cell_contents is not False and (
                 stopped.cell_contents is True or _stops(stopped, test, body, state)):
             return ()
-        outcome = True if always else test()
+        if first is not None and first.__class__ is not bool and first is not _FROM_START:
+            outcome = first  # the in-place loop asked the test and got a staged value: not asked again
+        else:
+            outcome = True if always else test()
         if outcome.__class__ is not bool and _staged(outcome) is not None:
             combined = test if stopped is None else _both(_not_flag(stopped), test)
             _staged(outcome).while_stmt(combined, body, State(state, test, body))
@@ -153,6 +159,87 @@ def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
             raise
         raise translated from None
     return _more_iterations(test, stopped, body, state, always)
+
+
+class _FromStart:
+    """``loop_start``'s answer when a backend may stage a loop with plain bounds right now."""
+
+    def __repr__(self) -> str:
+        return "ag__.loop_start() (a loop a backend may stage)"
+
+
+_FROM_START = _FromStart()
+
+
+def loop_start() -> Any:
+    """``True``, or a marker that sends a ``while`` loop to its operator before its first test. The
+    compiled code runs a loop in place while everything that steers it is plain::
+
+        loop_test_value = ag__.loop_start()
+        while loop_test_value is True and ((loop_test_value := x > 1) is True or ...):
+            x = x / 2   # the loop's body, in place
+        if loop_test_value is not False and loop_test_value is not True:
+            ...  # the closures, and ag__.while_stmt(loop_test, None, loop_body, ('x',), loop_test_value)
+
+    The marker comes while a backend that stages loops with plain bounds (JAX's, in a trace) may
+    have values live: ``while_stmt`` then looks into the body's closure before the first test."""
+    if len(_modules) != NO_STATIC_STAGING[0] and may_stage_static_ranges():
+        return _FROM_START
+    return True
+
+
+class StagedLoop:
+    """``iterate``'s answer for a loop its operator runs: no items here, and what to hand it."""
+
+    __slots__ = ("iterable",)
+
+    def __init__(self, iterable: Any) -> None:
+        self.iterable = iterable
+
+    def __iter__(self) -> Iterator:
+        return iter(())
+
+
+def iterate(iterable: Any, flag: Any = _NO_ARG) -> Any:
+    """What the compiled code's in-place ``for`` iterates over: ``iterable`` itself (Python's ``for``
+    asks its iterator), or with a break or return ``flag`` (its value), an iterator over it, which
+    it hands to ``for_stmt`` if the flag becomes staged. A ``StagedLoop`` (nothing to iterate) when
+    the operator must run the loop: a staged iterable, a staged flag, or a static range a backend
+    may stage whole (JAX's ``lax.scan``, in a trace)::
+
+        for x in (loop_items := ag__.iterate(xs, break_)):
+            ...  # the loop's body, in place
+            if break_ is not False:
+                break
+        if loop_items.__class__ is ag__.StagedLoop or break_ is not False and break_ is not True:
+            ...  # the closures, and ag__.for_stmt(ag__.rest(loop_items), 'break_', loop_body, STATE)
+    """
+    if flag is not _NO_ARG and flag is not False:
+        return () if flag is True else StagedLoop(iterable)
+    cls = iterable.__class__
+    if cls is _range:
+        if len(_modules) != NO_STATIC_STAGING[0] and len(iterable) > 1 and may_stage_static_ranges():
+            return StagedLoop(iterable)
+    elif cls is not list:
+        try:  # `_staged(iterable)` written out: a tuple, a dict, a string cost one look-up
+            backend = OWNER_BY_TYPE[cls]
+        except (KeyError, TypeError):
+            backend = backend_for(iterable)
+        if backend is not None:
+            return StagedLoop(iterable)
+    if flag is _NO_ARG:
+        return iterable
+    try:
+        return iter(iterable)
+    except TypeError as error:  # not iterable: Python's error, at the user's `for`
+        strip(error)
+        raise
+
+
+def rest(items: Any) -> Any:
+    """What ``for_stmt`` gets after an in-place loop stopped (see ``iterate``): the iterable a
+    ``StagedLoop`` holds, or the iterator whose items are left."""
+    return items.iterable if items.__class__ is StagedLoop else items
 
 
 def _always_true() -> bool:

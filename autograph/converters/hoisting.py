@@ -42,7 +42,7 @@ import ast
 from autograph.analysis.scopes import bindings_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
-from autograph.converters.plain_ifs import staged_block
+from autograph.converters.in_place import staged_block
 
 _OPERATORS = {"if_stmt", "for_stmt", "while_stmt", "run"}
 

@@ -116,6 +116,11 @@ class _InPlace:
                 if rewritten is not None:
                     out.append(rewritten)
                     continue
+            elif cls is ast.For and statement.iter.__class__ is ast.Call:
+                loop = self._loop(statement, out)
+                if loop is not None:
+                    out += loop
+                    continue
             if cls is ast.FunctionDef and statement.name in self.generated:
                 pass  # a closure an if below may move into its staged branch: seen after the loop
             elif cls not in _SCOPES:  # try / with / match / a Python if or loop: their blocks too
@@ -167,6 +172,103 @@ class _InPlace:
         (rewritten,) = templates.replace(template, at=statement, **values)
         rewritten.orelse[0].__dict__[_STAGED] = "orelse" if len(closures) == 2 else "body"
         return rewritten
+
+    def _loop(self, statement: ast.For, before: list[ast.stmt]) -> list[ast.stmt] | None:
+        """``for x in ag__.for_stmt(...): loop_body(x)`` / ``for _ in ag__.while_stmt(...): loop_body()``
+        in place, its closures taken from ``before`` into the staged branch after it; None if it
+        cannot run in place."""
+        call = statement.iter
+        is_for = _is_runtime_call(call, "for_stmt")
+        if not (is_for or _is_runtime_call(call, "while_stmt")) or call.keywords or not 3 <= len(call.args) <= 4:
+            return None
+        test, extra, body = call.args[:3]
+        if (body.__class__ is not ast.Name or len(statement.body) != 1 or statement.orelse
+                or not (_is_none(extra) or (extra.__class__ is ast.Constant and isinstance(extra.value, str)))):
+            return None
+        names = [body.id]
+        if not is_for:
+            if test.__class__ is ast.Name:
+                names.insert(0, test.id)
+            elif not _is_none(test):
+                return None
+        closures = self._closures(names, before)
+        if closures is None or _has_jump(closures[-1].body):  # (the loop test's return is its value)
+            return None
+        loop_body = closures[-1]
+        params = loop_body.args.args
+        if is_for != (len(params) == 1) or statement.target.__class__ is not ast.Name or (
+                is_for and statement.target.id != params[0].arg):
+            return None
+        loop_test = None
+        if not is_for and len(closures) == 2:
+            loop_test = closures[0]
+            returned = loop_test.body[-1]
+            if len(loop_test.body) != 2 - (loop_test.body[0].__class__ is not ast.Nonlocal) or (
+                    returned.__class__ is not ast.Return or returned.value is None):
+                return None
+        for function in closures:
+            before.remove(function)
+        flag = None if _is_none(extra) else ast.Name(id=extra.value, ctx=ast.Load())
+        in_place = self._in_place(loop_body) or [ast.Pass()]
+        if is_for:
+            return self._for(statement, call, closures, in_place, flag)
+        return self._while(statement, call, closures, in_place, flag, loop_test)
+
+    def _for(self, statement: ast.For, call: ast.Call, closures: list[ast.FunctionDef], in_place: list[ast.stmt],
+             flag: ast.Name | None) -> list[ast.stmt]:
+        items = self.ctx.namer.new("loop_items")
+        source, call.args[0] = call.args[0], templates.replace_expression("ag__.rest(ITEMS)", ITEMS=items)
+        templates.copy_location(call.args[0], source)
+        values = {"TARGET": statement.target.id, "ITEMS": items, "ITER": source, "BODY": in_place,
+                  "STAGED": closures + [statement]}
+        if flag is None:
+            template = ("for TARGET in (ITEMS := ag__.iterate(ITER)):\n"
+                        "    BODY\n"
+                        "if ITEMS.__class__ is ag__.StagedLoop:\n"
+                        "    STAGED\n")
+        else:
+            values["FLAG"] = flag.id
+            template = ("for TARGET in (ITEMS := ag__.iterate(ITER, FLAG)):\n"
+                        "    BODY\n"
+                        "    if FLAG is not False:\n"
+                        "        break\n"
+                        "if ITEMS.__class__ is ag__.StagedLoop or FLAG is not False and FLAG is not True:\n"
+                        "    STAGED\n")
+        loop, after = templates.replace(template, at=statement, **values)
+        after.__dict__[_STAGED] = "body"
+        return [loop, after]
+
+    def _while(self, statement: ast.For, call: ast.Call, closures: list[ast.FunctionDef], in_place: list[ast.stmt],
+               flag: ast.Name | None, loop_test: ast.FunctionDef | None) -> list[ast.stmt]:
+        outcome = self.ctx.namer.new("loop_test_value")
+        while len(call.args) < 4:
+            call.args.append(ast.Constant(None))
+        call.args.append(ast.Name(id=outcome, ctx=ast.Load()))  # the test's value it stopped at: staged
+        templates.copy_location(call.args, statement)
+        values = {"OUTCOME": outcome, "BODY": in_place, "STAGED": closures + [statement]}
+        keep_going = "OUTCOME is True"
+        if flag is not None:
+            values["FLAG"] = flag.id
+            keep_going += " and FLAG is False"
+        if loop_test is not None:
+            test = templates.copy_tree(loop_test.body[-1].value)
+            _without_declarations(loop_test.body, self.declarations)  # (a walrus's nonlocal: the same variable)
+            values["TEST"] = test
+            keep_going += (" and ((OUTCOME := TEST) is True or OUTCOME is not False"
+                           " and (OUTCOME := ag__.truth(OUTCOME)) is True)")
+            handover = "OUTCOME is not False and OUTCOME is not True"
+        else:
+            handover = "OUTCOME is not True"
+        if flag is not None:
+            handover += " or FLAG is not False and FLAG is not True"
+        template = (f"OUTCOME = ag__.loop_start()\n"
+                    f"while {keep_going}:\n"
+                    f"    BODY\n"
+                    f"if {handover}:\n"
+                    f"    STAGED\n")
+        start, loop, after = templates.replace(template, at=statement, **values)
+        after.__dict__[_STAGED] = "body"
+        return [start, loop, after]
 
     def _closures(self, names: list[str], before: list[ast.stmt]) -> list[ast.FunctionDef] | None:
         """The generated closures called ``names``, the latest definitions in ``before`` (they stand

@@ -1,4 +1,4 @@
-"""An ``if`` whose test is plain runs its block in place (converters/plain_ifs.py); a staged test
+"""An ``if`` whose test is plain runs its block in place (converters/in_place.py); a staged test
 still gets the closures ``to_code`` shows. Plain Python, NumPy eager and the graph agree on both
 paths, and on programs that mix them (a staged ``if`` inside a Python loop, a plain ``if`` inside
 a staged block)."""
@@ -53,10 +53,10 @@ def test_a_plain_test_opens_no_frame_and_makes_no_closure():
     converted = autograph.convert(classify)
     assert [converted(v) for v in (3, -2, 0)] == ["positive", "negative", "zero"]
     assert _frames_of(converted, -2) == ["classify"]  # no if_body / else_body frame
-    # In a loop: the loop's body is a frame per iteration, its if none.
+    # In a loop: the loop's body and its if run in place too.
     loop = autograph.convert(count_positive)
     assert loop([1, -1, 2]) == 2
-    assert _frames_of(loop, [1, -1, 2]) == ["count_positive"] * 4
+    assert _frames_of(loop, [1, -1, 2]) == ["count_positive"]
 
 
 def test_to_code_shows_the_functional_form():
@@ -175,7 +175,7 @@ def plain_inside_staged(x, n):
 
 
 @pytest.mark.parametrize("values", [[1.0, -2.0, 3.0], [-1.0, -1.0, -1.0], [0.5, 0.5, 0.5]])
-def test_staged_and_plain_ifs_mixed_agree_with_numpy(values):
+def test_staged_and_in_place_mixed_agree_with_numpy(values):
     x = np.array(values)
     assert np.allclose(autograph.function(staged_in_python_loop)(x), staged_in_python_loop(x))
     for n in (0, 2):
