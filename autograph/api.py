@@ -127,7 +127,11 @@ def _converted(fn: types.FunctionType, display: bool = False
 
 def _rename_identifiers(tree: ast.AST, names: dict[str, str]) -> None:
     """Rename every binding and use of the identifiers in ``names`` (attributes are not identifiers)."""
+    seen: set[int] = set()  # a node may stand in two places (converters/in_place.py): renamed once
     for node in ast.walk(tree):
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
         if isinstance(node, ast.Name):
             node.id = names.get(node.id, node.id)
         elif isinstance(node, ast.arg):

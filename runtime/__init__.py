@@ -33,6 +33,7 @@ from runtime.items import (
 )
 from runtime.limits import reraise_limitation
 from runtime.operators import (
+    StagedLoop,
     and_,
     and_test,
     assert_holds,
@@ -48,7 +49,6 @@ from runtime.operators import (
     rest,
     run,
     skip,
-    StagedLoop,
     truth,
     while_stmt,
 )
@@ -62,7 +62,8 @@ __all__ = [
     "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register",
-    "register_lazy", "reraise_limitation", "iterate", "loop_start", "rest", "run", "skip", "set_converter", "StagedLoop", "truth", "while_stmt", "setitem", "setitem_in",
+    "register_lazy", "reraise_limitation", "iterate", "loop_start", "rest", "run", "skip", "set_converter",
+    "StagedLoop", "truth", "while_stmt", "setitem", "setitem_in",
     "index", "item",
     "iadd", "iand", "ifloordiv", "ilshift",
     "imatmul", "imod", "imul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor",

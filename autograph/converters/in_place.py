@@ -251,7 +251,7 @@ class _InPlace:
             values["FLAG"] = flag.id
             keep_going += " and FLAG is False"
         if loop_test is not None:
-            test = templates.copy_tree(loop_test.body[-1].value)
+            test = loop_test.body[-1].value  # (shared: the expression is never changed in place)
             _without_declarations(loop_test.body, self.declarations)  # (a walrus's nonlocal: the same variable)
             values["TEST"] = test
             keep_going += (" and ((OUTCOME := TEST) is True or OUTCOME is not False"
@@ -289,9 +289,78 @@ class _InPlace:
     def _in_place(self, function: ast.FunctionDef) -> list[ast.stmt]:
         """A copy of the closure's statements for the enclosing scope: its declarations go (noted for
         the scope's top), its own ifs run in place in turn."""
-        body = templates.copy_tree(function.body)
+        body = _copy_block(function.body, self.generated)
         body = _without_declarations(body, self.declarations)
         return self.block(body)
+
+
+def _copy_block(statements: list[ast.stmt], generated: set[str]) -> list[ast.stmt]:
+    """A copy of ``statements`` for a second place in the tree: every statement (and except handler,
+    match case) is new, and so is every call the passes after this one change in place (a runtime
+    operator's call, a generated closure's call, the names of closures in them); the user's
+    expressions are shared. No pass after this changes an expression node of the user's in place
+    (``compile`` and ``ast.unparse`` take a tree whose nodes stand in two places, as a parsed tree
+    shares its ``ast.Load()``), and copying them was most of this pass's cost."""
+    return [_copy_statement(statement, generated) for statement in statements]
+
+
+def _copy_statement(node: ast.AST, generated: set[str]) -> ast.AST:
+    cls = node.__class__
+    new = cls.__new__(cls)
+    fields, old = new.__dict__, node.__dict__
+    for name in cls._fields:
+        if name not in old:
+            continue
+        value = old[name]
+        if value.__class__ is list:
+            value = [_copy_statement(item, generated) if isinstance(item, _BLOCK_ITEMS)
+                     else _copy_expression(item, generated) for item in value]
+        elif isinstance(value, ast.expr):
+            value = _copy_expression(value, generated)
+        fields[name] = value
+    for name in cls._attributes:
+        if name in old:
+            fields[name] = old[name]
+    return new
+
+
+_BLOCK_ITEMS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _copy_expression(node: ast.AST, generated: set[str]) -> ast.AST:
+    """``node`` itself, or a copy if a later pass may change it: a call of a runtime operator or of
+    a generated closure (hoisting renames moved closures in such calls; this pass rewrites them)."""
+    if node.__class__ is ast.Name:
+        return ast.Name(id=node.id, ctx=node.ctx, **_positions(node)) if node.id in generated else node
+    if node.__class__ is not ast.Call:
+        return node
+    func = node.func
+    if func.__class__ is ast.Call:
+        func = _copy_expression(func, generated)
+        if func is node.func:
+            return node
+    elif not (_is_operator(func) or (func.__class__ is ast.Name and func.id in generated)):
+        return node
+    else:
+        func = _copy_expression(func, generated)
+    return ast.Call(func=func, args=[_copy_expression(arg, generated) for arg in node.args],
+                    keywords=node.keywords, **_positions(node))
+
+
+def _positions(node: ast.AST) -> dict[str, int]:
+    old = node.__dict__
+    return {name: old[name] for name in _POSITIONS if name in old}
+
+
+_POSITIONS = ("lineno", "col_offset", "end_lineno", "end_col_offset")
+
+
+def _is_operator(func: ast.expr) -> bool:
+    return (func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id == "ag__"
+            and func.attr in _OPERATORS)
+
+
+_OPERATORS = frozenset({"if_stmt", "for_stmt", "while_stmt", "run"})
 
 
 def _is_runtime_call(node: ast.expr, name: str) -> bool:
@@ -344,7 +413,8 @@ def _without_declarations(statements: list[ast.stmt], declared: dict[type, set[s
             for field in ("body", "orelse", "finalbody"):
                 inner = getattr(node, field, None)
                 if inner.__class__ is list and inner and isinstance(inner[0], ast.stmt):
-                    setattr(node, field, _without_declarations(inner, declared) or [ast.copy_location(ast.Pass(), node)])
+                    kept_inner = _without_declarations(inner, declared)
+                    setattr(node, field, kept_inner or [ast.copy_location(ast.Pass(), node)])
             for part in getattr(node, "handlers", ()) or getattr(node, "cases", ()):
                 part.body = _without_declarations(part.body, declared) or [ast.copy_location(ast.Pass(), node)]
         kept.append(node)
