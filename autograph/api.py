@@ -46,18 +46,22 @@ class Conversion:
     runtime_name: str  # what the converted code calls the runtime: `ag__`, unless the user has that name
     _source: str | None = None
 
-    def source_for(self, fn: types.FunctionType) -> str:
-        """The converted source; ``fn``: a function of this conversion's code (and globals)."""
-        if self._source is None:
+    def source_for(self, fn: types.FunctionType, compiled: bool = False) -> str:
+        """The converted source; ``fn``: a function of this conversion's code (and globals).
+        ``compiled``: the whole compiled code, with the in-place paths for plain values (not kept)."""
+        if self._source is None or compiled:
             with _lock:  # (conversions run one at a time, as in _conversion)
-                _, code, _, _ = _converted(fn)
-                tree = _converted(fn, display=True)[0]
+                tree, code, _, _ = _converted(fn)
+                if not compiled:
+                    tree = _converted(fn, display=True)[0]
             if not same_code(code, self.code):
                 raise ConversionError(
                     f"cannot show the converted code of {fn.__qualname__}: converting it again gives other "
                     "code than the one that runs (its source, or a global it calls, changed since it was "
                     "converted)", parsing.location_of(fn),
                     hint="define the function again (a new definition is converted afresh), then ask again")
+            if compiled:
+                return ast.unparse(tree) + "\n"
             self._source = ast.unparse(tree) + "\n"
         return self._source
 
@@ -243,8 +247,14 @@ class ConvertedCode(str):
         printer.text(str(self))  # IPython's text view: the code, not its repr with \n escapes
 
 
-def to_code(fn: Callable) -> ConvertedCode:
+def to_code(fn: Callable, compiled: bool = False) -> ConvertedCode:
     """The converted source of ``fn``, as Python text (a ``str`` that notebooks show highlighted).
+
+    It shows the functional form: each ``if`` and loop as closures and a runtime call
+    (``ag__.if_stmt``, ``ag__.for_stmt``, ``ag__.while_stmt``), what a backend stages. The code that
+    is compiled also runs each block in place while the values that steer it are plain, and keeps
+    the closures for the branch where one is staged (docs/generated_code.md, "in place");
+    ``compiled=True`` shows all of it.
 
     A conversion keeps its code, not its text: for a function converted earlier, ``to_code``
     converts it again (once) and raises a ``ConversionError`` if that gives other code than the
@@ -260,6 +270,8 @@ def to_code(fn: Callable) -> ConvertedCode:
             target = call
         else:
             convert(target)  # raises the explanatory ConversionError
+    if compiled:
+        return ConvertedCode(_conversion(target).source_for(target, compiled=True))
     return ConvertedCode(_conversion(target, with_source=True).source_for(target))
 
 

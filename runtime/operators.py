@@ -200,12 +200,12 @@ class StagedLoop:
         return iter(())
 
 
-def iterate(iterable: Any, flag: Any = _NO_ARG) -> Any:
-    """What the compiled code's in-place ``for`` iterates over: ``iterable`` itself (Python's ``for``
-    asks its iterator), or with a break or return ``flag`` (its value), an iterator over it, which
-    it hands to ``for_stmt`` if the flag becomes staged. A ``StagedLoop`` (nothing to iterate) when
-    the operator must run the loop: a staged iterable, a staged flag, or a static range a backend
-    may stage whole (JAX's ``lax.scan``, in a trace)::
+def iterate(iterable: Any, flag: Any = False) -> Any:
+    """What the compiled code's in-place ``for`` iterates over: an iterator over ``iterable``, which
+    the code holds while the loop runs (as Python's ``for`` holds its iterator) and hands to
+    ``for_stmt`` if the loop's break or return ``flag`` becomes staged. A ``StagedLoop`` (nothing to
+    iterate) when the operator must run the loop: a staged iterable, a staged flag, or a static
+    range a backend may stage whole (JAX's ``lax.scan``, in a trace); ``()`` when the flag is set::
 
         for x in (loop_items := ag__.iterate(xs, break_)):
             ...  # the loop's body, in place
@@ -213,8 +213,12 @@ def iterate(iterable: Any, flag: Any = _NO_ARG) -> Any:
                 break
         if loop_items.__class__ is ag__.StagedLoop or break_ is not False and break_ is not True:
             ...  # the closures, and ag__.for_stmt(ag__.rest(loop_items), 'break_', loop_body, STATE)
-    """
-    if flag is not _NO_ARG and flag is not False:
+        loop_items = None
+
+    ``iter(iterable)`` is asked once, here, as Python's ``for`` asks it. The ``for`` statement asks
+    the iterator for its iterator again, which a C iterator answers with itself; one of a Python
+    class (whose ``__iter__`` is code of its own) is wrapped so that only its ``__next__`` runs."""
+    if flag is not False:
         return () if flag is True else StagedLoop(iterable)
     cls = iterable.__class__
     if cls is _range:
@@ -227,19 +231,43 @@ def iterate(iterable: Any, flag: Any = _NO_ARG) -> Any:
             backend = backend_for(iterable)
         if backend is not None:
             return StagedLoop(iterable)
-    if flag is _NO_ARG:
-        return iterable
     try:
-        return iter(iterable)
+        iterator = iter(iterable)
     except TypeError as error:  # not iterable: Python's error, at the user's `for`
         strip(error)
         raise
+    if iterator.__class__.__iter__.__class__ is _FUNCTION:
+        return _Next(iterator)
+    return iterator
+
+
+_FUNCTION = type(iterate)
+
+
+class _Next:
+    """An iterator of a Python class, for a ``for`` statement that must not ask it for ``__iter__``
+    again (the original's ``for`` asks its iterable once): each step calls its ``__next__``. For
+    ``for_stmt``, what is left is the iterator itself (``rest``)."""
+
+    __slots__ = ("iterator",)
+
+    def __init__(self, iterator: Iterator) -> None:
+        self.iterator = iterator
+
+    def __iter__(self) -> Iterator:
+        return self
+
+    def __next__(self) -> Any:
+        return self.iterator.__next__()
 
 
 def rest(items: Any) -> Any:
     """What ``for_stmt`` gets after an in-place loop stopped (see ``iterate``): the iterable a
     ``StagedLoop`` holds, or the iterator whose items are left."""
-    return items.iterable if items.__class__ is StagedLoop else items
+    cls = items.__class__
+    if cls is StagedLoop or cls is _Next:
+        return items.iterable if cls is StagedLoop else items.iterator
+    return items
 
 
 def _always_true() -> bool:

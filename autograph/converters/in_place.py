@@ -221,11 +221,12 @@ class _InPlace:
         templates.copy_location(call.args[0], source)
         values = {"TARGET": statement.target.id, "ITEMS": items, "ITER": source, "BODY": in_place,
                   "STAGED": closures + [statement]}
-        if flag is None:
+        if flag is None:  # (never staged mid-loop, but its iterator is held as the original's loop holds it)
             template = ("for TARGET in (ITEMS := ag__.iterate(ITER)):\n"
                         "    BODY\n"
                         "if ITEMS.__class__ is ag__.StagedLoop:\n"
-                        "    STAGED\n")
+                        "    STAGED\n"
+                        "ITEMS = None\n")
         else:
             values["FLAG"] = flag.id
             template = ("for TARGET in (ITEMS := ag__.iterate(ITER, FLAG)):\n"
@@ -233,10 +234,19 @@ class _InPlace:
                         "    if FLAG is not False:\n"
                         "        break\n"
                         "if ITEMS.__class__ is ag__.StagedLoop or FLAG is not False and FLAG is not True:\n"
-                        "    STAGED\n")
-        loop, after = templates.replace(template, at=statement, **values)
+                        "    STAGED\n"
+                        "ITEMS = None\n")
+        # (After the loop its iterable, or iterator, goes, as the original's iterator does.)
+        loop, after, release = templates.replace(template, at=statement, **values)
+        first = loop.body[0]
+        if (statement.target.id in self.generated and first.__class__ is ast.Assign and len(first.targets) == 1
+                and first.value.__class__ is ast.Name and first.value.id == statement.target.id):
+            # `for itr in ...: a, b = itr`: in place the loop binds the user's target itself, as the
+            # original does (no variable keeps the last item).
+            loop.target = first.targets[0]
+            loop.body = loop.body[1:] or [ast.copy_location(ast.Pass(), first)]
         after.__dict__[_STAGED] = "body"
-        return [loop, after]
+        return [loop, after, release]
 
     def _while(self, statement: ast.For, call: ast.Call, closures: list[ast.FunctionDef], in_place: list[ast.stmt],
                flag: ast.Name | None, loop_test: ast.FunctionDef | None) -> list[ast.stmt]:

@@ -183,3 +183,84 @@ def test_staged_and_in_place_mixed_agree_with_numpy(values):
         assert np.allclose(function(x, n), plain_inside_staged(x, n))
         # The same converted code on plain values, outside any trace.
         assert np.allclose(autograph.convert(plain_inside_staged)(x, n), plain_inside_staged(x, n))
+
+
+def test_to_code_compiled_shows_the_in_place_paths():
+    compiled = autograph.to_code(count_positive, compiled=True)
+    assert "ag__.iterate(xs)" in compiled and "ag__.truth(" in compiled  # the in-place paths
+    assert "def loop_body(x)" in compiled and "ag__.for_stmt(ag__.rest(" in compiled  # the staged one
+    shown = autograph.to_code(count_positive)
+    assert "iterate" not in shown and shown in autograph.to_code(count_positive)  # the functional form, kept
+    # The compiled text is the code that runs: compiled again, it gives the conversion's code.
+    namespace = dict(count_positive.__globals__)
+    namespace["ag__"] = __import__("runtime")
+    exec(compile(compiled, THIS_FILE, "exec"), namespace)
+    assert namespace["count_positive"]([1, -1, 2, 3]) == 3
+
+
+class OwnIterator:
+    """An iterator of a Python class that logs ``__iter__`` and its own release."""
+
+    def __init__(self, log: list) -> None:
+        self.log, self.count = log, 0
+
+    def __iter__(self):
+        self.log.append("iter")
+        return self
+
+    def __next__(self) -> int:
+        self.count += 1
+        if self.count > 3:
+            raise StopIteration
+        return self.count
+
+    def __del__(self) -> None:
+        self.log.append("del")
+
+
+def loops_over_own_iterator(stop, log):
+    for x in OwnIterator(log):
+        if x == stop:
+            break
+        log.append(x)
+    log.append("after")
+    return x
+
+
+@pytest.mark.parametrize("stop", [2, 9])
+def test_a_loop_asks_iter_once_and_releases_its_iterator_when_it_ends(stop):
+    expected: list = []
+    got: list = []
+    assert autograph.convert(loops_over_own_iterator)(stop, got) == loops_over_own_iterator(stop, expected)
+    assert got == expected and expected.count("iter") == 1 and expected.index("del") < expected.index("after")
+
+
+def break_flag_staged_mid_loop(x):
+    total = np.zeros(())
+    for v in [1.0, 2.0, 3.0]:  # a plain list: the loop starts in place
+        if np.sum(x) < v:  # staged: from here the break flag is a tensor, the rest goes to the backend
+            break
+        total = total + v
+    return total
+
+
+def test_stage_mid_loop_then_continue_with_what_is_left():
+    for values in ([0.5], [1.5], [2.5], [9.0]):
+        x = np.array(values)
+        assert np.allclose(autograph.function(break_flag_staged_mid_loop)(x), break_flag_staged_mid_loop(x))
+
+
+def test_staged_while_test_after_plain_iterations():
+    def halve_after_start(x, n):
+        steps = 0
+        level = n  # a Python int: the first tests are plain, the loop runs in place
+        while level > 1:
+            level = level / 2 if steps < 2 else np.sum(x) / 2 ** steps  # a tensor from the third pass
+            steps = steps + 1
+        return level, steps
+
+    for values in ([1.0, 2.0], [40.0, 20.0]):
+        x = np.array(values)
+        got = autograph.function(halve_after_start)(x, 16)
+        expected = halve_after_start(x, 16)
+        assert np.allclose(got[0], expected[0]) and np.allclose(got[1], expected[1])

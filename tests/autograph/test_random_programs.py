@@ -1242,9 +1242,9 @@ def test_converted_program_matches_python(fuzz_dir: pathlib.Path, source: str, d
 
 # The findings the converter does not fix yet (docs/limitations.md): each must still differ (strict), so
 # that a fix shows up here and moves the finding among the regression tests.
-KNOWN_DIFFERENCES: frozenset[str] = frozenset(
-    # A CPython bug (3.12, 3.13.0) that converted code reaches and the original does not: docs/limitations.md.
-    {"class_reads_name_a_comprehension_reuses"} if fuzz_findings.CPYTHON_GH_121377 else ())
+# (class_reads_name_a_comprehension_reuses, a CPython 3.12 / 3.13.0 bug that converted code reached
+# while its loop bodies were closures, passes since they run in place on plain values.)
+KNOWN_DIFFERENCES: frozenset[str] = frozenset()
 
 
 @pytest.mark.parametrize("finding", [
