@@ -84,9 +84,9 @@ def test_every_frame_in_loop_and_branch_bodies_shows_the_users_line(outputs):
     traceback = _traceback(outputs["raise_in_bodies"])
     source = CELLS["define"].splitlines()
     cell_frames = [(h, a) for h, a in _frames(traceback) if h.startswith("Cell In[2]")]
-    # The function itself and the loop body (the if's block runs in place, in the loop body's
-    # frame, since its test is plain): each frame marks the line it names.
-    assert [re.search(r"line (\d+)", h).group(1) for h, _ in cell_frames] == ["3", "5"], traceback
+    # The function's own frame, at the raise: the loop body and the if block run in place (their
+    # iterable and test are plain), as in the original. The frame marks the line it names.
+    assert [re.search(r"line (\d+)", h).group(1) for h, _ in cell_frames] == ["5"], traceback
     for header, arrow in cell_frames:
         line = int(re.search(r"line (\d+)", header).group(1))
         number, text = re.match(r"-+> ?(\d+)\s?(.*)", arrow).groups()

@@ -41,14 +41,30 @@ def test_generated_code_objects_start_at_the_users_def_line():
     assert {c.co_firstlineno for c in codes(converted.__code__)} == {first}
 
 
-@pytest.mark.parametrize("xs", [[1.0, -2.0], [1.0, 0.0]], ids=["if body", "or thunk"])
+def staged_branch_raises(x):
+    total = x
+    for i in range(2):
+        if np.sum(x) > i:  # staged: the backend traces this block, a closure with a frame of its own
+            total = total + i
+            if i == 1:
+                total = {}["raised while tracing"]  # a KeyError from Python, at trace time
+    return total
+
+
+@pytest.mark.parametrize("xs", [[1.0, -2.0], [1.0, 0.0], "staged"], ids=["if body", "or thunk", "staged if body"])
 def test_source_blocks_index_like_ipython_does(xs):
     """IPython's kernel traceback (and pdb's longlist) take ``inspect.getsourcelines(frame)`` and
-    index it with ``f_lineno - co_firstlineno``: that must be the line the frame names."""
-    with pytest.raises((ValueError, ZeroDivisionError)) as info:
-        autograph.convert(loop_and_branch)(xs)
+    index it with ``f_lineno - co_firstlineno``: that must be the line the frame names. On plain
+    values the blocks run in the function's frame; a staged block is a closure of its own."""
+    with pytest.raises((ValueError, ZeroDivisionError, KeyError)) as info:
+        if xs == "staged":
+            autograph.function(staged_branch_raises)(np.ones(3))
+        else:
+            autograph.convert(loop_and_branch)(xs)
     frames = [tb for tb in _walk(info.value.__traceback__) if tb.tb_frame.f_code.co_filename == __file__]
-    assert len(frames) >= 3  # the test, the function, the loop body, the if body or the thunk
+    # The test and the function; staged, also the if block's closure and the inner if's block in it
+    # (a staged block runs the functional form throughout).
+    assert len(frames) == (4 if xs == "staged" else 2), frames
     for tb in frames[1:]:
         lines, _ = inspect.getsourcelines(tb.tb_frame)
         shown = lines[tb.tb_lineno - tb.tb_frame.f_code.co_firstlineno]
