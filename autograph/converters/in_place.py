@@ -1,4 +1,4 @@
-"""An ``if`` runs its block in place while its test is a plain value; only a staged test makes closures.
+"""Blocks run in place while the values that steer them are plain; only a staged value makes closures.
 
 Before (what ``control_flow`` writes, and what ``to_code`` shows)::
 
@@ -11,9 +11,10 @@ Before (what ``control_flow`` writes, and what ``to_code`` shows)::
         y = -x
     ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
 
-After (what is compiled)::
+After (what is compiled; ``to_code(f, compiled=True)`` shows it)::
 
-    if (cond := x > 0) is True or cond is not False and (cond := ag__.truth(cond)) is True:
+    if (cond := x > 0) is True or cond is not False and (cond := (cond != 0 if cond.__class__ is int
+                                                                  else ag__.truth(cond))) is True:
         y = x
     elif cond is False:
         y = -x
@@ -27,20 +28,39 @@ After (what is compiled)::
             y = -x
         ag__.if_stmt(cond, if_body, else_body, ('y',))()
 
+and a loop (``for x in ag__.for_stmt(xs, 'break_', loop_body, STATE): loop_body(x)`` before)::
+
+    for x in (loop_items := ag__.iterate(xs, break_)):
+        ...                          # loop_body's statements
+        if break_ is not False:
+            break
+    if loop_items.__class__ is ag__.StagedLoop or break_ is not False and break_ is not True:
+        def loop_body(x): ...
+        for x in ag__.for_stmt(ag__.rest(loop_items), 'break_', loop_body, STATE):
+            loop_body(x)
+    loop_items = None
+
+(a ``while`` loop: ``loop_test_value = ag__.loop_start()``, then ``while loop_test_value is True and
+break_ is False and (TEST's truth, as above):``, and ``ag__.while_stmt(..., loop_test_value)`` after
+it for a staged test or flag).
+
 On plain values (the converted function called on Python values, and most of a trace: Python
-conditions, static loops) nothing is made per ``if``: no closure, no operator call, no block call,
-and the block's statements are the function's own, as in the original (a temporary lives until the
-function returns or rebinds it, ``locals()`` sees it). ``ag__.truth`` asks a plain test's truth once,
-as ``if`` does, and gives a staged test back unchanged; the ``else`` branch then defines the closures
-a backend traces, exactly as ``to_code`` shows them. Both paths read and write the same variables:
+conditions, static loops) nothing is made per statement: no closure, no generator, no operator call,
+no block call, and the blocks' statements are the function's own, as in the original (a temporary
+lives until the function returns or rebinds it, ``locals()`` sees it, frames and recursion depth are
+the original's). A test's truth is asked once, as Python asks it (an ``int``'s inline;
+``ag__.truth`` gives a staged test back unchanged). A staged test, iterable or flag reaches the
+branch that defines the closures a backend traces, exactly as ``to_code`` shows them, and hands the
+statement (or what is left of a loop) to its operator. Both paths read and write the same variables:
 the closures' ``nonlocal`` names are the enclosing scope's, and the compiler makes them cells there.
 
 The block written in place is a copy of the closure's statements without their ``nonlocal`` /
 ``global`` declarations (a declaration the user wrote inside the block applies to the whole
-function in Python: it goes to the top of the scope). Its own ``if`` statements get the same
-treatment; the closures in the ``else`` branch keep the functional form, so each statement is
-written once in place and once per staged branch around it. A block with a ``return`` (or a
-``break``/``continue`` of no loop inside it) means something else in place and stays a closure.
+function in Python: it goes to the top of the scope); the copy shares the user's expressions.
+Its own statements get the same treatment; the closures in the staged branch keep the functional
+form, so each statement is written once in place and once per staged branch around it. A block with
+a ``return`` (or a ``break``/``continue`` of no loop inside it) means something else in place and
+stays a closure.
 """
 
 from __future__ import annotations
@@ -53,13 +73,17 @@ from autograph.context import Context
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _STAGED = "_autograph_staged_block"  # on the inner ast.If this pass wrote: the field of its staged block
-_WITH_ORELSE = ("if (COND := TEST) is True or COND is not False and (COND := ag__.truth(COND)) is True:\n"
+# A test's truth, asked once: a bool as it is, an int inline (its truth is `!= 0`; a call costs more
+# than the rest of the test), anything else through ag__.truth, which gives a staged value back.
+_TRUTH = ("(COND := TEST) is True or COND is not False"
+          " and (COND := (COND != 0 if COND.__class__ is int else ag__.truth(COND))) is True")
+_WITH_ORELSE = (f"if {_TRUTH}:\n"
                 "    BODY\n"
                 "elif COND is False:\n"
                 "    ORELSE\n"
                 "else:\n"
                 "    STAGED\n")
-_WITHOUT_ORELSE = ("if (COND := TEST) is True or COND is not False and (COND := ag__.truth(COND)) is True:\n"
+_WITHOUT_ORELSE = (f"if {_TRUTH}:\n"
                    "    BODY\n"
                    "elif COND is not False:\n"
                    "    STAGED\n")
@@ -264,8 +288,7 @@ class _InPlace:
             test = loop_test.body[-1].value  # (shared: the expression is never changed in place)
             _without_declarations(loop_test.body, self.declarations)  # (a walrus's nonlocal: the same variable)
             values["TEST"] = test
-            keep_going += (" and ((OUTCOME := TEST) is True or OUTCOME is not False"
-                           " and (OUTCOME := ag__.truth(OUTCOME)) is True)")
+            keep_going += " and (" + _TRUTH.replace("COND", "OUTCOME") + ")"
             handover = "OUTCOME is not False and OUTCOME is not True"
         else:
             handover = "OUTCOME is not True"
