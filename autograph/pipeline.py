@@ -98,7 +98,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     logical_expressions.transform(node, ctx)
     # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
-    # 8b. Ifs run their blocks in place while the test is plain; the closures move into the staged branch.
+    # 8b. Blocks also run in place while what steers them is plain; the closures move into the staged branch.
     if ctx.fast_paths and (lowered or present & {"if", "loop"}):
         in_place.transform(node, ctx, scope.nonlocals)
     # 9. Closures inside loop bodies move before their loop: it needs them all written.
