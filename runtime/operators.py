@@ -74,6 +74,9 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
     return skip if orelse is None else orelse
 
 
+INT = int  # what the compiled code's inline truth of an int test compares a class with (see truth)
+
+
 def truth(cond: Any) -> Any:
     """``True`` or ``False`` for a plain ``cond`` (its truth, asked once, as ``if cond:`` asks it);
     a staged ``cond`` itself. The compiled code runs an ``if`` in place while its test is plain::

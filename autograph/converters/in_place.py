@@ -73,20 +73,6 @@ from autograph.context import Context
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _STAGED = "_autograph_staged_block"  # on the inner ast.If this pass wrote: the field of its staged block
-# A test's truth, asked once: a bool as it is, an int inline (its truth is `!= 0`; a call costs more
-# than the rest of the test), anything else through ag__.truth, which gives a staged value back.
-_TRUTH = ("(COND := TEST) is True or COND is not False"
-          " and (COND := (COND != 0 if COND.__class__ is int else ag__.truth(COND))) is True")
-_WITH_ORELSE = (f"if {_TRUTH}:\n"
-                "    BODY\n"
-                "elif COND is False:\n"
-                "    ORELSE\n"
-                "else:\n"
-                "    STAGED\n")
-_WITHOUT_ORELSE = (f"if {_TRUTH}:\n"
-                   "    BODY\n"
-                   "elif COND is not False:\n"
-                   "    STAGED\n")
 
 
 def transform(node: ast.FunctionDef, ctx: Context, own_nonlocals: set[str]) -> None:
@@ -116,11 +102,13 @@ class _InPlace:
         self.cond, self.declarations = None, declarations
         function.body = self.block(function.body)
         self.cond, self.declarations = saved
-        needed_globals = declarations[ast.Global] - _declared(function.body)
         # A nonlocal the user declared inside a block refers to an enclosing function's variable; in a
         # generated closure the enclosing scope's own variables need no declaration.
-        needed_nonlocals = ((declarations[ast.Nonlocal] & self.own_nonlocals) if top_level else set()) \
-            - _declared(function.body)
+        needed_globals = declarations[ast.Global]
+        needed_nonlocals = (declarations[ast.Nonlocal] & self.own_nonlocals) if top_level else set()
+        if needed_globals or needed_nonlocals:  # (rare: the walk below only then)
+            declared = _declared(function.body)
+            needed_globals, needed_nonlocals = needed_globals - declared, needed_nonlocals - declared
         if needed_globals or needed_nonlocals:
             at = 1 if _is_docstring(function.body) else 0
             added: list[ast.stmt] = []
@@ -186,16 +174,18 @@ class _InPlace:
         in_place = [self._in_place(function) for function in closures]
         if self.cond is None:
             self.cond = self.ctx.namer.new("cond")
-        test, call.args[0] = call.args[0], ast.copy_location(ast.Name(id=self.cond, ctx=ast.Load()), call.args[0])
-        values = {"COND": self.cond, "TEST": test, "STAGED": closures + [statement],
-                  "BODY": in_place[0] or [ast.Pass()]}
-        template = _WITHOUT_ORELSE
-        if len(closures) == 2:
-            template = _WITH_ORELSE
-            values["ORELSE"] = in_place[1] or [ast.Pass()]
-        (rewritten,) = templates.replace(template, at=statement, **values)
-        rewritten.orelse[0].__dict__[_STAGED] = "orelse" if len(closures) == 2 else "body"
-        return rewritten
+        cond = self.cond
+        test, call.args[0] = call.args[0], ast.copy_location(ast.Name(id=cond, ctx=ast.Load()), call.args[0])
+        staged: list[ast.stmt] = closures + [statement]
+        # (Built by hand, not from a template: this runs for every if, and a template costs 30 µs.)
+        at = templates.positions(statement)
+        if len(closures) == 2:  # if TRUTH: BODY / elif cond is False: ORELSE / else: STAGED
+            inner = ast.If(test=_is(cond, False, at), body=in_place[1] or [ast.Pass(**at)], orelse=staged, **at)
+            inner.__dict__[_STAGED] = "orelse"
+        else:  # if TRUTH: BODY / elif cond is not False: STAGED
+            inner = ast.If(test=_is(cond, False, at, negated=True), body=staged, orelse=[], **at)
+            inner.__dict__[_STAGED] = "body"
+        return ast.If(test=truth_test(cond, test, at), body=in_place[0] or [ast.Pass(**at)], orelse=[inner], **at)
 
     def _loop(self, statement: ast.For, before: list[ast.stmt]) -> list[ast.stmt] | None:
         """``for x in ag__.for_stmt(...): loop_body(x)`` / ``for _ in ag__.while_stmt(...): loop_body()``
@@ -287,8 +277,8 @@ class _InPlace:
         if loop_test is not None:
             test = loop_test.body[-1].value  # (shared: the expression is never changed in place)
             _without_declarations(loop_test.body, self.declarations)  # (a walrus's nonlocal: the same variable)
-            values["TEST"] = test
-            keep_going += " and (" + _TRUTH.replace("COND", "OUTCOME") + ")"
+            keep_going += " and TRUTH"
+            values["TRUTH"] = truth_test(outcome, test, templates.positions(statement))
             handover = "OUTCOME is not False and OUTCOME is not True"
         else:
             handover = "OUTCOME is not True"
@@ -325,6 +315,41 @@ class _InPlace:
         body = _copy_block(function.body, self.generated)
         body = _without_declarations(body, self.declarations)
         return self.block(body)
+
+
+def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
+    """``test``'s truth, asked once as Python's ``if`` asks it, and ``name`` bound to what decides:
+    ``(name := test) is True or name is not False and (name := (name != 0 if name.__class__ is
+    ag__.INT else ag__.truth(name))) is True``. A bool is its own answer, an int's is inline (a call
+    costs more than the rest of the test; ``ag__.INT``, not ``int``, which the user may rebind),
+    anything else goes through ``ag__.truth``, which gives a staged value back (then the expression
+    is false, and ``name`` holds the staged value). ``at``: the position of the new nodes."""
+    def load(id_: str = name) -> ast.Name:
+        return ast.Name(id=id_, ctx=ast.Load(), **at)
+
+    def bind(value: ast.expr) -> ast.NamedExpr:
+        return ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store(), **at), value=value, **at)
+
+    def is_true(value: ast.expr) -> ast.Compare:
+        return ast.Compare(left=value, ops=[ast.Is()], comparators=[ast.Constant(True, **at)], **at)
+
+    def attribute(value: ast.expr, attr: str) -> ast.Attribute:
+        return ast.Attribute(value=value, attr=attr, ctx=ast.Load(), **at)
+
+    is_int = ast.Compare(left=attribute(load(), "__class__"), ops=[ast.Is()],
+                         comparators=[attribute(load("ag__"), "INT")], **at)
+    nonzero = ast.Compare(left=load(), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at)
+    asked = ast.IfExp(test=is_int, body=nonzero,
+                      orelse=ast.Call(func=attribute(load("ag__"), "truth"), args=[load()], keywords=[], **at), **at)
+    return ast.BoolOp(op=ast.Or(), values=[
+        is_true(bind(test)), ast.BoolOp(op=ast.And(), values=[_is(name, False, at, negated=True),
+                                                              is_true(bind(asked))], **at)], **at)
+
+
+def _is(name: str, value: bool, at: dict[str, int], negated: bool = False) -> ast.Compare:
+    """``name is value`` (``is not`` when ``negated``)."""
+    return ast.Compare(left=ast.Name(id=name, ctx=ast.Load(), **at), ops=[ast.IsNot() if negated else ast.Is()],
+                       comparators=[ast.Constant(value, **at)], **at)
 
 
 def _copy_block(statements: list[ast.stmt], generated: set[str]) -> list[ast.stmt]:
