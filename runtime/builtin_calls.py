@@ -46,6 +46,9 @@ _NESTS = (list, tuple)
 _min, _max = builtins.min, builtins.max
 
 
+_ISINSTANCE = isinstance
+
+
 def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
     """``f(x)`` or ``f(x, y)``, or what the backend owning ``x`` or ``y`` makes of it.
 
@@ -68,7 +71,8 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
         cls = x.__class__
         plain = _owner_of(cls, _MISS) is None
         nested = cls is list or cls is tuple
-        if plain and y is not _NO_ARG:
+        # (isinstance's second argument is a class or a tuple of them, never a backend's value.)
+        if plain and y is not _NO_ARG and f is not _ISINSTANCE:
             cls = y.__class__
             plain = _owner_of(cls, _MISS) is None
             nested = nested or cls is list or cls is tuple

@@ -336,6 +336,8 @@ def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
     def attribute(value: ast.expr, attr: str) -> ast.Attribute:
         return ast.Attribute(value=value, attr=attr, ctx=ast.Load(), **at)
 
+    if _is_test_chain(test):  # `a and b` as the test: each operand decided in place (see _decided)
+        return is_true(bind(_decided(test, name, at)))
     is_int = ast.Compare(left=attribute(load(), "__class__"), ops=[ast.Is()],
                          comparators=[attribute(load("ag__"), "INT")], **at)
     nonzero = ast.Compare(left=load(), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at)
@@ -344,6 +346,72 @@ def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
     return ast.BoolOp(op=ast.Or(), values=[
         is_true(bind(test)), ast.BoolOp(op=ast.And(), values=[_is(name, False, at, negated=True),
                                                               is_true(bind(asked))], **at)], **at)
+
+
+def _is_test_chain(node: ast.expr) -> bool:
+    """Whether ``node`` is ``ag__.and_test(a, lambda: b, ...)`` or ``ag__.or_test(...)`` (what
+    ``logical_expressions`` writes for ``a and b`` as a test), with operand thunks of no parameters."""
+    if node.__class__ is not ast.Call or node.keywords or len(node.args) < 2:
+        return False
+    func = node.func
+    if not (func.__class__ is ast.Attribute and func.attr in ("and_test", "or_test")
+            and func.value.__class__ is ast.Name and func.value.id == "ag__"):
+        return False
+    for thunk in node.args[1:]:
+        if thunk.__class__ is not ast.Lambda:
+            return False
+        args = thunk.args
+        if args.args or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg:
+            return False
+    return node.args[0].__class__ is not ast.Starred
+
+
+def _decided(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
+    """An expression that gives ``True`` or ``False`` for ``node``'s truth as a test, or a staged
+    value, asking each operand's truth once as Python's jumps do; ``name`` is its scratch variable
+    (each binding is read before any other is made). A leaf ``x``::
+
+        (name if (name := x) is True or name is False
+         else (name != 0 if name.__class__ is ag__.INT else ag__.truth(name)))
+
+    ``ag__.and_test(a, lambda: b)`` (``or_test`` alike, with True and False swapped)::
+
+        (DECIDED(b) if (name := DECIDED(a)) is True
+         else (False if name is False else ag__.and_test(name, lambda: b)))
+
+    so on plain operands no thunk is made or called, and an operand that is staged hands the
+    rest, as thunks, to the runtime call as before."""
+    def load() -> ast.Name:
+        return ast.Name(id=name, ctx=ast.Load(), **at)
+
+    def bind(value: ast.expr) -> ast.NamedExpr:
+        return ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store(), **at), value=value, **at)
+
+    if _is_test_chain(node):
+        is_and = node.func.attr == "and_test"
+        rest = node.args[1:]
+        after_node = rest[0].body if len(rest) == 1 else ast.Call(
+            func=node.func, args=[rest[0].body, *rest[1:]], keywords=[], **at)
+        # and: a true operand goes on, a false one decides; or: the other way round.
+        goes_on, decides = (True, False) if is_and else (False, True)
+        fallback = ast.Call(func=node.func, args=[load(), *rest], keywords=[], **at)
+        return ast.IfExp(
+            test=ast.Compare(left=bind(_decided(node.args[0], name, at)), ops=[ast.Is()],
+                             comparators=[ast.Constant(goes_on, **at)], **at),
+            body=_decided(after_node, name, at),
+            orelse=ast.IfExp(test=_is(name, decides, at), body=ast.Constant(decides, **at), orelse=fallback, **at),
+            **at)
+    is_bool = ast.BoolOp(op=ast.Or(), values=[
+        ast.Compare(left=bind(node), ops=[ast.Is()], comparators=[ast.Constant(True, **at)], **at),
+        _is(name, False, at)], **at)
+    is_int = ast.Compare(left=ast.Attribute(value=load(), attr="__class__", ctx=ast.Load(), **at), ops=[ast.Is()],
+                         comparators=[ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load(), **at), attr="INT",
+                                                    ctx=ast.Load(), **at)], **at)
+    asked = ast.IfExp(
+        test=is_int, body=ast.Compare(left=load(), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at),
+        orelse=ast.Call(func=ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load(), **at), attr="truth",
+                                           ctx=ast.Load(), **at), args=[load()], keywords=[], **at), **at)
+    return ast.IfExp(test=is_bool, body=load(), orelse=asked, **at)
 
 
 def _is(name: str, value: bool, at: dict[str, int], negated: bool = False) -> ast.Compare:

@@ -264,3 +264,59 @@ def test_staged_while_test_after_plain_iterations():
         got = autograph.function(halve_after_start)(x, 16)
         expected = halve_after_start(x, 16)
         assert np.allclose(got[0], expected[0]) and np.allclose(got[1], expected[1])
+
+
+SHADOWS_INT = '''
+class int:
+    """A user's class named int: its instances' truth is their __bool__, whatever != says."""
+    def __init__(self, truth):
+        self.truth = truth
+    def __bool__(self):
+        return self.truth
+    def __ne__(self, other):
+        return True
+
+def pick(x):
+    if x:
+        answer = "yes"
+    else:
+        answer = "no"
+    return answer
+'''
+
+
+def test_an_int_test_is_python_s_int_whatever_the_user_calls_int():
+    import linecache
+
+    filename = "<shadows_int>"
+    linecache.cache[filename] = (len(SHADOWS_INT), None, SHADOWS_INT.splitlines(True), filename)
+    namespace: dict = {}
+    exec(compile(SHADOWS_INT, filename, "exec"), namespace)
+    converted = autograph.convert(namespace["pick"])
+    for value in (namespace["int"](False), namespace["int"](True), 0, 3):
+        assert converted(value) == namespace["pick"](value)
+
+
+def mixes_plain_and_staged_operands(x, n):
+    y = x * 1.0
+    if np.sum(x) > 0 and n > 1:  # the staged operand first: the rest goes to the backend as a thunk
+        y = y + 1.0
+    if n > 1 and np.sum(x) > 2:  # a plain true operand, then a staged one: the test is the staged one
+        y = y * 2.0
+    if n > 5 or np.sum(x) < 0 or n == 0:  # or: a plain false operand goes on
+        y = y - 3.0
+    i = 0
+    while i < n and np.sum(y) < 100.0:  # a while test that turns staged at its second operand
+        y = y * 3.0
+        i = i + 1
+    return y
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 6])
+@pytest.mark.parametrize("values", [[1.0, 2.0], [-1.0, -2.0], [0.5, 0.5]])
+def test_and_or_tests_decided_in_place_agree_with_numpy(values, n):
+    x = np.array(values)
+    assert np.allclose(autograph.function(mixes_plain_and_staged_operands)(x, n),
+                       mixes_plain_and_staged_operands(x, n))
+    assert np.allclose(autograph.convert(mixes_plain_and_staged_operands)(x, n),
+                       mixes_plain_and_staged_operands(x, n))
