@@ -86,8 +86,9 @@ def truth(cond: Any) -> Any:
         elif cond is not False:
             ...  # staged: the closures, and ag__.if_stmt(cond, if_body, None, STATE)()
 
-    (a ``bool`` test never reaches this call; rebinding ``cond`` to a bool frees the plain object
-    when Python would)."""
+    (a ``bool`` test never reaches this call, nor an ``int`` one, whose truth the compiled code
+    asks inline: converters/in_place.py; rebinding ``cond`` to a bool frees the plain object when
+    Python would)."""
     cls = cond.__class__
     if cls is not bool and cls is not int:
         try:
@@ -239,7 +240,8 @@ def iterate(iterable: Any, flag: Any = False) -> Any:
     except TypeError as error:  # not iterable: Python's error, at the user's `for`
         strip(error)
         raise
-    if iterator.__class__.__iter__.__class__ is _FUNCTION:
+    own_iter = getattr(iterator.__class__, "__iter__", None)  # (an iterator may have only __next__)
+    if own_iter is None or own_iter.__class__ is _FUNCTION:
         return _Next(iterator)
     return iterator
 

@@ -320,3 +320,34 @@ def test_and_or_tests_decided_in_place_agree_with_numpy(values, n):
                        mixes_plain_and_staged_operands(x, n))
     assert np.allclose(autograph.convert(mixes_plain_and_staged_operands)(x, n),
                        mixes_plain_and_staged_operands(x, n))
+
+
+class OnlyNext:
+    """An iterator with ``__next__`` and no ``__iter__``: Python's ``for`` takes it from ``__iter__``
+    of its iterable and never asks it for one."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __next__(self) -> int:
+        self.count += 1
+        if self.count > 2:
+            raise StopIteration
+        return self.count
+
+
+class GivesOnlyNext:
+    def __iter__(self):
+        return OnlyNext()
+
+
+def sums_items(items):
+    total = 0
+    for x in items:
+        if x:
+            total += x
+    return total
+
+
+def test_an_iterator_without_iter_of_its_own():
+    assert autograph.convert(sums_items)(GivesOnlyNext()) == sums_items(GivesOnlyNext()) == 3
