@@ -101,7 +101,7 @@ def _converted(fn: types.FunctionType, display: bool = False
                ) -> tuple[ast.FunctionDef | ast.Lambda, types.CodeType | None, int, str]:
     """Convert ``fn``'s code: (the converted tree, its compiled code, the original's non-blank
     lines, the runtime's name in it). ``display``: the tree ``to_code`` shows, the functional form
-    without the in-place paths of plain ifs (converters/in_place.py), and no code."""
+    without the blocks' in-place paths for plain values (converters/in_place.py), and no code."""
     parsed = parsing.parse_function(fn)
     # A lambda comes out of a cached module tree: work on a copy. A def was parsed just now.
     tree = copy.deepcopy(parsed.node) if isinstance(parsed.node, ast.Lambda) else parsed.node

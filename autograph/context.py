@@ -30,7 +30,7 @@ class Context:
     # Whether the function being converted reads its own frame (``locals()``, ``eval(s)``): then every
     # variable Python would not have bound yet starts as an Undefined (converters/frame_reads.py).
     frame_reads: bool = False
-    # Whether ifs get their in-place path for plain tests (converters/in_place.py). ``to_code`` converts
+    # Whether blocks get their in-place path for plain values (converters/in_place.py). ``to_code`` converts
     # without it: it shows the functional form, what a backend stages.
     fast_paths: bool = True
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast
 import functools
 import textwrap
-from typing import Any, Union
+from typing import Union
 
 from autograph import template_code
 from autograph.analysis.walk import children
@@ -115,25 +115,3 @@ _TO_LINE_END = 1 << 12
 _POSITIONED: dict[type, bool] = {}  # node class -> whether its nodes have positions (stmt, expr, ...)
 # Below a name or a constant there is only a context (Load / Store / Del), which has no position.
 _NOTHING_POSITIONED_BELOW = frozenset({ast.Name, ast.Constant})
-
-
-def copy_tree(node: Any) -> Any:
-    """A copy of ``node`` (an AST node, a list of them, or a leaf value): its fields and positions,
-    not the analyses' annotations or other attributes set on it. A few times faster than
-    ``copy.deepcopy``, which a pass that writes a block twice (converters/in_place.py) would
-    otherwise spend most of a conversion in."""
-    cls = node.__class__
-    if cls is list:
-        return [copy_tree(item) for item in node]
-    if not isinstance(node, ast.AST):
-        return node  # str, int, None, ...: immutable
-    new = cls.__new__(cls)
-    fields, old = new.__dict__, node.__dict__
-    for name in cls._fields:
-        if name in old:
-            value = old[name]
-            fields[name] = copy_tree(value) if value.__class__ is list or isinstance(value, ast.AST) else value
-    for name in cls._attributes:
-        if name in old:
-            fields[name] = old[name]
-    return new

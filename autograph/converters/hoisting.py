@@ -153,7 +153,7 @@ def _blocks(statement: ast.stmt, generated: bool) -> list[list[ast.stmt]]:
         fields = _BLOCK_FIELDS[cls] = () if cls in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) else tuple(
             field for field in ("body", "orelse", "finalbody", "handlers", "cases") if field in cls._fields)
     blocks = []
-    staged = staged_block(statement)  # closures made only when a backend stages an if: they stay there
+    staged = staged_block(statement)  # closures made only when a backend stages a statement: they stay there
     for field in fields:
         if field == staged:
             continue
