@@ -390,7 +390,7 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)
-    docstring = body[:1] if _is_docstring(body[:1]) else []
+    docstring = body[:1] if is_docstring(body[:1]) else []
     node.body = docstring + top + body[len(docstring):]
     if marked:  # blocks that may read an empty cell (a del, or a binding an exception skipped)
         empty_cells.transform(node, {name for name in marked & scope.locals
@@ -401,7 +401,18 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
                                 ctx.thunk_spans)
 
 
-def _is_docstring(statements: list[ast.stmt]) -> bool:
+def is_docstring(statements: list[ast.stmt]) -> bool:
+    """Whether ``statements`` start with a docstring."""
     return bool(statements) and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value,
                                                                                    ast.Constant) \
         and isinstance(statements[0].value.value, str)
+
+
+def is_init(statement: ast.stmt) -> bool:
+    """``x = None`` / ``x = ag__.Undefined('x')``: what ``_inits`` puts before a statement's call."""
+    if not (isinstance(statement, ast.Assign) and all(isinstance(t, ast.Name) for t in statement.targets)):
+        return False
+    value = statement.value
+    return (isinstance(value, ast.Constant) and value.value is None) or (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "Undefined"
+        and isinstance(value.func.value, ast.Name) and value.func.value.id == "ag__")

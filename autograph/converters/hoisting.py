@@ -42,6 +42,7 @@ import ast
 from autograph.analysis.scopes import bindings_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
+from autograph.converters.control_flow import is_init
 from autograph.converters.in_place import staged_block
 
 _OPERATORS = {"if_stmt", "for_stmt", "while_stmt", "run"}
@@ -76,7 +77,7 @@ class _Hoister:
             # The loop's own closures (loop_test, loop_body) stand right before its call and inits.
             bodies = {arg.id for arg in loop.args if isinstance(arg, ast.Name)}
             first = index
-            while first > 0 and (self._is_generated(statements[first - 1]) or _is_init(statements[first - 1])):
+            while first > 0 and (self._is_generated(statements[first - 1]) or is_init(statements[first - 1])):
                 first -= 1
             moved: list[ast.FunctionDef] = []
             for function in statements[first:index]:
@@ -178,16 +179,6 @@ def _loop_call(statement: ast.stmt) -> ast.Call | None:
             and isinstance(func.value, ast.Name) and func.value.id == "ag__"):
         return statement.iter
     return None
-
-
-def _is_init(statement: ast.stmt) -> bool:
-    """``x = None`` / ``x = ag__.Undefined('x')``, which the converter puts before a statement's call."""
-    if not (isinstance(statement, ast.Assign) and all(isinstance(t, ast.Name) for t in statement.targets)):
-        return False
-    value = statement.value
-    return (isinstance(value, ast.Constant) and value.value is None) or (
-        isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "Undefined"
-        and isinstance(value.func.value, ast.Name) and value.func.value.id == "ag__")
 
 
 def _own_locals(function: ast.FunctionDef) -> set[str]:

@@ -70,6 +70,7 @@ import ast
 from autograph import templates
 from autograph.analysis.walk import statement_children
 from autograph.context import Context
+from autograph.converters.control_flow import is_docstring, is_init
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _STAGED = "_autograph_staged_block"  # on the inner ast.If this pass wrote: the field of its staged block
@@ -110,7 +111,7 @@ class _InPlace:
             declared = _declared(function.body)
             needed_globals, needed_nonlocals = needed_globals - declared, needed_nonlocals - declared
         if needed_globals or needed_nonlocals:
-            at = 1 if _is_docstring(function.body) else 0
+            at = 1 if is_docstring(function.body) else 0
             added: list[ast.stmt] = []
             if needed_globals:
                 added.append(ast.Global(names=sorted(needed_globals)))
@@ -180,10 +181,11 @@ class _InPlace:
         # (Built by hand, not from a template: this runs for every if, and a template costs 30 µs.)
         at = templates.positions(statement)
         if len(closures) == 2:  # if TRUTH: BODY / elif cond is False: ORELSE / else: STAGED
-            inner = ast.If(test=_is(cond, False, at), body=in_place[1] or [ast.Pass(**at)], orelse=staged, **at)
+            inner = ast.If(test=_is(_load(cond, at), False, at), body=in_place[1] or [ast.Pass(**at)],
+                           orelse=staged, **at)
             inner.__dict__[_STAGED] = "orelse"
         else:  # if TRUTH: BODY / elif cond is not False: STAGED
-            inner = ast.If(test=_is(cond, False, at, negated=True), body=staged, orelse=[], **at)
+            inner = ast.If(test=_is(_load(cond, at), False, at, negated=True), body=staged, orelse=[], **at)
             inner.__dict__[_STAGED] = "body"
         return ast.If(test=truth_test(cond, test, at), body=in_place[0] or [ast.Pass(**at)], orelse=[inner], **at)
 
@@ -302,7 +304,7 @@ class _InPlace:
                 found[statement.name] = statement
                 if len(found) == len(names):
                     break
-            elif not _is_init(statement) and not (
+            elif not is_init(statement) and not (
                     statement.__class__ is ast.FunctionDef and statement.name in self.generated):
                 return None
         if len(found) != len(names):
@@ -319,33 +321,18 @@ class _InPlace:
 
 def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
     """``test``'s truth, asked once as Python's ``if`` asks it, and ``name`` bound to what decides:
-    ``(name := test) is True or name is not False and (name := (name != 0 if name.__class__ is
-    ag__.INT else ag__.truth(name))) is True``. A bool is its own answer, an int's is inline (a call
-    costs more than the rest of the test; ``ag__.INT``, not ``int``, which the user may rebind),
-    anything else goes through ``ag__.truth``, which gives a staged value back (then the expression
-    is false, and ``name`` holds the staged value). ``at``: the position of the new nodes."""
-    def load(id_: str = name) -> ast.Name:
-        return ast.Name(id=id_, ctx=ast.Load(), **at)
-
-    def bind(value: ast.expr) -> ast.NamedExpr:
-        return ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store(), **at), value=value, **at)
-
-    def is_true(value: ast.expr) -> ast.Compare:
-        return ast.Compare(left=value, ops=[ast.Is()], comparators=[ast.Constant(True, **at)], **at)
-
-    def attribute(value: ast.expr, attr: str) -> ast.Attribute:
-        return ast.Attribute(value=value, attr=attr, ctx=ast.Load(), **at)
-
+    ``(name := test) is True or name is not False and (name := ASKED) is True``, with ASKED
+    ``(name != 0 if name.__class__ is ag__.INT else ag__.truth(name))`` (``_asked``). A bool is its
+    own answer, an int's is inline (a call costs more than the rest of the test; ``ag__.INT``, not
+    ``int``, which the user may rebind), anything else goes through ``ag__.truth``, which gives a
+    staged value back (then the expression is false, and ``name`` holds the staged value). An
+    ``and``/``or`` test is decided operand by operand (``_decided``). ``at``: the new nodes' position."""
     if _is_test_chain(test):  # `a and b` as the test: each operand decided in place (see _decided)
-        return is_true(bind(_decided(test, name, at)))
-    is_int = ast.Compare(left=attribute(load(), "__class__"), ops=[ast.Is()],
-                         comparators=[attribute(load("ag__"), "INT")], **at)
-    nonzero = ast.Compare(left=load(), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at)
-    asked = ast.IfExp(test=is_int, body=nonzero,
-                      orelse=ast.Call(func=attribute(load("ag__"), "truth"), args=[load()], keywords=[], **at), **at)
+        return _is(_bind(name, _decided(test, name, at), at), True, at)
     return ast.BoolOp(op=ast.Or(), values=[
-        is_true(bind(test)), ast.BoolOp(op=ast.And(), values=[_is(name, False, at, negated=True),
-                                                              is_true(bind(asked))], **at)], **at)
+        _is(_bind(name, test, at), True, at),
+        ast.BoolOp(op=ast.And(), values=[_is(_load(name, at), False, at, negated=True),
+                                         _is(_bind(name, _asked(name, at), at), True, at)], **at)], **at)
 
 
 def _is_test_chain(node: ast.expr) -> bool:
@@ -381,12 +368,6 @@ def _decided(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
 
     so on plain operands no thunk is made or called, and an operand that is staged hands the
     rest, as thunks, to the runtime call as before."""
-    def load() -> ast.Name:
-        return ast.Name(id=name, ctx=ast.Load(), **at)
-
-    def bind(value: ast.expr) -> ast.NamedExpr:
-        return ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store(), **at), value=value, **at)
-
     if _is_test_chain(node):
         is_and = node.func.attr == "and_test"
         rest = node.args[1:]
@@ -394,29 +375,43 @@ def _decided(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
             func=node.func, args=[rest[0].body, *rest[1:]], keywords=[], **at)
         # and: a true operand goes on, a false one decides; or: the other way round.
         goes_on, decides = (True, False) if is_and else (False, True)
-        fallback = ast.Call(func=node.func, args=[load(), *rest], keywords=[], **at)
+        fallback = ast.Call(func=node.func, args=[_load(name, at), *rest], keywords=[], **at)
         return ast.IfExp(
-            test=ast.Compare(left=bind(_decided(node.args[0], name, at)), ops=[ast.Is()],
-                             comparators=[ast.Constant(goes_on, **at)], **at),
+            test=_is(_bind(name, _decided(node.args[0], name, at), at), goes_on, at),
             body=_decided(after_node, name, at),
-            orelse=ast.IfExp(test=_is(name, decides, at), body=ast.Constant(decides, **at), orelse=fallback, **at),
+            orelse=ast.IfExp(test=_is(_load(name, at), decides, at), body=ast.Constant(decides, **at),
+                             orelse=fallback, **at),
             **at)
-    is_bool = ast.BoolOp(op=ast.Or(), values=[
-        ast.Compare(left=bind(node), ops=[ast.Is()], comparators=[ast.Constant(True, **at)], **at),
-        _is(name, False, at)], **at)
-    is_int = ast.Compare(left=ast.Attribute(value=load(), attr="__class__", ctx=ast.Load(), **at), ops=[ast.Is()],
-                         comparators=[ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load(), **at), attr="INT",
-                                                    ctx=ast.Load(), **at)], **at)
-    asked = ast.IfExp(
-        test=is_int, body=ast.Compare(left=load(), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at),
-        orelse=ast.Call(func=ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load(), **at), attr="truth",
-                                           ctx=ast.Load(), **at), args=[load()], keywords=[], **at), **at)
-    return ast.IfExp(test=is_bool, body=load(), orelse=asked, **at)
+    is_bool = ast.BoolOp(op=ast.Or(), values=[_is(_bind(name, node, at), True, at),
+                                              _is(_load(name, at), False, at)], **at)
+    return ast.IfExp(test=is_bool, body=_load(name, at), orelse=_asked(name, at), **at)
 
 
-def _is(name: str, value: bool, at: dict[str, int], negated: bool = False) -> ast.Compare:
-    """``name is value`` (``is not`` when ``negated``)."""
-    return ast.Compare(left=ast.Name(id=name, ctx=ast.Load(), **at), ops=[ast.IsNot() if negated else ast.Is()],
+def _asked(name: str, at: dict[str, int]) -> ast.expr:
+    """``(name != 0 if name.__class__ is ag__.INT else ag__.truth(name))``: the truth of a value that
+    is not a bool, as True or False, or a staged value itself."""
+    def runtime(attr: str) -> ast.Attribute:
+        return ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load(), **at), attr=attr, ctx=ast.Load(), **at)
+
+    is_int = ast.Compare(left=ast.Attribute(value=_load(name, at), attr="__class__", ctx=ast.Load(), **at),
+                         ops=[ast.Is()], comparators=[runtime("INT")], **at)
+    nonzero = ast.Compare(left=_load(name, at), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at)
+    return ast.IfExp(test=is_int, body=nonzero,
+                     orelse=ast.Call(func=runtime("truth"), args=[_load(name, at)], keywords=[], **at), **at)
+
+
+def _load(name: str, at: dict[str, int]) -> ast.Name:
+    return ast.Name(id=name, ctx=ast.Load(), **at)
+
+
+def _bind(name: str, value: ast.expr, at: dict[str, int]) -> ast.NamedExpr:
+    """``(name := value)``."""
+    return ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store(), **at), value=value, **at)
+
+
+def _is(left: ast.expr, value: bool, at: dict[str, int], negated: bool = False) -> ast.Compare:
+    """``left is value`` (``is not`` when ``negated``)."""
+    return ast.Compare(left=left, ops=[ast.IsNot() if negated else ast.Is()],
                        comparators=[ast.Constant(value, **at)], **at)
 
 
@@ -499,15 +494,6 @@ def _is_none(node: ast.expr) -> bool:
     return node.__class__ is ast.Constant and node.value is None
 
 
-def _is_init(statement: ast.stmt) -> bool:
-    """``x = None`` / ``x = ag__.Undefined('x')``, which ``control_flow`` puts before a statement's call."""
-    if statement.__class__ is not ast.Assign or not all(t.__class__ is ast.Name for t in statement.targets):
-        return False
-    value = statement.value
-    return (value.__class__ is ast.Constant and value.value is None) or (
-        value.__class__ is ast.Call and _is_runtime_call(value, "Undefined"))
-
-
 def _has_jump(statements: list[ast.stmt]) -> bool:
     """Whether a return, or a break/continue of no loop inside, stands among ``statements`` (outside
     nested scopes): in place it would leave the function or its loop, not the closure."""
@@ -558,8 +544,3 @@ def _declared(statements: list[ast.stmt]) -> set[str]:
         elif node.__class__ not in _SCOPES:
             stack += statement_children(node)
     return names
-
-
-def _is_docstring(statements: list[ast.stmt]) -> bool:
-    return bool(statements) and statements[0].__class__ is ast.Expr and statements[0].value.__class__ is \
-        ast.Constant and isinstance(statements[0].value.value, str)
