@@ -21,6 +21,7 @@ library) are never wrapped, so they cost nothing.
 from __future__ import annotations
 
 import functools
+import re
 import types
 import weakref
 from typing import Any, Callable, Optional
@@ -42,6 +43,8 @@ _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: the class's attributes can
 _FunctionType = types.FunctionType  # module globals: one look-up fewer than types.FunctionType
 _MethodType = types.MethodType
 _BuiltinFunctionType = types.BuiltinFunctionType  # also the type of bound C methods (`d.get`, `out.append`)
+# A bound C method that takes its defining class (`pattern.match`, 3.9+: METH_METHOD): a subclass.
+_BuiltinMethodType = type(re.compile("").match)
 _converter: Optional[Callable[[Callable], Callable]] = None
 # Converted forms by id(function), and the weak references that keep that key true: a function's
 # reference calls ``_forget`` when the function goes, before its memory (and so its id) can be
@@ -93,7 +96,7 @@ def call(f: Callable, /) -> Callable:
                 return f
             target = _target(function)
             return f if target is function else _MethodType(target, f.__self__)
-    if cls is _BuiltinFunctionType:  # a bound C method kept in a variable (`append = out.append`): no id()
+    if cls is _BuiltinFunctionType or cls is _BuiltinMethodType:  # a C function or bound C method: no id()
         return f
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return f

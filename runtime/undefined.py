@@ -154,7 +154,8 @@ def _entry(code: Any) -> tuple[weakref.ref, frozenset | None, bool] | None:
 
 def is_converted_code(code: Any) -> bool:
     """Whether the converter produced ``code`` (a function made from it is converted already)."""
-    return _entry(code) is not None
+    entry = _CODES.get(id(code))  # (_entry written out: ag__.call asks this of every closure it is given)
+    return entry is not None and entry[0]() is code
 
 
 def is_body_code(code: Any) -> bool:

@@ -238,7 +238,9 @@ class _InPlace:
         values = {"TARGET": statement.target.id, "ITEMS": items, "ITER": source, "BODY": in_place,
                   "STAGED": closures + [statement]}
         if flag is None:  # (never staged mid-loop, but its iterator is held as the original's loop holds it)
-            template = ("for TARGET in (ITEMS := ag__.iterate(ITER)):\n"
+            # A list is never staged: the for statement asks it for its iterator itself (no call).
+            template = ("for TARGET in (ITEMS if (ITEMS := ITER).__class__ is ag__.LIST else "
+                        "(ITEMS := ag__.iterate(ITEMS))):\n"
                         "    BODY\n"
                         "if ITEMS.__class__ is ag__.StagedLoop:\n"
                         "    STAGED\n"
@@ -329,6 +331,7 @@ def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
     ``and``/``or`` test is decided operand by operand (``_decided``). ``at``: the new nodes' position."""
     if _is_test_chain(test):  # `a and b` as the test: each operand decided in place (see _decided)
         return _is(_bind(name, _decided(test, name, at), at), True, at)
+    test = _negation(test, name, at)
     return ast.BoolOp(op=ast.Or(), values=[
         _is(_bind(name, test, at), True, at),
         ast.BoolOp(op=ast.And(), values=[_is(_load(name, at), False, at, negated=True),
@@ -382,22 +385,38 @@ def _decided(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
             orelse=ast.IfExp(test=_is(_load(name, at), decides, at), body=ast.Constant(decides, **at),
                              orelse=fallback, **at),
             **at)
+    node = _negation(node, name, at)
     is_bool = ast.BoolOp(op=ast.Or(), values=[_is(_bind(name, node, at), True, at),
                                               _is(_load(name, at), False, at)], **at)
     return ast.IfExp(test=is_bool, body=_load(name, at), orelse=_asked(name, at), **at)
 
 
+def _negation(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
+    """For ``ag__.not_(y)`` (``not y``), ``(name is False if (name := y).__class__ is ag__.BOOL else
+    ag__.not_(name))``: a bool's negation inline, no call (``not done``, ``not found(x)`` are the common
+    tests), anything else's from ``not_`` (a staged value's staged); any other ``node`` as it is."""
+    if not (node.__class__ is ast.Call and len(node.args) == 1 and not node.keywords
+            and _is_runtime_call(node, "not_") and node.args[0].__class__ is not ast.Starred):
+        return node
+    class_of = ast.Attribute(value=_bind(name, node.args[0], at), attr="__class__", ctx=ast.Load(), **at)
+    is_bool = ast.Compare(left=class_of, ops=[ast.Is()], comparators=[_runtime_name("BOOL", at)], **at)
+    not_ = ast.Call(func=node.func, args=[_load(name, at)], keywords=[], **at)
+    return ast.IfExp(test=is_bool, body=_is(_load(name, at), False, at), orelse=not_, **at)
+
+
+def _runtime_name(attr: str, at: dict[str, int]) -> ast.Attribute:
+    return ast.Attribute(value=_load("ag__", at), attr=attr, ctx=ast.Load(), **at)
+
+
 def _asked(name: str, at: dict[str, int]) -> ast.expr:
     """``(name != 0 if name.__class__ is ag__.INT else ag__.truth(name))``: the truth of a value that
     is not a bool, as True or False, or a staged value itself."""
-    def runtime(attr: str) -> ast.Attribute:
-        return ast.Attribute(value=ast.Name(id="ag__", ctx=ast.Load(), **at), attr=attr, ctx=ast.Load(), **at)
-
     is_int = ast.Compare(left=ast.Attribute(value=_load(name, at), attr="__class__", ctx=ast.Load(), **at),
-                         ops=[ast.Is()], comparators=[runtime("INT")], **at)
+                         ops=[ast.Is()], comparators=[_runtime_name("INT", at)], **at)
     nonzero = ast.Compare(left=_load(name, at), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at)
     return ast.IfExp(test=is_int, body=nonzero,
-                     orelse=ast.Call(func=runtime("truth"), args=[_load(name, at)], keywords=[], **at), **at)
+                     orelse=ast.Call(func=_runtime_name("truth", at), args=[_load(name, at)], keywords=[], **at),
+                     **at)
 
 
 def _load(name: str, at: dict[str, int]) -> ast.Name:

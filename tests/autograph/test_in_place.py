@@ -187,7 +187,8 @@ def test_staged_and_in_place_mixed_agree_with_numpy(values):
 
 def test_to_code_compiled_shows_the_in_place_paths():
     compiled = autograph.to_code(count_positive, compiled=True)
-    assert "ag__.iterate(xs)" in compiled and "ag__.truth(" in compiled  # the in-place paths
+    assert "(loop_items := xs).__class__ is ag__.LIST" in compiled and "ag__.truth(" in compiled  # in place
+    assert "ag__.iterate(loop_items)" in compiled  # (what is not a list)
     assert "def loop_body(x)" in compiled and "ag__.for_stmt(ag__.rest(" in compiled  # the staged one
     shown = autograph.to_code(count_positive)
     assert "iterate" not in shown and shown in autograph.to_code(count_positive)  # the functional form, kept
@@ -351,3 +352,61 @@ def sums_items(items):
 
 def test_an_iterator_without_iter_of_its_own():
     assert autograph.convert(sums_items)(GivesOnlyNext()) == sums_items(GivesOnlyNext()) == 3
+
+
+def and_test_with_own_ag(xs, ag__):
+    total = 0
+    for x in xs:
+        if x > 0 and ag__.count(x) > 0:  # the second operand stands twice: in place, and in its thunk
+            total += x
+    return total
+
+
+def test_an_and_test_of_a_function_with_its_own_ag__():
+    # The runtime's name and the user's `ag__` are swapped once per node, shared nodes included
+    # (a fuzz finding: renamed twice, the user's `ag__` became the runtime).
+    for xs in ([1, -2, 3], [0, 4]):
+        assert autograph.convert(and_test_with_own_ag)(xs, [3, 4]) == and_test_with_own_ag(xs, [3, 4])
+
+
+class CountedTruth:
+    """A value whose truth is asked through ``__bool__``, counted."""
+
+    def __init__(self, value: bool) -> None:
+        self.value, self.asked = value, 0
+
+    def __bool__(self) -> bool:
+        self.asked += 1
+        return self.value
+
+
+def not_tests(flag, items):
+    out = []
+    if not flag:  # a bool: decided inline; anything else through ag__.not_
+        out.append("not flag")
+    for item in items:  # a list: iterated with no call
+        if not item and not flag:
+            out.append(item)
+    return out
+
+
+def staged_not_in_plain_loop(x):
+    total = np.zeros(())
+    for v in [1.0, 2.0, 3.0]:
+        if not np.sum(x) > v:  # staged: the negation is the backend's
+            total = total + v
+    return total
+
+
+def test_not_tests_agree_with_python_and_numpy():
+    converted = autograph.convert(not_tests)
+    for flag in (True, False, 0, 3, None, [], [0]):
+        for items in ([0, 1, "", "a"], (None, 2), "ab"):
+            assert converted(flag, items) == not_tests(flag, items)
+    counted, oracle = CountedTruth(False), CountedTruth(False)
+    assert converted(counted, [counted]) == ["not flag", counted]
+    not_tests(oracle, [oracle])
+    assert counted.asked == oracle.asked == 3  # once per test, as Python asks
+    for values in ([0.5], [2.5], [5.0]):
+        x = np.array(values)
+        assert np.allclose(autograph.function(staged_not_in_plain_loop)(x), staged_not_in_plain_loop(x))

@@ -43,17 +43,19 @@ def _with_converter(converter):
 
 
 def test_a_builtin_callable_class_is_looked_up_once_and_handed_back_as_it_is():
+    import operator
     import re
 
-    match = re.compile("a+").match  # a `builtin_method` (PyCMethod): not one of the types listed up front
+    getter = operator.itemgetter(1)  # a C callable object: not one of the types listed up front
+    match = re.compile("a+").match  # a `builtin_method` (PyCMethod): handed back at once, as a C function is
     converted = []
     previous = _with_converter(lambda function: converted.append(function) or function)
     try:
-        calls._plain_classes.pop(id(type(match)), None)
-        assert calls.call(match) is match
-        assert id(type(match)) in calls._plain_classes  # every class of its MRO is immutable: remembered
-        assert calls.call(match) is match
-        assert calls.call(match)("aab").group() == "aa"
+        calls._plain_classes.pop(id(type(getter)), None)
+        assert calls.call(getter) is getter
+        assert id(type(getter)) in calls._plain_classes  # every class of its MRO is immutable: remembered
+        assert calls.call(getter) is getter and calls.call(getter)([1, 2]) == 2
+        assert calls.call(match) is match and calls.call(match)("aab").group() == "aa"
         assert converted == []
     finally:
         calls.set_converter(previous)
