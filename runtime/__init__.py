@@ -35,6 +35,7 @@ from runtime.limits import reraise_limitation
 from runtime.operators import (
     BOOL,
     INT,
+    ITER,
     LIST,
     StagedLoop,
     and_,
@@ -65,8 +66,8 @@ __all__ = [
     "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register",
-    "register_lazy", "reraise_limitation", "BOOL", "INT", "LIST", "iterate", "loop_start", "rest", "run", "skip",
-    "set_converter",
+    "register_lazy", "reraise_limitation", "BOOL", "INT", "ITER", "LIST", "iterate", "loop_start", "rest", "run",
+    "skip", "set_converter",
     "StagedLoop", "truth", "while_stmt", "setitem", "setitem_in",
     "index", "item",
     "iadd", "iand", "ifloordiv", "ilshift",

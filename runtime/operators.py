@@ -77,6 +77,7 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
 INT = int  # what the compiled code's inline truth of an int test compares a class with (see truth)
 BOOL = bool  # ... and its inline `not` of a bool (autograph/converters/in_place.py, _negation)
 LIST = list  # ... and its in-place `for` over a list, which no backend stages (see iterate)
+ITER = iter  # ... whose iterator it asks for itself where a break may hand the rest to for_stmt
 
 
 def truth(cond: Any) -> Any:

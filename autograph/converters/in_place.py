@@ -247,7 +247,9 @@ class _InPlace:
                         "ITEMS = None\n")
         else:
             values["FLAG"] = flag.id
-            template = ("for TARGET in (ITEMS := ag__.iterate(ITER, FLAG)):\n"
+            # (A list's iterator from iter() itself, a C call: what is left of it is what for_stmt gets.)
+            template = ("for TARGET in (ITEMS := (ag__.ITER(ITEMS) if (ITEMS := ITER).__class__ is ag__.LIST "
+                        "and FLAG is False else ag__.iterate(ITEMS, FLAG))):\n"
                         "    BODY\n"
                         "    if FLAG is not False:\n"
                         "        break\n"

@@ -410,3 +410,35 @@ def test_not_tests_agree_with_python_and_numpy():
     for values in ([0.5], [2.5], [5.0]):
         x = np.array(values)
         assert np.allclose(autograph.function(staged_not_in_plain_loop)(x), staged_not_in_plain_loop(x))
+
+
+def first_items_until(xs, stop):
+    out = []
+    for x in xs:  # a list, with a break: its iterator comes from iter() itself, no runtime call
+        if x == stop:
+            break
+        out.append(x)
+    else:
+        out.append("done")
+    return out, x
+
+
+def staged_break_over_a_list(x):
+    total = np.zeros(())
+    for v in [1.0, 2.0, 3.0, 4.0]:  # the break flag becomes staged mid-loop: the rest goes to for_stmt
+        if np.sum(x) + total > 10.0:
+            break
+        total = total + v
+    return total
+
+
+def test_a_list_loop_with_a_break_agrees_with_python_and_numpy():
+    converted = autograph.convert(first_items_until)
+    for xs in ([1, 2, 3], (1, 2, 3), "abc", [[1], [2]]):
+        for stop in (2, 5, "b", [2]):
+            assert converted(xs, stop) == first_items_until(xs, stop)
+    with pytest.raises(UnboundLocalError):
+        converted([], 1)
+    for values in ([0.5], [8.5], [20.0]):
+        x = np.array(values)
+        assert np.allclose(autograph.function(staged_break_over_a_list)(x), staged_break_over_a_list(x))
