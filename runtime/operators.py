@@ -222,7 +222,9 @@ def iterate(iterable: Any, flag: Any = False) -> Any:
             ...  # the closures, and ag__.for_stmt(ag__.rest(loop_items), 'break_', loop_body, STATE)
         loop_items = None
 
-    ``iter(iterable)`` is asked once, here, as Python's ``for`` asks it. The ``for`` statement asks
+    (The compiled code does not call this for a list: it iterates the list itself, or takes its
+    iterator from ``ag__.ITER``, Python's ``iter``.) ``iter(iterable)`` is asked once, here, as
+    Python's ``for`` asks it. The ``for`` statement asks
     the iterator for its iterator again, which a C iterator answers with itself; one of a Python
     class (whose ``__iter__`` is code of its own) is wrapped so that only its ``__next__`` runs."""
     if flag is not False:

@@ -40,9 +40,11 @@ and a loop (``for x in ag__.for_stmt(xs, 'break_', loop_body, STATE): loop_body(
             loop_body(x)
     loop_items = None
 
-(a ``while`` loop: ``loop_test_value = ag__.loop_start()``, then ``while loop_test_value is True and
-break_ is False and (TEST's truth, as above):``, and ``ag__.while_stmt(..., loop_test_value)`` after
-it for a staged test or flag).
+(a list is iterated as it is, ``loop_items if (loop_items := xs).__class__ is ag__.LIST else ...``, or
+through ``ag__.ITER(loop_items)`` where a flag may hand the rest over: no backend stages a list, and
+the call is most of a short loop's cost. A ``while`` loop: ``loop_test_value = ag__.loop_start()``,
+then ``while loop_test_value is True and break_ is False and (TEST's truth, as above):``, and
+``ag__.while_stmt(..., loop_test_value)`` after it for a staged test or flag.)
 
 On plain values (the converted function called on Python values, and most of a trace: Python
 conditions, static loops) nothing is made per statement: no closure, no generator, no operator call,
