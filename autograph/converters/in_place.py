@@ -402,10 +402,15 @@ def _negation(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
     if not (node.__class__ is ast.Call and len(node.args) == 1 and not node.keywords
             and _is_runtime_call(node, "not_") and node.args[0].__class__ is not ast.Starred):
         return node
-    class_of = ast.Attribute(value=_bind(name, node.args[0], at), attr="__class__", ctx=ast.Load(), **at)
-    is_bool = ast.Compare(left=class_of, ops=[ast.Is()], comparators=[_runtime_name("BOOL", at)], **at)
     not_ = ast.Call(func=node.func, args=[_load(name, at)], keywords=[], **at)
-    return ast.IfExp(test=is_bool, body=_is(_load(name, at), False, at), orelse=not_, **at)
+    return ast.IfExp(test=_class_is(_bind(name, node.args[0], at), "BOOL", at), body=_is(_load(name, at), False, at),
+                     orelse=not_, **at)
+
+
+def _class_is(value: ast.expr, runtime_class: str, at: dict[str, int]) -> ast.Compare:
+    """``value.__class__ is ag__.CLASS`` (the runtime's name for a builtin class the user may rebind)."""
+    return ast.Compare(left=ast.Attribute(value=value, attr="__class__", ctx=ast.Load(), **at), ops=[ast.Is()],
+                       comparators=[_runtime_name(runtime_class, at)], **at)
 
 
 def _runtime_name(attr: str, at: dict[str, int]) -> ast.Attribute:
@@ -415,10 +420,8 @@ def _runtime_name(attr: str, at: dict[str, int]) -> ast.Attribute:
 def _asked(name: str, at: dict[str, int]) -> ast.expr:
     """``(name != 0 if name.__class__ is ag__.INT else ag__.truth(name))``: the truth of a value that
     is not a bool, as True or False, or a staged value itself."""
-    is_int = ast.Compare(left=ast.Attribute(value=_load(name, at), attr="__class__", ctx=ast.Load(), **at),
-                         ops=[ast.Is()], comparators=[_runtime_name("INT", at)], **at)
     nonzero = ast.Compare(left=_load(name, at), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at)
-    return ast.IfExp(test=is_int, body=nonzero,
+    return ast.IfExp(test=_class_is(_load(name, at), "INT", at), body=nonzero,
                      orelse=ast.Call(func=_runtime_name("truth", at), args=[_load(name, at)], keywords=[], **at),
                      **at)
 
