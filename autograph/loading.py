@@ -19,7 +19,7 @@ import operator
 import types
 
 import runtime
-from autograph.analysis.walk import children, statement_children
+from autograph.analysis.walk import statement_children
 from runtime.undefined import is_converted_code, register_converted_code
 
 _FACTORY = "__autograph_factory__"
@@ -81,7 +81,7 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
             sub.lineno = sub.end_lineno = line
             sub.col_offset = sub.end_col_offset = 0
     flags = original.__code__.co_flags & _FUTURE_FLAGS
-    moved = _first_lines_at_owner(node, generated_names, thunk_spans)
+    moved = _first_lines_at_owner(node, generated_names)
     try:
         code = compile(module, original.__code__.co_filename, "exec", flags=flags, dont_inherit=True)
     except TypeError:  # a generated node without a position: give it its parent's (a full walk)
@@ -104,10 +104,10 @@ _POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")
 _CODE = types.CodeType
 
 
-def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozenset,
-                          thunk_spans: frozenset) -> list[tuple[ast.AST, tuple]]:
-    """Make every generated closure and thunk start at the first line of the user function it
-    belongs to; return the nodes changed, with their old positions, to restore after compiling.
+def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozenset) -> list[tuple[ast.AST, tuple]]:
+    """Make every generated closure start at the first line of the user function it belongs to;
+    return the nodes changed, with their old positions, to restore after compiling. (A thunk, the
+    lambda of an ``and``/``or`` operand, is made starting there: converters/logical_expressions.py.)
 
     A code object's ``co_firstlineno`` is the line of its ``def`` (or ``lambda``). Tools that show
     source take it as the first line of the code's own source block: ``inspect.getsourcelines``
@@ -124,30 +124,22 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
     fail)."""
     moved: list[tuple[ast.AST, tuple]] = []
 
-    def is_generated(node: ast.AST) -> bool:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return node.name in generated
-        body = node.body
-        return not node.args.args and (body.lineno, body.end_lineno, body.col_offset,
-                                       body.end_col_offset) in thunk_spans
-
     def first_line(node: ast.AST) -> int:
         decorators = getattr(node, "decorator_list", None)
         return decorators[0].lineno if decorators else node.lineno
 
-    # One loop over the tree with an explicit stack (a recursive visit cost twice as much): each
-    # entry is a node and the first line of the user scope it stands in.
+    # One loop over the statements with an explicit stack (a recursive visit cost twice as much):
+    # each entry is a node and the first line of the user scope it stands in. A generated closure is
+    # a def, a statement: the walk needs only the statement lists, not the expressions (most of a
+    # tree). (The thunks, lambdas in expressions, start at that line from the start: logical_expressions.)
     stack = [(root, root.lineno)]
     pop, push = stack.pop, stack.append
-    # Without thunks, every generated closure is a def, a statement: the walk needs only the
-    # statement lists, not the expressions (most of a tree).
-    below = children if thunk_spans else statement_children
     while stack:
         node, owner_line = pop()
-        for child in below(node):
+        for child in statement_children(node):
             cls = child.__class__
             if cls in _SCOPES:
-                if cls is not ast.ClassDef and is_generated(child):
+                if cls is not ast.ClassDef and child.name in generated:
                     moved.append((child, tuple(getattr(child, a, None) for a in _POSITIONS)))
                     # A zero-width span: it must not widen the positions _is_thunk reads.
                     child.lineno = child.end_lineno = owner_line
@@ -155,7 +147,7 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
                     push((child, owner_line))
                 else:
                     push((child, first_line(child)))  # a scope of the user's own
-            elif child._fields:  # Load, Store, operators: nothing below
+            else:
                 push((child, owner_line))
     return moved
 

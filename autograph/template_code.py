@@ -32,7 +32,7 @@ def builder(statements: tuple[ast.stmt, ...]) -> tuple[Builder, frozenset]:
     items = ", ".join(writer.item(statement) for statement in statements)
     source = f"def build(values, positions):\n    return [{items}]\n"
     namespace = dict(writer.constants, _name=_name, _statements=_statements, _identifier=_identifier,
-                     _arg=_arg, _declaration=_declaration, _node=_node)
+                     _arg=_arg, _declaration=_declaration, _node=make_node)
     exec(compile(source, "<template>", "exec"), namespace)
     return namespace["build"], frozenset(writer.placeholders)
 
@@ -94,9 +94,10 @@ class _Writer:
         return f"_node({self.constant(cls)}, {{{', '.join(fields)}}})"
 
 
-def _node(cls: type, attributes: dict) -> ast.AST:
+def make_node(cls: type, attributes: dict) -> ast.AST:
     """``cls(**attributes)`` for a node class: what its constructor makes, without the constructor's
-    work per keyword argument (an AST node keeps its fields and positions in its ``__dict__``)."""
+    work per keyword argument (an AST node keeps its fields and positions in its ``__dict__``), at a
+    third of its cost. ``attributes`` becomes the node's own dict: pass a new one, with every field."""
     node = _new(cls)
     node.__dict__ = attributes
     return node
@@ -117,7 +118,7 @@ def _identifier(values: dict, name: str) -> str:
 def _name(values: dict, name: str, ctx: ast.expr_context, positions: dict) -> ast.expr:
     value = values[name]
     if isinstance(value, str):
-        return _node(ast.Name, {"id": value, "ctx": ctx, **positions})
+        return make_node(ast.Name, {"id": value, "ctx": ctx, **positions})
     if isinstance(value, ast.expr):
         return value
     raise TypeError(f"placeholder {name} stands for an expression; got {type(value).__name__}")

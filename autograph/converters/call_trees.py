@@ -47,6 +47,7 @@ from typing import Any
 from autograph import templates
 from autograph.analysis.walk import walk, walk_statements
 from autograph.context import UNKNOWN, Context
+from autograph.template_code import make_node
 from autograph.transformer import Transformer
 
 _UNCONVERTED_PACKAGES = frozenset({
@@ -170,15 +171,13 @@ class _Calls(Transformer):
             simple = not node.keywords and len(node.args) <= 2 and not any(
                 isinstance(a, ast.Starred) for a in node.args)
             node.args = [node.func, *node.args]
-            node.func = (templates.replace_expression("ag__.builtin") if simple
-                         else templates.replace_expression("ag__.builtin_call"))
-            templates.copy_location(node.func, node)
+            node.func = _runtime("builtin" if simple else "builtin_call", _positions(node))
             return node
         if self._plain(node.func):
             return node
         # `ag__.call(f)(x)`: the runtime picks what to call, the call itself stays in this frame.
-        node.func = ast.Call(func=templates.replace_expression("ag__.call"), args=[node.func], keywords=[])
-        templates.copy_location(node.func, node)
+        at = _positions(node)
+        node.func = make_node(ast.Call, {"func": _runtime("call", at), "args": [node.func], "keywords": [], **at})
         return node
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
@@ -224,6 +223,20 @@ class _Calls(Transformer):
         visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _own_scope
     else:
         visit_GeneratorExp = _own_scope
+
+
+def _runtime(name: str, at: dict[str, int]) -> ast.Attribute:
+    """``ag__.name`` at ``at`` (made directly: every call in a function gets one)."""
+    return make_node(ast.Attribute, {"value": make_node(ast.Name, {"id": "ag__", "ctx": _LOAD, **at}), "attr": name,
+                                     "ctx": _LOAD, **at})
+
+
+def _positions(node: ast.AST) -> dict[str, int]:
+    """What ``templates.copy_location(new, node)`` gives: ``node``'s position, if it has one."""
+    return templates.positions(node) if "lineno" in node.__dict__ else {}
+
+
+_LOAD = ast.Load()
 
 
 def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:

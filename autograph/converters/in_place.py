@@ -73,6 +73,7 @@ from autograph import templates
 from autograph.analysis.walk import statement_children
 from autograph.context import Context
 from autograph.converters.control_flow import is_docstring, is_init
+from autograph.template_code import make_node as _node
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _STAGED = "_autograph_staged_block"  # on the inner ast.If this pass wrote: the field of its staged block
@@ -183,13 +184,15 @@ class _InPlace:
         # (Built by hand, not from a template: this runs for every if, and a template costs 30 µs.)
         at = templates.positions(statement)
         if len(closures) == 2:  # if TRUTH: BODY / elif cond is False: ORELSE / else: STAGED
-            inner = ast.If(test=_is(_load(cond, at), False, at), body=in_place[1] or [ast.Pass(**at)],
-                           orelse=staged, **at)
+            inner = _node(ast.If, {"test": _is(_load(cond, at), False, at), "body": in_place[1] or [_pass(at)],
+                                   "orelse": staged, **at})
             inner.__dict__[_STAGED] = "orelse"
         else:  # if TRUTH: BODY / elif cond is not False: STAGED
-            inner = ast.If(test=_is(_load(cond, at), False, at, negated=True), body=staged, orelse=[], **at)
+            inner = _node(ast.If, {"test": _is(_load(cond, at), False, at, negated=True), "body": staged, "orelse": [],
+                                   **at})
             inner.__dict__[_STAGED] = "body"
-        return ast.If(test=truth_test(cond, test, at), body=in_place[0] or [ast.Pass(**at)], orelse=[inner], **at)
+        return _node(ast.If, {"test": truth_test(cond, test, at), "body": in_place[0] or [_pass(at)],
+                              "orelse": [inner], **at})
 
     def _loop(self, statement: ast.For, before: list[ast.stmt]) -> list[ast.stmt] | None:
         """``for x in ag__.for_stmt(...): loop_body(x)`` / ``for _ in ag__.while_stmt(...): loop_body()``
@@ -336,10 +339,11 @@ def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
     if _is_test_chain(test):  # `a and b` as the test: each operand decided in place (see _decided)
         return _is(_bind(name, _decided(test, name, at), at), True, at)
     test = _negation(test, name, at)
-    return ast.BoolOp(op=ast.Or(), values=[
+    return _node(ast.BoolOp, {"op": _OR, "values": [
         _is(_bind(name, test, at), True, at),
-        ast.BoolOp(op=ast.And(), values=[_is(_load(name, at), False, at, negated=True),
-                                         _is(_bind(name, _asked(name, at), at), True, at)], **at)], **at)
+        _node(ast.BoolOp, {"op": _AND, "values": [_is(_load(name, at), False, at, negated=True),
+                                                   _is(_bind(name, _asked(name, at), at), True, at)], **at})],
+        **at})
 
 
 def _is_test_chain(node: ast.expr) -> bool:
@@ -382,17 +386,17 @@ def _decided(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
             func=node.func, args=[rest[0].body, *rest[1:]], keywords=[], **at)
         # and: a true operand goes on, a false one decides; or: the other way round.
         goes_on, decides = (True, False) if is_and else (False, True)
-        fallback = ast.Call(func=node.func, args=[_load(name, at), *rest], keywords=[], **at)
-        return ast.IfExp(
-            test=_is(_bind(name, _decided(node.args[0], name, at), at), goes_on, at),
-            body=_decided(after_node, name, at),
-            orelse=ast.IfExp(test=_is(_load(name, at), decides, at), body=ast.Constant(decides, **at),
-                             orelse=fallback, **at),
-            **at)
+        fallback = _node(ast.Call, {"func": node.func, "args": [_load(name, at), *rest], "keywords": [], **at})
+        return _node(ast.IfExp, {
+            "test": _is(_bind(name, _decided(node.args[0], name, at), at), goes_on, at),
+            "body": _decided(after_node, name, at),
+            "orelse": _node(ast.IfExp, {"test": _is(_load(name, at), decides, at), "body": _constant(decides, at),
+                                        "orelse": fallback, **at}),
+            **at})
     node = _negation(node, name, at)
-    is_bool = ast.BoolOp(op=ast.Or(), values=[_is(_bind(name, node, at), True, at),
-                                              _is(_load(name, at), False, at)], **at)
-    return ast.IfExp(test=is_bool, body=_load(name, at), orelse=_asked(name, at), **at)
+    is_bool = _node(ast.BoolOp, {"op": _OR, "values": [_is(_bind(name, node, at), True, at),
+                                                       _is(_load(name, at), False, at)], **at})
+    return _node(ast.IfExp, {"test": is_bool, "body": _load(name, at), "orelse": _asked(name, at), **at})
 
 
 def _negation(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
@@ -402,43 +406,57 @@ def _negation(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
     if not (node.__class__ is ast.Call and len(node.args) == 1 and not node.keywords
             and _is_runtime_call(node, "not_") and node.args[0].__class__ is not ast.Starred):
         return node
-    not_ = ast.Call(func=node.func, args=[_load(name, at)], keywords=[], **at)
-    return ast.IfExp(test=_class_is(_bind(name, node.args[0], at), "BOOL", at), body=_is(_load(name, at), False, at),
-                     orelse=not_, **at)
+    not_ = _node(ast.Call, {"func": node.func, "args": [_load(name, at)], "keywords": [], **at})
+    return _node(ast.IfExp, {"test": _class_is(_bind(name, node.args[0], at), "BOOL", at),
+                             "body": _is(_load(name, at), False, at), "orelse": not_, **at})
 
 
 def _class_is(value: ast.expr, runtime_class: str, at: dict[str, int]) -> ast.Compare:
     """``value.__class__ is ag__.CLASS`` (the runtime's name for a builtin class the user may rebind)."""
-    return ast.Compare(left=ast.Attribute(value=value, attr="__class__", ctx=ast.Load(), **at), ops=[ast.Is()],
-                       comparators=[_runtime_name(runtime_class, at)], **at)
+    return _node(ast.Compare, {"left": _node(ast.Attribute, {"value": value, "attr": "__class__", "ctx": _LOAD, **at}),
+                               "ops": [_IS], "comparators": [_runtime_name(runtime_class, at)], **at})
 
 
 def _runtime_name(attr: str, at: dict[str, int]) -> ast.Attribute:
-    return ast.Attribute(value=_load("ag__", at), attr=attr, ctx=ast.Load(), **at)
+    return _node(ast.Attribute, {"value": _load("ag__", at), "attr": attr, "ctx": _LOAD, **at})
 
 
 def _asked(name: str, at: dict[str, int]) -> ast.expr:
     """``(name != 0 if name.__class__ is ag__.INT else ag__.truth(name))``: the truth of a value that
     is not a bool, as True or False, or a staged value itself."""
-    nonzero = ast.Compare(left=_load(name, at), ops=[ast.NotEq()], comparators=[ast.Constant(0, **at)], **at)
-    return ast.IfExp(test=_class_is(_load(name, at), "INT", at), body=nonzero,
-                     orelse=ast.Call(func=_runtime_name("truth", at), args=[_load(name, at)], keywords=[], **at),
-                     **at)
+    nonzero = _node(ast.Compare, {"left": _load(name, at), "ops": [_NOT_EQ], "comparators": [_constant(0, at)], **at})
+    truth = _node(ast.Call, {"func": _runtime_name("truth", at), "args": [_load(name, at)], "keywords": [], **at})
+    return _node(ast.IfExp, {"test": _class_is(_load(name, at), "INT", at), "body": nonzero, "orelse": truth, **at})
 
 
 def _load(name: str, at: dict[str, int]) -> ast.Name:
-    return ast.Name(id=name, ctx=ast.Load(), **at)
+    return _node(ast.Name, {"id": name, "ctx": _LOAD, **at})
 
 
 def _bind(name: str, value: ast.expr, at: dict[str, int]) -> ast.NamedExpr:
     """``(name := value)``."""
-    return ast.NamedExpr(target=ast.Name(id=name, ctx=ast.Store(), **at), value=value, **at)
+    return _node(ast.NamedExpr, {"target": _node(ast.Name, {"id": name, "ctx": _STORE, **at}), "value": value, **at})
 
 
 def _is(left: ast.expr, value: bool, at: dict[str, int], negated: bool = False) -> ast.Compare:
     """``left is value`` (``is not`` when ``negated``)."""
-    return ast.Compare(left=left, ops=[ast.IsNot() if negated else ast.Is()],
-                       comparators=[ast.Constant(value, **at)], **at)
+    return _node(ast.Compare, {"left": left, "ops": [_IS_NOT if negated else _IS],
+                               "comparators": [_constant(value, at)], **at})
+
+
+def _pass(at: dict[str, int]) -> ast.Pass:
+    return _node(ast.Pass, dict(at))
+
+
+def _constant(value: object, at: dict[str, int]) -> ast.Constant:
+    return _node(ast.Constant, {"value": value, "kind": None, **at})
+
+
+# Nodes are made with their attributes' dict (template_code._node: a constructor takes its keyword
+# arguments one by one, at three times the cost; the tests' truth is built for every if and loop).
+# Contexts and operators carry nothing: one of each is shared, as in a tree ast.parse made.
+_LOAD, _STORE = ast.Load(), ast.Store()
+_OR, _AND, _IS, _IS_NOT, _NOT_EQ = ast.Or(), ast.And(), ast.Is(), ast.IsNot(), ast.NotEq()
 
 
 def _copy_block(statements: list[ast.stmt], generated: set[str]) -> list[ast.stmt]:

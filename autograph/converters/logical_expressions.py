@@ -34,6 +34,7 @@ import sys
 from autograph import anno, templates
 from autograph.analysis.walk import walk
 from autograph.context import Context
+from autograph.template_code import make_node
 from autograph.transformer import Transformer
 
 
@@ -70,8 +71,11 @@ def always_bool(node: ast.expr) -> bool:
 
 
 class _Logical(Transformer):
-    def __init__(self, thunk_spans: set) -> None:
+    def __init__(self, thunk_spans: set, owner_line: int) -> None:
         self.thunk_spans = thunk_spans  # where each thunk's operand stands (loading marks their code)
+        # The first line of the user's scope at hand (function, lambda, class body): a thunk starts
+        # there, as loading.compile_function explains for the generated closures.
+        self.owner_line = owner_line
         # The expressions Python evaluates as a test (a jump), not for their value: there `a and b`
         # asks each operand's truth once, so they become ag__.and_test / or_test. By id, each held:
         # the rewrites below drop nodes, and a node made later could take a dropped one's id.
@@ -106,10 +110,12 @@ class _Logical(Transformer):
         return self.generic_visit(node)
 
     def _thunk(self, node: ast.expr) -> ast.Lambda:
-        thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
-                           body=node)
         self.thunk_spans.add((node.lineno, node.end_lineno, node.col_offset, node.end_col_offset))
-        return ast.copy_location(thunk, node)
+        line = self.owner_line  # (a zero-width span: it must not widen the positions loading reads)
+        arguments = make_node(ast.arguments, {"posonlyargs": [], "args": [], "vararg": None, "kwonlyargs": [],
+                                              "kw_defaults": [], "kwarg": None, "defaults": []})
+        return make_node(ast.Lambda, {"args": arguments, "body": node, "lineno": line, "end_lineno": line,
+                                      "col_offset": 0, "end_col_offset": 0})
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
         test = id(node) in self.tests
@@ -159,6 +165,25 @@ class _Logical(Transformer):
         return node
 
     visit_AsyncFunctionDef = visit_FunctionDef
+
+    def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
+        return self._own_scope(node, node.lineno)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        return self._own_scope(node, first_line(node))
+
+    def _own_scope(self, node: ast.AST, line: int) -> ast.AST:
+        saved, self.owner_line = self.owner_line, line
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.owner_line = saved
+
+
+def first_line(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda) -> int:
+    """The first line of a scope's source: its first decorator's, or its own."""
+    decorators = getattr(node, "decorator_list", None)
+    return decorators[0].lineno if decorators else node.lineno
 
 
 def _jumps(node: ast.BoolOp) -> ast.expr:
@@ -292,7 +317,7 @@ def is_thunk(node: ast.Lambda, thunk_spans: frozenset | set) -> bool:
 
 
 def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
-    logical = _Logical(ctx.thunk_spans)
+    logical = _Logical(ctx.thunk_spans, first_line(node))
     if isinstance(node, ast.Lambda):
         node.body = logical.visit(node.body)
         return
