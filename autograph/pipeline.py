@@ -99,7 +99,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
     # 8b. Blocks also run in place while what steers them is plain; the closures move into the staged branch.
-    if ctx.fast_paths and (lowered or present & {"if", "loop"}):
+    if ctx.fast_paths and (lowered or present & {"if", "loop", "item_write"}):
         in_place.transform(node, ctx, scope.nonlocals)
     # 9. Closures inside loop bodies move before their loop: it needs them all written.
     if present & {"loop"}:

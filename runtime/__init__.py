@@ -34,6 +34,7 @@ from runtime.items import (
 from runtime.limits import reraise_limitation
 from runtime.operators import (
     BOOL,
+    DICT,
     INT,
     ITER,
     LIST,
@@ -66,7 +67,8 @@ __all__ = [
     "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel",
     "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register",
-    "register_lazy", "reraise_limitation", "BOOL", "INT", "ITER", "LIST", "iterate", "loop_start", "rest", "run",
+    "register_lazy", "reraise_limitation", "BOOL", "DICT", "INT", "ITER", "LIST", "iterate", "loop_start", "rest",
+    "run",
     "skip", "set_converter",
     "StagedLoop", "truth", "while_stmt", "setitem", "setitem_in",
     "index", "item",

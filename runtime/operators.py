@@ -78,6 +78,7 @@ INT = int  # what the compiled code's inline truth of an int test compares a cla
 BOOL = bool  # ... and its inline `not` of a bool (autograph/converters/in_place.py, _negation)
 LIST = list  # ... and its in-place `for` over a list, which no backend stages (see iterate)
 ITER = iter  # ... whose iterator it asks for itself where a break may hand the rest to for_stmt
+DICT = dict  # ... and, with LIST, its in-place item writes (`y[k] = v` on a list or dict: see items.setitem)
 
 
 def truth(cond: Any) -> Any:

@@ -137,6 +137,11 @@ class _InPlace:
                 if loop is not None:
                     out += loop
                     continue
+            elif cls is ast.Assign:
+                write = item_write(statement)
+                if write is not None:
+                    out.append(write)
+                    continue
             if cls is ast.FunctionDef and statement.name in self.generated:
                 pass  # a closure an if below may move into its staged branch: seen after the loop
             elif cls not in _SCOPES:  # try / with / match / a Python if or loop: their blocks too
@@ -326,6 +331,38 @@ class _InPlace:
         body = _copy_block(function.body, self.generated)
         body = _without_declarations(body, self.declarations)
         return self.block(body)
+
+
+def item_write(statement: ast.Assign) -> ast.If | None:
+    """``y = ag__.setitem(y, K, V)`` (``item_writes``' form of ``y[k] = v``) as
+    ``if y.__class__ is ag__.LIST or y.__class__ is ag__.DICT: y[K] = V / else: y = ag__.setitem(y, K, V)``;
+    None for any other statement. On a list or a dict (exactly those classes) ``setitem`` only does
+    ``y[k] = v``: no backend writes into them (``Backend.write_into`` takes arrays), and its error is
+    the write's own. ``K`` and ``V`` are the call's (converted) nodes, shared: the runtime's spelling of a
+    slice, ``ag__.index[1:, j]``, becomes the subscript it stands for."""
+    call = statement.value
+    if not (call.__class__ is ast.Call and _is_runtime_call(call, "setitem") and len(call.args) == 3
+            and not call.keywords and len(statement.targets) == 1):
+        return None
+    target, (base, index, value) = statement.targets[0], call.args
+    if not (target.__class__ is ast.Name and base.__class__ is ast.Name and base.id == target.id):
+        return None
+    if index.__class__ is ast.Starred or value.__class__ is ast.Starred:
+        return None
+    if index.__class__ is ast.Subscript and _is_runtime_name(index.value, "index"):
+        index = index.slice
+    at = templates.positions(statement)
+    store = _node(ast.Subscript, {"value": _node(ast.Name, {"id": target.id, "ctx": _LOAD, **at}), "slice": index,
+                                  "ctx": _STORE, **at})
+    in_place = _node(ast.Assign, {"targets": [store], "value": value, "type_comment": None, **at})
+    test = _node(ast.BoolOp, {"op": _OR, "values": [_class_is(_load(target.id, at), "LIST", at),
+                                                    _class_is(_load(target.id, at), "DICT", at)], **at})
+    return _node(ast.If, {"test": test, "body": [in_place], "orelse": [statement], **at})
+
+
+def _is_runtime_name(node: ast.expr, name: str) -> bool:
+    return (node.__class__ is ast.Attribute and node.attr == name and node.value.__class__ is ast.Name
+            and node.value.id == "ag__")
 
 
 def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
