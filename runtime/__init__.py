@@ -40,6 +40,7 @@ from runtime.operators import (
     LIST,
     StagedLoop,
     and_,
+    and_rest,
     and_test,
     assert_holds,
     for_stmt,
@@ -49,6 +50,7 @@ from runtime.operators import (
     loop_start,
     not_,
     or_,
+    or_rest,
     or_test,
     range_,
     rest,
@@ -62,18 +64,13 @@ from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld,
 range = range_  # noqa: A001  (generated code spells it ag__.range)
 
 __all__ = [
-    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "backend_for",
-    "builtin",
-    "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel",
-    "for_stmt", "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
-    "register",
-    "register_lazy", "reraise_limitation", "BOOL", "DICT", "INT", "ITER", "LIST", "iterate", "loop_start", "rest",
-    "run",
-    "skip", "set_converter",
-    "StagedLoop", "truth", "while_stmt", "setitem", "setitem_in",
-    "index", "item",
-    "iadd", "iand", "ifloordiv", "ilshift",
-    "imatmul", "imod", "imul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor",
+    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_rest", "and_test", "assert_holds",
+    "backend_for", "builtin", "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel", "for_stmt",
+    "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_rest", "or_test", "range",
+    "register", "register_lazy", "reraise_limitation", "BOOL", "DICT", "INT", "ITER", "LIST", "iterate",
+    "loop_start", "rest", "run", "skip", "set_converter", "StagedLoop", "truth", "while_stmt", "setitem",
+    "setitem_in", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
+    "irshift", "isub", "itruediv", "ixor",
 ]
 
 register_lazy("jax", "runtime.jax")

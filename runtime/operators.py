@@ -586,6 +586,41 @@ def or_test(value: Any, *rest: Thunk) -> Any:
         raise translated from None
 
 
+def and_rest(value: Any, *rest: Thunk) -> Any:
+    """An operand of an ``and`` test that the compiled code found neither ``True`` nor ``False``
+    (converters/in_place.py writes ``if a and b:`` as ``if ((c := a) is True or (c is not False and
+    (c := ag__.and_rest(c, lambda: b)) is True)) and ...:``): a plain value's truth, asked once, so that
+    the test goes on in place with the next operand; for a staged value, the staged truth of it and
+    the rest, ``and_test(value, *rest)``, which the staged branch hands to its operator."""
+    try:
+        backend = OWNER_BY_TYPE[value.__class__]
+    except (KeyError, TypeError):
+        backend = backend_for(value)
+    if backend is not None:
+        return and_test(value, *rest) if rest else value
+    try:
+        return True if value else False
+    except BaseException as error:  # a __bool__ that raises: the user's traceback, without this frame
+        strip(error)
+        raise
+
+
+def or_rest(value: Any, *rest: Thunk) -> Any:
+    """``and_rest`` for an operand of an ``or`` test: a plain value's truth, a staged one's
+    ``or_test(value, *rest)``."""
+    try:
+        backend = OWNER_BY_TYPE[value.__class__]
+    except (KeyError, TypeError):
+        backend = backend_for(value)
+    if backend is not None:
+        return or_test(value, *rest) if rest else value
+    try:
+        return True if value else False
+    except BaseException as error:
+        strip(error)
+        raise
+
+
 def range_(start: Any = _NO_ARG, stop: Any = _NO_ARG, step: Any = _NO_ARG, /, *more: Any) -> Iterable:
     """``range(...)`` in a for loop's iterable; a staged bound gives its backend's range. (Three
     optional positional parameters rather than ``*args``: ``range(n)`` and ``range(a, b)`` on ints,
@@ -619,4 +654,4 @@ def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
 # Tracebacks leave these out (runtime/tracebacks.py): the helpers that call user code (its thunks,
 # __bool__, __index__, iterators) and the loops' generators.
 hide_frames_of(run, while_stmt, _more_iterations, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test, or_test,
-               range_)
+               and_rest, or_rest, range_)

@@ -372,8 +372,13 @@ def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
     own answer, an int's is inline (a call costs more than the rest of the test; ``ag__.INT``, not
     ``int``, which the user may rebind), anything else goes through ``ag__.truth``, which gives a
     staged value back (then the expression is false, and ``name`` holds the staged value). An
-    ``and``/``or`` test is decided operand by operand (``_decided``). ``at``: the new nodes' position."""
-    if _is_test_chain(test):  # `a and b` as the test: each operand decided in place (see _decided)
+    ``and``/``or`` test is decided operand by operand (``_chain``; ``_decided`` where an operand is one
+    itself). Either way ``name`` ends ``True`` where the test holds, and ``False`` or a staged value
+    where it does not. ``at``: the new nodes' position."""
+    if _is_test_chain(test):  # `a and b` as the test: each operand decided in place
+        operands = [test.args[0]] + [thunk.body for thunk in test.args[1:]]
+        if not any(_is_test_chain(_negated(operand) or operand) for operand in operands):
+            return _chain(test.func.attr == "and_test", operands, test.args[1:], name, at)
         return _is(_bind(name, _decided(test, name, at), at), True, at)
     test = _negation(test, name, at)
     return _node(ast.BoolOp, {"op": _OR, "values": [
@@ -381,6 +386,74 @@ def truth_test(name: str, test: ast.expr, at: dict[str, int]) -> ast.expr:
         _node(ast.BoolOp, {"op": _AND, "values": [_is(_load(name, at), False, at, negated=True),
                                                    _is(_bind(name, _asked(name, at), at), True, at)], **at})],
         **at})
+
+
+def _chain(is_and: bool, operands: list[ast.expr], thunks: list[ast.Lambda], name: str,
+           at: dict[str, int]) -> ast.expr:
+    """``a and not b`` (``ag__.and_test(a, lambda: ag__.not_(b))``) as a test, each operand's truth
+    asked once, in place, as Python's jumps ask it, with one comparison per ``bool`` operand::
+
+        ((c := a) is True or (c is not False and (c := ASK(c, lambda: ag__.not_(b))) is True))
+        and (((c := b) is False and (c := True)) or (c is True and (c := False))
+             or (c is not False and (c := ag__.not_(c)) is True))
+
+    ASK: an ``int``'s truth inline, else ``ag__.and_rest(c, *thunks of the operands after it)``, which
+    gives a plain value's truth (the test goes on in place) or, for a staged value, the staged truth
+    of it and the rest (``and_test``): then the test is false with ``c`` holding it, for the staged
+    branch. An ``or`` test stops at an operand that is true or staged and ends with ``and c is True``
+    (``or_rest``). ``c`` ends ``True`` where the test holds, ``False`` or staged where it does not
+    (the staged branch tells them apart, as for any test)."""
+    last = len(operands) - 1
+    values = []
+    for index, operand in enumerate(operands):
+        rest = thunks[index:]
+        negated = _negated(operand)
+        asked = _load(name, at)
+        if negated is not None:
+            operand, asked = negated, _runtime_call("not_", [asked], at)
+        if index != last:
+            asked = _runtime_call("and_rest" if is_and else "or_rest", [asked, *rest], at)
+        elif negated is None:
+            asked = _asked(name, at)
+        if negated is None and index != last:  # an int's truth inline, as for a test of its own
+            nonzero = _node(ast.Compare, {"left": _load(name, at), "ops": [_NOT_EQ], "comparators": [_constant(0, at)],
+                                          **at})
+            asked = _node(ast.IfExp, {"test": _class_is(_load(name, at), "INT", at), "body": nonzero, "orelse": asked,
+                                      **at})
+        # and: go on while true; or: go on while false (a staged operand stops both).
+        settled = _is(_bind(name, asked, at), True, at) if is_and else _is(_bind(name, asked, at), False, at,
+                                                                              negated=True)
+        if negated is None:  # (c := x) is True or (c is not False and SETTLED)
+            parts = [_is(_bind(name, operand, at), True, at),
+                     _and([_is(_load(name, at), False, at, negated=True), settled], at)]
+        else:  # ((c := x) is False and (c := True)) or ... : `name` True where `not x` holds
+            parts = [_and([_is(_bind(name, operand, at), False, at), _bind(name, _constant(True, at), at)], at)]
+            if is_and:  # (c is True and (c := False)) or (c is not False and SETTLED)
+                parts += [_and([_is(_load(name, at), True, at), _bind(name, _constant(False, at), at)], at),
+                          _and([_is(_load(name, at), False, at, negated=True), settled], at)]
+            else:  # (c is not True and SETTLED) or (c := False)
+                parts += [_and([_is(_load(name, at), True, at, negated=True), settled], at),
+                          _bind(name, _constant(False, at), at)]
+        values.append(_node(ast.BoolOp, {"op": _OR, "values": parts, **at}))
+    if is_and:
+        return _and(values, at)
+    return _and([_node(ast.BoolOp, {"op": _OR, "values": values, **at}), _is(_load(name, at), True, at)], at)
+
+
+def _negated(node: ast.expr) -> ast.expr | None:
+    """``y`` for ``ag__.not_(y)`` (``not y``), else None."""
+    if (node.__class__ is ast.Call and len(node.args) == 1 and not node.keywords and _is_runtime_call(node, "not_")
+            and node.args[0].__class__ is not ast.Starred):
+        return node.args[0]
+    return None
+
+
+def _and(values: list[ast.expr], at: dict[str, int]) -> ast.BoolOp:
+    return _node(ast.BoolOp, {"op": _AND, "values": values, **at})
+
+
+def _runtime_call(attr: str, args: list[ast.expr], at: dict[str, int]) -> ast.Call:
+    return _node(ast.Call, {"func": _runtime_name(attr, at), "args": args, "keywords": [], **at})
 
 
 def _is_test_chain(node: ast.expr) -> bool:

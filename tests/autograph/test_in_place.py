@@ -516,3 +516,110 @@ def test_staged_item_writes_agree_with_numpy(values):
     x = np.array(values)
     assert np.allclose(autograph.function(staged_item_writes)(x), staged_item_writes(x))
     assert np.allclose(autograph.convert(staged_item_writes)(x), staged_item_writes(x))
+
+
+def chain_and(a, b):
+    if a and b:
+        return "body"
+    return "after"
+
+
+def chain_and_not(a, b):
+    if a and not b:
+        r = "body"
+    else:
+        r = "else"
+    return r
+
+
+def chain_not_and(a, b, c):
+    if not a and b and not c:
+        r = "body"
+    else:
+        r = "else"
+    return r
+
+
+def chain_or(a, b, c):
+    if a or b or c:
+        r = "body"
+    else:
+        r = "else"
+    return r
+
+
+def chain_or_not(a, b):
+    if not a or not b:
+        r = "body"
+    else:
+        r = "else"
+    return r
+
+
+def chain_while(a, b, n):
+    i = 0
+    while (a or not b) and i < n:
+        i += 1
+    while i < 2 * n and not a:
+        i += 1
+    return i
+
+
+CHAIN_VALUES = [True, False, 0, 3, [], [1], None, "", "x", 0.0, np.bool_(True), np.float64(0.0)]
+
+
+@pytest.mark.parametrize("fn", [chain_and, chain_and_not, chain_not_and, chain_or, chain_or_not, chain_while])
+def test_and_or_not_tests_agree_with_python_operand_by_operand(fn):
+    """Every mix of bools, ints, other plain values, and values whose ``__bool__`` is logged: the
+    same branch, and the same truths asked in the same order, as the original."""
+    import itertools
+    converted = autograph.convert(fn)
+    arity = fn.__code__.co_argcount - (fn is chain_while)
+    for values in itertools.product(CHAIN_VALUES[:6] + ["truth-0", "truth-1"], repeat=arity):
+        logs = []
+        for _ in range(2):
+            log: list = []
+            args = [Truth(v == "truth-1", log) if isinstance(v, str) and v.startswith("truth") else v for v in values]
+            if fn is chain_while:
+                args.append(2)
+            logs.append((fn(*args) if not logs else converted(*args), log))
+        assert logs[0] == logs[1], values
+    for values in itertools.product(CHAIN_VALUES, repeat=arity):
+        args = list(values) + ([2] if fn is chain_while else [])
+        assert converted(*args) == fn(*args), values
+
+
+def test_a_raising_bool_in_a_chain_is_the_user_s_error():
+    class Raises:
+        def __bool__(self):
+            raise ZeroDivisionError("no truth")
+
+    converted = autograph.convert(chain_and_not)
+    for args in ((Raises(), True), (True, Raises()), ([1], Raises())):
+        with pytest.raises(ZeroDivisionError, match="no truth") as caught:
+            converted(*args)
+        assert caught.traceback[-1].name in ("chain_and_not", "__bool__")
+        assert all(entry.name not in ("and_rest", "or_rest", "not_") for entry in caught.traceback)
+
+
+def staged_chains(x, n):
+    y = x * 1.0
+    if n > 0 and not np.sum(x) > 1.0:  # a plain operand, then a staged negated one
+        y = y + 1.0
+    if not n > 3 or np.sum(y) < 0.0 or n == 2:  # or: a negated plain operand, then a staged one
+        y = y * 2.0
+    if [n] and np.sum(y) > 0.0 and not n == 1:  # a list operand (asked through and_rest), staged, plain
+        y = y - 3.0
+    i = 0
+    while not i >= n and np.sum(y) < 50.0:
+        y = y * 1.5
+        i = i + 1
+    return y
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 4])
+@pytest.mark.parametrize("values", [[1.0, 2.0], [-1.0, -2.0], [0.25, 0.25]])
+def test_and_or_not_chains_with_staged_operands_agree_with_numpy(values, n):
+    x = np.array(values)
+    assert np.allclose(autograph.function(staged_chains)(x, n), staged_chains(x, n))
+    assert np.allclose(autograph.convert(staged_chains)(x, n), staged_chains(x, n))
