@@ -70,7 +70,8 @@ __all__ = [
     "register", "register_lazy", "reraise_limitation", "BOOL", "DICT", "INT", "ITER", "LIST", "iterate",
     "loop_start", "rest", "run", "skip", "set_converter", "StagedLoop", "truth", "while_stmt", "setitem",
     "setitem_in", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
-    "irshift", "isub", "itruediv", "ixor",
+    "irshift", "isub", "itruediv", "ixor", "PLAIN",
 ]
 
+PLAIN = True  # whether no staged value can exist now (runtime/plain.py keeps it)
 register_lazy("jax", "runtime.jax")

@@ -31,6 +31,7 @@ import importlib
 import sys
 from typing import Any, Callable, Iterable, Optional
 
+from runtime import plain
 from runtime.undefined import Undefined
 
 Thunk = Callable[[], Any]
@@ -163,8 +164,12 @@ for _cls in (bool, int, float, complex, str, bytes, type(None), list, tuple, dic
 
 
 def register(backend: Backend) -> None:
-    """Add a backend; it is asked about each new type of value from then on."""
+    """Add a backend; it is asked about each new type of value from then on. Unless its values exist
+    only inside the traces that tell ``runtime.plain`` so (``stages_only_in_traces``, the graph's), the
+    compiled code's plain path is off from then on."""
     _BACKENDS.append(backend)
+    if not getattr(backend, "stages_only_in_traces", False):
+        plain.staged_anywhere()
     if getattr(backend, "stages_static_ranges", False):
         _STATIC_RANGE_STAGERS.append(backend)
         NO_STATIC_STAGING[0] = -1
@@ -178,8 +183,10 @@ _PLAIN_TYPES = frozenset(OWNER_BY_TYPE)
 
 def register_lazy(package: str, module: str) -> None:
     """Import ``module`` (which calls ``register``) the first time a value whose type belongs to the
-    top-level ``package`` is asked about. Until then neither is imported."""
+    top-level ``package`` is asked about. Until then neither is imported; once ``package`` is, the
+    compiled code's plain path is off (``runtime.plain``)."""
     _LAZY[package] = module
+    plain.watch_package(package)
 
 
 def may_stage_static_ranges() -> bool:

@@ -98,6 +98,7 @@ class _InPlace:
         self.own_nonlocals = own_nonlocals
         self.cond: str | None = None  # the name that holds an if's test in the scope at hand
         self.declarations: dict[type, set[str]] = {}  # what its in-place blocks declared
+        self.plain: str | None = None  # the function's `plain = ag__.PLAIN` (made on first use)
 
     def scope(self, function: ast.FunctionDef, top_level: bool = False) -> None:
         """Rewrite the ifs of ``function``'s own scope (a generated closure's or the user's)."""
@@ -106,6 +107,11 @@ class _InPlace:
         self.cond, self.declarations = None, declarations
         function.body = self.block(function.body)
         self.cond, self.declarations = saved
+        if top_level and self.plain is not None:  # read once per call (runtime/plain.py says why)
+            at = 1 if is_docstring(function.body) else 0
+            (snapshot,) = templates.replace("PLAIN = ag__.PLAIN", at=function.body[at] if at < len(function.body)
+                                            else function, PLAIN=self.plain)
+            function.body.insert(at, snapshot)
         # A nonlocal the user declared inside a block refers to an enclosing function's variable; in a
         # generated closure the enclosing scope's own variables need no declaration.
         needed_globals = declarations[ast.Global]
@@ -188,16 +194,20 @@ class _InPlace:
         staged: list[ast.stmt] = closures + [statement]
         # (Built by hand, not from a template: this runs for every if, and a template costs 30 µs.)
         at = templates.positions(statement)
-        if len(closures) == 2:  # if TRUTH: BODY / elif cond is False: ORELSE / else: STAGED
-            inner = _node(ast.If, {"test": _is(_load(cond, at), False, at), "body": in_place[1] or [_pass(at)],
-                                   "orelse": staged, **at})
+        # if (NATIVE if plain else TRUTH): BODY / elif plain or cond is False: ORELSE / else: STAGED
+        # (without an else block: ... / elif not plain and cond is not False: STAGED)
+        if len(closures) == 2:
+            inner = _node(ast.If, {"test": _or([self._plain(at), _is(_load(cond, at), False, at)], at),
+                                   "body": in_place[1] or [_pass(at)], "orelse": staged, **at})
             inner.__dict__[_STAGED] = "orelse"
-        else:  # if TRUTH: BODY / elif cond is not False: STAGED
-            inner = _node(ast.If, {"test": _is(_load(cond, at), False, at, negated=True), "body": staged, "orelse": [],
-                                   **at})
+        else:
+            not_plain = _node(ast.UnaryOp, {"op": _NOT, "operand": self._plain(at), **at})
+            inner = _node(ast.If, {"test": _and([not_plain, _is(_load(cond, at), False, at, negated=True)], at),
+                                   "body": staged, "orelse": [], **at})
             inner.__dict__[_STAGED] = "body"
-        return _node(ast.If, {"test": truth_test(cond, test, at), "body": in_place[0] or [_pass(at)],
-                              "orelse": [inner], **at})
+        decided = _node(ast.IfExp, {"test": self._plain(at), "body": _native(test),
+                                    "orelse": truth_test(cond, test, at), **at})
+        return _node(ast.If, {"test": decided, "body": in_place[0] or [_pass(at)], "orelse": [inner], **at})
 
     def _loop(self, statement: ast.For, before: list[ast.stmt]) -> list[ast.stmt] | None:
         """``for x in ag__.for_stmt(...): loop_body(x)`` / ``for _ in ag__.while_stmt(...): loop_body()``
@@ -246,24 +256,25 @@ class _InPlace:
         source, call.args[0] = call.args[0], templates.replace_expression("ag__.rest(ITEMS)", ITEMS=items)
         templates.copy_location(call.args[0], source)
         values = {"TARGET": statement.target.id, "ITEMS": items, "ITER": source, "BODY": in_place,
-                  "STAGED": closures + [statement]}
+                  "STAGED": closures + [statement], "PLAIN": self._plain(templates.positions(statement))}
         if flag is None:  # (never staged mid-loop, but its iterator is held as the original's loop holds it)
             # A list is never staged: the for statement asks it for its iterator itself (no call).
-            template = ("for TARGET in (ITEMS if (ITEMS := ITER).__class__ is ag__.LIST else "
+            template = ("for TARGET in (ITER if PLAIN else ITEMS if (ITEMS := ITER).__class__ is ag__.LIST else "
                         "(ITEMS := ag__.iterate(ITEMS))):\n"
                         "    BODY\n"
-                        "if ITEMS.__class__ is ag__.StagedLoop:\n"
+                        "if not PLAIN and ITEMS.__class__ is ag__.StagedLoop:\n"
                         "    STAGED\n"
                         "ITEMS = None\n")
         else:
             values["FLAG"] = flag.id
             # (A list's iterator from iter() itself, a C call: what is left of it is what for_stmt gets.)
-            template = ("for TARGET in (ITEMS := (ag__.ITER(ITEMS) if (ITEMS := ITER).__class__ is ag__.LIST "
-                        "and FLAG is False else ag__.iterate(ITEMS, FLAG))):\n"
+            template = ("for TARGET in (ITER if PLAIN else (ITEMS := (ag__.ITER(ITEMS) if (ITEMS := ITER).__class__ "
+                        "is ag__.LIST and FLAG is False else ag__.iterate(ITEMS, FLAG)))):\n"
                         "    BODY\n"
                         "    if FLAG is not False:\n"
                         "        break\n"
-                        "if ITEMS.__class__ is ag__.StagedLoop or FLAG is not False and FLAG is not True:\n"
+                        "if not PLAIN and (ITEMS.__class__ is ag__.StagedLoop\n"
+                        "                  or FLAG is not False and FLAG is not True):\n"
                         "    STAGED\n"
                         "ITEMS = None\n")
         # (After the loop its iterable, or iterator, goes, as the original's iterator does.)
@@ -285,29 +296,41 @@ class _InPlace:
             call.args.append(ast.Constant(None))
         call.args.append(ast.Name(id=outcome, ctx=ast.Load()))  # the test's value it stopped at: staged
         templates.copy_location(call.args, statement)
-        values = {"OUTCOME": outcome, "BODY": in_place, "STAGED": closures + [statement]}
-        keep_going = "OUTCOME is True"
+        at = templates.positions(statement)
+        values = {"OUTCOME": outcome, "BODY": in_place, "STAGED": closures + [statement], "PLAIN": self._plain(at)}
+        keep_going, plain_keep_going = ["OUTCOME is True"], []
         if flag is not None:
             values["FLAG"] = flag.id
-            keep_going += " and FLAG is False"
+            keep_going.append("FLAG is False")
+            plain_keep_going.append("FLAG is False")
         if loop_test is not None:
             test = loop_test.body[-1].value  # (shared: the expression is never changed in place)
             _without_declarations(loop_test.body, self.declarations)  # (a walrus's nonlocal: the same variable)
-            keep_going += " and TRUTH"
-            values["TRUTH"] = truth_test(outcome, test, templates.positions(statement))
+            keep_going.append("TRUTH")
+            plain_keep_going.append("NATIVE")
+            values["TRUTH"] = truth_test(outcome, test, at)
+            values["NATIVE"] = _native(test)
             handover = "OUTCOME is not False and OUTCOME is not True"
         else:
             handover = "OUTCOME is not True"
         if flag is not None:
             handover += " or FLAG is not False and FLAG is not True"
-        template = (f"OUTCOME = ag__.loop_start()\n"
-                    f"while {keep_going}:\n"
+        # While `plain`, the test as written (no staged value can come), and nothing to hand over.
+        template = (f"OUTCOME = True if PLAIN else ag__.loop_start()\n"
+                    f"while ({' and '.join(plain_keep_going) or 'True'}) if PLAIN else ({' and '.join(keep_going)}):\n"
                     f"    BODY\n"
-                    f"if {handover}:\n"
+                    f"if not PLAIN and ({handover}):\n"
                     f"    STAGED\n")
         start, loop, after = templates.replace(template, at=statement, **values)
         after.__dict__[_STAGED] = "body"
         return [start, loop, after]
+
+    def _plain(self, at: dict[str, int]) -> ast.Name:
+        """The name of the function's ``ag__.PLAIN`` snapshot: while it is True, no value can be staged
+        and tests run as the user wrote them (``_native``)."""
+        if self.plain is None:
+            self.plain = self.ctx.namer.new("plain")
+        return _load(self.plain, at)
 
     def _closures(self, names: list[str], before: list[ast.stmt]) -> list[ast.FunctionDef] | None:
         """The generated closures called ``names``, the latest definitions in ``before`` (they stand
@@ -440,6 +463,22 @@ def _chain(is_and: bool, operands: list[ast.expr], thunks: list[ast.Lambda], nam
     return _and([_node(ast.BoolOp, {"op": _OR, "values": values, **at}), _is(_load(name, at), True, at)], at)
 
 
+def _native(test: ast.expr) -> ast.expr:
+    """The test as the user wrote it: ``ag__.and_test(a, lambda: b)`` as ``a and b`` (``or_test``
+    alike), ``ag__.not_(x)`` as ``not x``, all the way down its operands; anything else as it is (a
+    value's ``ag__.and_(...)`` inside an operand is right on plain values too). Python then asks each
+    operand's truth once, with its own jumps."""
+    if _is_test_chain(test):
+        op = _AND if test.func.attr == "and_test" else _OR
+        operands = [test.args[0]] + [thunk.body for thunk in test.args[1:]]
+        return _node(ast.BoolOp, {"op": op, "values": [_native(operand) for operand in operands],
+                                  **_positions(test)})
+    negated = _negated(test)
+    if negated is not None:
+        return _node(ast.UnaryOp, {"op": _NOT, "operand": _native(negated), **_positions(test)})
+    return test
+
+
 def _negated(node: ast.expr) -> ast.expr | None:
     """``y`` for ``ag__.not_(y)`` (``not y``), else None."""
     if (node.__class__ is ast.Call and len(node.args) == 1 and not node.keywords and _is_runtime_call(node, "not_")
@@ -450,6 +489,10 @@ def _negated(node: ast.expr) -> ast.expr | None:
 
 def _and(values: list[ast.expr], at: dict[str, int]) -> ast.BoolOp:
     return _node(ast.BoolOp, {"op": _AND, "values": values, **at})
+
+
+def _or(values: list[ast.expr], at: dict[str, int]) -> ast.BoolOp:
+    return _node(ast.BoolOp, {"op": _OR, "values": values, **at})
 
 
 def _runtime_call(attr: str, args: list[ast.expr], at: dict[str, int]) -> ast.Call:
@@ -566,7 +609,7 @@ def _constant(value: object, at: dict[str, int]) -> ast.Constant:
 # arguments one by one, at three times the cost; the tests' truth is built for every if and loop).
 # Contexts and operators carry nothing: one of each is shared, as in a tree ast.parse made.
 _LOAD, _STORE = ast.Load(), ast.Store()
-_OR, _AND, _IS, _IS_NOT, _NOT_EQ = ast.Or(), ast.And(), ast.Is(), ast.IsNot(), ast.NotEq()
+_OR, _AND, _IS, _IS_NOT, _NOT_EQ, _NOT = ast.Or(), ast.And(), ast.Is(), ast.IsNot(), ast.NotEq(), ast.Not()
 
 
 def _copy_block(statements: list[ast.stmt], generated: set[str]) -> list[ast.stmt]:

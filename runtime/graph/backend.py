@@ -47,6 +47,7 @@ class GraphBackend(Backend):
     """Owns graph ``Tensor``s (and ranges with a tensor bound) and stages into the graph being traced."""
 
     name = "graph"
+    stages_only_in_traces = True  # its tensors exist only while a graph is traced (runtime/plain.py)
 
     def owns(self, cls: type) -> bool:
         return issubclass(cls, (Tensor, GraphRange))

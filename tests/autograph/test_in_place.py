@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import autograph
+import runtime.plain
 
 THIS_FILE = __file__
 
@@ -568,12 +569,19 @@ def chain_while(a, b, n):
 CHAIN_VALUES = [True, False, 0, 3, [], [1], None, "", "x", 0.0, np.bool_(True), np.float64(0.0)]
 
 
+@pytest.mark.parametrize("plain_path", [True, False])
 @pytest.mark.parametrize("fn", [chain_and, chain_and_not, chain_not_and, chain_or, chain_or_not, chain_while])
-def test_and_or_not_tests_agree_with_python_operand_by_operand(fn):
+def test_and_or_not_tests_agree_with_python_operand_by_operand(fn, plain_path):
     """Every mix of bools, ints, other plain values, and values whose ``__bool__`` is logged: the
-    same branch, and the same truths asked in the same order, as the original."""
-    import itertools
+    same branch, and the same truths asked in the same order, as the original, on both paths of the
+    compiled code (runtime/plain.py: the test as written, and the one that tells staged values apart)."""
     converted = autograph.convert(fn)
+    with runtime.plain.assume(plain_path):
+        _agree_operand_by_operand(fn, converted)
+
+
+def _agree_operand_by_operand(fn, converted):
+    import itertools
     arity = fn.__code__.co_argcount - (fn is chain_while)
     for values in itertools.product(CHAIN_VALUES[:6] + ["truth-0", "truth-1"], repeat=arity):
         logs = []
@@ -623,3 +631,50 @@ def test_and_or_not_chains_with_staged_operands_agree_with_numpy(values, n):
     x = np.array(values)
     assert np.allclose(autograph.function(staged_chains)(x, n), staged_chains(x, n))
     assert np.allclose(autograph.convert(staged_chains)(x, n), staged_chains(x, n))
+
+
+def test_the_plain_path_runs_the_test_as_written():
+    compiled = autograph.to_code(chain_and_not, compiled=True)
+    assert "plain = ag__.PLAIN" in compiled
+    assert "if a and (not b) if plain else " in compiled  # then the test that tells staged values apart
+    assert "elif plain or cond is False:" in compiled
+    assert "PLAIN" not in autograph.to_code(chain_and_not)  # the functional form, as shown
+
+
+def test_plain_is_false_once_jax_is_imported_and_while_a_graph_is_traced(tmp_path):
+    """In a fresh interpreter: True at first; False inside a graph trace only; False for good once JAX
+    is imported (its tracers may reach converted code from then on, under any jax.jit)."""
+    import subprocess
+    import textwrap
+    program = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(__import__("pathlib").Path(autograph.__file__).parents[1])!r})
+        import numpy as np, runtime, autograph
+        seen = []
+        def f(x):
+            seen.append(runtime.PLAIN)
+            return x + 1.0
+        print(runtime.PLAIN)
+        autograph.function(f)(np.ones(2))
+        print(seen[-1], runtime.PLAIN)
+        import jax
+        print(runtime.PLAIN)
+    """)
+    script = tmp_path / "plain_flag.py"  # (a file: autograph converts from source)
+    script.write_text(program)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["True", "False", "True", "False"]
+
+
+def calls_a_traced_function(x, n):
+    total = 0.0
+    for i in range(n):
+        if i % 2 == 0:  # plain: the test as written
+            total = total + autograph.function(staged_item_writes)(x)[0]
+    return total
+
+
+def test_a_trace_started_inside_a_plain_call():
+    x = np.array([1.0, 2.0])
+    with runtime.plain.assume(True):
+        assert np.allclose(autograph.convert(calls_a_traced_function)(x, 3), calls_a_traced_function(x, 3))

@@ -55,6 +55,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import DrawFn, composite
 
 import autograph
+import runtime.plain
 
 EXAMPLES = int(os.environ.get("AUTOGRAPH_FUZZ_EXAMPLES", "2000"))
 MAX_DEPTH = 4
@@ -956,9 +957,10 @@ def mismatch(source: str, directory: pathlib.Path, calls: tuple) -> tuple | None
             converted = autograph.convert(program.fn)
         except Exception as error:
             return ("convert", type(error).__name__), f"conversion failed: {error!r}", calls[0]
-        for args in calls:
+        for args, plain_path in itertools.product(calls, (True, False)):
             expected = run(program, program.fn, args)
-            actual = as_on_python_310(expected, run(program, converted, args))
+            with runtime.plain.assume(plain_path):  # both paths of the compiled code (runtime/plain.py)
+                actual = as_on_python_310(expected, run(program, converted, args))
             if not corpus.same_outcome(expected, actual):
                 kinds = tuple(o[1].__name__ if o[0] == "raise" else o[0] for o in (expected, actual))
                 if kinds[0] == kinds[1] and not corpus.same(expected[-1], actual[-1]):

@@ -1,0 +1,96 @@
+"""Whether every value converted code can meet right now is plain Python: ``ag__.PLAIN``.
+
+    plain = ag__.PLAIN                  # the compiled code, once per call of a converted function
+    if (x > 0 if plain else TRUTH):     # TRUTH: the test that tells a staged value apart
+        ...
+
+A backend's values exist only where it makes them: the graph's while a graph is traced (the
+``building`` block of runtime/graph/builder.py), JAX's wherever JAX is imported, a backend a user
+registers anywhere. ``PLAIN`` is True while none of them can exist: JAX not imported (nor any other
+lazily registered package), no backend registered but the graph's, no graph being traced in any
+thread. Then the compiled code asks a test's truth as Python asks it, in one jump, with the user's
+own ``and`` / ``or`` / ``not``: Python 3.11 fuses a comparison with the jump that tests it, and any
+look at the comparison's value (``(c := x > 0) is True``) costs that fusion, about as much as the
+comparison itself (docs/generated_code.md, "In place").
+
+The flag only goes from True to False for good (JAX imported, a backend registered) or for the time
+a trace runs. The compiled code reads it once per call, so a call that started before a trace keeps
+its answer: its values are plain (the trace's values are made inside the trace, in the functions it
+calls, each of which reads the flag afresh).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+from typing import Iterator
+
+_lock = threading.Lock()
+_traces = 0  # graph traces under way, in every thread
+_staged_anywhere = False  # a backend whose values may exist outside our traces is registered or importable
+_WATCHED: set[str] = set()  # top-level packages whose import registers a backend (runtime.backend.register_lazy)
+
+
+def _publish() -> None:
+    sys.modules["runtime"].PLAIN = not _staged_anywhere and not _traces
+
+
+def trace_started() -> None:
+    """An outermost graph trace begins (``building``)."""
+    global _traces
+    with _lock:
+        _traces += 1
+        _publish()
+
+
+def trace_ended() -> None:
+    global _traces
+    with _lock:
+        _traces -= 1
+        _publish()
+
+
+def staged_anywhere() -> None:
+    """A backend's values may exist from now on, anywhere: the flag is False for good."""
+    global _staged_anywhere
+    with _lock:
+        _staged_anywhere = True
+        _publish()
+
+
+def watch_package(package: str) -> None:
+    """Values of ``package``'s types may be staged (``register_lazy``): the flag goes False for good
+    when it is imported (or now, if it is)."""
+    if package in sys.modules:
+        staged_anywhere()
+        return
+    _WATCHED.add(package)
+    if _WATCHER not in sys.meta_path:
+        sys.meta_path.insert(0, _WATCHER)
+
+
+class _ImportWatcher:
+    """A finder that finds nothing: it notes the import of a watched package and lets the others
+    import it (one set look-up per import of a module not imported yet)."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name in _WATCHED:
+            staged_anywhere()
+        return None
+
+
+_WATCHER = _ImportWatcher()
+
+
+@contextlib.contextmanager
+def assume(value: bool) -> Iterator[None]:
+    """For tests of either path of the compiled code: the flag ``value`` inside the block, whatever it
+    was (until a trace starts or ends). ``True`` only for code whose values are all plain Python."""
+    runtime = sys.modules["runtime"]
+    saved = runtime.PLAIN
+    runtime.PLAIN = value
+    try:
+        yield
+    finally:
+        runtime.PLAIN = saved
