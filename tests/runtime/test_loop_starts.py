@@ -8,10 +8,16 @@ import sys
 ROOT = __file__.rsplit("/tests/", 1)[0]
 
 
+# These loops' questions are the general path's: a process with no JAX and no backend but the graph's
+# takes the plain path (runtime/plain.py), whose loops ask nothing. The flag is turned off for good first.
+GENERAL_PATH = "import runtime.plain\nruntime.plain.staged_anywhere()\n"
+
+
 def test_a_backend_registered_after_a_loop_is_asked_at_the_next_loop(tmp_path):
     # In a fresh process (a registered backend stays registered): a plain loop caches the answer, then
     # a backend that stages static ranges is registered with no import in between.
     code = (
+        GENERAL_PATH +
         "import sys, autograph, runtime.backend as b\n"
         "def summed(n):\n"
         "    total = 0\n"
@@ -37,6 +43,7 @@ def test_a_backend_registered_after_a_loop_is_asked_at_the_next_loop(tmp_path):
 
 def test_an_import_makes_the_loops_ask_again(tmp_path):
     code = (
+        GENERAL_PATH +
         "import sys, autograph, runtime.backend as b\n"
         "def counted(n):\n"
         "    while n > 0:\n"
