@@ -19,6 +19,7 @@ import operator
 import types
 
 import runtime
+from autograph.analysis.scopes import first_line
 from autograph.analysis.walk import statement_children
 from runtime.undefined import is_converted_code, register_converted_code
 
@@ -123,10 +124,6 @@ def _first_lines_at_owner(root: ast.FunctionDef | ast.Lambda, generated: frozens
     the closure belong to that line too, which tracebacks never show (creating a function cannot
     fail)."""
     moved: list[tuple[ast.AST, tuple]] = []
-
-    def first_line(node: ast.AST) -> int:
-        decorators = getattr(node, "decorator_list", None)
-        return decorators[0].lineno if decorators else node.lineno
 
     # One loop over the statements with an explicit stack (a recursive visit cost twice as much):
     # each entry is a node and the first line of the user scope it stands in. A generated closure is

@@ -306,6 +306,12 @@ def free_names(scope: ast.AST) -> set[str]:
     return (loads - bound) | declared_outer
 
 
+def first_line(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda) -> int:
+    """The first line of a scope's source: its first decorator's, or its own."""
+    decorators = getattr(node, "decorator_list", None)
+    return decorators[0].lineno if decorators else node.lineno
+
+
 # `try` and (3.11+) `try ... except*`: the same fields, so every pass treats them alike.
 TRY_STATEMENTS: tuple[type, ...] = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 

@@ -32,6 +32,7 @@ import copy
 import sys
 
 from autograph import anno, templates
+from autograph.analysis.scopes import first_line
 from autograph.analysis.walk import walk
 from autograph.context import Context
 from autograph.template_code import make_node
@@ -178,12 +179,6 @@ class _Logical(Transformer):
             return self.generic_visit(node)
         finally:
             self.owner_line = saved
-
-
-def first_line(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda) -> int:
-    """The first line of a scope's source: its first decorator's, or its own."""
-    decorators = getattr(node, "decorator_list", None)
-    return decorators[0].lineno if decorators else node.lineno
 
 
 def _jumps(node: ast.BoolOp) -> ast.expr:

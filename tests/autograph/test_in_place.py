@@ -607,7 +607,8 @@ def test_a_raising_bool_in_a_chain_is_the_user_s_error():
         with pytest.raises(ZeroDivisionError, match="no truth") as caught:
             converted(*args)
         assert caught.traceback[-1].name in ("chain_and_not", "__bool__")
-        assert all(entry.name not in ("and_rest", "or_rest", "not_") for entry in caught.traceback)
+        if sys.version_info >= (3, 11):  # (3.10's bare raise keeps the helper's entry: docs/limitations.md)
+            assert all(entry.name not in ("and_rest", "or_rest", "not_") for entry in caught.traceback)
 
 
 def staged_chains(x, n):
@@ -644,6 +645,7 @@ def test_the_plain_path_runs_the_test_as_written():
 def test_plain_is_false_once_jax_is_imported_and_while_a_graph_is_traced(tmp_path):
     """In a fresh interpreter: True at first; False inside a graph trace only; False for good once JAX
     is imported (its tracers may reach converted code from then on, under any jax.jit)."""
+    pytest.importorskip("jax")
     import subprocess
     import textwrap
     program = textwrap.dedent(f"""
