@@ -77,6 +77,16 @@ def positions(origin: ast.AST) -> dict[str, int]:
     return {"lineno": line, "col_offset": origin.col_offset, "end_lineno": line, "end_col_offset": end}
 
 
+def runtime_attribute(attr: str, at: dict[str, int]) -> ast.Attribute:
+    """``ag__.attr`` at the position ``at`` (made directly, not from a template: the converters write
+    one for every call and test)."""
+    name = template_code.make_node(ast.Name, {"id": "ag__", "ctx": _LOAD, **at})
+    return template_code.make_node(ast.Attribute, {"value": name, "attr": attr, "ctx": _LOAD, **at})
+
+
+_LOAD = ast.Load()
+
+
 def replace_expression(template: str, **values: Value) -> ast.expr:
     (statement,) = replace(template, **values)
     if not isinstance(statement, ast.Expr):

@@ -171,13 +171,14 @@ class _Calls(Transformer):
             simple = not node.keywords and len(node.args) <= 2 and not any(
                 isinstance(a, ast.Starred) for a in node.args)
             node.args = [node.func, *node.args]
-            node.func = _runtime("builtin" if simple else "builtin_call", _positions(node))
+            node.func = templates.runtime_attribute("builtin" if simple else "builtin_call", _positions(node))
             return node
         if self._plain(node.func):
             return node
         # `ag__.call(f)(x)`: the runtime picks what to call, the call itself stays in this frame.
         at = _positions(node)
-        node.func = make_node(ast.Call, {"func": _runtime("call", at), "args": [node.func], "keywords": [], **at})
+        node.func = make_node(ast.Call, {"func": templates.runtime_attribute("call", at), "args": [node.func],
+                                         "keywords": [], **at})
         return node
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
@@ -225,18 +226,10 @@ class _Calls(Transformer):
         visit_GeneratorExp = _own_scope
 
 
-def _runtime(name: str, at: dict[str, int]) -> ast.Attribute:
-    """``ag__.name`` at ``at`` (made directly: every call in a function gets one)."""
-    return make_node(ast.Attribute, {"value": make_node(ast.Name, {"id": "ag__", "ctx": _LOAD, **at}), "attr": name,
-                                     "ctx": _LOAD, **at})
-
-
 def _positions(node: ast.AST) -> dict[str, int]:
     """What ``templates.copy_location(new, node)`` gives: ``node``'s position, if it has one."""
     return templates.positions(node) if "lineno" in node.__dict__ else {}
 
-
-_LOAD = ast.Load()
 
 
 def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:

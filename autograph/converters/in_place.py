@@ -436,13 +436,8 @@ def _chain(is_and: bool, operands: list[ast.expr], thunks: list[ast.Lambda], nam
             operand, asked = negated, _runtime_call("not_", [asked], at)
         if index != last:
             asked = _runtime_call("and_rest" if is_and else "or_rest", [asked, *rest], at)
-        elif negated is None:
-            asked = _asked(name, at)
-        if negated is None and index != last:  # an int's truth inline, as for a test of its own
-            nonzero = _node(ast.Compare, {"left": _load(name, at), "ops": [_NOT_EQ], "comparators": [_constant(0, at)],
-                                          **at})
-            asked = _node(ast.IfExp, {"test": _class_is(_load(name, at), "INT", at), "body": nonzero, "orelse": asked,
-                                      **at})
+        if negated is None:  # an int's truth inline, as for a test of its own
+            asked = _asked(name, at, asked if index != last else None)
         # and: go on while true; or: go on while false (a staged operand stops both).
         settled = _is(_bind(name, asked, at), True, at) if is_and else _is(_bind(name, asked, at), False, at,
                                                                               negated=True)
@@ -496,7 +491,7 @@ def _or(values: list[ast.expr], at: dict[str, int]) -> ast.BoolOp:
 
 
 def _runtime_call(attr: str, args: list[ast.expr], at: dict[str, int]) -> ast.Call:
-    return _node(ast.Call, {"func": _runtime_name(attr, at), "args": args, "keywords": [], **at})
+    return _node(ast.Call, {"func": templates.runtime_attribute(attr, at), "args": args, "keywords": [], **at})
 
 
 def _is_test_chain(node: ast.expr) -> bool:
@@ -556,30 +551,29 @@ def _negation(node: ast.expr, name: str, at: dict[str, int]) -> ast.expr:
     """For ``ag__.not_(y)`` (``not y``), ``(name is False if (name := y).__class__ is ag__.BOOL else
     ag__.not_(name))``: a bool's negation inline, no call (``not done``, ``not found(x)`` are the common
     tests), anything else's from ``not_`` (a staged value's staged); any other ``node`` as it is."""
-    if not (node.__class__ is ast.Call and len(node.args) == 1 and not node.keywords
-            and _is_runtime_call(node, "not_") and node.args[0].__class__ is not ast.Starred):
+    negated = _negated(node)
+    if negated is None:
         return node
     not_ = _node(ast.Call, {"func": node.func, "args": [_load(name, at)], "keywords": [], **at})
-    return _node(ast.IfExp, {"test": _class_is(_bind(name, node.args[0], at), "BOOL", at),
+    return _node(ast.IfExp, {"test": _class_is(_bind(name, negated, at), "BOOL", at),
                              "body": _is(_load(name, at), False, at), "orelse": not_, **at})
 
 
 def _class_is(value: ast.expr, runtime_class: str, at: dict[str, int]) -> ast.Compare:
     """``value.__class__ is ag__.CLASS`` (the runtime's name for a builtin class the user may rebind)."""
     return _node(ast.Compare, {"left": _node(ast.Attribute, {"value": value, "attr": "__class__", "ctx": _LOAD, **at}),
-                               "ops": [_IS], "comparators": [_runtime_name(runtime_class, at)], **at})
+                               "ops": [_IS], "comparators": [templates.runtime_attribute(runtime_class, at)], **at})
 
 
-def _runtime_name(attr: str, at: dict[str, int]) -> ast.Attribute:
-    return _node(ast.Attribute, {"value": _load("ag__", at), "attr": attr, "ctx": _LOAD, **at})
-
-
-def _asked(name: str, at: dict[str, int]) -> ast.expr:
+def _asked(name: str, at: dict[str, int], otherwise: ast.expr | None = None) -> ast.expr:
     """``(name != 0 if name.__class__ is ag__.INT else ag__.truth(name))``: the truth of a value that
-    is not a bool, as True or False, or a staged value itself."""
+    is not a bool, as True or False, or a staged value itself (``otherwise`` in place of the
+    ``ag__.truth`` call: an ``and`` test's ``ag__.and_rest(name, ...)``)."""
     nonzero = _node(ast.Compare, {"left": _load(name, at), "ops": [_NOT_EQ], "comparators": [_constant(0, at)], **at})
-    truth = _node(ast.Call, {"func": _runtime_name("truth", at), "args": [_load(name, at)], "keywords": [], **at})
-    return _node(ast.IfExp, {"test": _class_is(_load(name, at), "INT", at), "body": nonzero, "orelse": truth, **at})
+    if otherwise is None:
+        otherwise = _runtime_call("truth", [_load(name, at)], at)
+    return _node(ast.IfExp, {"test": _class_is(_load(name, at), "INT", at), "body": nonzero, "orelse": otherwise,
+                             **at})
 
 
 def _load(name: str, at: dict[str, int]) -> ast.Name:
@@ -682,9 +676,7 @@ _OPERATORS = frozenset({"if_stmt", "for_stmt", "while_stmt", "run"})
 
 
 def _is_runtime_call(node: ast.expr, name: str) -> bool:
-    func = node.func if node.__class__ is ast.Call else None
-    return (func.__class__ is ast.Attribute and func.attr == name and func.value.__class__ is ast.Name
-            and func.value.id == "ag__")
+    return node.__class__ is ast.Call and _is_runtime_name(node.func, name)
 
 
 def _is_none(node: ast.expr) -> bool:

@@ -106,5 +106,5 @@ class building:  # noqa: N801  (used as a function: ``with building(builder):``)
         _CURRENT.reset(self.token)
         if self.builder.parent is None:
             plain.trace_ended()
-        if isinstance(error, Exception) and self.builder.parent is None:
-            hide_library_frames(error)
+            if isinstance(error, Exception):
+                hide_library_frames(error)
