@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import runtime
-from autograph import loading, parsing, pipeline
+from autograph import loading, parsing, pipeline, tiers
 from autograph.analysis.walk import walk
 from autograph.code_identity import same_code
 from autograph.context import UNKNOWN, Context
@@ -33,7 +33,12 @@ from autograph.naming import Namer
 
 @dataclass
 class Conversion:
-    """One converted code object: its compiled code, and what ``to_code`` shows of it.
+    """One converted code object: its compiled code in each tier, and what ``to_code`` shows of it.
+
+    Two tiers (autograph/tiers.py): ``plain_code``, converted while no staged value could exist (the
+    function's own statements as written, calls through ``ag__.call``), and ``code``, the general
+    conversion, made when a function of this code may first meet a staged value (or at once, when
+    one may exist already). The general one reads the same source lines as the plain one did.
 
     The converted tree is not kept: a cached conversion lives as long as the process, and a tree
     as AST nodes is hundreds of objects that every full garbage collection walks (a converted
@@ -41,20 +46,33 @@ class Conversion:
     pickled cost some 8% of every cold conversion. ``to_code`` converts the function again for its
     text, once, and checks that this gives the code that runs (``source_for``)."""
 
-    code: types.CodeType
+    code: types.CodeType | None  # the general conversion; None until it is asked for
     original_lines: int
     runtime_name: str  # what the converted code calls the runtime: `ag__`, unless the user has that name
+    plain_code: types.CodeType | None = None  # the plain tier; None when converted with staged values about
+    _lines: list[str] | None = None  # the source lines the plain tier was converted from (until `code` is made)
     _source: str | None = None
+
+    def general(self, fn: types.FunctionType) -> types.CodeType:
+        """The general conversion's code (made now, from the plain tier's source lines, if there is none);
+        ``fn``: a function of this conversion's code (and globals)."""
+        if self.code is None:
+            with _lock:
+                if self.code is None:
+                    self.code = _converted(fn, lines=self._lines)[1]
+                    self._lines = None
+        return self.code
 
     def source_for(self, fn: types.FunctionType, compiled: bool = False) -> str:
         """The converted source; ``fn``: a function of this conversion's code (and globals).
         ``compiled``: the whole compiled code, with the in-place paths for plain values (not kept)."""
         if self._source is None or compiled:
+            runs = self.general(fn)
             with _lock:  # (conversions run one at a time, as in _conversion)
                 tree, code, _, _ = _converted(fn)
                 if not compiled:
                     tree = _converted(fn, display=True)[0]
-            if not same_code(code, self.code):
+            if not same_code(code, runs):
                 raise ConversionError(
                     f"cannot show the converted code of {fn.__qualname__}: converting it again gives other "
                     "code than the one that runs (its source, or a global it calls, changed since it was "
@@ -90,6 +108,15 @@ def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion
     with _lock:
         conversion = _conversions.get(key)
         if conversion is None:
+            if runtime.PLAIN and not with_source and fn.__code__.co_name != "<lambda>":
+                lines = parsing.source_lines(fn)
+                try:
+                    _, code, original_lines, runtime_name = _converted(fn, lines=lines, plain=True)
+                except pipeline.NoPlainTier:
+                    pass
+                else:
+                    conversion = _conversions[key] = Conversion(None, original_lines, runtime_name, code, lines)
+                    return conversion
             tree, code, original_lines, runtime_name = _converted(fn)
             conversion = _conversions[key] = Conversion(code, original_lines, runtime_name)
             if with_source:
@@ -97,12 +124,14 @@ def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion
     return conversion
 
 
-def _converted(fn: types.FunctionType, display: bool = False
+def _converted(fn: types.FunctionType, display: bool = False, lines: list[str] | None = None, plain: bool = False
                ) -> tuple[ast.FunctionDef | ast.Lambda, types.CodeType | None, int, str]:
     """Convert ``fn``'s code: (the converted tree, its compiled code, the original's non-blank
     lines, the runtime's name in it). ``display``: the tree ``to_code`` shows, the functional form
-    without the blocks' in-place paths for plain values (converters/in_place.py), and no code."""
-    parsed = parsing.parse_function(fn)
+    without the blocks' in-place paths for plain values (converters/in_place.py), and no code.
+    ``lines``: the source lines of ``fn``'s file to read (else linecache's now); ``plain``: the plain
+    tier (pipeline.convert_plain_tree)."""
+    parsed = parsing.parse_function(fn, lines)
     # A lambda comes out of a cached module tree: work on a copy. A def was parsed just now.
     tree = copy.deepcopy(parsed.node) if isinstance(parsed.node, ast.Lambda) else parsed.node
     if isinstance(tree, ast.FunctionDef):
@@ -113,15 +142,18 @@ def _converted(fn: types.FunctionType, display: bool = False
     # local, a global, a closure variable) keeps it: its `ag__` is out of the way while the
     # converters run, and the runtime gets a fresh name afterwards.
     users_ag = namer.new("ag__") if namer.taken("ag__") else None
+    runtime_name = "ag__"
     if users_ag:
+        runtime_name = namer.new("ag__")  # (named before the passes: both tiers' code must agree on it)
         _rename_identifiers(tree, {"ag__": users_ag})
     ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,
                   closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree, root_nodes=nodes,
                   code=fn.__code__, fast_paths=not display)
-    pipeline.convert_tree(tree, ctx)
-    runtime_name = "ag__"
+    if plain:
+        pipeline.convert_plain_tree(tree, ctx)
+    else:
+        pipeline.convert_tree(tree, ctx)
     if users_ag:
-        runtime_name = namer.new("ag__")
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
     if display:
         return tree, None, parsed.source_lines, runtime_name
@@ -187,9 +219,14 @@ def _alive_conversion(fn: types.FunctionType) -> types.FunctionType | None:
 
 
 def _fresh_function(fn: types.FunctionType) -> types.FunctionType:
-    """A new converted function for ``fn`` (the conversion of its code is cached)."""
+    """A new converted function for ``fn`` (the conversion of its code is cached): of the plain tier
+    while no staged value can exist (it gets the general code when one first may: tiers.py)."""
     conversion = _conversion(fn)
-    return loading.make_function(conversion.code, fn, conversion.runtime_name)
+    if conversion.plain_code is not None and runtime.PLAIN:
+        function = loading.make_function(conversion.plain_code, fn, conversion.runtime_name)
+        tiers.remember(function, fn, conversion.general)
+        return function
+    return loading.make_function(conversion.general(fn), fn, conversion.runtime_name)
 
 
 def _forget_function(key: int, functions: dict, reference: weakref.ref) -> None:

@@ -54,6 +54,19 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         name = node.name = _CONVERTED
         # The original's annotations are copied over; evaluating them again could fail or differ.
         node.args, node.returns = _without_annotations(node.args), None
+        # `if False: (ag__, x, ...)`, never run (and compiled to nothing): the code's free variables are
+        # then all of the factory's, whichever tier it is, so a function of the plain tier can take the
+        # general code (tiers.py: `__code__` must have as many free variables as the closure).
+        last = node.body[-1]
+        names = [ast.Name(id=p, ctx=ast.Load(), lineno=last.lineno, col_offset=0, end_lineno=last.lineno,
+                          end_col_offset=0) for p in params]
+        every_free_variable = ast.If(
+            test=ast.Constant(False, lineno=last.lineno, col_offset=0, end_lineno=last.lineno, end_col_offset=0),
+            body=[ast.Expr(ast.Tuple(names, ast.Load(), lineno=last.lineno, col_offset=0, end_lineno=last.lineno,
+                                     end_col_offset=0), lineno=last.lineno, col_offset=0, end_lineno=last.lineno,
+                           end_col_offset=0)],
+            orelse=[], lineno=last.lineno, col_offset=0, end_lineno=last.lineno, end_col_offset=0)
+        node.body = [*node.body, every_free_variable]
         inner = [node]
         made = []
     owner = _owning_class(original)

@@ -35,7 +35,13 @@ def location_of(fn: types.FunctionType) -> Location:
     return Location(code.co_filename, code.co_firstlineno, fn.__qualname__)
 
 
-def parse_function(fn: types.FunctionType) -> ParsedFunction:
+def source_lines(fn: types.FunctionType) -> list[str]:
+    """The lines of ``fn``'s file as linecache has them now (a notebook cell's included)."""
+    return linecache.getlines(fn.__code__.co_filename, fn.__globals__)
+
+
+def parse_function(fn: types.FunctionType, lines: list[str] | None = None) -> ParsedFunction:
+    """``fn``'s def or lambda, parsed from ``lines`` (its file's lines; by default linecache's now)."""
     code = fn.__code__
     where = location_of(fn)
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR):
@@ -47,7 +53,8 @@ def parse_function(fn: types.FunctionType) -> ParsedFunction:
         raise UnsupportedSyntaxError(
             f"{fn.__qualname__} is an async function, which cannot be converted", where,
             hint="call it from converted code (it then runs as plain Python)")
-    lines = linecache.getlines(code.co_filename, fn.__globals__)
+    if lines is None:
+        lines = source_lines(fn)
     if not lines or code.co_firstlineno > len(lines):
         raise SourceNotFoundError(
             f"the source code of {fn.__qualname__} is not available", where,

@@ -24,7 +24,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-from typing import Iterator
+from typing import Callable, Iterator
 
 _lock = threading.Lock()
 _traces = 0  # graph traces under way, in every thread
@@ -32,8 +32,27 @@ _staged_anywhere = False  # a backend whose values may exist outside our traces 
 _WATCHED: set[str] = set()  # top-level packages whose import registers a backend (runtime.backend.register_lazy)
 
 
-def _publish() -> None:
-    sys.modules["runtime"].PLAIN = not _staged_anywhere and not _traces
+_listeners: list[Callable[[], None]] = []  # called each time the flag turns False (on_staged)
+
+
+def _publish() -> bool:
+    """Set the flag; whether it turned False just now (the caller tells the listeners, outside the lock)."""
+    runtime = sys.modules["runtime"]
+    was = runtime.PLAIN
+    runtime.PLAIN = not _staged_anywhere and not _traces
+    return was and not runtime.PLAIN
+
+
+def on_staged(listener: Callable[[], None]) -> None:
+    """Call ``listener()`` each time the flag turns False, before the code that turned it goes on (a
+    trace's body, the import of a watched package): autograph then gives the converted functions made
+    for plain values their general code (autograph/tiers.py)."""
+    _listeners.append(listener)
+
+
+def _tell() -> None:
+    for listener in list(_listeners):
+        listener()
 
 
 def trace_started() -> None:
@@ -41,7 +60,9 @@ def trace_started() -> None:
     global _traces
     with _lock:
         _traces += 1
-        _publish()
+        turned = _publish()
+    if turned:
+        _tell()
 
 
 def trace_ended() -> None:
@@ -56,7 +77,9 @@ def staged_anywhere() -> None:
     global _staged_anywhere
     with _lock:
         _staged_anywhere = True
-        _publish()
+        turned = _publish()
+    if turned:
+        _tell()
 
 
 def watch_package(package: str) -> None:
@@ -90,7 +113,12 @@ def assume(value: bool) -> Iterator[None]:
     runtime = sys.modules["runtime"]
     saved = runtime.PLAIN
     runtime.PLAIN = value
+    if saved and not value:
+        _tell()
     try:
         yield
     finally:
+        turned = runtime.PLAIN and not saved
         runtime.PLAIN = saved
+        if turned:
+            _tell()

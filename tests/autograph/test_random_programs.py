@@ -946,6 +946,21 @@ def as_on_python_310(expected: tuple, actual: tuple) -> tuple:
     return named(expected, actual)
 
 
+def _differs(program: Any, converted: Any, args: tuple) -> tuple | None:
+    """How ``converted`` differs from the program's function on ``args`` (None: it does not)."""
+    expected = run(program, program.fn, args)
+    actual = as_on_python_310(expected, run(program, converted, args))
+    if corpus.same_outcome(expected, actual):
+        return None
+    kinds = tuple(o[1].__name__ if o[0] == "raise" else o[0] for o in (expected, actual))
+    if kinds[0] == kinds[1] and not corpus.same(expected[-1], actual[-1]):
+        kinds += ("globals",)
+    elif kinds[0] == kinds[1] and not corpus.same(expected[-2], actual[-2]):
+        kinds += ("log",)
+    show = [o[:3] + o[-2:] if o[0] == "raise" else o for o in (expected, actual)]
+    return kinds, f"f{args}: python gives {show[0]!r}\n  converted gives {show[1]!r}", args
+
+
 def mismatch(source: str, directory: pathlib.Path, calls: tuple) -> tuple | None:
     """How the converted program differs from the original on ``calls``: None if it does not.
 
@@ -953,22 +968,25 @@ def mismatch(source: str, directory: pathlib.Path, calls: tuple) -> tuple | None
     reduced program failing for the same reason; the second describes it."""
     program = load(source, directory)
     try:
-        try:
-            converted = autograph.convert(program.fn)
-        except Exception as error:
-            return ("convert", type(error).__name__), f"conversion failed: {error!r}", calls[0]
+        # Converted while no staged value can exist: the plain tier (autograph/tiers.py) runs every call
+        # first; leaving the block gives the function the general code, which runs each call on both of
+        # its paths (runtime/plain.py).
+        with runtime.plain.assume(True):
+            try:
+                converted = autograph.convert(program.fn)
+            except Exception as error:
+                return ("convert", type(error).__name__), f"conversion failed: {error!r}", calls[0]
+            for args in calls:
+                found = _differs(program, converted, args)
+                if found:
+                    return found
+        if converted.__code__ is not autograph.api._conversion(program.fn).code:
+            return ("upgrade",), "the plain tier's function did not get the general code", calls[0]
         for args, plain_path in itertools.product(calls, (True, False)):
-            expected = run(program, program.fn, args)
-            with runtime.plain.assume(plain_path):  # both paths of the compiled code (runtime/plain.py)
-                actual = as_on_python_310(expected, run(program, converted, args))
-            if not corpus.same_outcome(expected, actual):
-                kinds = tuple(o[1].__name__ if o[0] == "raise" else o[0] for o in (expected, actual))
-                if kinds[0] == kinds[1] and not corpus.same(expected[-1], actual[-1]):
-                    kinds += ("globals",)
-                elif kinds[0] == kinds[1] and not corpus.same(expected[-2], actual[-2]):
-                    kinds += ("log",)
-                show = [o[:3] + o[-2:] if o[0] == "raise" else o for o in (expected, actual)]
-                return kinds, f"f{args}: python gives {show[0]!r}\n  converted gives {show[1]!r}", args
+            with runtime.plain.assume(plain_path):
+                found = _differs(program, converted, args)
+            if found:
+                return found
         return None
     finally:
         unload(program)

@@ -1,0 +1,76 @@
+"""Two tiers of converted code: the plain tier while no staged value can exist, the general one after.
+
+    converted = autograph.convert(f)   # no JAX imported, no trace: f's statements as written, calls
+                                       # through ag__.call (the plain tier)
+    import jax                         # staged values may exist from now on: every live function of
+                                       # the plain tier gets the general code (ifs and loops lowered)
+
+While ``runtime.PLAIN`` holds (runtime/plain.py), nothing a converted function meets can be staged,
+so converting its ifs and loops buys nothing: the plain tier keeps the function's own statements
+and routes only the calls that may reach user code through ``ag__.call`` (which converts the
+callee). It converts and compiles in about a third of the time, and runs as fast as the original
+but for those calls. Its nested functions get the general conversion, since a function made at run
+time keeps its code.
+
+Each function of the plain tier is remembered here (weakly) when it is made. The moment the flag
+turns False (a trace starts, a watched package such as JAX is imported, a backend is registered),
+before the code that turned it goes on, each of them gets its conversion's general code
+(``function.__code__``), converted then from the source lines the plain tier read. A call already
+running keeps its frame, with the plain values it has. The general code also runs plain values in
+place (converters/in_place.py), so a function keeps it from then on.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import types
+import weakref
+from typing import Callable
+
+import runtime
+from runtime import plain
+
+_log = logging.getLogger("autograph")
+_lock = threading.Lock()
+# id(function of the plain tier) -> (a weak reference to it, its original, how to get its general code).
+_plain_functions: dict[int, tuple[weakref.ref, types.FunctionType, Callable]] = {}
+
+
+def remember(function: types.FunctionType, original: types.FunctionType,
+             general: Callable[[types.FunctionType], types.CodeType]) -> None:
+    """Note ``function`` (plain tier) to get ``general(original)`` as its code when staged values may appear."""
+    key = id(function)
+    with _lock:
+        _plain_functions[key] = (weakref.ref(function, lambda reference, key=key: _forget(key, reference)),
+                                 original, general)
+    if not runtime.PLAIN:  # the flag turned while it was made: the listener may have run already
+        upgrade_all()
+
+
+def _forget(key: int, reference: weakref.ref) -> None:
+    entry = _plain_functions.get(key)
+    if entry is not None and entry[0] is reference:
+        del _plain_functions[key]
+
+
+def upgrade_all() -> None:
+    """Give every live function of the plain tier its general code (plain.on_staged calls it)."""
+    while _plain_functions:
+        with _lock:
+            if not _plain_functions:
+                return
+            _, (reference, original, general) = _plain_functions.popitem()
+        function = reference()
+        if function is None:
+            continue
+        try:
+            function.__code__ = general(original)
+        except Exception as error:  # noqa: BLE001  (a converter bug must not break the user's program)
+            # It keeps its plain code: a staged value reaching an `if` in it then raises the backend's
+            # own error (a graph tensor's or a tracer's truth), never a silent wrong result.
+            _log.warning("autograph could not convert %s for staged values (%s: %s); it runs as Python. "
+                         "Please report this as a bug.", original.__qualname__, type(error).__name__, error)
+
+
+plain.on_staged(upgrade_all)
