@@ -24,12 +24,14 @@ def clear_converter_caches() -> None:
     converted functions per function object, parsed module trees for lambdas). The template
     cache and ``linecache`` stay warm, as in any process that has converted something before.
     """
+    import runtime
     from autograph import api, parsing
 
     with api._lock:
         api._conversions.clear()
         api._functions.clear()
         parsing._MODULE_TREES.clear()
+    runtime.set_converter(api._convert_for_call)  # (which empties ag__.call's table of converted callees)
 
 
 def per_call(fn: Callable, args: Sequence[Any] = (), kwargs: Optional[dict] = None, *, min_time: float = 0.002,

@@ -76,7 +76,7 @@ def dump(path: str) -> None:
                 result[name] = "source:" + api.to_code(fn)
                 continue
             # The code first, then to_code: where the conversion keeps no text, that converts again.
-            code = api._conversion(fn).code
+            code = api._conversion(fn).general(fn)
             result[name] = "source:" + api.to_code(fn) + "\ncode:" + code_fingerprint(code)
         except Exception as error:  # noqa: BLE001  (a refusal is part of the fingerprint)
             result[name] = f"error:{type(error).__name__}: {error}"
