@@ -13,6 +13,10 @@ own ``and`` / ``or`` / ``not``: Python 3.11 fuses a comparison with the jump tha
 look at the comparison's value (``(c := x > 0) is True``) costs that fusion, about as much as the
 comparison itself (docs/generated_code.md, "In place").
 
+While the flag holds, autograph also converts functions to their plain tier (autograph/tiers.py):
+their statements as written, calls through ``ag__.call``. Each time the flag turns False, the
+listeners of ``on_staged`` run first (autograph's gives those functions their general code).
+
 The flag only goes from True to False for good (JAX imported, a backend registered) or for the time
 a trace runs. The compiled code reads it once per call, so a call that started before a trace keeps
 its answer: its values are plain (the trace's values are made inside the trace, in the functions it
