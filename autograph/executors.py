@@ -15,7 +15,10 @@ interpreter and compiles the JAX version ahead (``jax.jit(...).lower(...).compil
 call runs JAX once untimed (its first run pays for transfers and caches); the next
 ``TRIAL_CALLS`` calls run in rounds of ``JAX_RUN`` calls in a row on JAX, then two on the interpreter,
 the last call of each run timed (``TRIALS`` timed calls each); from then on every call runs on the one
-whose fastest trial was faster. Runs, because each executor is timed as it will run once chosen, call
+whose median trial was faster. The median, not the fastest: a JAX call's time spreads wide (for
+``halve`` on float64[1000] on the 2-core machine of stop 26, p10 10.6 µs and p50 17 µs, against the
+interpreter's steady 16 µs), so the fastest of five JAX trials chose JAX in 2 of 4 fresh Functions
+where a loop of its calls ran 1.3x slower than the interpreter's. Runs, because each executor is timed as it will run once chosen, call
 after call: a JAX call right after interpreter calls is slower than one after other JAX calls (XLA's
 worker threads have gone to sleep, and on this virtual machine waking one costs ~80 µs). For
 ``while np.sum(x) > 1: x = x / 2`` on float64[1000] on the 2-core machine with its second core free,
@@ -31,6 +34,7 @@ where XLA rounds floating point differently (docs/functions.md says so).
 
 from __future__ import annotations
 
+import statistics
 import time
 from typing import Any, Callable, Optional, Sequence
 
@@ -97,7 +101,8 @@ class AutoExecutor:
     def __init__(self, graph: Graph) -> None:
         self.choice: Optional[str] = None if _jax_available() else "numpy"
         self.calls = 0
-        self.times: dict[str, float] = {"numpy": float("inf"), "jax": float("inf")}
+        self.samples: dict[str, list[float]] = {"numpy": [], "jax": []}  # each executor's timed trial calls
+        self.times: dict[str, float] = {"numpy": float("inf"), "jax": float("inf")}  # their medians, once chosen
         self._jax: Optional[Executor] = None
         self._graph = graph
         self._numpy = interpreter.runner(graph)
@@ -148,8 +153,9 @@ class AutoExecutor:
         start = time.perf_counter()
         outputs = self._jax(inputs) if name == "jax" else self._numpy(inputs)
         if step in (JAX_RUN - 1, JAX_RUN + NUMPY_RUN - 1):  # the last call of its run
-            self.times[name] = min(self.times[name], time.perf_counter() - start)
+            self.samples[name].append(time.perf_counter() - start)
         if self.calls >= 2 + TRIAL_CALLS:
+            self.times = {key: statistics.median(samples) for key, samples in self.samples.items()}
             self.choice = min(self.times, key=self.times.get)
         return outputs
 
