@@ -18,9 +18,10 @@ the last call of each run timed (``TRIALS`` timed calls each); from then on ever
 whose median trial was faster. The median, not the fastest: a JAX call's time spreads wide (for
 ``halve`` on float64[1000] on the 2-core machine of stop 26, p10 10.6 µs and p50 17 µs, against the
 interpreter's steady 16 µs), so the fastest of five JAX trials chose JAX in 2 of 4 fresh Functions
-where a loop of its calls ran 1.3x slower than the interpreter's. Runs, because each executor is timed as it will run once chosen, call
-after call: a JAX call right after interpreter calls is slower than one after other JAX calls (XLA's
-worker threads have gone to sleep, and on this virtual machine waking one costs ~80 µs). For
+where a loop of its calls ran 1.3x slower than the interpreter's. Runs, because each executor is
+timed as it will run once chosen, call after call: a JAX call right after interpreter calls is
+slower than one after other JAX calls (XLA's worker threads have gone to sleep, and on this virtual
+machine waking one costs ~80 µs). For
 ``while np.sum(x) > 1: x = x / 2`` on float64[1000] on the 2-core machine with its second core free,
 JAX runs 49-50 µs a call in a loop and the interpreter 60-62 µs, yet JAX measured 70-150 µs as the
 second of two calls in a row: trials of runs of 2 chose JAX in 1 of 6 fresh Functions, runs of 4 in 3,
