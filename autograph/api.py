@@ -108,7 +108,7 @@ def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion
     with _lock:
         conversion = _conversions.get(key)
         if conversion is None:
-            if runtime.PLAIN and not with_source and fn.__code__.co_name != "<lambda>":
+            if runtime.PLAIN and not with_source:
                 lines = parsing.source_lines(fn)
                 try:
                     _, code, original_lines, runtime_name = _converted(fn, lines=lines, plain=True)
@@ -157,7 +157,8 @@ def _converted(fn: types.FunctionType, display: bool = False, lines: list[str] |
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
     if display:
         return tree, None, parsed.source_lines, runtime_name
-    code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
+    code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out), frozenset(ctx.thunk_spans),
+                                    plain_tier=plain)
     return tree, code, parsed.source_lines, runtime_name
 
 
@@ -206,6 +207,7 @@ def _convert_function(fn: types.FunctionType) -> types.FunctionType:
             return earlier  # another thread made it meanwhile
         key = id(fn)
         _functions[key] = weakref.ref(converted, functools.partial(_forget_function, key, _functions))
+    runtime.calls.note_converted(converted)  # converted code calling it takes it as it is, at once
     return converted
 
 

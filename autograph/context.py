@@ -33,9 +33,6 @@ class Context:
     # Whether blocks get their in-place path for plain values (converters/in_place.py). ``to_code`` converts
     # without it: it shows the functional form, what a backend stages.
     fast_paths: bool = True
-    # Whether the function being converted gets the plain tier (pipeline.convert_plain_tree): its calls
-    # stay as written where they would only matter for a staged value (builtins, NumPy reads).
-    plain_tier: bool = False
 
     def resolve_global(self, name: str) -> Any:
         """What a name that is not local to the function refers to right now, or UNKNOWN."""

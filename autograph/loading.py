@@ -36,16 +36,25 @@ is_generated_code = is_converted_code
 
 
 def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType, runtime_name: str = "ag__",
-                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset()) -> types.CodeType:
+                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset(),
+                     plain_tier: bool = False) -> types.CodeType:
     """Compile the converted node inside a factory whose locals are the original's free variables
     (and ``runtime_name``, bound to the runtime), within a class of the original's class name when
     the original is a method, so private names are mangled as there. Code objects get the original's
     names: a nested def keeps its qualname, and a generated closure (one of ``generated_names``) is
-    named after the user function it belongs to, in tracebacks and frames alike."""
+    named after the user function it belongs to, in tracebacks and frames alike. ``plain_tier``: the
+    function as written (autograph/tiers.py), whose nested functions are the user's, not converted code."""
     free = list(original.__code__.co_freevars)
     params = [runtime_name] + [name for name in free if name != runtime_name]
     if isinstance(node, ast.Lambda):
         name = "<lambda>"
+        # `BODY if True else (ag__, x, ...)`: the lambda's free variables are all of the factory's (see
+        # below, for a def), and the compiler keeps BODY alone.
+        node, body = _shallow_copy(node), node.body
+        at = {"lineno": body.lineno, "col_offset": body.col_offset, "end_lineno": body.end_lineno,
+              "end_col_offset": body.end_col_offset}
+        every_free_variable = ast.Tuple([ast.Name(id=p, ctx=ast.Load(), **at) for p in params], ast.Load(), **at)
+        node.body = ast.IfExp(test=ast.Constant(True, **at), body=body, orelse=every_free_variable, **at)
         target = ast.Name(id=_CONVERTED, ctx=ast.Store())
         inner: list[ast.stmt] = [ast.Assign(targets=[target], value=node)]
         made: list[ast.AST] = [target, inner[0]]
@@ -111,7 +120,7 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
     return _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
-                    generated_names, thunk_spans)
+                    generated_names, thunk_spans, plain_tier)
 
 
 _POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")
@@ -237,11 +246,12 @@ def _find_code(code: types.CodeType, name: str) -> types.CodeType:
 
 
 def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, generated: frozenset,
-             thunk_spans: frozenset = frozenset()) -> types.CodeType:
+             thunk_spans: frozenset = frozenset(), plain_tier: bool = False) -> types.CodeType:
     """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
     qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
     and ``X.<locals>.`` of a generated closure X drops out of nested qualnames. Each new code object
-    is noted as the converter's (``register_converted_code``) on the way."""
+    is noted as the converter's (``register_converted_code``) on the way; of the plain tier, the
+    function's own only (its nested functions are the user's: converted code calling one converts it)."""
     scope_names: dict[int, frozenset] = {}  # id(owner) -> its local names (owners outlive the walk)
     has_qualname = hasattr(code, "co_qualname")  # (3.11+)
 
@@ -297,9 +307,11 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             body_names = scope_names.get(id(owner))
             if body_names is None:
                 body_names = scope_names[id(owner)] = frozenset(owner.co_varnames + owner.co_cellvars)
-        register_converted_code(new, body_names, thunk)
+        if not plain_tier or code is top:
+            register_converted_code(new, body_names, thunk)
         return new
 
+    top = code
     return walk(code, name, code)
 
 

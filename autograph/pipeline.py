@@ -1,7 +1,7 @@
 """THE ordered list of passes that turns a function's AST into its converted AST.
 
     convert_tree(function_node, ctx)         # rewrites in place; nested functions first
-    convert_plain_tree(function_node, ctx)   # the plain tier: calls through ag__.call, nothing else
+    convert_plain_tree(function_node, ctx)   # the plain tier: the function as written (refusals only)
 
 Each pass is one converter's ``transform``; the comment on each line says why it
 stands where it does.
@@ -109,48 +109,21 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
 
 class NoPlainTier(Exception):
     """The function reads its own frame (``locals()``, ``eval(s)``): the general conversion writes those
-    reads so that they see the user's variables only; the plain tier would show ``ag__`` among them."""
+    reads so that they see the user's variables only; the plain tier's frame also holds the runtime."""
 
 
 def convert_plain_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
-    """The plain tier (autograph/tiers.py): what runs while no staged value can exist. The function's
-    own statements stay as written, and only calls that may reach user code go through ``ag__.call``
-    (which converts the callee): Python itself then runs the ifs, loops, jumps, ``locals()`` and
-    frames, so they are the original's. Nested functions get the general conversion: functions made
-    at run time never change their code, and may meet staged values later."""
+    """The plain tier (autograph/tiers.py): what runs while no staged value can exist, which is the
+    function as written. Only the general conversion's refusals run (nested functions first, as there),
+    so that converting fails now or not at all, whichever tier is made first."""
     if "frame_read" in _statement_kinds(ctx.root_nodes if node is ctx.root else walk(node)):
         raise NoPlainTier
-    nested_functions = _nested_functions(node)
-    for nested in nested_functions:
-        if not fence.is_generator_or_async(nested):
-            convert_tree(nested, ctx)
-    ctx.plain_tier = True  # (for this function's own calls only: the nested ones are converted)
-    if isinstance(node, ast.Lambda):
-        call_trees.transform(node, ctx, function_scope(node).locals)
+    if isinstance(node, ast.Lambda):  # (the general conversion refuses nothing in a lambda)
         return
-    # The same refusals as the general conversion, at the same time: conversion either fails now or not.
+    for nested in _nested_functions(node):
+        if not fence.is_generator_or_async(nested):
+            fence.transform(nested, ctx)
     fence.transform(node, ctx)
-    # (No `ag__.reraise_limitation()` in handlers: a graph's limitation error is raised inside a trace,
-    # and this code never runs inside one.)
-    call_trees.transform(node, ctx, function_scope(node).locals)
-    # Lambdas are functions made at run time too: their `and` / `or` are the general conversion's.
-    for lambda_node in _outermost_lambdas(node):
-        logical_expressions.transform(lambda_node, ctx)
-
-
-def _outermost_lambdas(node: ast.FunctionDef) -> list[ast.Lambda]:
-    """The lambdas in ``node``'s own code (not in its nested defs, converted already), outermost first."""
-    found, stack = [], list(reversed(node.body))
-    while stack:
-        child = stack.pop()
-        cls = child.__class__
-        if cls is ast.Lambda:
-            found.append(child)
-        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:  # its header runs here, its body is converted
-            stack.extend([*child.decorator_list, *child.args.defaults, *filter(None, child.args.kw_defaults)])
-        else:
-            stack.extend(ast.iter_child_nodes(child))
-    return found
 
 
 _FRAME_READERS = frame_reads.READERS

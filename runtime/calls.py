@@ -136,6 +136,19 @@ def _forget_plain(key: int, plain: dict, reference: weakref.ref) -> None:
         del plain[key]
 
 
+def note_converted(function: types.FunctionType) -> None:
+    """``function`` is converted already (``autograph.convert`` made it): ``call`` hands it back at its
+    first look-up, as a bound method too. Without the entry each call of it (a converted module's
+    functions, a class's converted methods: ``self.method(...)``) missed the table and asked
+    ``is_converted_code`` (a weak reference's call more)."""
+    key = id(function)
+    if key in _targets or _references.get(key) is not None:
+        return
+    _references[key] = weakref.ref(function, functools.partial(_forget, key, _targets, _references,
+                                                               _self_referring))
+    _targets[key] = _ITSELF
+
+
 def _target(function: types.FunctionType) -> Callable:
     """The converted form of a plain function (or the function itself), cached per function."""
     key = id(function)

@@ -151,8 +151,6 @@ class _Calls(Transformer):
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
-        if self.ctx.plain_tier:  # no block runs in a closure, no staged value: only user callees matter
-            return node if self._plain(node.func) else self._through_call(node)
         if (isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords
                 and self.first_param):
             # Zero-argument super() finds its class and instance in the calling frame, which is a
@@ -177,11 +175,7 @@ class _Calls(Transformer):
             return node
         if self._plain(node.func):
             return node
-        return self._through_call(node)
-
-    @staticmethod
-    def _through_call(node: ast.Call) -> ast.Call:
-        """`ag__.call(f)(x)`: the runtime picks what to call, the call itself stays in this frame."""
+        # `ag__.call(f)(x)`: the runtime picks what to call, the call itself stays in this frame.
         at = _positions(node)
         node.func = make_node(ast.Call, {"func": templates.runtime_attribute("call", at), "args": [node.func],
                                          "keywords": [], **at})
@@ -193,7 +187,7 @@ class _Calls(Transformer):
         which a graph tensor cannot become; the runtime lets the backend read instead. Other subscripts
         stay plain (a routed read costs a call)."""
         self.generic_visit(node)
-        if not isinstance(node.ctx, ast.Load) or self.ctx.plain_tier:
+        if not isinstance(node.ctx, ast.Load):
             return node
         base = node.value
         target = self._resolve(base)

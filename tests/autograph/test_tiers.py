@@ -55,8 +55,10 @@ def test_a_function_converted_while_nothing_is_staged_keeps_its_statements():
     with runtime.plain.assume(True):
         converted = autograph.convert(clipped_total)
         assert _tier(converted, clipped_total) == "plain"
-        # Only the call of a user function goes through the runtime: no if_stmt, for_stmt, flags.
-        assert _runtime_calls(converted) == {"call"}
+        # The function as written: nothing goes through the runtime (no if_stmt, for_stmt, flags, calls).
+        assert _runtime_calls(converted) == set()
+        assert [i.opname for i in dis.get_instructions(converted)][1:] == [
+            i.opname for i in dis.get_instructions(clipped_total)]  # (after COPY_FREE_VARS: the padding's)
         for xs, limit in (([1, 2, 3], 5), ([1, 9, 3], 5), ([], 0)):
             assert converted(xs, limit) == clipped_total(xs, limit)
 
@@ -144,21 +146,23 @@ def test_closures_methods_super_and_mangled_names_change_tier_with_their_cells()
 
 
 def keeps_helpers(xs):
-    def positive(v):  # made at run time: general code, whatever the tier of the function making it
+    def positive(v):  # made at run time by the plain tier: a plain function, as the original makes
         return v > 0 and v < 100
 
     check = lambda v: v > 0 and v < 100  # noqa: E731  (a lambda made at run time: the same)
     return positive, check, [v for v in xs if positive(v)]
 
 
-def test_functions_made_by_the_plain_tier_are_general_and_take_staged_values():
+def test_functions_made_by_the_plain_tier_are_the_originals_and_converted_when_called_staged():
+    from runtime.undefined import is_converted_code
     with runtime.plain.assume(True):
         converted = autograph.convert(keeps_helpers)
         assert _tier(converted, keeps_helpers) == "plain"
         positive, check, kept = converted([5, -1, 200])
         assert kept == [5]
     for helper in (positive, check):
-        assert "and_rest" in _runtime_calls(helper) or "and_" in _runtime_calls(helper)
+        assert not is_converted_code(helper.__code__)
+        # Converted code calling it (through ag__.call) converts it, as any function of the user's.
         staged = autograph.function(lambda x, helper=helper: helper(np.sum(x)))
         for x in (np.array([1.0, 2.0]), np.array([-5.0]), np.array([300.0])):
             assert bool(staged(x)) == bool(0 < np.sum(x) < 100)
@@ -270,3 +274,18 @@ def test_a_plain_tier_conversion_then_a_general_one_read_the_same_source(tmp_pat
             assert autograph.function(converted)(np.float64(x)) == edited.f(x)
     finally:
         sys.modules.pop("edited_between_tiers", None)
+
+
+in_range = lambda v, low=0.0: v > low and v < 100.0  # noqa: E731
+
+
+def test_a_lambda_has_the_plain_tier_too():
+    with runtime.plain.assume(True):
+        converted = autograph.convert(in_range)
+        assert _tier(converted, in_range) == "plain"
+        assert _runtime_calls(converted) == set()
+        assert [converted(v) for v in (5.0, -1.0, 200.0)] == [True, False, False]
+    assert _tier(converted, in_range) == "general"
+    staged = autograph.function(lambda x: converted(np.sum(x)))
+    for x in (np.array([1.0, 2.0]), np.array([-5.0]), np.array([300.0])):
+        assert bool(staged(x)) == bool(0 < np.sum(x) < 100)
