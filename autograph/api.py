@@ -36,7 +36,7 @@ class Conversion:
     """One converted code object: its compiled code in each tier, and what ``to_code`` shows of it.
 
     Two tiers (autograph/tiers.py): ``plain_code``, converted while no staged value could exist (the
-    function's own statements as written, calls through ``ag__.call``), and ``code``, the general
+    function as written, compiled in the loader's factory), and ``code``, the general
     conversion, made when a function of this code may first meet a staged value (or at once, when
     one may exist already). The general one reads the same source lines as the plain one did.
 

@@ -1,16 +1,15 @@
-"""Two tiers of converted code: the plain tier while no staged value can exist, the general one after.
+"""Two tiers of converted code: the function as written while no staged value can exist, the general
+conversion after.
 
-    converted = autograph.convert(f)   # no JAX imported, no trace: f's statements as written, calls
-                                       # through ag__.call (the plain tier)
+    converted = autograph.convert(f)   # no JAX imported, no trace: f as written (the plain tier)
     import jax                         # staged values may exist from now on: every live function of
                                        # the plain tier gets the general code (ifs and loops lowered)
 
 While ``runtime.PLAIN`` holds (runtime/plain.py), nothing a converted function meets can be staged,
-so converting its ifs and loops buys nothing: the plain tier keeps the function's own statements
-and routes only the calls that may reach user code through ``ag__.call`` (which converts the
-callee). It converts and compiles in about a third of the time, and runs as fast as the original
-but for those calls. Its nested functions get the general conversion, since a function made at run
-time keeps its code.
+so converting its ifs, loops and calls buys nothing: the plain tier is the function's own code,
+compiled in the loader's factory (autograph/loading.py), so that it can take the general code later.
+It converts in about the time of a parse and a compile, and runs as the original does. Functions it
+makes at run time (nested defs, lambdas) are the user's own: converted code calling one converts it.
 
 Each function of the plain tier is remembered here (weakly) when it is made. The moment the flag
 turns False (a trace starts, a watched package such as JAX is imported, a backend is registered),

@@ -14,7 +14,7 @@ look at the comparison's value (``(c := x > 0) is True``) costs that fusion, abo
 comparison itself (docs/generated_code.md, "In place").
 
 While the flag holds, autograph also converts functions to their plain tier (autograph/tiers.py):
-their statements as written, calls through ``ag__.call``. Each time the flag turns False, the
+the function as written. Each time the flag turns False, the
 listeners of ``on_staged`` run first (autograph's gives those functions their general code).
 
 The flag only goes from True to False for good (JAX imported, a backend registered) or for the time
