@@ -32,8 +32,10 @@ from runtime import plain
 
 _log = logging.getLogger("autograph")
 _lock = threading.Lock()
-# id(function of the plain tier) -> (a weak reference to it, its original, how to get its general code).
-_plain_functions: dict[int, tuple[weakref.ref, types.FunctionType, Callable]] = {}
+# id(function of the plain tier) -> (weak references to it and to its original, how to get its general
+# code). Weak both ways: ag__.call's table keeps a converted callee for as long as its original lives, so a
+# strong reference to the original here would keep both for ever.
+_plain_functions: dict[int, tuple[weakref.ref, weakref.ref, Callable]] = {}
 
 
 def remember(function: types.FunctionType, original: types.FunctionType,
@@ -42,7 +44,7 @@ def remember(function: types.FunctionType, original: types.FunctionType,
     key = id(function)
     with _lock:
         _plain_functions[key] = (weakref.ref(function, lambda reference, key=key: _forget(key, reference)),
-                                 original, general)
+                                 weakref.ref(original), general)
     if not runtime.PLAIN:  # the flag turned while it was made: the listener may have run already
         upgrade_all()
 
@@ -59,10 +61,10 @@ def upgrade_all() -> None:
         with _lock:
             if not _plain_functions:
                 return
-            _, (reference, original, general) = _plain_functions.popitem()
-        function = reference()
-        if function is None:
-            continue
+            _, (reference, original_reference, general) = _plain_functions.popitem()
+        function, original = reference(), original_reference()
+        if function is None or original is None:  # (its original gone, it cannot be converted: it stays as
+            continue                                #  written, loud on a staged value as above)
         try:
             function.__code__ = general(original)
         except Exception as error:  # noqa: BLE001  (a converter bug must not break the user's program)

@@ -289,3 +289,34 @@ def test_a_lambda_has_the_plain_tier_too():
     staged = autograph.function(lambda x: converted(np.sum(x)))
     for x in (np.array([1.0, 2.0]), np.array([-5.0]), np.array([300.0])):
         assert bool(staged(x)) == bool(0 < np.sum(x) < 100)
+
+
+def _make_threshold(k):
+    def above(v):
+        if v > k:
+            return v
+        return k
+    return above
+
+
+def sums_thresholds(n):
+    total = 0
+    for i in range(n):
+        total += _make_threshold(i)(i + 1)
+    return total
+
+
+def test_callees_converted_on_the_plain_path_are_not_kept_alive():
+    # General code running plain values converts each new closure it calls (plain tier): neither the
+    # tier's table nor ag__.call's may keep them, or their originals, once the caller drops them.
+    import gc
+
+    from autograph import tiers
+    with runtime.plain.assume(False):
+        converted = autograph.convert(sums_thresholds)
+    with runtime.plain.assume(True):
+        before = len(tiers._plain_functions)
+        for _ in range(30):
+            assert converted(20) == sums_thresholds(20)
+        gc.collect()
+        assert len(tiers._plain_functions) - before <= 2
