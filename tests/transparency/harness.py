@@ -4,9 +4,12 @@
     .venv/bin/python -m tests.transparency textwrap attrs     # some suites; docs/fidelity.md untouched
     .venv/bin/python -m tests.transparency --list
 
-Each suite runs twice, each time in a fresh process (``runner.py``): once as it is (the oracle), once
-with every function and method of the code under test replaced in place by ``autograph.convert(f)``.
-A test that passes unconverted and not converted is a converter bug (or a difference to document).
+Each suite runs three times, each time in a fresh process (``runner.py``): once as it is (the oracle),
+and twice with every function and method of the code under test replaced in place by
+``autograph.convert(f)``: as converted in a process without JAX (the plain tier, autograph/tiers.py),
+and as converted where a staged value may exist (``--general``: the general conversion, run on its
+general path, as once JAX is imported). A test that passes unconverted and not converted is a
+converter bug (or a difference to document).
 
 The suites: CPython's own tests of pure-Python standard library modules (the ``test`` package that
 ships with the interpreter), and the pytest suites of pure-Python PyPI libraries, fetched by pip as
@@ -225,10 +228,11 @@ class Run:
 
 
 def run_suite(suite: Suite, converted: bool, workdir: Path, timeout: float = DEFAULT_TIMEOUT,
-              cache: Path = CACHE, project: Path = ROOT) -> Run:
-    """Run one suite in a fresh process, converted or not; its output goes to workdir."""
+              cache: Path = CACHE, project: Path = ROOT, general: bool = False) -> Run:
+    """Run one suite in a fresh process, converted or not (``general``: converted as where staged values
+    may exist); its output goes to workdir."""
     workdir.mkdir(parents=True, exist_ok=True)
-    tag = f"{suite.name}-{'converted' if converted else 'unconverted'}"
+    tag = f"{suite.name}-{('general' if general else 'converted') if converted else 'unconverted'}"
     out, log = workdir / f"{tag}.jsonl", workdir / f"{tag}.log"
     command = [sys.executable, str(RUNNER), suite.kind]
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
@@ -246,6 +250,8 @@ def run_suite(suite: Suite, converted: bool, workdir: Path, timeout: float = DEF
     command += ["--out", str(out), "--project", str(project)]
     if converted:
         command.append("--convert")
+        if general:
+            command.append("--general")
     if suite.kind == "pytest":
         # The sdist's own pytest configuration, or an empty one: never this project's pyproject.toml above it.
         config = pytest_config(cwd) or _empty_config(cache)
@@ -296,29 +302,36 @@ def _read(out: Path, log: Path, timed_out: bool, returncode: int | None) -> Run:
 class Result:
     suite: Suite
     unconverted: Run
-    converted: Run
+    converted: Run  # the plain tier: converted in a process where no staged value can exist
+    general: Run | None = None  # the general conversion, on its general path (runner.py --general)
 
-    def regressions(self) -> list[tuple[str, str, str]]:
-        """(test, outcome converted, message) for every test that passes unconverted and not converted."""
+    def converted_runs(self) -> list[tuple[str, Run]]:
+        """(tier, run) of each converted run."""
+        return [("plain tier", self.converted)] + ([("general", self.general)] if self.general else [])
+
+    def regressions(self, run: Run | None = None) -> list[tuple[str, str, str]]:
+        """(test, outcome converted, message) for every test that passes unconverted and not in ``run``
+        (by default the plain tier's)."""
+        run = self.converted if run is None else run
         found = []
         for test in sorted(self.unconverted.passed()):
-            outcome, message, where = self.converted.tests.get(test, ("not run", "", ""))
+            outcome, message, where = run.tests.get(test, ("not run", "", ""))
             if outcome == "passed":
                 continue
             if outcome == "not run":
-                message = ("the converted run timed out before reaching it" if self.converted.timed_out
+                message = ("the converted run timed out before reaching it" if run.timed_out
                            else "not run converted (its module failed to import, or the run crashed)")
             elif where:
                 message = f"{message}  [at {_short_path(where)}]"
             found.append((test, outcome, message))
         return found
 
-    def fixed(self) -> list[str]:
+    def fixed(self, run: Run | None = None) -> list[str]:
         """Tests that pass converted only (flaky tests, or an oracle run that broke)."""
-        return sorted(self.converted.passed() - self.unconverted.passed())
+        return sorted((self.converted if run is None else run).passed() - self.unconverted.passed())
 
-    def ratio(self) -> float | None:
-        u, c = self.unconverted.seconds, self.converted.seconds
+    def ratio(self, run: Run | None = None) -> float | None:
+        u, c = self.unconverted.seconds, (self.converted if run is None else run).seconds
         if u is None or c is None or u <= 0:
             return None
         return c / u
@@ -347,10 +360,13 @@ def run_all(suites, workdir: Path, timeout: float, cache: Path = CACHE, project:
             continue
         unconverted = run_suite(suite, False, workdir, timeout, cache, project)
         converted = run_suite(suite, True, workdir, timeout, cache, project)
-        result = Result(suite, unconverted, converted)
+        general = run_suite(suite, True, workdir, timeout, cache, project, general=True)
+        result = Result(suite, unconverted, converted, general)
         results.append(result)
         echo(f"  {suite.name:16} {len(unconverted.passed()):5} passed unconverted, {len(converted.passed()):5} "
-             f"converted, {len(result.regressions())} broken  [{time.perf_counter() - start:.1f} s]")
+             f"converted (plain tier), {len(general.passed()):5} (general); "
+             f"{len(result.regressions())} / {len(result.regressions(general))} broken  "
+             f"[{time.perf_counter() - start:.1f} s]")
     return results
 
 
@@ -367,42 +383,64 @@ def _seconds(value: float | None, run: Run) -> str:
 
 
 def table(results: list[Result]) -> str:
-    header = ("suite", "tests", "passed unconverted", "passed converted", "broken by conversion", "functions",
-              "converted", "refused", "crashed", "generators", "s unconverted", "s converted", "time ×")
+    header = ("suite", "tests", "passed unconverted", "passed plain tier / general", "broken by conversion",
+              "functions", "converted", "refused", "crashed", "generators", "s unconverted",
+              "s plain tier / general", "time × plain tier", "time × general")
     rows = []
     totals = defaultdict(float)
     for r in results:
-        u, c = r.unconverted, r.converted
-        kinds = c.kinds()
+        u, c, g = r.unconverted, r.converted, r.general or r.converted
+        kinds = defaultdict(int)
+        for record in _records(r):
+            kinds[record["kind"]] += 1
         functions = sum(kinds[k] for k in ("converted", "refused", "crashed", "generator"))
-        ratio = r.ratio()
-        values = {"tests": len(u.tests), "pu": len(u.passed()), "pc": len(c.passed()), "broken": len(r.regressions()),
-                  "functions": functions, "converted": kinds["converted"], "refused": kinds["refused"],
-                  "crashed": kinds["crashed"], "generators": kinds["generator"]}
+        values = {"tests": len(u.tests), "pu": len(u.passed()), "pc": len(c.passed()), "pg": len(g.passed()),
+                  "broken": len(r.regressions()), "broken_general": len(r.regressions(g)), "functions": functions,
+                  "converted": kinds["converted"], "refused": kinds["refused"], "crashed": kinds["crashed"],
+                  "generators": kinds["generator"]}
         for key, value in values.items():
             totals[key] += value
-        if ratio is not None:
+        ratios = []
+        for tier, run in (("c", c), ("g", g)):
+            ratio = r.ratio(run)
+            ratios.append("—" if ratio is None else f"{ratio:.2f}")
+            if ratio is not None:
+                totals["s" + tier] += run.seconds
+                totals["log" + tier] += math.log(ratio)
+                totals["n" + tier] += 1
+        if r.ratio(c) is not None:
             totals["su"] += u.seconds
-            totals["sc"] += c.seconds
-            totals["log"] += math.log(ratio)
-            totals["n"] += 1
-        rows.append((r.suite.name, *(str(v) for v in values.values()), _seconds(u.seconds, u),
-                     _seconds(c.seconds, c), "—" if ratio is None else f"{ratio:.2f}"))
-    geomean = f"{math.exp(totals['log'] / totals['n']):.2f} (geomean)" if totals["n"] else "—"
-    rows.append(("**all**", *(str(int(totals[k])) for k in ("tests", "pu", "pc", "broken", "functions", "converted",
-                                                            "refused", "crashed", "generators")),
-                 f"{totals['su']:.2f}", f"{totals['sc']:.2f}", geomean))
+        rows.append((r.suite.name, str(values["tests"]), str(values["pu"]), f"{values['pc']} / {values['pg']}",
+                     f"{values['broken']} / {values['broken_general']}",
+                     *(str(values[k]) for k in ("functions", "converted", "refused", "crashed", "generators")),
+                     _seconds(u.seconds, u), f"{_seconds(c.seconds, c)} / {_seconds(g.seconds, g)}", *ratios))
+    geomeans = [f"{math.exp(totals['log' + t] / totals['n' + t]):.2f} (geomean)" if totals["n" + t] else "—"
+                for t in ("c", "g")]
+    rows.append(("**all**", *(str(int(totals[k])) for k in ("tests", "pu")),
+                 f"{int(totals['pc'])} / {int(totals['pg'])}",
+                 f"{int(totals['broken'])} / {int(totals['broken_general'])}",
+                 *(str(int(totals[k])) for k in ("functions", "converted", "refused", "crashed", "generators")),
+                 f"{totals['su']:.2f}", f"{totals['sc']:.2f} / {totals['sg']:.2f}", *geomeans))
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" if i == 0 else "---:" for i in range(len(header)))
              + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
 
 
+def _records(result: Result) -> list[dict]:
+    """What happened to each function, over both converted runs (a function counts once: the general
+    run's record where the two differ, since only there does the whole converter run)."""
+    records = {(rec["module"], rec["qualname"]): rec for rec in result.converted.records}
+    for rec in (result.general.records if result.general else []):
+        records[(rec["module"], rec["qualname"])] = rec
+    return list(records.values())
+
+
 def refusals(results: list[Result]) -> str:
     """Functions not converted (generators aside), grouped by the shape of the reason, most frequent first."""
     groups: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
     for r in results:
-        for record in r.converted.records:
+        for record in _records(r):
             if record["kind"] in ("refused", "crashed", "unimported", "unpatchable"):
                 name = f"{record['module']}:{record['qualname']}"
                 groups[(record["kind"], _shape(record["reason"]))].append((name, record["reason"]))
@@ -435,8 +473,9 @@ def failure_classes(results: list[Result]) -> str:
     """The converted-only failures of all suites, grouped by the shape of their message, most frequent first."""
     groups: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
     for r in results:
-        for test, _, message in r.regressions():
-            groups[_shape(message)].append((r.suite.name, test, message))
+        for tier, run in r.converted_runs():
+            for test, _, message in r.regressions(run):
+                groups[f"({tier}) {_shape(message)}"].append((r.suite.name, test, message))
     if not groups:
         return "None."
     lines = ["| tests | suites | shape of the message | one of them |", "|---:|---|---|---|"]
@@ -454,25 +493,32 @@ def _cell(text: str) -> str:
 def broken(results: list[Result], limit: int | None = None) -> str:
     lines = []
     for r in results:
-        regressions = r.regressions()
-        for test, error in sorted(r.converted.collect_errors.items()):
-            if test not in r.unconverted.collect_errors:
-                lines.append(f"- {r.suite.name}: test module `{test}` failed to import converted: `{_cell(error)}`")
-        if not regressions:
-            continue
+        for tier, run in r.converted_runs():
+            lines += _broken_in(r, tier, run, limit)
+    if not lines:
+        return "None: every test that passes unconverted passes converted, on both tiers."
+    return "\n".join(lines).lstrip("\n")
+
+
+def _broken_in(r: Result, tier: str, run: Run, limit: int | None) -> list[str]:
+    lines = []
+    regressions = r.regressions(run)
+    for test, error in sorted(run.collect_errors.items()):
+        if test not in r.unconverted.collect_errors:
+            lines.append(f"- {r.suite.name} ({tier}): test module `{test}` failed to import converted: "
+                         f"`{_cell(error)}`")
+    if regressions:
         by_message: dict[str, list[tuple[str, str]]] = defaultdict(list)
         for test, outcome, message in regressions:
             by_message[message].append((test, outcome))
-        lines.append(f"\n**{r.suite.name}** ({len(regressions)} tests)\n")
+        lines.append(f"\n**{r.suite.name}**, {tier} ({len(regressions)} tests)\n")
         for message, tests in sorted(by_message.items(), key=lambda item: (-len(item[1]), item[0])):
             lines.append(f"- `{_cell(message)}` ({len(tests)} × {', '.join(sorted({o for _, o in tests}))})")
             shown = tests if limit is None else tests[:limit]
             lines += [f"  - `{test}`" for test, _ in shown]
             if len(shown) < len(tests):
                 lines.append(f"  - … and {len(tests) - len(shown)} more (docs/fidelity.md lists them all)")
-    if not lines:
-        return "None: every test that passes unconverted passes converted."
-    return "\n".join(lines).lstrip("\n")
+    return lines
 
 
 def oddities(results: list[Result]) -> str:
@@ -481,15 +527,16 @@ def oddities(results: list[Result]) -> str:
         if r.unconverted.problem:
             lines.append(f"- {r.suite.name}: not run: {r.unconverted.problem}")
             continue
-        for which, run in (("unconverted", r.unconverted), ("converted", r.converted)):
+        for which, run in (("unconverted", r.unconverted), *((f"converted ({t})", x) for t, x in r.converted_runs())):
             if run.timed_out:
                 lines.append(f"- {r.suite.name} {which}: timed out (last test reported: `{run.last_reported}`)")
             elif run.seconds is None:
                 lines.append(f"- {r.suite.name} {which}: the process died (exit {run.returncode}); see {run.log}")
-        fixed = r.fixed()
-        if fixed:
-            lines.append(f"- {r.suite.name}: {len(fixed)} tests pass converted but not unconverted: "
-                         + ", ".join(f"`{t}`" for t in fixed[:10]))
+        for tier, run in r.converted_runs():
+            fixed = r.fixed(run)
+            if fixed:
+                lines.append(f"- {r.suite.name}: {len(fixed)} tests pass converted ({tier}) but not unconverted: "
+                             + ", ".join(f"`{t}`" for t in fixed[:10]))
     return "\n".join(lines)
 
 
@@ -512,15 +559,19 @@ def _project_state(project: Path = ROOT) -> str:
 INTRO = """\
 # Fidelity on other people's code
 
-`make transparency` (`.venv/bin/python -m tests.transparency`; 6 to 7 minutes on 2 cores) takes code
+`make transparency` (`.venv/bin/python -m tests.transparency`; about 4 minutes on 2 cores) takes code
 nobody on this team wrote, converts **every function and method** of it with `autograph.convert`, and
-runs that code's **own test suite** twice in the same run, each time in a fresh process: once as it
-is (the oracle) and once converted. A test that passes unconverted but fails converted is a place
-where converted code does not behave like the original: a converter bug, or a difference to document
-in docs/limitations.md. The corpus and the random programs test what we thought of; this tests what
-we did not. `python -m tests.transparency NAME ...` runs some suites (and leaves this file alone),
-`--list` names them, `--project DIR` measures another checkout's `autograph`. A full run rewrites this
-page and keeps the sections written by hand (`KEPT_SECTIONS` in harness.py: "Suite time: where it goes").
+runs that code's **own test suite** three times in the same run, each time in a fresh process: once as
+it is (the oracle), once converted as in a process without JAX (the **plain tier**: the function as
+written, docs/generated_code.md "Two tiers"), and once converted as in a process where a staged value
+may exist (the **general** conversion, on its general path: the runner calls
+`runtime.plain.staged_anywhere()` first, as importing JAX does). A test that passes unconverted but
+fails converted is a place where converted code does not behave like the original: a converter bug, or
+a difference to document in docs/limitations.md. The corpus and the random programs test what we
+thought of; this tests what we did not. `python -m tests.transparency NAME ...` runs some suites (and
+leaves this file alone), `--list` names them, `--project DIR` measures another checkout's `autograph`.
+A full run rewrites this page and keeps the sections written by hand (`KEPT_SECTIONS` in harness.py:
+"Suite time: where it goes").
 
 How a module is converted (`tests/transparency/runner.py`), before any test module is imported:
 every plain function defined in it is replaced in place by `autograph.convert(f)`: module-level
@@ -547,15 +598,16 @@ through `ag__.call` are converted on first call, as always.
   converted, before pytest starts. Hypothesis runs derandomized and without its example database, so
   both runs draw the same examples.
 
-Columns: *tests* run unconverted; *passed* unconverted and converted; *broken by conversion*: tests
-that pass unconverted and do not pass converted (listed below); *functions* found in the converted
-modules, of which *converted*, *refused* (`ConversionError`), *crashed* (the converter raised
-something else: a bug of its own) and *generators* (not converted); *s*: wall time of the tests
-alone, import and conversion excluded; *time ×*: converted ÷ unconverted (noisy below a second).
+Columns: *tests* run unconverted; *passed* unconverted and converted (plain tier / general); *broken
+by conversion*: tests that pass unconverted and do not pass converted (plain tier / general; listed
+below); *functions* found in the converted modules, of which *converted*, *refused*
+(`ConversionError`), *crashed* (the converter raised something else: a bug of its own) and
+*generators* (not converted); *s*: wall time of the tests alone, import and conversion excluded;
+*time ×*: converted ÷ unconverted (noisy below a second).
 
 `make test` runs a smoke subset (`tests/transparency/test_smoke.py`: textwrap, colorsys and shlex,
-converted, must pass as they do unconverted). `make transparency` exits non-zero only when an
-unconverted run did not finish or a suite could not be fetched: broken tests are its report.
+converted to both tiers, must pass as they do unconverted). `make transparency` exits non-zero only
+when an unconverted run did not finish or a suite could not be fetched: broken tests are its report.
 """
 
 
@@ -629,7 +681,8 @@ def main(argv: list[str] | None = None) -> int:
     project = options.project.resolve()
     doc = options.doc or (DOC if not options.suites and project == ROOT else None)
     start = time.perf_counter()
-    print(f"transparency: {len(suites)} suites, each unconverted then converted ({_project_state(project)})")
+    print(f"transparency: {len(suites)} suites, each unconverted, then converted to the plain tier and to the general "
+          f"conversion ({_project_state(project)})")
     results = run_all(suites, CACHE / "runs", options.timeout, project=project)
     elapsed = time.perf_counter() - start
     print()

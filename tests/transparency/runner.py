@@ -493,6 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("kind", choices=["stdlib", "pytest"])
     parser.add_argument("name", nargs="?", help="stdlib: the module whose test.test_<name> runs")
     parser.add_argument("--convert", action="store_true")
+    parser.add_argument("--general", action="store_true",
+                        help="with --convert: as in a process that imported JAX (runtime.plain.staged_anywhere() "
+                             "first), every function gets the general conversion and runs its general path")
     parser.add_argument("--out", required=True)
     parser.add_argument("--package", action="append", default=[], help="pytest: a package to convert")
     parser.add_argument("--src", help="pytest: the directory the packages import from")
@@ -505,6 +508,10 @@ def main(argv: list[str] | None = None) -> int:
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (HERE, ROOT, project)]
     sys.path.insert(0, project)
     import autograph  # imported in both runs, so that the oracle shares its environment
+
+    if options.general:
+        import runtime.plain
+        runtime.plain.staged_anywhere()  # no plain tier, no plain path (autograph/tiers.py, runtime/plain.py)
 
     sys.path.remove(project)
     if not os.path.abspath(autograph.__file__).startswith(project + os.sep):

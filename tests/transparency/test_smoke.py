@@ -1,8 +1,9 @@
 """``make transparency`` in small, for ``make test``: three small standard-library suites, converted.
 
-CPython's own tests of textwrap, colorsys and shlex run twice, each in a fresh process (as the full
-harness runs them): as they are, and with every function and method of the module replaced by
-``autograph.convert(f)``. Every test that passes unconverted must pass converted. The full run
+CPython's own tests of textwrap, colorsys and shlex run three times, each in a fresh process (as the
+full harness runs them): as they are, and with every function and method of the module replaced by
+``autograph.convert(f)``, converted to the plain tier and (``--general``) to the general conversion.
+Every test that passes unconverted must pass converted, on both tiers. The full run
 (20 suites, docs/fidelity.md) is ``make transparency``; it is not collected here.
 """
 
@@ -21,9 +22,13 @@ def test_every_test_that_passes_unconverted_passes_converted(name: str, tmp_path
     (suite,) = [s for s in harness.STDLIB_SUITES if s.name == name]
     unconverted = harness.run_suite(suite, False, tmp_path, TIMEOUT)
     converted = harness.run_suite(suite, True, tmp_path, TIMEOUT)
-    for run in (unconverted, converted):
+    general = harness.run_suite(suite, True, tmp_path, TIMEOUT, general=True)
+    for run in (unconverted, converted, general):
         assert run.seconds is not None, f"the run did not finish (timed out: {run.timed_out}); see {run.log}"
     assert unconverted.passed(), "the unconverted suite passed no test: the harness is broken"
-    assert converted.kinds()["converted"] > 0, f"nothing of {name} was converted: {converted.records}"
-    broken = harness.Result(suite, unconverted, converted).regressions()
-    assert broken == [], "\n".join(f"{test}: {outcome}: {message}" for test, outcome, message in broken)
+    result = harness.Result(suite, unconverted, converted, general)
+    for tier, run in result.converted_runs():
+        assert run.kinds()["converted"] > 0, f"nothing of {name} was converted ({tier}): {run.records}"
+        broken = result.regressions(run)
+        assert broken == [], f"{tier}:\n" + "\n".join(f"{test}: {outcome}: {message}"
+                                                      for test, outcome, message in broken)
