@@ -49,12 +49,11 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
     if isinstance(node, ast.Lambda):
         name = "<lambda>"
         # `BODY if True else (ag__, x, ...)`: the lambda's free variables are all of the factory's (see
-        # below, for a def), and the compiler keeps BODY alone.
+        # _every_free_variable), and the compiler keeps BODY alone.
         node, body = _shallow_copy(node), node.body
         at = {"lineno": body.lineno, "col_offset": body.col_offset, "end_lineno": body.end_lineno,
               "end_col_offset": body.end_col_offset}
-        every_free_variable = ast.Tuple([ast.Name(id=p, ctx=ast.Load(), **at) for p in params], ast.Load(), **at)
-        node.body = ast.IfExp(test=ast.Constant(True, **at), body=body, orelse=every_free_variable, **at)
+        node.body = ast.IfExp(test=ast.Constant(True, **at), body=body, orelse=_every_free_variable(params, at), **at)
         target = ast.Name(id=_CONVERTED, ctx=ast.Store())
         inner: list[ast.stmt] = [ast.Assign(targets=[target], value=node)]
         made: list[ast.AST] = [target, inner[0]]
@@ -63,19 +62,12 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         name = node.name = _CONVERTED
         # The original's annotations are copied over; evaluating them again could fail or differ.
         node.args, node.returns = _without_annotations(node.args), None
-        # `if False: (ag__, x, ...)`, never run (and compiled to nothing): the code's free variables are
-        # then all of the factory's, whichever tier it is, so a function of the plain tier can take the
-        # general code (tiers.py: `__code__` must have as many free variables as the closure).
-        last = node.body[-1]
-        names = [ast.Name(id=p, ctx=ast.Load(), lineno=last.lineno, col_offset=0, end_lineno=last.lineno,
-                          end_col_offset=0) for p in params]
-        every_free_variable = ast.If(
-            test=ast.Constant(False, lineno=last.lineno, col_offset=0, end_lineno=last.lineno, end_col_offset=0),
-            body=[ast.Expr(ast.Tuple(names, ast.Load(), lineno=last.lineno, col_offset=0, end_lineno=last.lineno,
-                                     end_col_offset=0), lineno=last.lineno, col_offset=0, end_lineno=last.lineno,
-                           end_col_offset=0)],
-            orelse=[], lineno=last.lineno, col_offset=0, end_lineno=last.lineno, end_col_offset=0)
-        node.body = [*node.body, every_free_variable]
+        # `if False: (ag__, x, ...)` at the end, never run: see _every_free_variable.
+        line = node.body[-1].lineno
+        at = {"lineno": line, "col_offset": 0, "end_lineno": line, "end_col_offset": 0}
+        never = ast.If(test=ast.Constant(False, **at), body=[ast.Expr(_every_free_variable(params, at), **at)],
+                       orelse=[], **at)
+        node.body = [*node.body, never]
         inner = [node]
         made = []
     owner = _owning_class(original)
@@ -121,6 +113,15 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
     return _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
                     generated_names, thunk_spans, plain_tier)
+
+
+def _every_free_variable(params: list[str], at: dict[str, int]) -> ast.Tuple:
+    """``(ag__, x, ...)``: a read of each of the factory's locals, placed where the compiler drops it
+    (``if False:``, ``BODY if True else``) but the symbol table still counts it. The code's free
+    variables are then all of the factory's, whichever tier it is: a function of the plain tier can
+    take the general code (tiers.py; ``__code__`` needs as many free variables as the closure has
+    cells). Compiled to nothing on Python 3.10 to 3.13 (tests/autograph/test_tiers.py)."""
+    return ast.Tuple([ast.Name(id=p, ctx=ast.Load(), **at) for p in params], ast.Load(), **at)
 
 
 _POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")

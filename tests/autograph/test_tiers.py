@@ -284,6 +284,8 @@ def test_a_lambda_has_the_plain_tier_too():
         converted = autograph.convert(in_range)
         assert _tier(converted, in_range) == "plain"
         assert _runtime_calls(converted) == set()
+        ops = [i.opname for i in dis.get_instructions(converted) if i.opname != "COPY_FREE_VARS"]  # (the padding's)
+        assert ops == [i.opname for i in dis.get_instructions(in_range)]
         assert [converted(v) for v in (5.0, -1.0, 200.0)] == [True, False, False]
     assert _tier(converted, in_range) == "general"
     staged = autograph.function(lambda x: converted(np.sum(x)))
