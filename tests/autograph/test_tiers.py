@@ -1,7 +1,7 @@
 """The two tiers of converted code (autograph/tiers.py): while no staged value can exist a function is
-converted to its plain tier (its own statements as written, calls through ``ag__.call``); the moment
-one may exist, each live function of that tier gets the general code, and staged values then work as
-if it had been converted that way. Plain Python is the oracle on plain values, NumPy on staged ones."""
+converted to its plain tier (the function as written, compiled in autograph's factory); the moment one
+may exist, each live function of that tier gets the general code, and staged values then work as if
+it had been converted that way. Plain Python is the oracle on plain values, NumPy on staged ones."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def _tier(converted, original) -> str:
 
 
 def _runtime_calls(fn) -> set[str]:
-    """The runtime attributes (``ag__.X``) the function's own code reads."""
+    """The attributes the function's own code reads (``ag__.X`` among them, where it calls the runtime)."""
     return {i.argval for i in dis.get_instructions(fn) if i.opname in ("LOAD_ATTR", "LOAD_METHOD")}
 
 
