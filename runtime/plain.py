@@ -14,8 +14,8 @@ look at the comparison's value (``(c := x > 0) is True``) costs that fusion, abo
 comparison itself (docs/generated_code.md, "In place").
 
 While the flag holds, autograph also converts functions to their plain tier (autograph/tiers.py):
-the function as written. Each time the flag turns False, the
-listeners of ``on_staged`` run first (autograph's gives those functions their general code).
+the function as written. Each time the flag turns False, the listeners of ``on_staged`` run first
+(autograph's gives those functions their general code).
 
 The flag only goes from True to False for good (JAX imported, a backend registered) or for the time
 a trace runs. The compiled code reads it once per call, so a call that started before a trace keeps
