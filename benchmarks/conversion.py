@@ -258,7 +258,9 @@ def run() -> tuple[list[Row], list[str]]:
         f"inspect.getsource + dedent + ast.parse + compile of the same source ({len(floor_times)} of {n}; "
         f"not compilable alone: {', '.join(sorted(set(cold_times) - set(floor_times))) or 'none'})",
         "run time: each case's first input, converted vs original timed in alternation (min of batches); "
-        "cases that raise or change their arguments are skipped",
+        "cases that raise or change their arguments are skipped. The plain path runs the plain tier (the "
+        "function as written: an `if` and a call there are Python's own), the general path the general "
+        "conversion",
         f"per event: loops of {EVENTS} iterations converted vs original in alternation; an event's cost is "
         "its loop's extra time per iteration less the bare loop's (the loop_body call)",
         "skipped: " + (", ".join(f"{name} ({why})" for name, why in skipped.items()) or "none"),

@@ -21,8 +21,9 @@ def clear_converter_caches() -> None:
     """Forget every conversion, so the next ``convert`` parses and converts again.
 
     Benchmark-only: it empties the converter's private caches (conversions per code object,
-    converted functions per function object, parsed module trees for lambdas). The template
-    cache and ``linecache`` stay warm, as in any process that has converted something before.
+    converted functions per function object, parsed module trees for lambdas, and ``ag__.call``'s
+    table of converted callees). The template cache and ``linecache`` stay warm, as in any process
+    that has converted something before.
     """
     import runtime
     from autograph import api, parsing
