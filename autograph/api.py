@@ -293,7 +293,8 @@ def to_code(fn: Callable, compiled: bool = False) -> ConvertedCode:
     (``ag__.if_stmt``, ``ag__.for_stmt``, ``ag__.while_stmt``), what a backend stages. The code that
     is compiled also runs each block in place while the values that steer it are plain, and keeps
     the closures for the branch where one is staged (docs/generated_code.md, "in place");
-    ``compiled=True`` shows all of it.
+    ``compiled=True`` shows all of it. (While no staged value can exist, a converted function runs
+    its plain tier, the function as written, until it takes this code: autograph/tiers.py.)
 
     A conversion keeps its code, not its text: for a function converted earlier, ``to_code``
     converts it again (once) and raises a ``ConversionError`` if that gives other code than the
