@@ -4,7 +4,7 @@ CPython's own tests of textwrap, colorsys and shlex run three times, each in a f
 full harness runs them): as they are, and with every function and method of the module replaced by
 ``autograph.convert(f)``, converted to the plain tier and (``--general``) to the general conversion.
 Every test that passes unconverted must pass converted, on both tiers. The full run
-(20 suites, docs/fidelity.md) is ``make transparency``; it is not collected here.
+(44 suites, docs/fidelity.md) is ``make transparency``; it is not collected here.
 """
 
 from __future__ import annotations
