@@ -144,9 +144,14 @@ def note_converted(function: types.FunctionType) -> None:
     key = id(function)
     if key in _targets or _references.get(key) is not None:
         return
+    _watch(key, function)
+    _targets[key] = _ITSELF
+
+
+def _watch(key: int, function: types.FunctionType) -> None:
+    """Drop ``function``'s entries when it goes (before its id can be reused)."""
     _references[key] = weakref.ref(function, functools.partial(_forget, key, _targets, _references,
                                                                _self_referring))
-    _targets[key] = _ITSELF
 
 
 def _target(function: types.FunctionType) -> Callable:
@@ -162,8 +167,7 @@ def _target(function: types.FunctionType) -> Callable:
         return function
     target = _converter(function)
     if _references.get(key) is None:  # (the converter may have called `call` on it already)
-        _references[key] = weakref.ref(function, functools.partial(_forget, key, _targets, _references,
-                                                                   _self_referring))
+        _watch(key, function)
     if target is function:
         _targets[key] = _ITSELF
         return target

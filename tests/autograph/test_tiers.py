@@ -31,6 +31,12 @@ def _tier(converted, original) -> str:
     return "general"
 
 
+def _as_written(converted, original) -> bool:
+    """Whether ``converted`` runs ``original``'s instructions (but the padding's COPY_FREE_VARS)."""
+    ops = [i.opname for i in dis.get_instructions(converted) if i.opname != "COPY_FREE_VARS"]
+    return ops == [i.opname for i in dis.get_instructions(original)]
+
+
 def _runtime_calls(fn) -> set[str]:
     """The attributes the function's own code reads (``ag__.X`` among them, where it calls the runtime)."""
     return {i.argval for i in dis.get_instructions(fn) if i.opname in ("LOAD_ATTR", "LOAD_METHOD")}
@@ -57,8 +63,7 @@ def test_a_function_converted_while_nothing_is_staged_keeps_its_statements():
         assert _tier(converted, clipped_total) == "plain"
         # The function as written: nothing goes through the runtime (no if_stmt, for_stmt, flags, calls).
         assert _runtime_calls(converted) == set()
-        ops = [i.opname for i in dis.get_instructions(converted) if i.opname != "COPY_FREE_VARS"]  # (the padding's)
-        assert ops == [i.opname for i in dis.get_instructions(clipped_total)]
+        assert _as_written(converted, clipped_total)
         for xs, limit in (([1, 2, 3], 5), ([1, 9, 3], 5), ([], 0)):
             assert converted(xs, limit) == clipped_total(xs, limit)
 
@@ -284,8 +289,7 @@ def test_a_lambda_has_the_plain_tier_too():
         converted = autograph.convert(in_range)
         assert _tier(converted, in_range) == "plain"
         assert _runtime_calls(converted) == set()
-        ops = [i.opname for i in dis.get_instructions(converted) if i.opname != "COPY_FREE_VARS"]  # (the padding's)
-        assert ops == [i.opname for i in dis.get_instructions(in_range)]
+        assert _as_written(converted, in_range)
         assert [converted(v) for v in (5.0, -1.0, 200.0)] == [True, False, False]
     assert _tier(converted, in_range) == "general"
     staged = autograph.function(lambda x: converted(np.sum(x)))
