@@ -108,16 +108,17 @@ def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion
     with _lock:
         conversion = _conversions.get(key)
         if conversion is None:
+            lines = None
             if runtime.PLAIN and not with_source:
                 lines = parsing.source_lines(fn)
                 try:
                     _, code, original_lines, runtime_name = _converted(fn, lines=lines, plain=True)
                 except pipeline.NoPlainTier:
-                    pass
+                    pass  # (the general conversion at once, from the same lines)
                 else:
                     conversion = _conversions[key] = Conversion(None, original_lines, runtime_name, code, lines)
                     return conversion
-            tree, code, original_lines, runtime_name = _converted(fn)
+            tree, code, original_lines, runtime_name = _converted(fn, lines=lines)
             conversion = _conversions[key] = Conversion(code, original_lines, runtime_name)
             if with_source:
                 conversion._source = ast.unparse(_converted(fn, display=True)[0]) + "\n"

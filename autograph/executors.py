@@ -103,7 +103,6 @@ class AutoExecutor:
         self.choice: Optional[str] = None if _jax_available() else "numpy"
         self.calls = 0
         self.samples: dict[str, list[float]] = {"numpy": [], "jax": []}  # each executor's timed trial calls
-        self.times: dict[str, float] = {"numpy": float("inf"), "jax": float("inf")}  # their medians, once chosen
         self._jax: Optional[Executor] = None
         self._graph = graph
         self._numpy = interpreter.runner(graph)
@@ -156,9 +155,14 @@ class AutoExecutor:
         if step in (JAX_RUN - 1, JAX_RUN + NUMPY_RUN - 1):  # the last call of its run
             self.samples[name].append(time.perf_counter() - start)
         if self.calls >= 2 + TRIAL_CALLS:
-            self.times = {key: statistics.median(samples) for key, samples in self.samples.items()}
-            self.choice = min(self.times, key=self.times.get)
+            times = self.times
+            self.choice = min(times, key=times.get)
         return outputs
+
+    @property
+    def times(self) -> dict[str, float]:
+        """Each executor's median timed trial (infinite before its first)."""
+        return {key: statistics.median(samples) if samples else float("inf") for key, samples in self.samples.items()}
 
     def _compile(self, graph: Graph, inputs: Sequence[Any]) -> bool:
         """Lower and compile the graph with JAX now, without running it; False if it does not compile."""

@@ -50,14 +50,18 @@ def _parse_and_compile(fn: types.FunctionType) -> Any:
     return compile(ast.parse(source), fn.__code__.co_filename, "exec", dont_inherit=True)
 
 
+def _cold_times(corpus: types.ModuleType) -> dict:
+    """Per case: cold conversion (seconds), converter caches cleared before each."""
+    return {case.name: cold(lambda case=case: autograph.convert(case.fn), clear_converter_caches, repeat=REPEAT)
+            for case in corpus.CASES}
+
+
 def _conversion_times(corpus: types.ModuleType) -> tuple[dict, dict, dict, dict]:
     """Per case: cold conversion, the parse + compile floor, cached conversion (the converted function
     alive), and conversion again once it is gone (seconds)."""
-    cold_times, floor_times, cached_times, remade_times = {}, {}, {}, {}
+    cold_times, floor_times, cached_times, remade_times = _cold_times(corpus), {}, {}, {}
     for case in corpus.CASES:
         source_fn = corpus.underlying(case.fn)
-        cold_times[case.name] = cold(lambda case=case: autograph.convert(case.fn), clear_converter_caches,
-                                     repeat=REPEAT)
         try:
             _parse_and_compile(source_fn)
         except (SyntaxError, OSError, TypeError):  # a lambda inside a larger expression
@@ -197,7 +201,7 @@ def run() -> tuple[list[Row], list[str]]:
     # The two tiers (autograph/tiers.py): converted while no staged value can exist (no JAX imported, no
     # trace under way), and the general conversion (JAX imported, or inside a trace).
     with runtime.plain.assume(True):
-        plain_cold_times = _conversion_times(corpus)[0]
+        plain_cold_times = _cold_times(corpus)
     with runtime.plain.assume(False):
         cold_times, floor_times, cached_times, remade_times = _conversion_times(corpus)
     lines = {}

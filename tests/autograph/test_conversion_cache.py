@@ -62,9 +62,9 @@ def test_to_code_converts_again_once_and_only_when_the_conversion_had_no_text():
     calls = []
     real = api._converted
 
-    def counted(fn, display=False):
+    def counted(fn, display=False, **source):
         calls.append((fn, display))
-        return real(fn, display)
+        return real(fn, display, **source)
 
     with mock.patch.object(api, "_converted", counted):
         autograph.convert(function)
