@@ -5,8 +5,8 @@
 
 A conversion is cached per code object (and globals), and the function built
 from it per function object, behind one lock, so converting again costs a
-dictionary look-up. The cache keeps no converted tree: ``to_code`` converts
-again for the text (see ``Conversion``).
+dictionary look-up. The cache keeps the text of the tree it compiled: that is
+what ``to_code`` shows (see ``Conversion``).
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import runtime
-from autograph import loading, parsing, pipeline, tiers
+from autograph import forms, loading, parsing, pipeline
+from autograph.analysis.function_scopes import function_scope
 from autograph.analysis.walk import walk
-from autograph.code_identity import same_code
 from autograph.context import UNKNOWN, Context
+from autograph.converters import frame_reads
 from autograph.converters.call_trees import is_unconverted_module
 from autograph.errors import ConversionError, Location
 from autograph.naming import Namer
@@ -33,55 +34,18 @@ from autograph.naming import Namer
 
 @dataclass
 class Conversion:
-    """One converted code object: its compiled code in each tier, and what ``to_code`` shows of it.
+    """One converted code object: its compiled code, and the text of the tree it was compiled from.
 
-    Two tiers (autograph/tiers.py): ``plain_code``, converted while no staged value could exist (the
-    function as written, compiled in the loader's factory), and ``code``, the general
-    conversion, made when a function of this code may first meet a staged value (or at once, when
-    one may exist already). The general one reads the same source lines as the plain one did.
+    The code holds two forms (autograph/forms.py): the converted form, which runs when a staged value
+    may reach a call, and the function as written. ``source`` is the converted form's text, what
+    ``to_code`` shows; ``compiled_source`` the whole compiled function's. Both are printed from the
+    tree that was compiled, when it was (text, not the tree: a tree is hundreds of objects that every
+    full garbage collection walks, for as long as the process lives)."""
 
-    The converted tree is not kept: a cached conversion lives as long as the process, and a tree
-    as AST nodes is hundreds of objects that every full garbage collection walks (a converted
-    pyparsing held 90,000 of them: each full collection took 4x as long), while keeping it
-    pickled cost some 8% of every cold conversion. ``to_code`` converts the function again for its
-    text, once, and checks that this gives the code that runs (``source_for``)."""
-
-    code: types.CodeType | None  # the general conversion; None until it is asked for
+    code: types.CodeType
+    source: str
+    compiled_source: str
     original_lines: int
-    runtime_name: str  # what the converted code calls the runtime: `ag__`, unless the user has that name
-    plain_code: types.CodeType | None = None  # the plain tier; None when converted with staged values about
-    _lines: list[str] | None = None  # the source lines the plain tier was converted from (until `code` is made)
-    _source: str | None = None
-
-    def general(self, fn: types.FunctionType) -> types.CodeType:
-        """The general conversion's code (made now, from the plain tier's source lines, if there is none);
-        ``fn``: a function of this conversion's code (and globals)."""
-        if self.code is None:
-            with _lock:
-                if self.code is None:
-                    self.code = _converted(fn, lines=self._lines)[1]
-                    self._lines = None
-        return self.code
-
-    def source_for(self, fn: types.FunctionType, compiled: bool = False) -> str:
-        """The converted source; ``fn``: a function of this conversion's code (and globals).
-        ``compiled``: the whole compiled code, with the in-place paths for plain values (not kept)."""
-        if self._source is None or compiled:
-            runs = self.general(fn)
-            with _lock:  # (conversions run one at a time, as in _conversion)
-                tree, code, _, _ = _converted(fn)
-                if not compiled:
-                    tree = _converted(fn, display=True)[0]
-            if not same_code(code, runs):
-                raise ConversionError(
-                    f"cannot show the converted code of {fn.__qualname__}: converting it again gives other "
-                    "code than the one that runs (its source, or a global it calls, changed since it was "
-                    "converted)", parsing.location_of(fn),
-                    hint="define the function again (a new definition is converted afresh), then ask again")
-            if compiled:
-                return ast.unparse(tree) + "\n"
-            self._source = ast.unparse(tree) + "\n"
-        return self._source
 
 
 _lock = threading.RLock()
@@ -98,9 +62,8 @@ _failed: weakref.WeakSet = weakref.WeakSet()  # callees whose conversion crashed
 _log = logging.getLogger("autograph")
 
 
-def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion:
-    """The cached conversion of ``fn``'s code, made now if there is none (``with_source``: keep its
-    text too, while the tree is at hand: ``to_code`` asks)."""
+def _conversion(fn: types.FunctionType) -> Conversion:
+    """The cached conversion of ``fn``'s code, made now if there is none."""
     key = (fn.__code__, fn.__code__.co_filename, id(fn.__globals__))
     conversion = _conversions.get(key)
     if conversion is not None:
@@ -108,35 +71,22 @@ def _conversion(fn: types.FunctionType, with_source: bool = False) -> Conversion
     with _lock:
         conversion = _conversions.get(key)
         if conversion is None:
-            lines = None
-            if runtime.PLAIN and not with_source:
-                lines = parsing.source_lines(fn)
-                try:
-                    _, code, original_lines, runtime_name = _converted(fn, lines=lines, plain=True)
-                except pipeline.NoPlainTier:
-                    pass  # (the general conversion at once, from the same lines)
-                else:
-                    conversion = _conversions[key] = Conversion(None, original_lines, runtime_name, code, lines)
-                    return conversion
-            tree, code, original_lines, runtime_name = _converted(fn, lines=lines)
-            conversion = _conversions[key] = Conversion(code, original_lines, runtime_name)
-            if with_source:
-                conversion._source = ast.unparse(_converted(fn, display=True)[0]) + "\n"
+            conversion = _conversions[key] = _converted(fn)
     return conversion
 
 
-def _converted(fn: types.FunctionType, display: bool = False, lines: list[str] | None = None, plain: bool = False
-               ) -> tuple[ast.FunctionDef | ast.Lambda, types.CodeType | None, int, str]:
-    """Convert ``fn``'s code: (the converted tree, its compiled code, the original's non-blank
-    lines, the runtime's name in it). ``display``: the tree ``to_code`` shows, the functional form
-    without the blocks' in-place paths for plain values (converters/in_place.py), and no code.
-    ``lines``: the source lines of ``fn``'s file to read (else linecache's now); ``plain``: the plain
-    tier (pipeline.convert_plain_tree)."""
+def _converted(fn: types.FunctionType) -> Conversion:
+    """Convert ``fn``'s code: parse it twice from one copy of its source lines (the converted form is
+    rewritten from one tree, the other is the function as written), combine and compile them."""
+    lines = parsing.source_lines(fn)
     parsed = parsing.parse_function(fn, lines)
-    # A lambda comes out of a cached module tree: work on a copy. A def was parsed just now.
-    tree = copy.deepcopy(parsed.node) if isinstance(parsed.node, ast.Lambda) else parsed.node
-    if isinstance(tree, ast.FunctionDef):
-        tree.decorator_list = []
+    as_written = parsing.parse_function(fn, lines).node
+    # A lambda comes out of a cached module tree: work on copies. A def was parsed just now.
+    tree = parsed.node
+    if isinstance(tree, ast.Lambda):
+        tree, as_written = copy.deepcopy(tree), copy.deepcopy(as_written)
+    else:
+        tree.decorator_list = as_written.decorator_list = []
     nodes = walk(tree)  # once, for the namer and the pipeline's look at which passes have work
     namer = Namer.for_tree(tree, nodes)
     # The converters write `ag__` for the runtime. A function that has a name `ag__` of its own (a
@@ -145,27 +95,41 @@ def _converted(fn: types.FunctionType, display: bool = False, lines: list[str] |
     users_ag = namer.new("ag__") if namer.taken("ag__") else None
     runtime_name = "ag__"
     if users_ag:
-        runtime_name = namer.new("ag__")  # (named before the passes: both tiers' code must agree on it)
+        runtime_name = namer.new("ag__")
         _rename_identifiers(tree, {"ag__": users_ag})
     ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,
                   closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree, root_nodes=nodes,
-                  code=fn.__code__, fast_paths=not display)
-    if plain:
-        pipeline.convert_plain_tree(tree, ctx)
-    else:
-        pipeline.convert_tree(tree, ctx)
+                  code=fn.__code__)
+    pipeline.convert_tree(tree, ctx)
+    rewritten_as_written = False
+    if ctx.frame_reads:
+        if users_ag:
+            _rename_identifiers(as_written, {"ag__": users_ag})
+        rewritten_as_written = _order_frame_reads(as_written, ctx)
+        if users_ag:
+            _rename_identifiers(as_written, {"ag__": runtime_name, users_ag: "ag__"})
     if users_ag:
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
-    if display:
-        return tree, None, parsed.source_lines, runtime_name
-    code = loading.compile_function(tree, fn, runtime_name, frozenset(namer.handed_out), frozenset(ctx.thunk_spans),
-                                    plain_tier=plain)
-    return tree, code, parsed.source_lines, runtime_name
+    source = ast.unparse(tree) + "\n"
+    combined = forms.combine(tree, as_written, runtime_name)
+    compiled_source = ast.unparse(combined) + "\n"
+    forms.use_runtime_constant(combined, [tree, as_written] if rewritten_as_written else [tree], runtime_name)
+    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
+    return Conversion(code, source, compiled_source, parsed.source_lines)
+
+
+def _order_frame_reads(as_written: ast.FunctionDef | ast.Lambda, ctx: Context) -> bool:
+    """The frame reads of the as-written form read the function's variables as the converted form's do: its
+    frame is the function's own, but it holds both forms' variables, in the compiled code's order (cells
+    after the rest), where ``locals()`` must give the original's."""
+    ctx.as_written = as_written
+    scope = function_scope(as_written)
+    return frame_reads.transform(as_written, ctx, scope.locals | scope.params)
 
 
 def _rename_identifiers(tree: ast.AST, names: dict[str, str]) -> None:
     """Rename every binding and use of the identifiers in ``names`` (attributes are not identifiers)."""
-    seen: set[int] = set()  # a node may stand in two places (converters/in_place.py): renamed once
+    seen: set[int] = set()  # a node may stand in two places: renamed once
     for node in ast.walk(tree):
         if id(node) in seen:
             continue
@@ -222,14 +186,8 @@ def _alive_conversion(fn: types.FunctionType) -> types.FunctionType | None:
 
 
 def _fresh_function(fn: types.FunctionType) -> types.FunctionType:
-    """A new converted function for ``fn`` (the conversion of its code is cached): of the plain tier
-    while no staged value can exist (it gets the general code when one first may: tiers.py)."""
-    conversion = _conversion(fn)
-    if conversion.plain_code is not None and runtime.PLAIN:
-        function = loading.make_function(conversion.plain_code, fn, conversion.runtime_name)
-        tiers.remember(function, fn, conversion.general)
-        return function
-    return loading.make_function(conversion.general(fn), fn, conversion.runtime_name)
+    """A new converted function for ``fn`` (the conversion of its code is cached)."""
+    return loading.make_function(_conversion(fn).code, fn)
 
 
 def _forget_function(key: int, functions: dict, reference: weakref.ref) -> None:
@@ -288,18 +246,13 @@ class ConvertedCode(str):
 
 
 def to_code(fn: Callable, compiled: bool = False) -> ConvertedCode:
-    """The converted source of ``fn``, as Python text (a ``str`` that notebooks show highlighted).
+    """The converted form of ``fn``, as Python text (a ``str`` that notebooks show highlighted).
 
-    It shows the functional form: each ``if`` and loop as closures and a runtime call
-    (``ag__.if_stmt``, ``ag__.for_stmt``, ``ag__.while_stmt``), what a backend stages. The code that
-    is compiled also runs each block in place while the values that steer it are plain, and keeps
-    the closures for the branch where one is staged (docs/generated_code.md, "in place");
-    ``compiled=True`` shows all of it. (While no staged value can exist, a converted function runs
-    its plain tier, the function as written, until it takes this code: autograph/tiers.py.)
-
-    A conversion keeps its code, not its text: for a function converted earlier, ``to_code``
-    converts it again (once) and raises a ``ConversionError`` if that gives other code than the
-    one that runs (the source, or a global it calls, changed since it was converted)."""
+    It shows each ``if`` and loop as closures and a runtime call (``ag__.if_stmt``, ``ag__.for_stmt``,
+    ``ag__.while_stmt``): what runs when a staged value may reach a call (inside a trace), printed from
+    the very tree that was compiled. On other calls the function runs as written, in the same code:
+    ``compiled=True`` shows all of it, the per-call choice (``if ag__.staging():``), the converted form
+    and the function as written (docs/generated_code.md)."""
     target = fn
     if isinstance(target, (types.MethodType, staticmethod, classmethod)):
         target = target.__func__
@@ -311,9 +264,10 @@ def to_code(fn: Callable, compiled: bool = False) -> ConvertedCode:
             target = call
         else:
             convert(target)  # raises the explanatory ConversionError
-    if compiled:
-        return ConvertedCode(_conversion(target).source_for(target, compiled=True))
-    return ConvertedCode(_conversion(target, with_source=True).source_for(target))
+    if loading.is_generated_code(target.__code__):
+        target = getattr(target, "__wrapped__", target)
+    conversion = _conversion(target)
+    return ConvertedCode(conversion.compiled_source if compiled else conversion.source)
 
 
 def do_not_convert(fn: Callable) -> Callable:
@@ -325,8 +279,8 @@ def do_not_convert(fn: Callable) -> Callable:
 def converted_lines(fn: Callable) -> tuple[int, int]:
     """(non-blank lines of to_code, non-blank lines of the original): the readability ratio."""
     target = getattr(fn, "__func__", fn)
-    conversion = _conversion(target, with_source=True)
-    return sum(1 for line in conversion.source_for(target).splitlines() if line.strip()), conversion.original_lines
+    conversion = _conversion(target)
+    return sum(1 for line in conversion.source.splitlines() if line.strip()), conversion.original_lines
 
 
 def _convert_for_call(fn: types.FunctionType) -> Callable:

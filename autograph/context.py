@@ -30,9 +30,8 @@ class Context:
     # Whether the function being converted reads its own frame (``locals()``, ``eval(s)``): then every
     # variable Python would not have bound yet starts as an Undefined (converters/frame_reads.py).
     frame_reads: bool = False
-    # Whether blocks get their in-place path for plain values (converters/in_place.py). ``to_code`` converts
-    # without it: it shows the functional form, what a backend stages.
-    fast_paths: bool = True
+    # The function as written (autograph/forms.py), whose ``locals()`` calls read in the original's order too.
+    as_written: Any = None
 
     def resolve_global(self, name: str) -> Any:
         """What a name that is not local to the function refers to right now, or UNKNOWN."""

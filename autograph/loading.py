@@ -6,14 +6,15 @@ The converted function is compiled straight from the AST with the user's file
 name and the user's line numbers (generated statements carry the line of the
 statement they stand for), so a traceback through converted code points at the
 user's own file and line. It is built with ``types.FunctionType`` over the
-user's live ``__globals__`` and the user's own closure cells (plus one cell for
-``ag__``), so nothing is written into the user's module.
+user's live ``__globals__`` and the user's own closure cells (the runtime is a
+constant of the code: autograph/forms.py), so nothing is written into the user's module.
 """
 
 from __future__ import annotations
 import __future__
 
 import ast
+import dis
 import functools
 import operator
 import types
@@ -21,6 +22,7 @@ import types
 import runtime
 from autograph.analysis.scopes import first_line
 from autograph.analysis.walk import statement_children
+from autograph.forms import RUNTIME
 from runtime.undefined import is_converted_code, register_converted_code
 
 _FACTORY = "__autograph_factory__"
@@ -35,39 +37,26 @@ _FUTURE_FLAGS = functools.reduce(operator.or_, (getattr(__future__, f).compiler_
 is_generated_code = is_converted_code
 
 
-def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType, runtime_name: str = "ag__",
-                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset(),
-                     plain_tier: bool = False) -> types.CodeType:
-    """Compile the converted node inside a factory whose locals are the original's free variables
-    (and ``runtime_name``, bound to the runtime), within a class of the original's class name when
-    the original is a method, so private names are mangled as there. Code objects get the original's
-    names: a nested def keeps its qualname, and a generated closure (one of ``generated_names``) is
-    named after the user function it belongs to, in tracebacks and frames alike. ``plain_tier``: the
-    function as written (autograph/tiers.py), whose nested functions are the user's, not converted code."""
+def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType,
+                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset()) -> types.CodeType:
+    """Compile ``node`` (autograph/forms.py's ``combine``: the converted form and the function as written,
+    the runtime a constant) inside a factory whose locals are the original's free variables, within a
+    class of the original's class name when the original is a method, so private names are mangled as
+    there. Code objects get the original's names: a nested def keeps its qualname, and a generated
+    closure (one of ``generated_names``) is named after the user function it belongs to, in tracebacks
+    and frames alike. The code starts at the original's first line (its first decorator's)."""
     free = list(original.__code__.co_freevars)
-    params = [runtime_name] + [name for name in free if name != runtime_name]
     if isinstance(node, ast.Lambda):
         name = "<lambda>"
-        # `BODY if True else (ag__, x, ...)`: the lambda's free variables are all of the factory's (see
-        # _every_free_variable), and the compiler keeps BODY alone.
-        node, body = _shallow_copy(node), node.body
-        at = {"lineno": body.lineno, "col_offset": body.col_offset, "end_lineno": body.end_lineno,
-              "end_col_offset": body.end_col_offset}
-        node.body = ast.IfExp(test=ast.Constant(True, **at), body=body, orelse=_every_free_variable(params, at), **at)
         target = ast.Name(id=_CONVERTED, ctx=ast.Store())
         inner: list[ast.stmt] = [ast.Assign(targets=[target], value=node)]
         made: list[ast.AST] = [target, inner[0]]
     else:
         node = _shallow_copy(node)
         name = node.name = _CONVERTED
+        node.lineno = original.__code__.co_firstlineno  # (where a decorator stands, as in the original)
         # The original's annotations are copied over; evaluating them again could fail or differ.
         node.args, node.returns = _without_annotations(node.args), None
-        # `if False: (ag__, x, ...)` at the end, never run: see _every_free_variable.
-        line = node.body[-1].lineno
-        at = {"lineno": line, "col_offset": 0, "end_lineno": line, "end_col_offset": 0}
-        never = ast.If(test=ast.Constant(False, **at), body=[ast.Expr(_every_free_variable(params, at), **at)],
-                       orelse=[], **at)
-        node.body = [*node.body, never]
         inner = [node]
         made = []
     owner = _owning_class(original)
@@ -84,7 +73,7 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
             made.append(declarations[0])
     factory = ast.FunctionDef(
         name=_FACTORY,
-        args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in params], kwonlyargs=[], kw_defaults=[],
+        args=ast.arguments(posonlyargs=[], args=[ast.arg(arg=p) for p in free], kwonlyargs=[], kw_defaults=[],
                            defaults=[]),
         body=declarations + inner, decorator_list=[], returns=None, type_comment=None)
     if "type_params" in ast.FunctionDef._fields:
@@ -112,16 +101,24 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
     return _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
-                    generated_names, thunk_spans, plain_tier)
+                    generated_names, thunk_spans)
 
 
-def _every_free_variable(params: list[str], at: dict[str, int]) -> ast.Tuple:
-    """``(ag__, x, ...)``: a read of each of the factory's locals, placed where the compiler drops it
-    (``if False:``, ``BODY if True else``) but the symbol table still counts it. The code's free
-    variables are then all of the factory's, whichever tier it is: a function of the plain tier can
-    take the general code (tiers.py; ``__code__`` needs as many free variables as the closure has
-    cells). Compiled to nothing on Python 3.10 to 3.13 (tests/autograph/test_tiers.py)."""
-    return ast.Tuple([ast.Name(id=p, ctx=ast.Load(), **at) for p in params], ast.Load(), **at)
+def _as_written_constants(code: types.CodeType) -> set[int]:
+    """The indices in ``code.co_consts`` of the code objects only its as-written form makes (the user's
+    own nested functions, lambdas, classes and comprehensions): those loaded only after the target of
+    the code's first conditional jump, which is the per-call choice (forms.py). The user's own
+    functions are not converted code: converted code that calls one converts it. (A nested scope the
+    conversion left unchanged compiles to one code object that both forms load: converted code.)"""
+    start = None
+    before, after = set(), set()
+    for instruction in dis.get_instructions(code):
+        if start is None:
+            if "JUMP" in instruction.opname and "IF" in instruction.opname:
+                start = instruction.argval
+        elif instruction.opname == "LOAD_CONST" and instruction.argval.__class__ is _CODE:
+            (after if instruction.offset >= start else before).add(instruction.arg)
+    return after - before
 
 
 _POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")
@@ -247,12 +244,12 @@ def _find_code(code: types.CodeType, name: str) -> types.CodeType:
 
 
 def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, generated: frozenset,
-             thunk_spans: frozenset = frozenset(), plain_tier: bool = False) -> types.CodeType:
+             thunk_spans: frozenset = frozenset()) -> types.CodeType:
     """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
     qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
     and ``X.<locals>.`` of a generated closure X drops out of nested qualnames. Each new code object
-    is noted as the converter's (``register_converted_code``) on the way; of the plain tier, the
-    function's own only (its nested functions are the user's: converted code calling one converts it)."""
+    is noted as the converter's (``register_converted_code``) on the way, but for the as-written form's
+    (``_as_written_constants``), and ``forms.RUNTIME`` becomes the runtime module in each."""
     scope_names: dict[int, frozenset] = {}  # id(owner) -> its local names (owners outlive the walk)
     has_qualname = hasattr(code, "co_qualname")  # (3.11+)
 
@@ -271,7 +268,8 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             kept.pop()  # the closure itself takes the qualname of the user function it is in
         return ".".join(kept)
 
-    def walk(code: types.CodeType, user_name: str, owner: types.CodeType, thunk: bool = False) -> types.CodeType:
+    def walk(code: types.CodeType, user_name: str, owner: types.CodeType, thunk: bool = False,
+             users: bool = False) -> types.CodeType:
         """``owner``: the user function (or comprehension, lambda, class body) whose scope the code
         runs in: the function itself, its body closures and thunks share it; any other code object
         inside starts a scope of its own. A thunk (``lambda: b`` for ``a or b``) takes its owner's
@@ -281,12 +279,18 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
         own = user_name if ours else code.co_name
         consts = code.co_consts
         changed = None  # a copy of consts once one of them changes
+        as_written = _as_written_constants(code) if code is top else ()
         for index, const in enumerate(consts):
             cls = const.__class__
             if cls is _CODE:
-                is_thunk = const.co_name == "<lambda>" and _is_thunk(const, thunk_spans)
-                body = is_thunk or const.co_name in generated
-                const = walk(const, own, owner if body else const, is_thunk)
+                if users or index in as_written:
+                    const = walk(const, const.co_name, const, users=True)
+                else:
+                    is_thunk = const.co_name == "<lambda>" and _is_thunk(const, thunk_spans)
+                    body = is_thunk or const.co_name in generated
+                    const = walk(const, own, owner if body else const, is_thunk)
+            elif cls is str and const == RUNTIME:
+                const = runtime
             elif cls is str and const.startswith(prefix):  # a nested def's qualname (for 3.10)
                 const = fix(const)
             else:
@@ -308,7 +312,7 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             body_names = scope_names.get(id(owner))
             if body_names is None:
                 body_names = scope_names[id(owner)] = frozenset(owner.co_varnames + owner.co_cellvars)
-        if not plain_tier or code is top:
+        if not users:
             register_converted_code(new, body_names, thunk)
         return new
 
@@ -329,16 +333,16 @@ def _is_thunk(code: types.CodeType, thunk_spans: frozenset) -> bool:
     return False
 
 
-def make_function(code: types.CodeType, original: types.FunctionType, runtime_name: str = "ag__") -> types.FunctionType:
+def make_function(code: types.CodeType, original: types.FunctionType) -> types.FunctionType:
     """A function running ``code`` with the original's globals, cells, defaults and metadata
     (what ``functools.update_wrapper`` copies, ``__wrapped__`` included). Made each time a converted
     function is asked for and none is alive, so it is written for speed: which of the original's
     cells goes where is worked out once per code object, and the metadata is set directly."""
     plan = _closure_plans.get(id(code))
     if plan is None or plan[0] is not code or plan[1] is not original.__code__:
-        plan = _closure_plan(code, original, runtime_name)
+        plan = _closure_plan(code, original)
     cells = original.__closure__
-    closure = tuple(_RUNTIME_CELL if index < 0 else cells[index] for index in plan[2]) or None
+    closure = tuple(cells[index] for index in plan[2]) or None
     function = types.FunctionType(code, original.__globals__, original.__name__, original.__defaults__, closure)
     function.__kwdefaults__ = original.__kwdefaults__
     function.__module__ = original.__module__
@@ -356,11 +360,11 @@ def make_function(code: types.CodeType, original: types.FunctionType, runtime_na
     return function
 
 
-def _closure_plan(code: types.CodeType, original: types.FunctionType, runtime_name: str) -> tuple:
+def _closure_plan(code: types.CodeType, original: types.FunctionType) -> tuple:
     """(code, the original's code, for each free variable of ``code`` the index of the original's cell
-    for it, or -1 for the runtime's)."""
+    for it)."""
     positions = {name: index for index, name in enumerate(original.__code__.co_freevars)}
-    indices = tuple(-1 if name == runtime_name else positions[name] for name in code.co_freevars)
+    indices = tuple(positions[name] for name in code.co_freevars)
     if len(_closure_plans) >= 4096:  # converted functions made at run time without end: start afresh
         _closure_plans.clear()
     plan = _closure_plans[id(code)] = (code, original.__code__, indices)
@@ -369,8 +373,6 @@ def _closure_plan(code: types.CodeType, original: types.FunctionType, runtime_na
 
 # By id of the converted code object (the entry holds the code, so the id stays its own).
 _closure_plans: dict[int, tuple] = {}
-# One cell for the runtime, shared: converted code only ever reads it.
-_RUNTIME_CELL = types.CellType(runtime)
 _NEWER_WRAPPER_ASSIGNMENTS = tuple(name for name in functools.WRAPPER_ASSIGNMENTS
                                    if name not in ("__module__", "__name__", "__qualname__", "__doc__",
                                                    "__annotations__"))

@@ -1,7 +1,6 @@
 """THE ordered list of passes that turns a function's AST into its converted AST.
 
     convert_tree(function_node, ctx)         # rewrites in place; nested functions first
-    convert_plain_tree(function_node, ctx)   # the plain tier: the function as written (refusals only)
 
 Each pass is one converter's ``transform``; the comment on each line says why it
 stands where it does.
@@ -27,7 +26,6 @@ from autograph.converters import (
     frame_reads,
     handlers,
     hoisting,
-    in_place,
     item_writes,
     logical_expressions,
     return_statements,
@@ -99,31 +97,9 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     logical_expressions.transform(node, ctx)
     # 8. Statements into closures last: it reads every annotation above.
     control_flow.transform(node, ctx, scope)
-    # 8b. Blocks also run in place while what steers them is plain; the closures move into the staged branch.
-    if ctx.fast_paths and (lowered or present & {"if", "loop", "item_write"}):
-        in_place.transform(node, ctx, scope.nonlocals)
     # 9. Closures inside loop bodies move before their loop: it needs them all written.
     if present & {"loop"}:
         hoisting.transform(node, ctx)
-
-
-class NoPlainTier(Exception):
-    """The function reads its own frame (``locals()``, ``eval(s)``): the general conversion writes those
-    reads so that they see the user's variables only; the plain tier's frame also holds the runtime."""
-
-
-def convert_plain_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
-    """The plain tier (autograph/tiers.py): what runs while no staged value can exist, which is the
-    function as written. Only the general conversion's refusals run (nested functions first, as there),
-    so that converting fails now or not at all, whichever tier is made first."""
-    if "frame_read" in _statement_kinds(ctx.root_nodes if node is ctx.root else walk(node)):
-        raise NoPlainTier
-    if isinstance(node, ast.Lambda):  # (the general conversion refuses nothing in a lambda)
-        return
-    for nested in _nested_functions(node):
-        if not fence.is_generator_or_async(nested):
-            fence.transform(nested, ctx)
-    fence.transform(node, ctx)
 
 
 _FRAME_READERS = frame_reads.READERS

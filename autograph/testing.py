@@ -30,11 +30,12 @@ how to install it; if nothing is left to compare, the ``ImportError`` is raised 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import warnings
 import weakref
 from collections.abc import Sequence
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Iterator, Optional, Union
 
 import numpy as np
 
@@ -50,9 +51,10 @@ from autograph.api import to_graph
 from autograph.errors import ConversionError
 from autograph.function import function
 from runtime.graph import TensorSpec
+from runtime.graph.builder import GraphBuilder, building
 
 __all__ = ["BACKENDS", "BackendSkippedWarning", "MismatchError", "arrays", "assert_graph_matches_eager",
-           "assert_matches_eager", "from_specs"]
+           "assert_matches_eager", "converted_form", "from_specs"]
 
 BACKENDS = ("graph", "xla", "jax")
 _NEEDS_JAX = ("xla", "jax")
@@ -67,6 +69,19 @@ class BackendSkippedWarning(UserWarning):
 
 
 # --- strategies ---------------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def converted_form() -> Iterator[None]:
+    """Inside the block, converted functions called on this thread run their converted form (what
+    ``to_code`` shows), as they do inside a trace, whatever their arguments: the block is a graph trace
+    that stages nothing. For tests that the converted form agrees with the function as written::
+
+        with autograph.testing.converted_form():
+            assert autograph.convert(f)(3) == f(3)
+    """
+    with building(GraphBuilder()):
+        yield
+
 
 def _elements(dtype: np.dtype) -> st.SearchStrategy:
     """Zero, or magnitudes in [1e-3, 1e6] for floats, and -1000..1000 for integers: control-flow bugs show on

@@ -11,6 +11,7 @@ import runtime.versions  # noqa: F401  (first: it refuses a NumPy too old before
 from runtime.backend import Backend, State, backend_for, register, register_lazy
 from runtime.builtin_calls import builtin, builtin_call
 from runtime.calls import call, set_converter
+from runtime.choice import tracing
 from runtime.frame_reads import dir_, getframe, locals_, stacklevel
 from runtime.items import (
     iadd,
@@ -70,8 +71,7 @@ __all__ = [
     "register", "register_lazy", "reraise_limitation", "BOOL", "DICT", "INT", "ITER", "LIST", "iterate",
     "loop_start", "rest", "run", "skip", "set_converter", "StagedLoop", "truth", "while_stmt", "setitem",
     "setitem_in", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
-    "irshift", "isub", "itruediv", "ixor", "PLAIN",
+    "irshift", "isub", "itruediv", "ixor", "tracing",
 ]
 
-PLAIN = True  # whether no staged value can exist now (runtime/plain.py keeps it)
 register_lazy("jax", "runtime.jax")

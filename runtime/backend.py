@@ -31,7 +31,7 @@ import importlib
 import sys
 from typing import Any, Callable, Iterable, Optional
 
-from runtime import plain
+from runtime import choice
 from runtime.undefined import Undefined
 
 Thunk = Callable[[], Any]
@@ -95,11 +95,19 @@ class Backend:
         raise NotImplementedError(f"{self.name} cannot stage a while loop")
 
     def staging_now(self) -> bool:
-        """Whether this backend's values may be live now (a trace of its is under way). The
-        operators ask it before looking through a plain loop's body for values to offer
-        (``stages_static_ranges``, ``while_from_start``), which costs a walk over the closure's cells
-        on every loop started; a cheap False skips that walk. True (the default) is always safe."""
+        """Whether this backend's values may be live now on the calling thread (a trace of its is under
+        way there). Converted functions run their converted form while it is true (runtime/choice.py),
+        and the operators ask it before looking through a plain loop's body for values to offer
+        (``stages_static_ranges``, ``while_from_start``). True (the default) is always safe: a backend
+        whose values may exist outside its traces keeps it, and converted functions then always run
+        their converted form while it is registered."""
         return True
+
+    def tracing_probe(self) -> Callable[[], Any]:
+        """A callable of no arguments, truthy exactly when ``staging_now()`` is: every call of a converted
+        function asks it (``ag__.tracing()``), so a backend may give a faster one (the graph's is its
+        ``ContextVar.get``)."""
+        return self.staging_now
 
     def while_from_start(self, test: Thunk, body: Thunk, state: State) -> bool:
         """Offered a while loop whose first ``test()`` was a plain true value and whose body closes over one
@@ -164,12 +172,10 @@ for _cls in (bool, int, float, complex, str, bytes, type(None), list, tuple, dic
 
 
 def register(backend: Backend) -> None:
-    """Add a backend; it is asked about each new type of value from then on. Unless its values exist
-    only inside the traces that tell ``runtime.plain`` so (``stages_only_in_traces``, the graph's), the
-    compiled code's plain path is off from then on."""
+    """Add a backend; it is asked about each new type of value from then on, and converted functions
+    run their converted form while its ``tracing_probe()`` is truthy (runtime/choice.py)."""
     _BACKENDS.append(backend)
-    if not getattr(backend, "stages_only_in_traces", False):
-        plain.staged_anywhere()
+    choice.add_probe(backend.tracing_probe())
     if getattr(backend, "stages_static_ranges", False):
         _STATIC_RANGE_STAGERS.append(backend)
         NO_STATIC_STAGING[0] = -1
@@ -183,10 +189,9 @@ _PLAIN_TYPES = frozenset(OWNER_BY_TYPE)
 
 def register_lazy(package: str, module: str) -> None:
     """Import ``module`` (which calls ``register``) the first time a value whose type belongs to the
-    top-level ``package`` is asked about. Until then neither is imported; once ``package`` is, the
-    compiled code's plain path is off (``runtime.plain``)."""
+    top-level ``package`` is asked about, or ``package`` is found imported (``ag__.tracing()`` looks after
+    each new import). Until then neither is imported."""
     _LAZY[package] = module
-    plain.watch_package(package)
 
 
 def may_stage_static_ranges() -> bool:
@@ -219,7 +224,12 @@ NO_STATIC_STAGING = [-1]
 def _register_imported() -> None:
     """Import the lazily registered backends whose packages are imported now (each registers itself)."""
     for package in [package for package in _LAZY if package in sys.modules]:
-        importlib.import_module(_LAZY.pop(package))
+        module = _LAZY.pop(package, None)
+        if module is not None:  # (another thread may have taken it meanwhile)
+            importlib.import_module(module)
+
+
+choice.on_new_modules(_register_imported)
 
 
 def backend_for(value: Any) -> Optional[Backend]:

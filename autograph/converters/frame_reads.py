@@ -46,13 +46,14 @@ if sys.version_info < (3, 12):
     _OWN_SCOPES += (ast.ListComp, ast.SetComp, ast.DictComp)
 
 
-def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set[str]) -> bool:
-    """Rewrite the frame-reading calls in ``node``'s own scope, and in the lambdas in it (which
-    are converted with it); whether ``node``'s own scope had any."""
-    calls, lambdas = own_scope_calls(node, _names_reader)
+def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set[str],
+              readers: frozenset[str] = frozenset(READERS)) -> bool:
+    """Rewrite the frame-reading calls (of ``readers``) in ``node``'s own scope, and in the lambdas in it
+    (which are converted with it); whether ``node``'s own scope had any."""
+    calls, lambdas = own_scope_calls(node, lambda call: _names_reader(call) and call.func.id in readers)
     calls = [call for call in calls if _reads_frame(call, ctx, local_names)]
     for inner in lambdas:
-        transform(inner, ctx, local_names | function_scope(inner).params)
+        transform(inner, ctx, local_names | function_scope(inner).params, readers)
     if not calls:
         return False
     code = _original_code(node, ctx)
@@ -160,7 +161,7 @@ def _cell_arguments(code: types.CodeType) -> list[str]:
 
 
 def _original_code(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> types.CodeType | None:
-    if node is ctx.root:
+    if node is ctx.root or node is ctx.as_written:
         return ctx.code
     if ctx.code is None:
         return None

@@ -43,7 +43,6 @@ from autograph.analysis.scopes import bindings_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 from autograph.converters.control_flow import is_init
-from autograph.converters.in_place import staged_block
 
 _OPERATORS = {"if_stmt", "for_stmt", "while_stmt", "run"}
 
@@ -154,10 +153,7 @@ def _blocks(statement: ast.stmt, generated: bool) -> list[list[ast.stmt]]:
         fields = _BLOCK_FIELDS[cls] = () if cls in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) else tuple(
             field for field in ("body", "orelse", "finalbody", "handlers", "cases") if field in cls._fields)
     blocks = []
-    staged = staged_block(statement)  # closures made only when a backend stages a statement: they stay there
     for field in fields:
-        if field == staged:
-            continue
         value = getattr(statement, field, None)  # a node the converters built may lack a field
         if field == "handlers" or field == "cases":
             blocks += [item.body for item in value or ()]

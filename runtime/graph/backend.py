@@ -34,7 +34,7 @@ from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
 from runtime.graph import builtins as graph_builtins
 from runtime.graph import control_flow, loops, tensor, variables
-from runtime.graph.builder import current_builder
+from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
 from runtime.graph.tensor import Tensor
@@ -47,7 +47,12 @@ class GraphBackend(Backend):
     """Owns graph ``Tensor``s (and ranges with a tensor bound) and stages into the graph being traced."""
 
     name = "graph"
-    stages_only_in_traces = True  # its tensors exist only while a graph is traced (runtime/plain.py)
+    def staging_now(self) -> bool:
+        """Its tensors exist only while a graph is traced: whether one is, on this thread (or context)."""
+        return current_builder_fast() is not None
+
+    def tracing_probe(self) -> Any:
+        return current_builder_fast  # (a builder is truthy: it has no __len__ or __bool__)
 
     def owns(self, cls: type) -> bool:
         return issubclass(cls, (Tensor, GraphRange))

@@ -17,7 +17,6 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any, Mapping, Optional, Sequence
 
-from runtime import plain
 from runtime.graph import ops
 from runtime.graph.ir import FrozenDict, Graph, Node, Value
 from runtime.staging import hide_library_frames, user_site
@@ -97,14 +96,11 @@ class building:  # noqa: N801  (used as a function: ``with building(builder):``)
         self.builder = builder
 
     def __enter__(self) -> GraphBuilder:
-        if self.builder.parent is None:  # the converted code's plain path is off while values may be staged
-            plain.trace_started()
         self.token = _CURRENT.set(self.builder)
         return self.builder
 
     def __exit__(self, kind: Any, error: Optional[BaseException], tb: Any) -> None:
         _CURRENT.reset(self.token)
         if self.builder.parent is None:
-            plain.trace_ended()
             if isinstance(error, Exception):
                 hide_library_frames(error)

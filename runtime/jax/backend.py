@@ -79,6 +79,14 @@ class JaxBackend(Backend):
             check = _TRACE_CHECK[0] = _trace_check()
         return check()
 
+    def tracing_probe(self) -> Callable[[], bool]:
+        """JAX's trace state read directly, once JAX is imported (``staging_now`` until then)."""
+        if "jax" not in sys.modules:
+            return self.staging_now
+        if _TRACE_CHECK[0] is None:
+            _TRACE_CHECK[0] = _trace_check()
+        return _TRACE_CHECK[0]
+
     def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
         from runtime.jax import cond as branches  # imports JAX
 

@@ -30,6 +30,7 @@ difference (what differs, and which constructs the reduced program still needs).
 from __future__ import annotations
 
 import ast
+import contextlib
 import copy
 import inspect
 import itertools
@@ -55,7 +56,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import DrawFn, composite
 
 import autograph
-import runtime.plain
+from autograph.testing import converted_form
 
 EXAMPLES = int(os.environ.get("AUTOGRAPH_FUZZ_EXAMPLES", "2000"))
 MAX_DEPTH = 4
@@ -968,25 +969,17 @@ def mismatch(source: str, directory: pathlib.Path, calls: tuple) -> tuple | None
     reduced program failing for the same reason; the second describes it."""
     program = load(source, directory)
     try:
-        # Converted while no staged value can exist: the plain tier (autograph/tiers.py) runs every call
-        # first; leaving the block gives the function the general code, which runs each call on both of
-        # its paths (runtime/plain.py).
-        with runtime.plain.assume(True):
-            try:
-                converted = autograph.convert(program.fn)
-            except Exception as error:
-                return ("convert", type(error).__name__), f"conversion failed: {error!r}", calls[0]
-            for args in calls:
-                found = _differs(program, converted, args)
-                if found:
-                    return found
-        if converted.__code__ is not autograph.api._conversion(program.fn).code:
-            return ("upgrade",), "the plain tier's function did not get the general code", calls[0]
-        for args, plain_path in itertools.product(calls, (True, False)):
-            with runtime.plain.assume(plain_path):
+        try:
+            converted = autograph.convert(program.fn)
+        except Exception as error:
+            return ("convert", type(error).__name__), f"conversion failed: {error!r}", calls[0]
+        # Each call twice: outside any trace (the function as written runs), and inside one, on the
+        # same plain values (the converted form runs: autograph/forms.py).
+        for args, inside in itertools.product(calls, (False, True)):
+            with converted_form() if inside else contextlib.nullcontext():
                 found = _differs(program, converted, args)
             if found:
-                return found
+                return found[0] + (("converted form",) if inside else ()), *found[1:]
         return None
     finally:
         unload(program)

@@ -1,0 +1,133 @@
+"""The compiled function: the converted form and the function as written, chosen per call.
+
+Before (the user's function, and what ``to_code`` shows of its converted form)::
+
+    def f(x):                              def f(x):
+        global n                               global n
+        if x > 0:                              def if_body(): ...
+            n += 1                             def else_body(): ...
+        return x                               ag__.if_stmt(x > 0, if_body, else_body, ('n',))()
+                                               return x
+
+After (what is compiled: ``to_code(f, compiled=True)``)::
+
+    def f(x):
+        global n
+        if ag__.tracing():                 # a staged value may reach this call (runtime/choice.py)
+            def if_body(): ...
+            def else_body(): ...
+            ag__.if_stmt(x > 0, if_body, else_body, ('n',))()
+            return x
+        if x > 0:                          # the function as written, untouched
+            n += 1
+        return x
+
+Each user statement is compiled twice at most, whatever the nesting: once as written, once in the
+converted form (whose nested functions are converted forms only, with no choice of their own: only
+converted code reaches them while it runs its converted form). Both forms share one frame, so
+neither adds a frame, and the choice is the first line of the body, at the line of the user's first
+statement: a line tracer sees the original's first line event, no extra one. ``global`` and
+``nonlocal`` declarations move to the top (a scope-wide declaration must precede every use, and
+both forms use the names). A lambda becomes ``lambda x: CONVERTED if ag__.tracing() else AS_WRITTEN``.
+
+The runtime is not a variable of the compiled code: every ``ag__`` becomes a constant (``RUNTIME``,
+a string no program writes, which the loader swaps for the runtime module in each code object's
+constants), so ``ag__`` is in no frame's locals, closure or globals.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from autograph.analysis.walk import walk
+from autograph.converters.control_flow import is_docstring
+
+# Stands for the runtime module in the compiled code (loading.py puts the module in its place).
+RUNTIME = "\x00autograph.runtime\x00"
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef | ast.Lambda,
+            runtime_name: str) -> ast.FunctionDef | ast.Lambda:
+    """The function to compile: ``converted``'s signature, choosing per call between ``converted``'s
+    body and ``as_written``'s (the user's own tree, parsed afresh: the converters never saw it)."""
+    if isinstance(converted, ast.Lambda):
+        original = as_written.body
+        at = _position(original)
+        combined = _copy(converted)
+        combined.body = ast.IfExp(test=_staging(runtime_name, at), body=converted.body, orelse=original, **at)
+        return combined
+    body = list(as_written.body)
+    head = [body.pop(0)] if is_docstring(body) else []
+    converted_body = converted.body[1:] if is_docstring(converted.body) else list(converted.body)
+    declared = _take_declarations(body) | _take_declarations(converted_body)
+    first = body[0] if body else (head[0] if head else as_written)
+    at = _position(first, one_line=True)
+    for kind in (ast.Global, ast.Nonlocal):
+        names = sorted(name for name, of_kind in declared if of_kind is kind)
+        if names:
+            head.append(kind(names=names, **at))
+    last = converted_body[-1] if converted_body else first
+    converted_body.append(ast.Return(value=None, **_position(last, one_line=True)))
+    choice = ast.If(test=_staging(runtime_name, at), body=converted_body, orelse=[], **at)
+    combined = _copy(converted)
+    combined.body = [*head, choice, *(body or [ast.Pass(**at)])]
+    return combined
+
+
+def use_runtime_constant(combined: ast.FunctionDef | ast.Lambda, parts: list[ast.AST], runtime_name: str) -> None:
+    """Every read of ``runtime_name`` in ``combined`` (in its choice and in ``parts``: the converted form,
+    and the as-written form where a frame read was rewritten) becomes the constant ``RUNTIME``, in place."""
+    choice = combined.body if isinstance(combined, ast.Lambda) else next(
+        statement for statement in combined.body if statement.__class__ is ast.If)
+    for sub in [choice.test.func.value, *(node for part in parts for node in walk(part))]:
+        if sub.__class__ is ast.Name and sub.id == runtime_name:
+            sub.__class__ = ast.Constant  # (same layout: the node keeps its position)
+            sub.value, sub.kind = RUNTIME, None
+            del sub.id, sub.ctx
+
+
+def _staging(runtime_name: str, at: dict[str, int]) -> ast.Call:
+    function = ast.Attribute(value=ast.Name(id=runtime_name, ctx=ast.Load(), **at), attr="tracing", ctx=ast.Load(),
+                             **at)
+    return ast.Call(func=function, args=[], keywords=[], **at)
+
+
+def _take_declarations(block: list[ast.stmt]) -> set[tuple[str, type]]:
+    """Remove the ``global`` / ``nonlocal`` statements of the function's own scope from ``block`` (and
+    the blocks in it); return what they declared. A block left empty gets a ``pass``."""
+    declared: set[tuple[str, type]] = set()
+    kept = []
+    for statement in block:
+        cls = statement.__class__
+        if cls is ast.Global or cls is ast.Nonlocal:
+            declared.update((name, cls) for name in statement.names)
+            continue
+        kept.append(statement)
+        if cls not in _SCOPES:
+            for field in ("body", "orelse", "finalbody"):
+                inner = getattr(statement, field, None)
+                if inner.__class__ is list and inner and isinstance(inner[0], ast.stmt):
+                    declared |= _take_declarations(inner)
+                    if not inner:
+                        inner.append(ast.Pass(**_position(statement, one_line=True)))
+            for item in getattr(statement, "handlers", None) or getattr(statement, "cases", None) or ():
+                declared |= _take_declarations(item.body)
+                if not item.body:
+                    item.body.append(ast.Pass(**_position(item, one_line=True)))
+    if len(kept) != len(block):
+        block[:] = kept
+    return declared
+
+
+def _position(node: ast.AST, one_line: bool = False) -> dict[str, int]:
+    line, column = node.lineno, node.col_offset
+    if one_line:
+        return {"lineno": line, "col_offset": column, "end_lineno": line, "end_col_offset": column}
+    return {"lineno": line, "col_offset": column, "end_lineno": node.end_lineno, "end_col_offset": node.end_col_offset}
+
+
+def _copy(node: ast.AST) -> ast.AST:
+    new = node.__class__.__new__(node.__class__)
+    new.__dict__.update(node.__dict__)
+    return new
