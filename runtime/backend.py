@@ -103,10 +103,10 @@ class Backend:
         their converted form while it is registered."""
         return True
 
-    def tracing_probe(self) -> Callable[[], Any]:
-        """A callable of no arguments, truthy exactly when ``staging_now()`` is: every call of a converted
-        function asks it (``ag__.tracing()``), so a backend may give a faster one (the graph's is its
-        ``ContextVar.get``)."""
+    def tracing_probe(self) -> Any:
+        """What ``ag__.tracing()`` asks of this backend at every call of a converted function: a callable
+        of no arguments, truthy exactly when ``staging_now()`` is, or a ``runtime.choice.Probe`` (an
+        expression compiled into ``tracing`` itself: the graph's and JAX's, a per-thread read each)."""
         return self.staging_now
 
     def while_from_start(self, test: Thunk, body: Thunk, state: State) -> bool:
@@ -192,6 +192,7 @@ def register_lazy(package: str, module: str) -> None:
     top-level ``package`` is asked about, or ``package`` is found imported (``ag__.tracing()`` looks after
     each new import). Until then neither is imported."""
     _LAZY[package] = module
+    choice.on_new_modules(_register_imported)
 
 
 def may_stage_static_ranges() -> bool:
@@ -221,15 +222,15 @@ def may_stage_static_ranges() -> bool:
 NO_STATIC_STAGING = [-1]
 
 
-def _register_imported() -> None:
-    """Import the lazily registered backends whose packages are imported now (each registers itself)."""
+def _register_imported() -> bool:
+    """Import the lazily registered backends whose packages are imported now (each registers itself);
+    whether any is left to wait for."""
     for package in [package for package in _LAZY if package in sys.modules]:
         module = _LAZY.pop(package, None)
         if module is not None:  # (another thread may have taken it meanwhile)
             importlib.import_module(module)
+    return bool(_LAZY)
 
-
-choice.on_new_modules(_register_imported)
 
 
 def backend_for(value: Any) -> Optional[Backend]:

@@ -27,41 +27,95 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Union
 
 _modules = sys.modules
 _lock = threading.Lock()
-# One probe per registered backend, in registration order: truthy while its values may be live on this thread.
-_probes: list[Callable[[], Any]] = []
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A backend's per-thread "tracing now?" test as a Python expression over ``names`` (``tracing()`` is
+    compiled from its backends' expressions: no call per backend). ``expression`` is true while the
+    backend's values may be live on the calling thread."""
+
+    expression: str
+    names: dict[str, Any] = field(default_factory=dict)
+
+
+_probes: list[Probe] = []  # one per registered backend, in registration order
 # len(sys.modules) when the lazily registered packages were last looked for (-1: never).
 _modules_seen = [-1]
 _look_for_lazy: list[Callable[[], None]] = []  # runtime.backend's: registers the backends of imported packages
 
 
-def tracing() -> bool:
-    """Whether a staged value may reach the converted function calling this, on this call: a backend
-    is tracing on the calling thread. The converted code asks it first thing (``if ag__.tracing():``)."""
-    for probe in _probes:
-        if probe():
-            return True
-    if _modules_seen[0] != len(_modules):  # a module was imported since the last look: a lazy backend's?
-        return _imported_since()
-    return False
+def _compile(probes: list[Probe]) -> Callable[[], bool]:
+    """``tracing`` for these probes: one function, each probe's expression inline, then the look for
+    lazily registered packages imported since the last look (a length comparison)."""
+    namespace: dict[str, Any] = {"_modules": _modules, "_modules_seen": _modules_seen,
+                                 "_imported_since": _imported_since}
+    tests = []
+    for index, probe in enumerate(probes):
+        expression = probe.expression
+        for name, value in probe.names.items():  # each probe's names, made its own
+            own = f"_p{index}_{name}"
+            namespace[own] = value
+            expression = expression.replace("{" + name + "}", own)
+        tests.append(f"({expression})")
+    if _look_for_lazy:
+        tests.append("(_modules_seen[0] != len(_modules) and _imported_since())")
+    source = f"def tracing():\n    return {' or '.join(tests) or 'False'}\n"
+    exec(compile(source, "<runtime.choice.tracing>", "exec"), namespace)
+    tracing = namespace["tracing"]
+    tracing.__doc__ = _TRACING_DOC
+    tracing.__module__ = __name__
+    return tracing
+
+
+_TRACING_DOC = """Whether a staged value may reach the converted function calling this, on this call: a backend
+is tracing on the calling thread. The compiled code asks it first thing (``if ag__.tracing():``)."""
 
 
 def _imported_since() -> bool:
     _modules_seen[0] = len(_modules)
-    for look in _look_for_lazy:
-        look()
-    return any(probe() for probe in list(_probes))
+    done = [look for look in list(_look_for_lazy) if not look()]
+    if done:
+        with _lock:
+            for look in done:
+                if look in _look_for_lazy:
+                    _look_for_lazy.remove(look)
+            _publish()
+    return sys.modules[__name__].tracing()  # (the one compiled with any backend registered meanwhile)
 
 
-def add_probe(probe: Callable[[], Any]) -> None:
-    """Ask ``probe()`` from now on (``runtime.backend.register`` adds each backend's)."""
+def add_probe(probe: Union[Probe, Callable[[], Any]]) -> None:
+    """Ask ``probe`` from now on (``runtime.backend.register`` adds each backend's): a ``Probe``, or a
+    callable of no arguments, truthy while the backend's values may be live on this thread."""
+    if not isinstance(probe, Probe):
+        probe = Probe("bool({probe}())", {"probe": probe})
     with _lock:
         _probes.append(probe)
+        _publish()
 
 
-def on_new_modules(look: Callable[[], None]) -> None:
-    """Call ``look()`` on the first ``tracing()`` after modules were imported (lazy registration)."""
-    _look_for_lazy.append(look)
+def on_new_modules(look: Callable[[], bool]) -> None:
+    """Call ``look()`` on the first ``tracing()`` after modules were imported (lazy registration), until
+    it returns False (nothing left to look for: then ``tracing`` no longer looks)."""
+    with _lock:
+        if look not in _look_for_lazy:
+            _look_for_lazy.append(look)
+            _publish()
+
+
+def _publish() -> None:
+    """Compile ``tracing`` afresh and make it the one the converted code calls (``ag__.tracing``). A call
+    under way keeps the one it has: a backend registered meanwhile has no value live in it yet."""
+    global tracing
+    compiled = tracing = _compile(_probes)
+    runtime = sys.modules.get("runtime")
+    if runtime is not None and getattr(runtime, "tracing", None) is not None:
+        runtime.tracing = compiled
+
+
+tracing = _compile(_probes)

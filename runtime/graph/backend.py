@@ -32,6 +32,7 @@ import numpy as np
 
 from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
+from runtime.choice import Probe
 from runtime.graph import builtins as graph_builtins
 from runtime.graph import control_flow, loops, tensor, variables
 from runtime.graph.builder import current_builder, current_builder_fast
@@ -52,7 +53,7 @@ class GraphBackend(Backend):
         return current_builder_fast() is not None
 
     def tracing_probe(self) -> Any:
-        return current_builder_fast  # (a builder is truthy: it has no __len__ or __bool__)
+        return Probe("{current_builder}() is not None", {"current_builder": current_builder_fast})
 
     def owns(self, cls: type) -> bool:
         return issubclass(cls, (Tensor, GraphRange))

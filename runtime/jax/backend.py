@@ -33,6 +33,7 @@ import sys
 from typing import Any, Callable, Optional
 
 from runtime.backend import Backend, State, Thunk
+from runtime.choice import Probe
 from runtime.jax.ranges import JaxRange
 
 
@@ -79,13 +80,20 @@ class JaxBackend(Backend):
             check = _TRACE_CHECK[0] = _trace_check()
         return check()
 
-    def tracing_probe(self) -> Callable[[], bool]:
-        """JAX's trace state read directly, once JAX is imported (``staging_now`` until then)."""
+    def tracing_probe(self) -> Any:
+        """JAX's trace state read inline, once JAX is imported (``staging_now`` until then): the thread's
+        current trace is not the evaluating one (see _trace_check)."""
         if "jax" not in sys.modules:
             return self.staging_now
-        if _TRACE_CHECK[0] is None:
-            _TRACE_CHECK[0] = _trace_check()
-        return _TRACE_CHECK[0]
+        try:
+            from jax._src import core
+
+            state, evaluating = core.trace_state_strong_ref, core.eval_trace
+            if state.value is not core.trace_ctx.trace:
+                raise AttributeError("trace_state_strong_ref")
+        except (ImportError, AttributeError):
+            return self.staging_now
+        return Probe("{state}.value is not {evaluating}", {"state": state, "evaluating": evaluating})
 
     def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
         from runtime.jax import cond as branches  # imports JAX

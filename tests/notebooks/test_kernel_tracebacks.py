@@ -48,14 +48,15 @@ CELLS = {
     "run_time_error": "pick(np.ones(3), np.int64(7))",
     "to_code": "autograph.to_code(total_positive)",
     "function_display": "pick",
-    # In[10]..: a function converted in the kernel (no JAX imported, no trace under way: the plain tier,
-    # autograph/tiers.py), then traced: it gets the general code, converted from the cell's own lines.
+    # In[10]..: a function converted in the kernel runs as written outside a trace, and its converted form
+    # (compiled from the cell's own lines, with the cell's name) inside one: one code object, both forms.
     "define_sign": ("def sign(x):\n"
                     "    if np.sum(x) > 0:\n"
                     "        return x\n"
                     "    return -x"),
     "plain_tier": ("g = autograph.convert(sign)\n"
-                   "print(g(np.ones(2)).tolist(), g.__code__ is autograph.api._conversion(sign).plain_code)"),
+                   "print(g(np.ones(2)).tolist(), g.__code__ is autograph.api._conversion(sign).code,\n"
+                   "      g.__code__.co_filename == sign.__code__.co_filename)"),
     "after_a_trace": ("print(autograph.function(lambda x: g(x))(-np.ones(2)).tolist(),\n"
                       "      g.__code__ is autograph.api._conversion(sign).code)"),
 }
@@ -135,8 +136,8 @@ def test_to_code_displays_highlighted_and_function_displays_its_graph(outputs):
     assert "<svg" in page or "{ lambda" in page  # the picture with Graphviz, else the text form
 
 
-def test_a_function_converted_in_a_cell_runs_as_written_then_takes_the_general_code_at_a_trace(outputs):
+def test_a_function_converted_in_a_cell_runs_as_written_and_its_converted_form_in_a_trace(outputs):
     def printed(name: str) -> str:
         return "".join(o.text for o in outputs[name] if o.output_type == "stream")
-    assert printed("plain_tier") == "[1.0, 1.0] True\n", outputs["plain_tier"]
+    assert printed("plain_tier") == "[1.0, 1.0] True True\n", outputs["plain_tier"]
     assert printed("after_a_trace") == "[1.0, 1.0] True\n", outputs["after_a_trace"]

@@ -8,9 +8,9 @@ import sys
 ROOT = __file__.rsplit("/tests/", 1)[0]
 
 
-# These loops' questions are the general path's: a process with no JAX and no backend but the graph's
-# takes the plain path (runtime/plain.py), whose loops ask nothing. The flag is turned off for good first.
-GENERAL_PATH = "import runtime.plain\nruntime.plain.staged_anywhere()\n"
+# These loops' questions are the converted form's: outside a trace a converted function runs as written,
+# and its loops ask nothing. The script runs inside a trace that stages nothing (autograph/forms.py).
+GENERAL_PATH = "from autograph.testing import converted_form\ninside = converted_form()\ninside.__enter__()\n"
 
 
 def test_a_backend_registered_after_a_loop_is_asked_at_the_next_loop(tmp_path):

@@ -6,10 +6,10 @@
 
 Each suite runs three times, each time in a fresh process (``runner.py``): once as it is (the oracle),
 and twice with every function and method of the code under test replaced in place by
-``autograph.convert(f)``: as converted in a process without JAX (the plain tier, autograph/tiers.py),
-and as converted where a staged value may exist (``--general``: the general conversion, run on its
-general path, as once JAX is imported). A test that passes unconverted and not converted is a
-converter bug (or a difference to document).
+``autograph.convert(f)``: called outside any trace (each converted function runs as written, after
+the per-call choice), and inside a trace that stages nothing (``--general``: each converted function
+runs its converted form on the suite's plain values, autograph/forms.py). A test that passes
+unconverted and not converted is a converter bug (or a difference to document).
 
 The suites: CPython's own tests of pure-Python standard library modules (the ``test`` package that
 ships with the interpreter), and the pytest suites of pure-Python PyPI libraries, fetched by pip as
@@ -312,7 +312,7 @@ class Result:
 
     def converted_runs(self) -> list[tuple[str, Run]]:
         """(tier, run) of each converted run."""
-        return [("plain tier", self.converted)] + ([("general", self.general)] if self.general else [])
+        return [("as written", self.converted)] + ([("converted form", self.general)] if self.general else [])
 
     def regressions(self, run: Run | None = None) -> list[tuple[str, str, str]]:
         """(test, outcome converted, message) for every test that passes unconverted and not in ``run``
@@ -369,7 +369,7 @@ def run_all(suites, workdir: Path, timeout: float, cache: Path = CACHE, project:
         result = Result(suite, unconverted, converted, general)
         results.append(result)
         echo(f"  {suite.name:16} {len(unconverted.passed()):5} passed unconverted, {len(converted.passed()):5} "
-             f"converted (plain tier), {len(general.passed()):5} (general); "
+             f"converted (as written), {len(general.passed()):5} (converted form); "
              f"{len(result.regressions())} / {len(result.regressions(general))} broken  "
              f"[{time.perf_counter() - start:.1f} s]")
     return results
@@ -388,9 +388,9 @@ def _seconds(value: float | None, run: Run) -> str:
 
 
 def table(results: list[Result]) -> str:
-    header = ("suite", "tests", "passed unconverted", "passed plain tier / general", "broken by conversion",
+    header = ("suite", "tests", "passed unconverted", "passed as written / converted form", "broken by conversion",
               "functions", "converted", "refused", "crashed", "generators", "s unconverted",
-              "s plain tier / general", "time × plain tier", "time × general")
+              "s as written / converted form", "time × as written", "time × converted form")
     rows = []
     totals = defaultdict(float)
     for r in results:
@@ -501,7 +501,7 @@ def broken(results: list[Result], limit: int | None = None) -> str:
         for tier, run in r.converted_runs():
             lines += _broken_in(r, tier, run, limit)
     if not lines:
-        return "None: every test that passes unconverted passes converted, on both tiers."
+        return "None: every test that passes unconverted passes converted, on both paths."
     return "\n".join(lines).lstrip("\n")
 
 
@@ -567,10 +567,11 @@ INTRO = """\
 `make transparency` (`.venv/bin/python -m tests.transparency`; about 4 minutes on 2 cores) takes code
 nobody on this team wrote, converts **every function and method** of it with `autograph.convert`, and
 runs that code's **own test suite** three times in the same run, each time in a fresh process: once as
-it is (the oracle), once converted as in a process without JAX (the **plain tier**: the function as
-written, docs/generated_code.md "Two tiers"), and once converted as in a process where a staged value
-may exist (the **general** conversion, on its general path: the runner calls
-`runtime.plain.staged_anywhere()` first, as importing JAX does). A test that passes unconverted but
+it is (the oracle), once converted and called outside any trace (**as written**: each converted
+function chooses, per call, to run the function as written, docs/generated_code.md), and once
+converted and run inside a trace that stages nothing (the **converted form**: the runner wraps the
+suite in `autograph.testing.converted_form()`, so every converted function runs the code `to_code`
+shows, on the suite's plain values). A test that passes unconverted but
 fails converted is a place where converted code does not behave like the original: a converter bug, or
 a difference to document in docs/limitations.md. The corpus and the random programs test what we
 thought of; this tests what we did not. `python -m tests.transparency NAME ...` runs some suites (and

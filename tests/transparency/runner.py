@@ -494,8 +494,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("name", nargs="?", help="stdlib: the module whose test.test_<name> runs")
     parser.add_argument("--convert", action="store_true")
     parser.add_argument("--general", action="store_true",
-                        help="with --convert: as in a process that imported JAX (runtime.plain.staged_anywhere() "
-                             "first), every function gets the general conversion and runs its general path")
+                        help="with --convert: run the suite inside a trace that stages nothing "
+                             "(autograph.testing.converted_form), so that every converted function runs its "
+                             "converted form on the suite's plain values")
     parser.add_argument("--out", required=True)
     parser.add_argument("--package", action="append", default=[], help="pytest: a package to convert")
     parser.add_argument("--src", help="pytest: the directory the packages import from")
@@ -509,18 +510,23 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, project)
     import autograph  # imported in both runs, so that the oracle shares its environment
 
+    import contextlib
+
+    inside = contextlib.nullcontext()
     if options.general:
-        import runtime.plain
-        runtime.plain.staged_anywhere()  # no plain tier, no plain path (autograph/tiers.py, runtime/plain.py)
+        from autograph.testing import converted_form
+
+        inside = converted_form()  # converted functions run their converted form (autograph/forms.py)
 
     sys.path.remove(project)
     if not os.path.abspath(autograph.__file__).startswith(project + os.sep):
         raise SystemExit(f"autograph was imported from {autograph.__file__}, not from {project}")
     log = Log(options.out)
-    if options.kind == "stdlib":
-        run_stdlib(options.name, options.convert, log)
-        return 0
-    return run_pytest(options.package, options.src, options.convert, pytest_args, log)
+    with inside:
+        if options.kind == "stdlib":
+            run_stdlib(options.name, options.convert, log)
+            return 0
+        return run_pytest(options.package, options.src, options.convert, pytest_args, log)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 
 CPython's own tests of textwrap, colorsys and shlex run three times, each in a fresh process (as the
 full harness runs them): as they are, and with every function and method of the module replaced by
-``autograph.convert(f)``, converted to the plain tier and (``--general``) to the general conversion.
-Every test that passes unconverted must pass converted, on both tiers. The full run
+``autograph.convert(f)``, called outside a trace (as written) and (``--general``) inside one (the converted form).
+Every test that passes unconverted must pass converted, on both paths. The full run
 (44 suites, docs/fidelity.md) is ``make transparency``; it is not collected here.
 """
 
