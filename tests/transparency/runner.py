@@ -508,9 +508,9 @@ def main(argv: list[str] | None = None) -> int:
     project = os.path.abspath(options.project)
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (HERE, ROOT, project)]
     sys.path.insert(0, project)
-    import autograph  # imported in both runs, so that the oracle shares its environment
-
     import contextlib
+
+    import autograph  # imported in both runs, so that the oracle shares its environment
 
     inside = contextlib.nullcontext()
     if options.general:
