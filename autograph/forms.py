@@ -14,10 +14,14 @@ After (what is compiled: ``to_code(f, compiled=True)``)::
     def f(x):
         global n
         if ag__.tracing():                 # a staged value may reach this call (runtime/choice.py)
-            def if_body(): ...
-            def else_body(): ...
-            ag__.if_stmt(x > 0, if_body, else_body, ('n',))()
-            return x
+            try:
+                def if_body(): ...
+                def else_body(): ...
+                ag__.if_stmt(x > 0, if_body, else_body, ('n',))()
+                return x
+            except:
+                ag__.tidy()                # the traceback keeps one entry per frame of the original
+                raise
         if x > 0:                          # the function as written, untouched
             n += 1
         return x
@@ -69,7 +73,12 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
             head.append(kind(names=names, **at))
     last = converted_body[-1] if converted_body else first
     converted_body.append(ast.Return(value=None, **_position(last, one_line=True)))
-    choice = ast.If(test=_staging(runtime_name, at), body=converted_body, orelse=[], **at)
+    # An exception leaving the converted form leaves its blocks' traceback entries behind (ag__.tidy).
+    tidy = ast.Expr(ast.Call(func=ast.Attribute(value=ast.Name(id=runtime_name, ctx=ast.Load(), **at), attr="tidy",
+                                                ctx=ast.Load(), **at), args=[], keywords=[], **at), **at)
+    handler = ast.ExceptHandler(type=None, name=None, body=[tidy, ast.Raise(exc=None, cause=None, **at)], **at)
+    guarded = ast.Try(body=converted_body, handlers=[handler], orelse=[], finalbody=[], **at)
+    choice = ast.If(test=_staging(runtime_name, at), body=[guarded], orelse=[], **at)
     combined = _copy(converted)
     combined.body = [*head, choice, *(body or [ast.Pass(**at)])]
     return combined
@@ -78,9 +87,12 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
 def use_runtime_constant(combined: ast.FunctionDef | ast.Lambda, parts: list[ast.AST], runtime_name: str) -> None:
     """Every read of ``runtime_name`` in ``combined`` (in its choice and in ``parts``: the converted form,
     and the as-written form where a frame read was rewritten) becomes the constant ``RUNTIME``, in place."""
-    choice = combined.body if isinstance(combined, ast.Lambda) else next(
-        statement for statement in combined.body if statement.__class__ is ast.If)
-    for sub in [choice.test.func.value, *(node for part in parts for node in walk(part))]:
+    if isinstance(combined, ast.Lambda):
+        runtime_reads = [combined.body.test.func.value]
+    else:
+        choice = next(statement for statement in combined.body if statement.__class__ is ast.If)
+        runtime_reads = [choice.test.func.value, choice.body[0].handlers[0].body[0].value.func.value]
+    for sub in [*runtime_reads, *(node for part in parts for node in walk(part))]:
         if sub.__class__ is ast.Name and sub.id == runtime_name:
             sub.__class__ = ast.Constant  # (same layout: the node keeps its position)
             sub.value, sub.kind = RUNTIME, None

@@ -60,6 +60,7 @@ from runtime.operators import (
     truth,
     while_stmt,
 )
+from runtime.tracebacks import tidy
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free
 
 range = range_  # noqa: A001  (generated code spells it ag__.range)
@@ -71,7 +72,7 @@ __all__ = [
     "register", "register_lazy", "reraise_limitation", "BOOL", "DICT", "INT", "ITER", "LIST", "iterate",
     "loop_start", "rest", "run", "skip", "set_converter", "StagedLoop", "truth", "while_stmt", "setitem",
     "setitem_in", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
-    "irshift", "isub", "itruediv", "ixor", "tracing",
+    "irshift", "isub", "itruediv", "ixor", "tidy", "tracing",
 ]
 
 register_lazy("jax", "runtime.jax")

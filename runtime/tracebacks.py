@@ -26,6 +26,7 @@ does for staging errors, runtime/staging.py).
 from __future__ import annotations
 
 import os
+import sys
 import types
 from typing import Callable, Optional
 
@@ -62,6 +63,15 @@ def hide_frames_of(*functions: Callable) -> None:
     """Leave the frames of ``functions`` (runtime helpers that call user code) out of tracebacks."""
     for function in functions:
         HIDDEN_CODES.add(id(function.__code__))
+
+
+def tidy() -> None:
+    """In the converted form's ``except:`` around its whole body (autograph/forms.py), before the bare
+    ``raise``: the exception leaving a converted function carries an entry for each frame the original
+    would have, its blocks' entries folded into the function's."""
+    error = sys.exc_info()[1]
+    if error is not None:
+        error.__traceback__ = user_frames(error.__traceback__, error)
 
 
 def strip(error: BaseException) -> None:
