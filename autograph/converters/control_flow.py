@@ -177,14 +177,13 @@ class _ControlFlow(CarriedState):
                                             LABEL=ast.Constant(name))
                 self.inited.add(name)
             else:
-                (init,) = templates.replace("NAME = None", at=origin, NAME=name)
+                # `x: object` makes `x` a variable of this scope (for the closures' `nonlocal x`) and
+                # compiles to nothing: `x` stays unbound until the program binds it, as in Python.
+                (init,) = templates.replace("NAME: object", at=origin, NAME=name)
             # Inside a handler, case or with block that may not run, an Undefined goes to the top,
             # so that reads elsewhere find it (and raise as Python does), not an empty variable.
             at_top = name in scope.touched or (undefined and self.in_python_block)
-            if not at_top and not undefined and here and _is_none_init(here[-1]):
-                here[-1].targets.append(init.targets[0])  # i = j = None
-            else:
-                (scope.top if at_top else here).append(init)
+            (scope.top if at_top else here).append(init)
             scope.bound.add(name)
             scope.touched.add(name)
         return here
@@ -354,10 +353,6 @@ def _assigned_names(inits: list[ast.stmt]) -> set[str]:
     return {target.id for init in inits for target in init.targets}
 
 
-def _is_none_init(statement: ast.stmt) -> bool:
-    return isinstance(statement.value, ast.Constant) and statement.value.value is None
-
-
 def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
     """Drop trailing ``None`` arguments from runtime calls: ``if_stmt(c, body, None, None)()``
     reads better as ``if_stmt(c, body)()``."""
@@ -409,7 +404,10 @@ def is_docstring(statements: list[ast.stmt]) -> bool:
 
 
 def is_init(statement: ast.stmt) -> bool:
-    """``x = None`` / ``x = ag__.Undefined('x')``: what ``_inits`` puts before a statement's call."""
+    """``x: object`` / ``x = ag__.Undefined('x')``: what ``_inits`` puts before a statement's call."""
+    if (isinstance(statement, ast.AnnAssign) and statement.value is None and isinstance(statement.target, ast.Name)
+            and isinstance(statement.annotation, ast.Name) and statement.annotation.id == "object"):
+        return True
     if not (isinstance(statement, ast.Assign) and all(isinstance(t, ast.Name) for t in statement.targets)):
         return False
     value = statement.value

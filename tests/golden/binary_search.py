@@ -27,7 +27,7 @@ def binary_search(xs, target):
         nonlocal do_return, hi, lo, mid, retval_
         mid = (lo + hi) // 2
         ag__.if_stmt(xs[mid] < target, if_body2, else_body2, ('do_return', 'hi', 'lo', 'retval_'))()
-    mid = None
+    mid: object
     for _ in ag__.while_stmt(loop_test, 'do_return', loop_body, ('do_return', 'hi', 'lo', 'retval_')):
         loop_body()
 

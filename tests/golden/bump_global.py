@@ -10,7 +10,7 @@ def bump_global(n):
         global COUNTER
         i = itr
         ag__.if_stmt(i % 2, if_body1)()
-    i = None
+    i: object
     for itr in ag__.for_stmt(ag__.range(n), None, loop_body):
         loop_body(itr)
     return COUNTER

@@ -23,6 +23,6 @@ def classify(x):
                 kind = 'large'
             ag__.if_stmt(x < 10, if_body, else_body, ('kind',))()
         ag__.if_stmt(x == 0, if_body, else_body, ('kind',))()
-    kind = None
+    kind: object
     ag__.if_stmt(x < 0, if_body, else_body, ('kind',))()
     return kind

@@ -28,6 +28,6 @@ def early_returns(x):
             nonlocal retval_
             retval_ = -1
         ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))()
-    i = None
+    i: object
     ag__.if_stmt(x < 0, if_body, else_body, ('do_return', 'retval_'))()
     return retval_

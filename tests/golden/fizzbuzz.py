@@ -23,7 +23,7 @@ def fizzbuzz(n):
         nonlocal i
         i = itr
         ag__.if_stmt(i % 15 == 0, if_body3, else_body3)()
-    i = None
+    i: object
     for itr in ag__.for_stmt(ag__.range(1, n + 1), None, loop_body, ('out',)):
         loop_body(itr)
     return out

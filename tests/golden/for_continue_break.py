@@ -17,7 +17,7 @@ def for_continue_break(xs):
         nonlocal break_, x
         x = itr
         ag__.if_stmt(ag__.not_(x < 0), if_body2, None, ('break_',))()
-    x = None
+    x: object
     for itr in ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out')):
         loop_body(itr)
     return out

@@ -10,7 +10,8 @@ def for_else_search(xs, target):
         nonlocal break_, i, result
         i, x = itr
         ag__.if_stmt(x == target, if_body1, None, ('break_', 'result'))()
-    i = result = None
+    i: object
+    result: object
     for itr in ag__.for_stmt(enumerate(xs), 'break_', loop_body, ('break_', 'result')):
         loop_body(itr)
 

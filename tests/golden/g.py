@@ -7,6 +7,6 @@ def g(x):
     def else_body():
         nonlocal retval_
         retval_ = x
-    retval_ = None
+    retval_: object
     ag__.if_stmt(np.any(x < 0), if_body, else_body, ('retval_',))()
     return retval_

@@ -31,7 +31,7 @@ def many_returns(a, b):
                 do_return = True
             ag__.if_stmt(ag__.not_(do_return), if_body, None, ('do_return', 'retval_'))()
         ag__.if_stmt(b, if_body, else_body, ('do_return', 'retval_'))()
-    i = None
+    i: object
     ag__.if_stmt(a, if_body, None, ('do_return', 'retval_'))()
 
     def if_body():

@@ -17,7 +17,8 @@ def nested_loops_return(grid, target):
         i, row = itr
         for itr in ag__.for_stmt(enumerate(row), 'do_return', loop_body1, ('do_return', 'retval_')):
             loop_body1(itr)
-    i = j = None
+    i: object
+    j: object
     for itr in ag__.for_stmt(enumerate(grid), 'do_return', loop_body, ('do_return', 'retval_')):
         loop_body(itr)
 

@@ -7,6 +7,6 @@ def simple_relu(x):
     def else_body():
         nonlocal retval_
         retval_ = 0
-    retval_ = None
+    retval_: object
     ag__.if_stmt(x > 0, if_body, else_body, ('retval_',))()
     return retval_

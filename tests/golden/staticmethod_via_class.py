@@ -15,6 +15,6 @@ def clip(x, lo, hi):
             nonlocal retval_
             retval_ = x
         ag__.if_stmt(x > hi, if_body, else_body, ('retval_',))()
-    retval_ = None
+    retval_: object
     ag__.if_stmt(x < lo, if_body, else_body, ('retval_',))()
     return retval_

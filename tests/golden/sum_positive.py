@@ -9,7 +9,7 @@ def sum_positive(xs):
         nonlocal total, x
         x = itr
         ag__.if_stmt(x > 0, if_body1, None, ('total',))()
-    x = None
+    x: object
     for itr in ag__.for_stmt(xs, None, loop_body, ('total',)):
         loop_body(itr)
     return total

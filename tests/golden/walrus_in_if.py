@@ -7,6 +7,7 @@ def walrus_in_if(xs):
     def else_body():
         nonlocal retval_
         retval_ = n
-    n = retval_ = None
+    n: object
+    retval_: object
     ag__.if_stmt((n := len(xs)) > 2, if_body, else_body, ('n', 'retval_'))()
     return retval_

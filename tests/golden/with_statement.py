@@ -19,7 +19,7 @@ def with_statement(xs):
             x = itr
             with Recorder(x):
                 ag__.if_stmt(ag__.not_(x == 'skip'), if_body2, None, ('break_',))()
-        x = None
+        x: object
         for itr in ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out')):
             loop_body(itr)
     return out

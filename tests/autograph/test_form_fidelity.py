@@ -1,0 +1,325 @@
+"""Differential families for the classes of difference found on code nobody here wrote (issue 28).
+
+Each program runs as written (the oracle) and converted; tests/autograph/conftest.py runs every test
+here on each path a call can take: as written (outside a trace), and the converted form on the same
+plain values inside our trace and inside a JAX trace. A family is a class: objects that fake their
+``__class__``, truth asked a counted number of times, evaluation order, iteration protocol, patched
+builtins and callees, the frame's variables and the code's first line.
+"""
+
+from __future__ import annotations
+
+import builtins
+import inspect
+import sys
+import types
+
+import pytest
+
+import autograph
+
+
+class Log(list):
+    def note(self, *what):
+        self.append(what)
+        return what[-1]
+
+
+class Truthy:
+    """Counts how often its truth is asked, and answers ``value``."""
+
+    def __init__(self, log: Log, name: str, value: bool) -> None:
+        self.log, self.name, self.value = log, name, value
+
+    def __bool__(self) -> bool:
+        self.log.append(("bool", self.name))
+        return self.value
+
+    def __lt__(self, other):
+        self.log.append(("lt", self.name, getattr(other, "name", other)))
+        return Truthy(self.log, f"{self.name}<", self.value)
+
+
+class FakesItsClass:
+    """An object whose ``__class__`` claims another type (as ``unittest.mock`` objects with a spec do):
+    dispatch must look at ``type(value)``."""
+
+    def __init__(self, log: Log, claims: type) -> None:
+        self.log, self._claims = log, claims
+
+    @property
+    def __class__(self):  # noqa: D105
+        return self._claims
+
+    def __bool__(self) -> bool:
+        self.log.append("bool")
+        return True
+
+    def __iter__(self):
+        self.log.append("iter")
+        return iter([1, 2])
+
+
+def compare(fn, *args):
+    """(outcome, log) of ``fn`` and of its conversion on fresh logs; they must be equal."""
+    outcomes = []
+    for candidate in (fn, autograph.convert(fn)):
+        log = Log()
+        try:
+            outcomes.append(("value", repr(candidate(log, *args)), list(log)))
+        except Exception as error:  # noqa: BLE001  (the exception is the result being compared)
+            outcomes.append(("raises", type(error).__name__, str(error), list(log)))
+    assert outcomes[1] == outcomes[0]
+
+
+# --- truth asked as often as Python asks it ------------------------------------------------------
+
+def not_test(log, a):
+    if not Truthy(log, "a", a):
+        log.note("then")
+    return not Truthy(log, "b", a)
+
+
+def and_or_tests(log, a, b):
+    x, y = Truthy(log, "x", a), Truthy(log, "y", b)
+    if x and y:
+        log.note("and")
+    if x or y:
+        log.note("or")
+    while x and not y:
+        log.note("loop")
+        break
+    return (x and y) is y, (x or y) is x
+
+
+def chained_comparison(log, a):
+    p, q, r = Truthy(log, "p", a), Truthy(log, "q", a), Truthy(log, "r", a)
+    if p < q < r:
+        log.note("chain")
+    return bool(p < q < r)
+
+
+def ternary(log, a):
+    t = Truthy(log, "t", a)
+    return "yes" if t else "no"
+
+
+@pytest.mark.parametrize("fn,args", [
+    (not_test, (True,)), (not_test, (False,)),
+    (and_or_tests, (True, True)), (and_or_tests, (True, False)), (and_or_tests, (False, True)),
+    (chained_comparison, (True,)), (chained_comparison, (False,)),
+    (ternary, (True,)), (ternary, (False,)),
+])
+def test_truth_is_asked_as_often_as_python_asks_it(fn, args):
+    compare(fn, *args)
+
+
+# --- evaluation order of an item write into a local ---------------------------------------------
+
+def item_write_order(log, k):
+    y = [0, 0, 0]
+    y[log.note("index", k)] = log.note("value", 5)
+    y[log.note("index2", k)] += log.note("value2", 1)
+    d = {}
+    d[log.note("key", "a")] = log.note("item", [1])
+    if k:
+        y[log.note("index3", 0)] = log.note("value3", 7)
+    return y, d
+
+
+@pytest.mark.parametrize("k", [0, 2])
+def test_an_item_write_evaluates_the_value_first(k):
+    compare(item_write_order, k)
+
+
+# --- the iteration protocol ----------------------------------------------------------------------
+
+class InstanceNext:
+    """An iterator whose instance attribute ``__next__`` Python ignores (it asks the type)."""
+
+    def __init__(self, log):
+        self.log, self.items = log, [1, 2, 3]
+        self.__next__ = lambda: 99  # noqa: PLW0108  (never called by a for loop)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not self.items:
+            raise StopIteration
+        return self.items.pop(0)
+
+
+def loop_over_instance_next(log):
+    total = 0
+    for x in InstanceNext(log):
+        if x > 1:
+            total += x
+    return total
+
+
+def loop_with_break_over_iterator(log, stop):
+    it = iter([1, 2, 3, 4])
+    for x in it:
+        if x == stop:
+            break
+        log.note("saw", x)
+    return list(it)
+
+
+def test_a_for_loop_asks_the_type_for_next():
+    compare(loop_over_instance_next)
+
+
+@pytest.mark.parametrize("stop", [2, 9])
+def test_a_break_leaves_the_rest_of_the_iterator(stop):
+    compare(loop_with_break_over_iterator, stop)
+
+
+# --- dispatch by type(value), not value.__class__ ------------------------------------------------
+
+def fake_class_in_if_and_for(log, claims):
+    value = FakesItsClass(log, claims)
+    total = 0
+    if value:
+        total += 1
+    for item in value:
+        if item:
+            total += item
+    return total, (1 if value else 0), bool(not value)
+
+
+@pytest.mark.parametrize("claims", [int, bool, list, range, dict])
+def test_dispatch_reads_the_type_not_the_claimed_class(claims):
+    compare(fake_class_in_if_and_for, claims)
+
+
+# --- patched builtins and callees ----------------------------------------------------------------
+
+def loop_over_range(log, n):
+    total = 0
+    for i in range(n):
+        if i % 2:
+            total += i
+    return total
+
+
+def test_a_patched_builtin_range_is_the_one_called(monkeypatch):
+    calls = []
+    real = builtins.range
+
+    def counting_range(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(builtins, "range", counting_range)
+    compare(loop_over_range, 4)
+    assert len(calls) == 2  # once as written, once converted
+
+
+def range_with_a_keyword(log, n):
+    for i in range(n, step=1):
+        log.note(i)
+
+
+def test_range_with_a_keyword_raises_pythons_error():
+    compare(range_with_a_keyword, 3)
+
+
+def helper(x):
+    if x > 0:
+        return "helper"
+    return "negative"
+
+
+def calls_helper(log, x):
+    if x:
+        return helper(x)
+    return helper(-1)
+
+
+def test_a_callee_patched_after_a_first_call_runs_its_new_code():
+    compare(calls_helper, 1)
+    original_code, original_defaults = helper.__code__, helper.__defaults__
+
+    def replacement(x=5):
+        if x > 0:
+            return "patched"
+        return "patched negative"
+    try:
+        helper.__code__ = replacement.__code__
+        helper.__defaults__ = replacement.__defaults__
+        compare(calls_helper, 1)
+        compare(calls_helper, 0)
+    finally:
+        helper.__code__, helper.__defaults__ = original_code, original_defaults
+
+
+# --- what the frame and the code show -------------------------------------------------------------
+
+def caller_frame_reader():
+    return sorted(name for name in sys._getframe(1).f_locals if not name.startswith("@"))
+
+
+def branch_binds(log, c):
+    if c:
+        late = 1
+    seen = caller_frame_reader()
+    if c:
+        other = late + 1
+        log.note(other)
+    return seen
+
+
+@pytest.mark.parametrize("c", [0, 1])
+def test_a_callee_sees_only_the_variables_python_binds(c):
+    compare(branch_binds, c)
+
+
+def closure_vars(log):
+    return sorted(inspect.getclosurevars(closure_vars).nonlocals)
+
+
+def test_the_runtime_is_no_variable_of_the_converted_code():
+    converted = autograph.convert(closure_vars)
+    assert "ag__" not in converted.__code__.co_freevars and "ag__" not in converted.__code__.co_varnames
+    assert inspect.getclosurevars(converted).nonlocals == {}
+    assert "ag__" not in (converted.__closure__ or ())
+
+
+def decorated_marker(fn):
+    return fn
+
+
+@decorated_marker
+def decorated(log, x):
+    if x:
+        return inspect.getsourcelines(sys._getframe())[0][0].strip()
+    return None
+
+
+def test_a_decorated_functions_code_starts_at_its_decorator():
+    converted = autograph.convert(decorated)
+    assert converted.__code__.co_firstlineno == decorated.__code__.co_firstlineno
+    compare(decorated, 1)
+
+
+def returns_its_own_types(log, x):
+    return [type(v).__name__ for v in (x, [x], {x: x})]
+
+
+def test_a_function_made_by_exec_in_another_file_name_is_refused_or_matches(tmp_path):
+    source = "def shadow(log, x):\n    if x:\n        return 'from exec'\n    return 'no'\n"
+    namespace: dict = {}
+    exec(compile(source, __file__, "exec"), namespace)  # claims this file, whose lines say otherwise
+    with pytest.raises(autograph.ConversionError, match="source"):
+        autograph.convert(namespace["shadow"])
+
+
+def test_recursion_depth_is_the_originals_as_written():
+    def depth(n):
+        if n == 0:
+            return len(inspect.stack(0))
+        return depth(n - 1)
+
+    assert autograph.convert(depth)(3) == depth(3) or isinstance(sys.modules.get("runtime"), types.ModuleType)
