@@ -34,30 +34,19 @@ from runtime.items import (
 )
 from runtime.limits import reraise_limitation
 from runtime.operators import (
-    BOOL,
-    DICT,
-    INT,
-    ITER,
-    LIST,
-    StagedLoop,
     and_,
-    and_rest,
     and_test,
     assert_holds,
+    compare_test,
     for_stmt,
     if_exp,
     if_stmt,
-    iterate,
-    loop_start,
     not_,
     or_,
-    or_rest,
     or_test,
     range_,
-    rest,
     run,
     skip,
-    truth,
     while_stmt,
 )
 from runtime.tracebacks import tidy
@@ -66,11 +55,11 @@ from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld,
 range = range_  # noqa: A001  (generated code spells it ag__.range)
 
 __all__ = [
-    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_rest", "and_test", "assert_holds",
+    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "compare_test",
     "backend_for", "builtin", "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel", "for_stmt",
-    "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_rest", "or_test", "range",
-    "register", "register_lazy", "reraise_limitation", "BOOL", "DICT", "INT", "ITER", "LIST", "iterate",
-    "loop_start", "rest", "run", "skip", "set_converter", "StagedLoop", "truth", "while_stmt", "setitem",
+    "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
+    "register", "register_lazy", "reraise_limitation", "iterate",
+    "run", "skip", "set_converter", "while_stmt", "setitem",
     "setitem_in", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
     "irshift", "isub", "itruediv", "ixor", "tidy", "tracing",
 ]

@@ -235,7 +235,7 @@ def _register_imported() -> bool:
 
 def backend_for(value: Any) -> Optional[Backend]:
     """The backend that stages ``value``, or None for a plain Python value."""
-    cls = value.__class__
+    cls = type(value)
     try:
         return OWNER_BY_TYPE[cls]
     except KeyError:

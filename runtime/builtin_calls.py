@@ -57,23 +57,23 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
     ``**kwargs`` (about half the cost of ``builtin_call``). Any other argument list goes to
     ``builtin_call``."""
     try:  # numbers first, returned at once: `math.sqrt(x)`, `round(x, 2)`, `max(a, b)` on floats and ints
-        cls = x.__class__
+        cls = type(x)
         if cls is float or cls is int:
             if y is _NO_ARG:
                 return f(x)
-            cls = y.__class__
+            cls = type(y)
             if cls is float or cls is int:
                 return f(x, y)
     except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
         strip(error)
         raise
     try:
-        cls = x.__class__
+        cls = type(x)
         plain = _owner_of(cls, _MISS) is None
         nested = cls is list or cls is tuple
         # (isinstance's second argument is a class or a tuple of them, never a backend's value.)
         if plain and y is not _NO_ARG and f is not _ISINSTANCE:
-            cls = y.__class__
+            cls = type(y)
             plain = _owner_of(cls, _MISS) is None
             nested = nested or cls is list or cls is tuple
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
@@ -101,7 +101,7 @@ def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
     plain = not kwargs
     try:
         for arg in args:
-            cls = arg.__class__
+            cls = type(arg)
             if cls is list or cls is tuple or _owner_of(cls, _MISS) is not None:
                 plain = False
                 break
@@ -119,7 +119,7 @@ def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
 def _first_owner(values: Any, depth: int) -> Optional[Backend]:
     """The backend owning one of ``values`` or a value inside their lists and tuples (``depth`` levels)."""
     for value in values:
-        cls = value.__class__
+        cls = type(value)
         try:
             owner = _owner_of(cls, _MISS)
         except TypeError:  # a class whose metaclass defines __eq__ without __hash__ is plain Python
@@ -142,7 +142,7 @@ def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
     nested = False
     backend = None
     for value in values:
-        cls = value.__class__
+        cls = type(value)
         if cls is list or cls is tuple:
             nested = True
             continue

@@ -52,8 +52,10 @@ _converter: Optional[Callable[[Callable], Callable]] = None
 # WeakKeyDictionary, or calling the reference at every look-up, costs a call more).
 # A function that runs as it is (converted code, or one the converter declines) maps to _ITSELF,
 # not to itself: the table must hold nothing that keeps the function alive, or its reference would
-# never fire and the function, with all its closure holds, would live for ever.
-_targets: dict[int, Callable] = {}
+# never fire and the function, with all its closure holds, would live for ever. Each entry also holds the
+# function's code and defaults it was made for: a program that assigns a function's ``__code__`` or
+# ``__defaults__`` later gets the new ones at its next call (``_current``), as the original would.
+_targets: dict[int, tuple] = {}
 _ITSELF: Any = object()
 _references: dict[int, weakref.ref] = {}
 # The ids of classes whose instances `call` hands back as they are, found once: the classes above, and
@@ -78,20 +80,22 @@ def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
 
 def call(f: Callable, /) -> Callable:
     """What to call in place of ``f``: its converted form if it is user code, else ``f``."""
-    cls = f.__class__
+    cls = type(f)
     if cls is _FunctionType:  # the hot path, written out: a function converted before
-        target = _targets.get(id(f))
-        if target is None:
+        entry = _targets.get(id(f))
+        if entry is None or entry[1] is not f.__code__ or entry[2] is not f.__defaults__:
             # A function of converted code (a lambda or def the converted code made, often one per
             # call) runs as it is: no conversion to ask for, no table entry to make and drop.
             return f if is_converted_code(f.__code__) else _target(f)
+        target = entry[0]
         return f if target is _ITSELF else target
     if cls is _MethodType:  # `self.method(...)`, next most common
         function = f.__func__
-        target = _targets.get(id(function))  # an id found there is this function's (see _targets)
-        if target is not None:
+        entry = _targets.get(id(function))  # an id found there is this function's (see _targets)
+        if entry is not None and entry[1] is function.__code__ and entry[2] is function.__defaults__:
+            target = entry[0]
             return f if target is _ITSELF else _MethodType(target, f.__self__)
-        if function.__class__ is _FunctionType:
+        if type(function) is _FunctionType:
             if is_converted_code(function.__code__):  # a method of a class the converted code made
                 return f
             target = _target(function)
@@ -109,14 +113,14 @@ def _call_method(f: Any, cls: type) -> Callable:
     """A callable object: its class's ``__call__`` as Python finds it (a plain function gets the
     object, a staticmethod does not, a classmethod gets the class), converted when it is user code."""
     method = next((klass.__dict__["__call__"] for klass in cls.__mro__ if "__call__" in klass.__dict__), None)
-    if method.__class__ is types.FunctionType:
+    if type(method) is types.FunctionType:
         target = _target(method)
         return f if target is method else types.MethodType(target, f)
-    if method.__class__ in (staticmethod, classmethod) and method.__func__.__class__ is types.FunctionType:
+    if type(method) in (staticmethod, classmethod) and type(method.__func__) is types.FunctionType:
         target = _target(method.__func__)
         if target is method.__func__:
             return f
-        return target if method.__class__ is staticmethod else types.MethodType(target, cls)
+        return target if type(method) is staticmethod else types.MethodType(target, cls)
     if all(klass.__flags__ & _IMMUTABLE_TYPE for klass in cls.__mro__):
         _remember_plain(cls)
     return f
@@ -145,7 +149,7 @@ def note_converted(function: types.FunctionType) -> None:
     if key in _targets or _references.get(key) is not None:
         return
     _watch(key, function)
-    _targets[key] = _ITSELF
+    _targets[key] = (_ITSELF, function.__code__, function.__defaults__)
 
 
 def _watch(key: int, function: types.FunctionType) -> None:
@@ -157,11 +161,12 @@ def _watch(key: int, function: types.FunctionType) -> None:
 def _target(function: types.FunctionType) -> Callable:
     """The converted form of a plain function (or the function itself), cached per function."""
     key = id(function)
-    target = _targets.get(key)
-    if target is not None:
-        return function if target is _ITSELF else target
+    code, defaults = function.__code__, function.__defaults__
+    entry = _targets.get(key)
+    if entry is not None and entry[1] is code and entry[2] is defaults:
+        return function if entry[0] is _ITSELF else entry[0]
     target = _self_referring.get(key)
-    if target is not None:
+    if target is not None and _made_for(target, function):
         return target
     if _converter is None:
         return function
@@ -169,7 +174,7 @@ def _target(function: types.FunctionType) -> Callable:
     if _references.get(key) is None:  # (the converter may have called `call` on it already)
         _watch(key, function)
     if target is function:
-        _targets[key] = _ITSELF
+        _targets[key] = (_ITSELF, code, defaults)
         return target
     if getattr(target, "__wrapped__", None) is function:
         # The table keeps the target for as long as the function lives (until its weak reference
@@ -178,9 +183,18 @@ def _target(function: types.FunctionType) -> Callable:
         del target.__wrapped__
     if _refers_to(target, function):
         _self_referring[key] = target  # kept while in use (a frame runs it), made afresh after
+        if len(_made_from) >= 4096:  # (stale entries of targets gone: start afresh)
+            _made_from.clear()
+        _made_from[id(target)] = (code, defaults)
     else:
-        _targets[key] = target
+        _targets[key] = (target, code, defaults)
     return target
+
+
+def _made_for(target: types.FunctionType, function: types.FunctionType) -> bool:
+    """Whether ``target`` (of ``_self_referring``) was made from ``function``'s code and defaults now."""
+    made = _made_from.get(id(target))
+    return made is not None and made[0] is function.__code__ and made[1] is function.__defaults__
 
 
 def _refers_to(target: types.FunctionType, function: types.FunctionType) -> bool:
@@ -198,7 +212,7 @@ def _refers_to(target: types.FunctionType, function: types.FunctionType) -> bool
                 continue
             if value is function:
                 return True
-            if value.__class__ is types.FunctionType and depth < 3 and id(value) not in seen:
+            if type(value) is types.FunctionType and depth < 3 and id(value) not in seen:
                 seen.add(id(value))
                 pending.append((value, depth + 1))
     return False
@@ -208,6 +222,8 @@ def _refers_to(target: types.FunctionType, function: types.FunctionType) -> bool
 # one keeps it (recursive calls find it); once none does it goes, and the next call converts afresh
 # (from the converted code, which is cached).
 _self_referring: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+# id(target of _self_referring) -> the code and defaults it was made from (bounded: see _target).
+_made_from: dict[int, tuple] = {}
 
 
 def _forget(key: int, targets: dict, references: dict, self_referring: weakref.WeakValueDictionary,

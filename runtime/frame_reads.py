@@ -114,7 +114,7 @@ def getframe(depth: int = 0) -> Any:
 def stacklevel(level: int) -> int:
     """A ``stacklevel`` (``warnings.warn``, ``logging``, any callee counting frames up from its
     caller) that reaches the frame ``level`` would reach in the original function."""
-    if level.__class__ is not int or level <= 1:  # the caller itself: the block, at the user's line
+    if type(level) is not int or level <= 1:  # the caller itself: the block, at the user's line
         return level
     return _visible(sys._getframe(1), level - 1)[1] + 1
 

@@ -29,6 +29,7 @@ then the plain statement.
 from __future__ import annotations
 
 import builtins
+import operator
 import sys
 from typing import Any, Callable, Iterable, Iterator, Optional
 
@@ -38,6 +39,7 @@ from runtime.undefined import as_unbound_local
 
 Thunk = Callable[[], Any]
 _range = builtins.range
+_builtins = builtins
 _modules = sys.modules
 _NO_ARG = object()  # a parameter not given (None is a value range() must reject)
 
@@ -48,7 +50,7 @@ def _staged(value: Any):
     or a class that cannot be hashed (TypeError: its metaclass defines __eq__ without __hash__)
     goes to ``backend_for``, which records the first and calls the second plain Python."""
     try:
-        return OWNER_BY_TYPE[value.__class__]
+        return OWNER_BY_TYPE[type(value)]
     except (KeyError, TypeError):
         return backend_for(value)
 
@@ -60,7 +62,7 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
     ``warnings.warn(stacklevel=...)`` and the recursion depth see the function). A plain ``cond``
     gives ``body``, ``orelse`` or ``skip``; a staged one is staged here by its backend, and ``skip``
     comes back."""
-    cls = cond.__class__
+    cls = type(cond)
     if cls is not bool and cls is not int:
         try:
             backend = OWNER_BY_TYPE[cls]
@@ -72,36 +74,6 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
     if cond:
         return body
     return skip if orelse is None else orelse
-
-
-INT = int  # what the compiled code's inline truth of an int test compares a class with (see truth)
-BOOL = bool  # ... and its inline `not` of a bool (autograph/converters/in_place.py, _negation)
-LIST = list  # ... and its in-place `for` over a list, which no backend stages (see iterate)
-ITER = iter  # ... whose iterator it asks for itself where a break may hand the rest to for_stmt
-DICT = dict  # ... and, with LIST, its in-place item writes (`y[k] = v` on a list or dict: see items.setitem)
-
-
-def truth(cond: Any) -> Any:
-    """``True`` or ``False`` for a plain ``cond`` (its truth, asked once, as ``if cond:`` asks it);
-    a staged ``cond`` itself. The compiled code runs an ``if`` in place while its test is plain::
-
-        if (cond := TEST) is True or cond is not False and (cond := ag__.truth(cond)) is True:
-            ...  # the if's block
-        elif cond is not False:
-            ...  # staged: the closures, and ag__.if_stmt(cond, if_body, None, STATE)()
-
-    (a ``bool`` test never reaches this call, nor an ``int`` one, whose truth the compiled code
-    asks inline: converters/in_place.py; rebinding ``cond`` to a bool frees the plain object when
-    Python would)."""
-    cls = cond.__class__
-    if cls is not bool and cls is not int:
-        try:
-            backend = OWNER_BY_TYPE[cls]
-        except (KeyError, TypeError):  # a type not seen yet, or an unhashable class (see _staged)
-            backend = backend_for(cond)
-        if backend is not None:
-            return cond
-    return True if cond else False
 
 
 def skip() -> None:
@@ -132,9 +104,8 @@ def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
     staged (and no more iterations come). The first test runs here, as the loop starts: a loop that
     runs no iteration, or that a backend staged whole, gets an empty tuple instead of a generator.
     A ``test`` of None is a constant true one (``while True:``): nothing to call per iteration.
-    ``first``: the staged value the test gave where the loop ran in place until then (see
-    ``loop_start``); it stands for the first test here, which is not asked again. A plain value
-    (a bool, None, ``loop_start``'s marker) means no such value: the test runs as usual."""
+    ``first``: a staged value the test gave already, which stands for the first test here (it is not
+    asked again); None (the default) when the test has not run."""
     always = test is None
     if always:
         test = _always_true
@@ -144,11 +115,11 @@ def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
         if stopped is not None and stopped.cell_contents is not False and (
                 stopped.cell_contents is True or _stops(stopped, test, body, state)):
             return ()
-        if first is not None and first.__class__ is not bool and first is not _FROM_START:
-            outcome = first  # the in-place loop asked the test and got a staged value: not asked again
+        if first is not None and type(first) is not bool:
+            outcome = first  # the test was asked already and gave a staged value: not asked again
         else:
             outcome = True if always else test()
-        if outcome.__class__ is not bool and _staged(outcome) is not None:
+        if type(outcome) is not bool and _staged(outcome) is not None:
             combined = test if stopped is None else _both(_not_flag(stopped), test)
             _staged(outcome).while_stmt(combined, body, State(state, test, body))
             return ()
@@ -169,118 +140,6 @@ def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
     return _more_iterations(test, stopped, body, state, always)
 
 
-class _FromStart:
-    """``loop_start``'s answer when a backend may stage a loop with plain bounds right now."""
-
-    def __repr__(self) -> str:
-        return "ag__.loop_start() (a loop a backend may stage)"
-
-
-_FROM_START = _FromStart()
-
-
-def loop_start() -> Any:
-    """``True``, or a marker that sends a ``while`` loop to its operator before its first test. The
-    compiled code runs a loop in place while everything that steers it is plain::
-
-        loop_test_value = ag__.loop_start()
-        while loop_test_value is True and ((loop_test_value := x > 1) is True or ...):
-            x = x / 2   # the loop's body, in place
-        if loop_test_value is not False and loop_test_value is not True:
-            ...  # the closures, and ag__.while_stmt(loop_test, None, loop_body, ('x',), loop_test_value)
-
-    The marker comes while a backend that stages loops with plain bounds (JAX's, in a trace) may
-    have values live: ``while_stmt`` then looks into the body's closure before the first test."""
-    if len(_modules) != NO_STATIC_STAGING[0] and may_stage_static_ranges():
-        return _FROM_START
-    return True
-
-
-class StagedLoop:
-    """``iterate``'s answer for a loop its operator runs: no items here, and what to hand it."""
-
-    __slots__ = ("iterable",)
-
-    def __init__(self, iterable: Any) -> None:
-        self.iterable = iterable
-
-    def __iter__(self) -> Iterator:
-        return iter(())
-
-
-def iterate(iterable: Any, flag: Any = False) -> Any:
-    """What the compiled code's in-place ``for`` iterates over: an iterator over ``iterable``, which
-    the code holds while the loop runs (as Python's ``for`` holds its iterator) and hands to
-    ``for_stmt`` if the loop's break or return ``flag`` becomes staged. A ``StagedLoop`` (nothing to
-    iterate) when the operator must run the loop: a staged iterable, a staged flag, or a static
-    range a backend may stage whole (JAX's ``lax.scan``, in a trace); ``()`` when the flag is set::
-
-        for x in (loop_items := ag__.iterate(xs, break_)):
-            ...  # the loop's body, in place
-            if break_ is not False:
-                break
-        if loop_items.__class__ is ag__.StagedLoop or break_ is not False and break_ is not True:
-            ...  # the closures, and ag__.for_stmt(ag__.rest(loop_items), 'break_', loop_body, STATE)
-        loop_items = None
-
-    (The compiled code does not call this for a list: it iterates the list itself, or takes its
-    iterator from ``ag__.ITER``, Python's ``iter``.) ``iter(iterable)`` is asked once, here, as
-    Python's ``for`` asks it. The ``for`` statement asks
-    the iterator for its iterator again, which a C iterator answers with itself; one of a Python
-    class (whose ``__iter__`` is code of its own) is wrapped so that only its ``__next__`` runs."""
-    if flag is not False:
-        return () if flag is True else StagedLoop(iterable)
-    cls = iterable.__class__
-    if cls is _range:
-        if len(_modules) != NO_STATIC_STAGING[0] and len(iterable) > 1 and may_stage_static_ranges():
-            return StagedLoop(iterable)
-    elif cls is not list:
-        try:  # `_staged(iterable)` written out: a tuple, a dict, a string cost one look-up
-            backend = OWNER_BY_TYPE[cls]
-        except (KeyError, TypeError):
-            backend = backend_for(iterable)
-        if backend is not None:
-            return StagedLoop(iterable)
-    try:
-        iterator = iter(iterable)
-    except TypeError as error:  # not iterable: Python's error, at the user's `for`
-        strip(error)
-        raise
-    own_iter = getattr(iterator.__class__, "__iter__", None)  # (an iterator may have only __next__)
-    if own_iter is None or own_iter.__class__ is _FUNCTION:
-        return _Next(iterator)
-    return iterator
-
-
-_FUNCTION = type(iterate)
-
-
-class _Next:
-    """An iterator of a Python class, for a ``for`` statement that must not ask it for ``__iter__``
-    again (the original's ``for`` asks its iterable once): each step calls its ``__next__``. For
-    ``for_stmt``, what is left is the iterator itself (``rest``)."""
-
-    __slots__ = ("iterator",)
-
-    def __init__(self, iterator: Iterator) -> None:
-        self.iterator = iterator
-
-    def __iter__(self) -> Iterator:
-        return self
-
-    def __next__(self) -> Any:
-        return self.iterator.__next__()
-
-
-def rest(items: Any) -> Any:
-    """What ``for_stmt`` gets after an in-place loop stopped (see ``iterate``): the iterable a
-    ``StagedLoop`` holds, or the iterator whose items are left."""
-    cls = items.__class__
-    if cls is StagedLoop or cls is _Next:
-        return items.iterable if cls is StagedLoop else items.iterator
-    return items
-
-
 def _always_true() -> bool:
     """The test of ``while True:`` (``while_stmt``'s None), for a backend that stages the loop."""
     return True
@@ -298,7 +157,7 @@ def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tup
             if always:
                 continue
             outcome = test()
-            if outcome.__class__ is not bool and _staged(outcome) is not None:
+            if type(outcome) is not bool and _staged(outcome) is not None:
                 combined = test if stopped is None else _both(_not_flag(stopped), test)
                 _staged(outcome).while_stmt(combined, body, State(state, test, body))
                 return
@@ -368,7 +227,7 @@ def for_stmt(
     staged ``iterable`` is staged here, and so are the remaining iterations once the flag becomes a
     staged value; then no (more) items come."""
     stopped = None if flag is None else _flag_cell(flag, body)
-    cls = iterable.__class__
+    cls = type(iterable)
     if cls is not _range and cls is not list:
         try:  # `_staged(iterable)` written out: a tuple, a dict, a string cost one look-up
             backend = OWNER_BY_TYPE[cls]
@@ -434,7 +293,7 @@ def _staged_closure(body: Callable) -> Any:
 
 
 def _staged_in(value: Any, depth: int) -> Any:
-    cls = value.__class__
+    cls = type(value)
     if cls is tuple or cls is list:
         items = value
     elif cls is dict:
@@ -464,7 +323,7 @@ def _as_users(error: BaseException) -> Optional[BaseException]:
 def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
     """``if_true() if cond else if_false()``."""
     try:
-        if cond.__class__ is not bool and _staged(cond) is not None:
+        if type(cond) is not bool and _staged(cond) is not None:
             return _staged(cond).if_exp(cond, if_true, if_false)
         return if_true() if cond else if_false()
     except BaseException as error:
@@ -477,7 +336,7 @@ def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
 def not_(value: Any) -> Any:
     """``not value``."""
     try:
-        cls = value.__class__
+        cls = type(value)
         if cls is not bool:  # `_staged(value)` written out: `not x` is common in loops
             try:
                 backend = OWNER_BY_TYPE[cls]
@@ -494,10 +353,10 @@ def not_(value: Any) -> Any:
 def and_(value: Any, *rest: Thunk) -> Any:
     """``value and rest[0]() and ...``: lazy, returns the operand Python would."""
     try:
-        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+        if len(rest) == 1 and (type(value) is bool or _staged(value) is None):
             return rest[0]() if value else value  # the common `a and b` on a plain value
         for index, operand in enumerate(rest):
-            if value.__class__ is not bool and _staged(value) is not None:
+            if type(value) is not bool and _staged(value) is not None:
                 return _staged(value).and_(value, rest[index:])
             if not value:
                 return value
@@ -513,10 +372,10 @@ def and_(value: Any, *rest: Thunk) -> Any:
 def or_(value: Any, *rest: Thunk) -> Any:
     """``value or rest[0]() or ...``: lazy, returns the operand Python would."""
     try:
-        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+        if len(rest) == 1 and (type(value) is bool or _staged(value) is None):
             return value if value else rest[0]()  # the common `a or b` on a plain value
         for index, operand in enumerate(rest):
-            if value.__class__ is not bool and _staged(value) is not None:
+            if type(value) is not bool and _staged(value) is not None:
                 return _staged(value).or_(value, rest[index:])
             if value:
                 return value
@@ -535,21 +394,21 @@ def and_test(value: Any, *rest: Thunk) -> Any:
     whoever tests the result asks no ``__bool__`` again. A staged operand hands the rest to its
     backend, as ``and_`` does."""
     try:
-        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+        if len(rest) == 1 and (type(value) is bool or _staged(value) is None):
             # The common `if a and b:` on a plain `a`: the loop below, written out for one operand.
             if not value:
                 return False
             value = rest[0]()
-            if value.__class__ is bool or _staged(value) is None:
+            if type(value) is bool or _staged(value) is None:
                 return True if value else False
             return value
         for index, operand in enumerate(rest):
-            if value.__class__ is not bool and _staged(value) is not None:
+            if type(value) is not bool and _staged(value) is not None:
                 return _staged(value).and_(value, rest[index:])
             if not value:
                 return False
             value = operand()
-        if value.__class__ is not bool and _staged(value) is not None:
+        if type(value) is not bool and _staged(value) is not None:
             return value
         return True if value else False
     except BaseException as error:
@@ -562,21 +421,21 @@ def and_test(value: Any, *rest: Thunk) -> Any:
 def or_test(value: Any, *rest: Thunk) -> Any:
     """``value or rest[0]() or ...`` as a test: each operand's truth asked once (see ``and_test``)."""
     try:
-        if len(rest) == 1 and (value.__class__ is bool or _staged(value) is None):
+        if len(rest) == 1 and (type(value) is bool or _staged(value) is None):
             # The common `if a or b:` on a plain `a`: the loop below, written out for one operand.
             if value:
                 return True
             value = rest[0]()
-            if value.__class__ is bool or _staged(value) is None:
+            if type(value) is bool or _staged(value) is None:
                 return True if value else False
             return value
         for index, operand in enumerate(rest):
-            if value.__class__ is not bool and _staged(value) is not None:
+            if type(value) is not bool and _staged(value) is not None:
                 return _staged(value).or_(value, rest[index:])
             if value:
                 return True
             value = operand()
-        if value.__class__ is not bool and _staged(value) is not None:
+        if type(value) is not bool and _staged(value) is not None:
             return value
         return True if value else False
     except BaseException as error:
@@ -586,64 +445,62 @@ def or_test(value: Any, *rest: Thunk) -> Any:
         raise translated from None
 
 
-def and_rest(value: Any, *rest: Thunk) -> Any:
-    """An operand of an ``and`` test that the compiled code found neither ``True`` nor ``False``
-    (converters/in_place.py writes ``if a and b:`` as ``if ((c := a) is True or (c is not False and
-    (c := ag__.and_rest(c, lambda: b)) is True)) and ...:``): a plain value's truth, asked once, so that
-    the test goes on in place with the next operand; for a staged value, the staged truth of it and
-    the rest, ``and_test(value, *rest)``, which the staged branch hands to its operator."""
-    try:
-        backend = OWNER_BY_TYPE[value.__class__]
-    except (KeyError, TypeError):
-        backend = backend_for(value)
-    if backend is not None:
-        return and_test(value, *rest) if rest else value
-    try:
-        return True if value else False
-    except BaseException as error:  # a __bool__ that raises: the user's traceback, without this frame
-        strip(error)
-        raise
+_COMPARISONS: dict[str, Callable[[Any, Any], Any]] = {
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
+    "is": operator.is_, "is not": operator.is_not, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+}
 
 
-def or_rest(value: Any, *rest: Thunk) -> Any:
-    """``and_rest`` for an operand of an ``or`` test: a plain value's truth, a staged one's
-    ``or_test(value, *rest)``."""
+def compare_test(left: Any, *links: Any) -> Any:
+    """``left OP1 b OP2 c ...`` as a test, ``links`` being ``OP1, lambda: b, OP2, lambda: c, ...``: each
+    operand evaluated once and only when Python would, each link's truth asked once (Python jumps on a
+    chain's links in a test, and asks no truth of the chain's value). ``True`` / ``False`` for plain
+    links; a staged link hands it and the links after it to its backend's ``and_``."""
     try:
-        backend = OWNER_BY_TYPE[value.__class__]
-    except (KeyError, TypeError):
-        backend = backend_for(value)
-    if backend is not None:
-        return or_test(value, *rest) if rest else value
-    try:
-        return True if value else False
+        for index in range(0, len(links), 2):
+            right = links[index + 1]()
+            value = _COMPARISONS[links[index]](left, right)
+            last = index + 2 == len(links)
+            if type(value) is not bool and _staged(value) is not None:
+                if last:
+                    return value
+                remaining = links[index + 2:]
+                return _staged(value).and_(value, (lambda right=right: compare_test(right, *remaining),))
+            if not value:
+                return False
+            left = right
+        return True
     except BaseException as error:
-        strip(error)
-        raise
+        translated = _as_users(error)
+        if translated is None:
+            raise
+        raise translated from None
 
 
 def range_(start: Any = _NO_ARG, stop: Any = _NO_ARG, step: Any = _NO_ARG, /, *more: Any) -> Iterable:
-    """``range(...)`` in a for loop's iterable; a staged bound gives its backend's range. (Three
-    optional positional parameters rather than ``*args``: ``range(n)`` and ``range(a, b)`` on ints,
-    the usual loops, cost one call and a type check or two.)"""
-    if start.__class__ is int and not more:
+    """``range(...)`` in a for loop's iterable; a staged bound gives its backend's range. Plain bounds go
+    to ``builtins.range`` as it is now (a program may have patched it), as the original's call would.
+    (Three optional positional parameters rather than ``*args``: ``range(n)`` and ``range(a, b)`` on
+    ints, the usual loops, cost one call and a type check or two.)"""
+    if type(start) is int and not more:
         if stop is _NO_ARG:
-            return _range(start)
-        if stop.__class__ is int and step is _NO_ARG:
-            return _range(start, stop)
+            return _builtins.range(start)
+        if type(stop) is int and step is _NO_ARG:
+            return _builtins.range(start, stop)
     args = tuple(arg for arg in (start, stop, step) if arg is not _NO_ARG) + more
     for arg in args:
-        if arg.__class__ is not int:
+        if type(arg) is not int:
             backend = backend_for(arg)
             if backend is not None:
                 return backend.range(*args)
-    return _range(*args)
+    return _builtins.range(*args)
 
 
 def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
     """The test of an ``assert`` statement: returned as it is for Python to check, unless a backend
     owns it; then the backend checks it when its program runs (``message()`` is the message) and the
     statement passes now."""
-    if test.__class__ is bool:
+    if type(test) is bool:
         return test
     backend = _staged(test)
     if backend is None or backend.assert_(test, message) is NotImplemented:
@@ -654,4 +511,4 @@ def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
 # Tracebacks leave these out (runtime/tracebacks.py): the helpers that call user code (its thunks,
 # __bool__, __index__, iterators) and the loops' generators.
 hide_frames_of(run, while_stmt, _more_iterations, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test, or_test,
-               and_rest, or_rest, range_)
+               compare_test, range_)

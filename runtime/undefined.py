@@ -96,14 +96,14 @@ class UndefinedReturnValue(Undefined):
 
 def ld(value: Any) -> Any:
     """Read a variable that may still be undefined; raise as Python would."""
-    if value.__class__ is Undefined:
+    if type(value) is Undefined:
         raise value.error()
     return value
 
 
 def ld_free(value: Any) -> Any:
     """``ld`` for a nested function's read of an enclosing variable: Python raises NameError."""
-    if value.__class__ is Undefined:
+    if type(value) is Undefined:
         raise NameError(_UNBOUND_FREE.format(name=value.name), name=value.name)
     return value
 

@@ -332,6 +332,7 @@ class _ControlFlow(CarriedState):
     def _iterable(self, node: ast.expr) -> ast.expr:
         """``range(...)`` becomes ``ag__.range(...)`` so a staged bound can make a staged loop."""
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"
+                and not node.keywords  # (range takes none: Python's own error, from range itself)
                 and "range" not in self.function.locals
                 and self.ctx.resolve_global("range") is builtins.range):
             node.func = templates.replace_expression("ag__.range")

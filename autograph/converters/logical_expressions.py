@@ -147,6 +147,19 @@ class _Logical(Transformer):
             return node
         return _at(ast.Call(func=_runtime("not_"), args=[node.operand], keywords=[]), node)
 
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        """A chained comparison as a test (``if a < b < c:``): Python jumps on each link, asking its truth
+        once; the chain's value (the last link's, or the first false one) would be asked again by
+        ``if_stmt``. ``ag__.compare_test(a, '<', lambda: b, '<', lambda: c)`` asks each once."""
+        self.generic_visit(node)
+        if id(node) not in self.tests or len(node.ops) < 2 or always_bool(node) or not all(
+                movable(c) for c in node.comparators):
+            return node
+        links: list[ast.expr] = []
+        for op, comparator in zip(node.ops, node.comparators):
+            links += [ast.Constant(_OPERATORS[type(op)]), self._thunk(comparator)]
+        return _at(ast.Call(func=_runtime("compare_test"), args=[node.left, *links], keywords=[]), node)
+
     def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
         self._test(node.test)
         if id(node) in self.tests:  # `if (a and b) if t else c:` jumps on a, b and c too
@@ -292,6 +305,10 @@ def _spliced(node: ast.BoolOp) -> list[ast.expr]:
         return [value]
 
     return [leaf for value in node.values[:-1] for leaf in flat(value)] + [node.values[-1]]
+
+
+_OPERATORS = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!=", ast.Is: "is",
+              ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
 
 
 def _runtime(name: str) -> ast.expr:
