@@ -80,7 +80,7 @@ def _converted(fn: types.FunctionType) -> Conversion:
     rewritten from one tree, the other is the function as written), combine and compile them."""
     lines = parsing.source_lines(fn)
     parsed = parsing.parse_function(fn, lines)
-    as_written = parsing.parse_function(fn, lines).node
+    as_written = parsing.parse_function(fn, lines, check=False).node
     # A lambda comes out of a cached module tree: work on copies. A def was parsed just now.
     tree = parsed.node
     if isinstance(tree, ast.Lambda):

@@ -39,3 +39,13 @@ class UnsupportedSyntaxError(ConversionError):
 
 class SourceNotFoundError(ConversionError):
     """The function's source code is not available."""
+
+
+class SourceMismatchError(SourceNotFoundError):
+    """The source text at the function's file and line is not the function's own (the file was edited
+    after the function was defined, or ``exec`` compiled it under another file's name)."""
+
+
+class ConverterBug(RuntimeError):
+    """A converter pass failed on a function it should convert: a bug in autograph. The message names
+    the pass and the function's file and line; the pass's own error is its ``__cause__``."""

@@ -18,7 +18,7 @@ import types
 from dataclasses import dataclass
 from typing import Union
 
-from autograph.errors import Location, SourceNotFoundError, UnsupportedSyntaxError
+from autograph.errors import Location, SourceMismatchError, SourceNotFoundError, UnsupportedSyntaxError
 
 FunctionNode = Union[ast.FunctionDef, ast.Lambda]
 
@@ -40,8 +40,9 @@ def source_lines(fn: types.FunctionType) -> list[str]:
     return linecache.getlines(fn.__code__.co_filename, fn.__globals__)
 
 
-def parse_function(fn: types.FunctionType, lines: list[str] | None = None) -> ParsedFunction:
-    """``fn``'s def or lambda, parsed from ``lines`` (its file's lines; by default linecache's now)."""
+def parse_function(fn: types.FunctionType, lines: list[str] | None = None, check: bool = True) -> ParsedFunction:
+    """``fn``'s def or lambda, parsed from ``lines`` (its file's lines; by default linecache's now);
+    ``check``: refuse a text that is not ``fn``'s own (``SourceMismatchError``)."""
     code = fn.__code__
     where = location_of(fn)
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR):
@@ -66,8 +67,89 @@ def parse_function(fn: types.FunctionType, lines: list[str] | None = None) -> Pa
     else:
         node = _find_def(fn, lines)
     first, last = node.lineno, node.end_lineno or node.lineno
+    if check:
+        _check_source(fn, node, lines[first - 1:last])
     nonblank = sum(1 for line in lines[first - 1:last] if line.strip())
     return ParsedFunction(node, code.co_filename, nonblank)
+
+
+def _check_source(fn: types.FunctionType, node: FunctionNode, text_lines: list[str]) -> None:
+    """Refuse a def or lambda whose text is not ``fn``'s own: converting it would silently give another
+    function. Cheap facts the compiler recorded must hold of the text: the parameters' names, and every
+    name the code uses (its globals and attributes, ``co_names``; its locals, ``co_varnames``) written
+    in it; the lines its instructions come from lie within it; and, where the text has no constant
+    expression the compiler could fold (``2 * 3``, ``-1``, ``(1, 2)``), each number the code holds
+    written in it."""
+    code = fn.__code__
+    args = node.args
+    names = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    names += [a.arg for a in (args.vararg, args.kwarg) if a is not None]
+    count = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & inspect.CO_VARARGS) + bool(
+        code.co_flags & inspect.CO_VARKEYWORDS)
+    problem = None
+    if sorted(names) != sorted(code.co_varnames[:count]):
+        problem = f"its parameters are ({', '.join(code.co_varnames[:count])}), the text's ({', '.join(names)})"
+    else:
+        text = "".join(text_lines)
+        # (A name that is no identifier was not written by anyone: pytest's assertion rewriting makes
+        # `@py_assert1`, whose code also holds numbers of its own.)
+        rewritten = not all(name.isidentifier() for name in (*code.co_names, *code.co_varnames))
+        for name in () if rewritten else (*code.co_names, *code.co_varnames[count:]):
+            if _unmangled(name) not in text:
+                problem = f"it uses the name {_unmangled(name)!r}, which the text does not"
+                break
+        else:
+            last = node.end_lineno or node.lineno
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
+            lines = [line for _, _, line in code.co_lines() if line is not None] if hasattr(code, "co_lines") else []
+            outside = [line for line in lines if not first <= line <= last]
+            if outside:
+                problem = f"its code comes from line {outside[0]}, outside the text (lines {first}-{last})"
+            elif not rewritten:
+                missing = _numbers_not_written(code, node)
+                if missing:
+                    problem = f"it holds the number {missing[0]!r}, which the text does not"
+    if problem is not None:
+        raise SourceMismatchError(
+            f"the source text of {fn.__qualname__} at {code.co_filename}:{node.lineno} is not the function's "
+            f"own: {problem}", location_of(fn),
+            hint="the file was edited after the function was defined (reload the module, or run the cell "
+                 "again), or exec() compiled the function under this file's name (give exec a name of its "
+                 "own, and put the source in linecache under it), or a tool rewrote its code as it was "
+                 "imported (mark it autograph.do_not_convert)")
+
+
+def _numbers_not_written(code: types.CodeType, node: FunctionNode) -> list:
+    """The numbers among ``code``'s constants that no literal of ``node``'s text gives (none when the
+    text holds an expression of constants, which the compiler may have folded into a new one)."""
+    numbers = [c for c in code.co_consts if type(c) in (int, float, complex)]
+    if not numbers:
+        return []
+    written = set()
+    for sub in ast.walk(node):
+        cls = type(sub)
+        if cls is ast.Constant:
+            written.add(sub.value)
+        elif cls is ast.Import or cls is ast.ImportFrom:
+            written.add(getattr(sub, "level", 0) or 0)  # (the import's level is a constant of the code)
+        elif cls is ast.Match:
+            return []  # (a sequence pattern's length is a constant of the code)
+        elif cls is ast.UnaryOp and type(sub.operand) is ast.Constant:
+            return []  # possibly folded (-1)
+        elif cls is ast.BinOp and type(sub.left) is ast.Constant and type(sub.right) is ast.Constant:
+            return []  # (2 * 3)
+        elif (cls is ast.Tuple or cls is ast.Set) and sub.elts and all(type(e) is ast.Constant for e in sub.elts):
+            return []  # ((1, 2), or a tuple the compiler made of a set: `x in {1, 2}`)
+    return [n for n in numbers if n not in written]
+
+
+def _unmangled(name: str) -> str:
+    """``__x`` for the mangled ``_C__x`` (a private name in a class C), else ``name``."""
+    if name.startswith("_") and not name.startswith("__"):
+        head, separator, rest = name[1:].partition("__")
+        if separator and head and not rest.endswith("__"):
+            return "__" + rest
+    return name
 
 
 def _parse_snippet(snippet: list[str], first_lineno: int) -> ast.Module:

@@ -1,14 +1,21 @@
-"""THE ordered list of passes that turns a function's AST into its converted AST.
+"""THE ordered list of passes that turns a function's AST into its converted form.
 
     convert_tree(function_node, ctx)         # rewrites in place; nested functions first
+    AUTOGRAPH_DUMP_AFTER=control_flow python prog.py   # the tree after a pass (or `all`), to stderr
 
-Each pass is one converter's ``transform``; the comment on each line says why it
-stands where it does.
+``PASSES`` declares them: each a name, a function ``(unit, ctx)`` that runs one converter's
+``transform`` or one analysis, and the statement kinds that give it work. The comment on each line
+says why it stands where it does. A pass that crashes raises ``ConverterBug``, naming the pass and
+the function's file and line (numba's pass manager is the model).
 """
 
 from __future__ import annotations
 
 import ast
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from autograph.analysis import bool_calls, definitions, liveness
 from autograph.analysis.function_scopes import function_scope
@@ -30,76 +37,178 @@ from autograph.converters import (
     logical_expressions,
     return_statements,
 )
+from autograph.errors import ConversionError, ConverterBug
+
+
+@dataclass
+class Unit:
+    """One function being converted (the root, or a nested function, converted first): what the passes
+    learn about it on the way. Every pass takes ``(unit, ctx)``."""
+
+    node: ast.FunctionDef
+    present: set[str] = field(default_factory=set)  # the statement kinds in it (_statement_kinds)
+    original_scope: Any = None  # its scope as written (function_scope), before any lowering
+    scope: Any = None  # its scope after the jumps are lowered
+    names_before: int = 0  # names handed out before the jumps were lowered
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A named step of the pipeline; ``when``: the statement kinds that give it work (empty: always)."""
+
+    name: str
+    run: Callable[[Unit, Context], None]
+    when: frozenset[str] = frozenset()
+
+
+def _refuse(unit: Unit, ctx: Context) -> None:
+    fence.transform(unit.node, ctx)
+
+
+def _item_writes(unit: Unit, ctx: Context) -> None:
+    item_writes.transform(unit.node)
+
+
+def _handlers(unit: Unit, ctx: Context) -> None:
+    handlers.transform(unit.node)
+
+
+def _asserts(unit: Unit, ctx: Context) -> None:
+    asserts.transform(unit.node)
+
+
+def _frame_reads(unit: Unit, ctx: Context) -> None:
+    unit.original_scope = scope = function_scope(unit.node)
+    ctx.frame_reads = "frame_read" in unit.present and frame_reads.transform(unit.node, ctx,
+                                                                              scope.locals | scope.params)
+
+
+def _caller_frames(unit: Unit, ctx: Context) -> None:
+    scope = unit.original_scope
+    caller_frames.transform(unit.node, ctx, scope.locals | scope.params)
+
+
+def _definitions(unit: Unit, ctx: Context) -> None:
+    scope = unit.original_scope
+    ctx.maybe_unbound_reads = definitions.resolve(unit.node.body, scope.locals, scope.params) > 0
+    unit.names_before = len(ctx.namer.handed_out)
+
+
+def _bool_calls(unit: Unit, ctx: Context) -> None:
+    bool_calls.resolve(unit.node, ctx, unit.original_scope.locals)
+
+
+def _returns(unit: Unit, ctx: Context) -> None:
+    return_statements.transform(unit.node, ctx)
+
+
+def _breaks(unit: Unit, ctx: Context) -> None:
+    break_statements.transform(unit.node, ctx)
+
+
+def _continues(unit: Unit, ctx: Context) -> None:
+    continue_statements.transform(unit.node, ctx)
+
+
+def _liveness(unit: Unit, ctx: Context) -> None:
+    lowered = len(ctx.namer.handed_out) != unit.names_before or ctx.dead_code
+    _keep_dead_names_local(unit.node, ctx)
+    # A lowering makes a flag (a new name) or drops dead code; without either, the function binds and
+    # reads the names it did (a loop's `else` may have moved out of it), so its scope stands.
+    unit.scope = function_scope(unit.node) if lowered else unit.original_scope
+    # A function that reads its frame (locals(), eval(s)) reads every variable, anywhere.
+    liveness.resolve(unit.node.body, frozenset(unit.scope.locals) if ctx.frame_reads else frozenset())
+
+
+def _calls(unit: Unit, ctx: Context) -> None:
+    call_trees.transform(unit.node, ctx, unit.scope.locals)
+
+
+def _logical(unit: Unit, ctx: Context) -> None:
+    logical_expressions.transform(unit.node, ctx)
+
+
+def _control_flow(unit: Unit, ctx: Context) -> None:
+    control_flow.transform(unit.node, ctx, unit.scope)
+
+
+def _hoisting(unit: Unit, ctx: Context) -> None:
+    hoisting.transform(unit.node, ctx)
+
+
+# THE pipeline of a def, in order; the comment on each line says why it stands where it does.
+PASSES: tuple[Pass, ...] = (
+    Pass("fence", _refuse),  # refuse what cannot be converted before changing anything
+    Pass("item_writes", _item_writes, frozenset({"item_write"})),  # `y[k] = v` rebinds y: the analyses see it
+    Pass("handlers", _handlers, frozenset({"handler"})),  # except clauses re-raise the graph's limitations
+    Pass("asserts", _asserts, frozenset({"assert"})),  # an assert's test may be staged
+    Pass("frame_reads", _frame_reads),  # locals(), eval(s) read the function's variables (scope as written)
+    Pass("caller_frames", _caller_frames, frozenset({"caller_frames"})),  # sys._getframe(1) counts the original's
+    # Which reads may find a variable unbound, on the original code: the jumps still say which paths exist.
+    Pass("definitions", _definitions),
+    Pass("bool_calls", _bool_calls, frozenset({"if"})),  # an if on isinstance(...) stays a Python if
+    Pass("return_statements", _returns),  # a return in a loop becomes an assignment plus a break...
+    Pass("break_statements", _breaks, frozenset({"loop"})),  # ...which this lowers, with loop else, into flags
+    Pass("continue_statements", _continues, frozenset({"loop"})),  # last among jumps: reuses the branches above
+    Pass("liveness", _liveness),  # sees the jump-free function, flags as ordinary variables
+    Pass("call_trees", _calls),  # expression rewrites keep the annotated nodes, only wrap them
+    Pass("logical_expressions", _logical),
+    Pass("control_flow", _control_flow),  # statements into closures: reads every annotation above
+    Pass("hoisting", _hoisting, frozenset({"loop"})),  # closures in loop bodies move before their loop
+)
+PASS_NAMES = frozenset(p.name for p in PASSES) | {"lambda"}
+DUMP_VARIABLE = "AUTOGRAPH_DUMP_AFTER"
 
 
 def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
+    """Run ``PASSES`` over ``node`` (nested functions first). ``AUTOGRAPH_DUMP_AFTER=<pass>`` prints the
+    tree after that pass to stderr; a pass that crashes raises ``ConverterBug`` naming it and the
+    function's file and line."""
     nested_functions = _nested_functions(node)
     for nested in nested_functions:
         if not fence.is_generator_or_async(nested):  # those run as plain Python
             convert_tree(nested, ctx)
+    dump = os.environ.get(DUMP_VARIABLE)
     if isinstance(node, ast.Lambda):
-        kinds = _statement_kinds(walk(node))
-        if kinds & {"frame_read", "caller_frames"}:
-            scope = function_scope(node)
-            if "frame_read" in kinds:
-                frame_reads.transform(node, ctx, scope.locals | scope.params)
-            if "caller_frames" in kinds:
-                caller_frames.transform(node, ctx, scope.locals | scope.params)
-        call_trees.transform(node, ctx, function_scope(node).locals)
-        logical_expressions.transform(node, ctx)
+        _run(Pass("lambda", _lambda), Unit(node), ctx, dump)
         return
-    # 1. Refuse what cannot be converted before changing anything.
-    fence.transform(node, ctx)
-    # One walk says which of the rewrites below have anything to do (most functions have none).
+    unit = Unit(node)
+    # One walk says which passes have anything to do (most functions have no loop, handler, ...).
     # (Nothing has changed the root function yet if it has no nested one: its walk is at hand.)
     unchanged = node is ctx.root and ctx.root_nodes and not nested_functions
-    present = _statement_kinds(ctx.root_nodes if unchanged else walk(node))
-    # 1b. `y[k] = v` into a local rebinds it, so that the analyses below see `y` assigned.
-    if present & {"item_write"}:
-        item_writes.transform(node)
-    # 1c. Except clauses re-raise the graph's limitation errors before the user's handler runs.
-    if "handler" in present:
-        handlers.transform(node)
-    # 1d. An assert's test may be staged: the backend checks it at run time.
-    if "assert" in present:
-        asserts.transform(node)
-    # 1e. `locals()`, `eval(s)`: they read the function's variables, not a generated block's.
-    original_scope = function_scope(node)
-    ctx.frame_reads = "frame_read" in present and frame_reads.transform(
-        node, ctx, original_scope.locals | original_scope.params)
-    # 1f. `sys._getframe(1)`, `warnings.warn(..., stacklevel=2)`: they count the original's frames.
-    if "caller_frames" in present:
-        caller_frames.transform(node, ctx, original_scope.locals | original_scope.params)
-    # 2. Which reads may find a variable unbound, on the original code: there the jumps still
-    #    say which paths exist (lowered, they become flags the analysis cannot see through).
-    ctx.maybe_unbound_reads = definitions.resolve(node.body, original_scope.locals, original_scope.params) > 0
-    names_before = len(ctx.namer.handed_out)
-    # 2b. Which calls in if tests always give a bool (isinstance): such an if, and a return in it, stay Python.
-    if "if" in present:
-        bool_calls.resolve(node, ctx, original_scope.locals)
-    # 3. Returns first: a return inside a loop becomes an assignment plus a `break`...
-    return_statements.transform(node, ctx)
-    if "loop" in present:  # (the two passes below only rewrite loops; the one above adds none)
-        # 4. ...which this pass lowers, with loop `else` clauses, into flags the loops test.
-        break_statements.transform(node, ctx)
-        # 5. Continues last among jumps: it may reuse the branches the passes above wrote.
-        continue_statements.transform(node, ctx)
-    lowered = len(ctx.namer.handed_out) != names_before or ctx.dead_code
-    _keep_dead_names_local(node, ctx)
-    # 6. Liveness sees the jump-free function, with the flags as ordinary variables. A lowering
-    #    makes a flag (a new name) or drops dead code; without either, the function binds and
-    #    reads the names it did (a loop's `else` may have moved out of it), so its scope stands.
-    scope = function_scope(node) if lowered else original_scope
-    #    A function that reads its frame (locals(), eval(s)) reads every variable, anywhere.
-    liveness.resolve(node.body, frozenset(scope.locals) if ctx.frame_reads else frozenset())
-    # 7. Expression rewrites keep the annotated Name and statement nodes, only wrap them.
-    call_trees.transform(node, ctx, scope.locals)
+    unit.present = _statement_kinds(ctx.root_nodes if unchanged else walk(node))
+    for step in PASSES:
+        if not step.when or step.when & unit.present:
+            _run(step, unit, ctx, dump)
+
+
+def _run(step: Pass, unit: Unit, ctx: Context, dump: str | None) -> None:
+    try:
+        step.run(unit, ctx)
+    except ConversionError:
+        raise
+    except Exception as error:  # a converter bug: say where, and which pass
+        name = getattr(unit.node, "name", "<lambda>")
+        raise ConverterBug(f"autograph's {step.name!r} pass failed on {name} ({ctx.filename}:{unit.node.lineno}): "
+                           f"{type(error).__name__}: {error}. This is a bug in autograph: please report it, with "
+                           "the function; meanwhile mark the function autograph.do_not_convert") from error
+    if dump is not None and dump in (step.name, "all"):
+        print(f"# autograph: {getattr(unit.node, 'name', '<lambda>')} ({ctx.filename}:{unit.node.lineno}) "
+              f"after {step.name}\n{ast.unparse(unit.node)}", file=sys.stderr)
+
+
+def _lambda(unit: Unit, ctx: Context) -> None:
+    """A lambda's passes: its frame reads, its calls, its ``and`` / ``or`` / ``not``."""
+    node = unit.node
+    kinds = _statement_kinds(walk(node))
+    if kinds & {"frame_read", "caller_frames"}:
+        scope = function_scope(node)
+        if "frame_read" in kinds:
+            frame_reads.transform(node, ctx, scope.locals | scope.params)
+        if "caller_frames" in kinds:
+            caller_frames.transform(node, ctx, scope.locals | scope.params)
+    call_trees.transform(node, ctx, function_scope(node).locals)
     logical_expressions.transform(node, ctx)
-    # 8. Statements into closures last: it reads every annotation above.
-    control_flow.transform(node, ctx, scope)
-    # 9. Closures inside loop bodies move before their loop: it needs them all written.
-    if present & {"loop"}:
-        hoisting.transform(node, ctx)
 
 
 _FRAME_READERS = frame_reads.READERS

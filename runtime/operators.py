@@ -465,7 +465,8 @@ def compare_test(left: Any, *links: Any) -> Any:
                 if last:
                     return value
                 remaining = links[index + 2:]
-                return _staged(value).and_(value, (lambda right=right: compare_test(right, *remaining),))
+                return _staged(value).and_(value, (lambda right=right, remaining=remaining: compare_test(
+                    right, *remaining),))
             if not value:
                 return False
             left = right

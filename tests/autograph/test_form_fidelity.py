@@ -326,3 +326,23 @@ def test_recursion_depth_is_the_originals_as_written():
         return depth(n - 1)
 
     assert autograph.convert(depth)(3) == depth(3) or isinstance(sys.modules.get("runtime"), types.ModuleType)
+
+
+def test_a_function_whose_file_was_edited_after_it_was_defined_is_refused(tmp_path):
+    path = tmp_path / "edited.py"
+    import linecache
+
+    for before, after, why in [
+        ("return helper_a(x)", "return helper_b(x)", "the name 'helper_a'"),
+        ("return x + 1", "return x + 2", "the number 1"),
+    ]:
+        path.write_text(f"def grows(x):\n    if x:\n        {before}\n    return 0\n")
+        namespace: dict = {}
+        exec(compile(path.read_text(), str(path), "exec"), namespace)
+        path.write_text(f"def grows(x):\n    if x:\n        {after}\n    return 0\n")  # edited since
+        linecache.cache.pop(str(path), None)  # (as linecache.checkcache does once the mtime moved)
+        with pytest.raises(autograph.errors.SourceMismatchError) as info:
+            autograph.convert(namespace["grows"])
+        message = str(info.value)
+        assert f"{path}:1" in message and why in message, message
+        assert "is not the function's own" in message and "reload the module" in message
