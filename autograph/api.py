@@ -34,18 +34,35 @@ from autograph.naming import Namer
 
 @dataclass
 class Conversion:
-    """One converted code object: its compiled code, and the text of the tree it was compiled from.
+    """One converted code object: its compiled code, and the text of the converted form it was compiled
+    from (what ``to_code`` shows).
 
     The code holds two forms (autograph/forms.py): the converted form, which runs when a staged value
-    may reach a call, and the function as written. ``source`` is the converted form's text, what
-    ``to_code`` shows; ``compiled_source`` the whole compiled function's. Both are printed from the
-    tree that was compiled, when it was (text, not the tree: a tree is hundreds of objects that every
-    full garbage collection walks, for as long as the process lives)."""
+    may reach a call, and the function as written. ``source`` is printed from the converted tree when it
+    is compiled (text, not the tree: a tree is hundreds of objects that every full garbage collection
+    walks, for as long as the process lives). ``compiled_source_for`` rebuilds the whole compiled
+    function's text from it and the function's own source lines (``lines``, kept: linecache's list),
+    which are the as-written form, or from ``as_written`` where the conversion rewrote that form too."""
 
     code: types.CodeType
     source: str
-    compiled_source: str
     original_lines: int
+    runtime_name: str
+    lines: list[str]
+    as_written: str | None = None  # the as-written form's text, where it is not the source's own
+
+    def compiled_source_for(self, fn: types.FunctionType) -> str:
+        """``to_code(fn, compiled=True)``: the per-call choice, the converted form and the function as written."""
+        if self.as_written is not None:
+            tree = ast.parse(self.as_written)
+            as_written = tree.body[0] if isinstance(tree.body[0], ast.FunctionDef) else tree.body[0].value
+        else:
+            as_written = copy.deepcopy(parsing.parse_function(fn, self.lines, check=False).node)
+            if isinstance(as_written, ast.FunctionDef):
+                as_written.decorator_list = []
+        converted = ast.parse(self.source)
+        converted = converted.body[0] if isinstance(as_written, ast.FunctionDef) else converted.body[0].value
+        return ast.unparse(forms.combine(converted, as_written, self.runtime_name)) + "\n"
 
 
 _lock = threading.RLock()
@@ -111,11 +128,11 @@ def _converted(fn: types.FunctionType) -> Conversion:
     if users_ag:
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
     source = ast.unparse(tree) + "\n"
+    as_written_text = ast.unparse(as_written) if rewritten_as_written else None
     combined = forms.combine(tree, as_written, runtime_name)
-    compiled_source = ast.unparse(combined) + "\n"
     forms.use_runtime_constant(combined, [tree, as_written] if rewritten_as_written else [tree], runtime_name)
     code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
-    return Conversion(code, source, compiled_source, parsed.source_lines)
+    return Conversion(code, source, parsed.source_lines, runtime_name, lines, as_written_text)
 
 
 def _order_frame_reads(as_written: ast.FunctionDef | ast.Lambda, ctx: Context) -> bool:
@@ -267,7 +284,7 @@ def to_code(fn: Callable, compiled: bool = False) -> ConvertedCode:
     if loading.is_generated_code(target.__code__):
         target = getattr(target, "__wrapped__", target)
     conversion = _conversion(target)
-    return ConvertedCode(conversion.compiled_source if compiled else conversion.source)
+    return ConvertedCode(conversion.compiled_source_for(target) if compiled else conversion.source)
 
 
 def do_not_convert(fn: Callable) -> Callable:

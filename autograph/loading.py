@@ -110,15 +110,42 @@ def _as_written_constants(code: types.CodeType) -> set[int]:
     the code's first conditional jump, which is the per-call choice (forms.py). The user's own
     functions are not converted code: converted code that calls one converts it. (A nested scope the
     conversion left unchanged compiles to one code object that both forms load: converted code.)"""
-    start = None
+    consts, raw = code.co_consts, code.co_code
+    start = _first_conditional_jump_target(raw)
+    if start is None:
+        return set()
     before, after = set(), set()
-    for instruction in dis.get_instructions(code):
-        if start is None:
-            if "JUMP" in instruction.opname and "IF" in instruction.opname:
-                start = instruction.argval
-        elif instruction.opname == "LOAD_CONST" and instruction.argval.__class__ is _CODE:
-            (after if instruction.offset >= start else before).add(instruction.arg)
+    extended = 0
+    for offset in range(0, len(raw), 2):  # (every instruction and inline cache entry is two bytes)
+        op, arg = raw[offset], raw[offset + 1] | extended
+        extended = arg << 8 if op == _EXTENDED_ARG else 0
+        if op == _LOAD_CONST and arg < len(consts) and type(consts[arg]) is _CODE:
+            (after if offset >= start else before).add(arg)
     return after - before
+
+
+_LOAD_CONST, _EXTENDED_ARG = dis.opmap["LOAD_CONST"], dis.opmap["EXTENDED_ARG"]
+_CONDITIONAL_JUMPS = frozenset(op for name, op in dis.opmap.items() if "JUMP" in name and "IF" in name)
+_CACHES = getattr(dis, "_inline_cache_entries", None)  # (3.11+: per opcode, the cache entries after it)
+
+
+def _first_conditional_jump_target(raw: bytes) -> int | None:
+    """The byte offset the first conditional jump of ``raw`` jumps to (what ``dis`` calls its argval),
+    without ``dis.get_instructions``, which first reads the whole code's line table."""
+    extended = 0
+    for offset in range(0, len(raw), 2):
+        op, arg = raw[offset], raw[offset + 1] | extended
+        if op == _EXTENDED_ARG:
+            extended = arg << 8
+            continue
+        extended = 0
+        if op in _CONDITIONAL_JUMPS:
+            if op in dis.hasjabs:  # (3.10: an absolute target, in instructions)
+                return arg * 2
+            caches = _CACHES[op] if _CACHES is not None else 0
+            after = offset + 2 + 2 * caches
+            return after - 2 * arg if "BACKWARD" in dis.opname[op] else after + 2 * arg
+    return None
 
 
 _POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")

@@ -346,3 +346,37 @@ def test_a_function_whose_file_was_edited_after_it_was_defined_is_refused(tmp_pa
         message = str(info.value)
         assert f"{path}:1" in message and why in message, message
         assert "is not the function's own" in message and "reload the module" in message
+
+
+def test_the_compiled_text_is_the_choice_the_converted_form_and_the_function_as_written():
+    shown = autograph.to_code(item_write_order)
+    compiled = autograph.to_code(item_write_order, compiled=True)
+    assert compiled.startswith("def item_write_order(log, k):\n    if ag__.tracing():\n        try:\n")
+    body = [line for line in shown.splitlines()[1:] if line.strip()]
+    assert all(("        " + line) in compiled for line in body)
+    assert "    y[log.note('index', k)] = log.note('value', 5)\n" in compiled  # the function as written
+    assert "            ag__.tidy()\n            raise\n" in compiled
+
+
+def test_the_choice_tells_the_as_written_forms_own_functions_from_converted_code():
+    """The as-written form's nested functions are the user's (converted when converted code calls them);
+    the converted form's are converted code. Found from the compiled code's first conditional jump
+    (loading._first_conditional_jump_target), checked here against dis."""
+    import dis
+
+    from autograph import loading
+
+    def outer(x):
+        def inner(y):
+            if y:
+                return y
+            return 0
+        return inner(x) + sum(v for v in (x, 1) if v)
+
+    code = autograph.convert(outer).__code__
+    want = next(i.argval for i in dis.get_instructions(code) if "JUMP" in i.opname and "IF" in i.opname)
+    assert loading._first_conditional_jump_target(code.co_code) == want
+    from runtime.undefined import is_converted_code
+
+    inner = [is_converted_code(c) for c in code.co_consts if isinstance(c, types.CodeType) and c.co_name == "inner"]
+    assert sorted(inner) == [False, True]  # the user's own inner, and the converted one
