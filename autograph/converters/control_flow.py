@@ -350,8 +350,8 @@ def _always_true(test: ast.expr) -> bool:
 
 
 def _assigned_names(inits: list[ast.stmt]) -> set[str]:
-    """The names a list of ``_inits`` statements (``NAME = ...``) binds."""
-    return {target.id for init in inits for target in init.targets}
+    """The names a list of ``_inits`` statements (``NAME = ...``, ``NAME: object``) binds or declares."""
+    return {target.id for init in inits for target in (init.targets if type(init) is ast.Assign else [init.target])}
 
 
 def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
