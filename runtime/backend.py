@@ -225,7 +225,7 @@ NO_STATIC_STAGING = [-1]
 def _register_imported() -> bool:
     """Import the lazily registered backends whose packages are imported now (each registers itself);
     whether any is left to wait for."""
-    for package in [package for package in _LAZY if package in sys.modules]:
+    for package in [package for package in _LAZY if sys.modules.get(package) is not None]:
         module = _LAZY.pop(package, None)
         if module is not None:  # (another thread may have taken it meanwhile)
             importlib.import_module(module)
