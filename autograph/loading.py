@@ -142,7 +142,8 @@ def _first_conditional_jump_target(raw: bytes) -> int | None:
         if op in _CONDITIONAL_JUMPS:
             if op in dis.hasjabs:  # (3.10: an absolute target, in instructions)
                 return arg * 2
-            caches = 0 if _CACHES is None else _CACHES.get(dis.opname[op], 0) if isinstance(_CACHES, dict) else _CACHES[op]
+            caches = 0 if _CACHES is None else (
+                _CACHES.get(dis.opname[op], 0) if isinstance(_CACHES, dict) else _CACHES[op])  # (3.13: by name)
             after = offset + 2 + 2 * caches
             return after - 2 * arg if "BACKWARD" in dis.opname[op] else after + 2 * arg
     return None

@@ -235,11 +235,11 @@ TIDIED_BY_A_HELPER = {"and_or_not_thunks", "blocks_under_a_helper", "builtin_cal
                       "thunk_operand_raises"}
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(sys.version_info < (3, 11), strict=True,
-                                               reason="3.10's bare raise restores the caught traceback"))
-    if name in TIDIED_BY_A_HELPER else name for name in sorted(PROGRAMS)])
-def test_traceback_is_the_originals(name: str) -> None:
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_traceback_is_the_originals(name: str, call_path: str) -> None:
+    if sys.version_info < (3, 11) and call_path != "as_written" and (
+            name in TIDIED_BY_A_HELPER or name == "setitem_raises_in_c"):
+        pytest.xfail("3.10's bare raise restores the caught traceback (the converted form's ag__.tidy)")
     expected = load(PROGRAMS[name])["main"]()
     converted = load(PROGRAMS[name])
     convert_all(converted)
@@ -261,10 +261,12 @@ def test_a_folded_entry_prints() -> None:
     assert "total += 1 / x" in text and "loop_body" not in text and "if_body" not in text
 
 
-def test_blocks_right_below_an_unconverted_caller_add_no_entries() -> None:
+def test_blocks_right_below_an_unconverted_caller_add_no_entries(call_path: str) -> None:
     """An exception from a block that reaches unconverted code without passing a runtime helper or a
     converted ``except``: the loop body and the ``if`` block ran in place (their iterable and test
     are plain), so the traceback has the original's entries, no block's."""
+    if sys.version_info < (3, 11) and call_path != "as_written":
+        pytest.xfail("3.10's bare raise restores the caught traceback (the converted form's ag__.tidy)")
     namespace = load(PROGRAMS["blocks_under_a_helper"])
     original_key = load(PROGRAMS["blocks_under_a_helper"])["key"]
     convert_all(namespace)
