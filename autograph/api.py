@@ -268,7 +268,7 @@ def to_code(fn: Callable, compiled: bool = False) -> ConvertedCode:
     It shows each ``if`` and loop as closures and a runtime call (``ag__.if_stmt``, ``ag__.for_stmt``,
     ``ag__.while_stmt``): what runs when a staged value may reach a call (inside a trace), printed from
     the very tree that was compiled. On other calls the function runs as written, in the same code:
-    ``compiled=True`` shows all of it, the per-call choice (``if ag__.staging():``), the converted form
+    ``compiled=True`` shows all of it, the per-call choice (``if ag__.tracing():``), the converted form
     and the function as written (docs/generated_code.md)."""
     target = fn
     if isinstance(target, (types.MethodType, staticmethod, classmethod)):

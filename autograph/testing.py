@@ -30,12 +30,11 @@ how to install it; if nothing is left to compare, the ``ImportError`` is raised 
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import warnings
 import weakref
 from collections.abc import Sequence
-from typing import Any, Callable, Iterator, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 import numpy as np
 
@@ -70,17 +69,18 @@ class BackendSkippedWarning(UserWarning):
 
 # --- strategies ---------------------------------------------------------------------------------------
 
-@contextlib.contextmanager
-def converted_form() -> Iterator[None]:
+def converted_form() -> building:
     """Inside the block, converted functions called on this thread run their converted form (what
     ``to_code`` shows), as they do inside a trace, whatever their arguments: the block is a graph trace
     that stages nothing. For tests that the converted form agrees with the function as written::
 
         with autograph.testing.converted_form():
             assert autograph.convert(f)(3) == f(3)
+
+    (A graph trace's own ``with`` block: no generator between it and the caller's ``with``, so a Ctrl-C
+    lands either before the trace starts or inside it, where its ``__exit__`` ends it.)
     """
-    with building(GraphBuilder()):
-        yield
+    return building(GraphBuilder())
 
 
 def _elements(dtype: np.dtype) -> st.SearchStrategy:

@@ -96,7 +96,12 @@ class building:  # noqa: N801  (used as a function: ``with building(builder):``)
         self.builder = builder
 
     def __enter__(self) -> GraphBuilder:
-        self.token = _CURRENT.set(self.builder)
+        previous = _CURRENT.get()
+        try:
+            self.token = _CURRENT.set(self.builder)
+        except BaseException:  # an interrupt (Ctrl-C) that landed right after the set: undone
+            _CURRENT.set(previous)
+            raise
         return self.builder
 
     def __exit__(self, kind: Any, error: Optional[BaseException], tb: Any) -> None:

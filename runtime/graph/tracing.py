@@ -13,6 +13,7 @@ Python side effects in the traced function happen once, while tracing.
 
 from __future__ import annotations
 
+import contextvars
 import sys
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple, Optional, Sequence
@@ -174,7 +175,9 @@ def trace(fn: Callable, arg_specs: Sequence[Any], *, optimize: Optional[bool] = 
     graph as recorded) unless ``optimize=False``, or ``optimize=None`` and the
     environment variable ``AUTOGRAPH_OPTIMIZE`` is ``0``."""
     builder = GraphBuilder(parent=None)
-    outputs, tree = _record(builder, fn, arg_specs)
+    # In a copy of the caller's context: however the trace ends (an interrupt even as its `with` block
+    # exits), the caller's context never holds this builder afterwards (Context.run leaves it in C).
+    outputs, tree = contextvars.copy_context().run(_record, builder, fn, arg_specs)
     graph = builder.graph(outputs)
     if optimize if optimize is not None else passes.enabled():
         graph = passes.optimize(graph)

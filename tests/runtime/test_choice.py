@@ -1,0 +1,195 @@
+"""The per-call choice (``ag__.tracing()``, runtime/choice.py): per thread, safe under interrupts, no
+process-wide switch. A converted function runs as written unless a backend traces on the calling thread."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+
+import autograph
+import runtime
+from autograph.testing import converted_form
+from tests.helpers import jax_usable
+
+ROOT = __file__.rsplit("/tests/", 1)[0]
+
+
+def report() -> bool:
+    """Whether the caller runs its converted form: only that form binds its blocks (``if_body``)."""
+    return "if_body" in sys._getframe(1).f_locals
+
+
+def which_form(x):
+    if x:
+        x = x + 1
+    return report()
+
+
+def test_the_choice_is_per_thread_under_many_threads():
+    converted = autograph.convert(which_form)
+    rounds, threads = 200, 8
+    barrier = threading.Barrier(threads)
+    wrong: list = []
+
+    def work(inside: bool) -> None:
+        for _ in range(rounds):
+            barrier.wait()
+            if inside:
+                with converted_form():
+                    got = (runtime.tracing(), converted(1))
+            else:
+                got = (runtime.tracing(), converted(1))
+            if got != (inside, inside):
+                wrong.append((inside, got))
+
+    workers = [threading.Thread(target=work, args=(index % 2 == 0,)) for index in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert wrong == []
+    assert converted(1) is False and runtime.tracing() is False
+
+
+@pytest.mark.skipif(not jax_usable(), reason="JAX is not installed")
+def test_jax_traces_in_some_threads_do_not_reach_eager_calls_in_others():
+    import jax
+
+    def staged_sign(x):
+        if x > 0:
+            return x
+        return -x
+
+    converted = autograph.convert(staged_sign)
+    jitted = jax.jit(lambda x: converted(x))
+    barrier = threading.Barrier(4)
+    wrong: list = []
+
+    def traced() -> None:
+        for value in np.linspace(-2, 2, 40):
+            barrier.wait()
+            jax.make_jaxpr(converted)(value)  # a new trace each time
+            if abs(float(jitted(value)) - abs(value)) > 1e-6:  # (float32 under jit)
+                wrong.append(("jit", value))
+
+    def eager() -> None:
+        for value in np.linspace(-2, 2, 40):
+            barrier.wait()
+            if which_converted(1) is not False or converted(float(value)) != abs(value):
+                wrong.append(("eager", value))
+
+    which_converted = autograph.convert(which_form)
+    workers = [threading.Thread(target=traced) for _ in range(2)] + [threading.Thread(target=eager) for _ in range(2)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert wrong == []
+
+
+# An interrupt may land in a garbage-collection callback (JAX's), which Python reports and ignores.
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_interrupts_at_many_points_leave_nothing_switched():
+    """Ctrl-C anywhere (as a trace starts or ends, in a converted call, in the choice itself) leaves no
+    state behind: afterwards this thread is outside any trace and converted functions run as written.
+    (A trace runs in a copy of the caller's context: runtime/graph/tracing.py.)"""
+    converted = autograph.convert(which_form)
+
+    def staged(x):
+        if x > 0:
+            x = x - 1
+        return x + converted(1)
+
+    armed = [False]
+
+    def interrupt(signum, frame):
+        if armed[0]:  # (only inside the loop below: never in the checks after it)
+            armed[0] = False
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    interrupted = 0
+    try:
+        for step in range(300):
+            try:
+                armed[0] = True
+                signal.setitimer(signal.ITIMER_REAL, 1e-5 * (1 + step % 60))
+                for _ in range(20):
+                    autograph.function(staged)(np.float64(2.0))  # a new Function: convert, trace, run
+                    converted(0)
+            except KeyboardInterrupt:
+                interrupted += 1
+            finally:
+                armed[0] = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            assert runtime.tracing() is False, f"left inside a trace after interrupt {step}"
+            assert converted(1) is False
+            assert autograph.function(staged)(np.float64(2.0)) == 2.0
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert interrupted > 100  # the interrupts did land, at many points
+
+
+def test_functions_converted_before_jax_is_imported_run_under_jit_and_as_written_after(tmp_path):
+    if not jax_usable():
+        pytest.skip("JAX is not installed")
+    program = tmp_path / "program.py"
+    program.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {ROOT!r})\n"
+        "import autograph, runtime\n"
+        "def sign(x):\n"
+        "    if x > 0:\n"
+        "        return 1.0\n"
+        "    return -1.0\n"
+        "def which(x):\n"
+        "    if x:\n"
+        "        x = x + 1\n"
+        "    return 'if_body' in sys._getframe().f_locals\n"
+        "f, w = autograph.convert(sign), autograph.convert(which)\n"
+        "assert 'jax' not in sys.modules and f(2) == 1.0 and w(1) is False\n"
+        "import jax\n"
+        "assert float(jax.jit(f)(-3.0)) == -1.0 and float(jax.jit(f)(3.0)) == 1.0\n"
+        "assert w(1) is False and runtime.tracing() is False  # eager calls still run as written\n"
+        "print('ok')\n")
+    result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, timeout=300)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_a_trace_started_deep_in_the_stack_is_seen_by_the_calls_under_it():
+    converted = autograph.convert(which_form)
+
+    def deep(n):
+        if n == 0:
+            with converted_form():
+                return converted(1)
+        return deep(n - 1)
+
+    assert deep(sys.getrecursionlimit() // 4) is True
+    assert converted(1) is False
+
+
+def test_a_backend_that_cannot_say_when_it_traces_makes_every_call_take_the_converted_form(tmp_path):
+    program = tmp_path / "program.py"
+    program.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {ROOT!r})\n"
+        "import autograph, runtime\n"
+        "def which(x):\n"
+        "    if x:\n"
+        "        x = x + 1\n"
+        "    return 'if_body' in sys._getframe().f_locals\n"
+        "w = autograph.convert(which)\n"
+        "assert w(1) is False\n"
+        "class Eager(runtime.Backend):  # values that exist outside any trace: the default probe\n"
+        "    def owns(self, cls): return False\n"
+        "runtime.register(Eager())\n"
+        "assert runtime.tracing() is True and w(1) is True\n"
+        "print('ok')\n")
+    result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, timeout=300)
+    assert result.stdout.strip() == "ok", result.stderr
