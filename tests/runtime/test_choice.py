@@ -138,27 +138,16 @@ def test_interrupts_at_many_points_leave_nothing_switched():
 def test_functions_converted_before_jax_is_imported_run_under_jit_and_as_written_after(tmp_path):
     if not jax_usable():
         pytest.skip("JAX is not installed")
-    program = tmp_path / "program.py"
-    program.write_text(
-        "import sys\n"
-        f"sys.path.insert(0, {ROOT!r})\n"
-        "import autograph, runtime\n"
+    _runs_fresh(tmp_path,
         "def sign(x):\n"
         "    if x > 0:\n"
         "        return 1.0\n"
         "    return -1.0\n"
-        "def which(x):\n"
-        "    if x:\n"
-        "        x = x + 1\n"
-        "    return 'if_body' in sys._getframe().f_locals\n"
         "f, w = autograph.convert(sign), autograph.convert(which)\n"
         "assert 'jax' not in sys.modules and f(2) == 1.0 and w(1) is False\n"
         "import jax\n"
         "assert float(jax.jit(f)(-3.0)) == -1.0 and float(jax.jit(f)(3.0)) == 1.0\n"
-        "assert w(1) is False and runtime.tracing() is False  # eager calls still run as written\n"
-        "print('ok')\n")
-    result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, timeout=300)
-    assert result.stdout.strip() == "ok", result.stderr
+        "assert w(1) is False and runtime.tracing() is False  # eager calls still run as written\n")
 
 
 def test_a_trace_started_deep_in_the_stack_is_seen_by_the_calls_under_it():
@@ -175,6 +164,17 @@ def test_a_trace_started_deep_in_the_stack_is_seen_by_the_calls_under_it():
 
 
 def test_a_backend_that_cannot_say_when_it_traces_makes_every_call_take_the_converted_form(tmp_path):
+    _runs_fresh(tmp_path,
+        "w = autograph.convert(which)\n"
+        "assert w(1) is False\n"
+        "class Eager(runtime.Backend):  # values that exist outside any trace: the default probe\n"
+        "    def owns(self, cls): return False\n"
+        "runtime.register(Eager())\n"
+        "assert runtime.tracing() is True and w(1) is True\n")
+
+
+def _runs_fresh(tmp_path, body: str) -> None:
+    """Run ``body`` in a fresh interpreter, after a converted-form detector ``which`` is defined."""
     program = tmp_path / "program.py"
     program.write_text(
         "import sys\n"
@@ -183,13 +183,6 @@ def test_a_backend_that_cannot_say_when_it_traces_makes_every_call_take_the_conv
         "def which(x):\n"
         "    if x:\n"
         "        x = x + 1\n"
-        "    return 'if_body' in sys._getframe().f_locals\n"
-        "w = autograph.convert(which)\n"
-        "assert w(1) is False\n"
-        "class Eager(runtime.Backend):  # values that exist outside any trace: the default probe\n"
-        "    def owns(self, cls): return False\n"
-        "runtime.register(Eager())\n"
-        "assert runtime.tracing() is True and w(1) is True\n"
-        "print('ok')\n")
+        "    return 'if_body' in sys._getframe().f_locals\n" + body + "print('ok')\n")
     result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, timeout=300)
     assert result.stdout.strip() == "ok", result.stderr
