@@ -72,7 +72,8 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
         if names:
             head.append(kind(names=names, **at))
     last = converted_body[-1] if converted_body else first
-    converted_body.append(ast.Return(value=None, **_position(last, one_line=True)))
+    if not isinstance(last, (ast.Return, ast.Raise)):  # (else it would run on into the function as written)
+        converted_body.append(ast.Return(value=None, **_position(last, one_line=True)))
     # An exception leaving the converted form leaves its blocks' traceback entries behind (ag__.tidy).
     tidy = ast.Expr(ast.Call(func=ast.Attribute(value=ast.Name(id=runtime_name, ctx=ast.Load(), **at), attr="tidy",
                                                 ctx=ast.Load(), **at), args=[], keywords=[], **at), **at)
