@@ -37,6 +37,7 @@ import builtins
 from typing import Any, Callable, Optional
 
 from runtime.backend import OWNER_BY_TYPE, Backend, backend_for
+from runtime.limits import forget_since, refusal_mark
 from runtime.tracebacks import hide_frames_of, strip
 
 _MISS = object()
@@ -85,10 +86,11 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
         if plain and f is not _min and f is not _max:
             # A list or tuple argument (``isinstance(v, (A, B))``, ``np.array([a, b])``): called first, as
             # ``_dispatch`` does for these callables, its arguments searched only if the call raises.
+            mark = refusal_mark()
             try:
                 return f(*args)
             except Exception as error:
-                return _after_failure(f, args, {}, args, error)
+                return _after_failure(f, args, {}, args, error, mark)
         return _dispatch(f, args, {})
     except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
         strip(error)
@@ -165,23 +167,26 @@ def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
             if backend is None:
                 return f(*args, **kwargs)
         else:
+            mark = refusal_mark()
             try:
                 return f(*args, **kwargs)
             except Exception as error:
-                return _after_failure(f, args, kwargs, values, error)
+                return _after_failure(f, args, kwargs, values, error, mark)
     result = backend.call_builtin(f, args, kwargs)
     return f(*args, **kwargs) if result is NotImplemented else result
 
 
-def _after_failure(f: Callable, args: tuple, kwargs: dict, values: tuple, error: Exception) -> Any:
+def _after_failure(f: Callable, args: tuple, kwargs: dict, values: tuple, error: Exception, mark: int) -> Any:
     """In the ``except`` clause of a plain call with lists or tuples among its arguments that raised
-    ``error``: the answer of the backend owning a value inside them, or ``error`` raised again."""
+    ``error``: the answer of the backend owning a value inside them, or ``error`` raised again. (The
+    refusals the failed call made, since ``mark``, are forgotten once the backend answers.)"""
     backend = _first_owner(values, 64)
     if backend is None:
         raise error
     result = backend.call_builtin(f, args, kwargs)
     if result is NotImplemented:
         raise error
+    forget_since(mark)
     return result
 
 

@@ -37,6 +37,7 @@ from operator import (  # noqa: F401  (generated code spells them ag__.iadd, ...
 from typing import Any
 
 from runtime.backend import backend_of_any
+from runtime.limits import forget_since, refusal_mark
 from runtime.tracebacks import hide_frames_of, strip
 
 IN_PLACE = {
@@ -48,6 +49,7 @@ IN_PLACE = {
 
 def setitem(target: Any, index: Any, value: Any) -> Any:
     """``target[index] = value``; returns what the assigned name holds afterwards."""
+    mark = refusal_mark()
     try:
         target[index] = value
     except Exception as error:
@@ -56,6 +58,7 @@ def setitem(target: Any, index: Any, value: Any) -> Any:
         if written is None:
             strip(error)  # the user's traceback, without this frame
             raise
+        forget_since(mark)  # (the plain write's refusals: the backend made the write)
         return written
     return target
 
@@ -66,6 +69,7 @@ def setitem_in(target: Any, path: list, value: Any) -> Any:
     inner = target
     for index in path[:-1]:
         inner = inner[index]
+    mark = refusal_mark()
     try:
         inner[path[-1]] = value
     except Exception as error:
@@ -74,6 +78,7 @@ def setitem_in(target: Any, path: list, value: Any) -> Any:
         if written is None:
             strip(error)  # the user's traceback, without this frame
             raise
+        forget_since(mark)
         return written
     return target
 
@@ -82,6 +87,7 @@ def item(base: Any, index: Any) -> Any:
     """``base[index]`` for a subscript the converter routes (a NumPy array made in place, ``np.eye(k)[t]``,
     or ``np.r_[...]``/``np.c_[...]``): when the plain read refuses a backend's value in the index, the
     backend reads it (a graph gathers from the array as a constant)."""
+    mark = refusal_mark()
     try:
         return base[index]
     except Exception as error:
@@ -90,6 +96,7 @@ def item(base: Any, index: Any) -> Any:
         if read is None:
             strip(error)  # the user's traceback, without this frame
             raise
+        forget_since(mark)
         return read
 
 

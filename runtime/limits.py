@@ -13,15 +13,44 @@ is not what eager NumPy would raise there, so the user's handler must not take i
 it would trace the fallback and give a silently different result. Errors NumPy itself raises
 (shapes that do not broadcast, a singular matrix) are not limitations: handlers catch them as in
 eager code.
+
+A limitation is also remembered by the trace it happened in (``refusals``, one list per outermost
+trace): a library may catch it and raise its own error in its place (``np.zeros(n)`` with a traced
+``n`` turns the tensor's refusal into NumPy's ``TypeError``), or swallow it. Then the user's handler
+re-raises the remembered limitation all the same, and a trace that ends with one pending raises it:
+no program's ``except`` turns what a graph cannot do into another answer.
 """
 
 from __future__ import annotations
 
 import sys
+from contextvars import ContextVar
+from typing import Optional
+
+# The limitations raised in the outermost graph trace under way in this context (None: no trace).
+_REFUSALS: ContextVar[Optional[list]] = ContextVar("runtime_refusals", default=None)
 
 
 class Limitation(Exception):
-    """Marks an error that says what a graph cannot do where Python or NumPy would go on."""
+    """Marks an error that says what a graph cannot do where Python or NumPy would go on. One made while a
+    graph is traced is remembered by that trace (see the module's docstring), unless its class says
+    ``remembered = False`` (an answer a program may probe for, such as ``hasattr``'s)."""
+
+    remembered = True
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        if self.remembered:
+            refusals = _REFUSALS.get()
+            if refusals is not None:
+                refusals.append(self)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        # A subclass that is also a builtin exception (TypeError, IndexError) finds that class's
+        # __init__ first in its MRO: it takes this one, unless it writes its own.
+        super().__init_subclass__(**kwargs)
+        if "__init__" not in cls.__dict__:
+            cls.__init__ = Limitation.__init__
 
 
 class NotStageable(TypeError, Limitation):
@@ -30,6 +59,37 @@ class NotStageable(TypeError, Limitation):
 
 class NotOnTensors(AttributeError, Limitation):
     """An array attribute that graph tensors do not have; an ``AttributeError``, so ``hasattr`` is False."""
+
+    remembered = False  # (libraries ask hasattr(x, "flags") and go on: a fair answer, not a refusal)
+
+
+class DataDependentIndex(IndexError, Limitation):
+    """An index whose result's shape a graph cannot know while tracing (a boolean tensor mask)."""
+
+
+def start_trace() -> object:
+    """An outermost graph trace begins in this context (which is its own copy): remember its refusals."""
+    return _REFUSALS.set([])
+
+
+def refusal_mark() -> int:
+    """How many limitations the trace under way remembers (0 outside a trace): see ``forget_since``."""
+    refusals = _REFUSALS.get()
+    return 0 if refusals is None else len(refusals)
+
+
+def forget_since(mark: int) -> None:
+    """The runtime got past the limitations remembered since ``mark`` itself (a plain call that failed on
+    a tensor in a list, which the backend then made): they were no refusal of the program's."""
+    refusals = _REFUSALS.get()
+    if refusals is not None:
+        del refusals[mark:]
+
+
+def pending_refusal() -> Optional[BaseException]:
+    """The first limitation of the trace under way that the program caught (or None)."""
+    refusals = _REFUSALS.get()
+    return refusals[0] if refusals else None
 
 
 # The exception being handled: sys.exception() (Python 3.11+) costs less than sys.exc_info()[1],
@@ -43,3 +103,6 @@ def reraise_limitation() -> None:
     error = _handled()
     if isinstance(error, Limitation):
         raise error
+    refused = pending_refusal()
+    if refused is not None:  # a library turned a refusal into its own error (np.zeros(traced n): TypeError)
+        raise refused from error

@@ -40,7 +40,7 @@ import numpy as np
 from runtime.graph import ops
 from runtime.graph.builder import current_builder
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
-from runtime.limits import NotOnTensors
+from runtime.limits import DataDependentIndex, NotOnTensors
 from runtime.staging import NotStageable, in_converted_code, user_frame, user_location
 
 _WEAK = (bool, int, float, complex)
@@ -494,8 +494,8 @@ def index_template(index: Any) -> tuple[tuple, list]:
             return slice(place(item.start), place(item.stop), place(item.step))
         t = as_tensor(item)
         if t.dtype == np.bool_:
-            raise IndexError(f"{user_location()}: x[mask] with a boolean tensor mask has a data-dependent shape: "
-                             "its size (the number of True values) is known only at run time, and a graph fixes "
+            raise DataDependentIndex(f"{user_location()}: x[mask] with a boolean tensor mask has a data-dependent "
+                             "shape: its size (the number of True values) is known only at run time, and a graph fixes "
                              "every shape while tracing. Use np.where(mask, x, fill), which keeps x's shape, or "
                              "x[mask] = value to write (that works in graphs)")
         inputs.append(t)

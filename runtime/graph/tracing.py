@@ -20,6 +20,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 
+from runtime import limits
 from runtime.graph import passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
@@ -165,6 +166,16 @@ def _record(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[
         return [_leaf_value(builder, leaf) for leaf in leaves], tree
 
 
+def _record_outermost(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[list[Value], TreeDef]:
+    """``_record`` for an outermost trace: a limitation the program caught (and went on from) ends it."""
+    limits.start_trace()
+    recorded = _record(builder, fn, specs)
+    refused = limits.pending_refusal()
+    if refused is not None:
+        raise refused.with_traceback(refused.__traceback__)
+    return recorded
+
+
 def trace(fn: Callable, arg_specs: Sequence[Any], *, optimize: Optional[bool] = None) -> Traced:
     """Record ``fn(*placeholders)`` as a closed graph, one input per spec.
 
@@ -177,7 +188,7 @@ def trace(fn: Callable, arg_specs: Sequence[Any], *, optimize: Optional[bool] = 
     builder = GraphBuilder(parent=None)
     # In a copy of the caller's context: however the trace ends (an interrupt even as its `with` block
     # exits), the caller's context never holds this builder afterwards (Context.run leaves it in C).
-    outputs, tree = contextvars.copy_context().run(_record, builder, fn, arg_specs)
+    outputs, tree = contextvars.copy_context().run(_record_outermost, builder, fn, arg_specs)
     graph = builder.graph(outputs)
     if optimize if optimize is not None else passes.enabled():
         graph = passes.optimize(graph)
