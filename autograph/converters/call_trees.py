@@ -67,7 +67,9 @@ _CONTAINER_METHODS = frozenset("""
 
 # Callables that ask their arguments for their values: calls to them go through ag__.builtin.
 _ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance)
-_ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray")
+_ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray",
+                 # (constructors that ask their shape argument for Python ints: runtime/graph/builtins.py)
+                 "zeros", "ones", "empty", "full", "eye", "identity", "tri")
 # id -> object (the object is kept so that its id stays its own). NumPy's entries are added once
 # NumPy is imported: a callee cannot be NumPy's before that, and the converter never imports it.
 _routed: dict[int, Any] = {}
@@ -86,6 +88,18 @@ def _routed_table() -> dict[int, Any]:
             f = getattr(numpy, name)
             _routed[id(f)] = f
     return _routed
+
+
+def _constant_arguments(call: ast.Call) -> bool:
+    """Whether every argument is a literal (``np.zeros((2, 3))``, ``float('nan')``): no backend's value can
+    be among them, so the call stays as written."""
+    def literal(node: ast.AST) -> bool:
+        if isinstance(node, ast.Constant):
+            return True
+        if isinstance(node, (ast.Tuple, ast.List)):
+            return all(literal(item) for item in node.elts)
+        return isinstance(node, ast.UnaryOp) and isinstance(node.operand, ast.Constant)
+    return all(literal(a) for a in call.args) and all(k.arg is not None and literal(k.value) for k in call.keywords)
 
 
 def is_routed(value: Any) -> bool:
@@ -164,7 +178,7 @@ class _Calls(Transformer):
                 if not hasattr(arg, "lineno"):
                     ast.copy_location(arg, node)
             return node
-        if (node.args or node.keywords) and self._routed(node.func):
+        if (node.args or node.keywords) and self._routed(node.func) and not _constant_arguments(node):
             # `float(t)` -> `ag__.builtin(float, t)`: the callee stays as written (evaluated where
             # the user wrote it), the runtime picks who answers. One or two positional arguments
             # take the fixed-signature `builtin`, which Python calls without packing *args/**kwargs.

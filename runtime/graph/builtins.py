@@ -608,3 +608,32 @@ def _isinstance(obj: Any, classinfo: Any) -> Any:
                            f"scalar ({obj.dtype.type.__name__}) or a 0-d array, and the answer differs between "
                            "the two; test the dtype (x.dtype.kind) or the shape (x.ndim) instead")
     return as_array
+
+
+def _shaped(f: Callable) -> Callable:
+    """``np.zeros(n)`` with a traced ``n``: NumPy would ask the tensor for a Python int, fail, and raise
+    its own ``TypeError``, which a program's ``except TypeError:`` takes for an answer (issue 29). A
+    graph fixes every shape while tracing: say so, as a limitation no handler turns into another one.
+    A tensor elsewhere (``np.full(3, t)``'s fill value) is NumPy's to take: the call goes on."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        sizes = [args[0] if args else kwargs.get("shape", kwargs.get("N"))]
+        if f is np.eye or f is np.tri:
+            sizes += [args[1] if len(args) > 1 else kwargs.get("M"), args[2] if len(args) > 2 else kwargs.get("k")]
+        if any(_holds_tensor(size) for size in sizes):
+            raise NotStageable(
+                f"{user_location()}: np.{f.__name__} with a shape (or size) from a traced value: a graph fixes "
+                "every shape while tracing, and a tensor's value is known only when the graph runs. Give the "
+                "shape as a Python int (a Python argument of the function is a constant of its trace), or build "
+                "the array from a traced one (np.zeros_like(x), np.ones_like(x))")
+        return f(*args, **kwargs)
+    return call
+
+
+def _holds_tensor(x: Any) -> bool:
+    if isinstance(x, Tensor):
+        return True
+    return isinstance(x, (tuple, list)) and any(_holds_tensor(item) for item in x)
+
+
+for _f in (np.zeros, np.ones, np.empty, np.full, np.eye, np.identity, np.tri):
+    IMPLEMENTATIONS[_f] = _shaped(_f)

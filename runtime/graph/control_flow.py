@@ -180,6 +180,36 @@ class _Traced:
         self.tensors = k
 
 
+def guard_arrays(names: Sequence[str], values: Sequence[Any], what: str) -> Callable[[], None]:
+    """``check()``, to call after a staged block ran once while tracing: it raises a limitation if the
+    block wrote into a NumPy array that one of the carried variables held before it (``d[0] = v`` into
+    ``d = np.zeros(3)``). Such a write happens while tracing, in every branch or just once for every
+    iteration, not under the condition at run time: the last branch traced would win, silently. The
+    array gets its old contents back first. (Only the carried variables: a written local is carried,
+    since the converter rebinds it, ``d = ag__.setitem(d, 0, v)``.)"""
+    kept = []
+    for name, value in zip(names, values):
+        leaves, _ = flatten(value)
+        kept += [(name, leaf, leaf.copy()) for leaf in leaves if type(leaf) is np.ndarray]
+    if not kept:
+        return _nothing
+
+    def check() -> None:
+        for name, array, before in kept:
+            if array.tobytes() != before.tobytes():
+                array[...] = before
+                raise staging_error(
+                    f"{describe(name)} is a NumPy array written inside this staged {what}: the write would run "
+                    f"while tracing, not under the {what}'s condition when the graph runs. Make it a graph "
+                    f"value before the {what} (start it from the traced input, e.g. {name} = np.zeros_like(x)), "
+                    f"or choose its new value after it with np.where(...)")
+    return check
+
+
+def _nothing() -> None:
+    pass
+
+
 def written_roots() -> list:
     """The tensors of enclosing graphs that the graph being traced has written into (views write
     into their bases, so only bases are listed)."""
@@ -391,6 +421,7 @@ def if_stmt(cond: Tensor, body: Callable[[], None], orelse: Optional[Callable[[]
         def run() -> tuple:
             # Fresh containers, so that a branch appending to a list cannot touch the other's.
             state.set(tree.unflatten(leaves) for leaves, tree in flat)
+            check = guard_arrays(state.names, entry, "`if`")
             try:
                 if fn is not None:
                     fn()
@@ -398,6 +429,7 @@ def if_stmt(cond: Tensor, body: Callable[[], None], orelse: Optional[Callable[[]
             finally:
                 restore()
                 state.set(entry)  # no tensor of the branch may outlive it in a variable
+                check()
         return run
 
     values = stage_cond(pred, [branch(body), branch(orelse)], state.names, ("if", "else"))

@@ -38,6 +38,7 @@ from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import (
     describe,
     flatten,
+    guard_arrays,
     if_stmt,
     is_number,
     is_return_value,
@@ -156,12 +157,14 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
             carried = args[:len(loop.slots)]
             _install(loop, carried, roots, args[len(loop.slots):])
             state.set(loop.rebuild(carried))
+            check = guard_arrays(state.names, entry, what)
             try:
                 body()
                 out = state.get()
             finally:
                 restore()
                 state.set(entry)  # no tensor of the body may outlive it in a variable
+                check()
             flat = [flatten(v) for v in out]
             box.append((flat, written_roots(), _written_in_place(loop, carried)))
             return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)] + list(roots)

@@ -63,3 +63,65 @@ def test_errors_numpy_raises_eagerly_stay_the_programs_to_handle():
 def test_an_attribute_probe_is_an_answer_not_a_refusal():
     x = np.array([1.0, -2.0])
     assert autograph.function(probes_an_attribute)(x).tolist() == (x - 1).tolist()  # no .flags on a tensor
+
+
+def branch_writes(s, t):
+    d = np.zeros(3)
+    if s[0] == t[0]:
+        d[0] = 10.0
+    else:
+        d[0] = 20.0
+    return d
+
+
+def loop_writes(x):
+    d = np.zeros(3)
+    i = 0
+    while np.sum(x) > i:
+        d[1] = 5.0
+        i += 1
+    return d
+
+
+@pytest.mark.parametrize("fn,args", [(branch_writes, (np.array([1.0]), np.array([1.0]))),
+                                     (loop_writes, (np.array([2.0]),))])
+def test_a_write_into_a_numpy_array_inside_a_staged_block_is_refused(fn, args):
+    """Found in a real Levenshtein DP: both branches' writes ran while tracing, the last one won."""
+    expected = fn(*args)
+    with pytest.raises(Limitation, match="is a NumPy array written inside this staged") as info:
+        autograph.function(fn)(*args)
+    assert "'d'" in str(info.value) and "np.where" in str(info.value) and __file__ in str(info.value)
+    assert fn(*args).tolist() == expected.tolist()  # (and nothing of the trace stayed in eager results)
+
+
+def branch_writes_a_graph_value(s, t):
+    d = np.zeros_like(s, shape=(3,))
+    if s[0] == t[0]:
+        d[0] = 10.0
+    else:
+        d[0] = 20.0
+    return d
+
+
+def test_the_same_write_into_a_graph_value_is_staged_under_the_condition():
+    for t in (np.array([1.0]), np.array([2.0])):
+        s = np.array([1.0])
+        assert autograph.function(branch_writes_a_graph_value)(s, t).tolist() == \
+            branch_writes_a_graph_value(s, t).tolist()
+
+
+def zeros_of_a_traced_size(n, x):
+    try:
+        return np.zeros(n) + x
+    except TypeError:
+        return x
+
+
+def test_a_shape_from_a_traced_value_is_refused_not_handled():
+    x = np.array([1.0])
+    assert zeros_of_a_traced_size(np.int64(3), x).tolist() == [1.0, 1.0, 1.0]
+    with pytest.raises(Limitation, match=r"np.zeros with a shape \(or size\) from a traced value") as info:
+        autograph.function(zeros_of_a_traced_size)(np.int64(3), x)
+    assert "np.zeros_like(x)" in str(info.value) and __file__ in str(info.value)
+    assert autograph.function(zeros_of_a_traced_size)(3, x).tolist() == [1.0, 1.0, 1.0]  # a Python int: a constant
+
