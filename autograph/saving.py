@@ -54,7 +54,9 @@ def save(fn: Union[Function, ConcreteFunction], path: Union[str, os.PathLike]) -
 
     The file holds the graphs, their constants and the current values of the Variables they use;
     ``load`` reads it back without the Python source. Raises ``SerializationError`` (writing
-    nothing) for a graph the format cannot represent, naming the op and attr."""
+    nothing) for a graph the format cannot represent, naming the op and attr. The save is atomic: the
+    file is written to a new temporary file next to ``path`` and renamed over it, so ``path`` holds
+    the previous file or the new one, whole, also under concurrent saves and interrupts."""
     if isinstance(fn, Function):
         concretes = fn.concrete_functions
         if not concretes:
@@ -70,12 +72,23 @@ def save(fn: Union[Function, ConcreteFunction], path: Union[str, os.PathLike]) -
     serialization.save(path, record)
 
 
-def load(path: Union[str, os.PathLike]) -> LoadedFunction:
+def load(path: Union[str, os.PathLike], *, max_bytes: int = serialization.MAX_BYTES,
+         max_manifest_bytes: int = serialization.MAX_MANIFEST_BYTES,
+         max_document_bytes: int = serialization.MAX_DOCUMENT_BYTES) -> LoadedFunction:
     """A function saved by ``save``: callable like the original, with ``concrete_functions`` and ``variables``.
 
-    Raises ``FormatError`` for a file from a newer format version, a truncated or altered one,
-    before anything runs."""
-    return LoadedFunction(serialization.load(path))
+    Raises ``FormatError`` for a file from a newer format version, a truncated, altered or malformed
+    one, or one larger than the limits (``max_bytes``: all members uncompressed, 2 GiB by default;
+    ``max_manifest_bytes``, ``max_document_bytes``: see docs/saving.md), before anything runs or
+    any member is decompressed past the limits."""
+    record = serialization.load(path, max_bytes=max_bytes, max_manifest_bytes=max_manifest_bytes,
+                                max_document_bytes=max_document_bytes)
+    try:
+        return LoadedFunction(record)
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as error:
+        # decode_function checks what LoadedFunction relies on; this is the net under those checks.
+        raise FormatError(f"{os.fspath(path)}: malformed saved function ({type(error).__name__}: {error})") \
+            from error
 
 
 def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction]) -> Any:

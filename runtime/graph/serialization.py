@@ -17,24 +17,31 @@ Loading never runs code from the file: no pickle, no eval, no import. Ops must b
 op table, every graph is checked with ``ir.verify``, an exception class is a builtin by name or a
 class of a module the process has already imported (else a stand-in, ``SavedExceptionStandIn``),
 and every member's SHA-256 must match the manifest, so a truncated or edited file is refused
-with ``FormatError`` before anything runs. Saving refuses, with ``SerializationError`` naming the
-op and attr, any value the format cannot represent, so a load never gives a different graph.
+with ``FormatError`` before anything runs. Sizes are checked against limits (``MAX_BYTES``...)
+before anything is decompressed, every malformed file is a ``FormatError``, only ``Exception``
+subclasses can be raised, and node locations become labels (``<saved: file>``) that nothing reads.
+Saving refuses, with ``SerializationError`` naming the op and attr, any value the format cannot
+represent, so a load never gives a different graph; it writes atomically (``write``).
 """
 
 from __future__ import annotations
 
 import builtins
 import collections
+import functools
 import hashlib
 import inspect
 import io
 import json
+import math
 import os
+import re
+import secrets
 import sys
 import zipfile
 import zlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -144,6 +151,12 @@ class _Encoder:
                 self.variables[id(x)] = (len(self.variables), x)
             return {"$": "variable", "index": self.variables[id(x)][0]}
         if isinstance(x, type) and issubclass(x, BaseException):
+            if not issubclass(x, Exception):  # a load refuses it: say so now, not to whoever loads the file
+                raise SerializationError(
+                    f"{where} is the exception class {x.__module__}.{x.__qualname__}, which derives from "
+                    f"{exception_ref(x)['builtin_base']}, not Exception; a saved graph may raise only Exception "
+                    "subclasses (a loaded one must not end or interrupt the program that loads it): raise an "
+                    "Exception subclass instead; nothing was saved")
             return {"$": "exception", **exception_ref(x)}
         if isinstance(x, np.ufunc) and getattr(np, x.__name__, None) is x:
             return {"$": "ufunc", "name": x.__name__}
@@ -239,12 +252,30 @@ def _leaf_names(parameters: tuple, tree: TreeDef) -> list[str]:
 
 # --- the container: a zip with a manifest of SHA-256 sums -------------------------------------------
 
+# What ``load`` accepts by default (each a keyword of ``load``; docs/saving.md). They are checked against
+# the sizes the zip and the manifest declare, before anything is decompressed, so a small file cannot make
+# a load allocate gigabytes (a zip bomb): every member is then read in chunks and refused as soon as it
+# goes on past its declared size.
+MAX_BYTES = 2 << 30              # all members together, uncompressed
+MAX_MANIFEST_BYTES = 4 << 20     # manifest.json: ~100 bytes per array, so room for ~40,000 arrays
+MAX_DOCUMENT_BYTES = 512 << 20   # function.json: parsed JSON takes several times its size in memory
+MAX_DEPTH = 32                   # nesting of values, structures and subgraphs (the call stack needs room)
+_CHUNK = 1 << 20
+_ARRAY_NAME = re.compile(r"arrays/(0|[1-9][0-9]{0,8})\.npy\Z")
+
+
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
 def write(path: Any, document: dict, arrays: list[np.ndarray]) -> None:
-    """Write the file (to a temporary name first, so an interrupted save leaves no half file)."""
+    """Write the file atomically: to a new temporary file in the same directory, then renamed over ``path``.
+
+    The temporary file is created exclusively under a random name (``open(..., "x")`` is O_CREAT|O_EXCL,
+    which refuses an existing name, a symlink included, so nothing planted there is written through), is
+    flushed and fsynced, and ``os.replace`` puts it in place in one step: a reader, or a concurrent save,
+    sees the previous file or the new one, whole. On any exception, KeyboardInterrupt included, the
+    temporary file is removed. A symlink at ``path`` itself is replaced, not followed."""
     members: dict[str, bytes] = {DOCUMENT: json.dumps(document, allow_nan=False, separators=(",", ":")).encode()}
     for k, array in enumerate(arrays):
         buffer = io.BytesIO()
@@ -253,54 +284,205 @@ def write(path: Any, document: dict, arrays: list[np.ndarray]) -> None:
     manifest = {"format": FORMAT_NAME, "version": FORMAT_VERSION,
                 "files": {name: _sha256(data) for name, data in members.items()}}
     path = os.fspath(path)
-    partial = path + ".partial"
-    with zipfile.ZipFile(partial, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(MANIFEST, json.dumps(manifest, indent=1))
-        for name, data in members.items():
-            archive.writestr(name, data)
-    os.replace(partial, path)
+    directory, base = os.path.split(os.path.abspath(path))
+    temporary = None
+    try:
+        for _attempt in range(100):
+            # The name is chosen before the file exists, so an interrupt right after the open still knows
+            # what to remove (tempfile.mkstemp would return it only once the file is made).
+            temporary = os.path.join(directory, f".{base}.{secrets.token_hex(8)}.partial")
+            try:
+                file = open(temporary, "xb")
+            except FileExistsError:
+                temporary = None  # someone else's: never removed
+                continue
+            break
+        else:
+            raise FileExistsError(f"could not create a temporary file in {directory!r} to save {path!r}: every "
+                                  "name tried exists; remove files named .<name>.<random>.partial left there by "
+                                  "a save that was killed, or save elsewhere")
+        with file:
+            archive = zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED)
+            try:
+                archive.writestr(MANIFEST, json.dumps(manifest, indent=1))
+                for name, data in members.items():
+                    archive.writestr(name, data)
+                archive.close()  # writes the central directory
+            except BaseException:
+                # The file is discarded: detach it, or closing the archive (``with ZipFile`` on the way out,
+                # or its __del__) raises ValueError in place of the interrupt when a member was left open.
+                archive.fp = None
+                raise
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+        temporary = None
+    except BaseException:
+        if temporary is not None:
+            try:
+                os.unlink(temporary)
+            except OSError:  # never created, or already renamed into place
+                pass
+        raise
+    _fsync_directory(directory)
 
 
-def read(path: Any) -> tuple[dict, list[np.ndarray]]:
-    """The document and arrays of a file, after checking its format, version and checksums."""
+def _fsync_directory(directory: str) -> None:
+    """Make the rename durable (POSIX); best effort: some systems cannot open a directory."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _amount(n: int) -> str:
+    for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= size:
+            return f"{n / size:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def read(path: Any, *, max_bytes: int = MAX_BYTES, max_manifest_bytes: int = MAX_MANIFEST_BYTES,
+         max_document_bytes: int = MAX_DOCUMENT_BYTES) -> tuple[dict, list[np.ndarray]]:
+    """The document and arrays of a file, after checking its format, version, sizes and checksums.
+
+    Nothing is decompressed before the sizes the zip declares are within the limits and the manifest
+    lists exactly the members a saved function uses; each member is then hashed as it streams in, and an
+    array's .npy header is checked against the bytes it holds before the array is made."""
     path = os.fspath(path)
     if not os.path.isfile(path):
         raise FileNotFoundError(f"no saved function at {path!r}")
     try:
         with zipfile.ZipFile(path) as archive:
-            names = set(archive.namelist())
-            if MANIFEST not in names:
-                raise FormatError(f"{path}: not a saved autograph function (no {MANIFEST})")
-            manifest = _json(archive.read(MANIFEST), path, MANIFEST)
-            _check_manifest(manifest, path)
-            files = manifest["files"]
-            extra = names - set(files) - {MANIFEST}
-            if extra:
-                raise FormatError(f"{path}: holds files its manifest does not list ({', '.join(sorted(extra))}); "
-                                  "the file was altered after saving")
-            contents = {}
-            for name, digest in files.items():
-                if name not in names:
-                    raise FormatError(f"{path}: {name} is missing; the file is incomplete")
-                data = archive.read(name)
-                if _sha256(data) != digest:
-                    raise FormatError(f"{path}: {name} does not match its checksum; the file was altered or "
-                                      "damaged after saving")
-                contents[name] = data
+            contents = _read_members(archive, path, max_bytes, max_manifest_bytes, max_document_bytes)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, EOFError, NotImplementedError) as error:
-        raise FormatError(f"{path}: not a readable saved function (truncated or damaged: {error})") from None
-    document = _json(contents[DOCUMENT], path, DOCUMENT) if DOCUMENT in contents else None
+        raise FormatError(f"{path}: not a readable saved function (truncated or damaged: {error})") from error
+    document = _json(contents.pop(DOCUMENT), path, DOCUMENT)
     if not isinstance(document, dict):
-        raise FormatError(f"{path}: {DOCUMENT} is missing or not an object")
-    arrays = []
-    k = 0
-    while f"arrays/{k}.npy" in contents:
-        try:
-            arrays.append(np.load(io.BytesIO(contents[f"arrays/{k}.npy"]), allow_pickle=False))
-        except ValueError as error:
-            raise FormatError(f"{path}: arrays/{k}.npy is not a plain .npy array ({error})") from None
-        k += 1
+        raise FormatError(f"{path}: {DOCUMENT} is not an object")
+    arrays = [_array(contents[f"arrays/{k}.npy"], f"arrays/{k}.npy", path) for k in range(len(contents))]
     return document, arrays
+
+
+def _read_members(archive: zipfile.ZipFile, path: str, max_bytes: int, max_manifest_bytes: int,
+                  max_document_bytes: int) -> dict[str, bytes]:
+    infos: dict[str, zipfile.ZipInfo] = {}
+    for info in archive.infolist():
+        if info.filename in infos:
+            raise FormatError(f"{path}: holds {info.filename} twice; the file was altered after saving")
+        if info.flag_bits & 0x1:
+            raise FormatError(f"{path}: {info.filename} is encrypted; a saved function never is")
+        infos[info.filename] = info
+    if MANIFEST not in infos:
+        raise FormatError(f"{path}: not a saved autograph function (no {MANIFEST})")
+    manifest_size = infos[MANIFEST].file_size
+    if manifest_size > max_manifest_bytes:
+        raise FormatError(f"{path}: {MANIFEST} is {_amount(manifest_size)} uncompressed, more than the "
+                          f"{_amount(max_manifest_bytes)} a manifest may have (max_manifest_bytes); the file was "
+                          "altered, or load it with a larger max_manifest_bytes= if you trust it")
+    total = sum(info.file_size for info in infos.values())
+    if total > max_bytes:
+        largest = max(infos.values(), key=lambda info: info.file_size)
+        raise FormatError(f"{path}: its members hold {_amount(total)} uncompressed ({largest.filename}: "
+                          f"{_amount(largest.file_size)}), more than max_bytes={_amount(max_bytes)}; if you trust "
+                          "the file, load it with a larger max_bytes=")
+    manifest = _json(_read_member(archive, infos[MANIFEST], path), path, MANIFEST)
+    _check_manifest(manifest, path)
+    files = manifest["files"]
+    extra = set(infos) - set(files) - {MANIFEST}
+    if extra:
+        raise FormatError(f"{path}: holds files its manifest does not list ({', '.join(sorted(extra))}); "
+                          "the file was altered after saving")
+    _check_used(files, path)
+    for name in files:
+        if name not in infos:
+            raise FormatError(f"{path}: {name} is listed in its manifest but missing; the file is incomplete")
+    if infos[DOCUMENT].file_size > max_document_bytes:
+        raise FormatError(f"{path}: {DOCUMENT} is {_amount(infos[DOCUMENT].file_size)} uncompressed, more than "
+                          f"max_document_bytes={_amount(max_document_bytes)}; if you trust the file, load it with "
+                          "a larger max_document_bytes=")
+    contents = {}
+    for name, digest in files.items():
+        data = _read_member(archive, infos[name], path)
+        if _sha256(data) != digest:
+            raise FormatError(f"{path}: {name} does not match its checksum; the file was altered or damaged "
+                              "after saving")
+        contents[name] = data
+    return contents
+
+
+def _check_used(files: dict, path: str) -> None:
+    """The manifest lists exactly what a saved function reads: function.json and arrays/0.npy... without
+    gaps (each array must also be used by the document: ``decode_function`` checks that)."""
+    if DOCUMENT not in files:
+        raise FormatError(f"{path}: its manifest does not list {DOCUMENT}; the file is incomplete")
+    indices = set()
+    for name in files:
+        match = _ARRAY_NAME.match(name)
+        if match:
+            indices.add(int(match.group(1)))
+        elif name != DOCUMENT:
+            raise FormatError(f"{path}: its manifest lists {name}, which a saved function does not use; the file "
+                              "was altered after saving")
+    for k in sorted(indices):
+        if k > 0 and k - 1 not in indices:
+            raise FormatError(f"{path}: arrays/{k}.npy is listed but arrays/{k - 1}.npy is not (arrays are "
+                              "numbered from 0 without gaps); the file was altered after saving")
+
+
+def _read_member(archive: zipfile.ZipFile, info: zipfile.ZipInfo, path: str) -> bytes:
+    """The member's bytes, read in chunks into a buffer of its declared size: more bytes than declared
+    are refused at the first chunk past it, whatever the compressed data would expand to."""
+    size = info.file_size
+    data = bytearray(size)
+    filled = 0
+    with archive.open(info) as stream:
+        while True:
+            chunk = stream.read(_CHUNK)
+            if not chunk:
+                break
+            if filled + len(chunk) > size:
+                raise FormatError(f"{path}: {info.filename} goes on past the {size} bytes its zip entry declares; "
+                                  "the file was altered or damaged after saving")
+            data[filled:filled + len(chunk)] = chunk
+            filled += len(chunk)
+    if filled != size:
+        raise FormatError(f"{path}: {info.filename} ends after {filled} of the {size} bytes its zip entry "
+                          "declares; the file is truncated or damaged")
+    return bytes(data)
+
+
+def _array(data: bytes, name: str, path: str) -> np.ndarray:
+    """An .npy member, its header checked against the bytes it holds before the array is allocated."""
+    stream = io.BytesIO(data)
+    try:
+        version = np.lib.format.read_magic(stream)
+        if version == (1, 0):
+            shape, fortran_order, dtype = np.lib.format.read_array_header_1_0(stream)
+        elif version == (2, 0):
+            shape, fortran_order, dtype = np.lib.format.read_array_header_2_0(stream)
+        else:
+            raise ValueError(f".npy format version {version[0]}.{version[1]}, which a saved function never has")
+        dtype_str(dtype, name)
+    except (ValueError, SerializationError, SyntaxError) as error:
+        raise FormatError(f"{path}: {name} is not a plain .npy array ({error})") from error
+    if any(d < 0 for d in shape):
+        raise FormatError(f"{path}: {name}: its header declares the shape {shape}, with a negative dimension")
+    expected = math.prod(shape) * dtype.itemsize  # Python ints: no overflow
+    held = len(data) - stream.tell()
+    if expected != held:
+        raise FormatError(f"{path}: {name}: its header declares shape {shape} of {dtype.str} ({expected} bytes), "
+                          f"but it holds {held} bytes of data; the file was altered or damaged after saving")
+    try:
+        return np.load(io.BytesIO(data), allow_pickle=False)
+    except ValueError as error:
+        raise FormatError(f"{path}: {name} is not a plain .npy array ({error})") from error
 
 
 def _json(data: bytes, path: str, name: str) -> Any:
@@ -308,6 +490,8 @@ def _json(data: bytes, path: str, name: str) -> Any:
         return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise FormatError(f"{path}: {name} is not valid JSON ({error})") from None
+    except RecursionError as error:  # the JSON parser recurses once per level of nesting
+        raise FormatError(f"{path}: {name} is nested too deeply to be a saved function") from error
 
 
 def _check_manifest(manifest: Any, path: str) -> None:
@@ -328,14 +512,16 @@ def _check_manifest(manifest: Any, path: str) -> None:
 # --- decoding ---------------------------------------------------------------------------------------
 
 class _Decoder:
-    def __init__(self, arrays: list[np.ndarray], variables: list[Variable]) -> None:
-        self.arrays, self.variables = arrays, variables
+    def __init__(self, arrays: list[np.ndarray], variables: list[Variable], used: set[int]) -> None:
+        self.arrays, self.variables, self.used = arrays, variables, used
+        self.depth = 0
 
     def array(self, index: Any) -> np.ndarray:
         if type(index) is not int or not 0 <= index < len(self.arrays):
             raise FormatError(f"array {index!r} is not in the file")
         array = self.arrays[index]
         dtype_str(array.dtype, "an array")
+        self.used.add(index)
         return array
 
     def value(self, doc: Any) -> Any:
@@ -343,6 +529,20 @@ class _Decoder:
             return doc
         if not isinstance(doc, dict):
             raise FormatError(f"unexpected {type(doc).__name__} {_short(doc)} where a value was expected")
+        # Deeper values would load and then fail when called (RecursionError): refuse them here.
+        return self._nested("values", self._value, doc)
+
+    def _nested(self, what: str, decode: Callable[[dict], Any], doc: dict) -> Any:
+        """``decode(doc)`` one level deeper, refused past ``MAX_DEPTH``."""
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise FormatError(f"{what} are nested more than {MAX_DEPTH} deep")
+            return decode(doc)
+        finally:
+            self.depth -= 1
+
+    def _value(self, doc: dict) -> Any:
         tag = doc.get("$")
         if tag == "float":
             if doc["repr"] not in ("nan", "inf", "-inf"):
@@ -406,7 +606,10 @@ class _Decoder:
         values: list[Value] = []
 
         def define(t: dict) -> Value:
-            value = Value(tuple(None if d is None else _int(d) for d in t["shape"]), self.dtype(t["dtype"]))
+            shape = tuple(None if d is None else _int(d) for d in t["shape"])
+            if any(d is not None and d < 0 for d in shape):
+                raise FormatError(f"a value has the shape {shape}, with a negative dimension")
+            value = Value(shape, self.dtype(t["dtype"]))
             values.append(value)
             return value
 
@@ -417,19 +620,34 @@ class _Decoder:
 
         inputs = tuple(define(t) for t in doc["inputs"])
         nodes = []
-        for node in doc["nodes"]:
+        for n, node in enumerate(doc["nodes"]):
             op = node["op"]
-            if op not in ops.OPS:
-                raise FormatError(f"unknown op {op!r}; the ops are a closed set (runtime/graph/ops.py)")
-            node_inputs = tuple(use(k) for k in node["inputs"])
-            attrs = {str(k): self.value(v) for k, v in node["attrs"].items()}
-            location = node["location"]
-            if location is not None:
-                location = (str(location[0]), _int(location[1]))
-            nodes.append(Node(op, node_inputs, attrs, tuple(define(t) for t in node["outputs"]), location))
+            if not isinstance(op, str) or op not in ops.OPS:
+                raise FormatError(f"unknown op {_short(op)}; the ops are a closed set (runtime/graph/ops.py)")
+            try:
+                node_inputs = tuple(use(k) for k in node["inputs"])
+                attrs = {str(k): self.value(v) for k, v in node["attrs"].items()}
+                _check_attrs(op, len(node_inputs), attrs)
+                try:  # ir.verify does this again, naming the node, but lets these exceptions through
+                    ops.infer(op, node_inputs, attrs)
+                except (ArithmeticError, ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
+                    raise FormatError(f"its inputs and attrs do not make a valid {op} ({type(error).__name__}: "
+                                      f"{error})") from error
+                location = _label(node["location"])
+                outputs = tuple(define(t) for t in node["outputs"])
+            except FormatError as error:
+                if getattr(error, "_node", False):  # a node of a subgraph named itself already
+                    raise
+                located = FormatError(f"node {n} ({op}): {error}")
+                located._node = True
+                raise located from error.__cause__
+            nodes.append(Node(op, node_inputs, attrs, outputs, location))
         return Graph(inputs, tuple(nodes), tuple(use(k) for k in doc["outputs"]))
 
     def tree(self, doc: dict) -> TreeDef:
+        return self._nested("structures", self._tree, doc)
+
+    def _tree(self, doc: dict) -> TreeDef:
         kind = doc["kind"]
         if kind not in ("leaf", "none", "tuple", "list", "dict"):
             raise FormatError(f"unknown structure kind {kind!r}")
@@ -439,6 +657,66 @@ class _Decoder:
             cls = resolve_namedtuple(nt["module"], nt["qualname"], tuple(str(f) for f in nt["fields"]))
         return TreeDef(kind, tuple(self.tree(c) for c in doc["children"]),
                        tuple(self.value(k) for k in doc["keys"]), cls)
+
+
+@functools.cache  # op names are checked against ops.OPS first, so the cache stays small
+def _attr_names(op: str, n_inputs: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The attrs a node of ``op`` with ``n_inputs`` inputs may have, and those it must have: the parameters
+    its kernel takes after the inputs (what the interpreter calls, ``kernel(*inputs, **attrs)``)."""
+    opdef = ops.OPS[op]
+    if opdef.subgraphs:
+        return opdef.subgraphs, opdef.subgraphs
+    from runtime.graph import kernels  # not at import: kernels imports much of the runtime
+
+    kernel = kernels.NUMPY_KERNELS.get(op)
+    if kernel is None or isinstance(kernel, np.ufunc):  # a ufunc's keywords (out=, where=...) are never attrs
+        return (), ()
+    try:
+        parameters = list(inspect.signature(kernel).parameters.values())
+    except (TypeError, ValueError):
+        return (), ()
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    taken = 0
+    known, required = [], []
+    for p in parameters:
+        if p.kind is inspect.Parameter.VAR_POSITIONAL:
+            taken = n_inputs
+        elif p.kind in positional and taken < n_inputs:
+            taken += 1
+        elif p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY) and p.name != "out":
+            known.append(p.name)
+            if p.default is inspect.Parameter.empty:
+                required.append(p.name)
+    return tuple(known), tuple(required)
+
+
+def _check_attrs(op: str, n_inputs: int, attrs: dict) -> None:
+    """An attr the op does not take would load and fail only when called: refuse it now."""
+    known, required = _attr_names(op, n_inputs)
+    takes = f"{op} takes the attrs {', '.join(known)}" if known else f"{op} takes no attrs"
+    for name in attrs:
+        if name not in known:
+            raise FormatError(f"unknown attr {name!r}; {takes}")
+    for name in required:
+        if name not in attrs:
+            raise FormatError(f"attr {name!r} is missing; {takes}")
+
+
+def _label(location: Any) -> Any:
+    """A node's location as a label: ``<saved: file>``. Run-time warnings name a node's file and line, and
+    Python's warning display reads that line from the file (linecache); linecache never reads a name in
+    angle brackets, so a file naming /etc/passwd cannot make a warning print a line of it. Characters
+    that are not printable are escaped, so a label cannot forge lines of output."""
+    if location is None:
+        return None
+    if not (isinstance(location, list) and len(location) == 2 and isinstance(location[0], str)
+            and type(location[1]) is int and location[1] >= 0):
+        raise FormatError(f"its location {_short(location)} is not [file, line]")
+    name = location[0]
+    if not (name.startswith("<saved: ") and name.endswith(">")):  # a loaded graph saved again keeps its label
+        name = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name[:200])
+        name = f"<saved: {name}>"
+    return (name, location[1])
 
 
 def _int(x: Any) -> int:
@@ -467,15 +745,19 @@ def resolve_exception(module: Any, qualname: Any, builtin_base: Any) -> type:
     base = getattr(builtins, builtin_base, None)
     if not (isinstance(base, type) and issubclass(base, BaseException)):
         raise FormatError(f"{builtin_base!r} is not a builtin exception class")
+    if not issubclass(base, Exception):
+        raise FormatError(f"the exception class {module}.{qualname} is not an Exception subclass; a loaded graph may "
+                          f"raise only Exception subclasses (not {builtin_base}: it would end or interrupt the "
+                          "program that loads it)")
     found = _find(module, qualname)
-    if isinstance(found, type) and issubclass(found, base):
+    if isinstance(found, type) and issubclass(found, base) and issubclass(found, Exception):
         return found
     key = (module, qualname, builtin_base)
     if key not in _STAND_INS:
         namespace = {"__module__": module, "__qualname__": qualname,
                      "__doc__": f"Stand-in for {module}.{qualname}, whose module was not imported when the saved "
                                 "function was loaded (see docs/saving.md)."}
-        bases = (SavedExceptionStandIn,) if base in (Exception, BaseException) else (SavedExceptionStandIn, base)
+        bases = (SavedExceptionStandIn,) if base is Exception else (SavedExceptionStandIn, base)
         try:
             _STAND_INS[key] = type(qualname.rsplit(".", 1)[-1], bases, namespace)
         except TypeError:  # a builtin base whose layout cannot be mixed in
@@ -494,35 +776,64 @@ def resolve_namedtuple(module: Any, qualname: Any, fields: tuple) -> type:
         raise FormatError(f"bad namedtuple {qualname!r}: {error}") from None
 
 
+# What an altered file can make the decoding raise, besides FormatError: turned into FormatError, chained.
+_MALFORMED = (RecursionError, MemoryError, ArithmeticError, ValueError, KeyError, TypeError, IndexError,
+              AttributeError, EOFError, zlib.error)
+
+
+def _malformed(where: str, error: BaseException) -> FormatError:
+    if isinstance(error, MemoryError):
+        return FormatError(f"{where}: ran out of memory while loading it ({error}); it declares more than this "
+                           "process can hold")
+    return FormatError(f"{where}: malformed saved function ({type(error).__name__}: {error})")
+
+
 def decode_function(document: dict, arrays: list[np.ndarray], where: str = "file") -> FunctionRecord:
     """The function a document describes, every graph verified; ``FormatError`` for anything malformed."""
+    stage = "its document"
+    used: set[int] = set()
     try:
         variables = []
-        for v in document["variables"]:
-            decoder = _Decoder(arrays, [])
+        for k, v in enumerate(document["variables"]):
+            stage = f"variable {k}"
+            decoder = _Decoder(arrays, [], used)
             variables.append(Variable(np.array(decoder.array(v["value"])), name=str(v["name"])))
-        decoder = _Decoder(arrays, variables)
+        decoder = _Decoder(arrays, variables, used)
         parameters = []
         for p in document["parameters"]:
+            stage = f"parameter {_short(p['name'])}"
             kind = _PARAMETER_KINDS[p["kind"]]
+            stage = f"the default of parameter {_short(p['name'])}"
             default = inspect.Parameter.empty if p["default"] is None else decoder.value(p["default"]["value"])
             parameters.append(inspect.Parameter(str(p["name"]), kind, default=default))
+        stage = "its parameters"
+        inspect.Signature(parameters)  # names unique, kinds in order: else LoadedFunction would fail later
         concretes = []
         for i, c in enumerate(document["concrete_functions"]):
+            stage = f"concrete function {i}"
             graph = decoder.graph(c["graph"])
             verify(graph, f"concrete function {i}")
+            arg_tree = decoder.tree(c["arg_tree"])
+            if arg_tree.kind != "tuple" or len(arg_tree.children) != len(parameters):
+                raise FormatError("its arguments do not match the parameters")
             concretes.append(ConcreteRecord(
-                graph, decoder.tree(c["arg_tree"]), tuple(decoder.value(x) for x in c["arg_leaves"]),
+                graph, arg_tree, tuple(decoder.value(x) for x in c["arg_leaves"]),
                 decoder.tree(c["out_tree"]), tuple(decoder.value(x) for x in c["out_leaves"]),
                 str(c["signature_text"])))
+        stage = "its signatures"
         _check_consistent(concretes)
-        return FunctionRecord(str(document["name"]), tuple(parameters), tuple(concretes), tuple(variables))
+        record = FunctionRecord(str(document["name"]), tuple(parameters), tuple(concretes), tuple(variables))
     except FormatError as error:
-        raise FormatError(f"{where}: {error}") from None
+        raise FormatError(f"{where}: {stage}: {error}") from error.__cause__
     except VerificationError as error:
-        raise FormatError(f"{where}: a saved graph is not well formed: {error}") from None
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError) as error:
-        raise FormatError(f"{where}: malformed saved function ({type(error).__name__}: {error})") from None
+        raise FormatError(f"{where}: a saved graph is not well formed: {error}") from error
+    except _MALFORMED as error:
+        raise _malformed(f"{where}: {stage}", error) from error
+    unused = sorted(set(range(len(arrays))) - used)
+    if unused:  # an array nothing reads was added to the file (and allocated for nothing)
+        raise FormatError(f"{where}: arrays/{unused[0]}.npy is never used by the function; the file was altered "
+                          "after saving")
+    return record
 
 
 def _check_consistent(concretes: list[ConcreteRecord]) -> None:
@@ -544,10 +855,23 @@ def save(path: Any, record: FunctionRecord) -> None:
     write(path, document, arrays)
 
 
-def load(path: Any) -> FunctionRecord:
-    """Read a function saved by ``save`` (``FormatError`` for a file it cannot trust or read)."""
-    document, arrays = read(path)
-    return decode_function(document, arrays, os.fspath(path))
+def load(path: Any, *, max_bytes: int = MAX_BYTES, max_manifest_bytes: int = MAX_MANIFEST_BYTES,
+         max_document_bytes: int = MAX_DOCUMENT_BYTES) -> FunctionRecord:
+    """Read a function saved by ``save`` (``FormatError`` for a file it cannot trust or read).
+
+    ``max_bytes`` limits all members together, uncompressed; ``max_manifest_bytes`` and
+    ``max_document_bytes`` its manifest.json and function.json (docs/saving.md). Whatever is wrong
+    with the file's contents is a ``FormatError``; only a missing file (``FileNotFoundError``), another
+    ``OSError`` reading it, and interrupts (``KeyboardInterrupt``) are not."""
+    where = os.fspath(path)
+    try:
+        document, arrays = read(path, max_bytes=max_bytes, max_manifest_bytes=max_manifest_bytes,
+                                max_document_bytes=max_document_bytes)
+        return decode_function(document, arrays, where)
+    except FormatError:
+        raise
+    except _MALFORMED as error:  # a failure no explicit check foresaw: still the file's fault
+        raise _malformed(where, error) from error
 
 
 
@@ -564,10 +888,15 @@ def save_graph(path: Any, graph: Graph) -> None:
     save(path, FunctionRecord("graph", parameters, (record,), ()))
 
 
-def load_graph(path: Any) -> Graph:
-    """The graph of a file written by ``save_graph`` (or the first concrete function's of any saved function)."""
-    return load(path).concretes[0].graph
+def load_graph(path: Any, **limits: int) -> Graph:
+    """The graph of a file written by ``save_graph`` (or the first concrete function's of any saved function);
+    ``limits`` as for ``load``."""
+    record = load(path, **limits)
+    if not record.concretes:
+        raise FormatError(f"{os.fspath(path)}: holds no concrete function, so no graph")
+    return record.concretes[0].graph
 
 
-__all__ = ["FORMAT_VERSION", "ConcreteRecord", "FormatError", "FunctionRecord", "SavedExceptionStandIn",
+__all__ = ["FORMAT_VERSION", "MAX_BYTES", "MAX_DEPTH", "MAX_DOCUMENT_BYTES", "MAX_MANIFEST_BYTES", "ConcreteRecord",
+           "FormatError", "FunctionRecord", "SavedExceptionStandIn",
            "SerializationError", "load", "load_graph", "save", "save_graph"]
