@@ -1,10 +1,11 @@
 # Every target creates or reuses .venv and installs what it needs.
 PYTHON ?= python3
+UPDATE_DOCS ?=
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test fuzz transparency coverage bench lint clean
+.PHONY: demo test check fuzz transparency coverage bench lint clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed"'
@@ -29,11 +30,19 @@ test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 
+# Quick: lint, the converter's and the graph's fast tests, the smoke subsets (a few hundred random programs).
+check: $(STAMP)
+	$(PY) -m ruff check .
+	AUTOGRAPH_FUZZ_EXAMPLES=200 $(PY) -m pytest -x tests/autograph tests/runtime/test_choice.py tests/runtime/graph/test_program.py \
+		tests/runtime/graph/test_writes.py tests/transparency/test_smoke.py tests/coverage/test_smoke.py tests/test_layout.py \
+		--deselect tests/autograph/test_three_modes.py
+
 fuzz: $(STAMP)
 	AUTOGRAPH_FUZZ_EXAMPLES=20000 $(PY) -m pytest tests/autograph/test_random_programs.py
 
+# Writes its report to .transparency-cache/fidelity.md; UPDATE_DOCS=1 rewrites docs/fidelity.md instead.
 transparency: $(STAMP)
-	$(PY) -m tests.transparency
+	AUTOGRAPH_UPDATE_DOCS=$(UPDATE_DOCS) $(PY) -m tests.transparency
 
 coverage: $(STAMP)
 	$(PY) -m tests.coverage --executor both

@@ -180,6 +180,8 @@ def test_random_programs_graph_on_numpy_and_lowered_to_jax(source):
                          "graph lowered to JAX": autograph.function(f, executor="jax")})
 
 
+# Random loops may have to be unrolled under JAX: the warning says so, on purpose.
+@pytest.mark.filterwarnings("ignore::runtime.jax.options.UnrolledLoopWarning")
 @RANDOM
 @given(programs())
 def test_random_programs_jnp_under_jax_jit(source):

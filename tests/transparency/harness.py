@@ -1,7 +1,8 @@
 """``make transparency``: other people's code and test suites, run unconverted and converted, side by side.
 
-    .venv/bin/python -m tests.transparency                    # every suite; writes docs/fidelity.md
-    .venv/bin/python -m tests.transparency textwrap attrs     # some suites; docs/fidelity.md untouched
+    .venv/bin/python -m tests.transparency                    # every suite; writes .transparency-cache/fidelity.md
+    AUTOGRAPH_UPDATE_DOCS=1 .venv/bin/python -m tests.transparency   # docs/fidelity.md instead
+    .venv/bin/python -m tests.transparency textwrap attrs     # some suites; no report written
     .venv/bin/python -m tests.transparency --list
 
 Each suite runs three times, each time in a fresh process (``runner.py``): once as it is (the oracle),
@@ -40,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = Path(__file__).resolve().parent / "runner.py"
 CACHE = ROOT / ".transparency-cache"
+DRAFT = CACHE / "fidelity.md"  # a full run's report unless AUTOGRAPH_UPDATE_DOCS=1 (then DOC)
 DOC = ROOT / "docs" / "fidelity.md"
 OUTCOME_ORDER = ("skipped", "passed", "failed", "error")  # the worst last (as in runner.py)
 DEFAULT_TIMEOUT = 900.0  # seconds, per run of a suite
@@ -576,7 +578,8 @@ fails converted is a place where converted code does not behave like the origina
 a difference to document in docs/limitations.md. The corpus and the random programs test what we
 thought of; this tests what we did not. `python -m tests.transparency NAME ...` runs some suites (and
 leaves this file alone), `--list` names them, `--project DIR` measures another checkout's `autograph`.
-A full run rewrites this page and keeps the sections written by hand (`KEPT_SECTIONS` in harness.py:
+A full run with `make transparency UPDATE_DOCS=1` rewrites this page (without it, the report goes to
+`.transparency-cache/fidelity.md`, git-ignored) and keeps the sections written by hand (`KEPT_SECTIONS` in harness.py:
 "Suite time: where it goes").
 
 How a module is converted (`tests/transparency/runner.py`), before any test module is imported:
@@ -673,7 +676,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--project", type=Path, default=ROOT,
                         help="measure the autograph and runtime of another checkout (default: this one)")
     parser.add_argument("--doc", type=Path, default=None,
-                        help=f"write the markdown report here (default: {DOC.relative_to(ROOT)} for a full run)")
+                        help=f"write the markdown report here (default for a full run: "
+                             f"{DRAFT.relative_to(ROOT)}, or {DOC.relative_to(ROOT)} with AUTOGRAPH_UPDATE_DOCS=1)")
     options = parser.parse_args(argv)
     by_name = {s.name: s for s in SUITES}
     if options.list:
@@ -685,10 +689,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown suite(s) {', '.join(unknown)}; --list shows them")
     suites = [by_name[name] for name in options.suites] or list(SUITES)
     project = options.project.resolve()
-    doc = options.doc or (DOC if not options.suites and project == ROOT else None)
+    # A full run leaves the tracked page alone unless asked (make transparency UPDATE_DOCS=1): checking
+    # must not dirty the tree. The report goes to the git-ignored cache instead, kept sections included.
+    full = not options.suites and project == ROOT
+    doc = options.doc or ((DOC if os.environ.get("AUTOGRAPH_UPDATE_DOCS") == "1" else DRAFT) if full else None)
     start = time.perf_counter()
-    print(f"transparency: {len(suites)} suites, each unconverted, then converted to the plain tier and to the general "
-          f"conversion ({_project_state(project)})")
+    print(f"transparency: {len(suites)} suites, each unconverted, then converted and run outside a trace (as written) "
+          f"and inside one (the converted form) ({_project_state(project)})")
     results = run_all(suites, CACHE / "runs", options.timeout, project=project)
     elapsed = time.perf_counter() - start
     print()
@@ -704,7 +711,8 @@ def main(argv: list[str] | None = None) -> int:
         print("\nRuns to look at:\n")
         print(odd)
     if doc is not None:
-        kept = kept_sections(doc.read_text(encoding="utf-8")) if doc.exists() else ""
+        kept = kept_sections(DOC.read_text(encoding="utf-8")) if DOC.exists() else ""
+        doc.parent.mkdir(parents=True, exist_ok=True)
         doc.write_text(markdown(results, elapsed, project, kept), encoding="utf-8")
         print(f"\nwrote {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc}")
     print(f"total {elapsed:.0f} s")

@@ -440,6 +440,7 @@ def test_a_call_inside_enable_x64_does_not_switch_and_one_outside_does(monkeypat
     assert jax.config.jax_enable_x64 == before  # the switch was put back
 
 
+@pytest.mark.filterwarnings("ignore:the matrix subclass:PendingDeprecationWarning")  # (np.matrix, on purpose)
 def test_call_takes_numpy_scalars_subclasses_and_jax_arrays():
     def scale(x, s):
         return x * s
