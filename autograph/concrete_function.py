@@ -25,7 +25,11 @@ from runtime.staging import user_location
 def is_jax(x: Any, kind: str) -> bool:
     """Whether ``x`` is a ``jax.Array`` (kind "Array") or a JAX tracer ("Tracer"), without importing JAX."""
     jax = sys.modules.get("jax")
-    return jax is not None and isinstance(x, jax.core.Tracer if kind == "Tracer" else jax.Array)
+    if jax is None or getattr(getattr(jax, "__spec__", None), "_initializing", False):
+        # Not imported, or still being imported (by another thread, whose import has not reached ``jax.core``
+        # yet: reading it would raise "partially initialized module"): no JAX value exists yet.
+        return False
+    return isinstance(x, jax.core.Tracer if kind == "Tracer" else jax.Array)
 
 
 def is_tensor_like(x: Any) -> bool:

@@ -36,6 +36,7 @@ where XLA rounds floating point differently (docs/functions.md says so).
 from __future__ import annotations
 
 import statistics
+import threading
 import time
 from typing import Any, Callable, Optional, Sequence
 
@@ -106,6 +107,12 @@ class AutoExecutor:
         self._jax: Optional[Executor] = None
         self._graph = graph
         self._numpy = interpreter.runner(graph)
+        # The trial's calls run one at a time, under this lock: its steps depend on each other (call 2 needs call
+        # 1's compiled JAX, the choice every timed call), and a timed run must not share the machine with another
+        # trial run. Calls that arrive meanwhile wait for it, then run the next trial step or the choice; once
+        # chosen, no call takes it. Re-entrant, in case a graph's run calls back into its own executor.
+        self._lock = threading.RLock()
+        self._settled = False  # whether ``single`` has been given the choice's own run (once)
         # ``single`` (what single_output takes for a graph of one output): the trials, then the chosen
         # executor's own single-output function, with no frame of this class in between (each step of
         # Python between two XLA dispatches costs several times its own time: docs/benchmarks.md).
@@ -122,17 +129,24 @@ class AutoExecutor:
         self._single_chosen = chosen
 
     def __call__(self, inputs: Sequence[Any]) -> tuple:
-        if self.choice == "numpy":
+        choice = self.choice  # (set only after ``_jax`` is: "jax" always finds its executor)
+        if choice == "numpy":
             return self._numpy(inputs)
-        if self.choice == "jax":
+        if choice == "jax":
             return self._jax(inputs)
-        return self._trial(inputs)
+        with self._lock:
+            if self.choice is None:  # still on trial once this thread's turn came
+                return self._trial(inputs)
+        return self(inputs)  # another thread's trial call chose meanwhile
 
     def _single_trial(self, inputs: Sequence[Any]) -> np.ndarray:
         out = self(inputs)[0]
-        if self.choice is not None:  # decided: from the next call on, ``single`` runs the choice's own path
-            own = single_output(self._jax if self.choice == "jax" else self._numpy)
-            self._single_chosen[0] = own if self.decided is None else self.decided(self.choice, own)
+        if self.choice is not None and not self._settled:  # decided: from now on ``single`` runs the choice's own
+            with self._lock:  # one thread gives ``single`` its run, and calls ``decided`` (once)
+                settle, self._settled = not self._settled, True
+            if settle:  # (outside the lock: ``decided`` takes its Function's; calls meanwhile run the choice too)
+                own = single_output(self._jax if self.choice == "jax" else self._numpy)
+                self._single_chosen[0] = own if self.decided is None else self.decided(self.choice, own)
         return out if out.__class__ is np.ndarray else np.asarray(out)
 
     def _trial(self, inputs: Sequence[Any]) -> tuple:

@@ -46,6 +46,7 @@ import functools
 import inspect
 import itertools
 import operator
+import threading
 import types
 import weakref
 from contextvars import ContextVar
@@ -212,6 +213,12 @@ class Function:
         self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
         self._retracing = RetracingMonitor()
         self.tracing_count = 0
+        # Held while tracing (and while the dispatcher's state changes), never while a graph runs: a caller that
+        # finds a trace of its key under way waits, then runs that trace (one trace per key; a Variable made on
+        # the first call is made once). One lock per Function, not per key: a Function may create Variables on
+        # its first trace only, which only one trace at a time can tell. Re-entrant: a trace may ask this
+        # Function for another trace (get_concrete_function) in the same thread.
+        self._trace_lock = threading.RLock()
         functools.update_wrapper(self, python_function)
 
     @property
@@ -265,7 +272,11 @@ class Function:
             hide_library_frames(error)
             raise
         positions = concrete._tensor_positions
-        run = concrete._run if self._dispatch_call is False else self._dispatched(concrete, values)
+        if self._dispatch_call is False:
+            run = concrete._run
+        else:
+            with self._trace_lock:  # the dispatcher's state, which another thread's call may be changing
+                run = self._dispatched(concrete, values)
         _, key, tensors = self._lookup(*args, **kwargs)  # key_of has now seen every class: key it again
         if key is not None and len(tensors) == len(positions):  # the same calls will take the fast path
             self._fast_calls[key] = run
@@ -307,16 +318,17 @@ class Function:
         (``candidate()``: ``single_trace``'s function, or None) becomes the dispatcher's, and its runs go through
         it (``own``, the JAX executor's own run, answers what the dispatcher refuses); for the interpreter, a
         trace that calls of plain arrays reach keeps the dispatcher's call off for good. Returns the run."""
-        waiting = id(concrete) in self._trials
-        self._trials.discard(id(concrete))
-        single = candidate() if choice == "jax" else None
-        if single is None:
-            if waiting:
-                self._dispatch_call = False
-            return own
-        concrete._jax_single = single
-        self._dispatch_on()
-        return self._dispatcher.runner(own)
+        with self._trace_lock:  # (called by the trial's thread, while other threads' calls may change the same state)
+            waiting = id(concrete) in self._trials
+            self._trials.discard(id(concrete))
+            single = candidate() if choice == "jax" else None
+            if single is None:
+                if waiting:
+                    self._dispatch_call = False
+                return own
+            concrete._jax_single = single
+            self._dispatch_on()
+            return self._dispatcher.runner(own)
 
     def get_concrete_function(self, *args: Any, **kwargs: Any) -> ConcreteFunction:
         """The trace for these arguments (values or ``TensorSpec``s), traced now if it is new; not run.
@@ -346,11 +358,15 @@ class Function:
         key, tree, leaves, specs = self._key_for(values)
         concrete = self._concrete.get(key)
         if concrete is None:
-            traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
-            trace = self._trace_jax if self.backend == "jax" else self._trace
-            concrete = self._concrete[key] = trace(self._names, tree, traced_leaves)
-            if called:
-                self._note_trace(self._names, tree, specs)
+            # Another thread may be tracing this key: wait for it (the lock), then look again and use its trace.
+            with self._trace_lock:
+                concrete = self._concrete.get(key)
+                if concrete is None:
+                    traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
+                    trace = self._trace_jax if self.backend == "jax" else self._trace
+                    concrete = self._concrete[key] = trace(self._names, tree, traced_leaves)
+                    if called:
+                        self._note_trace(self._names, tree, specs)
         return concrete, leaves
 
     def _traced_for(self, specs: tuple) -> Optional[ConcreteFunction]:

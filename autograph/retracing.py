@@ -9,6 +9,7 @@ the parameters whose keys changed between those traces and what to do about them
 from __future__ import annotations
 
 import sys
+import threading
 import warnings
 from collections import deque
 from typing import Any, Sequence
@@ -29,17 +30,28 @@ class RetracingMonitor:
     def __init__(self) -> None:
         self.recent: deque = deque(maxlen=WINDOW_TRACES)  # (call number, {parameter: key})
         self.warned = False
+        # Traces of several threads may end at once: the window and the warned flag change under this lock.
+        self._lock = threading.Lock()
 
     def traced(self, name: str, call: int, params: dict[str, Any]) -> None:
-        """Note that call number ``call`` traced for ``params`` (each parameter's key); warn if that is often."""
-        self.recent.append((call, params))
-        if self.warned or len(self.recent) < WINDOW_TRACES or call - self.recent[0][0] >= WINDOW_CALLS:
-            return
-        self.warned = True
-        changing = [p for p in params if len({repr(keys[p]) for _, keys in self.recent if p in keys}) > 1]
-        advice = "; ".join(_advice(p, [keys.get(p) for _, keys in self.recent]) for p in changing)
+        """Note that call number ``call`` traced for ``params`` (each parameter's key); warn if that is often.
+
+        ``call`` is the Function's call count when the trace ended; under threads several calls may have begun
+        before their traces end, so several traces may note the same count, or a later trace a smaller one."""
+        with self._lock:
+            if self.recent:
+                call = max(call, self.recent[-1][0])  # the window in call order, whichever trace ended first
+            self.recent.append((call, params))
+            if self.warned or len(self.recent) < WINDOW_TRACES or call - self.recent[0][0] >= WINDOW_CALLS:
+                return
+            self.warned = True
+            recent = list(self.recent)
+        # Each trace was a call of its own: the window spans at least as many calls as it holds traces.
+        calls = max(call - recent[0][0] + 1, len(recent))
+        changing = [p for p in params if len({repr(keys[p]) for _, keys in recent if p in keys}) > 1]
+        advice = "; ".join(_advice(p, [keys.get(p) for _, keys in recent]) for p in changing)
         warnings.warn(
-            f"{name} traced {len(self.recent)} times in its last {call - self.recent[0][0] + 1} calls (each trace "
+            f"{name} traced {len(recent)} times in its last {calls} calls (each trace "
             f"converts and traces the Python function again, which costs far more than running the graph). "
             f"{advice or 'Its arguments changed structure'}. Python scalars, strings, lists, tuples and dicts "
             "are part of the trace key by value, arrays by shape and dtype.",

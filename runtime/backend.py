@@ -222,13 +222,43 @@ def may_stage_static_ranges() -> bool:
 NO_STATIC_STAGING = [-1]
 
 
+def _imported(package: str) -> bool:
+    """Whether ``package`` is imported, whole. Where another thread is importing it now (it is in
+    ``sys.modules`` but partially initialized: its submodules and names not all there yet), wait for that
+    import to end: ``importlib.import_module`` blocks on the package's import lock, as ``import`` does."""
+    module = sys.modules.get(package)
+    if module is None:
+        return False
+    if getattr(getattr(module, "__spec__", None), "_initializing", False):
+        try:
+            importlib.import_module(package)
+        except Exception:  # (the user's import failed; ours, tried again, too: no value of it exists)
+            return False
+        module = sys.modules.get(package)
+        # Still initializing: this thread's own import of it is under way further up its stack.
+        return module is not None and not getattr(getattr(module, "__spec__", None), "_initializing", False)
+    return True
+
+
+def _import_backend(package: str) -> None:
+    """Import the module that registers ``package``'s backend. Its entry in ``_LAZY`` goes only once that
+    import succeeded: a failed one (raised to the caller) is tried again on the next ask. Two threads may import
+    it at once: Python's import lock runs its body (and so its ``register``) once."""
+    module = _LAZY.get(package)
+    if module is not None:  # (another thread may have registered it meanwhile)
+        importlib.import_module(module)
+        _LAZY.pop(package, None)
+
+
 def _register_imported() -> bool:
     """Import the lazily registered backends whose packages are imported now (each registers itself);
-    whether any is left to wait for."""
-    for package in [package for package in _LAZY if sys.modules.get(package) is not None]:
-        module = _LAZY.pop(package, None)
-        if module is not None:  # (another thread may have taken it meanwhile)
-            importlib.import_module(module)
+    whether any is left to wait for. A package another thread is importing is waited for; one whose
+    import failed is looked for again after the next import."""
+    for package in [package for package in list(_LAZY) if _imported(package)]:
+        try:
+            _import_backend(package)
+        except ImportError:  # its backend cannot load (a JAX too old): say so when one of its values arrives
+            pass             # (backend_for), not in every trace that merely runs after some import
     return bool(_LAZY)
 
 
@@ -242,9 +272,9 @@ def backend_for(value: Any) -> Optional[Backend]:
         pass
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__: plain Python
         return None
-    module = _LAZY.pop((getattr(cls, "__module__", None) or "").partition(".")[0], None)
-    if module is not None:
-        importlib.import_module(module)
+    package = (getattr(cls, "__module__", None) or "").partition(".")[0]
+    if package in _LAZY:
+        _import_backend(package)  # (an error leaves it registered lazily: the next value of its tries again)
     owner = next((b for b in _BACKENDS if b.owns(cls)), None)
     OWNER_BY_TYPE[cls] = owner
     return owner

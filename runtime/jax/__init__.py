@@ -23,10 +23,6 @@ from runtime.jax.options import UnrolledLoopWarning, cheap_selects, static_loops
 from runtime.jax.ranges import JaxRange
 from runtime.versions import version_tuple
 
-JAX_BACKEND = JaxBackend()
-register(JAX_BACKEND)
-
-
 # The oldest JAX this package is tested with: 0.10 brought the APIs it uses (jax.extend.core.no_effects,
 # jax.enable_x64); under 0.10.0, jit(grad(grad)) through a staged while loop fails inside JAX instead of
 # raising our WhileLoopGradError.
@@ -53,8 +49,13 @@ def check_version(version: str) -> None:
 
 # Imported once a value of a JAX type reaches an operator: a JAX too old says so here, not as an ImportError of
 # a JAX internal from a submodule.
+# Checked before the backend registers: an import that fails here registers nothing, and is tried again
+# (runtime/backend.py keeps it lazily registered).
 if "jax" in sys.modules and getattr(sys.modules["jax"], "__version__", None):
     check_version(sys.modules["jax"].__version__)
+
+JAX_BACKEND = JaxBackend()
+register(JAX_BACKEND)
 
 __all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "MIN_JAX", "UnrolledLoopWarning", "cheap_selects",
            "check_version", "require", "static_loops"]
