@@ -12,9 +12,11 @@ what ``to_code`` shows (see ``Conversion``).
 from __future__ import annotations
 
 import ast
+import collections
 import copy
 import functools
 import logging
+import sys
 import threading
 import types
 import weakref
@@ -28,7 +30,7 @@ from autograph.analysis.walk import walk
 from autograph.context import UNKNOWN, Context
 from autograph.converters import frame_reads
 from autograph.converters.call_trees import is_unconverted_module
-from autograph.errors import ConversionError, Location
+from autograph.errors import ConversionError, ConverterBug, Location
 from autograph.naming import Namer
 
 
@@ -69,7 +71,15 @@ _lock = threading.RLock()
 # Keyed by the code, its file and its globals' id: code objects compare equal across files (equality
 # leaves out co_filename), so the same function in two files (or a module executed again under another
 # name, its first globals gone and their id reused) would otherwise get the first file's conversion.
-_conversions: dict[tuple[types.CodeType, str, int], Conversion] = {}
+# Least recently used first, at most MAX_CONVERSIONS entries: an entry cannot go with its globals (a dict
+# cannot be weakly referenced, and a function's globals may outlive every function made from them, as a
+# module's do), so code exec'd again and again in fresh namespaces would otherwise add an entry a round for
+# ever. A conversion pushed out is made again if its code is converted again (a converted function alive
+# keeps its own code: ``_functions``).
+_conversions: collections.OrderedDict[tuple[types.CodeType, str, int], Conversion] = collections.OrderedDict()
+# ~4.5 KB a conversion of a small function (its code and text; more for a long one): ~9 MiB of those at most,
+# and more functions than most programs convert.
+MAX_CONVERSIONS = 2048
 # id(function) -> a weak reference to its converted form. Weak both ways: the converted form points at
 # the function (``__wrapped__``), so a table that held it would keep the function, and everything its
 # closure holds, alive for ever. An entry is the function's own while its converted form says so.
@@ -84,12 +94,79 @@ def _conversion(fn: types.FunctionType) -> Conversion:
     key = (fn.__code__, fn.__code__.co_filename, id(fn.__globals__))
     conversion = _conversions.get(key)
     if conversion is not None:
+        try:
+            _conversions.move_to_end(key)  # used: the last to go
+        except KeyError:  # pushed out meanwhile by another thread: it is still this call's answer
+            pass
         return conversion
     with _lock:
         conversion = _conversions.get(key)
         if conversion is None:
-            conversion = _conversions[key] = _converted(fn)
+            conversion = _conversions[key] = _converted_at_any_depth(fn)
+            while len(_conversions) > MAX_CONVERSIONS:
+                _conversions.popitem(last=False)
     return conversion
+
+
+# The recursion limit and the C stack a conversion that ran out of recursion gets for a second try. The
+# converter's walks, ``ast.unparse`` and ``compile`` of a tree recurse once or more per level of an expression
+# (``v0 + v1 + ... + v499`` is 500 levels deep), where Python's own compiler, from the text, takes some
+# thousands: the retry lets conversion go as deep as Python itself parses (a few thousand levels, ~10
+# frames each). It runs in a thread of its own, whose stack (reserved, not touched unless used) holds
+# that many frames; the limit is the process's, raised only for that while.
+_DEEP_RECURSION_LIMIT = 100_000
+_DEEP_STACK_BYTES = 512 * 1024 * 1024
+
+
+def _converted_at_any_depth(fn: types.FunctionType) -> Conversion:
+    """``_converted(fn)``; if the converter ran out of recursion (a deeply nested expression), again with
+    ``_DEEP_RECURSION_LIMIT`` in a thread with a deep stack; a ``ConversionError`` saying where and what
+    to do if that is not enough either."""
+    try:
+        return _converted(fn)
+    except (RecursionError, ConverterBug) as error:
+        if not _out_of_recursion(error):
+            raise
+    outcome: list = []
+
+    def deep() -> None:
+        try:
+            outcome.append(_converted(fn))
+        except BaseException as error:  # noqa: BLE001  (handed to the caller's thread, raised there)
+            outcome.append(error)
+
+    limit = sys.getrecursionlimit()
+    try:
+        stack = threading.stack_size(_DEEP_STACK_BYTES)
+        try:
+            worker = threading.Thread(target=deep, name="autograph deep conversion", daemon=True)
+            sys.setrecursionlimit(max(limit, _DEEP_RECURSION_LIMIT))
+            worker.start()
+        finally:
+            threading.stack_size(stack)
+        worker.join()
+    except (RuntimeError, ValueError, MemoryError) as error:  # no thread with such a stack here
+        outcome.append(error)
+    finally:
+        sys.setrecursionlimit(limit)
+    result = outcome[0] if outcome else RecursionError("the deep conversion's thread ended without an answer")
+    if isinstance(result, Conversion):
+        return result
+    if _out_of_recursion(result):
+        code = fn.__code__
+        raise ConversionError(
+            f"{fn.__qualname__} nests too deeply for autograph to convert (an expression or block nested "
+            "thousands of levels deep runs the converter out of recursion)",
+            Location(code.co_filename, code.co_firstlineno, fn.__qualname__),
+            hint="split the expression into steps (partial results in variables: `s = v0 + ... + v99`, then "
+                 "`s = s + v100 + ...`), or mark the function autograph.do_not_convert to run it as written"
+        ) from (result if isinstance(result, RecursionError) else result.__cause__)
+    raise result
+
+
+def _out_of_recursion(error: BaseException) -> bool:
+    """Whether ``error`` is a RecursionError, or a converter pass's failure (``ConverterBug``) caused by one."""
+    return isinstance(error, RecursionError) or isinstance(error.__cause__, RecursionError)
 
 
 def _converted(fn: types.FunctionType) -> Conversion:

@@ -55,7 +55,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph import api
-from autograph.call_keys import key_of, make_binder, make_fast_call, make_lookup
+from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
 from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
 from autograph.executors import executor_for, single_output
@@ -279,6 +279,8 @@ class Function:
                 run = self._dispatched(concrete, values)
         _, key, tensors = self._lookup(*args, **kwargs)  # key_of has now seen every class: key it again
         if key is not None and len(tensors) == len(positions):  # the same calls will take the fast path
+            if len(self._fast_calls) >= MAX_FAST_CALLS:  # bounded (call_keys.MAX_FAST_CALLS): the trace stays
+                self._fast_calls.clear()
             self._fast_calls[key] = run
         return run([leaves[i] for i in positions])
 

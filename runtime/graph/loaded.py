@@ -145,6 +145,9 @@ def _signatures(concretes: Sequence[LoadedConcreteFunction]) -> str:
     return f"the saved signatures are:\n{listed}"
 
 
+_MAX_FAST_CALLS = 4096  # as autograph.call_keys.MAX_FAST_CALLS (this module imports only runtime and NumPy)
+
+
 class LoadedFunction:
     """A saved ``autograph.Function``: call it like the original (see the module docstring)."""
 
@@ -178,6 +181,8 @@ class LoadedFunction:
             problem = concrete.mismatch(tree, leaves)
             if problem is None:
                 if key is not None:
+                    if len(self._fast_calls) >= _MAX_FAST_CALLS:  # bounded: a relaxed signature's lengths
+                        self._fast_calls.clear()                 # would add a key each, for ever
                     self._fast_calls[key] = concrete
                 return concrete.run_leaves(leaves)
             problems.append(f"  {self.name}{concrete._show_args()}: {problem}")
