@@ -105,11 +105,12 @@ def make_lookup(signature: inspect.Signature, qualname: str, traces: dict) -> Ca
     return _compile("lookup", params, bind, "return None, None, ag__t", tail, {"ag__get": traces.get})
 
 
-# How many keys a ``Function``'s fast-call table holds before a miss clears it. A trace whose input_signature
-# relaxes a shape (``TensorSpec([None])``) takes every length under one trace, but each length is a key of
-# its own (~190 bytes): without a bound, 100,000 lengths kept 18 MiB for ever. Cleared, not evicted one by
-# one: an LRU would write on every hit, and the general path refills a cleared key on its next call (the
-# trace itself is kept: only the keys that lead to it go). 4,096 keys are under 1 MiB.
+# How many keys a ``Function``'s fast-call table holds before the general path, its one writer, clears
+# it (Function._call_general). A trace whose input_signature relaxes a shape (``TensorSpec([None])``) takes
+# every length under one trace, but each length is a key of its own (~190 bytes): without a bound, 100,000
+# lengths kept 18 MiB for ever. Cleared, not evicted one by one: an LRU would write on every hit, and the
+# general path refills a cleared key on its next call (the trace itself is kept: only the keys that lead to
+# it go). 4,096 keys are under 1 MiB.
 MAX_FAST_CALLS = 4096
 
 
@@ -118,8 +119,7 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
     """``call(*args, **kwargs)``, a ``Function``'s whole call: count it (``tick()``); then, unless ``building()``
     (a trace under way) is set, ``runs[key](tensors)`` for a call whose key (``make_lookup``'s) is in ``runs``
     (empty while ``run_functions_eagerly(True)``); every other call is ``general(*args, **kwargs)``,
-    passed on with the values Python bound (the same parameters, defaults explicit); a miss that finds
-    ``MAX_FAST_CALLS`` keys in ``runs`` clears it first (the general path files the new key). One function from the
+    passed on with the values Python bound (the same parameters, defaults explicit). One function from the
     call to the graph's run, with the parameters of the user's function: a wrong call raises Python's own
     ``TypeError`` in the caller's frame, as calling the function itself would, before ``call`` runs."""
     params = list(signature.parameters.values())
@@ -133,28 +133,17 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
                 run, _, tensors = lookup(*args, **kwargs)
             except TypeError:  # a wrong call: the general path binds it again and says where it was
                 return general(*args, **kwargs)
-            if run is None:
-                if len(runs) >= MAX_FAST_CALLS:  # the compiled form's bound (MAX_FAST_CALLS)
-                    runs.clear()
-                return general(*args, **kwargs)
-            return general(*args, **kwargs) if building() is not None else run(tensors)
+            return general(*args, **kwargs) if run is None or building() is not None else run(tensors)
         return call
     passed = f"return ag__general({call_arguments(params)})"
     head = ["ag__tick()"]
-    # A miss is where the table grows (the general path files the call's key after it): the room is made
-    # there, so a call the table answers pays nothing for the bound.
     tail = ["try:", "    ag__run = ag__get(ag__key)",
             "except TypeError:  # a Python value of a class whose instances are not all hashable",
             f"    {passed}",
-            "if ag__run is None:",
-            "    if ag__len(ag__runs) >= ag__MAX:",
-            "        ag__runs.clear()",
-            f"    {passed}",
-            "if ag__building() is not None:", f"    {passed}",
+            "if ag__run is None or ag__building() is not None:", f"    {passed}",
             "return ag__run(ag__t)"]
     return _compile("call", params, bind, passed, tail,
-                    {"ag__get": runs.get, "ag__general": general, "ag__building": building, "ag__tick": tick,
-                     "ag__runs": runs, "ag__len": len, "ag__MAX": MAX_FAST_CALLS},
+                    {"ag__get": runs.get, "ag__general": general, "ag__building": building, "ag__tick": tick},
                     head)
 
 

@@ -447,8 +447,6 @@ class Function:
     def _bound_function(self, names: tuple, tree: TreeDef, leaves: list) -> Callable:
         """``fn(*tensor_arguments)``: the (converted) function with this trace's Python arguments filled in."""
         def body(*placeholders: Any) -> Any:
-            # Converted inside the trace, where staged values exist: the general conversion at once,
-            # not the plain tier and then its upgrade (autograph/tiers.py).
             fn = self._traceable()
             it = iter(placeholders)
             values = tree.unflatten([next(it) if isinstance(x, TensorSpec) else x for x in leaves])

@@ -309,7 +309,7 @@ def _read(out: Path, log: Path, timed_out: bool, returncode: int | None) -> Run:
 class Result:
     suite: Suite
     unconverted: Run
-    converted: Run  # the plain tier: converted in a process where no staged value can exist
+    converted: Run  # converted, called outside any trace: each function runs as written
     general: Run | None = None  # the general conversion, on its general path (runner.py --general)
 
     def converted_runs(self) -> list[tuple[str, Run]]:
