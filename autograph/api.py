@@ -52,7 +52,6 @@ class Conversion:
     runtime_name: str
     lines: list[str]
     as_written: str | None = None  # the as-written form's text, where it is not the source's own
-    form_name: str = ""  # the converted form's def inside the compiled function (forms.combine)
 
     def compiled_source_for(self, fn: types.FunctionType) -> str:
         """``to_code(fn, compiled=True)``: the per-call choice, the converted form and the function as written."""
@@ -65,7 +64,7 @@ class Conversion:
                 as_written.decorator_list = []
         converted = ast.parse(self.source)
         converted = converted.body[0] if isinstance(as_written, ast.FunctionDef) else converted.body[0].value
-        return ast.unparse(forms.combine(converted, as_written, self.runtime_name, self.form_name)) + "\n"
+        return ast.unparse(forms.combine(converted, as_written, self.runtime_name)) + "\n"
 
 
 _lock = threading.RLock()
@@ -197,9 +196,7 @@ def _converted(fn: types.FunctionType) -> Conversion:
                   code=fn.__code__)
     pipeline.convert_tree(tree, ctx)
     rewritten_as_written = False
-    # A def's as-written form has a frame of its own (its converted form is a def inside it): only a
-    # lambda's two forms share one.
-    if ctx.frame_reads and isinstance(tree, ast.Lambda):
+    if ctx.frame_reads:
         if users_ag:
             _rename_identifiers(as_written, {"ag__": users_ag})
         rewritten_as_written = _order_frame_reads(as_written, ctx)
@@ -209,17 +206,15 @@ def _converted(fn: types.FunctionType) -> Conversion:
         _rename_identifiers(tree, {"ag__": runtime_name, users_ag: "ag__"})
     source = ast.unparse(tree) + "\n"
     as_written_text = ast.unparse(as_written) if rewritten_as_written else None
-    form_name = "" if isinstance(tree, ast.Lambda) else namer.new("converted_form")
-    combined = forms.combine(tree, as_written, runtime_name, form_name)
+    combined = forms.combine(tree, as_written, runtime_name)
     forms.use_runtime_constant(combined, [tree, as_written] if rewritten_as_written else [tree], runtime_name)
-    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans),
-                                    form_name)
-    return Conversion(code, source, parsed.source_lines, runtime_name, lines, as_written_text, form_name)
+    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
+    return Conversion(code, source, parsed.source_lines, runtime_name, lines, as_written_text)
 
 
 def _order_frame_reads(as_written: ast.FunctionDef | ast.Lambda, ctx: Context) -> bool:
-    """The frame reads of a lambda's as-written form read the lambda's variables as the converted form's do:
-    its frame is the lambda's own, but it holds both forms' variables, in the compiled code's order (cells
+    """The frame reads of the as-written form read the function's variables as the converted form's do: its
+    frame is the function's own, but it holds both forms' variables, in the compiled code's order (cells
     after the rest), where ``locals()`` must give the original's."""
     ctx.as_written = as_written
     scope = function_scope(as_written)

@@ -14,15 +14,11 @@ After (what is compiled: ``to_code(f, compiled=True)``)::
     def f(x):
         global n
         if ag__.tracing():                 # a staged value may reach this call (runtime/choice.py)
-
-            def converted_form(x):         # the converted form, named f in frames and tracebacks
-                global n
+            try:
                 def if_body(): ...
                 def else_body(): ...
                 ag__.if_stmt(x > 0, if_body, else_body, ('n',))()
                 return x
-            try:
-                return converted_form(x)
             except:
                 ag__.tidy()                # the traceback keeps one entry per frame of the original
                 raise
@@ -32,16 +28,11 @@ After (what is compiled: ``to_code(f, compiled=True)``)::
 
 Each user statement is compiled twice at most, whatever the nesting: once as written, once in the
 converted form (whose nested functions are converted forms only, with no choice of their own: only
-converted code reaches them while it runs its converted form). The converted form is a def of its
-own, called with the parameters as they are bound (no defaults, no annotations: both were applied
-or kept by the call), because its blocks are closures over the function's variables: in a shared
-frame those would be cells in the function as written too, where a cell is dearer than a local
-(a loop ran 2-3.6x slower). The price, inside traces only, is its frame below the function's
-(runtime/frame_reads.py and runtime/tracebacks.py count the two as the original's one). The choice
-is the first line of the body, at the line of the user's first statement: a line tracer sees the
-original's first line event, no extra one. ``global`` and ``nonlocal`` declarations move to the top
-of each form (a scope-wide declaration must precede every use). A lambda becomes
-``lambda x: CONVERTED if ag__.tracing() else AS_WRITTEN`` (one frame, both forms' variables).
+converted code reaches them while it runs its converted form). Both forms share one frame, so
+neither adds a frame, and the choice is the first line of the body, at the line of the user's first
+statement: a line tracer sees the original's first line event, no extra one. ``global`` and
+``nonlocal`` declarations move to the top (a scope-wide declaration must precede every use, and
+both forms use the names). A lambda becomes ``lambda x: CONVERTED if ag__.tracing() else AS_WRITTEN``.
 
 The runtime is not a variable of the compiled code: every ``ag__`` becomes a constant (``RUNTIME``,
 a string no program writes, which the loader swaps for the runtime module in each code object's
@@ -61,10 +52,9 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef | ast.Lambda,
-            runtime_name: str, form_name: str = "") -> ast.FunctionDef | ast.Lambda:
+            runtime_name: str) -> ast.FunctionDef | ast.Lambda:
     """The function to compile: ``converted``'s signature, choosing per call between ``converted``'s
-    body (a def named ``form_name`` inside, called with the arguments) and ``as_written``'s (the user's
-    own tree, parsed afresh: the converters never saw it)."""
+    body and ``as_written``'s (the user's own tree, parsed afresh: the converters never saw it)."""
     if isinstance(converted, ast.Lambda):
         original = as_written.body
         at = _position(original)
@@ -74,61 +64,25 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
     body = list(as_written.body)
     head = [body.pop(0)] if is_docstring(body) else []
     converted_body = converted.body[1:] if is_docstring(converted.body) else list(converted.body)
+    declared = _take_declarations(body) | _take_declarations(converted_body)
     first = body[0] if body else (head[0] if head else as_written)
     at = _position(first, one_line=True)
-    head += _declarations(_take_declarations(body), at)
-    form_head = _declarations(_take_declarations(converted_body), at)
-    # The converted form is a function of its own, so that its variables (cells of its closures) are
-    # not the as-written form's: there they would be cells too, dearer to read, write and set up.
-    form = ast.FunctionDef(name=form_name, args=_required(converted.args, at),
-                           body=[*form_head, *(converted_body or [ast.Pass(**at)])], decorator_list=[],
-                           returns=None, type_comment=None, **at)
-    if "type_params" in ast.FunctionDef._fields:
-        form.type_params = []
+    for kind in (ast.Global, ast.Nonlocal):
+        names = sorted(name for name, of_kind in declared if of_kind is kind)
+        if names:
+            head.append(kind(names=names, **at))
+    last = converted_body[-1] if converted_body else first
+    if not isinstance(last, (ast.Return, ast.Raise)):  # (else it would run on into the function as written)
+        converted_body.append(ast.Return(value=None, **_position(last, one_line=True)))
     # An exception leaving the converted form leaves its blocks' traceback entries behind (ag__.tidy).
     tidy = ast.Expr(ast.Call(func=ast.Attribute(value=ast.Name(id=runtime_name, ctx=ast.Load(), **at), attr="tidy",
                                                 ctx=ast.Load(), **at), args=[], keywords=[], **at), **at)
     handler = ast.ExceptHandler(type=None, name=None, body=[tidy, ast.Raise(exc=None, cause=None, **at)], **at)
-    call = ast.Return(value=_forwarding_call(form_name, converted.args, at), **at)
-    guarded = ast.Try(body=[call], handlers=[handler], orelse=[], finalbody=[], **at)
-    choice = ast.If(test=_staging(runtime_name, at), body=[form, guarded], orelse=[], **at)
+    guarded = ast.Try(body=converted_body, handlers=[handler], orelse=[], finalbody=[], **at)
+    choice = ast.If(test=_staging(runtime_name, at), body=[guarded], orelse=[], **at)
     combined = _copy(converted)
     combined.body = [*head, choice, *(body or [ast.Pass(**at)])]
     return combined
-
-
-def _declarations(declared: set[tuple[str, type]], at: dict[str, int]) -> list[ast.stmt]:
-    statements: list[ast.stmt] = []
-    for kind in (ast.Global, ast.Nonlocal):
-        names = sorted(name for name, of_kind in declared if of_kind is kind)
-        if names:
-            statements.append(kind(names=names, **at))
-    return statements
-
-
-def _required(args: ast.arguments, at: dict[str, int]) -> ast.arguments:
-    """``args`` without defaults or annotations: the converted form's parameters, which the function
-    passes on as they came (its own defaults already applied; annotations are not evaluated again)."""
-    def bare(arg: ast.arg | None) -> ast.arg | None:
-        return None if arg is None else ast.arg(arg=arg.arg, annotation=None, **at)
-
-    return ast.arguments(posonlyargs=[bare(a) for a in args.posonlyargs], args=[bare(a) for a in args.args],
-                         vararg=bare(args.vararg), kwonlyargs=[bare(a) for a in args.kwonlyargs],
-                         kw_defaults=[None] * len(args.kwonlyargs), kwarg=bare(args.kwarg), defaults=[])
-
-
-def _forwarding_call(name: str, args: ast.arguments, at: dict[str, int]) -> ast.Call:
-    """``name(a, b, *rest, k=k, **more)``: every parameter passed on as it is bound."""
-    def load(arg: ast.arg) -> ast.Name:
-        return ast.Name(id=arg.arg, ctx=ast.Load(), **at)
-
-    positional: list[ast.expr] = [load(a) for a in (*args.posonlyargs, *args.args)]
-    if args.vararg is not None:
-        positional.append(ast.Starred(value=load(args.vararg), ctx=ast.Load(), **at))
-    keywords = [ast.keyword(arg=a.arg, value=load(a), **at) for a in args.kwonlyargs]
-    if args.kwarg is not None:
-        keywords.append(ast.keyword(arg=None, value=load(args.kwarg), **at))
-    return ast.Call(func=ast.Name(id=name, ctx=ast.Load(), **at), args=positional, keywords=keywords, **at)
 
 
 def use_runtime_constant(combined: ast.FunctionDef | ast.Lambda, parts: list[ast.AST], runtime_name: str) -> None:
@@ -138,7 +92,7 @@ def use_runtime_constant(combined: ast.FunctionDef | ast.Lambda, parts: list[ast
         runtime_reads = [combined.body.test.func.value]
     else:
         choice = next(statement for statement in combined.body if statement.__class__ is ast.If)
-        runtime_reads = [choice.test.func.value, choice.body[1].handlers[0].body[0].value.func.value]
+        runtime_reads = [choice.test.func.value, choice.body[0].handlers[0].body[0].value.func.value]
     for sub in [*runtime_reads, *(node for part in parts for node in walk(part))]:
         if sub.__class__ is ast.Name and sub.id == runtime_name:
             sub.__class__ = ast.Constant  # (same layout: the node keeps its position)

@@ -38,8 +38,7 @@ is_generated_code = is_converted_code
 
 
 def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType,
-                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset(),
-                     form_name: str = "") -> types.CodeType:
+                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset()) -> types.CodeType:
     """Compile ``node`` (autograph/forms.py's ``combine``: the converted form and the function as written,
     the runtime a constant) inside a factory whose locals are the original's free variables, within a
     class of the original's class name when the original is a method, so private names are mangled as
@@ -102,7 +101,7 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
     return _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
-                    generated_names, thunk_spans, form_name)
+                    generated_names, thunk_spans)
 
 
 def _as_written_constants(code: types.CodeType) -> set[int]:
@@ -273,7 +272,7 @@ def _find_code(code: types.CodeType, name: str) -> types.CodeType:
 
 
 def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, generated: frozenset,
-             thunk_spans: frozenset = frozenset(), form_name: str = "") -> types.CodeType:
+             thunk_spans: frozenset = frozenset()) -> types.CodeType:
     """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
     qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
     and ``X.<locals>.`` of a generated closure X drops out of nested qualnames. Each new code object
@@ -317,8 +316,6 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
                 else:
                     is_thunk = const.co_name == "<lambda>" and _is_thunk(const, thunk_spans)
                     body = is_thunk or const.co_name in generated
-                    if code is top and const.co_name == form_name:
-                        body = False  # the converted form: the owner of its own variables
                     const = walk(const, own, owner if body else const, is_thunk)
             elif cls is str and const == RUNTIME:
                 const = runtime
@@ -337,18 +334,14 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             if thunk and changes["co_qualname"].endswith(".<locals>.<lambda>"):  # the owner's qualname
                 changes["co_qualname"] = changes["co_qualname"][:-len(".<locals>.<lambda>")]
         new = code.replace(**changes)
-        body_names, form = None, False
-        if code.co_name == form_name and owner is code:
-            form = True
-            # Its traceback entry folds into the function's, which called it (runtime/tracebacks.py).
-            body_names = frozenset(code.co_varnames + code.co_cellvars)
-        elif code is not owner:
+        body_names = None
+        if code is not owner:
             # The runtime reports an unbound read of one of the owner's locals in it as Python does.
             body_names = scope_names.get(id(owner))
             if body_names is None:
                 body_names = scope_names[id(owner)] = frozenset(owner.co_varnames + owner.co_cellvars)
         if not users:
-            register_converted_code(new, body_names, thunk, form)
+            register_converted_code(new, body_names, thunk)
         return new
 
     top = code

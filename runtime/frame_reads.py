@@ -34,7 +34,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from runtime.undefined import Undefined, is_body_code, is_converted_code, is_form_code
+from runtime.undefined import Undefined, is_body_code, is_converted_code
 
 _MISSING = object()
 # Before 3.13 (PEP 667) a frame's locals() is one dict, updated at each call; from 3.13 a new one each time.
@@ -72,10 +72,10 @@ def _gather(names: tuple[str, ...], frame: Any, moved: tuple[str, ...] = ()) -> 
     kept: Any = None
     while frame is not None:
         code = frame.f_code
-        if _is_block(code) and not is_form_code(code):
+        if _is_block(code):
             for name, value in frame.f_locals.items():
                 seen.setdefault(name, value)
-        elif is_converted_code(code):  # the function's own frame: its converted form's, or its own
+        elif is_converted_code(code):
             local_dict = frame.f_locals
             if _ONE_DICT_PER_FRAME:
                 kept = local_dict.get(_ORDER_KEY)

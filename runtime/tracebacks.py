@@ -30,7 +30,7 @@ import sys
 import types
 from typing import Callable, Optional
 
-from runtime.undefined import is_body_code, is_form_code, is_thunk_code
+from runtime.undefined import is_body_code, is_thunk_code
 
 FILTERING_VARIABLE = "AUTOGRAPH_TRACEBACK_FILTERING"
 
@@ -114,12 +114,7 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
             changed = True
         elif entries and is_body_code(code):
             changed = True
-            if is_form_code(code):
-                # A converted form stands for the function that called it: its own entry takes the
-                # function's place (the same name, file and line; its frame holds the variables).
-                entries[-1] = (tb.tb_frame, tb.tb_lasti, -1)
-            else:
-                entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
+            entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
         elif is_thunk_code(code):
             # A thunk the helper called: its caller's entry, added as the exception leaves the
             # helper, already names the line of the expression the thunk is part of.
@@ -127,9 +122,8 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
         else:
             entries.append((tb.tb_frame, tb.tb_lasti, -1))
         tb = tb.tb_next
-    if tb is not None and entries and is_body_code(tb.tb_frame.f_code) and not is_form_code(tb.tb_frame.f_code):
-        # The tidied part starts with a block whose caller had no entry then: it has one now. (A
-        # converted form's entry there stands for its function already: it took that entry's place.)
+    if tb is not None and entries and is_body_code(tb.tb_frame.f_code):
+        # The tidied part starts with a block whose caller had no entry then: it has one now.
         changed = True
         entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
         tb = tb.tb_next

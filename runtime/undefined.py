@@ -129,20 +129,16 @@ def is_undefined(value: Any) -> bool:
 # hashes its constants, nested code objects included, and tracebacks ask about every frame an
 # exception passes. Each entry holds a weak reference to the code; for a body closure or thunk
 # (if_body, loop_body, lambda: b), the local names of the user's scope it runs in (a read of one of
-# those, unbound, is Python's UnboundLocalError), None for the others; whether it is a thunk; and
-# whether it is a converted form (the def inside a compiled function that its choice calls: it holds
-# the function's variables, and its frame and the function's stand for the original's one frame).
-_CODES: dict[int, tuple[weakref.ref, frozenset | None, bool, bool]] = {}
+# those, unbound, is Python's UnboundLocalError), None for the others; and whether it is a thunk.
+_CODES: dict[int, tuple[weakref.ref, frozenset | None, bool]] = {}
 
 
-def register_converted_code(code: Any, body_names: frozenset | None = None, thunk: bool = False,
-                            form: bool = False) -> None:
+def register_converted_code(code: Any, body_names: frozenset | None = None, thunk: bool = False) -> None:
     """Note ``code`` as the converter's; ``body_names``: for a body closure or thunk, the local names
-    of the user's scope it runs in (for a converted form, its own); ``thunk``: it is a thunk (named after
-    its function, as closures are); ``form``: it is a converted form (autograph/forms.py)."""
+    of the user's scope it runs in; ``thunk``: it is a thunk (named after its function, as closures are)."""
     key = id(code)
     # The entry goes when the code does (before its id can be reused).
-    _CODES[key] = (weakref.ref(code, lambda _, key=key: _CODES.pop(key, None)), body_names, thunk, form)
+    _CODES[key] = (weakref.ref(code, lambda _, key=key: _CODES.pop(key, None)), body_names, thunk)
 
 
 def is_thunk_code(code: Any) -> bool:
@@ -151,13 +147,7 @@ def is_thunk_code(code: Any) -> bool:
     return entry is not None and entry[2]
 
 
-def is_form_code(code: Any) -> bool:
-    """Whether ``code`` is a converted form's, called by its compiled function's choice."""
-    entry = _entry(code)
-    return entry is not None and entry[3]
-
-
-def _entry(code: Any) -> tuple[weakref.ref, frozenset | None, bool, bool] | None:
+def _entry(code: Any) -> tuple[weakref.ref, frozenset | None, bool] | None:
     entry = _CODES.get(id(code))
     return entry if entry is not None and entry[0]() is code else None
 
@@ -169,8 +159,7 @@ def is_converted_code(code: Any) -> bool:
 
 
 def is_body_code(code: Any) -> bool:
-    """Whether ``code`` is a body closure's or thunk's, or a converted form's (each stands for the frame
-    of a function that called it)."""
+    """Whether ``code`` is a body closure's or thunk's."""
     entry = _entry(code)
     return entry is not None and entry[1] is not None
 

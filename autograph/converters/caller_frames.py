@@ -23,8 +23,7 @@ Converted code runs a block in a frame of its own, on top of the function's: a w
 positional argument) is counted by ``ag__.stacklevel`` in the frames the original would have
 (runtime/frame_reads.py). A ``stacklevel`` passed to a function of yours stays as written: that
 function is converted too, and its own call to ``warnings.warn`` is counted where it stands.
-(The converted form's own frame sits one below its function's, which is skipped the same way:
-autograph/forms.py.)
+Outside blocks both give what they were given.
 """
 
 from __future__ import annotations

@@ -216,13 +216,12 @@ def test_lambda_converted_on_its_own():
 
 
 @pytest.mark.skipif(sys.version_info >= (3, 13), reason="3.13 snapshots locals() the way converted code does")
-def test_exec_writes_differ_before_313(call_path: str):
+def test_exec_writes_differ_before_313():
     """Before 3.13 Python hands exec the frame's one dict, which a later dir() reads again: a name
-    exec binds shows there. The converted form gives each read a new dict (3.13's rule): documented in
-    docs/limitations.md. As written (outside a trace), the function's own frame: Python's answer."""
+    exec binds shows there. Converted code gives each read a new dict (3.13's rule): documented in
+    docs/limitations.md."""
     assert exec_writes_are_not_seen_later(1) == [1, True]
-    expected = [1, True] if call_path == "as_written" else [1, False]
-    assert autograph.convert(exec_writes_are_not_seen_later)(1) == expected
+    assert autograph.convert(exec_writes_are_not_seen_later)(1) == [1, False]
 
 
 def test_users_own_locals_is_left_alone():

@@ -1358,13 +1358,12 @@ def while_recursion(level):
 
 
 @pytest.mark.parametrize("fn", [branch_recursion, for_recursion, while_recursion])
-def test_recursion_through_blocks_reaches_a_third_of_the_original_depth(fn):
-    """As written, one frame per level. In the converted form (inside a trace), f -> its converted form ->
-    if_body (or loop_body) -> f: three frames per level, where the runtime's if_stmt / for_stmt /
-    while_stmt between them made it four (docs/generated_code.md)."""
+def test_recursion_through_blocks_reaches_half_the_original_depth(fn):
+    """f -> if_body (or loop_body) -> f: two frames per level, where the runtime's if_stmt /
+    for_stmt / while_stmt between them made it three."""
     original = fn(0)
     converted = autograph.convert(fn)(0)
-    assert converted >= 0.3 * original, (converted, original)
+    assert converted >= 0.45 * original, (converted, original)
 
 
 def unbound_after_del_in_branch(c):

@@ -206,10 +206,6 @@ def main():
 }
 
 
-# Programs that walk the stack themselves: the converted form runs one frame below its function's.
-WALKS_THE_STACK = frozenset({"guard_clause_keeps_the_frame"})
-
-
 def load(source: str) -> dict:
     filename = f"<tracebacks_{next(_serial)}>"
     source = PREAMBLE + source
@@ -244,9 +240,6 @@ def test_traceback_is_the_originals(name: str, call_path: str) -> None:
     if sys.version_info < (3, 11) and call_path != "as_written" and (
             name in TIDIED_BY_A_HELPER or name == "setitem_raises_in_c"):
         pytest.xfail("3.10's bare raise restores the caught traceback (the converted form's ag__.tidy)")
-    if name in WALKS_THE_STACK and call_path != "as_written":
-        pytest.xfail("a walk up the stack from the converted form (traceback.extract_stack) meets the compiled "
-                     "function's frame first (docs/generated_code.md; sys._getframe(n) and stacklevel= are mapped)")
     expected = load(PROGRAMS[name])["main"]()
     converted = load(PROGRAMS[name])
     convert_all(converted)
@@ -294,8 +287,7 @@ def test_filtering_off_keeps_every_frame(monkeypatch: pytest.MonkeyPatch) -> Non
     convert_all(namespace)
     with converted_form():  # (the function as written calls no helper)
         frames, _, _ = namespace["main"]()
-    # (the compiled function's frame, then its converted form's, both named as the user's function)
-    assert [name for name, _, _ in frames] == ["main", "store", "store", "setitem"]
+    assert [name for name, _, _ in frames] == ["main", "store", "setitem"]
 
 
 class _Boom(Exception):

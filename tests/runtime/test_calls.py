@@ -101,21 +101,18 @@ def test_functions_of_converted_code_are_handed_back_without_the_converter():
     # A lambda or def that converted code makes (often one per call) runs as it is: `call` recognises
     # its code and neither asks the converter nor adds a table entry that the function's death must drop.
     import autograph
-    from autograph.testing import converted_form
 
     def make(n):
         return [lambda: n, n]
 
-    with converted_form():  # (as written, outside a trace, the lambda is the user's own: converted when called)
-        made = autograph.convert(make)(3)[0]
+    made = autograph.convert(make)(3)[0]
     asked = []
     previous = calls._converter
     calls.set_converter(lambda f: asked.append(f) or f)
     try:
         assert calls.call(made) is made and made() == 3
         assert asked == [] and id(made) not in calls._targets
-        with converted_form():
-            method_owner = autograph.convert(_class_maker)()
+        method_owner = autograph.convert(_class_maker)()
         bound = method_owner().get
         assert calls.call(bound) is bound and bound() == 7 and asked == []
     finally:
