@@ -13,8 +13,9 @@
 ``make_binder`` compiles a function with ``f``'s own parameter list and defaults that returns its
 parameters: Python binds the arguments in C, with Python's own ``TypeError`` for a wrong call, at a
 tenth of ``inspect.Signature.bind``'s cost. ``fast_key`` keys arrays by shape and dtype and Python
-values by value, in one pass over the (nested) arguments; it answers only for classes the general
-path (``key_of``) has keyed before, so both always agree on which calls share a trace.
+values by value (floats and complex numbers by their bits, Decimals by their digits:
+autograph/call_boundary.py), in one pass over the (nested) arguments; it answers only for classes the
+general path (``key_of``) has keyed before, so both always agree on which calls share a trace.
 
 ``make_fast_call`` is what a ``Function`` call runs, called by ``Function.__call__`` with no frame
 between: the binder, ``fast_key``'s rule written out inline for each parameter (no call and no inner
@@ -23,7 +24,8 @@ the trace found, in one compiled function, about a third of the cost of calling 
 ``fast_key`` and the run one after the other; a call it does not answer goes on to ``general``.
 ``make_lookup`` compiles the same keying, returning the key (a ``Function`` files a new trace's run
 under it). The flat key is unambiguous: an array's first entry is its shape (a tuple), a Python
-value's its class, a nest's None (its second entry is ``fast_key`` of it).
+value's its class (its second the value, or a float's bytes), a nest's None (its second entry is
+``fast_key`` of it).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
+from autograph.call_boundary import EXACT_NUMBERS, ExactNumber, exact_key, pack_float, refuse_array_class
 from autograph.concrete_function import is_jax, is_tensor_like
 from runtime.graph import Tensor, TensorSpec
 
@@ -191,6 +194,8 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
                      "        ag__l += (ag__x.shape, ag__x.dtype)",
                      "    elif ag__c in ag__VALUE:",
                      "        ag__l += (ag__c, ag__x)",
+                     "    elif ag__c is ag__float:",
+                     "        ag__l += (ag__c, ag__pack(ag__x))",
                      "    else:",
                      "        ag__v = ag__fast_key((ag__x,), ag__t)",
                      "        if ag__v is None:",
@@ -206,6 +211,9 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
                  "elif ag__c in ag__VALUE:",
                  f"    {k} = ag__c",
                  f"    {v} = {p.name}",
+                 "elif ag__c is ag__float:  # its bits: -0.0 and 0.0 apart, nan equal to nan (call_boundary.py)",
+                 f"    {k} = ag__c",
+                 f"    {v} = ag__pack({p.name})",
                  "else:",
                  f"    {k} = None",
                  f"    {v} = ag__fast_key(({p.name},), ag__t)",
@@ -213,7 +221,8 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
                  f"        {miss}"]
     source = "\n    ".join([f"def {name}({parameter_list(params)}):", *(head or ()), "ag__t = []", *body,
                              f"ag__key = ({''.join(e + ', ' for e in entries)})", *tail]) + "\n"
-    namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, **names}
+    namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, "ag__float": float,
+                 "ag__pack": pack_float, **names}
     exec(_compiled(source, _LOOKUP_FILE), namespace)
     function = namespace[name]
     function.__defaults__, function.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
@@ -244,9 +253,13 @@ def _inspect_binder(signature: inspect.Signature) -> Callable[..., tuple]:
     return bind
 
 
-# Classes whose instances are keyed by value / by (shape, dtype). ``key_of`` adds every class it
-# keys, so ``fast_key`` never keys a class another way than the general path would.
-_BY_VALUE: set = {bool, int, float, complex, str, bytes, type(None)}
+# Classes whose instances are keyed by value / exactly (floats and complex numbers by their bits, Decimals by
+# their digits, and their subclasses: ``==`` says 0.0 is -0.0 and nan is not nan) / by (shape, dtype).
+# ``key_of`` adds every class it keys, so ``fast_key`` never keys a class another way than the general path
+# would. No ndarray subclass but np.memmap is ever added (``key_of`` refuses the others:
+# autograph/call_boundary.py), so their calls always reach it.
+_BY_VALUE: set = {bool, int, str, bytes, type(None)}
+_BY_EXACT_KEY: set = {float, complex}
 _BY_SPEC: set = {np.ndarray}
 
 
@@ -262,6 +275,8 @@ def fast_key(values: Any, tensors: list) -> Optional[tuple]:
             key.append((v.shape, v.dtype))
         elif cls in _BY_VALUE:
             key.append((cls, v))
+        elif cls in _BY_EXACT_KEY:
+            key.append((cls, exact_key(v)))
         elif cls is tuple or cls is list:
             inner = fast_key(v, tensors)
             if inner is None:
@@ -283,8 +298,9 @@ def is_key_array(x: Any) -> bool:
 
 
 def key_of(leaf: Any, where: str, backend: str) -> Any:
-    """The trace key of one argument leaf: a ``TensorSpec`` for an array, ``(type, value)`` for a Python value.
-    ``where`` names it for errors (``argument 'x'``...)."""
+    """The trace key of one argument leaf: a ``TensorSpec`` for an array, ``(type, value)`` for a Python value
+    (``(type, ExactNumber(value))`` for a float, complex or Decimal). ``where`` names it for errors (``argument 'x' of
+    f``...); an array of an ndarray subclass a graph cannot stand for is refused (``SubclassedArray``)."""
     if isinstance(leaf, (TensorSpec, Tensor)):
         return TensorSpec(leaf.shape, leaf.dtype)
     if is_jax(leaf, "Tracer"):
@@ -299,8 +315,12 @@ def key_of(leaf: Any, where: str, backend: str) -> Any:
         _BY_SPEC.add(leaf.__class__)
         return TensorSpec(leaf.shape, leaf.dtype)  # no np.asarray: that would copy the array to the host
     if is_tensor_like(leaf):
+        refuse_array_class(leaf, where)  # (a masked array, a np.matrix...: before its class could join _BY_SPEC)
         _BY_SPEC.add(leaf.__class__)
         return TensorSpec.from_value(leaf)
+    if isinstance(leaf, EXACT_NUMBERS):  # (np.float64 and np.complex128 are array scalars, keyed above)
+        _BY_EXACT_KEY.add(leaf.__class__)
+        return (type(leaf), ExactNumber(leaf))
     try:
         hash(leaf)
     except TypeError:

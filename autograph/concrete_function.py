@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from autograph.call_boundary import refuse_array_class, same_python_value
 from runtime.graph import Tensor, TensorSpec, TreeDef, printing
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.control_flow import flatten, paths
@@ -97,8 +98,12 @@ class ConcreteFunction:
                     raise TypeError(f"{user_location()}: argument '{name}' of this concrete function of {self.name} "
                                     f"must fit {expected}, got {got}; call the Function itself to trace for "
                                     "other arguments")
+                try:  # (a masked array, a np.matrix...: what the Function's call refuses, this call refuses)
+                    refuse_array_class(leaf, f"argument '{name}' of {self.name}")
+                except TypeError as error:
+                    raise type(error)(f"{user_location()}: {error}") from None
                 inputs.append(leaf)
-            elif not _equal(leaf, expected):
+            elif not same_python_value(leaf, expected):  # (-0.0 is not the 0.0 it was traced for; nan is nan)
                 raise TypeError(f"{user_location()}: this concrete function of {self.name} was traced for "
                                 f"{name}={expected!r}, got {leaf!r}; call the Function itself to trace for other "
                                 "Python values")
@@ -144,13 +149,6 @@ def function_html(function: Any) -> str:
         return f"{head}: not traced yet (call it, or <code>get_concrete_function(...)</code>)</p>"
     count = f"{len(traces)} trace{'s' if len(traces) > 1 else ''}"
     return f"{head}, {count}:</p>" + "<hr>".join(c._repr_html_() for c in traces)
-
-
-def _equal(a: Any, b: Any) -> bool:
-    try:
-        return type(a) is type(b) and bool(a == b)
-    except Exception:
-        return a is b
 
 
 def flatten_arguments(signature: inspect.Signature, args: tuple, kwargs: dict) -> tuple[tuple, TreeDef, list]:

@@ -20,7 +20,8 @@ class Location(NamedTuple):
 
 
 class ConversionError(Exception):
-    """A function could not be converted."""
+    """A function could not be converted. ``location``: where in the source (a ``Location``: file, line,
+    function), or None; ``hint``: what to do, or "". The message holds both."""
 
     def __init__(self, message: str, location: Optional[Location] = None, hint: str = "") -> None:
         self.location = location

@@ -9,7 +9,10 @@
     my_relu(np.ones((2, 2)))     # a new signature: a second trace
 
 Arrays and tensors are keyed by ``TensorSpec(shape, dtype)``; Python values (numbers, strings,
-and the structure of tuples, lists and dicts) by value, so a new Python number means a new trace;
+and the structure of tuples, lists and dicts) by value, so a new Python number means a new trace
+(a float by its bits: ``-0.0`` is not ``0.0``, ``nan`` is ``nan``); what a trace cannot stand for is
+refused at the call: an ndarray subclass (a masked array), and arguments that share memory with one
+the graph writes into (autograph/call_boundary.py);
 a ``Function`` that traces on most of its calls says so with a ``RetracingWarning``
 (autograph/retracing.py). Each trace is a ``ConcreteFunction``: the graph, the signature it was
 traced for, and the spec of what it returns. The function is converted with autograph first
@@ -55,6 +58,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph import api
+from autograph.call_boundary import aliasing_pairs, check_aliasing
 from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
 from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
@@ -64,6 +68,8 @@ from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
+from runtime.limits import Limitation
+from runtime.random_calls import GeneratorWatch
 from runtime.staging import format_site, hide_library_frames, user_location
 
 __all__ = ["ConcreteFunction", "Function", "RetracingWarning", "function", "functions_run_eagerly",
@@ -175,8 +181,47 @@ def _check_modes(backend: str, executor: Optional[str], input_signature: Optiona
     return executor or "numpy"
 
 
-class Function:
-    """A Python function that runs as a graph, traced once per input signature (see the module)."""
+class _FunctionClass(type):
+    """The class of ``Function``, for ``help()`` alone. ``Function.__call__`` is a property, so that a call runs
+    no Python frame of the class (below), and pydoc would list it as a "readonly property", which says nothing
+    about calling. So ``dir(Function)``, what pydoc lists, leaves it out, and the class docstring says how a
+    call works. A call never reads ``dir()``: ``f(...)``, ``Function.__call__`` and ``callable(f)`` are as they
+    were; only listings of the class's names (pydoc, ``inspect.getmembers``) no longer show it."""
+
+    def __dir__(cls) -> list[str]:
+        names = super().__dir__()
+        hidden = isinstance(getattr(cls, "__call__", None), property)
+        return [name for name in names if name != "__call__"] if hidden else names
+
+
+class Function(metaclass=_FunctionClass):
+    """A Python function that runs as a graph, traced once per input signature: ``autograph.function(f)``.
+
+        >>> import numpy as np
+        >>> import autograph
+        >>> @autograph.function
+        ... def double(x):
+        ...     return x * 2
+        >>> double(np.ones(3))                          # traces for TensorSpec((3,), float64), runs the graph
+        array([2., 2., 2.])
+        >>> double(np.zeros(3)), double.tracing_count   # the same signature: the same graph
+        (array([0., 0., 0.]), 1)
+
+    Calling it, ``f(*args, **kwargs)``, binds the arguments as the Python function does (with its
+    ``TypeError`` for a wrong call), keys each array by shape and dtype and each Python value by value,
+    traces if the key is new, and runs that key's graph. (``__call__`` is a property that hands the call to
+    a function compiled for this Function's parameters, which adds no Python frame, so ``help()`` leaves it
+    out.) Instance attributes:
+
+    * ``python_function``: the function as written (also ``__wrapped__``);
+    * ``tracing_count``: how many traces it has made (calls with a new key, ``get_concrete_function``);
+    * ``backend``: ``"graph"`` (our graph) or ``"jax"`` (``jax.jit`` of the converted function);
+    * ``executor``: what runs our graph, ``"numpy"``, ``"jax"`` or ``"auto"``; ``"xla"`` under
+      ``backend="jax"``.
+
+    ``concrete_functions`` and ``input_signature`` are properties, ``get_concrete_function`` and
+    ``pretty_printed_concrete_signatures`` methods (below). docs/functions.md is the user's page.
+    """
 
     def __init__(self, python_function: Callable, autograph: bool = True,
                  input_signature: Optional[Sequence[Any]] = None, executor: Optional[str] = None,
@@ -391,8 +436,8 @@ class Function:
             else:
                 specs = [key_of(leaf, f"argument '{name}' of {self.__name__}", self.backend)
                          for name, leaf in zip(leaf_names, leaves)]
-        except TypeError as error:
-            raise TypeError(f"{user_location()}: {error}") from None
+        except TypeError as error:  # (a refusal keeps its class: user code may not catch it as a TypeError)
+            raise (type(error) if isinstance(error, Limitation) else TypeError)(f"{user_location()}: {error}") from None
         return (tree, tuple(specs)), tree, leaves, specs
 
     def _note_trace(self, names: tuple, tree: TreeDef, specs: list) -> None:
@@ -477,6 +522,10 @@ class Function:
             return result, [placeholders[k] for k in written]
 
         token = _on_variable_created.set(on_variable)
+        # A Generator argument that drew while the function was traced, in code autograph does not stage (a
+        # library, autograph=False; there np.random's own too), froze its numbers into the graph: refused
+        # (runtime/random_calls.py).
+        watch = GeneratorWatch(leaves, global_generator=not self._autograph)
         try:
             traced = trace(body_and_writes, [x for x in leaves if isinstance(x, TensorSpec)])
         except TypeError as error:
@@ -486,12 +535,20 @@ class Function:
                             "is not converted: use autograph.function(..., autograph=True) (the default).") from None
         finally:
             _on_variable_created.reset(token)
+        watch.check()
         self.tracing_count += 1
         graph, out_tree = traced
         join = outputs.join
         execute = executor_for(graph, self.executor)  # inputs -> a tuple of outputs (autograph/executors.py)
         if written:
+            # The graph reads each argument as passed and writes back after the run: an argument sharing memory
+            # with one it writes into would not see the write, as it would in NumPy. Such a call is refused
+            # (autograph/call_boundary.py); only traces that write into an argument pay for the check.
+            input_names = [n for n, x in zip(_leaf_names(names, tree), leaves) if isinstance(x, TensorSpec)]
+            pairs = aliasing_pairs(len(input_names), written)
+
             def run(inputs: list) -> Any:
+                check_aliasing(inputs, pairs, input_names, self.__name__, user_location)
                 result, new_values = out_tree.unflatten([np.asarray(x) for x in execute(inputs)])
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
@@ -533,7 +590,11 @@ class Function:
         specs = [jax.ShapeDtypeStruct(x.shape, x.dtype if not isinstance(x.dtype, np.dtype)
                                       else jax.dtypes.canonicalize_dtype(x.dtype))
                  for x in leaves if isinstance(x, TensorSpec)]
+        # A random generator that drew while JAX traced (code autograph does not convert, autograph=False) froze its
+        # numbers into the compiled function: refused, as our graphs refuse it (runtime/random_calls.py).
+        watch = GeneratorWatch(leaves, global_generator=not self._autograph)
         traced = jitted.trace(*specs)
+        watch.check()
         self.tracing_count += 1
         out_info = [traced.out_info] if outputs.single() else traced.out_info
         output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), out_info))
@@ -615,14 +676,39 @@ def write_back(name: str, argument: Any, value: np.ndarray) -> None:
 def function(fn: Optional[Callable] = None, *, autograph: bool = True,
              input_signature: Optional[Sequence[Any]] = None, executor: Optional[str] = None,
              backend: str = "graph") -> Any:
-    """Make ``fn`` a ``Function`` (as a decorator, with or without arguments, or a call).
+    """Make ``fn`` a ``Function``: traced into a graph once per input signature, then run as that graph.
 
+    As a decorator (with or without arguments) or a call:
+
+        >>> import numpy as np
+        >>> import autograph
+        >>> @autograph.function
+        ... def relu_sum(x):
+        ...     if np.sum(x) > 0:                     # on a tensor: both branches become one cond node
+        ...         return np.maximum(x, 0)
+        ...     return -x
+        >>> relu_sum(np.array([1.0, -2.0, 3.0]))       # traces for TensorSpec((3,), float64), runs the graph
+        array([1., 0., 3.])
+        >>> relu_sum(np.array([-1.0, -2.0, 1.0]))      # the same signature: the same graph, the other branch
+        array([ 1.,  2., -1.])
+        >>> relu_sum.tracing_count, len(relu_sum.concrete_functions)
+        (1, 1)
+        >>> relu_sum.python_function(np.array([-1.0]))  # the function as written, run as plain Python
+        array([1.])
+
+    The ``Function`` keeps ``tracing_count`` (the traces made so far), ``concrete_functions`` (one
+    ``ConcreteFunction`` per trace: its ``graph``, the signature it was traced for, its output spec) and
+    ``python_function`` (``fn`` as written), and has ``get_concrete_function(*args)`` (trace without
+    running) and ``pretty_printed_concrete_signatures()``; ``help(autograph.Function)`` has the rest.
+
+    ``autograph=False`` traces ``fn`` as written, without converting its control flow.
+    ``input_signature`` (one ``TensorSpec`` per parameter; a ``None`` dim takes any size) fixes the trace
+    key: one trace for every call that fits (on a method it leaves out ``self``).
     ``backend="graph"`` (the default) traces our IR, run by ``executor="numpy"`` (the default),
     ``executor="jax"`` (lowered to JAX, jitted) or ``executor="auto"`` (the faster of the two for
     each trace, measured on its first calls; the interpreter where JAX is not installed);
     ``backend="jax"`` runs the converted function under ``jax.jit`` instead, building no graph of
-    ours. ``input_signature`` fixes the trace key (on a method it leaves out ``self``). See
-    docs/functions.md.
+    ours, and returns JAX arrays. See docs/functions.md.
     """
     def make(f: Callable) -> Function:
         return Function(f, autograph=autograph, input_signature=input_signature, executor=executor, backend=backend)

@@ -4,14 +4,20 @@
 2. what a graph cannot do, and the error that says so;
 3. the graph a tensor-dependent ``if`` becomes: as text, and as a picture when Graphviz is installed;
 4. eager NumPy and the graph agree;
-5. how long each takes, and which way the ratio goes.
+5. how long each takes, and which way the ratio goes;
+6. plain Python control flow (a loop with ``break``) under ``jax.jit`` and ``jax.grad``, beside the
+   hand-written ``lax`` code it replaces, and how fast each runs.
 
-It needs only NumPy and this package; with JAX installed, step 5 also times the graph on XLA.
+It needs only NumPy and this package; with JAX installed, step 5 also times the graph on XLA and
+step 6 runs (without it, step 6 says how to install it; ``AUTOGRAPH_DEMO_NO_JAX=1`` acts as if JAX
+were not installed). Longer tours, not run here: ``python examples/demo_graph.py`` (tracing and
+retracing) and ``python examples/demo_jax.py`` (every executor on two programs).
 """
 
 from __future__ import annotations
 
 import inspect
+import os
 import shutil
 import sys
 import tempfile
@@ -58,10 +64,42 @@ def positive_part(x):
 
 def show_staging_error() -> None:
     heading(2, "What a graph cannot do says so, with your file and line")
+    lines, first = inspect.getsourcelines(positive_part)
+    for number, line in enumerate(lines, first):
+        print(f"  {number:4d} | {line.rstrip()}")
     try:
         autograph.function(positive_part)(np.array([1.0, 2.0]))
     except autograph.StagingError as error:
         print(f"  autograph.StagingError: {error}")
+
+
+# One sentence per op kind the demo's graph shows, printed under it the first time a kind appears.
+OP_LEGEND = {
+    "sum": "adds up the elements (np.sum), here over all axes.",
+    "constant": "a value known while tracing, stored in the graph.",
+    "gt": "elementwise x > y, a bool.",
+    "lt": "elementwise x < y, a bool.",
+    "cond": "runs true_graph or false_graph on its operands, as the bool first operand says: your `if`.",
+    "while_loop": "runs body_graph while cond_graph says so, carrying the loop variables: your loop.",
+    "mul": "elementwise product (x * y).",
+    "add": "elementwise sum (x + y).",
+    "sub": "elementwise difference (x - y).",
+    "neg": "elementwise negation (-x).",
+    "floordiv": "elementwise floor division (x // y), as NumPy does it.",
+    "truediv": "elementwise division (x / y).",
+    "matmul": "matrix product (x @ y).",
+}
+
+
+def op_kinds(graph) -> list[str]:
+    """The ops of ``graph`` and its subgraphs, in the order the text form prints them."""
+    kinds: list[str] = []
+    for node in graph.nodes:
+        kinds.append(node.op)
+        for attr in node.attrs.values():
+            if hasattr(attr, "nodes"):
+                kinds.extend(op_kinds(attr))
+    return list(dict.fromkeys(kinds))
 
 
 def show_graph() -> Path | None:
@@ -70,6 +108,9 @@ def show_graph() -> Path | None:
     staged(np.array([1, 2]))  # traces once for int64[2], then runs the graph
     graph = staged.concrete_functions[0].graph
     print(graph)
+    print("  Each line is `outputs:type = op[attrs] inputs`; values are named a, b, ... afresh in each subgraph.")
+    for kind in op_kinds(graph):
+        print(f"    {kind:9s} {OP_LEGEND.get(kind, 'see docs/ir.md.')}")
     from runtime.graph.printing import to_svg
 
     svg = to_svg(graph) if shutil.which("dot") else None
@@ -141,11 +182,10 @@ def show_timings() -> None:
         ("linear regression, 1001 steps", train, (x, x @ np.arange(5.0), np.zeros(5), np.int64(1001))),
     ]
     executors = {"graph": {}}
-    try:
-        import jax  # noqa: F401  (optional: pip install 'autograph-numpy[jax]')
+    if jax_or_none() is not None:
         executors["graph on XLA"] = {"executor": "jax"}
-    except ImportError:
-        print("  (JAX is not installed: pip install 'autograph-numpy[jax]' adds the graph on XLA.)")
+    else:
+        print(f"  (JAX is not installed: {INSTALL_JAX} adds the graph on XLA.)")
     for name, fn, args in workloads:
         runs = {"eager NumPy": fn}
         for label, options in executors.items():
@@ -162,12 +202,78 @@ def show_timings() -> None:
     print("  (One run on a shared machine: the benchmarks, `make bench`, measure properly.)")
 
 
+INSTALL_JAX = "pip install '.[jax]' in a checkout of autograph (there is no PyPI release)"
+
+
+def jax_or_none():
+    """JAX, or None when it is not installed (or AUTOGRAPH_DEMO_NO_JAX=1 says to act as if)."""
+    if os.environ.get("AUTOGRAPH_DEMO_NO_JAX"):
+        return None
+    try:
+        import jax
+    except ImportError:
+        return None
+    return jax
+
+
+def grow(x):
+    """A loop with `break`, as you write it."""
+    for _ in range(50):
+        if x > 100.0:
+            break
+        x = x * 1.5 + 1.0
+    return x
+
+
+def grow_lax(x):
+    """grow by hand: `break` is a carried flag."""
+    import jax.numpy as jnp
+    from jax import lax
+
+    def step(carry, _):
+        x, done = carry
+        done = done | (x > 100.0)
+        return (jnp.where(done, x, x * 1.5 + 1.0), done), None
+
+    (x, _), _ = lax.scan(step, (x, False), None, length=50)
+    return x
+
+
+def show_jax() -> None:
+    heading(6, "Plain Python control flow under jax.jit and jax.grad")
+    jax = jax_or_none()
+    if jax is None:
+        print(f"  JAX is not installed, so this step is skipped: {INSTALL_JAX}, then run make demo again.")
+        return
+    side_by_side(inspect.getsource(grow), inspect.getsource(grow_lax),
+                 ("your code: jax.jit(autograph.to_graph(grow))", "the same by hand, with lax"))
+    ours, theirs = jax.jit(autograph.to_graph(grow)), jax.jit(grow_lax)
+    d_ours, d_theirs = jax.jit(jax.grad(autograph.to_graph(grow))), jax.jit(jax.grad(grow_lax))
+    for x in (2.0, 150.0):
+        eager, a, b = grow(x), float(ours(x)), float(theirs(x))
+        da, db = float(d_ours(x)), float(d_theirs(x))
+        print(f"  grow({x}): eager Python {eager:.4f}, jit {a:.4f}, lax {b:.4f}; "
+              f"grad: ours {da:.4f}, lax {db:.4f}")
+        if not (np.isclose(eager, a, rtol=1e-5) and np.isclose(a, b) and np.isclose(da, db)):
+            raise SystemExit("grow: jax.jit of the converted code disagrees")
+    x = jax.numpy.float32(2.0)
+    runs = {"ours (jit)": lambda: ours(x).block_until_ready(), "lax (jit)": lambda: theirs(x).block_until_ready()}
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(3):  # in turns, so a busy moment hurts both alike
+        for label, run in runs.items():
+            best[label] = min(best[label], timeit.timeit(run, number=200) / 200 * 1e6)
+    ratio = best["ours (jit)"] / best["lax (jit)"]
+    print(f"  time per call: ours {best['ours (jit)']:.1f} us, hand-written lax {best['lax (jit)']:.1f} us: "
+          f"{ratio:.2f}x lax's time ({ratio_words(ratio)})")
+
+
 def main() -> None:
     show_conversion()
     show_staging_error()
     show_graph()
     show_results()
     show_timings()
+    show_jax()
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""The graph part of `make demo`: the tf.function tutorial's story, with NumPy code and our IR."""
+"""A longer graph tour than `make demo` (not run by it): the tf.function tutorial's story, with NumPy
+code and our IR. Run it with `python examples/demo_graph.py`."""
 
 from __future__ import annotations
 
@@ -114,3 +115,7 @@ def show_graphs() -> None:
     show_tracing()
     show_graph()
     show_workloads()
+
+
+if __name__ == "__main__":
+    show_graphs()

@@ -1,4 +1,5 @@
-"""The JAX part of `make demo`: one tutorial program in every mode, results against eager NumPy, timings.
+"""A longer JAX tour than `make demo` (not run by it): one tutorial program in every mode, results
+against eager NumPy, timings. Run it with `python examples/demo_jax.py`.
 
     autograph.function(f)                   our graph, run by the NumPy interpreter
     autograph.function(f, executor="jax")   our graph, lowered to JAX and jitted by XLA

@@ -142,6 +142,13 @@ class Backend:
         call to Python (and so to the value's ``__float__``, ``__array__``, ...)."""
         return NotImplemented
 
+    def random_call(self, f: Callable) -> Any:
+        """What to call in place of ``f``, a NumPy random function (``np.random.normal``, a ``Generator``'s
+        ``normal``, ``np.random.seed``, ``np.random.default_rng``: runtime/random_calls.py) that converted code
+        calls while this backend traces: one that stages the draw, so that it happens each time the staged
+        program runs, or one that raises. NotImplemented (the default) lets ``f`` draw now, while tracing."""
+        return NotImplemented
+
     def assert_(self, test: Any, message: Optional[Thunk]) -> Any:
         """Check ``assert test, message()`` whenever the staged program runs; NotImplemented (the
         default) leaves the test to Python's ``assert`` (and so to the value's ``__bool__``)."""
@@ -278,6 +285,11 @@ def backend_for(value: Any) -> Optional[Backend]:
     owner = next((b for b in _BACKENDS if b.owns(cls)), None)
     OWNER_BY_TYPE[cls] = owner
     return owner
+
+
+def staging_backends() -> list[Backend]:
+    """The registered backends tracing now on the calling thread (``staging_now``), in registration order."""
+    return [backend for backend in _BACKENDS if backend.staging_now()]
 
 
 def backend_of_any(values: Iterable[Any]) -> Optional[Backend]:

@@ -15,7 +15,9 @@ anything the converter declines. The call itself happens in the user's own
 frame, so the callee's caller is the user's code (``sys._getframe(1)``,
 ``warnings.warn(stacklevel=2)``, ``logging``'s ``funcName`` all see it). Calls that
 the converter can resolve while converting (NumPy, builtins, the standard
-library) are never wrapped, so they cost nothing.
+library) are never wrapped, so they cost nothing; NumPy's random functions are the exception: the
+converter wraps them, and while a backend traces ``call`` hands back that backend's staged draw
+(runtime/random_calls.py).
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ import types
 import weakref
 from typing import Any, Callable, Optional
 
+from runtime.random_calls import GENERATOR_TYPES as _GENERATORS
+from runtime.random_calls import RANDOM_CALLABLES as _RANDOM_CALLABLES
+from runtime.random_calls import random_call as _random_call
 from runtime.undefined import is_converted_code
 
 # Callables that are never converted: `call` hands them back as they are.
@@ -100,8 +105,12 @@ def call(f: Callable, /) -> Callable:
                 return f
             target = _target(function)
             return f if target is function else _MethodType(target, f.__self__)
+        if isinstance(f.__self__, _GENERATORS):  # np.random.normal, rng.normal: a draw (runtime/random_calls.py)
+            return _random_call(f)
     if cls is _BuiltinFunctionType or cls is _BuiltinMethodType:  # a C function or bound C method: no id()
-        return f
+        return _random_call(f) if isinstance(f.__self__, _GENERATORS) else f  # (as above, older Cython)
+    if id(f) in _RANDOM_CALLABLES:  # np.random.seed, np.random.default_rng, np.random.RandomState, ...
+        return _random_call(f)
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return f
     if cls is functools.partial:

@@ -40,10 +40,13 @@ def test_the_demo_tells_its_story():
     assert re.search(r"  def my_function\(x\): +\| def my_function\(x\):", out)
     assert re.search(r"\|     ag__.if_stmt\(np.sum\(x\) > 0, if_body, else_body", out)
     # 2. one staging error, naming the demo's file and line
+    assert re.search(r"  +\d+ \| def positive_part\(x\):\n +\d+ \|     if np.sum\(x\) > 0:", out)
     assert re.search(rf"autograph.StagingError: {re.escape(str(DEMO))}:\d+: 'y' is assigned in the if branch but "
                      "not in the else branch of a staged `if`", out)
     # 3. the graph as text, and as a picture when Graphviz is there
     assert "cond[" in out and "true_graph=" in out
+    for kind in ("sum", "constant", "gt", "cond", "mul", "neg", "floordiv"):  # each op kind explained once
+        assert len(re.findall(rf"^    {kind} +\S.*\.$", out, re.M)) == 1, kind
     picture = re.search(r"The same graph as a picture \(Graphviz\): (\S+\.svg)", out)
     if picture:
         assert "<svg" in pathlib.Path(picture.group(1)).read_text()
@@ -55,11 +58,31 @@ def test_the_demo_tells_its_story():
     for ratio, words in ratios:
         value = float(ratio)
         assert words == ("faster" if value < 0.95 else "slower" if value > 1.05 else "about as fast")
+    # 6. a loop with `break` under jax.jit and jax.grad, beside its hand-written lax twin
+    if "JAX is not installed" in out:
+        return
+    assert re.search(r"  def grow\(x\): +\| def grow_lax\(x\):", out) and "lax.scan(step" in out
+    results = re.findall(r"grow\([\d.]+\): eager Python ([\d.]+), jit ([\d.]+), lax ([\d.]+); "
+                         r"grad: ours ([\d.]+), lax ([\d.]+)", out)
+    assert len(results) == 2
+    for eager, jit, lax, d_ours, d_lax in results:
+        assert eager == jit == lax and d_ours == d_lax
+    assert re.search(r"time per call: ours [\d.]+ us, hand-written lax [\d.]+ us: [\d.]+x lax's time", out)
 
 
 def test_the_demo_needs_neither_jax_nor_graphviz():
     out = _run("-c", BARE, str(DEMO), path="/nonexistent")
     assert "Install Graphviz, e.g. apt-get install graphviz, to get this graph as a picture too." in out
-    assert "JAX is not installed: pip install 'autograph-numpy[jax]' adds the graph on XLA." in out
+    install = "pip install '.[jax]' in a checkout of autograph (there is no PyPI release)"
+    assert f"JAX is not installed: {install} adds the graph on XLA." in out
+    assert f"JAX is not installed, so this step is skipped: {install}, then run make demo again." in out
     assert not re.search(r"graph on XLA +[\d.]+ ms", out)
     assert out.rstrip().endswith("jax imported: False")
+
+
+def test_the_demo_honours_autograph_demo_no_jax():
+    env = {**os.environ, "AUTOGRAPH_DEMO_NO_JAX": "1"}
+    done = subprocess.run([sys.executable, str(DEMO)], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "JAX is not installed, so this step is skipped: pip install '.[jax]'" in done.stdout
+    assert "grow(2.0)" not in done.stdout

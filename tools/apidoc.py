@@ -5,15 +5,20 @@
 
 The names: everything in ``autograph.__all__`` (a name added there appears here with no edit),
 ``autograph.testing.__all__``, and the runtime names users touch (``RUNTIME``). For a class, its
-public methods and properties defined in our packages are listed too.
+public methods and properties defined in our packages are listed too, and so are its public instance
+attributes (``self.name = ...`` in its body, which no class dictionary holds), which the page must
+describe: ``--check`` fails for one that the class docstring does not name as ````name```` and that is
+not a parameter of the class (whose signature the page shows).
 """
 
 from __future__ import annotations
 
+import ast
 import enum
 import importlib
 import inspect
 import sys
+import textwrap
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -90,6 +95,27 @@ def members(cls: type) -> Iterator[tuple[str, Any]]:
             yield name, value
 
 
+def attributes(cls: type) -> list[str]:
+    """A class's public instance attributes, as its own body assigns them (``self.name = ...`` in any of its
+    methods), in the order of their first assignment; not the names its body defines (methods, properties),
+    nor a dataclass's fields (its signature shows those)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return []
+    skip = set(vars(cls)) | set(getattr(cls, "__dataclass_fields__", ()))
+    found: list[str] = []
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign)) else []
+        for target in targets:
+            for leaf in ast.walk(target):
+                if (isinstance(leaf, ast.Attribute) and isinstance(leaf.value, ast.Name) and leaf.value.id == "self"
+                        and not leaf.attr.startswith("_") and leaf.attr not in skip and leaf.attr not in found):
+                    found.append(leaf.attr)
+    return found
+
+
 def documented_objects() -> Iterator[tuple[str, Any]]:
     """(dotted name, object) for everything the page documents, members included."""
     seen: set[int] = set()
@@ -113,8 +139,26 @@ def _has_docstring(obj: Any) -> bool:
 
 
 def undocumented() -> list[str]:
-    """The dotted names of documented objects whose docstring is missing, empty or made up by ``dataclass``."""
-    return [name for name, obj in documented_objects() if not _has_docstring(obj)]
+    """The dotted names of documented objects whose docstring is missing, empty or made up by ``dataclass``,
+    and of instance attributes that their class's docstring does not name (as ````name````)."""
+    missing = []
+    for name, obj in documented_objects():
+        if not _has_docstring(obj):
+            missing.append(name)
+        if inspect.isclass(obj):
+            missing += [f"{name}.{attribute} (an attribute: name it in the class docstring)"
+                        for attribute in attributes(obj) if not _describes(obj, attribute)]
+    return missing
+
+
+def _describes(cls: type, attribute: str) -> bool:
+    """Whether the page says what an instance attribute is: the class docstring names it (````name````),
+    or it holds the argument of the class's parameter of that name, which the signature shows."""
+    try:
+        parameters = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        parameters = {}
+    return f"``{attribute}``" in (cls.__doc__ or "") or attribute in parameters
 
 
 def _docstring(obj: Any) -> str:
@@ -140,6 +184,9 @@ def render() -> str:
             seen[id(obj)] = dotted
             signature = _signature(obj) if callable(obj) else ""
             lines += [f"### `{dotted}{signature}`", "", f"*{_kind(obj)}*", "", _docstring(obj), ""]
+            if inspect.isclass(obj) and attributes(obj):
+                listed = ", ".join(f"`{name}.{attribute}`" for attribute in attributes(obj))
+                lines += [f"Instance attributes: {listed}.", ""]
             if inspect.isclass(obj):
                 for member_name, member in members(obj):
                     if isinstance(member, property):

@@ -35,6 +35,17 @@ After::
 
 A name the function binds itself, or a global that is not the builtin (a user's own ``max``),
 stays a plain call.
+
+NumPy's random functions (``np.random.normal``, ``np.random.seed``, ``np.random.default_rng``) go
+through ``ag__.call`` although they need no conversion: called while a graph is traced they must
+draw each time the graph runs, and ``call`` lets the tracing backend stage them
+(runtime/random_calls.py). Before::
+
+    noise = np.random.normal(size=x.shape)
+
+After::
+
+    noise = ag__.call(np.random.normal)(size=x.shape)
 """
 
 from __future__ import annotations
@@ -49,6 +60,7 @@ from autograph.analysis.walk import walk, walk_statements
 from autograph.context import UNKNOWN, Context
 from autograph.template_code import make_node
 from autograph.transformer import Transformer
+from runtime.random_calls import is_random
 
 _UNCONVERTED_PACKAGES = frozenset({
     "numpy", "jax", "jaxlib", "scipy", "runtime", "autograph", "ml_dtypes", "opt_einsum", "builtins",
@@ -155,7 +167,9 @@ class _Calls(Transformer):
         if isinstance(func, ast.Attribute) and func.attr in _CONTAINER_METHODS:
             return True
         target = self._resolve(func)
-        return target is not UNKNOWN and needs_no_conversion(target)
+        # NumPy's random functions need no conversion, but each call must draw when a staged program runs,
+        # not once while it is traced: `ag__.call` hands them to the backend tracing (runtime/random_calls.py).
+        return target is not UNKNOWN and needs_no_conversion(target) and not is_random(target)
 
     def _routed(self, func: ast.expr) -> bool:
         if not isinstance(func, (ast.Name, ast.Attribute)):

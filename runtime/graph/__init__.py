@@ -6,6 +6,7 @@ Layers, each importing only the ones above it in this list::
     printing, ir           text / DOT / SVG views; Value, Node, Graph, verify
     builder                the graph under construction (a ContextVar)
     tensor, variables      the Tensor users hold while tracing (and NumPy's protocols); Variable, print_, assert_
+    numpy_random           np.random's draws as random ops (ops_random), and the watch a trace keeps on generators
     tracing                trace / trace_subgraph, TensorSpec, output structures
     numpy_api, numpy_linalg  NumPy functions on tensors (they fill tensor.NUMPY_FUNCTIONS)
     numpy_array            static-shape array functions (pad, sort, quantile, ...), ufunc methods, array methods

@@ -34,7 +34,7 @@ from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
 from runtime.choice import Probe
 from runtime.graph import builtins as graph_builtins
-from runtime.graph import control_flow, loops, tensor, variables
+from runtime.graph import control_flow, loops, numpy_random, tensor, variables
 from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
@@ -98,6 +98,12 @@ class GraphBackend(Backend):
         """``float(t)``, ``max(a, b)``, ``math.sqrt(t)``, ``np.array([t, 1.0])``, ... on tensors
         (runtime/graph/builtins.py; NotImplemented for a callable it does not know)."""
         return graph_builtins.call(f, args, kwargs)
+
+    def random_call(self, f: Callable) -> Any:
+        """``np.random.normal``, ``rng.integers``, ``np.random.seed``, ``np.random.default_rng`` ... called
+        while a graph is traced: a random op that draws each time the graph runs, from the generator eager
+        code would draw from (runtime/graph/numpy_random.py), or a refusal naming the line."""
+        return numpy_random.random_call(f)
 
     def assert_(self, test: Any, message: Optional[Thunk]) -> None:
         """A graph assertion: ``test`` (one element, as Python's truth of an array needs) must be true

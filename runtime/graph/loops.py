@@ -52,6 +52,7 @@ from runtime.graph.control_flow import (
     written_roots,
     zeros,
 )
+from runtime.graph.numpy_random import draws_random
 from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import Tensor
@@ -196,6 +197,14 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
 
     specs = loop.specs() + [TensorSpec(r.shape, r.dtype) for r in roots]
     cond = tracing.trace_subgraph(run_test, specs, captures=sub.captures)
+    if draws_random(cond.graph):
+        # The loop's first test ran before it was staged (runtime/operators.py asks it to choose who runs the
+        # loop), and its draws are in the graph already: the staged test would draw once more than eager code.
+        raise staging_error(
+            f"the condition of this {what} draws random numbers (NumPy's random functions), and a graph would "
+            "draw them once more than eager code: the first test is asked before the loop is staged. Draw before "
+            "the loop and again at the end of its body, and test the number drawn (u = np.random.rand(); "
+            "while u < p: ...; u = np.random.rand()).")
     consts = cond.captures
     body_graph = tracing.pad_inputs(with_outputs(sub.graph, plan), consts[len(sub.captures):])
     outs = tensor.bind("while_loop", [*loop.initial_values(), *roots, *consts], cond_graph=cond.graph,

@@ -5,3 +5,4 @@ with their NumPy kernel and JAX lowering. This module only gathers the modules t
 from runtime.graph import ops_array  # noqa: F401, I001  (one line per library module)
 from runtime.graph import ops_update  # noqa: F401
 from runtime.graph import ops_linalg  # noqa: F401
+from runtime.graph import ops_random  # noqa: F401

@@ -16,13 +16,14 @@ by their fields and learns which attrs hold subgraphs from the op table.
 
 from __future__ import annotations
 
+import html
 import shutil
 import subprocess
 from typing import Any, Optional
 
 import numpy as np
 
-from runtime.graph import ops
+from runtime.graph import ops, user_names
 from runtime.graph.shapes import type_str
 
 
@@ -157,22 +158,39 @@ def _short_attrs(node: Any) -> list[str]:
     return [text for text in simple if not text.endswith(("=None", "=False"))]
 
 
-def _dot_graph(graph: Any, lines: list[str], counter: Any, pad: str) -> tuple[list[str], str]:
+def _dot_graph(graph: Any, lines: list[str], counter: Any, pad: str,
+               given: Optional[dict] = None) -> tuple[list[str], str, list[Optional[str]]]:
     """Draw ``graph``'s live part; return the ids of its first boxes (those no drawn edge enters)
-    and of its ``out``, for the invisible edges that stack subgraphs one above the other."""
+    and of its ``out``, for the invisible edges that stack subgraphs one above the other, and the
+    user's names of its outputs (None where unknown). ``given`` names some of its inputs."""
     names = _Namer()
     producer: dict[Any, str] = {}
     firsts: list[str] = []
     nodes = live_nodes(graph)
+    # The user's names where the source tells them (runtime/graph/user_names.py), else the letters
+    # of the text form: a reader looks for `w` and `loss`, not for `h` and `ba`.
+    user = dict(given) if given is not None else dict(
+        zip(graph.inputs, user_names.parameter_names(graph) or ()))
+    user.update(user_names.node_output_names(nodes))
+
+    def shown(value: Any) -> str:
+        return user.get(value) or names.use(value)
+
+    def hover(value: Any) -> str:
+        letter = names.use(value)
+        both = letter if user.get(value) in (None, letter) else f"{letter} ({user[value]})"
+        return _escape(f"{both}: {value.type_str}")
+
     used = {v for node in nodes for v in node.inputs} | set(graph.outputs)
     for value in graph.inputs:
-        name = names.define(value)
+        names.define(value)
         if value not in used:
             continue
         node_id = f"n{next(counter)}"
         producer[value] = node_id
         firsts.append(node_id)
-        lines.append(f'{pad}{node_id} [shape=ellipse style=solid label="{_escape(f"{name}: {value.type_str}")}"];')
+        label = _escape(f"{shown(value)}: {value.type_str}")
+        lines.append(f'{pad}{node_id} [shape=ellipse style=solid label="{label}" tooltip="{hover(value)}"];')
     constants: dict[Any, str] = {}
     for node in nodes:
         text = _inline_constant(node)
@@ -201,13 +219,17 @@ def _dot_graph(graph: Any, lines: list[str], counter: Any, pad: str) -> tuple[li
             lines.append(f'{pad}  {node_id} [label="{node.op}" tooltip="{_escape(f"{node.op}({operands})")}" '
                          'style="rounded,filled" fillcolor="#eeeeee"];')
             above = [node_id]
+            branch_names: list[list[Optional[str]]] = []
             for key, sub in nested:
                 lines.append(f'{pad}  subgraph cluster_{next(counter)} {{ label="{key}"; style=dashed; '
                              'fontname="monospace"; fontsize=9;')
-                sub_firsts, sub_out = _dot_graph(sub, lines, counter, pad + "    ")
+                sub_firsts, sub_out, sub_names = _dot_graph(
+                    sub, lines, counter, pad + "    ", user_names.subgraph_input_names(node, sub, user))
+                branch_names.append(sub_names)
                 lines.append(f"{pad}  }}")
                 lines.extend(f"{pad}  {a} -> {b} [style=invis];" for a in above for b in sub_firsts)
                 above = [sub_out]
+            _name_results(node, user, branch_names)
             # The results leave from the cluster's foot, so what uses them is drawn below the loop or
             # the branches, not beside them.
             exit_id = f"n{next(counter)}"
@@ -215,23 +237,45 @@ def _dot_graph(graph: Any, lines: list[str], counter: Any, pad: str) -> tuple[li
             lines.extend(f"{pad}  {a} -> {exit_id} [style=invis];" for a in above)
             lines.append(f"{pad}}}")
         else:
-            tooltip = " ".join(f"{names.use(v)}:{v.type_str}" for v in node.outputs) or node.op
-            lines.append(f'{pad}{node_id} [label="{_escape(label)}" tooltip="{_escape(tooltip)}"];')
+            tooltip = " ".join(hover(v) for v in node.outputs) or node.op
+            lines.append(f'{pad}{node_id} [label="{_escape(label)}" tooltip="{tooltip}"];')
         for value in node.inputs:
             if value not in constants:
-                lines.append(f'{pad}{producer.get(value, "undefined")} -> {node_id} [label="{names.use(value)}" '
-                             f'tooltip="{_escape(names.use(value) + ": " + value.type_str)}"];')
+                lines.append(f'{pad}{producer.get(value, "undefined")} -> {node_id} [label="{_escape(shown(value))}" '
+                             f'tooltip="{hover(value)}"];')
         for value in node.outputs:
             producer[value] = exit_id if nested else node_id
+    # The outputs are the cells of one row, each edge entering its own cell: as edge labels they
+    # converged on one point and were drawn over one another.
     out_id = f"n{next(counter)}"
-    lines.append(f'{pad}{out_id} [shape=plaintext style=solid label="out"];')
+    cells = "".join(f'<td port="o{i}" border="1" sides="t" cellpadding="1">{html.escape(f"{i}: {shown(v)}")}</td>'
+                    for i, v in enumerate(graph.outputs))
+    lines.append(f'{pad}{out_id} [shape=plaintext style=solid margin=0 label=<<table border="0" cellborder="0" '
+                 f'cellspacing="4"><tr><td>out</td>{cells}</tr></table>>];')
     for i, value in enumerate(graph.outputs):
         source = producer.get(value)
         if source is None:  # an output that is an inlined constant: no box of its own yet
             source = f"n{next(counter)}"
             lines.append(f'{pad}{source} [shape=plaintext style=solid label="{_escape(constants.get(value, "?"))}"];')
-        lines.append(f'{pad}{source} -> {out_id} [label="{i}: {names.use(value)}"];')
-    return firsts or [out_id], out_id
+        lines.append(f'{pad}{source} -> {out_id}:o{i}:n [tooltip="{hover(value)}"];')
+    return firsts or [out_id], out_id, [user.get(v) for v in graph.outputs]
+
+
+def _name_results(node: Any, user: dict, branch_names: list[list[Optional[str]]]) -> None:
+    """Names for a control-flow node's results not named by an assignment: a ``while_loop``'s are its
+    loop variables (named by its body, else by their initial values), a ``cond``'s what its branches
+    named them."""
+    carried = user_names.carried_names(node)
+    for i, value in enumerate(node.outputs):
+        if value in user:
+            continue
+        candidates = [carried[i] if i < len(carried) else None]
+        if node.op == "while_loop" and i < len(node.inputs):
+            candidates.append(user.get(node.inputs[i]))
+        candidates += [names[i] for names in branch_names if node.op == "cond" and i < len(names)]
+        name = next((c for c in candidates if c), None)
+        if name is not None:
+            user[value] = name
 
 
 def _escape(text: str) -> str:
@@ -259,7 +303,6 @@ def to_html(graph: Any) -> str:
     svg = to_svg(graph)
     if svg is not None:
         return svg[svg.find("<svg"):]  # without the XML prologue and DOCTYPE, to sit inside HTML
-    import html
     hint = ""
     if not _hinted:
         _hinted.append(True)

@@ -45,7 +45,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.graph import ops
+from runtime.graph import ops, user_names
 from runtime.graph.control_flow import paths
 from runtime.graph.ir import Graph, Node, Value, VerificationError, verify
 from runtime.graph.shapes import Ref
@@ -183,8 +183,12 @@ class _Encoder:
                 "attrs": attrs,
                 "outputs": [define(v) for v in node.outputs],
                 "location": None if node.location is None else [str(node.location[0]), int(node.location[1])],
+                # The picture's name for the output (user_names.py reads it from the source, which a
+                # loaded graph no longer names): saved so a loaded graph draws as the original did.
+                "name": user_names.statement_name(node),
             })
-        return {"inputs": inputs, "nodes": nodes, "outputs": [numbers[id(v)] for v in graph.outputs]}
+        return {"inputs": inputs, "nodes": nodes, "outputs": [numbers[id(v)] for v in graph.outputs],
+                "parameter_names": user_names.parameter_names(graph)}
 
     def tree(self, tree: TreeDef, where: str) -> dict:
         doc: dict = {"kind": tree.kind, "children": [self.tree(c, where) for c in tree.children],
@@ -642,7 +646,15 @@ class _Decoder:
                 located._node = True
                 raise located from error.__cause__
             nodes.append(Node(op, node_inputs, attrs, outputs, location))
-        return Graph(inputs, tuple(nodes), tuple(use(k) for k in doc["outputs"]))
+            name = node.get("name")
+            if isinstance(name, str) and name.isidentifier():
+                user_names.saved_node_names[nodes[-1]] = name
+        graph = Graph(inputs, tuple(nodes), tuple(use(k) for k in doc["outputs"]))
+        names = doc.get("parameter_names")
+        if isinstance(names, list) and len(names) == len(inputs) and all(
+                isinstance(n, str) and n.isidentifier() for n in names):
+            user_names.saved_parameter_names[graph] = names
+        return graph
 
     def tree(self, doc: dict) -> TreeDef:
         return self._nested("structures", self._tree, doc)

@@ -21,7 +21,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 import numpy as np
 
 from runtime import limits
-from runtime.graph import passes, tensor, variables
+from runtime.graph import numpy_random, passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
 from runtime.staging import NotStageable
@@ -167,12 +167,15 @@ def _record(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[
 
 
 def _record_outermost(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[list[Value], TreeDef]:
-    """``_record`` for an outermost trace: a limitation the program caught (and went on from) ends it."""
+    """``_record`` for an outermost trace: a limitation the program caught (and went on from) ends it, and so
+    does a random generator that drew while tracing outside what the graph stages (numpy_random.watch_trace)."""
     limits.start_trace()
+    check_generators = numpy_random.watch_trace()
     recorded = _record(builder, fn, specs)
     refused = limits.pending_refusal()
     if refused is not None:
         raise refused.with_traceback(refused.__traceback__)
+    check_generators()
     return recorded
 
 

@@ -41,7 +41,8 @@ Choices:
   slice bounded by one of them is a static slice, as JAX requires.
 
 What JAX cannot express raises ``LoweringError``: a ``while_loop`` variable whose shape changes
-between iterations, ``cond`` branches whose output shapes differ, slices with traced bounds.
+between iterations, ``cond`` branches whose output shapes differ, slices with traced bounds, a draw
+from a NumPy random generator (``random`` ops).
 Out-of-bounds indices do not raise under JAX (it clamps them; ``take`` fills with NaN).
 """
 
@@ -58,7 +59,7 @@ from jax import lax
 
 from runtime.graph import interpreter, ops, shapes
 from runtime.graph.ir import Graph, Node
-from runtime.staging import Limitation
+from runtime.staging import Limitation, format_site
 
 Rule = Callable[..., Any]
 _FAILED = "<failed assert>"  # the state key of the assert code
@@ -289,6 +290,21 @@ def _assert(ctx, condition, message, error=AssertionError, where=""):
     ctx.state[_FAILED] = jnp.where((failed == 0) & ~jnp.all(condition), code, failed)
 
 
+def _random(what: str) -> Rule:
+    """A random op (runtime/graph/ops_random.py): refused. XLA has no NumPy generator, and jax.random's
+    key-based streams give other numbers than eager NumPy, which a graph must give or refuse."""
+    def rule(ctx, *inputs, **attrs):
+        location = ctx.node.location
+        where = format_site(*location) if location else "<unknown>"
+        raise LoweringError(
+            f"{where}: {attrs[what]!r} runs a NumPy random generator each time the graph runs, which "
+            "executor='jax' cannot do: XLA has no NumPy generator, and jax.random's key-based streams give "
+            "other numbers than NumPy. Run this function on the NumPy executor (executor='numpy', the default; "
+            "executor='auto' picks it for such a graph), or write it with jax.random and a key passed in as an "
+            "argument (autograph.function(..., backend='jax')).")
+    return rule
+
+
 _STATE_RULES: dict[str, Rule] = {
     "cond": _cond,
     "while_loop": _while_loop,
@@ -298,6 +314,8 @@ _STATE_RULES: dict[str, Rule] = {
     "assign_sub_variable": _assign(lambda old, x: old - x),
     "print": _print,
     "assert": _assert,
+    "random": _random("draw"),
+    "random_generator": _random("make"),
 }
 
 

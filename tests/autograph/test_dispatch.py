@@ -57,14 +57,16 @@ def test_interleaved_shapes_and_dtypes_each_run_their_own_trace(arrays):
     assert f._calls == 2 * len(arrays)
 
 
-def test_python_values_numpy_scalars_and_jax_arrays_take_the_keyed_call():
+def test_python_values_numpy_scalars_and_jax_arrays_take_the_keyed_call(tmp_path):
     def scale(x, k):
         return x * k + x.shape[0]
 
     f = autograph.function(scale, executor="jax")
     x = np.arange(3.0)
+    mapped = np.memmap(tmp_path / "x.dat", dtype=np.float64, mode="w+", shape=(3,))  # (a subclass graphs take)
+    mapped[:] = x
     calls = [(x, 2.0), (x, 3.0), (x, 2), (x, True), (x, np.float64(2.0)), (x, np.float64(5.0)), (x, np.ones(3)),
-             (jax.numpy.asarray(x), np.float64(4.0)), (np.ma.masked_array(x), np.ones(3))]
+             (jax.numpy.asarray(x), np.float64(4.0)), (mapped, np.ones(3))]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", autograph.RetracingWarning)
         for _ in range(2):

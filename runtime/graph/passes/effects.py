@@ -5,7 +5,7 @@ inside a pass):
 
 * ``removable(node)``: nothing but its outputs is observable, so a node nobody uses can go.
   That is every node that is not stateful (``ops.is_stateful``: variable reads and writes,
-  ``print``, ``assert``, and control flow holding one). Execution is non-strict
+  ``print``, ``assert``, random draws, and control flow holding one). Execution is non-strict
   (runtime/graph/interpreter.py), so a dead pure node never ran anyway, even one that would
   raise: removing it changes nothing.
 * ``cannot_fail(node)``: for *every* input of the node's static types, its NumPy kernel neither

@@ -70,7 +70,7 @@ def test_dead_nodes_unused_inputs_and_small_constants_are_not_drawn():
 
     graph, _ = trace(fn, [TensorSpec((3,)), TensorSpec((2,))])
     dot = printing.to_dot(graph)
-    assert "exp" not in dot and "b: f64[2]" not in dot and "a: f64[3]" in dot
+    assert "exp" not in dot and "unused: f64[2]" not in dot and "x: f64[3]" in dot
     assert 'label="mul(·, 2.0)"' in dot and 'label="add(·, 1.0)"' in dot
     assert "constant" not in dot
     assert "exp" in str(graph.unoptimized)  # the text form of the traced graph shows everything traced
@@ -111,3 +111,46 @@ def test_node_locations_do_not_change_the_text():
     (node,) = graph.nodes
     assert node.location == (__file__, fn.__code__.co_firstlineno + 1)
     assert __file__ not in str(graph) and __file__ not in graph.to_dot() and "location" not in repr(node)
+
+
+def _text_boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
+    """(text, left, right, top, bottom) of every <text> of the SVG, its width estimated from the
+    font (monospace: about 0.6 em a character)."""
+    boxes = []
+    for match in re.finditer(r'<text text-anchor="(\w+)" x="([-\d.]+)" y="([-\d.]+)"[^>]*font-size="([\d.]+)"[^>]*>'
+                             r'([^<]*)</text>', svg):
+        anchor, x, y, size, text = match.groups()
+        x, y, size = float(x), float(y), float(size)
+        width = 0.6 * size * len(text)
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        boxes.append((text, left, left + width, y - size, y))
+    return boxes
+
+
+def test_picture_labels_values_with_the_users_names_and_outputs_do_not_overlap():
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz's dot is not installed")
+
+    def step(X, y, w):
+        z = X @ w
+        error = z - y
+        grad_w = X.T @ error / len(y)
+        return w - 0.1 * grad_w, error, np.mean(error ** 2)
+
+    graph = autograph.function(step).get_concrete_function(np.ones((4, 3)), np.ones(4), np.zeros(3)).graph
+    texts = [box[0] for box in _text_boxes(printing.to_svg(graph))]
+    for name in ("X: f64[4,3]", "y: f64[4]", "w: f64[3]", "z", "error", "grad_w", "1: error"):
+        assert name in texts, (name, texts)
+    # The training loop: its loop variables take the names its body assigns, and its many outputs
+    # (the body's five, the function's three) sit side by side, no label over another.
+    svg = printing.to_svg(training_graph())
+    boxes = _text_boxes(svg)
+    texts = [box[0] for box in boxes]
+    assert {"0: w", "1: b", "2: loss", "grad_w", "grad_b"} <= set(texts), texts
+    outputs = [box for box in boxes if re.fullmatch(r"\d+: \S+", box[0])]
+    assert len(outputs) >= 8
+    for i, a in enumerate(outputs):
+        for b in outputs[i + 1:]:
+            apart = a[2] <= b[1] or b[2] <= a[1] or a[4] <= b[3] or b[4] <= a[3]
+            assert apart, f"{a} overlaps {b}"
+

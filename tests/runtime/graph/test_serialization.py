@@ -85,6 +85,7 @@ def test_the_cases_cover_every_op():
     covered = {op for op, _, _ in STRUCTURE_CASES + ELEMENTWISE_CASES}
     rest = {"cond", "while_loop", "read_variable", "assign_variable", "assign_add_variable",
             "assign_sub_variable", "print", "assert"}
+    rest |= {"random", "random_generator"}  # saving refuses them: tests/runtime/graph/test_random.py
     assert set(ops.OPS) - covered <= rest
 
 
