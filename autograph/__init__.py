@@ -11,6 +11,7 @@ from autograph import shadowing  # noqa: E402,F401  (first: it checks that `runt
 from autograph.api import convert, converted_lines, do_not_convert, to_code, to_graph
 from autograph.errors import ConversionError, SourceNotFoundError, UnsupportedSyntaxError
 from autograph.function import ConcreteFunction, Function, function, functions_run_eagerly, run_functions_eagerly
+from autograph.no_source import NoSourceWarning
 from autograph.retracing import RetracingWarning
 from autograph.saving import export_stablehlo, load, save
 from runtime.graph import TensorSpec, Variable, assert_
@@ -18,7 +19,8 @@ from runtime.graph import print_ as print  # noqa: A001  (autograph.print prints
 from runtime.staging import StagingError
 
 __all__ = [
-    "ConcreteFunction", "ConversionError", "Function", "RetracingWarning", "SourceNotFoundError", "StagingError",
+    "ConcreteFunction", "ConversionError", "Function", "NoSourceWarning", "RetracingWarning", "SourceNotFoundError",
+    "StagingError",
     "TensorSpec",
     "UnsupportedSyntaxError", "Variable", "__version__", "assert_", "convert", "converted_lines", "do_not_convert",
     "export_stablehlo", "function", "functions_run_eagerly", "load", "print", "run_functions_eagerly", "save",

@@ -63,6 +63,7 @@ from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_c
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
 from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
 from autograph.executors import executor_for, single_output
+from autograph.no_source import has_source, needs_conversion_hint, run_as_written
 from autograph.retracing import RetracingMonitor, RetracingWarning
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
 from runtime.graph import flatten as flatten_outputs
@@ -228,6 +229,7 @@ class Function(metaclass=_FunctionClass):
                  backend: str = "graph") -> None:
         self.python_function = python_function
         self._autograph = autograph
+        self._has_source: Optional[bool] = None  # asked at the first trace (autograph/no_source.py)
         self.backend = backend
         self.executor = _check_modes(backend, executor, input_signature)  # numpy, jax, auto, or xla (backend jax)
         self._signature = inspect.signature(python_function)
@@ -397,7 +399,15 @@ class Function(metaclass=_FunctionClass):
         return "\n\n".join(c.pretty_printed_signature() for c in self._concrete.values())
 
     def _traceable(self) -> Callable:
-        return api.convert(self.python_function) if self._autograph else self.python_function
+        if not self._autograph:
+            return self.python_function
+        if self._has_source is None:
+            self._has_source = has_source(self.python_function)
+            if not self._has_source:  # (once per Function: its first trace)
+                run_as_written(self.python_function, self.__name__)
+        if not self._has_source:  # typed at the prompt, in python -c: traced as written (autograph/no_source.py)
+            return self.python_function
+        return api.convert(self.python_function)
 
     def _concrete_for(self, values: tuple, called: bool = True) -> tuple[ConcreteFunction, list]:
         """The trace for these parameter values (traced now if new) and their leaves. ``called``: a call,
@@ -529,6 +539,8 @@ class Function(metaclass=_FunctionClass):
         try:
             traced = trace(body_and_writes, [x for x in leaves if isinstance(x, TensorSpec)])
         except TypeError as error:
+            if self._autograph and not self._has_source and "needs the value of a graph tensor" in str(error):
+                raise TypeError(f"{error}\n{needs_conversion_hint(self.__name__)}") from None
             if self._autograph or "needs the value of a graph tensor" not in str(error):
                 raise
             raise TypeError(f"{error}\n{self.__name__} was made with autograph=False, so its Python control flow "
