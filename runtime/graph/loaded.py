@@ -20,10 +20,12 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from runtime.exact_values import SAFE_ARRAY_CLASSES, SubclassedArray, refuse_array_class, same_python_value
 from runtime.graph import interpreter, printing
 from runtime.graph.control_flow import flatten, paths
 from runtime.graph.serialization import ConcreteRecord, FunctionRecord
 from runtime.graph.tracing import TensorSpec, TreeDef
+from runtime.staging import user_location
 
 
 def _structure(tree: TreeDef) -> tuple:
@@ -49,11 +51,18 @@ def _fits(spec: TensorSpec, x: Any) -> bool:
             and all(d is None or d == s for d, s in zip(spec.shape, x.shape)))
 
 
-def _same(a: Any, b: Any) -> bool:
+def _refuse_subclass(leaf: Any, where: str) -> None:
+    """A masked array, a np.matrix, ... passed for a saved tensor: refused at the caller's line, as a traced
+    Function refuses it (the graph would drop the mask or the matrix semantics)."""
     try:
-        return type(a) is type(b) and bool(a == b)
-    except Exception:
-        return a is b
+        refuse_array_class(leaf, where, as_written=False)
+    except SubclassedArray as error:
+        raise SubclassedArray(f"{user_location()}: {error}") from None
+
+
+# A Python argument is the value it was saved for when it computes alike: a float by its bits (-0.0 is not
+# 0.0, nan is nan), as a traced Function checks it (runtime/exact_values.py).
+_same = same_python_value
 
 
 class LoadedConcreteFunction:
@@ -86,6 +95,8 @@ class LoadedConcreteFunction:
             return "the arguments have another structure (nesting of tuples, lists and dicts)"
         for name, leaf, expected in zip(self._leaf_names, leaves, self._record.arg_leaves):
             if isinstance(expected, TensorSpec):
+                if isinstance(leaf, np.ndarray) and leaf.__class__ not in SAFE_ARRAY_CLASSES:
+                    _refuse_subclass(leaf, f"argument '{name}' of {self.name}")
                 if not _is_array(leaf) or not _fits(expected, leaf):
                     return f"argument '{name}' must fit {expected}, got {_describe(leaf)}"
             elif not _same(leaf, expected):

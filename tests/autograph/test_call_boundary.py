@@ -470,3 +470,44 @@ def test_the_retracing_warning_shows_floats_as_numbers():
             traced(x, k + 0.5)
     shown = [str(w.message) for w in caught if issubclass(w.category, autograph.RetracingWarning)]
     assert shown and re.search(r"changes \(\d+\.5, \d+\.5, \d+\.5\)", shown[-1]), shown[-1]
+
+
+# --- a loaded function checks its arguments by the same rules (runtime/exact_values.py) ------------------
+
+def _divide(x, k):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return x / k
+
+
+def _total(x):
+    return np.sum(x)
+
+
+def test_a_loaded_function_keys_floats_by_their_bits(tmp_path):
+    f = autograph.function(_divide)
+    x = np.array([1.0, -1.0])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        f(x, 0.0)
+        f(x, float("nan"))
+    path = tmp_path / "divide.agz"
+    autograph.save(f, path)
+    loaded = autograph.load(path)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        np.testing.assert_array_equal(loaded(x, 0.0), _divide(x, 0.0))
+        np.testing.assert_array_equal(loaded(x, float("nan")), _divide(x, float("nan")))  # nan finds nan's trace
+        with pytest.raises(TypeError, match="has no signature these arguments fit"):
+            loaded(x, -0.0)  # saved for 0.0 only: -0.0 divides to the other infinities, so not that graph
+
+
+def test_a_loaded_function_refuses_a_masked_array_at_the_callers_line(tmp_path):
+    f = autograph.function(_total)
+    f(np.ones(3))
+    path = tmp_path / "summed.agz"
+    autograph.save(f, path)
+    loaded = autograph.load(path)
+    masked = np.ma.masked_array([1.0, 50.0, 3.0], mask=[False, True, False])
+    with pytest.raises(SubclassedArray) as info:
+        loaded(masked)
+    message = str(info.value)
+    assert f"{__file__}:" in message and "numpy.ma.MaskedArray" in message and ".filled(0)" in message
+    assert "python_function" not in message  # a loaded function has none

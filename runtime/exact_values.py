@@ -1,0 +1,123 @@
+"""What a trace may assume about a Python number or an array it was made for, kept where both a traced
+``Function`` (autograph/call_boundary.py) and a loaded one (runtime/graph/loaded.py) check their arguments.
+
+    exact_key(0.0) != exact_key(-0.0)        # a float is keyed by its bits: -0.0 is not 0.0,
+    exact_key(nan) == exact_key(nan)         # and nan is nan (nan != nan, its bits are equal)
+    refuse_array_class(np.ma.masked_array([1.0]), "argument 'x' of f")   # SubclassedArray: the mask would go
+
+``0.0 == -0.0`` and ``nan != nan``: a check by ``==`` ran the ``0.0`` trace for ``-0.0`` and never found
+the ``nan`` one. A graph computes on plain arrays: an ndarray subclass's mask, matrix product or overrides
+would be lost, so such an argument is refused (``np.memmap`` excepted: see ``SAFE_ARRAY_CLASSES``).
+"""
+
+from __future__ import annotations
+
+import struct
+from decimal import Decimal
+from typing import Any
+
+import numpy as np
+
+from runtime.limits import Limitation
+
+# --- Python numbers, keyed by their bits -----------------------------------------------------------
+
+pack_float = struct.Struct("d").pack  # a float's 8 bytes: one C call on the fast path (autograph/call_keys.py)
+_pack_complex = struct.Struct("dd").pack
+
+
+EXACT_NUMBERS = (float, complex, Decimal)  # the classes whose == says too little (with their subclasses)
+
+
+def exact_key(number: Any) -> Any:
+    """The bit pattern of a Python ``float`` or ``complex`` (or of a subclass's instance), a ``Decimal``'s sign,
+    digits and exponent: equal exactly when the numbers compute alike, unlike ``==`` (``0.0 == -0.0``,
+    ``nan != nan``). Each NaN payload and sign is its own pattern; Python's ``float('nan')``, ``math.nan`` and
+    ``np.nan`` are one."""
+    if isinstance(number, complex):
+        return _pack_complex(number.real, number.imag)
+    if isinstance(number, Decimal):
+        return number.as_tuple()
+    return pack_float(number)
+
+
+class ExactNumber:
+    """A float, complex or Decimal in a trace key (``key_of``'s ``(float, ExactNumber(k))``): equal and hashed by
+    ``exact_key``, shown as the number (the retracing warning shows keys)."""
+
+    __slots__ = ("number", "bits")
+
+    def __init__(self, number: Any) -> None:
+        self.number, self.bits = number, exact_key(number)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is ExactNumber and self.bits == other.bits
+
+    def __hash__(self) -> int:
+        return hash(self.bits)
+
+    def __repr__(self) -> str:
+        return repr(self.number)
+
+
+def same_python_value(a: Any, b: Any) -> bool:
+    """Whether a Python argument ``a`` is the value ``b`` a trace was made for (``ConcreteFunction``'s check):
+    same class, and equal (floats, complex numbers and Decimals by ``exact_key``)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, EXACT_NUMBERS):
+        return exact_key(a) == exact_key(b)
+    try:
+        return bool(a == b)
+    except Exception:
+        return a is b
+
+
+# --- arrays of NumPy subclasses ----------------------------------------------------------------------
+
+# The ndarray classes a graph computes on as NumPy would. np.memmap is an ndarray over a file's bytes: its
+# values are its data, NumPy returns plain arrays from its arithmetic and reductions (memmap.__array_wrap__),
+# and write_back writes into it with np.copyto, as eager code writes through it. Any other subclass may
+# override operators, indexing or __array_function__, or carry data beside the array (a mask, units), which
+# a graph of plain arrays would drop: it is refused rather than guessed about.
+SAFE_ARRAY_CLASSES = frozenset({np.ndarray, np.memmap})
+
+
+class SubclassedArray(TypeError, Limitation):
+    """An argument of an ``np.ndarray`` subclass (a masked array, a ``np.matrix``...) whose behaviour a graph
+    of plain arrays would lose; raised at the call, naming the caller's line."""
+
+
+def _class_name(cls: type) -> str:
+    """``numpy.ma.MaskedArray``, ``numpy.matrix``, ``astropy.units.quantity.Quantity``: as a user would spell it."""
+    module = cls.__module__
+    if module.startswith("numpy."):
+        module = "numpy.ma" if module.startswith("numpy.ma") else "numpy"  # (numpy.matrixlib.defmatrix: numpy)
+    return f"{module}.{cls.__qualname__}"
+
+
+def refuse_array_class(leaf: Any, where: str, as_written: bool = True) -> None:
+    """Raise ``SubclassedArray`` if ``leaf`` is an ndarray of a class a graph cannot stand for (see
+    ``SAFE_ARRAY_CLASSES``). ``where`` names it: ``argument 'x' of f``; ``as_written``: the advice may name
+    ``f.python_function`` (a loaded function has none)."""
+    cls = leaf.__class__
+    if cls in SAFE_ARRAY_CLASSES or not isinstance(leaf, np.ndarray):
+        return
+    # ``where`` reads "argument 'x' of f" (autograph/function.py): the advice names x and f.
+    quoted = where.split("'")
+    x = quoted[1] if len(quoted) >= 3 else "x"
+    function = where.rpartition(" of ")[2] or "f"
+    run_it = (f"or run the function as written with {function}.python_function(...)" if as_written
+              else "or call the function the graph was saved from")
+    if isinstance(leaf, np.ma.MaskedArray):
+        why = (": a graph computes on its data alone, so its mask would be ignored (np.sum would add the masked "
+               f"values in). Pass its data with the masked entries filled in, e.g. {x}.filled(0) for a sum, or "
+               f"{x}.compressed() for the unmasked values, {run_it}")
+    elif isinstance(leaf, np.matrix):
+        why = (", whose * is a matrix product and whose results stay 2-D matrices; a graph computes on plain "
+               f"arrays and returns them. Pass np.asarray({x}) and write matrix products with @, {run_it}")
+    else:
+        why = (", a subclass of numpy.ndarray: a graph computes on plain arrays, so what the subclass adds (its "
+               f"operators, methods or data beside the array) would be lost. Pass np.asarray({x}) (its data as a "
+               f"plain array), {run_it}")
+    raise SubclassedArray(f"{where} is a {_class_name(cls)}{why}")
