@@ -190,11 +190,20 @@ def test_structure_and_shape_differences_are_named():
     assert _difference(np.array([0.0]), np.array([1e-20]), 0, 0) is not None
 
 
-def test_a_function_that_cannot_be_converted_raises_its_conversion_error():
+def test_a_function_with_no_source_is_checked_as_written_with_a_warning():
     namespace = {"np": np}
-    exec("def no_source(x):\n    return x\n", namespace)  # code built by exec() has no source to convert
-    with pytest.raises(autograph.SourceNotFoundError, match="the source code of no_source is not available"):
+    exec("def no_source(x):\n    return x * 2\n", namespace)  # code built by exec() has no source to convert
+    with pytest.warns(autograph.NoSourceWarning, match="no_source has no source file"):
         assert_matches_eager(namespace["no_source"], np.ones(2), backends=("graph",))
+
+
+def test_control_flow_in_a_function_with_no_source_is_reported_with_why():
+    from autograph.testing import MismatchError
+
+    exec_namespace = {"np": np}
+    exec("def branchy(x):\n    if np.sum(x) > 0:\n        return x\n    return -x\n", exec_namespace)
+    with pytest.warns(autograph.NoSourceWarning), pytest.raises(MismatchError, match="branchy has no source file"):
+        assert_matches_eager(exec_namespace["branchy"], np.ones(2), backends=("graph",))
 
 
 def test_bad_backends_are_refused():
