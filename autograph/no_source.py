@@ -45,9 +45,10 @@ def run_as_written(fn: Callable, name: str) -> Callable:
     if frame is None:
         warnings.warn(message, NoSourceWarning, stacklevel=2)
     else:
+        # No registry: the user's module globals get no __warningregistry__ from us (once per Function is
+        # the caller's own rule).
         warnings.warn_explicit(message, NoSourceWarning, frame.f_code.co_filename, frame.f_lineno,
-                               module=frame.f_globals.get("__name__"), registry=frame.f_globals.setdefault(
-                                   "__warningregistry__", {}))
+                               module=frame.f_globals.get("__name__"))
     return fn
 
 

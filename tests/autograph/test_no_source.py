@@ -22,6 +22,7 @@ try:
     autograph.function(g)(np.ones(2))
 except TypeError as error:
     print("refused:", str(error).splitlines()[-1])
+print("registry written:", "__warningregistry__" in globals())
 """
 
 
@@ -42,6 +43,7 @@ def _check(result: subprocess.CompletedProcess, where: str) -> None:
     assert "SourceNotFoundError" not in result.stderr + result.stdout
     # Python control flow over a graph value cannot run as written: the error says why and what to do.
     assert "refused: g has no source file" in result.stdout and "define it in a file" in result.stdout
+    assert "registry written: False" in result.stdout  # conversion writes nothing into the user's globals
 
 
 def test_python_dash_c_traces_as_written_and_warns_once():
