@@ -49,6 +49,7 @@ import functools
 import inspect
 import itertools
 import operator
+import re
 import threading
 import types
 import weakref
@@ -71,7 +72,7 @@ from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
 from runtime.limits import Limitation
 from runtime.random_calls import GeneratorWatch
-from runtime.staging import format_site, hide_library_frames, user_location
+from runtime.staging import count_hidden_frames, format_site, hide_library_frames, user_location
 
 __all__ = ["ConcreteFunction", "Function", "RetracingWarning", "function", "functions_run_eagerly",
            "run_functions_eagerly"]
@@ -140,8 +141,30 @@ def _weak_general(function: "Function") -> Callable[..., Any]:
         live = ref()
         if live is None:
             raise ReferenceError("this autograph.Function no longer exists")
-        return live._call_general(args, kwargs)
+        try:
+            return live._call_general(args, kwargs)
+        except Exception as error:
+            _hide_own_frames(error)
+            raise  # (a bare raise adds no entry for this frame: the traceback stays as relinked)
     return general
+
+
+_NAMES_A_LINE = re.compile(r"(Cell In\[\d+\], line \d+|\S+:\d+): ")
+
+
+def _hide_own_frames(error: BaseException) -> None:
+    """An error leaving a ``Function`` call (a staging error, the user's own raised while tracing) shows the
+    user's frames: the library's below this frame are relinked past (``hide_library_frames``), and this
+    frame's own entry goes too, where some were hidden (an error with no frame of the user's is left whole:
+    a bug of ours). What remains of the library is the entry of the compiled call that called this."""
+    before = getattr(error, "_autograph_frames_hidden", 0)
+    # Our own errors start with the user's file:line (``Cell In[n], line k`` in a notebook): those need no frame
+    # of the library even where the traceback holds none of the user's (raised ``from None`` while tracing).
+    hide_library_frames(error, named_elsewhere=bool(_NAMES_A_LINE.match(str(error))))
+    head = error.__traceback__
+    if head is not None and getattr(error, "_autograph_frames_hidden", 0) > before:
+        error.__traceback__ = head.tb_next
+        count_hidden_frames(error, 1)
 
 
 def _weak_decided(function: "Function", concrete: ConcreteFunction, tree: TreeDef,

@@ -177,16 +177,21 @@ def hide_library_frames(error: BaseException, named_elsewhere: bool = False) -> 
         return error
     for before, after in zip([head, *kept], [*kept, None]):
         before.tb_next = after
-    # An error may pass several boundaries (a trace, then the Function call): one note, with the total.
+    count_hidden_frames(error, len(entries) - len(kept))
+    return error
+
+
+def count_hidden_frames(error: BaseException, more: int) -> None:
+    """Say in ``error``'s note that ``more`` frames more were hidden. An error may pass several boundaries (a
+    trace, then the Function call): one note, with the total."""
     before_now = getattr(error, "_autograph_frames_hidden", 0)
-    hidden = before_now + len(entries) - len(kept)
+    hidden = before_now + more
     notes = getattr(error, "__notes__", [])
     if before_now and _HIDDEN_NOTE.format(before_now) in notes:
         notes.remove(_HIDDEN_NOTE.format(before_now))
     error._autograph_frames_hidden = hidden
     if hasattr(error, "add_note"):
         error.add_note(_HIDDEN_NOTE.format(hidden))
-    return error
 
 
 def api_boundary(fn: Any) -> Any:

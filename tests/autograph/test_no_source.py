@@ -60,3 +60,17 @@ def test_a_function_in_a_file_is_still_converted(tmp_path):
     result = _run([str(path)])
     assert result.returncode == 0, result.stderr
     assert "NoSourceWarning: g" not in result.stderr and "[1. 1.]" in result.stdout
+
+
+def test_the_error_shows_no_frame_of_the_library_but_the_compiled_call():
+    program = PROGRAM.replace('print("refused:", str(error).splitlines()[-1])',
+                              'import traceback; print(traceback.format_exc())')
+    result = _run(["-c", program])
+    assert result.returncode == 0, result.stderr
+    shown = result.stdout[result.stdout.index("Traceback"):]
+    files = [line.split('"')[1] for line in shown.splitlines() if line.strip().startswith('File "')]
+    # The user's line, then the Function's compiled call (generated code: no source line to show); no frame of
+    # autograph/function.py or runtime/, which the note says were hidden.
+    assert files[0] == "<string>", files
+    assert all(f == "<string>" or f.endswith("<autograph call lookup>") for f in files), files
+    assert "autograph hid 4 of its own frames" in shown
