@@ -98,10 +98,8 @@ class ConcreteFunction:
                     raise TypeError(f"{user_location()}: argument '{name}' of this concrete function of {self.name} "
                                     f"must fit {expected}, got {got}; call the Function itself to trace for "
                                     "other arguments")
-                try:  # (a masked array, a np.matrix...: what the Function's call refuses, this call refuses)
-                    refuse_array_class(leaf, f"argument '{name}' of {self.name}")
-                except TypeError as error:
-                    raise type(error)(f"{user_location()}: {error}") from None
+                # (a masked array, a np.matrix...: what the Function's call refuses, this call refuses)
+                refuse_array_class(leaf, f"argument '{name}' of {self.name}", at_caller=True)
                 inputs.append(leaf)
             elif not same_python_value(leaf, expected):  # (-0.0 is not the 0.0 it was traced for; nan is nan)
                 raise TypeError(f"{user_location()}: this concrete function of {self.name} was traced for "

@@ -64,7 +64,7 @@ from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_c
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
 from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
 from autograph.executors import executor_for, single_output
-from autograph.no_source import has_source, needs_conversion_hint, run_as_written
+from autograph.no_source import has_source, needs_conversion_hint, warn_traced_as_written
 from autograph.retracing import RetracingMonitor, RetracingWarning
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
 from runtime.graph import flatten as flatten_outputs
@@ -424,13 +424,12 @@ class Function(metaclass=_FunctionClass):
     def _traceable(self) -> Callable:
         if not self._autograph:
             return self.python_function
-        if self._has_source is None:
+        if self._has_source is None:  # (asked once per Function: its first trace)
             self._has_source = has_source(self.python_function)
-            if not self._has_source:  # (once per Function: its first trace)
-                run_as_written(self.python_function, self.__name__)
-        if not self._has_source:  # typed at the prompt, in python -c: traced as written (autograph/no_source.py)
-            return self.python_function
-        return api.convert(self.python_function)
+            if not self._has_source:
+                warn_traced_as_written(self.__name__)
+        # Typed at the prompt or in python -c: traced as written (autograph/no_source.py).
+        return api.convert(self.python_function) if self._has_source else self.python_function
 
     def _concrete_for(self, values: tuple, called: bool = True) -> tuple[ConcreteFunction, list]:
         """The trace for these parameter values (traced now if new) and their leaves. ``called``: a call,

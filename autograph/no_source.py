@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import types
 import warnings
-from typing import Any, Callable
+from typing import Any
 
 from autograph import parsing
 from runtime.staging import user_frame
@@ -36,8 +36,8 @@ def has_source(fn: Any) -> bool:
     return bool(lines) and fn.__code__.co_firstlineno <= len(lines)
 
 
-def run_as_written(fn: Callable, name: str) -> Callable:
-    """``fn`` itself, after a ``NoSourceWarning`` at the user's line saying what that means and what to do."""
+def warn_traced_as_written(name: str) -> None:
+    """A ``NoSourceWarning`` at the user's line: the function ``name`` is traced as written, and what to do."""
     message = (f"{name} has no source file (typed at the interpreter prompt, in python -c, or made by exec), so "
                "autograph traces it as written: that works unless it has a Python `if`, `while` or `for` over "
                "graph values. To convert its control flow, define it in a file or a notebook cell.")
@@ -49,7 +49,6 @@ def run_as_written(fn: Callable, name: str) -> Callable:
         # the caller's own rule).
         warnings.warn_explicit(message, NoSourceWarning, frame.f_code.co_filename, frame.f_lineno,
                                module=frame.f_globals.get("__name__"))
-    return fn
 
 
 def needs_conversion_hint(name: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from runtime.limits import Limitation
+from runtime.staging import user_location
 
 # --- Python numbers, keyed by their bits -----------------------------------------------------------
 
@@ -96,10 +97,11 @@ def _class_name(cls: type) -> str:
     return f"{module}.{cls.__qualname__}"
 
 
-def refuse_array_class(leaf: Any, where: str, as_written: bool = True) -> None:
+def refuse_array_class(leaf: Any, where: str, as_written: bool = True, at_caller: bool = False) -> None:
     """Raise ``SubclassedArray`` if ``leaf`` is an ndarray of a class a graph cannot stand for (see
     ``SAFE_ARRAY_CLASSES``). ``where`` names it: ``argument 'x' of f``; ``as_written``: the advice may name
-    ``f.python_function`` (a loaded function has none)."""
+    ``f.python_function`` (a loaded function has none); ``at_caller``: the message starts with the user's
+    file:line (a caller that adds it to every error of its own, as ``Function``'s keying does, leaves it out)."""
     cls = leaf.__class__
     if cls in SAFE_ARRAY_CLASSES or not isinstance(leaf, np.ndarray):
         return
@@ -120,4 +122,5 @@ def refuse_array_class(leaf: Any, where: str, as_written: bool = True) -> None:
         why = (", a subclass of numpy.ndarray: a graph computes on plain arrays, so what the subclass adds (its "
                f"operators, methods or data beside the array) would be lost. Pass np.asarray({x}) (its data as a "
                f"plain array), {run_it}")
-    raise SubclassedArray(f"{where} is a {_class_name(cls)}{why}")
+    at = f"{user_location()}: " if at_caller else ""
+    raise SubclassedArray(f"{at}{where} is a {_class_name(cls)}{why}")

@@ -20,12 +20,11 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from runtime.exact_values import SAFE_ARRAY_CLASSES, SubclassedArray, refuse_array_class, same_python_value
+from runtime.exact_values import refuse_array_class, same_python_value
 from runtime.graph import interpreter, printing
 from runtime.graph.control_flow import flatten, paths
 from runtime.graph.serialization import ConcreteRecord, FunctionRecord
 from runtime.graph.tracing import TensorSpec, TreeDef
-from runtime.staging import user_location
 
 
 def _structure(tree: TreeDef) -> tuple:
@@ -51,18 +50,6 @@ def _fits(spec: TensorSpec, x: Any) -> bool:
             and all(d is None or d == s for d, s in zip(spec.shape, x.shape)))
 
 
-def _refuse_subclass(leaf: Any, where: str) -> None:
-    """A masked array, a np.matrix, ... passed for a saved tensor: refused at the caller's line, as a traced
-    Function refuses it (the graph would drop the mask or the matrix semantics)."""
-    try:
-        refuse_array_class(leaf, where, as_written=False)
-    except SubclassedArray as error:
-        raise SubclassedArray(f"{user_location()}: {error}") from None
-
-
-# A Python argument is the value it was saved for when it computes alike: a float by its bits (-0.0 is not
-# 0.0, nan is nan), as a traced Function checks it (runtime/exact_values.py).
-_same = same_python_value
 
 
 class LoadedConcreteFunction:
@@ -95,11 +82,11 @@ class LoadedConcreteFunction:
             return "the arguments have another structure (nesting of tuples, lists and dicts)"
         for name, leaf, expected in zip(self._leaf_names, leaves, self._record.arg_leaves):
             if isinstance(expected, TensorSpec):
-                if isinstance(leaf, np.ndarray) and leaf.__class__ not in SAFE_ARRAY_CLASSES:
-                    _refuse_subclass(leaf, f"argument '{name}' of {self.name}")
+                # (a masked array, a np.matrix...: refused as a traced Function refuses it)
+                refuse_array_class(leaf, f"argument '{name}' of {self.name}", as_written=False, at_caller=True)
                 if not _is_array(leaf) or not _fits(expected, leaf):
                     return f"argument '{name}' must fit {expected}, got {_describe(leaf)}"
-            elif not _same(leaf, expected):
+            elif not same_python_value(leaf, expected):  # (a float by its bits: -0.0 is not 0.0, nan is nan)
                 return f"argument '{name}' was saved for the value {expected!r}, got {_describe(leaf)}"
         return None
 
