@@ -279,7 +279,8 @@ def backend_for(value: Any) -> Optional[Backend]:
         pass
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__: plain Python
         return None
-    package = (getattr(cls, "__module__", None) or "").partition(".")[0]
+    module = getattr(cls, "__module__", None)  # (not always a string: a descriptor, a number some code set)
+    package = module.partition(".")[0] if isinstance(module, str) else ""
     if package in _LAZY:
         _import_backend(package)  # (an error leaves it registered lazily: the next value of its tries again)
     owner = next((b for b in _BACKENDS if b.owns(cls)), None)

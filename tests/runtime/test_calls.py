@@ -124,3 +124,15 @@ def _class_maker():
         def get(self):
             return 7
     return Made
+
+
+def test_a_value_whose_class_has_no_string_module_is_plain():
+    # boltons' gcutils tests hand converted code every object the collector holds: some classes' __module__
+    # is a descriptor, not a string (found by make transparency, a crash in the converted form).
+    from runtime.backend import backend_for
+
+    class Odd:
+        pass
+
+    Odd.__module__ = 3
+    assert backend_for(Odd()) is None
