@@ -208,7 +208,8 @@ def _converted(fn: types.FunctionType) -> Conversion:
     as_written_text = ast.unparse(as_written) if rewritten_as_written else None
     combined = forms.combine(tree, as_written, runtime_name)
     forms.use_runtime_constant(combined, [tree, as_written] if rewritten_as_written else [tree], runtime_name)
-    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans))
+    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans),
+                                    ctx.state_roles)
     return Conversion(code, source, parsed.source_lines, runtime_name, lines, as_written_text)
 
 

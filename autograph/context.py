@@ -24,6 +24,10 @@ class Context:
     root_nodes: list = field(default_factory=list)  # walk(root) as parsed, before any pass changed it
     dead_code: list = field(default_factory=list)  # unreachable statements the lowering dropped
     thunk_spans: set = field(default_factory=set)  # source spans of the operands made into thunks
+    # The role of each variable the converters made up that staged statements treat apart (the return
+    # value, the return and break flags): declared to the runtime with the compiled code
+    # (runtime/state_roles.py), so it never guesses from a name's spelling.
+    state_roles: dict = field(default_factory=dict)
     # Whether the definitions analysis marked some read of the function being converted as maybe
     # unbound (MAYBE_UNDEFINED); when not, the control-flow pass skips its walks looking for them.
     maybe_unbound_reads: bool = True

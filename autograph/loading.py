@@ -18,6 +18,7 @@ import dis
 import functools
 import operator
 import types
+from typing import Mapping
 
 import runtime
 from autograph.analysis.scopes import first_line
@@ -38,13 +39,16 @@ is_generated_code = is_converted_code
 
 
 def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType,
-                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset()) -> types.CodeType:
+                     generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset(),
+                     state_roles: Mapping[str, str] | None = None) -> types.CodeType:
     """Compile ``node`` (autograph/forms.py's ``combine``: the converted form and the function as written,
     the runtime a constant) inside a factory whose locals are the original's free variables, within a
     class of the original's class name when the original is a method, so private names are mangled as
     there. Code objects get the original's names: a nested def keeps its qualname, and a generated
     closure (one of ``generated_names``) is named after the user function it belongs to, in tracebacks
-    and frames alike. The code starts at the original's first line (its first decorator's)."""
+    and frames alike. The code starts at the original's first line (its first decorator's). Each code
+    object of the converted form is registered with ``state_roles``, the roles the converters declared
+    for the variables they made up (runtime/state_roles.py)."""
     free = list(original.__code__.co_freevars)
     if isinstance(node, ast.Lambda):
         name = "<lambda>"
@@ -101,7 +105,7 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
     return _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
-                    generated_names, thunk_spans)
+                    generated_names, thunk_spans, state_roles)
 
 
 def _as_written_constants(code: types.CodeType) -> set[int]:
@@ -272,7 +276,7 @@ def _find_code(code: types.CodeType, name: str) -> types.CodeType:
 
 
 def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, generated: frozenset,
-             thunk_spans: frozenset = frozenset()) -> types.CodeType:
+             thunk_spans: frozenset = frozenset(), roles: Mapping[str, str] | None = None) -> types.CodeType:
     """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
     qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
     and ``X.<locals>.`` of a generated closure X drops out of nested qualnames. Each new code object
@@ -341,7 +345,7 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
             if body_names is None:
                 body_names = scope_names[id(owner)] = frozenset(owner.co_varnames + owner.co_cellvars)
         if not users:
-            register_converted_code(new, body_names, thunk)
+            register_converted_code(new, body_names, thunk, roles)
         return new
 
     top = code

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any, Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 from runtime import choice
-from runtime.undefined import Undefined
+from runtime.state_roles import with_roles
+from runtime.undefined import Undefined, declared_roles
 
 Thunk = Callable[[], Any]
 
@@ -41,17 +42,21 @@ class State:
     """The variables a statement carries: their names, current values, and a setter.
 
     ``names`` are the carried variables; ``functions`` the statement's body (and test)
-    functions, whose closure cells are those variables."""
+    functions, whose closure cells are those variables. A name the converter declared a role for
+    (the return value, a return or break flag) comes back typed with it (runtime/state_roles.py)."""
 
     __slots__ = ("names", "_cells")
 
     def __init__(self, names: Optional[tuple[str, ...]], *functions: Optional[Callable]) -> None:
-        self.names: tuple[str, ...] = tuple(names or ())
+        names = tuple(names or ())
         cells: dict[str, Any] = {}
+        roles: Mapping[str, str] = {}
         for function in functions:
             closure = getattr(function, "__closure__", None)
             if closure:
                 cells.update(zip(function.__code__.co_freevars, closure))
+                roles = roles or declared_roles(function.__code__)
+        self.names: tuple[str, ...] = with_roles(names, roles)
         missing = [name for name in self.names if name not in cells]
         if missing:
             raise RuntimeError(f"autograph bug: the carried variables {missing} are in no body's closure")

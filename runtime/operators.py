@@ -95,11 +95,12 @@ def run(block: Callable, *args: Any) -> Any:
         raise translated from None
 
 
-def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
+def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
                state: Optional[tuple] = None, first: Any = None) -> Iterable[None]:
-    """The iterations of ``while not flag and test(): body()``, where ``flag`` names the variable a
-    ``break`` or ``return`` sets (or is None): one ``None`` per time the converted code should run the
-    body, ``for _ in ag__.while_stmt(loop_test, flag, loop_body, state): loop_body()``, so the body
+    """The iterations of ``while not stop() and test(): body()``, where ``stop`` reads the flag a
+    ``break`` or ``return`` sets (``lambda: break_``; None for a loop with neither): one ``None`` per
+    time the converted code should run the body, ``for _ in ag__.while_stmt(loop_test, lambda: break_,
+    loop_body, state): loop_body()``, so the body
     runs in the user's frame. Once the test or the flag gives a staged value, the rest of the loop is
     staged (and no more iterations come). The first test runs here, as the loop starts: a loop that
     runs no iteration, or that a backend staged whole, gets an empty tuple instead of a generator.
@@ -110,10 +111,10 @@ def while_stmt(test: Optional[Thunk], flag: Optional[str], body: Thunk,
     if always:
         test = _always_true
     try:
-        stopped = None if flag is None else _flag_cell(flag, body)
-        # The flag stays False until a jump sets it: one comparison per test on the plain path.
-        if stopped is not None and stopped.cell_contents is not False and (
-                stopped.cell_contents is True or _stops(stopped, test, body, state)):
+        stopped = stop
+        # The flag stays False until a jump sets it: one call and one comparison per test on the plain path.
+        if stopped is not None and (flag := stopped()) is not False and (
+                flag is True or _stops(stopped, test, body, state)):
             return ()
         if first is not None and type(first) is not bool:
             outcome = first  # the test was asked already and gave a staged value: not asked again
@@ -151,8 +152,8 @@ def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tup
     try:
         while True:
             yield None
-            if stopped is not None and stopped.cell_contents is not False and (
-                    stopped.cell_contents is True or _stops(stopped, test, body, state)):
+            if stopped is not None and (flag := stopped()) is not False and (
+                    flag is True or _stops(stopped, test, body, state)):
                 return
             if always:
                 continue
@@ -170,32 +171,10 @@ def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tup
         raise translated from None
 
 
-def _flag_cell(flag: str, body: Callable) -> Any:
-    """The closure cell of the loop's break or return flag, which the body sets; None when the
-    body never sets it (the lowering dropped the jump as unreachable): then it never stops the loop.
-    Its index is found once per body code (``co_freevars`` builds a new tuple on every read in 3.11)."""
-    code = body.__code__
-    found = _FLAG_INDEX.get(id(code))  # by id: hashing a code object hashes its whole contents
-    if found is None or found[0] is not code or found[1] != flag:
-        if len(_FLAG_INDEX) >= _FLAG_INDEX_LIMIT:  # bodies of functions converted since: start afresh
-            _FLAG_INDEX.clear()
-        names = code.co_freevars
-        found = _FLAG_INDEX[id(code)] = (code, flag, names.index(flag) if flag in names else -1)
-    index = found[2]
-    return None if index < 0 else body.__closure__[index]
-
-
-# The flag's cell index by id of the loop body's code object: (code, flag, index); the entry holds the
-# code, so its id cannot be reused while the entry stands. Bounded, since converting functions at run
-# time (exec'd or generated source) makes new code objects without end; a miss costs one look-up.
-_FLAG_INDEX: dict[int, tuple[Any, str, int]] = {}
-_FLAG_INDEX_LIMIT = 4096
-
-
-def _stops(stopped: Any, test: Thunk, body: Thunk, state: Optional[tuple]) -> bool:
-    """Whether the loop ends before its next test because of its flag (in the cell ``stopped``, and
-    not False): a plain flag that is set, or a staged one, whose backend then stages the rest."""
-    value = stopped.cell_contents
+def _stops(stopped: Thunk, test: Thunk, body: Thunk, state: Optional[tuple]) -> bool:
+    """Whether the loop ends before its next test because of its flag (``stopped()``, not False): a
+    plain flag that is set, or a staged one, whose backend then stages the rest."""
+    value = stopped()
     if value is True:
         return True
     backend = _staged(value)
@@ -205,9 +184,9 @@ def _stops(stopped: Any, test: Thunk, body: Thunk, state: Optional[tuple]) -> bo
     return bool(value)
 
 
-def _not_flag(cell: Any) -> Thunk:
+def _not_flag(stopped: Thunk) -> Thunk:
     """What a backend stages as the loop's extra test: ``not flag``."""
-    return lambda: not_(cell.cell_contents)
+    return lambda: not_(stopped())
 
 
 def _both(extra_test: Thunk, test: Thunk) -> Thunk:
@@ -217,16 +196,17 @@ def _both(extra_test: Thunk, test: Thunk) -> Thunk:
 
 def for_stmt(
     iterable: Any,
-    flag: Optional[str],
+    stop: Optional[Thunk],
     body: Callable[[Any], None],
     state: Optional[tuple] = None,
 ) -> Iterable:
-    """The items to run ``body`` on, for ``for x in ag__.for_stmt(xs, flag, loop_body, state):
-    loop_body(x)``: the body runs in the user's frame. Without a flag that is ``iterable`` itself;
-    with one (the variable a break or return sets), the items up to the iteration that sets it. A
+    """The items to run ``body`` on, for ``for x in ag__.for_stmt(xs, lambda: break_, loop_body,
+    state): loop_body(x)``: the body runs in the user's frame. Without ``stop`` (None: the loop has no
+    break or return) that is ``iterable`` itself; with one (it reads the flag a break or return sets),
+    the items up to the iteration that sets it. A
     staged ``iterable`` is staged here, and so are the remaining iterations once the flag becomes a
     staged value; then no (more) items come."""
-    stopped = None if flag is None else _flag_cell(flag, body)
+    stopped = stop
     cls = type(iterable)
     if cls is not _range and cls is not list:
         try:  # `_staged(iterable)` written out: a tuple, a dict, a string cost one look-up
@@ -248,15 +228,15 @@ def for_stmt(
             return ()
     if stopped is None:
         return iterable
-    if (cls is list or cls is tuple) and not iterable and stopped.cell_contents is False:
+    if (cls is list or cls is tuple) and not iterable and stopped() is False:
         return iterable  # nothing to run and no staged flag to hand over: no generator (`d.get(k, [])`)
     return _until_flag(iter(iterable), stopped, body, state)
 
 
-def _until_flag(iterator: Iterator, stopped: Any, body: Callable[[Any], None], state: Optional[tuple]) -> Iterator:
-    """The items of ``iterator`` while the flag in the cell ``stopped`` is false (checked before each
+def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None], state: Optional[tuple]) -> Iterator:
+    """The items of ``iterator`` while the flag ``stopped()`` reads is false (checked before each
     item, after the body ran on the one before); a staged flag hands what is left to its backend."""
-    value = stopped.cell_contents
+    value = stopped()
     while True:
         if value is not False:
             if value is True:
@@ -270,7 +250,7 @@ def _until_flag(iterator: Iterator, stopped: Any, body: Callable[[Any], None], s
                 return
         for item in iterator:
             yield item
-            value = stopped.cell_contents
+            value = stopped()
             if value is not False:
                 break
         else:

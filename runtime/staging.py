@@ -1,6 +1,6 @@
 """What every staging backend shares: one error type, the user's location, the converter's names.
 
-    raise staging_error(f"{describe('retval_')} is float32 in the if branch but int32 ...")
+    raise staging_error(f"{describe(state.names[0])} is float32 in the if branch but int32 ...")
     # StagingError: model.py:12: the return value is float32 in the if branch but int32 ...
 
 Errors point at the innermost frame of the user's program: converted code is compiled with the
@@ -10,7 +10,6 @@ user's file name and line numbers, so a frame of a generated closure is the user
 from __future__ import annotations
 
 import os
-import re
 import sys
 import sysconfig
 from typing import Any, Optional
@@ -18,6 +17,7 @@ from typing import Any, Optional
 import numpy as np
 
 from runtime.limits import Limitation, NotStageable  # noqa: F401  (NotStageable: staging's API too)
+from runtime.state_roles import BreakFlagName, ReturnFlagName, is_return_flag, is_return_value  # noqa: F401  (staging's API too)
 from runtime.tracebacks import FILTERING_VARIABLE, traceback_filtering  # noqa: F401  (staging's API too)
 from runtime.undefined import Undefined, is_converted_code
 
@@ -27,32 +27,24 @@ class StagingError(ValueError, Limitation):
     branches or iterations, a variable defined on one path only, and the like."""
 
 
-# The names the converter gives to the variables behind `return` (autograph's return converter).
-_RETURN_VALUE = re.compile(r"retval_\d*$")
-_RETURN_FLAG = re.compile(r"do_return\w*$")
-
-
-def is_return_value(name: str) -> bool:
-    return bool(_RETURN_VALUE.match(name))
-
-
-def is_return_flag(name: str) -> bool:
-    return bool(_RETURN_FLAG.match(name))
-
-
 def has_no_value(name: str, value: Any) -> bool:
-    """A carried variable the program has not set yet: an ``Undefined``, or a return value still at
-    the ``None`` the converter starts it at (it binds ``retval_ = None`` when every read of it is
-    certainly preceded by a return)."""
+    """A carried variable the program has not set yet: an ``Undefined``, or the return value still at
+    the ``None`` the converter starts it at (``retval_ = None``, where a path may fall off the end). The
+    converter declares which name is the return value (runtime/state_roles.py)."""
     return isinstance(value, Undefined) or (value is None and is_return_value(name))
 
 
 def describe(name: str, path: str = "") -> str:
-    """'y', 'y[0]', the return value, or a description given as ``<...>``: users never see `retval_`."""
+    """'y', 'y[0]', the return value (or the loop's break flag), or a description given as ``<...>``:
+    users never see the names the converter made up (``retval_``, ``break_``)."""
     if name.startswith("<"):
         return name[1:-1] + path
     if is_return_value(name):
         return "the return value" + (f" (item {path})" if path else "")
+    if isinstance(name, BreakFlagName):
+        return "the loop's break flag"
+    if isinstance(name, ReturnFlagName):
+        return "whether the function returned"
     return f"'{name}{path}'"
 
 

@@ -21,7 +21,9 @@ After::
 from __future__ import annotations
 
 import weakref
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
+
+from runtime.state_roles import check_roles
 
 
 def _unbound_local_message_template() -> str:
@@ -129,16 +131,28 @@ def is_undefined(value: Any) -> bool:
 # hashes its constants, nested code objects included, and tracebacks ask about every frame an
 # exception passes. Each entry holds a weak reference to the code; for a body closure or thunk
 # (if_body, loop_body, lambda: b), the local names of the user's scope it runs in (a read of one of
-# those, unbound, is Python's UnboundLocalError), None for the others; and whether it is a thunk.
-_CODES: dict[int, tuple[weakref.ref, frozenset | None, bool]] = {}
+# those, unbound, is Python's UnboundLocalError), None for the others; whether it is a thunk; and the
+# roles the converter declared for the variables it made up (runtime/state_roles.py), or None.
+_CODES: dict[int, tuple[weakref.ref, frozenset | None, bool, Mapping[str, str] | None]] = {}
 
 
-def register_converted_code(code: Any, body_names: frozenset | None = None, thunk: bool = False) -> None:
+def register_converted_code(code: Any, body_names: frozenset | None = None, thunk: bool = False,
+                            roles: Mapping[str, str] | None = None) -> None:
     """Note ``code`` as the converter's; ``body_names``: for a body closure or thunk, the local names
-    of the user's scope it runs in; ``thunk``: it is a thunk (named after its function, as closures are)."""
+    of the user's scope it runs in; ``thunk``: it is a thunk (named after its function, as closures are);
+    ``roles``: the role of each variable the converter made up for the function (``{'retval_': 'return
+    value', 'do_return': 'return flag'}``; see runtime/state_roles.py), which staged statements read."""
+    if roles:
+        check_roles(roles)
     key = id(code)
     # The entry goes when the code does (before its id can be reused).
-    _CODES[key] = (weakref.ref(code, lambda _, key=key: _CODES.pop(key, None)), body_names, thunk)
+    _CODES[key] = (weakref.ref(code, lambda _, key=key: _CODES.pop(key, None)), body_names, thunk, roles or None)
+
+
+def declared_roles(code: Any) -> Mapping[str, str]:
+    """The roles the converter declared for the variables of the function ``code`` belongs to ({} if none)."""
+    entry = _entry(code)
+    return {} if entry is None or entry[3] is None else entry[3]
 
 
 def is_thunk_code(code: Any) -> bool:
@@ -147,7 +161,7 @@ def is_thunk_code(code: Any) -> bool:
     return entry is not None and entry[2]
 
 
-def _entry(code: Any) -> tuple[weakref.ref, frozenset | None, bool] | None:
+def _entry(code: Any) -> tuple[weakref.ref, frozenset | None, bool, Mapping[str, str] | None] | None:
     entry = _CODES.get(id(code))
     return entry if entry is not None and entry[0]() is code else None
 

@@ -77,3 +77,22 @@ def jax_usable() -> bool:
 def needs_jax(test):
     """Skip ``test`` where no JAX this package supports is installed."""
     return pytest.mark.skipif(not jax_usable(), reason="needs JAX, which is not installed")(test)
+
+
+def hand_converted(**roles: str):
+    """Declare, for a hand-written converted function, the roles autograph declares when it compiles
+    what the converter wrote (runtime/state_roles.py): ``@hand_converted(retval_=RETURN_VALUE,
+    do_return=RETURN_FLAG)``. Registers the function's code and every code object in it (its bodies)."""
+    from runtime.undefined import register_converted_code
+
+    def register(code) -> None:
+        register_converted_code(code, roles=roles)
+        for const in code.co_consts:
+            if hasattr(const, "co_code"):
+                register(const)
+
+    def decorate(fn):
+        register(fn.__code__)
+        return fn
+
+    return decorate

@@ -32,6 +32,7 @@ import ast
 from autograph import anno, templates
 from autograph.context import Context
 from autograph.converters.jumps import assign, discard_on_finally_error, lowering_for, own_jumps, rewrite_loops, tidy
+from runtime.state_roles import BREAK_FLAG
 
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
@@ -47,6 +48,8 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     # A loop left only by returns tests the return flag itself: no second flag.
     reuse = len(return_flags) == 1 and None not in return_flags
     flag = return_flags.pop() if reuse else ctx.namer.new("break_")
+    if not reuse:
+        ctx.state_roles[flag] = BREAK_FLAG
     loop.body, _ = lowering_for(ast.Break, flag, ctx.dead_code, set_flag=not reuse).block(loop.body)
     if not reuse:
         discard_on_finally_error(loop.body, flag)
@@ -54,6 +57,7 @@ def _lower(loop: ast.For | ast.While, ctx: Context) -> list[ast.stmt]:
     not_broken = templates.replace_expression("not FLAG", FLAG=flag)
     templates.copy_location(not_broken, loop)
     anno.set(loop, anno.Key.EXTRA_TEST, not_broken)
+    anno.set(loop, anno.Key.LOOP_FLAG, flag)
     result = [loop] if reuse else [assign(flag, False, loop), loop]
     if orelse:
         result += templates.replace("if not FLAG:\n    ELSE", FLAG=flag, ELSE=orelse)

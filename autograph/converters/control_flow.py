@@ -180,6 +180,7 @@ class _ControlFlow(CarriedState):
                 # `x: object` makes `x` a variable of this scope (for the closures' `nonlocal x`) and
                 # compiles to nothing: `x` stays unbound until the program binds it, as in Python.
                 (init,) = templates.replace("NAME: object", at=origin, NAME=name)
+            anno.set(init, anno.Key.INIT, True)
             # Inside a handler, case or with block that may not run, an Undefined goes to the top,
             # so that reads elsewhere find it (and raise as Python does), not an empty variable.
             at_top = name in scope.touched or (undefined and self.in_python_block)
@@ -222,7 +223,11 @@ class _ControlFlow(CarriedState):
         return ast.Tuple(elts=[ast.Constant(name) for name in state], ctx=ast.Load())
 
     def _call(self, template: str, origin: ast.stmt, **values) -> list[ast.stmt]:
-        return templates.replace(template, at=origin, **values)
+        statements = templates.replace(template, at=origin, **values)
+        for statement in statements:
+            if isinstance(statement, ast.For):  # a loop's call: later passes (hoisting) find it by this mark
+                anno.set(statement, anno.Key.LOOP_CALL, statement.iter)
+        return statements
 
     def _prepare(self, node: ast.stmt, scope: _Scope, loop: bool):
         nonlocals, global_names, state = self._carried(node, loop)
@@ -319,15 +324,15 @@ class _ControlFlow(CarriedState):
         return [body] + inits + _trim(call)
 
     def _extra_test(self, node: ast.For | ast.While) -> ast.expr:
-        """``'break_'``: the name of the flag a break or return sets to leave the loop, else None.
-        (The lowering keeps looping while ``not flag``; the runtime reads the flag itself.)"""
-        extra = anno.get(node, anno.Key.EXTRA_TEST, None)
-        if extra is None:
+        """``lambda: break_``: what reads the flag a break or return sets to leave the loop, else None.
+        The loop runs while the flag is not set; the runtime calls this after each iteration (the
+        flag's value, staged or not, decides the rest of the loop)."""
+        flag = anno.get(node, anno.Key.LOOP_FLAG, None)
+        if flag is None:
             return ast.Constant(None)
-        if not (isinstance(extra, ast.UnaryOp) and isinstance(extra.op, ast.Not)
-                and isinstance(extra.operand, ast.Name)):
-            raise AssertionError(f"a loop's extra test is `not flag`, got {ast.unparse(extra)}")
-        return ast.Constant(extra.operand.id)
+        stop = templates.replace_expression("lambda: FLAG", FLAG=flag)
+        templates.copy_location(stop, node)
+        return stop
 
     def _iterable(self, node: ast.expr) -> ast.expr:
         """``range(...)`` becomes ``ag__.range(...)`` so a staged bound can make a staged loop."""
@@ -405,13 +410,6 @@ def is_docstring(statements: list[ast.stmt]) -> bool:
 
 
 def is_init(statement: ast.stmt) -> bool:
-    """``x: object`` / ``x = ag__.Undefined('x')``: what ``_inits`` puts before a statement's call."""
-    if (isinstance(statement, ast.AnnAssign) and statement.value is None and isinstance(statement.target, ast.Name)
-            and isinstance(statement.annotation, ast.Name) and statement.annotation.id == "object"):
-        return True
-    if not (isinstance(statement, ast.Assign) and all(isinstance(t, ast.Name) for t in statement.targets)):
-        return False
-    value = statement.value
-    return (isinstance(value, ast.Constant) and value.value is None) or (
-        isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "Undefined"
-        and isinstance(value.func.value, ast.Name) and value.func.value.id == "ag__")
+    """Whether ``statement`` is a binding ``_inits`` put before a statement's call (``x: object`` /
+    ``x = ag__.Undefined('x')``): marked where it is made."""
+    return anno.get(statement, anno.Key.INIT, False)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import ast
 
+from autograph import anno
 from autograph.analysis.scopes import bindings_of
 from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
@@ -167,14 +168,8 @@ _BLOCK_FIELDS: dict[type, tuple[str, ...]] = {}  # statement class -> its fields
 
 def _loop_call(statement: ast.stmt) -> ast.Call | None:
     """The ``ag__.for_stmt(...)`` / ``ag__.while_stmt(...)`` call of a converted loop
-    (``for x in ag__.for_stmt(...): loop_body(x)``), or None."""
-    if not isinstance(statement, ast.For) or not isinstance(statement.iter, ast.Call):
-        return None
-    func = statement.iter.func
-    if (isinstance(func, ast.Attribute) and func.attr in ("for_stmt", "while_stmt")
-            and isinstance(func.value, ast.Name) and func.value.id == "ag__"):
-        return statement.iter
-    return None
+    (``for x in ag__.for_stmt(...): loop_body(x)``), as control_flow marked it, or None."""
+    return anno.get(statement, anno.Key.LOOP_CALL, None)
 
 
 def _own_locals(function: ast.FunctionDef) -> set[str]:

@@ -33,6 +33,7 @@ from autograph.analysis.walk import children
 from autograph.context import Context
 from autograph.converters.jumps import BlockLowering, Jumps, NeedsFlag, assign, discard_on_finally_error, own_jumps
 from autograph.converters.logical_expressions import always_bool
+from runtime.state_roles import RETURN_FLAG, RETURN_VALUE
 
 _LOOPS = (ast.For, ast.While)
 _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
@@ -149,6 +150,7 @@ def transform(node: ast.FunctionDef, ctx: Context) -> None:
     if not returns_nested_in_control_flow(node.body):
         return
     retval = ctx.namer.new("retval_")
+    ctx.state_roles[retval] = RETURN_VALUE
     body, status = _lower_with_flag(node.body, retval, None, ctx, _guard_returns(node.body))
     if status is not Jumps.ALWAYS:
         body.insert(0, assign(retval, None, node.body[0]))
@@ -199,6 +201,7 @@ def _lower_with_flag(statements, retval, do_return, ctx, kept):
         body, status = _ReturnLowering(retval, do_return, dead, kept).lower(statements, in_loop=False)
     except NeedsFlag:
         flag = ctx.namer.new("do_return")
+        ctx.state_roles[flag] = RETURN_FLAG
         dead.clear()
         body, status = _ReturnLowering(retval, flag, dead, kept).lower(statements, in_loop=False)
         discard_on_finally_error(body, flag, ((retval, None),))

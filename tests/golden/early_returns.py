@@ -21,7 +21,7 @@ def early_returns(x):
             nonlocal do_return, i, retval_
             i = itr
             ag__.if_stmt(i * i > x, if_body1, None, ('do_return', 'retval_'))()
-        for itr in ag__.for_stmt(ag__.range(x), 'do_return', loop_body, ('do_return', 'retval_')):
+        for itr in ag__.for_stmt(ag__.range(x), lambda: do_return, loop_body, ('do_return', 'retval_')):
             loop_body(itr)
 
         def if_body():

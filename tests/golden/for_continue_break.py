@@ -18,6 +18,6 @@ def for_continue_break(xs):
         x = itr
         ag__.if_stmt(ag__.not_(x < 0), if_body2, None, ('break_',))()
     x: object
-    for itr in ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out')):
+    for itr in ag__.for_stmt(xs, lambda: break_, loop_body, ('break_', 'out')):
         loop_body(itr)
     return out

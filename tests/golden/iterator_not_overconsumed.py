@@ -11,6 +11,6 @@ def iterator_not_overconsumed(xs):
         x = itr
         ag__.if_stmt(x > 2, if_body1, None, ('break_',))()
     x = ag__.Undefined('x')
-    for itr in ag__.for_stmt(it, 'break_', loop_body, ('break_', 'x')):
+    for itr in ag__.for_stmt(it, lambda: break_, loop_body, ('break_', 'x')):
         loop_body(itr)
     return (ag__.ld(x), next(it, 'exhausted'), list(it))

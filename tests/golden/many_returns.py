@@ -22,7 +22,7 @@ def many_returns(a, b):
                 nonlocal do_return, i, retval_
                 i = itr
                 ag__.if_stmt(i == b, if_body1, None, ('do_return', 'retval_'))()
-            for itr in ag__.for_stmt(ag__.range(a), 'do_return', loop_body, ('do_return', 'retval_')):
+            for itr in ag__.for_stmt(ag__.range(a), lambda: do_return, loop_body, ('do_return', 'retval_')):
                 loop_body(itr)
 
             def if_body():
@@ -49,7 +49,7 @@ def many_returns(a, b):
             nonlocal b, do_return, retval_
             b -= 1
             ag__.if_stmt(b == 1, if_body2, None, ('do_return', 'retval_'))()
-        for _ in ag__.while_stmt(loop_test, 'do_return', loop_body, ('b', 'do_return', 'retval_')):
+        for _ in ag__.while_stmt(loop_test, lambda: do_return, loop_body, ('b', 'do_return', 'retval_')):
             loop_body()
 
         def if_body():

@@ -18,7 +18,7 @@ def while_else_search(xs, target):
         nonlocal break_, found, i
         ag__.if_stmt(xs[i] == target, if_body1, else_body1, ('break_', 'found', 'i'))()
     found: object
-    for _ in ag__.while_stmt(loop_test, 'break_', loop_body, ('break_', 'found', 'i')):
+    for _ in ag__.while_stmt(loop_test, lambda: break_, loop_body, ('break_', 'found', 'i')):
         loop_body()
 
     def if_body():

@@ -20,6 +20,6 @@ def with_statement(xs):
             with Recorder(x):
                 ag__.if_stmt(ag__.not_(x == 'skip'), if_body2, None, ('break_',))()
         x: object
-        for itr in ag__.for_stmt(xs, 'break_', loop_body, ('break_', 'out')):
+        for itr in ag__.for_stmt(xs, lambda: break_, loop_body, ('break_', 'out')):
             loop_body(itr)
     return out

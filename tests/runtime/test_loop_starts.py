@@ -86,13 +86,13 @@ def test_a_loop_that_runs_no_iteration_makes_no_generator():
         nonlocal done
         done = True
 
-    assert ag__.while_stmt(loop_test, "done", loop_body, ("done",)) == ()
-    assert isinstance(ag__.while_stmt(lambda: True, "done", loop_body, ("done",)), types.GeneratorType)
-    assert ag__.for_stmt([], "done", body, ("done",)) == []
-    assert isinstance(ag__.for_stmt([1], "done", body, ("done",)), types.GeneratorType)
+    assert ag__.while_stmt(loop_test, lambda: done, loop_body, ("done",)) == ()
+    assert isinstance(ag__.while_stmt(lambda: True, lambda: done, loop_body, ("done",)), types.GeneratorType)
+    assert ag__.for_stmt([], lambda: done, body, ("done",)) == []
+    assert isinstance(ag__.for_stmt([1], lambda: done, body, ("done",)), types.GeneratorType)
     done = True  # a set flag: no iteration either way
-    assert list(ag__.for_stmt([1], "done", body, ("done",))) == []
-    assert ag__.while_stmt(lambda: True, "done", loop_body, ("done",)) == ()
+    assert list(ag__.for_stmt([1], lambda: done, body, ("done",))) == []
+    assert ag__.while_stmt(lambda: True, lambda: done, loop_body, ("done",)) == ()
 
 
 def test_a_constant_true_test_is_never_called():
@@ -107,6 +107,6 @@ def test_a_constant_true_test_is_never_called():
         runs.append(1)
         done = len(runs) == 3
 
-    for _ in ag__.while_stmt(None, "done", loop_body, ("done",)):
+    for _ in ag__.while_stmt(None, lambda: done, loop_body, ("done",)):
         loop_body()
     assert runs == [1, 1, 1]

@@ -16,6 +16,8 @@ import pytest
 import runtime as ag__
 from runtime.jax import JAX_BACKEND
 from runtime.staging import StagingError
+from runtime.state_roles import BREAK_FLAG, RETURN_FLAG, RETURN_VALUE
+from tests.helpers import hand_converted
 
 HERE = __file__.rsplit("/", 1)[-1]
 
@@ -34,6 +36,7 @@ def relu_plain(x):
     return 0.0
 
 
+@hand_converted(retval_=RETURN_VALUE, do_return=RETURN_FLAG)
 def relu(x):
     def if_body():
         nonlocal do_return, retval_
@@ -127,6 +130,7 @@ def test_if_exp_and_logical_operators():
 # --- while --------------------------------------------------------------------------------------
 
 
+@hand_converted(break_=BREAK_FLAG)
 def doubling(x, n):
     """The converter's example: i = 0; while i < n: if x > 100: break; x = x * 2; i = i + 1"""
     def loop_test():
@@ -210,6 +214,7 @@ def test_grad_through_scan_and_through_static_range():
     assert jax.jit(jax.grad(power), static_argnums=1)(2.0, 3) == pytest.approx(1.5 ** 3)
 
 
+@hand_converted(retval_=RETURN_VALUE, do_return=RETURN_FLAG)
 def first_above(xs, t):
     """for x in xs: if x > t: return x;  return -1.0"""
     def loop_body(x):
@@ -229,7 +234,7 @@ def first_above(xs, t):
 
     do_return = False
     retval_ = ag__.UndefinedReturnValue()
-    for itr in ag__.for_stmt(xs, 'do_return', loop_body, ('do_return', 'retval_')):
+    for itr in ag__.for_stmt(xs, lambda: do_return, loop_body, ('do_return', 'retval_')):
         loop_body(itr)
     ag__.if_stmt(ag__.not_(do_return), if_body_1, None, ('do_return', 'retval_'))()
     return retval_
@@ -243,6 +248,7 @@ def test_return_inside_staged_for(t):
                                [first_above(list(np.asarray(xs)), t), 1.0])
 
 
+@hand_converted(break_=BREAK_FLAG)
 def sum_odd_until(n, stop):
     """s = 0; for i in range(n): if i % 2 == 0: continue; if i > stop: break; s = s + i"""
     def loop_body(i):
@@ -271,7 +277,7 @@ def sum_odd_until(n, stop):
 
     s = 0
     break_ = False
-    for itr in ag__.for_stmt(ag__.range(n), 'break_', loop_body, ('break_', 's')):
+    for itr in ag__.for_stmt(ag__.range(n), lambda: break_, loop_body, ('break_', 's')):
         loop_body(itr)
     return s
 
@@ -300,6 +306,7 @@ def test_traced_range_with_start_and_negative_step():
 
 
 def test_python_list_loop_whose_break_flag_becomes_traced():
+    @hand_converted(break_=BREAK_FLAG)
     def until_negative(values, x):
         """total = 0.0; for v in values: if v * x < 0: break; total = total + v * x"""
         def loop_body(v):
@@ -317,7 +324,7 @@ def test_python_list_loop_whose_break_flag_becomes_traced():
 
         total = 0.0
         break_ = False
-        for itr in ag__.for_stmt(values, 'break_', loop_body, ('break_', 'total')):
+        for itr in ag__.for_stmt(values, lambda: break_, loop_body, ('break_', 'total')):
             loop_body(itr)
         return total
 
@@ -360,6 +367,7 @@ def test_variable_defined_in_one_branch_only():
 
 
 def test_return_in_one_branch_only():
+    @hand_converted(retval_=RETURN_VALUE)
     def f(x):
         def if_body():
             nonlocal retval_

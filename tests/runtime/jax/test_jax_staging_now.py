@@ -4,7 +4,6 @@ which a loop over a static range or a while loop pays each time it starts, is sk
 
 import subprocess
 import sys
-import types
 
 import jax
 import jax.numpy as jnp
@@ -85,25 +84,3 @@ def test_a_jax_imported_after_the_first_loop_is_still_asked():
     )
     out = subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True)
     assert out.stdout.count("scan[") == 1  # the for loop; the while on Python ints runs as Python
-
-
-def test_flag_cells_are_each_bodys_own():
-    # The flag's index is found once per body code object; the cell comes from each body's closure.
-    def make(flag_value):
-        break_ = flag_value
-
-        def loop_body():
-            nonlocal break_
-            break_ = True
-        return loop_body
-
-    first, second = make(False), make("set")
-    assert first.__code__ is second.__code__
-    assert operators._flag_cell("break_", first).cell_contents is False
-    assert operators._flag_cell("break_", second).cell_contents == "set"
-    assert operators._flag_cell("do_return", first) is None  # a body that never sets that flag
-    for index in range(operators._FLAG_INDEX_LIMIT + 5):  # a new code object each: the table stays bounded
-        code = first.__code__.replace(co_name=f"loop_body{index}")
-        body = types.FunctionType(code, globals(), closure=first.__closure__)
-        assert operators._flag_cell("break_", body) is first.__closure__[0]
-    assert 0 < len(operators._FLAG_INDEX) <= operators._FLAG_INDEX_LIMIT

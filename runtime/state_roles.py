@@ -1,0 +1,82 @@
+"""The roles the converter declares for the variables it makes up, as the runtime sees them.
+
+Before (what the converter writes for a function with an early return)::
+
+    def f(x):
+        retval_ = None
+        do_return = False
+
+        def if_body():
+            nonlocal do_return, retval_
+            retval_ = x
+            do_return = True
+        ag__.if_stmt(x > 0, if_body, None, ('do_return', 'retval_'))()
+        ...
+
+After (what a backend staging that ``if`` is handed)::
+
+    state.names == (ReturnFlagName('do_return'), ReturnValueName('retval_'))
+
+A staged statement treats the variables behind ``return`` apart from the user's: a return value
+that one branch leaves unset is fine when that branch did not return, and an error names it "the
+return value", never ``retval_``. The converter declares which names these are (it made them up,
+so no user variable has them) and autograph registers the declaration with each code object it
+compiles (``runtime.undefined.register_converted_code(..., roles=...)``); ``State`` gives a
+statement's carried names these types. Nothing here guesses from a name's spelling: a user's own
+variable called ``retval_`` is an ordinary variable.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+RETURN_VALUE = "return value"  # the value a `return` inside control flow stores
+RETURN_FLAG = "return flag"  # set once a `return` inside a loop or a staged branch ran
+BREAK_FLAG = "break flag"  # set once a `break` ran
+
+
+class CarriedName(str):
+    """A carried variable's name with the role the converter declared for it (equal to the plain name)."""
+
+    __slots__ = ()
+    role = ""
+
+
+class ReturnValueName(CarriedName):
+    __slots__ = ()
+    role = RETURN_VALUE
+
+
+class ReturnFlagName(CarriedName):
+    __slots__ = ()
+    role = RETURN_FLAG
+
+
+class BreakFlagName(CarriedName):
+    __slots__ = ()
+    role = BREAK_FLAG
+
+
+_BY_ROLE = {RETURN_VALUE: ReturnValueName, RETURN_FLAG: ReturnFlagName, BREAK_FLAG: BreakFlagName}
+
+
+def with_roles(names: tuple[str, ...], roles: Mapping[str, str]) -> tuple[str, ...]:
+    """``names`` with each one ``roles`` declares made a name of that role."""
+    if not roles:
+        return names
+    return tuple(_BY_ROLE[roles[name]](name) if name in roles else name for name in names)
+
+
+def is_return_value(name: str) -> bool:
+    return isinstance(name, ReturnValueName)
+
+
+def is_return_flag(name: str) -> bool:
+    return isinstance(name, ReturnFlagName)
+
+
+def check_roles(roles: Mapping[str, str]) -> None:
+    """Refuse a declaration with a role the runtime does not know (a converter/runtime mismatch)."""
+    unknown = {role for role in roles.values() if role not in _BY_ROLE}
+    if unknown:
+        raise ValueError(f"unknown carried-variable roles {sorted(unknown)}; known: {sorted(_BY_ROLE)}")
