@@ -9,20 +9,40 @@ __version__ = "0.1.0"
 
 from autograph import shadowing  # noqa: E402,F401  (first: it checks that `runtime` is ours)
 from autograph.api import convert, converted_lines, do_not_convert, to_code, to_graph
-from autograph.errors import ConversionError, SourceNotFoundError, UnsupportedSyntaxError
+from autograph.call_boundary import AliasedArguments, ReadOnlyArgument, SubclassedArray, UnwritableArgument
+from autograph.errors import (
+    ConversionError,
+    ConverterBug,
+    SourceMismatchError,
+    SourceNotFoundError,
+    UnsupportedSyntaxError,
+)
 from autograph.function import ConcreteFunction, Function, function, functions_run_eagerly, run_functions_eagerly
 from autograph.no_source import NoSourceWarning
 from autograph.retracing import RetracingWarning
-from autograph.saving import export_stablehlo, load, save
+from autograph.saving import FormatError, SerializationError, export_stablehlo, load, save
 from runtime.graph import TensorSpec, Variable, assert_
 from runtime.graph import print_ as print  # noqa: A001  (autograph.print prints at every graph run)
+from runtime.limits import (
+    AutographError,
+    DataDependentIndex,
+    Limitation,
+    NotOnTensors,
+    NotStageable,
+    UnknownDimension,
+)
+from runtime.numpy_function import OutputSpecError, numpy_function
 from runtime.staging import StagingError
 
 __all__ = [
-    "ConcreteFunction", "ConversionError", "Function", "NoSourceWarning", "RetracingWarning", "SourceNotFoundError",
-    "StagingError",
-    "TensorSpec",
-    "UnsupportedSyntaxError", "Variable", "__version__", "assert_", "convert", "converted_lines", "do_not_convert",
-    "export_stablehlo", "function", "functions_run_eagerly", "load", "print", "run_functions_eagerly", "save",
+    "AliasedArguments", "AutographError", "ConcreteFunction", "ConversionError", "ConverterBug", "DataDependentIndex",
+    "FormatError", "Function", "Limitation", "NoSourceWarning", "NotOnTensors", "NotStageable", "OutputSpecError",
+    "ReadOnlyArgument", "RetracingWarning",
+    "SerializationError", "SourceMismatchError", "SourceNotFoundError", "StagingError", "SubclassedArray",
+    "TensorSpec", "UnknownDimension",
+    "UnsupportedSyntaxError", "UnwritableArgument",
+    "Variable", "__version__", "assert_", "convert", "converted_lines", "do_not_convert",
+    "export_stablehlo", "function", "functions_run_eagerly", "load", "numpy_function", "print",
+    "run_functions_eagerly", "save",
     "to_code", "to_graph",
 ]

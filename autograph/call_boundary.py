@@ -5,6 +5,8 @@
     refuse_array_class(np.ma.masked_array([1.0]), "argument 'x' of f")   # SubclassedArray: the mask would be lost
     check_aliasing(inputs, aliasing_pairs(2, [0]), ["a", "b"], "f", user_location)   # AliasedArguments: f
                                                 # writes into its argument a, and b is a view of the same array
+    check_writeable(inputs, [0], ["x"], "f", [("model.py", 3)])   # ReadOnlyArgument: model.py:3: assignment
+                                                # destination is read-only (before the graph runs)
 
 A trace assumes three things about its arguments that a key by value or by (shape, dtype) did not say:
 
@@ -23,11 +25,15 @@ A trace assumes three things about its arguments that a key by value or by (shap
   through ``a`` is not seen through ``b`` when both are one array (``f(z, z)``) or overlapping views
   (``f(z[1:], z[:-1])``). Such a call is refused (``AliasedArguments``); a trace that writes into no
   argument computes the same whatever its arguments share, and pays nothing.
+- **An argument the graph writes into can be written.** Eager NumPy fails at the write into a read-only array
+  (``x.flags.writeable = False``, ``np.broadcast_to``'s views) or a NumPy scalar; a graph would run whole
+  first (Variables updated, other arguments written) and fail at the write-back. The call is refused before
+  anything runs, with NumPy's class and message at the line of the write (``check_writeable``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -41,9 +47,11 @@ from runtime.exact_values import (  # noqa: F401
     exact_key,
     pack_float,
     refuse_array_class,
+    returned_views,
     same_python_value,
 )
 from runtime.limits import Limitation
+from runtime.staging import format_site
 
 # --- aliased arguments ------------------------------------------------------------------------------
 
@@ -93,3 +101,46 @@ def check_aliasing(inputs: Sequence[Any], pairs: Sequence[tuple[int, int]], name
                 "reads each argument as it was passed and writes back after the run, so the results would "
                 f"differ. Pass arrays that do not overlap (a copy: np.copy({names[j]})), or run the function "
                 f"as written with {function}.python_function(...)")
+
+
+# --- arguments that cannot be written ----------------------------------------------------------------
+
+class ReadOnlyArgument(ValueError, Limitation):
+    """The graph writes into an argument whose array is read-only (``x.flags.writeable`` is False, as for
+    ``np.broadcast_to``'s views): NumPy's ``ValueError: assignment destination is read-only``, raised before the
+    graph runs, at the line of the write."""
+
+
+class UnwritableArgument(TypeError, Limitation):
+    """The graph writes into an argument that is not an array (a NumPy scalar, a JAX array): the item assignment
+    Python refuses eagerly (a ``TypeError``), raised before the graph runs, at the line of the write."""
+
+
+def check_writeable(inputs: Sequence[Any], written: Sequence[int], names: Sequence[str], function: str,
+                    sites: Sequence[Optional[tuple[str, int]]]) -> None:
+    """Raise ``ReadOnlyArgument`` (or ``UnwritableArgument``) if an input the graph writes into cannot be written,
+    before the graph runs: eager NumPy fails at that write, a graph run would have done everything else first.
+    ``written``: the inputs the graph writes into, in the order the trace first wrote them; ``sites[i]`` the
+    ``(file, line)`` of the first write into ``written[i]``. Costs one flag test per written input."""
+    ndarray = np.ndarray
+    for k, site in zip(written, sites):
+        target = inputs[k]
+        if isinstance(target, ndarray):
+            if target.flags.writeable:
+                continue
+            error: type[Exception] = ReadOnlyArgument
+            head, why = "assignment destination is read-only", (
+                f"the array passed for it is read-only ({names[k]}.flags.writeable is False: an array made "
+                "read-only, a view np.broadcast_to made, a read-only memmap)")
+            fix = f"pass a writeable array (np.copy({names[k]}))"
+        else:
+            error = UnwritableArgument
+            head = f"'{type(target).__module__}.{type(target).__name__}' object does not support item assignment"
+            why = f"a {type(target).__name__} was passed for it, not a NumPy array"
+            fix = f"pass a NumPy array (np.array({names[k]}))"
+        where = format_site(*site) if site is not None else function
+        raise error(
+            f"{where}: {head}: {function} writes into its argument '{names[k]}' here, and {why}. The graph checks "
+            "this before it runs, so nothing the function does before this write has happened (eager Python "
+            f"would have run up to it). {fix[0].upper()}{fix[1:]}, or copy it inside the function before writing "
+            f"({names[k]} = {names[k]}.copy())")

@@ -42,6 +42,7 @@ import numpy as np
 from autograph.call_boundary import EXACT_NUMBERS, ExactNumber, exact_key, pack_float, refuse_array_class
 from autograph.concrete_function import is_jax, is_tensor_like
 from runtime.graph import Tensor, TensorSpec
+from runtime.staging import leave_library
 
 _P = inspect.Parameter
 
@@ -133,10 +134,14 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
         def call(*args: Any, **kwargs: Any) -> Any:
             tick()
             try:
-                run, _, tensors = lookup(*args, **kwargs)
-            except TypeError:  # a wrong call: the general path binds it again and says where it was
-                return general(*args, **kwargs)
-            return general(*args, **kwargs) if run is None or building() is not None else run(tensors)
+                try:
+                    run, _, tensors = lookup(*args, **kwargs)
+                except TypeError:  # a wrong call: the general path binds it again and says where it was
+                    return general(*args, **kwargs)
+                return general(*args, **kwargs) if run is None or building() is not None else run(tensors)
+            except Exception as error:
+                leave_library(error)
+                raise  # (a bare raise adds no entry for this frame: the traceback stays as trimmed)
         return call
     passed = f"return ag__general({call_arguments(params)})"
     head = ["ag__tick()"]
@@ -146,8 +151,8 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
             "if ag__run is None or ag__building() is not None:", f"    {passed}",
             "return ag__run(ag__t)"]
     return _compile("call", params, bind, passed, tail,
-                    {"ag__get": runs.get, "ag__general": general, "ag__building": building, "ag__tick": tick},
-                    head)
+                    {"ag__get": runs.get, "ag__general": general, "ag__building": building, "ag__tick": tick,
+                     "ag__leave": leave_library}, head, guarded=True)
 
 
 def call_arguments(params: list[inspect.Parameter]) -> str:
@@ -176,8 +181,11 @@ _LOOKUP_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "<autogr
 
 
 def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: str, tail: list[str],
-             names: dict, head: Optional[list[str]] = None) -> Callable:
-    """``def name(<params>): <head>; <key the call, as make_lookup says>; <tail>``, with ``bind``'s defaults."""
+             names: dict, head: Optional[list[str]] = None, guarded: bool = False) -> Callable:
+    """``def name(<params>): <head>; <key the call, as make_lookup says>; <tail>``, with ``bind``'s defaults.
+    ``guarded``: all of it in ``try: ... except Exception as e: ag__leave(e); raise`` (``leave_library``: an
+    error leaving a ``Function`` call keeps no frame of the library; free in Python 3.11+ while nothing is
+    raised)."""
     body, entries = [], []
     for i, p in enumerate(params):
         k, v = f"{_LOCAL}k{i}", f"{_LOCAL}v{i}"
@@ -219,8 +227,11 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
                  f"    {v} = ag__fast_key(({p.name},), ag__t)",
                  f"    if {v} is None:",
                  f"        {miss}"]
-    source = "\n    ".join([f"def {name}({parameter_list(params)}):", *(head or ()), "ag__t = []", *body,
-                             f"ag__key = ({''.join(e + ', ' for e in entries)})", *tail]) + "\n"
+    lines = [*(head or ()), "ag__t = []", *body, f"ag__key = ({''.join(e + ', ' for e in entries)})", *tail]
+    if guarded:
+        lines = ["try:", *("    " + line for line in lines), "except Exception as ag__e:", "    ag__leave(ag__e)",
+                 "    raise"]
+    source = "\n    ".join([f"def {name}({parameter_list(params)}):", *lines]) + "\n"
     namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, "ag__float": float,
                  "ag__pack": pack_float, **names}
     exec(_compiled(source, _LOOKUP_FILE), namespace)

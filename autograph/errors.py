@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
+from runtime.limits import AutographError
+
 
 class Location(NamedTuple):
     filename: str
@@ -19,7 +21,7 @@ class Location(NamedTuple):
         return f"{where}, in {self.function}" if self.function else where
 
 
-class ConversionError(Exception):
+class ConversionError(AutographError):
     """A function could not be converted. ``location``: where in the source (a ``Location``: file, line,
     function), or None; ``hint``: what to do, or "". The message holds both."""
 
@@ -47,6 +49,6 @@ class SourceMismatchError(SourceNotFoundError):
     after the function was defined, or ``exec`` compiled it under another file's name)."""
 
 
-class ConverterBug(RuntimeError):
+class ConverterBug(RuntimeError, AutographError):
     """A converter pass failed on a function it should convert: a bug in autograph. The message names
     the pass and the function's file and line; the pass's own error is its ``__cause__``."""

@@ -153,7 +153,11 @@ class AutoExecutor:
         graph = self._graph
         self.calls += 1
         if self.calls == 1:
-            outputs = self._numpy(inputs)
+            try:
+                outputs = self._numpy(inputs)
+            except BaseException:  # (the run's own error, a staged assert: the next call is the first again, not
+                self.calls = 0     # a JAX call before anything was compiled)
+                raise
             if not self._compile(graph, inputs):
                 self.choice = "numpy"
             return outputs

@@ -59,7 +59,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph import api
-from autograph.call_boundary import aliasing_pairs, check_aliasing
+from autograph.call_boundary import aliasing_pairs, check_aliasing, check_writeable, returned_views
 from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
 from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
@@ -72,7 +72,7 @@ from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
 from runtime.limits import Limitation
 from runtime.random_calls import GeneratorWatch
-from runtime.staging import count_hidden_frames, format_site, hide_library_frames, user_location
+from runtime.staging import StagingError, count_hidden_frames, format_site, hide_library_frames, user_location
 
 __all__ = ["ConcreteFunction", "Function", "RetracingWarning", "function", "functions_run_eagerly",
            "run_functions_eagerly"]
@@ -144,9 +144,38 @@ def _weak_general(function: "Function") -> Callable[..., Any]:
         try:
             return live._call_general(args, kwargs)
         except Exception as error:
+            if isinstance(error, RecursionError):
+                recursion = staged_recursion_error(error)
+                if recursion is not None:  # (its traceback: this frame's entry, which the compiled call drops)
+                    count_hidden_frames(recursion, getattr(error, "_autograph_frames_hidden", 0))
+                    raise recursion from None
             _hide_own_frames(error)
             raise  # (a bare raise adds no entry for this frame: the traceback stays as relinked)
     return general
+
+
+def staged_recursion_error(error: RecursionError) -> Optional[StagingError]:
+    """A ``StagingError`` for a RecursionError that a function calling itself under a staged ``if`` (one on a
+    tensor) ran into while tracing: a trace runs both branches, so the recursion never reaches its base case.
+    Python's own error is a thousand frames of the same two lines; this one names the call and says to write a
+    loop. None for any other RecursionError (one eager Python would raise too): the staged ``if``s it left
+    counted themselves (``runtime.staging.count_staged_recursion``)."""
+    staged = getattr(error, "_autograph_staged_ifs", 0)
+    site = getattr(error, "_autograph_staged_if_site", None)
+    if staged < 20 or site is None:
+        return None
+    # The function that holds the `if` (the entries of its frames, folded by ag__.tidy, name the `if`'s line).
+    tb = error.__traceback__
+    while tb is not None and not (tb.tb_frame.f_code.co_filename == site[0] and tb.tb_lineno == site[1]):
+        tb = tb.tb_next
+    name = "a function" if tb is None else getattr(tb.tb_frame.f_code, "co_qualname", tb.tb_frame.f_code.co_name)
+    return StagingError(
+        f"{format_site(*site)}: {name} calls itself under this `if`, whose condition is a tensor: a graph stages "
+        "the `if`, and tracing runs both of its branches, so the recursion never reaches its base case (Python's "
+        f"recursion limit stopped it after {staged} levels). Write it as a loop instead: a `while` on the same "
+        "condition that updates the arguments, e.g. `while n > 0: x = x * 2; n = n - 1` in place of "
+        "`if n > 0: return f(x * 2, n - 1)`; autograph stages it as one while_loop. Or make the condition a "
+        "Python value (a Python argument of the function is a constant of its trace).")
 
 
 _NAMES_A_LINE = re.compile(r"(Cell In\[\d+\], line \d+|\S+:\d+): ")
@@ -156,7 +185,8 @@ def _hide_own_frames(error: BaseException) -> None:
     """An error leaving a ``Function`` call (a staging error, the user's own raised while tracing) shows the
     user's frames: the library's below this frame are relinked past (``hide_library_frames``), and this
     frame's own entry goes too, where some were hidden (an error with no frame of the user's is left whole:
-    a bug of ours). What remains of the library is the entry of the compiled call that called this."""
+    a bug of ours). What remains of the library (the entry of the compiled call that called this, and the
+    run's below it) the compiled call drops as the error leaves it (``runtime.staging.leave_library``)."""
     before = getattr(error, "_autograph_frames_hidden", 0)
     # Our own errors start with the user's file:line (``Cell In[n], line k`` in a notebook): those need no frame
     # of the library even where the traceback holds none of the user's (raised ``from None`` while tracing).
@@ -544,13 +574,27 @@ class Function(metaclass=_FunctionClass):
                     "on its first trace. Create the Variable outside the function and use it inside.")
 
         written: list = []
+        write_sites: list = []
+        returned_arguments: list = []
+        views: list = []
 
         def body_and_writes(*placeholders: Any) -> Any:
             # An argument the function writes into in place (x[i] = v) is written back after each run, as
-            # NumPy would have changed the caller's array: its final value is an extra output.
+            # NumPy would have changed the caller's array: its final value is an extra output. Listed in the
+            # order the trace first wrote them, with the line of that write (for check_writeable).
             originals = [p.ref()[0] for p in placeholders]
             result = outputs.split(body(*placeholders))
-            written[:] = [k for k, (p, v) in enumerate(zip(placeholders, originals)) if p.ref()[0] is not v]
+            first_writes = list(current_builder().first_writes)
+            written[:] = sorted((k for k, (p, v) in enumerate(zip(placeholders, originals)) if p.ref()[0] is not v),
+                                key=lambda k: first_writes.index(id(placeholders[k]))
+                                if id(placeholders[k]) in first_writes else len(first_writes))
+            write_sites[:] = [current_builder().first_writes.get(id(placeholders[k])) for k in written]
+            # An output that is an argument's own tensor (`x[0] = 1; return x`, `return x`) is the caller's
+            # array itself, as eager returns the object it was given: output position -> input position.
+            returned_arguments[:] = [(i, k) for i, leaf in enumerate(result) for k, p in enumerate(placeholders)
+                                     if leaf is p]
+            # Which other outputs are views of an argument eagerly (x[1:], x.T, x[:]): those may share its memory.
+            views[:] = [i for i, leaf in enumerate(result) if _view_of_any(leaf, placeholders)]
             return result, [placeholders[k] for k in written]
 
         token = _on_variable_created.set(on_variable)
@@ -561,11 +605,13 @@ class Function(metaclass=_FunctionClass):
         try:
             traced = trace(body_and_writes, [x for x in leaves if isinstance(x, TensorSpec)])
         except TypeError as error:
+            # (a refusal keeps its class, so ``except autograph.AutographError`` still catches it)
+            kind = type(error) if isinstance(error, Limitation) else TypeError
             if self._autograph and not self._has_source and "needs the value of a graph tensor" in str(error):
-                raise TypeError(f"{error}\n{needs_conversion_hint(self.__name__)}") from None
+                raise kind(f"{error}\n{needs_conversion_hint(self.__name__)}") from None
             if self._autograph or "needs the value of a graph tensor" not in str(error):
                 raise
-            raise TypeError(f"{error}\n{self.__name__} was made with autograph=False, so its Python control flow "
+            raise kind(f"{error}\n{self.__name__} was made with autograph=False, so its Python control flow "
                             "is not converted: use autograph.function(..., autograph=True) (the default).") from None
         finally:
             _on_variable_created.reset(token)
@@ -574,18 +620,39 @@ class Function(metaclass=_FunctionClass):
         graph, out_tree = traced
         join = outputs.join
         execute = executor_for(graph, self.executor)  # inputs -> a tuple of outputs (autograph/executors.py)
-        if written:
+        # An output the interpreter may return as the caller's array or a view of it (`return np.copy(x)`,
+        # `x.flatten()`, `x[:]`, after the passes): a copy where eager's result is a new array, a new view object
+        # where eager's is a view (`x[:] is x` is False), the argument itself where the function returned it.
+        returned_at = {i for i, _ in returned_arguments}
+        aliases = [(i, k, i in views) for i, k in returned_views(graph).items() if i not in returned_at]
+        if written or returned_arguments or aliases:
             # The graph reads each argument as passed and writes back after the run: an argument sharing memory
-            # with one it writes into would not see the write, as it would in NumPy. Such a call is refused
-            # (autograph/call_boundary.py); only traces that write into an argument pay for the check.
+            # with one it writes into would not see the write, as it would in NumPy, and one that cannot be
+            # written would fail only after the whole graph ran. Such calls are refused before the run
+            # (autograph/call_boundary.py); only traces that write into an argument pay for the checks. An
+            # argument the function returns is returned itself, after the write-back (eager's `result is x`).
             input_names = [n for n, x in zip(_leaf_names(names, tree), leaves) if isinstance(x, TensorSpec)]
             pairs = aliasing_pairs(len(input_names), written)
+            sites = list(write_sites)
+            returned = list(returned_arguments)
 
             def run(inputs: list) -> Any:
-                check_aliasing(inputs, pairs, input_names, self.__name__, user_location)
-                result, new_values = out_tree.unflatten([np.asarray(x) for x in execute(inputs)])
+                if written:
+                    check_writeable(inputs, written, input_names, self.__name__, sites)
+                    check_aliasing(inputs, pairs, input_names, self.__name__, user_location)
+                flat = [np.asarray(x) for x in execute(inputs)]
+                for i, k, view in aliases:
+                    out = flat[i]
+                    if out is inputs[k]:  # (view: a new object over the same memory, as x[:] is)
+                        flat[i] = out.view() if view and isinstance(out, np.ndarray) else out.copy()
+                    elif not view and np.may_share_memory(out, inputs[k]):
+                        flat[i] = out.copy()
+                result, new_values = out_tree.unflatten(flat)
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
+                result = list(result)
+                for i, k in returned:
+                    result[i] = inputs[k]
                 return join(result)
         elif outputs.single():  # the common case, one array out: no structure to rebuild
             run = single_output(execute)  # inputs -> a NumPy array
@@ -596,7 +663,7 @@ class Function(metaclass=_FunctionClass):
         output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0])
         concrete = ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
                                     executor=execute if self.executor == "auto" else self.executor)
-        single = not written and outputs.single()
+        single = not written and not returned_arguments and not aliases and outputs.single()
         if self.executor == "jax":  # what its dispatcher runs for it, if it can (autograph/dispatch.py)
             from runtime.jax import lowering
             concrete._jax_single = single_trace(tree, leaves, lowering.lower(graph), single_output=single)
@@ -633,12 +700,26 @@ class Function(metaclass=_FunctionClass):
         out_info = [traced.out_info] if outputs.single() else traced.out_info
         output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), out_info))
 
+        from runtime.jax.checks import JaxRuntimeError, users_failure
+
         if outputs.single():
             def run(inputs: list) -> Any:  # one array out: no structure to rebuild
-                return jitted(*inputs)
+                try:
+                    return jitted(*inputs)
+                except JaxRuntimeError as error:  # a staged raise or assert failed: the user's own exception
+                    failed = users_failure(error)
+                    if failed is None:
+                        raise
+                    raise failed from error
         else:
             def run(inputs: list) -> Any:
-                return outputs.join(jitted(*inputs))  # JAX arrays, on the inputs' devices and shardings
+                try:
+                    return outputs.join(jitted(*inputs))  # JAX arrays, on the inputs' devices and shardings
+                except JaxRuntimeError as error:
+                    failed = users_failure(error)
+                    if failed is None:
+                        raise
+                    raise failed from error
 
         return ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run,
                                 jaxpr=traced.jaxpr, executor="xla")
@@ -693,6 +774,15 @@ class _Outputs:
                 "cannot compute: a Function returns arrays, numbers and strings, in tuples, lists, dicts or None. "
                 "Return the object's arrays instead (and rebuild the object outside), or call the function "
                 "without autograph.function")
+
+
+def _view_of_any(leaf: Any, placeholders: Sequence[Any]) -> bool:
+    """Whether ``leaf`` is a view (``x[1:]``, ``x.T``, ``x[:]``: a Tensor made with a base) of one of
+    ``placeholders``, through any number of views."""
+    t = leaf
+    while isinstance(t, Tensor) and t._view is not None:
+        t = t._view[0]
+    return t is not leaf and any(t is p for p in placeholders)
 
 
 def write_back(name: str, argument: Any, value: np.ndarray) -> None:

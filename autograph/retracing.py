@@ -15,7 +15,7 @@ from collections import deque
 from typing import Any, Sequence
 
 from runtime.graph import TensorSpec
-from runtime.staging import user_frame
+from runtime.staging import format_site, user_frame
 
 WINDOW_TRACES, WINDOW_CALLS = 5, 10
 
@@ -51,7 +51,7 @@ class RetracingMonitor:
         changing = [p for p in params if len({repr(keys[p]) for _, keys in recent if p in keys}) > 1]
         advice = "; ".join(_advice(p, [keys.get(p) for _, keys in recent]) for p in changing)
         warnings.warn(
-            f"{name} traced {len(recent)} times in its last {calls} calls (each trace "
+            f"{_cell_prefix()}{name} traced {len(recent)} times in its last {calls} calls (each trace "
             f"converts and traces the Python function again, which costs far more than running the graph). "
             f"{advice or 'Its arguments changed structure'}. Python scalars, strings, lists, tuples and dicts "
             "are part of the trace key by value, arrays by shape and dtype.",
@@ -89,6 +89,17 @@ def _show(key: Any) -> str:
 
 class _Shown(str):
     __repr__ = str.__str__
+
+
+def _cell_prefix() -> str:
+    """``Cell In[5], line 3: `` where the user's call is in a notebook cell: a warning shows the file it is filed
+    under, which for a cell is the kernel's temporary file (``/tmp/ipykernel_1/123.py``); "" elsewhere (the
+    file and line shown are the user's own)."""
+    frame = user_frame()
+    if frame is None:
+        return ""
+    site = format_site(frame.f_code.co_filename, frame.f_lineno)
+    return "" if site == f"{frame.f_code.co_filename}:{frame.f_lineno}" else f"{site}: "
 
 
 def _user_stacklevel() -> int:

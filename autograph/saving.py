@@ -98,7 +98,8 @@ def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction]) 
     arguments are fixed at their traced values), and returns the graph's outputs as a flat tuple,
     in 64-bit types where the graph has them (call it under ``jax.enable_x64(True)``).
     ``.serialize()`` gives bytes that ``jax.export.deserialize`` reads back, also in a runtime without
-    our Python code. Graphs with Variables, ``print`` or assertions, and unknown dims, are refused."""
+    our Python code. Graphs with Variables, ``print``, assertions, random draws or ``numpy_function``
+    calls, and unknown dims, are refused."""
     from runtime import jax as jax_runtime
 
     jax_runtime.require()
@@ -110,9 +111,10 @@ def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction]) 
     if graph is None:
         raise TypeError(f"export_stablehlo takes a concrete function with a graph of ours, got {concrete!r}")
     if ops.graph_is_stateful(graph):
-        raise SerializationError(f"{concrete.name}'s graph has state or effects (a Variable, print or assert), which "
-                                 "export_stablehlo does not export: StableHLO has no place for them. Pass Variable "
-                                 "values as arguments and return what you would print or check")
+        raise SerializationError(f"{concrete.name}'s graph has state or effects (a Variable, print, assert, random "
+                                 "draw or numpy_function), which export_stablehlo does not export: StableHLO has no "
+                                 "place for them (nor for a call to Python). Pass Variable values as arguments and "
+                                 "return what you would print or check")
     if any(None in v.shape for v in graph.inputs):
         types = ", ".join(v.type_str for v in graph.inputs)
         raise SerializationError(f"{concrete.name} was traced with unknown dims ({types}); "

@@ -51,6 +51,7 @@ from autograph.errors import ConversionError
 from autograph.function import function
 from runtime.graph import TensorSpec
 from runtime.graph.builder import GraphBuilder, building
+from runtime.limits import AutographError
 
 __all__ = ["BACKENDS", "BackendSkippedWarning", "MismatchError", "arrays", "assert_graph_matches_eager",
            "assert_matches_eager", "converted_form", "from_specs"]
@@ -59,7 +60,7 @@ BACKENDS = ("graph", "xla", "jax")
 _NEEDS_JAX = ("xla", "jax")
 
 
-class MismatchError(AssertionError):
+class MismatchError(AssertionError, AutographError):
     """Two ways of running the same function gave different results (or one raised and the other did not)."""
 
 

@@ -32,11 +32,13 @@ from runtime.items import (
     setitem,
     setitem_in,
 )
+from runtime.iterables import enumerate_, zip_
 from runtime.limits import reraise_limitation
 from runtime.operators import (
     and_,
     and_test,
     assert_holds,
+    compare,
     compare_test,
     for_stmt,
     if_exp,
@@ -53,12 +55,15 @@ from runtime.tracebacks import tidy
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free
 
 range = range_  # noqa: A001  (generated code spells it ag__.range)
+zip = zip_  # noqa: A001  (ag__.zip, in a for loop's iterable)
+enumerate = enumerate_  # noqa: A001  (ag__.enumerate, likewise)
 
 __all__ = [
-    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "compare_test",
-    "backend_for", "builtin", "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel", "for_stmt",
+    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "compare",
+    "compare_test", "backend_for", "builtin", "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel",
+    "for_stmt",
     "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
-    "register", "register_lazy", "reraise_limitation", "iterate",
+    "register", "register_lazy", "reraise_limitation", "iterate", "zip", "enumerate",
     "run", "skip", "set_converter", "while_stmt", "setitem",
     "setitem_in", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
     "irshift", "isub", "itruediv", "ixor", "tidy", "tracing",

@@ -32,6 +32,7 @@ import sys
 from typing import Any, Callable, Iterable, Mapping, Optional
 
 from runtime import choice
+from runtime.composite_state import CompositeName, composite_slots
 from runtime.state_roles import with_roles
 from runtime.undefined import Undefined, declared_roles
 
@@ -45,7 +46,7 @@ class State:
     functions, whose closure cells are those variables. A name the converter declared a role for
     (the return value, a return or break flag) comes back typed with it (runtime/state_roles.py)."""
 
-    __slots__ = ("names", "_cells")
+    __slots__ = ("names", "_cells", "slots", "watch")
 
     def __init__(self, names: Optional[tuple[str, ...]], *functions: Optional[Callable]) -> None:
         names = tuple(names or ())
@@ -56,11 +57,28 @@ class State:
             if closure:
                 cells.update(zip(function.__code__.co_freevars, closure))
                 roles = roles or declared_roles(function.__code__)
+        # A tuple names a composite, `self.best` or `best['loss']`: carried through a Slot (runtime/composite_state.py).
+        composites = [entry for entry in names if type(entry) is tuple]
+        self.slots: list = []
+        if composites:
+            self.slots, in_place = composite_slots(composites, cells, functions, backend_for, names)
+            names = tuple(entry for entry in names if type(entry) is not tuple and entry not in in_place)
         self.names: tuple[str, ...] = with_roles(names, roles)
         missing = [name for name in self.names if name not in cells]
         if missing:
             raise RuntimeError(f"autograph bug: the carried variables {missing} are in no body's closure")
         self._cells = tuple(cells[name] for name in self.names)
+        self.watch: Any = None  # while a backend stages the statement: what get() checks (composite_state.Watch)
+        if self.slots:
+            self.names += tuple(CompositeName(slot.name) for slot in self.slots)
+            self._cells += tuple(self.slots)
+
+    def carry(self, slots: list) -> None:
+        """Carry these composite slots too (runtime/composite_state.py: places a staged statement was found
+        to write, through a function it calls, when its first staging was abandoned)."""
+        self.slots = self.slots + list(slots)
+        self.names += tuple(CompositeName(slot.name) for slot in slots)
+        self._cells += tuple(slots)
 
     def get(self) -> tuple:
         """The current values (a variable deleted meanwhile reads as Undefined)."""
@@ -70,6 +88,8 @@ class State:
                 values.append(cell.cell_contents)
             except ValueError:  # an empty cell: `del x` ran in the body
                 values.append(Undefined(name))
+        if self.watch is not None:  # (a body just ran: Python state it changed without carrying it?)
+            self.watch.during()
         return tuple(values)
 
     def set(self, values: Iterable[Any]) -> None:
@@ -140,6 +160,13 @@ class Backend:
     def range(self, *args: Any) -> Any:
         raise NotImplementedError(f"{self.name} cannot stage range()")
 
+    def for_iterable(self, f: Callable, args: tuple, kwargs: dict) -> Any:
+        """``f(*args, **kwargs)`` for ``zip`` or ``enumerate`` as a for loop's iterable (``ag__.zip``,
+        ``ag__.enumerate``: runtime/iterables.py) where an argument is one of this backend's values: an
+        iterable this backend owns and its ``for_stmt`` stages. NotImplemented (the default) leaves the
+        call to Python."""
+        return NotImplemented
+
     def call_builtin(self, f: Callable, args: tuple, kwargs: dict) -> Any:
         """``f(*args, **kwargs)`` for a builtin, ``math`` function or NumPy constructor that the
         converter routes through ``ag__.builtin`` (``float``, ``max``, ``math.sqrt``, ``np.array``, ...)
@@ -152,6 +179,12 @@ class Backend:
         ``normal``, ``np.random.seed``, ``np.random.default_rng``: runtime/random_calls.py) that converted code
         calls while this backend traces: one that stages the draw, so that it happens each time the staged
         program runs, or one that raises. NotImplemented (the default) lets ``f`` draw now, while tracing."""
+        return NotImplemented
+
+    def numpy_function(self, call: Any) -> Any:
+        """Stage ``call`` (a ``runtime.numpy_function.HostCall``: ``fn`` and its arguments, some of them this
+        backend's values) so that it runs each time the staged program runs, in traced order: a sequence of
+        one staged value per output spec, or a refusal. NotImplemented (the default) runs it now, while tracing."""
         return NotImplemented
 
     def assert_(self, test: Any, message: Optional[Thunk]) -> Any:

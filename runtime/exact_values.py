@@ -1,5 +1,6 @@
 """What a trace may assume about a Python number or an array it was made for, kept where both a traced
-``Function`` (autograph/call_boundary.py) and a loaded one (runtime/graph/loaded.py) check their arguments.
+``Function`` (autograph/call_boundary.py) and a loaded one (runtime/graph/loaded.py) check their arguments,
+and which of its results may share an argument's memory (``returned_views``).
 
     exact_key(0.0) != exact_key(-0.0)        # a float is keyed by its bits: -0.0 is not 0.0,
     exact_key(nan) == exact_key(nan)         # and nan is nan (nan != nan, its bits are equal)
@@ -124,3 +125,30 @@ def refuse_array_class(leaf: Any, where: str, as_written: bool = True, at_caller
                f"plain array), {run_it}")
     at = f"{user_location()}: " if at_caller else ""
     raise SubclassedArray(f"{at}{where} is a {_class_name(cls)}{why}")
+
+
+# --- results that share memory with an argument ------------------------------------------------------
+
+# The ops whose NumPy kernel may return a view of its input (the rest compute new arrays; a constant or a
+# Variable's value is none of the caller's).
+VIEW_OPS = frozenset({"reshape", "transpose", "broadcast_to", "getitem"})
+
+
+def returned_views(graph: Any) -> dict[int, int]:
+    """The outputs of ``graph`` that its NumPy interpreter may return as the caller's own array or a view of it:
+    output position -> input position, for outputs reached from an input through ``VIEW_OPS`` alone (the
+    input itself included). A ``Function`` copies those whose eager result is a new array (``np.copy(x)``,
+    ``x.flatten()``), so that a write into the result never reaches the caller's array where eager's would not;
+    a loaded function, which does not know which were views eagerly, copies them all."""
+    producer = {id(out): node for node in graph.nodes for out in node.outputs}
+    inputs = {id(v): k for k, v in enumerate(graph.inputs)}
+    found: dict[int, int] = {}
+    for i, value in enumerate(graph.outputs):
+        while id(value) not in inputs:
+            node = producer.get(id(value))
+            if node is None or node.op not in VIEW_OPS:
+                break
+            value = node.inputs[0]
+        else:
+            found[i] = inputs[id(value)]
+    return found

@@ -31,7 +31,18 @@ from typing import Optional
 _REFUSALS: ContextVar[Optional[list]] = ContextVar("runtime_refusals", default=None)
 
 
-class Limitation(Exception):
+class AutographError(Exception):
+    """The base of every error of autograph's own (``autograph.AutographError``): what a graph cannot do
+    (``Limitation`` and its classes), a function that cannot be converted (``ConversionError``), a bug of
+    ours (``ConverterBug``), a file that cannot be saved or loaded (``SerializationError``, ``FormatError``),
+    a malformed graph (``VerificationError``), a test that found a graph disagreeing with NumPy
+    (``MismatchError``). Each is also the builtin exception that fits (a ``StagingError`` is a
+    ``ValueError``), so ``except ValueError`` catches it as before; ``except AutographError`` catches ours
+    and nothing else: an error NumPy or your own code raises while tracing or running keeps its class.
+    It marks nothing more: only a ``Limitation`` is remembered by a trace (see the module's docstring)."""
+
+
+class Limitation(AutographError):
     """Marks an error that says what a graph cannot do where Python or NumPy would go on. One made while a
     graph is traced is remembered by that trace (see the module's docstring), unless its class says
     ``remembered = False`` (an answer a program may probe for, such as ``hasattr``'s)."""
@@ -65,6 +76,11 @@ class NotOnTensors(AttributeError, Limitation):
 
 class DataDependentIndex(IndexError, Limitation):
     """An index whose result's shape a graph cannot know while tracing (a boolean tensor mask)."""
+
+
+class UnknownDimension(NotStageable):
+    """A dimension known only when the graph runs (``input_signature`` with None), used where Python needs its
+    value while tracing: ``len(x)``, ``range(n)`` outside converted code, ``np.zeros(n)``."""
 
 
 def start_trace() -> object:

@@ -34,6 +34,7 @@ import sys
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from runtime.backend import NO_STATIC_STAGING, OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
+from runtime.composite_state import offered, staged
 from runtime.tracebacks import hide_frames_of, strip
 from runtime.undefined import as_unbound_local
 
@@ -69,7 +70,7 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
         except (KeyError, TypeError):  # a type not seen yet, or an unhashable class (see _staged)
             backend = backend_for(cond)
         if backend is not None:
-            run(backend.if_stmt, cond, body, orelse, State(state, body, orelse))  # traces the blocks
+            run(_stage, backend.if_stmt, cond, body, orelse, State(state, body, orelse))  # traces the blocks
             return skip
     if cond:
         return body
@@ -122,7 +123,7 @@ def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
             outcome = True if always else test()
         if type(outcome) is not bool and _staged(outcome) is not None:
             combined = test if stopped is None else _both(_not_flag(stopped), test)
-            _staged(outcome).while_stmt(combined, body, State(state, test, body))
+            _stage(_staged(outcome).while_stmt, combined, body, State(state, test, body))
             return ()
         if not outcome:
             return ()
@@ -130,8 +131,8 @@ def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
         # stage the whole loop now rather than after a first Python iteration.
         if state and len(_modules) != NO_STATIC_STAGING[0] and may_stage_static_ranges():
             offer = getattr(_staged_closure(body), "while_from_start", None)
-            if offer is not None and offer(test if stopped is None else _both(_not_flag(stopped), test),
-                                           body, State(state, test, body)):
+            if offer is not None and offered(backend_for, offer, test if stopped is None else _both(
+                    _not_flag(stopped), test), body, State(state, test, body)):
                 return ()
     except NameError as error:  # an unbound read in the test or a staged body: Python's UnboundLocalError
         translated = as_unbound_local(error)
@@ -160,7 +161,7 @@ def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tup
             outcome = test()
             if type(outcome) is not bool and _staged(outcome) is not None:
                 combined = test if stopped is None else _both(_not_flag(stopped), test)
-                _staged(outcome).while_stmt(combined, body, State(state, test, body))
+                _stage(_staged(outcome).while_stmt, combined, body, State(state, test, body))
                 return
             if not outcome:
                 return
@@ -179,7 +180,7 @@ def _stops(stopped: Thunk, test: Thunk, body: Thunk, state: Optional[tuple]) -> 
         return True
     backend = _staged(value)
     if backend is not None:
-        backend.while_stmt(_both(_not_flag(stopped), test), body, State(state, test, body))
+        _stage(backend.while_stmt, _both(_not_flag(stopped), test), body, State(state, test, body))
         return True
     return bool(value)
 
@@ -214,8 +215,9 @@ def for_stmt(
         except (KeyError, TypeError):
             backend = backend_for(iterable)
         if backend is not None:
-            run(backend.for_stmt, iterable, None if stopped is None else _not_flag(stopped), body,
-                State(state, body))
+            # (A staged zip / enumerate the backend may run as Python's loop: `_offer`, as for a range.)
+            run(_offer if getattr(cls, "may_run_as_python", False) else _stage, backend.for_stmt, iterable,
+                None if stopped is None else _not_flag(stopped), body, State(state, body))
             return ()
     elif (state and cls is _range and len(iterable) > 1 and len(_modules) != NO_STATIC_STAGING[0]
           and may_stage_static_ranges()):
@@ -223,7 +225,7 @@ def for_stmt(
         # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
         backend = _staged_closure(body)
         if backend is not None and getattr(backend, "stages_static_ranges", False):
-            run(backend.for_stmt, iterable, None if stopped is None else _not_flag(stopped), body,
+            run(_offer, backend.for_stmt, iterable, None if stopped is None else _not_flag(stopped), body,
                 State(state, body))
             return ()
     if stopped is None:
@@ -246,7 +248,7 @@ def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None],
                 if value:
                     return
             else:  # the flag is staged now: hand the iterations that are left to its backend
-                run(backend.for_stmt, iterator, _not_flag(stopped), body, State(state, body))
+                run(_stage, backend.for_stmt, iterator, _not_flag(stopped), body, State(state, body))
                 return
         for item in iterator:
             yield item
@@ -255,6 +257,17 @@ def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None],
                 break
         else:
             return
+
+
+def _stage(method: Callable, *args: Any) -> Any:
+    """A backend's ``if_stmt`` / ``while_stmt`` / ``for_stmt`` on ``args`` (the last one the ``State``),
+    refusing a change to Python state that the statement does not carry (runtime/composite_state.py)."""
+    return staged(backend_for, method, *args)
+
+
+def _offer(method: Callable, *args: Any) -> Any:
+    """``_stage`` for a statement the backend may run as Python instead (a plain range it unrolls)."""
+    return staged(backend_for, method, *args, python_ok=True)
 
 
 def _staged_closure(body: Callable) -> Any:
@@ -458,6 +471,40 @@ def compare_test(left: Any, *links: Any) -> Any:
         raise translated from None
 
 
+def compare(left: Any, *links: Any) -> Any:
+    """``left OP1 b OP2 c ...`` as a value (``inside = lo < x < hi``), ``links`` as for ``compare_test``:
+    each operand evaluated once and only when Python would; a link before the last is asked its truth
+    once and, if false, is the chain's value; the last link is the value otherwise (its truth is not
+    asked), as Python gives them. A staged link hands it and the links after it to its backend's ``and_``."""
+    try:
+        for index in range(0, len(links), 2):
+            right = links[index + 1]()
+            value = _COMPARISONS[links[index]](left, right)
+            if index + 2 == len(links):
+                return value
+            if type(value) is not bool and _staged(value) is not None:
+                size = getattr(value, "size", 1)
+                if isinstance(size, int) and size != 1:  # Python would ask its truth: ValueError, as there
+                    from runtime.staging import user_location
+                    raise ValueError(
+                        f"{user_location()}: the truth value of an array with more than one element is ambiguous: "
+                        f"a chained comparison asks the truth of each link but the last, and this link ({links[index]}"
+                        f") has {size} elements; compare elementwise with (a < b) & (b < c), or reduce it with "
+                        "jnp.all(...) / jnp.any(...)")
+                remaining = links[index + 2:]
+                return _staged(value).and_(value, (lambda right=right, remaining=remaining: compare(
+                    right, *remaining),))
+            if not value:
+                return value
+            left = right
+        return left  # (no links: not written by the converter)
+    except BaseException as error:
+        translated = _as_users(error)
+        if translated is None:
+            raise
+        raise translated from None
+
+
 def range_(start: Any = _NO_ARG, stop: Any = _NO_ARG, step: Any = _NO_ARG, /, *more: Any) -> Iterable:
     """``range(...)`` in a for loop's iterable; a staged bound gives its backend's range. Plain bounds go
     to ``builtins.range`` as it is now (a program may have patched it), as the original's call would.
@@ -491,5 +538,6 @@ def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
 
 # Tracebacks leave these out (runtime/tracebacks.py): the helpers that call user code (its thunks,
 # __bool__, __index__, iterators) and the loops' generators.
+hide_frames_of(_stage, _offer)
 hide_frames_of(run, while_stmt, _more_iterations, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test, or_test,
-               compare_test, range_)
+               compare_test, compare, range_)

@@ -9,6 +9,7 @@ user's file name and line numbers, so a frame of a generated closure is the user
 
 from __future__ import annotations
 
+import dis
 import os
 import sys
 import sysconfig
@@ -16,7 +17,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from runtime.limits import Limitation, NotStageable  # noqa: F401  (NotStageable: staging's API too)
+from runtime.limits import AutographError, Limitation, NotStageable  # noqa: F401  (NotStageable: staging's API too)
 from runtime.state_roles import BreakFlagName, ReturnFlagName, is_return_flag, is_return_value  # noqa: F401  (staging's API too)
 from runtime.tracebacks import FILTERING_VARIABLE, traceback_filtering  # noqa: F401  (staging's API too)
 from runtime.undefined import Undefined, is_converted_code
@@ -32,6 +33,18 @@ def has_no_value(name: str, value: Any) -> bool:
     the ``None`` the converter starts it at (``retval_ = None``, where a path may fall off the end). The
     converter declares which name is the return value (runtime/state_roles.py)."""
     return isinstance(value, Undefined) or (value is None and is_return_value(name))
+
+
+def raised_by_user_statement(error: BaseException) -> bool:
+    """Whether ``error`` was raised by a ``raise`` statement of converted user code (the innermost
+    frame of its traceback is one, stopped at RAISE_VARARGS), not by a call that failed: what a
+    staging backend turns into a run-time check instead of raising it while tracing."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if tb is None or not is_converted_code(tb.tb_frame.f_code):
+        return False
+    return dis.opname[tb.tb_frame.f_code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"
 
 
 def describe(name: str, path: str = "") -> str:
@@ -65,7 +78,7 @@ _machinery_files: dict[str, bool] = {}
 _machinery_key: list = [None]
 
 
-def _is_machinery(filename: str) -> bool:
+def is_machinery(filename: str) -> bool:
     key = sys.modules.get("jax") is not None
     if key is not _machinery_key[0]:
         _machinery_key[0] = key
@@ -80,7 +93,7 @@ def user_frame() -> Any:
     """The innermost frame that belongs to the user's program, or None."""
     frame = sys._getframe(1)
     while frame is not None:
-        if not _is_machinery(frame.f_code.co_filename):
+        if not is_machinery(frame.f_code.co_filename):
             return frame
         frame = frame.f_back
     return None
@@ -90,14 +103,14 @@ def user_site() -> Optional[tuple[str, int]]:
     """``(filename, line)`` of the user's innermost frame, or None: cheap enough to record on every
     graph node while tracing (a dict look-up per frame); ``format_site`` turns it into text."""
     if (sys.modules.get("jax") is not None) is not _machinery_key[0]:
-        _is_machinery("")  # JAX arrived: forget the answers given before
+        is_machinery("")  # JAX arrived: forget the answers given before
     known = _machinery_files
     frame = sys._getframe(1)
     while frame is not None:
         filename = frame.f_code.co_filename
         machinery = known.get(filename)
         if machinery is None:
-            machinery = _is_machinery(filename)
+            machinery = is_machinery(filename)
         if not machinery:
             return filename, frame.f_lineno
         frame = frame.f_back
@@ -142,7 +155,7 @@ _HIDDEN_NOTE = (f"(autograph hid {{}} of its own frames from this traceback; set
 def _is_library_file(filename: str) -> bool:
     """autograph's and runtime's own files, and NumPy's, whose dispatch frames sit between a user's
     ``np.sum(x)`` and our tensor: a user reading a staging error has nothing to do with any of them."""
-    return _is_machinery(filename) and not os.path.abspath(filename).startswith(_stdlib_dir())
+    return is_machinery(filename) and not os.path.abspath(filename).startswith(_stdlib_dir())
 
 
 def _stdlib_dir() -> str:
@@ -184,6 +197,41 @@ def count_hidden_frames(error: BaseException, more: int) -> None:
     error._autograph_frames_hidden = hidden
     if hasattr(error, "add_note"):
         error.add_note(_HIDDEN_NOTE.format(hidden))
+
+
+# The note JAX's traceback filtering adds to an exception that passes a jax.jit boundary: about JAX's frames,
+# of no use on an error of ours that names the user's line (executor="jax"'s LoweringError).
+_JAX_NOTE = "For simplicity, JAX has removed its internal frames"
+
+
+def leave_library(error: BaseException) -> None:
+    """At the outermost entry of the library (a ``Function``'s compiled call), for an error whose library frames
+    autograph already hid: drop the entries of the library left at the head of its traceback too (the call's
+    own, and the run's: a graph's run-time error names the user's line in its note), so that no library frame
+    remains after a note says they were hidden. Where the head has no frame of the user's, the caller's line
+    is all that Python shows."""
+    if not getattr(error, "_autograph_frames_hidden", 0):
+        return
+    notes = getattr(error, "__notes__", None)
+    if notes and isinstance(error, AutographError):
+        notes[:] = [note for note in notes if _JAX_NOTE not in note]
+    tb, dropped = error.__traceback__, 0
+    while tb is not None and _is_library_file(tb.tb_frame.f_code.co_filename):
+        tb, dropped = tb.tb_next, dropped + 1
+    if dropped:
+        error.__traceback__ = tb
+        count_hidden_frames(error, dropped)
+
+
+def count_staged_recursion(error: BaseException) -> None:
+    """A RecursionError leaves a staged ``if`` (a branch being traced): count it on the error, with the ``if``'s
+    line. Many of them mean a function that calls itself under an ``if`` on a tensor, which tracing cannot end
+    (autograph/function.py ``staged_recursion_error`` says so). Near the recursion limit, the count may fail."""
+    try:
+        error._autograph_staged_ifs = getattr(error, "_autograph_staged_ifs", 0) + 1
+        error._autograph_staged_if_site = user_site()
+    except RecursionError:
+        pass
 
 
 def api_boundary(fn: Any) -> Any:

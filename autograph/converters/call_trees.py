@@ -13,9 +13,17 @@ After::
 A call stays plain when the converter can tell, at conversion time, that the
 callee needs no conversion: it resolves to a builtin, a class, or a function of
 NumPy, JAX, the standard library or the runtime; it is a function defined in
-this same function (converted with it already); or it is a method of a builtin
-container or array (``append``, ``items``, ``reshape``, ...). Zero-argument
-``super()`` and the frame-reading builtins (``locals()``, ...) stay plain too.
+this same function (converted with it already); it is an array method (``reshape``,
+``astype``, ``sum``, ...); or it is a method of a builtin container (``append``, ``update``,
+``join``, ...) called on a receiver that surely is one: a display or string literal, or a
+local name the function binds only to those. Any other receiver may be the user's object,
+whose ``update`` is user code::
+
+    seen = {}
+    seen.update(k=v)               ->    seen.update(k=v)
+    opt.update(w, g)               ->    ag__.call(opt.update)(w, g)
+
+Zero-argument ``super()`` and the frame-reading builtins (``locals()``, ...) stay plain too.
 
 A few of those callables ask their argument for its value (``float(t)`` needs a Python float
 from ``t.__float__``; ``np.array([a, b])`` converts each element itself), which a graph tensor
@@ -67,11 +75,18 @@ _UNCONVERTED_PACKAGES = frozenset({
     "_pytest", "pytest", "hypothesis",
 }) | frozenset(sys.stdlib_module_names)
 
-# Methods of lists, dicts, sets, strings and arrays: calling them through ag__.call would only cost time.
+# Methods of lists, dicts, sets and strings: calling them through ag__.call would only cost time, but
+# user classes have methods of these names too (an optimiser's `update`), so they stay plain only on a
+# receiver that surely is a builtin container or string (_Calls._container).
 _CONTAINER_METHODS = frozenset("""
     append extend insert pop remove clear copy index count sort reverse
     items keys values get setdefault update popitem add discard union intersection difference
     join split strip lstrip rstrip format startswith endswith replace lower upper encode decode
+""".split())
+# Methods of arrays (NumPy's, JAX's, our tensors'), plain on any receiver: the names are the arrays' own,
+# and `x.reshape(...).astype(...)` through ag__.call would be hard to read (docs/limitations.md: a method
+# of yours with one of these names is called unconverted).
+_ARRAY_METHODS = frozenset("""
     reshape astype sum mean max min prod any all argmax argmin dot tolist item ravel flatten transpose
     squeeze cumsum clip round std var fill nonzero
 """.split())
@@ -147,6 +162,7 @@ class _Calls(Transformer):
         self.ctx = ctx
         self.local_names = local_names
         self.local_functions = local_functions
+        self.container_names: frozenset = frozenset()
 
     def _resolve(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Name):
@@ -164,12 +180,21 @@ class _Calls(Transformer):
             return True
         if isinstance(func, ast.Name) and (func.id in self.local_functions or func.id == "super"):
             return True
-        if isinstance(func, ast.Attribute) and func.attr in _CONTAINER_METHODS:
+        if isinstance(func, ast.Attribute) and (func.attr in _ARRAY_METHODS or (
+                func.attr in _CONTAINER_METHODS and self._container(func.value))):
             return True
         target = self._resolve(func)
         # NumPy's random functions need no conversion, but each call must draw when a staged program runs,
         # not once while it is traced: `ag__.call` hands them to the backend tracing (runtime/random_calls.py).
         return target is not UNKNOWN and needs_no_conversion(target) and not is_random(target)
+
+    def _container(self, receiver: ast.expr) -> bool:
+        """Whether a method's receiver is surely a builtin container or string: a display, a literal
+        string, or a local name the function binds only to those (``items = []`` ... ``items.append(y)``).
+        Any other receiver may be the user's object, whose ``update`` or ``add`` is the user's code."""
+        if _is_container_value(receiver):
+            return True
+        return isinstance(receiver, ast.Name) and receiver.id in self.container_names
 
     def _routed(self, func: ast.expr) -> bool:
         if not isinstance(func, (ast.Name, ast.Attribute)):
@@ -291,7 +316,57 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     uses_class_cell = ("__class__" in ctx.closure) if node is ctx.root else _is_method(node, ctx.root)
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
+    calls.container_names = _container_names(node, local_names)
     if isinstance(node, ast.Lambda):
         node.body = calls.visit(node.body)
     else:
         node.body = [calls.visit(statement) for statement in node.body]
+
+
+_CONTAINER_DISPLAYS = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp, ast.JoinedStr)
+_CONTAINER_CONSTRUCTORS = frozenset({"list", "dict", "set", "frozenset", "str", "bytearray", "sorted"})
+
+
+def _is_container_value(node: ast.expr) -> bool:
+    """A display (``[]``, ``{}``, a comprehension, an f-string), a literal string, or a call of a builtin
+    container's name (``list(...)``, ``sorted(...)``; shadowing is checked by ``_container_names``)."""
+    if isinstance(node, _CONTAINER_DISPLAYS):
+        return True
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, (str, bytes))
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            and node.func.id in _CONTAINER_CONSTRUCTORS)
+
+
+def _container_names(node: ast.AST, local_names: set[str]) -> frozenset:
+    """The local names every binding of which (in the function, nested scopes included) is a builtin
+    container's value (``_is_container_value``) or an augmented assignment (``items += more``)."""
+    good: set[str] = set()
+    bad: set[str] = set(_CONTAINER_CONSTRUCTORS & local_names)  # a local `list` is not the builtin
+    assigned_values: dict[int, ast.expr] = {}
+    for sub in walk(node):
+        if isinstance(sub, ast.Assign):
+            for target in sub.targets:
+                assigned_values[id(target)] = sub.value
+        elif isinstance(sub, (ast.AnnAssign, ast.NamedExpr)) and sub.value is not None:
+            assigned_values[id(sub.target)] = sub.value
+        elif isinstance(sub, ast.AugAssign):
+            assigned_values[id(sub.target)] = ast.List(elts=[], ctx=ast.Load())
+        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bad.add(sub.name)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            bad.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
+        elif isinstance(sub, (ast.Global, ast.Nonlocal)):
+            bad.update(sub.names)
+        elif isinstance(sub, ast.arg):
+            bad.add(sub.arg)
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            bad.add(sub.name)
+        elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
+            bad.add(sub.name)
+        elif isinstance(sub, ast.MatchMapping) and sub.rest:
+            bad.add(sub.rest)
+        elif isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            value = assigned_values.get(id(sub))
+            (good if value is not None and _is_container_value(value) else bad).add(sub.id)
+    return frozenset((good - bad) & local_names)

@@ -6,6 +6,17 @@ For the example in ``control_flow``'s docstring, the loop's body declares ``nonl
 (``i``: a block inside the loop reads it, so the body closure, hoisted before the loop, cannot take it
 as its parameter) and carries ``('total',)``, the one variable it changes that is live after the
 loop or at its head; the ``if`` inside carries ``('total',)`` too.
+
+An attribute or a constant-key item a statement assigns is carried as well, as a tuple after the
+names (``composites``). Before::
+
+    if loss < self.best:
+        self.best = loss
+        best["loss"] = loss
+
+After (the state of the ``if``)::
+
+    (('best', ('loss',)), ('self', 'best'))
 """
 
 from __future__ import annotations
@@ -35,6 +46,8 @@ class CarriedState:
         self._loop_parameters_cache: dict[int, tuple[ast.For, frozenset]] = {}
         self._parameter_targets_cache: dict[int, tuple[ast.AST, frozenset]] = {}
         self._grown_cache: dict[int, tuple[ast.AST, frozenset]] = {}
+        # Lists a loop appends to (carried, never rebound): the loop body declares them nonlocal all the same.
+        self.declared_unwritten: set[str] = set()
 
     def _writes(self, node: ast.stmt) -> frozenset:
         """The names a user statement binds, computed once (with those of the statements in it):
@@ -64,15 +77,25 @@ class CarriedState:
         # bind that is visible outside: staging runs both, so a value one branch binds and the
         # other reads must go through the state, not through the variable.
         state = (local & (live_out | live_in)) | outer if loop else visible | outer
+        if isinstance(node, ast.While):
+            # What the test binds (`while (x_next := step(x)) > tol:`) is loop state: a staged loop
+            # computes it anew each iteration, as Python's test does (runtime/loop_tests.py).
+            state |= {n.target.id for n in walk(node.test) if isinstance(n, ast.NamedExpr)} & self.function.locals
+        grown: set[str] = set()
         if loop:
             # A list the loop appends to changes without being rebound: a backend must see it
-            # (JAX stacks it into an array, the graph backend explains it cannot grow).
-            state |= _grown_lists(node, self._grown_cache) & self.function.locals & (live_out | live_in)
+            # (JAX stacks it into an array, the graph backend explains it cannot grow). The body declares
+            # it nonlocal although it never rebinds it, so that the body's closure holds its cell even
+            # where the closure that appends to it was hoisted out of the body (converters/hoisting.py).
+            grown = _grown_lists(node, self._grown_cache) & self.function.locals & (live_out | live_in)
+            state |= grown
+            self.declared_unwritten |= grown
         # Every local a body binds lives in the function, not in the closure: it lives as long as in
         # the original (until the function returns or the name is rebound), which __del__ can see.
         # Loop targets not needed after their loop stay the loop body's parameters (docs/limitations.md).
         lifetime = local - self._parameter_targets(node)
-        return sorted(lifetime | visible | outer), sorted(self.function.globals & modified), sorted(state)
+        return (sorted(lifetime | visible | outer | grown), sorted(self.function.globals & modified),
+                sorted(state) + composites(node))
 
     def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:
         """Names the closures need bound in the enclosing scope: their nonlocals, and free
@@ -166,6 +189,94 @@ def _grown_lists(node: ast.stmt, known: dict[int, tuple[ast.AST, frozenset]]) ->
     result = frozenset(grown)
     known[id(node)] = (node, result)
     return result
+
+
+def composites(node: ast.stmt) -> list[tuple]:
+    """The attributes and constant-key items a statement assigns (outside nested scopes) on an object
+    that exists before it, as the state entries a backend carries: ``self.best = v`` gives
+    ``('self', 'best')``, ``best['loss'] = v`` gives ``('best', ('loss',))``, ``a.b.c = v`` gives
+    ``('a', 'b', 'c')`` (runtime/composite_state.py). Left out: a base variable the statement rebinds
+    (``d = {}`` in a branch: a new object, not one from before; ``d = ag__.setitem(d, 0, v)``, which
+    stands for ``d[0] = v``, does not count: the runtime carries ``d[0]`` when ``d`` is a dict or a list,
+    and ``d`` whole when it is an array), and targets with a key that is not a constant."""
+    found: dict[tuple, None] = {}
+    rebound: set[str] = set()
+    stack: list[ast.AST] = [node]
+    while stack:
+        sub = stack.pop()
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) and sub is not node:
+            if not isinstance(sub, ast.Lambda):
+                rebound.add(sub.name)
+            continue
+        targets: list[ast.expr] = []
+        if isinstance(sub, ast.Assign):
+            item_write = anno.get(sub, anno.Key.ITEM_WRITE, None)
+            if item_write is not None:  # `y = ag__.setitem(y, 0, v)` stands for `y[0] = v`
+                entry = _composite(item_write)
+                if entry is not None:
+                    found[entry] = None
+                stack.append(sub.value)
+                continue
+            targets = sub.targets
+        elif isinstance(sub, (ast.AugAssign, ast.AnnAssign)) and sub.value is not None:
+            targets = [sub.target]
+        for target in targets:
+            for part in _unpacked(target):
+                entry = _composite(part)
+                if entry is not None:
+                    found[entry] = None
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            rebound.add(sub.id)
+        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+            rebound |= {(alias.asname or alias.name).partition(".")[0] for alias in sub.names}
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            rebound.add(sub.name)
+        elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
+            rebound.add(sub.name)
+        stack.extend(children(sub))
+    return sorted((entry for entry in found if entry[0] not in rebound), key=_shown)
+
+
+def _unpacked(target: ast.expr) -> list[ast.expr]:
+    """The targets of ``a.x, b['k'] = ...`` (and ``[a.x, *rest] = ...``)."""
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [part for element in target.elts for part in _unpacked(element)]
+    if isinstance(target, ast.Starred):
+        return _unpacked(target.value)
+    return [target]
+
+
+def _composite(target: ast.expr) -> tuple | None:
+    """``self.best`` as ``('self', 'best')``, ``d['k'][0]`` as ``('d', ('k',), (0,))``; None for a plain
+    name or a target with a key that is not a constant."""
+    steps: list = []
+    node = target
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Attribute):
+            steps.append(node.attr)
+        else:
+            key = _constant_key(node.slice)
+            if key is None:
+                return None
+            steps.append(key)
+        node = node.value
+    if not steps or not isinstance(node, ast.Name):
+        return None
+    return (node.id, *reversed(steps))
+
+
+def _constant_key(index: ast.expr) -> tuple | None:
+    """``(k,)`` for a constant key (``'loss'``, ``0``, ``-1``), else None."""
+    if isinstance(index, ast.Constant) and type(index.value) in (str, int, bytes, bool):
+        return (index.value,)
+    if (isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub) and isinstance(index.operand, ast.Constant)
+            and type(index.operand.value) is int):
+        return (-index.operand.value,)
+    return None
+
+
+def _shown(entry: tuple) -> str:
+    return entry[0] + "".join(f"[{step[0]!r}]" if type(step) is tuple else f".{step}" for step in entry[1:])
 
 
 _SCOPE_STATEMENTS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})

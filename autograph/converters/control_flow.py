@@ -36,9 +36,11 @@ A body closure declares ``nonlocal`` the variables it binds that matter outside
 it (live after the statement, read before being bound in it, or captured by a
 nested function). The last argument names the state a backend must carry: the
 modified variables that are live after the statement (for a loop, also at its
-head). A variable the original program might not have bound yet is first bound
-to ``ag__.Undefined(name)``, and its reads that may see that value become
-``ag__.ld(name)``, which raises Python's own ``UnboundLocalError``.
+head), then the attributes and constant-key items it assigns (``('self', 'best')``
+for ``self.best = v``: carried_state.composites). A variable the original
+program might not have bound yet is first bound to ``ag__.Undefined(name)``, and
+its reads that may see that value become ``ag__.ld(name)``, which raises Python's
+own ``UnboundLocalError``.
 """
 
 from __future__ import annotations
@@ -197,9 +199,16 @@ class _ControlFlow(CarriedState):
         body = list(prologue) + [s for s in body if not isinstance(s, ast.Pass)] if prologue else body
         # Only names this closure binds need declaring; reads find the variable anyway.
         written = set().union(*map(self._writes, body))
-        nonlocals = [name for name in nonlocals if name in written]
         global_names = [name for name in global_names if name in written]
         converted = self.block(body, inner_scope)
+        # A list the loop appends to is carried but never rebound: declared only where no statement of the
+        # body itself reads it (its reads are all in blocks that hoisting may move out of the body), so that
+        # the body's closure holds its cell all the same.
+        unwritten = [name for name in nonlocals if name not in written and name in self.declared_unwritten]
+        if unwritten:
+            direct = _direct_names(converted)
+            unwritten = [name for name in unwritten if name not in direct]
+        nonlocals = [name for name in nonlocals if name in written or name in unwritten]
         if self.annotated:  # (a function without an annotated assignment has nothing to change)
             converted = annotated_assignments.transform(converted, set(nonlocals) | set(global_names))
         declarations = []
@@ -215,9 +224,11 @@ class _ControlFlow(CarriedState):
         self.generated_functions[id(function)] = function
         return function
 
-    def _get_state(self, state: list[str]) -> ast.expr:
+    def _get_state(self, state: list) -> ast.expr:
         """The carried variables' names, a constant: ``('i', 'total')``. A backend that stages
-        the statement finds the variables in the closures of its body functions."""
+        the statement finds the variables in the closures of its body functions. An attribute or
+        constant-key item the statement assigns is a tuple, ``('self', 'best')`` for ``self.best``,
+        ``('best', ('loss',))`` for ``best['loss']`` (carried_state.composites)."""
         if not state:
             return ast.Constant(None)
         return ast.Tuple(elts=[ast.Constant(name) for name in state], ctx=ast.Load())
@@ -335,18 +346,49 @@ class _ControlFlow(CarriedState):
         return stop
 
     def _iterable(self, node: ast.expr) -> ast.expr:
-        """``range(...)`` becomes ``ag__.range(...)`` so a staged bound can make a staged loop."""
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range"
-                and not node.keywords  # (range takes none: Python's own error, from range itself)
-                and "range" not in self.function.locals
-                and self.ctx.resolve_global("range") is builtins.range):
+        """``range(...)`` becomes ``ag__.range(...)`` so a staged bound can make a staged loop;
+        ``enumerate(...)`` and ``zip(...)`` become ``ag__.enumerate(...)`` / ``ag__.zip(...)`` (and so do
+        those among their arguments), so that a loop over staged arrays can be one staged loop."""
+        if self._builtin_call(node, "range") and not node.keywords:  # (range takes none: Python's own error)
             node.func = templates.replace_expression("ag__.range")
             templates.copy_location(node.func, node)
+        elif self._builtin_call(node, "enumerate") or self._builtin_call(node, "zip"):
+            for argument in node.args:
+                self._iterable_argument(argument)
+            if node.func.id == "zip":
+                node.func = templates.replace_expression("ag__.zip")
+            else:
+                node.func = templates.replace_expression("ag__.enumerate")
+            templates.copy_location(node.func, node)
         return node
+
+    def _iterable_argument(self, node: ast.expr) -> None:
+        """An argument of ``enumerate`` / ``zip`` in a loop's iterable: nested ones go through the runtime too."""
+        if self._builtin_call(node, "enumerate") or self._builtin_call(node, "zip"):
+            self._iterable(node)
+
+    def _builtin_call(self, node: ast.expr, name: str) -> bool:
+        """Whether ``node`` calls the builtin ``name`` (not a local or global of that name)."""
+        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
+                and name not in self.function.locals
+                and self.ctx.resolve_global(name) is getattr(builtins, name))
 
 
 # The statements _python_blocks treats apart (blocks to convert, or bindings that are not certain).
 _WITH_BLOCKS_OR_UNBINDING = frozenset({*TRY_STATEMENTS, ast.With, ast.Match, ast.AnnAssign, ast.If, ast.Delete})
+
+
+def _direct_names(statements: list[ast.stmt]) -> set[str]:
+    """The names ``statements`` use outside the functions, lambdas and classes they define."""
+    names, stack = set(), list(statements)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return names
 
 
 def _always_true(test: ast.expr) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import ast
 import copy
 
-from autograph import templates
+from autograph import anno, templates
 from autograph.analysis.function_scopes import function_scope
 from autograph.analysis.walk import walk
 from autograph.transformer import Transformer
@@ -95,6 +95,7 @@ class _ItemWrites(Transformer):
                             keywords=[])
         new = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=call)
         templates.copy_location(new, origin)
+        anno.set(new, anno.Key.ITEM_WRITE, target)  # (a composite the statements around it may carry: y[0])
         return new
 
     def visit_Assign(self, node: ast.Assign) -> ast.stmt:

@@ -16,6 +16,10 @@ the same and give ``True``/``False``, so ``if_stmt`` does not ask the user's ``_
 
     if o and b > 1:        ->    ag__.if_stmt(ag__.and_test(o, lambda: b > 1), ...)
 
+A chained comparison becomes ``ag__.compare_test`` as a test and ``ag__.compare`` as a value::
+
+    inside = lo < x < hi   ->    inside = ag__.compare(lo, '<', lambda: x, '<', lambda: hi)
+
 As a value, an ``and`` / ``or`` whose operand (before the last) is another one is rewritten first
 so that no operand's truth is asked twice (``_truth_once``): ``(a and b) or r`` becomes
 ``(b or r) if a else r``, as CPython's threaded jumps behave.
@@ -150,15 +154,23 @@ class _Logical(Transformer):
     def visit_Compare(self, node: ast.Compare) -> ast.expr:
         """A chained comparison as a test (``if a < b < c:``): Python jumps on each link, asking its truth
         once; the chain's value (the last link's, or the first false one) would be asked again by
-        ``if_stmt``. ``ag__.compare_test(a, '<', lambda: b, '<', lambda: c)`` asks each once."""
+        ``if_stmt``. ``ag__.compare_test(a, '<', lambda: b, '<', lambda: c)`` asks each once. As a value
+        (``inside = a < b < c``), ``ag__.compare(...)`` gives the link Python gives, so that a staged link
+        can be combined with the rest (Python would ask a tracer's truth)."""
         self.generic_visit(node)
-        if id(node) not in self.tests or len(node.ops) < 2 or always_bool(node) or not all(
-                movable(c) for c in node.comparators):
+        if len(node.ops) < 2 or always_bool(node):
             return node
+        if not all(movable(c) for c in node.comparators):
+            # An operand binds a name (walrus) and cannot move into a thunk; as a test, Python still asks
+            # each link's truth once: `True if a < (w := b) < c else False` jumps as the test did.
+            if id(node) not in self.tests:
+                return node
+            return _at(ast.IfExp(test=node, body=ast.Constant(True), orelse=ast.Constant(False)), node)
         links: list[ast.expr] = []
         for op, comparator in zip(node.ops, node.comparators):
             links += [ast.Constant(_OPERATORS[type(op)]), self._thunk(comparator)]
-        return _at(ast.Call(func=_runtime("compare_test"), args=[node.left, *links], keywords=[]), node)
+        function = "compare_test" if id(node) in self.tests else "compare"
+        return _at(ast.Call(func=_runtime(function), args=[node.left, *links], keywords=[]), node)
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
         self._test(node.test)

@@ -26,6 +26,7 @@ run as Python while tracing (a loop over ``range(100)`` unrolls).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -39,6 +40,8 @@ from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
 from runtime.graph.tensor import Tensor
+from runtime.loop_tests import binds_names, rebinding
+from runtime.numpy_function import Slot
 from runtime.staging import NotStageable, StagingError
 
 __all__ = ["GRAPH_BACKEND", "GraphBackend", "GraphRange", "StagingError"]
@@ -62,7 +65,11 @@ class GraphBackend(Backend):
         control_flow.if_stmt(cond, body, orelse, state)
 
     def while_stmt(self, test: Thunk, body: Thunk, state: State) -> None:
-        loops.stage_while(test, body, state)
+        if not binds_names(test):
+            loops.stage_while(test, body, state)
+            return
+        loops.stage_while(test, rebinding(test, body), state)  # a walrus in the test (runtime/loop_tests.py)
+        test()
 
     def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None],
                  state: State) -> None:
@@ -105,6 +112,26 @@ class GraphBackend(Backend):
         code would draw from (runtime/graph/numpy_random.py), or a refusal naming the line."""
         return numpy_random.random_call(f)
 
+    def numpy_function(self, call: Any) -> tuple:
+        """``autograph.numpy_function(fn, *args, ...)`` while a graph is traced: one ``numpy_function`` op
+        (runtime/graph/ops_callback.py) whose inputs are the tensor arguments (Variables are read); the
+        other arguments are passed to ``fn`` as they are, at every run."""
+        inputs: list = []
+        args = []
+        for position, arg in enumerate(call.args):
+            if isinstance(arg, Tensor) or tensor.stands_for_a_tensor(type(arg)):
+                args.append(Slot(len(inputs)))
+                inputs.append(tensor.as_tensor(arg))
+            elif _holds_a_tensor(arg):
+                raise NotStageable(
+                    f"{call.where()}: argument {position} of numpy_function({call.name}, ...) is a "
+                    f"{type(arg).__name__} holding traced arrays: pass each array as an argument of its own "
+                    f"(numpy_function({call.name}, *items, ...)), and rebuild the {type(arg).__name__} inside "
+                    f"{call.name}")
+            else:
+                args.append(arg)
+        return tensor.bind("numpy_function", inputs, call=dataclasses.replace(call, args=tuple(args)))
+
     def assert_(self, test: Any, message: Optional[Thunk]) -> None:
         """A graph assertion: ``test`` (one element, as Python's truth of an array needs) must be true
         when the graph runs."""
@@ -135,6 +162,16 @@ class GraphBackend(Backend):
             inner = inner[step]  # a view for a basic index: the write reaches `written`, as in NumPy
         tensor.setitem(inner, index[-1] if chained else index, value)
         return written
+
+
+def _holds_a_tensor(value: Any) -> bool:
+    if isinstance(value, Tensor) or tensor.stands_for_a_tensor(type(value)):
+        return True
+    if isinstance(value, (tuple, list)):
+        return any(_holds_a_tensor(item) for item in value)
+    if isinstance(value, dict):
+        return any(_holds_a_tensor(item) for item in value.values())
+    return False
 
 
 def _join_index_expression(columns: bool, index: Any) -> Any:

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from runtime.graph import ops
 from runtime.graph.ir import FrozenDict, Graph, Node, Value
-from runtime.staging import hide_library_frames, user_site
+from runtime.staging import StagingError, format_site, hide_library_frames, user_location, user_site
 
 
 class GraphBuilder:
@@ -36,22 +36,24 @@ class GraphBuilder:
         # see tensor.Tensor.ref. And the tensors of enclosing graphs read here: id(tensor) -> tensor.
         self.shadows: dict[int, tuple] = {}
         self.outer_reads: dict[int, Any] = {}
+        # On the outermost builder: id(tensor) -> (file, line) of the first write into it (tensor.write), in the
+        # order the trace made them, so a call can name the write a read-only argument would fail at.
+        self.first_writes: dict[int, Optional[tuple[str, int]]] = {}
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:
         value = Value(shape, dtype)
         self.inputs.append(value)
         return value
 
-    def value_of(self, value: Value, owner: GraphBuilder) -> Value:
-        """The value standing here for ``value`` of ``owner``'s graph, capturing it if ``owner`` encloses this one."""
+    def value_of(self, value: Value, owner: GraphBuilder, use: str = "") -> Value:
+        """The value standing here for ``value`` of ``owner``'s graph, capturing it if ``owner`` encloses this one.
+        A value of a graph that does not enclose this one leaked out of its trace: a ``StagingError`` that says
+        where it was made and where it is used (``use``: how, if not at the user's line)."""
         if owner is self:
             return value
         if self.parent is None:
-            raise ValueError(
-                f"a tensor ({value.type_str}) from another graph is used here: it was made while tracing "
-                "a different function or branch (or one that has finished), and leaked out through Python "
-                "state. Return it from that function instead.")
-        outer = self.parent.value_of(value, owner)
+            raise leaked_tensor_error(value, owner, use)
+        outer = self.parent.value_of(value, owner, use)
         inner = self._captures.get(outer)
         if inner is None:
             inner = self._captures[outer] = Value(outer.shape, outer.dtype)
@@ -69,6 +71,38 @@ class GraphBuilder:
 
     def graph(self, outputs: Sequence[Value]) -> Graph:
         return Graph(tuple(self.inputs + self._capture_inputs), tuple(self.nodes), tuple(outputs))
+
+
+def leaked_tensor_error(value: Optional[Value], owner: Optional[GraphBuilder], use: str = "") -> StagingError:
+    """A tensor of ``owner``'s graph, whose trace has ended (or that is a sibling branch's), is used by another
+    one, or outside any trace: say where it was made, where it is used (the user's line; for ``use``, a tensor
+    returned, where it was made) and what to write instead, as JAX's ``UnexpectedTracerError`` does. (No
+    ``value``: a tensor used outside any trace, not known here.)"""
+    if value is None or owner is None:
+        return StagingError(
+            f"{user_location()}: a graph tensor is used here, outside any trace: it was kept after its trace ended "
+            "(in a global, a list or dict, an object's attribute), and a graph's tensors exist only while it is "
+            "traced. Return it from the function that made it (as an output of the Function), or pass it in as "
+            "an argument, instead of keeping it in Python state.")
+    site = next((node.location for node in owner.nodes if value in node.outputs), None)
+    made_at = "" if site is None else format_site(*site)
+    here = made_at if use and made_at else user_location()
+    made = "made here" if made_at == here else f"made at {made_at}" if made_at else "made"
+    use = use or ("used here, outside any trace" if current_builder() is None else "used here")
+    if owner.parent is not None:  # a branch or loop body's own tensor
+        return StagingError(
+            f"{here}: a tensor ({value.type_str}) {made} inside a staged `if` or loop body is {use}, "
+            "outside that body: it leaked out through Python state (a list or dict it was stored in, an object's "
+            "attribute, a global), which a graph does not carry out of a branch or loop. A staged body passes "
+            "values out only through the variables it assigns: assign a variable (`total = total + v`, "
+            "`t = v`) instead of storing the tensor (`out.append(v)`, `self.t = v`); to keep one value per "
+            "iteration, preallocate an array before the loop (`out = np.zeros(n)`) and write `out[i] = v`.")
+    return StagingError(
+        f"{here}: a tensor ({value.type_str}) {made} while tracing a function (another one, or an earlier trace "
+        f"of this one) is {use}: it leaked out of that trace through Python state (a global, a list or dict, an "
+        "object's attribute), and a graph's tensors exist only while it is traced. Return it from the function "
+        "that made it (as an output of the Function), or pass it in as an argument, instead of keeping it in "
+        "Python state.")
 
 
 _CURRENT: ContextVar[Optional[GraphBuilder]] = ContextVar("runtime_graph_builder", default=None)

@@ -40,6 +40,7 @@ import numpy as np
 
 from runtime.graph import variables
 from runtime.graph.tensor import (
+    PyNumber,
     Tensor,
     apply,
     arg_reduce,
@@ -65,7 +66,19 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
         impl = IMPLEMENTATIONS.get(f)
     except TypeError:  # an unhashable callable
         return NotImplemented
-    return NotImplemented if impl is None else impl(*args, **kwargs)
+    if impl is None:
+        return NotImplemented
+    result = impl(*args, **kwargs)
+    if f in _PYTHON_RESULTS and all(type(a) is PyNumber for a in (*args, *kwargs.values()) if isinstance(a, Tensor)):
+        # A builtin of Python numbers known at run time (int(n), max(n, 1), math.sqrt(n)) gives a Python number.
+        return _python_numbers(result)
+    return result
+
+
+def _python_numbers(result: Any) -> Any:
+    if isinstance(result, tuple):
+        return tuple(_python_numbers(r) for r in result)
+    return PyNumber.of(result) if isinstance(result, Tensor) and result.ndim == 0 else result
 
 
 def implements(*funcs: Callable) -> Callable:
@@ -637,3 +650,8 @@ def _holds_tensor(x: Any) -> bool:
 
 for _f in (np.zeros, np.ones, np.empty, np.full, np.eye, np.identity, np.tri):
     IMPLEMENTATIONS[_f] = _shaped(_f)
+
+# The callables whose result is a Python number when their arguments are: the builtins and math's functions (not
+# NumPy's constructors, which give arrays).
+_PYTHON_RESULTS = frozenset(f for f in IMPLEMENTATIONS if getattr(f, "__module__", None) in ("builtins", "math")
+                            or f in (builtins.int, builtins.float, builtins.bool, builtins.complex))

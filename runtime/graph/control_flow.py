@@ -21,7 +21,6 @@ numbers turned into constants of the other branch's dtype. The loop module
 
 from __future__ import annotations
 
-import dis
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -31,10 +30,19 @@ from runtime.graph.builder import current_builder
 from runtime.graph.ops import graph_is_stateful
 from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
-from runtime.graph.tensor import Tensor
+from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TreeDef
-from runtime.staging import Limitation, describe, has_no_value, is_return_flag, is_return_value, staging_error
-from runtime.undefined import Undefined, is_converted_code
+from runtime.staging import (
+    Limitation,
+    count_staged_recursion,
+    describe,
+    has_no_value,
+    is_return_flag,
+    is_return_value,
+    raised_by_user_statement,
+    staging_error,
+)
+from runtime.undefined import Undefined
 
 # --- leaves --------------------------------------------------------------------------------------
 
@@ -249,7 +257,9 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
             try:
                 traced.append(_trace_branch(fn, captures, roots))
             except Exception as error:
-                if isinstance(error, Limitation) or not _raised_by_user_statement(error):
+                if isinstance(error, RecursionError):
+                    count_staged_recursion(error)
+                if isinstance(error, Limitation) or not raised_by_user_statement(error):
                     raise
                 raising[b] = error
                 continue
@@ -277,20 +287,22 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         outs = tensor.bind("cond", [pred, *captures], true_graph=graphs[0], false_graph=graphs[1])
     for k, root in enumerate(roots):
         tensor.write(root, outs[first_root + k])
-    return tuple(tree.unflatten([outs[x.k] if isinstance(x, _Out) else x for x in leaves])
-                 for leaves, tree in results)
+    return tuple(tree.unflatten([_python_number(outs[x.k], traced, i, j) if isinstance(x, _Out) else x
+                                 for j, x in enumerate(leaves)])
+                 for i, (leaves, tree) in enumerate(results))
 
 
-def _raised_by_user_statement(error: BaseException) -> bool:
-    """Whether ``error`` was raised by a ``raise`` statement of converted user code (the innermost
-    frame of its traceback is one, stopped at RAISE_VARARGS), not by a call that failed."""
-    tb = error.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    if tb is None or not is_converted_code(tb.tb_frame.f_code):
-        return False
-    code = tb.tb_frame.f_code
-    return dis.opname[code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"
+def _python_number(out: Tensor, traced: list, i: int, j: int) -> Tensor:
+    """A cond's output for leaf ``j`` of variable ``i``: a ``PyNumber`` where every branch left a Python number
+    there (a constant, or one known at run time such as a dimension: ``n = x.size or 1``), so that it promotes as
+    the number eager code holds would."""
+    if out.ndim != 0:
+        return out
+    for t in traced:
+        leaves = t.flat[i][0]
+        if j >= len(leaves) or not (type(leaves[j]) is PyNumber or type(leaves[j]) in (bool, int, float)):
+            return out
+    return PyNumber.of(out)
 
 
 def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising: dict) -> tuple:

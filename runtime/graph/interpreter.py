@@ -90,7 +90,7 @@ def runner(graph: Graph) -> Callable[[Sequence[Any]], tuple]:
     another shape or dtype than the graph's input: nothing here would notice."""
     compiled: list = []  # the program, compiled (and cached on the graph) at the first call
 
-    def run(inputs: Sequence[Any]) -> tuple:  # named as run is: a traceback ends at the graph's run
+    def run(inputs: Sequence[Any]) -> tuple:  # named as run is (a Function call drops its entry: staging.leave_library)
         for x in inputs:
             if x.__class__ is not np.ndarray:
                 inputs = [x if type(x) is np.ndarray else check_input(i, x, v)

@@ -23,6 +23,7 @@ import numpy as np
 
 from runtime.graph import ops, printing, shapes
 from runtime.graph.shapes import type_str
+from runtime.limits import AutographError
 
 
 class FrozenDict(Mapping):
@@ -116,7 +117,7 @@ class Graph:
         printer.text(str(self))
 
 
-class VerificationError(ValueError):
+class VerificationError(ValueError, AutographError):
     """A graph breaks the IR's rules; the message says which node and why."""
 
 

@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from runtime.exact_values import refuse_array_class, same_python_value
+from runtime.exact_values import refuse_array_class, returned_views, same_python_value
 from runtime.graph import interpreter, printing
 from runtime.graph.control_flow import flatten, paths
 from runtime.graph.serialization import ConcreteRecord, FunctionRecord
@@ -70,7 +70,12 @@ class LoadedConcreteFunction:
         bound = inspect.BoundArguments(signature, dict(zip(self._names, args)))
         self.structured_input_signature = (bound.args, bound.kwargs)
         self.output_spec = record.out_tree.unflatten(list(record.out_leaves))
-        self._single_output = record.out_tree.kind == "leaf" and isinstance(record.out_leaves[0], TensorSpec)
+        # Outputs the interpreter may return as an argument or a view of it: copied, since the file does not say
+        # which were the argument or a view eagerly and which new arrays (np.copy(x)): a loaded result never
+        # shares memory with an argument (docs/saving.md).
+        self._aliases = returned_views(record.graph)
+        self._single_output = (record.out_tree.kind == "leaf" and isinstance(record.out_leaves[0], TensorSpec)
+                               and not self._aliases)
 
     def mismatch(self, tree: TreeDef, leaves: Sequence[Any]) -> Optional[str]:
         """Why these bound arguments do not fit this signature, or None when they do."""
@@ -95,8 +100,13 @@ class LoadedConcreteFunction:
         if self._single_output:  # the common case, one array out: no structure to rebuild
             out = interpreter.run(self.graph, [leaves[i] for i in self._tensor_positions])[0]
             return out if out.__class__ is np.ndarray else np.asarray(out)
-        outputs = iter(interpreter.run(self.graph, [leaves[i] for i in self._tensor_positions]))
-        result = [np.asarray(next(outputs)) if isinstance(x, TensorSpec) else x for x in self._record.out_leaves]
+        inputs = [leaves[i] for i in self._tensor_positions]
+        computed = [np.asarray(out) for out in interpreter.run(self.graph, inputs)]
+        for i, k in self._aliases.items():
+            if computed[i] is inputs[k] or np.may_share_memory(computed[i], inputs[k]):
+                computed[i] = computed[i].copy()
+        outputs = iter(computed)
+        result = [next(outputs) if isinstance(x, TensorSpec) else x for x in self._record.out_leaves]
         return self._record.out_tree.unflatten(result)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:

@@ -55,7 +55,7 @@ from runtime.graph.control_flow import (
 from runtime.graph.numpy_random import draws_random
 from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
-from runtime.graph.tensor import Tensor
+from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TensorSpec
 from runtime.staging import NotStageable, has_no_value
 
@@ -97,13 +97,34 @@ class _Loop:
         self.flat = [flatten(v) for v in entry]
         self.carried: dict[tuple[int, int], tuple[tuple, np.dtype]] = {}
         self.init: dict[tuple[int, int], Any] = {}
+        # The slots carrying a Python number (a constant, or a PyNumber such as a dimension): a PyNumber inside
+        # the body and after the loop, which promotes as the Python number would, while the body keeps it one.
+        self.weak: set[tuple[int, int]] = set()
+        # The slots whose tensor from before the loop the body rebinds (``y = y + x``): inside the body they hold
+        # a tensor of their own, not that one, which other names may still be bound to (``y = x`` before the
+        # loop: ``x`` is the array from before the loop in every iteration, not the loop variable).
+        self.fresh: set[tuple[int, int]] = set()
         for i, (leaves, _) in enumerate(self.flat):
             for j, leaf in enumerate(leaves):
                 if isinstance(leaf, Tensor):
                     self.carry((i, j), leaf.shape, leaf.dtype, leaf)
 
-    def carry(self, slot: tuple[int, int], shape: tuple, dtype: np.dtype, init: Any) -> None:
+    def carry(self, slot: tuple[int, int], shape: tuple, dtype: np.dtype, init: Any, weak: bool = False) -> None:
+        """Carry ``slot`` as a loop variable starting at ``init``; ``weak``: a Python number (or a PyNumber)."""
         self.carried[slot], self.init[slot] = (tuple(shape), np.dtype(dtype)), init
+        if (weak or type(init) is PyNumber) and slot not in self.demoted:
+            self.weak.add(slot)
+
+    demoted: frozenset = frozenset()
+
+    def settle_weak(self, flat: list) -> bool:
+        """Whether a slot carried as a Python number left one iteration as an array's value (``n = n + x[0]``):
+        it is carried as that value from then on, and the body must be traced again."""
+        strong = {(i, j) for i, j in self.weak
+                  if type(flat[i][0][j]) is not PyNumber and type(flat[i][0][j]) not in (bool, int, float)}
+        self.weak -= strong
+        self.demoted = self.demoted | strong
+        return bool(strong)
 
     @property
     def slots(self) -> list:
@@ -121,13 +142,13 @@ class _Loop:
         for slot, value in zip(self.slots, carried):
             i, j = slot
             init = self.init[slot]
-            if in_place is None and isinstance(init, Tensor):
+            if in_place is None and isinstance(init, Tensor) and slot not in self.fresh:
                 continue
             if in_place is not None and slot in in_place:
                 if slot in written:
                     tensor.write(init, value)
                 continue
-            leaves[i][j] = value
+            leaves[i][j] = PyNumber.of(value) if slot in self.weak else value
         return tuple(tree.unflatten(ls) for ls, (_, tree) in zip(leaves, self.flat))
 
     def holds(self, t: Tensor) -> bool:
@@ -173,7 +194,14 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
         sub = tracing.trace_subgraph(run_body, loop.specs() + [TensorSpec(r.shape, r.dtype) for r in roots])
         flat, written, in_place = box[0]
         _check_in_place(loop, flat, in_place, what)
+        rebound = {(i, j) for (i, j) in loop.slots if isinstance(loop.init[i, j], Tensor)
+                   and (i, j) not in loop.fresh and flat[i][0][j] is not loop.init[i, j]}
+        if rebound:  # trace again, those slots holding tensors of their own (see _Loop.fresh)
+            loop.fresh |= rebound
+            continue
         plan = _check(loop, flat, what)
+        if loop.settle_weak(flat):
+            continue
         more = [t for t in written if not loop.holds(t) and not any(t is r for r in roots)]
         if more:
             roots += more
@@ -219,7 +247,8 @@ def _install(loop: _Loop, carried: tuple, roots: tuple, root_args: tuple) -> Non
     """Make each carried tensor and root (Tensor objects from before the loop) hold its loop variable
     inside the graph being traced; views made of them before the loop recompute from it."""
     builder = current_builder()
-    pairs = [(loop.init[slot], arg) for slot, arg in zip(loop.slots, carried) if isinstance(loop.init[slot], Tensor)]
+    pairs = [(loop.init[slot], arg) for slot, arg in zip(loop.slots, carried)
+             if isinstance(loop.init[slot], Tensor) and slot not in loop.fresh]
     for t, arg in pairs + list(zip(roots, root_args)):
         t._version += 1
         builder.shadows[id(t)] = (t, arg._value, None if t._view is None else t._view[0].stamp())
@@ -228,8 +257,8 @@ def _install(loop: _Loop, carried: tuple, roots: tuple, root_args: tuple) -> Non
 def _written_in_place(loop: _Loop, carried: tuple) -> set:
     """The slots whose tensor from before the loop was written in place by the body just traced."""
     shadows = current_builder().shadows
-    return {slot for slot, arg in zip(loop.slots, carried)
-            if isinstance(loop.init[slot], Tensor) and shadows[id(loop.init[slot])][1] is not arg._value}
+    return {slot for slot, arg in zip(loop.slots, carried) if isinstance(loop.init[slot], Tensor)
+            and slot not in loop.fresh and shadows[id(loop.init[slot])][1] is not arg._value}
 
 
 def _kept(loop: _Loop, flat: list) -> set:
@@ -278,9 +307,12 @@ def _check(loop: _Loop, out: list, what: str) -> Optional[list]:
             changed = True
             continue
         if out_tree != entry_tree:
+            grows = entry_tree.kind == out_tree.kind == "list" and len(out_tree.children) > len(entry_tree.children)
+            hint = (": a list cannot grow in it (`out.append(v)`). Preallocate an array before the loop "
+                    "(`out = np.zeros(n)`) and write `out[i] = v` in it" if grows else "")
             raise staging_error(
                 f"{describe(name)} is {entry_tree} before the {what} but {out_tree} after one iteration; a staged "
-                "loop must keep each variable's structure (the same tuples, lists and dicts)")
+                f"loop must keep each variable's structure (the same tuples, lists and dicts){hint}")
         for j, path in enumerate(paths(entry_tree)):
             label = describe(name, path)
             e, o = entry_leaves[j], out_leaves[j]
@@ -315,7 +347,7 @@ def _check(loop: _Loop, out: list, what: str) -> Optional[list]:
                 if shape != leaf_type(e)[0]:
                     raise staging_error(f"{label} is {show(e)} before the {what} but {show(o)} after one "
                                         "iteration; a staged loop keeps each variable's shape")
-                loop.carry(slot, shape, dtype, np.asarray(e, dtype))
+                loop.carry(slot, shape, dtype, np.asarray(e, dtype), weak=type(e) in (bool, int, float))
                 changed = True
                 continue
             raise staging_error(
@@ -343,8 +375,11 @@ class _Counted:
 
 def _indexed_loop(count: Any, item_at: Callable[[Any], Any], extra_test: Optional[Callable[[], Any]],
                   body: Callable[[Any], None], state: Any, index_dtype: Any = np.int64) -> None:
-    """``for k in range(count): body(item_at(k))``, stopping once ``extra_test()`` is false."""
-    counted = _Counted(state, tensor.constant(0, index_dtype))
+    """``for k in range(count): body(item_at(k))``, stopping once ``extra_test()`` is false (``index_dtype``
+    None: the index is a Python int, a ``PyNumber``)."""
+    # Over a range of Python ints (or dimensions known at run time) the index is a Python int, as eager's.
+    start = tensor.constant(0, index_dtype)
+    counted = _Counted(state, PyNumber.of(start) if index_dtype is None else start)
 
     def test() -> Any:
         more = counted.index < count
@@ -375,8 +410,8 @@ def _trip_count(start: Any, stop: Any, step: Any) -> Any:
 def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None], state: Any) -> None:
     if isinstance(iterable, GraphRange):
         start, stop, step = iterable.start, iterable.stop, iterable.step
-        strong = [b.dtype for b in (start, stop, step) if not isinstance(b, int)]
-        dtype = np.result_type(*strong) if strong else np.dtype(np.int64)
+        strong = [b.dtype for b in (start, stop, step) if not isinstance(b, int) and type(b) is not PyNumber]
+        dtype = np.result_type(*strong) if strong else None  # (None: Python ints, the index one too)
         if isinstance(start, int) and start == 0 and isinstance(step, int) and step == 1:
             item_at = lambda k: k  # noqa: E731
         else:
@@ -392,7 +427,7 @@ def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Calla
     if type(iterable) is _RANGE_ITERATOR:
         _, (whole,), done = iterable.__reduce__()
         rest = whole[done:]
-        return _indexed_loop(len(rest), lambda k: rest.start + k * rest.step, extra_test, body, state)
+        return _indexed_loop(len(rest), lambda k: rest.start + k * rest.step, extra_test, body, state, None)
     for item in iterable:
         flag = True if extra_test is None else extra_test()
         if isinstance(flag, Tensor):

@@ -31,6 +31,7 @@ from runtime.graph.tensor import (
     scan,
     transpose,
 )
+from runtime.graph.tensor import copy as tensor_copy
 from runtime.staging import NotStageable, user_location
 
 
@@ -148,8 +149,9 @@ NUMPY_FUNCTIONS[np.transpose] = lambda a, axes=None: transpose(arg(a), axes)
 NUMPY_FUNCTIONS[np.ravel] = lambda a, order="C": reshape(arg(a), (-1,))
 NUMPY_FUNCTIONS[np.shape] = lambda a: arg(a).shape
 NUMPY_FUNCTIONS[np.ndim] = lambda a: arg(a).ndim
-NUMPY_FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: cast(arg(x), dtype)
-NUMPY_FUNCTIONS[np.copy] = lambda a, order="K", subok=False: arg(a)
+NUMPY_FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: (  # (a copy even to the same dtype)
+    tensor_copy(arg(x)) if copy and np.dtype(dtype) == arg(x).dtype else cast(arg(x), dtype))
+NUMPY_FUNCTIONS[np.copy] = lambda a, order="K", subok=False: tensor_copy(arg(a))  # (a write into it stays there)
 NUMPY_FUNCTIONS[np.broadcast_to] = lambda array, shape, subok=False: bind1(
     "broadcast_to", [arg(array)], shape=(shape,) if isinstance(shape, int) else tuple(shape))
 
@@ -296,7 +298,9 @@ def data_dependent(what: str, instead: str) -> NotStageable:
     """The error for a NumPy function whose output shape depends on the values (a graph's shapes are
     fixed while tracing)."""
     return NotStageable(f"{user_location()}: {what} has a data-dependent shape: its size is known only at run "
-                        f"time, and a graph fixes every shape while tracing. Use {instead}.")
+                        f"time, and a graph fixes every shape while tracing. Use {instead}. (Or call NumPy at run "
+                        "time through autograph.numpy_function(fn, x, output_spec=autograph.TensorSpec([None], "
+                        "dtype)), on the NumPy executor: docs/numpy_function.md.)")
 
 
 def _data_dependent(name: str, instead: str) -> Callable:

@@ -56,7 +56,7 @@ from runtime.graph import builtins as graph_builtins
 from runtime.graph import ops, shapes, tensor
 from runtime.graph.ops_random import Draw, Source
 from runtime.graph.shapes import Ref
-from runtime.graph.tensor import Tensor, stands_for_a_tensor
+from runtime.graph.tensor import PyNumber, Tensor, stands_for_a_tensor
 from runtime.random_calls import GeneratorWatch, describe
 from runtime.staging import NotStageable, user_location
 
@@ -228,6 +228,8 @@ def _argument(value: Any) -> Any:
         return value
     if stands_for_a_tensor(type(value)):
         return tensor.as_tensor(value)
+    if isinstance(value, (list, tuple)) and any(type(item) is PyNumber for item in value):
+        return value  # (a shape with a dim known only at run time, x.shape: _size refuses it, naming the dim)
     if isinstance(value, (list, tuple)) and _holds_tensor(value):
         return graph_builtins.call(np.array, (value,), {})
     return value
@@ -245,9 +247,11 @@ def _size(size: Any, name: str) -> Optional[tuple]:
     """``size`` as a tuple of ints (None stays None), or a refusal if it is known only at run time."""
     if size is None:
         return None
-    if _holds_tensor(size):
-        raise _data_dependent(name, "size")
     items = size if isinstance(size, (tuple, list)) else (size,)
+    # (a dim known only at run time reads as a PyNumber in the user's code, x.shape: shown as None)
+    items = [None if type(item) is PyNumber else item for item in items]
+    if _holds_tensor(items):
+        raise _data_dependent(name, "size")
     if any(item is None for item in items):
         raise NotStageable(
             f"{user_location()}: {name}(size={tuple(items)!r}): a dimension of it (None) is known only when the "

@@ -6,3 +6,4 @@ from runtime.graph import ops_array  # noqa: F401, I001  (one line per library m
 from runtime.graph import ops_update  # noqa: F401
 from runtime.graph import ops_linalg  # noqa: F401
 from runtime.graph import ops_random  # noqa: F401
+from runtime.graph import ops_callback  # noqa: F401

@@ -22,7 +22,10 @@ the program is
 
 A ``while_loop`` becomes one such function holding a Python ``while`` over its test and body (the
 loop-invariant body nodes once, before the first iteration, after the first test passes), so an
-iteration does no bookkeeping beyond the kernels and the loop variables' assignment. ``cond``
+iteration does no bookkeeping beyond the kernels and the loop variables' assignment. A loop that
+counts from a constant to a constant by one and reads constant arrays only at the counter (what
+the roll pass makes of a run of layers, runtime/graph/passes/roll.py) becomes
+``for s1, s5 in _rows:`` over the counter's values and the arrays' rows, computed once (``counted_loop``). ``cond``
 calls the compiled program of the branch it takes.
 
 A kernel that raises stops the generated code; ``_resume`` finds the failing node from the
@@ -40,7 +43,9 @@ import os
 import re
 from typing import Any, Callable, Optional, Sequence
 
-from runtime.graph import kernels, ops
+import numpy as np
+
+from runtime.graph import kernels, ops, shapes
 from runtime.graph import parallel as parallel_regions
 from runtime.graph.instructions import Block, Instruction
 from runtime.graph.ir import Graph, Node, Value
@@ -101,13 +106,18 @@ class Module:
             false_program = compile_program(node.attrs["false_graph"], self.parallel)
             kernel: Kernel = lambda pred, *operands: (true_program if pred else false_program)(operands)  # noqa: E731
         elif node.op == "while_loop":
-            loop = compile_loop(node.attrs["cond_graph"], node.attrs["body_graph"], self.parallel)
+            static = {k: self.template[i] for k, i in enumerate(ins) if self.template[i] is not None}  # constants
+            loop = compile_loop(node.attrs["cond_graph"], node.attrs["body_graph"], self.parallel, static)
             kernel = lambda *operands: loop(operands)  # noqa: E731
         else:
             raw = kernels.NUMPY_KERNELS[node.op]
             kernel = bind(raw, node.attrs) if node.attrs else raw
             if node.op in _OPERATORS and raw is ops.OPERATOR_FUNCTIONS.get(node.op) and not node.attrs:
                 return Instruction(node, kernel, ins, outs, False, _OPERATORS[node.op].format(*args))
+            if node.op == "getitem" and len(args) == 2 and _one_ref(node.attrs["index"]):
+                # x[i] by one index input (a rolled loop's stacked weights, ws[i] in a staged loop): Python's
+                # subscript, the kernel's own x[(i,)] without its template walk (1.8 µs -> 0.1 µs)
+                return Instruction(node, kernel, ins, outs, False, f"{args[0]}[{args[1]}]")
             positional = _positional_attrs(raw, node.attrs) if node.attrs else ()
             if positional is not None:  # the attrs as the kernel's last positional arguments: no wrapper
                 for k, value in enumerate(positional):
@@ -117,6 +127,10 @@ class Module:
                 return Instruction(node, kernel, ins, outs, False, f"{name}({', '.join(args)})")
         self.namespace[name] = kernel
         return Instruction(node, kernel, ins, outs, bool(ops.OPS[node.op].subgraphs), f"{name}({', '.join(args)})")
+
+
+def _one_ref(index: Any) -> bool:
+    return len(index) == 1 and type(index[0]) is shapes.Ref and index[0].k == 0
 
 
 def bind(kernel: Kernel, attrs: Any) -> Kernel:
@@ -159,9 +173,11 @@ class Source:
         if where is not None:
             self.where[len(self.lines)] = where
 
-    def block(self, indent: int, name: str, instructions: Sequence[Instruction], keep: set[int]) -> None:
+    def block(self, indent: int, name: str, instructions: Sequence[Instruction], keep: set[int],
+              skip: frozenset = frozenset()) -> None:
         """Straight-line code for ``instructions``; values they define die after their last use
-        unless they are in ``keep`` (outputs, values a later block reads)."""
+        unless they are in ``keep`` (outputs, values a later block reads). The instructions at the
+        indices in ``skip`` get no line: the code around gives their outputs (a counted loop's ``for``)."""
         defined = {o for ins in instructions for o in ins.outs}
         last: dict[int, int] = {}
         for k, ins in enumerate(instructions):
@@ -177,7 +193,8 @@ class Source:
             targets = ", ".join(f"s{o}" for o in ins.outs)
             if ins.tuple_out and len(ins.outs) == 1:
                 targets += ","
-            self.add(indent, f"{targets} = {ins.call}" if ins.outs else ins.call, (name, k))
+            if k not in skip:
+                self.add(indent, f"{targets} = {ins.call}" if ins.outs else ins.call, (name, k))
             if k in dying:
                 self.add(indent, "del " + ", ".join(f"s{s}" for s in sorted(dying[k])))
 
@@ -252,14 +269,16 @@ def compile_program(graph: Graph, parallel: bool) -> Program:
     return program
 
 
-def compile_loop(cond_graph: Graph, body_graph: Graph, parallel: bool) -> Program:
-    """One program for a whole ``while_loop`` (test, invariant part, body), cached on the body."""
-    key = ("numpy_loop", cond_graph, parallel)
+def compile_loop(cond_graph: Graph, body_graph: Graph, parallel: bool, static: Optional[dict] = None) -> Program:
+    """One program for a whole ``while_loop`` (test, invariant part, body), cached on the body. ``static``:
+    the loop's inputs that are constants of the enclosing graph (by position), for ``counted_loop``."""
+    k, n = len(body_graph.inputs), len(body_graph.outputs)
+    counted = counted_loop(cond_graph, body_graph, n, static or {})
+    key = ("numpy_loop", cond_graph, parallel, counted and counted.key)
     program = body_graph._cache.get(key)
     if program is not None:
         return program
     module = Module(parallel)
-    k, n = len(body_graph.inputs), len(body_graph.outputs)
     inputs = [module.new_slot(v) for v in body_graph.inputs]
     module.slots.update(zip(cond_graph.inputs, inputs))  # the test and the body share the loop's inputs
     test = module.instructions(cond_graph, kernels.prune(cond_graph))
@@ -283,13 +302,25 @@ def compile_loop(cond_graph: Graph, body_graph: Graph, parallel: bool) -> Progra
     source.add(2, f"if not s{test_slot}:")
     source.add(3, f"return {loop_vars}")
     source.block(2, "hoisted", hoisted, {o for ins in hoisted for o in ins.outs})
-    source.add(2, "while True:")
-    source.block(3, "body", body, set(new_vars))
-    if n:  # (a, b = c, d is compiled without a tuple)
-        source.add(3, f"{', '.join(f's{v}' for v in inputs[:n])} = {', '.join(f's{v}' for v in new_vars)}")
-    source.block(3, "test", test, {test_slot})
-    source.add(3, f"if not s{test_slot}:")
-    source.add(4, f"return {loop_vars}")
+    if counted is None:
+        source.add(2, "while True:")
+        source.block(3, "body", body, set(new_vars))
+        if n:  # (a, b = c, d is compiled without a tuple)
+            source.add(3, f"{', '.join(f's{v}' for v in inputs[:n])} = {', '.join(f's{v}' for v in new_vars)}")
+        source.block(3, "test", test, {test_slot})
+        source.add(3, f"if not s{test_slot}:")
+        source.add(4, f"return {loop_vars}")
+    else:  # the counter and its rows of the stacked constants, computed once: no test, no index per iteration
+        given = [inputs[counted.counter]] + [module.slots[node.outputs[0]] for node in counted.rows_of]
+        module.namespace["_rows"], module.namespace["_final"] = counted.rows, counted.final
+        source.add(2, f"for {', '.join(f's{v}' for v in given)} in _rows:")
+        skip = frozenset(i for i, ins in enumerate(body) if ins.node in counted.replaced)
+        source.block(3, "body", body, set(new_vars), skip)
+        pairs = [(v, w) for i, (v, w) in enumerate(zip(inputs[:n], new_vars)) if i != counted.counter]
+        source.add(3, f"{', '.join(f's{v}' for v, _ in pairs)} = {', '.join(f's{w}' for _, w in pairs)}"
+                   if pairs else "pass")
+        source.add(2, f"s{inputs[counted.counter]} = _final")
+        source.add(2, f"return {loop_vars}")
     source.add(1, "except Exception as _e:")
     source.add(2, "return _resume(_e, locals())")
 
@@ -304,6 +335,62 @@ def compile_loop(cond_graph: Graph, body_graph: Graph, parallel: bool) -> Progra
 
     program = body_graph._cache[key] = source.function(module, resume)
     return program
+
+
+COUNTED_LIMIT = 4096  # iterations of a counted loop whose rows are computed up front, at most
+# Body nodes times iterations of a counted loop that the JAX lowering unrolls (runtime/jax/lowering.py), at most;
+# the roll pass rolls no longer run, so XLA always gets the very program the unrolled layers make.
+UNROLLED_NODES = 4096
+
+
+class CountedLoop:
+    """A ``while_loop`` that counts from a constant to a constant by one and reads constant arrays at the
+    counter (a rolled run of layers: runtime/graph/passes/roll.py): its iterations' counter values and
+    rows, computed when the loop is compiled. The loop then runs ``for i, w, b in rows:`` over the body
+    without the test, the step and the indexing; the values are the ones those nodes give (``X[i]`` for
+    ``i`` from the start up, a NumPy int64 like the counter's sum), and a failure resumes the general loop."""
+
+    def __init__(self, counter: int, rows_of: list, rows: list, final: Any, replaced: set, key: tuple) -> None:
+        self.counter, self.rows_of, self.rows, self.final, self.replaced, self.key = (
+            counter, rows_of, rows, final, replaced, key)
+
+
+def counted_loop(cond_graph: Graph, body_graph: Graph, n: int, static: dict) -> Optional[CountedLoop]:
+    """``CountedLoop`` for this loop, or None when it is not ``while i < N: ...; i = i + 1`` over constants."""
+    test = kernels.prune(cond_graph)
+    if len(test) != 2 or [node.op for node in test] != ["constant", "lt"] or cond_graph.outputs != test[1].outputs:
+        return None
+    bound, (counter_value, bound_value) = test[0].attrs["value"], test[1].inputs
+    if bound_value is not test[0].outputs[0] or counter_value not in cond_graph.inputs[:n]:
+        return None
+    c = cond_graph.inputs.index(counter_value)
+    start, counter = static.get(c), body_graph.inputs[c]
+    if type(start) is not np.int64 or bound.dtype != np.int64 or bound.shape != () or counter.shape != ():
+        return None
+    body = kernels.prune(body_graph)
+    step = next((node for node in body if body_graph.outputs[c] in node.outputs), None)
+    constants = {node.outputs[0]: node.attrs["value"] for node in body if node.op == "constant"}
+    one = constants.get(step.inputs[1]) if step is not None and step.op == "add" else None
+    if one is None or step.inputs[0] is not counter or one.dtype != np.int64 or one.shape != () or one != 1:
+        return None
+    start, stop = int(start), int(bound)
+    if stop - start > COUNTED_LIMIT:
+        return None
+    rows_of, arrays = [], []
+    for node in body:
+        if node is step or counter not in node.inputs:
+            continue
+        if node.op != "getitem" or node.inputs[1:] != (counter,) or not _one_ref(node.attrs["index"]):
+            return None
+        array = static.get(body_graph.inputs.index(node.inputs[0])) if node.inputs[0] in body_graph.inputs[n:] \
+            else None
+        if type(array) is not np.ndarray or array.ndim == 0 or not 0 <= start or stop > len(array):
+            return None
+        rows_of.append(node)
+        arrays.append(array)
+    rows = [(np.int64(i), *(array[i] for array in arrays)) for i in range(start, stop)]
+    final = np.int64(stop) if start < stop else static[c]
+    return CountedLoop(c, rows_of, rows, final, {step, *rows_of}, (start, stop, *map(id, arrays)))
 
 
 def _finish_loop(env: list, block: str, start: int, blocks: dict, test_slot: int, n: int,

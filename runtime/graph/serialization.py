@@ -51,17 +51,18 @@ from runtime.graph.ir import Graph, Node, Value, VerificationError, verify
 from runtime.graph.shapes import Ref
 from runtime.graph.tracing import TensorSpec, TreeDef
 from runtime.graph.variables import Variable
+from runtime.limits import AutographError
 
 FORMAT_NAME = "autograph-numpy saved function"
 FORMAT_VERSION = 1
 MANIFEST, DOCUMENT = "manifest.json", "function.json"
 
 
-class SerializationError(TypeError):
+class SerializationError(TypeError, AutographError):
     """Saving met something the format cannot represent; the message says what and where."""
 
 
-class FormatError(ValueError):
+class FormatError(ValueError, AutographError):
     """A file is not a saved function this version can read (newer, truncated, edited, malformed)."""
 
 
@@ -176,6 +177,14 @@ class _Encoder:
         nodes = []
         for n, node in enumerate(graph.nodes):
             here = f"{where}, node {n} ({node.op})"
+            if node.op == "numpy_function":
+                call = node.attrs["call"]
+                raise SerializationError(
+                    f"{here} is autograph.numpy_function({call.name}, ...), called at {call.where()}: it runs a "
+                    "Python function, which a saved graph cannot hold (the file holds data, never code, so that "
+                    "loading it runs nothing of the saver's): save a function without it (compute that part with "
+                    "NumPy functions a graph stages), or keep the source and use autograph.function where you load "
+                    "it; nothing was saved")
             attrs = {name: self.value(value, f"{here}: attr {name!r}") for name, value in node.attrs.items()}
             nodes.append({
                 "op": node.op,

@@ -33,15 +33,24 @@ output; ``control_flow`` / ``loops`` then write it into the outer tensor.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
 from runtime.graph import ops
-from runtime.graph.builder import current_builder
+from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
-from runtime.limits import DataDependentIndex, NotOnTensors
-from runtime.staging import NotStageable, in_converted_code, user_frame, user_location
+from runtime.limits import DataDependentIndex, NotOnTensors, UnknownDimension
+from runtime.staging import (
+    NotStageable,
+    in_converted_code,
+    is_machinery,  # (the runtime's own files: Tensor.shape answers them with None)
+    user_frame,
+    user_location,
+    user_site,
+)
+from runtime.undefined import is_converted_code
 
 _WEAK = (bool, int, float, complex)
 
@@ -115,13 +124,32 @@ class Tensor:
                                "it outside the traced function")
         raise AttributeError(f"'Tensor' object has no attribute {name!r}")
 
-    shape = property(lambda self: self.value.shape, doc="A tuple of ints, None for a dim known only at run time.")
+    @property
+    def shape(self) -> tuple:
+        """A tuple of ints. A dim known only at run time is None for the runtime's own code, and for the user's
+        code a ``PyNumber``: the dim's value when the graph runs (a ``dim`` node), usable as the Python int NumPy
+        gives (``x.shape[0] - 1``, ``if x.shape[0] > 1:``), never a None that would take another path."""
+        shape = self.value.shape
+        if None in shape and not is_machinery(sys._getframe(1).f_code.co_filename):
+            return tuple(d if d is not None else PyNumber.of(bind1("dim", [self], axis=i)) for i, d in enumerate(shape))
+        return shape
+
     dtype = property(lambda self: self.value.dtype)
     ndim = property(lambda self: len(self.value.shape))
 
     @property
-    def size(self) -> Optional[int]:
-        return None if None in self.shape else int(np.prod(self.shape, dtype=np.int64))
+    def size(self) -> Any:
+        """An int; with a dim known only at run time, None for the runtime's own code and a ``PyNumber`` (the
+        product of the dims when the graph runs) for the user's (``if x.size:``, ``x.size or 1``)."""
+        shape = self.value.shape
+        if None not in shape:
+            return int(np.prod(shape, dtype=np.int64))
+        if is_machinery(sys._getframe(1).f_code.co_filename):
+            return None
+        count: Any = 1
+        for i, d in enumerate(shape):
+            count = count * (d if d is not None else PyNumber.of(bind1("dim", [self], axis=i)))
+        return count
 
     @property
     def T(self) -> Tensor:
@@ -165,11 +193,17 @@ class Tensor:
         raise concrete_error(self, "tensor.item()")
 
     def __len__(self) -> int:
-        if not self.shape:
+        shape = self.value.shape
+        if not shape:
             raise TypeError("len() of a 0-d tensor")
-        if self.shape[0] is None:
-            raise concrete_error(self, "len(tensor) of a dimension known only at run time")
-        return self.shape[0]
+        if shape[0] is None:
+            raise UnknownDimension(
+                f"{user_location()}: len() of a traced array whose length is not known while tracing, only when "
+                f"the graph runs ({self.value.type_str}, from an input_signature with None): Python's len() must "
+                "return an int now. Write x.shape[0] instead: the length as a graph value, which works in "
+                "arithmetic, comparisons, `if`, and `for i in range(x.shape[0])` in a function autograph converts. "
+                "Or give the input_signature a fixed size")
+        return shape[0]
 
     # --- operators ------------------------------------------------------------------------------
     def __getitem__(self, index: Any) -> Tensor:
@@ -178,10 +212,10 @@ class Tensor:
     def __setitem__(self, index: Any, value: Any) -> None:
         setitem(self, index, value)
 
-    __neg__ = lambda self: apply("neg", self)
-    __pos__ = lambda self: apply("pos", self)
-    __abs__ = lambda self: apply("abs", self)
-    __invert__ = lambda self: apply("invert", self)
+    __neg__ = lambda self: operator_apply("neg", self)
+    __pos__ = lambda self: operator_apply("pos", self)
+    __abs__ = lambda self: operator_apply("abs", self)
+    __invert__ = lambda self: operator_apply("invert", self)
 
     def __matmul__(self, other: Any) -> Tensor:
         return apply("matmul", self, other)
@@ -191,7 +225,8 @@ class Tensor:
 
     # --- methods --------------------------------------------------------------------------------
     def astype(self, dtype: Any) -> Tensor:
-        return cast(self, dtype)
+        # NumPy's astype copies even to the same dtype: a write into the result must not reach self.
+        return copy(self) if np.dtype(dtype) == self.dtype else cast(self, dtype)
 
     def reshape(self, *shape: Any) -> Tensor:
         return reshape(self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape)
@@ -220,8 +255,8 @@ class Tensor:
 
 def _binary(op: str, reflected: bool = False) -> Any:
     if reflected:
-        return lambda self, other: NotImplemented if other is None else apply(op, other, self)
-    return lambda self, other: NotImplemented if other is None else apply(op, self, other)
+        return lambda self, other: NotImplemented if other is None else operator_apply(op, other, self)
+    return lambda self, other: NotImplemented if other is None else operator_apply(op, self, other)
 
 
 for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "truediv"),
@@ -241,7 +276,7 @@ def _in_place(op: str) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         if other is None:
             return NotImplemented
-        result = apply(op, self, other)
+        result = operator_apply(op, self, other)
         if self.ndim == 0 and result.ndim == 0:
             return result
         write_result(self, result, f"np.{ops.ELEMENTWISE.get(op, np.matmul).__name__}")
@@ -254,7 +289,23 @@ for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "
                    ("or", "bitwise_or"), ("xor", "bitwise_xor"), ("lshift", "left_shift"),
                    ("rshift", "right_shift"), ("matmul", "matmul")]:
     setattr(Tensor, f"__i{_op}__", _in_place(_name))
-Tensor.__hash__ = None  # like NumPy arrays: == builds a tensor, so tensors are not dict keys
+
+
+def _hash(self: Tensor) -> int:
+    """Like NumPy arrays, tensors are not dict keys (``==`` builds a tensor). But a 0-d tensor stands for a
+    NumPy scalar (what iterating an array gives), which eager NumPy hashes by its value: a set of them, or
+    one as a dict key, needs values a trace does not have, and a program's ``except TypeError:`` must not
+    take that for NumPy's answer."""
+    if self.ndim:
+        raise TypeError("unhashable type: 'Tensor'")
+    raise NotStageable(
+        f"{user_location()}: hashing a 0-d graph tensor (a set of them, set(zip(x, y)), a dict key): in eager "
+        "NumPy it is a scalar hashed by its value, and a tensor's value is known only when the graph runs. "
+        "Compute it with array operations instead (x == y, np.isin(x, y), np.sort), or outside the traced "
+        "function, on its result.")
+
+
+Tensor.__hash__ = _hash  # type: ignore[assignment]
 
 
 def _reduction_method(op: str) -> Any:
@@ -286,9 +337,9 @@ def bind(op: str, inputs: Sequence[Any], **attrs: Any) -> tuple[Tensor, ...]:
     """Append ``op(inputs; attrs)`` to the current graph and return its outputs as tensors.
     Inputs that are not tensors (arrays, numbers) become constants with NumPy's dtype."""
     builder = current_builder()
-    if builder is None:
-        raise RuntimeError(f"cannot add a {op!r} node: no graph is being traced (a tensor was used after its "
-                           "function finished tracing)")
+    if builder is None:  # a tensor kept after its trace ended (a global, a list) is used outside any trace
+        leaked = next((x for x in inputs if isinstance(x, Tensor)), None)  # (None: a constant for one, made first)
+        raise leaked_tensor_error(None if leaked is None else leaked._value, None if leaked is None else leaked.builder)
     values = []
     for x in inputs:
         t = x if isinstance(x, Tensor) else constant(x)
@@ -338,8 +389,10 @@ NUMPY_FUNCTIONS: dict[Callable, Callable] = {}
 def unsupported(name: str) -> TypeError:
     return NotStageable(f"{user_location()}: {name} is not supported in graphs: it was called on a traced tensor, "
                         "and there is no graph op for it. docs/graph_numpy_functions.md and docs/graph_linalg.md "
-                        "list the NumPy functions that are; compute it from those, or call the function outside "
-                        "the traced function and pass its result in.")
+                        "list the NumPy functions that are; compute it from those, call the function outside "
+                        "the traced function and pass its result in, or call it at run time through "
+                        f"autograph.numpy_function({name}, x, ..., output_spec=autograph.TensorSpec(shape, dtype)) "
+                        "(docs/numpy_function.md).")
 
 
 def _public_name(func: Any) -> str:
@@ -386,10 +439,128 @@ def is_tensor(x: Any) -> bool:
 
 def apply(op: str, *args: Any) -> Tensor:
     """An elementwise (or matmul) op on tensors, arrays and numbers, with NumPy 2's promotion:
-    a Python number takes the dtype NumPy would give it next to the other operands."""
-    strong = [_dtype_of(a) for a in args if type(a) not in _WEAK]
-    inputs = [constant(a, np.result_type(*strong, a)) if type(a) in _WEAK else a for a in args]
+    a Python number (or a ``PyNumber``, one known at run time) takes the dtype NumPy would give it next to
+    the other operands."""
+    strong = [_dtype_of(a) for a in args if type(a) not in _WEAK and type(a) is not PyNumber]
+    if not strong and any(type(a) is PyNumber for a in args):  # (a ufunc of Python numbers: NumPy's defaults)
+        strong = [np.result_type(*(a.dtype if type(a) is PyNumber else np.asarray(a).dtype for a in args))]
+    elif op in _COMPARISONS and any(type(a) is PyNumber and a.dtype.kind == "i" for a in args) \
+            and np.result_type(*strong).kind in "iu":
+        # NumPy compares a Python int with any integer array exactly, even one its dtype cannot hold: compare
+        # in a dtype that holds both (int64, or float64 next to uint64) rather than cast the int into the array's.
+        wide = np.result_type(np.int64, *strong)
+        args = tuple(cast(a, wide) if type(a) not in _WEAK and type(a) is not PyNumber else a for a in args)
+        strong = [wide]
+    inputs = [constant(a, np.result_type(*strong, a)) if type(a) in _WEAK
+              else _weak_cast(a, strong) if type(a) is PyNumber else a for a in args]
     return bind1(op, [as_tensor(a) for a in inputs])
+
+
+# --- Python numbers known at run time -----------------------------------------------------------------
+
+class PyNumber(Tensor):
+    """A 0-d tensor standing for a Python number whose value is known only when the graph runs: an unknown
+    dimension (``x.shape[0]``, ``x.size`` under ``input_signature=[TensorSpec([None])]``, a ``dim`` node) and
+    what Python arithmetic makes of it. Its dtype says which Python type: int64 an int, float64 a float, bool a
+    bool. Next to arrays it promotes weakly, as the Python number would (``x32 * x.shape[0]`` is float32);
+    with other Python numbers it computes as Python does (``x.size / 2`` is a float, ``x.size // 0`` raises
+    ZeroDivisionError when the graph runs). Where Python needs the number itself while tracing (``range()`` in
+    code that is not converted, ``np.zeros(n)``, ``int()`` in a library) it raises ``UnknownDimension``."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def of(t: Tensor) -> PyNumber:
+        return PyNumber(t._value, t.builder)
+
+    def __repr__(self) -> str:
+        return f"<PyNumber {_PYTHON_TYPE[self.dtype.kind]} {self.value.type_str}>"
+
+    def __index__(self) -> int:
+        raise _needs_number(self, "using it as a Python int (range() in code that is not converted, a shape "
+                                  "argument such as np.zeros(n), an index of a list)")
+
+    def __int__(self) -> int:
+        raise _needs_number(self, "int() of it outside converted code")
+
+    def __bool__(self) -> bool:
+        raise _needs_number(self, "its truth value outside a converted `if`/`while` (a comparison of shapes "
+                                  "such as x.shape == y.shape, `and`/`or` in code that is not converted)")
+
+    def __hash__(self) -> int:
+        raise _needs_number(self, "hashing it (a shape with it as a dict or cache key)")
+
+
+_PYTHON_TYPE = {"i": "int", "f": "float", "b": "bool", "c": "complex"}
+_PYTHON_EXAMPLE = {"i": 0, "f": 0.0, "b": False, "c": 0j}
+
+
+def _needs_number(t: PyNumber, what: str) -> UnknownDimension:
+    return UnknownDimension(
+        f"{user_location()}: a Python {_PYTHON_TYPE[t.dtype.kind]} known only when the graph runs (a dimension "
+        f"of a traced array from an input_signature with None, or arithmetic on one) is used where Python needs "
+        f"its value while tracing: {what}. A graph holds it as a value: compare it in an `if` (staged), loop "
+        "over `range(n)` in converted code, compare shapes dim by dim (x.shape[0] == y.shape[0]); make arrays "
+        "of a traced array's shape with np.zeros_like(x) / np.full_like(x, v); or give the input_signature "
+        "fixed sizes")
+
+
+def _weak_cast(a: PyNumber, strong: list) -> Tensor:
+    """A Python number known at run time next to arrays of dtypes ``strong``: cast as NumPy casts the Python
+    number (NEP 50), with NumPy's OverflowError where an int does not fit the array's integer dtype."""
+    target = np.result_type(*strong, _PYTHON_EXAMPLE[a.dtype.kind])
+    if target == a.dtype:
+        return a
+    if a.dtype.kind == "i" and target.kind in "iu" and target != np.int64:
+        info = np.iinfo(target)
+        fits = (a >= max(info.min, np.iinfo(np.int64).min)) & (a <= min(info.max, np.iinfo(np.int64).max))
+        bind("assert", [fits], message=f"Python integer out of bounds for {target.name}", error=OverflowError,
+             where=user_location())
+    return bind1("cast", [a], dtype=target)
+
+
+_COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
+_ARITHMETIC = frozenset({"add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "left_shift", "right_shift",
+                         "neg", "pos", "abs", "invert"})
+_DIVISIONS = {"truediv": lambda a, b: a / b, "floordiv": lambda a, b: a // b, "mod": lambda a, b: a % b}
+
+
+def _python_error(fn: Callable, *args: Any) -> str:
+    try:
+        fn(*args)
+    except ZeroDivisionError as error:
+        return str(error)
+    return "division by zero"
+
+
+def operator_apply(op: str, *args: Any) -> Tensor:
+    """A Python operator (``a + b``, ``-a``, ``a < b``, ``a += b``) on tensors: ``apply``, except that with only
+    Python numbers among the operands, some known at run time (``PyNumber``), it computes as Python does and gives
+    a ``PyNumber``: bools count as ints in arithmetic, ``/`` of ints is a float, a zero divisor raises Python's
+    ZeroDivisionError when the graph runs."""
+    if not any(type(a) is PyNumber for a in args) or not all(type(a) in _WEAK or type(a) is PyNumber
+                                                          for a in args):
+        return apply(op, *args)
+    kinds = [(a.dtype if type(a) is PyNumber else np.asarray(a).dtype).kind for a in args]
+    if op == "pow" and not (type(args[1]) is int and args[1] >= 0 and "f" not in kinds and "c" not in kinds):
+        raise UnknownDimension(
+            f"{user_location()}: ** of a Python number known only when the graph runs: Python's result type "
+            "depends on the values (int ** -1 is a float, (-8.0) ** (1/3) complex); use a non-negative int "
+            "exponent written in the code, or NumPy (np.sqrt(n), np.power(np.float64(n), p))")
+    values = list(args)
+    if op in _ARITHMETIC or (op in ("bitwise_and", "bitwise_or", "bitwise_xor") and set(kinds) != {"b"}):
+        values = [bind1("cast", [a], dtype=np.dtype(np.int64)) if type(a) is PyNumber and a.dtype == np.bool_
+                  else int(a) if type(a) is bool else a for a in values]
+    if op in _DIVISIONS:
+        divisor = values[1]
+        example = [1.0 if k in "fc" else 1 for k in kinds]
+        message = _python_error(_DIVISIONS[op], example[0], 0 * example[1])
+        if type(divisor) is PyNumber:
+            bind("assert", [divisor != 0], message=message, error=ZeroDivisionError, where=user_location())
+        elif divisor == 0:
+            raise ZeroDivisionError(message)
+    tensors = [a if type(a) is PyNumber else constant(a) for a in values]
+    return PyNumber.of(bind1(op, tensors))
 
 
 def _dtype_of(x: Any) -> np.dtype:
@@ -420,9 +591,15 @@ def scan(op: str, x: Any, axis: Optional[int] = None, dtype: Any = None) -> Tens
 
 def reshape(x: Any, shape: Any) -> Tensor:
     x = as_tensor(x)
+    if type(shape) is PyNumber or isinstance(shape, (tuple, list)) and any(type(d) is PyNumber for d in shape):
+        raise UnknownDimension(
+            f"{user_location()}: reshape() to a shape with a dimension known only when the graph runs (x.shape[0] or "
+            "x.size of an input_signature with None): a graph fixes the shape of a reshape while tracing, but for "
+            "one dimension NumPy computes from the size: write -1 in its place (x.reshape(-1, 3)), or give the "
+            "input_signature fixed sizes")
     shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
     if shape == x.shape:
-        return x
+        return alias(x)
     out = bind1("reshape", [x], shape=shape)
     # NumPy's reshape shares memory with x when x's layout allows; ours does when x is not itself a view
     # (a fresh array is contiguous). Of a view, whether NumPy copies depends on strides: such results
@@ -437,17 +614,34 @@ def transpose(x: Any, axes: Any = None) -> Tensor:
     x = as_tensor(x)
     axes = tuple(range(x.ndim))[::-1] if axes is None else tuple(normalize_axis(a, x.ndim) for a in axes)
     if axes == tuple(range(x.ndim)):
-        return x
+        return alias(x)
     out = bind1("transpose", [x], axes=axes)
     inverse = tuple(int(a) for a in np.argsort(axes))
     return Tensor(out._value, out.builder, view=(x, lambda base: bind1("transpose", [base], axes=axes),
                                                  lambda base, new: bind1("transpose", [new], axes=inverse)))
 
 
+def alias(x: Tensor) -> Tensor:
+    """Another view of all of ``x`` (``x[:]``, ``x.reshape(x.shape)``, ``x.transpose()`` of a vector): NumPy gives a
+    new array object over the same elements, so writes through either reach both, but ``x[:] is x`` is False (a
+    function that returns it returns a new object, not its argument)."""
+    def same_elements(base: Tensor) -> Tensor:
+        builder = current_builder()
+        return Tensor(builder.value_of(*base.ref()), builder)
+
+    value, owner = x.ref()
+    return Tensor(value, owner, view=(x, same_elements, lambda base, new: new))
+
+
 def copy(x: Any) -> Tensor:
-    """A new tensor with ``x``'s current contents, sharing nothing with it (``x.copy()``, ``np.copy``)."""
+    """A new tensor with ``x``'s current contents, sharing nothing with it (``x.copy()``, ``np.copy``). It belongs
+    to the graph being traced (a copy made inside a staged branch or loop body of a tensor from before it is
+    that body's own: a write into it is not a write into a tensor of the enclosing graph)."""
     value, owner = as_tensor(x).ref()
-    return Tensor(value, owner)
+    builder = current_builder()
+    if builder is None or builder is owner:
+        return Tensor(value, owner)
+    return Tensor(builder.value_of(value, owner), builder)
 
 
 def clip(x: Any, lo: Any, hi: Any) -> Tensor:
@@ -467,7 +661,7 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     as a loop index)."""
     template, inputs = index_template(index)
     if all(isinstance(it, slice) and it == slice(None) for it in template) or template == (Ellipsis,):
-        return x
+        return alias(x)
     out = bind1("getitem", [x, *inputs], index=template)
     if any(isinstance(it, Ref) and inputs[it.k].ndim != 0 for it in template):
         return out  # advanced indexing copies
@@ -563,11 +757,16 @@ def write_result(target: Tensor, result: Tensor, name: str) -> None:
 def write(target: Tensor, new: Tensor) -> None:
     """Make ``target`` hold ``new`` (same shape and dtype): writes through views to their bases."""
     builder = current_builder()
-    if builder is None:
-        raise RuntimeError("cannot write into a tensor: no graph is being traced (a tensor was used after its "
-                           "function finished tracing)")
+    if builder is None:  # a tensor kept after its trace ended, written outside any trace
+        raise leaked_tensor_error(target._value, target.builder)
     seen = None
-    if target._view is not None:
+    if target._view is None:  # the array the write lands in: remember where it was first written
+        root = builder
+        while root.parent is not None:
+            root = root.parent
+        if id(target) not in root.first_writes:
+            root.first_writes[id(target)] = user_site()
+    else:
         if target._view_kind != "view":
             raise NotStageable(
                 f"{user_location()}: writing into the result of reshaping a view: NumPy shares memory with the "
@@ -615,6 +814,19 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
             "an `assert` in code that is not converted, a library that calls bool()/float()). Compute it with "
             "NumPy functions that work on tensors instead, such as np.where(cond, a, b) for a choice, "
             "np.any/np.all for a test, .astype(float) for a conversion.")
+    caller = None if frame is None else frame.f_back
+    while caller is not None and not is_converted_code(caller.f_code):
+        caller = caller.f_back
+    if caller is not None:
+        # The function was converted, and this one it called is not: Python called it for the converted code
+        # (an operator calling __add__, a property, a library's callback), which autograph cannot see.
+        name = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
+        return NotStageable(
+            head + f"It is in {name}, which runs as written although the code that led here was converted: "
+            "autograph converts the functions converted code calls by name, not those Python calls for it (an "
+            "operator such as `+` calling `__add__`, a property, a method a library calls back). Decorate "
+            f"{name} with @autograph.convert so its `if`, `while` and `for` on tensors become graph control "
+            "flow, or use NumPy functions that work on tensors there, such as np.where instead of an `if`.")
     return NotStageable(
         head + "If this is an `if`, `while` or `for` on a tensor, convert the function with autograph "
         "(autograph.function or autograph.to_graph) so it becomes graph control flow (cond / while_loop); "

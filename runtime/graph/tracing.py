@@ -137,7 +137,8 @@ def _leaf_value(builder: GraphBuilder, leaf: Any) -> Value:
         raise NotStageable(f"a traced function returned a {type(leaf).__name__}; graph outputs must be tensors, "
                         "arrays or numbers, in tuples, lists or dicts")
     t = tensor.as_tensor(leaf)
-    return builder.value_of(*t.ref())
+    return builder.value_of(*t.ref(), use="returned by the traced function" if builder.parent is None else
+                            "an output of a staged `if` or loop body")
 
 
 # --- tracing ---------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@
 - ``lowering``: ``lower(graph)`` turns a graph of ``runtime.graph`` into a JAX function.
 - ``options``: the switches ``static_loops`` and ``cheap_selects`` (context managers), and
   ``UnrolledLoopWarning``; ``select`` holds the rule for turning a cheap ``if`` into ``lax.select``.
+- ``checks``: ``raise`` / ``assert`` on tracers as checks that raise when the program runs;
+  ``builtins``: ``min`` / ``max`` of tracers, with Python's choice.
 - ``grad_errors``: ``jax.grad`` through a loop staged as ``lax.while_loop`` raises
   ``WhileLoopGradError``, naming the loop's file:line and the bounded form to write instead.
 

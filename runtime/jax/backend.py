@@ -34,7 +34,8 @@ from typing import Any, Callable, Optional
 
 from runtime.backend import Backend, State, Thunk
 from runtime.choice import Probe
-from runtime.jax.ranges import JaxRange
+from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
+from runtime.loop_tests import binds_names, rebinding
 
 
 def _trace_check() -> Callable[[], bool]:
@@ -64,7 +65,7 @@ class JaxBackend(Backend):
     stages_static_ranges = True
 
     def owns(self, cls: type) -> bool:
-        if cls is JaxRange:
+        if cls is JaxRange or cls is JaxZip or cls is JaxEnumerate:
             return True
         # No JAX imported means no tracer can exist yet: answer without importing it.
         jax = sys.modules.get("jax")
@@ -103,12 +104,21 @@ class JaxBackend(Backend):
     def while_stmt(self, test: Thunk, body: Thunk, state: State) -> None:
         from runtime.jax import loops  # imports JAX
 
-        loops.while_stmt(test, body, state)
+        if not binds_names(test):
+            loops.while_stmt(test, body, state)
+            return
+        loops.while_stmt(test, rebinding(test, body), state)  # a walrus in the test (runtime/loop_tests.py)
+        test()
 
     def while_from_start(self, test: Thunk, body: Thunk, state: State) -> bool:
         from runtime.jax import loops  # imports JAX
 
-        return loops.while_from_start(test, body, state)
+        if not binds_names(test):
+            return loops.while_from_start(test, body, state)
+        staged = loops.while_from_start(test, rebinding(test, body), state)
+        if staged:
+            test()
+        return staged
 
     def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None],
                  state: State) -> None:
@@ -139,6 +149,34 @@ class JaxBackend(Backend):
 
     def range(self, *args: Any) -> JaxRange:
         return JaxRange(*args)
+
+    def for_iterable(self, f: Callable, args: tuple, kwargs: dict) -> Any:
+        """``zip`` / ``enumerate`` of JAX arrays as a for loop's iterable: a ``JaxZip`` / ``JaxEnumerate`` that
+        ``for_stmt`` scans (runtime/jax/sequences.py); NotImplemented (Python's loop) for other arguments."""
+        from runtime.jax import sequences  # imports JAX
+
+        return sequences.make(f, args, kwargs)
+
+    def assert_(self, test: Any, message: Optional[Thunk]) -> None:
+        """``assert`` on a tracer: an ``AssertionError(message())`` raised whenever the compiled program
+        runs with the test false (runtime/jax/checks.py)."""
+        from runtime.jax import checks  # imports JAX
+
+        checks.assert_(test, message)
+
+    def call_builtin(self, f: Callable, args: tuple, kwargs: dict) -> Any:
+        """``min`` / ``max`` with a tracer among the values: Python's choice, staged (runtime/jax/builtins.py);
+        NotImplemented for the other builtins (JAX's own ``__float__``, ``__index__``, ... answer)."""
+        from runtime.jax import builtins  # imports JAX
+
+        return builtins.call(f, args, kwargs)
+
+    def numpy_function(self, call: Any) -> tuple:
+        """``autograph.numpy_function`` under a JAX trace: an ordered ``io_callback`` that calls the function
+        each time the compiled program runs (runtime/jax/callback.py)."""
+        from runtime.jax import callback  # imports JAX
+
+        return callback.stage(call)
 
     def random_call(self, f: Callable) -> Callable:
         """NumPy's random functions under a JAX trace: refused. JAX would run the draw once, while tracing,

@@ -10,7 +10,8 @@ After (what this module builds)::
 
 Each branch runs once under ``trace_once``; what the branches left in each carried variable is
 reconciled leaf by leaf (equal Python values pass through, weak Python scalars promote, anything
-else must agree in shape and dtype). ``runtime/jax/backend.py`` hands ``if`` statements here.
+else must agree in shape and dtype). A branch that ends in the user's ``raise`` becomes a check
+that fires at run time (``runtime/jax/checks.py``). ``runtime/jax/backend.py`` hands ``if`` statements here.
 When both branches are cheap, pure and total (the rule is in ``runtime/jax/select.py``) the
 ``cond`` is a ``lax.select`` of the two branches' values instead.
 """
@@ -25,7 +26,7 @@ import jax.tree_util as jtu
 from jax import lax
 
 from runtime.backend import State, Thunk
-from runtime.jax import options, select
+from runtime.jax import checks, options, select
 from runtime.jax.common import (
     Abstract,
     as_output,
@@ -39,7 +40,15 @@ from runtime.jax.common import (
     trace_once,
     typeof,
 )
-from runtime.staging import describe, has_no_value, is_return_flag, is_return_value, staging_error
+from runtime.staging import (
+    count_staged_recursion,
+    describe,
+    has_no_value,
+    is_return_flag,
+    is_return_value,
+    raised_by_user_statement,
+    staging_error,
+)
 
 
 def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
@@ -66,18 +75,32 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> No
     except BaseException:
         state.set(entry)
         raise
-    state.set(values)
+    state.set(entry if values is None else values)  # None: both branches raise (runtime/jax/checks.py)
 
 
 def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
     """Stage ``if_true() if cond else if_false()``; each side is traced once."""
     pred = predicate(cond, "the condition of this conditional expression")
     branches = [lambda: (if_true(),), lambda: (if_false(),)]
-    return _cond(pred, branches, ("<the conditional expression's value>",), ("true", "false"))[0]
+    values = _cond(pred, branches, ("<the conditional expression's value>",), ("true", "false"))
+    if values is None:  # both sides raise, each under a check that fails on the runs that take it
+        return jnp.zeros(())
+    return values[0]
 
 
-def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozenset = frozenset()) -> tuple:
-    traced = [trace_once(fn, keep=keep) for fn in branches]
+def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozenset = frozenset()) -> Optional[tuple]:
+    traced, raising = [], {}
+    for b, fn in enumerate(branches):
+        try:
+            traced.append(trace_once(fn, keep=keep))
+        except Exception as error:  # the user's `raise` in a branch: a check at run time
+            if isinstance(error, RecursionError):
+                count_staged_recursion(error)
+            if not raised_by_user_statement(error):
+                raise
+            raising[b] = error
+    if raising:
+        return checks.stage_raise(pred, branches, raising)
     merge, picks = _join_branches(names, [t[0] for t in traced], labels)
 
     def staged(replay, picks):

@@ -13,8 +13,9 @@ After (what this module builds)::
 The body is traced once with ``jax.make_jaxpr`` (see ``trace_once``); comparing what it left in
 each variable with what it started from tells us what to carry, what stays a Python value, and
 which weak Python scalars (``i = 0``) must be promoted (then, and only then, it is traced again).
-A ``for`` with a known trip count (over an array, over a static ``range`` whose carried variables
-hold tracers, or the rest of a Python ``range`` whose break flag became traced) is a ``scan``, so
+A ``for`` with a known trip count (over an array, over ``zip`` / ``enumerate`` of arrays, over a
+static ``range`` whose carried variables hold tracers, or the rest of a Python ``range`` whose break
+flag became traced) is a ``scan``, so
 ``jax.grad`` goes through it; a break or return flag makes each iteration a ``cond`` that skips
 the body once the flag is set. A ``for`` over a range with traced bounds is a ``while_loop`` over
 a hidden index.
@@ -49,7 +50,7 @@ from jax._src.lax.lax import _convert_element_type  # the one way to make a weak
 
 from runtime.backend import State, Thunk
 from runtime.jax import cond as branches
-from runtime.jax import grad_errors, inner_ranges, options
+from runtime.jax import grad_errors, inner_ranges, options, sequences
 from runtime.jax.common import (
     JAX_TRACING_ERRORS,
     Abstract,
@@ -66,7 +67,8 @@ from runtime.jax.common import (
     typeof,
 )
 from runtime.jax.options import UnrolledLoopWarning
-from runtime.jax.ranges import JaxRange
+from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
+from runtime.jax.sequences import Sequence
 from runtime.staging import describe, has_no_value, is_return_value, staging_error, user_location
 from runtime.undefined import Undefined
 
@@ -78,7 +80,10 @@ _SEARCHES = (inner_ranges.BoundNeeded, inner_ranges.Reached)
 
 class _AppendOnly(list):
     """Stands for a list that a scanned body appends to: the items become the scan's outputs,
-    so the body cannot read them (they do not exist yet while the body is traced)."""
+    so the body cannot read them (they do not exist yet while the body is traced). It takes
+    ``append``, ``extend``, ``+=`` and ``lst + [item]`` (the items added); anything else raises, so
+    that a read, or a write that is not at the end (``insert(0, v)``, ``[v] + lst``), can never be
+    taken for an append."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -88,7 +93,22 @@ class _AppendOnly(list):
         raise staging_error(f"{describe(self.name)} is read inside a staged for loop that appends to it; "
                             "its items are stacked only after the loop, so the body may only append")
 
-    __getitem__ = __iter__ = __len__ = __contains__ = __reversed__ = index = count = pop = _read
+    def _write(self, *args: Any) -> Any:
+        raise staging_error(f"{describe(self.name)} is changed other than by appending to it (insert, [v] + list, "
+                            "item assignment, ...) inside a staged for loop that appends to it; its items are "
+                            "stacked as the loop's outputs, so the body may only append")
+
+    def __add__(self, other: Any) -> Any:
+        if type(other) is not list:
+            return self._read()
+        result = _AppendOnly(self.name)
+        list.extend(result, other)
+        return result
+
+    __getitem__ = __iter__ = __len__ = __contains__ = __reversed__ = index = count = copy = _read
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __mul__ = __rmul__ = _read
+    insert = remove = sort = reverse = clear = pop = __setitem__ = __delitem__ = __radd__ = __imul__ = _write
+    __hash__ = None  # (as list's: defining __eq__ would otherwise leave it unset anyway)
 
 
 def _unflatten_appended(name: str, items: Any) -> _AppendOnly:
@@ -122,10 +142,11 @@ class _Carry:
                      for i, (_, treedef) in enumerate(self.flat))
 
 
-def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), stack: bool = False):
+def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), appends: Optional[str] = None):
     """Trace ``body(*extra)`` once against the loop carry; check it and promote weak types
     (re-tracing only when the carry's types had to change). Returns the carry, a replay of the
-    body, and ``emit(values) -> (carry leaves, appended items)``."""
+    body, and ``emit(values) -> (carry leaves, appended items)``. ``appends``: None (no list may
+    grow), ``"array"`` or ``"rows"`` (lists may grow by one item per iteration: see ``_scan``)."""
     entry = state.get()
     values, growing = entry, frozenset()
     for _ in range(4):
@@ -145,7 +166,7 @@ def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), stack:
             (out, before), replay = trace_once(step, *carry.init(), *extra)
         finally:
             state.set(entry)
-        casts, new_values, new_growing = _check_loop(carry, before, out, what, stack)
+        casts, new_values, new_growing = _check_loop(carry, before, out, what, appends)
         if new_values is None and not new_growing:
             staged = functools.partial(_first, replay)
             staged.jaxpr = replay.jaxpr
@@ -170,7 +191,7 @@ def _emit(carry: _Carry, casts: list, values: tuple) -> tuple[list, list]:
     return carried, appended
 
 
-def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, stack: bool):
+def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends: Optional[str]):
     """Compare each variable after one traced iteration with what the iteration started from."""
     casts, new_values, growing = [], list(carry.values), set()
     changed = False
@@ -183,6 +204,11 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, stack: b
             item = list.__getitem__(after, 0)
             if not all(is_array(leaf) for leaf in jtu.tree_leaves(item)):
                 raise staging_error(f"the items appended to {describe(name)} must be arrays, got {summary(item)}")
+            if appends == "rows" and not all(isinstance(leaf, (Abstract, jax.Array)) for leaf in jtu.tree_leaves(item)):
+                # A Python number (or NumPy array) appended stays one in Python's list; a row of the
+                # scan's output would be a JAX array, computed in another precision.
+                raise staging_error(f"the items appended to {describe(name)} are Python values ({summary(item)}), "
+                                    "not JAX arrays: only Python's loop keeps them Python values")
             continue
         # The converter starts a return value at None: like Undefined, that means "not set yet".
         if has_no_value(name, entry):
@@ -198,7 +224,7 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, stack: b
         entry_leaves, entry_def = carry.flat[i]
         after_leaves, after_def = jtu.tree_flatten_with_path(after)
         if after_def != entry_def:
-            if (stack and type(after) is list and type(before) is list and len(after) == len(before) + 1
+            if (appends and type(after) is list and type(before) is list and len(after) == len(before) + 1
                     and _same_items(after[:len(before)], before)):
                 growing.add(i)
                 continue
@@ -326,22 +352,32 @@ def _one_python_iteration(run: Callable[[], Any], body: Callable, state: State, 
 def _numbers_traced_after_one_iteration(first: int, extra_test: Optional[Thunk], body: Callable[[Any], None],
                                         state: State, entry: tuple) -> bool:
     """Whether Python's first iteration of a static range loop (``body(first)``) turns a carried Python
-    number (or break flag) into a tracer, keeping every carried variable's structure, and the
-    numbers' scalar shape: then Python's loop would carry that tracer on (``y = 0.0`` then
-    ``y = y + x[i]``), and the loop can be one scan from the start."""
-    entry_leaves, entry_def = jtu.tree_flatten(entry, is_leaf=_opaque)
-
+    number (or break flag) into a tracer, or appends a traced item to a carried list, keeping every
+    other carried variable's structure, and the numbers' scalar shape: then Python's loop would carry
+    that tracer on (``y = 0.0`` then ``y = y + x[i]``; ``out = []`` then ``out.append(x * i)``), and
+    the loop can be one scan from the start."""
     def one_iteration() -> bool:
         if extra_test is not None and extra_test() is not True:
             return False
         body(first)
-        after_leaves, after_def = jtu.tree_flatten(state.get(), is_leaf=_opaque)
-        if after_def != entry_def:  # a list grew (a loop that stacks its items as Python does): unroll
-            return False
-        turned = [isinstance(b, jax.core.Tracer) for a, b in zip(entry_leaves, after_leaves)
-                  if type(a) in (bool, int, float, complex)]
-        return any(turned) and all(jnp.shape(b) == () for a, b in zip(entry_leaves, after_leaves)
-                                   if type(a) in (bool, int, float, complex))
+        turned = False
+        for a, b in zip(entry, state.get()):
+            if type(a) is list and type(b) is list and len(b) == len(a) + 1 and _same_items(b[:len(a)], a):
+                new = jtu.tree_leaves(b[-1])
+                if not new or not all(isinstance(leaf, jax.core.Tracer) for leaf in new):
+                    return False
+                turned = True
+                continue
+            a_leaves, a_def = jtu.tree_flatten(a, is_leaf=_opaque)
+            b_leaves, b_def = jtu.tree_flatten(b, is_leaf=_opaque)
+            if a_def != b_def:
+                return False
+            for x, y in zip(a_leaves, b_leaves):
+                if type(x) in (bool, int, float, complex):
+                    if jnp.shape(y) != ():
+                        return False
+                    turned = turned or isinstance(y, jax.core.Tracer)
+        return turned
     return _one_python_iteration(one_iteration, body, state, entry) is True
 
 
@@ -430,6 +466,8 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
         return for_static_range(iterable, extra_test, body, state)
     if isinstance(iterable, JaxRange):
         return _for_range(iterable, extra_test, body, state)
+    if type(iterable) is JaxZip or type(iterable) is JaxEnumerate:
+        return _for_sequence(iterable, extra_test, body, state)
     if isinstance(iterable, jax.core.Tracer):
         if jnp.ndim(iterable) == 0:
             raise staging_error("cannot iterate over a 0-d array (a scalar)")
@@ -451,6 +489,54 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
             body(item)
         else:
             return None
+    return None
+
+
+def _for_sequence(iterable: Any, extra_test: Optional[Thunk], body: Callable, state: State) -> None:
+    """``for t, (x, y) in enumerate(zip(xs, ys))`` over JAX arrays: one ``lax.scan`` over their first axis
+    (cut to the shortest, as ``zip`` stops there), counting ``t``; a guarded scan with a break or return
+    flag; lists the body appends to come out as Python's lists of the scan's rows. Where the body cannot
+    be one scan (a list read inside the loop, a carried shape that changes, ...), Python's loop runs
+    instead, unrolled while tracing, with an ``UnrolledLoopWarning`` that says why, as for a static range;
+    also, without the warning, where only Python's loop gives Python's answer (``sequences.sequence``)."""
+    seq = sequences.sequence(iterable)
+    if seq is None or not options.STATIC_LOOPS.get():
+        return _python_loop(iterable, extra_test, body, state)
+    if seq.length == 0:
+        return None  # Python runs no iteration
+    entry = state.get()
+    where = user_location()
+    untouched = _Untouched(body, state.names)
+    try:
+        _scan(seq, body if extra_test is None else _guarded(body, extra_test, state), state, appends="rows",
+              before_emit=untouched.check)
+        return None
+    except _SEARCHES:
+        raise
+    except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
+        failure = error
+    state.set(entry)
+    untouched.restore()
+    _warn_unrolled(where, iterable, failure, seq.length)
+    try:
+        _python_loop(iterable, extra_test, body, state)
+    except JAX_TRACING_ERRORS as again:
+        raise located(again) from again
+    return None
+
+
+def _python_loop(items: Any, extra_test: Optional[Thunk], body: Callable, state: State) -> None:
+    """Python's loop over ``items``, stopping once the break or return flag is set; once the flag is a
+    tracer, each remaining item's body runs in a ``cond`` on it."""
+    for item in items:
+        if extra_test is not None:
+            keep_going = extra_test()
+            if isinstance(keep_going, jax.core.Tracer):
+                branches.if_stmt(keep_going, functools.partial(body, item), None, state)
+                continue
+            if not keep_going:
+                return None
+        body(item)
     return None
 
 
@@ -535,7 +621,7 @@ def _scan_bounding_inner_ranges(r: range, staged: Callable[[Any], None], body: C
     try:
         while True:
             try:
-                _scan(r, counted, state, stack=False, before_emit=before_emit)
+                _scan(r, counted, state, appends="rows", before_emit=before_emit)
                 return
             except inner_ranges.BoundNeeded as need:
                 if need.attempt is not attempt:
@@ -550,55 +636,72 @@ def _scan_bounding_inner_ranges(r: range, staged: Callable[[Any], None], body: C
         inner_ranges.CURRENT.reset(token)
 
 
-def _scan(xs: Any, body: Callable, state: State, stack: bool = True,
+def _scan(xs: Any, body: Callable, state: State, appends: Optional[str] = "array",
           before_emit: Optional[Callable[[], None]] = None) -> None:
-    """A for loop over an array's first axis without break: lax.scan, so jax.grad works through it.
-    Lists the body appends to (one item per iteration) come out stacked along a new axis 0
-    (``stack``; a loop over a static range keeps its lists Python lists, so it cannot stack)."""
-    if type(xs) is range:  # a static range's indices: made only if the body reads them
-        aval = jax.ShapeDtypeStruct((len(xs),), jnp.result_type(int))
-    else:
-        aval = jax.typeof(xs)
-    item = jax.ShapeDtypeStruct(aval.shape[1:], aval.dtype, weak_type=aval.weak_type)
-    carry, replay, emit = _stage_body(body, state, "for loop", extra=(item,), stack=stack)
+    """A for loop over an array's first axis, a static range or a ``Sequence`` (zip / enumerate)
+    without break: lax.scan, so jax.grad works through it. Lists the body appends to (one item per
+    iteration) come out stacked along a new axis 0 (``appends="array"``, the loop over an array), or
+    as Python's list, grown in place by the rows of that stack (``"rows"``: what a loop over a static
+    range, ``zip`` or ``enumerate`` gives, as Python's loop does); None: no list may grow."""
+    seq = xs if isinstance(xs, Sequence) else Sequence(len(xs) if type(xs) is range else xs.shape[0], [xs])
+    avals = seq.avals()
+    carry, replay, emit = _stage_body(lambda *leaves: body(seq.build(list(leaves))), state, "for loop",
+                                      extra=tuple(avals), appends=appends)
     if before_emit is not None:
         before_emit()  # may refuse the staged body before anything is added to the caller's trace
     entry = state.get()
-    try:
-        if type(xs) is not range:
-            final, stacked = lax.scan(lambda c, x: emit(replay(*c, x)), carry.init(), xs)
-        elif _reads_item(replay.jaxpr, len(carry.slots)):
-            # The index is carried and counted (i + step), as lax.fori_loop does: a scan over an
-            # array of indices compiles about 3x slower under XLA (it slices the array each step).
-            r = xs
+    used = _read_items(replay.jaxpr, len(carry.slots))
+    counters = [k for k, source in enumerate(seq.sources) if used[k] and type(source) is range]
+    arrays = [k for k, source in enumerate(seq.sources) if used[k] and type(source) is not range]
 
-            def counted(c, _):
-                index, *rest = c
-                out, appended = emit(replay(*rest, index))
-                return [index + r.step, *out], appended
-            start = jnp.asarray(r.start, aval.dtype)
-            (_, *final), stacked = lax.scan(counted, [start, *carry.init()], None, length=len(r))
-        else:
-            # `for _ in range(50)`: no index at all.
-            unused = jnp.zeros(item.shape, item.dtype)
-            final, stacked = lax.scan(lambda c, _: emit(replay(*c, unused)), carry.init(), None, length=len(xs))
+    def step(c, rows):
+        indices, rest = c[:len(counters)], c[len(counters):]
+        # `for _ in range(50)`: an item the body does not read is a constant (dead code to XLA).
+        leaves = [jnp.zeros(aval.shape, aval.dtype) for aval in avals]
+        for k, index in zip(counters, indices):
+            leaves[k] = index
+        for k, row in zip(arrays, rows or ()):
+            leaves[k] = row
+        out, appended = emit(replay(*rest, *leaves))
+        return [*(index + seq.sources[k].step for k, index in zip(counters, indices)), *out], appended
+
+    try:
+        starts = [jnp.asarray(seq.sources[k].start, avals[k].dtype) for k in counters]
+        scanned = [seq.sources[k] for k in arrays] or None
+        final, stacked = lax.scan(step, [*starts, *carry.init()], scanned, length=seq.length)
+        final = final[len(counters):]
+        values = list(carry.rebuild(final))
+        grown = []
+        for i, items in zip(sorted(carry.growing), stacked):
+            prefix = entry[i]
+            if appends == "rows":
+                grown.append((prefix, _rows(items, seq.length)))
+                values[i] = prefix
+            else:
+                values[i] = items if not prefix else jtu.tree_map(
+                    lambda new, *old: jnp.concatenate([jnp.stack(old), new]), items, *prefix)
     except BaseException:
         state.set(entry)
         raise
-    values = list(carry.rebuild(final))
-    for i, items in zip(sorted(carry.growing), stacked):
-        prefix = entry[i]
-        values[i] = items if not prefix else jtu.tree_map(
-            lambda new, *old: jnp.concatenate([jnp.stack(old), new]), items, *prefix)
+    for prefix, rows in grown:  # Python's list object, grown in place (another name for it sees the items)
+        list.extend(prefix, rows)
     state.set(values)
 
 
-def _reads_item(closed: Any, n_carried: int) -> bool:
-    """Whether the traced body (``closed``: carried leaves, then the item) needs its item, after dead
+def _rows(stacked: Any, length: int) -> list:
+    """The items a scan stacked (a pytree of arrays with a leading axis of ``length``), one by one: one
+    ``unstack`` per leaf."""
+    leaves, treedef = jtu.tree_flatten(stacked)
+    columns = [lax.unstack(leaf) for leaf in leaves]
+    return [jtu.tree_unflatten(treedef, [column[k] for column in columns]) for k in range(length)]
+
+
+def _read_items(closed: Any, n_carried: int) -> list[bool]:
+    """Which item leaves the traced body (``closed``: carried leaves, then the item's) needs, after dead
     code is removed (a guarded body hands the item to its ``cond`` even when the branch ignores it)."""
     jaxpr = closed.jaxpr
     _, used = pe.dce_jaxpr(jaxpr, [True] * len(jaxpr.outvars))
-    return any(used[n_carried:])
+    return used[n_carried:]
 
 
 # --- for i in range(<Python ints>) carrying tracers --------------------------------------------------
@@ -629,7 +732,9 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     the flag is set). ``i`` is a weakly typed int tracer, so it promotes like the Python int it
     stands for (``int8_array + i`` stays int8).
 
-    Where the body cannot be staged with a traced ``i`` (a Python list grows, a carried shape or
+    Lists the body appends to (one item per iteration) grow, after the loop, by the rows of the scan's
+    stacked output. Where the body cannot be staged with a traced ``i`` (an appended list is read in
+    the loop, a carried shape or
     dtype changes, ``i`` indexes a Python list, ``if i == 0`` picks branches of different types,
     any other error), the loop is unrolled while tracing instead, as Python runs it, and a
     ``UserWarning`` names the loop's file:line and the reason, once per loop. The unrolled
@@ -694,21 +799,59 @@ def _probe_inner_range(attempt: inner_ranges.Attempt, where: str, body: Callable
     return inner_ranges.probe(attempt, where, index, run_body, carry.init())
 
 
-def _warn_unrolled(where: str, r: range, error: Exception) -> None:
+def _warn_unrolled(where: str, r: Any, error: Exception, length: Optional[int] = None) -> None:
     """Say once per loop (file:line) that it was unrolled, and why; filed under the user's file and
-    line, so that ``warnings`` filters by module and ``-W error`` work as for any warning."""
+    line, so that ``warnings`` filters by module and ``-W error`` work as for any warning. ``r``: the
+    range, or the ``zip`` / ``enumerate`` of arrays (whose ``length`` is given)."""
     if where in _warned:
         return
     _warned.add(where)
-    reason = str(error).split("\n", 1)[0]
+    reason, fix = _unrolled_reason(error)
     reason = (reason[len(where) + 2:] if reason.startswith(where + ": ") else reason).rstrip(". ")
-    message = (f"{where}: this for loop over range({r.start}, {r.stop}, {r.step}) was unrolled while tracing "
-               f"({len(r)} copies of its body), because its body cannot be one lax.scan with a traced loop "
-               f"index: {type(error).__name__}: {reason}. To stage it, keep each carried variable's type "
-               "fixed (preallocate arrays, fill them with .at[i].set(...)); to unroll without this warning, "
+    loop = f"range({r.start}, {r.stop}, {r.step})" if type(r) is range else repr(r)
+    message = (f"{where}: this for loop over {loop} was unrolled while tracing "
+               f"({len(r) if length is None else length} copies of its body), because its body cannot be one "
+               "lax.scan with a traced loop "
+               f"index: {reason}. To stage it, {fix}; to unroll without this warning, "
                "use runtime.jax.static_loops(False)")
     filename, _, line = where.rpartition(":")
     warnings.warn_explicit(message, UnrolledLoopWarning, filename or where, int(line) if line.isdigit() else 0)
+
+
+def _unrolled_reason(error: Exception) -> tuple[str, str]:
+    """Why a scan with a traced index failed, naming the construct (with its line), and what to write."""
+    text = str(error).split("\n", 1)[0]
+    if isinstance(error, TypeError) and text.startswith("unhashable type") and "Tracer" in text:
+        site = _converted_site(error)
+        return (f"{site[0]}: `{site[1]}` uses a traced value (the loop index, or a value computed from it) as a "
+                "dict or set key, which must be a Python value" if site else
+                f"a traced value (the loop index) is used as a dict or set key: {text}",
+                "keep the values in an array indexed by i instead of a dict keyed by i (jnp.stack the values "
+                "before the loop and read a[i]; preallocate and write a = a.at[i].set(v))")
+    if "used as a Python int" in text:
+        return (text, "index an array instead of a Python list (jnp.stack the list before the loop, then "
+                      "a[i]; min(), max() and arithmetic on i are fine)")
+    return (f"{type(error).__name__}: {text}",
+            "keep each carried variable's type fixed (preallocate arrays, fill them with .at[i].set(...))")
+
+
+def _converted_site(error: BaseException) -> Optional[tuple[str, str]]:
+    """(file:line, source text) of the innermost frame of converted user code in ``error``'s traceback."""
+    import linecache
+
+    from runtime.staging import format_site
+    from runtime.undefined import is_converted_code
+
+    found = None
+    tb = error.__traceback__
+    while tb is not None:
+        if is_converted_code(tb.tb_frame.f_code):
+            found = tb
+        tb = tb.tb_next
+    if found is None:
+        return None
+    filename, line = found.tb_frame.f_code.co_filename, found.tb_lineno
+    return format_site(filename, line), linecache.getline(filename, line).strip()
 
 
 class _Untouched:

@@ -30,6 +30,9 @@ Choices:
   An assert that fails sets it, assignments made after a failure keep the old value, prints
   after it are skipped; after the call the host raises ``AssertionError(message)``. So
   variables and output end as with the interpreter, which stops at the failed assert.
+* **numpy_function** (``autograph.numpy_function``) is an ordered ``io_callback`` to the user's function
+  (runtime/jax/callback.py): it runs where and as often as the interpreter would run it; an error it
+  raises comes out of ``Lowered.call`` as itself, not as JAX's ``JaxRuntimeError``.
 * **64 bits.** JAX computes in 32 bits unless ``jax_enable_x64`` is on. The call traces and
   runs with JAX's thread-local x64 state on (what ``with jax.enable_x64(True):`` sets, set
   directly: see ``_x64_switch``), so float64/int64 graphs stay exact, and other JAX code in the
@@ -57,8 +60,10 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from runtime.graph import interpreter, ops, shapes
+from runtime.graph import interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
+from runtime.jax import callback
+from runtime.limits import NotStageable
 from runtime.staging import Limitation, format_site
 
 Rule = Callable[..., Any]
@@ -67,7 +72,41 @@ _STATIC = (np.ndarray, np.generic)
 
 
 class LoweringError(ValueError, Limitation):
-    """A graph that our interpreter runs but JAX cannot express (shapes that change, ...)."""
+    """A graph that our interpreter runs but JAX cannot express (shapes that change, ...). Its message starts
+    with the file:line of the user's code that traced the node (``evaluate`` puts it there) and says what to
+    write instead; JAX's own error, if one was raised, is its ``jax_error`` (not chained: JAX's internal
+    frames say nothing a user can act on)."""
+
+    jax_error: Any = None
+
+
+def _located(error: Exception, node: Node) -> LoweringError:
+    """``error``, raised by ``node``'s rule, as a ``LoweringError`` that starts with the node's file:line."""
+    where = format_site(*node.location) if node.location else "<unknown>"
+    text = str(error)
+    if isinstance(error, LoweringError):
+        if text.startswith(where) or error.located:
+            error.located = True
+            return error
+        located = LoweringError(f"{where}: {text}")
+        located.jax_error = error.jax_error
+    else:  # a JAX error no rule foresaw: name the op and the line, and the way out
+        located = LoweringError(
+            f"{where}: executor='jax' cannot lower the `{node.op}` traced here to JAX ({_first_line(error)}). Run "
+            "this function on the NumPy executor (executor='numpy', the default; executor='auto' falls back to it "
+            "by itself).")
+        located.jax_error = error
+    located.located = True
+    return located
+
+
+def _first_line(error: BaseException) -> str:
+    """The first line of ``error``'s message (JAX's run to dozens of lines): what it says went wrong."""
+    lines = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {lines[0] if lines else ''}".rstrip(": ")
+
+
+LoweringError.located = False
 
 
 class _Context:
@@ -91,7 +130,12 @@ def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) 
     env = dict(zip(graph.inputs, args))
     for node in interpreter.prune(graph):
         rule = JAX_LOWERINGS[node.op]
-        result = rule(_Context(node, state, lowering), *(env[v] for v in node.inputs), **node.attrs)
+        try:
+            result = rule(_Context(node, state, lowering), *(env[v] for v in node.inputs), **node.attrs)
+        except Exception as error:  # noqa: BLE001  (what JAX cannot express, said at the user's line)
+            if isinstance(error, LoweringError) and error.located:
+                raise
+            raise _located(error, node) from None
         if len(node.outputs) == 1 and not ops.OPS[node.op].subgraphs:
             result = (result,)
         for value, x in zip(node.outputs, result or ()):
@@ -130,8 +174,11 @@ def _static_index(index: tuple, index_inputs: Sequence[Any]) -> tuple:
         if isinstance(item, slice):
             bounds = (fill(item.start), fill(item.stop), fill(item.step))
             if any(isinstance(b, jax.core.Tracer) for b in bounds):
-                raise LoweringError("a slice with a bound computed at run time cannot be lowered to JAX, "
-                                    "whose shapes are static: use lax.dynamic_slice-style fixed sizes")
+                raise LoweringError(  # (evaluate starts it with the slice's file:line)
+                    "a slice with a bound computed at run time has a length known only when the graph runs, "
+                    "which executor='jax' cannot compile (XLA fixes every shape): take a fixed number of "
+                    "elements with a gather, np.take(x, start + np.arange(k)) for a Python int k, or run this "
+                    "function on the NumPy executor (executor='numpy', the default)")
             return slice(*(None if b is None else int(b) for b in bounds))
         return item
     return tuple(fill(item) for item in index)
@@ -208,15 +255,22 @@ def _cond(ctx, pred, *operands, true_graph, false_graph):
                                 tuple(ctx.state[k] for k in keys))
     except TypeError as error:
         shown = ", ".join(v.type_str for v in ctx.node.outputs)
-        raise LoweringError(f"the branches of this cond return values of different shapes (joined as {shown}), "
-                            "which lax.cond cannot express: JAX needs one shape from both branches. "
-                            f"JAX says: {error}") from error
+        lowering_error = LoweringError(
+            f"the branches of this `if` give values of different shapes (joined as {shown}), which lax.cond "
+            "cannot express under executor='jax': make both branches give the same shape (pad or slice to one "
+            f"size), or run this function on the NumPy executor (executor='numpy', the default). "
+            f"JAX says: {_first_line(error)}")
+        lowering_error.jax_error = error
+        raise lowering_error from None
     ctx.state.update(zip(keys, values))
     return outs
 
 
 def _while_loop(ctx, *args, cond_graph, body_graph):
     n = len(body_graph.outputs)
+    unrolled = _unrolled_counted_loop(ctx, args, n, cond_graph, body_graph)
+    if unrolled is not None:
+        return unrolled
     consts = args[n:]
     keys = _threaded(ctx, cond_graph, body_graph)
     lowering = ctx.lowering
@@ -244,12 +298,42 @@ def _while_loop(ctx, *args, cond_graph, body_graph):
             first = test(start, state)
             out, values, _ = lax.while_loop(lambda c: c[2], body, (start, tuple(state[k] for k in keys), first))
     except TypeError as error:
-        raise LoweringError(
-            "a while_loop variable changes shape from one iteration to the next "
-            f"({', '.join(v.type_str for v in body_graph.inputs[:n])}), which lax.while_loop cannot express; "
-            f"preallocate it at full size. JAX says: {error}") from error
+        lowering_error = LoweringError(
+            "a variable of this loop changes shape from one iteration to the next (its type in the graph: "
+            f"{', '.join(v.type_str for v in body_graph.inputs[:n])}), which lax.while_loop cannot express under "
+            "executor='jax': preallocate it at its full size before the loop (`out = np.zeros(n)`) and write "
+            "`out[i] = v` in it, or run this function on the NumPy executor (executor='numpy', the default). "
+            f"JAX says: {_first_line(error)}")
+        lowering_error.jax_error = error
+        raise lowering_error from None
     ctx.state.update(zip(keys, values))
     return out
+
+
+def _unrolled_counted_loop(ctx, args, n, cond_graph, body_graph):
+    """A loop counting from a constant to a constant over constant arrays read at the counter (a run of
+    layers the roll pass rolled: runtime/graph/passes/roll.py), of at most ``program.UNROLLED_NODES`` body
+    nodes in all, as straight-line JAX: the body once per row of the arrays (``program.counted_loop``), each
+    row a static NumPy slice. That is the very program the unrolled layers lower to, constants and all, so
+    XLA gives their bits (a ``lax.while_loop`` over dynamic slices may not: XLA picks another dot kernel for
+    a 4-wide float64 product, ulps apart) and, at 100 layers, compiles and runs it faster (docs/benchmarks.md,
+    section 8). None for any other loop."""
+    static = {k: a[()] if type(a) is np.ndarray and a.ndim == 0 else a
+              for k, a in enumerate(args) if isinstance(a, _STATIC)}
+    loop = program.counted_loop(cond_graph, body_graph, n, static)
+    if loop is None or len(loop.rows) * len(body_graph.nodes) > program.UNROLLED_NODES:
+        return None
+    c = loop.counter
+    body = Graph(body_graph.inputs + tuple(node.outputs[0] for node in loop.rows_of),
+                 tuple(node for node in body_graph.nodes if node not in loop.replaced),
+                 body_graph.outputs[:c] + body_graph.outputs[c + 1:])
+    loop_vars = list(args[:n])
+    for counter, *rows in loop.rows:
+        loop_vars[c] = counter
+        loop_vars = list(evaluate(body, (*loop_vars, *args[n:], *rows), ctx.state, ctx.lowering))
+        loop_vars.insert(c, None)
+    loop_vars[c] = loop.final
+    return tuple(loop_vars)
 
 
 # --- rules: state ------------------------------------------------------------------------------------
@@ -294,15 +378,21 @@ def _random(what: str) -> Rule:
     """A random op (runtime/graph/ops_random.py): refused. XLA has no NumPy generator, and jax.random's
     key-based streams give other numbers than eager NumPy, which a graph must give or refuse."""
     def rule(ctx, *inputs, **attrs):
-        location = ctx.node.location
-        where = format_site(*location) if location else "<unknown>"
-        raise LoweringError(
-            f"{where}: {attrs[what]!r} runs a NumPy random generator each time the graph runs, which "
+        raise LoweringError(  # (evaluate starts it with the draw's file:line)
+            f"{attrs[what]!r} runs a NumPy random generator each time the graph runs, which "
             "executor='jax' cannot do: XLA has no NumPy generator, and jax.random's key-based streams give "
             "other numbers than NumPy. Run this function on the NumPy executor (executor='numpy', the default; "
             "executor='auto' picks it for such a graph), or write it with jax.random and a key passed in as an "
             "argument (autograph.function(..., backend='jax')).")
     return rule
+
+
+def _numpy_function(ctx, *inputs, call):
+    """The user's NumPy function (runtime/graph/ops_callback.py) as an ordered io_callback (runtime/jax/callback.py)."""
+    try:
+        return callback.lower(call, inputs)
+    except NotStageable as error:  # (an output of unknown size: XLA's shapes are static)
+        raise LoweringError(str(error)) from error
 
 
 _STATE_RULES: dict[str, Rule] = {
@@ -316,6 +406,7 @@ _STATE_RULES: dict[str, Rule] = {
     "assert": _assert,
     "random": _random("draw"),
     "random_generator": _random("make"),
+    "numpy_function": _numpy_function,
 }
 
 
@@ -407,8 +498,9 @@ class Lowered:
         self.failures = [(node.attrs.get("error", AssertionError), node.attrs["message"], node.attrs.get("where", ""))
                          for node in asserts]
         self.prints = any(n.op == "print" for n in nodes)
+        self.host_calls = any(n.op == "numpy_function" for n in nodes)  # (runtime/jax/callback.py)
         self._outputs = len(graph.outputs)
-        self._stateful = bool(self.variables or asserts or self.prints)
+        self._stateful = bool(self.variables or asserts or self.prints or self.host_calls)
         # One output and no state: the jitted function returns the array itself, not a tuple of one (a
         # pytree jax.jit's dispatch would build and we would take apart on every call).
         self.single = not self._stateful and self._outputs == 1
@@ -465,8 +557,15 @@ class Lowered:
         prev = _x64_on()
         try:
             results = self.jitted(*inputs, *[v._value for v in self.variables])
-            if self.prints:
+            if self.prints or self.host_calls:
                 jax.effects_barrier()
+        except jax.errors.JaxRuntimeError as error:
+            if not self.host_calls:
+                raise
+            failed = callback.host_failure(error)  # a numpy_function's own error: itself, as the interpreter raises it
+            if failed is None:
+                raise
+            raise failed from error
         finally:
             _x64_restore(prev)
         n = self._outputs

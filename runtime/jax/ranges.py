@@ -1,6 +1,8 @@
-"""``range(...)`` with a traced bound: what ``ag__.range`` returns once a bound is a JAX tracer.
+"""``range(...)`` with a traced bound, ``zip(...)`` and ``enumerate(...)`` of JAX arrays: what ``ag__.range``,
+``ag__.zip`` and ``ag__.enumerate`` return once an argument is a JAX value.
 
-Only a staged ``for`` loop (``runtime/jax/loops.py``) can iterate it; this module imports no JAX.
+A staged ``for`` loop (``runtime/jax/loops.py``) iterates them (a ``JaxRange`` only there); this module
+imports no JAX.
 """
 
 from __future__ import annotations
@@ -26,3 +28,47 @@ class JaxRange:
 
     def __repr__(self) -> str:
         return f"JaxRange({self.start!r}, {self.stop!r}, {self.step!r})"
+
+
+class JaxZip:
+    """``zip(*parts, strict=...)`` in a for loop's iterable where a part is a JAX array (``ag__.zip``):
+    a staged for loop scans the parts together (``runtime/jax/loops.py``). Iterated by Python (a loop
+    that cannot be one scan), it is Python's ``zip`` of the parts."""
+
+    __slots__ = ("parts", "strict")
+    may_run_as_python = True  # the dispatch core watches it as a loop the backend may unroll (runtime/operators.py)
+
+    def __init__(self, parts: tuple, strict: bool) -> None:
+        self.parts, self.strict = parts, strict
+
+    def __iter__(self):
+        return iter(zip(*self.parts, strict=self.strict))
+
+    def __repr__(self) -> str:
+        return f"zip({', '.join(map(_shown, self.parts))}{', strict=True' if self.strict else ''})"
+
+
+class JaxEnumerate:
+    """``enumerate(part, start)`` in a for loop's iterable where ``part`` is a JAX array or a ``JaxZip``
+    (``ag__.enumerate``): a staged for loop scans ``part`` and counts. Iterated by Python, it is Python's
+    ``enumerate``."""
+
+    __slots__ = ("part", "start")
+    may_run_as_python = True  # the dispatch core watches it as a loop the backend may unroll (runtime/operators.py)
+
+    def __init__(self, part: Any, start: int) -> None:
+        self.part, self.start = part, start
+
+    def __iter__(self):
+        return iter(enumerate(self.part, self.start))
+
+    def __repr__(self) -> str:
+        return f"enumerate({_shown(self.part)}{f', {self.start}' if self.start else ''})"
+
+
+def _shown(part: Any) -> str:
+    """A part as a loop's description shows it: ``float32[8,3]`` for an array, ``range(0, 5)`` for a range."""
+    if isinstance(part, (JaxZip, JaxEnumerate, range)):
+        return repr(part)
+    shape, dtype = getattr(part, "shape", None), getattr(part, "dtype", None)
+    return f"{dtype}{list(shape)}" if shape is not None else type(part).__name__

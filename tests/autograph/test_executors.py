@@ -183,3 +183,18 @@ def test_auto_hands_a_single_output_graph_to_the_chosen_executors_own_path(monke
     np.testing.assert_allclose(got, halve(x))
     monkeypatch.setattr(auto, "_trial", lambda inputs: pytest.fail("auto trialled again"))
     np.testing.assert_allclose(run([x]), halve(x))
+
+
+def reciprocal_length(x):
+    return 12 // (x.shape[0] - 1)
+
+
+def test_auto_whose_first_call_raises_starts_its_trial_again():
+    # The first trial call ran the interpreter and raised (a staged check, NumPy's own error): the JAX version was
+    # never compiled, so the next call must be the trial's first again, not a JAX call (it was `None(inputs)`).
+    f = autograph.function(reciprocal_length, executor="auto",
+                           input_signature=[autograph.TensorSpec([None], np.float64)])
+    with pytest.raises(ZeroDivisionError):
+        f(np.ones(1))
+    for n in (3, 4, 5, 7):
+        assert f(np.ones(n)) == 12 // (n - 1)

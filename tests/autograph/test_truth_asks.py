@@ -30,6 +30,21 @@ class Truth:
     def __repr__(self) -> str:
         return self.name
 
+    def _compare(self, symbol: str, other: Truth) -> Truth:
+        """``a < b`` logs ``a<b`` and gives an operand whose truth is ``b``'s (so each draw of truths
+        makes each link true, false or raising)."""
+        self.log.append(f"{self.name}{symbol}{other.name}")
+        return Truth(f"({self.name}{symbol}{other.name})", other.truth, self.log)
+
+    def __lt__(self, other: Truth) -> Truth:
+        return self._compare("<", other)
+
+    def __le__(self, other: Truth) -> Truth:
+        return self._compare("<=", other)
+
+    def __gt__(self, other: Truth) -> Truth:
+        return self._compare(">", other)
+
 
 _serial = itertools.count()
 OPERANDS = ("a", "b", "c", "d")
@@ -111,6 +126,16 @@ def test_known_shapes() -> None:
     for expression in ("(a and b) and c", "(a or b) and c", "(a and b) or c", "a and (b or c) and d",
                        "((a and b) or c) and d", "(a and (w := b)) and c", "(a or (b and c)) or d",
                        "((a or b) and (c or d)) or a", "not ((a and b) or c)", "(a if b else c) and d"):
+        for context in CONTEXTS:
+            if context != "class" or "w :=" not in expression:
+                check(expression, context)
+
+
+def test_chained_comparisons() -> None:
+    """A chained comparison as a test (``ag__.compare_test``) or a value (``ag__.compare``): each operand
+    computed once, each link computed only when Python computes it, and its truth asked as often."""
+    for expression in ("a < b < c", "a < b <= c > d", "(a < b < c) and d", "not a < b < c", "d or a < b < c",
+                       "((a < b < c) if d else b)", "a < (w := b) < c", "a < b < (w := c)"):
         for context in CONTEXTS:
             if context != "class" or "w :=" not in expression:
                 check(expression, context)

@@ -35,7 +35,17 @@ NUMPY_100 = Repo("rougier/numpy-100", "6447594ad639908dc979446a4ec7f0f2e62fb23b"
 FILTERPY = Repo("rlabbe/filterpy", "3b51149ebcff0401ff1e10bf08ffca7b6bbc4a33", "MIT")
 FROM_PYTHON_TO_NUMPY = Repo("rougier/from-python-to-numpy", "8a5f0d9973fe7513ef8463291ec71bf0f2453688",
                             "BSD (code; the book text is CC BY-NC-SA 4.0)")
-REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY)
+PYTHON_ROBOTICS = Repo("AtsushiSakai/PythonRobotics", "b38c510e083d69a5755d98d0680bd50f3d9a91fa", "MIT")
+ML_FROM_SCRATCH = Repo("eriklindernoren/ML-From-Scratch", "a2806c6732eee8d27762edd6d864e0c179d8e9e8", "MIT")
+EMPYRICAL = Repo("quantopian/empyrical", "40f61b4f229df10898d46d08f7b1bdc543c0f99c", "Apache-2.0")
+TRIMESH = Repo("mikedh/trimesh", "a513c0e2cfa6dfbd3121a6dfd8ceb002b9ef55d8", "MIT")
+CFD_PYTHON = Repo("barbagroup/CFDPython", "92c8220070824e95402d83f193c4e496f4308dcb",
+                  "BSD-3-Clause (code; the lessons' text is CC BY 3.0)")
+NOLDS = Repo("CSchoel/nolds", "b91761c8dacf80e127493ba73a85a47cb1ec8a78", "MIT")
+SCIKIT_IMAGE = Repo("scikit-image/scikit-image", "cd0a3d22b9f359f05618d75d5c7a29b91b4951ca", "BSD-3-Clause")
+PYTHON_ACOUSTICS = Repo("python-acoustics/python-acoustics", "99d79206159b822ea2f4e9d27c8b2fbfeb704d38", "BSD-3-Clause")
+REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
+         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,6 +73,38 @@ def FP(path: str, original: str, note: str = "") -> Source:
 
 def P2N(path: str, original: str, note: str = "") -> Source:
     return Source(FROM_PYTHON_TO_NUMPY, path, original, note)
+
+
+def PR(path: str, original: str, note: str = "") -> Source:
+    return Source(PYTHON_ROBOTICS, path, original, note)
+
+
+def MLS(path: str, original: str, note: str = "") -> Source:
+    return Source(ML_FROM_SCRATCH, path, original, note)
+
+
+def EMP(path: str, original: str, note: str = "") -> Source:
+    return Source(EMPYRICAL, path, original, note)
+
+
+def TRI(path: str, original: str, note: str = "") -> Source:
+    return Source(TRIMESH, path, original, note)
+
+
+def CFD(path: str, original: str, note: str = "") -> Source:
+    return Source(CFD_PYTHON, path, original, note)
+
+
+def NLD(path: str, original: str, note: str = "") -> Source:
+    return Source(NOLDS, path, original, note)
+
+
+def SKI(path: str, original: str, note: str = "") -> Source:
+    return Source(SCIKIT_IMAGE, path, original, note)
+
+
+def ACU(path: str, original: str, note: str = "") -> Source:
+    return Source(PYTHON_ACOUSTICS, path, original, note)
 
 
 @dataclasses.dataclass(frozen=True)

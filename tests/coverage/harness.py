@@ -42,6 +42,13 @@ The result is exactly one of:
     "convert the function with autograph"), a second call that traced again (``retrace``), or a
     case that ran longer than ``TIMEOUT`` seconds (``timeout``). The detail names the exception
     type, the first line of its message and the innermost frame.
+
+The numba comparison (``run_numba``): when ``numba`` imports, each case is also given to
+``numba.njit(fn)`` as it is (no other change: the functions it calls stay plain Python, as they would
+be for a user who adds one decorator), called on the same two inputs and compared with eager by the
+same rules. Its result is ``works`` (compiles, and both outputs match eager), ``wrong result``, or
+``does not compile`` (any exception: numba's typing errors, an unsupported NumPy function or Python
+construct, or the timeout). Without numba the column is skipped and the report says so.
 """
 
 from __future__ import annotations
@@ -208,7 +215,7 @@ def _eager(case: Case) -> list[Any]:
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
-    raise Timeout(f"the case ran longer than {TIMEOUT:.0f} s")
+    raise Timeout("the case ran longer than its time limit (a hang, or a very slow trace)")
 
 
 def classify_exception(error: BaseException) -> str:
@@ -241,7 +248,7 @@ def innermost_frame(error: BaseException) -> str:
     return f"{f.filename}:{f.lineno} in {f.name}"
 
 
-def run_case(case: Case, executor: str, expected: list[Any] | None = None) -> Outcome:
+def run_case(case: Case, executor: str, expected: list[Any] | None = None, timeout: float = TIMEOUT) -> Outcome:
     start = time.perf_counter()
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
@@ -251,7 +258,7 @@ def run_case(case: Case, executor: str, expected: list[Any] | None = None) -> Ou
         except Exception as error:  # noqa: BLE001
             return Outcome(case, executor, INVALID, first_line(error), innermost_frame(error))
         previous = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, TIMEOUT)
+        signal.setitimer(signal.ITIMER_REAL, timeout)
         try:
             staged = autograph.function(case.fn, executor=executor)
             actual = []
@@ -273,6 +280,48 @@ def run_case(case: Case, executor: str, expected: list[Any] | None = None) -> Ou
         if difference:
             return Outcome(case, executor, WRONG, f"call {call}: {difference}", seconds=time.perf_counter() - start)
     return Outcome(case, executor, WORKS, seconds=time.perf_counter() - start)
+
+
+# --- numba, for comparison ----------------------------------------------------------------------
+
+NUMBA = "numba"
+NUMBA_FAILS = "does not compile"
+NUMBA_CATEGORIES = (WORKS, WRONG, NUMBA_FAILS)
+
+
+def numba_version() -> str | None:
+    """numba's version when it imports (an optional dependency of the coverage run only), else None."""
+    try:
+        import numba
+    except Exception:  # noqa: BLE001 (not installed, or built for another NumPy)
+        return None
+    return numba.__version__
+
+
+def run_numba(case: Case, expected: list[Any]) -> Outcome:
+    """``numba.njit(case.fn)`` on the case's two inputs, compared with eager (see the module docstring)."""
+    import numba
+
+    start = time.perf_counter()
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, TIMEOUT)
+        try:
+            jitted = numba.njit(case.fn)
+            with contextlib.redirect_stdout(io.StringIO()):
+                actual = [jitted(*_inputs(case, seed)) for seed in (0, 1)]
+        except Exception as error:  # noqa: BLE001
+            return Outcome(case, NUMBA, NUMBA_FAILS, first_line(error), innermost_frame(error),
+                           time.perf_counter() - start)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    for call, (e, a) in enumerate(zip(expected, actual), 1):
+        difference = compare(e, a)
+        if difference:
+            return Outcome(case, NUMBA, WRONG, f"call {call}: {difference}", seconds=time.perf_counter() - start)
+    return Outcome(case, NUMBA, WORKS, seconds=time.perf_counter() - start)
 
 
 def run(cases: list[Case], executors: tuple[str, ...]) -> list[Outcome]:

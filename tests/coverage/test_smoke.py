@@ -6,8 +6,8 @@
   runs in about a second on this executor, so it is not sampled). Cases that are a wrong result
   today are listed in ``KNOWN_WRONG`` with the reason and are strict xfails: when one is fixed the
   test fails and asks for the entry to be removed.
-* The corpus is well formed: at least 110 cases, every one with its source, and eager NumPy runs
-  every case (no ``invalid case``).
+* The corpus is well formed: at least 250 cases from at least 12 repositories, every one with its
+  source (repository, commit, licence), and eager NumPy runs every case (no ``invalid case``).
 
 The full run, with the JAX executor and the table, is ``make coverage`` (docs/coverage.md).
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from tests.coverage import harness
+from tests.coverage.cases import REPOS
 
 CASES = {c.name: c for c in harness.load_cases()}
 
@@ -48,14 +49,21 @@ SMOKE = (
     "linalg.gauss_seidel",
 )
 
+# A case that hangs is a crash, not a wrong result: this test stops it sooner than `make coverage` does.
+SMOKE_TIMEOUT = 10.0
+
 # name -> why it is a wrong result today (strict xfail: remove the entry once it is fixed)
 KNOWN_WRONG: dict[str, str] = {}
 
 
 def test_the_corpus_is_well_formed() -> None:
-    assert len(CASES) >= 110, f"the corpus has only {len(CASES)} cases"
+    assert len(CASES) >= 250, f"the corpus has only {len(CASES)} cases"
     for name, c in CASES.items():
         assert c.source.repo.name and c.source.path and c.source.original, f"{name} does not record its source"
+        assert c.source.repo in REPOS and len(c.source.repo.commit) == 40 and c.source.repo.license, \
+            f"{name}: its repository is not listed in cases.REPOS with a full commit and a licence"
+    used = {c.source.repo for c in CASES.values()}
+    assert len(used) >= 12, f"the corpus draws on only {len(used)} repositories"
     assert SMOKE, "the smoke subset is empty"
     assert set(SMOKE) <= set(CASES), f"unknown smoke cases: {sorted(set(SMOKE) - set(CASES))}"
     assert set(KNOWN_WRONG) <= set(CASES), f"unknown cases in KNOWN_WRONG: {sorted(set(KNOWN_WRONG) - set(CASES))}"
@@ -80,6 +88,6 @@ def _not_wrong_params() -> list:
 
 @pytest.mark.parametrize("name", _not_wrong_params())
 def test_no_wrong_result(name: str) -> None:
-    outcome = harness.run_case(CASES[name], "numpy")
+    outcome = harness.run_case(CASES[name], "numpy", timeout=SMOKE_TIMEOUT)
     assert outcome.category != harness.INVALID, f"{name}: eager NumPy fails on the case's inputs: {outcome.detail}"
     assert outcome.category != harness.WRONG, f"{name}: the staged function differs from eager: {outcome.detail}"

@@ -20,7 +20,7 @@ def fizzbuzz(n):
         ag__.if_stmt(i % 3 == 0, if_body2, else_body2)()
 
     def loop_body(itr):
-        nonlocal i
+        nonlocal i, out
         i = itr
         ag__.if_stmt(i % 15 == 0, if_body3, else_body3)()
     i: object

@@ -14,7 +14,7 @@ def for_continue_break(xs):
         ag__.if_stmt(x > 100, if_body1, else_body1, ('break_',))()
 
     def loop_body(itr):
-        nonlocal break_, x
+        nonlocal break_, out, x
         x = itr
         ag__.if_stmt(ag__.not_(x < 0), if_body2, None, ('break_',))()
     x: object

@@ -12,7 +12,7 @@ def for_else_search(xs, target):
         ag__.if_stmt(x == target, if_body1, None, ('break_', 'result'))()
     i: object
     result: object
-    for itr in ag__.for_stmt(enumerate(xs), lambda: break_, loop_body, ('break_', 'result')):
+    for itr in ag__.for_stmt(ag__.enumerate(xs), lambda: break_, loop_body, ('break_', 'result')):
         loop_body(itr)
 
     def if_body():

@@ -15,11 +15,11 @@ def nested_loops_return(grid, target):
     def loop_body(itr):
         nonlocal do_return, i, j, retval_
         i, row = itr
-        for itr in ag__.for_stmt(enumerate(row), lambda: do_return, loop_body1, ('do_return', 'retval_')):
+        for itr in ag__.for_stmt(ag__.enumerate(row), lambda: do_return, loop_body1, ('do_return', 'retval_')):
             loop_body1(itr)
     i: object
     j: object
-    for itr in ag__.for_stmt(enumerate(grid), lambda: do_return, loop_body, ('do_return', 'retval_')):
+    for itr in ag__.for_stmt(ag__.enumerate(grid), lambda: do_return, loop_body, ('do_return', 'retval_')):
         loop_body(itr)
 
     def if_body():

@@ -15,7 +15,7 @@ def with_statement(xs):
             ag__.if_stmt(x == 'stop', if_body1, else_body1, ('break_',))()
 
         def loop_body(itr):
-            nonlocal break_, x
+            nonlocal break_, out, x
             x = itr
             with Recorder(x):
                 ag__.if_stmt(ag__.not_(x == 'skip'), if_body2, None, ('break_',))()

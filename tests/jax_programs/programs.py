@@ -565,3 +565,181 @@ def clip_by_norm(g, max_norm):
     if norm > max_norm:
         g = g * (max_norm / norm)
     return g
+
+
+# --- issue 31: walrus in a loop test, min/max and chained comparisons of tracers, a method named update ---
+
+def _heron_twin(a, x):
+    def cond(carry):
+        x, x_next, it = carry
+        return (jnp.abs(x_next - x) > 1e-6) & (it < 50)
+
+    def body(carry):
+        _, x_next, it = carry
+        return x_next, 0.5 * (x_next + a / x_next), it + 1
+
+    x, _, _ = lax.while_loop(cond, body, (x, 0.5 * (x + a / x), 0))
+    return x
+
+
+def _heron_step(a, x):
+    return 0.5 * (x + a / x)
+
+
+@program(twin=_heron_twin, args=lambda: (jnp.float32(2.0), jnp.float32(1.0)), vmap=(0, None),
+         source="Heron's method (Newton's method for x**2 = a; Burden & Faires, Numerical Analysis, 2.3), "
+                "with the loop test binding the next iterate as PEP 572's examples do")
+def heron_walrus(a, x):
+    it = 0
+    while abs((x_next := _heron_step(a, x)) - x) > 1e-6 and it < 50:
+        x = x_next
+        it += 1
+    return x
+
+
+def _lagged_twin(x):
+    def body(i, y):
+        return y.at[i].set(x[i] - x[jnp.maximum(0, i - 2)])
+    return lax.fori_loop(0, x.shape[0], body, jnp.zeros_like(x))
+
+
+@program(twin=_lagged_twin, args=lambda: (jnp.array([1.0, 4.0, 2.0, 8.0, 5.0, 7.0]),), grad=(0,), loss=jnp.sum,
+         vmap=(0,), source="lagged differences y[t] = x[t] - x[t - d] clamped at the start "
+                           "(Box & Jenkins, Time Series Analysis, 4.1), with Python's max on the index")
+def lagged_difference(x):
+    y = jnp.zeros_like(x)
+    for i in range(x.shape[0]):
+        y = y.at[i].set(x[i] - x[max(0, i - 2)])
+    return y
+
+
+def _band_twin(xs, lo, hi):
+    def step(total, v):
+        return total + jnp.where((lo < v) & (v < hi), v, 0.0), None
+    total, _ = lax.scan(step, jnp.float32(0.0), xs)
+    return total + jnp.minimum(jnp.maximum(xs[0], lo), hi)
+
+
+@program(twin=_band_twin, args=lambda: (jnp.array([0.5, 2.0, -1.0, 1.5, 3.0]), jnp.float32(0.0), jnp.float32(2.0)),
+         grad=(0,), vmap=(0, None, None),
+         source="the sum of the values inside a band (the kept part of a trimmed sum; Tukey), written with "
+                "a chained comparison, plus the first value clipped with Python's min and max")
+def band_sum(xs, lo, hi):
+    total = 0.0
+    for v in xs:
+        inside = lo < v < hi
+        total = total + jnp.where(inside, v, 0.0)
+    return total + min(max(xs[0], lo), hi)
+
+
+class ClippedMomentum:
+    """An optimiser whose step is a method named ``update``, as optax's ``GradientTransformation.update``."""
+
+    def __init__(self, lr, beta, max_norm):
+        self.lr, self.beta, self.max_norm = lr, beta, max_norm
+
+    def update(self, w, v, g):
+        norm = jnp.linalg.norm(g)
+        if norm > self.max_norm:
+            g = g * (self.max_norm / norm)
+        v = self.beta * v + g
+        return w - self.lr * v, v
+
+
+def _momentum_twin(w, g):
+    v = jnp.zeros_like(w)
+    for _ in range(3):
+        norm = jnp.linalg.norm(g)
+        clipped = lax.cond(norm > 1.0, lambda: g * (1.0 / norm), lambda: g)
+        v = 0.9 * v + clipped
+        w = w - 0.1 * v
+        g = 2.0 * w
+    return w
+
+
+@program(twin=_momentum_twin, args=lambda: (jnp.array([3.0, -4.0]), jnp.array([6.0, -8.0])), grad=(0,),
+         loss=jnp.sum, vmap=(0, 0),
+         source="heavy-ball momentum with gradient clipping (Goodfellow et al., Deep Learning, Algorithm 8.2), "
+                "the optimiser's step a method named update as in optax (google-deepmind/optax base.py)")
+def momentum_steps(w, g):
+    opt = ClippedMomentum(0.1, 0.9, 1.0)
+    v = jnp.zeros_like(w)
+    for _ in range(3):
+        w, v = opt.update(w, v, g)
+        g = 2.0 * w
+    return w
+
+
+# --- issue 31: lists appended in a static range, loops over enumerate / zip of arrays ----------------
+
+def _langevin_step(x, key, eps):
+    # Unadjusted Langevin algorithm for U(x) = |x|^2 / 2 (a standard normal target): x - eps grad U + noise.
+    return x - eps * x + jnp.sqrt(2.0 * eps) * jax.random.normal(key, x.shape)
+
+
+def _langevin_twin(key, x, n):
+    def step(carry, _):
+        key, x = carry
+        key, k = jax.random.split(key)
+        x = _langevin_step(x, k, 0.05)
+        return (key, x), x
+    _, samples = lax.scan(step, (key, x), None, length=n)
+    return samples
+
+
+_LANGEVIN = ("Roberts & Tweedie (1996), the unadjusted Langevin algorithm (Bernoulli 2(4), eq. 1.2), keeping the "
+             f"chain as a Python list and stacking it, as in {JAX} docs/random-numbers.md's key splitting")
+
+
+@program(twin=lambda key, x: _langevin_twin(key, x, 20), args=lambda: (jax.random.key(4), jnp.ones(4)),
+         grad=(1,), loss=jnp.sum, vmap=(None, 0), source=_LANGEVIN + " (20 steps)")
+def langevin_samples_20(key, x):
+    samples = []
+    for _ in range(20):
+        key, k = jax.random.split(key)
+        x = _langevin_step(x, k, 0.05)
+        samples.append(x)
+    return jnp.stack(samples)
+
+
+@program(twin=lambda key, x: _langevin_twin(key, x, 200), args=lambda: (jax.random.key(4), jnp.ones(4)),
+         grad=(1,), loss=jnp.sum, vmap=(None, 0), needs_scan=True, source=_LANGEVIN + " (200 steps)")
+def langevin_samples_200(key, x):
+    samples = []
+    for _ in range(200):
+        key, k = jax.random.split(key)
+        x = _langevin_step(x, k, 0.05)
+        samples.append(x)
+    return jnp.stack(samples)
+
+
+def _lif_twin(v, currents, thresholds):
+    def step(carry, rows):
+        t, v, total = carry
+        i_t, th = rows
+        v = 0.9 * v + i_t
+        fired = v > th
+        return (t + 1, jnp.where(fired, 0.0, v), total + jnp.sum(fired) * t), fired
+    (_, v, total), spikes = lax.scan(step, (0, v, 0.0), (currents, thresholds))
+    return spikes, total, v
+
+
+def _lif_args():
+    currents = 0.45 + 0.35 * jnp.sin(jnp.arange(120.0).reshape(40, 3) * 0.7)
+    return jnp.zeros(3), currents, jnp.linspace(0.9, 1.2, 120).reshape(40, 3)
+
+
+@program(twin=_lif_twin, args=_lif_args, vmap=(0, 0, None),
+         source="leaky integrate-and-fire neurons with a reset (Gerstner & Kistler, Spiking Neuron Models (2002), "
+                "4.1.1; Dayan & Abbott, Theoretical Neuroscience, 5.4), one time step per row of the input "
+                "current and threshold arrays, the spike times summed and the spike trains kept in a list")
+def lif_spikes(v, currents, thresholds):
+    spikes = []
+    total = 0.0
+    for t, (i_t, th) in enumerate(zip(currents, thresholds)):
+        v = 0.9 * v + i_t
+        fired = v > th
+        v = jnp.where(fired, 0.0, v)
+        total = total + jnp.sum(fired) * t
+        spikes.append(fired)
+    return jnp.stack(spikes), total, v

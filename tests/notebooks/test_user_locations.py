@@ -126,11 +126,12 @@ def test_index_error_names_the_users_line():
     if sys.version_info >= (3, 11):
         note, hidden = info.value.__notes__
         assert note == f"(raised while running the graph, by the `getitem` traced at {__file__}:{line})"
-        # The interpreter's frames are gone: the note says where, and the traceback ends at the graph's run.
+        # The library's frames are gone (the interpreter's, the Function call's): the note says where, and the
+        # traceback ends at the user's call (issue 29).
         assert "AUTOGRAPH_TRACEBACK_FILTERING=off" in hidden
+        assert traceback.extract_tb(info.value.__traceback__)[-1].name == "test_index_error_names_the_users_line"
     else:  # no notes: the line goes before NumPy's message
         assert notes(info.value) == [f"{__file__}:{line}"]
-    assert traceback.extract_tb(info.value.__traceback__)[-1].name == "run"
 
 
 def checked(x):

@@ -19,16 +19,21 @@ import os
 from typing import Callable
 
 from runtime.graph.ir import Graph
-from runtime.graph.passes import cse, dce, fold, licm, simplify
+from runtime.graph.passes import cse, dce, fold, licm, roll, simplify
 
 # The order matters: folding first makes constants the simplifier and CSE can see (x * (2 - 1));
 # simplification before CSE so that equal rewritten chains merge; LICM after CSE so a value
-# computed twice in a body moves once; dead-node removal last sweeps what the others orphaned.
+# computed twice in a body moves once; rolling repeated blocks after CSE (equal constants, such
+# as zero biases, are one value by then, read by every block alike, so they are not stacked) and
+# after LICM (whose loops it leaves alone: its own body reads the stacked constants by the
+# counter, which LICM never hoists); dead-node removal last sweeps what the others orphaned (the
+# rolled blocks' own constants).
 PASSES: dict[str, Callable[[Graph], Graph]] = {
     "fold": fold.run,
     "simplify": simplify.run,
     "cse": cse.run,
     "licm": licm.run,
+    "roll": roll.run,
     "dce": dce.run,
 }
 # In that order a pass rarely gives an earlier one new work: folding sees every constant the

@@ -54,13 +54,19 @@ class _Unhashable(Exception):
 
 
 def _key(node: Node, inputs: tuple[Value, ...]) -> Optional[tuple]:
-    attrs: tuple = ()
-    if node.attrs:
-        try:
-            attrs = tuple(sorted((name, _freeze(value)) for name, value in node.attrs.items()))
-        except _Unhashable:
-            return None
-    return (node.op, inputs, attrs)  # values hash and compare by identity
+    attrs = frozen_attrs(node)
+    return None if attrs is None else (node.op, inputs, attrs)  # values hash and compare by identity
+
+
+def frozen_attrs(node: Node) -> Optional[tuple]:
+    """``node``'s attrs as a hashable key, equal only for attrs that compute alike (None when an attr
+    has no such key, a subgraph say). The roll pass compares blocks with it too."""
+    if not node.attrs:
+        return ()
+    try:
+        return tuple(sorted((name, _freeze(value)) for name, value in node.attrs.items()))
+    except _Unhashable:
+        return None
 
 
 def _freeze(value: Any) -> Any:

@@ -86,6 +86,7 @@ def test_the_cases_cover_every_op():
     rest = {"cond", "while_loop", "read_variable", "assign_variable", "assign_add_variable",
             "assign_sub_variable", "print", "assert"}
     rest |= {"random", "random_generator"}  # saving refuses them: tests/runtime/graph/test_random.py
+    rest |= {"numpy_function"}  # saving refuses it: tests/runtime/test_numpy_function.py
     assert set(ops.OPS) - covered <= rest
 
 

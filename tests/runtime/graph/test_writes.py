@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import autograph
 from runtime.graph import TensorSpec, run, trace
+from tests.helpers import jax_usable
 
 
 def assert_same(got, expected):
@@ -210,6 +211,55 @@ def test_staged_for_writes_reach_an_earlier_view(n):
     x = np.arange(6.0).reshape(3, 2)
     got = autograph.function(write_in_staged_for)(x, np.int64(n))
     expected = write_in_staged_for(x, n)
+    assert_same(got, expected)
+
+
+# --- a carried variable that starts as another name's array, then is rebound ----------------------
+
+def rebinds_an_alias_in_a_while(x):
+    y = x
+    while np.sum(y) < 100:
+        y = y + x * 2  # x stays the array from before the loop; y is a new one from the first iteration
+    return y, x
+
+
+def rebinds_an_alias_in_a_for(x, n):
+    y = x
+    for _ in range(n):
+        y = y * 2 + x
+    return y, x
+
+
+def rebinds_an_alias_under_a_condition(x, n):
+    y = x
+    i = 0
+    while i < n:
+        if np.sum(y) < 20:
+            y = y + x
+        i += 1
+    return y, x
+
+
+def writes_an_alias_in_place(x, n):
+    y = x
+    i = 0
+    while i < n:
+        y[0] = y[0] + 1  # y is x: the write reaches x
+        i += 1
+    return y, x
+
+
+@pytest.mark.parametrize("executor", ["numpy", pytest.param("jax", marks=pytest.mark.skipif(
+    not jax_usable(), reason="needs JAX"))])
+@pytest.mark.parametrize("fn, args", [
+    (rebinds_an_alias_in_a_while, ()), (rebinds_an_alias_in_a_for, (np.int64(3),)),
+    (rebinds_an_alias_under_a_condition, (np.int64(10),)), (writes_an_alias_in_place, (np.int64(3),)),
+])
+def test_a_loop_variable_that_starts_as_an_alias_matches_numpy(executor, fn, args):
+    # (a silent wrong result until issue 29's survey: the body read x as the loop variable y in every iteration)
+    x = np.array([1.0, 2.0, 3.0])
+    expected = fn(x.copy(), *args)
+    got = autograph.function(fn, executor=executor)(x.copy(), *args)
     assert_same(got, expected)
 
 

@@ -131,12 +131,6 @@ def test_a_static_range_with_a_python_accumulator_is_one_scan():
 
 
 def test_python_loops_that_cannot_be_one_scan_stay_unrolled_without_a_warning():
-    def stacked(x):
-        out = []
-        for i in range(3):
-            out.append(x * i)  # the list grows: Python's loop, as before
-        return jnp.stack(out)
-
     def broadcast(x):
         acc = 0.0
         for i in range(3):
@@ -146,8 +140,23 @@ def test_python_loops_that_cannot_be_one_scan_stay_unrolled_without_a_warning():
     x = jnp.array([1.0, 2.0])
     with warnings.catch_warnings():
         warnings.simplefilter("error", UnrolledLoopWarning)
-        for f in (stacked, broadcast):
+        for f in (broadcast,):
             np.testing.assert_array_equal(jax.jit(autograph.to_graph(f))(x), f(x))
+
+
+def test_a_list_that_the_first_iteration_grows_by_a_traced_item_makes_one_scan_from_the_start():
+    def stacked(x):
+        out = []
+        for i in range(3):
+            out.append(x * i)  # no carried tracer, but Python's loop would carry a list of them
+        return jnp.stack(out)
+
+    x = jnp.array([1.0, 2.0])
+    converted = autograph.to_graph(stacked)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        np.testing.assert_array_equal(jax.jit(converted)(x), stacked(x))
+        assert jaxpr(converted, x)[0] == ["scan", "unstack", "stack"]
 
 
 EXACT = st.sampled_from([0.125, 0.25, 0.5, 1.0])  # steps and bounds exact in float32 and float64

@@ -142,24 +142,29 @@ def test_no_tracer_carried_means_plain_python():
     assert decay(1.0) == pytest.approx(float(decay_plain(1.0)), rel=1e-6)  # concrete values: Python's loop
 
 
-def test_a_growing_list_unrolls_with_a_warning_naming_the_loop():
-    def f(x):
+def test_a_growing_list_is_one_scan_and_a_list_read_inside_unrolls_with_a_warning_naming_the_loop():
+    def f(x, read):
         out = []
 
         def loop_body(i):
             nonlocal x
-            x = x * 2
+            x = x * 2 + (len(out) if read else 0)
             out.append(x)
         line = here()
         static_for(range(3), loop_body, ('out', 'x'))
         return jnp.stack(out), line
 
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        np.testing.assert_allclose(jax.jit(lambda x: f(x, False)[0])(1.0), [2.0, 4.0, 8.0])
+    staged = jax.make_jaxpr(lambda x: f(x, False)[0])(1.0)
+    assert [e.primitive.name for e in staged.eqns] == ["scan", "unstack", "stack"]
     with pytest.warns(UnrolledLoopWarning) as record:
-        out = jax.jit(lambda x: f(x)[0])(1.0)
-    np.testing.assert_allclose(out, [2.0, 4.0, 8.0])
+        out = jax.jit(lambda x: f(x, True)[0])(1.0)
+    np.testing.assert_allclose(out, [2.0, 5.0, 12.0])
     message = str(record[0].message)
     assert "was unrolled while tracing (3 copies of its body)" in message
-    assert "'out' is [] before the for loop but [float32[]] after one iteration" in message
+    assert "'out' is read inside a staged for loop that appends to it" in message
     assert "runtime.jax.static_loops(False)" in message
 
 
