@@ -70,9 +70,9 @@ def static(name: str, argname: str, value: Any) -> Any:
     """``value`` itself, after checking it holds no graph tensor: ``argname`` of ``np.<name>`` fixes a
     shape (or a constant of the graph), which must be known while tracing."""
     if _has_tensor(value):
-        raise NotStageable(f"np.{name}: argument {argname} must be a Python constant (an int, a float or a "
-                        f"sequence of them) in graphs, not a graph tensor: it decides the shape of the result, "
-                        f"which a graph fixes when it is traced")
+        raise NotStageable(f"{user_location()}: np.{name}: argument {argname} must be a Python constant (an int, a "
+                        f"float or a sequence of them) in graphs, not a graph tensor: it decides the shape of the "
+                        f"result, which a graph fixes when it is traced")
     return value
 
 
@@ -118,9 +118,9 @@ def _moveaxis(x: Tensor, source: int, destination: int) -> Tensor:
 def _assign_in_place(target: Any, value: Any, what: str) -> None:
     """``tensor.assign_in_place(target, value)``: ``target`` (and what it views) holds ``value`` from now on."""
     if not isinstance(target, Tensor):
-        raise NotStageable(f"{what}: the array written in place is a {type(target).__name__}, not a graph tensor; "
-                        "a graph can only update its own tensors in place (make it one first, e.g. "
-                        "x = np.zeros(n) + 0 * t, or use the returned value)")
+        raise NotStageable(f"{user_location()}: {what}: the array written in place is a {type(target).__name__}, "
+                        "not a graph tensor; a graph can only update its own tensors in place (make it one first, "
+                        "e.g. x = np.zeros(n) + 0 * t, or use the returned value)")
     assign_in_place(target, value)
 
 
@@ -1476,8 +1476,9 @@ def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
     if ufunc.nin != 2 or ufunc.nout != 1 or b is None:
         raise NotStageable(f"{name} is supported in graphs for binary ufuncs with a value (np.add.at(x, i, v))")
     if not isinstance(a, Tensor):
-        raise NotStageable(f"{name}: the array updated in place is a {type(a).__name__}, not a graph tensor; a graph "
-                        "can only update its own tensors in place")
+        raise NotStageable(f"{user_location()}: {name}: the array updated in place is a {type(a).__name__}, not a "
+                        "graph tensor; a graph can only update its own tensors in place (make it one first, e.g. "
+                        "x = np.zeros(n) + 0 * t)")
     template, inputs = index_template(indices)
     result = bind1("ufunc_at", [a, arg(b), *inputs], ufunc=ufunc.__name__, index=template)
     _assign_in_place(a, result, name)

@@ -686,7 +686,11 @@ def index_template(index: Any) -> tuple[tuple, list]:
             return int(item)
         if isinstance(item, slice):
             return slice(place(item.start), place(item.stop), place(item.step))
+        if isinstance(item, (list, tuple)) and not item:
+            item = np.empty(0, np.intp)  # (NumPy takes an empty sequence as an empty integer index: x[:, ()])
         t = as_tensor(item)
+        if t.dtype.kind not in "iub":  # NumPy's IndexError, where the program wrote the index
+            raise IndexError(f"{user_location()}: arrays used as indices must be of integer (or boolean) type")
         if t.dtype == np.bool_:
             raise DataDependentIndex(f"{user_location()}: x[mask] with a boolean tensor mask has a data-dependent "
                              "shape: its size (the number of True values) is known only at run time, and a graph fixes "

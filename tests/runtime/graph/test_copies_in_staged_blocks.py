@@ -74,3 +74,44 @@ def test_a_copy_written_in_a_staged_loop_matches_eager(executor):
             got = graph(x.copy(), np.int64(n))
             for a, b in zip(got, expected):
                 np.testing.assert_array_equal(a, b)
+
+
+# --- found by the same corpus: errors that did not name the user's line, an index NumPy takes --------------
+
+def empty_tuple_index(x):
+    return np.prod(x[:, ()], axis=1), x[:, (0, 1)], x[:, []]
+
+
+def out_into_a_numpy_array(x):
+    out = np.empty(3)
+    np.add(x, 1.0, out=out)
+    return out
+
+
+def ufunc_at_a_numpy_array(x):
+    acc = np.zeros(3)
+    np.add.at(acc, [0, 0, 1], x)
+    return acc
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_an_empty_sequence_is_an_empty_integer_index_as_in_numpy(executor):
+    if executor == "jax":
+        pytest.importorskip("jax")
+    x = np.arange(6.0).reshape(3, 2)
+    for got, expected in zip(autograph.function(empty_tuple_index, executor=executor)(x), empty_tuple_index(x)):
+        assert got.shape == expected.shape and got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize("fn, line", [(out_into_a_numpy_array, "np.add(x, 1.0, out=out)"),
+                                      (ufunc_at_a_numpy_array, "np.add.at(acc, [0, 0, 1], x)")])
+def test_a_write_into_a_numpy_array_made_in_the_function_names_the_line(fn, line):
+    import inspect
+
+    lines, first = inspect.getsourcelines(fn)
+    number = first + next(i for i, text in enumerate(lines) if line in text)
+    with pytest.raises(autograph.NotStageable) as info:
+        autograph.function(fn)(np.ones(3))
+    assert str(info.value).startswith(f"{__file__}:{number}: ")
+    assert "make it one first" in str(info.value)
