@@ -46,6 +46,9 @@ class CarriedState:
         self._loop_parameters_cache: dict[int, tuple[ast.For, frozenset]] = {}
         self._parameter_targets_cache: dict[int, tuple[ast.AST, frozenset]] = {}
         self._grown_cache: dict[int, tuple[ast.AST, frozenset]] = {}
+        # Whether the function assigns an attribute or an item anywhere (else no statement has composites to carry:
+        # the walk per statement is skipped).
+        self.composite_writes = True
         # Lists a loop appends to (carried, never rebound): the loop body declares them nonlocal all the same.
         self.declared_unwritten: set[str] = set()
 
@@ -95,7 +98,7 @@ class CarriedState:
         # Loop targets not needed after their loop stay the loop body's parameters (docs/limitations.md).
         lifetime = local - self._parameter_targets(node)
         return (sorted(lifetime | visible | outer | grown), sorted(self.function.globals & modified),
-                sorted(state) + composites(node))
+                sorted(state) + (composites(node) if self.composite_writes else []))
 
     def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:
         """Names the closures need bound in the enclosing scope: their nonlocals, and free

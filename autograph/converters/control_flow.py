@@ -378,6 +378,21 @@ class _ControlFlow(CarriedState):
 _WITH_BLOCKS_OR_UNBINDING = frozenset({*TRY_STATEMENTS, ast.With, ast.Match, ast.AnnAssign, ast.If, ast.Delete})
 
 
+def _writes_a_composite(statement: ast.stmt) -> bool:
+    """Whether ``statement`` assigns an attribute or an item (``a.b = v``, ``d['k'] += v``, or item_writes'
+    ``y = ag__.setitem(y, k, v)``): only then may a statement around it carry composites."""
+    cls = statement.__class__
+    if cls is ast.Assign:
+        if anno.get(statement, anno.Key.ITEM_WRITE, None) is not None:
+            return True
+        targets = statement.targets
+    elif cls is ast.AugAssign or cls is ast.AnnAssign:
+        targets = [statement.target]
+    else:
+        return False
+    return any(isinstance(sub, (ast.Attribute, ast.Subscript)) for target in targets for sub in ast.walk(target))
+
+
 def _direct_names(statements: list[ast.stmt]) -> set[str]:
     """The names ``statements`` use outside the functions, lambdas and classes they define."""
     names, stack = set(), list(statements)
@@ -430,6 +445,7 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     control_flow.deleted = {target.id for sub in statements if isinstance(sub, ast.Delete)
                             for target in sub.targets if isinstance(target, ast.Name)}
     control_flow.annotated = any(sub.__class__ is ast.AnnAssign for sub in statements)
+    control_flow.composite_writes = any(_writes_a_composite(sub) for sub in statements)
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
     body = control_flow.block(node.body, function_scope)
