@@ -112,17 +112,16 @@ def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
     if always:
         test = _always_true
     try:
-        stopped = stop
         # The flag stays False until a jump sets it: one call and one comparison per test on the plain path.
-        if stopped is not None and (flag := stopped()) is not False and (
-                flag is True or _stops(stopped, test, body, state)):
+        if stop is not None and (flag := stop()) is not False and (
+                flag is True or _stops(stop, test, body, state)):
             return ()
         if first is not None and type(first) is not bool:
             outcome = first  # the test was asked already and gave a staged value: not asked again
         else:
             outcome = True if always else test()
         if type(outcome) is not bool and _staged(outcome) is not None:
-            combined = test if stopped is None else _both(_not_flag(stopped), test)
+            combined = test if stop is None else _both(_not_flag(stop), test)
             _stage(_staged(outcome).while_stmt, combined, body, State(state, test, body))
             return ()
         if not outcome:
@@ -131,15 +130,15 @@ def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
         # stage the whole loop now rather than after a first Python iteration.
         if state and len(_modules) != NO_STATIC_STAGING[0] and may_stage_static_ranges():
             offer = getattr(_staged_closure(body), "while_from_start", None)
-            if offer is not None and offered(backend_for, offer, test if stopped is None else _both(
-                    _not_flag(stopped), test), body, State(state, test, body)):
+            if offer is not None and offered(backend_for, offer, test if stop is None else _both(
+                    _not_flag(stop), test), body, State(state, test, body)):
                 return ()
     except NameError as error:  # an unbound read in the test or a staged body: Python's UnboundLocalError
         translated = as_unbound_local(error)
         if translated is None:
             raise
         raise translated from None
-    return _more_iterations(test, stopped, body, state, always)
+    return _more_iterations(test, stop, body, state, always)
 
 
 def _always_true() -> bool:
@@ -207,7 +206,6 @@ def for_stmt(
     the items up to the iteration that sets it. A
     staged ``iterable`` is staged here, and so are the remaining iterations once the flag becomes a
     staged value; then no (more) items come."""
-    stopped = stop
     cls = type(iterable)
     if cls is not _range and cls is not list:
         try:  # `_staged(iterable)` written out: a tuple, a dict, a string cost one look-up
@@ -217,7 +215,7 @@ def for_stmt(
         if backend is not None:
             # (A staged zip / enumerate the backend may run as Python's loop: `_offer`, as for a range.)
             run(_offer if getattr(cls, "may_run_as_python", False) else _stage, backend.for_stmt, iterable,
-                None if stopped is None else _not_flag(stopped), body, State(state, body))
+                None if stop is None else _not_flag(stop), body, State(state, body))
             return ()
     elif (state and cls is _range and len(iterable) > 1 and len(_modules) != NO_STATIC_STAGING[0]
           and may_stage_static_ranges()):
@@ -225,14 +223,14 @@ def for_stmt(
         # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
         backend = _staged_closure(body)
         if backend is not None and getattr(backend, "stages_static_ranges", False):
-            run(_offer, backend.for_stmt, iterable, None if stopped is None else _not_flag(stopped), body,
+            run(_offer, backend.for_stmt, iterable, None if stop is None else _not_flag(stop), body,
                 State(state, body))
             return ()
-    if stopped is None:
+    if stop is None:
         return iterable
-    if (cls is list or cls is tuple) and not iterable and stopped() is False:
+    if (cls is list or cls is tuple) and not iterable and stop() is False:
         return iterable  # nothing to run and no staged flag to hand over: no generator (`d.get(k, [])`)
-    return _until_flag(iter(iterable), stopped, body, state)
+    return _until_flag(iter(iterable), stop, body, state)
 
 
 def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None], state: Optional[tuple]) -> Iterator:

@@ -63,7 +63,7 @@ import signal
 import time
 import traceback
 import warnings
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -257,24 +257,36 @@ def run_case(case: Case, executor: str, expected: list[Any] | None = None, timeo
                 expected = _eager(case)
         except Exception as error:  # noqa: BLE001
             return Outcome(case, executor, INVALID, first_line(error), innermost_frame(error))
-        previous = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, timeout)
         try:
-            staged = autograph.function(case.fn, executor=executor)
-            actual = []
-            with contextlib.redirect_stdout(io.StringIO()):
-                for seed in (0, 1):
-                    actual.append(staged(*_inputs(case, seed)))
-            if staged.tracing_count != 1:
-                raise Retraced(f"the second call traced again (tracing_count {staged.tracing_count}); "
-                               f"signatures: {staged.pretty_printed_concrete_signatures()!r}")
+            with _time_limit(timeout):
+                staged = autograph.function(case.fn, executor=executor)
+                actual = []
+                with contextlib.redirect_stdout(io.StringIO()):
+                    for seed in (0, 1):
+                        actual.append(staged(*_inputs(case, seed)))
+                if staged.tracing_count != 1:
+                    raise Retraced(f"the second call traced again (tracing_count {staged.tracing_count}); "
+                                   f"signatures: {staged.pretty_printed_concrete_signatures()!r}")
         except Exception as error:  # noqa: BLE001
-            signal.setitimer(signal.ITIMER_REAL, 0)
             return Outcome(case, executor, classify_exception(error), first_line(error), innermost_frame(error),
                            time.perf_counter() - start)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+    return _compared(case, executor, expected, actual, start)
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``Timeout`` (``_on_alarm``) in the block once it has run ``seconds``; the alarm is off after it."""
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _compared(case: Case, executor: str, expected: list[Any], actual: list[Any], start: float) -> Outcome:
+    """WORKS, or WRONG naming the first call whose result differs from eager's."""
     for call, (e, a) in enumerate(zip(expected, actual), 1):
         difference = compare(e, a)
         if difference:
@@ -305,23 +317,15 @@ def run_numba(case: Case, expected: list[Any]) -> Outcome:
     start = time.perf_counter()
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
-        previous = signal.signal(signal.SIGALRM, _on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, TIMEOUT)
         try:
-            jitted = numba.njit(case.fn)
-            with contextlib.redirect_stdout(io.StringIO()):
-                actual = [jitted(*_inputs(case, seed)) for seed in (0, 1)]
+            with _time_limit(TIMEOUT):
+                jitted = numba.njit(case.fn)
+                with contextlib.redirect_stdout(io.StringIO()):
+                    actual = [jitted(*_inputs(case, seed)) for seed in (0, 1)]
         except Exception as error:  # noqa: BLE001
             return Outcome(case, NUMBA, NUMBA_FAILS, first_line(error), innermost_frame(error),
                            time.perf_counter() - start)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-    for call, (e, a) in enumerate(zip(expected, actual), 1):
-        difference = compare(e, a)
-        if difference:
-            return Outcome(case, NUMBA, WRONG, f"call {call}: {difference}", seconds=time.perf_counter() - start)
-    return Outcome(case, NUMBA, WORKS, seconds=time.perf_counter() - start)
+    return _compared(case, NUMBA, expected, actual, start)
 
 
 def run(cases: list[Case], executors: tuple[str, ...]) -> list[Outcome]:
