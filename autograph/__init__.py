@@ -26,6 +26,7 @@ from runtime.graph import print_ as print  # noqa: A001  (autograph.print prints
 from runtime.limits import (
     AutographError,
     DataDependentIndex,
+    DataDependentShape,
     Limitation,
     NotOnTensors,
     NotStageable,
@@ -36,6 +37,7 @@ from runtime.staging import StagingError
 
 __all__ = [
     "AliasedArguments", "AutographError", "ConcreteFunction", "ConversionError", "ConverterBug", "DataDependentIndex",
+    "DataDependentShape",
     "FormatError", "Function", "Limitation", "NoSourceWarning", "NotOnTensors", "NotStageable", "OutputSpecError",
     "ReadOnlyArgument", "RetracingWarning",
     "SerializationError", "SourceMismatchError", "SourceNotFoundError", "StagingError", "SubclassedArray",

@@ -70,7 +70,8 @@ class ConcreteFunction:
         self.graph, self.jaxpr, self.output_spec = graph, jaxpr, output_spec
         self._signature, self._arg_names, self._tree, self._leaves = signature, arg_names, tree, leaves
         self._tensor_positions = [i for i, spec in enumerate(leaves) if isinstance(spec, TensorSpec)]
-        self._executor = executor  # "numpy", "jax", "xla" (backend="jax"), or autograph.executors.AutoExecutor
+        # "numpy", "jax", "xla" (backend="jax"), or an executor object: AutoExecutor, NumbaExecutor (its ``choice``)
+        self._executor = executor
         self._run = run  # tensor inputs, flattened -> the structured NumPy result
         self._jax_single: Any = None  # executor="jax": what its Function's dispatcher runs (autograph/dispatch.py)
         bound = inspect.BoundArguments(signature, dict(zip(arg_names, tree.unflatten(leaves))))
@@ -78,8 +79,9 @@ class ConcreteFunction:
 
     @property
     def executor(self) -> str:
-        """What runs this trace: "numpy", "jax", "xla" (backend="jax"); under executor="auto" its choice,
-        or "auto" while it is still timing both (autograph/executors.py)."""
+        """What runs this trace: "numpy", "jax", "xla" (backend="jax"); under executor="numba", "numba", or "numpy"
+        where the graph did not compile with numba (``_executor.fallback`` says why); under executor="auto" its
+        choice, or "auto" while it is still timing them (autograph/executors.py)."""
         if isinstance(self._executor, str):
             return self._executor
         return self._executor.choice or "auto"

@@ -1,8 +1,8 @@
-"""What runs a traced graph: ``executor="numpy"``, ``"jax"``, or ``"auto"`` (the faster of the two).
+"""What runs a traced graph: ``executor="numpy"``, ``"jax"``, ``"numba"``, or ``"auto"`` (the fastest of them).
 
     run = executor_for(graph, "auto")
     outputs = run(inputs)             # like interpreter.run(graph, inputs): a tuple of NumPy arrays
-    run.choice                        # None while trying, then "numpy" or "jax"
+    run.choice                        # None while trying, then "numpy", "jax" or "numba"
 
 An executor is bound to its graph and takes the graph's inputs only: what a ``Function`` passes after
 keying them (arrays of the traced dtypes and shapes), so neither checks them again
@@ -27,6 +27,12 @@ JAX runs 49-50 µs a call in a loop and the interpreter 60-62 µs, yet JAX measu
 second of two calls in a row: trials of runs of 2 chose JAX in 1 of 6 fresh Functions, runs of 4 in 3,
 runs of 6 in 6 (docs/benchmarks.md). Where the second core is busy, JAX stays at ~140 µs however it
 is called, and every run length chooses the interpreter.
+Where numba is installed and the graph lowers to it (runtime/numba/lowering.py: every op has a rule that gives
+NumPy's bits), the first call compiles it too, ahead, and each round adds ``NUMBA_RUN`` numba calls after the
+interpreter's, the last one timed: the trial then takes ``NUMBA_TRIAL_CALLS`` calls more, and the choice is the
+fastest median of three (``AutoExecutor.trial_calls`` counts them). A graph numba does not lower leaves numba out
+of the trial, silently; ``AutoExecutor.numba_fallback`` says why. (Compiling with numba takes seconds, once per
+trace: a Function whose traces are many and short-lived may prefer executor="numpy" or "jax".)
 Every call returns the real result, trials included, in the same dtypes
 on both executors (``executor="jax"`` runs with 64-bit types on; a trial whose JAX outputs differ in
 dtype or shape from the graph's makes the choice the interpreter). Values may differ in the last bits
@@ -49,6 +55,8 @@ TRIALS = 5  # timed calls of each executor before ``auto`` decides
 JAX_RUN = 6  # JAX calls in a row in each round, the last one timed (the module docstring says why)
 NUMPY_RUN = 2  # interpreter calls in a row in each round, the last one timed
 TRIAL_CALLS = (JAX_RUN + NUMPY_RUN) * TRIALS  # the calls those take, after the first two
+NUMBA_RUN = 2  # numba calls in a row in each round, the last one timed (compiled code: no threads to wake)
+NUMBA_TRIAL_CALLS = NUMBA_RUN * TRIALS  # the calls numba adds to a trial where it compiled
 
 Executor = Callable[[Sequence[Any]], tuple]  # the graph's inputs -> its outputs, NumPy arrays
 
@@ -64,10 +72,23 @@ def jax_executor(graph: Graph) -> Executor:
     return lowering.lower(graph).call
 
 
+def numba_executor(graph: Graph) -> Executor:
+    """``runtime.numba.executor.executor(graph)``: the graph compiled with numba where every op has a rule, else the
+    interpreter (its ``fallback`` says why). Imports numba (or says how to install it) only when asked for."""
+    from runtime import numba as numba_runtime
+
+    numba_runtime.require()
+    from runtime.numba.executor import executor
+
+    return executor(graph)
+
+
 def executor_for(graph: Graph, executor: str) -> Executor:
-    """The function that runs ``graph``'s calls for ``executor`` ("numpy", "jax" or "auto")."""
+    """The function that runs ``graph``'s calls for ``executor`` ("numpy", "jax", "numba" or "auto")."""
     if executor == "jax":
         return jax_executor(graph)
+    if executor == "numba":
+        return numba_executor(graph)
     if executor == "auto":
         return AutoExecutor(graph)
     return interpreter.runner(graph)
@@ -97,14 +118,25 @@ def _jax_available() -> bool:
     return True
 
 
+def _numba_available() -> bool:
+    from runtime import numba as numba_runtime
+
+    return numba_runtime.available()
+
+
 class AutoExecutor:
-    """Runs one graph on the interpreter or on JAX, whichever its first calls measured faster (module doc)."""
+    """Runs one graph on the interpreter, on JAX or compiled with numba, whichever its first calls measured
+    fastest (module doc)."""
 
     def __init__(self, graph: Graph) -> None:
-        self.choice: Optional[str] = None if _jax_available() else "numpy"
+        self.choice: Optional[str] = None if _jax_available() or _numba_available() else "numpy"
         self.calls = 0
         self.samples: dict[str, list[float]] = {"numpy": [], "jax": []}  # each executor's timed trial calls
+        self.trial_calls = TRIAL_CALLS  # the trial's calls after the first two (more where numba compiled)
+        self.numba_fallback: Optional[str] = None  # why numba is not in the trial (None: it is, or not installed)
         self._jax: Optional[Executor] = None
+        self._numba: Optional[Executor] = None
+        self._rounds: list[tuple[str, int]] = [("jax", JAX_RUN), ("numpy", NUMPY_RUN)]
         self._graph = graph
         self._numpy = interpreter.runner(graph)
         # The trial's calls run one at a time, under this lock: its steps depend on each other (call 2 needs call
@@ -134,6 +166,8 @@ class AutoExecutor:
             return self._numpy(inputs)
         if choice == "jax":
             return self._jax(inputs)
+        if choice == "numba":
+            return self._numba(inputs)
         with self._lock:
             if self.choice is None:  # still on trial once this thread's turn came
                 return self._trial(inputs)
@@ -145,7 +179,7 @@ class AutoExecutor:
             with self._lock:  # one thread gives ``single`` its run, and calls ``decided`` (once)
                 settle, self._settled = not self._settled, True
             if settle:  # (outside the lock: ``decided`` takes its Function's; calls meanwhile run the choice too)
-                own = single_output(self._jax if self.choice == "jax" else self._numpy)
+                own = single_output({"jax": self._jax, "numba": self._numba}.get(self.choice, self._numpy))
                 self._single_chosen[0] = own if self.decided is None else self.decided(self.choice, own)
         return out if out.__class__ is np.ndarray else np.asarray(out)
 
@@ -158,29 +192,66 @@ class AutoExecutor:
             except BaseException:  # (the run's own error, a staged assert: the next call is the first again, not
                 self.calls = 0     # a JAX call before anything was compiled)
                 raise
-            if not self._compile(graph, inputs):
+            jax_ok = _jax_available() and self._compile(graph, inputs)
+            numba_ok = self._compile_numba(graph, inputs)
+            self._rounds = [("jax", JAX_RUN)] * jax_ok + [("numpy", NUMPY_RUN)] + [("numba", NUMBA_RUN)] * numba_ok
+            self.trial_calls = sum(run for _, run in self._rounds) * TRIALS
+            if numba_ok:
+                self.samples["numba"] = []
+            if not jax_ok:
+                self.samples.pop("jax")
+            if not (jax_ok or numba_ok):
                 self.choice = "numpy"
             return outputs
-        if self.calls == 2:
+        if self.calls == 2:  # the first JAX call, untimed (it pays for transfers and caches); else numba's
+            if self._jax is None:
+                return self._numba(inputs)
             outputs = self._jax(inputs)
             if any(o.dtype != v.dtype or len(o.shape) != len(v.shape) for o, v in zip(outputs, graph.outputs)):
-                self.choice = "numpy"  # never a result another executor would not give
+                self._rounds = [r for r in self._rounds if r[0] != "jax"]  # never a result another would not give
+                self.samples.pop("jax")
+                self.trial_calls -= JAX_RUN * TRIALS
+                if len(self._rounds) == 1:
+                    self.choice = "numpy"
             return outputs
-        step = (self.calls - 3) % (JAX_RUN + NUMPY_RUN)  # 0 .. JAX_RUN - 1: JAX; then the interpreter
-        name = "jax" if step < JAX_RUN else "numpy"
+        name, step, run = self._position((self.calls - 3) % sum(run for _, run in self._rounds))
+        execute = {"jax": self._jax, "numpy": self._numpy, "numba": self._numba}[name]
         start = time.perf_counter()
-        outputs = self._jax(inputs) if name == "jax" else self._numpy(inputs)
-        if step in (JAX_RUN - 1, JAX_RUN + NUMPY_RUN - 1):  # the last call of its run
+        outputs = execute(inputs)
+        if step == run - 1:  # the last call of its run
             self.samples[name].append(time.perf_counter() - start)
-        if self.calls >= 2 + TRIAL_CALLS:
+        if self.calls >= 2 + self.trial_calls:
             times = self.times
             self.choice = min(times, key=times.get)
         return outputs
+
+    def _position(self, step: int) -> tuple[str, int, int]:
+        """Which executor's run the ``step``-th call of a round falls in: (its name, the call's place in the run,
+        the run's length)."""
+        for name, run in self._rounds:
+            if step < run:
+                return name, step, run
+            step -= run
+        raise AssertionError(step)
 
     @property
     def times(self) -> dict[str, float]:
         """Each executor's median timed trial (infinite before its first)."""
         return {key: statistics.median(samples) if samples else float("inf") for key, samples in self.samples.items()}
+
+    def _compile_numba(self, graph: Graph, inputs: Sequence[Any]) -> bool:
+        """Lower and compile the graph with numba now, without running it; False (``numba_fallback`` says why) if
+        numba is not installed or the graph does not lower (an op without an exact rule) or compile."""
+        if not _numba_available():
+            return False
+        from runtime.numba.executor import executor
+
+        numba_run = executor(graph)
+        if not numba_run.compile(inputs):
+            self.numba_fallback = numba_run.fallback
+            return False
+        self._numba = numba_run
+        return True
 
     def _compile(self, graph: Graph, inputs: Sequence[Any]) -> bool:
         """Lower and compile the graph with JAX now, without running it; False if it does not compile."""

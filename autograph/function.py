@@ -31,8 +31,10 @@ Three ways to run it, one tracing API:
 
     autograph.function(f)                    # our graph, run by the NumPy interpreter
     autograph.function(f, executor="jax")    # our graph, lowered to JAX and jitted (runtime/jax/lowering.py)
-    autograph.function(f, executor="auto")   # our graph, on whichever of the two its first calls found
-                                             # faster, per trace (autograph/executors.py)
+    autograph.function(f, executor="numba")  # our graph, compiled with numba.njit (runtime/numba/lowering.py),
+                                             # the interpreter where an op has no exact numba rule
+    autograph.function(f, executor="auto")   # our graph, on whichever of those its first calls found
+                                             # fastest, per trace (autograph/executors.py)
     autograph.function(f, backend="jax")     # no graph of ours: the converted f under jax.jit, on
                                              # JAX tracers (lax.cond / while_loop / scan); f uses jnp
 
@@ -70,9 +72,16 @@ from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
-from runtime.limits import Limitation
+from runtime.limits import DataDependentIndex, Limitation
 from runtime.random_calls import GeneratorWatch
-from runtime.staging import StagingError, count_hidden_frames, format_site, hide_library_frames, user_location
+from runtime.staging import (
+    StagingError,
+    count_hidden_frames,
+    format_site,
+    hide_library_frames,
+    is_machinery,
+    user_location,
+)
 
 __all__ = ["ConcreteFunction", "Function", "RetracingWarning", "function", "functions_run_eagerly",
            "run_functions_eagerly"]
@@ -129,7 +138,7 @@ def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
     return [name + path for name, child in zip(names, tree.children) for path in paths(child)]
 
 
-_EXECUTORS = (None, "numpy", "jax", "auto")
+_EXECUTORS = (None, "numpy", "jax", "numba", "auto")
 
 
 def _weak_general(function: "Function") -> Callable[..., Any]:
@@ -220,8 +229,12 @@ def _check_modes(backend: str, executor: Optional[str], input_signature: Optiona
     if backend not in ("graph", "jax"):
         raise ValueError(f"backend must be 'graph' (trace our IR) or 'jax' (jax.jit on JAX tracers), got {backend!r}")
     if executor not in _EXECUTORS:
-        raise ValueError(f"executor must be 'numpy' (our interpreter), 'jax' (lowered to JAX) or 'auto' (the "
-                         f"faster of the two for each trace), got {executor!r}")
+        raise ValueError(f"executor must be 'numpy' (our interpreter), 'jax' (lowered to JAX), 'numba' (compiled with "
+                         f"numba) or 'auto' (the fastest of them for each trace), got {executor!r}")
+    if executor == "numba":
+        from runtime import numba as numba_runtime
+
+        numba_runtime.require()  # (an ImportError that says how to install it, at the decorator)
     if backend == "jax":
         if executor is not None:
             raise ValueError(f"executor={executor!r} chooses what runs our graph, but backend='jax' builds no graph "
@@ -270,7 +283,7 @@ class Function(metaclass=_FunctionClass):
     * ``python_function``: the function as written (also ``__wrapped__``);
     * ``tracing_count``: how many traces it has made (calls with a new key, ``get_concrete_function``);
     * ``backend``: ``"graph"`` (our graph) or ``"jax"`` (``jax.jit`` of the converted function);
-    * ``executor``: what runs our graph, ``"numpy"``, ``"jax"`` or ``"auto"``; ``"xla"`` under
+    * ``executor``: what runs our graph, ``"numpy"``, ``"jax"``, ``"numba"`` or ``"auto"``; ``"xla"`` under
       ``backend="jax"``.
 
     ``concrete_functions`` and ``input_signature`` are properties, ``get_concrete_function`` and
@@ -662,7 +675,7 @@ class Function(metaclass=_FunctionClass):
 
         output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0])
         concrete = ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
-                                    executor=execute if self.executor == "auto" else self.executor)
+                                    executor=execute if self.executor in ("auto", "numba") else self.executor)
         single = not written and not returned_arguments and not aliases and outputs.single()
         if self.executor == "jax":  # what its dispatcher runs for it, if it can (autograph/dispatch.py)
             from runtime.jax import lowering
@@ -694,7 +707,10 @@ class Function(metaclass=_FunctionClass):
         # A random generator that drew while JAX traced (code autograph does not convert, autograph=False) froze its
         # numbers into the compiled function: refused, as our graphs refuse it (runtime/random_calls.py).
         watch = GeneratorWatch(leaves, global_generator=not self._autograph)
-        traced = jitted.trace(*specs)
+        try:
+            traced = jitted.trace(*specs)
+        except jax.errors.NonConcreteBooleanIndexError as error:
+            raise _jax_mask_refusal(error) from error
         watch.check()
         self.tracing_count += 1
         out_info = [traced.out_info] if outputs.single() else traced.out_info
@@ -797,6 +813,21 @@ def write_back(name: str, argument: Any, value: np.ndarray) -> None:
     np.copyto(argument, value, casting="unsafe")
 
 
+def _jax_mask_refusal(error: BaseException) -> DataDependentIndex:
+    """JAX's refusal of ``x[mask]`` with a traced mask under backend="jax", said at the user's line (the innermost
+    frame of the user's program in its traceback), with what to do."""
+    site, tb = "<unknown>", error.__traceback__
+    while tb is not None:
+        if not is_machinery(tb.tb_frame.f_code.co_filename):
+            site = format_site(tb.tb_frame.f_code.co_filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return DataDependentIndex(
+        f"{site}: x[mask] with a boolean mask of traced values has a data-dependent shape: its size (the number of "
+        "True values) is known only at run time, and backend='jax' (jax.jit) fixes every shape. Use the default "
+        "backend='graph' with executor='numpy' (or 'auto'), which runs it, or np.where(mask, x, fill), which keeps "
+        "x's shape")
+
+
 def function(fn: Optional[Callable] = None, *, autograph: bool = True,
              input_signature: Optional[Sequence[Any]] = None, executor: Optional[str] = None,
              backend: str = "graph") -> Any:
@@ -829,8 +860,9 @@ def function(fn: Optional[Callable] = None, *, autograph: bool = True,
     ``input_signature`` (one ``TensorSpec`` per parameter; a ``None`` dim takes any size) fixes the trace
     key: one trace for every call that fits (on a method it leaves out ``self``).
     ``backend="graph"`` (the default) traces our IR, run by ``executor="numpy"`` (the default),
-    ``executor="jax"`` (lowered to JAX, jitted) or ``executor="auto"`` (the faster of the two for
-    each trace, measured on its first calls; the interpreter where JAX is not installed);
+    ``executor="jax"`` (lowered to JAX, jitted), ``executor="numba"`` (compiled with numba where every op has
+    an exact rule, else the interpreter) or ``executor="auto"`` (the fastest of those for each trace, measured
+    on its first calls; the interpreter where neither JAX nor numba is installed);
     ``backend="jax"`` runs the converted function under ``jax.jit`` instead, building no graph of
     ours, and returns JAX arrays. See docs/functions.md.
     """

@@ -1,5 +1,5 @@
-"""``python -m benchmarks [conversion] [graphs] [jax] [calls] [passes] [jax_programs] [parallel] [roll]``: print
-every section's table (all by default)."""
+"""``python -m benchmarks [conversion] [graphs] [jax] [calls] [passes] [jax_programs] [parallel] [roll]
+[executors]``: print every section's table (all by default)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ HEADERS = ("figure", "ours", "baseline / peer", "ratio", "target")
 
 
 def _sections() -> dict:
-    from benchmarks import calls, conversion, graphs, jax_peers, jax_programs, parallel, passes, roll
+    from benchmarks import calls, conversion, executors, graphs, jax_peers, jax_programs, parallel, passes, roll
 
     return {
         "conversion": ("1. Conversion (converter core): tests/corpus.py", conversion.run),
@@ -29,6 +29,8 @@ def _sections() -> dict:
                          jax_programs.run),
         "parallel": ("7. Independent branches on the interpreter's thread pool: graph ÷ NumPy eager", parallel.run),
         "roll": ("8. Rolling repeated blocks: the 100 small layers with the roll pass ÷ without it", roll.run),
+        "executors": ("9. executor='auto' (interpreter, XLA, numba) ÷ the best of NumPy eager, jax.jit, numba.njit",
+                      executors.run),
     }
 
 

@@ -181,6 +181,13 @@ class Backend:
         program runs, or one that raises. NotImplemented (the default) lets ``f`` draw now, while tracing."""
         return NotImplemented
 
+    def new_array(self, f: Callable) -> Any:
+        """What to call in place of ``f``, a NumPy constructor of a fresh array (``np.zeros``, ``np.empty``,
+        ``np.identity``, ``np.zeros_like``: runtime/new_arrays.py) that converted code calls while this backend
+        traces: one that makes the array one of this backend's values, so that writes of staged values into it
+        are staged writes. NotImplemented (the default) makes a NumPy array now."""
+        return NotImplemented
+
     def numpy_function(self, call: Any) -> Any:
         """Stage ``call`` (a ``runtime.numpy_function.HostCall``: ``fn`` and its arguments, some of them this
         backend's values) so that it runs each time the staged program runs, in traced order: a sequence of

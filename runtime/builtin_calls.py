@@ -4,8 +4,9 @@ Some callables ask their argument for its value: ``float(t)`` needs ``t.__float_
 Python float, ``math.sqrt(t)`` calls ``float(t)``, and ``np.array([t1, t2])`` converts each element
 itself. A graph tensor cannot answer while it is traced, and Python cannot be changed to let it. So
 the converter routes calls that resolve, at conversion time, to one of these callables
-(``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow``, the
-functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray``) through this module.
+(``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow len``, the
+functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray``) through this module;
+``any`` and ``all`` too, which ask each item for its truth (``_truth_fold``).
 Before::
 
     norm = math.sqrt(float(np.dot(x, x)))
@@ -45,6 +46,7 @@ _NO_ARG = object()  # "no second argument" in ``builtin``
 _owner_of = OWNER_BY_TYPE.get  # bound once: the dict is filled in place, never replaced
 _NESTS = (list, tuple)
 _min, _max = builtins.min, builtins.max
+_any, _all = builtins.any, builtins.all
 
 
 _ISINSTANCE = isinstance
@@ -68,6 +70,8 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
     except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
         strip(error)
         raise
+    if (f is _any or f is _all) and y is _NO_ARG:
+        return _truth_fold(f, x)
     try:
         cls = type(x)
         plain = _owner_of(cls, _MISS) is None
@@ -95,6 +99,41 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
     except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
         strip(error)
         raise
+
+
+def _truth_fold(f: Callable, items: Any) -> bool:
+    """``any(items)`` / ``all(items)`` as Python runs them: item by item, stopping at the first item whose
+    truth decides (true for ``any``, false for ``all``). An item a backend owns (a tracer: ``any(jnp.isnan(g)
+    .any() for g in grads)``) cannot decide while tracing: its truth (``not not item``, staged) is kept and
+    the items after it are still read (a plain one that decides is the answer, whatever the staged ones
+    hold); the answer is then the staged truths or-ed (``any``) or and-ed (``all``) by the backend. Unlike
+    Python, the items after a staged one are evaluated even if that one decides when the program runs
+    (their values cannot change the answer). An item of more than one element is Python's ValueError."""
+    deciding = f is _any
+    staged = []
+    try:
+        for item in items:
+            backend = None if type(item) is bool else backend_for(item)
+            if backend is None:
+                if (not item) is not deciding:
+                    return deciding
+                continue
+            dims = tuple(getattr(item, "shape", ()))
+            if all(type(dim) is int for dim in dims):  # (an unknown dim: the backend's not_ decides)
+                size = 1
+                for dim in dims:
+                    size *= dim
+                if size != 1:
+                    raise ValueError("The truth value of an array with more than one element is ambiguous. Use "
+                                     "a.any() or a.all()" if size else "The truth value of an empty array is ambiguous")
+            staged.append((backend, backend.not_(backend.not_(item))))
+    except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
+        strip(error)
+        raise
+    if not staged:
+        return not deciding
+    (backend, first), rest = staged[0], tuple((lambda truth=truth: truth) for _, truth in staged[1:])
+    return backend.or_(first, rest) if deciding else backend.and_(first, rest)
 
 
 def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
@@ -190,4 +229,5 @@ def _after_failure(f: Callable, args: tuple, kwargs: dict, values: tuple, error:
     return result
 
 
-hide_frames_of(builtin, builtin_call, _dispatch, _after_failure)  # tracebacks leave them out (runtime/tracebacks.py)
+# Tracebacks leave them out (runtime/tracebacks.py).
+hide_frames_of(builtin, builtin_call, _dispatch, _after_failure, _truth_fold)

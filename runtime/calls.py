@@ -15,9 +15,11 @@ anything the converter declines. The call itself happens in the user's own
 frame, so the callee's caller is the user's code (``sys._getframe(1)``,
 ``warnings.warn(stacklevel=2)``, ``logging``'s ``funcName`` all see it). Calls that
 the converter can resolve while converting (NumPy, builtins, the standard
-library) are never wrapped, so they cost nothing; NumPy's random functions are the exception: the
+library) are never wrapped, so they cost nothing; NumPy's random functions are an exception: the
 converter wraps them, and while a backend traces ``call`` hands back that backend's staged draw
-(runtime/random_calls.py).
+(runtime/random_calls.py). NumPy's constructors of fresh arrays (``np.zeros``, ``np.empty_like``, ...)
+are the other: while a backend traces, ``call`` hands back one that makes the backend's own array
+(runtime/new_arrays.py).
 """
 
 from __future__ import annotations
@@ -28,6 +30,10 @@ import types
 import weakref
 from typing import Any, Callable, Optional
 
+from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
+from runtime.new_arrays import SCALAR_TYPES as _SCALAR_TYPES
+from runtime.new_arrays import new_array_call as _new_array_call
+from runtime.new_arrays import scalar_type_call as _scalar_type_call
 from runtime.random_calls import GENERATOR_TYPES as _GENERATORS
 from runtime.random_calls import RANDOM_CALLABLES as _RANDOM_CALLABLES
 from runtime.random_calls import random_call as _random_call
@@ -108,9 +114,15 @@ def call(f: Callable, /) -> Callable:
         if isinstance(f.__self__, _GENERATORS):  # np.random.normal, rng.normal: a draw (runtime/random_calls.py)
             return _random_call(f)
     if cls is _BuiltinFunctionType or cls is _BuiltinMethodType:  # a C function or bound C method: no id()
+        if id(f) in _NEW_ARRAYS:  # np.zeros, np.empty, ...: a traced array (runtime/new_arrays.py)
+            return _new_array_call(f)
         return _random_call(f) if isinstance(f.__self__, _GENERATORS) else f  # (as above, older Cython)
     if id(f) in _RANDOM_CALLABLES:  # np.random.seed, np.random.default_rng, np.random.RandomState, ...
         return _random_call(f)
+    if id(f) in _NEW_ARRAYS:  # np.zeros_like, np.identity, ...
+        return _new_array_call(f)
+    if id(f) in _SCALAR_TYPES:  # np.float32, image.dtype.type: a backend casts its values (runtime/new_arrays.py)
+        return _scalar_type_call(f)
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return f
     if cls is functools.partial:
@@ -170,6 +182,8 @@ def _watch(key: int, function: types.FunctionType) -> None:
 def _target(function: types.FunctionType) -> Callable:
     """The converted form of a plain function (or the function itself), cached per function."""
     key = id(function)
+    if key in _NEW_ARRAYS:  # np.ones, np.eye, ... (Python functions): never cached, asked at every call
+        return _new_array_call(function)
     code, defaults = function.__code__, function.__defaults__
     entry = _targets.get(key)
     if entry is not None and entry[1] is code and entry[2] is defaults:

@@ -74,8 +74,19 @@ class NotOnTensors(AttributeError, Limitation):
     remembered = False  # (libraries ask hasattr(x, "flags") and go on: a fair answer, not a refusal)
 
 
-class DataDependentIndex(IndexError, Limitation):
-    """An index whose result's shape a graph cannot know while tracing (a boolean tensor mask)."""
+class DataDependentShape(ValueError, Limitation):
+    """An op whose output's size depends on the values it computes (``x[mask]``, ``np.unique``, ``np.nonzero``)
+    in a graph given to a compiler that fixes every shape: ``executor="jax"`` (XLA). The NumPy executor runs
+    such graphs (docs/graph_numpy_functions.md, "Data-dependent shapes"); the message names the user's line of
+    the op and says so."""
+
+    located = True  # (the message starts with the op's file:line: the JAX lowering passes it on as it is)
+
+
+class DataDependentIndex(IndexError, DataDependentShape):
+    """``x[mask]`` (or ``x[mask] = values``) with a boolean mask computed in the graph, under ``executor="jax"``
+    (or of a traced mask under ``backend="jax"``): the selection's length is the mask's count of True values,
+    known only at run time (NumPy's interpreter runs it)."""
 
 
 class UnknownDimension(NotStageable):

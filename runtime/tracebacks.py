@@ -108,11 +108,15 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
     # (frame, lasti, lineno or -1: computed from lasti when asked, as for the entries Python makes)
     entries: list[tuple[types.FrameType, int, int]] = []
     changed = False
+    caller = None  # the frame of the entry before this one (each entry's frame called the next one's...)
     while tb is not None and not _tidied(tb):
         code = tb.tb_frame.f_code
         if id(code) in HIDDEN_CODES:
             changed = True
-        elif entries and is_body_code(code):
+        elif entries and is_body_code(code) and tb.tb_frame.f_back is caller:
+            # (... except where an exception raised again brings the entries of its first raise: a block
+            # that ran before is no call of the frame above it, and keeps its entry, named after the
+            # function, as the original's frame has one entry per raise)
             changed = True
             entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
         elif is_thunk_code(code):
@@ -121,8 +125,9 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
             changed = True
         else:
             entries.append((tb.tb_frame, tb.tb_lasti, -1))
+        caller = tb.tb_frame
         tb = tb.tb_next
-    if tb is not None and entries and is_body_code(tb.tb_frame.f_code):
+    if tb is not None and entries and is_body_code(tb.tb_frame.f_code) and tb.tb_frame.f_back is caller:
         # The tidied part starts with a block whose caller had no entry then: it has one now.
         changed = True
         entries[-1] = (entries[-1][0], -1, tb.tb_lineno)

@@ -42,6 +42,31 @@ def _hide_test_directories_named_like_packages(*names: str) -> None:
 
 
 _hide_test_directories_named_like_packages("jax", "coverage")
+
+
+def _numba_before_this_suites_coverage() -> None:
+    """numba probes ``import coverage`` (coverage.py) as it is imported, and builds on coverage.py's classes when
+    that import works. Here that import would find ``tests/coverage`` (``python -m tests.coverage``'s package, on
+    ``sys.path`` through pytest), which has none of them: numba's import would fail. So numba is imported now,
+    while ``coverage`` is marked missing for that one import, as on a machine without coverage.py; the mark then
+    goes, and pytest imports ``tests/coverage``'s tests under that name as before."""
+    if sys.modules.get("numba") is not None or importlib.util.find_spec("numba") is None:
+        return
+    spec = importlib.util.find_spec("coverage")
+    tests = pathlib.Path(__file__).resolve().parent
+    if spec is None or spec.origin is None or tests not in pathlib.Path(spec.origin).resolve().parents:
+        return
+    saved = sys.modules.pop("coverage", None)
+    sys.modules["coverage"] = None
+    try:
+        import numba.misc.coverage_support  # noqa: F401
+    finally:
+        del sys.modules["coverage"]
+        if saved is not None:
+            sys.modules["coverage"] = saved
+
+
+_numba_before_this_suites_coverage()
 JAX_USABLE = jax_usable()
 # Test modules that import JAX when collected: without a JAX this package supports, they are not collected
 # (the other JAX tests skip themselves with pytest.importorskip, or below).

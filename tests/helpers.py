@@ -96,3 +96,39 @@ def hand_converted(**roles: str):
         return fn
 
     return decorate
+
+
+def executors() -> list:
+    """``executor=`` parameters for a graph test: "numpy", and "jax" (skipped where JAX is not usable)."""
+    needs = pytest.mark.skipif(not jax_usable(), reason="needs JAX, which is not installed")
+    return [pytest.param("numpy", id="numpy"), pytest.param("jax", id="jax", marks=needs)]
+
+
+def same_result(got, want, executor: str = "numpy") -> None:
+    """Equal dtypes and shapes, leaf by leaf (tuples and lists), and values: equal on the NumPy interpreter (NaN
+    equal to NaN); within rounding under XLA, whose fused reductions round differently in the last bits."""
+    if isinstance(want, (tuple, list)):
+        assert isinstance(got, (tuple, list)) and len(got) == len(want)
+        for g, w in zip(got, want):
+            same_result(g, w, executor)
+        return
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.dtype == want.dtype and got.shape == want.shape, (got.dtype, want.dtype, got.shape, want.shape)
+    if executor == "numpy" or want.dtype.kind not in "fc":
+        np.testing.assert_array_equal(got, want)
+    else:
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+
+
+def staged_bit_for_bit(fn, *args) -> None:
+    """``autograph.function(fn)`` on both executors gives eager NumPy's dtypes, shapes and values exactly."""
+    import autograph
+
+    with np.errstate(all="ignore"):
+        want = fn(*args)
+    for executor in ("numpy", "jax") if jax_usable() else ("numpy",):
+        got = autograph.function(fn, executor=executor)(*args)
+        for g, w in zip(*(x if isinstance(x, tuple) else (x,) for x in (got, want)), strict=True):
+            g, w = np.asarray(g), np.asarray(w)
+            assert (g.dtype, g.shape) == (w.dtype, w.shape), executor
+            np.testing.assert_array_equal(g, w)

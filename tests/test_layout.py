@@ -4,6 +4,7 @@
 - ``runtime/`` never imports ``autograph/``;
 - the dispatch core (``runtime/*.py``) imports neither ``runtime.graph`` nor ``runtime.jax``;
 - JAX is imported only by ``runtime/jax/`` (and lazily by ``autograph``), never at ``import autograph``;
+  numba only by ``runtime/numba/kernels.py`` (and lazily), never at ``import autograph``;
 - no private name (``_load_jax``) is imported from another module.
 """
 
@@ -140,6 +141,18 @@ def test_jax_is_imported_only_by_the_jax_package_or_lazily() -> None:
         return module.split(".")[0] == "jax" and top and not name.startswith("runtime.jax.")
 
     assert _offending(SOURCES, imports_jax_eagerly) == []
+
+
+def test_numba_is_imported_only_by_the_numba_package_or_lazily() -> None:
+    def imports_numba_eagerly(name: str, module: str, names: list[str], top: bool) -> bool:
+        return module.split(".")[0] == "numba" and top and name != "runtime.numba.kernels"
+
+    assert _offending(SOURCES, imports_numba_eagerly) == []
+
+
+@pytest.mark.parametrize("code", ["import runtime", "import autograph", "import runtime.numba"])
+def test_importing_does_not_import_numba(code: str) -> None:
+    assert "numba" not in _modules_after(code)
 
 
 def test_no_private_name_is_imported_from_another_module() -> None:

@@ -28,7 +28,7 @@ Zero-argument ``super()`` and the frame-reading builtins (``locals()``, ...) sta
 A few of those callables ask their argument for its value (``float(t)`` needs a Python float
 from ``t.__float__``; ``np.array([a, b])`` converts each element itself), which a graph tensor
 cannot give while it is traced. Calls that resolve at conversion time to one of them (``ROUTED``:
-``float int bool complex min max round divmod pow``, the functions of ``math``, and NumPy's
+``float int bool complex min max round divmod pow isinstance len``, the functions of ``math``, and NumPy's
 ``array``, ``asarray``, ``asanyarray``, ``ascontiguousarray``) go through ``ag__.builtin``, which
 calls them as written on plain values and lets a backend answer for its own (``ag__.builtin_call``
 for calls with keywords, starred arguments or more than two arguments). Before::
@@ -41,8 +41,19 @@ After::
     d = ag__.builtin(math.sqrt, ag__.builtin(float, np.dot(x, x)))
     m = ag__.builtin_call(max, a, b, c)
 
+Any other NumPy function given a list or tuple display, a list comprehension or a local name some assignment
+binds to one goes through ``ag__.builtin`` too (``np.diag([c, c, 1.0])`` -> ``ag__.builtin(np.diag, [c, c, 1.0])``):
+NumPy converts the list itself, which a list holding graph tensors cannot become (runtime/graph/nests.py).
+
 A name the function binds itself, or a global that is not the builtin (a user's own ``max``),
 stays a plain call.
+
+Array methods that take another array (``dot take searchsorted clip choose``) go through
+``ag__.builtin`` on any receiver: a NumPy array's method converts its argument itself, without
+dispatch, so ``A.dot(x)`` with a traced ``x`` needs the backend to answer (the graph answers
+``np.dot(A, x)``; a tensor's own method answers for itself)::
+
+    y = A.dot(x)        ->    y = ag__.builtin(A.dot, x)
 
 NumPy's random functions (``np.random.normal``, ``np.random.seed``, ``np.random.default_rng``) go
 through ``ag__.call`` although they need no conversion: called while a graph is traced they must
@@ -54,6 +65,17 @@ draw each time the graph runs, and ``call`` lets the tracing backend stage them
 After::
 
     noise = ag__.call(np.random.normal)(size=x.shape)
+
+NumPy's constructors of fresh arrays (``np.zeros``, ``np.ones``, ``np.empty``, ``np.full``, ``np.eye``,
+``np.identity``, ``np.tri`` and the ``*_like`` ones) go through ``ag__.call`` too: while a graph is traced,
+the array they make is a graph array, so that writes of traced values into it are graph writes
+(runtime/new_arrays.py). Before::
+
+    out = np.zeros((4, 4))
+
+After::
+
+    out = ag__.call(np.zeros)((4, 4))
 """
 
 from __future__ import annotations
@@ -68,6 +90,7 @@ from autograph.analysis.walk import walk, walk_statements
 from autograph.context import UNKNOWN, Context
 from autograph.template_code import make_node
 from autograph.transformer import Transformer
+from runtime.new_arrays import is_new_array
 from runtime.random_calls import is_random
 
 _UNCONVERTED_PACKAGES = frozenset({
@@ -90,13 +113,16 @@ _ARRAY_METHODS = frozenset("""
     reshape astype sum mean max min prod any all argmax argmin dot tolist item ravel flatten transpose
     squeeze cumsum clip round std var fill nonzero
 """.split())
+# Array methods that take another array (``A.dot(x)``): on a NumPy array they convert that argument
+# themselves (ndarray methods do not dispatch through __array_function__), which a graph tensor cannot
+# answer, so calls of them go through ag__.builtin like the callables below (runtime/graph/builtins.py
+# answers for a NumPy array's method given a tensor; any other receiver is called as written).
+_ARRAY_ARGUMENT_METHODS = frozenset({"dot", "take", "searchsorted", "clip", "choose"})
 
 
 # Callables that ask their arguments for their values: calls to them go through ag__.builtin.
-_ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance)
-_ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray",
-                 # (constructors that ask their shape argument for Python ints: runtime/graph/builtins.py)
-                 "zeros", "ones", "empty", "full", "eye", "identity", "tri")
+_ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, len, any, all)
+_ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray")
 # id -> object (the object is kept so that its id stays its own). NumPy's entries are added once
 # NumPy is imported: a callee cannot be NumPy's before that, and the converter never imports it.
 _routed: dict[int, Any] = {}
@@ -114,6 +140,9 @@ def _routed_table() -> dict[int, Any]:
         for name in _ROUTED_NUMPY:
             f = getattr(numpy, name)
             _routed[id(f)] = f
+        from runtime.new_arrays import SCALAR_TYPES  # (NumPy's scalar types: np.float32(t) casts a tensor)
+
+        _routed.update(SCALAR_TYPES)
     return _routed
 
 
@@ -163,6 +192,7 @@ class _Calls(Transformer):
         self.local_names = local_names
         self.local_functions = local_functions
         self.container_names: frozenset = frozenset()
+        self.list_names: frozenset = frozenset()  # local names bound to a list or tuple display somewhere
 
     def _resolve(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Name):
@@ -186,7 +216,10 @@ class _Calls(Transformer):
         target = self._resolve(func)
         # NumPy's random functions need no conversion, but each call must draw when a staged program runs,
         # not once while it is traced: `ag__.call` hands them to the backend tracing (runtime/random_calls.py).
-        return target is not UNKNOWN and needs_no_conversion(target) and not is_random(target)
+        # Likewise NumPy's constructors of fresh arrays: while a graph is traced they make a graph array, which
+        # later writes of traced values go into (runtime/new_arrays.py).
+        return (target is not UNKNOWN and needs_no_conversion(target) and not is_random(target)
+                and not is_new_array(target))
 
     def _container(self, receiver: ast.expr) -> bool:
         """Whether a method's receiver is surely a builtin container or string: a display, a literal
@@ -201,6 +234,26 @@ class _Calls(Transformer):
             return False
         target = self._resolve(func)
         return target is not UNKNOWN and is_routed(target)
+
+    def _array_argument_method(self, func: ast.expr) -> bool:
+        """``A.dot(x)``, ``A.take(i)``...: a method of ``_ARRAY_ARGUMENT_METHODS`` on a receiver that is not a module
+        (``np.dot(x, y)`` dispatches to a tensor's own implementation as it is)."""
+        return (isinstance(func, ast.Attribute) and func.attr in _ARRAY_ARGUMENT_METHODS
+                and not isinstance(self._resolve(func.value), types.ModuleType))
+
+    def _numpy_given_a_list(self, call: ast.Call) -> bool:
+        """A NumPy function given a list or tuple it converts itself (``np.diag([c, c, 1.0])``, ``np.sum([...
+        for ...])``, ``np.max(values)`` with ``values`` a local list): routed, so that a backend can answer
+        when the list holds its values (runtime/graph/nests.py)."""
+        if not isinstance(call.func, (ast.Name, ast.Attribute)):
+            return False
+        arguments = [*call.args, *(k.value for k in call.keywords)]
+        if not any(isinstance(a, (ast.List, ast.Tuple, ast.ListComp)) or (
+                isinstance(a, ast.Name) and a.id in self.list_names) for a in arguments):
+            return False
+        target = self._resolve(call.func)
+        return (target is not UNKNOWN and _is_numpy_function(target) and not is_random(target)
+                and not is_new_array(target))
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
@@ -217,7 +270,9 @@ class _Calls(Transformer):
                 if not hasattr(arg, "lineno"):
                     ast.copy_location(arg, node)
             return node
-        if (node.args or node.keywords) and self._routed(node.func) and not _constant_arguments(node):
+        if (node.args or node.keywords) and (self._routed(node.func) or self._array_argument_method(node.func)
+                                              or self._numpy_given_a_list(node)) \
+                and not _constant_arguments(node):
             # `float(t)` -> `ag__.builtin(float, t)`: the callee stays as written (evaluated where
             # the user wrote it), the runtime picks who answers. One or two positional arguments
             # take the fixed-signature `builtin`, which Python calls without packing *args/**kwargs.
@@ -235,7 +290,8 @@ class _Calls(Transformer):
         return node
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
-        """``np.eye(k)[labels]`` (a NumPy call indexed by a computed index) and ``np.r_[...]`` /
+        """``np.eye(k)[labels]`` (a NumPy call indexed by a computed index), a global NumPy array indexed so
+        (``LUT[image]``) and ``np.r_[...]`` /
         ``np.c_[...]`` become ``ag__.item(base, index)``: NumPy converts the index (or the entries) itself,
         which a graph tensor cannot become; the runtime lets the backend read instead. Other subscripts
         stay plain (a routed read costs a call)."""
@@ -247,8 +303,11 @@ class _Calls(Transformer):
         numpy = sys.modules.get("numpy")
         expression = numpy is not None and target is not UNKNOWN and (target is numpy.r_ or target is numpy.c_)
         made_here = (isinstance(base, ast.Call) and not isinstance(node.slice, ast.Constant)
-                     and _is_numpy_function(self._resolve(base.func)))
-        if not (expression or made_here):
+                     and _is_numpy_function(self._resolve(_callee(base))))
+        # A module's NumPy array (a lookup table: `LUT[image]`) indexed by a computed index.
+        table = (numpy is not None and isinstance(base, ast.Name) and isinstance(target, numpy.ndarray)
+                 and not isinstance(node.slice, ast.Constant))
+        if not (expression or made_here or table):
             return node
         index = node.slice
         if any(isinstance(sub, ast.Slice) for sub in walk(index)):
@@ -277,6 +336,19 @@ class _Calls(Transformer):
         visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _own_scope
     else:
         visit_GeneratorExp = _own_scope
+
+
+def _callee(call: ast.Call) -> ast.expr:
+    """The callee as the user wrote it, also once this converter routed the call: ``f`` of
+    ``ag__.builtin(f, x)``, ``ag__.builtin_call(f, ...)`` and ``ag__.call(f)(x)``."""
+    func = call.func
+    if (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "ag__"
+            and func.attr in ("builtin", "builtin_call") and call.args):
+        return call.args[0]
+    if (isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and isinstance(func.func.value, ast.Name)
+            and func.func.value.id == "ag__" and func.func.attr == "call" and func.args):
+        return func.args[0]
+    return func
 
 
 def _positions(node: ast.AST) -> dict[str, int]:
@@ -317,6 +389,7 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
     calls.container_names = _container_names(node, local_names)
+    calls.list_names = _list_names(node, local_names)
     if isinstance(node, ast.Lambda):
         node.body = calls.visit(node.body)
     else:
@@ -336,6 +409,16 @@ def _is_container_value(node: ast.expr) -> bool:
         return isinstance(node.value, (str, bytes))
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
             and node.func.id in _CONTAINER_CONSTRUCTORS)
+
+
+def _list_names(node: ast.AST, local_names: set[str]) -> frozenset:
+    """The local names some assignment binds to a list or tuple display or a list comprehension (``axis =
+    [n[0], n[2], -n[1]]``, even if another binds them to an array): NumPy calls given them are routed."""
+    names = set()
+    for sub in walk(node):
+        if isinstance(sub, ast.Assign) and isinstance(sub.value, (ast.List, ast.Tuple, ast.ListComp)):
+            names.update(t.id for t in sub.targets if isinstance(t, ast.Name))
+    return frozenset(names & local_names)
 
 
 def _container_names(node: ast.AST, local_names: set[str]) -> frozenset:

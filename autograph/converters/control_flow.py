@@ -235,8 +235,9 @@ class _ControlFlow(CarriedState):
 
     def _call(self, template: str, origin: ast.stmt, **values) -> list[ast.stmt]:
         statements = templates.replace(template, at=origin, **values)
-        for statement in statements:
-            if isinstance(statement, ast.For):  # a loop's call: later passes (hoisting) find it by this mark
+        for statement in statements:  # later passes (hoisting) find the calls by these marks, not by their shape
+            anno.set(statement, anno.Key.BLOCK_CALL, True)
+            if isinstance(statement, ast.For):
                 anno.set(statement, anno.Key.LOOP_CALL, statement.iter)
         return statements
 

@@ -45,8 +45,6 @@ from autograph.analysis.walk import statement_children, walk
 from autograph.context import Context
 from autograph.converters.control_flow import is_init
 
-_OPERATORS = {"if_stmt", "for_stmt", "while_stmt", "run"}
-
 
 def transform(node: ast.FunctionDef, ctx: Context) -> None:
     _Hoister(ctx).block(node.body)
@@ -217,12 +215,8 @@ def _rename_uses(statements: list[ast.stmt], start: int, old: str, new: str) -> 
 
 
 def _calls_operator(statement: ast.stmt) -> bool:
-    if isinstance(statement, ast.For):
-        return _loop_call(statement) is not None
-    if not isinstance(statement, ast.Expr):
-        return False
-    return any(isinstance(sub, ast.Attribute) and sub.attr in _OPERATORS and isinstance(sub.value, ast.Name)
-               and sub.value.id == "ag__" for sub in walk(statement.value))
+    """Whether ``statement`` is one control_flow wrote to call an operator on its closures (as it marked it)."""
+    return anno.get(statement, anno.Key.BLOCK_CALL, False)
 
 
 def _base(name: str) -> str:

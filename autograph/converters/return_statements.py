@@ -151,12 +151,24 @@ def transform(node: ast.FunctionDef, ctx: Context) -> None:
         return
     retval = ctx.namer.new("retval_")
     ctx.state_roles[retval] = RETURN_VALUE
-    body, status = _lower_with_flag(node.body, retval, None, ctx, _guard_returns(node.body))
+    statements = node.body
+    if _returns_none(statements[-1]):
+        # A last `return` / `return None` is what falling off the end does: the return value starts as
+        # None and stays None unless a return ran, so the guard `if not do_return: retval_ = None` it
+        # would become (a closure and an if_stmt in the converted form) is left out.
+        statements = statements[:-1]
+    body, status = _lower_with_flag(statements, retval, None, ctx, _guard_returns(statements))
     if status is not Jumps.ALWAYS:
         body.insert(0, assign(retval, None, node.body[0]))
     last = ast.Return(value=ast.Name(id=retval, ctx=ast.Load()))
     templates.copy_location(last, node.body[-1])
     node.body = body + [last]
+
+
+def _returns_none(statement: ast.stmt) -> bool:
+    """Whether ``statement`` is ``return`` or ``return None``."""
+    return isinstance(statement, ast.Return) and (
+        statement.value is None or isinstance(statement.value, ast.Constant) and statement.value.value is None)
 
 
 def _drop_dead_stores(statements: list[ast.stmt], flag: str) -> list[ast.stmt]:

@@ -35,14 +35,14 @@ from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
 from runtime.choice import Probe
 from runtime.graph import builtins as graph_builtins
-from runtime.graph import control_flow, loops, numpy_random, tensor, variables
+from runtime.graph import control_flow, fresh_arrays, loops, numpy_random, tensor, variables
 from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
 from runtime.graph.tensor import Tensor
 from runtime.loop_tests import binds_names, rebinding
 from runtime.numpy_function import Slot
-from runtime.staging import NotStageable, StagingError
+from runtime.staging import NotStageable, StagingError, user_location
 
 __all__ = ["GRAPH_BACKEND", "GraphBackend", "GraphRange", "StagingError"]
 
@@ -112,6 +112,13 @@ class GraphBackend(Backend):
         code would draw from (runtime/graph/numpy_random.py), or a refusal naming the line."""
         return numpy_random.random_call(f)
 
+    def new_array(self, f: Callable) -> Any:
+        """``np.zeros``, ``np.empty``, ``np.identity``, ``np.zeros_like`` ... called from converted code while a
+        graph is traced: the array is a graph tensor from the start, so that writes of traced values into it
+        (``out=``, ``+=``, ``np.add.at``, through views and other names) are graph writes
+        (runtime/graph/fresh_arrays.py)."""
+        return fresh_arrays.new_array(f)
+
     def numpy_function(self, call: Any) -> tuple:
         """``autograph.numpy_function(fn, *args, ...)`` while a graph is traced: one ``numpy_function`` op
         (runtime/graph/ops_callback.py) whose inputs are the tensor arguments (Variables are read); the
@@ -152,16 +159,19 @@ class GraphBackend(Backend):
         return None
 
     def write_into(self, target: Any, index: Any, value: Any, chained: bool = False) -> Any:
-        """``y[k] = t`` with ``y`` a NumPy array and ``t`` a tensor: ``y`` becomes a tensor holding the
-        array with the write (names bound to the old array keep the old array, see docs/graphs.md)."""
-        if not isinstance(target, np.ndarray) or target.dtype.kind not in "biufc" or current_builder() is None:
+        """``y[k] = t`` with ``y`` a NumPy array and ``t`` a tensor (or a tensor in ``k``): refused at the user's
+        line. A NumPy array cannot hold a tensor, and making ``y`` a tensor would leave every other name bound
+        to the array (an alias, a view, the caller's argument, a module's constant) with the old values: a
+        silent difference. Arrays that NumPy's constructors make in the traced function are graph arrays from
+        the start (runtime/new_arrays.py), so their writes never come here."""
+        if not isinstance(target, np.ndarray) or current_builder() is None:
             return None
-        written = tensor.copy(tensor.constant(target))
-        inner = written
-        for step in index[:-1] if chained else ():
-            inner = inner[step]  # a view for a basic index: the write reaches `written`, as in NumPy
-        tensor.setitem(inner, index[-1] if chained else index, value)
-        return written
+        raise NotStageable(
+            f"{user_location()}: this item assignment writes a graph tensor into a NumPy array (a "
+            f"{target.dtype}{list(target.shape)} ndarray, not a graph value): the array cannot hold it, and other "
+            "names bound to the array would not see the write. Make the array in the traced function with "
+            "np.zeros / np.empty / np.full (a graph array while traced) or np.zeros_like(t), or build the "
+            "result from tensors (np.where(mask, t, y), np.stack)")
 
 
 def _holds_a_tensor(value: Any) -> bool:

@@ -38,20 +38,22 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from runtime.graph import variables
+from runtime.graph import nests, ops, variables
 from runtime.graph.tensor import (
     PyNumber,
     Tensor,
     apply,
     arg_reduce,
     as_tensor,
-    bind1,
     cast,
     constant,
     copy,
     getitem,
+    holds_tensor,
+    nest_array,
     reshape,
     stands_for_a_tensor,
+    user_shape,
 )
 from runtime.staging import NotStageable, user_location
 
@@ -67,12 +69,28 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
     except TypeError:  # an unhashable callable
         return NotImplemented
     if impl is None:
-        return NotImplemented
+        result = _array_method(f, args, kwargs)
+        # (np.diag([c, c, 1.0]), np.sum([... for ...]): lists holding tensors where NumPy takes arrays)
+        return nests.call(f, args, kwargs) if result is NotImplemented else result
     result = impl(*args, **kwargs)
     if f in _PYTHON_RESULTS and all(type(a) is PyNumber for a in (*args, *kwargs.values()) if isinstance(a, Tensor)):
         # A builtin of Python numbers known at run time (int(n), max(n, 1), math.sqrt(n)) gives a Python number.
         return _python_numbers(result)
     return result
+
+
+# The NumPy array methods that take another array and leave the array as it is, which the converter routes
+# here (autograph/converters/call_trees.py): NumPy's method converts its argument itself, without dispatch.
+_ARRAY_ARGUMENT_METHODS = frozenset({"dot", "take", "searchsorted", "clip", "choose"})
+_BoundCMethod = type([].append)
+
+
+def _array_method(f: Any, args: tuple, kwargs: dict) -> Any:
+    """``A.dot(t)`` with ``A`` a NumPy array and ``t`` a graph tensor: NumPy's function of the same name, which
+    the method is (``np.dot(A, t)``), with ``A`` a constant of the graph; else NotImplemented."""
+    if type(f) is not _BoundCMethod or type(f.__self__) is not np.ndarray or f.__name__ not in _ARRAY_ARGUMENT_METHODS:
+        return NotImplemented
+    return getattr(np, f.__name__)(constant(f.__self__), *args, **kwargs)
 
 
 def _python_numbers(result: Any) -> Any:
@@ -172,6 +190,17 @@ def _int_kind(t: Tensor) -> Tensor:
     if t.dtype == np.uint64:
         _check(t < np.uint64(2 ** 63), OverflowError, _INT_RANGE)
     return cast(t, np.int64) if t.dtype != np.int64 else copy(t)
+
+
+# --- len ---------------------------------------------------------------------------------------------
+
+@implements(builtins.len)
+def _len(x: Any, /) -> Any:
+    """``len(t)``: the first dim; one known only when the graph runs (``len(x[mask])``, ``len(np.unique(y))``)
+    is a ``PyNumber``, the Python int it will be."""
+    if isinstance(x, Tensor) and x.value.shape and x.value.shape[0] is None:
+        return user_shape(x)[0]
+    return len(x)
 
 
 # --- float, int, bool, complex ---------------------------------------------------------------------
@@ -552,7 +581,7 @@ def _construct(obj: Any, dtype: Any, copy_: Any, ndmin: int) -> Tensor:
     if t is None:
         if copy_ is False:
             raise ValueError(_NO_COPY)
-        return _from_nest(obj, dtype, ndmin)
+        return nest_array(obj, dtype, ndmin)  # (a list or tuple holding tensors: stacked as np.array would)
     result = t
     if dtype is not None and np.dtype(dtype) != t.dtype:
         if copy_ is False:
@@ -565,91 +594,69 @@ def _construct(obj: Any, dtype: Any, copy_: Any, ndmin: int) -> Tensor:
     return result
 
 
-def _has_graph(x: Any) -> bool:
-    if _graph(x) is not None:
-        return True
-    return isinstance(x, (list, tuple)) and builtins.any(_has_graph(item) for item in x)
+def _scalar_type(kind: type) -> Callable:
+    """``np.float32(t)``, ``x.dtype.type(t)``: a NumPy scalar type called on a tensor gives ``t`` cast to its
+    dtype, as NumPy's does (a scalar of it for a 0-d array, ``t.astype(kind)`` for others); on a list holding
+    tensors, the array ``np.array`` would make, cast."""
+    def impl(value: Any = 0, /) -> Tensor:
+        t = nest_array(value) if holds_tensor(value) else as_tensor(value)
+        return copy(t) if t.dtype == np.dtype(kind) else cast(t, kind)
+    impl.__name__ = kind.__name__
+    return impl
 
 
-def _stand_in(x: Any) -> Any:
-    """``x`` with each tensor replaced by zeros of its shape and dtype: what NumPy's ``array`` is asked,
-    so the result's shape and dtype (and the error for a ragged nest) are NumPy's own."""
-    t = _graph(x)
-    if t is not None:
-        if None in t.shape:
-            raise NotStageable(f"{user_location()}: np.array of a list holding a tensor whose shape is known only "
-                               "at run time is not supported in graphs; use np.stack or np.concatenate")
-        return np.zeros(t.shape, t.dtype)
-    if isinstance(x, (list, tuple)):
-        return [_stand_in(item) for item in x]
-    return x
+def _register_scalar_types() -> None:
+    from runtime.new_arrays import SCALAR_TYPES  # (the types the converter and ag__.call route here)
+
+    for kind in SCALAR_TYPES.values():
+        IMPLEMENTATIONS[kind] = _scalar_type(kind)
 
 
-def _from_nest(obj: Any, dtype: Any, ndmin: int) -> Tensor:
-    """A nest of lists and tuples holding tensors, arrays and numbers, as one tensor: stacked level by
-    level, each part cast to the dtype NumPy's ``array`` gives the whole."""
-    reference = np.array(_stand_in(obj), dtype=dtype, ndmin=ndmin)
-    if reference.dtype.kind not in "biufc":
-        raise NotStageable(f"{user_location()}: np.array of these values gives a {reference.dtype} array, which "
-                           "graphs do not hold (they hold numbers: bool, int, float, complex)")
-    result = _build(obj, reference.dtype)
-    return reshape(result, reference.shape) if result.shape != reference.shape else result
+_register_scalar_types()
 
 
-def _build(x: Any, dtype: np.dtype) -> Tensor:
-    t = _graph(x)
-    if t is not None:
-        return cast(t, dtype)
-    if isinstance(x, (list, tuple)) and _has_graph(x):
-        return bind1("stack", [_build(item, dtype) for item in x], axis=0)
-    return constant(np.array(x, dtype=dtype))
+_PYTHON_NUMBER_TYPES = {"b": builtins.bool, "i": builtins.int, "f": builtins.float, "c": builtins.complex}
+# Ops whose 0-d result NumPy always returns as a scalar: ufuncs, reductions, argmax/argmin, a dot of vectors.
+_SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax", "argmin", "matmul"}
+
+
+def _made_as_scalar(t: Tensor) -> bool:
+    """Whether NumPy would hold the 0-d ``t`` as a scalar for sure: the node that made its value is an op of
+    ``_SCALAR_OPS`` or an element read (``getitem`` with no ``...`` and no ``None``)."""
+    value, owner = t.ref()
+    for node in reversed(owner.nodes):
+        if value in node.outputs:
+            if node.op == "getitem":
+                return all(it is not Ellipsis and it is not None for it in node.attrs["index"])
+            return node.op in _SCALAR_OPS
+    return False
 
 
 @implements(isinstance)
 def _isinstance(obj: Any, classinfo: Any) -> Any:
     """``isinstance(t, np.ndarray)`` is what it would be for the array the tensor stands for. A 0-d
-    tensor may stand for a 0-d array or a NumPy scalar (what ``np.sum`` returns): where the two
-    answers differ, the graph cannot tell, and says so."""
+    tensor may stand for a 0-d array or a NumPy scalar (what ``np.sum`` returns): one that an operation
+    NumPy always returns a scalar from made (a ufunc, a reduction, an element ``x[i]``) answers as that
+    scalar does (``isinstance(np.sum(x), float)`` is True for float64, False for float32; ``np.int64`` is
+    no ``int``); a ``PyNumber`` as the Python number it stands for. For any other (an argument, which a
+    call may pass as either; ``np.array(s)``, ``.astype``), where the two answers differ, the graph cannot
+    tell, and says so."""
     if not isinstance(obj, Tensor):
         return isinstance(obj, classinfo)
+    if type(obj) is PyNumber:
+        return issubclass(_PYTHON_NUMBER_TYPES[obj.dtype.kind], classinfo)
     as_array = issubclass(np.ndarray, classinfo)
     if obj.ndim and obj.ndim > 0:
         return as_array
     as_scalar = issubclass(obj.dtype.type, classinfo)
+    if as_array != as_scalar and _made_as_scalar(obj):
+        return as_scalar
     if as_array != as_scalar:
         raise NotStageable(f"{user_location()}: isinstance() of a 0-d graph tensor: it stands for a NumPy "
                            f"scalar ({obj.dtype.type.__name__}) or a 0-d array, and the answer differs between "
                            "the two; test the dtype (x.dtype.kind) or the shape (x.ndim) instead")
     return as_array
 
-
-def _shaped(f: Callable) -> Callable:
-    """``np.zeros(n)`` with a traced ``n``: NumPy would ask the tensor for a Python int, fail, and raise
-    its own ``TypeError``, which a program's ``except TypeError:`` takes for an answer (issue 29). A
-    graph fixes every shape while tracing: say so, as a limitation no handler turns into another one.
-    A tensor elsewhere (``np.full(3, t)``'s fill value) is NumPy's to take: the call goes on."""
-    def call(*args: Any, **kwargs: Any) -> Any:
-        sizes = [args[0] if args else kwargs.get("shape", kwargs.get("N"))]
-        if f is np.eye or f is np.tri:
-            sizes += [args[1] if len(args) > 1 else kwargs.get("M"), args[2] if len(args) > 2 else kwargs.get("k")]
-        if any(_holds_tensor(size) for size in sizes):
-            raise NotStageable(
-                f"{user_location()}: np.{f.__name__} with a shape (or size) from a traced value: a graph fixes "
-                "every shape while tracing, and a tensor's value is known only when the graph runs. Give the "
-                "shape as a Python int (a Python argument of the function is a constant of its trace), or build "
-                "the array from a traced one (np.zeros_like(x), np.ones_like(x))")
-        return f(*args, **kwargs)
-    return call
-
-
-def _holds_tensor(x: Any) -> bool:
-    if isinstance(x, Tensor):
-        return True
-    return isinstance(x, (tuple, list)) and any(_holds_tensor(item) for item in x)
-
-
-for _f in (np.zeros, np.ones, np.empty, np.full, np.eye, np.identity, np.tri):
-    IMPLEMENTATIONS[_f] = _shaped(_f)
 
 # The callables whose result is a Python number when their arguments are: the builtins and math's functions (not
 # NumPy's constructors, which give arrays).

@@ -12,19 +12,22 @@ After (what this module adds to the graph)::
     d:f64[3] = cond[true_graph={ ... in (a) } false_graph={ ... neg a ... }] c a
 
 Each branch starts from the same state, runs once inside ``trace_subgraph``, and
-leaves a value in every carried variable. ``join`` compares those values leaf by
-leaf (a variable may be a nest of tuples, lists and dicts): equal Python values
-pass through untouched, everything else becomes a ``cond`` output, with Python
-numbers turned into constants of the other branch's dtype. The loop module
-(``loops``) reuses the leaf helpers here.
+leaves a value in every carried variable. ``runtime/carry.py`` joins those values
+leaf by leaf (a variable may be a nest of tuples, lists and dicts; ``GraphRules``
+says how our tensors answer its questions): equal Python values pass through
+untouched, everything else becomes a ``cond`` output, with Python numbers turned
+into constants of the other branch's dtype. The loop module (``loops``) reuses
+the leaf helpers here.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
+from runtime import carry
 from runtime.graph import tensor, tracing
 from runtime.graph.builder import current_builder
 from runtime.graph.ops import graph_is_stateful
@@ -36,13 +39,9 @@ from runtime.staging import (
     Limitation,
     count_staged_recursion,
     describe,
-    has_no_value,
-    is_return_flag,
-    is_return_value,
     raised_by_user_statement,
     staging_error,
 )
-from runtime.undefined import Undefined
 
 # --- leaves --------------------------------------------------------------------------------------
 
@@ -77,13 +76,6 @@ def paths(tree: TreeDef, prefix: str = "") -> list[str]:
     return [p for k, child in zip(keys, tree.children) for p in paths(child, f"{prefix}[{k!r}]")]
 
 
-def is_number(x: Any) -> bool:
-    """A value that can become a constant: Python and NumPy numbers, numeric arrays."""
-    if isinstance(x, _WEAK):
-        return True
-    return isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "biufc"
-
-
 def same(a: Any, b: Any) -> bool:
     """Whether two non-tensor leaves are one Python value (so nothing needs staging)."""
     if a is b:
@@ -99,20 +91,6 @@ def same(a: Any, b: Any) -> bool:
     return isinstance(equal, (bool, np.bool_)) and bool(equal)
 
 
-def show(x: Any) -> str:
-    """A short picture of a leaf for error messages."""
-    if isinstance(x, Tensor):
-        return f"a {x.value.type_str} tensor"
-    if isinstance(x, Undefined):
-        return "not assigned"
-    if isinstance(x, _WEAK):
-        return f"the Python {type(x).__name__} {x!r}"
-    if is_number(x):
-        return f"a {type_str(x.shape, x.dtype)} NumPy value"
-    text = repr(x)
-    return f"the {type(x).__name__} {text if len(text) < 40 else text[:37] + '...'}"
-
-
 def leaf_type(x: Any) -> tuple[tuple, Optional[np.dtype]]:
     """(shape, dtype) of a tensor or number; the dtype of a Python number is None (it is weak)."""
     if isinstance(x, _WEAK):
@@ -120,37 +98,57 @@ def leaf_type(x: Any) -> tuple[tuple, Optional[np.dtype]]:
     return tuple(x.shape), np.dtype(x.dtype)
 
 
-def join_types(label: str, items: Sequence[tuple[str, Any]], verb: str = "is") -> tuple[tuple, np.dtype]:
-    """The one (shape, dtype) that tensors and numbers found at several places can share.
+class GraphRules(carry.Rules):
+    """Our graph's values for the carry (runtime/carry.py): tensors, nests of tuples, lists and dicts
+    (None a leaf), dims that differ become unknown, NumPy's weak-scalar rule for Python numbers."""
 
-    ``items`` are (where, leaf). Strong dtypes (tensors, arrays) must agree; a Python number
-    takes theirs when NumPy's weak-scalar rule keeps it; dims that differ become None."""
-    typed = [(where, x, *leaf_type(x)) for where, x in items]
-    strong = [(where, x, dtype) for where, x, _, dtype in typed if dtype is not None]
-    for where, x, dtype in strong[1:]:
-        if dtype != strong[0][2]:
-            raise staging_error(
-                f"{label} {verb} {show(strong[0][1])} {strong[0][0]} but {show(x)} {where}; a graph gives each "
-                f"value one dtype: cast one of them (e.g. with .astype(np.{strong[0][2].name}))")
-    weak = [x for _, x, _, dtype in typed if dtype is None]
-    if strong:
-        dtype = strong[0][2]
-        if weak and np.result_type(dtype, *weak) != dtype:
-            bad = next(w for w in weak if np.result_type(dtype, w) != dtype)
-            where_bad = next(where for where, x in items if x is bad)
-            raise staging_error(
-                f"{label} {verb} {show(strong[0][1])} {strong[0][0]} but {show(bad)} {where_bad}, which does not "
-                f"fit {dtype.name}; a graph gives each value one dtype: make both the same type")
-    else:
-        dtype = np.result_type(*weak)
-    shape = typed[0][2]
-    for where, x, other, _ in typed[1:]:
-        if len(other) != len(shape):
-            raise staging_error(
-                f"{label} {verb} {show(typed[0][1])} {typed[0][0]} but {show(x)} {where}; a graph value keeps its "
-                "number of dimensions")
-        shape = tuple(a if a == b else None for a, b in zip(shape, other))
-    return shape, np.dtype(dtype)
+    noun = "tensor"
+    unknown_dims = True
+    fill_hint = "x[i] = v"
+
+    def flatten(self, value: Any) -> tuple[list, TreeDef]:
+        return flatten(value)
+
+    def unflatten(self, tree: TreeDef, leaves: Sequence[Any]) -> Any:
+        return tree.unflatten(leaves)
+
+    def leaf_label(self, name: str, value: Any, j: int) -> str:
+        return describe(name, paths(flatten(value)[1])[j])
+
+    def structure(self, value: Any, tree: TreeDef) -> str:
+        return str(tree)
+
+    def is_staged(self, leaf: Any) -> bool:
+        return isinstance(leaf, Tensor)
+
+    def same(self, a: Any, b: Any) -> bool:
+        return same(a, b)
+
+    def typeof(self, leaf: Any) -> carry.LeafType:
+        if isinstance(leaf, _WEAK):
+            return carry.LeafType((), np.result_type(leaf), True)
+        return carry.LeafType(tuple(leaf.shape), np.dtype(leaf.dtype))
+
+    def type_str(self, t: carry.LeafType) -> str:
+        return type_str(t.shape, t.dtype)
+
+    def promote(self, types: Sequence[carry.LeafType], leaves: Sequence[Any]) -> Optional[carry.LeafType]:
+        strong = [t.dtype for t in types if not t.weak]
+        weak = [x for t, x in zip(types, leaves) if t.weak]
+        if not strong:
+            return carry.LeafType((), np.result_type(*weak), True)
+        if weak and np.result_type(strong[0], *weak) != strong[0]:
+            return None
+        return carry.LeafType((), strong[0])
+
+
+RULES = GraphRules()
+is_number = carry.is_number
+
+
+def show(x: Any) -> str:
+    """A short picture of a leaf for error messages."""
+    return carry.show(RULES, x)
 
 
 def zeros(shape: tuple, dtype: np.dtype) -> np.ndarray:
@@ -272,10 +270,9 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         if len(grown) == len(roots):
             break
         roots = grown  # trace again, every branch returning every written tensor
-    plans: list[list] = [[] for _ in traced]
-    results: list = []  # per name: (leaves, treedef), a leaf being a value or an _Out
-    for i, name in enumerate(names):
-        results.append(_join_variable(i, name, names, traced, labels, plans, roots))
+    join = carry.join_branches(RULES, names, [_branch_values(t) for t in traced], labels,
+                               check=functools.partial(_refuse_rebinding, roots=roots, labels=labels))
+    plans = [_plan(join, b, t) for b, t in enumerate(traced)]
     first_root = len(plans[0])
     for k, root in enumerate(roots):
         for t, plan in zip(traced, plans):
@@ -287,9 +284,35 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         outs = tensor.bind("cond", [pred, *captures], true_graph=graphs[0], false_graph=graphs[1])
     for k, root in enumerate(roots):
         tensor.write(root, outs[first_root + k])
-    return tuple(tree.unflatten([_python_number(outs[x.k], traced, i, j) if isinstance(x, _Out) else x
-                                 for j, x in enumerate(leaves)])
-                 for i, (leaves, tree) in enumerate(results))
+    sources = [next(picks[k] for picks in join.picks if picks[k] is not None) for k in range(len(join.outputs))]
+    return join.values([_python_number(outs[k], traced, i, j) for k, (i, j) in enumerate(sources)])
+
+
+def _plan(join: carry.Join, b: int, t: _Traced) -> list:
+    """Branch ``b``'s outputs for the joined variables: its tensor, or a constant of the joined type (its
+    number, or a don't-care zero where it left a guarded return value unset)."""
+    plan = []
+    for pick, joined in zip(join.picks[b], join.outputs):
+        dtype = np.dtype(joined.dtype)
+        if pick is None:
+            plan.append(("const", zeros(joined.shape, dtype)))
+            continue
+        leaf = t.flat[pick[0]][0][pick[1]]
+        plan.append(("out", t.positions[pick], dtype) if isinstance(leaf, Tensor)
+                    else ("const", np.asarray(leaf, dtype)))
+    return plan
+
+
+def _refuse_rebinding(name: str, label: str, found: dict, roots: list, labels: Sequence[str]) -> None:
+    """A tensor written in place (a root) in one branch and rebound in another: which array later writes
+    through that name reach is known only at run time."""
+    for b, c in found.items():
+        if isinstance(c, Tensor) and any(_related(c, r) for r in roots):
+            raise staging_error(
+                f"{label} is written in place in the {labels[b]} branch of a staged `if` but rebound to "
+                "another array in the other; the graph cannot tell which array later writes through that "
+                f"name should reach. Rebind it in both branches (e.g. {name} = {name}.copy() before writing), "
+                "or write in place in both")
 
 
 def _python_number(out: Tensor, traced: list, i: int, j: int) -> Tensor:
@@ -334,84 +357,8 @@ def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising:
     return branches[other]()
 
 
-class _Out:
-    __slots__ = ("k",)
-
-    def __init__(self, k: int) -> None:
-        self.k = k
-
-
-def _guarded(name: str, names: Sequence[str], values: Sequence[Any]) -> bool:
-    """A return value may be missing in a branch whose return flag is not plainly True: the
-    converted code reads it only once the flag is set, and sets both together."""
-    return is_return_value(name) and any(is_return_flag(n) and v is not True for n, v in zip(names, values))
-
-
 def _branch_values(t: _Traced) -> list:
     return [tree.unflatten(leaves) for leaves, tree in t.flat]
-
-
-def _join_variable(i: int, name: str, names: Sequence[str], traced: list[_Traced], labels: Sequence[str],
-                   plans: list[list], roots: list) -> tuple[list, TreeDef]:
-    values = [t.flat[i] for t in traced]
-    # A return value that one branch did not set (None or Undefined) is a don't-care under its flag.
-    missing = [b for b, (leaves, tree) in enumerate(values)
-               if tree == LEAF and has_no_value(name, leaves[0])]
-    present = [b for b in range(len(values)) if b not in missing]
-    if not present:
-        return values[0]
-    if missing:
-        b = missing[0]
-        if not _guarded(name, names, _branch_values(traced[b])):
-            if is_return_value(name):
-                raise staging_error(
-                    f"the function returns a value in the {labels[present[0]]} branch but not in the {labels[b]} "
-                    "branch (a `return` in one branch only); a staged `if` needs the return value from both "
-                    "branches: return a value of the same type on every path")
-            raise staging_error(
-                f"{describe(name)} is assigned in the {labels[present[0]]} branch but not in the {labels[b]} "
-                f"branch of a staged `if`; a graph needs it from both: assign {name} before the `if`, or in "
-                "both branches")
-    first_leaves, tree = values[present[0]]
-    for b in present[1:]:
-        if values[b][1] != tree:
-            raise staging_error(
-                f"{describe(name)} is {tree} in the {labels[present[0]]} branch but {values[b][1]} in the "
-                f"{labels[b]} branch; both branches of a staged `if` must give it the same structure")
-    leaves = []
-    for j, path in enumerate(paths(tree)):
-        label = describe(name, path)
-        found = {b: values[b][0][j] for b in present}
-        candidates = list(found.values())
-        if not any(isinstance(c, Tensor) for c in candidates) and all(same(c, candidates[0]) for c in candidates):
-            leaves.append(candidates[0])
-            continue
-        if all(c is candidates[0] for c in candidates) and len(present) == len(values):
-            leaves.append(candidates[0])  # the same outer tensor: left alone, or written in place (a root)
-            continue
-        for b, c in found.items():
-            if isinstance(c, Tensor) and any(_related(c, r) for r in roots):
-                raise staging_error(
-                    f"{label} is written in place in the {labels[b]} branch of a staged `if` but rebound to "
-                    "another array in the other; the graph cannot tell which array later writes through that "
-                    f"name should reach. Rebind it in both branches (e.g. {name} = {name}.copy() before writing), "
-                    "or write in place in both")
-        for b, c in found.items():
-            if not (isinstance(c, Tensor) or is_number(c)):
-                other = next((x for x in candidates if x is not c), None)
-                raise staging_error(
-                    f"{label} is {show(c)} in the {labels[b]} branch but {show(other)} in the other; a staged "
-                    "`if` can choose only between tensors and numbers (other Python values must be equal)")
-        shape, dtype = join_types(label, [(f"in the {labels[b]} branch", c) for b, c in found.items()])
-        for b, plan in enumerate(plans):
-            if b not in found:  # a guarded missing return value
-                plan.append(("const", zeros(shape, dtype)))
-            elif isinstance(found[b], Tensor):
-                plan.append(("out", traced[b].positions[i, j], dtype))
-            else:
-                plan.append(("const", np.asarray(found[b], dtype)))
-        leaves.append(_Out(len(plans[0]) - 1))
-    return leaves, tree
 
 
 def _related(t: Tensor, root: Tensor) -> bool:

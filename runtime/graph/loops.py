@@ -33,16 +33,16 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
+from runtime import carry
 from runtime.graph import tensor, tracing
 from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import (
+    RULES,
     describe,
     flatten,
     guard_arrays,
     if_stmt,
     is_number,
-    is_return_value,
-    join_types,
     leaf_type,
     paths,
     predicate,
@@ -53,7 +53,6 @@ from runtime.graph.control_flow import (
     zeros,
 )
 from runtime.graph.numpy_random import draws_random
-from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TensorSpec
@@ -159,7 +158,8 @@ class _Loop:
         return [tensor.as_tensor(self.init[s], self.carried[s][1]) for s in self.slots]
 
 
-def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, what: str = "while loop") -> None:
+def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, what: str = "while loop",
+                peelable: bool = False) -> None:
     """``while test(): body()`` as one while_loop node; the state ends with its outputs.
 
     Inside the body and test, each carried tensor is the same Tensor object as before the loop,
@@ -199,7 +199,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
         if rebound:  # trace again, those slots holding tensors of their own (see _Loop.fresh)
             loop.fresh |= rebound
             continue
-        plan = _check(loop, flat, what)
+        plan = _check(loop, flat, what, peelable)
         if loop.settle_weak(flat):
             continue
         more = [t for t in written if not loop.holds(t) and not any(t is r for r in roots)]
@@ -275,9 +275,11 @@ def _check_in_place(loop: _Loop, flat: list, in_place: set, what: str) -> None:
             "write in place")
 
 
-def _check(loop: _Loop, out: list, what: str) -> Optional[list]:
-    """Compare one traced iteration with the loop's entry. Returns the plan for the body's
-    outputs, or None after widening the loop's types (then the body must be traced again)."""
+def _check(loop: _Loop, out: list, what: str, peelable: bool = False) -> Optional[list]:
+    """Compare one traced iteration with the loop's entry (the rules and their wording: runtime/carry.py).
+    Returns the plan for the body's outputs, or None after widening the loop's types (then the body must
+    be traced again). ``peelable``: a for loop of known trip count, which may run its first iteration
+    before the staged loop (``carry.Peel``) for a variable that has its first value only after it."""
     plan: list = []
     changed = False
     positions = {}
@@ -288,54 +290,31 @@ def _check(loop: _Loop, out: list, what: str) -> Optional[list]:
     for i, name in enumerate(loop.names):
         (entry_leaves, entry_tree), (out_leaves, out_tree) = loop.flat[i], out[i]
         entry_value = entry_tree.unflatten(entry_leaves)
-        if has_no_value(name, entry_value):
-            if same(entry_value, out_tree.unflatten(out_leaves)):
+        if has_no_value(name, entry_value) or entry_value is None:
+            if not carry.first_value(RULES, name, entry_value, out_tree.unflatten(out_leaves), what, peelable):
                 continue
-            if not is_return_value(name):
-                raise staging_error(
-                    f"{describe(name)} is first assigned inside this {what} and used after it (or in a later "
-                    f"iteration); a staged loop can only carry variables that exist before it: initialize {name} "
-                    "before the loop, with the shape and dtype it will have")
             # A return value first set in the loop: a don't-care placeholder until its flag is set.
-            if not all(isinstance(x, Tensor) or is_number(x) for x in out_leaves):
-                raise staging_error(f"a staged {what} can only return tensors and numbers, got "
-                                    f"{', '.join(show(x) for x in out_leaves)}")
-            types = [join_types(describe(name), [("", x)]) for x in out_leaves]
-            loop.flat[i] = ([zeros(*t) for t in types], out_tree)
+            types = [RULES.typeof(x) if carry.is_value(RULES, x) else None for x in out_leaves]
+            loop.flat[i] = ([x if t is None else zeros(t.shape, t.dtype) for x, t in zip(out_leaves, types)], out_tree)
             for j, t in enumerate(types):
-                loop.carry((i, j), *t, zeros(*t))
+                if t is not None:
+                    loop.carry((i, j), t.shape, t.dtype, zeros(t.shape, t.dtype))
             changed = True
             continue
         if out_tree != entry_tree:
             grows = entry_tree.kind == out_tree.kind == "list" and len(out_tree.children) > len(entry_tree.children)
             hint = (": a list cannot grow in it (`out.append(v)`). Preallocate an array before the loop "
                     "(`out = np.zeros(n)`) and write `out[i] = v` in it" if grows else "")
-            raise staging_error(
-                f"{describe(name)} is {entry_tree} before the {what} but {out_tree} after one iteration; a staged "
-                f"loop must keep each variable's structure (the same tuples, lists and dicts){hint}")
+            raise carry.restructured(RULES, name, entry_value, out_tree.unflatten(out_leaves), what, hint)
         for j, path in enumerate(paths(entry_tree)):
             label = describe(name, path)
             e, o = entry_leaves[j], out_leaves[j]
             slot = (i, j)
             if slot in loop.carried:
                 shape, dtype = loop.carried[slot]
-                if not (isinstance(o, Tensor) or is_number(o)):
-                    raise staging_error(f"{label} is a tensor before the {what} but {show(o)} after one "
-                                        "iteration; a staged loop carries only tensors")
-                o_shape, o_dtype = leaf_type(o)
-                if (np.result_type(dtype, o) if o_dtype is None else o_dtype) != dtype:
-                    now = f"the Python {type(o).__name__} {o!r}" if o_dtype is None else o_dtype.name
-                    raise staging_error(
-                        f"{label} changes dtype inside this {what}: it is {dtype.name} before the loop but {now} "
-                        "after one iteration; a staged loop keeps each variable's dtype: cast it (e.g. with "
-                        f".astype(np.{dtype.name})) before or inside the loop")
-                if len(o_shape) != len(shape):
-                    raise staging_error(
-                        f"{label} is {type_str(shape, dtype)} before the {what} but {show(o)} after one iteration; a "
-                        "staged loop keeps each variable's number of dimensions")
-                new_shape = tuple(a if a == b else None for a, b in zip(shape, o_shape))
-                if new_shape != shape:
-                    loop.carried[slot] = (new_shape, dtype)
+                joined, _, widened = carry.carry_leaf(RULES, label, carry.LeafType(shape, dtype), o, what)
+                if widened:
+                    loop.carried[slot] = (joined.shape, dtype)
                     changed = True
                 plan.append(("out", positions[slot], dtype) if isinstance(o, Tensor)
                             else ("const", np.asarray(o, dtype)))
@@ -343,16 +322,13 @@ def _check(loop: _Loop, out: list, what: str) -> Optional[list]:
             if same(e, o):
                 continue
             if is_number(e) and (isinstance(o, Tensor) or is_number(o)):
-                shape, dtype = join_types(label, [(f"before the {what}", e), ("after one iteration", o)])
-                if shape != leaf_type(e)[0]:
-                    raise staging_error(f"{label} is {show(e)} before the {what} but {show(o)} after one "
-                                        "iteration; a staged loop keeps each variable's shape")
-                loop.carry(slot, shape, dtype, np.asarray(e, dtype), weak=type(e) in (bool, int, float))
+                # (A number's shape is (): join_types refuses any other.)
+                joined = carry.join_types(RULES, label, [(f"before the {what}", e), ("after one iteration", o)])
+                loop.carry(slot, joined.shape, joined.dtype, np.asarray(e, joined.dtype),
+                           weak=type(e) in (bool, int, float))
                 changed = True
                 continue
-            raise staging_error(
-                f"{label} is {show(e)} before the {what} but {show(o)} after one iteration; only tensors and "
-                "numbers can change inside a staged loop")
+            raise carry.static_changed(RULES, label, e, o, what)
     return None if changed else plan
 
 
@@ -374,9 +350,9 @@ class _Counted:
 
 
 def _indexed_loop(count: Any, item_at: Callable[[Any], Any], extra_test: Optional[Callable[[], Any]],
-                  body: Callable[[Any], None], state: Any, index_dtype: Any = np.int64) -> None:
+                  body: Callable[[Any], None], state: Any, index_dtype: Any = np.int64, peelable: bool = False) -> None:
     """``for k in range(count): body(item_at(k))``, stopping once ``extra_test()`` is false (``index_dtype``
-    None: the index is a Python int, a ``PyNumber``)."""
+    None: the index is a Python int, a ``PyNumber``; ``peelable``: see ``_check``)."""
     # Over a range of Python ints (or dimensions known at run time) the index is a Python int, as eager's.
     start = tensor.constant(0, index_dtype)
     counted = _Counted(state, PyNumber.of(start) if index_dtype is None else start)
@@ -392,7 +368,7 @@ def _indexed_loop(count: Any, item_at: Callable[[Any], Any], extra_test: Optiona
         body(item_at(index))
         counted.index = index + 1
 
-    stage_while(test, step, counted, what="for loop")
+    stage_while(test, step, counted, what="for loop", peelable=peelable)
 
 
 def _trip_count(start: Any, stop: Any, step: Any) -> Any:
@@ -407,7 +383,30 @@ def _trip_count(start: Any, stop: Any, step: Any) -> Any:
     return np.maximum(count, 0)
 
 
-def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None], state: Any) -> None:
+def _peeled(iterable: Tensor, length: int, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None],
+            state: Any, needed: carry.Peel) -> None:
+    """``for item in iterable`` (a tensor with a known first dim) where a variable gets its first value in the
+    first iteration (``best = None`` or unassigned before the loop): Python's first iteration, traced as it
+    runs, then the staged loop over the rest, which starts from a value. Exactly Python's loop, since it
+    runs at least once; a loop that runs no iteration changes nothing. Peeled once: a variable that loses
+    its value again in a later iteration is refused (``needed.error()``)."""
+    if length == 0:
+        return None
+    flag = True if extra_test is None else extra_test()
+    if isinstance(flag, Tensor):
+        raise needed.error()  # whether the first iteration runs is known only when the graph runs
+    if not flag:
+        return None
+    body(iterable[0])
+    if length == 1:
+        return None  # (no loop over no rows: its body would index past the end when lowered)
+    return for_stmt(iterable[1:], extra_test, body, state, peel=False)
+
+
+def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None], state: Any,
+             peel: bool = True) -> None:
+    """Stage ``for item in iterable: body(item)``. ``peel``: a loop over a tensor of known length may run its
+    first iteration before the staged loop (``_peeled``)."""
     if isinstance(iterable, GraphRange):
         start, stop, step = iterable.start, iterable.stop, iterable.step
         strong = [b.dtype for b in (start, stop, step) if not isinstance(b, int) and type(b) is not PyNumber]
@@ -422,7 +421,12 @@ def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Calla
             raise staging_error("cannot iterate over a 0-d tensor (a scalar)")
         length = iterable.shape[0]
         count = length if length is not None else tensor.bind1("dim", [iterable], axis=0)
-        return _indexed_loop(count, lambda k: iterable[k], extra_test, body, state)
+        try:
+            # (Peeled only where the length is known: one known only at run time may be 0.)
+            return _indexed_loop(count, lambda k: iterable[k], extra_test, body, state,
+                                 peelable=peel and length is not None)
+        except carry.Peel as needed:
+            return _peeled(iterable, length, extra_test, body, state, needed)
     # A Python loop whose break or return flag just became a tensor: stage what is left of it.
     if type(iterable) is _RANGE_ITERATOR:
         _, (whole,), done = iterable.__reduce__()

@@ -23,16 +23,15 @@ from runtime.graph.tensor import (
     as_tensor,
     bind1,
     cast,
-    clip,
     constant,
     getitem,
     reduce,
     reshape,
-    scan,
     transpose,
+    user_shape,
 )
 from runtime.graph.tensor import copy as tensor_copy
-from runtime.staging import NotStageable, user_location
+from runtime.staging import NotStageable
 
 
 def _plain(x: Any) -> Any:
@@ -59,12 +58,34 @@ def arg(x: Any) -> Tensor:
 
 # --- reductions ---------------------------------------------------------------------------------
 
+_REDUCTION_UFUNCS = {"sum": np.add, "prod": np.multiply, "max": np.maximum, "min": np.minimum}
+
+
 def _reduction(op: str) -> Callable:
     def impl(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False,
              initial: Any = None, where: Any = None) -> Tensor:
-        reject(op, out=out, initial=initial, where=where)
+        reject(op, out=out, where=where)
+        if initial is not None:
+            return _with_initial(op, arg(a), axis, dtype, keepdims, initial)
         return reduce(op, arg(a), axis, keepdims, dtype)
     return impl
+
+
+def _with_initial(op: str, x: Tensor, axis: Any, dtype: Any, keepdims: bool, initial: Any) -> Tensor:
+    """NumPy's ``ufunc.reduce(x, axis, dtype, None, keepdims, initial)``: the reduction, then the initial
+    value (cast to the reduction's dtype, as NumPy casts it: 2.5 into int32 is 2, 2**40 overflows) combined
+    with it by the ufunc. NumPy's loop starts from the initial value: for ``max`` / ``min`` the value is the
+    same (associative, NaN-propagating); float ``sum`` / ``prod`` agree to rounding (integers exactly). An
+    empty max / min is the ufunc's reduce (numpy_array), which starts from the initial value as NumPy."""
+    ufunc = _REDUCTION_UFUNCS[op]
+    axes = normalize_axes(axis, x.ndim)
+    dims = [x.shape[i] for i in (range(x.ndim) if axes is None else axes)]
+    if op in ("max", "min") and (None in dims or 0 in dims):
+        return ufunc.reduce(x, axis, dtype, None, keepdims, initial)
+    result = reduce(op, x, axes, keepdims, dtype)
+    value = _plain(initial)
+    start = cast(value, result.dtype) if isinstance(value, Tensor) else constant(result.dtype.type(value))
+    return ufunc(start, result)
 
 
 def _any_all(op: str) -> Callable:
@@ -74,9 +95,19 @@ def _any_all(op: str) -> Callable:
     return impl
 
 
-for _func, _op in [(np.sum, "sum"), (np.prod, "prod"), (np.max, "max"), (np.amax, "max"), (np.min, "min"),
-                   (np.amin, "min")]:
+def _extremum(op: str) -> Callable:
+    # NumPy's max / min take no dtype: (a, axis, out, keepdims, initial, where), positionally too.
+    def impl(a: Any, axis: Any = None, out: Any = None, keepdims: bool = False, initial: Any = None,
+             where: Any = None) -> Tensor:
+        return sum_like(a, axis, None, out, keepdims, initial, where)
+    sum_like = _reduction(op)
+    return impl
+
+
+for _func, _op in [(np.sum, "sum"), (np.prod, "prod")]:
     implements(_func)(_reduction(_op))
+for _func, _op in [(np.max, "max"), (np.amax, "max"), (np.min, "min"), (np.amin, "min")]:
+    implements(_func)(_extremum(_op))
 implements(np.any)(_any_all("any"))
 implements(np.all)(_any_all("all"))
 
@@ -92,8 +123,6 @@ NUMPY_FUNCTIONS[np.argmax] = lambda a, axis=None, out=None, *, keepdims=False: a
     "argmax", arg(a), axis, keepdims)
 NUMPY_FUNCTIONS[np.argmin] = lambda a, axis=None, out=None, *, keepdims=False: arg_reduce(
     "argmin", arg(a), axis, keepdims)
-NUMPY_FUNCTIONS[np.cumsum] = lambda a, axis=None, dtype=None, out=None: scan("cumsum", arg(a), axis, dtype)
-NUMPY_FUNCTIONS[np.cumprod] = lambda a, axis=None, dtype=None, out=None: scan("cumprod", arg(a), axis, dtype)
 
 
 def _count(x: Tensor, axis: Any) -> Any:
@@ -121,22 +150,6 @@ NUMPY_FUNCTIONS[np.var] = _variance
 NUMPY_FUNCTIONS[np.std] = lambda *args, **kw: np.sqrt(_variance(*args, **kw))
 
 
-@implements(np.ptp)
-def _ptp(a: Any, axis: Any = None, out: Any = None, keepdims: bool = False) -> Tensor:
-    return reduce("max", arg(a), axis, keepdims) - reduce("min", arg(a), axis, keepdims)
-
-
-@implements(np.average)
-def _average(a: Any, axis: Any = None, weights: Any = None, returned: bool = False, *,
-             keepdims: bool = False) -> Any:
-    if weights is None:
-        avg, scale = reduce("mean", arg(a), axis, keepdims), _count(arg(a), axis)
-    else:
-        scale = reduce("sum", arg(weights), axis, keepdims)
-        avg = reduce("sum", arg(a) * weights, axis, keepdims) / scale
-    return (avg, scale) if returned else avg
-
-
 @implements(np.count_nonzero)
 def _count_nonzero(a: Any, axis: Any = None, *, keepdims: bool = False) -> Tensor:
     return reduce("sum", arg(a) != 0, axis, keepdims)
@@ -147,7 +160,7 @@ def _count_nonzero(a: Any, axis: Any = None, *, keepdims: bool = False) -> Tenso
 NUMPY_FUNCTIONS[np.reshape] = lambda a, shape=None, order="C", *, copy=None: reshape(arg(a), shape)
 NUMPY_FUNCTIONS[np.transpose] = lambda a, axes=None: transpose(arg(a), axes)
 NUMPY_FUNCTIONS[np.ravel] = lambda a, order="C": reshape(arg(a), (-1,))
-NUMPY_FUNCTIONS[np.shape] = lambda a: arg(a).shape
+NUMPY_FUNCTIONS[np.shape] = lambda a: user_shape(arg(a))  # (unknown dims as PyNumbers: the user's code reads them)
 NUMPY_FUNCTIONS[np.ndim] = lambda a: arg(a).ndim
 NUMPY_FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: (  # (a copy even to the same dtype)
     tensor_copy(arg(x)) if copy and np.dtype(dtype) == arg(x).dtype else cast(arg(x), dtype))
@@ -157,11 +170,13 @@ NUMPY_FUNCTIONS[np.broadcast_to] = lambda array, shape, subok=False: bind1(
 
 
 @implements(np.size)
-def _size(a: Any, axis: Optional[int] = None) -> int:
-    x = arg(a)
-    size = x.size if axis is None else x.shape[axis]
-    if size is None:
-        raise TypeError("np.size of a tensor with a dimension known only at run time")
+def _size(a: Any, axis: Optional[int] = None) -> Any:
+    dims = user_shape(arg(a))
+    if axis is not None:
+        return dims[axis]
+    size: Any = 1
+    for d in dims:
+        size = size * d
     return size
 
 
@@ -212,13 +227,6 @@ def _atleast(ndim: int) -> Callable:
 
 NUMPY_FUNCTIONS[np.atleast_1d] = _atleast(1)
 NUMPY_FUNCTIONS[np.atleast_2d] = _atleast(2)
-
-
-@implements(np.flip)
-def _flip(m: Any, axis: Any = None) -> Tensor:
-    x = arg(m)
-    axes = normalize_axes(axis, x.ndim) or range(x.ndim)
-    return getitem(x, tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim)))
 
 
 @implements(np.concatenate)
@@ -294,39 +302,12 @@ def _block(arrays: Any) -> Tensor:
     return join(arrays, 0)
 
 
-def data_dependent(what: str, instead: str) -> NotStageable:
-    """The error for a NumPy function whose output shape depends on the values (a graph's shapes are
-    fixed while tracing)."""
-    return NotStageable(f"{user_location()}: {what} has a data-dependent shape: its size is known only at run "
-                        f"time, and a graph fixes every shape while tracing. Use {instead}. (Or call NumPy at run "
-                        "time through autograph.numpy_function(fn, x, output_spec=autograph.TensorSpec([None], "
-                        "dtype)), on the NumPy executor: docs/numpy_function.md.)")
-
-
-def _data_dependent(name: str, instead: str) -> Callable:
-    def impl(*args: Any, **kwargs: Any) -> Tensor:
-        raise data_dependent(f"np.{name}", instead)
-    return impl
-
-
-_MASKED = "np.where(mask, x, fill) (same shape), or compute on the whole array and mask the result"
-for _func, _instead in [
-    (np.unique, "np.sort(x) and a mask of first occurrences (s[1:] != s[:-1]) of fixed size, or "
-                "np.bincount(x, minlength=n) to count values in range(n)"),
-    (np.nonzero, _MASKED), (np.flatnonzero, _MASKED), (np.argwhere, _MASKED), (np.extract, _MASKED),
-    (np.compress, _MASKED),
-    (np.intersect1d, "np.isin(a, b) as a mask of a, which keeps a's shape"),
-    (np.setdiff1d, "~np.isin(a, b) as a mask of a, which keeps a's shape"),
-    (np.union1d, "np.concatenate and np.sort, then a mask of first occurrences"),
-    (np.trim_zeros, "a mask of the zeros, or slicing with bounds known while tracing"),
-]:
-    NUMPY_FUNCTIONS.setdefault(_func, _data_dependent(_func.__name__, _instead))
-
 @implements(np.where)
 def _where(condition: Any, x: Any = None, y: Any = None) -> Tensor:
+    if x is None and y is None:  # NumPy's own definition: asarray(condition).nonzero()
+        return np.nonzero(_plain(condition))
     if x is None or y is None:
-        raise data_dependent("np.where(condition) with one argument (the indices where it holds, as np.nonzero)",
-                             "np.where(condition, x, fill) to choose elementwise, or np.sum(condition) to count")
+        raise ValueError("either both or neither of x and y should be given")
     cond = cast(_plain(condition), bool)
     return apply("where", cond, _plain(x), _plain(y))
 
@@ -339,82 +320,9 @@ def _take(a: Any, indices: Any, axis: Optional[int] = None, out: Any = None, mod
                          mode=mode)
 
 
-NUMPY_FUNCTIONS[np.clip] = lambda a, a_min=None, a_max=None, out=None, *, min=None, max=None: clip(
-    arg(a), _plain(a_min if min is None else min), _plain(a_max if max is None else max))
-NUMPY_FUNCTIONS[np.sort] = lambda a, axis=-1, kind=None, order=None, *, stable=None: bind1(
-    "sort", [arg(a)], axis=None if axis is None else normalize_axis(axis, arg(a).ndim))
-NUMPY_FUNCTIONS[np.argsort] = lambda a, axis=-1, kind=None, order=None, *, stable=None: bind1(
-    "argsort", [arg(a)], axis=None if axis is None else normalize_axis(axis, arg(a).ndim))
-
-
-@implements(np.diff)
-def _diff(a: Any, n: int = 1, axis: int = -1) -> Tensor:
-    x = arg(a)
-    axis = normalize_axis(axis, x.ndim)
-    for _ in range(n):
-        head = getitem(x, (slice(None),) * axis + (slice(1, None),))
-        tail = getitem(x, (slice(None),) * axis + (slice(None, -1),))
-        x = head != tail if x.dtype == np.bool_ else head - tail
-    return x
-
-
-@implements(np.isclose)
-def _isclose(a: Any, b: Any, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
-    x, y = arg(a), arg(b)
-    if y.dtype.kind not in "fc":
-        y = cast(y, np.result_type(y.dtype, 1.0))
-    close = (abs(x - y) <= atol + rtol * abs(y)) & np.isfinite(y) | (x == y)
-    return close | (np.isnan(x) & np.isnan(y)) if equal_nan else close
-
-
-NUMPY_FUNCTIONS[np.allclose] = lambda a, b, rtol=1e-05, atol=1e-08, equal_nan=False: reduce(
-    "all", _isclose(a, b, rtol, atol, equal_nan))
-
-
 @implements(np.array_equal)
 def _array_equal(a1: Any, a2: Any, equal_nan: bool = False) -> Any:
     x, y = arg(a1), arg(a2)
     if x.ndim != y.ndim or any(p is not None and q is not None and p != q for p, q in zip(x.shape, y.shape)):
         return constant(False)
     return reduce("all", x == y)
-
-
-# --- creation ------------------------------------------------------------------------------------
-
-def _filled(name: str, fill: Any) -> Callable:
-    def impl(a: Any, fill_value: Any = fill, dtype: Any = None, order: str = "K", subok: bool = True,
-             shape: Any = None, *, device: Any = None) -> Tensor:
-        reject(name, shape=shape, device=device)
-        x = arg(a)
-        dtype = np.dtype(x.dtype if dtype is None else dtype)
-        value = np.array(fill_value, dtype=dtype)
-        if None not in x.shape:
-            return bind1("full", [], shape=x.shape, fill_value=value, dtype=dtype)
-        return bind1("full_like", [x], fill_value=value, dtype=dtype)
-    return impl
-
-
-NUMPY_FUNCTIONS[np.zeros_like] = lambda a, dtype=None, order="K", subok=True, shape=None, **kw: _filled(
-    "zeros_like", 0)(a, 0, dtype, shape=shape, **kw)
-NUMPY_FUNCTIONS[np.ones_like] = lambda a, dtype=None, order="K", subok=True, shape=None, **kw: _filled(
-    "ones_like", 1)(a, 1, dtype, shape=shape, **kw)
-NUMPY_FUNCTIONS[np.empty_like] = NUMPY_FUNCTIONS[np.zeros_like]
-NUMPY_FUNCTIONS[np.full_like] = _filled("full_like", None)
-
-
-@implements(np.linspace)
-def _linspace(start: Any, stop: Any, num: int = 50, endpoint: bool = True, retstep: bool = False,
-              dtype: Any = None, axis: int = 0, *, device: Any = None) -> Any:
-    lo, hi = arg(start), arg(stop)
-    if lo.ndim or hi.ndim:
-        raise NotStageable("np.linspace is supported in graphs for scalar start and stop only")
-    div = num - 1 if endpoint else num
-    delta = cast(hi - lo, np.result_type(lo.dtype, hi.dtype, float))
-    step = delta / div if div > 0 else delta * np.nan
-    ramp = bind1("arange", [], start=0, stop=num, step=1, dtype=np.dtype(np.int64))
-    y = ramp * step + lo
-    if endpoint and num > 1:
-        y = _concatenate([y[:-1], reshape(cast(hi, y.dtype), (1,))])
-    y = y if dtype is None else cast(y, dtype)
-    return (y, step) if retstep else y
-

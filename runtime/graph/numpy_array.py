@@ -1,9 +1,8 @@
 """NumPy's static-shape array functions on graph tensors: padding, tiling, rolling, searching and
 sorting, histograms, ``nan*`` reductions, quantiles, splitting, ufunc methods and array methods.
 
-Registered in ``tensor.NUMPY_FUNCTIONS`` like ``numpy_api`` (imported after it: where this module
-registers a function ``numpy_api`` has too, such as ``np.diff`` or ``np.sort``, this version adds
-what that one lacked: NumPy's ``prepend=``/``append=``, ``kind=``/``stable=``, ``out=`` ...).
+Registered in ``tensor.NUMPY_FUNCTIONS`` like ``numpy_api`` (each NumPy function in one module
+only: the table refuses a second registration).
 Each function follows NumPy's own source, in terms of graph ops, so values *and* dtypes are
 NumPy's. The ops that do not compose (``searchsorted``, stable argsort, partitions, the
 unbuffered scatter of ``ufunc.at``) are library ops in ``ops_array``.
@@ -119,8 +118,9 @@ def _assign_in_place(target: Any, value: Any, what: str) -> None:
     """``tensor.assign_in_place(target, value)``: ``target`` (and what it views) holds ``value`` from now on."""
     if not isinstance(target, Tensor):
         raise NotStageable(f"{user_location()}: {what}: the array written in place is a {type(target).__name__}, "
-                        "not a graph tensor; a graph can only update its own tensors in place (make it one first, "
-                        "e.g. x = np.zeros(n) + 0 * t, or use the returned value)")
+                        "not a graph tensor; a graph can only update its own tensors in place. Make it with np.zeros "
+                        "(np.empty, np.full, ...) in the function, which while traced makes a graph array, or with "
+                        "np.zeros_like(t); or use the returned value")
     assign_in_place(target, value)
 
 
@@ -339,7 +339,7 @@ def _allclose(a: Any, b: Any, rtol: Any = 1e-05, atol: Any = 1e-08, equal_nan: b
 
 @implements(np.ptp)
 def _ptp(a: Any, axis: Any = None, out: Any = None, keepdims: Any = _NO_VALUE) -> Any:
-    """NumPy's ``subtract(maximum.reduce, minimum.reduce)``, with ``out=`` (numpy_api's ignored it)."""
+    """NumPy's ``subtract(maximum.reduce, minimum.reduce)``, with ``out=``."""
     x = arg(a)
     keep = False if keepdims is _NO_VALUE else bool(keepdims)
     return _finish(apply("sub", reduce("max", x, axis, keep), reduce("min", x, axis, keep)), out, "np.ptp")
@@ -513,7 +513,12 @@ def _tile(A: Any, reps: Any) -> Tensor:
 @implements(np.repeat)
 def _repeat(a: Any, repeats: Any, axis: Optional[int] = None) -> Tensor:
     x = arg(a)
-    repeats = static("repeat", "repeats", repeats)
+    if _has_tensor(repeats) or None in (x.shape if axis is None else (x.shape[normalize_axis(axis, x.ndim)],)):
+        # counts computed in the graph, or an axis of unknown length: the `repeat` op, whose length is `?`
+        # (known when the graph runs; NumPy's kernel checks the counts)
+        counts = arg(repeats)
+        counts = cast(counts, np.intp) if counts.dtype == np.bool_ else counts
+        return bind1("repeat", [x, counts], axis=None if axis is None else normalize_axis(axis, x.ndim))
     if axis is None:
         x, axis = _flatten(x), 0
     axis = normalize_axis(axis, x.ndim)
@@ -912,11 +917,8 @@ def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Tensor:
     if minlength is None or operator.index(minlength) < 0:
         raise ValueError("'minlength' must not be negative")
     length = operator.index(minlength)
-    if length == 0:
-        raise NotStageable(f"{user_location()}: np.bincount without minlength= has a data-dependent shape: its "
-                           "length is max(x) + 1, known only at run time. Pass minlength= (a Python int): the "
-                           "graph's output then has that length, and values must lie in range(minlength) (a "
-                           "larger one fails at run time)")
+    if length == 0:  # its length is max(x) + 1: `?`, computed by NumPy when the graph runs
+        return bind1("bincount", [t] + ([] if w is None else [w]), minlength=0)
     if w is not None and w.shape != t.shape and None not in w.shape + t.shape:
         raise ValueError("The weights and list don't have the same length.")
     idx = cast(t, np.intp)
@@ -1153,6 +1155,8 @@ def _median(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = F
             keepdims: bool = False) -> Any:
     x0 = arg(a)
     x, ax = _reduce_axes(x0, axis)
+    if x.ndim and x.shape[ax] is None:  # a length known only at run time (np.median(x[mask])): NumPy's own
+        return _finish(_keep_dims(bind1("median", [x], axis=ax), x0.ndim, axis, keepdims), out, "np.median")
     n = known_dim("median", x, ax)
     part = bind1("sort", [x], axis=ax) if x.ndim else x
     if x.ndim == 0:
@@ -1180,6 +1184,9 @@ def _quantile_impl(name: str, a: Any, q: np.ndarray, axis: Any, method: str, kee
     if q.ndim > 2:
         raise ValueError("q must be a scalar or 1d")
     x, ax = _reduce_axes(x0, axis)
+    if x.ndim and x.shape[ax] is None:  # a length known only at run time (np.percentile(x[mask], 95)): NumPy's own
+        result = bind1("quantile", [x, constant(q)], axis=ax, method=method, weak_q=weak_q)
+        return _keep_dims(result, x0.ndim, axis, keepdims, q.ndim)
     n = known_dim(name, x, ax)
     arr = _moveaxis(bind1("sort", [x], axis=ax), ax, 0) if x.ndim else reshape(x, (1,))
     supports_nans = x.dtype.kind in "fc"
@@ -1432,14 +1439,16 @@ def _ufunc_reduce(ufunc: np.ufunc, array: Any, axis: Any = 0, dtype: Any = None,
         result = x
         for ax in sorted(axes, reverse=True):
             n = known_dim(name, result, ax)
+            # (one element along ax: an empty axis has no slice of one, but a keepdims reduction over it)
+            one = _slice_along(result, ax, 0, 1) if n else cast(reduce("sum", result, (ax,), True), result.dtype)
             if initial is not _NO_VALUE:
-                start = np.full_like(_slice_along(result, ax, 0, 1), initial)
+                start = np.full_like(one, initial)
                 result = bind1("concatenate", [start, result], axis=ax)
             elif n == 0:
                 if ufunc.identity is None:
                     raise ValueError(f"zero-size array to reduction operation {ufunc.__name__} which has no "
                                      "identity")
-                start = np.full_like(_slice_along(result, ax, 0, 1), ufunc.identity)
+                start = np.full_like(one, ufunc.identity)
                 result = bind1("concatenate", [start, result], axis=ax)
             result = _fold(ufunc, result, ax, False, dtype)
         if keepdims:
@@ -1477,15 +1486,41 @@ def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
         raise NotStageable(f"{name} is supported in graphs for binary ufuncs with a value (np.add.at(x, i, v))")
     if not isinstance(a, Tensor):
         raise NotStageable(f"{user_location()}: {name}: the array updated in place is a {type(a).__name__}, not a "
-                        "graph tensor; a graph can only update its own tensors in place (make it one first, e.g. "
-                        "x = np.zeros(n) + 0 * t)")
+                        "graph tensor; a graph can only update its own tensors in place. Make it with np.zeros "
+                        "(np.empty, np.full, ...) in the function, which while traced makes a graph array, or with "
+                        "np.zeros_like(t)")
     template, inputs = index_template(indices)
     result = bind1("ufunc_at", [a, arg(b), *inputs], ufunc=ufunc.__name__, index=template)
     _assign_in_place(a, result, name)
 
 
+def _ufunc_reduceat(ufunc: np.ufunc, array: Any, indices: Any, axis: int = 0, dtype: Any = None,
+                    out: Any = None) -> Any:
+    """NumPy's reduceat with constant ``indices`` (they decide the shape): the reduce of each slice
+    ``[indices[i]:indices[i+1]]`` (of the element ``indices[i]`` alone where the next index is not larger),
+    in the dtype NumPy's reduceat gives, joined along ``axis``."""
+    name = f"np.{ufunc.__name__}.reduceat"
+    _binary_ufunc(ufunc, "reduceat")
+    starts = np.asarray(static(f"{ufunc.__name__}.reduceat", "indices", indices))
+    x = arg(array)
+    axis = normalize_axis(axis, x.ndim)
+    n = known_dim(f"{ufunc.__name__}.reduceat", x, axis)
+    with np.errstate(all="ignore"):  # NumPy's own errors (index dtype, out of bounds) and its result dtype
+        probe = _probe(x, x.shape[:axis] + (n,) + x.shape[axis + 1:])
+        result_dtype = ufunc.reduceat(probe, starts, axis, dtype).dtype
+    pieces = []
+    for i, start in enumerate(starts.tolist()):
+        stop = starts[i + 1] if i + 1 < len(starts) else n
+        if start < stop:
+            pieces.append(_ufunc_reduce(ufunc, _slice_along(x, axis, start, stop), axis, result_dtype, None, True))
+        else:
+            pieces.append(cast(_slice_along(x, axis, start, start + 1), result_dtype))
+    return _finish(bind1("concatenate", [cast(p, result_dtype) for p in pieces], axis=axis), out, name)
+
+
 _UFUNC_METHODS: dict[str, Callable] = {"outer": _ufunc_outer, "reduce": _ufunc_reduce,
-                                       "accumulate": _ufunc_accumulate, "at": _ufunc_at}
+                                       "accumulate": _ufunc_accumulate, "at": _ufunc_at,
+                                       "reduceat": _ufunc_reduceat}
 
 
 def _graph_types(values: Sequence[Any]) -> bool:
@@ -1551,18 +1586,27 @@ class FlatIter:
         return f"<flatiter of {self.base!r}>"
 
 
+_TOLIST_LIMIT = 256  # elements: each is a node of the graph
+
+
 def _tolist(self: Tensor) -> Any:
-    """``x.tolist()``: while tracing, only a constant's values are known."""
-    value, owner = self.ref()
-    for node in reversed(owner.nodes):
-        if value in node.outputs:
-            if node.op == "constant":
-                return node.attrs["value"].tolist()
-            break
-    raise NotStageable(f"{user_location()}: tensor.tolist() needs the values of a graph tensor "
-                    f"({self.value.type_str}), which are known only when the graph runs, not while it is traced. "
-                    "Keep working on the tensor with NumPy functions and indexing, or return it from the function "
-                    "and call .tolist() on the result.")
+    """``x.tolist()``: while tracing, a constant's values are known; any other small tensor's list holds its
+    elements as ``x.item()`` gives them, Python numbers known when the graph runs (``PyNumber``)."""
+    known = tensor_module.known_value(self)
+    if known is not None:
+        return known.tolist()
+    if self.ndim == 0:
+        return self.item()
+    if self.size is None or self.size > _TOLIST_LIMIT:
+        raise NotStageable(f"{user_location()}: tensor.tolist() of a graph tensor ({self.value.type_str}) with "
+                           f"{'a size known only when the graph runs' if self.size is None else 'more than '}"
+                           f"{'' if self.size is None else f'{_TOLIST_LIMIT} elements'}: a graph holds each element of "
+                           "the list as a value of its own. Keep working on the tensor with NumPy functions and "
+                           "indexing, or return it from the function and call .tolist() on the result.")
+
+    def nested(t: Tensor) -> Any:
+        return t.item() if t.ndim == 0 else [nested(getitem(t, i)) for i in range(t.shape[0])]
+    return nested(self)
 
 
 def _sort_method(self: Tensor, axis: int = -1, kind: Any = None, order: Any = None, *, stable: Any = None) -> None:

@@ -183,10 +183,7 @@ def _stack(ins, attrs):
 
 def _getitem(ins, attrs):
     x, *index_inputs = ins
-    for v in index_inputs:
-        if v.dtype.kind not in "iu":
-            raise IndexError("only integers, slices, None, Ellipsis and integer arrays are valid graph indices")
-    shape = shapes.getitem(x.shape, attrs["index"], {k: v.shape for k, v in enumerate(index_inputs)})
+    shape = shapes.getitem(x.shape, attrs["index"], *shapes.index_shapes(index_inputs))
     return [(shape, x.dtype)]
 
 

@@ -7,3 +7,6 @@ from runtime.graph import ops_update  # noqa: F401
 from runtime.graph import ops_linalg  # noqa: F401
 from runtime.graph import ops_random  # noqa: F401
 from runtime.graph import ops_callback  # noqa: F401
+from runtime.graph import ops_data_dependent  # noqa: F401
+from runtime.graph import ops_fft  # noqa: F401
+from runtime.graph import ops_complex  # noqa: F401

@@ -51,7 +51,7 @@ import numpy as np
 
 from runtime.graph import shapes
 from runtime.graph.opdefs import define
-from runtime.staging import NotStageable
+from runtime.staging import NotStageable, user_location
 
 LinAlgError = np.linalg.LinAlgError
 INT32 = np.dtype(np.int32)
@@ -174,7 +174,8 @@ def _complex_only(name: str, a: Any, alternative: str) -> np.dtype:
     compute, result = linalg_types(a.dtype)
     if compute.kind != "c":
         raise NotStageable(
-            f"np.linalg.{name} of a real ({np.dtype(a.dtype).name}) matrix is not supported in graphs: NumPy returns a "
+            f"{user_location()}: np.linalg.{name} of a real ({np.dtype(a.dtype).name}) matrix is not supported in "
+            "graphs: NumPy returns a "
             "real array when every eigenvalue happens to be real and a complex one otherwise, a dtype that depends "
             "on the values, while a graph fixes its dtypes when it is traced. Use "
             f"np.linalg.{name}(a.astype(complex)) (always complex, with the same values), or {alternative} for a "

@@ -39,10 +39,7 @@ def fill_index(index: tuple, inputs: Sequence[Any]) -> tuple:
 
 def _setitem_rule(ins, attrs):
     x, v, *index_inputs = ins
-    for i in index_inputs:
-        if i.dtype.kind not in "iu":
-            raise IndexError("only integers, slices, None, Ellipsis and integer arrays are valid graph indices")
-    target = shapes.getitem(x.shape, attrs["index"], {k: i.shape for k, i in enumerate(index_inputs)})
+    target = shapes.getitem(x.shape, attrs["index"], *shapes.index_shapes(index_inputs))
     squeezed = tuple(v.shape)
     while len(squeezed) > len(target) and squeezed[0] == 1:  # NumPy drops leading ones of the value
         squeezed = squeezed[1:]

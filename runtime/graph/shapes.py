@@ -135,14 +135,22 @@ def slice_length(dim: Optional[int], s: slice) -> Optional[int]:
     return len(range(*s.indices(dim)))
 
 
-def getitem(shape: Shape, index: tuple, array_shapes: dict[int, Shape]) -> Shape:
+def getitem(shape: Shape, index: tuple, array_shapes: dict[int, Shape], masks: frozenset = frozenset()) -> Shape:
     """The shape of ``x[index]``. Items are ints, slices, None, Ellipsis, or ``Ref(k)``
     placeholders for index inputs; ``array_shapes[k]`` is the shape of input k
-    (``()`` for a scalar int, which acts like an int)."""
+    (``()`` for a scalar int, which acts like an int). ``masks`` are the inputs that are boolean
+    arrays: as in NumPy, a k-dim mask stands for the k integer arrays of its ``nonzero()``, so it
+    spans k dims of ``x`` (which must match it) and gives one dim, its count of True values,
+    ``None`` here (a 0-d mask spans none and gives a dim of length 1 or 0)."""
     def is_array(item):
-        return isinstance(item, Ref) and array_shapes[item.k] != ()
+        return isinstance(item, Ref) and (array_shapes[item.k] != () or item.k in masks)
 
-    consumed = sum(1 for it in index if it is not None and it is not Ellipsis)
+    def width(item):  # how many dims of x the item indexes
+        if item is None or item is Ellipsis:
+            return 0
+        return len(array_shapes[item.k]) if isinstance(item, Ref) and item.k in masks else 1
+
+    consumed = sum(width(it) for it in index)
     if consumed > len(shape):
         raise IndexError(f"too many indices for an array with {len(shape)} dimensions")
     if index.count(Ellipsis) > 1:
@@ -158,6 +166,17 @@ def getitem(shape: Shape, index: tuple, array_shapes: dict[int, Shape]) -> Shape
     for pos, item in enumerate(index):
         if item is None:
             out.append(1)
+            continue
+        if isinstance(item, Ref) and item.k in masks:
+            mask = array_shapes[item.k]
+            for axis, (d, m) in enumerate(zip(shape[dim:dim + len(mask)], mask), dim):
+                if d is not None and m is not None and d != m:
+                    raise IndexError(f"boolean index did not match indexed array along axis {axis}; size of axis "
+                                     f"is {d} but size of corresponding boolean axis is {m}")
+            dim += len(mask)
+            arrays.append((None,))
+            positions.append(pos)
+            array_at = len(out) if array_at is None else array_at
             continue
         d = shape[dim]
         dim += 1
@@ -177,6 +196,18 @@ def getitem(shape: Shape, index: tuple, array_shapes: dict[int, Shape]) -> Shape
         at = array_at if adjacent else 0
         out[at:at] = list(broadcast(*arrays))
     return tuple(out)
+
+
+def index_shapes(index_inputs: Sequence[Any]) -> tuple[dict, frozenset]:
+    """``shapes.getitem``'s view of a getitem/setitem's index inputs: their shapes, and which are boolean
+    masks (whose result size is known only at run time: docs/graph_numpy_functions.md, "Data-dependent
+    shapes")."""
+    for v in index_inputs:
+        if v.dtype.kind not in "iub":
+            raise IndexError("only integers, slices, None, Ellipsis, integer arrays and boolean masks are valid "
+                             "graph indices")
+    return ({k: v.shape for k, v in enumerate(index_inputs)},
+            frozenset(k for k, v in enumerate(index_inputs) if v.dtype.kind == "b"))
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ import numpy as np
 from runtime.graph import ops
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
-from runtime.limits import DataDependentIndex, NotOnTensors, UnknownDimension
+from runtime.limits import NotOnTensors, UnknownDimension
 from runtime.staging import (
     NotStageable,
     in_converted_code,
@@ -131,7 +131,7 @@ class Tensor:
         gives (``x.shape[0] - 1``, ``if x.shape[0] > 1:``), never a None that would take another path."""
         shape = self.value.shape
         if None in shape and not is_machinery(sys._getframe(1).f_code.co_filename):
-            return tuple(d if d is not None else PyNumber.of(bind1("dim", [self], axis=i)) for i, d in enumerate(shape))
+            return user_shape(self)
         return shape
 
     dtype = property(lambda self: self.value.dtype)
@@ -187,10 +187,22 @@ class Tensor:
         return (self[i] for i in range(self.shape[0]))
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
-        raise concrete_error(self, "converting a tensor to a NumPy array (np.asarray / np.array)")
+        # (Not even a constant's values: a library may keep the array it made, and read it after a later write
+        # into the tensor, which it would then not see.)
+        error = concrete_error(self, "converting a tensor to a NumPy array (np.asarray / np.array)")
+        if current_builder() is not None and known_value(self) is not None:
+            error.args = (error.args[0] + " (This array holds constants: np.zeros, np.identity and the other "
+                          "constructors called in a traced function make a graph array, so that writes of traced "
+                          "values into it stage. To hand a NumPy array to a library, make it outside the traced "
+                          "function, as a global or an argument.)",)
+        raise error
 
-    def item(self) -> Any:
-        raise concrete_error(self, "tensor.item()")
+    def item(self, *index: Any) -> Any:
+        """``x.item()``: NumPy's Python number. While tracing, a constant's is that number; any other is a
+        ``PyNumber`` (a Python number known when the graph runs) of the Python type NumPy would give: a float64
+        for a float, an int64 for an integer (uint64 beyond int64 is an error when the graph runs), a bool, a
+        complex128, so that arithmetic on it promotes as on the Python number."""
+        return python_item(self, index)
 
     def __len__(self) -> int:
         shape = self.value.shape
@@ -269,6 +281,24 @@ for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
     setattr(Tensor, f"__{_name}__", _binary(_name))
 
 
+def _power(self: Tensor, exponent: Any) -> Any:
+    """``x ** p`` as NumPy computes it: an array of floats or complex numbers raised to the Python int 2 or -1,
+    or the Python float 0.5, is ``np.square`` / ``np.reciprocal`` / ``np.sqrt`` of it (number.c's
+    fast_scalar_power), which for complex numbers (and ``-0.0 ** 0.5``) differ from ``np.power`` in the last
+    bits. A NumPy scalar takes no shortcut: a 0-d tensor stands for one (what ``np.sum`` returns)."""
+    if exponent is None:
+        return NotImplemented
+    if self.ndim and self.dtype.kind in "fc":
+        if type(exponent) is int and exponent in (2, -1):
+            return apply("square" if exponent == 2 else "reciprocal", self)
+        if type(exponent) is float and exponent == 0.5:
+            return apply("sqrt", self)
+    return operator_apply("pow", self, exponent)
+
+
+Tensor.__pow__ = _power
+
+
 def _in_place(op: str) -> Any:
     """``x op= y`` on a tensor: NumPy's ``op(x, y, out=x)``, whose result must keep x's shape and
     cast to x's dtype under the same_kind rule. A 0-d tensor stands for a NumPy scalar (what
@@ -276,7 +306,7 @@ def _in_place(op: str) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         if other is None:
             return NotImplemented
-        result = operator_apply(op, self, other)
+        result = _power(self, other) if op == "pow" else operator_apply(op, self, other)
         if self.ndim == 0 and result.ndim == 0:
             return result
         write_result(self, result, f"np.{ops.ELEMENTWISE.get(op, np.matmul).__name__}")
@@ -289,6 +319,11 @@ for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "
                    ("or", "bitwise_or"), ("xor", "bitwise_xor"), ("lshift", "left_shift"),
                    ("rshift", "right_shift"), ("matmul", "matmul")]:
     setattr(Tensor, f"__i{_op}__", _in_place(_name))
+
+
+def user_shape(x: Tensor) -> tuple:
+    """``x.shape`` as the user's code sees it (``np.shape(x)`` too): a dim known only at run time is a ``PyNumber``."""
+    return tuple(d if d is not None else PyNumber.of(bind1("dim", [x], axis=i)) for i, d in enumerate(x.value.shape))
 
 
 def _hash(self: Tensor) -> int:
@@ -364,6 +399,86 @@ def constant(x: Any, dtype: Any = None) -> Tensor:
     return bind1("constant", [], value=value)
 
 
+def known_value(x: Tensor) -> Optional[np.ndarray]:
+    """The values ``x`` holds now when the graph fixes them while tracing (a constant, or an array NumPy's
+    ``np.zeros`` / ``np.full`` made with nothing written into it since), else None."""
+    value, owner = x.ref()
+    for node in reversed(owner.nodes):
+        if value in node.outputs:
+            if node.op == "constant":
+                return node.attrs["value"]
+            if node.op == "full" and None not in value.shape:
+                made = np.full(value.shape, node.attrs["fill_value"], value.dtype)
+                made.flags.writeable = False
+                return made
+            return None
+    return None
+
+
+_ITEM_TYPES = {"b": np.bool_, "i": np.int64, "u": np.int64, "f": np.float64, "c": np.complex128}
+
+
+def python_item(x: Tensor, index: tuple) -> Any:
+    """``x.item(*index)`` (see ``Tensor.item``)."""
+    known = known_value(x)
+    if known is not None:
+        return known.item(*index)
+    if x.dtype.kind not in _ITEM_TYPES:
+        raise concrete_error(x, "tensor.item()")
+    if not index:
+        if x.size is None:
+            raise UnknownDimension(f"{user_location()}: x.item() of a tensor whose size is known only when the graph "
+                                   "runs: NumPy needs exactly one element, which a graph must know while tracing")
+        if x.size != 1:
+            raise ValueError("can only convert an array of size 1 to a Python scalar")
+        element = reshape(x, ())
+    elif len(index) == 1 and not isinstance(index[0], tuple):
+        element = getitem(reshape(x, (-1,)), index[0])
+    else:
+        element = getitem(x, index[0] if len(index) == 1 else index)
+    if element.ndim:
+        raise ValueError("can only convert an array of size 1 to a Python scalar")
+    if element.dtype == np.uint64:
+        bind("assert", [element < np.uint64(2 ** 63)], message="Python int beyond int64: a graph holds Python ints "
+             "as int64", error=OverflowError, where=user_location())
+    return PyNumber.of(cast(element, _ITEM_TYPES[x.dtype.kind]))
+
+
+def holds_tensor(x: Any) -> bool:
+    """Whether ``x`` is a list or tuple with a graph tensor (or a Variable) somewhere inside."""
+    return isinstance(x, (list, tuple)) and any(
+        isinstance(item, Tensor) or stands_for_a_tensor(type(item)) or holds_tensor(item) for item in x)
+
+
+def nest_array(obj: Any, dtype: Any = None, ndmin: int = 0) -> Tensor:
+    """``np.array(obj, dtype, ndmin=ndmin)`` of a nest of lists and tuples holding tensors, arrays and numbers, as
+    one tensor: stacked level by level, each part cast to the dtype NumPy's ``array`` gives the whole (asked of
+    NumPy itself, with zeros standing in for each tensor, so the shape, the dtype and a ragged nest's error are
+    NumPy's own)."""
+    def stand_in(x: Any) -> Any:
+        if isinstance(x, Tensor) or stands_for_a_tensor(type(x)):
+            t = as_tensor(x)
+            if None in t.value.shape:
+                raise NotStageable(f"{user_location()}: np.array of a list holding a tensor whose shape is known "
+                                   "only at run time is not supported in graphs; use np.stack or np.concatenate")
+            return np.zeros(t.shape, t.dtype)
+        return [stand_in(item) for item in x] if isinstance(x, (list, tuple)) else x
+
+    def build(x: Any, dtype: np.dtype) -> Tensor:
+        if isinstance(x, Tensor) or stands_for_a_tensor(type(x)):
+            return cast(x, dtype)
+        if holds_tensor(x):
+            return bind1("stack", [build(item, dtype) for item in x], axis=0)
+        return constant(np.array(x, dtype=dtype))
+
+    reference = np.array(stand_in(obj), dtype=dtype, ndmin=ndmin)
+    if reference.dtype.kind not in "biufc":
+        raise NotStageable(f"{user_location()}: np.array of these values gives a {reference.dtype} array, which "
+                           "graphs do not hold (they hold numbers: bool, int, float, complex)")
+    result = build(obj, reference.dtype)
+    return reshape(result, reference.shape) if result.shape != reference.shape else result
+
+
 def stands_for_a_tensor(cls: type) -> bool:
     """Whether values of ``cls`` give a graph their tensor through ``__graph_tensor__()`` (as a Variable
     reads itself), the way ``__jax_array__`` works for JAX."""
@@ -376,6 +491,8 @@ def as_tensor(x: Any, dtype: Any = None) -> Tensor:
         return x if dtype is None or x.dtype == np.dtype(dtype) else x.astype(dtype)
     if stands_for_a_tensor(type(x)):
         return as_tensor(x.__graph_tensor__(), dtype)
+    if holds_tensor(x):  # (a list holding tensors: the array np.array makes of it)
+        return nest_array(x, dtype)
     return constant(x, dtype)
 
 
@@ -383,7 +500,47 @@ def as_tensor(x: Any, dtype: Any = None) -> Tensor:
 # Ufuncs become their elementwise op (ops.UFUNC_OPS); NumPy functions are looked up in
 # NUMPY_FUNCTIONS, which numpy_api and numpy_linalg fill (they import this module, not the reverse).
 
-NUMPY_FUNCTIONS: dict[Callable, Callable] = {}
+class FunctionTable(dict):
+    """NumPy function -> its graph implementation, each function registered once: a second
+    registration is an error here, at import, rather than a silent override that the import order
+    of the registering modules decides (issue 32 found sixteen).
+
+    Two replacements are deliberate and allowed: of a placeholder (an entry made by ``setdefault``,
+    such as numpy_api's refusals of data-dependent functions, for a later module to replace), and of
+    an implementation read from the table first (``base = NUMPY_FUNCTIONS[np.repeat]``: an extension
+    that wraps it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._replaceable: set = set()
+
+    def setdefault(self, func: Callable, impl: Callable = None) -> Callable:
+        if func not in self:
+            self._replaceable.add(func)
+        return super().setdefault(func, impl)
+
+    def __getitem__(self, func: Callable) -> Callable:
+        impl = super().__getitem__(func)  # (array_function reads with .get: this is the registering modules' read)
+        self._replaceable.add(func)
+        return impl
+
+    def __setitem__(self, func: Callable, impl: Callable) -> None:
+        if func in self._replaceable:
+            self._replaceable.discard(func)
+        elif func in self:
+            old = dict.__getitem__(self, func)
+            where = getattr(getattr(old, "__code__", None), "co_filename", "?")
+            raise ValueError(f"{_public_name(func)} is registered twice in tensor.NUMPY_FUNCTIONS (first by "
+                             f"{getattr(old, '__qualname__', old)} in {where}): keep one implementation and "
+                             "delete the other (or, to extend it, read it from the table first and call it)")
+        super().__setitem__(func, impl)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        for func, impl in dict(*args, **kwargs).items():
+            self[func] = impl
+
+
+NUMPY_FUNCTIONS: FunctionTable = FunctionTable()
 
 
 def unsupported(name: str) -> TypeError:
@@ -440,7 +597,9 @@ def is_tensor(x: Any) -> bool:
 def apply(op: str, *args: Any) -> Tensor:
     """An elementwise (or matmul) op on tensors, arrays and numbers, with NumPy 2's promotion:
     a Python number (or a ``PyNumber``, one known at run time) takes the dtype NumPy would give it next to
-    the other operands."""
+    the other operands. A list or tuple holding tensors is the array ``np.array`` makes of it, as NumPy takes it."""
+    if any(type(a) is list or type(a) is tuple for a in args):
+        args = tuple(nest_array(a) if holds_tensor(a) else a for a in args)
     strong = [_dtype_of(a) for a in args if type(a) not in _WEAK and type(a) is not PyNumber]
     if not strong and any(type(a) is PyNumber for a in args):  # (a ufunc of Python numbers: NumPy's defaults)
         strong = [np.result_type(*(a.dtype if type(a) is PyNumber else np.asarray(a).dtype for a in args))]
@@ -663,8 +822,8 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     if all(isinstance(it, slice) and it == slice(None) for it in template) or template == (Ellipsis,):
         return alias(x)
     out = bind1("getitem", [x, *inputs], index=template)
-    if any(isinstance(it, Ref) and inputs[it.k].ndim != 0 for it in template):
-        return out  # advanced indexing copies
+    if any(isinstance(it, Ref) and (inputs[it.k].ndim != 0 or inputs[it.k].dtype == np.bool_) for it in template):
+        return out  # advanced indexing (a boolean mask's too, even 0-d) copies
     if out.ndim == 0 and Ellipsis not in template:
         return out  # an element is a NumPy scalar, a copy
     return Tensor(out._value, out.builder,
@@ -688,14 +847,13 @@ def index_template(index: Any) -> tuple[tuple, list]:
             return slice(place(item.start), place(item.stop), place(item.step))
         if isinstance(item, (list, tuple)) and not item:
             item = np.empty(0, np.intp)  # (NumPy takes an empty sequence as an empty integer index: x[:, ()])
+        if holds_tensor(item):
+            item = nest_array(item)  # x[[i, p]] with traced i, p: the index array np.array would make
         t = as_tensor(item)
         if t.dtype.kind not in "iub":  # NumPy's IndexError, where the program wrote the index
             raise IndexError(f"{user_location()}: arrays used as indices must be of integer (or boolean) type")
-        if t.dtype == np.bool_:
-            raise DataDependentIndex(f"{user_location()}: x[mask] with a boolean tensor mask has a data-dependent "
-                             "shape: its size (the number of True values) is known only at run time, and a graph fixes "
-                             "every shape while tracing. Use np.where(mask, x, fill), which keeps x's shape, or "
-                             "x[mask] = value to write (that works in graphs)")
+        # (A boolean mask is an index input too: its selection's length is `?`, known when the graph runs;
+        # docs/graph_numpy_functions.md, "Data-dependent shapes".)
         inputs.append(t)
         return Ref(len(inputs) - 1)
 
@@ -706,23 +864,17 @@ def index_template(index: Any) -> tuple[tuple, list]:
 
 def setitem(x: Tensor, index: Any, value: Any) -> None:
     """``x[index] = value``: x holds a ``setitem`` node's output from now on (and so does its base,
-    if x is a view). A boolean tensor mask selecting whole elements takes a scalar value
-    (``x[x < 0] = 0`` is ``np.where``); a constant NumPy mask becomes the integer indices it selects."""
+    if x is a view). A boolean tensor mask of known shape that is the whole index, given a scalar, is
+    ``np.where`` (``x[x < 0] = 0``, which XLA compiles too); other masks stay masks in the ``setitem``
+    (``x[m] = other[m]``: NumPy's kernel checks the counts when the graph runs); a constant NumPy mask
+    as the whole index becomes the integer indices it selects."""
     items = index if isinstance(index, tuple) else (index,)
-    masks = [it for it in items if _is_bool_mask(it)]
-    if masks:
-        if len(items) != 1:
-            raise IndexError("graphs support a boolean mask only as the whole index (x[mask] = v)")
-        (mask,) = masks
+    if len(items) == 1 and _is_bool_mask(items[0]):
+        (mask,) = items
         if not isinstance(mask, Tensor):
             index = np.nonzero(np.asarray(mask))
-        else:
+        elif None not in mask.value.shape + x.value.shape and as_tensor(value).ndim == 0:
             new = as_tensor(value)
-            if new.ndim != 0:
-                raise NotStageable(
-                    f"{user_location()}: x[mask] = values with a boolean tensor mask and an array of values "
-                    "needs as many values as the mask selects, which is known only when the graph runs; "
-                    "assign a scalar, or write np.where(mask, values, x) with values of x's shape")
             if mask.shape != x.shape[:mask.ndim]:
                 raise IndexError(f"boolean index of shape {mask.shape} does not match the array's shape {x.shape}")
             mask = reshape(mask, mask.shape + (1,) * (x.ndim - mask.ndim)) if mask.ndim < x.ndim else mask

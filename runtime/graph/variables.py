@@ -28,6 +28,10 @@ class Variable:
     """A named, typed array that graphs read and assign. Its shape and dtype are fixed."""
 
     def __init__(self, value: Any, dtype: Any = None, name: Optional[str] = None) -> None:
+        if isinstance(value, tensor.Tensor) and tensor.known_value(value) is not None:
+            # A graph array of constants (np.ones(2) in a traced function, runtime/new_arrays.py): the variable
+            # copies its value now, as np.array copies a NumPy array's, so a later write cannot reach it.
+            value = tensor.known_value(value)
         self._value = self._frozen(np.array(value, dtype=dtype))
         self.name = name or f"variable_{next(_names)}"
 

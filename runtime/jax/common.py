@@ -1,4 +1,5 @@
-"""What the JAX ``if`` and loops share: tracing a body once, leaf checks, and error wording.
+"""What the JAX ``if`` and loops share: tracing a body once, leaf checks, how JAX's values answer the
+carry (``JaxRules``, for runtime/carry.py), and JAX's own errors.
 
 Imported by ``cond`` and ``loops`` only, so JAX is imported with them, never by ``import runtime``.
 """
@@ -18,6 +19,7 @@ import numpy as np
 from jax import lax
 from jax.extend.core import jaxpr_as_fun
 
+from runtime import carry
 from runtime.staging import StagingError, describe, staging_error
 from runtime.undefined import Undefined
 
@@ -79,6 +81,54 @@ def python_zero(dtype: Any) -> Any:
 def representative(aval: Any) -> Any:
     """What to hand to result_type so that weak types promote the way JAX promotes them."""
     return python_zero(aval.dtype) if aval.weak_type else aval.dtype
+
+
+class JaxRules(carry.Rules):
+    """JAX's values for the carry (runtime/carry.py): arrays and tracers (``Abstract`` once their trace is
+    over) in pytrees, fixed shapes, and JAX's promotion of weakly typed values."""
+
+    noun = "array"
+    unknown_dims = False
+    fill_hint = ".at[i].set(...)"
+
+    def flatten(self, value: Any) -> tuple[list, Any]:
+        return jtu.tree_flatten(value)
+
+    def unflatten(self, tree: Any, leaves: Any) -> Any:
+        return jtu.tree_unflatten(tree, leaves)
+
+    def leaf_label(self, name: str, value: Any, j: int) -> str:
+        return label(name, jtu.tree_flatten_with_path(value)[0][j][0])
+
+    def structure(self, value: Any, tree: Any) -> str:
+        return summary(value)
+
+    def is_staged(self, leaf: Any) -> bool:
+        return isinstance(leaf, (jax.Array, Abstract))
+
+    def is_fresh(self, leaf: Any) -> bool:
+        return isinstance(leaf, Abstract)  # (a tracer from before the statement is kept as itself)
+
+    def same(self, a: Any, b: Any) -> bool:
+        return same(a, b)
+
+    def typeof(self, leaf: Any) -> carry.LeafType:
+        aval = typeof(leaf)
+        return carry.LeafType(tuple(aval.shape), aval.dtype, bool(aval.weak_type))
+
+    def type_str(self, t: carry.LeafType) -> str:
+        return f"{carry.dtype_name(t.dtype)}[{','.join(map(str, t.shape))}]"
+
+    def promote(self, types: Any, leaves: Any) -> carry.LeafType:
+        if len({t.dtype for t in types}) == 1:
+            return carry.LeafType((), types[0].dtype, all(t.weak for t in types))
+        return carry.LeafType((), jnp.result_type(*(python_zero(t.dtype) if t.weak else t.dtype for t in types)))
+
+    def fits(self, dtype: Any, leaf: Any) -> bool:
+        return jnp.result_type(dtype, python_zero(typeof(leaf).dtype)) == dtype
+
+
+RULES = JaxRules()
 
 
 def trace_once(fn: Callable, *args: Any, keep: frozenset = frozenset()) -> tuple[Any, Callable]:

@@ -49,10 +49,12 @@ from jax._src.interpreters import partial_eval as pe  # dce_jaxpr: which inputs 
 from jax._src.lax.lax import _convert_element_type  # the one way to make a weakly typed value
 
 from runtime.backend import State, Thunk
+from runtime.carry import Peel, carry_leaf, first_value, restructured, static_changed
 from runtime.jax import cond as branches
 from runtime.jax import grad_errors, inner_ranges, options, sequences
 from runtime.jax.common import (
     JAX_TRACING_ERRORS,
+    RULES,
     Abstract,
     as_output,
     is_array,
@@ -60,7 +62,6 @@ from runtime.jax.common import (
     located,
     predicate,
     python_zero,
-    representative,
     same,
     summary,
     trace_once,
@@ -142,11 +143,13 @@ class _Carry:
                      for i, (_, treedef) in enumerate(self.flat))
 
 
-def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), appends: Optional[str] = None):
+def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), appends: Optional[str] = None,
+                peelable: bool = False):
     """Trace ``body(*extra)`` once against the loop carry; check it and promote weak types
     (re-tracing only when the carry's types had to change). Returns the carry, a replay of the
     body, and ``emit(values) -> (carry leaves, appended items)``. ``appends``: None (no list may
-    grow), ``"array"`` or ``"rows"`` (lists may grow by one item per iteration: see ``_scan``)."""
+    grow), ``"array"`` or ``"rows"`` (lists may grow by one item per iteration: see ``_scan``);
+    ``peelable``: see ``_check_loop``."""
     entry = state.get()
     values, growing = entry, frozenset()
     for _ in range(4):
@@ -166,7 +169,7 @@ def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), append
             (out, before), replay = trace_once(step, *carry.init(), *extra)
         finally:
             state.set(entry)
-        casts, new_values, new_growing = _check_loop(carry, before, out, what, appends)
+        casts, new_values, new_growing = _check_loop(carry, before, out, what, appends, peelable)
         if new_values is None and not new_growing:
             staged = functools.partial(_first, replay)
             staged.jaxpr = replay.jaxpr
@@ -191,8 +194,11 @@ def _emit(carry: _Carry, casts: list, values: tuple) -> tuple[list, list]:
     return carried, appended
 
 
-def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends: Optional[str]):
-    """Compare each variable after one traced iteration with what the iteration started from."""
+def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends: Optional[str],
+                peelable: bool = False):
+    """Compare each variable after one traced iteration with what the iteration started from (the rules
+    and their wording: runtime/carry.py). ``peelable``: a loop of known trip count, which may run its first
+    iteration before the staged loop (``Peel``) for a variable that has its first value only after it."""
     casts, new_values, growing = [], list(carry.values), set()
     changed = False
     for i, name in enumerate(carry.names):
@@ -210,16 +216,10 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
                 raise staging_error(f"the items appended to {describe(name)} are Python values ({summary(item)}), "
                                     "not JAX arrays: only Python's loop keeps them Python values")
             continue
-        # The converter starts a return value at None: like Undefined, that means "not set yet".
-        if has_no_value(name, entry):
-            if isinstance(after, Undefined) or after is None:
-                continue
-            if not is_return_value(name):
-                raise staging_error(
-                    f"{describe(name)} is first assigned inside this {what} and used after it; a staged loop "
-                    f"can only carry variables that exist before it: initialize {name} before the loop, "
-                    "with the shape and dtype it will have")
-            new_values[i], changed = jtu.tree_map(_placeholder, after), True
+        # Unassigned, or None (the converter starts a return value at None: "not set yet").
+        if has_no_value(name, entry) or entry is None:
+            if first_value(RULES, name, entry, after, what, peelable):
+                new_values[i], changed = jtu.tree_map(_placeholder, after), True
             continue
         entry_leaves, entry_def = carry.flat[i]
         after_leaves, after_def = jtu.tree_flatten_with_path(after)
@@ -232,21 +232,18 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
             if type(after) is list and type(before) is list and len(after) > len(before):
                 hint = (" (a list can grow only in a for loop over an array without break or return; "
                         "otherwise preallocate an array and fill it with .at[i].set(...))")
-            raise staging_error(
-                f"{describe(name)} is {summary(entry)} before the {what} but {summary(after)} after one "
-                f"iteration; a staged loop must keep each variable's structure{hint}")
+            raise restructured(RULES, name, entry, after, what, hint)
         promoted = list(entry_leaves)
         for j, (path, leaf) in enumerate(after_leaves):
             first = entry_leaves[j]
             if not is_array(first):
                 if not (same(leaf, first) or leaf is jtu.tree_leaves(before)[j]):
-                    raise staging_error(
-                        f"{label(name, path)} is {summary(first)} before the {what} but {summary(leaf)} "
-                        "after one iteration; only arrays can change inside a staged loop")
+                    raise static_changed(RULES, label(name, path), first, leaf, what)
                 continue
-            cast, promoted[j] = _carry_type(label(name, path), first, leaf, what)
+            joined, cast, retyped = carry_leaf(RULES, label(name, path), RULES.typeof(first), leaf, what)
             casts.append(cast)
-            if promoted[j] is not first:
+            if retyped:  # a weakly typed start the body turned into another dtype: the loop starts promoted
+                promoted[j] = lax.convert_element_type(first, joined.dtype)
                 new_values[i], changed = jtu.tree_unflatten(entry_def, promoted), True
     return casts, (tuple(new_values) if changed else None), frozenset(growing)
 
@@ -254,27 +251,6 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
 def _same_items(a: list, b: list) -> bool:
     return jtu.tree_structure(a) == jtu.tree_structure(b) and all(
         x is y for x, y in zip(jtu.tree_leaves(a), jtu.tree_leaves(b)))
-
-
-def _carry_type(label: str, first: Any, leaf: Any, what: str) -> tuple[Any, Any]:
-    """Returns (dtype the body's output is cast to or None, the loop's initial value, promoted
-    if it was a weak Python scalar that the body turned into another dtype)."""
-    if not is_array(leaf):
-        raise staging_error(f"{label} is an array before the {what} but {summary(leaf)} after one "
-                            "iteration; only arrays can be carried by a staged loop")
-    a, b = typeof(first), typeof(leaf)
-    if a.shape != b.shape:
-        raise staging_error(
-            f"{label} has shape {a.shape} before the {what} but {b.shape} after one iteration; JAX loops "
-            "need fixed shapes: preallocate it at its final size (and fill it with .at[i].set(...)), or pad it")
-    if a.weak_type and (a.dtype != b.dtype or not b.weak_type):
-        dtype = jnp.result_type(representative(a), representative(b))
-        return None, lax.convert_element_type(first, dtype)
-    if a.dtype == b.dtype or (b.weak_type and jnp.result_type(a.dtype, representative(b)) == a.dtype):
-        return (None if a.weak_type == b.weak_type else a.dtype), first
-    raise staging_error(
-        f"{label} has dtype {a.dtype} before the {what} but {b.dtype} after one iteration; a JAX loop keeps "
-        "each variable's dtype: cast it (e.g. with .astype(...)) before or inside the loop")
 
 
 def _placeholder(leaf: Any) -> Any:
@@ -291,21 +267,32 @@ def while_from_start(test: Thunk, body: Thunk, state: State) -> bool:
     the rest), stage the whole loop now, with the Python numbers it carries as weakly typed initial
     values. XLA compiles a loop whose initial values are constants about 3x faster than one whose
     initial values the first iteration computed (which is also what the hand-written lax loop does).
+    A variable first assigned in the body, on every path of the first iteration (which runs: its test
+    holds), starts from a placeholder it never shows (``_first_assigned``).
 
     Returns False, leaving the loop to Python as before, when: ``static_loops(False)``; a carried
-    variable has no value yet; one iteration run as Python (traced once, thrown away) leaves the test
-    a Python value (the loop stays Python: a counted loop over Python ints unrolls, and jax.grad goes
-    through it); the test on the promoted initial values is not a concrete true (a Python float
-    comparison that float32 would decide otherwise); staging the whole loop fails."""
+    variable has no value yet that the first iteration does not give one; one iteration run as Python
+    (traced once, thrown away) leaves the test a Python value (the loop stays Python: a counted loop over
+    Python ints unrolls, and jax.grad goes through it); the test on the promoted initial values is not
+    a concrete true (a Python float comparison that float32 would decide otherwise); staging the whole
+    loop fails."""
     if not options.STATIC_LOOPS.get():
         return False
     entry = state.get()
-    if any(has_no_value(name, value) and not is_return_value(name) for name, value in zip(state.names, entry)):
-        return False
+    unset = [k for k, (name, value) in enumerate(zip(state.names, entry))
+             if has_no_value(name, value) and not is_return_value(name)]
     if not _test_traced_after_one_iteration(test, body, state, entry):
         return False
+    if unset:  # first assigned in the body (`while True: action = ...; if ...: break`): placeholders
+        placeholders = _first_assigned(body, body, state, entry, unset)
+        if placeholders is None:
+            return False
+        state.set(tuple(placeholders.get(k, value) for k, value in enumerate(entry)))
     try:
-        return while_stmt(test, body, state, first_test_holds=True)
+        if while_stmt(test, body, state, first_test_holds=True):
+            return True
+        state.set(entry)
+        return False
     except _SEARCHES:
         raise
     except Exception:  # noqa: BLE001 - Python's first iteration, then the rest as before (raising as before)
@@ -314,7 +301,9 @@ def while_from_start(test: Thunk, body: Thunk, state: State) -> bool:
 
 
 def _test_traced_after_one_iteration(test: Thunk, body: Thunk, state: State, entry: tuple) -> bool:
-    """Whether Python's first iteration would leave the loop's test a tracer."""
+    """Whether Python's first iteration would leave the loop's test a tracer. (Not its second: Python
+    decides the test after the first iteration on Python numbers, the staged loop in float32, and only
+    the first test is checked on the promoted values, ``_holds_initially``.)"""
     def one_iteration() -> bool:
         body()
         return isinstance(test(), jax.core.Tracer)
@@ -461,7 +450,10 @@ def _indexed_loop(length: Any, item_at: Callable, extra_test: Optional[Thunk], b
     while_stmt(test, step, counted, what="for loop")
 
 
-def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State) -> None:
+def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
+             peel: bool = True) -> None:
+    """Stage ``for item in iterable: body(item)``. ``peel``: a loop over an array may run its first iteration
+    before the staged loop (``_peeled``)."""
     if type(iterable) is range:
         return for_static_range(iterable, extra_test, body, state)
     if isinstance(iterable, JaxRange):
@@ -471,9 +463,11 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
     if isinstance(iterable, jax.core.Tracer):
         if jnp.ndim(iterable) == 0:
             raise staging_error("cannot iterate over a 0-d array (a scalar)")
-        if extra_test is None:
-            return _scan(iterable, body, state)
-        return _scan(iterable, _guarded(body, extra_test, state), state)
+        try:
+            return _scan(iterable, body if extra_test is None else _guarded(body, extra_test, state), state,
+                         peelable=peel)
+        except Peel as needed:
+            return _peeled(iterable, extra_test, body, state, needed)
     # A Python loop whose break or return flag just became a tracer: stage what is left of it.
     if type(iterable) is _RANGE_ITERATOR:
         _, (whole,), done = iterable.__reduce__()
@@ -490,6 +484,26 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
         else:
             return None
     return None
+
+
+def _peeled(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
+            needed: Peel) -> None:
+    """``for item in iterable`` (an array) where a variable gets its first value in the first iteration
+    (``best = None`` or unassigned before the loop): Python's first iteration, traced as it runs, then the
+    scan over the rest, which starts from a value. Exactly Python's loop, since the length is static: a loop
+    that runs no iteration changes nothing. Peeled once: a variable that loses its value again in a later
+    iteration is refused (``needed.error()``)."""
+    if iterable.shape[0] == 0:
+        return None
+    flag = True if extra_test is None else extra_test()
+    if isinstance(flag, jax.core.Tracer):
+        raise needed.error()  # whether the first iteration runs is known only when the program runs
+    if not flag:
+        return None
+    body(iterable[0])
+    if iterable.shape[0] == 1:
+        return None
+    return for_stmt(iterable[1:], extra_test, body, state, peel=False)
 
 
 def _for_sequence(iterable: Any, extra_test: Optional[Thunk], body: Callable, state: State) -> None:
@@ -637,7 +651,7 @@ def _scan_bounding_inner_ranges(r: range, staged: Callable[[Any], None], body: C
 
 
 def _scan(xs: Any, body: Callable, state: State, appends: Optional[str] = "array",
-          before_emit: Optional[Callable[[], None]] = None) -> None:
+          before_emit: Optional[Callable[[], None]] = None, peelable: bool = False) -> None:
     """A for loop over an array's first axis, a static range or a ``Sequence`` (zip / enumerate)
     without break: lax.scan, so jax.grad works through it. Lists the body appends to (one item per
     iteration) come out stacked along a new axis 0 (``appends="array"``, the loop over an array), or
@@ -646,7 +660,7 @@ def _scan(xs: Any, body: Callable, state: State, appends: Optional[str] = "array
     seq = xs if isinstance(xs, Sequence) else Sequence(len(xs) if type(xs) is range else xs.shape[0], [xs])
     avals = seq.avals()
     carry, replay, emit = _stage_body(lambda *leaves: body(seq.build(list(leaves))), state, "for loop",
-                                      extra=tuple(avals), appends=appends)
+                                      extra=tuple(avals), appends=appends, peelable=peelable)
     if before_emit is not None:
         before_emit()  # may refuse the staged body before anything is added to the caller's trace
     entry = state.get()
@@ -725,7 +739,7 @@ _warned: set[str] = set()
 
 
 def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
-                     flag_traced: bool = False) -> None:
+                     flag_traced: bool = False, peel: bool = True) -> None:
     """``for i in r: body(i)`` over a Python ``range`` whose carried variables hold tracers:
     one ``lax.scan`` of ``len(r)`` steps counting ``i`` (a static trip count, so reverse-mode ``jax.grad`` goes
     through it; with a break or return flag, a guarded scan whose iterations skip the body once
@@ -744,6 +758,8 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
 
     ``flag_traced``: ``r`` is what is left of a Python range loop whose break or return flag just
     became a tracer (so it must be staged, as a guarded scan or, unrolled, one ``cond`` per item).
+    ``peel``: where the scan fails and a carried variable has no value before the loop, Python's first
+    iteration may run before the scan (``_peeled_range``).
     """
     if flag_traced and (not options.STATIC_LOOPS.get() or not _index_dtype_holds(r)):
         return _unroll(r, extra_test, body, state, fallback=True)
@@ -762,9 +778,13 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     staged = weak_body if extra_test is None else _guarded(weak_body, extra_test, state)
     where = user_location()
     untouched = _Untouched(body, state.names)
-    try:
+
+    def attempt() -> None:
         # Inner loops over a range() traced with i are bounded over r (runtime/jax/inner_ranges.py).
         _scan_bounding_inner_ranges(r, staged, weak_body, state, untouched.check, untouched.restore)
+
+    try:
+        attempt()
         return None
     except _SEARCHES:
         raise  # never this loop's own (its helper handles those): an enclosing scan's, for that scan
@@ -774,12 +794,83 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     untouched.restore()
     if from_start:
         return _unroll(r, extra_test, body, state)  # as before: Python's loop (its first iteration made the tracers)
+    if peel and not flag_traced and _peeled_range(r, extra_test, body, state, attempt, untouched):
+        return None
     _warn_unrolled(where, r, failure)
     try:
         _unroll(r, extra_test, body, state, fallback=True)
     except JAX_TRACING_ERRORS as again:
         raise located(again) from again
     return None
+
+
+def _peeled_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
+                  attempt: Callable[[], None], untouched: _Untouched) -> bool:
+    """``for i in r`` whose scan failed while a carried variable has no value before the loop (first
+    assigned in the body and read after the loop: ``for it in range(n): ... break`` then ``it``; a
+    variable a nested ``while True`` assigns). The first iteration surely runs (the range is not empty,
+    no break flag is set): where it gives every such variable a value on every path
+    (``_first_assigned``), the whole scan (``attempt``) starts them from placeholders it never shows;
+    otherwise, or if that fails, Python's first iteration runs, traced, then the scan over the rest.
+    Exactly Python's loop either way. False, running nothing, where no variable lacks a value or the
+    first iteration is not known to run; the rest is not peeled again (if it cannot be one scan, it
+    unrolls with the warning)."""
+    entry = state.get()
+    # (None too: `best = None` before a loop that assigns it, issue 31 class 6.)
+    unset = [k for k, (name, value) in enumerate(zip(state.names, entry))
+             if (has_no_value(name, value) or value is None) and not is_return_value(name)]
+    flag = True if extra_test is None else extra_test()
+    if not unset or not len(r) or isinstance(flag, jax.core.Tracer) or not flag:
+        return False
+    placeholders = _first_assigned(lambda: body(r[0]), body, state, entry, unset)
+    if placeholders is not None:
+        state.set(tuple(placeholders.get(k, value) for k, value in enumerate(entry)))
+        try:
+            attempt()
+            return True
+        except _SEARCHES:
+            raise
+        except Exception:  # noqa: BLE001 - the first iteration as Python, then the rest
+            state.set(entry)
+            untouched.restore()
+    body(r[0])
+    rest = r[1:]
+    flag = True if extra_test is None else extra_test()
+    if len(rest) and (isinstance(flag, jax.core.Tracer) or flag):
+        for_static_range(rest, extra_test, body, state, flag_traced=isinstance(flag, jax.core.Tracer), peel=False)
+    return True
+
+
+def _first_assigned(first: Callable[[], None], body: Callable, state: State, entry: tuple,
+                    unset: list[int]) -> Optional[dict[int, Any]]:
+    """Placeholders (zeros of the type each gets) for the carried variables at ``unset``, which have no
+    value (or None) before a loop whose first iteration surely runs, when that iteration (``first()``,
+    run as Python in a throwaway trace) gives each one a value: a staged branch that left one without
+    would have failed there, so every path assigns it and the staged loop never shows the placeholder.
+    None where the iteration fails or leaves one without a value, or where a carried value is a Python
+    float: the iteration ran on it as Python (float64), the staged loop runs on it in float32, and a
+    branch the two decide differently could leave the placeholder in place (Python's first iteration
+    runs instead)."""
+    if any(type(leaf) is float or type(leaf) is complex for leaf in jtu.tree_leaves(entry, is_leaf=_opaque)):
+        return None
+
+    def one_iteration() -> list:
+        first()
+        values = state.get()
+        return [values[k] for k in unset]
+    seen = _one_python_iteration(one_iteration, body, state, entry)
+    if seen is None:
+        return None
+    placeholders = {}
+    for k, value in zip(unset, seen):
+        if value is None or has_no_value(state.names[k], value):
+            return None
+        leaves, treedef = jtu.tree_flatten(value, is_leaf=_opaque)
+        try:
+            placeholders[k] = jtu.tree_unflatten(treedef, [_placeholder(leaf) for leaf in leaves])
+        except Exception:  # noqa: BLE001 - a type with no zeros (a typed key): Python's first iteration
+            return None
+    return placeholders
 
 
 def _probe_inner_range(attempt: inner_ranges.Attempt, where: str, body: Callable[[Any], None], state: State,

@@ -62,8 +62,9 @@ from jax import lax
 
 from runtime.graph import interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
+from runtime.graph.ops_data_dependent import xla_refusal
 from runtime.jax import callback
-from runtime.limits import NotStageable
+from runtime.limits import DataDependentIndex, NotStageable
 from runtime.staging import Limitation, format_site
 
 Rule = Callable[..., Any]
@@ -133,7 +134,7 @@ def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) 
         try:
             result = rule(_Context(node, state, lowering), *(env[v] for v in node.inputs), **node.attrs)
         except Exception as error:  # noqa: BLE001  (what JAX cannot express, said at the user's line)
-            if isinstance(error, LoweringError) and error.located:
+            if getattr(error, "located", False):  # (ours, or NumPy's own error already naming the node's line)
                 raise
             raise _located(error, node) from None
         if len(node.outputs) == 1 and not ops.OPS[node.op].subgraphs:
@@ -184,12 +185,44 @@ def _static_index(index: tuple, index_inputs: Sequence[Any]) -> tuple:
     return tuple(fill(item) for item in index)
 
 
+_MASK_READ = "x[mask] with a boolean mask computed in the graph"
+_MASK_WRITE = "x[mask] = values with a boolean mask computed in the graph"
+
+
+def _traced_masks(ctx, index_inputs: Sequence[Any]) -> list:
+    """The boolean masks among a getitem/setitem's index inputs that are traced (a constant mask is a
+    NumPy array here, which JAX indexes with as NumPy does)."""
+    return [k for k, (v, x) in enumerate(zip(ctx.node.inputs[-len(index_inputs):] if index_inputs else (),
+                                               index_inputs))
+            if v.dtype == np.bool_ and not isinstance(x, _STATIC)]
+
+
 def _getitem(ctx, x, *index_inputs, index):
+    if _traced_masks(ctx, index_inputs):
+        raise xla_refusal(ctx.node, _MASK_READ, DataDependentIndex)
     return jnp.asarray(x)[_static_index(index, index_inputs)]
 
 
 def _setitem(ctx, x, v, *index_inputs, index):
     x = jnp.asarray(x)
+    if _traced_masks(ctx, index_inputs):
+        mask = jnp.asarray(index_inputs[0])
+        if index != (shapes.Ref(0),) or jnp.ndim(v) != 0:
+            raise xla_refusal(ctx.node, _MASK_WRITE, DataDependentIndex)
+        # x[mask] = scalar, where the graph did not know the shapes (they are concrete here): np.where, after
+        # NumPy's own check that the mask fits x.
+        if mask.shape != x.shape[:mask.ndim]:  # (the graph's rule fixed the ranks: the mask's is at most x's)
+            axis = next(i for i, (m, d) in enumerate(zip(mask.shape, x.shape)) if m != d)
+            message = (f"boolean index did not match indexed array along axis {axis}; size of axis is "
+                       f"{x.shape[axis]} but size of corresponding boolean axis is {mask.shape[axis]}")
+            where = format_site(*ctx.node.location) if ctx.node.location else "<unknown>"
+            error = IndexError(message) if hasattr(IndexError, "add_note") else IndexError(f"{where}: {message}")
+            if hasattr(error, "add_note"):  # (Python 3.11+; before, the message starts with the line)
+                error.add_note(f"(raised by the `setitem` traced at {where})")
+            error.located = True  # NumPy's error, as the interpreter raises it: evaluate passes it on
+            raise error
+        mask = mask.reshape(mask.shape + (1,) * (x.ndim - mask.ndim))
+        return jnp.where(mask, _cast(jnp.asarray(v), x.dtype), x)
     return x.at[_static_index(index, index_inputs)].set(_cast(jnp.asarray(v), x.dtype))
 
 

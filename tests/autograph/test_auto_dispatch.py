@@ -26,6 +26,13 @@ jax = pytest.importorskip("jax")
 TRIAL = 2 + executors.TRIAL_CALLS  # the calls a trace's trial takes (autograph/executors.py)
 
 
+@pytest.fixture(autouse=True)
+def _interpreter_and_jax_only(monkeypatch):
+    """These tests pin the interpreter-against-JAX trial; with numba in it (where installed) the trial takes
+    NUMBA_TRIAL_CALLS more calls: tests/autograph/test_executors_numba.py."""
+    monkeypatch.setattr(executors.AutoExecutor, "_compile_numba", lambda self, graph, inputs: False)
+
+
 class Costs:
     """What auto's trials measure, and how many runs each executor's own path made (``runs``)."""
 

@@ -151,9 +151,17 @@ def test_shadowed_names_stay_plain():
 
 def test_unrouted_builtins_and_argumentless_calls_stay_plain():
     def f(x):
-        return len(x), abs(x[0]), sum(x), list(range(len(x))), float(), max.__name__  # noqa: UP018, np.sum(x), math.pi
+        return abs(x[0]), sum(x), list(range(3)), float(), max.__name__  # noqa: UP018, np.sum(x), math.pi
     code = autograph.to_code(f)
     assert "ag__.builtin" not in code and "ag__.call" not in code
+
+
+def test_len_is_routed():
+    # len() of an array whose length is known only when the graph runs (x[mask]) is that run-time number.
+    def f(x):
+        return len(x), list(range(len(x)))
+    assert autograph.to_code(f).count("ag__.builtin(len, x)") == 2
+    assert autograph.convert(f)([1, 2]) == (2, [0, 1])
 
 
 def test_the_callee_is_looked_up_where_the_user_wrote_it():
@@ -281,3 +289,26 @@ def test_staged_math_domain_error_fires_at_run_time_with_pythons_message():
         staged(np.array([1.0, -3.0]))
     assert str(info.value) == outcome(lambda: root(np.array([1.0, -3.0])))[1] == "math domain error"
     assert staged.tracing_count == 1
+
+
+
+# --- a NumPy array's methods given a traced array (A.dot(x)): staged in tests/runtime/graph/test_builtins.py ---
+
+def array_methods(x):
+    return A.dot(x), EDGES.searchsorted(x), x.dot(x), A.dot((1.0, 0.0, 2.0))
+
+
+A = np.arange(6.0).reshape(2, 3)
+EDGES = np.array([0.5, 1.5, 2.5])
+
+
+def test_array_methods_that_take_an_array_are_routed():
+    # NumPy's ndarray methods convert their argument themselves (no __array_function__): routed, so that the
+    # backend of a traced argument can answer (runtime/graph/builtins.py).
+    code = autograph.to_code(array_methods)
+    assert "ag__.builtin(A.dot, x)" in code and "ag__.builtin(EDGES.searchsorted, x)" in code
+    assert "ag__.builtin(x.dot, x)" in code  # (any receiver: a tensor's own method answers for itself)
+    assert "A.dot((1.0, 0.0, 2.0))" in code  # constant arguments stay plain
+    x = np.array([1.0, 2.0, 0.25])
+    for got, want in zip(autograph.convert(array_methods)(x), array_methods(x), strict=True):
+        assert np.array_equal(got, want)

@@ -35,7 +35,7 @@ def _fresh_function(name: str):
 
 def _ast_nodes() -> int:
     gc.collect()
-    return sum(1 for o in gc.get_objects() if isinstance(o, ast.AST))
+    return sum(1 for o in gc.get_objects() if issubclass(type(o), ast.AST))  # (type: a dead weakref.proxy raises)
 
 
 def test_a_cached_conversion_keeps_no_ast_nodes_alive_and_still_shows_its_code():

@@ -66,7 +66,7 @@ def test_every_exported_error_derives_from_the_base():
 # Exceptions of ours that are no error a user meets: control flow inside the library (each caught where it
 # is raised), and the stand-in ``load`` makes for a saved graph's own (the user's) exception class.
 INTERNAL = {"Untraced", "NeedsFlag", "BoundNeeded", "Reached", "_Unhashable", "Discovered", "_PythonOnly",
-            "SavedExceptionStandIn"}
+            "SavedExceptionStandIn", "_Relevant", "Peel"}  # (Peel: runtime/carry.py, caught by the loop that raised it)
 
 
 def test_every_exception_class_of_ours_derives_from_the_base_but_the_internal_ones():
@@ -100,6 +100,7 @@ def test_every_exception_class_of_ours_derives_from_the_base_but_the_internal_on
 @pytest.mark.parametrize("cls, builtin", [
     (autograph.StagingError, ValueError), (autograph.NotStageable, TypeError),
     (autograph.NotOnTensors, AttributeError), (autograph.DataDependentIndex, IndexError),
+    (autograph.DataDependentShape, ValueError), (autograph.DataDependentIndex, autograph.DataDependentShape),
     (autograph.SubclassedArray, TypeError), (autograph.AliasedArguments, ValueError),
     (autograph.ConverterBug, RuntimeError), (autograph.SerializationError, TypeError),
     (autograph.FormatError, ValueError), (VerificationError, ValueError),
@@ -137,8 +138,8 @@ def one_branch(x):
     return y
 
 
-def inverts(x):
-    return np.fft.fft(x)
+def differentiates(x):
+    return np.polyder(x)  # (no graph op: a limitation)
 
 
 def adds_mismatched(x):
@@ -148,7 +149,7 @@ def adds_mismatched(x):
 def test_except_the_base_catches_a_staging_error_a_limitation_and_a_conversion_error():
     caught = []
     for call in (lambda: autograph.function(one_branch)(np.ones(3)),
-                 lambda: autograph.function(inverts)(np.ones(3)),
+                 lambda: autograph.function(differentiates)(np.ones(3)),
                  lambda: autograph.convert(42)):
         try:
             call()
@@ -477,7 +478,7 @@ def picks(x, i):
     return x[i] * 2.0
 
 
-@pytest.mark.parametrize("fn, args", [(one_branch, (np.ones(3),)), (inverts, (np.ones(3),)),
+@pytest.mark.parametrize("fn, args", [(one_branch, (np.ones(3),)), (differentiates, (np.ones(3),)),
                                       (picks, (np.ones(3), np.int64(7)))])
 def test_no_library_frame_is_left_after_the_note_says_they_were_hidden(fn, args):  # (10)
     f = autograph.function(fn)

@@ -7,11 +7,19 @@ import numpy as np
 import pytest
 
 import autograph
+from autograph import executors
 from autograph.executors import AutoExecutor, executor_for, single_output
 from runtime.graph import interpreter
 
 jax = pytest.importorskip("jax")
 jnp = jax.numpy
+
+
+@pytest.fixture(autouse=True)
+def _interpreter_and_jax_only(monkeypatch):
+    """These tests pin the interpreter-against-JAX trial; with numba in it (where installed) the trial takes
+    NUMBA_TRIAL_CALLS more calls: tests/autograph/test_executors_numba.py."""
+    monkeypatch.setattr(executors.AutoExecutor, "_compile_numba", lambda self, graph, inputs: False)
 
 
 def halve(x):

@@ -1440,3 +1440,45 @@ def test_a_with_statement_in_a_block_sees_unbound_local_error_after_a_del(a):
     assert outcome(autograph.convert(reads_deleted_in_with_blocks), a, converted_log) == expected
     assert converted_log == original_log
     assert "UnboundLocalError" in original_log
+
+
+def _raise_value_error():
+    raise ValueError("from a callback")
+
+
+def exit_callbacks(callbacks, *exc_details):
+    """contextlib.ExitStack.__exit__'s shape: an exception caught in a loop, raised again after it."""
+    pending_raise = False
+    while callbacks:
+        cb = callbacks.pop()
+        try:
+            if cb(*exc_details):
+                pending_raise = False
+        except ValueError:
+            exc_details = sys.exc_info()
+            pending_raise = True
+    if pending_raise:
+        try:
+            raise exc_details[1]
+        except BaseException:
+            raise
+    return False
+
+
+def test_an_exception_raised_again_keeps_each_raises_entry_in_the_converted_form():
+    """The first raise's entries (inside a loop body that finished) stay entries of their own, named after
+    the function at their line, as the original's frame has one entry per raise (CPython's
+    test_contextlib.test_exit_exception_traceback)."""
+    def entries(fn):
+        try:
+            fn([_raise_value_error])
+        except ValueError as error:
+            return [(f.name, f.line) for f in traceback.extract_tb(error.__traceback__)][1:]
+
+    expected = [("exit_callbacks", "raise exc_details[1]"), ("exit_callbacks", "if cb(*exc_details):"),
+                ("_raise_value_error", 'raise ValueError("from a callback")')]
+    assert entries(exit_callbacks) == expected
+    converted = autograph.convert(exit_callbacks)
+    assert entries(converted) == expected
+    with converted_form():
+        assert entries(converted) == expected

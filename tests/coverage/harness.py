@@ -16,7 +16,8 @@ The result is exactly one of:
     and lists are both sequences and compare leafwise, dicts by key), and for every leaf the same
     shape, the same dtype (a Python ``float``/``int``/``bool`` leaf counts as float64/int64/bool,
     which is what the graph returns for it), and the same values: ``np.allclose(rtol=1e-7,
-    atol=1e-9, equal_nan=True)`` for inexact dtypes, exact equality for ints and bools. Non-array
+    atol=1e-9, equal_nan=True)`` for double-precision dtypes (``rtol=1e-5, atol=1e-6`` for single and
+    half precision, ``RTOL32``), exact equality for ints and bools. Non-array
     leaves (``None``, strings) compare with ``==``.
 ``clear error (data-dependent shape)``
     It raised, and the message says the shape depends on the data: it matches
@@ -81,6 +82,15 @@ CATEGORIES = (WORKS, DATA_DEPENDENT_SHAPE, UNSUPPORTED, WRONG, CRASH)
 
 EXECUTORS = ("numpy", "jax")
 RTOL, ATOL = 1e-7, 1e-9
+# Single precision: eager's float32 values against an executor that rounds differently in the last bit (XLA on
+# CPU contracts a * b + c into one fused multiply-add, which no flag turns off: docs/functions.md), a bit
+# every step of an iterated map can grow. 1e-7 would be one float32 ulp.
+RTOL32, ATOL32 = 1e-5, 1e-6
+
+
+def _tolerance(dtype: np.dtype) -> tuple[float, float]:
+    """(rtol, atol) for an inexact dtype: RTOL/ATOL for double precision, RTOL32/ATOL32 for single and half."""
+    return (RTOL32, ATOL32) if np.finfo(dtype).bits < 64 else (RTOL, ATOL)
 TIMEOUT = 60.0  # seconds per case and executor
 
 DATA_DEPENDENT = re.compile(
@@ -173,7 +183,8 @@ def compare(expected: Any, actual: Any) -> str:
         if ea.dtype != aa.dtype:
             return f"{path}: dtype {ea.dtype} eager, {aa.dtype} staged"
         if np.issubdtype(ea.dtype, np.inexact):
-            ok = np.allclose(aa, ea, rtol=RTOL, atol=ATOL, equal_nan=True)
+            rtol, atol = _tolerance(ea.dtype)
+            ok = np.allclose(aa, ea, rtol=rtol, atol=atol, equal_nan=True)
         else:
             ok = np.array_equal(aa, ea)
         if not ok:
@@ -195,7 +206,11 @@ def _shape_of_tree(tree: Any) -> str:
 def _diff(e: np.ndarray, a: np.ndarray) -> str:
     if e.ndim == 0:
         return f"eager {e.item()!r}, staged {a.item()!r}"
-    bad = ~np.isclose(a, e, rtol=RTOL, atol=ATOL, equal_nan=True) if np.issubdtype(e.dtype, np.inexact) else a != e
+    if np.issubdtype(e.dtype, np.inexact):
+        rtol, atol = _tolerance(e.dtype)
+        bad = ~np.isclose(a, e, rtol=rtol, atol=atol, equal_nan=True)
+    else:
+        bad = a != e
     first = tuple(int(i) for i in np.argwhere(bad)[0])
     with np.errstate(all="ignore"):
         biggest = np.nanmax(np.abs(a.astype(complex) - e.astype(complex))) if e.size else 0

@@ -1,7 +1,7 @@
 def binary_search(xs, target):
     retval_ = None
     do_return = False
-    lo, hi = (0, len(xs))
+    lo, hi = (0, ag__.builtin(len, xs))
 
     def if_body1():
         nonlocal hi

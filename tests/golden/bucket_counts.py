@@ -7,5 +7,5 @@ def bucket_counts(values, buckets):
     for v in ag__.for_stmt(values, None, loop_body, ('counts',)):
         loop_body(v)
     totals = {}
-    totals['all'] = len(values)
+    totals['all'] = ag__.builtin(len, values)
     return (counts, totals)

@@ -21,9 +21,4 @@ def nested_loops_return(grid, target):
     j: object
     for itr in ag__.for_stmt(ag__.enumerate(grid), lambda: do_return, loop_body, ('do_return', 'retval_')):
         loop_body(itr)
-
-    def if_body():
-        nonlocal retval_
-        retval_ = None
-    ag__.if_stmt(ag__.not_(do_return), if_body, None, ('retval_',))()
     return retval_

@@ -10,6 +10,6 @@ def running_max(xs):
         i = itr
         ag__.if_stmt(out[i] < out[i - 1], if_body1, None, ('out',))()
     i: object
-    for itr in ag__.for_stmt(ag__.range(1, len(out)), None, loop_body, ('out',)):
+    for itr in ag__.for_stmt(ag__.range(1, ag__.builtin(len, out)), None, loop_body, ('out',)):
         loop_body(itr)
     return out

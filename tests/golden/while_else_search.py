@@ -12,7 +12,7 @@ def while_else_search(xs, target):
         i += 1
 
     def loop_test():
-        return i < len(xs)
+        return i < ag__.builtin(len, xs)
 
     def loop_body():
         nonlocal break_, found, i

@@ -511,11 +511,10 @@ def main(argv: list[str] | None = None) -> int:
     import contextlib
 
     import autograph  # imported in both runs, so that the oracle shares its environment
+    from autograph.testing import converted_form  # (so is hypothesis: its typing_extensions patches typing)
 
     inside = contextlib.nullcontext()
     if options.general:
-        from autograph.testing import converted_form
-
         inside = converted_form()  # converted functions run their converted form (autograph/forms.py)
 
     sys.path.remove(project)

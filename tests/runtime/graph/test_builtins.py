@@ -383,7 +383,7 @@ def test_rows_are_views_as_in_numpy():
 def test_unknown_callables_are_left_to_python():
     from runtime.graph import builtins as graph_builtins
 
-    assert graph_builtins.call(len, (tensor.Tensor,), {}) is NotImplemented
+    assert graph_builtins.call(repr, (tensor.Tensor,), {}) is NotImplemented
 
 
 def test_isinstance_answers_for_the_array_a_tensor_stands_for():
@@ -399,10 +399,15 @@ def test_isinstance_answers_for_the_array_a_tensor_stands_for():
         assert np.array_equal(np.asarray(got), np.asarray(want))
 
     def scalar(x):
-        return isinstance(np.sum(x), float)  # np.float64 is a float; a 0-d array is not
+        return isinstance(np.sum(x), float)  # np.sum gives a NumPy scalar: np.float64 is a float
+
+    assert autograph.function(scalar)(np.ones(2)) == scalar(np.ones(2)) is True
+
+    def argument(x):
+        return isinstance(x, float)  # a 0-d argument may be np.float64 (a float) or a 0-d array (not)
 
     with pytest.raises(NotStageable, match="0-d graph tensor"):
-        autograph.function(scalar)(np.ones(2))
+        autograph.function(argument)(np.float64(1.0))
 
 
 def test_a_numpy_array_indexed_by_a_tensor_and_index_expressions():
@@ -420,5 +425,38 @@ def test_a_numpy_array_indexed_by_a_tensor_and_index_expressions():
     a, b = np.arange(3.0), np.ones(3)
     for got, want in zip(autograph.function(joins)(a, b), joins(a, b)):
         assert got.shape == want.shape and np.array_equal(got, want)
-    assert "ag__.item(np.eye(4), labels)" in autograph.to_code(onehot)
+    assert "ag__.item(ag__.call(np.eye)(4), labels)" in autograph.to_code(onehot)  # a graph array while traced
     assert autograph.convert(onehot)(labels)[0].tolist() == onehot(labels)[0].tolist()  # plain values: NumPy's read
+
+
+# --- a NumPy array's methods given a tensor (A.dot(x)) -----------------------------------------------------
+
+A = np.arange(6.0).reshape(2, 3)
+EDGES = np.array([0.5, 1.5, 2.5])
+
+
+def array_methods(x):
+    return (A.dot(x), A.dot(x.astype(np.float32)), EDGES.searchsorted(x, side="right"),
+            A.take(np.array([0, 5])) + x[:2], EDGES.clip(x[0], x[1]), x.dot(x), A.dot(np.ones(3)))
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_a_numpy_arrays_method_given_a_tensor_matches_eager(executor):
+    # NumPy's ndarray methods do not dispatch; the converter routes those that take an array, and the graph
+    # answers with NumPy's function of the same name on the array made a constant (np.dot(A, x)).
+    import autograph
+
+    x = np.array([1.0, 2.0, 0.25])
+    got, want = autograph.function(array_methods, executor=executor)(x), array_methods(x)
+    for g, w in zip(got, want, strict=True):
+        assert np.asarray(g).dtype == np.asarray(w).dtype and np.array_equal(g, w)
+
+
+def test_a_numpy_arrays_other_methods_given_a_tensor_keep_the_tensors_refusal():
+    # (a method that is not routed, such as A.repeat(t), asks the tensor for its value: the tensor says why not)
+    import autograph
+
+    def repeat(x):
+        return A.repeat(x)
+    with pytest.raises(TypeError, match=r"test_builtins.py:\d+: converting a tensor to a NumPy array"):
+        autograph.function(repeat)(np.array([1, 2]))

@@ -238,9 +238,6 @@ def unconverted_range(x):
 
 
 REFUSED = [
-    (length, "len", UnknownDimension, "len() of a traced array whose length is not known while tracing",
-     "Write x.shape[0] instead"),
-    (loop_over_len, "range-len", UnknownDimension, "len() of a traced array", "for i in range(x.shape[0])"),
     (zeros_of_len, "zeros", NotStageable, "np.zeros with a shape (or size) from a traced value",
      "np.zeros_like(x)"),
     (same_shapes, "same-shapes", UnknownDimension, "a Python bool known only when the graph runs",
@@ -261,6 +258,24 @@ def test_where_python_needs_the_number_the_trace_is_refused_at_the_line(fn, mark
     message = str(info.value)
     assert message.startswith(f"{HERE}:{helpers.line_of(HERE, marker)}: {head}"), message
     assert advice in message
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_len_in_converted_code_is_the_run_time_length(executor):
+    # Converted code routes len() through ag__.builtin: a dim known only at run time is a PyNumber, as x.shape[0].
+    for fn in (length, loop_over_len):
+        f = autograph.function(fn, executor=executor, input_signature=[TensorSpec([None])])
+        for x in (np.arange(3.0), np.arange(5.0)):
+            assert f(x) == fn(x) and np.asarray(f(x)).dtype == np.asarray(fn(x)).dtype
+
+
+def test_len_in_code_autograph_does_not_convert_is_refused():
+    f = autograph.function(length, autograph=False, input_signature=[TensorSpec([None])])
+    with pytest.raises(UnknownDimension) as info:
+        f(np.ones(3))
+    assert str(info.value).startswith(f"{HERE}:{helpers.line_of(HERE, 'len')}: len() of a traced array whose length "
+                                      "is not known while tracing")
+    assert "Write x.shape[0] instead" in str(info.value)
 
 
 def test_code_autograph_does_not_convert_is_refused_too():

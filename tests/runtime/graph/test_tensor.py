@@ -144,13 +144,38 @@ def test_every_registered_function_has_a_case():
     # numpy_linalg): every registered function is called by name in one of them.
     here = pathlib.Path(__file__).parent
     sources = "".join((here / name).read_text() for name in ("test_tensor.py", "test_numpy_array.py",
-                                                              "test_numpy_linalg.py"))
+                                                              "test_numpy_linalg.py", "test_numpy_fft.py",
+                                                              "test_numpy_polynomial.py", "test_data_dependent.py",
+                                                              "test_numpy_complex.py", "test_numpy_pieces.py"))
     covered = {case[0] for case in FUNCTION_CASES}
-    missing = [f.__name__ for f, impl in tensor.NUMPY_FUNCTIONS.items()
-               if f not in covered and not re.search(rf"\b{f.__name__}\b", sources)
-               and not impl.__qualname__.startswith("_data_dependent")]  # those only raise (tested below)
+    missing = [f.__name__ for f in tensor.NUMPY_FUNCTIONS
+               if f not in covered and not re.search(rf"\b{f.__name__}\b", sources)]
     assert not missing
     assert len(tensor.NUMPY_FUNCTIONS) + len(ops.UFUNC_OPS) >= 60
+
+
+def test_a_numpy_function_registered_twice_is_an_error_at_import():
+    # Issue 32: sixteen functions were registered by two modules, the import order deciding which won.
+    # The table refuses a second registration, so a module that repeats one fails to import.
+    with pytest.raises(ValueError, match=r"np\.sum is registered twice in tensor\.NUMPY_FUNCTIONS \(first by "
+                                         r".*numpy_api\.py\): keep one implementation and delete the other"):
+        tensor.NUMPY_FUNCTIONS[np.sum] = lambda *args: None
+    with pytest.raises(ValueError, match="np.mean is registered twice"):
+        tensor.NUMPY_FUNCTIONS.update({np.mean: lambda *args: None})
+    assert tensor.NUMPY_FUNCTIONS.setdefault(np.sum, None) is not None  # setdefault keeps the one there
+
+
+def test_a_placeholder_or_an_implementation_read_first_may_be_replaced():
+    table = tensor.FunctionTable()
+    first, second = (lambda: 1), (lambda: 2)
+    table.setdefault(np.unique, first)  # a placeholder (numpy_api's refusals of data-dependent functions)
+    table[np.unique] = second
+    with pytest.raises(ValueError, match="np.unique is registered twice"):
+        table[np.unique] = first  # (replaced once: the new one is no placeholder)
+    table[np.repeat] = first
+    base = table[np.repeat]  # an extension reads what it wraps
+    table[np.repeat] = lambda: base() + 1
+    assert table[np.unique]() == 2 and table[np.repeat]() == 2
 
 
 # --- operators, promotion and indexing --------------------------------------------------------
@@ -205,19 +230,6 @@ def test_python_int_that_does_not_fit_raises_like_numpy():
         trace(lambda x: x + 1000, [TensorSpec((3,), np.int8)])
 
 
-@pytest.mark.parametrize("call, name", [
-    (lambda x: np.unique(x), "np.unique"), (lambda x: np.nonzero(x), "np.nonzero"),
-    (lambda x: np.where(x > 0), "np.where(condition)"), (lambda x: np.argwhere(x), "np.argwhere"),
-    (lambda x: np.intersect1d(x, x), "np.intersect1d"),
-])
-def test_data_dependent_shapes_name_the_function_the_line_and_an_alternative(call, name):
-    with pytest.raises(TypeError) as info:
-        trace(call, [TensorSpec((3,))])
-    message = str(info.value)
-    assert name in message and "data-dependent shape" in message and "Use " in message
-    assert "test_tensor.py:" in message
-
-
 def test_block_and_dtype_predicates_match_numpy():
     def f(a, b):
         return (np.block([[a, np.zeros((2, 2))], [np.ones((1, 2)), b[None, :]]]), np.block([a[0], b]),
@@ -238,17 +250,17 @@ def test_shape_errors_are_raised_while_tracing():
         trace(lambda x, y: x @ y, [TensorSpec((3, 2)), TensorSpec((3, 2))])
     with pytest.raises(IndexError, match="out of bounds"):
         trace(lambda x: x[5], [TensorSpec((3,))])
-    with pytest.raises(IndexError, match="boolean tensor mask has a data-dependent shape"):
-        trace(lambda x: x[x > 0], [TensorSpec((3,))])
+    with pytest.raises(IndexError, match="boolean index did not match indexed array along axis 0; size of axis is 3 "
+                       "but size of corresponding boolean axis is 4"):
+        trace(lambda x, y: x[y > 0], [TensorSpec((3,)), TensorSpec((4,))])
 
 
 @pytest.mark.parametrize("call, name", [
-    (lambda x: np.polyfit(x, x, 1), "np.polyfit"),
+    (lambda x: np.polyder(x[0]), "np.polyder"),
     (lambda x: np.unwrap(x), "np.unwrap"),
-    (lambda x: np.fft.fft(x), "np.fft.fft"),
+    (lambda x: np.polyint(x[0]), "np.polyint"),
     (lambda x: np.modf(x), "np.modf"),
-    (lambda x: np.add.reduceat(x, [0]), "np.add.reduceat"),
-    (lambda x: np.fft.ifft(x), "np.fft.ifft"),
+    (lambda x: np.roots(x[0]), "np.roots"),
 ])
 def test_unsupported_numpy_functions_name_themselves(call, name):
     with pytest.raises(TypeError, match=f"{name} is not supported in graphs"):

@@ -327,13 +327,16 @@ def test_writing_in_place_then_rebinding_in_a_loop_is_an_error():
         autograph.function(f)(np.ones(3))
 
 
-def test_an_array_of_values_under_a_tensor_mask_names_the_alternative():
+def test_an_array_of_values_under_a_tensor_mask_takes_as_many_as_the_mask_selects():
+    # The count of True values is known when the graph runs: NumPy's own check then, as eagerly.
     def f(x):
         y = x * 1
         y[x > 0] = x[:2]
         return y
 
-    with pytest.raises(TypeError, match="np.where"):
+    np.testing.assert_array_equal(autograph.function(f)(np.array([1.0, -1.0, 2.0])), [1.0, -1.0, -1.0])
+    with pytest.raises(ValueError, match="NumPy boolean array indexing assignment cannot assign 2 input values to "
+                                         "the 3 output values where the mask is true"):
         autograph.function(f)(np.ones(3))
 
 

@@ -395,7 +395,8 @@ def test_branch_dtype_and_shape_mismatch():
         ag__.if_stmt(x > 0, if_body, else_body, ('y',))()
         return y
 
-    with pytest.raises(StagingError, match="'y' is float32 in the if branch but int32 in the else branch"):
+    with pytest.raises(StagingError, match=r"'y' is a float32\[\] array in the if branch but an int32\[\] array in the "
+                                           r"else branch; a staged value has one dtype: cast one of them"):
         jax.jit(f)(jnp.float32(1.0), jnp.int32(2))
     with pytest.raises(StagingError, match=r"'y' has shape \(\) in the if branch but \(2,\)"):
         jax.jit(f)(1.0, jnp.zeros(2))
@@ -433,6 +434,8 @@ def test_loop_variable_changing_dtype_or_shape():
 
 
 def test_variable_first_assigned_in_loop():
+    """Over an array (of static length) the first iteration runs before the scan, as Python runs it; a
+    while loop may run zero times, so a variable it first assigns is refused (issue 31, class 6)."""
     def f(xs):
         def loop_body(x):
             nonlocal last
@@ -443,8 +446,21 @@ def test_variable_first_assigned_in_loop():
             loop_body(itr)
         return last
 
-    with pytest.raises(StagingError, match="'last' is first assigned inside this for loop.*initialize last"):
-        jax.jit(f)(jnp.arange(3.0))
+    assert jax.jit(f)(jnp.arange(3.0)) == 2.0
+
+    def g(x, n):
+        def loop_body():
+            nonlocal last, x
+            last = x
+            x = x + 1
+
+        last = ag__.Undefined("last")
+        for _ in ag__.while_stmt(lambda: x < n, None, loop_body, ('last', 'x')):
+            loop_body()
+        return last
+
+    with pytest.raises(StagingError, match="'last' is first assigned inside this while loop.*initialize last"):
+        jax.jit(g)(0.0, 3.0)
 
 
 def test_list_growing_in_a_while_loop_and_non_scalar_condition():

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import autograph
-from runtime.graph import interpreter, ops
+from runtime.graph import interpreter, ops, ops_data_dependent
 from runtime.graph.shapes import Ref
 from runtime.graph.tensor import bind, bind1
 from runtime.graph.tracing import TensorSpec, trace
@@ -129,6 +129,7 @@ def test_every_op_is_checked_somewhere():
                 "assign_add_variable", "assign_sub_variable"}  # below
     checked |= {"random", "random_generator"}  # their lowering refuses: tests/runtime/graph/test_random.py
     checked |= {"numpy_function"}  # an io_callback, every path differentially: tests/runtime/test_numpy_function.py
+    checked |= ops_data_dependent.DATA_DEPENDENT_OPS  # they refuse: tests/runtime/graph/test_data_dependent.py
     assert checked == set(ops.OPS)
 
 

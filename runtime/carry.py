@@ -1,0 +1,386 @@
+"""One carry for every backend: what a staged ``if`` gives each variable, and what a staged loop carries.
+
+Both staging backends (``runtime/graph``, ``runtime/jax``) ask the same questions of what a traced
+branch or iteration left in each carried variable, and must answer them alike, in the same words:
+
+    join = join_branches(rules, ('y',), [(tensor_f64_3,), (0,)], ('if', 'else'))
+    # one output, f64[3]: the if branch's tensor, and the else branch's 0 as a constant of that type
+    join_branches(rules, ('y',), [(tensor_f64_3,), (Undefined('y'),)], ('if', 'else'))
+    # StagingError: prog.py:7: 'y' is assigned in the if branch but not in the else branch of a staged `if`; ...
+
+A backend describes its values through ``Rules`` (which leaves are its staged values, their types,
+how a Python number promotes); this module decides which leaves pass through as Python values, which
+become outputs and of what type, where a branch leaves a don't-care placeholder, how a loop's carried
+types settle, when a loop needs its first iteration run before it (``Peel``), and every refusal's
+wording. The contract for a backend is in docs/architecture.md ("The carry contract").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from runtime.staging import StagingError, describe, has_no_value, is_return_flag, is_return_value, staging_error
+from runtime.undefined import Undefined
+
+WEAK = (bool, int, float, complex)
+
+
+@dataclass(frozen=True)
+class LeafType:
+    """The type of a staged value or number: ``shape`` (None: a dim known only at run time), a NumPy
+    ``dtype`` (or JAX's, for its key types), and ``weak``: a Python number's type, which takes the
+    other side's dtype when it fits."""
+
+    shape: tuple
+    dtype: np.dtype
+    weak: bool = False
+
+
+class Rules:
+    """What a backend tells the carry about its values (subclass it; ``runtime/graph/control_flow.py``
+    and ``runtime/jax/common.py`` are the two). Structures are the backend's own (its pytrees)."""
+
+    noun = "tensor"          # its staged values, in messages: "a f64[3] tensor"
+    unknown_dims = False     # dims that differ become unknown (None) instead of an error
+    fill_hint = "x[i] = v"   # how to fill a preallocated array, in messages
+
+    def flatten(self, value: Any) -> tuple[list, Any]:
+        """(leaves, structure); structures compare with ``==``."""
+        raise NotImplementedError
+
+    def unflatten(self, tree: Any, leaves: Sequence[Any]) -> Any:
+        raise NotImplementedError
+
+    def leaf_label(self, name: str, value: Any, j: int) -> str:
+        """How messages name leaf ``j`` of variable ``name`` holding ``value``: 'y', 'y[0]'."""
+        raise NotImplementedError
+
+    def structure(self, value: Any, tree: Any) -> str:
+        """A short picture of a value's structure for messages."""
+        raise NotImplementedError
+
+    def is_staged(self, leaf: Any) -> bool:
+        """Whether ``leaf`` is one of the backend's staged values (a tensor, a tracer)."""
+        raise NotImplementedError
+
+    def is_fresh(self, leaf: Any) -> bool:
+        """Whether ``leaf`` was made inside the traced block, so it can leave it only as an output."""
+        return self.is_staged(leaf)
+
+    def same(self, a: Any, b: Any) -> bool:
+        """Whether two leaves are one value, so that nothing needs staging."""
+        raise NotImplementedError
+
+    def typeof(self, leaf: Any) -> LeafType:
+        """The type of a staged value or number."""
+        raise NotImplementedError
+
+    def type_str(self, t: LeafType) -> str:
+        """``f64[3]``, ``float32[3]``."""
+        raise NotImplementedError
+
+    def promote(self, types: Sequence[LeafType], leaves: Sequence[Any]) -> Optional[LeafType]:
+        """The dtype (and weakness) that values of ``types`` (whose strong dtypes agree) can share,
+        ``leaves`` the values themselves; None: a weak number does not fit the strong dtype."""
+        raise NotImplementedError
+
+    def fits(self, dtype: np.dtype, leaf: Any) -> bool:
+        """Whether the weak number ``leaf`` can be written into a value of ``dtype`` unchanged."""
+        return bool(np.result_type(dtype, leaf) == dtype)
+
+
+def is_number(x: Any) -> bool:
+    """A value that can become a constant: Python and NumPy numbers, numeric arrays."""
+    if isinstance(x, WEAK):
+        return True
+    return isinstance(x, (np.ndarray, np.generic)) and x.dtype.kind in "biufc"
+
+
+def is_value(rules: Rules, x: Any) -> bool:
+    """What a staged statement can give as an output: a staged value or a number."""
+    return rules.is_staged(x) or is_number(x)
+
+
+def show(rules: Rules, x: Any) -> str:
+    """A short picture of a leaf for error messages."""
+    if isinstance(x, Undefined):
+        return "not assigned"
+    if x is None:
+        return "None"
+    if isinstance(x, WEAK):
+        return f"the Python {type(x).__name__} {x!r}"
+    if rules.is_staged(x):
+        t = rules.typeof(x)
+        return f"{_article(rules.type_str(t))} {rules.type_str(t)} {rules.noun}"
+    if is_number(x):
+        return f"{_article(rules.type_str(LeafType(x.shape, x.dtype)))} " \
+               f"{rules.type_str(LeafType(x.shape, x.dtype))} NumPy value"
+    text = repr(x)
+    return f"the {type(x).__name__} {text if len(text) < 40 else text[:37] + '...'}"
+
+
+def dtype_name(dtype: Any) -> str:
+    """``float32``: a NumPy dtype's name (JAX's key types have no NumPy dtype, only a name)."""
+    return getattr(dtype, "name", str(dtype))
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+# --- if: joining the branches ----------------------------------------------------------------------
+
+class Output:
+    """A leaf the staged statement computes: its ``index``-th output, of type ``type``."""
+
+    __slots__ = ("index", "type")
+
+    def __init__(self, index: int, type: LeafType) -> None:
+        self.index, self.type = index, type
+
+
+@dataclass
+class Join:
+    """What the branches of a staged ``if`` give each variable.
+
+    ``templates``: per variable, (leaves, structure), a leaf being a value that passes through or an
+    ``Output``; ``picks``: per branch, per output, the (variable, leaf) that feeds it there, or None
+    where that branch leaves a don't-care (a return value under a flag that is not set):
+    the backend puts a placeholder of the output's type there."""
+
+    rules: Rules
+    templates: list
+    picks: list
+    outputs: list
+
+    def values(self, outputs: Sequence[Any]) -> tuple:
+        """The variables after the statement, given its outputs (one per ``self.outputs``)."""
+        return tuple(self.rules.unflatten(tree, [outputs[x.index] if isinstance(x, Output) else x for x in leaves])
+                     for leaves, tree in self.templates)
+
+
+def join_branches(rules: Rules, names: Sequence[str], outs: Sequence[Sequence[Any]], labels: Sequence[str],
+                  check: Any = None) -> Join:
+    """Reconcile what each branch (``outs[b]``, one value per name) left in each variable. ``check(name, label,
+    found)``, if given, sees each leaf that becomes an output ({branch: leaf}) first (the graph refuses a
+    tensor written in place in one branch and rebound in the other)."""
+    templates: list = []
+    picks: list[list] = [[] for _ in outs]
+    outputs: list[LeafType] = []
+    for i, name in enumerate(names):
+        values = [out[i] for out in outs]
+        present = [b for b, v in enumerate(values) if not has_no_value(name, v)]
+        if not present:
+            templates.append(rules.flatten(values[0]))
+            continue
+        if len(present) < len(values):
+            b = next(b for b in range(len(values)) if b not in present)
+            if not _unused_return(name, names, outs[b]):
+                raise staging_error(_one_branch_only(name, labels[present[0]], labels[b]))
+        flats = {b: rules.flatten(values[b]) for b in present}
+        first = present[0]
+        leaves0, tree = flats[first]
+        for b in present[1:]:
+            if flats[b][1] != tree:
+                raise staging_error(_differs_in_branches(rules, name, values, first, b, labels, flats))
+        leaves = []
+        for j, leaf in enumerate(leaves0):
+            found = {b: flats[b][0][j] for b in present}
+            if all(rules.same(c, leaf) for c in found.values()) and (
+                    len(present) == len(values) or not rules.is_fresh(leaf)):
+                leaves.append(leaf)
+                continue
+            label = rules.leaf_label(name, values[first], j)
+            if check is not None:
+                check(name, label, found)
+            for b, c in found.items():
+                if not is_value(rules, c):
+                    o = next((o for o in found if found[o] is not c), b)
+                    raise staging_error(_cannot_choose(rules, label, name, c, labels[b], found[o], labels[o]))
+            joined = join_types(rules, label, [(f"in the {labels[b]} branch", c) for b, c in found.items()])
+            for b, branch_picks in enumerate(picks):
+                branch_picks.append((i, j) if b in found else None)
+            outputs.append(joined)
+            leaves.append(Output(len(outputs) - 1, joined))
+        templates.append((leaves, tree))
+    return Join(rules, templates, picks, outputs)
+
+
+def _unused_return(name: str, names: Sequence[str], values: Sequence[Any]) -> bool:
+    """A return value may be missing on a path whose return flag is not plainly True: the converted
+    code reads it only once the flag is set, and sets both together."""
+    return is_return_value(name) and any(is_return_flag(n) and v is not True for n, v in zip(names, values))
+
+
+def _one_branch_only(name: str, defined: str, missing: str) -> str:
+    if is_return_value(name):
+        return (f"the function returns a value in the {defined} branch but not in the {missing} branch (a `return` "
+                "in one branch only); a staged `if` needs the return value from both branches: return a value of "
+                "the same type on every path")
+    return (f"{describe(name)} is assigned in the {defined} branch but not in the {missing} branch of a staged "
+            f"`if`; both branches must give it a value: assign {name} before the `if`, or in both branches")
+
+
+def _differs_in_branches(rules: Rules, name: str, values: list, a: int, b: int, labels: Sequence[str],
+                         flats: dict) -> str:
+    if values[a] is None or values[b] is None:
+        none, other = (a, b) if values[a] is None else (b, a)
+        return _none_on_one_path(rules, describe(name), name, labels[none], values[other], labels[other])
+    return (f"{describe(name)} is {rules.structure(values[a], flats[a][1])} in the {labels[a]} branch but "
+            f"{rules.structure(values[b], flats[b][1])} in the {labels[b]} branch; both branches of a staged `if` "
+            "must give it the same structure")
+
+
+def _cannot_choose(rules: Rules, label: str, name: str, c: Any, where: str, other: Any, other_where: str) -> str:
+    if c is None or other is None:
+        none_where, value, value_where = (where, other, other_where) if c is None else (other_where, c, where)
+        return _none_on_one_path(rules, label, name, none_where, value, value_where)
+    return (f"{label} is {show(rules, c)} in the {where} branch but {show(rules, other)} in the other; a staged "
+            f"`if` can choose only between {rules.noun}s and numbers (other Python values must be equal)")
+
+
+def _none_on_one_path(rules: Rules, label: str, name: str, none_where: str, value: Any, value_where: str) -> str:
+    return (f"{label} is None in the {none_where} branch but {show(rules, value)} in the {value_where} branch of a "
+            f"staged `if`, and a staged value cannot be None on some runs only: which branch runs is known only "
+            f"when the program runs. Give {name} a value of the same type on both paths (e.g. a NaN or zeros, "
+            "or a separate flag for 'not set yet')")
+
+
+def join_types(rules: Rules, label: str, items: Sequence[tuple[str, Any]]) -> LeafType:
+    """The one type that the staged values and numbers found at several places (``items``: (where,
+    leaf)) can share: ranks must agree (other dims too, unless ``rules.unknown_dims``); strong dtypes
+    must agree; a weak number takes theirs where ``rules.promote`` lets it."""
+    typed = [(where, x, rules.typeof(x)) for where, x in items]
+    where0, x0, t0 = typed[0]
+    shape = t0.shape
+    for where, _, t in typed[1:]:
+        if len(t.shape) != len(shape) or (t.shape != shape and not rules.unknown_dims):
+            raise staging_error(_shapes_differ(label, t0.shape, where0, t.shape, where, "a staged value keeps its"))
+        shape = tuple(a if a == b else None for a, b in zip(shape, t.shape))
+    strong = [(where, x, t) for where, x, t in typed if not t.weak]
+    for where, x, t in strong[1:]:
+        if t.dtype != strong[0][2].dtype:
+            w, s, st = strong[0]
+            raise staging_error(
+                f"{label} is {show(rules, s)} {w} but {show(rules, x)} {where}; a staged value has one dtype: "
+                f"cast one of them (e.g. with .astype(np.{dtype_name(st.dtype)}))")
+    joined = rules.promote([t for _, _, t in typed], [x for _, x, _ in typed])
+    if joined is None:
+        w, s, st = strong[0]
+        where, bad = next((where, x) for where, x, t in typed
+                          if t.weak and rules.promote([st, t], [s, x]) is None)
+        raise staging_error(
+            f"{label} is {show(rules, s)} {w} but {show(rules, bad)} {where}, which does not fit "
+            f"{dtype_name(st.dtype)}; a staged value has one dtype: make both the same type")
+    return LeafType(shape, joined.dtype, joined.weak)
+
+
+def _shapes_differ(label: str, a: tuple, where_a: str, b: tuple, where_b: str, keeps: str) -> str:
+    what = "number of dimensions" if len(a) != len(b) else "shape"
+    return f"{label} has shape {_shape(a)} {where_a} but {_shape(b)} {where_b}; {keeps} {what}"
+
+
+def _shape(shape: tuple) -> str:
+    return str(tuple(shape))
+
+
+# --- loops: the carry's fixed point ----------------------------------------------------------------
+
+class Peel(Exception):
+    """A variable a ``for`` loop starts without (unassigned, or None) gets a value in its first iteration:
+    a loop whose trip count is known to be at least one runs that iteration once before the staged
+    loop, as Python does, and stages the rest from there. ``error()``: the refusal for any other loop,
+    made only when it is raised (a made ``Limitation`` is remembered by the trace as a refusal), at the
+    loop statement, which is still the user's innermost line where the loop is staged."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def error(self) -> StagingError:
+        return staging_error(self.message)
+
+
+def first_value(rules: Rules, name: str, entry: Any, out: Any, what: str, peelable: bool) -> bool:
+    """A variable that has no value before the loop (unassigned, or a return value not set yet), or None:
+    whether it has one after an iteration, so the loop must carry a placeholder for it (only a return
+    value, which is read once its flag is set). Otherwise it raises: ``Peel`` when ``peelable`` (a loop
+    with a known trip count), else the refusal. False: it still has none (nothing to carry)."""
+    if rules.same(entry, out) or (has_no_value(name, entry) and has_no_value(name, out)):
+        return False
+    if is_return_value(name) and has_no_value(name, entry):
+        return True
+    if entry is None:
+        message = (
+            f"{describe(name)} is None before this {what} but {_picture(rules, out)} after one iteration, and "
+            f"a staged loop cannot carry None: the loop may run zero times, and whether it does is known only "
+            f"when the program runs. Give {name} its first value before the loop (of the type it will have: e.g. "
+            f"zeros, or the first item), or loop over a range or an array whose length is known")
+    else:
+        message = (
+            f"{describe(name)} is first assigned inside this {what} and used after it (or in a later "
+            f"iteration); a staged loop can only carry variables that exist before it (it may run zero "
+            f"times): initialize {name} before the loop, with the shape and dtype it will have")
+    if peelable:
+        raise Peel(message)
+    raise staging_error(message)
+
+
+def _picture(rules: Rules, value: Any) -> str:
+    if value is None or is_value(rules, value) or isinstance(value, Undefined):
+        return show(rules, value)
+    return rules.structure(value, rules.flatten(value)[1])
+
+
+def restructured(rules: Rules, name: str, entry: Any, out: Any, what: str, hint: str = "") -> StagingError:
+    """The refusal of a variable whose structure changed in one iteration (``hint``: the backend's advice)."""
+    return staging_error(
+        f"{describe(name)} is {rules.structure(entry, rules.flatten(entry)[1])} before the {what} but "
+        f"{rules.structure(out, rules.flatten(out)[1])} after one iteration; a staged loop must keep each "
+        f"variable's structure (the same tuples, lists and dicts){hint}")
+
+
+def carry_leaf(rules: Rules, label: str, before: LeafType, leaf: Any, what: str) -> tuple[LeafType, Any, bool]:
+    """A carried leaf's type after one iteration left ``leaf`` in it. Returns (its type from now on, the
+    dtype the body's value is cast to or None, whether the type changed: then the body is traced again).
+    Dims that differ become unknown where the backend allows it; a weak type promotes; a strong dtype
+    holds (a weak number that fits it takes it)."""
+    if not is_value(rules, leaf):
+        raise staging_error(f"{label} is {_article(rules.noun)} {rules.noun} before the {what} but "
+                            f"{show(rules, leaf)} after one iteration; a staged loop carries only {rules.noun}s and "
+                            "numbers")
+    after = rules.typeof(leaf)
+    shape = before.shape
+    if after.shape != shape:
+        if len(after.shape) != len(shape) or not rules.unknown_dims:
+            message = _shapes_differ(label, shape, f"before the {what}", after.shape, "after one iteration",
+                                     "a staged loop keeps each variable's")
+            if len(after.shape) == len(shape):
+                message += f": preallocate it at its final size (and fill it with {rules.fill_hint}), or pad it"
+            raise staging_error(message)
+        shape = tuple(a if a == b else None for a, b in zip(shape, after.shape))
+    if before.weak and (before.dtype != after.dtype or not after.weak):
+        promoted = rules.promote([before, after], [None, leaf])
+        return LeafType(shape, promoted.dtype, promoted.weak), None, True
+    if before.dtype == after.dtype or (after.weak and rules.fits(before.dtype, leaf)):
+        cast = None if before.weak == after.weak else before.dtype
+        return LeafType(shape, before.dtype, before.weak), cast, shape != before.shape
+    now = show(rules, leaf) if isinstance(leaf, WEAK) else dtype_name(after.dtype)
+    name = dtype_name(before.dtype)
+    raise staging_error(
+        f"{label} has dtype {name} before the {what} but {now} after one iteration; a staged loop keeps each "
+        f"variable's dtype: cast it (e.g. with .astype(np.{name})) before or inside the loop")
+
+
+def static_changed(rules: Rules, label: str, entry: Any, out: Any, what: str) -> StagingError:
+    """The refusal of a Python value (not carried) that one iteration changed."""
+    if entry is None:
+        return staging_error(
+            f"{label} is None before this {what} but {show(rules, out)} after one iteration, and a staged loop "
+            f"cannot carry None: give it its first value before the loop (of the type it will have)")
+    return staging_error(
+        f"{label} is {show(rules, entry)} before the {what} but {show(rules, out)} after one iteration; only "
+        f"{rules.noun}s and numbers can change inside a staged loop")

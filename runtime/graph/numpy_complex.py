@@ -1,0 +1,130 @@
+"""The real and imaginary parts of graph tensors, and the functions NumPy builds on them:
+``x.real``, ``x.imag``, ``np.real``, ``np.imag``, ``np.iscomplex``, ``np.isreal``, ``np.nan_to_num``.
+
+Each follows NumPy's source (numpy/lib/_type_check_impl.py): a complex tensor's parts are the
+``real`` / ``imag`` ops (``ops_complex``); a real tensor's ``.real`` is the tensor and its ``.imag``
+zeros of its dtype. ``nan_to_num`` replaces NaN and infinities in the real and imaginary parts
+separately, with NumPy's defaults (0.0, the dtype's largest and smallest finite values), and passes
+integers and booleans through. ``copy=False`` (NumPy's in-place form) writes into the tensor, as
+``out=`` does elsewhere.
+
+Before (Python, ``x`` a float64 graph tensor)::
+
+    y = np.nan_to_num(x, nan=-1.0)
+
+After (the graph)::
+
+    b:bool[5] = isnan a
+    c:f64[5] = where b -1.0 a
+    ...
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+
+from runtime.graph.numpy_api import arg, implements, reject
+from runtime.graph.tensor import Tensor, apply, assign_in_place, bind1, cast, constant, stands_for_a_tensor
+from runtime.staging import NotStageable, user_location, user_site
+
+
+def real(x: Any) -> Tensor:
+    t = arg(x)
+    return bind1("real", [t]) if t.dtype.kind == "c" else t
+
+
+def imag(x: Any) -> Tensor:
+    t = arg(x)
+    return bind1("imag", [t]) if t.dtype.kind == "c" else np.zeros_like(t)
+
+
+Tensor.real = property(real)
+Tensor.imag = property(imag)
+implements(np.real)(real)
+implements(np.imag)(imag)
+
+
+@implements(np.iscomplex)
+def _iscomplex(x: Any) -> Tensor:
+    t = arg(x)
+    return apply("ne", imag(t), 0) if t.dtype.kind == "c" else np.zeros_like(t, dtype=np.bool_)
+
+
+@implements(np.isreal)
+def _isreal(x: Any) -> Tensor:
+    return apply("eq", imag(x), 0)
+
+
+@implements(np.isposinf)
+def _isposinf(x: Any, out: Any = None) -> Tensor:
+    t = _real_only("isposinf", x, out)
+    return np.isinf(t) & ~np.signbit(t)
+
+
+@implements(np.isneginf)
+def _isneginf(x: Any, out: Any = None) -> Tensor:
+    t = _real_only("isneginf", x, out)
+    return np.isinf(t) & np.signbit(t)
+
+
+def _real_only(name: str, x: Any, out: Any) -> Tensor:
+    reject(name, out=out)
+    t = arg(x)
+    if t.dtype.kind == "c":
+        raise TypeError("This operation is not supported for complex values because it would be ambiguous.")
+    return t
+
+
+@implements(np.nan_to_num)
+def _nan_to_num(x: Any, copy: bool = True, nan: Any = 0.0, posinf: Any = None, neginf: Any = None) -> Tensor:
+    t = arg(x)
+    if t.dtype.kind not in "fc":  # NumPy: integers and booleans come back unchanged (a copy)
+        result = np.copy(t)
+    else:
+        parts = [real(t), imag(t)] if t.dtype.kind == "c" else [t]
+        part_dtype = parts[0].dtype
+        info = np.finfo(part_dtype)
+        fills = [_fill(v, default, part_dtype, t.dtype.kind == "c")
+                 for v, default in ((nan, 0.0), (posinf, info.max), (neginf, info.min))]
+        fixed = [apply("where", np.isneginf(p), fills[2], apply("where", np.isposinf(p), fills[1],
+                                                                  apply("where", np.isnan(p), fills[0], p)))
+                 for p in parts]
+        # re + im * 1j is exact here: both parts are finite (_fill refuses other fills for complex input).
+        result = fixed[0] if len(fixed) == 1 else apply("add", cast(fixed[0], t.dtype),
+                                                        apply("mul", cast(fixed[1], t.dtype), 1j))
+    if not copy and isinstance(x, Tensor):
+        assign_in_place(x, result)
+        return x
+    return result
+
+
+def _fill(value: Any, default: Any, dtype: np.dtype, complex_input: bool) -> Any:
+    """A fill value in the part's dtype (NumPy's copyto casts it so)."""
+    if value is None:
+        value = default
+    if isinstance(value, Tensor) or stands_for_a_tensor(type(value)):
+        if complex_input:
+            raise NotStageable(f"{user_location()}: np.nan_to_num of a complex tensor takes Python numbers as nan=, "
+                               "posinf= and neginf= in graphs (the parts are put back together as re + im * 1j, "
+                               "exact only for finite fills known while tracing); pass a number")
+        return cast(value, dtype)
+    try:
+        with np.errstate(over="raise"):
+            fill = np.asarray(value, dtype)
+    except FloatingPointError:  # NumPy's own warning (a fill too large for float16), at the user's line
+        site = user_site()
+        message = "overflow encountered in cast"
+        if site is None:
+            warnings.warn(message, RuntimeWarning, stacklevel=2)
+        else:
+            warnings.warn_explicit(message, RuntimeWarning, *site)
+        with np.errstate(over="ignore"):
+            fill = np.asarray(value, dtype)
+    if complex_input and not np.isfinite(fill):
+        raise NotStageable(f"{user_location()}: np.nan_to_num of a complex tensor with a fill of {value!r} is not "
+                           "supported in graphs: the parts are put back together as re + im * 1j, and an infinite "
+                           "or NaN part would spoil the other (inf * 1j is nan + inf*j); give a finite fill")
+    return constant(fill)

@@ -1,0 +1,125 @@
+"""NumPy functions whose output size depends on the values, on graph tensors: the result's data-dependent
+dim is ``?`` (known when the graph runs), computed by NumPy itself on the NumPy executor.
+
+Before (Python, ``x`` a graph tensor)::
+
+    idx = np.flatnonzero(x > 0)
+
+After (the graph)::
+
+    b:bool[5] = gt a 0
+    c:bool[5] = reshape[shape=(-1,)] b
+    d:i64[?] = nonzero c
+
+The ops are in ``ops_data_dependent`` (``x[mask]`` is ``getitem`` with a boolean index input); XLA cannot
+compile them, and says so at the user's line (``DataDependentShape``). docs/graph_numpy_functions.md,
+"Data-dependent shapes", lists what works.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+
+from runtime.graph.numpy_api import arg, implements
+from runtime.graph.numpy_array import static
+from runtime.graph.tensor import NUMPY_FUNCTIONS, Tensor, bind, bind1, reshape
+from runtime.staging import NotStageable, user_location
+
+
+def _flat(x: Tensor) -> Tensor:
+    return reshape(x, (-1,))
+
+
+# --- nonzero and the functions NumPy writes with it -----------------------------------------------
+
+@implements(np.nonzero)
+def nonzero(a: Any) -> tuple:
+    """``np.nonzero(a)``: one int64 array of ``?`` positions per dim of ``a``."""
+    return tuple(bind("nonzero", [arg(a)]))
+
+
+@implements(np.flatnonzero)
+def _flatnonzero(a: Any) -> Tensor:
+    return nonzero(_flat(arg(a)))[0]
+
+
+@implements(np.argwhere)
+def _argwhere(a: Any) -> Tensor:
+    return bind1("argwhere", [arg(a)])
+
+
+@implements(np.extract)
+def _extract(condition: Any, arr: Any) -> Tensor:
+    # NumPy's own definition: take(ravel(arr), nonzero(ravel(condition))[0]).
+    return np.take(_flat(arg(arr)), nonzero(_flat(arg(condition)))[0])
+
+
+@implements(np.compress)
+def _compress(condition: Any, a: Any, axis: Optional[int] = None, out: Any = None) -> Tensor:
+    if out is not None:
+        raise NotStageable(f"{user_location()}: np.compress: out= is not supported in graphs; use the result")
+    cond = arg(condition)
+    if cond.ndim != 1:
+        raise ValueError("condition must be a 1-d array")
+    # NumPy's own definition: take(a, nonzero(condition)[0], axis).
+    return np.take(arg(a), nonzero(cond)[0], axis=axis)
+
+
+# --- unique and the set operations -----------------------------------------------------------------
+
+@implements(np.unique)
+def _unique(ar: Any, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False,
+            axis: Optional[int] = None, *, equal_nan: bool = True, sorted: bool = True) -> Any:
+    flags = {name: bool(static("unique", name, v)) for name, v in (
+        ("return_index", return_index), ("return_inverse", return_inverse), ("return_counts", return_counts),
+        ("equal_nan", equal_nan), ("sorted", sorted))}
+    outs = bind("unique", [arg(ar)], axis=static("unique", "axis", axis), **flags)
+    return tuple(outs) if len(outs) > 1 else outs[0]
+
+
+# NumPy 2's array-API forms, written as NumPy writes them (np.unique with equal_nan=False, in a named tuple).
+_SETOPS = getattr(np.lib, "_arraysetops_impl", None)
+for _name, _result, _flags in [
+        ("unique_all", "UniqueAllResult", dict(return_index=True, return_inverse=True, return_counts=True)),
+        ("unique_counts", "UniqueCountsResult", dict(return_counts=True)),
+        ("unique_inverse", "UniqueInverseResult", dict(return_inverse=True))]:
+    if hasattr(np, _name) and hasattr(_SETOPS, _result):
+        NUMPY_FUNCTIONS[getattr(np, _name)] = (lambda result, flags: lambda x: result(
+            *np.unique(x, **flags, equal_nan=False)))(getattr(_SETOPS, _result), _flags)
+if hasattr(np, "unique_values"):
+    NUMPY_FUNCTIONS[np.unique_values] = lambda x: np.unique(x, equal_nan=False)
+
+
+def _set_operation(name: str) -> Any:
+    def impl(ar1: Any, ar2: Any, assume_unique: bool = False, return_indices: bool = False) -> Any:
+        attrs = {"assume_unique": bool(static(name, "assume_unique", assume_unique))}
+        if name == "intersect1d":
+            attrs["return_indices"] = bool(static(name, "return_indices", return_indices))
+        elif return_indices:
+            raise TypeError(f"{name}() got an unexpected keyword argument 'return_indices'")
+        outs = bind(name, [arg(ar1), arg(ar2)], **attrs)
+        return tuple(outs) if len(outs) > 1 else outs[0]
+    return impl
+
+
+NUMPY_FUNCTIONS[np.intersect1d] = _set_operation("intersect1d")
+NUMPY_FUNCTIONS[np.setdiff1d] = _set_operation("setdiff1d")
+NUMPY_FUNCTIONS[np.setxor1d] = _set_operation("setxor1d")
+NUMPY_FUNCTIONS[np.union1d] = lambda ar1, ar2: bind1("union1d", [arg(ar1), arg(ar2)])
+
+
+# --- trim_zeros --------------------------------------------------------------------------------
+
+@implements(np.trim_zeros)
+def _trim_zeros(filt: Any, trim: str = "fb", axis: Any = None) -> Tensor:
+    if axis is not None:
+        raise NotStageable(f"{user_location()}: np.trim_zeros: axis= is not supported in graphs")
+    return bind1("trim_zeros", [arg(filt)], trim=static("trim_zeros", "trim", trim))
+
+
+# --- methods ------------------------------------------------------------------------------------------
+
+Tensor.nonzero = lambda self: nonzero(self)
+Tensor.compress = lambda self, condition, axis=None, out=None: _compress(condition, self, axis, out)

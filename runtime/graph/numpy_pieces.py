@@ -1,0 +1,145 @@
+"""NumPy functions that build an array from pieces, on graph tensors: ``np.append``, ``np.insert``,
+``np.diagflat``, ``np.choose``.
+
+Each follows NumPy's source (numpy/lib/_function_base_impl.py, _twodim_base_impl.py,
+numpy/_core/fromnumeric.py), so values and dtypes are NumPy's:
+
+* ``append(arr, values, axis)``: ``concatenate`` of the two (flattened when ``axis`` is None).
+* ``insert(arr, obj, values, axis)``: ``obj`` must be a Python constant (an int, a slice or a
+  sequence of ints): it decides the shape. NumPy's placement (negative and repeated indices
+  included) is computed while tracing on the positions alone, and the result is one gather (``take``)
+  from ``arr`` next to ``values`` broadcast and cast to ``arr``'s dtype.
+* ``diagflat(v, k)``: ``np.diag`` of the flattened ``v``.
+* ``choose(a, choices, mode)``: the choices stacked after broadcasting with ``a``; the result picks,
+  elementwise, choice ``a`` with one ``where`` per choice (so the number of choices is known while
+  tracing). ``mode="raise"`` checks ``0 <= a < n`` when the graph runs (a graph assertion with
+  NumPy's ``ValueError``); ``"wrap"`` and ``"clip"`` are NumPy's.
+
+Before (Python, ``x`` a graph tensor)::
+
+    y = np.insert(x, 1, 9.0)
+
+After (the graph)::
+
+    c:f64[5] = concatenate[axis=0] a b
+    d:f64[6] = take[axis=0 mode='raise'] c e         (e: the positions, a constant)
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+
+from runtime.graph import variables
+from runtime.graph.numpy_api import arg, implements, reject
+from runtime.graph.numpy_array import known_dim, static
+from runtime.graph.shapes import normalize_axis
+from runtime.graph.tensor import Tensor, apply, bind1, cast, constant, reshape, stands_for_a_tensor
+
+
+def _is_tensor(value: Any) -> bool:
+    return isinstance(value, Tensor) or stands_for_a_tensor(type(value))
+
+
+def _value(value: Any) -> Any:
+    """A tensor, or a constant made as NumPy's asarray makes it (strong dtype, not a weak Python number)."""
+    if _is_tensor(value) or (isinstance(value, (list, tuple)) and any(_is_tensor(v) for v in value)):
+        return arg(value) if _is_tensor(value) else np.stack([arg(v) for v in value])
+    return constant(np.asarray(value))
+
+
+@implements(np.append)
+def _append(arr: Any, values: Any, axis: Any = None) -> Tensor:
+    a, v = _value(arr), _value(values)
+    if axis is None:
+        if a.ndim != 1:
+            a = reshape(a, (-1,))
+        v = reshape(v, (-1,))
+        axis = a.ndim - 1
+    return np.concatenate((a, v), axis=axis)
+
+
+@implements(np.diagflat)
+def _diagflat(v: Any, k: int = 0) -> Tensor:
+    return np.diag(reshape(_value(v), (-1,)), static("diagflat", "k", k))
+
+
+@implements(np.insert)
+def _insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> Tensor:
+    static("insert", "obj", obj)
+    a = _value(arr)
+    if axis is None:
+        if a.ndim != 1:
+            a = reshape(a, (-1,))
+        axis = a.ndim - 1
+    else:
+        axis = normalize_axis(axis, a.ndim)
+    n = known_dim("insert", a, axis)
+    v = _value(values)
+    # How many values go in (NumPy's two cases: one index, where a scalar index moves the values' first axis
+    # to `axis`, or several, one slice of values each).
+    scalar = not isinstance(obj, slice) and np.ndim(obj) == 0
+    if isinstance(obj, slice):
+        count = len(range(*obj.indices(n)))
+    else:
+        indices = np.array(obj)
+        count = int(np.count_nonzero(indices)) if indices.dtype == bool and indices.ndim == 1 else indices.size
+    if count == 1:
+        if v.ndim < a.ndim:  # NumPy's array(values, ndmin=arr.ndim)
+            v = reshape(v, (1,) * (a.ndim - v.ndim) + v.shape)
+        if scalar:
+            v = np.moveaxis(v, 0, axis)
+        count = v.shape[axis]
+        if count is None:
+            raise TypeError("np.insert needs the number of inserted values while tracing")
+    # Then NumPy's own insert, on the positions alone: old ones 0..n-1, the inserted values' n, n+1, ... So
+    # NumPy decides the placement (negative and repeated indices, masks) and raises its own errors.
+    along = [1] * a.ndim
+    along[axis] = n
+    markers = [1] * a.ndim
+    markers[0 if scalar else axis] = count
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        positions = np.insert(np.arange(n).reshape(along), obj, (n + np.arange(count)).reshape(markers),
+                              axis=axis).reshape(-1)
+    target = list(a.shape)
+    target[axis] = count
+    if None in target:
+        raise TypeError("np.insert needs the shape of the array while tracing; give the Function an "
+                        "input_signature with the dimensions fixed")
+    v = bind1("broadcast_to", [cast(v, a.dtype)], shape=tuple(target))  # (setitem's unsafe cast, as NumPy)
+    joined = bind1("concatenate", [a, v], axis=axis)
+    return bind1("take", [joined, constant(positions)], axis=axis, mode="raise")
+
+
+@implements(np.choose)
+def _choose(a: Any, choices: Any, out: Any = None, mode: str = "raise") -> Tensor:
+    reject("choose", out=out)
+    if mode not in ("raise", "wrap", "clip"):
+        raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got '{mode}')")
+    index = _value(a)
+    np.choose(np.zeros(1, index.dtype), [np.zeros(1)])  # NumPy's own error for an index dtype it cannot take
+    if _is_tensor(choices):
+        stacked = arg(choices)
+        count = known_dim("choose", stacked, 0)
+        options = [stacked[i] for i in range(count)]
+    else:
+        options = [_value(c) for c in choices]
+        count = len(options)
+    if count == 0:
+        raise ValueError("0-length sequence.")
+    dtype = np.result_type(*(o.dtype for o in options))
+    index = cast(index, np.intp)
+    if mode == "wrap":
+        index = apply("mod", index, count)
+    elif mode == "clip":
+        index = np.clip(index, 0, count - 1)
+    else:
+        variables.assert_((index >= 0) & (index < count), "invalid entry in choice array", ValueError)
+    # One where per choice, each broadcasting the index with the choices, as NumPy broadcasts them all.
+    result = cast(options[0], dtype)
+    for i in range(1 if count > 1 else 0, count):
+        result = apply("where", apply("eq", index, i), cast(options[i], dtype), result)
+    return result

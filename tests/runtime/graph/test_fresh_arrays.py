@@ -1,0 +1,249 @@
+"""NumPy arrays made in a traced function and then written with traced values (issue 31), against eager NumPy.
+
+``np.zeros``, ``np.empty``, ``np.identity``, ... called from converted code while a graph is traced make a
+graph array (runtime/new_arrays.py, runtime/graph/fresh_arrays.py), so ``out=``, ``+=``, ``np.add.at`` and
+item writes of traced values land in it, through every name and view bound to it, as NumPy's writes do. On
+plain values the converted function makes the same NumPy arrays as the original.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import autograph
+from runtime.limits import Limitation, NotStageable
+from tests import helpers
+
+HERE = __file__
+EXECUTORS = helpers.executors()
+same = helpers.same_result
+
+
+def out_of_divide(x):
+    out = np.empty(x.shape[1:])
+    np.divide(np.mean(x, axis=0), np.std(x, axis=0), out=out)
+    np.multiply(out, 2.0, out=out)
+    return out
+
+
+def covariance(x):
+    cov = np.zeros((4, 4))
+    for i in range(x.shape[0]):
+        d = x[i:i + 1] - np.mean(x, axis=0)
+        cov += d.T @ d
+    cov *= 1.0 / x.shape[0]
+    return cov
+
+
+def scatter_add(x):
+    acc = np.zeros(5)
+    np.add.at(acc, [0, 1, 1, 4], x[:4])
+    return acc
+
+
+def reflection(x):
+    n = x[:3] / np.linalg.norm(x[:3])
+    M = np.identity(4)
+    M[:3, :3] -= 2.0 * np.outer(n, n)
+    M[:3, 3] = 2.0 * np.dot(x[:3], n) * n
+    return M
+
+
+def one_hot(x):
+    labels = np.argmax(x, axis=1)
+    table = np.zeros((x.shape[0], x.shape[1]))
+    table[np.arange(x.shape[0]), labels] = 1
+    return table
+
+
+def aliases_and_views(x):
+    a = np.zeros(4)
+    b = a  # another name: NumPy's write through `a` reaches it
+    tail = a[1:]  # a view: its write reaches `a`
+    a[0] = x[0]
+    tail += x[1:4]
+    return b, tail
+
+
+def fill_into(out, x):
+    np.multiply(x, 3.0, out=out)
+
+
+def helper_writes_a_view(x):
+    cumulative = np.empty(x.shape[0] + 1)
+    cumulative[0] = 100.0
+    fill_into(cumulative[1:], x)
+    return cumulative
+
+
+def filled_and_typed(x):
+    ints = np.zeros(3, dtype=np.int32)
+    ints[1] = x[0]  # NumPy's assignment casts (unsafe) to the array's dtype
+    full = np.full((2, 2), x[1])  # a traced fill value: its dtype
+    nan = np.full(3, np.nan)
+    eye = np.eye(3, 4, k=1)
+    eye[0] += x[2]
+    tri = np.tri(3)
+    tri *= x[0]
+    like = np.ones_like(np.arange(3))
+    like[2] = x[1]
+    return ints, full, nan, eye, tri, like
+
+
+def only_read(x):
+    base = np.ones(3)
+    return x[:3] * base, np.zeros(2).tolist(), int(np.ones(2, dtype=int).sum().item())
+
+
+def written_under_a_condition(x):
+    d = np.zeros(3)
+    if x[0] > 0:  # a staged `if`: the write is made under the condition
+        d[0] = x[1]
+    else:
+        d[1] = x[2]
+    acc = np.zeros(2)
+    for i in range(x.shape[0]):
+        if x[i] > 0:
+            acc[0] += x[i]
+    return d, acc
+
+
+PROGRAMS = [out_of_divide, covariance, scatter_add, reflection, one_hot, aliases_and_views, helper_writes_a_view,
+            filled_and_typed, only_read, written_under_a_condition]
+_VECTOR_INPUT = (scatter_add, reflection, aliases_and_views, helper_writes_a_view, filled_and_typed, only_read,
+                 written_under_a_condition)
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+@pytest.mark.parametrize("fn", PROGRAMS, ids=[f.__name__ for f in PROGRAMS])
+def test_writes_of_traced_values_into_arrays_made_in_the_function_give_numpys_result(fn, executor):
+    x = np.array([[0.3, -1.2, 2.5, 0.7], [1.5, 0.2, -0.4, 2.0], [0.1, 0.9, 1.1, -2.0]])
+    if fn in _VECTOR_INPUT:
+        x = x[0] if fn is not written_under_a_condition else -x[0]
+    same(autograph.function(fn, executor=executor)(x), fn(x), executor)
+
+
+@pytest.mark.parametrize("fn", PROGRAMS, ids=[f.__name__ for f in PROGRAMS])
+def test_on_plain_values_the_converted_function_makes_numpy_arrays(fn):
+    x = np.array([[0.3, -1.2, 2.5, 0.7], [1.5, 0.2, -0.4, 2.0], [0.1, 0.9, 1.1, -2.0]])
+    if fn in _VECTOR_INPUT:
+        x = x[0] if fn is not written_under_a_condition else -x[0]
+    got, want = autograph.convert(fn)(x), fn(x)
+    same(got, want)
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):
+        assert type(g) is type(w)
+
+
+def test_the_converter_hands_constructors_to_the_runtime():
+    code = autograph.to_code(covariance)
+    assert "cov = ag__.call(np.zeros)((4, 4))" in code
+
+
+def test_a_fresh_array_of_one_value_is_one_full_node_not_a_big_constant():
+    def f(x):
+        big = np.zeros((300, 300))
+        big[0, 0] = x[0]
+        return big
+
+    graph = autograph.function(f).get_concrete_function(np.ones(2)).graph
+    constants = [n for n in graph.nodes if n.op == "constant"]
+    assert all(np.asarray(n.attrs["value"]).size <= 1 for n in constants)
+
+
+def test_an_unsafe_in_place_cast_is_numpys_error_at_the_users_line():
+    def f(x):
+        counts = np.zeros(3, dtype=np.int64)
+        counts += x  # int += float: NumPy's same_kind error
+        return counts
+
+    with pytest.raises(TypeError, match="Cannot cast ufunc 'add' output from dtype\\('float64'\\) to "
+                                        "dtype\\('int64'\\) with casting rule 'same_kind'"):
+        f(np.ones(3))
+    with pytest.raises(TypeError, match="Cannot cast ufunc 'add' output from dtype\\('float64'\\) to "
+                                        "dtype\\('int64'\\) with casting rule 'same_kind'"):
+        autograph.function(f)(np.ones(3))
+
+
+def shape_from_data(x):
+    return np.zeros((2, np.argmax(x)))  # shape-from-data
+
+
+def test_a_shape_from_a_traced_value_is_refused_at_the_line():
+    with pytest.raises(NotStageable) as info:
+        autograph.function(shape_from_data)(np.ones(3))
+    assert isinstance(info.value, Limitation)
+    message = str(info.value)
+    assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'shape-from-data')}: np.zeros with a shape (or size) "
+                              "from a traced value"), message
+    assert "np.zeros_like(x)" in message
+
+
+_WRITES = st.lists(st.tuples(st.sampled_from(["+=", "*=", "out", "slice", "at"]), st.integers(0, 3)),
+                   min_size=1, max_size=5)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(constructor=st.sampled_from(["zeros", "ones", "full", "identity", "empty"]), writes=_WRITES,
+       executor=st.sampled_from(["numpy", "jax"] if helpers.jax_usable() else ["numpy"]))
+def test_random_writes_into_a_fresh_array_match_numpy(constructor, writes, executor):
+    def program(x):
+        if constructor == "identity":
+            a = np.identity(4)
+        elif constructor == "full":
+            a = np.full(4, 2.5)
+        elif constructor == "empty":
+            a = np.empty(4)
+            a[...] = 0.5
+        else:
+            a = getattr(np, constructor)(4)
+        alias = a
+        for kind, k in writes:
+            if kind == "+=":
+                a += x[k]
+            elif kind == "*=":
+                a *= x[k]
+            elif kind == "out":
+                np.subtract(a, x[k], out=a)
+            elif kind == "slice":
+                a[k:] = x[k]
+            else:
+                np.add.at(a, [k, k], x[k])
+        return alias
+
+    x = np.array([0.5, -1.5, 2.0, 3.25])
+    same(autograph.function(program, executor=executor)(x), program(x), executor)
+
+
+def signed_zeros_and_nans(x):
+    a = np.full(3, [0.0, -0.0, 0.0])  # equal values, not the same bits: not one fill value
+    a[2] += x[0]
+    b = np.full(4, np.nan)
+    b[0] = x[1]
+    d = np.full((2,), -0.0)
+    d[1] = x[1]
+    return 1 / a[:2], b, 1 / d[:1]
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_fill_values_keep_their_bits(executor):
+    x = np.array([1.0, 2.0])
+    with np.errstate(divide="ignore"):
+        same(autograph.function(signed_zeros_and_nans, executor=executor)(x), signed_zeros_and_nans(x), executor)
+
+
+def handed_to_a_library(x):
+    import scipy.linalg
+
+    return scipy.linalg.cho_factor(np.identity(3))[0] @ x  # to-a-library
+
+
+def test_a_fresh_array_handed_to_a_library_says_where_to_make_it():
+    pytest.importorskip("scipy")
+    with pytest.raises(NotStageable) as info:
+        autograph.function(handed_to_a_library)(np.ones(3))
+    message = str(info.value)
+    assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'to-a-library')}: converting a tensor to a NumPy array")
+    assert "make it outside the traced function, as a global or an argument" in message

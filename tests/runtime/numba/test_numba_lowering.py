@@ -1,0 +1,308 @@
+"""The numba lowering and executor (runtime/numba/lowering.py, executor.py): which ops it claims, and on every
+claimed op, the graph corpus and generated programs, the interpreter's exact bits and dtypes (NumPy is the
+oracle); every other graph is refused with a reason and runs on the interpreter."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import autograph
+from runtime.graph import interpreter, ops
+from runtime.graph.tracing import TensorSpec, trace
+from tests import graph_corpus
+
+numba = pytest.importorskip("numba")
+
+from runtime.numba import executor as numba_exec  # noqa: E402  (lower, executor: the compiled graph)
+from runtime.numba.lowering import NUMBA_RULES, Unsupported  # noqa: E402
+
+try:
+    from tests.runtime.jax.test_jax_lowering import NULLARY_CASES, STRUCTURE_CASES, elementwise_inputs, one_node
+except ImportError:  # (without JAX; the cases are the same)
+    pytest.skip("the op cases live in the JAX lowering's tests", allow_module_level=True)
+
+# The ops numba claims (some only for some dtypes or layouts: each rule refuses the rest with a reason). An op
+# added to ops.OPS (a library op) has no rule until one is written here and checked below.
+CLAIMED = {
+    "add", "sub", "mul", "truediv", "neg", "abs", "square", "sqrt", "floor", "ceil", "trunc", "copysign",
+    "isnan", "isinf", "isfinite", "maximum", "minimum", "logical_not", "logical_and", "logical_or", "logical_xor",
+    "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "eq", "ne", "lt", "le", "gt", "ge", "floordiv", "mod",
+    "sum", "mean", "max", "min", "any", "all", "matmul", "reshape", "transpose", "broadcast_to", "cast", "where",
+    "getitem", "concatenate", "stack", "constant", "full", "full_like", "arange", "dim", "cond", "while_loop",
+}
+
+
+def test_the_rule_table_is_the_claimed_ops_and_all_are_ops():
+    assert set(NUMBA_RULES) == CLAIMED
+    assert CLAIMED <= set(ops.OPS)
+
+
+def assert_same(got: tuple, expected: tuple, graph) -> None:
+    """Bit for bit (NaN payloads aside), dtype and shape: the compiled graph gives the interpreter's results."""
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        e = np.asarray(e)
+        assert type(g) is np.ndarray and g.dtype == e.dtype and g.shape == e.shape, (g, e, str(graph))
+        same = (g == e) | (np.isnan(g) & np.isnan(e)) if g.dtype.kind == "f" else g == e
+        assert np.all(same), (g, e, str(graph))
+        if g.dtype.kind == "f":  # the sign of zero too
+            assert np.array_equal(np.signbit(g), np.signbit(e)), (g, e, str(graph))
+
+
+def check(graph, inputs) -> bool:
+    """The numba executor agrees with the interpreter; whether it ran the compiled graph (else the lowering
+    refused it, saying why, or an input was not C-contiguous and the interpreter ran)."""
+    run = numba_exec.executor(graph)
+    if run.compiled is None:
+        assert "numba rule" in run.fallback or "numba could not" in run.fallback, run.fallback
+        return False
+    args = [np.asarray(x) for x in inputs]
+    with np.errstate(all="ignore"):
+        expected = interpreter.run(graph, args)
+    assert_same(run(args), expected, graph)
+    return run.compiled is not None and all(x.flags.c_contiguous for x in args)
+
+
+# --- every op, alone ----------------------------------------------------------------------------
+
+RNG = np.random.default_rng(0)
+
+
+@pytest.mark.parametrize("name", sorted(ops.ELEMENTWISE))
+def test_elementwise_op_is_exact_or_refused(name):
+    arrays = elementwise_inputs(name, ops.ELEMENTWISE[name])
+    integers_only = {"floordiv", "mod"}  # (claimed for signed integers: below; these inputs are floats)
+    assert check(one_node(name, arrays), arrays) == (name in CLAIMED - integers_only)
+
+
+@pytest.mark.parametrize("op, arrays, attrs", STRUCTURE_CASES + [
+    ("matmul", [np.asfortranarray(RNG.normal(size=(5, 4))), RNG.normal(size=(4, 3))], {}),
+    ("sum", [RNG.normal(size=(300,))], dict(axis=None, keepdims=False)),
+], ids=lambda v: v if isinstance(v, str) else "")
+def test_structure_op_is_exact_or_refused(op, arrays, attrs):
+    check(one_node(op, arrays, **attrs), arrays)
+
+
+@pytest.mark.parametrize("op, attrs", NULLARY_CASES, ids=[c[0] for c in NULLARY_CASES])
+def test_constant_op_is_exact(op, attrs):
+    from runtime.graph.tensor import bind1
+
+    graph, _ = trace(lambda: bind1(op, [], **attrs) + 0, [])
+    assert check(graph, [])
+
+
+INT_MIN = np.iinfo(np.int32).min
+
+
+@pytest.mark.parametrize("name", ["floordiv", "mod"])
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64])
+def test_integer_division_copies_numpys_zero_divisor_and_overflow(name, dtype):
+    low = np.iinfo(dtype).min
+    a = np.array([low, low, 7, -7, 7, -7, 0, 5, low], dtype)
+    b = np.array([-1, 1, 2, 2, -2, -2, 3, 0, 0], dtype)
+    assert check(one_node(name, [a, b]), [a, b])
+    scalar = one_node(name, [a[:1].reshape(()), b[:1].reshape(())])
+    assert check(scalar, [a[:1].reshape(()), b[:1].reshape(())])
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("values", [[1.0, -3.0, 2.5], [0.0, -0.0, -1.0], [-0.0, 0.0, 1.0], [1.0, np.nan, 2.0],
+                                    [-0.0, -0.0], [np.inf, -np.inf]], ids=str)
+def test_float_extremes_keep_numpys_nan_and_sign_of_zero(op, dtype, values):
+    x = np.array(values, dtype)
+    for shaped in (x, np.tile(x, (40, 1))):  # (long enough for NumPy's SIMD loop)
+        assert check(one_node(op, [shaped], axis=None, keepdims=False), [shaped])
+
+
+# --- the graph corpus: every case numba lowers gives the interpreter's bits ---------------------------
+
+@pytest.mark.parametrize("case", graph_corpus.CASES, ids=lambda c: c.name)
+def test_graph_corpus_case_is_exact_under_executor_numba(case):
+    compiled, interpreted = autograph.function(case.fn, executor="numba"), autograph.function(case.fn)
+    for args in case.inputs():
+        try:
+            with np.errstate(all="ignore"):
+                expected = interpreted(*args)
+        except Exception as error:  # noqa: BLE001  (the same error, raised by the interpreter after the compiled run)
+            with pytest.raises(type(error)):
+                compiled(*args)
+            continue
+        got = compiled(*args)
+        flat_got, flat_expected = (got, expected) if isinstance(got, tuple) else ((got,), (expected,))
+        assert_same(tuple(map(np.asarray, flat_got)), flat_expected, case.name)
+
+
+# --- generated programs: chains of claimed ops over float32 / float64 / int32 -------------------------
+
+BINARY = ["add", "sub", "mul", "truediv", "maximum", "minimum", "lt", "ge"]
+UNARY = ["neg", "abs", "sqrt", "floor", "square"]
+
+
+@st.composite
+def programs(draw):
+    dtypes = [np.dtype(d) for d in draw(st.lists(st.sampled_from([np.float32, np.float64, np.int32]),
+                                                 min_size=2, max_size=3))]
+    shape = draw(st.sampled_from([(3,), (2, 3), (5, 4)]))
+    steps = draw(st.lists(st.tuples(st.sampled_from(BINARY + UNARY + ["sum", "matmul_t"]),
+                                    st.integers(0, 10), st.integers(0, 10)), min_size=1, max_size=6))
+    return dtypes, shape, steps
+
+
+def run_program(dtypes, steps, *xs):
+    values = list(xs)
+    for op, i, j in steps:
+        a, b = values[i % len(values)], values[j % len(values)]
+        if op == "sum":
+            values.append(np.sum(a) * b)
+        elif op == "matmul_t":
+            values.append(a @ np.transpose(b) if a.ndim == 2 and b.ndim == 2 else a * b)
+        elif op in UNARY:
+            values.append(getattr(np, {"neg": "negative", "abs": "absolute"}.get(op, op))(a))
+        else:
+            fn = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide,
+                  "maximum": np.maximum, "minimum": np.minimum, "lt": np.less, "ge": np.greater_equal}[op]
+            values.append(fn(a, b))
+    return values[-1]
+
+
+@settings(max_examples=12, deadline=None)
+@given(programs(), st.integers(0, 2**32 - 1))
+def test_generated_programs_are_exact(program, seed):
+    dtypes, shape, steps = program
+    rng = np.random.default_rng(seed)
+    xs = [(rng.normal(size=shape) * 4).astype(d) for d in dtypes]
+    xs[0].flat[0] = -0.0 if dtypes[0].kind == "f" else 0  # signed zeros meet maximum / minimum
+    try:
+        graph, _ = trace(lambda *ts: run_program(dtypes, steps, *ts), [TensorSpec(x.shape, x.dtype) for x in xs])
+    except (TypeError, ValueError):  # shapes that do not fit (a matmul of (5, 4) by (5, 4).T is fine; others not)
+        return
+    check(graph, xs)
+
+
+# --- what numba refuses, and how the executor falls back -------------------------------------------
+
+def test_a_graph_with_an_op_without_a_rule_is_refused_with_the_op_named():
+    graph, _ = trace(lambda x: np.exp(x) + 1, [TensorSpec((3,), np.float64)])
+    with pytest.raises(Unsupported, match=r"`exp` has no numba rule \(NumPy's SIMD loop and numba's libm"):
+        numba_exec.lower(graph)
+
+
+def test_effects_and_unknown_dims_are_refused():
+    from runtime.graph.variables import Variable
+
+    v = Variable(np.zeros(2))
+    graph, _ = trace(lambda x: v.assign_add(x), [TensorSpec((2,), np.float64)])
+    with pytest.raises(Unsupported, match="has effects"):
+        numba_exec.lower(graph)
+    graph, _ = trace(lambda x: x * 2, [TensorSpec((None,), np.float64)])
+    with pytest.raises(Unsupported, match=r"unknown dims \(f64\[\?\]\)"):
+        numba_exec.lower(graph)
+
+
+def test_float_to_int_casts_and_layouts_numpy_decides_are_refused():
+    graph, _ = trace(lambda x: x.astype(np.int32), [TensorSpec((3,), np.float64)])
+    with pytest.raises(Unsupported, match=r"`cast` casting float64 to int32 has no numba rule \(NumPy casts NaN"):
+        numba_exec.lower(graph)
+    # (F + C is C under NumPy, but F + C[:, ::2]-like mixes are not known: a float matmul of one is refused)
+    graph, _ = trace(lambda x: (x.T + x[::-1].T) @ x, [TensorSpec((3, 3), np.float64)])
+    with pytest.raises(Unsupported, match="memory layout under NumPy is not known"):
+        numba_exec.lower(graph)
+
+
+def test_the_numba_executor_records_why_it_runs_the_interpreter():
+    f = autograph.function(lambda x: np.exp(x) * 2, executor="numba")
+    np.testing.assert_array_equal(f(np.ones(3)), np.exp(np.ones(3)) * 2)
+    (concrete,) = f.concrete_functions
+    assert concrete.executor == "numpy"
+    assert "`exp` has no numba rule" in concrete._executor.fallback
+    g = autograph.function(lambda x: x * 2, executor="numba")
+    g(np.ones(3))
+    assert g.concrete_functions[0].executor == "numba" and g.concrete_functions[0]._executor.fallback is None
+
+
+def pick(x, i):
+    return x[i] * 2
+
+
+def test_an_index_out_of_bounds_raises_numpys_own_error_from_the_interpreter():
+    f = autograph.function(pick, executor="numba")
+    assert f(np.arange(3.0), np.int64(-1)) == 4.0
+    with pytest.raises(IndexError, match="index 5 is out of bounds for axis 0 with size 3"):
+        f(np.arange(3.0), np.int64(5))
+    assert f.concrete_functions[0].executor == "numba"  # (a run that raised leaves the compiled graph in place)
+
+
+def test_inputs_that_are_not_c_contiguous_run_on_the_interpreter():
+    f = autograph.function(lambda x: np.sum(x * 2), executor="numba")
+    x = np.arange(12.0).reshape(3, 4)
+    assert f(x) == np.sum(x * 2)
+    assert f(np.asfortranarray(x)) == np.sum(np.asfortranarray(x) * 2)
+    assert f(x[:, ::-1].copy()) == np.sum(x * 2)
+
+
+def test_executor_numba_without_numba_says_how_to_install_it(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_numba(name, *args, **kwargs):
+        if name == "numba" or name.startswith("numba."):
+            raise ImportError("No module named 'numba'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_numba)
+    with pytest.raises(ImportError, match=r"executor='numba' needs numba, which is not installed: "
+                                          r"pip install 'autograph-numpy\[numba\]'"):
+        autograph.function(lambda x: x, executor="numba")
+
+
+def test_an_unknown_executor_names_numba_among_the_choices():
+    with pytest.raises(ValueError, match="'numba' \\(compiled with numba\\)"):
+        autograph.function(lambda x: x, executor="numbaa")
+
+
+def test_the_generated_source_is_readable_and_cached_per_graph():
+    graph, _ = trace(lambda x: x / 2 + 1, [TensorSpec((3,), np.float64)])
+    compiled = numba_exec.lower(graph)
+    assert numba_exec.lower(graph) is compiled
+    assert compiled.source.startswith("def graph(a0):") and "np.float64(2.0)" in compiled.source
+
+
+WEIGHTS = np.arange(3.0)
+
+
+def scaled_weights(n):
+    y = WEIGHTS
+    i = 0
+    while i < n:
+        y = y * 2
+        i += 1
+    return y, WEIGHTS[1:]
+
+
+def test_a_returned_constant_is_a_copy_that_a_caller_may_write_into():
+    f = autograph.function(scaled_weights, executor="numba")
+    for _ in range(2):
+        looped, view = f(np.int64(0))
+        looped[0], view[0] = 100.0, 100.0
+    np.testing.assert_array_equal(f(np.int64(0))[0], [0.0, 1.0, 2.0])
+    np.testing.assert_array_equal(f(np.int64(1))[1], [1.0, 2.0])
+    assert f.concrete_functions[0].executor == "numba"
+
+
+def halve(x):
+    while np.sum(x) > 1:
+        x = x / 2
+    return x
+
+
+def test_the_module_docstrings_example_is_the_code_that_runs():
+    from runtime.numba import lowering
+
+    graph = autograph.function(halve).get_concrete_function(np.ones(1000)).graph
+    shown = lowering.__doc__.split("After (")[1].split("::\n\n")[1].split("\n\n")[0]
+    assert numba_exec.lower(graph).source == "\n".join(line[4:] for line in shown.splitlines()) + "\n"
