@@ -26,8 +26,8 @@ from tests.helpers import jax_usable  # noqa: E402  (the project root is on sys.
 
 
 def _hide_test_directories_named_like_packages(*names: str) -> None:
-    """``tests/runtime/jax/`` and ``tests/coverage/`` have no ``__init__.py``, and pytest puts their
-    parent directories on ``sys.path``: where the real package is not installed (JAX on Python 3.10),
+    """``tests/runtime/jax/`` and ``tests/runtime/numba/`` have no ``__init__.py`` (``tests/coverage/`` has one), and
+    pytest puts their parent directories on ``sys.path``: where the real package is not installed (JAX on Python 3.10),
     ``import jax`` would find the test directory as a namespace package, and every later check of
     ``sys.modules.get("jax")`` would take it for JAX. Such a name is marked missing instead, as it is
     on a machine without the package: ``import jax`` raises ModuleNotFoundError."""
@@ -41,16 +41,13 @@ def _hide_test_directories_named_like_packages(*names: str) -> None:
             sys.modules[name] = None
 
 
-_hide_test_directories_named_like_packages("jax", "coverage")
-
-
 def _numba_before_this_suites_coverage() -> None:
     """numba probes ``import coverage`` (coverage.py) as it is imported, and builds on coverage.py's classes when
     that import works. Here that import would find ``tests/coverage`` (``python -m tests.coverage``'s package, on
     ``sys.path`` through pytest), which has none of them: numba's import would fail. So numba is imported now,
     while ``coverage`` is marked missing for that one import, as on a machine without coverage.py; the mark then
     goes, and pytest imports ``tests/coverage``'s tests under that name as before."""
-    if sys.modules.get("numba") is not None or importlib.util.find_spec("numba") is None:
+    if "numba" in sys.modules or importlib.util.find_spec("numba") is None:
         return
     spec = importlib.util.find_spec("coverage")
     tests = pathlib.Path(__file__).resolve().parent
@@ -60,6 +57,8 @@ def _numba_before_this_suites_coverage() -> None:
     sys.modules["coverage"] = None
     try:
         import numba.misc.coverage_support  # noqa: F401
+    except ImportError:  # (a `numba` that is not numba: tests/runtime/numba as a namespace package)
+        sys.modules.pop("numba", None)
     finally:
         del sys.modules["coverage"]
         if saved is not None:
@@ -67,6 +66,7 @@ def _numba_before_this_suites_coverage() -> None:
 
 
 _numba_before_this_suites_coverage()
+_hide_test_directories_named_like_packages("jax", "coverage", "numba")
 JAX_USABLE = jax_usable()
 # Test modules that import JAX when collected: without a JAX this package supports, they are not collected
 # (the other JAX tests skip themselves with pytest.importorskip, or below).
