@@ -247,3 +247,44 @@ def test_a_fresh_array_handed_to_a_library_says_where_to_make_it():
     message = str(info.value)
     assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'to-a-library')}: converting a tensor to a NumPy array")
     assert "make it outside the traced function, as a global or an argument" in message
+
+
+def plain_zeros(n):
+    return np.zeros(n)  # made where no traced value is held: NumPy's own array
+
+
+def kinds_of_arrays(x):
+    helper_made = plain_zeros(3)
+    own = np.zeros(3)
+    return type(helper_made).__name__, type(own).__name__
+
+
+def test_only_a_function_holding_a_traced_value_makes_graph_arrays():
+    """A plain helper called during a trace computes as unconverted code does (the converted form on plain
+    values returns what the original returns); the traced function's own constructor makes a graph array."""
+    seen = []
+
+    def probe(x):
+        seen.append(kinds_of_arrays(x))
+        return x
+
+    autograph.function(probe)(np.ones(3))
+    assert seen == [("ndarray", "Tensor")]
+
+
+def write_into_a_helpers_array(x):
+    a = plain_zeros(4)
+    alias = a
+    a[0:] = x[0]  # write-into-ndarray
+    return alias
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_tensor_written_into_a_numpy_array_is_refused_not_rebound(executor):
+    """Rebinding `a` to a tensor would leave `alias` with the old zeros (a silent difference, once)."""
+    with pytest.raises(NotStageable) as info:
+        autograph.function(write_into_a_helpers_array, executor=executor)(np.arange(4.0))
+    message = str(info.value)
+    assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'write-into-ndarray')}: this item assignment writes a "
+                              "graph tensor into a NumPy array (a float64[4] ndarray")
+    assert "np.zeros" in message
