@@ -203,6 +203,7 @@ MATRIX_ORDS = [None, "fro", "f", "nuc", 1, -1, 2, -2, np.inf, -np.inf]
 
 # Negative orders of a vector with a zero in it divide by zero, in eager NumPy as in the graph: on purpose.
 @pytest.mark.filterwarnings("ignore:divide by zero encountered in power:RuntimeWarning")
+@pytest.mark.filterwarnings("ignore:divide by zero encountered in reciprocal:RuntimeWarning")  # (x ** -1, as NumPy)
 @SETTINGS
 @given(shape=st.lists(st.integers(1, 4), min_size=1, max_size=3).map(tuple), dtype=DTYPES,
        keepdims=st.booleans(), data=st.data())
