@@ -132,3 +132,19 @@ def staged_bit_for_bit(fn, *args) -> None:
             g, w = np.asarray(g), np.asarray(w)
             assert (g.dtype, g.shape) == (w.dtype, w.shape), executor
             np.testing.assert_array_equal(g, w)
+
+
+def same_leaves(got, want, exact: bool, tolerance) -> None:
+    """Leaf by leaf (tuples): equal dtypes and shapes, and values equal (``exact``) or within
+    ``tolerance(dtype) -> (rtol, atol)``, the atol scaled by the largest magnitude in the expected leaf."""
+    if isinstance(want, tuple):
+        for g, w in zip(got, want, strict=True):
+            same_leaves(g, w, exact, tolerance)
+        return
+    g, w = np.asarray(got), np.asarray(want)
+    assert (g.dtype, g.shape) == (w.dtype, w.shape)
+    if exact:
+        np.testing.assert_array_equal(g, w)
+    else:
+        rtol, atol = tolerance(w.dtype)
+        np.testing.assert_allclose(g, w, rtol=rtol, atol=atol * max(1.0, float(np.max(np.abs(w), initial=0))))

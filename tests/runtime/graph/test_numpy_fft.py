@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import autograph
+from tests import helpers
 
 RNG = np.random.default_rng(3)
 M = RNG.normal(size=(4, 6))
@@ -19,18 +20,12 @@ Z = M + 1j * RNG.normal(size=(4, 6))
 M3 = RNG.normal(size=(3, 4, 5))
 
 
+def _tolerance(dtype: np.dtype) -> tuple[float, float]:
+    return (1e-4, 1e-4) if dtype in (np.complex64, np.float32) else (1e-9, 1e-9)
+
+
 def assert_same(got, want, exact: bool) -> None:
-    if isinstance(want, tuple):
-        for g, w in zip(got, want, strict=True):
-            assert_same(g, w, exact)
-        return
-    g, w = np.asarray(got), np.asarray(want)
-    assert (g.dtype, g.shape) == (w.dtype, w.shape)
-    if exact:
-        np.testing.assert_array_equal(g, w)
-    else:
-        tolerance = 1e-4 if w.dtype in (np.complex64, np.float32) else 1e-9
-        np.testing.assert_allclose(g, w, rtol=tolerance, atol=tolerance * max(1.0, float(np.max(np.abs(w)))))
+    helpers.same_leaves(got, want, exact, _tolerance)
 
 
 def check(fn, *args) -> None:

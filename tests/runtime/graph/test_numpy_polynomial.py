@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import autograph
+from tests import helpers
 
 RNG = np.random.default_rng(5)
 X = np.linspace(0.0, 3.0, 9)
@@ -22,16 +23,7 @@ Y2 = np.stack([Y, Y[::-1]], axis=1)
 
 
 def assert_same(got, want, exact: bool) -> None:
-    if isinstance(want, tuple):
-        for g, w in zip(got, want, strict=True):
-            assert_same(g, w, exact)
-        return
-    g, w = np.asarray(got), np.asarray(want)
-    assert (g.dtype, g.shape) == (w.dtype, w.shape)
-    if exact:
-        np.testing.assert_array_equal(g, w)
-    else:
-        np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-9 * max(1.0, float(np.max(np.abs(w), initial=0))))
+    helpers.same_leaves(got, want, exact, lambda dtype: (1e-6, 1e-9))
 
 
 def check(fn, *args) -> None:
