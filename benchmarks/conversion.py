@@ -175,6 +175,50 @@ def _event_rows() -> list[Row]:
     return rows
 
 
+import runtime as _runtime  # noqa: E402  (the per-call choice's parts, below: what converted code calls)
+
+
+def _as_written(x: int) -> int:
+    if x > 10:
+        return 1
+    return 0
+
+
+def _choosing(x: int) -> int:
+    if _runtime.tracing():  # the per-call choice alone (compiled code reads `ag__` as a constant)
+        return -1
+    if x > 10:
+        return 1
+    return 0
+
+
+def _choosing_with_cells(x: int) -> int:
+    if _runtime.tracing():  # as above, and two cells: the argument and a variable the converted form
+        retval_ = None      # shares with its closures, made at every call (MAKE_CELL), whichever form runs
+
+        def body() -> None:
+            nonlocal retval_
+            retval_ = x
+        return -1
+    if x > 10:
+        return 1
+    return 0
+
+
+def _choice_rows(ratios: dict) -> list[Row]:
+    """Where an eager call's extra time goes: the corpus's median extra per call, and its two parts
+    measured alone on a two-line function: the per-call choice (``ag__.tracing()``: a call reading each
+    registered backend's per-thread trace state) and the cells (Python makes every variable that the
+    converted form's closures share a cell at each call, whichever form runs)."""
+    extra = median([ours - base for _, ours, base in ratios.values()])
+    bare, choosing, with_cells = compare((_as_written, (5,)), (_choosing, (5,)), (_choosing_with_cells, (5,)),
+                                         rounds=5)
+    return [Row("  eager calls: extra time per call over the original, median", fmt_time(extra)),
+            Row("    of which the per-call choice (`ag__.tracing()`), measured alone", fmt_time(choosing - bare)),
+            Row("    of which two cells (an argument, a shared variable), measured alone",
+                fmt_time(max(with_cells - choosing, 0.0)))]
+
+
 def _small_function(x):
     total = np.sum(x)
     if total > 0:
@@ -273,6 +317,7 @@ def run() -> tuple[list[Row], list[str]]:
     ]
     worst = sorted(ratios.items(), key=lambda item: -item[1][0])[:5]
     rows += [row(f"  worst run time: {name}", ours, base) for name, (_, ours, base) in worst]
+    rows += _choice_rows(ratios)
     rows += event_rows
     converted_geomean = geomean([r for r, _, _ in converted_ratios.values()])
     rows += [Row(f"run time converted ÷ original, geomean of {len(converted_ratios)}: the converted form on plain "
