@@ -76,9 +76,10 @@ class NotOnTensors(AttributeError, Limitation):
 
 class DataDependentShape(ValueError, Limitation):
     """An op whose output's size depends on the values it computes (``x[mask]``, ``np.unique``, ``np.nonzero``)
-    in a graph given to a compiler that fixes every shape: ``executor="jax"`` (XLA). The NumPy executor runs
-    such graphs (docs/graph_numpy_functions.md, "Data-dependent shapes"); the message names the user's line of
-    the op and says so."""
+    where a compiler that fixes every shape must hold it: inside a staged ``if`` or loop under ``executor="jax"``
+    (XLA; at the top level it runs on NumPy between compiled stages), or in ``export_stablehlo``. The NumPy
+    executor runs such graphs (docs/graph_numpy_functions.md, "Data-dependent shapes"); the message names the
+    user's line of the op and says so."""
 
     located = True  # (the message starts with the op's file:line: the JAX lowering passes it on as it is)
 

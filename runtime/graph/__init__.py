@@ -2,7 +2,8 @@
 
 Layers, each importing only the ones above it in this list::
 
-    shapes, ops            shape arithmetic; the closed op table with shape/dtype rules
+    shapes, ops            shape arithmetic; the closed op table: one record per op (opdefs.OpDef: shape/dtype
+                           rule, NumPy kernel (core_kernels), effect facts, where its JAX and numba rules are)
     printing, ir           text / DOT / SVG views; Value, Node, Graph, verify
     builder                the graph under construction (a ContextVar)
     tensor, variables      the Tensor users hold while tracing (and NumPy's protocols); Variable, print_, assert_

@@ -1,110 +1,34 @@
-"""The NumPy kernel of every op (``NUMPY_KERNELS``), and what the interpreter does when one fails.
+"""The NumPy kernel of every op (``NUMPY_KERNELS``, read off the op records), and what the interpreter
+does when one fails.
 
-A kernel is ``kernel(*input_arrays, **attrs)`` and returns the output (or a tuple for several);
-``cond`` and ``while_loop`` are added by ``interpreter`` (they run compiled subgraphs). Every frame
-that calls a kernel for the interpreter belongs to this module (the generated programs and the
-thread pool's lanes are compiled with this module's name): the warnings filter below, which turns a
-kernel's RuntimeWarning into an error that ``failed`` re-issues at the user's line, matches it.
+A kernel is ``kernel(*input_arrays, **attrs)`` and returns the output (or a tuple for several); each
+op's record (``opdefs.OpDef.kernel``) holds its own, and ``cond`` and ``while_loop`` are added by
+``interpreter`` (they run compiled subgraphs). Every frame that calls a kernel for the interpreter
+belongs to this module (the generated programs and the thread pool's lanes are compiled with this
+module's name) or is a core kernel of ``core_kernels``: the warnings filter below, which turns a
+kernel's RuntimeWarning into an error that ``failed`` re-issues at the user's line, matches both.
 """
 
 from __future__ import annotations
 
-import builtins
 import re
 import warnings
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.graph import ops, printing, shapes
+from runtime.graph import core_kernels, ops, printing
+from runtime.graph.core_kernels import assertion_error  # noqa: F401  (the interpreter's and the JAX lowering's too)
 from runtime.graph.ir import Graph
 from runtime.staging import format_site
 
 Kernel = Callable[..., Any]
 
 
-# --- kernels: ``kernel(*input_arrays, **attrs)`` returns the output (or a tuple for several) ------
+# --- kernels: each op's record holds its own (``opdefs.OpDef.kernel``) ---------------------------------
 
-def _getitem(x: Any, *index_inputs: Any, index: tuple) -> Any:
-    if index_inputs:
-        index = tuple(_fill(item, index_inputs) for item in index)
-    return x[index]
-
-
-def _fill(item: Any, inputs: Sequence[Any]) -> Any:
-    if isinstance(item, shapes.Ref):
-        return inputs[item.k]
-    if isinstance(item, slice):
-        return slice(_fill(item.start, inputs), _fill(item.stop, inputs), _fill(item.step, inputs))
-    return item
-
-
-def _print(*values: Any, template: tuple, sep: str, end: str) -> None:
-    builtins.print(*(values[item.k] if isinstance(item, shapes.Ref) else item for item in template), sep=sep, end=end)
-
-
-def _assert(condition: Any, message: str, error: type = AssertionError, where: str = "") -> None:
-    if not np.all(condition):
-        raise assertion_error(error, message, where)
-
-
-def assertion_error(error: type, message: str, where: str) -> BaseException:
-    """The exception a failed graph assertion raises: the user's exception class with the user's
-    message (``raise ValueError(...)`` under a staged ``if`` keeps its type), and, from Python 3.11,
-    a note naming the line that staged it."""
-    try:
-        exc = error(message)
-    except Exception:  # a class that takes other arguments
-        exc = AssertionError(message)
-    if where and hasattr(exc, "add_note"):
-        exc.add_note(f"(checked by the graph; staged at {where})")
-    return exc
-
-
-NUMPY_KERNELS: dict[str, Kernel] = {
-    # Python's operator functions are NumPy's ufuncs on arrays, and much faster on NumPy scalars.
-    **{name: ops.OPERATOR_FUNCTIONS.get(name, ufunc) for name, ufunc in ops.ELEMENTWISE.items()},
-    "sum": lambda x, axis, keepdims: np.add.reduce(x, axis, None, None, keepdims),
-    "prod": lambda x, axis, keepdims: np.multiply.reduce(x, axis, None, None, keepdims),
-    "max": lambda x, axis, keepdims: np.maximum.reduce(x, axis, None, None, keepdims),
-    "min": lambda x, axis, keepdims: np.minimum.reduce(x, axis, None, None, keepdims),
-    "mean": lambda x, axis, keepdims: x.mean(axis, None, None, keepdims),
-    "any": lambda x, axis, keepdims: x.any(axis, None, keepdims=keepdims),
-    "all": lambda x, axis, keepdims: x.all(axis, None, keepdims=keepdims),
-    "argmax": lambda x, axis, keepdims: np.argmax(x, axis, keepdims=keepdims),
-    "argmin": lambda x, axis, keepdims: np.argmin(x, axis, keepdims=keepdims),
-    "cumsum": lambda x, axis: np.cumsum(x, axis),
-    "cumprod": lambda x, axis: np.cumprod(x, axis),
-    "sort": lambda x, axis: np.sort(x, axis),
-    "argsort": lambda x, axis: np.argsort(x, axis),
-    "matmul": np.matmul,
-    # Array methods, not np.reshape / np.transpose: those wrappers cost more than the work.
-    "reshape": lambda x, shape: np.asanyarray(x).reshape(shape),
-    "transpose": lambda x, axes: np.asanyarray(x).transpose(axes),
-    "broadcast_to": lambda x, shape: np.broadcast_to(x, shape),
-    "cast": lambda x, dtype: x.astype(dtype),
-    "where": np.where,
-    "clip": np.clip,
-    "concatenate": lambda *xs, axis: np.concatenate(xs, axis),
-    "stack": lambda *xs, axis: np.stack(xs, axis),
-    "getitem": _getitem,
-    "take": lambda x, indices, axis, mode: np.take(x, indices, axis, mode=mode),
-    "dim": lambda x, axis: np.int64(np.shape(x)[axis]),
-    "constant": lambda value: value,
-    "full": lambda shape, fill_value, dtype: np.full(shape, fill_value, dtype),
-    "full_like": lambda x, fill_value, dtype: np.full(np.shape(x), fill_value, dtype),
-    "arange": lambda start, stop, step, dtype: np.arange(start, stop, step, dtype),
-    "read_variable": lambda variable: variable._value,
-    "assign_variable": lambda x, variable: variable.set_value(x),
-    "assign_add_variable": lambda x, variable: variable.set_value(variable._value + x),
-    "assign_sub_variable": lambda x, variable: variable.set_value(variable._value - x),
-    "print": _print,
-    "assert": _assert,
-}
-
-
-# Library ops bring their own kernels (see ``opdefs``).
-NUMPY_KERNELS.update({name: d.kernel for name, d in ops.OPS.items() if d.kernel is not None})
+# ``cond`` and ``while_loop`` are added by ``interpreter`` (they run compiled subgraphs).
+NUMPY_KERNELS: dict[str, Kernel] = {name: d.kernel for name, d in ops.OPS.items() if d.kernel is not None}
 
 
 # --- what runs ---------------------------------------------------------------------------------
@@ -169,7 +93,8 @@ def step(kernel: Kernel, ins: list[int], outs: list[int], returns_tuple: bool,
 # issues again at the user's line (through the user's own filters), then runs the kernel again with
 # them silenced. The filter matches only frames of this module, so NumPy used outside graphs is
 # untouched.
-_OWN_MODULE = re.escape(__name__) + r"\Z"
+# (The core kernels that are Python code live in ``core_kernels``: its frames are matched too.)
+_OWN_MODULE = f"({re.escape(__name__)}|{re.escape(core_kernels.__name__)})" + r"\Z"
 FILTER: list = [None]  # the filter tuple, as it stands in warnings.filters
 
 

@@ -12,7 +12,9 @@ After (the graph)::
     d:i64[?] = nonzero c
 
 The ops are in ``ops_data_dependent`` (``x[mask]`` is ``getitem`` with a boolean index input); XLA cannot
-compile them, and says so at the user's line (``DataDependentShape``). docs/graph_numpy_functions.md,
+compile them: executor="jax" runs them on NumPy between compiled stages at the graph's top level
+(runtime/jax/segments.py) and refuses them inside a staged ``if`` or loop, at the user's line
+(``DataDependentShape``). docs/graph_numpy_functions.md,
 "Data-dependent shapes", lists what works.
 """
 

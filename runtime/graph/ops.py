@@ -4,7 +4,8 @@ A rule takes the input values (anything with ``.shape`` and ``.dtype``) and the
 node's attrs, and returns the ``(shape, dtype)`` of every output, raising
 ``ValueError`` / ``TypeError`` / ``IndexError`` as NumPy would. Tracing runs the
 rule to type a new node; ``ir.verify`` runs it again to check a graph.
-Kernels live elsewhere, one table per interpretation (``interpreter.NUMPY_KERNELS``).
+Each op is one record (``opdefs.OpDef``): the rule, the NumPy kernel (``core_kernels``, a ufunc, an
+``operator`` function), the effect facts the passes read, and where its JAX and numba rules are.
 
 Control-flow calling conventions (the subgraphs are closed ``ir.Graph``s: every
 value they use is one of their inputs)::
@@ -37,16 +38,47 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from runtime.graph import shapes
-from runtime.graph.opdefs import OPS, OpDef, define  # noqa: F401  (OPS and OpDef are this module's API too)
+from runtime.graph import core_kernels, shapes
+from runtime.graph.opdefs import (  # noqa: F401  (OPS and OpDef are this module's API too)
+    OPS,
+    Effects,
+    OpDef,
+    define,
+    exact_on_known_shapes,
+    flips_sign,
+    known_shapes,
+    not_to_float16,
+    on_integers,
+    safe_cast,
+    static_index,
+    wraps,
+)
 from runtime.staging import NotStageable
 
 AvalOut = tuple[tuple, np.dtype]
 BOOL, INT64 = np.dtype(bool), np.dtype(np.int64)
 
+# Every core op's JAX rule is in runtime/jax/lowering.py's ``RULES``; numba's, for the ops it claims,
+# in runtime/numba/lowering.py's.
+JAX = "runtime.jax.lowering"
+NUMBA = "runtime.numba.lowering"
 
-def _op(name: str, rule: Callable, **kw: Any) -> None:
-    define(name, rule, **kw)
+# Effect facts (``opdefs.Effects``; runtime/graph/passes/effects.py says what the passes do with them).
+# ``foldable=True``: correctly rounded (or exact) on floats too, so NumPy and XLA agree to the bit;
+# ``on_integers``: exact only on integers and booleans (transcendentals, float reductions, -0.0 in
+# maximum / minimum / sign, which NumPy and XLA treat differently: np.maximum(0.0, -0.0) is -0.0,
+# XLA's 0.0; np.sign(-0.0) is 0.0, XLA's -0.0).
+TOTAL_EXACT = Effects(cannot_fail=True, foldable=True)          # never raises or warns (NaN, inf too)
+TOTAL = Effects(cannot_fail=True, foldable=on_integers)
+WRAPS_EXACT = Effects(cannot_fail=wraps, foldable=True)
+EXACT = Effects(foldable=True)
+INTEGERS = Effects(foldable=on_integers)
+NEVER = Effects()                                               # float semantics or data-dependent failures
+
+
+def _op(name: str, rule: Callable, kernel: Any, effects: Effects, numba: Any = None, **kw: Any) -> None:
+    """A core op's record: its JAX rule is runtime/jax/lowering.py's."""
+    define(name, rule, kernel=kernel, effects=effects, jax=JAX, numba=numba, **kw)
 
 
 # --- elementwise: the dtype is whatever NumPy's ufunc loop gives --------------------------------
@@ -60,30 +92,80 @@ def _elementwise(ufunc: np.ufunc) -> Callable:
     return rule
 
 
+ELEMENTWISE: dict[str, np.ufunc] = {}
 # Python-operator names for the arithmetic a reader sees most; NumPy's names for the rest.
-OPERATOR_UFUNCS = {
-    "neg": np.negative, "pos": np.positive, "abs": np.absolute, "invert": np.invert,
-    "add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide,
-    "floordiv": np.floor_divide, "mod": np.remainder, "pow": np.power,
-    "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
-    "gt": np.greater, "ge": np.greater_equal,
-}
-_NUMPY_NAMED = """
-    exp exp2 expm1 log log2 log10 log1p sqrt cbrt square reciprocal sin cos tan arcsin arccos arctan
-    sinh cosh tanh arcsinh arccosh arctanh sign floor ceil trunc rint fabs logical_not isnan isinf
-    isfinite signbit deg2rad rad2deg conjugate
-    maximum minimum fmax fmin arctan2 hypot copysign logaddexp logaddexp2 fmod logical_and
-    logical_or logical_xor bitwise_and bitwise_or bitwise_xor left_shift right_shift heaviside
-    gcd lcm float_power nextafter
-""".split()
-ELEMENTWISE: dict[str, np.ufunc] = {**OPERATOR_UFUNCS, **{n: getattr(np, n) for n in _NUMPY_NAMED}}
-for _name, _ufunc in ELEMENTWISE.items():
-    _op(_name, _elementwise(_ufunc), ufunc=_ufunc)
+OPERATOR_UFUNCS: dict[str, np.ufunc] = {}
+OPERATOR_FUNCTIONS: dict[str, Callable] = {}
+
+
+def _ufunc_op(name: str, ufunc: np.ufunc, effects: Effects, numba: Any = None) -> None:
+    """An elementwise op: its kernel is the ufunc itself, or, for the Python operators, the ``operator``
+    function, which is NumPy's ufunc on arrays and much faster on NumPy scalars."""
+    kernel = ufunc
+    if name in _OPERATOR_NAMES:
+        kernel = OPERATOR_FUNCTIONS[name] = getattr(operator, name)
+        OPERATOR_UFUNCS[name] = ufunc
+    ELEMENTWISE[name] = ufunc
+    _op(name, _elementwise(ufunc), kernel, effects, numba, ufunc=ufunc)
+
+
+_OPERATOR_NAMES = frozenset("neg pos abs invert add sub mul truediv floordiv mod pow eq ne lt le gt ge".split())
+
+_ufunc_op("neg", np.negative, Effects(cannot_fail=flips_sign, foldable=True), NUMBA)
+_ufunc_op("pos", np.positive, TOTAL_EXACT)
+_ufunc_op("abs", np.absolute, Effects(cannot_fail=flips_sign, foldable=True), NUMBA)
+_ufunc_op("invert", np.invert, TOTAL, NUMBA)
+_ufunc_op("add", np.add, WRAPS_EXACT, NUMBA)
+_ufunc_op("sub", np.subtract, WRAPS_EXACT, NUMBA)
+_ufunc_op("mul", np.multiply, WRAPS_EXACT, NUMBA)
+_ufunc_op("truediv", np.true_divide, EXACT, NUMBA)
+_ufunc_op("floordiv", np.floor_divide, INTEGERS, NUMBA)
+_ufunc_op("mod", np.remainder, INTEGERS, NUMBA)
+_ufunc_op("pow", np.power, INTEGERS)
+for _name, _ufunc in (("eq", np.equal), ("ne", np.not_equal), ("lt", np.less), ("le", np.less_equal),
+                      ("gt", np.greater), ("ge", np.greater_equal)):
+    _ufunc_op(_name, _ufunc, TOTAL_EXACT, NUMBA)
+for _name in "exp exp2 expm1 log log2 log10 log1p".split():  # transcendentals: NumPy's SIMD loops, XLA's own
+    _ufunc_op(_name, getattr(np, _name), INTEGERS)
+_ufunc_op("sqrt", np.sqrt, EXACT, NUMBA)
+_ufunc_op("cbrt", np.cbrt, INTEGERS)
+_ufunc_op("square", np.square, WRAPS_EXACT, NUMBA)
+_ufunc_op("reciprocal", np.reciprocal, EXACT)
+for _name in "sin cos tan arcsin arccos arctan sinh cosh tanh arcsinh arccosh arctanh".split():
+    _ufunc_op(_name, getattr(np, _name), INTEGERS)
+_ufunc_op("sign", np.sign, TOTAL)
+for _name in "floor ceil trunc".split():
+    _ufunc_op(_name, getattr(np, _name), TOTAL_EXACT, NUMBA)
+_ufunc_op("rint", np.rint, TOTAL_EXACT)
+_ufunc_op("fabs", np.fabs, TOTAL_EXACT)
+_ufunc_op("logical_not", np.logical_not, TOTAL_EXACT, NUMBA)
+for _name in "isnan isinf isfinite".split():
+    _ufunc_op(_name, getattr(np, _name), TOTAL_EXACT, NUMBA)
+_ufunc_op("signbit", np.signbit, TOTAL_EXACT)
+_ufunc_op("deg2rad", np.deg2rad, INTEGERS)
+_ufunc_op("rad2deg", np.rad2deg, INTEGERS)
+_ufunc_op("conjugate", np.conjugate, TOTAL)
+_ufunc_op("maximum", np.maximum, TOTAL, NUMBA)
+_ufunc_op("minimum", np.minimum, TOTAL, NUMBA)
+_ufunc_op("fmax", np.fmax, TOTAL)
+_ufunc_op("fmin", np.fmin, TOTAL)
+for _name in "arctan2 hypot".split():
+    _ufunc_op(_name, getattr(np, _name), INTEGERS)
+_ufunc_op("copysign", np.copysign, TOTAL_EXACT, NUMBA)
+for _name in "logaddexp logaddexp2 fmod".split():
+    _ufunc_op(_name, getattr(np, _name), INTEGERS)
+for _name in "logical_and logical_or logical_xor".split():
+    _ufunc_op(_name, getattr(np, _name), TOTAL_EXACT, NUMBA)
+for _name in "bitwise_and bitwise_or bitwise_xor".split():
+    _ufunc_op(_name, getattr(np, _name), TOTAL, NUMBA)
+for _name in "left_shift right_shift heaviside gcd lcm".split():
+    _ufunc_op(_name, getattr(np, _name), INTEGERS)
+_ufunc_op("float_power", np.float_power, NEVER)
+_ufunc_op("nextafter", np.nextafter, INTEGERS)
 
 # Which op a NumPy ufunc becomes (aliases such as np.abs / np.absolute are one object).
 UFUNC_OPS: dict[np.ufunc, str] = {u: n for n, u in ELEMENTWISE.items()}
 UFUNC_OPS.update({np.degrees: "rad2deg", np.radians: "deg2rad", np.matmul: "matmul"})
-OPERATOR_FUNCTIONS = {n: getattr(operator, n) for n in OPERATOR_UFUNCS}
 
 
 # --- reductions and scans: dtype found by running NumPy on a one-element example ----------------
@@ -113,10 +195,18 @@ def _arg_reduction(fn: Callable) -> Callable:
 
 REDUCTIONS = {"sum": np.sum, "mean": np.mean, "max": np.max, "min": np.min, "prod": np.prod,
               "any": np.any, "all": np.all}
-for _name, _fn in REDUCTIONS.items():
-    _op(_name, _reduction(_fn))
-_op("argmax", _arg_reduction(np.argmax))
-_op("argmin", _arg_reduction(np.argmin))
+# Float reductions sum in another order under XLA: folded on integers only.
+_SUMS = Effects(cannot_fail=exact_on_known_shapes, foldable=on_integers)
+_ALWAYS = Effects(cannot_fail=True, foldable=on_integers)
+_op("sum", _reduction(np.sum), core_kernels.sum_, _SUMS, NUMBA)
+_op("mean", _reduction(np.mean), core_kernels.mean, INTEGERS, NUMBA)
+_op("max", _reduction(np.max), core_kernels.max_, INTEGERS, NUMBA)
+_op("min", _reduction(np.min), core_kernels.min_, INTEGERS, NUMBA)
+_op("prod", _reduction(np.prod), core_kernels.prod, _SUMS)
+_op("any", _reduction(np.any), core_kernels.any_, _ALWAYS, NUMBA)
+_op("all", _reduction(np.all), core_kernels.all_, _ALWAYS, NUMBA)
+_op("argmax", _arg_reduction(np.argmax), core_kernels.argmax, INTEGERS)
+_op("argmin", _arg_reduction(np.argmin), core_kernels.argmin, INTEGERS)
 
 
 def _scan(fn: Callable) -> Callable:
@@ -128,10 +218,10 @@ def _scan(fn: Callable) -> Callable:
     return rule
 
 
-_op("cumsum", _scan(np.cumsum))
-_op("cumprod", _scan(np.cumprod))
-_op("sort", lambda ins, a: [(ins[0].shape, ins[0].dtype)])
-_op("argsort", lambda ins, a: [(ins[0].shape, INT64)])
+_op("cumsum", _scan(np.cumsum), core_kernels.cumsum, INTEGERS)
+_op("cumprod", _scan(np.cumprod), core_kernels.cumprod, INTEGERS)
+_op("sort", lambda ins, a: [(ins[0].shape, ins[0].dtype)], core_kernels.sort, NEVER)
+_op("argsort", lambda ins, a: [(ins[0].shape, INT64)], core_kernels.argsort, NEVER)
 
 
 # --- linear algebra, shapes and indexing --------------------------------------------------------
@@ -198,17 +288,24 @@ def _take(ins, attrs):
     return [(x.shape[:axis] + idx.shape + x.shape[axis + 1:], x.dtype)]
 
 
-_op("matmul", _matmul, ufunc=np.matmul)
-_op("reshape", lambda ins, a: [(shapes.reshape(ins[0].shape, a["shape"]), ins[0].dtype)])
-_op("transpose", _transpose)
-_op("broadcast_to", _broadcast_to)
-_op("cast", lambda ins, a: [(ins[0].shape, np.dtype(a["dtype"]))])
-_op("where", _where)
-_op("clip", lambda ins, a: [(shapes.broadcast(*(v.shape for v in ins)), np.result_type(*(v.dtype for v in ins)))])
-_op("concatenate", _concatenate)
-_op("stack", _stack)
-_op("getitem", _getitem)
-_op("take", _take)
+# Data movement is exact everywhere; it cannot fail once every input shape is known (the shape rule
+# checked it), nor a static index into a known shape (bounds-checked while tracing).
+_MOVES = Effects(cannot_fail=known_shapes, foldable=True)
+_op("matmul", _matmul, np.matmul, Effects(cannot_fail=exact_on_known_shapes, foldable=on_integers), NUMBA,
+    ufunc=np.matmul)
+_op("reshape", lambda ins, a: [(shapes.reshape(ins[0].shape, a["shape"]), ins[0].dtype)], core_kernels.reshape,
+    _MOVES, NUMBA)
+_op("transpose", _transpose, core_kernels.transpose, TOTAL_EXACT, NUMBA)
+_op("broadcast_to", _broadcast_to, core_kernels.broadcast_to, _MOVES, NUMBA)
+_op("cast", lambda ins, a: [(ins[0].shape, np.dtype(a["dtype"]))], core_kernels.cast,
+    Effects(cannot_fail=safe_cast, foldable=not_to_float16), NUMBA)
+_op("where", _where, np.where, TOTAL_EXACT, NUMBA)
+_op("clip", lambda ins, a: [(shapes.broadcast(*(v.shape for v in ins)), np.result_type(*(v.dtype for v in ins)))],
+    np.clip, INTEGERS)
+_op("concatenate", _concatenate, core_kernels.concatenate, _MOVES, NUMBA)
+_op("stack", _stack, core_kernels.stack, _MOVES, NUMBA)
+_op("getitem", _getitem, core_kernels.getitem, Effects(cannot_fail=static_index, foldable=True), NUMBA)
+_op("take", _take, core_kernels.take, NEVER)
 
 
 def _dim(ins, attrs):
@@ -216,7 +313,7 @@ def _dim(ins, attrs):
     return [((), INT64)]
 
 
-_op("dim", _dim)
+_op("dim", _dim, core_kernels.dim, TOTAL_EXACT, NUMBA)
 
 
 # --- constants ---------------------------------------------------------------------------------
@@ -225,10 +322,10 @@ def _arange_length(a: Mapping) -> int:
     return max(0, int(np.ceil((a["stop"] - a["start"]) / a["step"])))
 
 
-_op("constant", lambda ins, a: [(a["value"].shape, a["value"].dtype)])
-_op("full", lambda ins, a: [(tuple(a["shape"]), np.dtype(a["dtype"]))])
-_op("full_like", lambda ins, a: [(ins[0].shape, np.dtype(a["dtype"]))])
-_op("arange", lambda ins, a: [((_arange_length(a),), np.dtype(a["dtype"]))])
+_op("constant", lambda ins, a: [(a["value"].shape, a["value"].dtype)], core_kernels.constant, TOTAL_EXACT, NUMBA)
+_op("full", lambda ins, a: [(tuple(a["shape"]), np.dtype(a["dtype"]))], core_kernels.full, EXACT, NUMBA)
+_op("full_like", lambda ins, a: [(ins[0].shape, np.dtype(a["dtype"]))], core_kernels.full_like, EXACT, NUMBA)
+_op("arange", lambda ins, a: [((_arange_length(a),), np.dtype(a["dtype"]))], core_kernels.arange, INTEGERS, NUMBA)
 
 
 # --- control flow --------------------------------------------------------------------------------
@@ -286,8 +383,9 @@ def _while_loop(ins, attrs):
     return [(p.shape, p.dtype) for p in body.inputs[:n]]
 
 
-_op("cond", _cond, subgraphs=("true_graph", "false_graph"))
-_op("while_loop", _while_loop, subgraphs=("cond_graph", "body_graph"))
+# Their kernels run compiled subgraphs: the interpreter's (runtime/graph/interpreter.py). No pass looks inside.
+_op("cond", _cond, None, NEVER, NUMBA, subgraphs=("true_graph", "false_graph"))
+_op("while_loop", _while_loop, None, NEVER, NUMBA, subgraphs=("cond_graph", "body_graph"))
 
 
 # --- stateful ----------------------------------------------------------------------------------
@@ -299,14 +397,16 @@ def _assign(ins, attrs):
     return []
 
 
-_op("read_variable", lambda ins, a: [(a["variable"].shape, a["variable"].dtype)], stateful=True)
-for _name in ("assign_variable", "assign_add_variable", "assign_sub_variable"):
-    _op(_name, _assign, stateful=True)
-_op("print", lambda ins, a: [], stateful=True)
-_op("assert", lambda ins, a: [], stateful=True)
+_op("read_variable", lambda ins, a: [(a["variable"].shape, a["variable"].dtype)], core_kernels.read_variable, NEVER,
+    stateful=True)
+_op("assign_variable", _assign, core_kernels.assign_variable, NEVER, stateful=True)
+_op("assign_add_variable", _assign, core_kernels.assign_add_variable, NEVER, stateful=True)
+_op("assign_sub_variable", _assign, core_kernels.assign_sub_variable, NEVER, stateful=True)
+_op("print", lambda ins, a: [], core_kernels.print_, NEVER, stateful=True)
+_op("assert", lambda ins, a: [], core_kernels.assert_, NEVER, stateful=True)
 
 
-# --- library ops: each module defines its ops with their NumPy kernel and JAX lowering -------------
+# --- library ops: each module defines its ops' records ----------------------------------------------
 # (imported here so that ``OPS`` is the whole closed set for whoever imports this module)
 
 from runtime.graph import ops_library  # noqa: E402,F401

@@ -1,9 +1,9 @@
 """Library ops for NumPy's array functions that do not compose from the core ops: searching,
 stable and partial sorting, and the unbuffered scatter of ``ufunc.at``.
 
-Each op has its shape/dtype rule, its NumPy kernel and its JAX lowering here (``opdefs.define``).
-The NumPy functions that use them are in ``numpy_array``. JAX is imported inside the lowering
-rules only: importing the graph package never imports JAX.
+Each op's record (``opdefs.define``) holds its shape/dtype rule and its NumPy kernel here, and names
+its JAX rule, in runtime/jax/rules_array.py. The NumPy functions that use them are in
+``numpy_array``.
 
 Before (Python, ``x`` a graph tensor)::
 
@@ -20,7 +20,7 @@ After (the graph)::
   NumPy's default introsort, whose order of equal elements is unspecified).
 * ``partition(x; kth, axis)``, ``argpartition(x; kth, axis)``: the NumPy kernel is
   ``np.partition`` / ``np.argpartition`` themselves, so the interpreter gives NumPy's exact
-  output. XLA has no introselect: the lowering fully sorts (a stable argsort for
+  output. XLA has no introselect: the JAX rule fully sorts (a stable argsort for
   ``argpartition``), which meets NumPy's documented contract (the k-th element in its sorted
   place, none larger before it, none smaller after it) but may order the elements inside each
   partition differently from NumPy. ``docs/graph_numpy_functions.md`` says so.
@@ -41,6 +41,8 @@ from runtime.graph.opdefs import define
 from runtime.graph.ops_update import fill_index
 from runtime.staging import NotStageable
 
+JAX = "runtime.jax.rules_array"
+
 INT64 = np.dtype(np.int64)
 
 
@@ -59,15 +61,7 @@ def _searchsorted_rule(ins, attrs):
     return [(v.shape, INT64)]
 
 
-def _searchsorted_lowering(ctx, a, v, side):
-    import jax.numpy as jnp
-    # Compare in the dtype NumPy compares in: int64 values against a float32 array compare as float64.
-    common = np.result_type(*(x.dtype for x in ctx.node.inputs))
-    return jnp.searchsorted(jnp.asarray(a).astype(common), jnp.asarray(v).astype(common), side=side)
-
-
-define("searchsorted", _searchsorted_rule, kernel=lambda a, v, side: np.searchsorted(a, v, side=side),
-       lowering=_searchsorted_lowering)
+define("searchsorted", _searchsorted_rule, kernel=lambda a, v, side: np.searchsorted(a, v, side=side), jax=JAX)
 
 
 # --- stable argsort and partitions -----------------------------------------------------------------
@@ -83,13 +77,7 @@ def _stable_argsort_rule(ins, attrs):
     return [(x.shape, INT64)]
 
 
-def _stable_argsort_lowering(ctx, x, axis):
-    import jax.numpy as jnp
-    return jnp.argsort(x, axis=axis, stable=True)
-
-
-define("stable_argsort", _stable_argsort_rule, kernel=lambda x, axis: np.argsort(x, axis, kind="stable"),
-       lowering=_stable_argsort_lowering)
+define("stable_argsort", _stable_argsort_rule, kernel=lambda x, axis: np.argsort(x, axis, kind="stable"), jax=JAX)
 
 
 def _partition_rule(index: bool):
@@ -104,20 +92,8 @@ def _partition_rule(index: bool):
     return rule
 
 
-def _partition_lowering(ctx, x, kth, axis):
-    import jax.numpy as jnp
-    return jnp.sort(x, axis=axis)  # a full sort: NumPy's partition contract, not its order (see above)
-
-
-def _argpartition_lowering(ctx, x, kth, axis):
-    import jax.numpy as jnp
-    return jnp.argsort(x, axis=axis, stable=True)
-
-
-define("partition", _partition_rule(False), kernel=lambda x, kth, axis: np.partition(x, list(kth), axis),
-       lowering=_partition_lowering)
-define("argpartition", _partition_rule(True), kernel=lambda x, kth, axis: np.argpartition(x, list(kth), axis),
-       lowering=_argpartition_lowering)
+define("partition", _partition_rule(False), kernel=lambda x, kth, axis: np.partition(x, list(kth), axis), jax=JAX)
+define("argpartition", _partition_rule(True), kernel=lambda x, kth, axis: np.argpartition(x, list(kth), axis), jax=JAX)
 
 
 # --- ufunc.at: unbuffered scatter ------------------------------------------------------------------
@@ -150,46 +126,4 @@ def _ufunc_at_kernel(x: Any, v: Any, *index_inputs: Any, ufunc: str, index: tupl
     return out
 
 
-def _jax_index(index: tuple, index_inputs: Any) -> tuple:
-    """``index`` filled in for JAX: slice bounds must be static (constants are NumPy values while lowering)."""
-    import jax
-
-    def static(bound: Any) -> Any:
-        if isinstance(bound, jax.core.Tracer):
-            raise ValueError("ufunc.at with a slice bound computed at run time cannot be lowered to JAX, "
-                             "whose shapes are static")
-        return None if bound is None else int(bound)
-    return tuple(slice(static(i.start), static(i.stop), static(i.step)) if isinstance(i, slice) else i
-                 for i in fill_index(index, index_inputs))
-
-
-# Scatters XLA does itself, in x's dtype: exact when v already has x's dtype.
-_JAX_SCATTERS = {"add": "add", "multiply": "multiply", "maximum": "max", "minimum": "min"}
-
-
-def _ufunc_at_lowering(ctx, x, v, *index_inputs, ufunc, index):
-    import jax.numpy as jnp
-    from jax import lax
-
-    x = jnp.asarray(x)
-    idx = _jax_index(index, index_inputs)
-    same = ctx.node.inputs[1].dtype == x.dtype
-    if same and ufunc in _JAX_SCATTERS and x.dtype.kind != "b":
-        return getattr(x.at[idx], _JAX_SCATTERS[ufunc])(jnp.asarray(v))
-    # Everything else exactly as NumPy's unbuffered loop: one position at a time, each result
-    # computed in the ufunc's loop dtype and cast back to x's dtype before the next update.
-    positions = jnp.arange(x.size).reshape(x.shape)[idx]
-    values = jnp.broadcast_to(jnp.asarray(v), positions.shape).ravel()
-    positions = positions.ravel()
-    fn = getattr(jnp, ufunc)
-    loop = getattr(np, ufunc).resolve_dtypes((x.dtype, np.dtype(ctx.node.inputs[1].dtype), None))
-
-    def update(k, flat):
-        p = positions[k]
-        new = fn(flat[p].astype(loop[0]), values[k].astype(loop[1]))
-        return flat.at[p].set(new.astype(x.dtype))
-
-    return lax.fori_loop(0, positions.size, update, x.ravel()).reshape(x.shape)
-
-
-define("ufunc_at", _ufunc_at_rule, kernel=_ufunc_at_kernel, lowering=_ufunc_at_lowering)
+define("ufunc_at", _ufunc_at_rule, kernel=_ufunc_at_kernel, jax=JAX)

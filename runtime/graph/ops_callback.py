@@ -37,4 +37,4 @@ def _kernel(*inputs: Any, call: Any) -> Any:
 
 
 # (Its JAX rule is in runtime/jax/lowering.py with the other stateful ops': runtime/jax/callback.py.)
-define("numpy_function", _rule, stateful=True, kernel=_kernel)
+define("numpy_function", _rule, stateful=True, kernel=_kernel, jax="runtime.jax.lowering")

@@ -1,5 +1,5 @@
 """Library ops for the parts of a complex array: ``real(x)`` and ``imag(x)``, of the real dtype of
-``x``'s precision (complex64 -> float32). NumPy's kernel, ``jnp.real`` / ``jnp.imag`` as the lowering.
+``x``'s precision (complex64 -> float32). NumPy's kernel, ``jnp.real`` / ``jnp.imag`` as the JAX rule.
 
 Before (Python, ``z`` a complex graph tensor)::
 
@@ -27,5 +27,5 @@ def _part_rule(ins, attrs):
     return [(x.shape, np.empty(0, x.dtype).real.dtype)]
 
 
-define("real", _part_rule, kernel=np.real, lowering="numpy.real")
-define("imag", _part_rule, kernel=np.imag, lowering="numpy.imag")
+define("real", _part_rule, kernel=np.real, jax="jax.numpy.real")
+define("imag", _part_rule, kernel=np.imag, jax="jax.numpy.imag")

@@ -4,8 +4,9 @@ graph, ``np.trim_zeros``. (``x[mask]`` is the core ``getitem`` with a boolean in
 
 Each op's shape rule says ``None`` (``?``) for the data-dependent dim, and its NumPy kernel is the NumPy
 function itself, so the interpreter gives NumPy's exact output, dtype and errors. A compiler that fixes
-every shape cannot run them: the JAX lowering of each raises ``DataDependentShape`` at the user's line
-(``xla_refusal``), unless every input is a constant there (then NumPy computes it while lowering).
+every shape cannot run them: the JAX rule of each (runtime/jax/rules_data_dependent.py) raises
+``DataDependentShape`` at the user's line (``xla_refusal``), unless every input is a constant there
+(then NumPy computes it while lowering).
 
 Before (Python, ``x`` a graph tensor)::
 
@@ -31,7 +32,6 @@ from runtime.limits import DataDependentShape
 from runtime.staging import format_site
 
 INTP = np.dtype(np.intp)  # (what np.nonzero, np.unique and np.bincount count in)
-_STATIC = (np.ndarray, np.generic)
 
 
 SIZE = "has a data-dependent shape: its size is known only at run time"
@@ -42,26 +42,21 @@ def xla_refusal(node: Any, what: str, error: type = DataDependentShape, why: str
     """The error for ``node``, whose output size depends on its values, lowered to XLA (executor="jax")."""
     where = format_site(*node.location) if node.location else "<unknown>"
     return error(
-        f"{where}: {what} {why}, and executor='jax' compiles the graph with XLA, which fixes every shape. Run this "
-        "function with executor='numpy' (the default; it runs such graphs) or executor='auto' (which picks the "
-        "NumPy interpreter for it by itself)")
-
-
-def _lowering(what: str, why: str, kernel: Callable) -> Callable:
-    """The JAX lowering of a data-dependent op: NumPy's own answer on constants, else ``xla_refusal``."""
-    def rule(ctx: Any, *inputs: Any, **attrs: Any) -> Any:
-        if all(isinstance(x, _STATIC) for x in inputs):
-            return kernel(*inputs, **attrs)
-        raise xla_refusal(ctx.node, what, why=why)
-    return rule
+        f"{where}: {what} {why}, and executor='jax' compiles the graph with XLA, which fixes every shape (it runs "
+        "such an op on NumPy between compiled parts only at the function's top level, not inside a staged `if` or "
+        "loop, nor in one exported program). Run this function with executor='numpy' (the default; it runs such "
+        "graphs) or executor='auto' (which picks the NumPy interpreter for it by itself)")
 
 
 DATA_DEPENDENT_OPS: set[str] = set()  # the ops this module defines (x[mask] aside: a getitem)
+# What each op's JAX rule (runtime/jax/rules_data_dependent.py) says it refuses: (the call, why).
+REFUSALS: dict[str, tuple[str, str]] = {}
 
 
 def _define(name: str, what: str, rule: Callable, kernel: Callable, why: str = SIZE) -> None:
-    define(name, rule, kernel=kernel, lowering=_lowering(what, why, kernel))
+    define(name, rule, kernel=kernel, jax="runtime.jax.rules_data_dependent")
     DATA_DEPENDENT_OPS.add(name)
+    REFUSALS[name] = (what, why)
 
 
 def _one_or_tuple(result: tuple) -> Any:

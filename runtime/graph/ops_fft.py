@@ -1,7 +1,7 @@
 """Library ops for NumPy's one-dimensional discrete Fourier transforms (``np.fft``).
 
 Each op is one node with NumPy's shape/dtype rule, NumPy itself as the kernel, and ``jax.numpy.fft``
-as the lowering::
+as the JAX rule (runtime/jax/rules_fft.py, which its record names)::
 
     fft(x; n, axis, norm)     ifft(x; n, axis, norm)     complex, length n along axis
     rfft(x; n, axis, norm)    complex, length n // 2 + 1     (x real)
@@ -19,7 +19,7 @@ Choices:
 
 * **Dtypes are NumPy's**, found by asking NumPy on a small array of the input's dtype: NumPy 2's
   pocketfft keeps single precision (float32 -> complex64), computes integers and bools in double,
-  and float16 in single. The lowering casts the input to the precision NumPy computes in before
+  and float16 in single. The JAX rule casts the input to the precision NumPy computes in before
   calling ``jnp.fft`` (which would compute an int32 input in complex64), so the values agree with
   NumPy's to rounding (both are FFTs in that precision, not bit for bit the same algorithm).
 * ``long double`` inputs are a ``TypeError``: XLA has no extended precision to lower them to.
@@ -79,18 +79,5 @@ def _kernel(kind: str):
     return lambda x, n, axis, norm: fn(x, n=n, axis=axis, norm=norm)
 
 
-def _lowering(kind: str):
-    def rule(ctx: Any, x: Any, n: Any, axis: int, norm: Any) -> Any:
-        import jax.numpy as jnp
-
-        out = ctx.node.outputs[0].dtype
-        # The precision NumPy computes in (float16 in single), as the input's dtype for jnp.fft.
-        compute = np.result_type(out, np.complex64)
-        if kind == "rfft":  # (a real input)
-            compute = np.dtype(np.float32 if compute == np.complex64 else np.float64)
-        return getattr(jnp.fft, kind)(jnp.asarray(x).astype(compute), n=n, axis=axis, norm=norm)
-    return rule
-
-
 for _kind in KINDS:
-    define(_kind, _rule(_kind), kernel=_kernel(_kind), lowering=_lowering(_kind))
+    define(_kind, _rule(_kind), kernel=_kernel(_kind), jax="runtime.jax.rules_fft")

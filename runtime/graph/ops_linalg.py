@@ -1,6 +1,7 @@
 """Linear-algebra library ops: the ``np.linalg`` functions NumPy computes with one LAPACK call.
 
-Each op is one node with NumPy's shape/dtype rule, NumPy itself as the kernel, and a JAX lowering::
+Each op is one node with NumPy's shape/dtype rule, NumPy itself as the kernel, and a JAX rule (in
+runtime/jax/rules_linalg.py, which its record names)::
 
     inv(a) -> ainv                      solve(a, b) -> x
     det(a) -> d                         slogdet(a) -> sign, logabsdet
@@ -23,7 +24,7 @@ Choices:
 * **Dtypes are NumPy's** (``linalg_types``, NumPy's ``_commonType``): integers and bools compute
   in float64, float32 stays float32, complex stays complex, float16 is a ``TypeError``. NumPy
   computes *every* precision in double (float32 is computed in float64 and cast back), and so
-  does the JAX lowering: with the same LAPACK routines on CPU, its results are NumPy's bit for
+  does the JAX rule: with the same LAPACK routines on CPU, its results are NumPy's bit for
   bit in practice, signs of singular vectors and eigenvectors included (computing float32 in
   float32, as JAX would by itself, flips their signs in about one case in five).
 * **eig / eigvals of a real matrix**: NumPy returns real arrays when every eigenvalue happens to
@@ -45,13 +46,15 @@ Choices:
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
 from runtime.graph import shapes
 from runtime.graph.opdefs import define
 from runtime.staging import NotStageable, user_location
+
+JAX = "runtime.jax.rules_linalg"
 
 LinAlgError = np.linalg.LinAlgError
 INT32 = np.dtype(np.int32)
@@ -289,71 +292,18 @@ def _lstsq_residuals_kernel(a: np.ndarray, b: np.ndarray, rcond: Any) -> np.ndar
     return residuals
 
 
-# --- JAX lowerings (JAX is imported inside each rule: this module must not need it) ------------------
-
-def _in_double(ctx: Any, xs: Sequence[Any]) -> list:
-    """The inputs in NumPy's computation dtype (float64 or complex128, whatever the input precision)."""
-    import jax.numpy as jnp
-
-    compute = linalg_types(*(v.dtype for v in ctx.node.inputs))[0]
-    return [jnp.asarray(x).astype(compute) for x in xs]
-
-
-def _lowered(path: str, **fixed: Any) -> Callable:
-    """A rule calling ``jax.numpy.linalg.<path>`` in double precision (outputs are cast back to the
-    node's dtypes by the lowering)."""
-    def rule(ctx: Any, *xs: Any, **attrs: Any) -> Any:
-        import jax.numpy as jnp
-
-        out = getattr(jnp.linalg, path)(*_in_double(ctx, xs), **attrs, **fixed)
-        return tuple(out) if len(ctx.node.outputs) > 1 else out
-    return rule
-
-
-def _eigh_lowering(ctx: Any, a: Any, UPLO: str) -> Any:
-    import jax.numpy as jnp
-
-    # NumPy reads one triangle only; JAX by default symmetrizes (a + a^H) / 2 first.
-    w, v = jnp.linalg.eigh(*_in_double(ctx, [a]), UPLO=UPLO, symmetrize_input=False)
-    return (w, v) if len(ctx.node.outputs) == 2 else w
-
-
-def _cholesky_lowering(ctx: Any, a: Any, upper: bool) -> Any:
-    import jax.numpy as jnp
-
-    return jnp.linalg.cholesky(*_in_double(ctx, [a]), upper=upper, symmetrize_input=False)
-
-
-def _lstsq_lowering(ctx: Any, a: Any, b: Any, rcond: Any) -> tuple:
-    import jax.numpy as jnp
-
-    x, _, rank, s = jnp.linalg.lstsq(*_in_double(ctx, [a, b]), rcond=rcond)
-    return x, rank, s
-
-
-def _lstsq_residuals_lowering(ctx: Any, a: Any, b: Any, rcond: Any) -> Any:
-    import jax.numpy as jnp
-
-    a, b = _in_double(ctx, [a, b])
-    x, _, rank, _ = jnp.linalg.lstsq(a, b, rcond=rcond)
-    residuals = jnp.sum(jnp.abs(b - a @ x) ** 2, axis=0).reshape(ctx.node.outputs[0].shape)
-    # A rank-deficient matrix, where NumPy's residuals are empty (the interpreter raises), gives NaN.
-    return jnp.where(rank == a.shape[1], residuals, jnp.nan)
-
-
 # --- the ops --------------------------------------------------------------------------------------
 
-define("inv", _same_shape_rule, kernel=np.linalg.inv, lowering=_lowered("inv"))
-define("solve", _solve_rule, kernel=np.linalg.solve, lowering=_lowered("solve"))
-define("det", _det_rule, kernel=np.linalg.det, lowering=_lowered("det"))
-define("slogdet", _slogdet_rule, kernel=lambda a: tuple(np.linalg.slogdet(a)), lowering=_lowered("slogdet"))
-define("svd", _svd_rule, kernel=_svd_kernel, lowering=_lowered("svd"))
-define("eig", _eig_rule, kernel=lambda a: tuple(np.linalg.eig(a)), lowering=_lowered("eig"))
-define("eigvals", _eigvals_rule, kernel=np.linalg.eigvals, lowering=_lowered("eigvals"))
-define("eigh", _eigh_rule, kernel=lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO)), lowering=_eigh_lowering)
-define("eigvalsh", _eigvalsh_rule, kernel=np.linalg.eigvalsh, lowering=_eigh_lowering)
-define("qr", _qr_rule, kernel=_qr_kernel, lowering=_lowered("qr"))
-define("cholesky", _same_shape_rule, kernel=lambda a, upper: np.linalg.cholesky(a, upper=upper),
-       lowering=_cholesky_lowering)
-define("lstsq", _lstsq_rule, kernel=_lstsq_kernel, lowering=_lstsq_lowering)
-define("lstsq_residuals", _lstsq_residuals_rule, kernel=_lstsq_residuals_kernel, lowering=_lstsq_residuals_lowering)
+define("inv", _same_shape_rule, kernel=np.linalg.inv, jax=JAX)
+define("solve", _solve_rule, kernel=np.linalg.solve, jax=JAX)
+define("det", _det_rule, kernel=np.linalg.det, jax=JAX)
+define("slogdet", _slogdet_rule, kernel=lambda a: tuple(np.linalg.slogdet(a)), jax=JAX)
+define("svd", _svd_rule, kernel=_svd_kernel, jax=JAX)
+define("eig", _eig_rule, kernel=lambda a: tuple(np.linalg.eig(a)), jax=JAX)
+define("eigvals", _eigvals_rule, kernel=np.linalg.eigvals, jax=JAX)
+define("eigh", _eigh_rule, kernel=lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO)), jax=JAX)
+define("eigvalsh", _eigvalsh_rule, kernel=np.linalg.eigvalsh, jax=JAX)
+define("qr", _qr_rule, kernel=_qr_kernel, jax=JAX)
+define("cholesky", _same_shape_rule, kernel=lambda a, upper: np.linalg.cholesky(a, upper=upper), jax=JAX)
+define("lstsq", _lstsq_rule, kernel=_lstsq_kernel, jax=JAX)
+define("lstsq_residuals", _lstsq_residuals_rule, kernel=_lstsq_residuals_kernel, jax=JAX)

@@ -130,6 +130,6 @@ def _generator_kernel(*inputs: Any, generator: Source, make: Draw) -> None:
 
 
 # (Their JAX rules, which refuse, are in runtime/jax/lowering.py with the other stateful ops'.)
-define("random", _random_rule, stateful=True, kernel=_random_kernel)
-define("random_generator", lambda ins, attrs: [], stateful=True, kernel=_generator_kernel)
+define("random", _random_rule, stateful=True, kernel=_random_kernel, jax="runtime.jax.lowering")
+define("random_generator", lambda ins, attrs: [], stateful=True, kernel=_generator_kernel, jax="runtime.jax.lowering")
 

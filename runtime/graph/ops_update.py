@@ -56,4 +56,4 @@ def _setitem_kernel(x: Any, v: Any, *index_inputs: Any, index: tuple) -> np.ndar
     return out
 
 
-define("setitem", _setitem_rule, kernel=_setitem_kernel)
+define("setitem", _setitem_rule, kernel=_setitem_kernel, jax="runtime.jax.lowering")  # (beside getitem's rule)

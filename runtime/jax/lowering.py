@@ -1,6 +1,8 @@
 """Lowering a graph of our IR to JAX: ``lower(graph)`` and ``run(graph, inputs)``.
 
-One rule per op in ``JAX_LOWERINGS`` (a test checks it covers exactly ``ops.OPS``). A rule is
+One rule per op in ``JAX_LOWERINGS``, found where each op's record names it (``OpDef.jax``: this
+module's ``RULES`` for the core ops, ``rules_<family>.py`` for library ops; a test checks every op has
+one, tests/runtime/graph/test_op_records.py). A rule is
 ``rule(ctx, *inputs, **attrs)``, like a NumPy kernel with a context in front: ``ctx.node`` gives
 the node's typed inputs and outputs, ``ctx.state`` the variables' current values. It returns the
 output, a tuple of outputs (control flow), or None. Every output is then cast to the dtype the
@@ -63,7 +65,7 @@ from jax import lax
 from runtime.graph import interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
-from runtime.jax import callback
+from runtime.jax import callback, segments
 from runtime.limits import DataDependentIndex, NotStageable
 from runtime.staging import Limitation, format_site
 
@@ -443,28 +445,45 @@ _STATE_RULES: dict[str, Rule] = {
 }
 
 
+# The rules this module holds: every core op's, and the library ops' whose records name this module
+# (setitem beside getitem, random and numpy_function with the other stateful ops).
+RULES: dict[str, Rule] = {**_ELEMENTWISE_RULES, **_STRUCTURE_RULES, **_STATE_RULES}
 
-def _library_rule(lowering: Any) -> Rule:
-    """A library op's rule from its ``OpDef.lowering``: a rule already, or a dotted path under ``jax``
-    to a function called as ``fn(*inputs, **attrs)``."""
-    if callable(lowering):
-        return lowering
-    parts = lowering.split(".")
+
+def rule_of(opdef: ops.OpDef) -> Rule:
+    """The JAX rule an op's record names (``OpDef.jax``, runtime/graph/opdefs.py): ``RULES[name]`` of the
+    module under ``runtime.jax`` it names, or a JAX function by its dotted path (``"jax.numpy.real"``),
+    called as ``fn(*inputs, **attrs)``."""
+    ref = opdef.jax
+    if ref is None:
+        raise LookupError(f"op {opdef.name!r} has no JAX rule: its record (runtime/graph/opdefs.py) names none")
+    if ref.startswith("jax."):
+        return _jax_function(ref)
+    rules = getattr(importlib.import_module(ref), "RULES", {})
+    if opdef.name not in rules:
+        raise LookupError(f"op {opdef.name!r}'s record names {ref} for its JAX rule, but {ref}.RULES has none")
+    return rules[opdef.name]
+
+
+def _jax_function(path: str) -> Rule:
+    """The rule calling the JAX function at ``path`` (``"jax.numpy.linalg.inv"``) as ``fn(*inputs, **attrs)``."""
+    parts = path.split(".")
     for cut in range(len(parts), 0, -1):
         try:
-            fn = importlib.import_module(".".join(["jax", *parts[:cut]]))
+            fn = importlib.import_module(".".join(parts[:cut]))
         except ImportError:
             continue
-        for name in parts[cut:]:
-            fn = getattr(fn, name)
+        try:
+            for name in parts[cut:]:
+                fn = getattr(fn, name)
+        except AttributeError:
+            break
         return lambda ctx, *xs, **attrs: fn(*xs, **attrs)
-    raise ImportError(f"no JAX function jax.{lowering}")
+    raise LookupError(f"no JAX function {path}")
 
 
-JAX_LOWERINGS: dict[str, Rule] = {
-    **_ELEMENTWISE_RULES, **_STRUCTURE_RULES, **_STATE_RULES,
-    **{name: _library_rule(d.lowering) for name, d in ops.OPS.items() if d.lowering is not None},
-}
+# Every op whose record names a JAX rule (a test checks that is every op).
+JAX_LOWERINGS: dict[str, Rule] = {name: rule_of(d) for name, d in ops.OPS.items() if d.jax is not None}
 
 
 # --- the lowered function --------------------------------------------------------------------------
@@ -680,10 +699,13 @@ def _device_value(x: Any) -> Any:
 
 
 def lower(graph: Graph) -> Lowered:
-    """The graph as a ``Lowered`` JAX function, built once and cached on the graph."""
+    """The graph as a ``Lowered`` JAX function, built once and cached on the graph. A graph whose top level holds
+    data-dependent-shape ops (``x[mask]``, ``np.unique``...) is a ``segments.Segmented`` instead: compiled
+    stages with those ops run on NumPy between them (runtime/jax/segments.py), with the same interface."""
     lowered = graph._cache.get("jax")
     if lowered is None:
-        lowered = graph._cache["jax"] = Lowered(graph)
+        steps = segments.numpy_nodes(graph)
+        lowered = graph._cache["jax"] = segments.Segmented(graph, steps, Lowered) if steps else Lowered(graph)
     return lowered
 
 

@@ -1,6 +1,7 @@
 """Lowering a graph of our IR to the Python source of one function that ``numba.njit`` compiles: ``write(graph)``.
 
-One rule per op in ``NUMBA_RULES`` (a test lists which ops numba claims). A rule is
+One rule per op in ``NUMBA_RULES``: the ops whose record claims numba (``OpDef.numba``; a test lists
+them). A rule is
 ``rule(ctx, *input_names, **attrs)`` and returns the text of an expression (the node's output), or
 a list of output names (control flow, which writes its own lines through ``ctx``). Every value with
 a known rank-0 type is a numba scalar, the others arrays; every scalar result is cast to the dtype
@@ -48,6 +49,7 @@ safe. NumPy's floating-point warnings (division by zero, overflow) are not issue
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from typing import Any, Callable, Optional, Sequence
 
@@ -587,7 +589,20 @@ def _while_loop(ctx: _Context, *args: str, cond_graph: Graph, body_graph: Graph)
         tags = joined
 
 
-NUMBA_RULES: dict[str, Rule] = {**_ELEMENTWISE_RULES, **_STRUCTURE_RULES, "cond": _cond, "while_loop": _while_loop}
+# The rules this module holds. Numba claims an op where its record names this module (``OpDef.numba``,
+# runtime/graph/opdefs.py); tests/runtime/graph/test_op_records.py checks claims and rules agree.
+RULES: dict[str, Rule] = {**_ELEMENTWISE_RULES, **_STRUCTURE_RULES, "cond": _cond, "while_loop": _while_loop}
+
+
+def rule_of(opdef: ops.OpDef) -> Rule:
+    """The numba rule an op's record names: ``RULES[name]`` of the module it names (``OpDef.numba``)."""
+    rules = getattr(importlib.import_module(opdef.numba), "RULES", {})
+    if opdef.name not in rules:
+        raise LookupError(f"op {opdef.name!r}'s record claims numba ({opdef.numba}), but {opdef.numba}.RULES has none")
+    return rules[opdef.name]
+
+
+NUMBA_RULES: dict[str, Rule] = {name: rule_of(d) for name, d in ops.OPS.items() if d.numba is not None}
 
 
 def write(graph: Graph) -> tuple[str, list[np.ndarray]]:

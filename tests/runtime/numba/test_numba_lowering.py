@@ -24,8 +24,9 @@ try:
 except ImportError:  # (without JAX; the cases are the same)
     pytest.skip("the op cases live in the JAX lowering's tests", allow_module_level=True)
 
-# The ops numba claims (some only for some dtypes or layouts: each rule refuses the rest with a reason). An op
-# added to ops.OPS (a library op) has no rule until one is written here and checked below.
+# The ops numba claims (some only for some dtypes or layouts: each rule refuses the rest with a reason): those whose
+# record names runtime.numba.lowering (OpDef.numba). An op added to ops.OPS has no numba rule until its record
+# claims one, the rule is written, and it is listed here and checked below.
 CLAIMED = {
     "add", "sub", "mul", "truediv", "neg", "abs", "square", "sqrt", "floor", "ceil", "trunc", "copysign",
     "isnan", "isinf", "isfinite", "maximum", "minimum", "logical_not", "logical_and", "logical_or", "logical_xor",

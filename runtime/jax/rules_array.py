@@ -1,0 +1,83 @@
+"""The JAX rules of the array library ops (runtime/graph/ops_array.py, whose records name this module):
+searching, stable and partial sorting, the unbuffered scatter of ``ufunc.at``.
+
+A rule is ``rule(ctx, *inputs, **attrs)`` (runtime/jax/lowering.py). XLA has no introselect:
+``partition`` fully sorts (a stable argsort for ``argpartition``), which meets NumPy's documented
+contract (the k-th element in its sorted place, none larger before it, none smaller after it) but may
+order the elements inside each partition differently from NumPy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+
+from runtime.graph.ops_update import fill_index
+
+
+def _searchsorted(ctx: Any, a: Any, v: Any, side: str) -> Any:
+    # Compare in the dtype NumPy compares in: int64 values against a float32 array compare as float64.
+    common = np.result_type(*(x.dtype for x in ctx.node.inputs))
+    return jnp.searchsorted(jnp.asarray(a).astype(common), jnp.asarray(v).astype(common), side=side)
+
+
+def _stable_argsort(ctx: Any, x: Any, axis: int) -> Any:
+    return jnp.argsort(x, axis=axis, stable=True)
+
+
+def _partition(ctx: Any, x: Any, kth: Any, axis: int) -> Any:
+    return jnp.sort(x, axis=axis)  # a full sort: NumPy's partition contract, not its order (see above)
+
+
+def _argpartition(ctx: Any, x: Any, kth: Any, axis: int) -> Any:
+    return jnp.argsort(x, axis=axis, stable=True)
+
+
+def _jax_index(index: tuple, index_inputs: Any) -> tuple:
+    """``index`` filled in for JAX: slice bounds must be static (constants are NumPy values while lowering)."""
+    def static(bound: Any) -> Any:
+        if isinstance(bound, jax.core.Tracer):
+            raise ValueError("ufunc.at with a slice bound computed at run time cannot be lowered to JAX, "
+                             "whose shapes are static")
+        return None if bound is None else int(bound)
+    return tuple(slice(static(i.start), static(i.stop), static(i.step)) if isinstance(i, slice) else i
+                 for i in fill_index(index, index_inputs))
+
+
+# Scatters XLA does itself, in x's dtype: exact when v already has x's dtype.
+_JAX_SCATTERS = {"add": "add", "multiply": "multiply", "maximum": "max", "minimum": "min"}
+
+
+def _ufunc_at(ctx: Any, x: Any, v: Any, *index_inputs: Any, ufunc: str, index: tuple) -> Any:
+    x = jnp.asarray(x)
+    idx = _jax_index(index, index_inputs)
+    same = ctx.node.inputs[1].dtype == x.dtype
+    if same and ufunc in _JAX_SCATTERS and x.dtype.kind != "b":
+        return getattr(x.at[idx], _JAX_SCATTERS[ufunc])(jnp.asarray(v))
+    # Everything else exactly as NumPy's unbuffered loop: one position at a time, each result
+    # computed in the ufunc's loop dtype and cast back to x's dtype before the next update.
+    positions = jnp.arange(x.size).reshape(x.shape)[idx]
+    values = jnp.broadcast_to(jnp.asarray(v), positions.shape).ravel()
+    positions = positions.ravel()
+    fn = getattr(jnp, ufunc)
+    loop = getattr(np, ufunc).resolve_dtypes((x.dtype, np.dtype(ctx.node.inputs[1].dtype), None))
+
+    def update(k, flat):
+        p = positions[k]
+        new = fn(flat[p].astype(loop[0]), values[k].astype(loop[1]))
+        return flat.at[p].set(new.astype(x.dtype))
+
+    return lax.fori_loop(0, positions.size, update, x.ravel()).reshape(x.shape)
+
+
+RULES = {
+    "searchsorted": _searchsorted,
+    "stable_argsort": _stable_argsort,
+    "partition": _partition,
+    "argpartition": _argpartition,
+    "ufunc_at": _ufunc_at,
+}
