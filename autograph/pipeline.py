@@ -29,6 +29,7 @@ from autograph.converters import (
     caller_frames,
     continue_statements,
     control_flow,
+    counter_subscripts,
     fence,
     frame_reads,
     handlers,
@@ -128,6 +129,10 @@ def _logical(unit: Unit, ctx: Context) -> None:
     logical_expressions.transform(unit.node, ctx)
 
 
+def _counter_subscripts(unit: Unit, ctx: Context) -> None:
+    counter_subscripts.transform(unit.node)
+
+
 def _control_flow(unit: Unit, ctx: Context) -> None:
     control_flow.transform(unit.node, ctx, unit.scope)
 
@@ -153,6 +158,8 @@ PASSES: tuple[Pass, ...] = (
     Pass("liveness", _liveness),  # sees the jump-free function, flags as ordinary variables
     Pass("call_trees", _calls),  # expression rewrites keep the annotated nodes, only wrap them
     Pass("logical_expressions", _logical),
+    # Reads indexed by a loop's counter (the thunks of `and`/`or` included), while the loops are still loops.
+    Pass("counter_subscripts", _counter_subscripts, frozenset({"loop"})),
     Pass("control_flow", _control_flow),  # statements into closures: reads every annotation above
     Pass("hoisting", _hoisting, frozenset({"loop"})),  # closures in loop bodies move before their loop
 )

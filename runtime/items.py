@@ -85,8 +85,9 @@ def setitem_in(target: Any, path: list, value: Any) -> Any:
 
 def item(base: Any, index: Any) -> Any:
     """``base[index]`` for a subscript the converter routes (a NumPy array made in place, ``np.eye(k)[t]``,
-    or ``np.r_[...]``/``np.c_[...]``): when the plain read refuses a backend's value in the index, the
-    backend reads it (a graph gathers from the array as a constant)."""
+    ``np.r_[...]``/``np.c_[...]``, or any read indexed by a loop's counter, ``xs[t]``): when the plain read
+    refuses a backend's value in the index, the backend reads it (a graph gathers from the array as a
+    constant; JAX reads a list of arrays indexed by a staged counter as one stacked array)."""
     mark = refusal_mark()
     try:
         return base[index]

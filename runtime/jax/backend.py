@@ -164,6 +164,13 @@ class JaxBackend(Backend):
 
         checks.assert_(test, message)
 
+    def read_from(self, base: Any, index: Any) -> Any:
+        """``xs[t]`` with ``xs`` a Python list or tuple of JAX arrays of one shape and dtype and ``t`` a traced
+        integer (a staged loop's counter): one read of the stacked items (runtime/jax/items.py)."""
+        from runtime.jax import items  # imports JAX
+
+        return items.read(base, index)
+
     def call_builtin(self, f: Callable, args: tuple, kwargs: dict) -> Any:
         """``min`` / ``max`` with a tracer among the values: Python's choice, staged (runtime/jax/builtins.py);
         NotImplemented for the other builtins (JAX's own ``__float__``, ``__index__``, ... answer)."""

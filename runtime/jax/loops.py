@@ -37,13 +37,15 @@ counted, as ``lax.fori_loop`` does, and left out when the body does not read it)
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import warnings
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import jax
 import jax.numpy as jnp
 import jax.tree_util as jtu
+import numpy as np
 from jax import lax
 from jax._src.interpreters import partial_eval as pe  # dce_jaxpr: which inputs a traced body reads
 from jax._src.lax.lax import _convert_element_type  # the one way to make a weakly typed value
@@ -51,7 +53,7 @@ from jax._src.lax.lax import _convert_element_type  # the one way to make a weak
 from runtime.backend import State, Thunk
 from runtime.carry import Peel, carry_leaf, first_value, restructured, static_changed
 from runtime.jax import cond as branches
-from runtime.jax import grad_errors, inner_ranges, options, sequences
+from runtime.jax import grad_errors, inner_ranges, items, options, sequences
 from runtime.jax.common import (
     JAX_TRACING_ERRORS,
     RULES,
@@ -281,7 +283,8 @@ def while_from_start(test: Thunk, body: Thunk, state: State) -> bool:
     entry = state.get()
     unset = [k for k, (name, value) in enumerate(zip(state.names, entry))
              if has_no_value(name, value) and not is_return_value(name)]
-    if not _test_traced_after_one_iteration(test, body, state, entry):
+    python = _python_iterations(test, body, state, entry)
+    if python is None or (python.count > 1 and unset):
         return False
     if unset:  # first assigned in the body (`while True: action = ...; if ...: break`): placeholders
         placeholders = _first_assigned(body, body, state, entry, unset)
@@ -289,7 +292,7 @@ def while_from_start(test: Thunk, body: Thunk, state: State) -> bool:
             return False
         state.set(tuple(placeholders.get(k, value) for k, value in enumerate(entry)))
     try:
-        if while_stmt(test, body, state, first_test_holds=True):
+        if while_stmt(test, body, state, first_test_holds=True, python=python):
             return True
         state.set(entry)
         return False
@@ -300,14 +303,20 @@ def while_from_start(test: Thunk, body: Thunk, state: State) -> bool:
         return False
 
 
-def _test_traced_after_one_iteration(test: Thunk, body: Thunk, state: State, entry: tuple) -> bool:
-    """Whether Python's first iteration would leave the loop's test a tracer. (Not its second: Python
-    decides the test after the first iteration on Python numbers, the staged loop in float32, and only
-    the first test is checked on the promoted values, ``_holds_initially``.)"""
-    def one_iteration() -> bool:
-        body()
-        return isinstance(test(), jax.core.Tracer)
-    return _one_python_iteration(one_iteration, body, state, entry) is True
+# How many iterations Python may run before the test becomes traced, for the loop to be staged from the start
+# (blackjax's step-size search reads `direction` through `or` only after its second iteration).
+_PYTHON_ITERATIONS = 2
+
+
+def _python_iterations(test: Thunk, body: Thunk, state: State, entry: tuple) -> Optional[_Iterations]:
+    """Python's iterations until the loop's test is a tracer (at most ``_PYTHON_ITERATIONS``), run in a
+    throwaway trace; None if the test stays a Python value (or an iteration fails: Python fails the same
+    way). The first test, decided on Python numbers, is checked on the staged loop's own initial values
+    (``_holds_initially``); where Python runs more than one iteration first, the staged loop's first ones
+    are compared with them (``_replays_exactly``)."""
+    leaves, treedef = jtu.tree_flatten(entry, is_leaf=_opaque)
+    # (fresh containers for each run: the body may append in place)
+    return _traced_iterations(lambda: jtu.tree_unflatten(treedef, leaves), test, body, state, entry, None)
 
 
 def _one_python_iteration(run: Callable[[], Any], body: Callable, state: State, entry: tuple) -> Any:
@@ -370,12 +379,17 @@ def _numbers_traced_after_one_iteration(first: int, extra_test: Optional[Thunk],
     return _one_python_iteration(one_iteration, body, state, entry) is True
 
 
-def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop", first_test_holds: bool = False) -> bool:
+def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop", first_test_holds: bool = False,
+               python: Optional[_Iterations] = None) -> bool:
     """``lax.while_loop`` over the carried variables. ``first_test_holds``: Python found the test true on the
-    entry values; return False, staging nothing, unless it also holds on the loop's initial values."""
+    entry values; return False, staging nothing, unless it also holds on the loop's initial values, and
+    (``python``: the iterations Python would run before its test is traced, if more than one) unless the
+    staged loop's first iterations compute what Python's would."""
     carry, replay, emit = _stage_body(body, state, what)
     entry = state.get()
     if first_test_holds and not _holds_initially(test, carry, state, entry):
+        return False
+    if python is not None and python.count > 1 and not _replays_exactly(test, body, carry, state, entry, python):
         return False
 
     def cond_fun(carried):
@@ -392,9 +406,9 @@ def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop", f
     return True
 
 
-def _holds_initially(test: Thunk, carry: _Carry, state: State, entry: tuple) -> bool:
-    """Whether ``test()`` is a concrete true on the loop's initial values, as the staged loop computes it
-    (Python numbers as weakly typed arrays: ``0.1 < x`` in float32, not in Python's float64)."""
+def _initial_values(carry: _Carry, entry: tuple) -> tuple:
+    """The staged loop's initial values, its Python numbers as the concrete arrays it starts from (weakly
+    typed: ``0.1`` in float32); call under ``jax.ensure_compile_time_eval``."""
     entry_leaves = [jtu.tree_flatten(value) for value in entry]
 
     def concrete(slot: tuple, value: Any) -> Any:
@@ -406,9 +420,14 @@ def _holds_initially(test: Thunk, carry: _Carry, state: State, entry: tuple) -> 
             return value
         aval = typeof(value)
         return _convert_element_type(first, aval.dtype, weak_type=aval.weak_type)
+    return carry.rebuild([concrete(slot, value) for slot, value in zip(carry.slots, carry.init())])
 
+
+def _holds_initially(test: Thunk, carry: _Carry, state: State, entry: tuple) -> bool:
+    """Whether ``test()`` is a concrete true on the loop's initial values, as the staged loop computes it
+    (Python numbers as weakly typed arrays: ``0.1 < x`` in float32, not in Python's float64)."""
     with jax.ensure_compile_time_eval():
-        state.set(carry.rebuild([concrete(slot, value) for slot, value in zip(carry.slots, carry.init())]))
+        state.set(_initial_values(carry, entry))
         try:
             outcome = test()
         except Exception:  # noqa: BLE001 - the test needs a traced value after all: leave the loop to Python
@@ -416,6 +435,126 @@ def _holds_initially(test: Thunk, carry: _Carry, state: State, entry: tuple) -> 
         finally:
             state.set(entry)
     return not isinstance(outcome, jax.core.Tracer) and jnp.shape(outcome) == () and bool(outcome)
+
+
+def _replays_exactly(test: Thunk, body: Thunk, carry: _Carry, state: State, entry: tuple,
+                     python: _Iterations) -> bool:
+    """Whether the staged loop's first ``python.count`` iterations compute what Python's did (``python``):
+    Python ran them on Python numbers (float64, unbounded ints), the staged loop runs them on its initial
+    values' arrays (``0.1`` in float32). They are run again from the staged loop's concrete initial values,
+    in a throwaway trace that computes now what depends on those alone (as the program will). Both must
+    stage the same operations on the same values (constants compared after the casts the arrays add), take
+    the same tests (the staged loop's concrete and true where Python's were true) and leave the same values,
+    of the loop's types, in every carried variable."""
+    if carry.growing:
+        return False
+    with jax.ensure_compile_time_eval():
+        initial = _initial_values(carry, entry)
+    staged = _traced_iterations(lambda: initial, test, body, state, entry, python.count)
+    try:
+        if staged is None or _canonical(staged.jaxpr) != _canonical(python.jaxpr):
+            return False
+    except Exception:  # noqa: BLE001 - a constant NumPy cannot hold (a typed key): no replay, Python's iterations
+        return False
+    if python.treedefs != [treedef for _, treedef in carry.flat]:
+        return False
+    for (i, j), value in zip(carry.slots, carry.init()):
+        leaf = python.leaves[i][j]
+        if not is_array(leaf) or typeof(leaf) != typeof(value):
+            return False  # Python's loop would carry it as another type
+    return True
+
+
+class _Iterations(NamedTuple):
+    """What a loop's first iterations did in a throwaway trace (``_traced_iterations``)."""
+
+    count: int  # how many ran: the test is traced after the last one
+    jaxpr: Any  # the operations they staged, giving the carried values after them (a ClosedJaxpr)
+    leaves: list  # each carried variable's leaves after them
+    treedefs: list  # and its structure
+
+
+def _traced_iterations(start: Callable[[], tuple], test: Thunk, body: Thunk, state: State, entry: tuple,
+                       count: Optional[int]) -> Optional[_Iterations]:
+    """Iterations from ``start()``, each followed by its test, in a throwaway trace, until the test is a tracer:
+    Python's (``count`` None: at most ``_PYTHON_ITERATIONS``, each test before that a Python true), or the
+    staged loop's first ``count`` (under ``jax.ensure_compile_time_eval``: computing on concrete arrays what
+    depends on them alone; each test before the last a concrete true). None where an iteration fails, or the
+    tests do not go so."""
+    untouched = _Untouched(body, state.names)
+    seen = []
+
+    def traced() -> list:
+        state.set(start())
+        try:
+            with contextlib.nullcontext() if count is None else jax.ensure_compile_time_eval():
+                ran = 0
+                while True:
+                    body()
+                    ran += 1
+                    outcome = test()
+                    if isinstance(outcome, jax.core.Tracer):
+                        if count is not None and ran != count:
+                            raise _NotReplayed
+                        break
+                    if ran == (count or _PYTHON_ITERATIONS):
+                        raise _NotReplayed  # (Python's test stays a Python value: the loop stays Python)
+                    holds = outcome is True if count is None else jnp.shape(outcome) == () and bool(outcome)
+                    if not holds:
+                        raise _NotReplayed
+            values = state.get()
+        finally:
+            state.set(entry)
+        flat = [jtu.tree_flatten(value) for value in values]
+        seen.append((ran, [leaves for leaves, _ in flat], [treedef for _, treedef in flat]))
+        return [leaf for leaves, _ in flat for leaf in leaves if is_array(leaf)]
+
+    try:
+        closed = jax.make_jaxpr(traced)()
+        untouched.check()
+    except _SEARCHES:
+        untouched.restore()
+        raise
+    except Exception:  # noqa: BLE001 - whatever fails here fails (or not) the same way when Python runs it
+        untouched.restore()
+        return None
+    ran, leaves, treedefs = seen[0]
+    return _Iterations(ran, closed, leaves, treedefs)
+
+
+class _NotReplayed(Exception):
+    """A test of the replayed iterations is not a concrete true."""
+
+
+def _canonical(closed: Any) -> tuple:
+    """A jaxpr's operations and outputs with its variables numbered and its constants as values (a literal, a
+    concrete constant and a cast constant alike: Python's ``x * 2.0`` and the staged loop's ``x * c``, ``c`` a
+    weakly typed array of 2.0, stage the same multiplication); the enclosing trace's values by identity."""
+    jaxpr = closed.jaxpr
+    atoms: dict = {}
+    for var, const in zip(jaxpr.constvars, closed.consts):
+        atoms[var] = ("outer", id(const)) if isinstance(const, jax.core.Tracer) else _constant(const)
+
+    def atom(var: Any) -> Any:
+        return _constant(var.val, var.aval.dtype) if isinstance(var, jax.extend.core.Literal) else atoms[var]
+
+    operations = []
+    for eqn in jaxpr.eqns:
+        inputs = tuple(atom(var) for var in eqn.invars)
+        if eqn.primitive.name == "convert_element_type" and inputs[0][0] == "constant":
+            _, dtype, shape, data = inputs[0]
+            atoms[eqn.outvars[0]] = _constant(np.frombuffer(data, dtype).reshape(shape).astype(eqn.params["new_dtype"]))
+            continue
+        operations.append((eqn.primitive.name, str(eqn.params), inputs,
+                           tuple((v.aval.shape, v.aval.dtype, v.aval.weak_type) for v in eqn.outvars)))
+        for k, var in enumerate(eqn.outvars):
+            atoms[var] = ("operation", len(operations), k)
+    return tuple(operations), tuple(atom(var) for var in jaxpr.outvars)
+
+
+def _constant(value: Any, dtype: Any = None) -> tuple:
+    array = np.asarray(value, dtype)
+    return "constant", array.dtype.str, array.shape, array.tobytes()
 
 
 class _Counted:
@@ -772,8 +911,12 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     if from_start and not _numbers_traced_after_one_iteration(r[0], extra_test, body, state, entry):
         return _unroll(r, extra_test, body, state)
 
+    lowest, highest = (min(r[0], r[-1]), max(r[0], r[-1])) if len(r) else (0, -1)
+
     def weak_body(item: Any) -> None:
-        body(_convert_element_type(item, weak_type=True))
+        index = _convert_element_type(item, weak_type=True)
+        with items.counter(index, lowest, highest):  # (`xs[i]` of a list as long as r: no bounds check)
+            body(index)
 
     staged = weak_body if extra_test is None else _guarded(weak_body, extra_test, state)
     where = user_location()
@@ -919,6 +1062,8 @@ def _unrolled_reason(error: Exception) -> tuple[str, str]:
                 f"a traced value (the loop index) is used as a dict or set key: {text}",
                 "keep the values in an array indexed by i instead of a dict keyed by i (jnp.stack the values "
                 "before the loop and read a[i]; preallocate and write a = a.at[i].set(v))")
+    if isinstance(error, items.StagedListIndex):
+        return text, error.fix
     if "used as a Python int" in text:
         return (text, "index an array instead of a Python list (jnp.stack the list before the loop, then "
                       "a[i]; min(), max() and arithmetic on i are fine)")

@@ -3,12 +3,12 @@ def running_max(xs):
 
     def if_body1():
         nonlocal out
-        out = ag__.setitem(out, i, out[i - 1])
+        out = ag__.setitem(out, i, ag__.item(out, i - 1))
 
     def loop_body(itr):
         nonlocal i, out
         i = itr
-        ag__.if_stmt(out[i] < out[i - 1], if_body1, None, ('out',))()
+        ag__.if_stmt(ag__.item(out, i) < ag__.item(out, i - 1), if_body1, None, ('out',))()
     i: object
     for itr in ag__.for_stmt(ag__.range(1, ag__.builtin(len, out)), None, loop_body, ('out',)):
         loop_body(itr)

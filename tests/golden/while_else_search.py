@@ -16,7 +16,7 @@ def while_else_search(xs, target):
 
     def loop_body():
         nonlocal break_, found, i
-        ag__.if_stmt(xs[i] == target, if_body1, else_body1, ('break_', 'found', 'i'))()
+        ag__.if_stmt(ag__.item(xs, i) == target, if_body1, else_body1, ('break_', 'found', 'i'))()
     found: object
     for _ in ag__.while_stmt(loop_test, lambda: break_, loop_body, ('break_', 'found', 'i')):
         loop_body()

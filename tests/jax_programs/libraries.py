@@ -525,8 +525,6 @@ def _viterbi_twin(log_initial, log_transition, log_likelihoods):
 
 @program(twin=_viterbi_twin, args=lambda: (jnp.log(_hmm_args()[0]), jnp.log(_hmm_args()[1]), _hmm_args()[2]),
          vmap=(None, None, 0),
-         known_failure="a Python list indexed by a staged loop's counter (`best_next_states[t]`): the loop "
-                       "unrolls with an UnrolledLoopWarning (subscripts are not converted)",
          source=DYNAMAX.format("c7e1cc4ea071221c0924fe89c2e34f5f2fccabe3", "dynamax/hidden_markov_model/inference.py")
          + ", `hmm_posterior_mode` (Viterbi: a backward max-product pass, then the states read forward)")
 def viterbi(log_initial, log_transition, log_likelihoods):

@@ -336,8 +336,16 @@ def dict_keyed_by_index(x):
 
 
 def list_indexed_by_max(x):
-    ws = [x[k] for k in range(4)]
+    ws = [x[k] for k in range(4)]  # arrays of one shape: read as one stacked array (runtime/jax/items.py)
     acc = jnp.zeros(())
+    for i in range(4):
+        acc = acc + ws[max(0, i - 2)]
+    return acc
+
+
+def numbers_indexed_by_max(x):
+    ws = [1.0, 2.0, 3.0, 4.0]  # Python numbers: no one array holds them as Python computes with them
+    acc = x[0]
     for i in range(4):
         acc = acc + ws[max(0, i - 2)]  # list-index-site
     return acc
@@ -366,12 +374,13 @@ def test_unrolled_loop_names_a_dict_keyed_by_the_index():
 def test_unrolled_loop_names_a_list_index_and_max_of_the_index_stays_staged():
     x = jnp.arange(4.0)
     with pytest.warns(UnrolledLoopWarning) as record:
-        got = jax.jit(autograph.to_graph(list_indexed_by_max))(x)
-    same(got, list_indexed_by_max(x))
+        got = jax.jit(autograph.to_graph(numbers_indexed_by_max))(x)
+    same(got, numbers_indexed_by_max(x))
     message = str(record[0].message)
-    assert f"{HERE}:{line_of(HERE, 'list-index-site')}: a traced value was used as a Python int" in message
-    assert "To stage it, index an array instead of a Python list" in message
+    assert f"{HERE}:{line_of(HERE, 'list-index-site')}: a Python list indexed by a staged value" in message
+    assert "To stage it, make the list one array before the loop (jnp.stack(xs)" in message
     assert "code autograph did not convert" not in message.split("(JAX:")[-1]
     with warnings.catch_warnings():
-        warnings.simplefilter("error", UnrolledLoopWarning)  # max(0, i - 2) as a bound: no unrolling
+        warnings.simplefilter("error", UnrolledLoopWarning)  # a list of arrays, max(0, i - 2) a bound: staged
+        same(jax.jit(autograph.to_graph(list_indexed_by_max))(x), list_indexed_by_max(x))
         same(jax.jit(autograph.to_graph(window_bound_by_max))(x), window_bound_by_max(x))
