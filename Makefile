@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test check fuzz transparency coverage bench lint clean
+.PHONY: demo test slow check fuzz transparency coverage bench lint clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed"'
@@ -26,9 +26,19 @@ $(DEMO_STAMP): pyproject.toml
 demo: $(DEMO_STAMP)
 	$(PY) examples/demo.py
 
+# The whole suite but the `slow` cases (for the largest families, tests/conftest.py's SAMPLED, a fixed sample),
+# and half of test_three_modes.py's random programs (100 of 200; test_random_programs.py runs its 2,000, each on
+# the three paths): under 10 minutes on 2 cores.
 test: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m pytest
+	AUTOGRAPH_THREE_MODES_EXAMPLES=100 $(PY) -m pytest -m "not slow"
+
+# The rest: the `slow` cases, and test_three_modes.py's random programs at their full count (200).
+# `make test` and `make slow` together run every test (as plain `pytest` does).
+slow: $(STAMP)
+	$(PY) -m pytest -m slow
+	$(PY) -m pytest tests/autograph/test_three_modes.py::test_random_programs_graph_on_numpy_and_lowered_to_jax \
+		tests/autograph/test_three_modes.py::test_random_programs_jnp_under_jax_jit
 
 # Quick: lint, the converter's and the graph's fast tests, the smoke subsets (a few hundred random programs).
 check: $(STAMP)
@@ -45,7 +55,7 @@ transparency: $(STAMP)
 	AUTOGRAPH_UPDATE_DOCS=$(UPDATE_DOCS) $(PY) -m tests.transparency
 
 coverage: $(STAMP)
-	$(PY) -m tests.coverage --executor both
+	$(PY) -m tests.coverage --executor both --speed
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

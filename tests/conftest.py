@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import pathlib
 import sys
+import zlib
 
 import pytest
 
@@ -98,3 +99,37 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+# `make test` must stay well under 10 minutes on 2 cores, so for the largest, most repetitive families (one test
+# function over dozens or hundreds of cases) it runs a sample: one case in N, chosen by a hash of the case's id
+# (the same cases on every run, whatever else is selected, and stable when cases are added or reordered). The
+# others get the `slow` mark: `make test` runs `-m "not slow"`, `make slow` runs `-m slow`, so the two together
+# are the whole suite (as is plain `pytest`).
+SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
+    # the JAX programs: every one under jax.jit, a sample under the other transformations
+    "tests/jax_programs/test_jax_programs.py::test_reverse_mode_grad_equals_the_twins": 4,
+    "tests/jax_programs/test_jax_programs.py::test_forward_mode_jvp_equals_the_twins": 4,
+    "tests/jax_programs/test_jax_programs.py::test_vmap_equals_the_twins": 4,
+    "tests/jax_programs/test_jax_programs.py::test_backend_jax_function_equals_eager": 4,
+    # every op and the graph corpus, lowered to JAX, to numba, saved and loaded
+    "tests/runtime/jax/test_jax_lowering.py::test_structure_op_matches_numpy": 3,
+    "tests/runtime/jax/test_jax_lowering.py::test_elementwise_op_matches_numpy": 3,
+    "tests/runtime/numba/test_numba_lowering.py::test_structure_op_is_exact_or_refused": 3,
+    "tests/runtime/numba/test_numba_lowering.py::test_elementwise_op_is_exact_or_refused": 3,
+    "tests/runtime/numba/test_numba_lowering.py::test_graph_corpus_case_is_exact_under_executor_numba": 2,
+    "tests/runtime/graph/test_numpy_array.py::test_matches_numpy_lowered_to_jax": 2,
+    "tests/autograph/test_saving.py::test_corpus_round_trips_exactly": 2,
+    # graphs with unknown dims against eager
+    "tests/runtime/graph/test_dims.py::test_unknown_dims_compute_as_eager": 3,
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by mark
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks ``slow`` the cases of ``SAMPLED``'s families that ``make test`` leaves out."""
+    for item in items:
+        every = SAMPLED.get(item.nodeid.partition("[")[0])
+        callspec = getattr(item, "callspec", None)
+        if every is not None and callspec is not None and zlib.crc32(callspec.id.encode()) % every:
+            item.add_marker(pytest.mark.slow)

@@ -1,11 +1,12 @@
-"""``python -m tests.coverage [--executor numpy|jax|both] [--filter substr] [--markdown] [--no-numba]``.
+"""``python -m tests.coverage [--executor numpy|jax|both] [--filter substr] [--markdown] [--no-numba] [--speed]``.
 
 Stages every function of the external NumPy corpus (``corpus_*.py``) with ``autograph.function``,
 compares it with eager NumPy on two inputs (the second must reuse the trace), and prints the count
 per category and one line per case that does not work. The categories and the rules that assign
 them are in harness.py's docstring (and docs/coverage.md). When numba imports, a second table shows
 what ``numba.njit`` does with the same cases (``--no-numba`` skips it); otherwise the report says it
-was skipped.
+was skipped. ``--speed`` then times ``executor="auto"`` against eager NumPy and numba.njit on the cases that
+work (speed.py).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import collections
 import sys
 import time
 
-from tests.coverage import harness
+from tests.coverage import harness, speed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,6 +26,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true", help="print the table and the list as Markdown")
     parser.add_argument("--all", action="store_true", help="list working cases too")
     parser.add_argument("--no-numba", action="store_true", help="skip the numba.njit comparison")
+    parser.add_argument("--speed", action="store_true",
+                        help='time executor="auto" against eager NumPy and numba.njit on the working cases')
     args = parser.parse_args(argv)
 
     executors = harness.EXECUTORS if args.executor == "both" else (args.executor,)
@@ -37,14 +40,21 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - start
     print_report(outcomes, cases, executors, args.markdown, args.all)
     version = None if args.no_numba else harness.numba_version()
+    numba_outcomes: list[harness.Outcome] = []
+    why = "--no-numba" if args.no_numba else "numba does not import (pip install numba)"
     if version is None:
-        why = "--no-numba" if args.no_numba else "numba does not import (pip install numba)"
         print(f"\nnumba comparison skipped: {why}")
     else:
         numba_start = time.perf_counter()
         numba_outcomes = [harness.run_numba(o.case, expected) for o, expected in _expected(outcomes)]
         print_numba_report(outcomes, numba_outcomes, executors, version, args.markdown, args.all,
                            time.perf_counter() - numba_start)
+    if args.speed:
+        speed_start = time.perf_counter()
+        speeds = speed.run(outcomes, numba_outcomes, executors)
+        lines = speed.report(speeds, args.markdown, args.all, time.perf_counter() - speed_start,
+                             None if version is not None else why)
+        print("\n".join(lines))
     print(f"\n{len(cases)} cases, {len(executors)} executor(s), {seconds:.1f} s")
     return 1 if any(o.category == harness.INVALID for o in outcomes) else 0
 

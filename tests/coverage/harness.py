@@ -119,6 +119,8 @@ class Outcome:
     detail: str = ""  # exception type: first line, or where the results differ
     where: str = ""  # the innermost frame of an exception
     seconds: float = 0.0
+    # run_numba's numba.njit function, kept where it works so that --speed times it without compiling it again
+    function: Any = dataclasses.field(default=None, repr=False, compare=False)
 
     @property
     def name(self) -> str:
@@ -290,9 +292,11 @@ def run_case(case: Case, executor: str, expected: list[Any] | None = None, timeo
 
 @contextlib.contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
-    """Raise ``Timeout`` (``_on_alarm``) in the block once it has run ``seconds``; the alarm is off after it."""
+    """Raise ``Timeout`` (``_on_alarm``) in the block once it has run ``seconds``; the alarm is off after it.
+    It fires again every second after that: a handler's exception raised inside a callback that swallows it
+    (JAX's garbage-collector callback prints "Exception ignored") would otherwise leave the case unbounded."""
     previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
     try:
         yield
     finally:
@@ -340,7 +344,9 @@ def run_numba(case: Case, expected: list[Any]) -> Outcome:
         except Exception as error:  # noqa: BLE001
             return Outcome(case, NUMBA, NUMBA_FAILS, first_line(error), innermost_frame(error),
                            time.perf_counter() - start)
-    return _compared(case, NUMBA, expected, actual, start)
+    outcome = _compared(case, NUMBA, expected, actual, start)
+    outcome.function = jitted
+    return outcome
 
 
 def run(cases: list[Case], executors: tuple[str, ...]) -> list[Outcome]:
