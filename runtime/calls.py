@@ -19,7 +19,8 @@ library) are never wrapped, so they cost nothing; NumPy's random functions are a
 converter wraps them, and while a backend traces ``call`` hands back that backend's staged draw
 (runtime/random_calls.py). NumPy's constructors of fresh arrays (``np.zeros``, ``np.empty_like``, ...)
 are the other: while a backend traces, ``call`` hands back one that makes the backend's own array
-(runtime/new_arrays.py).
+(runtime/new_arrays.py). SciPy's functions that a backend stages (``scipy.linalg.inv``, ...) are a third:
+while a backend traces, ``call`` hands back ``builtin_call`` of the function (runtime/scipy_calls.py).
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ from runtime.new_arrays import scalar_type_call as _scalar_type_call
 from runtime.random_calls import GENERATOR_TYPES as _GENERATORS
 from runtime.random_calls import RANDOM_CALLABLES as _RANDOM_CALLABLES
 from runtime.random_calls import random_call as _random_call
+from runtime.scipy_calls import is_scipy_call as _is_scipy_call
+from runtime.scipy_calls import scipy_call as _scipy_call
 from runtime.undefined import is_converted_code
 
 # Callables that are never converted: `call` hands them back as they are.
@@ -184,6 +187,8 @@ def _target(function: types.FunctionType) -> Callable:
     key = id(function)
     if key in _NEW_ARRAYS:  # np.ones, np.eye, ... (Python functions): never cached, asked at every call
         return _new_array_call(function)
+    if _is_scipy_call(function):  # scipy.linalg.inv, ...: never cached either (runtime/scipy_calls.py)
+        return _scipy_call(function)
     code, defaults = function.__code__, function.__defaults__
     entry = _targets.get(key)
     if entry is not None and entry[1] is code and entry[2] is defaults:

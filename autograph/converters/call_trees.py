@@ -76,6 +76,12 @@ the array they make is a graph array, so that writes of traced values into it ar
 After::
 
     out = ag__.call(np.zeros)((4, 4))
+
+SciPy's functions that a graph stages (``scipy.linalg.inv``, ``svd``, ``scipy.special.logsumexp``, ...) go through
+``ag__.call`` too: they call ``np.asarray`` on their arguments, and ``call`` lets the tracing backend answer for its
+values (runtime/scipy_calls.py)::
+
+    Pinv = scipy.linalg.inv(P)    ->    Pinv = ag__.call(scipy.linalg.inv)(P)
 """
 
 from __future__ import annotations
@@ -92,6 +98,7 @@ from autograph.template_code import make_node
 from autograph.transformer import Transformer
 from runtime.new_arrays import is_new_array
 from runtime.random_calls import is_random
+from runtime.scipy_calls import is_scipy_call
 
 _UNCONVERTED_PACKAGES = frozenset({
     "numpy", "jax", "jaxlib", "scipy", "runtime", "autograph", "ml_dtypes", "opt_einsum", "builtins",
@@ -218,8 +225,9 @@ class _Calls(Transformer):
         # not once while it is traced: `ag__.call` hands them to the backend tracing (runtime/random_calls.py).
         # Likewise NumPy's constructors of fresh arrays: while a graph is traced they make a graph array, which
         # later writes of traced values go into (runtime/new_arrays.py).
+        # And SciPy's functions that a backend stages (scipy.linalg.inv, ...: runtime/scipy_calls.py).
         return (target is not UNKNOWN and needs_no_conversion(target) and not is_random(target)
-                and not is_new_array(target))
+                and not is_new_array(target) and not is_scipy_call(target))
 
     def _container(self, receiver: ast.expr) -> bool:
         """Whether a method's receiver is surely a builtin container or string: a display, a literal

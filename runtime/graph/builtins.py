@@ -55,6 +55,7 @@ from runtime.graph.tensor import (
     stands_for_a_tensor,
     user_shape,
 )
+from runtime.scipy_calls import is_scipy_call
 from runtime.staging import NotStageable, user_location
 
 _NONE: Any = object()  # "not given", where None is a value
@@ -68,6 +69,10 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
         impl = IMPLEMENTATIONS.get(f)
     except TypeError:  # an unhashable callable
         return NotImplemented
+    if impl is None and is_scipy_call(f):  # (SciPy is imported already: the program called it)
+        from runtime.graph import scipy_functions
+
+        impl = scipy_functions.implementation(f)
     if impl is None:
         result = _array_method(f, args, kwargs)
         # (np.diag([c, c, 1.0]), np.sum([... for ...]): lists holding tensors where NumPy takes arrays)

@@ -38,7 +38,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import ops
+from runtime.graph import ops, ops_scipy
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension
@@ -566,6 +566,14 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
     if method != "__call__":
         raise unsupported(f"{name}.{method}")
     op = ops.UFUNC_OPS.get(ufunc)
+    if op is None and "scipy.special" in sys.modules:  # (one of SciPy's ufuncs: expit, erf, xlogy, ...)
+        op = ops_scipy.ufunc_op(ufunc)
+        name = ops_scipy.ufunc_name(ufunc) or name
+        if op is not None:
+            # SciPy's ufuncs take a Python number as an array of its default dtype (xlogy(2, y32) is float64,
+            # where NumPy's own keep float32), and so a number known at run time (a PyNumber).
+            inputs = tuple(np.asarray(x) if type(x) in (bool, int, float, complex) else copy(x)
+                           if type(x) is PyNumber else x for x in inputs)
     if op is None:
         raise unsupported(name)
     if not _ours(type(x) for x in inputs if hasattr(x, "__array_ufunc__")):

@@ -44,8 +44,10 @@ CFD_PYTHON = Repo("barbagroup/CFDPython", "92c8220070824e95402d83f193c4e496f4308
 NOLDS = Repo("CSchoel/nolds", "b91761c8dacf80e127493ba73a85a47cb1ec8a78", "MIT")
 SCIKIT_IMAGE = Repo("scikit-image/scikit-image", "cd0a3d22b9f359f05618d75d5c7a29b91b4951ca", "BSD-3-Clause")
 PYTHON_ACOUSTICS = Repo("python-acoustics/python-acoustics", "99d79206159b822ea2f4e9d27c8b2fbfeb704d38", "BSD-3-Clause")
+HMMLEARN = Repo("hmmlearn/hmmlearn", "e01a10e99df1042e4c1e6b7c822fd292dd37502f", "BSD-3-Clause")
+PYKALMAN = Repo("pykalman/pykalman", "d62e60be00bd028ecc7eea6a8bea02f583910428", "BSD-3-Clause")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
-         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS)
+         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -105,6 +107,14 @@ def SKI(path: str, original: str, note: str = "") -> Source:
 
 def ACU(path: str, original: str, note: str = "") -> Source:
     return Source(PYTHON_ACOUSTICS, path, original, note)
+
+
+def HMM(path: str, original: str, note: str = "") -> Source:
+    return Source(HMMLEARN, path, original, note)
+
+
+def PK(path: str, original: str, note: str = "") -> Source:
+    return Source(PYKALMAN, path, original, note)
 
 
 @dataclasses.dataclass(frozen=True)

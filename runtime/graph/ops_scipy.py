@@ -1,0 +1,342 @@
+"""Library ops for SciPy functions on graph tensors: ``scipy.linalg`` and ``scipy.special``.
+
+Each op is one node whose NumPy kernel is the SciPy function itself (so the interpreter's values
+are SciPy's, bit for bit: the oracle is SciPy, not NumPy) and whose JAX rule is ``jax.scipy``'s
+function where it has one, or a host callback into SciPy where it has none
+(runtime/jax/rules_scipy.py: the Riccati solvers and ``scipy.ndimage``'s filters run on the host)::
+
+    scipy_inv(a)   scipy_det(a)   scipy_expm(a)   scipy_cholesky(a; lower)
+    scipy_solve(a, b; lower, assume_a, transposed)
+    scipy_solve_triangular(a, b; trans, lower, unit_diagonal)
+    scipy_pinv(a; atol, rtol, return_rank) -> b (, rank)
+    scipy_svd(a; full_matrices, compute_uv) -> u, s, vh  (or s alone)
+    scipy_block_diag(*arrs)
+    scipy_solve_discrete_are(a, b, q, r[, e][, s]; balanced)      (JAX: a host callback)
+    scipy_solve_continuous_are(a, b, q, r[, e][, s]; balanced)    (JAX: a host callback)
+    scipy_ndimage_convolve(input, weights; mode, cval, origin, axes)     (JAX: a host callback)
+    scipy_ndimage_correlate(input, weights; mode, cval, origin, axes)    (JAX: a host callback)
+    scipy_logsumexp(a[, b]; axis, keepdims, return_sign) -> res (, sign)
+    scipy_expit(x)  scipy_logit(x)  scipy_erf(x)  scipy_erfc(x)  scipy_gammaln(x)  scipy_xlogy(x, y) ...
+
+Before (Python, ``P`` a graph tensor)::
+
+    U, s, _ = scipy.linalg.svd(P)
+
+After (the graph)::
+
+    b:f64[2,2] c:f64[2] d:f64[2,2] = scipy_svd[full_matrices=True compute_uv=True check_finite=True] a
+
+Choices:
+
+* **SciPy stays optional.** Nothing here imports SciPy: a kernel or a dtype rule imports the module
+  it calls when it first runs, which only happens in a graph traced from code that called SciPy
+  (so SciPy is imported already). runtime/graph/scipy_functions.py maps SciPy's callables to these
+  ops.
+* **Dtypes are SciPy's**, found by calling SciPy on a tiny stand-in of the inputs' dtypes (a 1x1
+  identity): SciPy computes single precision in single precision (unlike ``np.linalg``), float16
+  in single, integers in double; ``det`` of float32 is float64. The JAX rules compute in the
+  dtype SciPy computes in.
+* **Errors SciPy raises at run time** (a singular matrix in ``inv`` / ``solve``, a matrix that is
+  not positive definite in ``cholesky``) are raised by the kernels, so the interpreter raises them
+  as SciPy does. Compiled XLA code cannot raise: under JAX a singular ``inv`` / ``solve`` gives inf
+  or NaN, a failed ``cholesky`` NaN, as for ``np.linalg`` (runtime/graph/ops_linalg.py).
+  ``check_finite=True`` is a graph assertion made by scipy_functions, so it raises SciPy's
+  ``ValueError`` under both executors.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import sys
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from runtime.graph import shapes
+from runtime.graph.opdefs import define
+
+JAX = "runtime.jax.rules_scipy"
+
+# SciPy's ufuncs that are one elementwise op each (``scipy_<name>``), with JAX's ``jax.scipy.special`` rule.
+SPECIAL_UFUNCS = ("expit", "logit", "erf", "erfc", "erfinv", "gammaln", "digamma", "ndtr", "ndtri", "xlogy",
+                  "xlog1py")
+
+
+def scipy_function(module: str, name: str) -> Callable:
+    """SciPy's ``module.name``, imported when first asked for (never while the graph package loads)."""
+    return getattr(importlib.import_module(module), name)
+
+
+# --- dtypes: SciPy's own, asked of SciPy on tiny stand-ins --------------------------------------------
+
+@functools.cache
+def _probe(name: str, dtypes: tuple, attrs: tuple) -> tuple:
+    """The dtypes of SciPy's ``scipy.linalg.<name>`` on 1x1 stand-ins of ``dtypes`` (an identity; zeros for
+    the ``a`` of the Riccati solvers, whose equations then hold for X = Q), as a tuple."""
+    fn = scipy_function("scipy.linalg", name)
+    if name in ("solve_discrete_are", "solve_continuous_are"):
+        arrays = [np.zeros((1, 1), dtypes[0])] + [np.eye(1, dtype=d) for d in dtypes[1:]]
+        result = fn(*arrays[:4], *arrays[4:], **dict(attrs))
+    elif name in ("solve", "solve_triangular"):
+        result = fn(np.eye(1, dtype=dtypes[0]), np.ones(1, dtypes[1]), **dict(attrs))
+    elif name == "block_diag":
+        result = fn(*(np.ones((1, 1), d) for d in dtypes))
+    else:
+        result = fn(np.eye(1, dtype=dtypes[0]), **dict(attrs))
+    return tuple(np.asarray(r).dtype for r in (result if isinstance(result, tuple) else (result,)))
+
+
+def _dtypes(name: str, ins: Any, **attrs: Any) -> tuple:
+    for v in ins:
+        if v.dtype.kind not in "biufc":
+            raise TypeError(f"scipy.linalg.{name} of a {v.dtype} array is not supported")
+        if v.dtype.itemsize > (16 if v.dtype.kind == "c" else 8):
+            raise TypeError(f"scipy.linalg.{name} of a {v.dtype} (long double) array is not supported in graphs: "
+                            "XLA has no extended precision; cast it to float64 or complex128 first")
+    return _probe(name, tuple(v.dtype for v in ins), tuple(sorted(attrs.items())))
+
+
+def _square(name: str, x: Any) -> tuple:
+    if len(x.shape) < 2:
+        raise ValueError(f"scipy.linalg.{name}: expected an array of at least two dimensions, got shape {x.shape}")
+    n, m = x.shape[-2:]
+    if n is not None and m is not None and n != m:
+        raise ValueError(f"scipy.linalg.{name}: expected square matrices, got shape {x.shape}")
+    return x.shape[:-2], n if n is not None else m
+
+
+def _same_shape_rule(name: str) -> Callable:
+    def rule(ins, attrs):
+        (a,) = ins
+        _square(name, a)
+        return [(a.shape, _dtypes(name, ins)[0])]
+    return rule
+
+
+def _det_rule(ins, attrs):
+    batch, _ = _square("det", ins[0])
+    return [(batch, _dtypes("det", ins)[0])]
+
+
+def _cholesky_rule(ins, attrs):
+    _square("cholesky", ins[0])
+    return [(ins[0].shape, _dtypes("cholesky", ins, lower=attrs["lower"])[0])]
+
+
+def _solve_shape(name: str, a: Any, b: Any) -> tuple:
+    batch, n = _square(name, a)
+    if len(b.shape) == 1:  # (SciPy: a 1-D b is one right-hand side, for every matrix of a batch)
+        rows, tail = b.shape[0], ()
+    elif len(b.shape) == 0:
+        raise ValueError(f"scipy.linalg.{name}: b must be at least one-dimensional")
+    else:
+        rows, tail = b.shape[-2], b.shape[-1:]
+        batch = shapes.broadcast(batch, b.shape[:-2])
+    if rows is not None and n is not None and rows != n:
+        raise ValueError(f"scipy.linalg.{name}: incompatible shapes: a.shape={a.shape} and b.shape={b.shape}")
+    return batch + (n if n is not None else rows,) + tail
+
+
+def _solve_rule(ins, attrs):
+    return [(_solve_shape("solve", *ins), _dtypes("solve", ins, assume_a=attrs["assume_a"])[0])]
+
+
+def _solve_triangular_rule(ins, attrs):
+    return [(_solve_shape("solve_triangular", *ins), _dtypes("solve_triangular", ins)[0])]
+
+
+def _pinv_rule(ins, attrs):
+    (a,) = ins
+    if len(a.shape) != 2:
+        raise ValueError(f"scipy.linalg.pinv: graphs take a 2-D array here, got shape {a.shape}")
+    dtypes = _dtypes("pinv", ins, return_rank=attrs["return_rank"])
+    result = [((a.shape[1], a.shape[0]), dtypes[0])]
+    return result + [((), dtypes[1])] if attrs["return_rank"] else result
+
+
+def _pinv_kernel(a: Any, atol: Any, rtol: Any, return_rank: bool, check_finite: bool) -> Any:
+    result = scipy_function("scipy.linalg", "pinv")(a, atol=atol, rtol=rtol, return_rank=return_rank,
+                                                      check_finite=check_finite)
+    return (result[0], np.asarray(result[1])) if return_rank else result
+
+
+def _svd_rule(ins, attrs):
+    (a,) = ins
+    if len(a.shape) < 2:
+        raise ValueError(f"scipy.linalg.svd: expected an array of at least two dimensions, got shape {a.shape}")
+    dtypes = _dtypes("svd", ins, compute_uv=attrs["compute_uv"])
+    batch, (m, n) = a.shape[:-2], a.shape[-2:]
+    k = None if m is None or n is None else min(m, n)
+    if not attrs["compute_uv"]:
+        return [(batch + (k,), dtypes[0])]
+    full = attrs["full_matrices"]
+    return [(batch + (m, m if full else k), dtypes[0]), (batch + (k,), dtypes[1]),
+            (batch + (n if full else k, n), dtypes[2])]
+
+
+def _block_diag_rule(ins, attrs):
+    dtype = _dtypes("block_diag", ins)[0]
+    if any(len(v.shape) > 2 for v in ins):
+        bad = [i for i, v in enumerate(ins) if len(v.shape) > 2]
+        raise ValueError(f"arguments in the following positions have dimension greater than 2: {bad}")
+    # (SciPy's atleast_2d: a 0-d or 1-d argument is one row)
+    two_d = [v.shape if len(v.shape) == 2 else (1,) + v.shape if len(v.shape) == 1 else (1, 1) for v in ins]
+    rows = [r for r, _ in two_d]
+    cols = [c for _, c in two_d]
+    return [((None if None in rows else sum(rows), None if None in cols else sum(cols)), dtype)]
+
+
+def _riccati_rule(name: str) -> Callable:
+    def rule(ins, attrs):
+        a, b, q, r = ins[:4]
+        _, m = _square(name, a)
+        for v in (q, r):
+            _square(name, v)
+        if len(b.shape) != 2:
+            raise ValueError(f"scipy.linalg.{name}: b must be a 2-D array, got shape {b.shape}")
+        dtype = _dtypes(name, ins, balanced=attrs["balanced"])[0]
+        return [((m, m), dtype)]
+    return rule
+
+
+def _riccati_kernel(name: str) -> Callable:
+    def kernel(a, b, q, r, *rest, has_e, has_s, balanced):
+        rest = list(rest)
+        e = rest.pop(0) if has_e else None
+        s = rest.pop(0) if has_s else None
+        return scipy_function("scipy.linalg", name)(a, b, q, r, e=e, s=s, balanced=balanced)
+    return kernel
+
+
+# (Each kernel names its attrs: graph files are checked against the kernel's parameters, serialization.py.)
+def _inv_kernel(a: Any, check_finite: bool) -> Any:
+    return scipy_function("scipy.linalg", "inv")(a, check_finite=check_finite)
+
+
+def _expm_kernel(a: Any) -> Any:
+    return scipy_function("scipy.linalg", "expm")(a)
+
+
+def _cholesky_kernel(a: Any, lower: bool, check_finite: bool) -> Any:
+    return scipy_function("scipy.linalg", "cholesky")(a, lower=lower, check_finite=check_finite)
+
+
+def _solve_kernel(a: Any, b: Any, lower: bool, assume_a: Any, transposed: bool, check_finite: bool) -> Any:
+    return scipy_function("scipy.linalg", "solve")(a, b, lower=lower, assume_a=assume_a, transposed=transposed,
+                                                     check_finite=check_finite)
+
+
+def _solve_triangular_kernel(a: Any, b: Any, trans: Any, lower: bool, unit_diagonal: bool,
+                             check_finite: bool) -> Any:
+    return scipy_function("scipy.linalg", "solve_triangular")(a, b, trans=trans, lower=lower,
+                                                                unit_diagonal=unit_diagonal, check_finite=check_finite)
+
+
+def _block_diag_kernel(*arrs: Any) -> Any:
+    return scipy_function("scipy.linalg", "block_diag")(*arrs)
+
+
+def _svd_kernel(a: Any, full_matrices: bool, compute_uv: bool, check_finite: bool) -> Any:
+    result = scipy_function("scipy.linalg", "svd")(a, full_matrices=full_matrices, compute_uv=compute_uv,
+                                                     check_finite=check_finite)
+    return tuple(result) if compute_uv else result
+
+
+def _det_kernel(a: Any, check_finite: bool) -> Any:
+    return np.asarray(scipy_function("scipy.linalg", "det")(a, check_finite=check_finite))  # (a 0-d array)
+
+
+# --- scipy.ndimage ---------------------------------------------------------------------------------
+
+def _filter_rule(name: str) -> Callable:
+    def rule(ins, attrs):
+        x, w = ins
+        if len(w.shape) != len(x.shape) and attrs["axes"] is None:
+            raise RuntimeError("filter weights array has incorrect shape.")  # (SciPy's own message)
+        for v in ins:
+            if v.dtype.kind not in "biuf":
+                raise TypeError(f"scipy.ndimage.{name} of a {v.dtype} array is not supported in graphs")
+        probe = scipy_function("scipy.ndimage", name)(np.ones((1,) * len(x.shape), x.dtype),
+                                                      np.ones((1,) * len(w.shape), w.dtype))
+        return [(x.shape, probe.dtype)]
+    return rule
+
+
+def _filter_kernel(name: str) -> Callable:
+    def kernel(x: Any, w: Any, mode: Any, cval: Any, origin: Any, axes: Any) -> Any:
+        return scipy_function("scipy.ndimage", name)(x, w, mode=mode, cval=cval, origin=origin, axes=axes)
+    return kernel
+
+
+# --- scipy.special ---------------------------------------------------------------------------------
+
+def _logsumexp_rule(ins, attrs):
+    axis, keepdims = attrs["axis"], attrs["keepdims"]
+    shape = shapes.broadcast(*(v.shape for v in ins))
+    probe = [np.ones((1,) * len(v.shape), v.dtype) for v in ins]
+    fn = scipy_function("scipy.special", "logsumexp")
+    result = fn(probe[0], axis=axis, b=probe[1] if len(probe) > 1 else None, keepdims=keepdims,
+                return_sign=attrs["return_sign"])
+    dtypes = [np.asarray(r).dtype for r in (result if attrs["return_sign"] else (result,))]
+    axes = range(len(shape)) if axis is None else axis
+    out = tuple(1 if i in axes else d for i, d in enumerate(shape)) if keepdims else \
+        tuple(d for i, d in enumerate(shape) if i not in axes)
+    return [(out, dtype) for dtype in dtypes]
+
+
+def _logsumexp_kernel(a: Any, *b: Any, axis: Any, keepdims: bool, return_sign: bool) -> Any:
+    result = scipy_function("scipy.special", "logsumexp")(a, axis=axis, b=b[0] if b else None, keepdims=keepdims,
+                                                            return_sign=return_sign)
+    return tuple(np.asarray(r) for r in result) if return_sign else np.asarray(result)
+
+
+def ufunc_op(ufunc: Any) -> Optional[str]:
+    """The op of one of SciPy's ufuncs (``scipy.special.expit`` -> ``scipy_expit``), or None; asked of
+    ``scipy.special`` only if the program imported it."""
+    special = sys.modules.get("scipy.special")
+    if special is None:
+        return None
+    # (by identity: an alias such as digamma is named psi)
+    return next((f"scipy_{name}" for name in SPECIAL_UFUNCS if getattr(special, name) is ufunc), None)
+
+
+def ufunc_name(ufunc: Any) -> Optional[str]:
+    """``scipy.special.<name>`` for one of SciPy's ufuncs (for messages), else None."""
+    special = sys.modules.get("scipy.special")
+    name = getattr(ufunc, "__name__", None)
+    return f"scipy.special.{name}" if special is not None and getattr(special, name, None) is ufunc else None
+
+
+def _special_rule(name: str) -> Callable:
+    def rule(ins, attrs):
+        ufunc = scipy_function("scipy.special", name)
+        if len(ins) != ufunc.nin:
+            raise TypeError(f"scipy.special.{name} takes {ufunc.nin} inputs, got {len(ins)}")
+        dtype = ufunc.resolve_dtypes(tuple(v.dtype for v in ins) + (None,))[-1]
+        return [(shapes.broadcast(*(v.shape for v in ins)), dtype)]
+    return rule
+
+
+def _special_kernel(name: str) -> Callable:
+    def kernel(*arrays: Any) -> Any:
+        return scipy_function("scipy.special", name)(*arrays)
+    return kernel
+
+
+define("scipy_inv", _same_shape_rule("inv"), kernel=_inv_kernel, jax=JAX)
+define("scipy_expm", _same_shape_rule("expm"), kernel=_expm_kernel, jax=JAX)
+define("scipy_cholesky", _cholesky_rule, kernel=_cholesky_kernel, jax=JAX)
+define("scipy_det", _det_rule, kernel=_det_kernel, jax=JAX)
+define("scipy_solve", _solve_rule, kernel=_solve_kernel, jax=JAX)
+define("scipy_solve_triangular", _solve_triangular_rule, kernel=_solve_triangular_kernel, jax=JAX)
+define("scipy_pinv", _pinv_rule, kernel=_pinv_kernel, jax=JAX)
+define("scipy_svd", _svd_rule, kernel=_svd_kernel, jax=JAX)
+define("scipy_block_diag", _block_diag_rule, kernel=_block_diag_kernel, jax=JAX)
+for _name in ("solve_discrete_are", "solve_continuous_are"):
+    define(f"scipy_{_name}", _riccati_rule(_name), kernel=_riccati_kernel(_name), jax=JAX)
+for _name in ("convolve", "correlate"):
+    define(f"scipy_ndimage_{_name}", _filter_rule(_name), kernel=_filter_kernel(_name), jax=JAX)
+define("scipy_logsumexp", _logsumexp_rule, kernel=_logsumexp_kernel, jax=JAX)
+for _name in SPECIAL_UFUNCS:
+    define(f"scipy_{_name}", _special_rule(_name), kernel=_special_kernel(_name), jax=JAX)

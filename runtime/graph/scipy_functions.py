@@ -1,0 +1,266 @@
+"""SciPy's functions on graph tensors: ``scipy.linalg`` and ``scipy.special``, one library op each (ops_scipy).
+
+This module imports no SciPy module: it finds SciPy's callables in the modules the program imported
+(``sys.modules``), when the graph's ``call_builtin`` meets a staged SciPy function (runtime/scipy_calls.py)
+called with a tensor. SciPy's ufuncs (``expit``, ``erf``, ...) reach their ops through ``Tensor.__array_ufunc__``
+(``ops_scipy.ufunc_op``).
+Before (traced, ``P`` a graph tensor)::
+
+    Pinv = scipy.linalg.inv(P)
+    p = scipy.special.expit(z)
+
+After (the graph)::
+
+    b:bool[2,2] = isfinite a
+    c:bool[] = all b
+    _ = assert[message='array must not contain infs or NaNs' error=<class 'ValueError'> where='model.py:3'] c
+    d:f64[2,2] = scipy_inv[check_finite=True] a
+    f:f64[3] = scipy_expit e
+
+Each function takes SciPy's signature. The keywords that change the result are supported where the graph can
+give SciPy's result (``svd``'s ``full_matrices`` / ``compute_uv``, ``cholesky``'s ``lower``, ``solve``'s
+``assume_a`` / ``lower`` / ``transposed``, ``logsumexp``'s ``axis`` / ``b`` / ``keepdims`` / ``return_sign``, the
+Riccati solvers' ``e`` / ``s`` / ``balanced``); ``check_finite=True`` (SciPy's default) is a graph assertion
+raising SciPy's ``ValueError``; the rest (``overwrite_a=True``, which lets SciPy clobber the caller's array, a
+LAPACK driver JAX does not have) raise ``NotStageable`` naming the argument. ``scipy.linalg.sqrtm`` is refused:
+its result is real for some real matrices and complex for others, a dtype that depends on the values.
+"""
+
+from __future__ import annotations
+
+import operator
+import sys
+from typing import Any, Callable, Optional
+
+import numpy as np
+
+from runtime.graph import variables
+from runtime.graph.shapes import normalize_axes
+from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor
+from runtime.staging import NotStageable, user_location
+
+IMPLEMENTATIONS: dict[Callable, Callable] = {}
+# module -> {name: implementation}, registered in IMPLEMENTATIONS (by the SciPy callable) once the program has
+# imported the module: this module imports no SciPy module itself.
+_BY_MODULE: dict[str, dict[str, Callable]] = {"scipy.linalg": {}, "scipy.ndimage": {}, "scipy.special": {}}
+_registered: set[str] = set()
+
+
+def implementation(f: Callable) -> Optional[Callable]:
+    """The graph's implementation of SciPy's ``f`` (runtime/scipy_calls.py's staged callables), or None."""
+    for module_name, table in _BY_MODULE.items():
+        module = sys.modules.get(module_name) if module_name not in _registered else None
+        if module is not None:
+            _registered.add(module_name)
+            for name, impl in table.items():
+                IMPLEMENTATIONS[getattr(module, name)] = impl
+    return IMPLEMENTATIONS.get(f)
+
+
+def implements(module: str, name: str) -> Callable:
+    def register(impl: Callable) -> Callable:
+        _BY_MODULE[module][name] = impl
+        return impl
+    return register
+
+
+def _refuse(name: str, **given: Any) -> None:
+    """``NotStageable`` naming the keyword arguments in ``given`` that are not None (each one the caller set to a
+    value the graph cannot give SciPy's result for)."""
+    bad = [f"{k}={v!r}" for k, v in given.items() if v is not None]
+    if bad:
+        raise NotStageable(f"{user_location()}: {name}: {', '.join(bad)} is not supported in graphs")
+
+
+def _overwrite(name: str, **flags: Any) -> None:
+    for flag, value in flags.items():
+        if value:
+            raise NotStageable(f"{user_location()}: {name}: {flag}=True is not supported in graphs: it lets SciPy "
+                               "overwrite the caller's array, which a graph's values never are; leave it out (the "
+                               "result is the same)")
+
+
+def _finite(check_finite: Any, *tensors: Tensor) -> None:
+    """SciPy's ``check_finite=True``: a graph assertion with SciPy's error, under every executor."""
+    if check_finite:
+        for t in tensors:
+            if t.dtype.kind in "fc":
+                variables.assert_(np.all(np.isfinite(t)), "array must not contain infs or NaNs", ValueError)
+
+
+def _flag(name: str, keyword: str, value: Any) -> bool:
+    if not isinstance(value, (bool, np.bool_, int)) or isinstance(value, Tensor):
+        raise NotStageable(f"{user_location()}: {name}: {keyword} must be a Python bool in graphs, not "
+                           f"{type(value).__name__}: it decides what the graph computes, which is fixed when it is "
+                           "traced")
+    return bool(value)
+
+
+# --- scipy.linalg ------------------------------------------------------------------------------------
+
+@implements("scipy.linalg", "inv")
+def _inv(a: Any, overwrite_a: bool = False, check_finite: bool = True, *, assume_a: Any = None,
+         lower: bool = False) -> Tensor:
+    _overwrite("scipy.linalg.inv", overwrite_a=overwrite_a)
+    _refuse("scipy.linalg.inv", assume_a=None if assume_a in (None, "gen", "general") else assume_a,
+            lower=lower or None)
+    x = as_tensor(a)
+    _finite(check_finite, x)
+    return bind1("scipy_inv", [x], check_finite=bool(check_finite))
+
+
+_ASSUME_A = (None, "gen", "general", "sym", "symmetric", "her", "hermitian", "pos", "positive definite")
+
+
+@implements("scipy.linalg", "solve")
+def _solve(a: Any, b: Any, lower: bool = False, overwrite_a: bool = False, overwrite_b: bool = False,
+           check_finite: bool = True, assume_a: Any = None, transposed: bool = False) -> Tensor:
+    name = "scipy.linalg.solve"
+    _overwrite(name, overwrite_a=overwrite_a, overwrite_b=overwrite_b)
+    _refuse(name, assume_a=None if assume_a in _ASSUME_A else assume_a)
+    x, y = as_tensor(a), as_tensor(b)
+    _finite(check_finite, x, y)
+    return bind1("scipy_solve", [x, y], lower=_flag(name, "lower", lower), assume_a=assume_a,
+                 transposed=_flag(name, "transposed", transposed), check_finite=bool(check_finite))
+
+
+@implements("scipy.linalg", "solve_triangular")
+def _solve_triangular(a: Any, b: Any, trans: Any = 0, lower: bool = False, unit_diagonal: bool = False,
+                      overwrite_b: bool = False, check_finite: bool = True) -> Tensor:
+    name = "scipy.linalg.solve_triangular"
+    _overwrite(name, overwrite_b=overwrite_b)
+    _refuse(name, trans=None if trans in (0, 1, 2, "N", "T", "C") else trans)
+    x, y = as_tensor(a), as_tensor(b)
+    _finite(check_finite, x, y)
+    return bind1("scipy_solve_triangular", [x, y], trans=trans, lower=_flag(name, "lower", lower),
+                 unit_diagonal=_flag(name, "unit_diagonal", unit_diagonal), check_finite=bool(check_finite))
+
+
+@implements("scipy.linalg", "pinv")
+def _pinv(a: Any, *, atol: Any = None, rtol: Any = None, return_rank: bool = False, check_finite: bool = True) -> Any:
+    name = "scipy.linalg.pinv"
+    for keyword, value in (("atol", atol), ("rtol", rtol)):
+        if value is not None and (isinstance(value, Tensor) or not isinstance(value, (int, float, np.number))):
+            raise NotStageable(f"{user_location()}: {name}: {keyword} must be a Python number in graphs, not "
+                               f"{type(value).__name__}")
+    x = as_tensor(a)
+    _finite(check_finite, x)
+    outputs = bind("scipy_pinv", [x], atol=None if atol is None else float(atol),
+                   rtol=None if rtol is None else float(rtol), return_rank=_flag(name, "return_rank", return_rank),
+                   check_finite=bool(check_finite))
+    return outputs if return_rank else outputs[0]
+
+
+@implements("scipy.linalg", "det")
+def _det(a: Any, overwrite_a: bool = False, check_finite: bool = True) -> Tensor:
+    _overwrite("scipy.linalg.det", overwrite_a=overwrite_a)
+    x = as_tensor(a)
+    _finite(check_finite, x)
+    return bind1("scipy_det", [x], check_finite=bool(check_finite))
+
+
+@implements("scipy.linalg", "svd")
+def _svd(a: Any, full_matrices: bool = True, compute_uv: bool = True, overwrite_a: bool = False,
+         check_finite: bool = True, lapack_driver: str = "gesdd") -> Any:
+    name = "scipy.linalg.svd"
+    _overwrite(name, overwrite_a=overwrite_a)
+    if lapack_driver != "gesdd":
+        raise NotStageable(f"{user_location()}: {name}: lapack_driver={lapack_driver!r} is not supported in graphs: "
+                           "XLA computes the SVD one way only, which matches SciPy's default 'gesdd' (whose "
+                           "singular vectors may differ in sign from gesvd's); leave it out")
+    x = as_tensor(a)
+    _finite(check_finite, x)
+    outputs = bind("scipy_svd", [x], full_matrices=_flag(name, "full_matrices", full_matrices),
+                   compute_uv=_flag(name, "compute_uv", compute_uv), check_finite=bool(check_finite))
+    return outputs if len(outputs) > 1 else outputs[0]
+
+
+@implements("scipy.linalg", "cholesky")
+def _cholesky(a: Any, lower: bool = False, overwrite_a: bool = False, check_finite: bool = True) -> Tensor:
+    name = "scipy.linalg.cholesky"
+    _overwrite(name, overwrite_a=overwrite_a)
+    x = as_tensor(a)
+    _finite(check_finite, x)
+    return bind1("scipy_cholesky", [x], lower=_flag(name, "lower", lower), check_finite=bool(check_finite))
+
+
+@implements("scipy.linalg", "block_diag")
+def _block_diag(*arrs: Any) -> Tensor:
+    return bind1("scipy_block_diag", [as_tensor(x) for x in arrs])
+
+
+@implements("scipy.linalg", "expm")
+def _expm(A: Any) -> Tensor:  # noqa: N803  (SciPy's name for it)
+    return bind1("scipy_expm", [as_tensor(A)])
+
+
+def _riccati(name: str) -> Callable:
+    def impl(a: Any, b: Any, q: Any, r: Any, e: Any = None, s: Any = None, balanced: bool = True) -> Tensor:
+        inputs = [as_tensor(x) for x in (a, b, q, r)]
+        inputs += [as_tensor(x) for x in (e, s) if x is not None]
+        _finite(True, *inputs)  # (SciPy checks its inputs always: _asarray_validated)
+        return bind1(f"scipy_{name}", inputs, has_e=e is not None, has_s=s is not None,
+                     balanced=_flag(f"scipy.linalg.{name}", "balanced", balanced))
+    return impl
+
+
+for _name in ("solve_discrete_are", "solve_continuous_are"):
+    implements("scipy.linalg", _name)(_riccati(_name))
+
+
+@implements("scipy.linalg", "sqrtm")
+def _sqrtm(A: Any, *args: Any, **kwargs: Any) -> Tensor:  # noqa: N803  (SciPy's name for it)
+    raise NotStageable(
+        f"{user_location()}: scipy.linalg.sqrtm is not supported in graphs: SciPy returns a real array for some "
+        "real matrices and a complex one for others, deciding from the values, and a graph must fix the dtype "
+        "when it is traced. For a covariance (symmetric positive definite) matrix P, use a factor that is "
+        "always real: np.linalg.cholesky(P) (L with L @ L.T == P, what sigma-point filters need), or the "
+        "symmetric square root from np.linalg.eigh: w, V = np.linalg.eigh(P); V @ np.diag(np.sqrt(w)) @ V.T")
+
+
+@implements("scipy.linalg", "eig")
+def _eig(a: Any, *args: Any, **kwargs: Any) -> Tensor:
+    raise NotStageable(
+        f"{user_location()}: scipy.linalg.eig is not supported in graphs: its eigenvectors are real when every "
+        "eigenvalue happens to be real and complex otherwise, a dtype that depends on the values, which a graph "
+        "must fix when it is traced. For a symmetric (Hermitian) matrix use np.linalg.eigh; for eigenvalues of a "
+        "general matrix, np.linalg.eigvals(a.astype(complex)) (the same values, always complex)")
+
+
+def _filter(name: str) -> Callable:
+    def impl(input: Any, weights: Any, output: Any = None, mode: Any = "reflect", cval: Any = 0.0,  # noqa: A002
+             origin: Any = 0, *, axes: Any = None) -> Tensor:
+        label = f"scipy.ndimage.{name}"
+        _refuse(label, output=output)
+        for keyword, value in (("cval", cval), ("origin", origin), ("mode", mode), ("axes", axes)):
+            if isinstance(value, Tensor) or holds_tensor(value):
+                raise NotStageable(f"{user_location()}: {label}: {keyword} must be a Python value in graphs, "
+                                   "not a traced one")
+
+        def static(v: Any) -> Any:  # (attrs are hashable: lists become tuples)
+            return tuple(v) if isinstance(v, (list, tuple, np.ndarray)) else v
+        return bind1(f"scipy_ndimage_{name}", [as_tensor(input), as_tensor(weights)], mode=static(mode),
+                     cval=float(cval), origin=static(origin), axes=static(axes))
+    return impl
+
+
+for _name in ("convolve", "correlate"):
+    implements("scipy.ndimage", _name)(_filter(_name))
+
+
+# --- scipy.special -------------------------------------------------------------------------------------
+
+@implements("scipy.special", "logsumexp")
+def _logsumexp(a: Any, axis: Any = None, b: Any = None, keepdims: bool = False, return_sign: bool = False) -> Any:
+    name = "scipy.special.logsumexp"
+    inputs = [as_tensor(a)] + ([] if b is None else [as_tensor(b)])
+    rank = max(t.ndim for t in inputs)
+    try:
+        axes = normalize_axes(axis if axis is None or isinstance(axis, (tuple, list)) else operator.index(axis), rank)
+    except TypeError:
+        raise NotStageable(f"{user_location()}: {name}: axis must be a Python int or tuple of ints in graphs, not "
+                           f"{type(axis).__name__}") from None
+    outputs = bind("scipy_logsumexp", inputs, axis=axes, keepdims=_flag(name, "keepdims", keepdims),
+                   return_sign=_flag(name, "return_sign", return_sign))
+    return outputs if return_sign else outputs[0]
+

@@ -1,0 +1,167 @@
+"""The JAX rules of the SciPy library ops (runtime/graph/ops_scipy.py, whose records name this module).
+
+A rule is ``rule(ctx, *inputs, **attrs)`` (runtime/jax/lowering.py); the lowering casts the outputs to
+the node's dtypes. Each rule computes in the dtype SciPy computes in (single precision stays single,
+integers compute in double: the node's output dtype, which ops_scipy asked SciPy for), with
+``jax.scipy``'s function, or ``jnp.linalg``'s where that is the same computation. JAX has no Riccati
+solvers and no ``ndimage`` filters: ``solve_discrete_are`` / ``solve_continuous_are`` and
+``scipy.ndimage.convolve`` / ``correlate`` are ``jax.pure_callback`` calls of SciPy's own function,
+which run on the host (the values are SciPy's; the compiled program waits for the call,
+and SciPy's errors reach the caller as JAX's ``JaxRuntimeError``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import jax
+import jax.numpy as jnp
+import jax.scipy.linalg as jsl
+import jax.scipy.special as jss
+import numpy as np
+
+from runtime.graph.opdefs import OPS
+from runtime.graph.ops_scipy import SPECIAL_UFUNCS
+
+
+def _out(ctx: Any, i: int = 0) -> np.dtype:
+    return np.dtype(ctx.node.outputs[i].dtype)
+
+
+def _compute(ctx: Any, x: Any, i: int = 0) -> Any:
+    """``x`` in the dtype SciPy computes output ``i`` in (complex stays complex)."""
+    return jnp.asarray(x).astype(_out(ctx, i))
+
+
+def _inv(ctx: Any, a: Any, check_finite: bool) -> Any:
+    return jnp.linalg.inv(_compute(ctx, a))
+
+
+def _expm(ctx: Any, a: Any) -> Any:
+    return jsl.expm(_compute(ctx, a))
+
+
+def _from_triangle(a: Any, lower: bool) -> Any:
+    """The Hermitian matrix that the ``lower`` (or upper) triangle of ``a`` stands for, the one SciPy reads."""
+    part = jnp.tril(a) if lower else jnp.triu(a)
+    other = jnp.swapaxes(jnp.tril(a, -1) if lower else jnp.triu(a, 1), -1, -2)
+    return part + (jnp.conj(other) if jnp.iscomplexobj(a) else other)
+
+
+def _cholesky(ctx: Any, a: Any, lower: bool, check_finite: bool) -> Any:
+    # SciPy reads one triangle only (the upper one unless lower=True); JAX's factor reads the lower one.
+    return jnp.linalg.cholesky(_from_triangle(_compute(ctx, a), lower), upper=not lower, symmetrize_input=False)
+
+
+def _det(ctx: Any, a: Any, check_finite: bool) -> Any:
+    # SciPy factors in the input's precision (LU of float32 in single) and multiplies the pivots in the
+    # output's (float64): the same here, so a float32 determinant is not rounded to single at the end.
+    source = np.dtype(ctx.node.inputs[0].dtype)
+    compute = source if source in (np.float32, np.complex64) else np.result_type(source, np.float64)
+    x = jnp.asarray(a).astype(compute)
+    if x.shape[-1] == 0:
+        return jnp.ones(x.shape[:-2], _out(ctx))
+    lu, pivots = jsl.lu_factor(x)
+    diagonal = jnp.diagonal(lu, axis1=-2, axis2=-1).astype(_out(ctx))
+    swaps = jnp.sum(pivots != jnp.arange(x.shape[-1]), axis=-1)
+    sign = jnp.where(swaps % 2 == 1, -1, 1).astype(_out(ctx))
+    return sign * jnp.prod(diagonal, axis=-1)
+
+
+_GENERAL = (None, "gen", "general")
+_HERMITIAN = ("her", "hermitian")
+
+
+def _solve(ctx: Any, a: Any, b: Any, lower: bool, assume_a: Any, transposed: bool, check_finite: bool) -> Any:
+    a, b = _compute(ctx, a), _compute(ctx, b)
+    if assume_a not in _GENERAL:
+        # SciPy reads the one triangle ``lower`` names: build the matrix it stands for (symmetric, not
+        # Hermitian, for a complex "sym").
+        if assume_a in _HERMITIAN or not jnp.iscomplexobj(a):
+            a = _from_triangle(a, lower)
+        else:
+            a = (jnp.tril(a) if lower else jnp.triu(a)) + jnp.swapaxes(jnp.tril(a, -1) if lower else jnp.triu(a, 1),
+                                                                      -1, -2)
+    if transposed:
+        a = jnp.swapaxes(a, -1, -2)
+    if b.ndim == 1:  # (one right-hand side for every matrix of a batch)
+        return jnp.linalg.solve(a, b[..., None])[..., 0]
+    batch = jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    return jnp.linalg.solve(jnp.broadcast_to(a, batch + a.shape[-2:]), jnp.broadcast_to(b, batch + b.shape[-2:]))
+
+
+def _solve_triangular(ctx: Any, a: Any, b: Any, trans: Any, lower: bool, unit_diagonal: bool,
+                      check_finite: bool) -> Any:
+    a, b = _compute(ctx, a), _compute(ctx, b)
+    if b.ndim == 1:
+        return jsl.solve_triangular(a, b, trans=trans, lower=lower, unit_diagonal=unit_diagonal)
+    batch = jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    return jsl.solve_triangular(jnp.broadcast_to(a, batch + a.shape[-2:]), jnp.broadcast_to(b, batch + b.shape[-2:]),
+                                trans=trans, lower=lower, unit_diagonal=unit_diagonal)
+
+
+def _pinv(ctx: Any, a: Any, atol: Any, rtol: Any, return_rank: bool, check_finite: bool) -> Any:
+    # SciPy's own definition (scipy/linalg/_basic.py): the SVD, singular values above atol + max(s) * rtol
+    # (default rtol: max(a.shape) * eps of the precision), the rest dropped.
+    x = _compute(ctx, a)
+    u, s, vh = jnp.linalg.svd(x, full_matrices=False)
+    cutoff = (0.0 if atol is None else atol) + jnp.max(s, initial=0.0) * (
+        max(x.shape) * np.finfo(_out(ctx)).eps if rtol is None else rtol)
+    kept = s > cutoff
+    b = jnp.conj(((u * jnp.where(kept, 1 / jnp.where(kept, s, 1), 0)) @ vh).T)
+    return (b, jnp.sum(kept)) if return_rank else b
+
+
+def _svd(ctx: Any, a: Any, full_matrices: bool, compute_uv: bool, check_finite: bool) -> Any:
+    x = _compute(ctx, a)
+    if not compute_uv:
+        return jnp.linalg.svd(x, compute_uv=False)
+    return tuple(jnp.linalg.svd(x, full_matrices=full_matrices))
+
+
+def _block_diag(ctx: Any, *arrs: Any) -> Any:
+    return jsl.block_diag(*(_compute(ctx, x) for x in arrs))
+
+
+def _on_host(ctx: Any, *xs: Any, **attrs: Any) -> Any:
+    """A ``jax.pure_callback`` of the op's own kernel (SciPy's function): SciPy's values, computed on the host."""
+    outputs = ctx.node.outputs
+    kernel = OPS[ctx.node.op].kernel
+
+    def host(*values: Any) -> Any:
+        result = kernel(*(np.asarray(v) for v in values), **attrs)
+        results = result if len(outputs) > 1 else (result,)
+        return tuple(np.asarray(r, np.dtype(v.dtype)) for r, v in zip(results, outputs))
+    specs = tuple(jax.ShapeDtypeStruct(tuple(v.shape), np.dtype(v.dtype)) for v in outputs)
+    result = jax.pure_callback(host, specs, *xs)
+    return tuple(result) if len(outputs) > 1 else result[0]
+
+
+def _logsumexp(ctx: Any, a: Any, *b: Any, axis: Any, keepdims: bool, return_sign: bool) -> Any:
+    result = jss.logsumexp(_compute(ctx, a), axis=axis, b=_compute(ctx, b[0]) if b else None, keepdims=keepdims,
+                           return_sign=return_sign)
+    return tuple(result) if return_sign else result
+
+
+def _special(name: str) -> Callable:
+    fn = getattr(jss, name)
+    return lambda ctx, *xs: fn(*(_compute(ctx, x) for x in xs))
+
+
+RULES = {
+    "scipy_inv": _inv,
+    "scipy_expm": _expm,
+    "scipy_cholesky": _cholesky,
+    "scipy_det": _det,
+    "scipy_solve": _solve,
+    "scipy_solve_triangular": _solve_triangular,
+    "scipy_pinv": _pinv,
+    "scipy_svd": _svd,
+    "scipy_block_diag": _block_diag,
+    "scipy_solve_discrete_are": _on_host,
+    "scipy_solve_continuous_are": _on_host,
+    "scipy_ndimage_convolve": _on_host,
+    "scipy_ndimage_correlate": _on_host,
+    "scipy_logsumexp": _logsumexp,
+    **{f"scipy_{name}": _special(name) for name in SPECIAL_UFUNCS},
+}

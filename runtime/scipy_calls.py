@@ -1,0 +1,69 @@
+"""SciPy's functions called while a backend traces: the backend may stage them as its own ops.
+
+Before (the user's code)::
+
+    U, s, _ = scipy.linalg.svd(P)
+
+After (converted code: the converter never leaves a staged SciPy callee plain, autograph/converters/call_trees.py)::
+
+    U, s, _ = ag__.call(scipy.linalg.svd)(P)
+
+A SciPy function is a plain Python function that calls ``np.asarray`` on its arguments, which a graph tensor
+cannot become while it is traced, and SciPy does not dispatch through ``__array_function__``. So ``ag__.call``
+(runtime/calls.py) hands such a callee, while a backend traces, to ``ag__.builtin_call`` of it
+(runtime/builtin_calls.py): on plain values that is SciPy's own call, as in eager code; with a backend's value
+among the arguments the backend answers (the graph stages one op whose kernel is SciPy's function:
+runtime/graph/scipy_functions.py). With no backend tracing, the callee is returned as it is.
+
+SciPy stays optional: nothing here imports it. The table of staged callables is filled from the SciPy modules
+the program has imported already (``sys.modules``), when a SciPy callee is first met. SciPy's ufuncs
+(``scipy.special.expit``, ``erf``, ...) need none of this: they dispatch through ``__array_ufunc__``.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from typing import Any, Callable
+
+from runtime.backend import staging_backends
+from runtime.builtin_calls import builtin_call
+
+# The SciPy functions that a backend may stage, by module (runtime/graph/scipy_functions.py implements them
+# for graphs; sqrtm and eig are there to be refused with their reasons).
+STAGED: dict[str, tuple[str, ...]] = {
+    "scipy.linalg": ("inv", "solve", "solve_triangular", "pinv", "det", "svd", "cholesky", "block_diag", "expm",
+                     "solve_discrete_are", "solve_continuous_are", "sqrtm", "eig"),
+    "scipy.ndimage": ("convolve", "correlate"),
+    "scipy.special": ("logsumexp",),
+}
+# id -> the callable (kept here, so an id found in the table is its own), for the modules imported so far.
+SCIPY_CALLABLES: dict[int, Any] = {}
+_filled: set[str] = set()
+
+
+def _fill() -> None:
+    for module_name, names in STAGED.items():
+        module = sys.modules.get(module_name) if module_name not in _filled else None
+        if module is not None:
+            _filled.add(module_name)
+            for name in names:
+                f = getattr(module, name)
+                SCIPY_CALLABLES[id(f)] = f
+
+
+def is_scipy_call(f: Any) -> bool:
+    """Whether ``f`` is one of the SciPy functions a backend may stage (``scipy.linalg.inv``, ...)."""
+    if id(f) in SCIPY_CALLABLES:
+        return True
+    module = getattr(f, "__module__", None)
+    if type(module) is not str or not module.startswith("scipy."):
+        return False
+    _fill()
+    return id(f) in SCIPY_CALLABLES
+
+
+def scipy_call(f: Callable) -> Callable:
+    """What converted code calls in place of ``f`` (``is_scipy_call``): while a backend traces,
+    ``builtin_call`` of it (SciPy's own call on plain values, the backend's answer on its values), else ``f``."""
+    return functools.partial(builtin_call, f) if staging_backends() else f

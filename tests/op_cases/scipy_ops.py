@@ -1,0 +1,54 @@
+"""Cases for ``ops_scipy``: SciPy's linear algebra, ``ndimage`` filters and special functions, one op each (its
+keywords; single and double precision, integers). The kernels import SciPy when they run."""
+
+import numpy as np
+
+RNG = np.random.default_rng(6)
+G = RNG.normal(size=(4, 4)) + 8 * np.eye(4)
+S = G @ G.T
+B = RNG.normal(size=(4, 2))
+Z = RNG.normal(size=(3, 5))
+X = RNG.uniform(0.05, 0.95, size=(3, 4))
+
+CASES = [
+    ("scipy_inv", [G], dict(check_finite=True)),
+    ("scipy_inv", [G.astype(np.float32)], dict(check_finite=False)),
+    ("scipy_inv", [np.array([[2, 1], [1, 3]], np.int32)], dict(check_finite=True)),
+    ("scipy_expm", [0.1 * G], {}),
+    ("scipy_cholesky", [S], dict(lower=False, check_finite=True)),
+    ("scipy_cholesky", [S], dict(lower=True, check_finite=True)),
+    ("scipy_det", [G], dict(check_finite=True)),
+    ("scipy_det", [np.stack([G, S])], dict(check_finite=True)),
+    ("scipy_solve", [G, B], dict(lower=False, assume_a=None, transposed=False, check_finite=True)),
+    ("scipy_solve", [np.triu(S), B[:, 0]], dict(lower=False, assume_a="pos", transposed=False, check_finite=True)),
+    ("scipy_solve", [G, B], dict(lower=False, assume_a="gen", transposed=True, check_finite=True)),
+    ("scipy_solve_triangular", [np.tril(G), B], dict(trans=0, lower=True, unit_diagonal=False, check_finite=True)),
+    ("scipy_solve_triangular", [np.triu(G), B[:, 1]], dict(trans="T", lower=False, unit_diagonal=True,
+                                                          check_finite=True)),
+    ("scipy_pinv", [Z], dict(atol=None, rtol=None, return_rank=False, check_finite=True)),
+    ("scipy_pinv", [np.outer(Z[0], Z[1])], dict(atol=None, rtol=None, return_rank=True, check_finite=True)),
+    ("scipy_svd", [Z], dict(full_matrices=True, compute_uv=True, check_finite=True)),
+    ("scipy_svd", [Z.T], dict(full_matrices=False, compute_uv=True, check_finite=True)),
+    ("scipy_svd", [Z], dict(full_matrices=True, compute_uv=False, check_finite=True)),
+    ("scipy_block_diag", [G, B, Z[0]], {}),
+    ("scipy_block_diag", [np.float32(2.0) * np.ones((2, 2), np.float32), np.arange(3, dtype=np.int64)], {}),
+    ("scipy_solve_discrete_are", [0.1 * G, B, S, np.eye(2)], dict(has_e=False, has_s=False, balanced=True)),
+    ("scipy_solve_continuous_are", [-G, B, S, np.eye(2), np.eye(4)], dict(has_e=True, has_s=False, balanced=True)),
+    ("scipy_ndimage_convolve", [Z, Z[:2, :3]], dict(mode="wrap", cval=0.0, origin=0, axes=None)),
+    ("scipy_ndimage_correlate", [Z[0], np.array([0.2, 0.5, 0.3])], dict(mode="constant", cval=1.5, origin=0,
+                                                                       axes=None)),
+    ("scipy_logsumexp", [Z], dict(axis=None, keepdims=False, return_sign=False)),
+    ("scipy_logsumexp", [Z, Z[0]], dict(axis=(1,), keepdims=True, return_sign=True)),
+    ("scipy_expit", [Z], {}),
+    ("scipy_expit", [Z.astype(np.float32)], {}),
+    ("scipy_logit", [X], {}),
+    ("scipy_erf", [Z], {}),
+    ("scipy_erfc", [Z], {}),
+    ("scipy_erfinv", [2 * X - 1], {}),
+    ("scipy_gammaln", [np.abs(Z) + 0.1], {}),
+    ("scipy_digamma", [np.abs(Z) + 0.1], {}),
+    ("scipy_ndtr", [Z], {}),
+    ("scipy_ndtri", [X], {}),
+    ("scipy_xlogy", [X, np.abs(Z[:, :4])], {}),
+    ("scipy_xlog1py", [X, np.abs(Z[:, :4])], {}),
+]

@@ -1,0 +1,276 @@
+"""SciPy's functions in graphs (runtime/graph/scipy_functions.py, ops_scipy.py, runtime/scipy_calls.py): each
+function traced by ``autograph.function`` equals SciPy eager on the NumPy interpreter (bit for bit: the kernel is
+SciPy's) and lowered to JAX (to the coverage harness's tolerance), with SciPy's dtype and shape; hypothesis varies
+well-conditioned matrices, dtypes and keywords. The refusals (sqrtm, eig, unsupported keywords) name the user's
+line and say why; SciPy on plain values inside a trace stays SciPy's own call; importing the graph package or
+autograph imports no SciPy."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import scipy.linalg
+import scipy.ndimage
+import scipy.special
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import autograph
+from runtime.graph.tracing import TensorSpec
+from runtime.limits import NotStageable
+from tests import helpers
+
+RNG = np.random.default_rng(5)
+F64, F32 = np.dtype(np.float64), np.dtype(np.float32)
+
+
+def _spd(rng: np.random.Generator, n: int, dtype=F64) -> np.ndarray:
+    a = rng.normal(size=(n, n))
+    return (a @ a.T + n * np.eye(n)).astype(dtype)
+
+
+def _well_conditioned(rng: np.random.Generator, n: int, dtype=F64) -> np.ndarray:
+    return (rng.normal(size=(n, n)) + 2 * n * np.eye(n)).astype(dtype)
+
+
+def _tolerance(dtype: np.dtype) -> tuple[float, float]:
+    # The coverage harness's: rtol 1e-7 / atol 1e-9 for double precision, 1e-5 / 1e-6 for single.
+    return (1e-5, 1e-6) if dtype in (F32, np.complex64) else (1e-7, 1e-9)
+
+
+def check(fn, *args) -> None:
+    want = fn(*args)
+    helpers.same_leaves(autograph.function(fn)(*args), want, True, _tolerance)
+    helpers.same_leaves(autograph.function(fn, executor="jax")(*args), want, False, _tolerance)
+
+
+A = _spd(RNG, 4)
+G = _well_conditioned(RNG, 4)
+B = RNG.normal(size=(4, 2))
+V = RNG.normal(size=4)
+Z = RNG.normal(size=(3, 5))
+
+CASES = {
+    "inv": (lambda a: scipy.linalg.inv(a), [G]),
+    "inv_float32": (lambda a: scipy.linalg.inv(a), [G.astype(F32)]),
+    "inv_int": (lambda a: scipy.linalg.inv(a), [np.array([[2, 1], [1, 3]])]),
+    "inv_batched": (lambda a: scipy.linalg.inv(a), [np.stack([G, A])]),
+    "inv_check_finite_false": (lambda a: scipy.linalg.inv(a, check_finite=False), [G]),
+    "solve_vector": (lambda a, b: scipy.linalg.solve(a, b), [G, V]),
+    "solve_matrix": (lambda a, b: scipy.linalg.solve(a, b), [G, B]),
+    "solve_pos_lower": (lambda a, b: scipy.linalg.solve(a, b, assume_a="pos", lower=True), [np.tril(A), B]),
+    "solve_sym_upper": (lambda a, b: scipy.linalg.solve(a, b, assume_a="sym"), [np.triu(A), V]),
+    "solve_transposed": (lambda a, b: scipy.linalg.solve(a, b, transposed=True), [G, B]),
+    "solve_her_complex": (lambda a, b: scipy.linalg.solve(a, b, assume_a="her"), [np.triu(A + 1j * (G - G.T)), V]),
+    "solve_sym_complex_lower": (lambda a, b: scipy.linalg.solve(a, b, assume_a="sym", lower=True),
+                                [np.tril(G + 0.5j * A), V]),
+    "inv_complex": (lambda a: scipy.linalg.inv(a), [G + 1j * A]),
+    "solve_batched_b": (lambda a, b: scipy.linalg.solve(a, b), [G, RNG.normal(size=(3, 4, 2))]),
+    "solve_triangular": (lambda a, b: scipy.linalg.solve_triangular(a, b, lower=True), [np.tril(G), B]),
+    "solve_triangular_trans": (lambda a, b: scipy.linalg.solve_triangular(a, b, trans="T"), [np.triu(G), V]),
+    "solve_triangular_unit": (lambda a, b: scipy.linalg.solve_triangular(a, b, unit_diagonal=True), [np.triu(G), V]),
+    "det": (lambda a: scipy.linalg.det(a), [G]),
+    "det_float32": (lambda a: scipy.linalg.det(a), [G.astype(F32)]),
+    "det_batched": (lambda a: scipy.linalg.det(a), [np.stack([G, A, -A])]),
+    "svd": (lambda a: scipy.linalg.svd(a), [Z]),
+    "svd_thin": (lambda a: scipy.linalg.svd(a, full_matrices=False), [Z.T]),
+    "svd_values": (lambda a: scipy.linalg.svd(a, compute_uv=False), [Z]),
+    "svd_float32": (lambda a: scipy.linalg.svd(a, full_matrices=False), [Z.astype(F32)]),
+    "cholesky_upper_default": (lambda a: scipy.linalg.cholesky(a), [A]),
+    "cholesky_lower": (lambda a: scipy.linalg.cholesky(a, lower=True), [A]),
+    "cholesky_reads_one_triangle": (lambda a: scipy.linalg.cholesky(a), [np.triu(A) + 5 * np.tril(A, -1)]),
+    "pinv": (lambda a: scipy.linalg.pinv(a), [Z]),
+    "pinv_rank": (lambda a: scipy.linalg.pinv(a, return_rank=True), [np.outer(V, V[:3])]),
+    "pinv_rtol": (lambda a: scipy.linalg.pinv(a, atol=0.1, rtol=0.01), [Z]),
+    "block_diag": (lambda a, b: scipy.linalg.block_diag(a, b, 3.0, b[0]), [A, B]),
+    "block_diag_float32": (lambda a: scipy.linalg.block_diag(a, a), [A.astype(F32)]),
+    "block_diag_starred": (lambda q: scipy.linalg.block_diag(*[q] * 3), [A[:2, :2]]),
+    "expm": (lambda a: scipy.linalg.expm(a), [0.3 * G]),
+    "expm_batched": (lambda a: scipy.linalg.expm(a), [0.1 * np.stack([G, A])]),
+    "solve_discrete_are": (lambda a, b, q, r: scipy.linalg.solve_discrete_are(a, b, q, r),
+                           [0.5 * G / 4, B, A, np.eye(2)]),
+    "solve_continuous_are": (lambda a, b, q, r: scipy.linalg.solve_continuous_are(a, b, q, r),
+                             [-G, B, A, np.eye(2)]),
+    "solve_discrete_are_s": (lambda a, b, q, r, s: scipy.linalg.solve_discrete_are(a, b, q, r, s=s, balanced=False),
+                             [0.5 * G / 4, B, A, np.eye(2), 0.01 * B]),
+    "logsumexp": (lambda x: scipy.special.logsumexp(x), [Z]),
+    "logsumexp_axis_keepdims": (lambda x: scipy.special.logsumexp(x, axis=1, keepdims=True), [Z]),
+    "logsumexp_b": (lambda x, b: scipy.special.logsumexp(x, axis=0, b=b), [Z, Z[0] ** 2]),
+    "logsumexp_sign": (lambda x, b: scipy.special.logsumexp(x, axis=-1, b=b, return_sign=True), [Z, Z]),
+    "logsumexp_float32": (lambda x: scipy.special.logsumexp(x, axis=(0, 1)), [Z.astype(F32)]),
+    "expit": (lambda x: scipy.special.expit(x), [Z]),
+    "expit_float32": (lambda x: scipy.special.expit(x), [Z.astype(F32)]),
+    "expit_int": (lambda x: scipy.special.expit(x), [np.arange(-3, 4)]),
+    "logit": (lambda x: scipy.special.logit(x), [scipy.special.expit(Z)]),
+    "erf_erfc": (lambda x: (scipy.special.erf(x), scipy.special.erfc(x)), [Z]),
+    "erfinv": (lambda x: scipy.special.erfinv(x), [np.tanh(Z)]),
+    "gammaln_digamma": (lambda x: (scipy.special.gammaln(x), scipy.special.digamma(x)), [np.abs(Z) + 0.5]),
+    "ndtr_ndtri": (lambda x: (scipy.special.ndtr(x), scipy.special.ndtri(scipy.special.expit(x))), [Z]),
+    "xlogy_xlog1py": (lambda x, y: (scipy.special.xlogy(x, y), scipy.special.xlog1py(x, y)),
+                      [np.where(Z > 0, Z, 0.0), np.abs(Z)]),
+    "xlogy_python_number": (lambda y: scipy.special.xlogy(2, y), [np.abs(Z).astype(F32)]),
+    "convolve_wrap": (lambda x, k: scipy.ndimage.convolve(np.roll(x, 2), k, mode="wrap"),
+                      [np.arange(10.0) / 45, np.array([0.1, 0.8, 0.1])]),
+    "correlate_constant": (lambda x, k: scipy.ndimage.correlate(x, k, mode="constant", cval=0.5), [Z, Z[:2, :3]]),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_function_matches_scipy_on_both_executors(name):
+    fn, args = CASES[name]
+    check(fn, *args)
+
+
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(1, 5), single=st.booleans(), seed=st.integers(0, 2 ** 16),
+       kind=st.sampled_from(["inv", "solve", "det", "svd", "cholesky", "expm", "pinv", "solve_triangular"]))
+def test_linear_algebra_of_well_conditioned_matrices(n, single, seed, kind):
+    rng = np.random.default_rng(seed)
+    dtype = F32 if single else F64
+    a, spd = _well_conditioned(rng, n, dtype), _spd(rng, n, dtype)
+    b = rng.normal(size=(n, 2)).astype(dtype)
+    fns = {
+        "inv": (lambda x: scipy.linalg.inv(x), [a]),
+        "solve": (lambda x, y: scipy.linalg.solve(x, y), [a, b]),
+        "det": (lambda x: scipy.linalg.det(x), [a]),
+        "svd": (lambda x: scipy.linalg.svd(x, compute_uv=False), [a]),
+        "cholesky": (lambda x: scipy.linalg.cholesky(x, lower=True), [spd]),
+        "expm": (lambda x: scipy.linalg.expm(x / (4 * n)), [a]),
+        "pinv": (lambda x: scipy.linalg.pinv(x), [a]),
+        "solve_triangular": (lambda x, y: scipy.linalg.solve_triangular(x, y), [np.triu(a), b]),
+    }
+    fn, args = fns[kind]
+    check(fn, *args)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2 ** 16), shape=st.sampled_from([(5,), (2, 3), (3, 1, 2)]),
+       name=st.sampled_from(["expit", "erf", "erfc", "gammaln", "logsumexp"]), scale=st.floats(0.1, 30.0))
+def test_special_functions_on_random_arrays(seed, shape, name, scale):
+    x = scale * np.random.default_rng(seed).normal(size=shape)
+    fn = getattr(scipy.special, name)
+    if name == "gammaln":
+        x = np.abs(x) + 0.1
+    check(lambda v: fn(v), x)
+
+
+def test_svd_vectors_are_scipys_bit_for_bit_and_jaxs_to_rounding():
+    for shape in [(5, 3), (3, 5), (4, 4)]:
+        check(lambda x: scipy.linalg.svd(x), RNG.normal(size=shape))
+
+
+def test_the_graph_holds_one_scipy_op_and_a_finiteness_check():
+    fn = autograph.function(lambda a: scipy.linalg.svd(a, full_matrices=False))
+    text = str(fn.get_concrete_function(TensorSpec((4, 3), F64)).graph)
+    assert "scipy_svd[full_matrices=False compute_uv=True check_finite=True]" in text
+    assert "isfinite" in text and "array must not contain infs or NaNs" in text
+    unchecked = autograph.function(lambda a: scipy.linalg.inv(a, check_finite=False))
+    assert "isfinite" not in str(unchecked.get_concrete_function(TensorSpec((3, 3), F64)).graph)
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_check_finite_raises_scipys_error_on_both_executors(executor):
+    fn = autograph.function(lambda a: scipy.linalg.inv(a), executor=executor)
+    with pytest.raises(ValueError, match="array must not contain infs or NaNs"):
+        fn(np.array([[1.0, np.inf], [0.0, 1.0]]))
+
+
+def test_a_singular_matrix_raises_scipys_error_on_the_interpreter():
+    with pytest.raises(np.linalg.LinAlgError, match="singular"):
+        autograph.function(lambda a: scipy.linalg.inv(a))(np.ones((2, 2)))
+
+
+def _constant_inverse(x):
+    return x @ scipy.linalg.inv(np.diag([2.0, 4.0]))  # (plain values: SciPy's own call, while tracing)
+
+
+def test_scipy_on_plain_values_inside_a_trace_stays_scipys_call():
+    fn = autograph.function(_constant_inverse)
+    text = str(fn.get_concrete_function(TensorSpec((2, 2), F64)).graph)
+    assert "scipy_" not in text
+    np.testing.assert_array_equal(fn(np.eye(2)), _constant_inverse(np.eye(2)))
+
+
+def _user_inverse(p):
+    return scipy.linalg.inv(p)
+
+
+def test_the_converter_routes_staged_scipy_calls_through_call():
+    assert "ag__.call(scipy.linalg.inv)(p)" in autograph.to_code(_user_inverse)
+
+
+class _Holder:
+    def __init__(self):
+        self.decompose = scipy.linalg.cholesky  # (a callee the converter cannot resolve)
+
+    def factor(self, p):
+        return self.decompose(p, lower=True)
+
+
+def test_a_scipy_function_reached_through_an_attribute_is_staged_too():
+    holder = _Holder()
+    check(lambda p: holder.factor(p), A)
+
+
+REFUSALS = {
+    "sqrtm": (lambda a: scipy.linalg.sqrtm(a), "scipy.linalg.sqrtm is not supported in graphs: SciPy returns a "
+              r"real array for some real matrices and a complex one for others.*np.linalg.cholesky\(P\).*eigh"),
+    "eig": (lambda a: scipy.linalg.eig(a), "scipy.linalg.eig is not supported in graphs: its eigenvectors are real "
+            "when every eigenvalue happens to be real.*eigh"),
+    "overwrite_a": (lambda a: scipy.linalg.inv(a, overwrite_a=True), "scipy.linalg.inv: overwrite_a=True is not "
+                    "supported in graphs: it lets SciPy overwrite the caller's array"),
+    "overwrite_b": (lambda a: scipy.linalg.solve(a, a, overwrite_b=True), "scipy.linalg.solve: overwrite_b=True"),
+    "lapack_driver": (lambda a: scipy.linalg.svd(a, lapack_driver="gesvd"),
+                      "scipy.linalg.svd: lapack_driver='gesvd' is not supported in graphs"),
+    "inv_assume_a": (lambda a: scipy.linalg.inv(a, assume_a="pos"),
+                     "scipy.linalg.inv: assume_a='pos' is not supported in graphs"),
+    "inv_lower": (lambda a: scipy.linalg.inv(a, lower=True), "scipy.linalg.inv: lower=True is not supported in graphs"),
+    "solve_assume_a": (lambda a: scipy.linalg.solve(a, a, assume_a="banded"),
+                       "scipy.linalg.solve: assume_a='banded' is not supported in graphs"),
+    "solve_triangular_trans": (lambda a: scipy.linalg.solve_triangular(a, a, trans=3),
+                               "scipy.linalg.solve_triangular: trans=3 is not supported in graphs"),
+    "traced_flag": (lambda a: scipy.linalg.svd(a, full_matrices=a[0, 0] > 0),
+                    "scipy.linalg.svd: full_matrices must be a Python bool in graphs, not Tensor"),
+    "traced_axis": (lambda a: scipy.special.logsumexp(a, axis=a.shape[0] - a[0, 0].astype(int)),
+                    "scipy.special.logsumexp: axis must be a Python int or tuple of ints in graphs"),
+    "traced_rtol": (lambda a: scipy.linalg.pinv(a, rtol=a[0, 0]),
+                    "scipy.linalg.pinv: rtol must be a Python number in graphs, not Tensor"),
+    "ndimage_output": (lambda a: scipy.ndimage.convolve(a, a, output=np.float32),
+                       "scipy.ndimage.convolve: output=<class 'numpy.float32'> is not supported in graphs"),
+    "ndimage_traced_cval": (lambda a: scipy.ndimage.convolve(a, a, cval=a[0, 0]),
+                            "scipy.ndimage.convolve: cval must be a Python value in graphs"),
+}
+
+
+@pytest.mark.parametrize("name", REFUSALS)
+def test_refusals_name_the_users_line_and_say_why(name):
+    fn, message = REFUSALS[name]
+    with pytest.raises(NotStageable, match=r"test_scipy_functions\.py:\d+: " + message):
+        autograph.function(fn)(A)
+
+
+def test_an_unsupported_scipy_ufunc_is_named_as_scipys():
+    with pytest.raises(Exception, match="scipy.special.gamma"):
+        autograph.function(lambda x: scipy.special.gamma(x))(Z)
+
+
+def test_scipys_shape_errors_are_raised_while_tracing():
+    with pytest.raises(ValueError, match="expected square matrices"):
+        autograph.function(lambda a: scipy.linalg.inv(a))(Z)
+    with pytest.raises(ValueError, match="incompatible shapes"):
+        autograph.function(lambda a, b: scipy.linalg.solve(a, b))(A, np.ones(3))
+    with pytest.raises(ValueError, match="dimension greater than 2"):
+        autograph.function(lambda a: scipy.linalg.block_diag(a))(np.ones((2, 2, 2)))
+
+
+def test_importing_autograph_and_the_graph_package_imports_no_scipy():
+    code = ("import sys, numpy as np, autograph, runtime.graph, runtime.jax.rules_linalg\n"
+            "f = autograph.function(lambda x: np.linalg.inv(x) @ x)\n"
+            "f(np.eye(2))\n"
+            "loaded = sorted(m for m in sys.modules if m == 'scipy' or m.startswith('scipy.'))\n"
+            "assert not loaded, loaded\n")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[3])
