@@ -37,10 +37,14 @@ class Effects:
     ``cannot_fail``: for every input of the node's static types, the NumPy kernel neither raises nor
     warns (so CSE may merge it, LICM hoist it). ``foldable``: its result on constants has the same bits
     under NumPy and XLA (so ``fold`` may compute it while optimizing). Both False unless declared: an
-    op nobody analysed is left where it is (library ops are not analysed)."""
+    op nobody analysed is left where it is (library ops are not analysed). ``hoistable``: LICM may move
+    a node that cannot fail out of a loop (False for a shape query, ``dim``: free where it stands, and a
+    static number under the JAX lowering, which a slice bound must be; moved out, it would enter the
+    loop as a traced constant)."""
 
     cannot_fail: Fact = False
     foldable: Fact = False
+    hoistable: Fact = True
 
 
 def _exact_kinds(values: Any) -> bool:

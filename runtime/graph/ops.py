@@ -313,7 +313,7 @@ def _dim(ins, attrs):
     return [((), INT64)]
 
 
-_op("dim", _dim, core_kernels.dim, TOTAL_EXACT, NUMBA)
+_op("dim", _dim, core_kernels.dim, Effects(cannot_fail=True, foldable=True, hoistable=False), NUMBA)
 
 
 # --- constants ---------------------------------------------------------------------------------

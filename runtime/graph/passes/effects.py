@@ -13,7 +13,7 @@ pass:
   raises nor warns (a warning can be an error under the user's filters). Only such nodes may be
   merged (CSE) or moved out of a loop that may run zero times (LICM): those keep every error
   and warning at its node, in its order, and only when it happened before.
-* ``movable(node)``: ``cannot_fail``, and not a shape query: what LICM may move out of a loop.
+* ``movable(node)``: ``cannot_fail``, and ``hoistable`` (not a shape query): what LICM may move out of a loop.
 * ``foldable(node)``: its result on constants is the same bits under NumPy and under XLA
   (runtime/jax/lowering.py): integer and boolean work, data movement, and the IEEE operations
   that are correctly rounded (+ - * / sqrt, comparisons, rounding, sign tricks).
@@ -44,10 +44,9 @@ def cannot_fail(node: Any) -> bool:
 
 
 def movable(node: Any) -> bool:
-    """Whether ``node`` may move out of a loop that may run zero times: it ``cannot_fail``, and it is
-    not a shape query (``dim`` is free where it stands, and a static number under the JAX lowering,
-    which a slice bound must be; moved out, it would enter the loop as a traced constant)."""
-    return node.op != "dim" and cannot_fail(node)
+    """Whether ``node`` may move out of a loop that may run zero times: it ``cannot_fail``, and its op's
+    record lets it leave a loop (``Effects.hoistable``: not a shape query such as ``dim``)."""
+    return cannot_fail(node) and holds(ops.OPS[node.op].effects.hoistable, node)
 
 
 def foldable(node: Any) -> bool:

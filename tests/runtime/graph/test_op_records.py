@@ -132,3 +132,20 @@ def test_a_warning_from_a_core_kernel_written_in_python_names_the_users_line():
     with pytest.warns(RuntimeWarning, match="invalid value encountered in cast") as record:
         run(graph, [np.array([np.nan, 1.0])])
     assert [(w.filename, w.lineno) for w in record] == [(__file__, f.__code__.co_firstlineno + 1)]
+
+
+def test_a_shape_query_is_the_one_op_that_may_not_leave_a_loop():
+    """``dim`` cannot fail, but LICM keeps it where it stands (``Effects.hoistable``): under the JAX lowering it
+    is a static number, which a slice bound in the loop must be."""
+    from runtime.graph.builder import GraphBuilder
+    from runtime.graph.passes import effects
+
+    assert [name for name, d in ops.OPS.items() if d.effects.hoistable is not True] == ["dim"]
+    builder = GraphBuilder()
+    x = builder.add_input((3, None), np.float64)
+    (shape_query,) = builder.add_node("dim", [x], {"axis": 1})
+    (negated,) = builder.add_node("neg", [x], {})
+    graph = builder.graph([shape_query, negated])
+    by_op = {node.op: node for node in graph.nodes}
+    assert effects.cannot_fail(by_op["dim"]) and not effects.movable(by_op["dim"])
+    assert effects.movable(by_op["neg"])
