@@ -28,7 +28,14 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.graph.tensor import Tensor, as_tensor, bind1, cast, holds_tensor, nest_array, stands_for_a_tensor
+from runtime.graph.tensor import (
+    as_tensor,
+    bind1,
+    cast,
+    holds_tensor,
+    is_or_holds_tensor,
+    nest_array,
+)
 from runtime.staging import NotStageable, user_location
 
 _FILLED = {np.zeros: 0, np.ones: 1, np.empty: 0}  # np.empty: NumPy leaves the contents undefined; zeros qualify
@@ -45,7 +52,7 @@ def new_array(f: Callable) -> Callable:
 
 def _make(f: Callable, args: tuple, kwargs: dict) -> Any:
     _check_shape(f, args, kwargs)
-    if f in _LIKE and args and _holds_tensor(args[0]):
+    if f in _LIKE and args and is_or_holds_tensor(args[0]):
         return f(*args, **kwargs)  # of a traced array: its own graph function (numpy_array.py)
     fill = _fill_tensor(f, args, kwargs)
     if fill is not None:
@@ -72,7 +79,7 @@ def _fill_tensor(f: Callable, args: tuple, kwargs: dict) -> Any:
     names = ("shape", "fill_value", "dtype") if f is np.full else ("a", "fill_value", "dtype")
     bound = dict(zip(names, args), **kwargs)
     fill = bound.get("fill_value")
-    if not _holds_tensor(fill):
+    if not is_or_holds_tensor(fill):
         return None
     fill = nest_array(fill) if holds_tensor(fill) else as_tensor(fill)  # (a list: stacked as np.array would)
     bound["fill_value"] = np.zeros(fill.shape, fill.dtype)
@@ -91,7 +98,7 @@ def _check_shape(f: Callable, args: tuple, kwargs: dict) -> None:
         sizes = [args[0] if args else kwargs.get("shape", kwargs.get("N"))]
     if f is np.eye or f is np.tri:
         sizes += [args[1] if len(args) > 1 else kwargs.get("M"), args[2] if len(args) > 2 else kwargs.get("k")]
-    if any(_holds_tensor(size) for size in sizes):
+    if any(is_or_holds_tensor(size) for size in sizes):
         raise NotStageable(
             f"{user_location()}: np.{f.__name__} with a shape (or size) from a traced value: a graph fixes "
             "every shape while tracing, and a tensor's value is known only when the graph runs. Give the "
@@ -99,6 +106,3 @@ def _check_shape(f: Callable, args: tuple, kwargs: dict) -> None:
             "the array from a traced one (np.zeros_like(x), np.ones_like(x))")
 
 
-def _holds_tensor(x: Any) -> bool:
-    """Whether ``x`` is a traced value (a tensor, a Variable) or a list or tuple holding one."""
-    return isinstance(x, Tensor) or stands_for_a_tensor(type(x)) or holds_tensor(x)

@@ -37,21 +37,15 @@ import numpy as np
 
 from runtime.graph.numpy_api import arg, implements
 from runtime.graph.numpy_array import known_dim, static
-from runtime.graph.tensor import Tensor, bind1, cast, constant, scan, stands_for_a_tensor
+from runtime.graph.tensor import Tensor, bind1, cast, constant, is_or_holds_tensor, scan
 from runtime.staging import NotStageable, user_location
-
-
-def _holds_tensor(value: Any) -> bool:
-    if isinstance(value, Tensor) or stands_for_a_tensor(type(value)):
-        return True
-    return isinstance(value, (list, tuple)) and any(_holds_tensor(v) for v in value)
 
 
 def _array(value: Any) -> Any:
     """NumPy's ``asarray``: a tensor (a list of tensors stacked), or a NumPy array for constants."""
-    if isinstance(value, (list, tuple)) and _holds_tensor(value):
+    if isinstance(value, (list, tuple)) and is_or_holds_tensor(value):
         return np.stack([_array(v) for v in value])
-    return arg(value) if _holds_tensor(value) else np.asarray(value)
+    return arg(value) if is_or_holds_tensor(value) else np.asarray(value)
 
 
 def _int(name: str, argname: str, value: Any) -> int:

@@ -56,7 +56,7 @@ from runtime.graph import builtins as graph_builtins
 from runtime.graph import ops, shapes, tensor
 from runtime.graph.ops_random import Draw, Source
 from runtime.graph.shapes import Ref
-from runtime.graph.tensor import PyNumber, Tensor, stands_for_a_tensor
+from runtime.graph.tensor import PyNumber, Tensor, is_or_holds_tensor, stands_for_a_tensor
 from runtime.random_calls import GeneratorWatch, describe
 from runtime.staging import NotStageable, user_location
 
@@ -215,12 +215,6 @@ MODULE = {"seed": LEGACY["seed"], "sample": LEGACY["random_sample"], "ranf": LEG
 
 # --- arguments -----------------------------------------------------------------------------------
 
-def _holds_tensor(x: Any) -> bool:
-    if isinstance(x, Tensor) or stands_for_a_tensor(type(x)):
-        return True
-    return isinstance(x, (list, tuple)) and any(_holds_tensor(item) for item in x)
-
-
 def _argument(value: Any) -> Any:
     """A parameter as the node takes it: a tensor (a Variable read, or a list holding tensors made one, as
     NumPy would make it an array), or a value the node keeps and passes as it is (numbers, NumPy arrays)."""
@@ -230,7 +224,7 @@ def _argument(value: Any) -> Any:
         return tensor.as_tensor(value)
     if isinstance(value, (list, tuple)) and any(type(item) is PyNumber for item in value):
         return value  # (a shape with a dim known only at run time, x.shape: _size refuses it, naming the dim)
-    if isinstance(value, (list, tuple)) and _holds_tensor(value):
+    if isinstance(value, (list, tuple)) and is_or_holds_tensor(value):
         return graph_builtins.call(np.array, (value,), {})
     return value
 
@@ -250,7 +244,7 @@ def _size(size: Any, name: str) -> Optional[tuple]:
     items = size if isinstance(size, (tuple, list)) else (size,)
     # (a dim known only at run time reads as a PyNumber in the user's code, x.shape: shown as None)
     items = [None if type(item) is PyNumber else item for item in items]
-    if _holds_tensor(items):
+    if is_or_holds_tensor(items):
         raise _data_dependent(name, "size")
     if any(item is None for item in items):
         raise NotStageable(
@@ -411,7 +405,7 @@ def _random_state(seed: Any = None) -> Any:
 def _static_seed(seed: Any) -> Any:
     """The seed for the object that stands in while tracing (its state is never drawn from): a traced seed's
     value is not known yet, and any seed serves."""
-    return None if _holds_tensor(seed) else seed
+    return None if is_or_holds_tensor(seed) else seed
 
 
 def _refuse(f: Any, why: str) -> Callable:

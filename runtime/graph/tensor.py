@@ -450,6 +450,12 @@ def holds_tensor(x: Any) -> bool:
         isinstance(item, Tensor) or stands_for_a_tensor(type(item)) or holds_tensor(item) for item in x)
 
 
+def is_or_holds_tensor(x: Any) -> bool:
+    """Whether ``x`` is a graph tensor (or a Variable), or a list or tuple with one somewhere inside: an
+    argument a NumPy function must take as a tensor (a list of tensors stacked, as ``np.asarray`` would)."""
+    return isinstance(x, Tensor) or stands_for_a_tensor(type(x)) or holds_tensor(x)
+
+
 def nest_array(obj: Any, dtype: Any = None, ndmin: int = 0) -> Tensor:
     """``np.array(obj, dtype, ndmin=ndmin)`` of a nest of lists and tuples holding tensors, arrays and numbers, as
     one tensor: stacked level by level, each part cast to the dtype NumPy's ``array`` gives the whole (asked of
