@@ -335,16 +335,24 @@ def _one_python_iteration(run: Callable[[], Any], body: Callable, state: State, 
             state.set(entry)
         return 0
 
+    if _in_throwaway_trace(traced, untouched) is None:
+        return None
+    return seen[0] if seen else None
+
+
+def _in_throwaway_trace(traced: Callable[[], Any], untouched: _Untouched) -> Any:
+    """``jax.make_jaxpr(traced)()`` (its closed jaxpr), with what the body changed checked and undone
+    (``untouched``); None where it fails: whatever fails here fails (or not) the same way when Python runs it."""
     try:
-        jax.make_jaxpr(traced)()
+        closed = jax.make_jaxpr(traced)()
         untouched.check()
     except _SEARCHES:
         untouched.restore()
         raise
-    except Exception:  # noqa: BLE001 - whatever fails here fails (or not) the same way when Python runs it
+    except Exception:  # noqa: BLE001 - (see above)
         untouched.restore()
         return None
-    return seen[0] if seen else None
+    return closed
 
 
 def _numbers_traced_after_one_iteration(first: int, extra_test: Optional[Thunk], body: Callable[[Any], None],
@@ -509,14 +517,8 @@ def _traced_iterations(start: Callable[[], tuple], test: Thunk, body: Thunk, sta
         seen.append((ran, [leaves for leaves, _ in flat], [treedef for _, treedef in flat]))
         return [leaf for leaves, _ in flat for leaf in leaves if is_array(leaf)]
 
-    try:
-        closed = jax.make_jaxpr(traced)()
-        untouched.check()
-    except _SEARCHES:
-        untouched.restore()
-        raise
-    except Exception:  # noqa: BLE001 - whatever fails here fails (or not) the same way when Python runs it
-        untouched.restore()
+    closed = _in_throwaway_trace(traced, untouched)
+    if closed is None:
         return None
     ran, leaves, treedefs = seen[0]
     return _Iterations(ran, closed, leaves, treedefs)
