@@ -30,10 +30,16 @@ WORST_TARGET, WORST_LIMIT = "≤ 2x", 2.0
 def _programs() -> list:
     """``tests/jax_programs/programs.py``'s corpus (``tests/`` is not a package root of its own)."""
     tests = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
-    if tests not in sys.path:
-        sys.path.append(tests)  # after the repository root: tests/autograph must not shadow autograph
-    from jax_programs.programs import PROGRAMS
-
+    if tests in sys.path:
+        from jax_programs.programs import PROGRAMS
+        return PROGRAMS
+    # After the repository root (tests/autograph must not shadow autograph), and only for this import: left on
+    # the path, tests/coverage would be the `coverage` that numba's import looks for (the executors section).
+    sys.path.append(tests)
+    try:
+        from jax_programs.programs import PROGRAMS
+    finally:
+        sys.path.remove(tests)
     return PROGRAMS
 
 
