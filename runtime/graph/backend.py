@@ -149,13 +149,16 @@ class GraphBackend(Backend):
 
     def read_from(self, base: Any, index: Any) -> Any:
         """``np.eye(k)[labels]``: a NumPy array indexed by tensors is a gather from a constant;
-        ``np.r_[...]`` / ``np.c_[...]`` with tensors join them as NumPy does."""
+        ``np.r_[...]`` / ``np.c_[...]`` with tensors join them as NumPy does; ``xs[t]``, a Python list or tuple
+        of tensors indexed by a staged integer (a staged loop's counter), one read of the stacked items."""
         if current_builder() is None:
             return None
         if isinstance(base, np.ndarray) and base.dtype.kind in "biufc":
             return tensor.getitem(tensor.constant(base), index)
         if base is np.r_ or base is np.c_:
             return _join_index_expression(base is np.c_, index)
+        if type(base) is list or type(base) is tuple:
+            return _stacked_read(base, index)
         return None
 
     def write_into(self, target: Any, index: Any, value: Any, chained: bool = False) -> Any:
@@ -172,6 +175,40 @@ class GraphBackend(Backend):
             "names bound to the array would not see the write. Make the array in the traced function with "
             "np.zeros / np.empty / np.full (a graph array while traced) or np.zeros_like(t), or build the "
             "result from tensors (np.where(mask, t, y), np.stack)")
+
+
+def _stacked_read(items: list | tuple, index: Any) -> Any:
+    """``items[index]`` for a list or tuple and a 0-d integer tensor ``index`` (which Python refused: its value
+    is known only when the graph runs): the items, graph tensors of one known shape and one dtype, stacked and
+    read at ``index`` (the same values, the item Python would give). Python wraps a negative index and raises
+    ``IndexError`` past either end: the stacked read wraps as NumPy does, and a staged check raises Python's
+    error when the graph runs. Anything else (a Python number or NumPy array among the items, items of two
+    shapes or dtypes, an index that is not a 0-d integer) is refused, naming the reason and the fix; None for an
+    index that is no tensor (Python's own refusal stands)."""
+    if not (isinstance(index, Tensor) or tensor.stands_for_a_tensor(type(index))):
+        return None
+    index = tensor.as_tensor(index)
+    kind = type(items).__name__
+    what = f"{user_location()}: a Python {kind} indexed by a staged value (a graph tensor, {index.value.type_str})"
+    fix = (f"make the {kind} one array before the loop (np.stack(xs); pad items of different shapes to one shape), "
+           "then index that array")
+    if index.shape != () or index.dtype.kind not in "iu":
+        return None  # (Python's refusal: only integers index a list)
+    if not items:
+        raise NotStageable(f"{what}: the {kind} is empty (Python raises IndexError for any index)")
+    if not all(isinstance(item, Tensor) or tensor.stands_for_a_tensor(type(item)) for item in items):
+        raise NotStageable(f"{what}: its items must be graph tensors of one shape and dtype, to be read as one "
+                           f"stacked array; some are not ({', '.join(sorted({type(i).__name__ for i in items}))}); "
+                           f"{fix}")
+    stacked_items = [tensor.as_tensor(item) for item in items]
+    kinds = {(item.shape, item.dtype) for item in stacked_items}
+    if len(kinds) > 1 or None in stacked_items[0].shape:
+        shown = ", ".join(sorted({item.value.type_str for item in stacked_items}))
+        raise NotStageable(f"{what}: its items must be graph tensors of one known shape and one dtype, to be read "
+                           f"as one stacked array; they are {shown}; {fix}")
+    n = len(items)
+    variables.assert_((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
+    return tensor.getitem(np.stack(stacked_items), (index,))
 
 
 def _holds_a_tensor(value: Any) -> bool:
