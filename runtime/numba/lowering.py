@@ -469,22 +469,16 @@ def _getitem(ctx: _Context, x: str, *index_names: str, index: tuple) -> str:
     return f"{_np(out.dtype)}({text})" if not out.shape else text
 
 
-def _concatenate(ctx: _Context, *xs: str, axis: int) -> str:
-    out = ctx.node.outputs[0]
-    if any(not v.shape for v in ctx.node.inputs):
-        raise Unsupported("`concatenate` of scalars has no numba rule")
-    parts = [ctx.cast(x, v, out.dtype) for x, v in zip(xs, ctx.node.inputs)]
-    ctx.tag = C if all(tag == C for tag in ctx.tags) else UNKNOWN
-    return f"np.concatenate(({', '.join(parts)},), axis={axis})"
-
-
-def _stack(ctx: _Context, *xs: str, axis: int) -> str:
-    out = ctx.node.outputs[0]
-    if any(not v.shape for v in ctx.node.inputs):
-        raise Unsupported("`stack` of scalars has no numba rule")
-    parts = [ctx.cast(x, v, out.dtype) for x, v in zip(xs, ctx.node.inputs)]
-    ctx.tag = C if all(tag == C for tag in ctx.tags) else UNKNOWN
-    return f"np.stack(({', '.join(parts)},), axis={axis})"
+def _joining(name: str) -> Rule:
+    """``np.concatenate`` / ``np.stack`` of arrays along ``axis``, each cast to the output's dtype first."""
+    def rule(ctx: _Context, *xs: str, axis: int) -> str:
+        out = ctx.node.outputs[0]
+        if any(not v.shape for v in ctx.node.inputs):
+            raise Unsupported(f"`{name}` of scalars has no numba rule")
+        parts = [ctx.cast(x, v, out.dtype) for x, v in zip(xs, ctx.node.inputs)]
+        ctx.tag = C if all(tag == C for tag in ctx.tags) else UNKNOWN
+        return f"np.{name}(({', '.join(parts)},), axis={axis})"
+    return rule
 
 
 def _constant(ctx: _Context, value: Any) -> str:
@@ -526,8 +520,8 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "cast": _cast,
     "where": _where,
     "getitem": _getitem,
-    "concatenate": _concatenate,
-    "stack": _stack,
+    "concatenate": _joining("concatenate"),
+    "stack": _joining("stack"),
     "constant": _constant,
     "full": _full,
     "full_like": _full,
