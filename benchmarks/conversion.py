@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 import autograph
+import runtime as _runtime  # (the per-call choice's parts: what converted code calls)
 from autograph.testing import converted_form
 from benchmarks import ROOT
 from benchmarks.timing import (
@@ -173,9 +174,6 @@ def _event_rows() -> list[Row]:
         event = (ours - base) / EVENTS - loop_extra
         rows.append(Row(f"{name}, extra per event", fmt_time(max(event, 0.0))))
     return rows
-
-
-import runtime as _runtime  # noqa: E402  (the per-call choice's parts, below: what converted code calls)
 
 
 def _as_written(x: int) -> int:
