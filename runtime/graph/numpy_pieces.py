@@ -78,6 +78,7 @@ def _insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> Tensor:
         axis = normalize_axis(axis, a.ndim)
     n = known_dim("insert", a, axis)
     v = _value(values)
+    given_shape = tuple(v.shape)  # (the values as given: NumPy's errors name their shape)
     # How many values go in (NumPy's two cases: one index, where a scalar index moves the values' first axis
     # to `axis`, or several, one slice of values each).
     scalar = not isinstance(obj, slice) and np.ndim(obj) == 0
@@ -102,8 +103,15 @@ def _insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> Tensor:
     markers[0 if scalar else axis] = count
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        positions = np.insert(np.arange(n).reshape(along), obj, (n + np.arange(count)).reshape(markers),
-                              axis=axis).reshape(-1)
+        try:
+            positions = np.insert(np.arange(n).reshape(along), obj, (n + np.arange(count)).reshape(markers),
+                                  axis=axis).reshape(-1)
+        except (IndexError, ValueError):
+            # NumPy's error on the positions names their shapes (ones off `axis`): raise it as NumPy raises it on
+            # the real shapes, where they are known (zeros stand in for the values: only the shapes count).
+            if None not in a.shape and None not in given_shape:
+                np.insert(np.zeros(a.shape, a.dtype), obj, np.zeros(given_shape, a.dtype), axis=axis)
+            raise
     target = list(a.shape)
     target[axis] = count
     if None in target:
