@@ -27,18 +27,23 @@ demo: $(DEMO_STAMP)
 	$(PY) examples/demo.py
 
 # The whole suite but the `slow` cases (for the largest families, tests/conftest.py's SAMPLED, a fixed sample),
-# and half of test_three_modes.py's random programs (100 of 200; test_random_programs.py runs its 2,000, each on
-# the three paths): under 10 minutes on 2 cores.
+# and fewer examples of three random families (test_three_modes.py's programs 100 of 200, test_graph_backend.py's
+# 250 of 500, test_jax_appends_and_zips.py's 6 of 15; test_random_programs.py runs its 2,000, each on the three
+# paths): under 10 minutes on 2 cores.
 test: $(STAMP)
 	$(PY) -m ruff check .
-	AUTOGRAPH_THREE_MODES_EXAMPLES=100 $(PY) -m pytest -m "not slow"
+	AUTOGRAPH_THREE_MODES_EXAMPLES=100 AUTOGRAPH_GRAPH_FUZZ_EXAMPLES=250 AUTOGRAPH_JAX_APPENDS_EXAMPLES=6 \
+		$(PY) -m pytest -m "not slow"
 
-# The rest: the `slow` cases, and test_three_modes.py's random programs at their full count (200).
+# The rest: the `slow` cases, and those three random families at their full counts.
 # `make test` and `make slow` together run every test (as plain `pytest` does).
 slow: $(STAMP)
 	$(PY) -m pytest -m slow
 	$(PY) -m pytest tests/autograph/test_three_modes.py::test_random_programs_graph_on_numpy_and_lowered_to_jax \
-		tests/autograph/test_three_modes.py::test_random_programs_jnp_under_jax_jit
+		tests/autograph/test_three_modes.py::test_random_programs_jnp_under_jax_jit \
+		tests/runtime/graph/test_graph_backend.py::test_random_programs_graph_matches_eager \
+		tests/runtime/jax/test_jax_appends_and_zips.py::test_appends_in_a_static_range_equal_eager_under_every_transformation \
+		tests/runtime/jax/test_jax_appends_and_zips.py::test_enumerate_and_zip_equal_eager_under_grad_jvp_and_vmap
 
 # Quick: lint, the converter's and the graph's fast tests, the smoke subsets (a few hundred random programs).
 check: $(STAMP)

@@ -8,6 +8,7 @@ cannot give Python's answer, the loop is Python's (unrolled, with an ``UnrolledL
 from __future__ import annotations
 
 import contextlib
+import os
 import warnings
 
 import jax
@@ -22,6 +23,8 @@ from runtime.jax import UnrolledLoopWarning
 from runtime.limits import Limitation
 
 KEY = jax.random.key(0)
+# Each example runs under five transformations (about 2 s): `make test` runs 6, `make slow` the 15.
+EXAMPLES = int(os.environ.get("AUTOGRAPH_JAX_APPENDS_EXAMPLES", "15"))
 
 
 def equal(got, expected, rtol=1e-5):
@@ -71,7 +74,7 @@ def test_a_sampler_appending_in_a_static_range_is_one_scan():
     equal(got, sampler(KEY, x, 20))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(n_steps=st.integers(2, 40), shape=st.sampled_from([(), (3,), (2, 3)]))
 def test_appends_in_a_static_range_equal_eager_under_every_transformation(n_steps, shape):
     x = jnp.linspace(0.1, 1.0, int(np.prod(shape))).reshape(shape)
@@ -222,7 +225,7 @@ def weighted(xs, ws, start):
     return acc
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(n=st.integers(1, 12), m=st.integers(1, 12), start=st.integers(-3, 3), width=st.sampled_from([(), (2,)]))
 def test_enumerate_and_zip_equal_eager_under_grad_jvp_and_vmap(n, m, start, width):
     xs = jnp.linspace(-1.0, 1.0, n * int(np.prod(width))).reshape((n, *width))
