@@ -44,12 +44,17 @@ class State:
 
     ``names`` are the carried variables; ``functions`` the statement's body (and test)
     functions, whose closure cells are those variables. A name the converter declared a role for
-    (the return value, a return or break flag) comes back typed with it (runtime/state_roles.py)."""
+    (the return value, a return or break flag) comes back typed with it (runtime/state_roles.py).
+    ``dead``: variables an ``if``'s branches change that nothing reads after it (a branch reads
+    them first): carried too, so that each branch is traced from their value before the ``if``,
+    but never joined (``outputs``)."""
 
-    __slots__ = ("names", "_cells", "slots", "watch")
+    __slots__ = ("names", "_cells", "slots", "watch", "dead")
 
-    def __init__(self, names: Optional[tuple[str, ...]], *functions: Optional[Callable]) -> None:
-        names = tuple(names or ())
+    def __init__(self, names: Optional[tuple[str, ...]], *functions: Optional[Callable],
+                 dead: Optional[tuple[str, ...]] = None) -> None:
+        names = tuple(names or ()) + tuple(dead or ())
+        self.dead = frozenset(dead or ())
         cells: dict[str, Any] = {}
         roles: Mapping[str, str] = {}
         for function in functions:
@@ -91,6 +96,15 @@ class State:
         if self.watch is not None:  # (a body just ran: Python state it changed without carrying it?)
             self.watch.during()
         return tuple(values)
+
+    def outputs(self, values: tuple, entry: tuple) -> tuple:
+        """What a branch gives the join: ``values`` (from ``get``), with each dead variable's value from
+        before the statement (``entry``) in place of its own. Both branches then agree on it, so it
+        passes through: a variable bound on one path only, or to a Python value, is no error where no
+        path reads it after the ``if`` (what is read later on a path that leaves it unbound still is)."""
+        if not self.dead:
+            return values
+        return tuple(e if name in self.dead else v for name, v, e in zip(self.names, values, entry))
 
     def set(self, values: Iterable[Any]) -> None:
         values = tuple(values)

@@ -5,7 +5,8 @@ Python float, ``math.sqrt(t)`` calls ``float(t)``, and ``np.array([t1, t2])`` co
 itself. A graph tensor cannot answer while it is traced, and Python cannot be changed to let it. So
 the converter routes calls that resolve, at conversion time, to one of these callables
 (``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow len``, the
-functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray``) through this module;
+functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray``, and ``arange repeat take``, which
+ask their sizes and positions for Python ints) through this module;
 ``any`` and ``all`` too, which ask each item for its truth (``_truth_fold``).
 Before::
 

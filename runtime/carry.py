@@ -23,7 +23,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from runtime.staging import StagingError, describe, has_no_value, is_return_flag, is_return_value, staging_error
-from runtime.undefined import Undefined
+from runtime.undefined import Undefined, as_unbound_local
 
 WEAK = (bool, int, float, complex)
 
@@ -247,6 +247,23 @@ def _none_on_one_path(rules: Rules, label: str, name: str, none_where: str, valu
             f"staged `if`, and a staged value cannot be None on some runs only: which branch runs is known only "
             f"when the program runs. Give {name} a value of the same type on both paths (e.g. a NaN or zeros, "
             "or a separate flag for 'not set yet')")
+
+
+def unbound_in_branch(error: BaseException, label: str) -> Optional[StagingError]:
+    """The refusal of a staged ``if`` whose ``label`` branch read a variable with no value while it was traced
+    (``error``: Python's ``UnboundLocalError``, or the ``NameError`` of a block's free variable that stands for
+    it); None for any other error. Python raises it only on the runs that take that branch (a variable an
+    earlier loop iteration binds may well have a value there); a staged ``if`` traces both branches whatever
+    runs, so it cannot raise on those runs only."""
+    unbound = error if isinstance(error, UnboundLocalError) else (
+        as_unbound_local(error) if type(error) is NameError else None)
+    if unbound is None:
+        return None
+    return staging_error(
+        f"{unbound} in the {label} branch of a staged `if`: a staged `if` traces both branches, whichever runs, "
+        "so every variable a branch reads needs a value before the `if` (Python raises this only on the runs "
+        "that take that branch). Give the variable a value before the `if` (before the loop, where an earlier "
+        "iteration binds it), of the type it will have")
 
 
 def join_types(rules: Rules, label: str, items: Sequence[tuple[str, Any]]) -> LeafType:

@@ -92,7 +92,7 @@ class DataDependentIndex(IndexError, DataDependentShape):
 
 class UnknownDimension(NotStageable):
     """A dimension known only when the graph runs (``input_signature`` with None), used where Python needs its
-    value while tracing: ``len(x)``, ``range(n)`` outside converted code, ``np.zeros(n)``."""
+    value while tracing: ``len(x)`` and ``range(n)`` outside converted code, ``x.shape == y.shape``."""
 
 
 def start_trace() -> object:

@@ -56,13 +56,16 @@ def _staged(value: Any):
         return backend_for(value)
 
 
-def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optional[tuple] = None) -> Thunk:
+def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optional[tuple] = None,
+            dead: Optional[tuple] = None) -> Thunk:
     """Which block of ``if cond: body() else: orelse()`` to run: the converted code calls what this
     returns, ``ag__.if_stmt(cond, if_body, else_body, state)()``, so the block runs in the user's
     own frame (no runtime frame sits between the function and its branch: ``sys._getframe``,
     ``warnings.warn(stacklevel=...)`` and the recursion depth see the function). A plain ``cond``
     gives ``body``, ``orelse`` or ``skip``; a staged one is staged here by its backend, and ``skip``
-    comes back."""
+    comes back. ``state``: the variables the statement changes that are read after it; ``dead``: those
+    it changes that a branch reads first but nothing reads after it (put back between the branches,
+    never joined: ``State.outputs``)."""
     cls = type(cond)
     if cls is not bool and cls is not int:
         try:
@@ -70,7 +73,7 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
         except (KeyError, TypeError):  # a type not seen yet, or an unhashable class (see _staged)
             backend = backend_for(cond)
         if backend is not None:
-            run(_stage, backend.if_stmt, cond, body, orelse, State(state, body, orelse))  # traces the blocks
+            run(_stage, backend.if_stmt, cond, body, orelse, State(state, body, orelse, dead=dead))  # traces the blocks
             return skip
     if cond:
         return body

@@ -24,6 +24,7 @@ _NESTED_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 class _Liveness:
     def __init__(self) -> None:
         self.exception_live: set[str] = set()  # live at the handlers of enclosing try statements
+        self.resume_live: set[str] = set()  # live after the enclosing with statements (an __exit__ may swallow a raise)
         self.results: dict[ast.stmt, tuple[set[str], set[str]]] = {}
         # A loop's body is analysed until its head's set stops changing (and an inner loop's, for
         # each of those rounds): the names of its plain statements are collected once, by node id
@@ -92,12 +93,14 @@ class _Liveness:
 
     def _Try(self, node: ast.Try, live_out: set[str]) -> set[str]:
         final_in = self.block(node.finalbody, live_out)
+        saved = self.exception_live
+        if node.finalbody:  # a raise in a handler or the else block runs the finally block first
+            self.exception_live = saved | final_in
         handlers_in: set[str] = set()
         for handler in node.handlers:
             handled = self.block(handler.body, final_in) - ({handler.name} if handler.name else set())
             handlers_in |= handled | names_of(handler.type).reads
         orelse_in = self.block(node.orelse, final_in)
-        saved = self.exception_live
         self.exception_live = saved | handlers_in | (final_in if node.finalbody else set())
         body_in = self.block(node.body, orelse_in)
         self.exception_live = saved
@@ -105,10 +108,22 @@ class _Liveness:
 
     _TryStar = _Try
 
+    def _Raise(self, node: ast.Raise, live_out: set[str]) -> set[str]:
+        # A raise ends its path: what follows it is not read on it, only what the enclosing
+        # handlers and finally blocks read (and what follows an enclosing with statement, whose
+        # context manager may swallow the exception). Counting the statements after it would make a
+        # variable bound on every path that goes on look live where it is unbound (a staged
+        # `if` would then have to carry it from a branch that never binds it).
+        return self._names_of(node).reads | self.exception_live | self.resume_live
+
     def _With(self, node: ast.With, live_out: set[str]) -> set[str]:
         items = names_of([item.context_expr for item in node.items])
         bound = names_of([item.optional_vars for item in node.items])
-        return items.reads | bound.reads | (self.block(node.body, live_out) - bound.writes)
+        saved = self.resume_live
+        self.resume_live = saved | live_out
+        body_in = self.block(node.body, live_out)
+        self.resume_live = saved
+        return items.reads | bound.reads | (body_in - bound.writes)
 
     def _Match(self, node: ast.Match, live_out: set[str]) -> set[str]:
         live = set(live_out)

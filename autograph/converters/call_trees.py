@@ -129,7 +129,9 @@ _ARRAY_ARGUMENT_METHODS = frozenset({"dot", "take", "searchsorted", "clip", "cho
 
 # Callables that ask their arguments for their values: calls to them go through ag__.builtin.
 _ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, len, any, all)
-_ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray")
+# (NumPy does not dispatch on np.arange's bounds, np.repeat's counts and np.take's positions, and asks them for
+# their values: a graph tensor there is a size or positions known when the graph runs: runtime/graph/tensor_sizes.py.)
+_ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "arange", "repeat", "take")
 # id -> object (the object is kept so that its id stays its own). NumPy's entries are added once
 # NumPy is imported: a callee cannot be NumPy's before that, and the converter never imports it.
 _routed: dict[int, Any] = {}

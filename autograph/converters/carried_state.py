@@ -51,6 +51,9 @@ class CarriedState:
         self.composite_writes = True
         # Lists a loop appends to (carried, never rebound): the loop body declares them nonlocal all the same.
         self.declared_unwritten: set[str] = set()
+        # The variables the converter made up (return values and flags, runtime/state_roles.py): always
+        # joined, never ``dead_after``, so that a staged ``if`` sees which branch set a return flag.
+        self.made_up: frozenset = frozenset()
 
     def _writes(self, node: ast.stmt) -> frozenset:
         """The names a user statement binds, computed once (with those of the statements in it):
@@ -79,7 +82,7 @@ class CarriedState:
         # A loop carries what is live at its head or after it. Branches carry everything they
         # bind that is visible outside: staging runs both, so a value one branch binds and the
         # other reads must go through the state, not through the variable.
-        state = (local & (live_out | live_in)) | outer if loop else visible | outer
+        state = (local & (live_out | live_in)) | outer if loop else (visible - self.dead_after(node)) | outer
         if isinstance(node, ast.While):
             # What the test binds (`while (x_next := step(x)) > tol:`) is loop state: a staged loop
             # computes it anew each iteration, as Python's test does (runtime/loop_tests.py).
@@ -99,6 +102,15 @@ class CarriedState:
         lifetime = local - self._parameter_targets(node)
         return (sorted(lifetime | visible | outer | grown), sorted(self.function.globals & modified),
                 sorted(state) + (composites(node) if self.composite_writes else []))
+
+    def dead_after(self, node: ast.If) -> set[str]:
+        """The locals an ``if`` binds that a branch (or the test) reads before binding them but that
+        nothing reads after it: a staged ``if`` must trace each branch from their value before it,
+        but joins them in no output (``if_stmt``'s ``dead``), so that a variable bound on one path
+        only (`if n == 0: return 0.0` / `else: tol = tol or 0.5; ...`) is no error there."""
+        local = self._writes(node) & self.function.locals
+        live_out = anno.get(node, anno.Key.LIVE_OUT)
+        return (local & anno.get(node, anno.Key.LIVE_IN)) - live_out - self.function.captured - self.made_up
 
     def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:
         """Names the closures need bound in the enclosing scope: their nonlocals, and free

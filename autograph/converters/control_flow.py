@@ -37,7 +37,9 @@ it (live after the statement, read before being bound in it, or captured by a
 nested function). The last argument names the state a backend must carry: the
 modified variables that are live after the statement (for a loop, also at its
 head), then the attributes and constant-key items it assigns (``('self', 'best')``
-for ``self.best = v``: carried_state.composites). A variable the original
+for ``self.best = v``: carried_state.composites). An ``if`` may get one more: the
+variables a block reads and then rebinds that nothing reads after it (``dead``:
+carried_state.dead_after). A variable the original
 program might not have bound yet is first bound to ``ag__.Undefined(name)``, and
 its reads that may see that value become ``ag__.ld(name)``, which raises Python's
 own ``UnboundLocalError``.
@@ -72,6 +74,7 @@ class _ControlFlow(CarriedState):
     def __init__(self, ctx: Context, scope: FunctionScope, maybe_undefined: set[str]) -> None:
         super().__init__(scope)
         self.ctx = ctx
+        self.made_up = frozenset(ctx.state_roles)
         self.maybe_undefined = maybe_undefined
         self.inited: set[str] = set()
         # The body closures this pass made, by id (held: an id is unique only while its node lives).
@@ -267,10 +270,10 @@ class _ControlFlow(CarriedState):
             functions.append(else_body)
             orelse = ast.Name(id=else_body.name, ctx=ast.Load())
         # The operator says which block to run; the block runs here, in the function's own frame.
-        template = ("ag__.run(ag__.if_stmt(TEST, BODY, ORELSE, STATE))" if self._may_read_unbound(functions)
-                    else "ag__.if_stmt(TEST, BODY, ORELSE, STATE)()")
+        template = ("ag__.run(ag__.if_stmt(TEST, BODY, ORELSE, STATE, DEAD))" if self._may_read_unbound(functions)
+                    else "ag__.if_stmt(TEST, BODY, ORELSE, STATE, DEAD)()")
         call = self._call(template, node, TEST=node.test, BODY=body.name, ORELSE=orelse,
-                          STATE=self._get_state(state))
+                          STATE=self._get_state(state), DEAD=self._get_state(sorted(self.dead_after(node))))
         self._finish(scope, nonlocals)
         return functions + inits + _trim(call)
 

@@ -2,8 +2,9 @@
 
 The converter routes ``float(t)``, ``int``, ``bool``, ``complex``, ``min``, ``max``, ``round``,
 ``divmod``, ``pow``, the functions of ``math`` and ``np.array`` / ``asarray`` / ``asanyarray`` /
-``ascontiguousarray`` through ``ag__.builtin`` (runtime/builtin_calls.py); when an argument is a
-graph tensor, the graph backend hands the call here. Before (traced)::
+``ascontiguousarray`` (and ``np.arange`` / ``repeat`` / ``take``: runtime/graph/tensor_sizes.py) through
+``ag__.builtin`` (runtime/builtin_calls.py); when an argument is a graph tensor, the graph backend hands the
+call here. Before (traced)::
 
     d = math.sqrt(float(np.dot(x, x)))
     p = np.array([d, 1.0])
@@ -40,6 +41,7 @@ import numpy as np
 
 from runtime.graph import nests, ops, variables
 from runtime.graph.tensor import (
+    NUMPY_FUNCTIONS,
     PyNumber,
     Tensor,
     apply,
@@ -75,8 +77,14 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
         impl = scipy_functions.implementation(f)
     if impl is None:
         result = _array_method(f, args, kwargs)
-        # (np.diag([c, c, 1.0]), np.sum([... for ...]): lists holding tensors where NumPy takes arrays)
-        return nests.call(f, args, kwargs) if result is NotImplemented else result
+        if result is NotImplemented:
+            # (np.diag([c, c, 1.0]), np.sum([... for ...]): lists holding tensors where NumPy takes arrays)
+            result = nests.call(f, args, kwargs)
+        if result is NotImplemented and f in NUMPY_FUNCTIONS:
+            # np.repeat(a, t), np.take(a, t), np.reshape(a, (t, -1)): a tensor where NumPy does not dispatch (counts,
+            # positions, a shape), which the graph's own function takes (a size: runtime/graph/tensor_sizes.py)
+            result = NUMPY_FUNCTIONS[f](*args, **kwargs)
+        return result
     result = impl(*args, **kwargs)
     if f in _PYTHON_RESULTS and all(type(a) is PyNumber for a in (*args, *kwargs.values()) if isinstance(a, Tensor)):
         # A builtin of Python numbers known at run time (int(n), max(n, 1), math.sqrt(n)) gives a Python number.

@@ -23,6 +23,9 @@ the leaf helpers here.
 from __future__ import annotations
 
 import functools
+import gc
+import sys
+import weakref
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -239,13 +242,16 @@ def _union(roots: list, more: list) -> list:
 
 
 def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Sequence[str],
-               labels: Sequence[str]) -> Optional[tuple]:
+               labels: Sequence[str], rebound: Optional[list] = None) -> Optional[tuple]:
     """Trace each branch (a thunk returning one value per name) into one cond; return the values.
 
     A branch that writes into a tensor of an enclosing graph (``x[i] = 0`` on a variable from before
     the ``if``) makes it an extra output of every branch; after the cond node the tensor is written
     with that output, so every name and view bound to it sees the write, as in NumPy. A branch that
-    ends in the user's ``raise`` becomes a graph assertion (``_stage_raise``); when both do, None."""
+    ends in the user's ``raise`` becomes a graph assertion (``_stage_raise``); when both do, None.
+    ``rebound``: given by a staged ``if``, which collects there the written tensors that one branch leaves in
+    their variable and the other rebinds, when no other variable holds them (``_refuse_rebinding``): it then
+    checks that nothing else refers to them either (``_unshared``)."""
     roots: list = []
     while True:
         traced: list[_Traced] = []
@@ -258,6 +264,9 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
                 if isinstance(error, RecursionError):
                     count_staged_recursion(error)
                 if isinstance(error, Limitation) or not raised_by_user_statement(error):
+                    unbound = carry.unbound_in_branch(error, labels[b]) if labels[b] in ("if", "else") else None
+                    if unbound is not None:
+                        raise unbound from error
                     raise
                 raising[b] = error
                 continue
@@ -270,8 +279,10 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         if len(grown) == len(roots):
             break
         roots = grown  # trace again, every branch returning every written tensor
+    leaves = [leaf for t in traced for ls, _ in t.flat for leaf in ls if isinstance(leaf, Tensor)]
     join = carry.join_branches(RULES, names, [_branch_values(t) for t in traced], labels,
-                               check=functools.partial(_refuse_rebinding, roots=roots, labels=labels))
+                               check=functools.partial(_refuse_rebinding, roots=roots, labels=labels,
+                                                       leaves=leaves, rebound=rebound))
     plans = [_plan(join, b, t) for b, t in enumerate(traced)]
     first_root = len(plans[0])
     for k, root in enumerate(roots):
@@ -303,16 +314,30 @@ def _plan(join: carry.Join, b: int, t: _Traced) -> list:
     return plan
 
 
-def _refuse_rebinding(name: str, label: str, found: dict, roots: list, labels: Sequence[str]) -> None:
+def _refuse_rebinding(name: str, label: str, found: dict, roots: list, labels: Sequence[str], leaves: list,
+                      rebound: Optional[list]) -> None:
     """A tensor written in place (a root) in one branch and rebound in another: which array later writes
-    through that name reach is known only at run time."""
+    through that name reach is known only at run time. Unless that name is the only way to the array: a
+    branch leaves the array itself in it (not a view), and no other variable holds it or a view of it in
+    any branch (``leaves``: every tensor the branches left in the variables). Then that is kept in
+    ``rebound`` (name, label, array, branch), for the staged ``if`` to check that nothing else refers to the
+    array (``_unshared``); the array is written all the same, and the name joins as a new value."""
     for b, c in found.items():
-        if isinstance(c, Tensor) and any(_related(c, r) for r in roots):
-            raise staging_error(
-                f"{label} is written in place in the {labels[b]} branch of a staged `if` but rebound to "
-                "another array in the other; the graph cannot tell which array later writes through that "
-                f"name should reach. Rebind it in both branches (e.g. {name} = {name}.copy() before writing), "
-                "or write in place in both")
+        if not (isinstance(c, Tensor) and any(_related(c, r) for r in roots)):
+            continue
+        if (rebound is not None and c._view is None and any(c is r for r in roots) and
+                sum(_related(leaf, c) for leaf in leaves) == sum(x is c for x in found.values())):
+            rebound.append((name, label, c, labels[b]))
+            continue
+        raise staging_error(_rebinding_message(name, label, labels[b]))
+
+
+def _rebinding_message(name: str, label: str, where: str) -> str:
+    return (f"{label} is written in place in the {where} branch of a staged `if` but rebound to another array in "
+            "the other, and something else still refers to that array (another name, a view, a container, or the "
+            "caller: an argument); the graph cannot tell which array later writes through that name should "
+            f"reach. Rebind it in both branches (e.g. {name} = {name}.copy() before writing), or write in place "
+            "in both")
 
 
 def _python_number(out: Tensor, traced: list, i: int, j: int) -> Tensor:
@@ -384,16 +409,61 @@ def if_stmt(cond: Tensor, body: Callable[[], None], orelse: Optional[Callable[[]
             try:
                 if fn is not None:
                     fn()
-                return state.get()
+                return state.outputs(state.get(), entry)
             finally:
                 restore()
                 state.set(entry)  # no tensor of the branch may outlive it in a variable
                 check()
         return run
 
-    values = stage_cond(pred, [branch(body), branch(orelse)], state.names, ("if", "else"))
+    rebound: list = []
+    values = stage_cond(pred, [branch(body), branch(orelse)], state.names, ("if", "else"), rebound)
+    if rebound:
+        restore = _nothing  # (its snapshot of the cells refers to their values: let it go before counting)
+        _check_rebound(rebound, entry, flat)
     if values is not None:  # None: both branches raise
         state.set(values)
+
+
+def _check_rebound(rebound: list, entry: tuple, flat: list) -> None:
+    """Refuse each array that a branch wrote in place and the other rebound the name of (``stage_cond``'s
+    ``rebound``), unless that name is its only holder (``_unshared``)."""
+    while rebound:
+        name, label, array, where = rebound.pop()
+        if not _unshared(array, entry, flat):
+            raise staging_error(_rebinding_message(name, label, where))
+
+
+# The count in _unshared is of CPython 3.11-3.13's references, checked on each by the aliasing tests of
+# tests/runtime/graph/test_rebinding_written_arrays.py (on 3.10 the count comes out higher and every case was
+# refused; 3.14 borrows references on the stack): elsewhere the rebinding is refused, the side a miscount must
+# fall on.
+COUNTS_REFERENCES = sys.implementation.name == "cpython" and (3, 11) <= sys.version_info[:2] <= (3, 13)
+
+
+def _unshared(array: Tensor, entry: tuple, flat: list) -> bool:
+    """Whether ``array``, which one carried variable held before a staged ``if`` (``entry``: the carried
+    values, which the variables hold again; ``flat``: them flattened), is referred to by that variable alone:
+    by no other variable, container, view, object, caller (an argument) or weak reference.
+
+    Then one branch may write into it while the other rebinds the name: after the ``if`` the name holds the
+    joined value, and no program can reach the array again, so no later write through the name needs to
+    reach it, and no read elsewhere can miss one. Exact, by CPython's reference count: every reference but
+    the ones counted here (the variable's cell, the runtime's copies of the state, this check's own) is
+    someone else's; cycles the tracing left are collected first when the count does not match."""
+    if not COUNTS_REFERENCES or weakref.getweakrefcount(array) or _identical(entry, array) != 1:
+        return False
+    held = 1 + 1 + sum(_identical(leaves, array) for leaves, _ in flat)  # its cell, entry, flat
+    held += 3  # this function's argument, the caller's variable, getrefcount's argument
+    if sys.getrefcount(array) == held:
+        return True
+    gc.collect()  # the traced branches leave reference cycles (closures, subgraphs) that may still hold it
+    return sys.getrefcount(array) == held
+
+
+def _identical(items: Any, x: Any) -> int:
+    """How many of ``items`` are ``x`` itself (never ``==``: a tensor's would stage a comparison)."""
+    return sum(1 for item in items if item is x)
 
 
 def if_exp(cond: Tensor, if_true: Callable[[], Any], if_false: Callable[[], Any]) -> Any:

@@ -19,7 +19,9 @@ The array is a tensor from the start, holding what NumPy would make (zeros for `
 contents NumPy leaves undefined), so every later write of a traced value (``out=``, ``x += t``,
 ``np.add.at``, ``x[i] = t``, through views and other names bound to it) is a graph write, as NumPy's writes
 reach every name and view of the array. An array that is only read is a constant of the graph, which the
-fold pass computes with. The shape (and the other arguments that decide it) must be known while tracing.
+fold pass computes with. The shape (and the other arguments that decide it) must be known while tracing, except
+that ``np.zeros`` / ``ones`` / ``empty`` / ``full`` take a size computed in the graph: a dim known when the graph
+runs (runtime/graph/tensor_sizes.py).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from runtime.graph import tensor_sizes
 from runtime.graph.tensor import (
     as_tensor,
     bind1,
@@ -51,6 +54,10 @@ def new_array(f: Callable) -> Callable:
 
 
 def _make(f: Callable, args: tuple, kwargs: dict) -> Any:
+    if f in tensor_sizes.SIZED:
+        sized = tensor_sizes.new_array(f, args, kwargs)  # a size computed in the graph: a run-time dim `?`
+        if sized is not None:
+            return sized
     _check_shape(f, args, kwargs)
     if f in _LIKE and args and is_or_holds_tensor(args[0]):
         return f(*args, **kwargs)  # of a traced array: its own graph function (numpy_array.py)
@@ -88,9 +95,10 @@ def _fill_tensor(f: Callable, args: tuple, kwargs: dict) -> Any:
 
 
 def _check_shape(f: Callable, args: tuple, kwargs: dict) -> None:
-    """``np.zeros(n)`` with a traced ``n``: NumPy would ask the tensor for a Python int, fail, and raise its own
-    ``TypeError``, which a program's ``except TypeError:`` takes for an answer (issue 29). A graph fixes every
-    shape while tracing: say so, as a limitation no handler turns into another one."""
+    """``np.eye(n)`` with a traced ``n`` (``np.zeros`` and the others of ``tensor_sizes.SIZED`` take one: a run-time
+    dim): NumPy would ask the tensor for a Python int, fail, and raise its own ``TypeError``, which a program's
+    ``except TypeError:`` takes for an answer (issue 29). Say what a graph cannot do, as a limitation no handler
+    turns into another one."""
     if f in _LIKE:
         at = 5 if f is np.full_like else 4  # (shape follows fill_value, dtype, order, subok)
         sizes = [kwargs.get("shape", args[at] if len(args) > at else None)]
@@ -100,9 +108,9 @@ def _check_shape(f: Callable, args: tuple, kwargs: dict) -> None:
         sizes += [args[1] if len(args) > 1 else kwargs.get("M"), args[2] if len(args) > 2 else kwargs.get("k")]
     if any(is_or_holds_tensor(size) for size in sizes):
         raise NotStageable(
-            f"{user_location()}: np.{f.__name__} with a shape (or size) from a traced value: a graph fixes "
-            "every shape while tracing, and a tensor's value is known only when the graph runs. Give the "
-            "shape as a Python int (a Python argument of the function is a constant of its trace), or build "
-            "the array from a traced one (np.zeros_like(x), np.ones_like(x))")
+            f"{user_location()}: np.{f.__name__} with a shape (or size) from a traced value: a graph takes a "
+            "size known only when it runs in np.zeros, np.ones, np.empty, np.full and np.arange (a dim `?`), "
+            "not here. Give the shape as a Python int (a Python argument of the function is a constant of its "
+            "trace), or build the array from a traced one (np.zeros_like(x), np.ones_like(x))")
 
 

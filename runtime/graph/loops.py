@@ -255,10 +255,16 @@ def _install(loop: _Loop, carried: tuple, roots: tuple, root_args: tuple) -> Non
 
 
 def _written_in_place(loop: _Loop, carried: tuple) -> set:
-    """The slots whose tensor from before the loop was written in place by the body just traced."""
+    """The slots whose tensor from before the loop was written in place by the body just traced.
+
+    Several slots may hold one tensor (``b = a`` before the loop): ``_install`` leaves it holding the last
+    one's loop variable, so that is what it still holds unless a write changed it (comparing each slot's
+    own loop variable would take the alias for a write)."""
     shadows = current_builder().shadows
-    return {slot for slot, arg in zip(loop.slots, carried) if isinstance(loop.init[slot], Tensor)
-            and slot not in loop.fresh and shadows[id(loop.init[slot])][1] is not arg._value}
+    installed = {id(loop.init[slot]): arg._value for slot, arg in zip(loop.slots, carried)
+                 if isinstance(loop.init[slot], Tensor) and slot not in loop.fresh}
+    return {slot for slot in loop.slots if isinstance(loop.init[slot], Tensor) and slot not in loop.fresh
+            and shadows[id(loop.init[slot])][1] is not installed[id(loop.init[slot])]}
 
 
 def _kept(loop: _Loop, flat: list) -> set:

@@ -1,6 +1,8 @@
 """Library ops whose output size depends on the values: ``np.nonzero``, ``np.argwhere``, ``np.unique``,
 the set operations, ``np.bincount`` without ``minlength``, ``np.repeat`` with counts computed in the
-graph, ``np.trim_zeros``. (``x[mask]`` is the core ``getitem`` with a boolean index input.)
+graph, ``np.trim_zeros``, and arrays whose size is a value computed in the graph (``np.zeros((n, k))``,
+``np.arange(k)``, ``x.reshape(k, -1)``: runtime/graph/tensor_sizes.py). (``x[mask]`` is the core ``getitem`` with a
+boolean index input.)
 
 Each op's shape rule says ``None`` (``?``) for the data-dependent dim, and its NumPy kernel is the NumPy
 function itself, so the interpreter gives NumPy's exact output, dtype and errors. A compiler that fixes
@@ -22,6 +24,7 @@ After (the graph)::
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
 import numpy as np
@@ -203,3 +206,58 @@ def _quantile_kernel(x: Any, q: Any, axis: int, method: str, weak_q: bool) -> An
 _define("median", "np.median", _along_rule(np.median), lambda x, axis: np.median(x, axis=axis), LENGTH)
 _define("quantile", "np.quantile (np.percentile)", _along_rule(np.quantile), _quantile_kernel, LENGTH)
 
+
+
+# --- arrays whose size is a value computed in the graph -------------------------------------------------
+#
+# ``np.zeros((n, k))``, ``np.arange(k)``, ``x.reshape(-1, k)`` with ``k`` a 0-d integer tensor (``np.amax(x) + 1``,
+# a run-time ``len(x)``): the ``shape`` template holds ints and ``Ref(i)`` for "the value of input i", whose dim
+# is ``?``. NumPy's kernel builds the shape when the graph runs, so a negative or non-fitting size is NumPy's own
+# error then (runtime/graph/tensor_sizes.py builds these nodes).
+
+def _sized(template: tuple, sizes: tuple) -> tuple:
+    """The template with each ``Ref(i)`` replaced by the value of size input ``i`` (a Python int)."""
+    return tuple(operator.index(sizes[d.k]) if type(d) is shapes.Ref else d for d in template)
+
+
+def _template_dims(template: tuple, ins: Any) -> tuple:
+    for v in ins:
+        if v.shape != () or v.dtype.kind not in "iu":
+            raise TypeError(f"an array size must be a 0-d integer value, not {shapes.type_str(v.shape, v.dtype)}")
+    if any(type(d) is shapes.Ref and not 0 <= d.k < len(ins) for d in template):
+        raise ValueError(f"shape template {template} names an input the node does not have")
+    return tuple(None if type(d) is shapes.Ref else d for d in template)
+
+
+_define("sized_full", "np.zeros / np.ones / np.empty / np.full with a size computed in the graph",
+        lambda ins, attrs: [(_template_dims(attrs["shape"], ins), np.dtype(attrs["dtype"]))],
+        lambda *sizes, shape, fill_value, dtype: np.full(_sized(shape, sizes), fill_value, dtype))
+
+
+def _sized_arange_rule(ins, attrs):
+    for v in ins:
+        if v.shape != ():
+            raise TypeError(f"np.arange's bounds must be 0-d values, not {shapes.type_str(v.shape, v.dtype)}")
+    return [((None,), np.dtype(attrs["dtype"]))]
+
+
+def _sized_arange_kernel(start: Any, stop: Any, step: Any, dtype: Any, python: tuple) -> Any:
+    # Each bound as eager code holds it: a Python number or a NumPy scalar (np.arange(0, 3, 0) is Python's
+    # ZeroDivisionError, with a NumPy 0 step NumPy's own ValueError).
+    bounds = [np.asarray(v).item() if p else np.asarray(v)[()] for v, p in zip((start, stop, step), python)]
+    return np.arange(*bounds, dtype=dtype)
+
+
+_define("sized_arange", "np.arange with a bound computed in the graph", _sized_arange_rule, _sized_arange_kernel)
+
+
+def _sized_reshape_rule(ins, attrs):
+    x, *sizes = ins
+    dims = _template_dims(attrs["shape"], sizes)
+    if sum(d == -1 for d in dims) > 1:
+        raise ValueError("can only specify one unknown dimension")
+    return [(tuple(None if d == -1 else d for d in dims), x.dtype)]
+
+
+_define("sized_reshape", "reshape to a size computed in the graph", _sized_reshape_rule,
+        lambda x, *sizes, shape: np.reshape(x, _sized(shape, sizes)))

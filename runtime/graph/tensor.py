@@ -764,12 +764,8 @@ def scan(op: str, x: Any, axis: Optional[int] = None, dtype: Any = None) -> Tens
 
 def reshape(x: Any, shape: Any) -> Tensor:
     x = as_tensor(x)
-    if type(shape) is PyNumber or isinstance(shape, (tuple, list)) and any(type(d) is PyNumber for d in shape):
-        raise UnknownDimension(
-            f"{user_location()}: reshape() to a shape with a dimension known only when the graph runs (x.shape[0] or "
-            "x.size of an input_signature with None): a graph fixes the shape of a reshape while tracing, but for "
-            "one dimension NumPy computes from the size: write -1 in its place (x.reshape(-1, 3)), or give the "
-            "input_signature fixed sizes")
+    if isinstance(shape, Tensor) or isinstance(shape, (tuple, list)) and any(isinstance(d, Tensor) for d in shape):
+        return _sized_reshape(x, shape)
     shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
     if shape == x.shape:
         return alias(x)
@@ -781,6 +777,36 @@ def reshape(x: Any, shape: Any) -> Tensor:
     return Tensor(out._value, out.builder, view=(x, lambda base: bind1("reshape", [base], shape=shape),
                                                  lambda base, new: reshape(new, old_shape)),
                   view_kind="view" if x._view is None else "maybe")
+
+
+def _sized_reshape(x: Tensor, shape: Any) -> Tensor:
+    """``x.reshape(-1, k)`` with ``k`` a value computed in the graph (a run-time ``len()``, ``x.shape[0]`` under an
+    input_signature with None): a ``sized_reshape`` node, whose dims from values are ``?`` and whose run-time sizes
+    NumPy checks when the graph runs (its own error for a size that does not fit). A view of ``x``, as NumPy's."""
+    items = (shape,) if isinstance(shape, Tensor) else tuple(shape)
+    if isinstance(shape, Tensor) and shape.ndim == 1 and None not in shape.shape:
+        items = tuple(shape[i] for i in range(shape.shape[0]))
+    template, sizes = [], []
+    for d in items:
+        if isinstance(d, Tensor):
+            if d.ndim or d.dtype.kind not in "iu":
+                # NumPy's own error for what eager code holds there (a float scalar, an array), asked of NumPy
+                np.zeros(1).reshape((d.dtype.type(1) if d.ndim == 0 else np.ones((1,) * d.ndim, d.dtype),))
+                raise TypeError(f"a reshape size must be a 0-d integer, not {d.value.type_str}")
+            template.append(Ref(len(sizes)))
+            sizes.append(d)
+        else:
+            template.append(int(d))
+    template = tuple(template)
+    out = bind1("sized_reshape", [x, *sizes], shape=template)
+
+    def back(base: Tensor, new: Tensor) -> Tensor:  # (a write through the view: new values in x's shape)
+        dims = [d if d is not None else bind1("dim", [base], axis=i) for i, d in enumerate(base.shape)]
+        if all(type(d) is int for d in dims):
+            return reshape(new, tuple(dims))
+        return _sized_reshape(new, dims)
+    return Tensor(out._value, out.builder, view=(x, lambda base: bind1("sized_reshape", [base, *sizes], shape=template),
+                                                 back), view_kind="view" if x._view is None else "maybe")
 
 
 def transpose(x: Any, axes: Any = None) -> Tensor:

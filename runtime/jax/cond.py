@@ -45,7 +45,7 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> No
             state.set(jtu.tree_unflatten(treedef, leaves))
             if fn is not None:
                 fn()
-            values = state.get()
+            values = state.outputs(state.get(), entry)
             state.set(entry)  # no tracer of this trace may outlive it in a variable
             return values
         return run
@@ -79,6 +79,9 @@ def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozense
             if isinstance(error, RecursionError):
                 count_staged_recursion(error)
             if not raised_by_user_statement(error):
+                unbound = carry.unbound_in_branch(error, labels[b]) if labels[b] in ("if", "else") else None
+                if unbound is not None:
+                    raise unbound from error
                 raise
             raising[b] = error
     if raising:

@@ -182,17 +182,17 @@ def test_a_caught_conversion_error_does_not_end_the_trace_as_a_limitation_would(
 
 # --- B. issue 29's messages ------------------------------------------------------------------------------
 
-def zeros_of_traced_size(x):
+def eye_of_traced_size(x):
     n = np.sum(x).astype(int)
-    return np.zeros(n)
+    return np.eye(n)
 
 
 @pytest.mark.parametrize("executor", EXECUTORS)
-def test_zeros_with_a_traced_size(executor):  # (1)
+def test_eye_with_a_traced_size(executor):  # (1)  (np.zeros(n) takes one: tests/runtime/graph/test_tensor_sizes.py)
     with pytest.raises(autograph.NotStageable) as info:
-        autograph.function(zeros_of_traced_size, executor=executor)(np.ones(3))
+        autograph.function(eye_of_traced_size, executor=executor)(np.ones(3))
     message = str(info.value)
-    assert message.startswith(_site(zeros_of_traced_size, "np.zeros(n)"))
+    assert message.startswith(_site(eye_of_traced_size, "np.eye(n)"))
     assert "Give the shape as a Python int" in message and "np.zeros_like(x)" in message
     assert _library_entries(info.value) == []
 

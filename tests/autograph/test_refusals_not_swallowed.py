@@ -122,16 +122,18 @@ def test_the_same_write_into_a_graph_value_is_staged_under_the_condition(fn):
 
 def zeros_of_a_traced_size(n, x):
     try:
-        return np.zeros(n) + x
+        return np.eye(n) + x
     except TypeError:
         return x
 
 
 def test_a_shape_from_a_traced_value_is_refused_not_handled():
+    # (np.zeros(n) of a traced n is a run-time dim: tests/runtime/graph/test_tensor_sizes.py; np.eye(n) is refused)
     x = np.array([1.0])
-    assert zeros_of_a_traced_size(np.int64(3), x).tolist() == [1.0, 1.0, 1.0]
-    with pytest.raises(Limitation, match=r"np.zeros with a shape \(or size\) from a traced value") as info:
-        autograph.function(zeros_of_a_traced_size)(np.int64(3), x)
+    assert zeros_of_a_traced_size(np.int64(2), x).tolist() == [[2.0, 1.0], [1.0, 2.0]]
+    with pytest.raises(Limitation, match=r"np.eye with a shape \(or size\) from a traced value") as info:
+        autograph.function(zeros_of_a_traced_size)(np.int64(2), x)
     assert "np.zeros_like(x)" in str(info.value) and __file__ in str(info.value)
-    assert autograph.function(zeros_of_a_traced_size)(3, x).tolist() == [1.0, 1.0, 1.0]  # a Python int: a constant
+    # A Python int: a constant.
+    assert autograph.function(zeros_of_a_traced_size)(2, x).tolist() == [[2.0, 1.0], [1.0, 2.0]]
 

@@ -51,5 +51,5 @@ def many_returns(a, b):
             ag__.if_stmt(b == 1, if_body2, None, ('do_return', 'retval_'))()
         for _ in ag__.while_stmt(loop_test, lambda: do_return, loop_body, ('b', 'do_return', 'retval_')):
             loop_body()
-    ag__.if_stmt(ag__.not_(do_return), if_body, None, ('b', 'do_return', 'retval_'))()
+    ag__.if_stmt(ag__.not_(do_return), if_body, None, ('do_return', 'retval_'), ('b',))()
     return retval_

@@ -9,5 +9,5 @@ def walrus_in_if(xs):
         retval_ = n
     n: object
     retval_: object
-    ag__.if_stmt((n := ag__.builtin(len, xs)) > 2, if_body, else_body, ('n', 'retval_'))()
+    ag__.if_stmt((n := ag__.builtin(len, xs)) > 2, if_body, else_body, ('retval_',), ('n',))()
     return retval_

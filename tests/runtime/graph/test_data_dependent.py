@@ -257,7 +257,8 @@ def every_op(x, k):
     y[x > 0] = x[x > 0] * 2.0
     return (y, np.nonzero(x), np.argwhere(x), np.unique(x, return_counts=True), np.intersect1d(x, k),
             np.setdiff1d(x, k), np.union1d(x, k), np.setxor1d(x, k), np.bincount(k), np.repeat(x, k),
-            np.trim_zeros(x), np.median(x[x > -5.0]), np.percentile(x[x > -5.0], 30))
+            np.trim_zeros(x), np.median(x[x > -5.0]), np.percentile(x[x > -5.0], 30),
+            np.zeros((2, np.amax(k) + 1)), np.arange(np.amax(k) + 1), x.reshape(np.sum(k >= 0), -1))
 
 
 @pytest.mark.parametrize("x, k", [(np.array([0.0, 2.0, -1.0, 2.0, 0.0]), np.array([2, 0, 1, 0, 3])),
@@ -436,6 +437,10 @@ ONE_OP = {
     "trim_zeros": lambda x, k: np.trim_zeros(x),
     "median": lambda x, k: np.median(x),  # (along an axis of run-time length: the input_signature's None)
     "quantile": lambda x, k: np.percentile(x, 20),
+    # (a size computed in the graph: runtime/graph/tensor_sizes.py, tests/runtime/graph/test_tensor_sizes.py)
+    "sized_full": lambda x, k: np.full((np.amax(k) + 1, 2), 1.5),
+    "sized_arange": lambda x, k: np.arange(len(x)),
+    "sized_reshape": lambda x, k: x.reshape(len(x), -1),
 }
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import autograph
 from autograph import TensorSpec
-from runtime.limits import Limitation, NotStageable, UnknownDimension
+from runtime.limits import Limitation, UnknownDimension
 from tests import helpers
 
 HERE = __file__
@@ -238,13 +238,19 @@ def unconverted_range(x):
 
 
 REFUSED = [
-    (zeros_of_len, "zeros", NotStageable, "np.zeros with a shape (or size) from a traced value",
-     "np.zeros_like(x)"),
     (same_shapes, "same-shapes", UnknownDimension, "a Python bool known only when the graph runs",
      "compare shapes dim by dim (x.shape[0] == y.shape[0])"),
-    (reshaped_by_dim, "reshape-dim", UnknownDimension,
-     "reshape() to a shape with a dimension known only when the graph runs", "write -1 in its place"),
 ]
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+@pytest.mark.parametrize("fn", [zeros_of_len, reshaped_by_dim])
+def test_a_run_time_dim_as_a_size_gives_eagers_array(fn, executor):
+    # (A size computed in the graph is a run-time dim: runtime/graph/tensor_sizes.py; XLA reads `dim` statically.)
+    f = autograph.function(fn, executor=executor, input_signature=[TensorSpec([None])])
+    for x in (np.ones(3), np.ones(0), np.arange(5.0)):
+        got, want = f(x), fn(x)
+        assert got.shape == want.shape and got.dtype == want.dtype and np.array_equal(got, want)
 
 
 @pytest.mark.parametrize("executor", EXECUTORS)

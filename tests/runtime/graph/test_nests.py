@@ -133,15 +133,17 @@ def test_the_list_takes_the_dtype_numpy_gives_it(elements, function, executor):
     same(autograph.function(program, executor=executor)(x), program(x), executor)
 
 
-def reshaped_by_a_list(x):
-    return np.reshape(x, [2, np.argmax(x)])  # list-as-shape
+def transposed_by_a_list(x):
+    return np.transpose(x, [np.argmax(x[0]), 0])  # list-as-axes
 
 
 def test_a_list_where_numpy_needs_python_ints_is_refused_at_the_line():
+    # (A list as a shape is a run-time size: np.reshape(x, [2, np.argmax(x)]),
+    # tests/runtime/graph/test_tensor_sizes.py.)
     with pytest.raises(NotStageable) as info:
-        autograph.function(reshaped_by_a_list)(np.ones(4))
+        autograph.function(transposed_by_a_list)(np.ones((2, 2)))
     assert isinstance(info.value, Limitation)
-    assert str(info.value).startswith(f"{HERE}:{helpers.line_of(HERE, 'list-as-shape')}: ")
+    assert str(info.value).startswith(f"{HERE}:{helpers.line_of(HERE, 'list-as-axes')}: ")
 
 
 def list_of_unknown_length(x):
