@@ -141,21 +141,47 @@ def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) 
             raise _located(error, node) from None
         if len(node.outputs) == 1 and not ops.OPS[node.op].subgraphs:
             result = (result,)
+        barrier = BARRIERS and node.op not in _NO_BARRIER
         for value, x in zip(node.outputs, result or ()):
-            env[value] = _cast(x, value.dtype)
+            x = _cast(x, value.dtype)
+            env[value] = _barrier(x) if barrier and value.dtype.kind in "fc" else x
     return tuple(env[v] for v in graph.outputs)
+
+
+# Each floating result of a NumPy operation reaches the next behind an optimization barrier, which XLA's
+# algebraic simplifier does not look through and removes before fusion (so it costs no memory pass): without
+# it, the simplifier rewrites across operations in ways equal in real numbers but not in NumPy's roundings,
+# and not where NumPy overflows: `(a / b) / c` as `a / (b * c)` (0 where NumPy gives 1e-100), `exp(a) * exp(b)`
+# as `exp(a + b)` (1 where NumPy gives nan), `(a * 1e200) * 1e200` as `a * inf`, `sqrt(a * a)` as `|a|`.
+# (A constant is left bare: XLA folds a barrier of a constant anyway.) With EXACT_ARITHMETIC (no fused
+# multiply-add), the graph's + - * / on XLA give NumPy's bits: tests/runtime/jax/test_jax_exact_arithmetic.py.
+BARRIERS = True
+_barrier = lax.optimization_barrier
+_NO_BARRIER = frozenset({"constant"})
 
 
 # --- rules: elementwise, reductions, structure ----------------------------------------------------
 
 def _elementwise(ufunc: np.ufunc) -> Rule:
     fn = getattr(jnp, ufunc.__name__)
+    divides = ufunc in _DIVISIONS
 
     def rule(ctx, *xs):
         # Compute in the dtypes NumPy's loop uses (int32 + float32 is a float64 add, as in NumPy).
         loop = ufunc.resolve_dtypes(tuple(v.dtype for v in ctx.node.inputs) + (None,))
-        return fn(*(_cast(jnp.asarray(x), d) for x, d in zip(xs, loop)))
+        xs = [_cast(jnp.asarray(x), d) for x, d in zip(xs, loop)]
+        if divides and BARRIERS and xs[1].dtype.kind in "fc":
+            shape = jnp.broadcast_shapes(xs[0].shape, xs[1].shape)  # (JAX's: a dim `?` of the node is known here)
+            if xs[1].shape != shape:
+                xs[1] = _barrier(jnp.broadcast_to(xs[1], shape))  # (see _DIVISIONS)
+        return fn(*xs)
     return rule
+
+
+# XLA's algebraic simplifier divides by a broadcast scalar as a multiply by its reciprocal, `x / s` as
+# `x * (1 / s)`: another rounding in a third of the elements, and inf where 1/s overflows. The divisor is
+# broadcast here, behind a barrier the simplifier does not look through.
+_DIVISIONS = (np.true_divide, np.floor_divide, np.remainder, np.fmod, np.divmod)
 
 
 def _reduction(fn: Callable, accumulate: bool) -> Rule:
@@ -525,6 +551,16 @@ def x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None], Callable[[],
     return _x64_on, _x64_restore, _x64_local
 
 
+# XLA's CPU compiler lets LLVM contract a multiply and an add into one fused multiply-add (one rounding where
+# NumPy rounds twice), which grows in a recurrence (a float32 Lorenz system) and in cancellation (`a*x + b*x`
+# with a ≈ -b) far past the last bit. Nothing inside a program stops it (reduce_precision, optimization_barrier,
+# a bitcast round trip all still fuse); LLVM forms FMAs only when it optimizes code generation, so the graph's
+# executables are compiled with the backend's optimization level 0: per executable (jax.jit's compiler_options),
+# not the process (JAX programs of the user's own keep theirs). XLA's own HLO passes (fusion, simplification)
+# still run; what it costs is measured in `python -m benchmarks executors` and docs/functions.md.
+EXACT_ARITHMETIC = {"xla_backend_optimization_level": 0}
+
+
 class Lowered:
     """A graph as a JAX function. ``fn(*inputs, *variable_values) -> (*outputs, *assigned_values[,
     failed_assert_code])`` is pure, flat and traceable; ``jitted`` is ``jax.jit(fn)``, compiled once
@@ -556,7 +592,7 @@ class Lowered:
         # One output and no state: the jitted function returns the array itself, not a tuple of one (a
         # pytree jax.jit's dispatch would build and we would take apart on every call).
         self.single = not self._stateful and self._outputs == 1
-        self.jitted = jax.jit(self._fn_single if self.single else self.fn)
+        self.jitted = jax.jit(self._fn_single if self.single else self.fn, compiler_options=EXACT_ARITHMETIC)
         self.call_single: Callable[[Sequence[Any]], np.ndarray] | None = None
         if self.single:
             self.call_single = _single_call(self.jitted)

@@ -1,0 +1,193 @@
+"""Arithmetic on the XLA executor rounds as NumPy does: no fused multiply-add (runtime/jax/lowering.py,
+``EXACT_ARITHMETIC``). XLA's CPU compiler contracts ``a * b + c`` into one FMA (one rounding where NumPy rounds
+twice) unless the graph's executables are compiled at backend optimization level 0; a recurrence grows that
+last bit (a float32 Lorenz system), a cancellation shows it whole (``a*x + b*x`` with a ≈ -b).
+
+XLA's algebraic simplifier also rewrites across operations (``(a / b) / c`` as ``a / (b * c)``, ``x / s`` as
+``x * (1 / s)``), unless each result reaches the next behind an optimization barrier (``BARRIERS``).
+
+The oracle is eager NumPy, bit for bit: random programs of ``+ - * /`` over float32 and float64 arrays, at
+magnitudes where those rewrites overflow, on ``executor="jax"``; with ``exp``/``log``/``sqrt`` too (whose last
+bits XLA rounds its own way), where NumPy's infs, NaNs and zeros must stay; a Lorenz recurrence on ``"jax"`` and
+``"auto"``; an XLA stage of a graph split around a data-dependent op (runtime/jax/segments.py). Plain
+``jax.jit`` is the control: it must differ, or the family proves nothing about the options. Subnormals are left
+out: XLA flushes them to zero (docs/jax.md)."""
+
+from __future__ import annotations
+
+import jax
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+import autograph
+from runtime.jax import lowering
+
+OPS = ("add", "sub", "mul", "div", "fma", "fms")
+
+
+def arithmetic(op, a, b, c):
+    if op == "add":
+        return a + b
+    if op == "sub":
+        return a - b
+    if op == "mul":
+        return a * b
+    if op == "div":
+        return a / (np.abs(b) + 1)
+    if op == "fma":
+        return a * b + c
+    return c - a * b
+
+
+def run_program(program, x, y, z, every=False):
+    """The registers x, y, z, then one per step of ``program`` (a tuple of (op, i, j, k): a constant of the
+    trace, so the loop unrolls into the graph); the last register out (all of them with ``every``)."""
+    registers = [x, y, z]
+    for op, i, j, k in program:
+        registers.append(arithmetic(op, registers[i], registers[j], registers[k]))
+    return registers if every else registers[-1]
+
+
+def subnormal_anywhere(registers) -> bool:
+    """XLA on CPU flushes subnormals to zero (docs/jax.md), a documented difference this family leaves out."""
+    return any(np.any((r != 0) & (np.abs(r) < np.finfo(r.dtype).tiny)) for r in registers)
+
+
+@st.composite
+def programs(draw, ops=OPS):
+    steps = draw(st.integers(1, 8))
+    program = []
+    for step in range(steps):
+        live = 3 + step
+        program.append((draw(st.sampled_from(ops)), draw(st.integers(0, live - 1)),
+                        draw(st.integers(0, live - 1)), draw(st.integers(0, live - 1))))
+    return tuple(program)
+
+
+def inputs(dtype, seed, n=257):
+    """Three arrays of mixed magnitudes, the extremes included (XLA's algebraic simplifier rewrites `(a/b)/c` as
+    `a/(b*c)`, `exp(a)*exp(b)` as `exp(a+b)`: equal in real numbers, not where NumPy overflows)."""
+    rng = np.random.default_rng(seed)
+    big = np.sqrt(np.finfo(dtype).max) * 4
+    scales = np.array([1e-3, 1.0, 1e3, big], dtype)
+    return tuple(rng.standard_normal(n).astype(dtype) * rng.choice(scales, n) for _ in range(3))
+
+
+def same_bits(got, expected):
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected, strict=True)
+
+
+TRANSCENDENTAL = ("exp", "log", "sqrt")
+
+
+def run_transcendental_program(program, x, y, z, every=False):
+    """``run_program`` with ``exp``, ``log`` and ``sqrt`` steps too (of a; of |a| for log and sqrt)."""
+    registers = [x, y, z]
+    for op, i, j, k in program:
+        a = registers[i]
+        if op == "exp":
+            registers.append(np.exp(a))
+        elif op == "log":
+            registers.append(np.log(np.abs(a)))
+        elif op == "sqrt":
+            registers.append(np.sqrt(np.abs(a)))
+        else:
+            registers.append(arithmetic(op, a, registers[j], registers[k]))
+    return registers if every else registers[-1]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(program=programs(), dtype=st.sampled_from([np.float32, np.float64]), seed=st.integers(0, 2**16))
+def test_random_arithmetic_on_xla_has_numpys_bits(program, dtype, seed):
+    x, y, z = inputs(dtype, seed)
+    with np.errstate(all="ignore"):
+        registers = run_program(program, x, y, z, every=True)
+        assume(not subnormal_anywhere(registers))
+        expected = registers[-1]
+        staged = autograph.function(run_program, executor="jax")
+        same_bits(staged(program, x, y, z), expected)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(program=programs(OPS + TRANSCENDENTAL), dtype=st.sampled_from([np.float32, np.float64]),
+       seed=st.integers(0, 2**16))
+def test_random_programs_with_exp_log_sqrt_overflow_where_numpy_does(program, dtype, seed):
+    """XLA's exp and log round differently from NumPy's in the last bits (as NumPy's own differ between
+    machines), and a later subtraction can grow that without bound, so values are not compared; what must not
+    move is where a result is inf, -inf, 0 or NaN (a rewrite such as exp(a)*exp(b) -> exp(a+b) moves it)."""
+    x, y, z = inputs(dtype, seed)
+    with np.errstate(all="ignore"):
+        registers = run_transcendental_program(program, x, y, z, every=True)
+        assume(not subnormal_anywhere(registers))
+        expected = registers[-1]
+        got = autograph.function(run_transcendental_program, executor="jax")(program, x, y, z)
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
+    np.testing.assert_array_equal(np.isposinf(got), np.isposinf(expected))
+    np.testing.assert_array_equal(np.isneginf(got), np.isneginf(expected))
+    np.testing.assert_array_equal(got == 0, expected == 0)
+
+
+def test_plain_jax_jit_of_the_same_programs_fuses_so_the_family_can_fail():
+    """The control: without the option XLA contracts, and the family's programs see it (else the test above
+    could not fail)."""
+    x, y, z = inputs(np.float32, 0)
+    program = (("fma", 0, 1, 2),)
+    fused = np.asarray(jax.jit(lambda a, b, c: a * b + c)(x, y, z))
+    unfused = np.asarray(jax.jit(lambda a, b, c: a * b + c, compiler_options=lowering.EXACT_ARITHMETIC)(x, y, z))
+    assert not np.array_equal(fused, run_program(program, x, y, z))
+    same_bits(unfused, run_program(program, x, y, z))
+
+
+def lorenz(length, sigma, rho, beta, dt):
+    """nolds' datasets.lorenz_euler (tests/coverage/corpus_dynamics.py): 200 float32 Euler steps of a chaotic
+    system, where one contracted rounding grows to 6e-5."""
+    def step(state):
+        x, y, z = state
+        return np.array([np.float32(sigma) * (y - x), np.float32(rho) * x - y - x * z,
+                         x * y - np.float32(beta) * z], dtype="float32")
+    trajectory = np.zeros((length, 3), dtype="float32")
+    trajectory[0] = [1, 1, 1]
+    for i in range(1, length):
+        trajectory[i] = trajectory[i - 1] + step(trajectory[i - 1]) * dt
+    return trajectory
+
+
+@pytest.mark.parametrize("executor", ["jax", "auto"])
+def test_a_chaotic_float32_recurrence_matches_numpy_bit_for_bit(executor):
+    args = (200, np.float64(10.0), np.float64(28.0), np.float64(8 / 3), 0.01)
+    staged = autograph.function(lorenz, executor=executor)
+    for _ in range(4):  # auto's trial, then its choice
+        same_bits(staged(*args), lorenz(*args))
+
+
+def cancellation(a, b, x):
+    return a * x + b * x
+
+
+def test_a_cancellation_keeps_numpys_rounding():
+    """``a*x + b*x`` with b = -a (1 + ε): NumPy rounds both products; an FMA keeps one exact, and the sum's
+    few bits are all rounding, so the contracted result differs by far more than an ulp of it."""
+    rng = np.random.default_rng(1)
+    a = rng.uniform(1, 2, 1000)
+    b = -a * (1 + 2.0 ** -40)
+    x = rng.uniform(1, 2, 1000) / 3
+    staged = autograph.function(cancellation, executor="jax")
+    same_bits(staged(a, b, x), cancellation(a, b, x))
+
+
+def masked_then_arithmetic(x, y, m):
+    kept = x[m]  # a data-dependent shape: the graph runs as XLA stages around a NumPy step
+    return kept * y[: kept.shape[0]] + kept, (x * y - y * y) * x + y, kept / y[0] / 3.0
+
+
+def test_the_xla_stages_around_a_data_dependent_op_have_numpys_bits():
+    rng = np.random.default_rng(2)
+    x, y = rng.standard_normal(64).astype(np.float32), rng.standard_normal(64).astype(np.float32)
+    m = x > 0
+    staged = autograph.function(masked_then_arithmetic, executor="jax")
+    for got, expected in zip(staged(x, y, m), masked_then_arithmetic(x, y, m)):
+        same_bits(got, expected)
