@@ -141,9 +141,29 @@ def _cell_name(filename: str) -> Optional[str]:
 
 
 def user_location() -> str:
-    """``file:line`` (or ``Cell In[n], line k``) of the innermost frame of the user's program."""
+    """``file:line`` (or ``Cell In[n], line k``) of the innermost frame of the user's program. When that frame
+    is an installed library's (SciPy calling ``np.result_type`` on a tensor the user passed it), the user's own
+    call of the library comes first, the library's line after it: ``prog.py:12 (inside
+    scipy.stats._stats_py.linregress, .../scipy/stats/_stats_py.py:10534)``."""
     frame = user_frame()
-    return "<unknown>" if frame is None else format_site(frame.f_code.co_filename, frame.f_lineno)
+    if frame is None:
+        return "<unknown>"
+    site = format_site(frame.f_code.co_filename, frame.f_lineno)
+    if not installed_library(frame.f_code.co_filename):
+        return site
+    caller = frame.f_back
+    while caller is not None and (installed_library(caller.f_code.co_filename)
+                                  or is_machinery(caller.f_code.co_filename)):
+        caller = caller.f_back
+    if caller is None:
+        return site
+    library = f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
+    return f"{format_site(caller.f_code.co_filename, caller.f_lineno)} (inside {library}, {site})"
+
+
+def installed_library(filename: str) -> bool:
+    """Whether ``filename`` is a module installed with pip (SciPy, ...), not the user's program."""
+    return "site-packages" in filename or "dist-packages" in filename
 
 
 # --- tracebacks without the library's own frames -------------------------------------------------

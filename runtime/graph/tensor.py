@@ -45,6 +45,7 @@ from runtime.limits import NotOnTensors, UnknownDimension
 from runtime.staging import (
     NotStageable,
     in_converted_code,
+    installed_library,
     is_machinery,  # (the runtime's own files: Tensor.shape answers them with None)
     user_frame,
     user_location,
@@ -987,15 +988,10 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
     head = (f"{user_location()}: {what} needs the value of a graph tensor ({t.value.type_str}), but a tensor's "
             "value is not known while tracing, only when the graph runs. ")
     frame = user_frame()
-    filename = "" if frame is None else frame.f_code.co_filename
-    if "site-packages" in filename or "dist-packages" in filename:
-        # A library we do not convert (SciPy, ...) asked for the array: name it, and the user's call of it.
+    if frame is not None and installed_library(frame.f_code.co_filename):
+        # A library we do not convert (SciPy, ...) asked for the array (user_location names it, after the user's
+        # call of it).
         library = f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
-        caller = frame
-        while caller is not None and any(d in caller.f_code.co_filename for d in ("site-packages", "dist-packages")):
-            caller = caller.f_back
-        if caller is not None:
-            head = head.replace(user_location(), f"{caller.f_code.co_filename}:{caller.f_lineno}", 1)
         return NotStageable(
             head + f"It was asked for inside {library}, a library function that turns its arguments into NumPy "
             "arrays, which a graph tensor cannot become while tracing. Call it outside the traced function and "

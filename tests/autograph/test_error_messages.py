@@ -15,6 +15,7 @@ import warnings
 
 import numpy as np
 import pytest
+import scipy.stats
 
 import autograph
 from runtime import limits
@@ -195,6 +196,21 @@ def test_eye_with_a_traced_size(executor):  # (1)  (np.zeros(n) takes one: tests
     assert message.startswith(_site(eye_of_traced_size, "np.eye(n)"))
     assert "Give the shape as a Python int" in message and "np.zeros_like(x)" in message
     assert _library_entries(info.value) == []
+
+
+def calls_linregress(x, y):
+    fit = scipy.stats.linregress(x, y)  # SciPy asks np.result_type of the tensors, which graphs have no op for
+    return fit[2]
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_an_error_inside_an_installed_library_names_the_users_call_first(executor):
+    """The innermost frame is SciPy's: the message starts at the user's call of it, then names the library."""
+    with pytest.raises(autograph.NotStageable) as info:
+        autograph.function(calls_linregress, executor=executor)(np.arange(5.0), np.arange(5.0) ** 2)
+    message = str(info.value)
+    assert message.startswith(_site(calls_linregress, "fit = scipy.stats.linregress(x, y)")[:-2] + " (inside scipy.")
+    assert "site-packages" in message.split("): ")[0]
 
 
 LEAKED: list = []
