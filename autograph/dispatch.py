@@ -71,7 +71,7 @@ class Dispatcher:
             return single(*arrays)
 
         body.__name__ = body.__qualname__ = getattr(function, "__name__", "function")
-        self.jitted = jax.jit(body, compiler_options=lowering.EXACT_ARITHMETIC)  # NumPy's roundings: no FMA
+        self.jitted = jax.jit(body)
         self.x64 = lowering.x64_switch()
         self.missed = False  # a call of the compiled call failed in the dispatcher since the last ``forget_misses``
 

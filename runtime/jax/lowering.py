@@ -153,8 +153,9 @@ def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) 
 # it, the simplifier rewrites across operations in ways equal in real numbers but not in NumPy's roundings,
 # and not where NumPy overflows: `(a / b) / c` as `a / (b * c)` (0 where NumPy gives 1e-100), `exp(a) * exp(b)`
 # as `exp(a + b)` (1 where NumPy gives nan), `(a * 1e200) * 1e200` as `a * inf`, `sqrt(a * a)` as `|a|`.
-# (A constant is left bare: XLA folds a barrier of a constant anyway.) With EXACT_ARITHMETIC (no fused
-# multiply-add), the graph's + - * / on XLA give NumPy's bits: tests/runtime/jax/test_jax_exact_arithmetic.py.
+# (A constant is left bare: XLA folds a barrier of a constant anyway.) Then + - / on XLA give NumPy's bits
+# (tests/runtime/jax/test_jax_exact_arithmetic.py). A multiply feeding an add still can differ in the last bit:
+# the barrier is gone by the time LLVM contracts the two into a fused multiply-add (docs/functions.md).
 BARRIERS = True
 _barrier = lax.optimization_barrier
 _NO_BARRIER = frozenset({"constant"})
@@ -551,14 +552,6 @@ def x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None], Callable[[],
     return _x64_on, _x64_restore, _x64_local
 
 
-# XLA's CPU compiler lets LLVM contract a multiply and an add into one fused multiply-add (one rounding where
-# NumPy rounds twice), which grows in a recurrence (a float32 Lorenz system) and in cancellation (`a*x + b*x`
-# with a ≈ -b) far past the last bit. Nothing inside a program stops it (reduce_precision, optimization_barrier,
-# a bitcast round trip all still fuse); LLVM forms FMAs only when it optimizes code generation, so the graph's
-# executables are compiled with the backend's optimization level 0: per executable (jax.jit's compiler_options),
-# not the process (JAX programs of the user's own keep theirs). XLA's own HLO passes (fusion, simplification)
-# still run; what it costs is measured in `python -m benchmarks executors` and docs/functions.md.
-EXACT_ARITHMETIC = {"xla_backend_optimization_level": 0}
 
 
 class Lowered:
@@ -592,7 +585,7 @@ class Lowered:
         # One output and no state: the jitted function returns the array itself, not a tuple of one (a
         # pytree jax.jit's dispatch would build and we would take apart on every call).
         self.single = not self._stateful and self._outputs == 1
-        self.jitted = jax.jit(self._fn_single if self.single else self.fn, compiler_options=EXACT_ARITHMETIC)
+        self.jitted = jax.jit(self._fn_single if self.single else self.fn)
         self.call_single: Callable[[Sequence[Any]], np.ndarray] | None = None
         if self.single:
             self.call_single = _single_call(self.jitted)

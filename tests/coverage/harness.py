@@ -83,8 +83,8 @@ CATEGORIES = (WORKS, DATA_DEPENDENT_SHAPE, UNSUPPORTED, WRONG, CRASH)
 EXECUTORS = ("numpy", "jax")
 RTOL, ATOL = 1e-7, 1e-9
 # Single precision: eager's float32 values against an executor that rounds differently in the last bit (XLA's
-# exp, log, tanh, its sums' order: docs/functions.md; its arithmetic gives NumPy's bits), a bit every step of
-# an iterated map can grow. 1e-7 would be one float32 ulp.
+# fused multiply-adds, its exp, log, tanh, its sums' order: docs/functions.md), a bit every step of an iterated
+# map can grow. 1e-7 would be one float32 ulp.
 RTOL32, ATOL32 = 1e-5, 1e-6
 
 

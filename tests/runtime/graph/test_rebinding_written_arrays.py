@@ -220,13 +220,5 @@ def test_a_write_through_one_alias_then_rebinding_the_other_in_a_loop_is_refused
         autograph.function(alias_written_then_one_rebound)(np.array([1.0, 0.0]))
 
 
-def test_writing_in_place_then_rebinding_in_a_loop_is_still_refused():
-    def f(x):
-        y = x * 1
-        while y.sum() < 10:
-            y[0] += 1.0
-            y = y * 1.5
-        return y
-
-    with pytest.raises(StagingError, match="'y' is written in place inside this while loop and then rebound"):
-        autograph.function(f)(np.ones(3))
+# (Written in place inside a loop, then rebound, is still refused: test_writes.py's
+# test_writing_in_place_then_rebinding_in_a_loop_is_an_error.)

@@ -1,17 +1,16 @@
-"""Arithmetic on the XLA executor rounds as NumPy does: no fused multiply-add (runtime/jax/lowering.py,
-``EXACT_ARITHMETIC``). XLA's CPU compiler contracts ``a * b + c`` into one FMA (one rounding where NumPy rounds
-twice) unless the graph's executables are compiled at backend optimization level 0; a recurrence grows that
-last bit (a float32 Lorenz system), a cancellation shows it whole (``a*x + b*x`` with a ≈ -b).
+"""Arithmetic on the XLA executor rounds as NumPy's, but for fused multiply-adds (runtime/jax/lowering.py,
+``BARRIERS``). XLA's algebraic simplifier rewrites across operations in ways equal only in real numbers
+(``(a / b) / c`` as ``a / (b * c)``: 0 where NumPy gives 1e-100; ``x / s`` as ``x * (1 / s)``), unless each
+result reaches the next behind an optimization barrier, and a divisor behind one.
 
-XLA's algebraic simplifier also rewrites across operations (``(a / b) / c`` as ``a / (b * c)``, ``x / s`` as
-``x * (1 / s)``), unless each result reaches the next behind an optimization barrier (``BARRIERS``).
-
-The oracle is eager NumPy, bit for bit: random programs of ``+ - * /`` over float32 and float64 arrays, at
-magnitudes where those rewrites overflow, on ``executor="jax"``; with ``exp``/``log``/``sqrt`` too (whose last
-bits XLA rounds its own way), where NumPy's infs, NaNs and zeros must stay; a Lorenz recurrence on ``"jax"`` and
-``"auto"``; an XLA stage of a graph split around a data-dependent op (runtime/jax/segments.py). Plain
-``jax.jit`` is the control: it must differ, or the family proves nothing about the options. Subnormals are left
-out: XLA flushes them to zero (docs/jax.md)."""
+The oracle is eager NumPy: random programs of ``+ - /`` over float32 and float64 arrays, at magnitudes where
+those rewrites overflow, bit for bit on ``executor="jax"``; with ``*``, fused ``a*b + c`` and ``exp``/``log``/
+``sqrt`` too, NumPy's infs, NaNs and zeros must stay where they are (XLA rounds its transcendental functions'
+last bits its own way, and contracts a multiply and an add into one fused multiply-add: one rounding where
+NumPy makes two, which no option of one executable turns off at a cost we take: docs/functions.md); an XLA
+stage of a graph split around a data-dependent op (runtime/jax/segments.py). Plain ``jax.jit`` is the control.
+The fused multiply-add's known differences are strict xfails (a float32 Lorenz recurrence, a cancellation),
+so that the day they pass is noticed. Subnormals are left out: XLA flushes them to zero (docs/jax.md)."""
 
 from __future__ import annotations
 
@@ -22,9 +21,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import autograph
-from runtime.jax import lowering
 
-OPS = ("add", "sub", "mul", "div", "fma", "fms")
+EXACT_OPS = ("add", "sub", "div")  # no multiply feeding an add: XLA contracts those into a fused multiply-add
 
 
 def arithmetic(op, a, b, c):
@@ -34,11 +32,8 @@ def arithmetic(op, a, b, c):
         return a - b
     if op == "mul":
         return a * b
-    if op == "div":
-        return a / (np.abs(b) + 1)
-    if op == "fma":
-        return a * b + c
-    return c - a * b
+    assert op == "div", op
+    return a / (np.abs(b) + 1)
 
 
 def run_program(program, x, y, z, every=False):
@@ -56,13 +51,17 @@ def subnormal_anywhere(registers) -> bool:
 
 
 @st.composite
-def programs(draw, ops=OPS):
+def programs(draw, ops=EXACT_OPS):
+    """Up to 8 steps of ``ops``; an ``add`` or ``sub`` never takes a ``mul``'s register (XLA would fuse the two)."""
     steps = draw(st.integers(1, 8))
-    program = []
+    program, products = [], set()
     for step in range(steps):
         live = 3 + step
-        program.append((draw(st.sampled_from(ops)), draw(st.integers(0, live - 1)),
-                        draw(st.integers(0, live - 1)), draw(st.integers(0, live - 1))))
+        op = draw(st.sampled_from(ops))
+        sums = [r for r in range(live) if r not in products] if op in ("add", "sub") else list(range(live))
+        program.append((op, draw(st.sampled_from(sums)), draw(st.sampled_from(sums)), draw(st.integers(0, live - 1))))
+        if op == "mul":
+            products.add(live)
     return tuple(program)
 
 
@@ -100,7 +99,7 @@ def run_transcendental_program(program, x, y, z, every=False):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(program=programs(), dtype=st.sampled_from([np.float32, np.float64]), seed=st.integers(0, 2**16))
+@given(program=programs(EXACT_OPS), dtype=st.sampled_from([np.float32, np.float64]), seed=st.integers(0, 2**16))
 def test_random_arithmetic_on_xla_has_numpys_bits(program, dtype, seed):
     x, y, z = inputs(dtype, seed)
     with np.errstate(all="ignore"):
@@ -112,7 +111,7 @@ def test_random_arithmetic_on_xla_has_numpys_bits(program, dtype, seed):
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(program=programs(OPS + TRANSCENDENTAL), dtype=st.sampled_from([np.float32, np.float64]),
+@given(program=programs((*EXACT_OPS, "mul") + TRANSCENDENTAL), dtype=st.sampled_from([np.float32, np.float64]),
        seed=st.integers(0, 2**16))
 def test_random_programs_with_exp_log_sqrt_overflow_where_numpy_does(program, dtype, seed):
     """XLA's exp and log round differently from NumPy's in the last bits (as NumPy's own differ between
@@ -131,15 +130,19 @@ def test_random_programs_with_exp_log_sqrt_overflow_where_numpy_does(program, dt
     np.testing.assert_array_equal(got == 0, expected == 0)
 
 
-def test_plain_jax_jit_of_the_same_programs_fuses_so_the_family_can_fail():
-    """The control: without the option XLA contracts, and the family's programs see it (else the test above
-    could not fail)."""
-    x, y, z = inputs(np.float32, 0)
-    program = (("fma", 0, 1, 2),)
-    fused = np.asarray(jax.jit(lambda a, b, c: a * b + c)(x, y, z))
-    unfused = np.asarray(jax.jit(lambda a, b, c: a * b + c, compiler_options=lowering.EXACT_ARITHMETIC)(x, y, z))
-    assert not np.array_equal(fused, run_program(program, x, y, z))
-    same_bits(unfused, run_program(program, x, y, z))
+def test_plain_jax_jit_rewrites_what_the_executor_keeps_so_the_family_can_fail():
+    """The control: plain ``jax.jit`` of ``(a / b) / c`` divides by ``b * c``, which overflows here; the executor
+    gives NumPy's 1e-100 (else the tests above could not fail)."""
+    a, b, c = np.array([1e300, 1.0]), np.array([1e200, 3.0]), np.array([1e200, 7.0])
+    with jax.enable_x64(True):
+        rewritten = np.asarray(jax.jit(lambda a, b, c: (a / b) / c)(a, b, c))
+    expected = (a / b) / c
+    assert rewritten[0] == 0.0 and expected[0] == 1e-100
+    same_bits(autograph.function(lambda_free_divisions, executor="jax")(a, b, c), expected)
+
+
+def lambda_free_divisions(a, b, c):
+    return (a / b) / c
 
 
 def lorenz(length, sigma, rho, beta, dt):
@@ -156,18 +159,22 @@ def lorenz(length, sigma, rho, beta, dt):
     return trajectory
 
 
-@pytest.mark.parametrize("executor", ["jax", "auto"])
-def test_a_chaotic_float32_recurrence_matches_numpy_bit_for_bit(executor):
+FUSED = "XLA contracts a multiply feeding an add into a fused multiply-add (docs/functions.md)"
+
+
+@pytest.mark.xfail(strict=True, reason=FUSED)
+def test_a_chaotic_float32_recurrence_matches_numpy_bit_for_bit():
+    executor = "jax"
     args = (200, np.float64(10.0), np.float64(28.0), np.float64(8 / 3), 0.01)
     staged = autograph.function(lorenz, executor=executor)
-    for _ in range(4):  # auto's trial, then its choice
-        same_bits(staged(*args), lorenz(*args))
+    same_bits(staged(*args), lorenz(*args))
 
 
 def cancellation(a, b, x):
     return a * x + b * x
 
 
+@pytest.mark.xfail(strict=True, reason=FUSED)
 def test_a_cancellation_keeps_numpys_rounding():
     """``a*x + b*x`` with b = -a (1 + ε): NumPy rounds both products; an FMA keeps one exact, and the sum's
     few bits are all rounding, so the contracted result differs by far more than an ulp of it."""
@@ -181,7 +188,7 @@ def test_a_cancellation_keeps_numpys_rounding():
 
 def masked_then_arithmetic(x, y, m):
     kept = x[m]  # a data-dependent shape: the graph runs as XLA stages around a NumPy step
-    return kept * y[: kept.shape[0]] + kept, (x * y - y * y) * x + y, kept / y[0] / 3.0
+    return kept / y[: kept.shape[0]] + kept, (x - y) / (x + 3.0) - y, kept / y[0] / 3.0
 
 
 def test_the_xla_stages_around_a_data_dependent_op_have_numpys_bits():
