@@ -13,7 +13,8 @@ C++; between two XLA dispatches those few steps of Python cost several times the
 (docs/benchmarks.md). ``make_dispatch_call`` compiles, with the user's parameter list, a call that
 checks each parameter (a plain ``np.ndarray`` of native byte order, nothing else), counts the call, checks that no
 trace of ours is under way and that 64 bits are on (switching them on for the call if not), and
-hands the arrays to the dispatcher: ``np.asarray(dispatcher(*arrays))``.
+hands the arrays to the dispatcher, after the zero every executable of ours takes first
+(runtime/jax/lowering.py, ``EXACT_PRODUCTS``): ``np.asarray(dispatcher(zero, *arrays))``.
 
 Why no call can run the wrong trace: ``jax.jit`` keys a NumPy array by its shape and dtype (and
 its own configuration, 64 bits included), as our ``TensorSpec`` key does; the dispatcher's body
@@ -61,17 +62,20 @@ class Dispatcher:
 
         ref = weakref.ref(function)
 
-        def body(*arrays: Any) -> Any:
+        def body(zero: Any, *arrays: Any) -> Any:
             live = ref()
             concrete = None if live is None else live._traced_for(
                 tuple(TensorSpec(a.shape, a.dtype) for a in arrays))
             single = getattr(concrete, "_jax_single", None)
             if single is None:
                 raise Untraced("no trace of this Function that the dispatcher can run for these arrays")
-            return single(*arrays)
+            return lowering.exactly(zero, single, *arrays)
 
         body.__name__ = body.__qualname__ = getattr(function, "__name__", "function")
+        # ``jitted(zero, *arrays)``: the zero an executable of ours takes first, that keeps NumPy's rounding of
+        # a product feeding an add (runtime/jax/lowering.py, ``EXACT_PRODUCTS``).
         self.jitted = jax.jit(body)
+        self.zero = lowering.zero()
         self.x64 = lowering.x64_switch()
         self.missed = False  # a call of the compiled call failed in the dispatcher since the last ``forget_misses``
 
@@ -97,18 +101,18 @@ class Dispatcher:
         such as a masked array), ``fallback``, the trace's own run, answers: it converts what it can, or
         raises the error a call without the dispatcher raises (a trace the dispatcher runs has no state:
         nothing ran twice)."""
-        jitted, asarray = self.jitted, np.asarray
+        jitted, asarray, zero = self.jitted, np.asarray, self.zero
         on, restore, local = self.x64
 
         def run(inputs: Sequence[Any]) -> np.ndarray:
             if local() is True:  # 64 bits on already
                 try:
-                    return asarray(jitted(*inputs))
+                    return asarray(jitted(zero, *inputs))
                 except Exception:
                     return fallback(inputs)
             prev = on()
             try:
-                out = jitted(*inputs)
+                out = jitted(zero, *inputs)
             except Exception:
                 out = None
             finally:
@@ -123,7 +127,7 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     """A ``Function``'s call through ``dispatcher`` (the module docstring), compiled with the parameters of
     the user's function (Python's own ``TypeError`` for a wrong call, in the caller's frame): a call whose
     every parameter is a plain ``np.ndarray`` is counted (``tick``) and, unless ``building()`` (a trace of
-    ours under way), runs ``np.asarray(dispatcher.jitted(*arrays))`` with 64 bits on; if that raises
+    ours under way), runs ``np.asarray(dispatcher.jitted(dispatcher.zero, *arrays))`` with 64 bits on; if that raises
     (a trace not made yet, or anything JAX refuses), ``dispatcher.miss()`` and ``general``, which decides as
     the keyed call would.
     Any other call is ``keyed``'s (which counts it). None for a signature with ``*args`` or ``**kwargs``
@@ -137,7 +141,7 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     # A plain ndarray of native byte order: JAX reads a ">f8" array's bytes as a native float64's (a wrong
     # result, silently), so those take the keyed call, which keys them apart (and JAX then refuses them).
     test = " and ".join(f"{p.name}.__class__ is ag__ndarray and {p.name}.dtype.isnative" for p in params) or "True"
-    run = [f"return ag__asarray(ag__dispatch({arrays}))", "except Exception:  # untraced, or refused by JAX",
+    run = [f"return ag__asarray(ag__dispatch(ag__zero, {arrays}))", "except Exception:  # untraced, or refused by JAX",
            "    ag__miss()"]
     lines = [f"def call({parameter_list(params)}):",
              f"    if {test}:",
@@ -157,7 +161,8 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     on, restore, local = dispatcher.x64
     namespace = {"ag__ndarray": np.ndarray, "ag__asarray": np.asarray, "ag__dispatch": dispatcher.jitted,
                  "ag__tick": tick, "ag__building": building, "ag__local": local, "ag__on": on,
-                 "ag__restore": restore, "ag__general": general, "ag__keyed": keyed, "ag__miss": dispatcher.miss}
+                 "ag__restore": restore, "ag__general": general, "ag__keyed": keyed, "ag__miss": dispatcher.miss,
+                 "ag__zero": dispatcher.zero}
     exec(compile("\n".join(lines) + "\n", _DISPATCH_FILE, "exec"), namespace)
     call = namespace["call"]
     call.__defaults__, call.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__

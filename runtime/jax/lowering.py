@@ -35,6 +35,10 @@ Choices:
 * **numpy_function** (``autograph.numpy_function``) is an ordered ``io_callback`` to the user's function
   (runtime/jax/callback.py): it runs where and as often as the interpreter would run it; an error it
   raises comes out of ``Lowered.call`` as itself, not as JAX's ``JaxRuntimeError``.
+* **Products** keep NumPy's rounding: every executable compiled here takes a zero (a device array) as its
+  first argument, and each float product goes through an xor with it, which LLVM cannot contract into a
+  fused multiply-add with the add it feeds (``EXACT_PRODUCTS``). ``fn`` traced in the user's own JAX
+  transformation has no zero and leaves products plain.
 * **64 bits.** JAX computes in 32 bits unless ``jax_enable_x64`` is on. The call traces and
   runs with JAX's thread-local x64 state on (what ``with jax.enable_x64(True):`` sets, set
   directly: see ``_x64_switch``), so float64/int64 graphs stay exact, and other JAX code in the
@@ -53,6 +57,7 @@ Out-of-bounds indices do not raise under JAX (it clamps them; ``take`` fills wit
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import importlib
 from typing import Any, Callable, Sequence
@@ -154,11 +159,65 @@ def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) 
 # and not where NumPy overflows: `(a / b) / c` as `a / (b * c)` (0 where NumPy gives 1e-100), `exp(a) * exp(b)`
 # as `exp(a + b)` (1 where NumPy gives nan), `(a * 1e200) * 1e200` as `a * inf`, `sqrt(a * a)` as `|a|`.
 # (A constant is left bare: XLA folds a barrier of a constant anyway.) Then + - / on XLA give NumPy's bits
-# (tests/runtime/jax/test_jax_exact_arithmetic.py). A multiply feeding an add still can differ in the last bit:
-# the barrier is gone by the time LLVM contracts the two into a fused multiply-add (docs/functions.md).
+# (tests/runtime/jax/test_jax_exact_arithmetic.py). The barrier is gone by the time LLVM contracts a multiply
+# feeding an add into a fused multiply-add: ``EXACT_PRODUCTS`` keeps those apart.
 BARRIERS = True
 _barrier = lax.optimization_barrier
 _NO_BARRIER = frozenset({"constant"})
+
+
+# The fused multiply-add. LLVM contracts a multiply feeding an add (`a * b + c`, across our nodes too: fusion
+# puts them in one loop) into one FMA, one rounding where NumPy makes two; no barrier survives to that point,
+# and compiling at backend optimization level 0 costs 2-7x on loops. So each floating product goes through an
+# integer xor with a zero the compiler cannot see is zero, because it is an argument of the executable: the
+# product is rounded and stored as bits, and the add takes it back as it is (one integer op, fused in the same
+# loop). ``_ZERO`` holds that argument while one of our executables traces (``exactly``); a ContextVar, as
+# threads trace at once. Where there is none (``Lowered.fn`` traced in the user's own jax.jit, grad or vmap),
+# products stay as they are: the user's program, the user's compiler. A constant zero would not do: XLA folds it.
+EXACT_PRODUCTS = True
+_ZERO: contextvars.ContextVar = contextvars.ContextVar("zero", default=None)
+# The ufuncs whose result is a product, or that XLA may rewrite as one (`x ** 2` as `x * x`, `deg2rad(x)` is
+# `x * (pi / 180)`). Complex products are left: their own multiply-add inside has no NumPy rounding to keep.
+_PRODUCTS = frozenset({np.multiply, np.square, np.power, np.float_power, np.deg2rad, np.rad2deg})
+_BITS = {np.dtype(np.float16): jnp.int16, np.dtype(np.float32): jnp.int32, np.dtype(np.float64): jnp.int64}
+
+
+def _summed(graph: Graph) -> set:
+    """The values of ``graph`` and its subgraphs that may reach an add: all but those only a ``matmul`` takes
+    (whose own sums are XLA's, in its own order). Such an operand keeps no xor: with one, the loop-invariant
+    `0.1 * x.T` of the linear regression of ``python -m benchmarks executors`` (hoisted out of the loop, the loop's
+    HLO otherwise the same) made each call 25% slower on CPU, for a reason inside XLA's dot we did not pin down."""
+    summed: set = set(graph.outputs)
+    for node in graph.nodes:
+        if node.op != "matmul":
+            summed.update(node.inputs)
+        for name in ops.OPS[node.op].subgraphs:
+            summed |= _summed(node.attrs[name])
+    return summed
+
+
+def _unfused(x: Any) -> Any:
+    """``x`` (a product) through an xor with the executable's zero argument, if it has one and ``x`` is a real float."""
+    zero, bits = _ZERO.get(), _BITS.get(np.dtype(x.dtype))
+    if zero is None or bits is None:
+        return x
+    return lax.bitcast_convert_type(lax.bitcast_convert_type(x, bits) ^ zero.astype(bits), x.dtype)
+
+
+@functools.cache
+def zero() -> Any:
+    """The zero every executable the "jax" executor compiles from a graph takes as its first argument: a device
+    array made once (int32, so that it is made alike with 64 bits on or off)."""
+    return jax.device_put(np.int32(0))
+
+
+def exactly(zero: Any, fn: Callable, *args: Any) -> Any:
+    """``fn(*args)`` traced with ``zero`` (a traced argument of the executable) as the products' zero."""
+    token = _ZERO.set(zero)
+    try:
+        return fn(*args)
+    finally:
+        _ZERO.reset(token)
 
 
 # --- rules: elementwise, reductions, structure ----------------------------------------------------
@@ -166,6 +225,7 @@ _NO_BARRIER = frozenset({"constant"})
 def _elementwise(ufunc: np.ufunc) -> Rule:
     fn = getattr(jnp, ufunc.__name__)
     divides = ufunc in _DIVISIONS
+    exact = ufunc in _PRODUCTS
 
     def rule(ctx, *xs):
         # Compute in the dtypes NumPy's loop uses (int32 + float32 is a float64 add, as in NumPy).
@@ -175,7 +235,10 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
             shape = jnp.broadcast_shapes(xs[0].shape, xs[1].shape)  # (JAX's: a dim `?` of the node is known here)
             if xs[1].shape != shape:
                 xs[1] = _barrier(jnp.broadcast_to(xs[1], shape))  # (see _DIVISIONS)
-        return fn(*xs)
+        result = fn(*xs)
+        if exact and EXACT_PRODUCTS and ctx.node.outputs[0] in ctx.lowering.summed:
+            result = _unfused(result)
+        return result
     return rule
 
 
@@ -556,10 +619,11 @@ def x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None], Callable[[],
 
 class Lowered:
     """A graph as a JAX function. ``fn(*inputs, *variable_values) -> (*outputs, *assigned_values[,
-    failed_assert_code])`` is pure, flat and traceable; ``jitted`` is ``jax.jit(fn)``, compiled once
-    per input shapes. ``call(inputs)`` runs it with 64-bit types on: NumPy (or JAX) arrays that fit
-    the graph's inputs in, the assigned variables written back, a failed assert raised, NumPy outputs
-    out. ``lowered(inputs)`` checks the inputs first (as ``interpreter.run`` does).
+    failed_assert_code])`` is pure, flat and traceable; ``jitted`` is ``jax.jit`` of it with the products'
+    zero first (``jitted(zero(), *args)``, ``EXACT_PRODUCTS``), compiled once per input shapes.
+    ``call(inputs)`` runs it with 64-bit types on: NumPy (or JAX) arrays that fit the graph's inputs in,
+    the assigned variables written back, a failed assert raised, NumPy outputs out. ``lowered(inputs)``
+    checks the inputs first (as ``interpreter.run`` does).
 
     The call path is short on purpose (a ``Function`` call of a graph that runs in 30 µs must not
     pay twice that around it): the inputs a ``Function`` keyed are not checked again; 64 bits are
@@ -580,15 +644,22 @@ class Lowered:
                          for node in asserts]
         self.prints = any(n.op == "print" for n in nodes)
         self.host_calls = any(n.op == "numpy_function" for n in nodes)  # (runtime/jax/callback.py)
+        self.summed = _summed(graph)  # (the products that take the xor: ``EXACT_PRODUCTS``)
         self._outputs = len(graph.outputs)
         self._stateful = bool(self.variables or asserts or self.prints or self.host_calls)
         # One output and no state: the jitted function returns the array itself, not a tuple of one (a
         # pytree jax.jit's dispatch would build and we would take apart on every call).
         self.single = not self._stateful and self._outputs == 1
-        self.jitted = jax.jit(self._fn_single if self.single else self.fn)
+        # ``jitted(zero(), *inputs, *variable_values)``: the zero first (see ``EXACT_PRODUCTS``).
+        fn = self._fn_single if self.single else self.fn
+
+        def exact(zero: Any, *args: Any) -> Any:
+            return exactly(zero, fn, *args)
+        self.jitted = jax.jit(exact)
+        self._zero = zero()
         self.call_single: Callable[[Sequence[Any]], np.ndarray] | None = None
         if self.single:
-            self.call_single = _single_call(self.jitted)
+            self.call_single = _single_call(self.jitted, self._zero)
             self.call = _tuple_of(self.call_single)
         elif not self._stateful:
             self.call = self._stateless_call()
@@ -618,16 +689,16 @@ class Lowered:
 
     def _stateless_call(self) -> Callable[[Sequence[Any]], tuple]:
         """``call`` for a graph without state and several outputs: one closure, its names bound once."""
-        jitted, asarray = self.jitted, np.asarray
+        jitted, asarray, zero = self.jitted, np.asarray, self._zero
         on, restore, local = _x64_on, _x64_restore, _x64_local
 
         def call(inputs: Sequence[Any]) -> tuple:
             inputs = _device_values(inputs)
             if local() is True:  # this thread has 64 bits on already: nothing to switch
-                return tuple(map(asarray, jitted(*inputs)))
+                return tuple(map(asarray, jitted(zero, *inputs)))
             prev = on()
             try:
-                outputs = jitted(*inputs)
+                outputs = jitted(zero, *inputs)
             finally:
                 restore(prev)
             return tuple(map(asarray, outputs))
@@ -637,7 +708,7 @@ class Lowered:
     def _call_stateful(self, inputs: Sequence[Any]) -> tuple:
         prev = _x64_on()
         try:
-            results = self.jitted(*inputs, *[v._value for v in self.variables])
+            results = self.jitted(self._zero, *inputs, *[v._value for v in self.variables])
             if self.prints or self.host_calls:
                 jax.effects_barrier()
         except jax.errors.JaxRuntimeError as error:
@@ -670,13 +741,13 @@ class Lowered:
         args = [interpreter.check_input(i, x, v) for i, (x, v) in enumerate(zip(inputs, self.graph.inputs))]
         prev = _x64_on()
         try:
-            self.jitted.lower(*args, *[v._value for v in self.variables]).compile()
+            self.jitted.lower(self._zero, *args, *[v._value for v in self.variables]).compile()
         finally:
             _x64_restore(prev)
 
 
-def _single_call(jitted: Callable) -> Callable[[Sequence[Any]], np.ndarray]:
-    """``call_single(inputs) -> np.ndarray``: ``np.asarray(jitted(*inputs))`` with 64 bits on, for a graph of one
+def _single_call(jitted: Callable, zero: Any) -> Callable[[Sequence[Any]], np.ndarray]:
+    """``call_single(inputs) -> np.ndarray``: ``np.asarray(jitted(zero, *inputs))`` with 64 bits on, for a graph of one
     output and no state; what a ``Function`` of such a graph runs per call (autograph/executors.py).
 
     Every line here costs more than its own time: between two XLA dispatches, each Python step measured
@@ -691,15 +762,15 @@ def _single_call(jitted: Callable) -> Callable[[Sequence[Any]], np.ndarray]:
     def call_single(inputs: Sequence[Any]) -> np.ndarray:
         if local() is True:  # this thread has 64 bits on already: nothing to switch
             try:
-                return asarray(jitted(*inputs))
+                return asarray(jitted(zero, *inputs))
             except (TypeError, ValueError):
                 converted = _device_values(inputs)
                 if converted is inputs:
                     raise
-                return asarray(jitted(*converted))
+                return asarray(jitted(zero, *converted))
         prev = on()
         try:
-            return asarray(jitted(*_device_values(inputs)))
+            return asarray(jitted(zero, *_device_values(inputs)))
         finally:
             restore(prev)
     return call_single

@@ -220,7 +220,7 @@ def test_the_dispatcher_keeps_no_function_alive():
     assert ref() is None
     with pytest.raises(Exception):  # noqa: B017  (the body finds no Function: JAX reports the failed trace)
         with jax.enable_x64(True):
-            dispatcher.jitted(np.ones(4))
+            dispatcher.jitted(dispatcher.zero, np.ones(4))
 
 
 def test_saved_concrete_functions_load_and_agree(tmp_path):

@@ -1,28 +1,29 @@
-"""Arithmetic on the XLA executor rounds as NumPy's, but for fused multiply-adds (runtime/jax/lowering.py,
-``BARRIERS``). XLA's algebraic simplifier rewrites across operations in ways equal only in real numbers
-(``(a / b) / c`` as ``a / (b * c)``: 0 where NumPy gives 1e-100; ``x / s`` as ``x * (1 / s)``), unless each
-result reaches the next behind an optimization barrier, and a divisor behind one.
+"""Arithmetic on the XLA executor rounds as NumPy's (runtime/jax/lowering.py, ``BARRIERS`` and ``EXACT_PRODUCTS``).
+XLA's algebraic simplifier rewrites across operations in ways equal only in real numbers (``(a / b) / c`` as
+``a / (b * c)``: 0 where NumPy gives 1e-100; ``x / s`` as ``x * (1 / s)``), unless each result reaches the next
+behind an optimization barrier, and a divisor behind one. LLVM contracts a multiply feeding an add into one
+fused multiply-add (one rounding where NumPy makes two), unless the product goes through an xor with a zero
+that is an argument of the executable.
 
-The oracle is eager NumPy: random programs of ``+ - /`` over float32 and float64 arrays, at magnitudes where
-those rewrites overflow, bit for bit on ``executor="jax"``; with ``*``, fused ``a*b + c`` and ``exp``/``log``/
+The oracle is eager NumPy: random programs of ``+ - * /`` and ``a*b + c``, ``c - a*b`` over float32 and float64
+arrays, at magnitudes where those rewrites overflow, bit for bit on ``executor="jax"``; with ``exp``/``log``/
 ``sqrt`` too, NumPy's infs, NaNs and zeros must stay where they are (XLA rounds its transcendental functions'
-last bits its own way, and contracts a multiply and an add into one fused multiply-add: one rounding where
-NumPy makes two, which no option of one executable turns off at a cost we take: docs/functions.md); an XLA
-stage of a graph split around a data-dependent op (runtime/jax/segments.py). Plain ``jax.jit`` is the control.
-The fused multiply-add's known differences are strict xfails (a float32 Lorenz recurrence, a cancellation),
-so that the day they pass is noticed. Subnormals are left out: XLA flushes them to zero (docs/jax.md)."""
+last bits its own way); a float32 Lorenz recurrence and a cancellation, where one contracted rounding shows;
+an XLA stage of a graph split around a data-dependent op (runtime/jax/segments.py). Plain ``jax.jit`` is the
+control, and so is the executor with the xor switched off. Subnormals are left out: XLA flushes them to zero
+(docs/jax.md). ``jax.jit`` and ``jax.grad`` of ``autograph.to_graph(f)`` (no zero there) still work."""
 
 from __future__ import annotations
 
 import jax
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import autograph
+from runtime.jax import lowering
 
-EXACT_OPS = ("add", "sub", "div")  # no multiply feeding an add: XLA contracts those into a fused multiply-add
+EXACT_OPS = ("add", "sub", "mul", "div", "fma", "fms")
 
 
 def arithmetic(op, a, b, c):
@@ -32,8 +33,12 @@ def arithmetic(op, a, b, c):
         return a - b
     if op == "mul":
         return a * b
-    assert op == "div", op
-    return a / (np.abs(b) + 1)
+    if op == "div":
+        return a / (np.abs(b) + 1)
+    if op == "fma":
+        return a * b + c
+    assert op == "fms", op
+    return c - a * b
 
 
 def run_program(program, x, y, z, every=False):
@@ -52,16 +57,13 @@ def subnormal_anywhere(registers) -> bool:
 
 @st.composite
 def programs(draw, ops=EXACT_OPS):
-    """Up to 8 steps of ``ops``; an ``add`` or ``sub`` never takes a ``mul``'s register (XLA would fuse the two)."""
+    """Up to 8 steps of ``ops``, each on any earlier registers."""
     steps = draw(st.integers(1, 8))
-    program, products = [], set()
+    program = []
     for step in range(steps):
         live = 3 + step
-        op = draw(st.sampled_from(ops))
-        sums = [r for r in range(live) if r not in products] if op in ("add", "sub") else list(range(live))
-        program.append((op, draw(st.sampled_from(sums)), draw(st.sampled_from(sums)), draw(st.integers(0, live - 1))))
-        if op == "mul":
-            products.add(live)
+        program.append((draw(st.sampled_from(ops)), draw(st.integers(0, live - 1)),
+                        draw(st.integers(0, live - 1)), draw(st.integers(0, live - 1))))
     return tuple(program)
 
 
@@ -111,7 +113,7 @@ def test_random_arithmetic_on_xla_has_numpys_bits(program, dtype, seed):
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(program=programs((*EXACT_OPS, "mul") + TRANSCENDENTAL), dtype=st.sampled_from([np.float32, np.float64]),
+@given(program=programs(EXACT_OPS + TRANSCENDENTAL), dtype=st.sampled_from([np.float32, np.float64]),
        seed=st.integers(0, 2**16))
 def test_random_programs_with_exp_log_sqrt_overflow_where_numpy_does(program, dtype, seed):
     """XLA's exp and log round differently from NumPy's in the last bits (as NumPy's own differ between
@@ -159,10 +161,6 @@ def lorenz(length, sigma, rho, beta, dt):
     return trajectory
 
 
-FUSED = "XLA contracts a multiply feeding an add into a fused multiply-add (docs/functions.md)"
-
-
-@pytest.mark.xfail(strict=True, reason=FUSED)
 def test_a_chaotic_float32_recurrence_matches_numpy_bit_for_bit():
     executor = "jax"
     args = (200, np.float64(10.0), np.float64(28.0), np.float64(8 / 3), 0.01)
@@ -174,7 +172,6 @@ def cancellation(a, b, x):
     return a * x + b * x
 
 
-@pytest.mark.xfail(strict=True, reason=FUSED)
 def test_a_cancellation_keeps_numpys_rounding():
     """``a*x + b*x`` with b = -a (1 + ε): NumPy rounds both products; an FMA keeps one exact, and the sum's
     few bits are all rounding, so the contracted result differs by far more than an ulp of it."""
@@ -184,6 +181,36 @@ def test_a_cancellation_keeps_numpys_rounding():
     x = rng.uniform(1, 2, 1000) / 3
     staged = autograph.function(cancellation, executor="jax")
     same_bits(staged(a, b, x), cancellation(a, b, x))
+
+
+def test_without_the_xor_the_executor_fuses_so_the_family_can_fail(monkeypatch):
+    """The control: plain ``jax.jit`` of the cancellation contracts it, and so does the executor with the xor off
+    (``EXACT_PRODUCTS``, read at trace time), else the tests above could not fail."""
+    rng = np.random.default_rng(1)
+    a = rng.uniform(1, 2, 1000)
+    b = -a * (1 + 2.0 ** -40)
+    x = rng.uniform(1, 2, 1000) / 3
+    expected = cancellation(a, b, x)
+    with jax.enable_x64(True):
+        fused = np.asarray(jax.jit(cancellation)(a, b, x))
+    assert not np.array_equal(fused, expected)
+    monkeypatch.setattr(lowering, "EXACT_PRODUCTS", False)
+    assert not np.array_equal(autograph.function(cancellation, executor="jax")(a, b, x), expected)
+
+
+def test_jax_jit_and_grad_of_the_graph_run_without_the_zero():
+    """``autograph.to_graph(f)`` traced in the user's own ``jax.jit`` or ``jax.grad`` has no zero argument: its
+    products stay plain multiplies (the user's program, the user's compiler), and it works as before."""
+    def f(a, x):
+        return np.sum(a * x + x * x)
+
+    a, x = np.linspace(1.0, 2.0, 5), np.linspace(-1.0, 1.0, 5)
+    graph = autograph.to_graph(f)
+    with jax.enable_x64(True):
+        np.testing.assert_allclose(np.asarray(jax.jit(graph)(a, x)), f(a, x), rtol=1e-15)
+        np.testing.assert_allclose(np.asarray(jax.grad(graph, argnums=1)(a, x)), a + 2 * x, rtol=1e-15)
+        vmapped = jax.vmap(graph, in_axes=(None, 0))(a, np.stack([x, 2 * x]))
+    np.testing.assert_allclose(np.asarray(vmapped), [f(a, x), f(a, 2 * x)], rtol=1e-15)
 
 
 def masked_then_arithmetic(x, y, m):
@@ -198,3 +225,18 @@ def test_the_xla_stages_around_a_data_dependent_op_have_numpys_bits():
     staged = autograph.function(masked_then_arithmetic, executor="jax")
     for got, expected in zip(staged(x, y, m), masked_then_arithmetic(x, y, m)):
         same_bits(got, expected)
+
+
+def scaled_product(x, e):
+    return (0.1 * x.T) @ e + x[0]
+
+
+def test_a_product_only_a_matmul_takes_keeps_no_xor():
+    """``lowering._summed``: a product that only a matmul takes is left plain (its xor slowed XLA's dot), one that
+    reaches an add takes the xor."""
+    x, e = np.arange(6.0).reshape(3, 2), np.ones(3)
+    concrete = autograph.function(scaled_product, executor="jax").get_concrete_function(x, e)
+    lowered = lowering.lower(concrete.graph)
+    products = [n.outputs[0] for n in concrete.graph.nodes if n.op == "mul"]
+    assert products and not any(p in lowered.summed for p in products)
+    same_bits(autograph.function(scaled_product, executor="jax")(x, e), scaled_product(x, e))

@@ -468,13 +468,13 @@ def test_call_takes_numpy_scalars_subclasses_and_jax_arrays():
 def test_one_output_without_state_is_jitted_bare_and_several_as_a_tuple():
     one = lower(staged(halve).get_concrete_function(np.ones(3)).graph)
     assert one.single and one.call_single is not None and one.call.single is one.call_single
-    with jax.enable_x64(True):
-        assert isinstance(one.jitted(np.ones(3)), jax.Array)  # no tuple of one for jax.jit to build
-        np.testing.assert_array_equal(one.fn(np.ones(3))[0], one.jitted(np.ones(3)))  # fn keeps its tuple
+    with jax.enable_x64(True):  # (jitted takes the products' zero first: lowering.EXACT_PRODUCTS)
+        assert isinstance(one.jitted(one._zero, np.ones(3)), jax.Array)  # no tuple of one for jax.jit to build
+        np.testing.assert_array_equal(one.fn(np.ones(3))[0], one.jitted(one._zero, np.ones(3)))  # fn: a tuple
     two = lower(staged(lambda x: (x * 2, x + 1)).get_concrete_function(np.ones(3)).graph)
     assert not two.single and two.call_single is None and not hasattr(two.call, "single")
     with jax.enable_x64(True):
-        assert len(two.jitted(np.ones(3))) == 2
+        assert len(two.jitted(two._zero, np.ones(3))) == 2
 
 
 def test_a_single_call_outside_enable_x64_switches_and_puts_it_back():
