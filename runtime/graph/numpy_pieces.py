@@ -36,17 +36,13 @@ from runtime.graph import variables
 from runtime.graph.numpy_api import arg, implements, reject
 from runtime.graph.numpy_array import known_dim, static
 from runtime.graph.shapes import normalize_axis
-from runtime.graph.tensor import Tensor, apply, bind1, cast, constant, reshape, stands_for_a_tensor
-
-
-def _is_tensor(value: Any) -> bool:
-    return isinstance(value, Tensor) or stands_for_a_tensor(type(value))
+from runtime.graph.tensor import Tensor, apply, bind1, cast, constant, is_tensor_like, reshape
 
 
 def _value(value: Any) -> Any:
     """A tensor, or a constant made as NumPy's asarray makes it (strong dtype, not a weak Python number)."""
-    if _is_tensor(value) or (isinstance(value, (list, tuple)) and any(_is_tensor(v) for v in value)):
-        return arg(value) if _is_tensor(value) else np.stack([arg(v) for v in value])
+    if is_tensor_like(value) or (isinstance(value, (list, tuple)) and any(is_tensor_like(v) for v in value)):
+        return arg(value) if is_tensor_like(value) else np.stack([arg(v) for v in value])
     return constant(np.asarray(value))
 
 
@@ -129,7 +125,7 @@ def _choose(a: Any, choices: Any, out: Any = None, mode: str = "raise") -> Tenso
         raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got '{mode}')")
     index = _value(a)
     np.choose(np.zeros(1, index.dtype), [np.zeros(1)])  # NumPy's own error for an index dtype it cannot take
-    if _is_tensor(choices):
+    if is_tensor_like(choices):
         stacked = arg(choices)
         count = known_dim("choose", stacked, 0)
         options = [stacked[i] for i in range(count)]

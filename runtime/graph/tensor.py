@@ -448,13 +448,18 @@ def python_item(x: Tensor, index: tuple) -> Any:
 def holds_tensor(x: Any) -> bool:
     """Whether ``x`` is a list or tuple with a graph tensor (or a Variable) somewhere inside."""
     return isinstance(x, (list, tuple)) and any(
-        isinstance(item, Tensor) or stands_for_a_tensor(type(item)) or holds_tensor(item) for item in x)
+        is_tensor_like(item) or holds_tensor(item) for item in x)
+
+
+def is_tensor_like(x: Any) -> bool:
+    """Whether ``x`` is a graph tensor, or stands for one (a Variable). (``is_tensor``, below: a tensor only.)"""
+    return isinstance(x, Tensor) or stands_for_a_tensor(type(x))
 
 
 def is_or_holds_tensor(x: Any) -> bool:
     """Whether ``x`` is a graph tensor (or a Variable), or a list or tuple with one somewhere inside: an
     argument a NumPy function must take as a tensor (a list of tensors stacked, as ``np.asarray`` would)."""
-    return isinstance(x, Tensor) or stands_for_a_tensor(type(x)) or holds_tensor(x)
+    return is_tensor_like(x) or holds_tensor(x)
 
 
 def nest_array(obj: Any, dtype: Any = None, ndmin: int = 0) -> Tensor:
@@ -463,7 +468,7 @@ def nest_array(obj: Any, dtype: Any = None, ndmin: int = 0) -> Tensor:
     NumPy itself, with zeros standing in for each tensor, so the shape, the dtype and a ragged nest's error are
     NumPy's own)."""
     def stand_in(x: Any) -> Any:
-        if isinstance(x, Tensor) or stands_for_a_tensor(type(x)):
+        if is_tensor_like(x):
             t = as_tensor(x)
             if None in t.value.shape:
                 raise NotStageable(f"{user_location()}: np.array of a list holding a tensor whose shape is known "
@@ -472,7 +477,7 @@ def nest_array(obj: Any, dtype: Any = None, ndmin: int = 0) -> Tensor:
         return [stand_in(item) for item in x] if isinstance(x, (list, tuple)) else x
 
     def build(x: Any, dtype: np.dtype) -> Tensor:
-        if isinstance(x, Tensor) or stands_for_a_tensor(type(x)):
+        if is_tensor_like(x):
             return cast(x, dtype)
         if holds_tensor(x):
             return bind1("stack", [build(item, dtype) for item in x], axis=0)

@@ -33,17 +33,13 @@ import numpy as np
 
 from runtime.graph.builtins import implements
 from runtime.graph.shapes import Ref
-from runtime.graph.tensor import PyNumber, Tensor, as_tensor, bind1, cast, stands_for_a_tensor
+from runtime.graph.tensor import PyNumber, Tensor, as_tensor, bind1, cast, is_tensor_like
 from runtime.staging import NotStageable, user_location
 
 # The constructors whose shape may hold a run-time size, and the fill value each makes (None: np.full's own).
 _FILLS: dict[Any, Any] = {np.zeros: 0, np.ones: 1, np.empty: 0, np.full: None}  # (np.empty's contents: any)
 SIZED = tuple(_FILLS)
 _PYTHON_STAND_IN = {"i": 1, "u": 1, "f": 1.0, "b": True, "c": 1j}
-
-
-def _is_tensor(x: Any) -> bool:
-    return isinstance(x, Tensor) or stands_for_a_tensor(type(x))
 
 
 def stand_in(t: Tensor) -> Any:
@@ -65,18 +61,18 @@ def split_shape(shape: Any) -> Optional[tuple[Any, tuple, list]]:
     none. The template holds the Python ints of the shape and ``Ref(i)`` for the dim whose length is the value of
     ``sizes[i]``; a 1-d tensor given as a whole shape (``np.zeros(t)``) gives one size per element."""
     items = shape if isinstance(shape, (tuple, list)) else (shape,)
-    if not any(_is_tensor(d) for d in items):
+    if not any(is_tensor_like(d) for d in items):
         return None
-    if _is_tensor(shape):
+    if is_tensor_like(shape):
         t = as_tensor(shape)
         # (a 0-d size as a 1-tuple: NumPy's error for a bare float names its value, which is known only later)
         standing = (stand_in(t),) if t.ndim == 0 else stand_in(t)
         items = tuple(t[i] for i in range(t.shape[0])) if t.ndim == 1 else (t,)  # (NumPy's probe refuses 2-d)
     else:
-        standing = type(shape)(stand_in(as_tensor(d)) if _is_tensor(d) else d for d in items)
+        standing = type(shape)(stand_in(as_tensor(d)) if is_tensor_like(d) else d for d in items)
     template, sizes = [], []
     for d in items:
-        if _is_tensor(d):
+        if is_tensor_like(d):
             template.append(Ref(len(sizes)))
             sizes.append(as_tensor(d))
         else:
@@ -98,7 +94,7 @@ def new_array(f: Callable, args: tuple, kwargs: dict) -> Any:
         raise NotStageable(f"{user_location()}: np.{f.__name__}(..., like=) is not supported in graphs")
     standing, template, sizes = split
     fill = bound.get("fill_value")
-    if f is np.full and _is_tensor(fill):  # a traced fill value: stand-in zeros of its dtype give NumPy's dtype
+    if f is np.full and is_tensor_like(fill):  # a traced fill value: stand-in zeros of its dtype give NumPy's dtype
         fill = as_tensor(fill)
         bound["fill_value"] = np.zeros(fill.shape, fill.dtype)
     elif f is np.full and np.ndim(fill) != 0:
@@ -125,7 +121,7 @@ def _arange(*args: Any, dtype: Any = None, device: Any = None, like: Any = None,
         raise NotStageable(f"{user_location()}: np.arange(..., like=) is not supported in graphs")
 
     def standing(v: Any) -> Any:  # (1 for every bound: the probe's length is 0, whatever the static bounds)
-        if _is_tensor(v):
+        if is_tensor_like(v):
             return stand_in(as_tensor(v))
         if isinstance(v, np.generic):
             return v.dtype.type(1)
@@ -141,7 +137,7 @@ def _arange(*args: Any, dtype: Any = None, device: Any = None, like: Any = None,
 
     values = normalize(*args, **bounds)
     for v in values:
-        if _is_tensor(v) and as_tensor(v).ndim:
+        if is_tensor_like(v) and as_tensor(v).ndim:
             raise TypeError("only 0-d values can be bounds of np.arange")  # (NumPy's probe took the stand-in)
     python = tuple(type(v) is PyNumber or type(v) in (bool, int, float, complex) for v in values)
     return bind1("sized_arange", [as_tensor(v) for v in values], dtype=probe.dtype, python=python)

@@ -158,9 +158,9 @@ def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) 
 # it, the simplifier rewrites across operations in ways equal in real numbers but not in NumPy's roundings,
 # and not where NumPy overflows: `(a / b) / c` as `a / (b * c)` (0 where NumPy gives 1e-100), `exp(a) * exp(b)`
 # as `exp(a + b)` (1 where NumPy gives nan), `(a * 1e200) * 1e200` as `a * inf`, `sqrt(a * a)` as `|a|`.
-# (A constant is left bare: XLA folds a barrier of a constant anyway.) Then + - / on XLA give NumPy's bits
-# (tests/runtime/jax/test_jax_exact_arithmetic.py). The barrier is gone by the time LLVM contracts a multiply
-# feeding an add into a fused multiply-add: ``EXACT_PRODUCTS`` keeps those apart.
+# (A constant is left bare: XLA folds a barrier of a constant anyway.) The barrier is gone by the time LLVM
+# contracts a multiply feeding an add into a fused multiply-add: ``EXACT_PRODUCTS`` keeps those apart. With
+# both, + - * / on XLA give NumPy's bits (tests/runtime/jax/test_jax_exact_arithmetic.py).
 BARRIERS = True
 _barrier = lax.optimization_barrier
 _NO_BARRIER = frozenset({"constant"})
