@@ -158,9 +158,10 @@ def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) 
 # it, the simplifier rewrites across operations in ways equal in real numbers but not in NumPy's roundings,
 # and not where NumPy overflows: `(a / b) / c` as `a / (b * c)` (0 where NumPy gives 1e-100), `exp(a) * exp(b)`
 # as `exp(a + b)` (1 where NumPy gives nan), `(a * 1e200) * 1e200` as `a * inf`, `sqrt(a * a)` as `|a|`.
-# (A constant is left bare: XLA folds a barrier of a constant anyway.) The barrier is gone by the time LLVM
-# contracts a multiply feeding an add into a fused multiply-add: ``EXACT_PRODUCTS`` keeps those apart. With
-# both, + - * / on XLA give NumPy's bits (tests/runtime/jax/test_jax_exact_arithmetic.py).
+# (A constant is left bare: a barrier keeps operations apart; a constant divisor gets one, see _DIVISIONS.)
+# The barrier is gone by the time LLVM contracts a multiply feeding an add into a fused multiply-add:
+# ``EXACT_PRODUCTS`` keeps those apart. With both, + - * / on XLA give NumPy's bits
+# (tests/runtime/jax/test_jax_exact_arithmetic.py).
 BARRIERS = True
 _barrier = lax.optimization_barrier
 _NO_BARRIER = frozenset({"constant"})
@@ -234,10 +235,12 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
     def rule(ctx, *xs):
         # Compute in the dtypes NumPy's loop uses (int32 + float32 is a float64 add, as in NumPy).
         loop = ufunc.resolve_dtypes(tuple(v.dtype for v in ctx.node.inputs) + (None,))
+        constant_divisor = divides and isinstance(xs[1], _STATIC)
+        exact_reciprocal = constant_divisor and _exact_reciprocal(xs[1], loop[1])
         xs = [_cast(jnp.asarray(x), d) for x, d in zip(xs, loop)]
-        if divides and BARRIERS and xs[1].dtype.kind in "fc":
+        if divides and BARRIERS and xs[1].dtype.kind in "fc" and not exact_reciprocal:
             shape = jnp.broadcast_shapes(xs[0].shape, xs[1].shape)  # (JAX's: a dim `?` of the node is known here)
-            if xs[1].shape != shape:
+            if xs[1].shape != shape or constant_divisor:
                 xs[1] = _barrier(jnp.broadcast_to(xs[1], shape))  # (see _DIVISIONS)
         result = fn(*xs)
         if exact and EXACT_PRODUCTS and ctx.node.outputs[0] in ctx.lowering.summed:
@@ -246,10 +249,28 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
     return rule
 
 
-# XLA's algebraic simplifier divides by a broadcast scalar as a multiply by its reciprocal, `x / s` as
-# `x * (1 / s)`: another rounding in a third of the elements, and inf where 1/s overflows. The divisor is
-# broadcast here, behind a barrier the simplifier does not look through.
+# XLA's algebraic simplifier divides by a broadcast scalar, or by a constant of any shape, as a multiply by its
+# reciprocal, `x / s` as `x * (1 / s)`: another rounding in a third of the elements, and inf where 1/s overflows.
+# Such a divisor is broadcast here, behind a barrier the simplifier does not look through (a constant's own
+# barrier is respected: `x / np.array([2.0, 5.0])` rounded as a multiply before it got one).
+# A constant divisor whose reciprocal is exact (a power of two whose reciprocal is a normal number: XLA on CPU
+# treats subnormals as zero) needs no barrier: `x * (1 / c)` is then `x / c`, bit for bit, and the barrier costs a
+# loop dividing by one 6-8% (the linear regression of ``python -m benchmarks executors``: `/ len(y)`, y of 32).
 _DIVISIONS = (np.true_divide, np.floor_divide, np.remainder, np.fmod, np.divmod)
+
+
+def _exact_reciprocal(divisor: Any, dtype: np.dtype) -> bool:
+    """Whether ``divisor`` is a constant (a NumPy value while lowering) that, cast to the real float ``dtype``
+    the division runs in, is a power of two with a normal reciprocal in that dtype, in every element."""
+    if not isinstance(divisor, _STATIC) or np.dtype(dtype).kind != "f":
+        return False
+    with np.errstate(all="ignore"):
+        values = np.asarray(divisor).astype(dtype)
+        reciprocal = np.reciprocal(values)
+        mantissa, _ = np.frexp(values)
+    info = np.finfo(dtype)
+    return bool(np.all(np.abs(mantissa) == 0.5) and np.all(np.isfinite(reciprocal))
+                and np.all(np.abs(reciprocal) >= info.smallest_normal))
 
 
 def _reduction(fn: Callable, accumulate: bool) -> Rule:

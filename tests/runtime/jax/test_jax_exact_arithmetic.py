@@ -240,3 +240,31 @@ def test_a_product_only_a_matmul_takes_keeps_no_xor():
     products = [n.outputs[0] for n in concrete.graph.nodes if n.op == "mul"]
     assert products and not any(p in lowered.summed for p in products)
     same_bits(autograph.function(scaled_product, executor="jax")(x, e), scaled_product(x, e))
+
+
+DIVISORS = np.linspace(1.5, 9.5, 203)  # a constant array of the input's shape
+
+
+def by_constants(x):
+    return x / 32.0, x / 3.0, x / 2.0**1023, x / DIVISORS, x / np.array([2.0, 0.25, 4.0] * 67 + [8.0, 0.5])
+
+
+def test_constant_divisors_keep_numpys_bits_and_a_power_of_two_takes_no_barrier():
+    """XLA divides by a constant as a multiply by its reciprocal: every constant divisor stays behind a barrier
+    (an array one of the dividend's shape rounded as a multiply before it had one), except a power of two with a
+    normal reciprocal (``lowering._exact_reciprocal``: ``x * (1 / c)`` is then ``x / c`` bit for bit, and the
+    barrier cost the linear regression's loop 6-8%). ``/ 2**1023`` keeps its own: its reciprocal is subnormal,
+    which XLA's CPU code takes as zero."""
+    assert lowering._exact_reciprocal(np.float64(32.0), np.dtype(np.float64))
+    assert lowering._exact_reciprocal(np.float32(0.25), np.dtype(np.float32))
+    for divisor, dtype in ((3.0, np.float64), (2.0**1023, np.float64), (2.0**127, np.float32), (0.0, np.float64),
+                           (np.inf, np.float64), (np.array([2.0, 5.0]), np.float64), (np.float64(2.0), np.complex128)):
+        assert not lowering._exact_reciprocal(np.asarray(divisor), np.dtype(dtype)), (divisor, dtype)
+    # (No result is subnormal: XLA flushes those to zero, docs/jax.md.)
+    x = np.concatenate([[1e300, 7e10, 1e20 / 3.0], np.random.default_rng(0).normal(size=200) * 1e3])
+    with jax.enable_x64(True):  # the controls: plain jax.jit rounds these divisions as multiplies
+        assert np.asarray(jax.jit(lambda x: x / 2.0**1023)(x))[0] == 0.0
+        assert np.any(np.asarray(jax.jit(lambda x: x / DIVISORS)(x)) != x / DIVISORS)
+    got = autograph.function(by_constants, executor="jax")(x)
+    for result, expected in zip(got, by_constants(x)):
+        same_bits(result, expected)

@@ -324,11 +324,12 @@ def test_a_lowered_while_loop_is_the_hand_written_one():
     lowered = lower(staged(halve).get_concrete_function(x).graph)
     with jax.enable_x64(True):
         ours = jax.make_jaxpr(lowered.fn)(x)
-        # (each floating result behind a barrier, a divisor broadcast behind one: NumPy's roundings on XLA)
+        # (each floating result behind a barrier: NumPy's roundings on XLA; the divisor 2 needs none, its
+        # reciprocal being exact: lowering._exact_reciprocal)
         exact = lax.optimization_barrier
         hand = jax.make_jaxpr(lambda x: exact(lax.while_loop(
             lambda x: exact(jnp.sum(x)) > 1,
-            lambda x: exact(x / exact(jnp.broadcast_to(np.float64(2.0), x.shape))), x)))(x)
+            lambda x: exact(x / np.float64(2.0)), x)))(x)
     assert str(ours) == str(hand)
 
 
