@@ -228,8 +228,10 @@ def exactly(zero: Any, fn: Callable, *args: Any) -> Any:
 # --- rules: elementwise, reductions, structure ----------------------------------------------------
 
 def _elementwise(ufunc: np.ufunc) -> Rule:
-    fn = getattr(jnp, ufunc.__name__)
+    jax_fn = getattr(jnp, ufunc.__name__)
+    numpys = _NUMPYS_ZEROS.get(ufunc)
     divides = ufunc in _DIVISIONS
+    adds = ufunc is np.add
     exact = ufunc in _PRODUCTS or ufunc in _ENDS_IN_A_PRODUCT
 
     def rule(ctx, *xs):
@@ -237,11 +239,15 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
         loop = ufunc.resolve_dtypes(tuple(v.dtype for v in ctx.node.inputs) + (None,))
         constant_divisor = divides and isinstance(xs[1], _STATIC)
         exact_reciprocal = constant_divisor and _exact_reciprocal(xs[1], loop[1])
+        zero_addends = [adds and BARRIERS and isinstance(x, _STATIC) and not np.all(x) for x in xs]
         xs = [_cast(jnp.asarray(x), d) for x, d in zip(xs, loop)]
         if divides and BARRIERS and xs[1].dtype.kind in "fc" and not exact_reciprocal:
             shape = jnp.broadcast_shapes(xs[0].shape, xs[1].shape)  # (JAX's: a dim `?` of the node is known here)
             if xs[1].shape != shape or constant_divisor:
                 xs[1] = _barrier(jnp.broadcast_to(xs[1], shape))  # (see _DIVISIONS)
+        if any(zero_addends) and xs[0].dtype.kind in "fc":  # XLA's `x + 0` is `x`: -0.0 where NumPy gives 0.0
+            xs = [_barrier(x) if zero else x for x, zero in zip(xs, zero_addends)]
+        fn = numpys if numpys is not None and xs[0].dtype.kind == "f" else jax_fn
         result = fn(*xs)
         if exact and EXACT_PRODUCTS and ctx.node.outputs[0] in ctx.lowering.summed:
             result = _unfused(result)
@@ -257,6 +263,47 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
 # treats subnormals as zero) needs no barrier: `x * (1 / c)` is then `x / c`, bit for bit, and the barrier costs a
 # loop dividing by one 6-8% (the linear regression of ``python -m benchmarks executors``: `/ len(y)`, y of 32).
 _DIVISIONS = (np.true_divide, np.floor_divide, np.remainder, np.fmod, np.divmod)
+
+
+# Where NumPy and XLA give zeros of different signs, NumPy's, for real floats (NaN propagates as in NumPy).
+# np.minimum / np.maximum give their second operand on a tie (the order of NumPy's loops, scalar and SIMD alike:
+# `np.minimum(-0.0, 0.0)` is 0.0), XLA's min and max the smaller zero; np.sign(-0.0) is 0.0, XLA's -0.0; NumPy's
+# remainder of a zero takes the divisor's sign (`-0.0 % 1.0` is 0.0), and its floor division's zero the sign of
+# the true quotient (`-0.0 // 1.0` is -0.0). (np.fmin / np.fmax are left: NumPy's own tie differs with the
+# array's length. tests/runtime/jax/test_jax_signed_zeros.py.)
+def _numpy_minimum(a: Any, b: Any) -> Any:
+    return jnp.where(jnp.isnan(a) | (a < b), a, b)
+
+
+def _numpy_maximum(a: Any, b: Any) -> Any:
+    return jnp.where(jnp.isnan(a) | (a > b), a, b)
+
+
+def _numpy_sign(x: Any) -> Any:
+    return jnp.where(x > 0, jnp.ones_like(x), jnp.where(x < 0, -jnp.ones_like(x), jnp.where(x == 0, 0, x)))
+
+
+def _numpy_remainder(a: Any, b: Any) -> Any:
+    remainder = jnp.remainder(a, b)
+    return jnp.where(remainder == 0, jnp.copysign(jnp.zeros_like(remainder), b), remainder)
+
+
+def _numpy_floor_divide(a: Any, b: Any) -> Any:
+    quotient = jnp.floor_divide(a, b)
+    return jnp.where(quotient == 0, jnp.copysign(jnp.zeros_like(quotient), a / b), quotient)
+
+
+def _numpy_power(base: Any, exponent: Any) -> Any:
+    """NumPy's loop takes a power by a scalar 0.5 as a square root (stride-0 exponent): -0.0 ** 0.5 is -0.0 and
+    -inf ** 0.5 nan there, where a power gives 0.0 and inf. (An array of exponents broadcast along the loop's
+    inner axis takes that path too, in NumPy; here only a 0-d exponent does: docs/jax.md.)"""
+    if exponent.ndim or base.dtype not in (jnp.float32, jnp.float64):  # (NumPy's float16 loop has no such path)
+        return jnp.power(base, exponent)
+    return jnp.where(exponent == 0.5, jnp.sqrt(base), jnp.power(base, exponent))
+
+
+_NUMPYS_ZEROS = {np.minimum: _numpy_minimum, np.maximum: _numpy_maximum, np.sign: _numpy_sign,
+                 np.remainder: _numpy_remainder, np.floor_divide: _numpy_floor_divide, np.power: _numpy_power}
 
 
 def _exact_reciprocal(divisor: Any, dtype: np.dtype) -> bool:
