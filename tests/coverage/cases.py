@@ -46,8 +46,10 @@ SCIKIT_IMAGE = Repo("scikit-image/scikit-image", "cd0a3d22b9f359f05618d75d5c7a29
 PYTHON_ACOUSTICS = Repo("python-acoustics/python-acoustics", "99d79206159b822ea2f4e9d27c8b2fbfeb704d38", "BSD-3-Clause")
 HMMLEARN = Repo("hmmlearn/hmmlearn", "e01a10e99df1042e4c1e6b7c822fd292dd37502f", "BSD-3-Clause")
 PYKALMAN = Repo("pykalman/pykalman", "d62e60be00bd028ecc7eea6a8bea02f583910428", "BSD-3-Clause")
+NUMPY_BENCHMARKS = Repo("serge-sans-paille/numpy-benchmarks", "2039a6d1247327b20089f85ee37ff0637f43b7f2",
+                        "BSD-3-Clause")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
-         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN)
+         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,6 +117,10 @@ def HMM(path: str, original: str, note: str = "") -> Source:
 
 def PK(path: str, original: str, note: str = "") -> Source:
     return Source(PYKALMAN, path, original, note)
+
+
+def NB(path: str, original: str, note: str = "") -> Source:
+    return Source(NUMPY_BENCHMARKS, path, original, note)
 
 
 @dataclasses.dataclass(frozen=True)
