@@ -115,6 +115,7 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
     # every op and the graph corpus, lowered to JAX, to numba, saved and loaded
     "tests/runtime/jax/test_jax_lowering.py::test_structure_op_matches_numpy": 3,
     "tests/runtime/jax/test_jax_lowering.py::test_elementwise_op_matches_numpy": 3,
+    "tests/runtime/jax/test_jax_special_values.py::test_elementwise_op_gives_numpys_answer_on_special_values": 2,
     "tests/runtime/numba/test_numba_lowering.py::test_structure_op_is_exact_or_refused": 3,
     "tests/runtime/numba/test_numba_lowering.py::test_elementwise_op_is_exact_or_refused": 3,
     "tests/runtime/numba/test_numba_lowering.py::test_graph_corpus_case_is_exact_under_executor_numba": 2,

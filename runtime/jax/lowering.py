@@ -229,7 +229,8 @@ def exactly(zero: Any, fn: Callable, *args: Any) -> Any:
 
 def _elementwise(ufunc: np.ufunc) -> Rule:
     jax_fn = getattr(jnp, ufunc.__name__)
-    numpys = _NUMPYS_ZEROS.get(ufunc)
+    numpys = _NUMPYS_FLOATS.get(ufunc)
+    numpys_integers = _NUMPYS_INTEGERS.get(ufunc)
     divides = ufunc in _DIVISIONS
     adds = ufunc is np.add
     exact = ufunc in _PRODUCTS or ufunc in _ENDS_IN_A_PRODUCT
@@ -237,6 +238,10 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
     def rule(ctx, *xs):
         # Compute in the dtypes NumPy's loop uses (int32 + float32 is a float64 add, as in NumPy).
         loop = ufunc.resolve_dtypes(tuple(v.dtype for v in ctx.node.inputs) + (None,))
+        code = ctx.lowering.assert_codes.get(ctx.node)
+        if code is not None:  # an integer power: NumPy's ValueError for a negative exponent
+            failed = ctx.state[_FAILED]
+            ctx.state[_FAILED] = jnp.where((failed == 0) & jnp.any(jnp.asarray(xs[1]) < 0), code, failed)
         constant_divisor = divides and isinstance(xs[1], _STATIC)
         exact_reciprocal = constant_divisor and _exact_reciprocal(xs[1], loop[1])
         zero_addends = [adds and BARRIERS and isinstance(x, _STATIC) and not np.all(x) for x in xs]
@@ -247,7 +252,13 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
                 xs[1] = _barrier(jnp.broadcast_to(xs[1], shape))  # (see _DIVISIONS)
         if any(zero_addends) and xs[0].dtype.kind in "fc":  # XLA's `x + 0` is `x`: -0.0 where NumPy gives 0.0
             xs = [_barrier(x) if zero else x for x, zero in zip(xs, zero_addends)]
-        fn = numpys if numpys is not None and xs[0].dtype.kind == "f" else jax_fn
+        kind = xs[0].dtype.kind
+        if kind == "f" and numpys is not None:
+            fn = numpys
+        elif kind in "iu" and numpys_integers is not None:
+            fn = numpys_integers
+        else:
+            fn = jax_fn
         result = fn(*xs)
         if exact and EXACT_PRODUCTS and ctx.node.outputs[0] in ctx.lowering.summed:
             result = _unfused(result)
@@ -302,8 +313,85 @@ def _numpy_power(base: Any, exponent: Any) -> Any:
     return jnp.where(exponent == 0.5, jnp.sqrt(base), jnp.power(base, exponent))
 
 
-_NUMPYS_ZEROS = {np.minimum: _numpy_minimum, np.maximum: _numpy_maximum, np.sign: _numpy_sign,
-                 np.remainder: _numpy_remainder, np.floor_divide: _numpy_floor_divide, np.power: _numpy_power}
+def _numpy_logaddexp2(a: Any, b: Any) -> Any:
+    """NumPy's logaddexp2 gives ``a + 1`` where ``a == b`` (exactly 0.0 for -1 and -1; XLA's formula -4.8e-17)."""
+    return jnp.where(a == b, a + 1, jnp.logaddexp2(a, b))
+
+
+_NUMPYS_FLOATS = {np.logaddexp2: _numpy_logaddexp2, np.minimum: _numpy_minimum, np.maximum: _numpy_maximum,
+                  np.sign: _numpy_sign, np.remainder: _numpy_remainder, np.floor_divide: _numpy_floor_divide,
+                  np.power: _numpy_power}
+
+
+def _numpy_integer_floor_divide(a: Any, b: Any) -> Any:
+    """NumPy's integer floor division by zero gives 0 (with a warning, which compiled code does not issue); XLA's
+    gives -1 (-2 after the floor's correction, the largest value unsigned)."""
+    return jnp.where(b == 0, jnp.zeros_like(a), jnp.floor_divide(a, b))
+
+
+def _numpy_gcd(a: Any, b: Any) -> Any:
+    """NumPy's gcd: Euclid's loop on |a| and |b| as unsigned integers of the same width (|-2**63| is 2**63 there:
+    gcd(-2**63, 6) is 2, gcd(-2**63, 0) is -2**63 once cast back), each step's remainder smaller than its divisor,
+    so it ends (in at most ~92 steps for 64 bits). ``jnp.gcd`` loops for ever on the most negative integer."""
+    dtype = a.dtype
+    unsigned = jnp.dtype(f"uint{dtype.itemsize * 8}")
+    a, b = (lax.convert_element_type(jnp.abs(x), unsigned) for x in jnp.broadcast_arrays(a, b))
+
+    def step(ab):
+        a, b = ab
+        moving = a != 0
+        return jnp.where(moving, lax.rem(b, jnp.where(moving, a, jnp.ones_like(a))), a), jnp.where(moving, a, b)
+
+    _, gcd = lax.while_loop(lambda ab: jnp.any(ab[0] != 0), step, (a, b))
+    return lax.convert_element_type(gcd, dtype)
+
+
+def _numpy_lcm(a: Any, b: Any) -> Any:
+    """NumPy's lcm: ``|a| / gcd * |b|`` in C's wrapping integer arithmetic (lcm(127, 2) is -2 in int8), 0 where the
+    gcd is 0."""
+    gcd = _numpy_gcd(a, b)
+    safe = jnp.where(gcd == 0, jnp.ones_like(gcd), gcd)
+    a, b = jnp.broadcast_arrays(jnp.abs(a), jnp.abs(b))
+    return jnp.where(gcd == 0, jnp.zeros_like(gcd), lax.div(a, safe) * b)
+
+
+def _numpy_integer_reciprocal(x: Any) -> Any:
+    """NumPy's integer reciprocal of 0 is what its float 1/0 = inf becomes when the machine casts it to the dtype
+    (the most negative int64 or int32, 0 for narrower types on x86): asked of NumPy itself, as the lowering runs;
+    XLA's integer 1/0 is the largest value."""
+    with np.errstate(all="ignore"):
+        of_zero = np.reciprocal(np.zeros((), x.dtype))
+    return jnp.where(x == 0, jnp.asarray(of_zero, x.dtype), jnp.reciprocal(x))
+
+
+def _numpy_integer_power(base: Any, exponent: Any) -> Any:
+    """NumPy's integer power: ``base ** exponent`` in the dtype's wrapping arithmetic, every bit of the exponent
+    taken (``jnp.power`` of a run-time exponent takes its low 6 bits: 2 ** 64 gave 1 where NumPy gives 0, and
+    3 ** 100 another number). A negative exponent is NumPy's ValueError, checked at run time (``_negative_powers``)."""
+    base, exponent = jnp.broadcast_arrays(base, exponent)
+
+    def step(_, carried):
+        result, square, rest = carried
+        result = jnp.where((rest & 1) == 1, result * square, result)
+        return result, square * square, rest >> 1
+
+    result, _, _ = lax.fori_loop(0, exponent.dtype.itemsize * 8, step, (jnp.ones_like(base), base, exponent))
+    return result
+
+
+_NUMPYS_INTEGERS = {np.floor_divide: _numpy_integer_floor_divide, np.gcd: _numpy_gcd, np.lcm: _numpy_lcm,
+                    np.reciprocal: _numpy_integer_reciprocal, np.power: _numpy_integer_power}
+NEGATIVE_POWER = "Integers to negative integer powers are not allowed."
+
+
+def _negative_powers(nodes: list) -> list:
+    """The integer powers among ``nodes`` (a graph's, its subgraphs' too) whose exponent may be negative (not a
+    constant of the graph without negative elements): each raises NumPy's ValueError when one is, checked as the
+    graph's asserts are (the ``Lowered`` takes them among its asserts)."""
+    non_negative = {node.outputs[0] for node in nodes if node.op == "constant" and np.all(node.attrs["value"] >= 0)}
+    return [node for node in nodes if node.op == "pow" and len(node.inputs) == 2
+            and node.inputs[1] not in non_negative
+            and np.power.resolve_dtypes(tuple(v.dtype for v in node.inputs) + (None,))[1].kind == "i"]
 
 
 def _exact_reciprocal(divisor: Any, dtype: np.dtype) -> bool:
@@ -434,7 +522,13 @@ _STRUCTURE_RULES: dict[str, Rule] = {
 
 def _threaded(ctx, *graphs: Graph) -> tuple:
     """The state keys a control-flow op must carry: all of them when a subgraph is stateful."""
-    return tuple(ctx.state) if any(ops.graph_is_stateful(g) for g in graphs) else ()
+    return tuple(ctx.state) if any(_stateful(g) for g in graphs) else ()
+
+
+def _stateful(graph: Graph) -> bool:
+    """Whether ``graph`` (or a graph in it) has effects on XLA: the graph's own (``ops.graph_is_stateful``), or an
+    integer power, which records a negative exponent as a failed check."""
+    return ops.graph_is_stateful(graph) or bool(_negative_powers(list(_walk(graph))))
 
 
 def _cond(ctx, pred, *operands, true_graph, false_graph):
@@ -480,7 +574,7 @@ def _while_loop(ctx, *args, cond_graph, body_graph):
 
     start = tuple(jnp.asarray(x) for x in args[:n])
     try:
-        if not ops.graph_is_stateful(cond_graph):  # the form one writes by hand
+        if not _stateful(cond_graph):  # the form one writes by hand
             def body(carry):
                 state = dict(zip(keys, carry[1]))
                 new = step(carry[0], state)
@@ -709,11 +803,15 @@ class Lowered:
         self.variables = list(dict.fromkeys(n.attrs["variable"] for n in nodes if "variable" in n.attrs))
         self.assigned = [v for v in self.variables
                          if any(n.op.startswith("assign") and n.attrs["variable"] is v for n in nodes)]
-        asserts = [n for n in nodes if n.op == "assert"]
+        # The graph's asserts, and its integer powers, whose negative exponents raise NumPy's ValueError.
+        checked_powers = set(_negative_powers(nodes))
+        asserts = [n for n in nodes if n.op == "assert" or n in checked_powers]
         self.assert_codes = {node: code for code, node in enumerate(asserts, 1)}
-        self.messages = [node.attrs["message"] for node in asserts]
         self.failures = [(node.attrs.get("error", AssertionError), node.attrs["message"], node.attrs.get("where", ""))
+                         if node.op == "assert" else
+                         (ValueError, NEGATIVE_POWER, format_site(*node.location) if node.location else "")
                          for node in asserts]
+        self.messages = [message for _, message, _ in self.failures]
         self.prints = any(n.op == "print" for n in nodes)
         self.host_calls = any(n.op == "numpy_function" for n in nodes)  # (runtime/jax/callback.py)
         self.summed = _summed(graph)  # (the products that take the xor: ``EXACT_PRODUCTS``)

@@ -1,4 +1,4 @@
-"""Zeros keep NumPy's sign on the XLA executor (runtime/jax/lowering.py, ``_NUMPYS_ZEROS`` and the zero addend's
+"""Zeros keep NumPy's sign on the XLA executor (runtime/jax/lowering.py, ``_NUMPYS_FLOATS`` and the zero addend's
 barrier): ``1 / x`` turns a zero's sign into an infinity's, so a -0.0 where NumPy gives 0.0 is a wrong result.
 
 Where XLA and NumPy part: XLA's algebraic simplifier takes ``x + 0.0`` as ``x`` (-0.0 + 0.0 is 0.0); XLA's min
