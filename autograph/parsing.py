@@ -37,7 +37,16 @@ def location_of(fn: types.FunctionType) -> Location:
 
 def source_lines(fn: types.FunctionType) -> list[str]:
     """The lines of ``fn``'s file as linecache has them now (a notebook cell's included)."""
-    return linecache.getlines(fn.__code__.co_filename, fn.__globals__)
+    filename = fn.__code__.co_filename
+    lines = linecache.getlines(filename, fn.__globals__)
+    if not lines and filename.startswith("<frozen "):
+        # A standard-library module frozen into the interpreter (3.11+: os, posixpath, ntpath, genericpath, ...):
+        # its code names "<frozen posixpath>" and its loader keeps no source, but the module's __file__ is the
+        # .py file it was frozen from. parse_function's check refuses that text if it is not the code's own.
+        path = fn.__globals__.get("__file__")
+        if isinstance(path, str) and path.endswith(".py"):
+            lines = linecache.getlines(path)
+    return lines
 
 
 def parse_function(fn: types.FunctionType, lines: list[str] | None = None, check: bool = True) -> ParsedFunction:
@@ -87,8 +96,10 @@ def _check_source(fn: types.FunctionType, node: FunctionNode, text_lines: list[s
     count = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & inspect.CO_VARARGS) + bool(
         code.co_flags & inspect.CO_VARKEYWORDS)
     problem = None
-    if sorted(names) != sorted(code.co_varnames[:count]):
-        problem = f"its parameters are ({', '.join(code.co_varnames[:count])}), the text's ({', '.join(names)})"
+    params = code.co_varnames[:count]
+    # (A private parameter of a method, `def invoke(__self, ...)` in class Context, is `_Context__self` in the code.)
+    if sorted(names) != sorted(params) and sorted(map(_unmangled, names)) != sorted(map(_unmangled, params)):
+        problem = f"its parameters are ({', '.join(params)}), the text's ({', '.join(names)})"
     else:
         text = "".join(text_lines)
         # (A name that is no identifier was not written by anyone: pytest's assertion rewriting makes

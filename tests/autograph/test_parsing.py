@@ -178,3 +178,88 @@ def test_every_def_of_the_corpus_parses_to_the_node_the_whole_file_gives():
 def test_the_padding_fills_exactly_its_lines(lines):
     tree = ast.parse(parsing._padding(lines) + "x = 1\n")
     assert tree.body[-1].lineno == lines + 1
+
+
+# A standard-library module frozen into the interpreter (Python 3.11+: posixpath, ntpath, os, genericpath) names
+# its code "<frozen posixpath>"; its source is the .py file its __file__ names.
+
+
+def _frozen(source: str, filename: str, file: str | None) -> object:
+    namespace: dict = {} if file is None else {"__file__": file}
+    exec(compile(source, filename, "exec"), namespace)
+    return namespace["f"]
+
+
+@pytest.mark.skipif(not __import__("posixpath").join.__code__.co_filename.startswith("<frozen "),
+                    reason="posixpath is not frozen in this interpreter (-X frozen_modules=off)")
+def test_a_function_of_a_frozen_stdlib_module_converts_from_its_file():
+    import ntpath
+    import posixpath
+
+    import autograph
+
+    for fn, args in ((posixpath.join, ("a", "b", "/c", "d")), (posixpath.normpath, ("a//./b/../c",)),
+                     (ntpath.splitdrive, ("C:\\x\\y",)), (ntpath.normpath, ("A/./b/../c",))):
+        assert parsing.parse_function(fn).filename == fn.__code__.co_filename
+        assert autograph.convert(fn)(*args) == fn(*args)
+
+
+def test_a_frozen_function_is_read_from_its_modules_file(tmp_path):
+    source = "def f(x):\n    if x > 2:\n        return x - 2\n    return x\n"
+    path = tmp_path / "fake.py"
+    path.write_text(source)
+    node = parsing.parse_function(_frozen(source, "<frozen fake>", str(path))).node
+    assert isinstance(node, ast.FunctionDef) and node.name == "f" and node.lineno == 1
+
+
+def test_a_frozen_function_whose_file_says_otherwise_is_refused(tmp_path):
+    path = tmp_path / "fake.py"
+    path.write_text("def f(y):\n    return y\n")
+    fn = _frozen("def f(x):\n    return x\n", "<frozen fake>", str(path))
+    with pytest.raises(parsing.SourceMismatchError, match=r"its parameters are \(x\), the text's \(y\)"):
+        parsing.parse_function(fn)
+
+
+def test_a_frozen_function_without_a_file_has_no_source():
+    fn = _frozen("def f(x):\n    return x\n", "<frozen fake>", None)
+    with pytest.raises(parsing.SourceNotFoundError, match="the source code of f is not available"):
+        parsing.parse_function(fn)
+
+
+class Context:
+    """click's Context.invoke: private parameters, which the compiler mangles to ``_Context__self``."""
+
+    def __init__(self):
+        self.__calls = 0
+
+    def invoke(__self, __callback, *args, **kwargs):
+        __self.__calls += 1
+        if __callback is None:
+            return __self.__calls, args, kwargs
+        return __callback(*args, **kwargs)
+
+
+def test_a_method_with_private_parameters_is_its_own_text():
+    import autograph
+    from autograph.testing import converted_form
+
+    assert Context.invoke.__code__.co_varnames[:2] == ("_Context__self", "_Context__callback")
+    assert parsing.parse_function(Context.invoke).node.args.args[0].arg == "__self"
+    converted = autograph.convert(Context.invoke)
+    calls = [((None, 1), {"k": 2}), ((max, 3, 4), {}), ((None,), {})]
+    plain = Context()
+    expected = [Context.invoke(plain, *args, **kwargs) for args, kwargs in calls]
+    assert expected == [(1, (1,), {"k": 2}), 4, (3, (), {})]
+    as_written, in_form = Context(), Context()
+    assert [converted(as_written, *args, **kwargs) for args, kwargs in calls] == expected
+    with converted_form():
+        assert [converted(in_form, *args, **kwargs) for args, kwargs in calls] == expected
+
+
+def test_parameters_that_differ_from_the_text_are_still_refused():
+    namespace: dict = {}
+    exec(compile("class C:\n    def m(__a, __b):\n        return __a\n", "<mangled>", "exec"), namespace)
+    lines = ["class C:\n", "    def m(__a, __c):\n", "        return __a\n"]
+    with pytest.raises(parsing.SourceMismatchError,
+                       match=r"its parameters are \(_C__a, _C__b\), the text's \(__a, __c\)"):
+        parsing.parse_function(namespace["C"].m, lines)

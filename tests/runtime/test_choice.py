@@ -186,3 +186,19 @@ def _runs_fresh(tmp_path, body: str) -> None:
         "    return 'if_body' in sys._getframe().f_locals\n" + body + "print('ok')\n")
     result = subprocess.run([sys.executable, str(program)], capture_output=True, text=True, timeout=300)
     assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_a_program_that_rebinds_len_to_a_converted_function_still_gets_its_answers(tmp_path):
+    # The choice asks len(sys.modules) (for lazily registered backends) at the top of every converted call:
+    # with builtins.len a converted function, that call made the choice again, without end (RecursionError).
+    _runs_fresh(tmp_path,
+        "import builtins\n"
+        "real_len = builtins.len\n"
+        "def my_len(obj):\n"
+        "    return real_len(obj)\n"
+        "builtins.len = autograph.convert(my_len)\n"
+        "try:\n"
+        "    got = len('abc')\n"
+        "finally:\n"
+        "    builtins.len = real_len\n"
+        "assert got == 3, got\n")

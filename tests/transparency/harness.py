@@ -83,6 +83,10 @@ STDLIB_SUITES = (
     _stdlib("random"), _stdlib("base64"), _stdlib("fnmatch"), _stdlib("html"), _stdlib("gettext"),
     _stdlib("quopri"), _stdlib("uuid"), _stdlib("email"), _stdlib("enum"), _stdlib("copy"),
     _stdlib("contextlib"), _stdlib("typing"),
+    # Then four more: path handling (posixpath and ntpath are frozen into the interpreter: their source is read
+    # from their __file__; posixpath is os.path here, so the runner's own path calls run converted too), pathlib
+    # (pure Python in 3.11) and mimetypes.
+    _stdlib("posixpath"), _stdlib("ntpath"), _stdlib("pathlib"), _stdlib("mimetypes"),
 )
 
 PYPI_SUITES = (
@@ -98,9 +102,19 @@ PYPI_SUITES = (
     Suite(name="cachetools", kind="pytest", dist="cachetools", version="5.5.0",
           sha256="2cc24fb4cbe39633fb7badd9db9ca6295d766d9c2995f245725a46715d050f2a",
           packages=("cachetools",), src="src", pytest_args=("tests",)),
+    Suite(name="click", kind="pytest", dist="click", version="8.1.7",
+          sha256="ca9853ad459e787e2192211578cc907e7594e294c7ccc834310722b41b9ca6de",
+          packages=("click",), src="src",
+          pytest_args=("tests", "-W", "ignore::pytest.PytestRemovedIn10Warning",
+                       "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="its setup.cfg makes every warning an error: pytest 9's about a parametrize over an iterator "
+               "(tests/test_basic.py) and about hypothesis imported before pytest (by the runner) are ignored"),
     Suite(name="idna", kind="pytest", dist="idna", version="3.10",
           sha256="12f65c9b470abda6dc35cf8e63cc574b1c52b11df2c86030af0ac09b01b13ea9",
           packages=("idna",), pytest_args=("tests",)),
+    Suite(name="inflection", kind="pytest", dist="inflection", version="0.5.1",
+          sha256="1a29730d366e996aaacffb2f1f1cb9593dc38e2ddd30c91250c6dde09ea9b417",
+          packages=("inflection",), pytest_args=("test_inflection.py",)),
     Suite(name="jmespath", kind="pytest", dist="jmespath", version="1.0.1",
           sha256="90261b206d6defd58fdd5e85f478bf633a2901798906be2ad389150c5c60edbe",
           packages=("jmespath",), pytest_args=("tests",)),
@@ -116,6 +130,11 @@ PYPI_SUITES = (
           note="test_diagram.py and test_matplotlib_cases.py need railroad-diagrams and matplotlib: not run; "
                "test_unit.py's Test06, Test08 and Test10 (the same tests again under other packrat cache "
                "settings) are deselected to keep the converted run within minutes"),
+    Suite(name="semver", kind="pytest", dist="semver", version="3.0.2",
+          sha256="6253adb39c70f6e51afed2fa7152bcd414c411286088fb4b9effb133885ab4cc",
+          packages=("semver",), src="src", pytest_args=("tests", "-o", "addopts=--import-mode=importlib"),
+          note="its setup.cfg's addopts ask for pytest-cov (not installed) and doctests of docs/: replaced by "
+               "--import-mode=importlib alone"),
     Suite(name="sqlparse", kind="pytest", dist="sqlparse", version="0.5.1",
           sha256="bb6b4df465655ef332548e24f08e205afc81b9ab86cb1c45657a7ff173a3a00e",
           packages=("sqlparse",), pytest_args=("tests",)),

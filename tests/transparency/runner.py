@@ -93,7 +93,9 @@ class Converter:
         self.autograph = autograph
         self.records: dict[tuple[str, str], dict] = {}
         self.replaced: dict[int, tuple[types.FunctionType, types.FunctionType]] = {}  # id(original) -> pair
-        self.outcome: dict[int, types.FunctionType | None] = {}  # id(original) -> converted, or None
+        # id(original) -> (converted or None,): in a tuple, so that no dict of ours refers to a converted function
+        # (trace.Trace names a caller's class by gc.get_referrers: code -> one function -> one dict -> one class).
+        self.outcome: dict[int, tuple[types.FunctionType | None]] = {}
         self.seconds = 0.0
         self.modules: list[types.ModuleType] = []
         self.classes: list[type] = []
@@ -106,7 +108,7 @@ class Converter:
         """The converted ``f``, or None when it stays as it is (the reason is recorded)."""
         key = id(f)
         if key in self.outcome:
-            return self.outcome[key]
+            return self.outcome[key][0]
         converted = None
         flags = [name for flag, name in _GENERATOR_FLAGS.items() if f.__code__.co_flags & flag]
         if flags:
@@ -121,7 +123,7 @@ class Converter:
             else:
                 self._record(module, label, "converted")
                 self.replaced[key] = (f, converted)
-        self.outcome[key] = converted
+        self.outcome[key] = (converted,)
         return converted
 
     @staticmethod
