@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Iterable, Mapping, Optional
 
 from runtime import choice

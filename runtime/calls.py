@@ -29,6 +29,7 @@ import functools
 import re
 import types
 import weakref
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Optional
 
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS

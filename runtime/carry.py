@@ -17,6 +17,7 @@ wording. The contract for a backend is in docs/architecture.md ("The carry contr
 
 from __future__ import annotations
 
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 

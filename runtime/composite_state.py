@@ -36,6 +36,7 @@ from __future__ import annotations
 import collections
 import sys
 import types
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Iterable, Optional
 
 import numpy as np

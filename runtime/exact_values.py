@@ -14,6 +14,7 @@ would be lost, so such an argument is refused (``np.memmap`` excepted: see ``SAF
 from __future__ import annotations
 
 import struct
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from decimal import Decimal
 from typing import Any
 

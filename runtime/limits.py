@@ -24,6 +24,7 @@ no program's ``except`` turns what a graph cannot do into another answer.
 from __future__ import annotations
 
 import sys
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from contextvars import ContextVar
 from typing import Optional
 

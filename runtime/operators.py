@@ -31,6 +31,7 @@ from __future__ import annotations
 import builtins
 import operator
 import sys
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from runtime.backend import NO_STATIC_STAGING, OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges

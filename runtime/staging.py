@@ -13,6 +13,7 @@ import dis
 import os
 import sys
 import sysconfig
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Optional
 
 import numpy as np

@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 import sys
 import types
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Callable, Optional
 
 from runtime.undefined import is_body_code, is_thunk_code
