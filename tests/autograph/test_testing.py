@@ -129,17 +129,27 @@ def test_a_dtype_difference_is_caught_and_the_input_shrunk():
     assert x.shape == (1,) and 100 < x[0] <= 101
 
 
+def scale_down(x):
+    return x * 1e-310
+
+
 @needs_jax
-def test_xla_floor_division_of_zero_is_caught_bitwise():
-    # np.floor_divide(-0.0, 2) is -0.0; XLA gives 0.0. Bitwise equality sees it, np.allclose would not.
+def test_xla_flushing_a_subnormal_is_caught_bitwise():
+    # NumPy keeps 1e-310; XLA on CPU flushes it to zero. Bitwise equality sees it, np.allclose would not.
     with pytest.raises(MismatchError) as caught:
-        assert_graph_matches_eager(tutorial.my_function, VECTOR, backends=("graph", "xla"))
+        assert_graph_matches_eager(scale_down, VECTOR, backends=("graph", "xla"))
     report = str(caught.value)
     assert "xla disagrees with eager NumPy (the values differ (bitwise; NaN equals NaN))" in report
-    assert "    x = [0.] (float64, shape (1,))" in report
-    assert "  eager: [-0.] (float64, shape (1,))" in report
-    assert "  graph: [-0.] (float64, shape (1,))   (agrees)" in report
+    assert "    x = [1.] (float64, shape (1,))" in report
+    assert "  eager: [1.e-310] (float64, shape (1,))" in report
+    assert "  graph: [1.e-310] (float64, shape (1,))   (agrees)" in report
     assert "  xla:   [0.] (float64, shape (1,))   <- the values differ" in report
+
+
+@needs_jax
+def test_xla_floor_division_of_zero_keeps_numpys_sign():
+    # np.floor_divide(-0.0, 2) is -0.0, XLA's own 0.0: the lowering keeps NumPy's rule (runtime/jax/lowering.py).
+    assert_graph_matches_eager(tutorial.my_function, VECTOR, backends=("graph", "xla"), max_examples=30)
 
 
 @needs_jax
