@@ -25,6 +25,7 @@ while a backend traces, ``call`` hands back ``builtin_call`` of the function (ru
 
 from __future__ import annotations
 
+import collections
 import functools
 import re
 import types
@@ -54,6 +55,10 @@ _PLAIN_CALLABLES = frozenset({
     type,
 })
 _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: the class's attributes cannot be set or deleted
+# The exact types whose bound C methods converted code calls most (`out.append(x)`, `d.get(k)`, `s.split()`,
+# `pattern.match(t)`, a builtin's module): never a NumPy generator, so `call` hands their methods back at once.
+_PLAIN_OWNERS = frozenset({list, dict, set, frozenset, str, bytes, bytearray, tuple, int, float, types.ModuleType,
+                           type(re.compile("")), type(re.match("", "")), collections.deque})
 
 _FunctionType = types.FunctionType  # module globals: one look-up fewer than types.FunctionType
 _MethodType = types.MethodType
@@ -120,7 +125,10 @@ def call(f: Callable, /) -> Callable:
     if cls is _BuiltinFunctionType or cls is _BuiltinMethodType:  # a C function or bound C method: no id()
         if id(f) in _NEW_ARRAYS:  # np.zeros, np.empty, ...: a traced array (runtime/new_arrays.py)
             return _new_array_call(f)
-        return _random_call(f) if isinstance(f.__self__, _GENERATORS) else f  # (as above, older Cython)
+        owner = f.__self__
+        if type(owner) in _PLAIN_OWNERS:  # `out.append`, `d.get`, `len`: one set look-up, no isinstance
+            return f
+        return _random_call(f) if isinstance(owner, _GENERATORS) else f  # (as above, older Cython)
     if id(f) in _RANDOM_CALLABLES:  # np.random.seed, np.random.default_rng, np.random.RandomState, ...
         return _random_call(f)
     if id(f) in _NEW_ARRAYS:  # np.zeros_like, np.identity, ...
