@@ -245,6 +245,10 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
         constant_divisor = divides and isinstance(xs[1], _STATIC)
         exact_reciprocal = constant_divisor and _exact_reciprocal(xs[1], loop[1])
         zero_addends = [adds and BARRIERS and isinstance(x, _STATIC) and not np.all(x) for x in xs]
+        # A constant non-negative integer exponent (`x ** 2`): XLA's multiplies, exact as NumPy's wrapping ones.
+        constant_power = (ufunc is np.power and loop[1].kind in "iu" and isinstance(xs[1], _STATIC)
+                          and np.ndim(xs[1]) == 0 and xs[1] >= 0)
+        power = int(xs[1]) if constant_power else None
         xs = [_cast(jnp.asarray(x), d) for x, d in zip(xs, loop)]
         if divides and BARRIERS and xs[1].dtype.kind in "fc" and not exact_reciprocal:
             shape = jnp.broadcast_shapes(xs[0].shape, xs[1].shape)  # (JAX's: a dim `?` of the node is known here)
@@ -255,6 +259,8 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
         kind = xs[0].dtype.kind
         if kind == "f" and numpys is not None:
             fn = numpys
+        elif power is not None:
+            fn = functools.partial(_integer_power_by, power)
         elif kind in "iu" and numpys_integers is not None:
             fn = numpys_integers
         else:
@@ -362,6 +368,11 @@ def _numpy_integer_reciprocal(x: Any) -> Any:
     with np.errstate(all="ignore"):
         of_zero = np.reciprocal(np.zeros((), x.dtype))
     return jnp.where(x == 0, jnp.asarray(of_zero, x.dtype), jnp.reciprocal(x))
+
+
+def _integer_power_by(power: int, base: Any, exponent: Any) -> Any:
+    """``base ** power`` for a constant non-negative ``power`` (``exponent``, its traced twin, unused)."""
+    return lax.integer_pow(base, power)
 
 
 def _numpy_integer_power(base: Any, exponent: Any) -> Any:

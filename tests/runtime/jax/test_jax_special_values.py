@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import warnings
 
+import jax
 import numpy as np
 import pytest
 
@@ -144,3 +145,18 @@ def test_gcd_and_lcm_end_on_the_most_negative_integer():
             with np.errstate(all="ignore"):
                 (expected,) = interpreter.run(graph, [a, b])
             np.testing.assert_array_equal(lowering.run(graph, [a, b])[0], expected)
+
+
+def constant_powers(x):
+    return x ** 100 + x ** 64 + x ** 0 + x ** 1
+
+
+def test_a_constant_integer_power_is_xlas_integer_pow_and_numpys_value():
+    """A constant non-negative exponent lowers to ``integer_pow`` (no 64-step loop for `x ** 2`), wrapping as NumPy."""
+    for dtype in (np.int64, np.int32, np.uint8, np.int8):
+        x = np.array([0, 1, 2, 3, 5, 7], dtype)
+        function = autograph.function(constant_powers, executor="jax")
+        with np.errstate(all="ignore"):
+            np.testing.assert_array_equal(function(x), constant_powers(x))
+        jaxpr = str(jax.make_jaxpr(lowering.lower(function.concrete_functions[-1].graph).fn)(x))
+        assert "integer_pow" in jaxpr and "scan" not in jaxpr and "while" not in jaxpr, jaxpr
