@@ -87,6 +87,13 @@ STDLIB_SUITES = (
     # from their __file__; posixpath is os.path here, so the runner's own path calls run converted too), pathlib
     # (pure Python in 3.11) and mimetypes.
     _stdlib("posixpath"), _stdlib("ntpath"), _stdlib("pathlib"), _stdlib("mimetypes"),
+    # And 16 the same helper ran without registering them (0 / 0 broken there): the language's own machinery
+    # (operator, collections, types, inspect, traceback, warnings, linecache, code, timeit) and files and text
+    # (shutil, tempfile, glob, fileinput, reprlib, sched, netrc).
+    _stdlib("operator"), _stdlib("collections"), _stdlib("types"), _stdlib("inspect"), _stdlib("traceback"),
+    _stdlib("warnings"), _stdlib("linecache"), _stdlib("code"), _stdlib("timeit"), _stdlib("shutil"),
+    _stdlib("tempfile"), _stdlib("glob"), _stdlib("fileinput"), _stdlib("reprlib"), _stdlib("sched"),
+    _stdlib("netrc"),
 )
 
 PYPI_SUITES = (
