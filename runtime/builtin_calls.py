@@ -36,6 +36,7 @@ meets, before anything else has happened).
 from __future__ import annotations
 
 import builtins
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Optional
 
 from runtime.backend import OWNER_BY_TYPE, Backend, backend_for
