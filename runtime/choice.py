@@ -27,14 +27,12 @@ from __future__ import annotations
 
 import sys
 import threading
+from builtins import len  # bound at import: a program may rebind builtins.len to converted code (test_choice.py)
 from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
 _modules = sys.modules
 _lock = threading.Lock()
-# The builtin, bound once: a program may rebind `builtins.len` to a converted function (CPython's test_functools
-# caches len with lru_cache), and every converted call asks `tracing()`, which must not call that back.
-_len = len
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,7 @@ def _compile(probes: list[Probe]) -> Callable[[], bool]:
     """``tracing`` for these probes: one function, each probe's expression inline, then the look for
     lazily registered packages imported since the last look (a length comparison)."""
     namespace: dict[str, Any] = {"_modules": _modules, "_modules_seen": _modules_seen,
-                                 "_imported_since": _imported_since, "len": _len}
+                                 "_imported_since": _imported_since, "len": len}
     tests = []
     for index, probe in enumerate(probes):
         expression = probe.expression
@@ -81,7 +79,7 @@ is tracing on the calling thread. The compiled code asks it first thing (``if ag
 
 
 def _imported_since() -> bool:
-    _modules_seen[0] = _len(_modules)
+    _modules_seen[0] = len(_modules)
     done = [look for look in list(_look_for_lazy) if not look()]
     if done:
         with _lock:

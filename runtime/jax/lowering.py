@@ -238,10 +238,8 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
     def rule(ctx, *xs):
         # Compute in the dtypes NumPy's loop uses (int32 + float32 is a float64 add, as in NumPy).
         loop = ufunc.resolve_dtypes(tuple(v.dtype for v in ctx.node.inputs) + (None,))
-        code = ctx.lowering.assert_codes.get(ctx.node)
-        if code is not None:  # an integer power: NumPy's ValueError for a negative exponent
-            failed = ctx.state[_FAILED]
-            ctx.state[_FAILED] = jnp.where((failed == 0) & jnp.any(jnp.asarray(xs[1]) < 0), code, failed)
+        if ctx.node in ctx.lowering.assert_codes:  # an integer power: NumPy's ValueError for a negative exponent
+            _check(ctx, jnp.asarray(xs[1]) >= 0)
         constant_divisor = divides and isinstance(xs[1], _STATIC)
         exact_reciprocal = constant_divisor and _exact_reciprocal(xs[1], loop[1])
         zero_addends = [adds and BARRIERS and isinstance(x, _STATIC) and not np.all(x) for x in xs]
@@ -533,13 +531,14 @@ _STRUCTURE_RULES: dict[str, Rule] = {
 
 def _threaded(ctx, *graphs: Graph) -> tuple:
     """The state keys a control-flow op must carry: all of them when a subgraph is stateful."""
-    return tuple(ctx.state) if any(_stateful(g) for g in graphs) else ()
+    return tuple(ctx.state) if any(_stateful(ctx, g) for g in graphs) else ()
 
 
-def _stateful(graph: Graph) -> bool:
-    """Whether ``graph`` (or a graph in it) has effects on XLA: the graph's own (``ops.graph_is_stateful``), or an
-    integer power, which records a negative exponent as a failed check."""
-    return ops.graph_is_stateful(graph) or bool(_negative_powers(list(_walk(graph))))
+def _stateful(ctx, graph: Graph) -> bool:
+    """Whether ``graph`` (or a graph in it) has effects on XLA: the graph's own (``ops.graph_is_stateful``), or a
+    node the lowering checks as it checks asserts (an integer power: ``_negative_powers``)."""
+    codes = ctx.lowering.assert_codes
+    return ops.graph_is_stateful(graph) or any(node in codes for node in _walk(graph))
 
 
 def _cond(ctx, pred, *operands, true_graph, false_graph):
@@ -585,7 +584,7 @@ def _while_loop(ctx, *args, cond_graph, body_graph):
 
     start = tuple(jnp.asarray(x) for x in args[:n])
     try:
-        if not _stateful(cond_graph):  # the form one writes by hand
+        if not _stateful(ctx, cond_graph):  # the form one writes by hand
             def body(carry):
                 state = dict(zip(keys, carry[1]))
                 new = step(carry[0], state)
@@ -671,6 +670,12 @@ def _print(ctx, *values, template, sep, end):
 
 
 def _assert(ctx, condition, message, error=AssertionError, where=""):
+    _check(ctx, condition)
+
+
+def _check(ctx, condition: Any) -> None:
+    """Record the node's code as the graph's first failure unless every element of ``condition`` holds (a graph's
+    assert; an integer power's exponent): ``Lowered`` raises the failure after the run."""
     failed = ctx.state[_FAILED]
     code = ctx.lowering.assert_codes[ctx.node]
     ctx.state[_FAILED] = jnp.where((failed == 0) & ~jnp.all(condition), code, failed)
@@ -790,8 +795,6 @@ def x64_switch() -> tuple[Callable[[], Any], Callable[[Any], None], Callable[[],
     """``(on, restore, local)`` as ``_x64_switch`` describes, for a caller that runs a jitted function of its own
     with 64 bits on (autograph/dispatch.py)."""
     return _x64_on, _x64_restore, _x64_local
-
-
 
 
 class Lowered:
