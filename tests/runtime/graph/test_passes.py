@@ -460,8 +460,8 @@ def _unoptimized(source, tmp_path_factory):
         reject()
 
 
-def _inputs(data):
-    a = np.array(data.draw(st.lists(st.sampled_from(FLOATS), min_size=12, max_size=12))).reshape(3, 4)
+def _inputs(data, floats=FLOATS):
+    a = np.array(data.draw(st.lists(st.sampled_from(floats), min_size=12, max_size=12))).reshape(3, 4)
     b = np.array(data.draw(st.lists(st.sampled_from(INTS), min_size=12, max_size=12)), dtype=np.int64).reshape(3, 4)
     return [a, b, np.int64(data.draw(st.sampled_from([0, 1, 3])))]
 
@@ -515,7 +515,9 @@ def test_random_programs_optimized_equals_unoptimized_on_the_jax_lowering(source
 
     graph = _unoptimized(source, tmp_path_factory)
     optimized = optimize(graph)
-    inputs = _inputs(data)
+    # No subnormal input: XLA flushes it where an add runs, and the optimized graph may have simplified that add
+    # away (`(0.0 * -1.0) + a` at a = -1e-310 is 0.0 unoptimized, -1e-310 optimized; docs/jax.md).
+    inputs = _inputs(data, [x for x in FLOATS if not 0 < abs(x) < np.finfo(np.float64).tiny])
     _compare(_outcome(lowering.run, graph, inputs), _outcome(lowering.run, optimized, inputs), zero_sign=False)
 
 
