@@ -65,7 +65,9 @@ def _compile(probes: list[Probe]) -> Callable[[], bool]:
             expression = expression.replace("{" + name + "}", own)
         tests.append(f"({expression})")
     if _look_for_lazy:
-        tests.append("(_modules_seen[0] != len(_modules) and _imported_since())")
+        # A subtraction, not `!=`: a comparison of ints asks the interpreter's recursion check, so at the
+        # recursion limit the choice would fail a level before the function it stands in (tomllib's tests).
+        tests.append("(len(_modules) - _modules_seen[0] and _imported_since())")
     source = f"def tracing():\n    return {' or '.join(tests) or 'False'}\n"
     exec(compile(source, "<runtime.choice.tracing>", "exec"), namespace)
     tracing = namespace["tracing"]

@@ -223,3 +223,29 @@ def test_the_converted_form_of_a_rebound_len_does_not_reenter_the_runtime(tmp_pa
         "finally:\n"
         "    builtins.len = real_len\n"
         "assert got == 3, got\n")
+
+
+def test_the_choice_costs_one_level_of_recursion_and_no_more(tmp_path):
+    # The choice is a call (one frame, at the top of each converted call). Before JAX is registered it also
+    # looks whether modules were imported: that look compared two ints with `!=`, and a comparison asks the
+    # interpreter's recursion check, so a recursion near the limit failed two levels before the original
+    # (CPython's test_tomllib nests its input to the limit it measures). A subtraction asks no check.
+    _runs_fresh(tmp_path,
+        "def depth(n):\n"
+        "    return 0 if n == 0 else 1 + depth(n - 1)\n"
+        "def deepest(fn):\n"
+        "    sys.setrecursionlimit(150)\n"
+        "    try:\n"
+        "        for n in range(150):\n"
+        "            try:\n"
+        "                fn(n)\n"
+        "            except RecursionError:\n"
+        "                return n - 1\n"
+        "    finally:\n"
+        "        sys.setrecursionlimit(1000)\n"
+        "original = deepest(depth)\n"
+        "converted = autograph.convert(depth)\n"
+        "depth = converted  # its recursive calls go through the converted function, as a converted module's do\n"
+        "assert 'jax' not in sys.modules and runtime.choice._look_for_lazy  # the look for new modules is on\n"
+        "reached = deepest(converted)\n"
+        "assert reached == original - 1, (original, reached)\n")
