@@ -1629,3 +1629,852 @@ def gillespie(key, counts, rates):
         counts = counts + _STOICHIOMETRY[which]
         events += 1
     return counts, events
+
+
+# --- google-deepmind/optax: backtracking line search, inverse p-th root, reduce on plateau ----------------
+
+OPTAX = "google-deepmind/optax@2edbcbe2390da13983b92cbef94ac0460ecde1c5 (Apache-2.0) {}"
+
+
+def _barrier(x):
+    return 0.5 * jnp.sum(jnp.array([1.0, 4.0, 10.0]) * x ** 2) - jnp.sum(jnp.log(x))  # NaN once a step leaves x > 0
+
+
+def _backtracking_twin(x):
+    def outer(i, carry):
+        x, learning_rate = carry
+        value, grad = jax.value_and_grad(_barrier)(x)
+        updates = -grad
+        slope = jnp.vdot(updates, grad)
+
+        def cond_fn(s):
+            learning_rate, decrease_error, iter_num = s
+            return (~(decrease_error <= 0.0)) & (iter_num <= 15)
+
+        def body_fn(s):
+            learning_rate, _, iter_num = s
+            learning_rate = jnp.where(iter_num > 0, 0.8 * learning_rate, learning_rate)
+            new_value = _barrier(x + learning_rate * updates)
+            decrease_error = new_value - value - learning_rate * 1e-4 * slope
+            decrease_error = jnp.where(jnp.isnan(decrease_error), jnp.inf, decrease_error)
+            return learning_rate, jnp.maximum(decrease_error, 0.0), iter_num + 1
+        learning_rate = jnp.minimum(1.5 * learning_rate, 1.0)
+        learning_rate, decrease_error, _ = lax.while_loop(cond_fn, body_fn, (learning_rate, jnp.float32(jnp.inf), 0))
+        learning_rate = jnp.where(jnp.isinf(decrease_error), 0.0, learning_rate)
+        return x + learning_rate * updates, learning_rate
+    return lax.fori_loop(0, 10, outer, (x, jnp.float32(1.0)))
+
+
+@program(twin=_backtracking_twin, args=lambda: (jnp.array([2.0, 1.0, 0.5]),), vmap=(0,), jvp=(0,), rtol=1e-4,
+         source=OPTAX.format("optax/_src/linesearch.py")
+         + ", `scale_by_backtracking_linesearch` (defaults: decrease 0.8, increase 1.5, max 15 steps; its "
+           "while_loop: the twin) in 10 steps of gradient descent on a log barrier, the loop written "
+           "`while not decrease_error <= atol and ...` with `if iter_num > 0` and the NaN -> inf guard as ifs")
+def gd_backtracking_linesearch(x):
+    learning_rate = 1.0
+    for _ in range(10):
+        value, grad = jax.value_and_grad(_barrier)(x)
+        updates = -grad
+        slope = jnp.vdot(updates, grad)
+        learning_rate = jnp.minimum(1.5 * learning_rate, 1.0)
+        decrease_error = jnp.inf
+        iter_num = 0
+        while not decrease_error <= 0.0 and iter_num <= 15:
+            if iter_num > 0:
+                learning_rate = 0.8 * learning_rate
+            new_value = _barrier(x + learning_rate * updates)
+            decrease_error = new_value - value - learning_rate * 1e-4 * slope
+            if jnp.isnan(decrease_error):
+                decrease_error = jnp.inf
+            decrease_error = jnp.maximum(decrease_error, 0.0)
+            iter_num += 1
+        if jnp.isinf(decrease_error):
+            learning_rate = 0.0
+        x = x + learning_rate * updates
+    return x, learning_rate
+
+
+_HIGHEST = lax.Precision.HIGHEST
+
+
+def _power_iteration_twin(matrix):
+    def cond_fun(c):
+        v, z, eig, it = c
+        converged = jnp.abs(jnp.linalg.norm(z - eig * v) / eig) < 1e-6
+        return ~converged & (it < 100)
+
+    def body_fun(c):
+        _, z, _, it = c
+        v = z / jnp.linalg.norm(z)
+        z = jnp.matmul(matrix, v, precision=_HIGHEST)
+        return v, z, jnp.vdot(v, z), it + 1
+    v0 = jax.random.uniform(jax.random.PRNGKey(0), matrix.shape[-1:], minval=-1.0, maxval=1.0)
+    v0 = v0 / jnp.linalg.norm(v0)
+    return lax.while_loop(cond_fun, body_fun, (v0, jnp.matmul(matrix, v0, precision=_HIGHEST),
+                                               jnp.float32(0.0), 0))[2]
+
+
+def _inverse_pth_root_twin(matrix, p):
+    identity = jnp.eye(matrix.shape[0])
+    alpha = -1.0 / p
+    ridge_epsilon = 1e-6 * jnp.maximum(_power_iteration_twin(matrix), 1e-16)
+
+    def mat_power(mat_m, p):
+        pow2 = lambda m: jnp.matmul(m, m, precision=_HIGHEST)  # noqa: E731
+        return lax.switch(jnp.asarray(jnp.round(jnp.log2(p)), jnp.int32),
+                          [lambda m: m, pow2, lambda m: pow2(pow2(m)), lambda m: pow2(pow2(pow2(m)))], mat_m)
+
+    def cond(s):
+        i, _, _, _, error, run_step = s
+        return (i < 100) & (error > 1e-6) & run_step
+
+    def body(s):
+        i, mat_m, mat_h, _, error, _ = s
+        mat_m_i = (1 - alpha) * identity + alpha * mat_m
+        new_mat_m = jnp.matmul(mat_power(mat_m_i, p), mat_m, precision=_HIGHEST)
+        new_mat_h = jnp.matmul(mat_h, mat_m_i, precision=_HIGHEST)
+        new_error = jnp.max(jnp.abs(new_mat_m - identity))
+        return i + 1, new_mat_m, new_mat_h, mat_h, new_error, new_error < error * 1.2
+    damped = matrix + ridge_epsilon * identity
+    z = (1 + p) / (2 * jnp.linalg.norm(damped))
+    mat_m0 = damped * z
+    mat_h0 = identity * jnp.power(z, 1.0 / p)
+    _, mat_m, mat_h, old_mat_h, _, converged = lax.while_loop(
+        cond, body, (0, mat_m0, mat_h0, mat_h0, jnp.max(jnp.abs(mat_m0 - identity)), True))
+    is_converged = jnp.asarray(converged, old_mat_h.dtype)
+    return is_converged * mat_h + (1 - is_converged) * old_mat_h, jnp.max(jnp.abs(mat_m - identity))
+
+
+def _spd_args():
+    a = jnp.array([[2.0, 0.3, 0.1], [0.3, 1.5, -0.2], [0.1, -0.2, 0.8]])
+    return a, jnp.int32(4)
+
+
+@program(twin=_inverse_pth_root_twin, args=_spd_args, vmap=(0, None), jvp=(0,), rtol=1e-4,
+         source=OPTAX.format("optax/_src/linear_algebra.py")
+         + ", `matrix_inverse_pth_root` (coupled Newton iterations, stopped when the error grows by 1.2x, the "
+           "previous iterate kept then; its lax.switch over p in 1, 2, 4, 8 written if/elif on the traced p) "
+           "after `power_iteration` (`while not converged and it < num_iters`) for the ridge")
+def inverse_pth_root(matrix, p):
+    n = matrix.shape[0]
+    identity = jnp.eye(n)
+    alpha = -1.0 / p
+    v = jax.random.uniform(jax.random.PRNGKey(0), (n,), minval=-1.0, maxval=1.0)
+    v = v / jnp.linalg.norm(v)
+    z = jnp.matmul(matrix, v, precision=_HIGHEST)
+    eig = 0.0
+    it = 0
+    while not jnp.abs(jnp.linalg.norm(z - eig * v) / eig) < 1e-6 and it < 100:
+        v = z / jnp.linalg.norm(z)
+        z = jnp.matmul(matrix, v, precision=_HIGHEST)
+        eig = jnp.vdot(v, z)
+        it += 1
+    ridge_epsilon = 1e-6 * jnp.maximum(eig, 1e-16)
+    damped = matrix + ridge_epsilon * identity
+    z = (1 + p) / (2 * jnp.linalg.norm(damped))
+    mat_m = damped * z
+    error = jnp.max(jnp.abs(mat_m - identity))
+    mat_h = identity * jnp.power(z, 1.0 / p)
+    old_mat_h = mat_h
+    run_step = True
+    i = 0
+    while i < 100 and error > 1e-6 and run_step:
+        mat_m_i = (1 - alpha) * identity + alpha * mat_m
+        if p == 1:
+            power = mat_m_i
+        elif p == 2:
+            power = jnp.matmul(mat_m_i, mat_m_i, precision=_HIGHEST)
+        elif p == 4:
+            power = jnp.matmul(mat_m_i, mat_m_i, precision=_HIGHEST)
+            power = jnp.matmul(power, power, precision=_HIGHEST)
+        else:
+            power = jnp.matmul(mat_m_i, mat_m_i, precision=_HIGHEST)
+            power = jnp.matmul(power, power, precision=_HIGHEST)
+            power = jnp.matmul(power, power, precision=_HIGHEST)
+        new_mat_m = jnp.matmul(power, mat_m, precision=_HIGHEST)
+        old_mat_h = mat_h
+        mat_h = jnp.matmul(mat_h, mat_m_i, precision=_HIGHEST)
+        new_error = jnp.max(jnp.abs(new_mat_m - identity))
+        run_step = new_error < error * 1.2
+        mat_m, error = new_mat_m, new_error
+        i += 1
+    if run_step:
+        result = mat_h
+    else:
+        result = old_mat_h
+    return result, jnp.max(jnp.abs(mat_m - identity))
+
+
+_PLATEAU = dict(factor=0.5, patience=1, rtol=1e-4, atol=0.0, cooldown=1, accumulation_size=2, min_scale=0.1)
+
+
+def _plateau_twin(values):
+    f, patience, rtol, cooldown, size = (_PLATEAU["factor"], _PLATEAU["patience"], _PLATEAU["rtol"],
+                                         _PLATEAU["cooldown"], _PLATEAU["accumulation_size"])
+
+    def update_scale(s):
+        best_value, plateau_count, scale, cooldown_count, count, avg_value = s
+        has_improved = jnp.where(avg_value < (1 - rtol) * best_value - _PLATEAU["atol"], 1, 0)
+        new_best = jnp.where(has_improved, avg_value, best_value)
+        curr = jnp.where(has_improved, 0, plateau_count + 1)
+
+        def in_cooldown():
+            return jnp.int32(0), scale, cooldown_count - 1
+
+        def not_in_cooldown():
+            return (jnp.where(curr == patience, 0, curr),
+                    jnp.maximum(jnp.where(curr == patience, scale * f, scale), _PLATEAU["min_scale"]),
+                    jnp.where(curr == patience, cooldown, 0).astype(jnp.int32))
+        plateau_count, scale, cooldown_count = lax.cond(cooldown_count > 0, in_cooldown, not_in_cooldown)
+        return new_best, plateau_count, scale, cooldown_count, jnp.int32(0), jnp.float32(0.0)
+
+    def step(s, value):
+        best_value, plateau_count, scale, cooldown_count, count, avg_value = s
+        new_count = count + 1
+        avg_value = (count * avg_value + value) / new_count
+        s = (best_value, plateau_count, scale, cooldown_count, new_count, avg_value)
+        s = lax.cond(new_count == size, update_scale, lambda s: s, s)
+        return s, s[2]
+    init = (jnp.float32(jnp.inf), jnp.int32(0), jnp.float32(1.0), jnp.int32(0), jnp.int32(0), jnp.float32(0.0))
+    s, scales = lax.scan(step, init, values)
+    return scales, s[0]
+
+
+@program(twin=_plateau_twin, args=lambda: (jnp.concatenate([jnp.linspace(2.0, 1.0, 8), jnp.full(12, 1.0),
+                                                            jnp.linspace(1.0, 0.5, 6)])
+                                           + 0.01 * jnp.cos(jnp.arange(26.0)),),
+         grad=(0,), loss=lambda out: jnp.sum(out[0]) + out[1], vmap=(0,),
+         source=OPTAX.format("optax/contrib/_reduce_on_plateau.py")
+         + ", `reduce_on_plateau` (average `accumulation_size` values, then: improved? in cooldown? patience "
+           "reached? -- its lax.cond and jnp.where: the twin) over a sequence of losses, as Python ifs, "
+           "the scales kept in a list")
+def reduce_on_plateau(values):
+    factor, patience, rtol, atol = _PLATEAU["factor"], _PLATEAU["patience"], _PLATEAU["rtol"], _PLATEAU["atol"]
+    best_value = float("inf")
+    plateau_count = 0
+    scale = 1.0
+    cooldown_count = 0
+    count = 0
+    avg_value = 0.0
+    scales = []
+    for value in values:
+        new_count = count + 1
+        avg_value = (count * avg_value + value) / new_count
+        count = new_count
+        if count == _PLATEAU["accumulation_size"]:
+            if avg_value < (1 - rtol) * best_value - atol:
+                best_value = avg_value
+                plateau_count = 0
+            else:
+                plateau_count += 1
+            if cooldown_count > 0:  # in cooldown: ignore bad epochs
+                plateau_count = 0
+                cooldown_count -= 1
+            elif plateau_count == patience:
+                plateau_count = 0
+                scale = max(scale * factor, _PLATEAU["min_scale"])
+                cooldown_count = _PLATEAU["cooldown"]
+            count = 0
+            avg_value = 0.0
+        scales.append(scale)
+    return jnp.stack(scales), best_value
+
+
+# --- jax-md/jax-md: FIRE minimisation, a Nose-Hoover chain half step -----------------------------------------
+
+JAXMD = "jax-md/jax-md@a41c7d19f6468f4e5263c32c12c9ed6cba26ebff (Apache-2.0) {}"
+
+
+def _lj_energy(R, sigma):
+    """``energy.lennard_jones`` summed over the pairs of a free-space cluster (``smap.pair``: half the double sum)."""
+    dR = R[:, None, :] - R[None, :, :]
+    dr = jnp.sqrt(jnp.sum(dR ** 2, axis=-1) + jnp.eye(R.shape[0]))
+    idr6 = (sigma / dr) ** 6
+    return 0.5 * jnp.sum((1.0 - jnp.eye(R.shape[0])) * 4.0 * (idr6 * idr6 - idr6))
+
+
+def _lj_force(R, sigma):
+    return -jax.grad(_lj_energy)(R, sigma)
+
+
+_FIRE = dict(dt_start=0.1, dt_max=0.4, n_min=5, f_inc=1.1, f_dec=0.5, alpha_start=0.1, f_alpha=0.99)
+
+
+def _fire_twin(R, sigma):
+    c = _FIRE
+
+    def apply_fn(i, state):
+        R, P, F, dt, alpha, n_pos = state
+        P = P + 0.5 * dt * F  # simulate.nve's velocity Verlet step, unit mass, free space
+        R = R + dt * P
+        F = _lj_force(R, sigma)
+        P = P + 0.5 * dt * F
+        F_norm = jnp.sqrt(jnp.sum(F ** 2) + 1e-6)
+        P_norm = jnp.sqrt(jnp.sum(P ** 2))
+        F_dot_P = jnp.sum(F * P)
+        P = P + alpha * (F * P_norm / F_norm - P)
+        n_pos = jnp.where(F_dot_P >= 0, n_pos + 1, 0)
+        dt_choice = jnp.array([dt * c["f_inc"], c["dt_max"]])
+        dt = jnp.where(F_dot_P > 0, jnp.where(n_pos > c["n_min"], jnp.min(dt_choice), dt), dt)
+        dt = jnp.where(F_dot_P < 0, dt * c["f_dec"], dt)
+        alpha = jnp.where(F_dot_P > 0, jnp.where(n_pos > c["n_min"], alpha * c["f_alpha"], alpha), alpha)
+        alpha = jnp.where(F_dot_P < 0, c["alpha_start"], alpha)
+        P = (F_dot_P >= 0) * P
+        return R, P, F, dt, alpha, n_pos
+    state = (R, jnp.zeros_like(R), _lj_force(R, sigma), jnp.float32(c["dt_start"]), jnp.float32(c["alpha_start"]),
+             jnp.int32(0))
+    R = lax.fori_loop(0, 60, apply_fn, state)[0]
+    return R, _lj_energy(R, sigma)
+
+
+def _cluster():
+    return jnp.array([[0.0, 0.0], [1.2, 0.1], [0.1, 1.05], [1.15, 1.2]])
+
+
+@program(twin=_fire_twin, args=lambda: (_cluster(), jnp.float32(0.9)), grad=(0, 1), loss=lambda out: out[1],
+         vmap=(None, 0), rtol=1e-4,
+         source=JAXMD.format("jax_md/minimize.py")
+         + ", `fire_descent` (Bitzek et al. 2006; its nested jnp.where on F.P and n_pos: the twin) after "
+           "`simulate.nve`'s velocity Verlet step, 60 steps on a Lennard-Jones cluster "
+           "(`energy.lennard_jones`), the updates written if/elif with Python's min")
+def fire_minimize(R, sigma):
+    dt_start, dt_max, n_min = _FIRE["dt_start"], _FIRE["dt_max"], _FIRE["n_min"]
+    f_inc, f_dec, alpha_start, f_alpha = _FIRE["f_inc"], _FIRE["f_dec"], _FIRE["alpha_start"], _FIRE["f_alpha"]
+    P = jnp.zeros_like(R)
+    F = _lj_force(R, sigma)
+    dt = dt_start
+    alpha = alpha_start
+    n_pos = 0
+    for _ in range(60):
+        P = P + 0.5 * dt * F
+        R = R + dt * P
+        F = _lj_force(R, sigma)
+        P = P + 0.5 * dt * F
+        F_norm = jnp.sqrt(jnp.sum(F ** 2) + 1e-6)
+        P_norm = jnp.sqrt(jnp.sum(P ** 2))
+        F_dot_P = jnp.sum(F * P)
+        P = P + alpha * (F * P_norm / F_norm - P)
+        if F_dot_P >= 0:
+            n_pos += 1
+        else:
+            n_pos = 0
+        if F_dot_P > 0 and n_pos > n_min:
+            dt = min(dt * f_inc, dt_max)
+            alpha = alpha * f_alpha
+        elif F_dot_P < 0:
+            dt = dt * f_dec
+            alpha = alpha_start
+            P = jnp.zeros_like(P)
+    return R, _lj_energy(R, sigma)
+
+
+_SY3 = (0.828981543588751, -0.657963087177502, 0.828981543588751)  # simulate.SUZUKI_YOSHIDA_WEIGHTS[3]
+
+
+def _nhc_substep_twin(delta, P, xi, p_xi, Q, KE, DOF, kT):
+    delta_2 = delta / 2.0
+    delta_4 = delta_2 / 2.0
+    delta_8 = delta_4 / 2.0
+    M = p_xi.shape[0] - 1
+    G = p_xi[M - 1] ** 2 / Q[M - 1] - kT
+    p_xi = p_xi.at[M].add(delta_4 * G)
+
+    def backward_loop_fn(p_xi_new, m):
+        G = p_xi[m - 1] ** 2 / Q[m - 1] - kT
+        scale = jnp.exp(-delta_8 * p_xi_new / Q[m + 1])
+        p_xi_new = scale * (scale * p_xi[m] + delta_4 * G)
+        return p_xi_new, p_xi_new
+    idx = jnp.arange(M - 1, 0, -1)
+    _, p_xi_update = lax.scan(backward_loop_fn, p_xi[M], idx, unroll=2)
+    p_xi = p_xi.at[idx].set(p_xi_update)
+    G = 2.0 * KE - DOF * kT
+    scale = jnp.exp(-delta_8 * p_xi[1] / Q[1])
+    p_xi = p_xi.at[0].set(scale * (scale * p_xi[0] + delta_4 * G))
+    scale = jnp.exp(-delta_2 * p_xi[0] / Q[0])
+    KE = KE * scale ** 2
+    P = P * scale
+    xi = xi + delta_2 * p_xi / Q
+    G = 2.0 * KE - DOF * kT
+
+    def forward_loop_fn(G, m):
+        scale = jnp.exp(-delta_8 * p_xi[m + 1] / Q[m + 1])
+        p_xi_update = scale * (scale * p_xi[m] + delta_4 * G)
+        G = p_xi_update ** 2 / Q[m] - kT
+        return G, p_xi_update
+    idx = jnp.arange(M)
+    G, p_xi_update = lax.scan(forward_loop_fn, G, idx, unroll=2)
+    p_xi = p_xi.at[idx].set(p_xi_update)
+    p_xi = p_xi.at[M].add(delta_4 * G)
+    return P, xi, p_xi, KE
+
+
+def _nhc_twin(P, p_xi, kT):
+    dt, tau, chain_steps, sy_steps = 0.05, 0.5, 2, 3
+    KE = 0.5 * jnp.sum(P ** 2)
+    DOF = P.size
+    xi = jnp.zeros_like(p_xi)
+    Q = kT * tau ** 2 * jnp.ones_like(p_xi)
+    Q = Q.at[0].multiply(DOF)
+    ws = jnp.array(_SY3)
+
+    def body_fn(cs, i):
+        P, xi, p_xi, KE = cs
+        d = dt / chain_steps * ws[i % sy_steps]
+        return _nhc_substep_twin(d, P, xi, p_xi, Q, KE, DOF, kT), 0
+    P, xi, p_xi, KE = lax.scan(body_fn, (P, xi, p_xi, KE), jnp.arange(chain_steps * sy_steps))[0]
+    return P, xi, p_xi
+
+
+@program(twin=_nhc_twin, args=lambda: (jnp.array([[0.5, -1.0], [1.2, 0.3], [-0.4, 0.8]]),
+                                       jnp.array([0.2, -0.1, 0.3, 0.05]), jnp.float32(0.7)),
+         grad=(0, 1, 2), loss=lambda out: jnp.sum(out[0]) + jnp.sum(out[1]) + jnp.sum(out[2]), vmap=(0, None, None),
+         rtol=1e-4,
+         source=JAXMD.format("jax_md/simulate.py")
+         + ", `nose_hoover_chain`'s `half_step_chain_fn` (chain_steps x Suzuki-Yoshida substeps; each substep's "
+           "backward and forward sweeps along the chain are lax.scans there, the twin) written as Python loops "
+           "over `range(M - 1, 0, -1)` and `range(M)` updating p_xi in place")
+def nose_hoover_chain_half_step(P, p_xi, kT):
+    dt, tau, chain_steps, sy_steps = 0.05, 0.5, 2, 3
+    chain_length = p_xi.shape[0]
+    KE = 0.5 * jnp.sum(P ** 2)
+    DOF = P.size
+    xi = jnp.zeros(chain_length)
+    Q = kT * tau ** 2 * jnp.ones(chain_length)
+    Q = Q.at[0].multiply(DOF)
+    ws = jnp.array(_SY3)
+    M = chain_length - 1
+    for i in range(chain_steps * sy_steps):
+        delta = dt / chain_steps * ws[i % sy_steps]
+        delta_2 = delta / 2.0
+        delta_4 = delta_2 / 2.0
+        delta_8 = delta_4 / 2.0
+        G = p_xi[M - 1] ** 2 / Q[M - 1] - kT
+        p_xi = p_xi.at[M].add(delta_4 * G)
+        for m in range(M - 1, 0, -1):
+            G = p_xi[m - 1] ** 2 / Q[m - 1] - kT
+            scale = jnp.exp(-delta_8 * p_xi[m + 1] / Q[m + 1])
+            p_xi = p_xi.at[m].set(scale * (scale * p_xi[m] + delta_4 * G))
+        G = 2.0 * KE - DOF * kT
+        scale = jnp.exp(-delta_8 * p_xi[1] / Q[1])
+        p_xi = p_xi.at[0].set(scale * (scale * p_xi[0] + delta_4 * G))
+        scale = jnp.exp(-delta_2 * p_xi[0] / Q[0])
+        KE = KE * scale ** 2
+        P = P * scale
+        xi = xi + delta_2 * p_xi / Q
+        G = 2.0 * KE - DOF * kT
+        for m in range(M):
+            scale = jnp.exp(-delta_8 * p_xi[m + 1] / Q[m + 1])
+            p_xi = p_xi.at[m].set(scale * (scale * p_xi[m] + delta_4 * G))
+            G = p_xi[m] ** 2 / Q[m] - kT
+        p_xi = p_xi.at[M].add(delta_4 * G)
+    return P, xi, p_xi
+
+
+# --- google-deepmind/distrax: the von Mises CDF, multinomial sampling and entropy -----------------------------
+
+DISTRAX = "google-deepmind/distrax@f51bffcf9094d269a0be8678762dd2849833c8b7 (Apache-2.0) distrax/_src/distributions/{}"
+
+
+def _von_mises_cdf_series_twin(x, concentration):
+    def step(carry, n):
+        rn, vn = carry
+        rn = 1.0 / (2.0 * n / concentration + rn)
+        vn = rn * (jnp.sin(n * x) / n + vn)
+        return (rn, vn), None
+    (_, vn), _ = lax.scan(step, (jnp.zeros_like(x), jnp.zeros_like(x)), jnp.arange(20, 0, -1).astype(x.dtype))
+    return jnp.clip(0.5 + x / (2.0 * jnp.pi) + vn / jnp.pi, 0.0, 1.0)
+
+
+def _von_mises_cdf_normal(x, concentration):
+    z = jnp.sqrt(2.0 / jnp.pi) / jax.scipy.special.i0e(concentration) * jnp.sin(0.5 * x)
+    z2 = jnp.square(z)
+    z3 = z2 * z
+    z4 = jnp.square(z2)
+    c = 24.0 * concentration
+    xi = z - z3 / jnp.square((c - 2.0 * z2 - 16.0) / 3.0
+                             - (z4 + (7.0 / 4.0) * z2 + 167.0 / 2.0) / (c - 56.0 - z2 + 3.0))
+    return jax.scipy.stats.norm.cdf(xi)
+
+
+def _von_mises_cdf_twin(x, concentration):
+    num_periods = jnp.round(x / (2 * jnp.pi))
+    x = x - (2 * jnp.pi) * num_periods
+    cdf = jnp.where(concentration < 10.5, _von_mises_cdf_series_twin(x, concentration),
+                    _von_mises_cdf_normal(x, concentration))
+    return cdf + num_periods
+
+
+@program(twin=_von_mises_cdf_twin, args=lambda: (jnp.float32(0.7), jnp.float32(8.0)), grad=(0, 1), vmap=(None, 0),
+         source=DISTRAX.format("von_mises.py")
+         + ", `_von_mises_cdf_jvp` (Hill's Algorithm 518: a 20-term backward series below concentration 10.5, a "
+           "corrected Normal approximation above; its jnp.where over both: the twin, the series its "
+           "`for n in range(num_terms, 0, -1)`) with the choice written as an if")
+def von_mises_cdf(x, concentration):
+    num_periods = jnp.round(x / (2 * jnp.pi))
+    x = x - (2 * jnp.pi) * num_periods
+    if concentration < 10.5:
+        rn = jnp.zeros_like(x)
+        vn = jnp.zeros_like(x)
+        for n in range(20, 0, -1):
+            denominator = 2.0 * n / concentration + rn
+            rn = 1.0 / denominator
+            multiplier = jnp.sin(n * x) / n + vn
+            vn = rn * multiplier
+        cdf = jnp.clip(0.5 + x / (2.0 * jnp.pi) + vn / jnp.pi, 0.0, 1.0)
+    else:
+        cdf = _von_mises_cdf_normal(x, concentration)
+    return cdf + num_periods
+
+
+def _multinomial_twin(key, total_count, logits):
+    def body_func(args):
+        i, key_i, sample_aggregator = args
+        key_i, current_key = jax.random.split(key_i)
+        sample_i = jax.random.categorical(current_key, logits=logits, shape=(4,))
+        return i + 1, key_i, sample_aggregator + jax.nn.one_hot(sample_i, logits.shape[0])
+    return lax.while_loop(lambda a: a[0] < total_count, body_func, (0, key, jnp.zeros((4, logits.shape[0]))))[2]
+
+
+@program(twin=_multinomial_twin, args=lambda: (jax.random.key(32), jnp.int32(7), jnp.array([0.5, -1.0, 0.2])),
+         vmap=(None, 0, None),
+         source=DISTRAX.format("multinomial.py")
+         + ", `Multinomial._sample_n_scalar` (n draws of a categorical total_count times, one-hot counts "
+           "summed; its while_loop: the twin), `while i < total_count` over a traced count")
+def multinomial_sample(key, total_count, logits):
+    n = 4
+    counts = jnp.zeros((n, logits.shape[0]))
+    i = 0
+    while i < total_count:
+        key, current_key = jax.random.split(key)
+        sample_i = jax.random.categorical(current_key, logits=logits, shape=(n,))
+        counts = counts + jax.nn.one_hot(sample_i, logits.shape[0])
+        i += 1
+    return counts
+
+
+def _multinomial_entropy_twin(total_count, probs):
+    log_n_factorial = lax.lgamma(jnp.asarray(total_count + 1, dtype=probs.dtype))
+
+    def body_func(args):
+        xi, accumulated_sum = args
+        xi_float = jnp.asarray(xi, dtype=probs.dtype)
+        log_xi_factorial = lax.lgamma(xi_float + 1.0)
+        log_comb_n_xi = log_n_factorial - log_xi_factorial - lax.lgamma(total_count - xi_float + 1.0)
+        likelihood = probs ** xi * (1.0 - probs) ** (total_count - xi)
+        return xi + 1, accumulated_sum + jnp.round(jnp.exp(log_comb_n_xi)) * log_xi_factorial * likelihood
+    comb_term = jnp.sum(lax.while_loop(lambda a: a[0] <= total_count, body_func, (0, jnp.zeros_like(probs)))[1])
+    return -log_n_factorial - jnp.sum(total_count * jnp.log(probs) * probs) + comb_term
+
+
+@program(twin=_multinomial_entropy_twin, args=lambda: (jnp.int32(6), jnp.array([0.2, 0.5, 0.3])), vmap=(0, None),
+         jvp=(1,), rtol=1e-4,
+         source=DISTRAX.format("multinomial.py")
+         + ", `Multinomial._entropy_scalar_with_lax` (sum over xi = 0..total_count of binomial terms; its "
+           "while_loop: the twin), written `for xi in range(total_count + 1)` over a traced count")
+def multinomial_entropy(total_count, probs):
+    log_n_factorial = lax.lgamma(jnp.asarray(total_count + 1, dtype=probs.dtype))
+    comb_term = jnp.zeros_like(probs)
+    for xi in range(total_count + 1):
+        log_xi_factorial = lax.lgamma(xi + 1.0)
+        log_comb_n_xi = log_n_factorial - log_xi_factorial - lax.lgamma(total_count - xi + 1.0)
+        comb_n_xi = jnp.round(jnp.exp(log_comb_n_xi))
+        likelihood = probs ** xi * (1.0 - probs) ** (total_count - xi)
+        comb_term = comb_term + comb_n_xi * log_xi_factorial * likelihood
+    n_probs_factor = jnp.sum(total_count * jnp.log(probs) * probs)
+    return -log_n_factorial - n_probs_factor + jnp.sum(comb_term)
+
+
+# --- google-deepmind/optax: the Hungarian algorithm ----------------------------------------------------------
+
+def _hungarian_twin(cost_matrix):
+    original = cost_matrix
+    cost_matrix = cost_matrix.T  # 4 x 3: transposed, as the library does when rows > cols
+    rows, cols = cost_matrix.shape
+
+    def row_fn(state, row):
+        def dfs_body_fn(state):
+            u, v, used, minv, path, col = state
+            used = used.at[col].set(True)
+            unused_slice = ~used[1:]
+            row = parent[col]
+            cur = cost_matrix[row - 1, :] - u[row] - v[1:]
+            cur = jnp.where(unused_slice, cur, jnp.inf)
+            path = jnp.where(cur < minv, col, path)
+            minv = jnp.where(cur < minv, cur, minv)
+            col = jnp.argmin(jnp.where(unused_slice, minv, jnp.inf)) + 1
+            delta = minv.min(where=unused_slice, initial=jnp.inf)
+            indices = jnp.where(used, parent, rows + 1)  # out-of-bounds
+            u = u.at[indices].add(delta)
+            v = jnp.where(used, v - delta, v)
+            minv = jnp.where(unused_slice, minv - delta, minv)
+            return u, v, used, minv, path, col
+
+        def back_body_fn(state):
+            parent, old_col = state
+            new_col = path[old_col - 1]
+            return parent.at[old_col].set(parent[new_col]), new_col
+        u, v, parent = state
+        parent = parent.at[0].set(row + 1)
+        state = u, v, jnp.zeros(cols + 1, bool), jnp.full(cols, jnp.inf), jnp.zeros(cols, int), 0
+        u, v, _, _, path, col = lax.while_loop(lambda s: parent[s[5]] != 0, dfs_body_fn, state)
+        parent, _ = lax.while_loop(lambda s: s[1] != 0, back_body_fn, (parent, col))
+        return (u, v, parent), None
+    state = (jnp.zeros(rows + 2), jnp.zeros(cols + 1), jnp.zeros(cols + 1, int))
+    (u, v, parent), _ = lax.scan(row_fn, state, jnp.arange(rows))
+    parent, indices = lax.top_k(parent[1:], rows)
+    parent -= 1
+    return indices, parent, original[indices, parent].sum()
+
+
+@program(twin=_hungarian_twin,
+         args=lambda: (jnp.array([[8.0, 4.0, 7.0], [5.0, 2.0, 3.0], [9.0, 6.0, 7.0], [9.0, 4.0, 8.0]]),),
+         vmap=(0,), jvp=(0,),
+         source=OPTAX.format("optax/assignment/_hungarian_algorithm.py")
+         + ", `hungarian_algorithm` (Scenic's version: per row a Dijkstra-like search `while parent[col] != 0`, "
+           "then the augmenting path walked back `while col != 0`; its scan and while_loops: the twin) on its "
+           "docstring's 4 x 3 example (cost 15), the search body reassigning the loop variable `row` as its "
+           "dfs_body_fn names it")
+def hungarian_algorithm(cost_matrix):
+    original = cost_matrix
+    transpose = cost_matrix.shape[0] > cost_matrix.shape[1]
+    if transpose:
+        cost_matrix = cost_matrix.T
+    rows, cols = cost_matrix.shape
+    u = jnp.zeros(rows + 2)  # row potential
+    v = jnp.zeros(cols + 1)  # column potential
+    parent = jnp.zeros(cols + 1, int)  # maps columns to rows
+    for row in range(rows):
+        parent = parent.at[0].set(row + 1)
+        path = jnp.zeros(cols, int)
+        used = jnp.zeros(cols + 1, bool)
+        minv = jnp.full(cols, jnp.inf)
+        col = 0
+        while parent[col] != 0:
+            used = used.at[col].set(True)
+            unused_slice = ~used[1:]
+            row = parent[col]
+            cur = cost_matrix[row - 1, :] - u[row] - v[1:]
+            cur = jnp.where(unused_slice, cur, jnp.inf)
+            path = jnp.where(cur < minv, col, path)
+            minv = jnp.where(cur < minv, cur, minv)
+            col = jnp.argmin(jnp.where(unused_slice, minv, jnp.inf)) + 1
+            delta = minv.min(where=unused_slice, initial=jnp.inf)
+            indices = jnp.where(used, parent, rows + 1)  # out-of-bounds
+            u = u.at[indices].add(delta)
+            v = jnp.where(used, v - delta, v)
+            minv = jnp.where(unused_slice, minv - delta, minv)
+        while col != 0:
+            new_col = path[col - 1]
+            parent = parent.at[col].set(parent[new_col])
+            col = new_col
+    if rows == cols:
+        parent, indices = parent[1:], jnp.arange(rows)
+    else:
+        parent, indices = lax.top_k(parent[1:], rows)
+    parent -= 1  # switch back to 0-based indexing
+    if transpose:
+        i, j = indices, parent
+    else:
+        i, j = parent, indices
+    return i, j, original[i, j].sum()
+
+
+# --- google-deepmind/optax: the zoom line search (Nocedal & Wright, Algorithms 3.5 and 3.6) ---------------------
+
+def _rosen2(x):
+    return 100.0 * (x[1] - x[0] ** 2) ** 2 + (1.0 - x[0]) ** 2
+
+
+def _zoom_errors(stepsize, value_step, slope_step, value_init, slope_init):
+    """linesearch.py's `_compute_decrease_error` (approx_dec_rtol=1e-6) and `_compute_curvature_error`."""
+    decrease_error = value_step - value_init - 1e-4 * stepsize * slope_init
+    approx_decrease_error = jnp.maximum(slope_step - (2 * 1e-4 - 1.0) * slope_init,
+                                        value_step - value_init - 1e-6 * jnp.abs(value_init))
+    decrease_error = jnp.maximum(jnp.minimum(approx_decrease_error, decrease_error), 0.0)
+    decrease_error = jnp.where(jnp.isnan(decrease_error), jnp.inf, decrease_error)
+    curvature_error = jnp.maximum(jnp.abs(slope_step) - 0.9 * jnp.abs(slope_init), 0.0)
+    return decrease_error, jnp.where(jnp.isnan(curvature_error), jnp.inf, curvature_error)
+
+
+def _cubicmin(a, fa, fpa, b, fb, c, fc):
+    C = fpa
+    db = b - a
+    dc = c - a
+    denom = (db * dc) ** 2 * (db - dc)
+    d1 = jnp.array([[dc ** 2, -(db ** 2)], [-(dc ** 3), db ** 3]])
+    A, B = jnp.dot(d1, jnp.array([fb - fa - C * db, fc - fa - C * dc]), precision=_HIGHEST) / denom
+    radical = B * B - 3.0 * A * C
+    return a + (-B + jnp.sqrt(radical)) / (3.0 * A)
+
+
+def _quadmin(a, fa, fpa, b, fb):
+    db = b - a
+    B = (fb - fa - fpa * db) / (db ** 2)
+    return a - fpa / (2.0 * B)
+
+
+def _slope_on_line(x, stepsize, updates):
+    value, grad = jax.value_and_grad(_rosen2)(x + stepsize * updates)
+    return value, jnp.vdot(grad, updates)
+
+
+def _zoom_twin(x):
+    def search_interval(s):
+        new_stepsize = jnp.where(s["count"] == 0, 1.0, 2.0 * s["stepsize"])
+        value, slope = _slope_on_line(s["x"], new_stepsize, s["updates"])
+        dec, curv = _zoom_errors(new_stepsize, value, slope, s["value_init"], s["slope_init"])
+        error = jnp.maximum(dec, curv)
+        safe = dec <= 0.0
+        set_high_to_new = (dec > 0.0) | ((value >= s["value"]) & (s["count"] > 0))
+        set_low_to_new = (slope >= 0.0) & ~set_high_to_new
+        pick = lambda a, b: jnp.where(set_low_to_new, a, b)  # noqa: E731
+        low, value_low, slope_low = (pick(new_stepsize, s["stepsize"]), pick(value, s["value"]),
+                                     pick(slope, s["slope"]))
+        high, value_high, slope_high = (pick(s["stepsize"], new_stepsize), pick(s["value"], value),
+                                        pick(s["slope"], slope))
+        done = error <= 0.0
+        return dict(s, count=s["count"] + 1, stepsize=new_stepsize, value=value, slope=slope, decrease_error=dec,
+                    interval_found=set_high_to_new | set_low_to_new | (error <= 0.0), done=done,
+                    failed=(s["count"] + 1 >= 20) & ~done, low=low, value_low=value_low, slope_low=slope_low,
+                    high=high, value_high=value_high, slope_high=slope_high, cubic_ref=low, value_cubic_ref=value_low,
+                    safe_stepsize=jnp.where(safe, new_stepsize, s["safe_stepsize"]),
+                    safe_value=jnp.where(safe, value, s["safe_value"]))
+
+    def zoom_into_interval(s):
+        low, value_low, slope_low = s["low"], s["value_low"], s["slope_low"]
+        high, value_high, slope_high = s["high"], s["value_high"], s["slope_high"]
+        delta = jnp.abs(high - low)
+        left, right = jnp.minimum(high, low), jnp.maximum(high, low)
+        middle_cubic = _cubicmin(low, value_low, slope_low, high, value_high, s["cubic_ref"], s["value_cubic_ref"])
+        use_cubic = (middle_cubic > left + 0.2 * delta) & (middle_cubic < right - 0.2 * delta)
+        middle_quad = _quadmin(low, value_low, slope_low, high, value_high)
+        use_quad = ~use_cubic & (middle_quad > left + 0.1 * delta) & (middle_quad < right - 0.1 * delta)
+        use_bisection = ~use_cubic & ~use_quad
+        middle = jnp.where(use_cubic, middle_cubic, s["cubic_ref"])
+        middle = jnp.where(use_quad, middle_quad, middle)
+        middle = jnp.where(use_bisection, (low + high) / 2.0, middle)
+        value, slope = _slope_on_line(s["x"], middle, s["updates"])
+        dec, curv = _zoom_errors(middle, value, slope, s["value_init"], s["slope_init"])
+        error = jnp.maximum(dec, curv)
+        update_safe = (dec <= 0.0) & (value < s["safe_value"])
+        safe_stepsize = jnp.where(update_safe, middle, s["safe_stepsize"])
+        done = error <= 0.0
+        set_high_to_middle = (dec > 0.0) | (value >= value_low)
+        set_high_to_low = (slope * (high - low) >= 0.0) & ~set_high_to_middle
+        set_low_to_middle = ~set_high_to_middle
+        new_high = [jnp.where(set_high_to_middle, a, b) for a, b in
+                    zip((middle, value, slope), (high, value_high, slope_high))]
+        new_high = [jnp.where(set_high_to_low, a, b) for a, b in zip((low, value_low, slope_low), new_high)]
+        new_low = [jnp.where(set_low_to_middle, a, b) for a, b in
+                   zip((middle, value, slope), (low, value_low, slope_low))]
+        ref_high = set_high_to_middle | set_high_to_low
+        failed = ((s["count"] + 1 >= 20) | ((delta <= 1e-5) & (safe_stepsize > 0.0))) & ~done
+        return dict(s, count=s["count"] + 1, stepsize=middle, value=value, slope=slope, decrease_error=dec,
+                    done=done, failed=failed, low=new_low[0], value_low=new_low[1], slope_low=new_low[2],
+                    high=new_high[0], value_high=new_high[1], slope_high=new_high[2],
+                    cubic_ref=jnp.where(ref_high, high, low),
+                    value_cubic_ref=jnp.where(ref_high, value_high, value_low),
+                    safe_stepsize=safe_stepsize, safe_value=jnp.where(update_safe, value, s["safe_value"]))
+
+    def try_safe_step(s):
+        use_safe = (s["safe_stepsize"] > 0.0) | jnp.isinf(s["decrease_error"])
+        return dict(s, stepsize=jnp.where(use_safe, s["safe_stepsize"], s["stepsize"]),
+                    value=jnp.where(use_safe, s["safe_value"], s["value"]))
+
+    def step_fn(s):
+        s = lax.cond(s["interval_found"], zoom_into_interval, search_interval, s)
+        return lax.cond(s["failed"], try_safe_step, lambda s: s, s)
+
+    def gd_step(i, x):
+        value_init, grad = jax.value_and_grad(_rosen2)(x)
+        updates = -grad
+        slope_init = jnp.vdot(updates, grad)
+        zero = jnp.float32(0.0)
+        s = dict(x=x, updates=updates, count=0, stepsize=zero, value=value_init, slope=slope_init,
+                 value_init=value_init, slope_init=slope_init, decrease_error=jnp.float32(jnp.inf),
+                 interval_found=False, done=False, failed=False, low=zero, value_low=value_init,
+                 slope_low=slope_init, high=zero, value_high=value_init, slope_high=slope_init, cubic_ref=zero,
+                 value_cubic_ref=value_init, safe_stepsize=zero, safe_value=value_init)
+        s = lax.while_loop(lambda s: ~(s["done"] | s["failed"]), step_fn, s)
+        return x + s["stepsize"] * updates
+    return lax.fori_loop(0, 4, gd_step, x)
+
+
+@program(twin=_zoom_twin, args=lambda: (jnp.array([-0.6, 0.5]),), vmap=(0,), jvp=(0,), rtol=1e-4,
+         source=OPTAX.format("optax/_src/linesearch.py")
+         + ", `zoom_linesearch` (max_linesearch_steps=20, its other defaults): `_search_interval` "
+           "(Nocedal & Wright Algorithm 3.5), `_zoom_into_interval` (3.6: cubic, else quadratic, else bisection), "
+           "`_try_safe_step`, its while_loop of lax.conds over jnp.where: the twin), in 4 steps of gradient "
+           "descent on Rosenbrock's function, the state machine written `while not (done or failed)` with "
+           "if/elif/else, a conditional expression and chained comparisons")
+def zoom_linesearch_gd(x):
+    tol = 0.0
+    for _ in range(4):
+        value_init, grad = jax.value_and_grad(_rosen2)(x)
+        updates = -grad
+        slope_init = jnp.vdot(updates, grad)
+        count = 0
+        stepsize, value, slope = 0.0, value_init, slope_init
+        low, value_low, slope_low = 0.0, value_init, slope_init
+        high, value_high, slope_high = 0.0, value_init, slope_init
+        cubic_ref, value_cubic_ref = 0.0, value_init
+        safe_stepsize, safe_value = 0.0, value_init
+        decrease_error = jnp.inf
+        interval_found = done = failed = False
+        while not (done or failed):
+            if not interval_found:  # Algorithm 3.5: search an interval
+                new_stepsize = 1.0 if count == 0 else 2.0 * stepsize
+                new_value, new_slope = _slope_on_line(x, new_stepsize, updates)
+                decrease_error, curvature_error = _zoom_errors(new_stepsize, new_value, new_slope, value_init,
+                                                               slope_init)
+                error = max(decrease_error, curvature_error)
+                if decrease_error <= tol:
+                    safe_stepsize, safe_value = new_stepsize, new_value
+                set_high_to_new = decrease_error > 0.0 or (new_value >= value and count > 0)
+                set_low_to_new = new_slope >= 0.0 and not set_high_to_new
+                if set_low_to_new:
+                    low, value_low, slope_low = new_stepsize, new_value, new_slope
+                    high, value_high, slope_high = stepsize, value, slope
+                else:
+                    low, value_low, slope_low = stepsize, value, slope
+                    high, value_high, slope_high = new_stepsize, new_value, new_slope
+                cubic_ref, value_cubic_ref = low, value_low
+                interval_found = set_high_to_new or set_low_to_new or error <= tol
+                done = error <= tol
+                failed = count + 1 >= 20 and not done
+                stepsize, value, slope = new_stepsize, new_value, new_slope
+            else:  # Algorithm 3.6: zoom into the interval
+                delta = abs(high - low)
+                left, right = min(high, low), max(high, low)
+                middle_cubic = _cubicmin(low, value_low, slope_low, high, value_high, cubic_ref, value_cubic_ref)
+                middle_quad = _quadmin(low, value_low, slope_low, high, value_high)
+                if left + 0.2 * delta < middle_cubic < right - 0.2 * delta:
+                    middle = middle_cubic
+                elif left + 0.1 * delta < middle_quad < right - 0.1 * delta:
+                    middle = middle_quad
+                else:
+                    middle = (low + high) / 2.0
+                value_middle, slope_middle = _slope_on_line(x, middle, updates)
+                decrease_error, curvature_error = _zoom_errors(middle, value_middle, slope_middle, value_init,
+                                                               slope_init)
+                error = max(decrease_error, curvature_error)
+                if decrease_error <= tol and value_middle < safe_value:
+                    safe_stepsize, safe_value = middle, value_middle
+                done = error <= tol
+                if decrease_error > 0.0 or value_middle >= value_low:
+                    cubic_ref, value_cubic_ref = high, value_high
+                    high, value_high, slope_high = middle, value_middle, slope_middle
+                elif slope_middle * (high - low) >= 0.0:
+                    cubic_ref, value_cubic_ref = high, value_high
+                    high, value_high, slope_high = low, value_low, slope_low
+                    low, value_low, slope_low = middle, value_middle, slope_middle
+                else:
+                    cubic_ref, value_cubic_ref = low, value_low
+                    low, value_low, slope_low = middle, value_middle, slope_middle
+                failed = (count + 1 >= 20 or (delta <= 1e-5 and safe_stepsize > 0.0)) and not done
+                stepsize, value, slope = middle, value_middle, slope_middle
+            count += 1
+            if failed and (safe_stepsize > 0.0 or jnp.isinf(decrease_error)):  # _try_safe_step
+                stepsize, value = safe_stepsize, safe_value
+        x = x + stepsize * updates
+    return x
