@@ -48,8 +48,9 @@ HMMLEARN = Repo("hmmlearn/hmmlearn", "e01a10e99df1042e4c1e6b7c822fd292dd37502f",
 PYKALMAN = Repo("pykalman/pykalman", "d62e60be00bd028ecc7eea6a8bea02f583910428", "BSD-3-Clause")
 NUMPY_BENCHMARKS = Repo("serge-sans-paille/numpy-benchmarks", "2039a6d1247327b20089f85ee37ff0637f43b7f2",
                         "BSD-3-Clause")
+QUANTECON = Repo("QuantEcon/QuantEcon.py", "13b436b8a43aa53313f6523509bd3f7a35d9dfd2", "MIT")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
-         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS)
+         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS, QUANTECON)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,6 +122,10 @@ def PK(path: str, original: str, note: str = "") -> Source:
 
 def NB(path: str, original: str, note: str = "") -> Source:
     return Source(NUMPY_BENCHMARKS, path, original, note)
+
+
+def QE(path: str, original: str, note: str = "") -> Source:
+    return Source(QUANTECON, "quantecon/" + path, original, note)
 
 
 @dataclasses.dataclass(frozen=True)
