@@ -94,6 +94,21 @@ STDLIB_SUITES = (
     _stdlib("warnings"), _stdlib("linecache"), _stdlib("code"), _stdlib("timeit"), _stdlib("shutil"),
     _stdlib("tempfile"), _stdlib("glob"), _stdlib("fileinput"), _stdlib("reprlib"), _stdlib("sched"),
     _stdlib("netrc"),
+    # Eight more (each 0 / 0 broken, 2.5 to 125 s for its three runs): weak references, functools, thread-safe
+    # queues, syntax trees (ast), archives (zipfile), serialization (pickle), dates and decimal arithmetic.
+    # functools and queue test their pure-Python version through import_fresh_module as well as the C one; pickle
+    # tests its pure-Python _Pickler / _Unpickler (defined in pickle.py, converted with it) beside _pickle's.
+    _stdlib("weakref"), _stdlib("functools"), _stdlib("queue"), _stdlib("ast"), _stdlib("zipfile"), _stdlib("pickle"),
+    # datetime: test_datetime runs datetimetester twice, _Fast (the _datetime C types: nothing of it is converted)
+    # and _Pure (datetime.py imported afresh with _datetime blocked: the import hook converts that copy, 182
+    # functions); the slowest of these eight (about 125 s for its three runs, 80 of them in the converted form).
+    _stdlib("datetime", note="only its _Pure half (datetime.py, _datetime blocked) runs converted code; "
+                             "the _Fast half tests the C types"),
+    # decimal: test_decimal runs each test on C (_decimal, built-in types, not converted) and on P, decimal imported
+    # afresh with _decimal blocked: it re-exports _pydecimal, whose classes and functions say __module__ 'decimal',
+    # so the import hook converts them (209 functions; _pydecimal's private helpers on first call).
+    _stdlib("decimal", note="only its P half (_pydecimal, _decimal blocked) runs converted code; the C half "
+                            "tests _decimal"),
 )
 
 PYPI_SUITES = (
@@ -116,6 +131,16 @@ PYPI_SUITES = (
                        "-W", "ignore::pytest.PytestAssertRewriteWarning"),
           note="its setup.cfg makes every warning an error: pytest 9's about a parametrize over an iterator "
                "(tests/test_basic.py) and about hypothesis imported before pytest (by the runner) are ignored"),
+    # A library of wording for numbers, sizes and lists (new here), with the doctests of its modules.
+    Suite(name="humanize", kind="pytest", dist="humanize", version="4.17.0",
+          sha256="1d6a36c453dbfbb3f0b34601d2e0b4ce5d48d780305cd45714843f0068fde6ac",
+          packages=("humanize",), src="src",
+          pytest_args=("src", "tests", "--ignore=tests/test_benchmarks.py", "--ignore=tests/test_i18n.py",
+                       "--ignore=tests/test_time.py", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="tests/test_time.py and tests/test_i18n.py import freezegun and tests/test_benchmarks.py needs "
+               "pytest-benchmark (none installed): not run (time.py is tested by its doctests alone); its "
+               "pyproject.toml makes every warning an error: pytest's about hypothesis imported before pytest "
+               "(by the runner) is ignored"),
     Suite(name="idna", kind="pytest", dist="idna", version="3.10",
           sha256="12f65c9b470abda6dc35cf8e63cc574b1c52b11df2c86030af0ac09b01b13ea9",
           packages=("idna",), pytest_args=("tests",)),
@@ -125,9 +150,37 @@ PYPI_SUITES = (
     Suite(name="jmespath", kind="pytest", dist="jmespath", version="1.0.1",
           sha256="90261b206d6defd58fdd5e85f478bf633a2901798906be2ad389150c5c60edbe",
           packages=("jmespath",), pytest_args=("tests",)),
+    # A parser generator: grammars compiled to LALR and Earley parsers, lexers, tree transformers.
+    Suite(name="lark", kind="pytest", dist="lark", version="1.2.2",
+          sha256="ca807d0162cd16cef15a8feecb862d7319e7a09bdb13aef927968e45040fed80",
+          packages=("lark",), pytest_args=("tests",),
+          note="its pyproject.toml collects tests/__main__.py, which gathers the unittest suites; the Nearley "
+               "tests need js2py (not installed) and are not collected; lark/__pyinstaller's hook needs "
+               "PyInstaller: not imported, so not converted"),
+    # Markdown to HTML: block and inline processors, extensions, a legacy test corpus.
+    Suite(name="markdown", kind="pytest", dist="markdown", version="3.11.3",
+          sha256="81eb91631dc97ad1efbc76019ef0f80fe90ca49ddf81546752d79989c3bfff3e",
+          packages=("markdown",),
+          pytest_args=("tests/test_syntax", "tests/test_extensions.py", "tests/test_meta.py", "tests/test_legacy.py"),
+          note="tests/test_apis.py needs PyYAML (not installed): not run; test_legacy.py makes warnings errors for "
+               "the whole process, so it runs last. One test breaks in the converted form, a class "
+               "docs/limitations.md names: test_nesting_limit stops nesting within 100 frames of the recursion "
+               "limit, which it measures by walking the stack, where each converted `if` and loop body is a frame"),
     Suite(name="more-itertools", kind="pytest", dist="more-itertools", version="10.5.0",
           sha256="5482bfef7849c25dc3c6dd53a6173ae4795da2a41a80faea6700d9f5846c5da6",
           packages=("more_itertools",), pytest_args=("tests",)),
+    # format() in reverse: one module of regular-expression building and type conversion.
+    Suite(name="parse", kind="pytest", dist="parse", version="1.20.2",
+          sha256="b41d604d16503c79d81af5165155c0b20f6c8d6c559efa66b4b695c3e5a0a0ce",
+          packages=("parse",), pytest_args=("tests",)),
+    # A lodash port: several hundred small functions over collections, strings and objects, and their
+    # doctests.
+    Suite(name="pydash", kind="pytest", dist="pydash", version="8.0.4",
+          sha256="a33fb17b4b06c617da5c57c711605d2dc8723311ee5388c8371f87cd44bf4112",
+          packages=("pydash",), src="src",
+          pytest_args=("src/pydash", "tests", "--ignore=tests/pytest_mypy_testing", "-o", "addopts=--doctest-modules"),
+          note="its pyproject.toml's addopts ask for pytest-cov (not installed): replaced by --doctest-modules "
+               "alone; tests/pytest_mypy_testing (reveal_type cases for pytest-mypy-testing) is not run"),
     Suite(name="pyparsing", kind="pytest", dist="pyparsing", version="3.2.0",
           sha256="cbf74e27246d595d9a74b186b810f6fbb86726dbf3b9532efb343f6d7294fe9c",
           packages=("pyparsing",),
@@ -137,6 +190,12 @@ PYPI_SUITES = (
           note="test_diagram.py and test_matplotlib_cases.py need railroad-diagrams and matplotlib: not run; "
                "test_unit.py's Test06, Test08 and Test10 (the same tests again under other packrat cache "
                "settings) are deselected to keep the converted run within minutes"),
+    # Persistent data structures: a vector trie, hash maps and sets, records and type-checked classes.
+    Suite(name="pyrsistent", kind="pytest", dist="pyrsistent", version="0.20.0",
+          sha256="4c48f78f62ab596c679086084d0dd13254ae4f3d6c72a83ffdf5ebdef8f265a4",
+          packages=("pyrsistent",), pytest_args=("tests",),
+          note="the unpacked sdist does not build its pvectorc C extension: the pure-Python vector is the one "
+               "tested, and tests/vector_test.py's pvectorc half (102 tests) skips"),
     Suite(name="semver", kind="pytest", dist="semver", version="3.0.2",
           sha256="6253adb39c70f6e51afed2fa7152bcd414c411286088fb4b9effb133885ab4cc",
           packages=("semver",), src="src", pytest_args=("tests", "-o", "addopts=--import-mode=importlib"),
