@@ -75,6 +75,7 @@ from runtime.graph.control_flow import flatten, paths
 from runtime.limits import DataDependentIndex, Limitation
 from runtime.random_calls import GeneratorWatch
 from runtime.staging import (
+    NotStageable,
     StagingError,
     count_hidden_frames,
     format_site,
@@ -749,6 +750,12 @@ class Function(metaclass=_FunctionClass):
         return function_html(self)
 
 
+# The text a traced value gives str(), repr() and format() while tracing: a graph tensor's (``<Tensor f64[]>``,
+# runtime/graph/tensor.py) and a JAX tracer's (``JitTracer(~float32[])``, ``Traced<ShapedArray(...)>``). A string
+# the function returns is a constant of the trace: one holding such text would give every call the trace's text.
+_TRACED_TEXT = re.compile(r"<(?:Tensor|PyNumber) [^<>]*>|\b\w*Tracer\(|\bTraced<")
+
+
 class _Outputs:
     """What a traced function returns, split into what the graph (or jax.jit) computes and Python strings,
     which every run returns as they were at the trace; any other Python object is an error naming the
@@ -764,6 +771,10 @@ class _Outputs:
     def split(self, result: Any) -> list:
         leaves, self.tree = flatten_outputs(result)
         self.constants = {i: leaf for i, leaf in enumerate(leaves) if isinstance(leaf, (str, bytes))}
+        for i, leaf in self.constants.items():
+            text = _TRACED_TEXT.search(leaf if isinstance(leaf, str) else leaf.decode("latin-1"))
+            if text is not None:
+                raise NotStageable(self._error(leaf, i, text.group()))
         if self.graph:
             for i, leaf in enumerate(leaves):
                 if i not in self.constants and not isinstance(leaf, self._TENSORS):
@@ -781,11 +792,16 @@ class _Outputs:
         return self.tree.unflatten([self.constants[i] if i in self.constants else next(it)
                                     for i in range(self.tree.num_leaves)])
 
-    def _error(self, leaf: Any, i: int) -> str:
+    def _error(self, leaf: Any, i: int, text: Optional[str] = None) -> str:
         fn = self.function
         code = getattr(inspect.unwrap(fn.python_function), "__code__", None)
         where = format_site(code.co_filename, code.co_firstlineno) if code is not None else user_location()
         path = [p for p in paths(self.tree)][i] if self.tree.kind != "leaf" else ""
+        if text is not None:
+            return (f"{where}: {fn.__name__} returns a string made from the text of a traced value (its return "
+                    f"value{path} holds {text!r} where eager code has the value's digits): a graph computes arrays, "
+                    "not their text. Return the array and format it outside the function, or call the function "
+                    "without autograph.function")
         return (f"{where}: {fn.__name__} returns a {type(leaf).__name__} (its return value{path}), which a graph "
                 "cannot compute: a Function returns arrays, numbers and strings, in tuples, lists, dicts or None. "
                 "Return the object's arrays instead (and rebuild the object outside), or call the function "

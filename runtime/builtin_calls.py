@@ -4,9 +4,11 @@ Some callables ask their argument for its value: ``float(t)`` needs ``t.__float_
 Python float, ``math.sqrt(t)`` calls ``float(t)``, and ``np.array([t1, t2])`` converts each element
 itself. A graph tensor cannot answer while it is traced, and Python cannot be changed to let it. So
 the converter routes calls that resolve, at conversion time, to one of these callables
-(``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow len``, the
-functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray``, and ``arange repeat take``, which
-ask their sizes and positions for Python ints) through this module;
+(``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow isinstance
+type len``, the functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray isscalar``, and
+``arange repeat take``, which ask their sizes and positions for Python ints) through this module
+(``ROUTED_BUILTINS``, ``ROUTED_NUMPY``; ``ag__.call`` routes one it meets under another name,
+``ROUTED_CALLS``);
 ``any`` and ``all`` too, which ask each item for its truth (``_truth_fold``).
 Before::
 
@@ -36,12 +38,19 @@ meets, before anything else has happened).
 from __future__ import annotations
 
 import builtins
+import functools
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Optional
 
 from runtime.backend import OWNER_BY_TYPE, Backend, backend_for
 from runtime.limits import forget_since, refusal_mark, refusals_now
 from runtime.tracebacks import hide_frames_of, strip
+
+# The callables that ask their arguments for their values or classes (the module's docstring), by name: the
+# converter routes the calls that name one of them here (autograph/converters/call_trees.py), and ``ag__.call``
+# hands back ``ROUTED_CALLS[id(f)]`` for one reached another way (a variable, a table of them: runtime/calls.py).
+ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, type, len, any, all)
+ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "arange", "repeat", "take", "isscalar")
 
 _MISS = object()
 _NO_ARG = object()  # "no second argument" in ``builtin``
@@ -221,15 +230,36 @@ def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
 def _after_failure(f: Callable, args: tuple, kwargs: dict, values: tuple, error: Exception, mark: int) -> Any:
     """In the ``except`` clause of a plain call with lists or tuples among its arguments that raised
     ``error``: the answer of the backend owning a value inside them, or ``error`` raised again. (The
-    refusals the failed call made, since ``mark``, are forgotten once the backend answers.)"""
+    refusals the failed call made, since ``mark``, are forgotten once the backend answers, with a value or
+    an error of its own.)"""
     backend = _first_owner(values, 64)
     if backend is None:
         raise error
-    result = backend.call_builtin(f, args, kwargs)
+    taken_over = refusal_mark()  # (the failed call's refusals are those from mark to here)
+    try:
+        result = backend.call_builtin(f, args, kwargs)
+    except BaseException:  # the backend's answer is an error (NumPy's own, or a refusal of its own): it stands
+        forget_since(mark, until=taken_over)
+        raise
     if result is NotImplemented:
         raise error
     forget_since(mark)
     return result
+
+
+def routed_callables() -> dict[int, Callable]:
+    """``id(f) -> f`` for every routed callable: ``ROUTED_BUILTINS``, the functions of ``math``, NumPy's
+    ``ROUTED_NUMPY``."""
+    import math
+
+    import numpy as np
+
+    found = [*ROUTED_BUILTINS, *(getattr(math, name) for name in dir(math)), *(getattr(np, n) for n in ROUTED_NUMPY)]
+    return {id(f): f for f in found if callable(f)}
+
+
+# What ``ag__.call`` hands back for a routed callable reached by a name the converter could not resolve.
+ROUTED_CALLS: dict[int, Callable] = {key: functools.partial(builtin_call, f) for key, f in routed_callables().items()}
 
 
 # Tracebacks leave them out (runtime/tracebacks.py).

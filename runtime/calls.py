@@ -33,6 +33,7 @@ import weakref
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Optional
 
+from runtime.builtin_calls import ROUTED_CALLS as _ROUTED_CALLS
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
 from runtime.new_arrays import SCALAR_TYPES as _SCALAR_TYPES
 from runtime.new_arrays import new_array_call as _new_array_call
@@ -62,6 +63,7 @@ _PLAIN_OWNERS = frozenset({list, dict, set, frozenset, str, bytes, bytearray, tu
 
 _FunctionType = types.FunctionType  # module globals: one look-up fewer than types.FunctionType
 _MethodType = types.MethodType
+_ModuleType = types.ModuleType
 _BuiltinFunctionType = types.BuiltinFunctionType  # also the type of bound C methods (`d.get`, `out.append`)
 # A bound C method that takes its defining class (`pattern.match`, 3.9+: METH_METHOD): a subclass.
 _BuiltinMethodType = type(re.compile("").match)
@@ -127,7 +129,9 @@ def call(f: Callable, /) -> Callable:
             return _new_array_call(f)
         owner = f.__self__
         if type(owner) in _PLAIN_OWNERS:  # `out.append`, `d.get`, `len`: one set look-up, no isinstance
-            return f
+            # (A module's function may be one whose calls go through ag__.builtin: `float`, `math.sqrt`, `np.asarray`
+            # reached through a variable or a table, which the converter could not route by name.)
+            return f if type(owner) is not _ModuleType else _ROUTED_CALLS.get(id(f), f)
         return _random_call(f) if isinstance(owner, _GENERATORS) else f  # (as above, older Cython)
     if id(f) in _RANDOM_CALLABLES:  # np.random.seed, np.random.default_rng, np.random.RandomState, ...
         return _random_call(f)
@@ -136,7 +140,7 @@ def call(f: Callable, /) -> Callable:
     if id(f) in _SCALAR_TYPES:  # np.float32, image.dtype.type: a backend casts its values (runtime/new_arrays.py)
         return _scalar_type_call(f)
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
-        return f
+        return _ROUTED_CALLS.get(id(f), f)  # (`type`, `float`, np.take: see the C functions above)
     if cls is functools.partial:
         return functools.partial(call(f.func), *f.args, **f.keywords)
     return _call_method(f, cls)
@@ -196,6 +200,8 @@ def _target(function: types.FunctionType) -> Callable:
     key = id(function)
     if key in _NEW_ARRAYS:  # np.ones, np.eye, ... (Python functions): never cached, asked at every call
         return _new_array_call(function)
+    if key in _ROUTED_CALLS:  # np.isscalar (see call): never cached either
+        return _ROUTED_CALLS[key]
     if _is_scipy_call(function):  # scipy.linalg.inv, ...: never cached either (runtime/scipy_calls.py)
         return _scipy_call(function)
     code, defaults = function.__code__, function.__defaults__

@@ -70,9 +70,14 @@ class NotStageable(TypeError, Limitation):
 
 
 class NotOnTensors(AttributeError, Limitation):
-    """An array attribute that graph tensors do not have; an ``AttributeError``, so ``hasattr`` is False."""
+    """An array attribute that graph tensors do not have (``x.flags``, ``x.strides``): an ``AttributeError``.
+    Asked by NumPy's or the standard library's own code (a probe such as ``hasattr(a, "flags")`` before a
+    fast path), it is an answer that code goes on from, and the trace does not remember it. Asked by the
+    program's own code (``hasattr(x, "flags")``, ``getattr(x, "nbytes", 0)``), eager NumPy has the
+    attribute, so neither hasattr's False, a default nor a handler may stand in for it: the tensor
+    remembers that one (``remember``), and the trace fails with it."""
 
-    remembered = False  # (libraries ask hasattr(x, "flags") and go on: a fair answer, not a refusal)
+    remembered = False
 
 
 class DataDependentShape(ValueError, Limitation):
@@ -96,6 +101,13 @@ class UnknownDimension(NotStageable):
     value while tracing: ``len(x)`` and ``range(n)`` outside converted code, ``x.shape == y.shape``."""
 
 
+def remember(error: Limitation) -> None:
+    """Remember ``error`` in the trace under way, as a limitation of a remembered class is when it is made."""
+    refusals = _REFUSALS.get()
+    if refusals is not None:
+        refusals.append(error)
+
+
 def start_trace() -> object:
     """An outermost graph trace begins in this context (which is its own copy): remember its refusals."""
     return _REFUSALS.set([])
@@ -111,12 +123,12 @@ def refusal_mark() -> int:
     return 0 if refusals is None else len(refusals)
 
 
-def forget_since(mark: int) -> None:
-    """The runtime got past the limitations remembered since ``mark`` itself (a plain call that failed on
-    a tensor in a list, which the backend then made): they were no refusal of the program's."""
+def forget_since(mark: int, until: Optional[int] = None) -> None:
+    """The runtime got past the limitations remembered since ``mark`` (up to ``until``) itself (a plain call
+    that failed on a tensor in a list, which the backend then made): they were no refusal of the program's."""
     refusals = _REFUSALS.get()
     if refusals is not None:
-        del refusals[mark:]
+        del refusals[mark:until]
 
 
 def pending_refusal() -> Optional[BaseException]:

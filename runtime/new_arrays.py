@@ -73,6 +73,9 @@ def new_array_call(f: Callable) -> Callable:
     return f
 
 
+_COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
+
+
 def _held_backends(frame: Any) -> set[int]:
     """The ids of the backends whose values ``frame``'s function holds: its locals', and where the frame is a
     block of converted code (an ``if`` body, a loop body, a thunk), those of the frames up to the function's."""
@@ -84,7 +87,9 @@ def _held_backends(frame: Any) -> set[int]:
                 if backend is not None:
                     held.add(id(backend))
         code = frame.f_code
-        if not (is_body_code(code) or is_thunk_code(code)):
+        # (A comprehension or generator expression is the function's own code in a frame of its own:
+        # `tuple(np.empty(n) for _ in range(k))` in a function that holds a tensor makes graph arrays too.)
+        if not (is_body_code(code) or is_thunk_code(code) or code.co_name in _COMPREHENSIONS):
             break
         frame = frame.f_back
         while frame is not None and is_machinery(frame.f_code.co_filename):  # (an operator that called the block)

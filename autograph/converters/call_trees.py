@@ -28,7 +28,7 @@ Zero-argument ``super()`` and the frame-reading builtins (``locals()``, ...) sta
 A few of those callables ask their argument for its value (``float(t)`` needs a Python float
 from ``t.__float__``; ``np.array([a, b])`` converts each element itself), which a graph tensor
 cannot give while it is traced. Calls that resolve at conversion time to one of them (``ROUTED``:
-``float int bool complex min max round divmod pow isinstance len``, the functions of ``math``, and NumPy's
+``float int bool complex min max round divmod pow isinstance type len``, the functions of ``math``, and NumPy's
 ``array``, ``asarray``, ``asanyarray``, ``ascontiguousarray``) go through ``ag__.builtin``, which
 calls them as written on plain values and lets a backend answer for its own (``ag__.builtin_call``
 for calls with keywords, starred arguments or more than two arguments). Before::
@@ -96,6 +96,7 @@ from autograph.analysis.walk import walk, walk_statements
 from autograph.context import UNKNOWN, Context
 from autograph.template_code import make_node
 from autograph.transformer import Transformer
+from runtime.builtin_calls import ROUTED_BUILTINS, ROUTED_NUMPY
 from runtime.new_arrays import is_new_array
 from runtime.random_calls import is_random
 from runtime.scipy_calls import is_scipy_call
@@ -127,11 +128,11 @@ _ARRAY_METHODS = frozenset("""
 _ARRAY_ARGUMENT_METHODS = frozenset({"dot", "take", "searchsorted", "clip", "choose"})
 
 
-# Callables that ask their arguments for their values: calls to them go through ag__.builtin.
-_ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, len, any, all)
-# (NumPy does not dispatch on np.arange's bounds, np.repeat's counts and np.take's positions, and asks them for
-# their values: a graph tensor there is a size or positions known when the graph runs: runtime/graph/tensor_sizes.py.)
-_ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "arange", "repeat", "take")
+# Callables that ask their arguments for their values: calls to them go through ag__.builtin (the list is the
+# runtime's, runtime/builtin_calls.py). (NumPy does not dispatch on np.arange's bounds, np.repeat's counts and
+# np.take's positions, and asks them for their values: a graph tensor there is a size or positions known when
+# the graph runs: runtime/graph/tensor_sizes.py. np.isscalar asks the object's class, which a graph tensor
+# answers for the NumPy value it stands for.)
 # id -> object (the object is kept so that its id stays its own). NumPy's entries are added once
 # NumPy is imported: a callee cannot be NumPy's before that, and the converter never imports it.
 _routed: dict[int, Any] = {}
@@ -141,12 +142,12 @@ def _routed_table() -> dict[int, Any]:
     if not _routed:
         import math
 
-        for f in (*_ROUTED_BUILTINS, *(getattr(math, name) for name in dir(math))):
+        for f in (*ROUTED_BUILTINS, *(getattr(math, name) for name in dir(math))):
             if callable(f):
                 _routed[id(f)] = f
     numpy = sys.modules.get("numpy")
     if numpy is not None and id(numpy.array) not in _routed:
-        for name in _ROUTED_NUMPY:
+        for name in ROUTED_NUMPY:
             f = getattr(numpy, name)
             _routed[id(f)] = f
         from runtime.new_arrays import SCALAR_TYPES  # (NumPy's scalar types: np.float32(t) casts a tensor)

@@ -39,7 +39,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from runtime.graph import nests, ops, variables
+from runtime.graph import nests, variables
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
     PyNumber,
@@ -55,6 +55,7 @@ from runtime.graph.tensor import (
     nest_array,
     reshape,
     stands_for_a_tensor,
+    stands_for_scalar,
     user_shape,
 )
 from runtime.scipy_calls import is_scipy_call
@@ -86,8 +87,12 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
             result = NUMPY_FUNCTIONS[f](*args, **kwargs)
         return result
     result = impl(*args, **kwargs)
+    if f in _PYTHON_ALWAYS or (f is builtins.round and len(args) == 1 and not kwargs):
+        # float(s), int(s), math.sqrt(s), round(s) give a Python number whatever s is (a NumPy scalar too): one
+        # known at run time, weak next to arrays as NumPy 2 promotes it (x32 * float(s) stays float32).
+        return _python_numbers(result)
     if f in _PYTHON_RESULTS and all(type(a) is PyNumber for a in (*args, *kwargs.values()) if isinstance(a, Tensor)):
-        # A builtin of Python numbers known at run time (int(n), max(n, 1), math.sqrt(n)) gives a Python number.
+        # A builtin of Python numbers known at run time (max(n, 1), abs(n)) gives a Python number.
         return _python_numbers(result)
     return result
 
@@ -506,6 +511,9 @@ def _hypot(*coordinates: Any) -> Tensor:
 
 def _rounding(name: str, ufunc: Callable) -> Callable:
     def impl(x: Any, /) -> Tensor:
+        if name == "trunc" and isinstance(x, Tensor) and type(x) is not PyNumber and x.dtype != np.float64:
+            # (math.trunc asks __trunc__, which of NumPy's scalars only float64, a float subclass, has)
+            raise TypeError(f"type numpy.{x.dtype.type.__name__} doesn't define __trunc__ method")
         t = _scalar(x)
         if t.dtype.kind in "biu":  # an integer's __floor__ is itself
             return _int_kind(t)
@@ -602,6 +610,11 @@ def _construct(obj: Any, dtype: Any, copy_: Any, ndmin: int) -> Tensor:
         result = cast(t, dtype)  # a new node: shares nothing
     elif copy_:
         result = copy(t)  # np.array copies: a tensor that later writes to t do not reach
+    if result is t and t.ndim == 0 and stands_for_scalar(t):
+        value, owner = t.ref()
+        result = Tensor(value, owner)  # np.asarray of a NumPy scalar is a new 0-d array holding its value
+    if result is not t:
+        result._array = True  # (np.array and np.asarray make arrays: type() and isinstance() say ndarray)
     if ndmin > result.ndim:
         result = reshape(result, (1,) * (ndmin - result.ndim) + result.shape)
     return result
@@ -629,31 +642,15 @@ _register_scalar_types()
 
 
 _PYTHON_NUMBER_TYPES = {"b": builtins.bool, "i": builtins.int, "f": builtins.float, "c": builtins.complex}
-# Ops whose 0-d result NumPy always returns as a scalar: ufuncs, reductions, argmax/argmin, a dot of vectors.
-_SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax", "argmin", "matmul"}
-
-
-def _made_as_scalar(t: Tensor) -> bool:
-    """Whether NumPy would hold the 0-d ``t`` as a scalar for sure: the node that made its value is an op of
-    ``_SCALAR_OPS`` or an element read (``getitem`` with no ``...`` and no ``None``)."""
-    value, owner = t.ref()
-    for node in reversed(owner.nodes):
-        if value in node.outputs:
-            if node.op == "getitem":
-                return all(it is not Ellipsis and it is not None for it in node.attrs["index"])
-            return node.op in _SCALAR_OPS
-    return False
-
-
 @implements(isinstance)
 def _isinstance(obj: Any, classinfo: Any) -> Any:
     """``isinstance(t, np.ndarray)`` is what it would be for the array the tensor stands for. A 0-d
-    tensor may stand for a 0-d array or a NumPy scalar (what ``np.sum`` returns): one that an operation
-    NumPy always returns a scalar from made (a ufunc, a reduction, an element ``x[i]``) answers as that
+    tensor may stand for a 0-d array or a NumPy scalar (what ``np.sum`` returns): one known to be a scalar
+    (made by a ufunc, a reduction, an element read ``x[i]``: ``tensor.stands_for_scalar``) answers as that
     scalar does (``isinstance(np.sum(x), float)`` is True for float64, False for float32; ``np.int64`` is
-    no ``int``); a ``PyNumber`` as the Python number it stands for. For any other (an argument, which a
-    call may pass as either; ``np.array(s)``, ``.astype``), where the two answers differ, the graph cannot
-    tell, and says so."""
+    no ``int``), one known to be an array (``np.zeros(())``, ``np.asarray(s)``, written into) as an array;
+    a ``PyNumber`` as the Python number it stands for. For any other (an argument, which a call may pass
+    as either; ``.astype``), where the two answers differ, the graph cannot tell, and says so."""
     if not isinstance(obj, Tensor):
         return isinstance(obj, classinfo)
     if type(obj) is PyNumber:
@@ -662,16 +659,60 @@ def _isinstance(obj: Any, classinfo: Any) -> Any:
     if obj.ndim and obj.ndim > 0:
         return as_array
     as_scalar = issubclass(obj.dtype.type, classinfo)
-    if as_array != as_scalar and _made_as_scalar(obj):
-        return as_scalar
     if as_array != as_scalar:
+        scalar = stands_for_scalar(obj)
+        if scalar is not None:
+            return as_scalar if scalar else as_array
         raise NotStageable(f"{user_location()}: isinstance() of a 0-d graph tensor: it stands for a NumPy "
                            f"scalar ({obj.dtype.type.__name__}) or a 0-d array, and the answer differs between "
                            "the two; test the dtype (x.dtype.kind) or the shape (x.ndim) instead")
     return as_array
 
 
+@implements(type)
+def _type(obj: Any, *rest: Any) -> Any:
+    """``type(t)`` is the class of what the tensor stands for in eager NumPy (converted code routes ``type``
+    here as it does ``isinstance``): ``np.ndarray`` for an array (a 0-d one too, where the graph knows it is
+    one: ``tensor.stands_for_scalar``); for a 0-d tensor known to be a NumPy scalar (an element ``x[i]``, a
+    ufunc's or a reduction's result), that scalar's type (``np.float64``); for a ``PyNumber``, the Python
+    number type. For any other 0-d tensor (an argument, which a call may pass as either) the graph cannot
+    tell, and says so rather than answer its own class. ``type(name, bases, namespace)`` makes a class."""
+    if rest or not isinstance(obj, Tensor):
+        return type(obj, *rest)
+    if type(obj) is PyNumber:
+        return _PYTHON_NUMBER_TYPES[obj.dtype.kind]
+    scalar = None if obj.ndim > 0 else stands_for_scalar(obj)
+    if obj.ndim > 0 or scalar is False:
+        return np.ndarray
+    if scalar:
+        return obj.dtype.type
+    raise NotStageable(f"{user_location()}: type() of a 0-d graph tensor: it stands for a NumPy scalar "
+                       f"({obj.dtype.type.__name__}) or a 0-d array (np.ndarray), and the graph cannot tell which; "
+                       "test the dtype (x.dtype, x.dtype.type) or the shape (x.ndim) instead")
+
+
+@implements(np.isscalar)
+def _isscalar(element: Any) -> Any:
+    """``np.isscalar(t)`` answers for what the tensor stands for (``type`` above): False for an array, a 0-d one
+    too; True for a NumPy scalar and for a ``PyNumber`` (a Python number); refused where the graph cannot tell."""
+    if not isinstance(element, Tensor):
+        return np.isscalar(element)
+    if type(element) is PyNumber:
+        return True
+    scalar = False if element.ndim > 0 else stands_for_scalar(element)
+    if scalar is None:
+        raise NotStageable(f"{user_location()}: np.isscalar() of a 0-d graph tensor: it stands for a NumPy scalar "
+                           f"({element.dtype.type.__name__}) or a 0-d array, and the graph cannot tell which; test "
+                           "the shape (x.ndim) instead")
+    return scalar
+
+
 # The callables whose result is a Python number when their arguments are: the builtins and math's functions (not
 # NumPy's constructors, which give arrays).
 _PYTHON_RESULTS = frozenset(f for f in IMPLEMENTATIONS if getattr(f, "__module__", None) in ("builtins", "math")
                             or f in (builtins.int, builtins.float, builtins.bool, builtins.complex))
+# Those whose result is a Python number whatever their arguments are: the number types, and math's functions (but
+# math.prod, which multiplies its items as they are). (round(s) with no ndigits too: see ``call``.)
+_PYTHON_ALWAYS = frozenset(f for f in _PYTHON_RESULTS if f in (builtins.int, builtins.float, builtins.bool,
+                                                               builtins.complex)
+                           or (getattr(f, "__module__", None) == "math" and f is not math.prod))

@@ -17,6 +17,7 @@ from runtime.graph import variables
 from runtime.graph.shapes import normalize_axes, normalize_axis
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
+    PyNumber,
     Tensor,
     apply,
     arg_reduce,
@@ -164,9 +165,29 @@ NUMPY_FUNCTIONS[np.shape] = lambda a: user_shape(arg(a))  # (unknown dims as PyN
 NUMPY_FUNCTIONS[np.ndim] = lambda a: arg(a).ndim
 NUMPY_FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: (  # (a copy even to the same dtype)
     tensor_copy(arg(x)) if copy and np.dtype(dtype) == arg(x).dtype else cast(arg(x), dtype))
-NUMPY_FUNCTIONS[np.copy] = lambda a, order="K", subok=False: tensor_copy(arg(a))  # (a write into it stays there)
+
+
+@implements(np.copy)
+def _np_copy(a: Any, order: str = "K", subok: bool = False) -> Tensor:
+    made = tensor_copy(arg(a))  # (a write into it stays there)
+    made._array = True  # (np.copy makes an array: of a NumPy scalar, a 0-d one)
+    return made
+
+
 NUMPY_FUNCTIONS[np.broadcast_to] = lambda array, shape, subok=False: bind1(
     "broadcast_to", [arg(array)], shape=(shape,) if isinstance(shape, int) else tuple(shape))
+
+
+_PYTHON_NUMBER = {"b": False, "i": 0, "f": 0.0, "c": 0j}
+
+
+@implements(np.result_type)
+def _result_type(*arrays_and_dtypes: Any) -> np.dtype:
+    """The dtype NumPy's promotion gives, which the tensors' dtypes fix while tracing: a tensor stands for an
+    array or a NumPy scalar of its dtype (both strongly typed under NumPy 2's rules), a ``PyNumber`` for the
+    Python number it is (weakly typed: ``np.result_type(np.int8, n)`` is int8)."""
+    return np.result_type(*(_PYTHON_NUMBER[a.dtype.kind] if type(a) is PyNumber else a.dtype
+                            if isinstance(a, Tensor) else a for a in arrays_and_dtypes))
 
 
 @implements(np.size)

@@ -41,7 +41,7 @@ import numpy as np
 from runtime.graph import ops, ops_scipy
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
-from runtime.limits import NotOnTensors, UnknownDimension
+from runtime.limits import NotOnTensors, UnknownDimension, remember
 from runtime.staging import (
     NotStageable,
     in_converted_code,
@@ -65,7 +65,7 @@ class Tensor:
     with its base (``reshape`` of a view): writing into it, or reading it after its base changed,
     is an error rather than a guess."""
 
-    __slots__ = ("_value", "builder", "_view", "_view_kind", "_version", "_seen")
+    __slots__ = ("_value", "builder", "_view", "_view_kind", "_version", "_seen", "_array")
 
     def __init__(self, value: Any, builder: Any, view: Optional[tuple] = None, view_kind: str = "view") -> None:
         self._value = value
@@ -74,6 +74,7 @@ class Tensor:
         self._view_kind = view_kind
         self._version = 0  # bumped by every write, so views of this tensor know to recompute
         self._seen = None if view is None else view[0].stamp()
+        self._array = False  # an ndarray for sure, whatever made its value (see ``stands_for_scalar``)
 
     def stamp(self) -> tuple:
         """Changes whenever this tensor or anything it is a view of is written."""
@@ -120,9 +121,14 @@ class Tensor:
     def __getattr__(self, name: str) -> Any:
         # Only names the class lacks reach here: say so plainly when NumPy arrays have it.
         if hasattr(np.ndarray, name) and not name.startswith("__"):
-            raise NotOnTensors(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced "
-                               f"array has no {name!r}); docs/graph_numpy_functions.md lists what is, or compute "
-                               "it outside the traced function")
+            # Asked by the program's own code (not NumPy's or the standard library's probes), the answer
+            # hasattr or a default would make of the error is not eager's: a refusal the trace remembers.
+            error = NotOnTensors(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced "
+                                 f"array has no {name!r}); docs/graph_numpy_functions.md lists what is, or compute "
+                                 "it outside the traced function")
+            if not is_machinery(sys._getframe(1).f_code.co_filename):
+                remember(error)
+            raise error
         raise AttributeError(f"'Tensor' object has no attribute {name!r}")
 
     @property
@@ -158,6 +164,21 @@ class Tensor:
 
     def __repr__(self) -> str:
         return f"<Tensor {self.value.type_str}>"
+
+    def __copy__(self) -> Tensor:
+        return copy(self)  # (copy.copy of an array copies its elements, as x.copy() does)
+
+    def __deepcopy__(self, memo: dict) -> Tensor:
+        return copy(self)
+
+    def __format__(self, spec: str) -> str:
+        # (An empty spec is str(): the text above, as for any object; a function returning a string that holds
+        # it is refused, autograph/function.py. A spec asks for digits, which exist only when the graph runs.)
+        if not spec:
+            return str(self)
+        raise NotStageable(f"{user_location()}: format spec {spec!r} of a graph tensor: its digits exist only when "
+                           "the graph runs; format the value outside the traced function (or print it when the "
+                           "graph runs with autograph.print)")
 
     # --- values that must be concrete ---------------------------------------------------------
     def __bool__(self) -> bool:
@@ -308,8 +329,8 @@ def _in_place(op: str) -> Any:
         if other is None:
             return NotImplemented
         result = _power(self, other) if op == "pow" else operator_apply(op, self, other)
-        if self.ndim == 0 and result.ndim == 0:
-            return result
+        if self.ndim == 0 and result.ndim == 0 and stands_for_scalar(self) is not False:
+            return result  # (a 0-d ndarray, np.zeros(()) or np.asarray(s), is updated in place as NumPy does)
         write_result(self, result, f"np.{ops.ELEMENTWISE.get(op, np.matmul).__name__}")
         return self
     return method
@@ -320,6 +341,33 @@ for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "
                    ("or", "bitwise_or"), ("xor", "bitwise_xor"), ("lshift", "left_shift"),
                    ("rshift", "right_shift"), ("matmul", "matmul")]:
     setattr(Tensor, f"__i{_op}__", _in_place(_name))
+
+
+# Ops whose 0-d result NumPy always returns as a scalar: ufuncs, reductions, argmax/argmin, a dot of vectors.
+SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax", "argmin", "matmul"}
+
+
+def stands_for_scalar(t: Tensor) -> Optional[bool]:
+    """Whether the 0-d ``t`` stands for a NumPy scalar (True: ``np.float64``) or a 0-d ``np.ndarray`` (False),
+    or None where the graph cannot tell (an argument, which a call may pass as either; ``x[0].copy()``). A
+    NumPy scalar is what an element read without ``...`` (``x[0]``), a ufunc or a reduction makes; an array is
+    what ``np.zeros(())`` and the other constructors, ``np.array`` / ``np.asarray``, ``x[..., 0]``, or a
+    write into it (``out=``, ``a[()] = v``, ``a += v`` on an array) make. This is the Python object's
+    property, not its value's: ``np.asarray(x[0])`` holds the same value as ``x[0]`` but is an array."""
+    if t._array:
+        return False
+    value, owner = t.ref()
+    for node in reversed(owner.nodes):
+        if value in node.outputs:
+            if node.op == "getitem":
+                index = node.attrs["index"]
+                if any(it is Ellipsis for it in index):
+                    return False
+                return True if all(it is not None for it in index) else None
+            if node.op == "full":
+                return False
+            return True if node.op in SCALAR_OPS else None
+    return None
 
 
 def user_shape(x: Tensor) -> tuple:
@@ -845,8 +893,11 @@ def copy(x: Any) -> Tensor:
     value, owner = as_tensor(x).ref()
     builder = current_builder()
     if builder is None or builder is owner:
-        return Tensor(value, owner)
-    return Tensor(builder.value_of(value, owner), builder)
+        made = Tensor(value, owner)
+    else:
+        made = Tensor(builder.value_of(value, owner), builder)
+    made._array = isinstance(x, Tensor) and x._array  # (x.copy() is what x is: an array or a NumPy scalar)
+    return made
 
 
 def clip(x: Any, lo: Any, hi: Any) -> Tensor:
@@ -978,6 +1029,7 @@ def write(target: Tensor, new: Tensor) -> None:
         write(base, backward(base, new))
         seen = base.stamp()
     target._version += 1
+    target._array = True  # (written into: a NumPy scalar cannot be)
     target._keep(new, builder, seen)
 
 

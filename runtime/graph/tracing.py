@@ -172,7 +172,16 @@ def _record_outermost(builder: GraphBuilder, fn: Callable, specs: Sequence[Any])
     does a random generator that drew while tracing outside what the graph stages (numpy_random.watch_trace)."""
     limits.start_trace()
     check_generators = numpy_random.watch_trace()
-    recorded = _record(builder, fn, specs)
+    try:
+        recorded = _record(builder, fn, specs)
+    except Exception as error:
+        # A library's own error in place of a refusal it met (NumPy's "setting an array element with a
+        # sequence" for a tensor written into one of its arrays): what the graph cannot do is the answer.
+        refused = limits.pending_refusal()
+        if refused is None or refused is error or isinstance(error, limits.Limitation):
+            raise
+        chained = refused in (error.__cause__, error.__context__)
+        raise refused.with_traceback(refused.__traceback__) from (None if chained else error)
     refused = limits.pending_refusal()
     if refused is not None:
         raise refused.with_traceback(refused.__traceback__)

@@ -84,8 +84,10 @@ def identities(result, arguments):
 @pytest.mark.parametrize("fn", [write_and_return, returns_its_argument, write_in_a_staged_if, write_through_a_view,
                                 copy_then_write, returns_a_full_slice], ids=lambda f: f.__name__)
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(values=st.lists(st.floats(-5, 5, allow_nan=False), min_size=2, max_size=5))
+@given(values=st.lists(st.floats(-5, 5, allow_nan=False, allow_subnormal=False), min_size=2, max_size=5))
 def test_results_and_arguments_match_eager_with_their_identity(fn, executor, values):
+    # (No subnormal: XLA flushes one to zero, which docs/jax.md documents; a fresh run drew x[1] = 2.2e-309 into
+    # write_in_a_staged_if's test `x[1] > 0` on the JAX executor.)
     (want, eager_args), (got, graph_args) = run_both(fn, executor, values)
     assert identities(got, graph_args) == identities(want, eager_args)  # result is x, exactly where eager's is
     for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,)):

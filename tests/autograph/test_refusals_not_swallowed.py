@@ -61,9 +61,12 @@ def test_errors_numpy_raises_eagerly_stay_the_programs_to_handle():
     assert out_of_range(x).tolist() == autograph.function(out_of_range)(x).tolist() == [0.0, -0.0, 0.0]
 
 
-def test_an_attribute_probe_is_an_answer_not_a_refusal():
+def test_an_attribute_probe_of_the_programs_own_is_a_refusal_not_an_answer():
+    # hasattr's False would take the other branch than eager NumPy (whose arrays have .flags): x - 1, not x + 1.
     x = np.array([1.0, -2.0])
-    assert autograph.function(probes_an_attribute)(x).tolist() == (x - 1).tolist()  # no .flags on a tensor
+    assert probes_an_attribute(x).tolist() == (x + 1).tolist()
+    with pytest.raises(autograph.NotOnTensors, match=r"ndarray\.flags is not supported on graph tensors"):
+        autograph.function(probes_an_attribute)(x)
 
 
 def branch_writes(s, t):

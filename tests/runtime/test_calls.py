@@ -1,7 +1,9 @@
 """``ag__.call``'s cache of converted forms: keyed by the function's id, emptied when the function goes."""
 
+import math
 
 import runtime.calls as calls
+from runtime.builtin_calls import ROUTED_CALLS
 
 
 def _fresh(k):
@@ -89,10 +91,15 @@ def test_bound_c_methods_are_handed_back_without_the_converter():
     converted = []
     previous = _with_converter(lambda function: converted.append(function) or function)
     try:
-        for method in (seen.get, out.append, "-".join, len):  # builtin_function_or_method, bound or not
+        for method in (seen.get, out.append, "-".join, id):  # builtin_function_or_method, bound or not
             assert calls.call(method) is method
         calls.call(out.append)(1)
         assert out == [1] and calls.call(seen.get)("k", 2) == 2 and converted == []
+        # A callable whose calls go through ag__.builtin (len, float, type, math.sqrt, np.asarray), reached by a name
+        # the converter could not resolve: its routed call, which on plain values is the call itself.
+        for routed, args in ((len, ("abc",)), (float, ("2.5",)), (type, (1,)), (math.sqrt, (4.0,))):
+            assert calls.call(routed) is ROUTED_CALLS[id(routed)] and calls.call(routed)(*args) == routed(*args)
+        assert converted == []
     finally:
         calls.set_converter(previous)
 
