@@ -181,7 +181,7 @@ def _first_owner(values: Any, depth: int) -> Optional[Backend]:
             owner = backend_for(value)
         if owner is not None:
             return owner
-        if depth and (cls is list or cls is tuple or isinstance(value, _NESTS)):
+        if depth and (cls is list or cls is tuple or issubclass(cls, _NESTS)):
             owner = _first_owner(value, depth - 1)
             if owner is not None:
                 return owner
@@ -207,7 +207,8 @@ def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
             backend = backend_for(value)
         if backend is not None:
             break
-        nested = nested or isinstance(value, _NESTS)
+        # (The class, not isinstance(): that would read the value's __class__, which an object may compute.)
+        nested = nested or issubclass(cls, _NESTS)
     if backend is None:
         if not nested:
             return f(*args, **kwargs)
