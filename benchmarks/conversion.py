@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import copy
 import importlib.util
 import inspect
@@ -74,6 +75,43 @@ def _conversion_times(corpus: types.ModuleType) -> tuple[dict, dict, dict, dict]
         del kept  # gone: the next one is made afresh from the cached conversion of the code
         remade_times[case.name] = per_call(lambda f=case.fn: autograph.convert(f) and None, (), min_time=0.001)
     return cold_times, floor_times, cached_times, remade_times
+
+
+def _design_floor_rows(corpus: types.ModuleType, floor_times: dict) -> list[Row]:
+    """What the one-frame design itself costs, per function, against the floor: ``compile`` of the tree a
+    conversion hands it (both forms in one code object), and one parse of the function from its file's
+    lines plus that compile. Whatever cold conversion takes beyond the second is the passes' and the rest's."""
+    from autograph import loading, parsing
+
+    handed = {}
+    real_compile = builtins.compile  # (loading.py calls the builtin: a module global of that name stands in for it)
+
+    def recording(tree, filename, mode, **kwargs):
+        handed["last"] = (tree, filename, mode, kwargs)
+        return real_compile(tree, filename, mode, **kwargs)
+
+    compile_ratios, design_ratios = [], []
+    loading.compile = recording
+    try:
+        for case in corpus.CASES:
+            fn = corpus.underlying(case.fn)
+            if case.name not in floor_times:
+                continue
+            clear_converter_caches()
+            autograph.convert(case.fn)
+            compiling = cold(lambda call=handed["last"]: real_compile(*call[:3], **call[3]), lambda: None,
+                             repeat=REPEAT)
+            parsing_once = cold(lambda fn=fn, lines=parsing.source_lines(fn): parsing.parse_function(fn, lines,
+                                                                                                      check=False),
+                                lambda: None, repeat=REPEAT)
+            compile_ratios.append(compiling / floor_times[case.name])
+            design_ratios.append((parsing_once + compiling) / floor_times[case.name])
+    finally:
+        del loading.compile
+    return [Row("  the design's own part: compile of the combined tree ÷ floor, median", "—",
+                ratio=fmt_ratio(median(compile_ratios))),
+            Row("  the design's own part: one parse + that compile ÷ floor, median", "—",
+                ratio=fmt_ratio(median(design_ratios)))]
 
 
 def _run_ratios(corpus: types.ModuleType) -> tuple[dict, dict]:
@@ -297,6 +335,7 @@ def run() -> tuple[list[Row], list[str]]:
     rows = [
         row(f"cold conversion, median of {n} functions", cold_median, floor_median, target="≤ 2x the floor",
             limit=2),
+        *_design_floor_rows(corpus, floor_times),
         row(f"cold conversion, slowest ({slowest})", cold_times[slowest], floor_times.get(slowest)),
         row(f"cold conversion, largest ratio to its floor ({worst_ratio})", cold_times[worst_ratio],
             floor_times[worst_ratio], target="≤ 20x", limit=20),
