@@ -207,7 +207,7 @@ class ComputesItsClass:
         return object
 
 
-def routed_builtins_on_an_object(log, claims):
+def routed_builtins_on_an_object(log):
     value = ComputesItsClass(log)
     return type(value) is ComputesItsClass, len([value, value]), max(value, value, key=id) is value
 
@@ -215,7 +215,7 @@ def routed_builtins_on_an_object(log, claims):
 def test_routed_builtins_read_the_type_not_the_computed_class():
     # type() and max() go through ag__.builtin in the converted form, whose search for a backend's value asked
     # isinstance(value, (list, tuple)): that read __class__ (CPython's test_inspect broke in the converted form).
-    compare(routed_builtins_on_an_object, int)
+    compare(routed_builtins_on_an_object)
 
 
 # --- patched builtins and callees ----------------------------------------------------------------

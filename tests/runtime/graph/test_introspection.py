@@ -169,8 +169,8 @@ def test_type_and_isinstance_of_a_traced_value_are_eagers_or_refused(executor, c
     try:
         got = function(x.copy(), chain, question)
     except Limitation:
-        # Only where the graph cannot tell a scalar from an array: a copy (np.array keeps it an array, so
-        # this is not one) or a chain that cannot say. Those that must answer are pinned below.
+        # A refusal is fair only where the graph cannot tell a scalar from an array; the 0-d steps of ANSWERED
+        # always make one it knows (pinned below), so they must never refuse.
         assert chain[2] not in ANSWERED, chain
         return
     got = got.item() if isinstance(got, np.ndarray) else got
