@@ -642,69 +642,52 @@ _register_scalar_types()
 
 
 _PYTHON_NUMBER_TYPES = {"b": builtins.bool, "i": builtins.int, "f": builtins.float, "c": builtins.complex}
+def _stands_for(t: Tensor, asked: str) -> type:
+    """The class of what ``t`` stands for in eager NumPy: ``np.ndarray`` for an array (a 0-d one too, where the
+    graph knows it is one: ``tensor.stands_for_scalar``), the NumPy scalar type for a 0-d tensor known to be a
+    scalar (an element ``x[i]``, a ufunc's or a reduction's result), the Python number type for a ``PyNumber``.
+    A 0-d tensor the graph cannot tell (an argument, which a call may pass as either) is refused, ``asked``
+    naming what wanted to know."""
+    if type(t) is PyNumber:
+        return _PYTHON_NUMBER_TYPES[t.dtype.kind]
+    scalar = False if t.ndim > 0 else stands_for_scalar(t)
+    if scalar is None:
+        raise NotStageable(f"{user_location()}: {asked} of a 0-d graph tensor: it stands for a NumPy scalar "
+                           f"({t.dtype.type.__name__}) or a 0-d array (np.ndarray), and the graph cannot tell which; "
+                           "test the dtype (x.dtype.kind) or the shape (x.ndim) instead")
+    return t.dtype.type if scalar else np.ndarray
+
+
 @implements(isinstance)
 def _isinstance(obj: Any, classinfo: Any) -> Any:
-    """``isinstance(t, np.ndarray)`` is what it would be for the array the tensor stands for. A 0-d
-    tensor may stand for a 0-d array or a NumPy scalar (what ``np.sum`` returns): one known to be a scalar
-    (made by a ufunc, a reduction, an element read ``x[i]``: ``tensor.stands_for_scalar``) answers as that
-    scalar does (``isinstance(np.sum(x), float)`` is True for float64, False for float32; ``np.int64`` is
-    no ``int``), one known to be an array (``np.zeros(())``, ``np.asarray(s)``, written into) as an array;
-    a ``PyNumber`` as the Python number it stands for. For any other (an argument, which a call may pass
-    as either; ``.astype``), where the two answers differ, the graph cannot tell, and says so."""
+    """``isinstance(t, np.ndarray)`` is what it would be for what the tensor stands for (``_stands_for``):
+    ``isinstance(np.sum(x), float)`` is True for float64, False for float32; ``np.int64`` is no ``int``. Where a
+    NumPy scalar and a 0-d array would give the same answer, it is given even when the graph cannot tell them."""
     if not isinstance(obj, Tensor):
         return isinstance(obj, classinfo)
-    if type(obj) is PyNumber:
-        return issubclass(_PYTHON_NUMBER_TYPES[obj.dtype.kind], classinfo)
-    as_array = issubclass(np.ndarray, classinfo)
-    if obj.ndim and obj.ndim > 0:
-        return as_array
-    as_scalar = issubclass(obj.dtype.type, classinfo)
-    if as_array != as_scalar:
-        scalar = stands_for_scalar(obj)
-        if scalar is not None:
-            return as_scalar if scalar else as_array
-        raise NotStageable(f"{user_location()}: isinstance() of a 0-d graph tensor: it stands for a NumPy "
-                           f"scalar ({obj.dtype.type.__name__}) or a 0-d array, and the answer differs between "
-                           "the two; test the dtype (x.dtype.kind) or the shape (x.ndim) instead")
-    return as_array
+    if type(obj) is not PyNumber and obj.ndim == 0 and (
+            issubclass(np.ndarray, classinfo) == issubclass(obj.dtype.type, classinfo)):
+        return issubclass(np.ndarray, classinfo)
+    return issubclass(_stands_for(obj, "isinstance()"), classinfo)
 
 
 @implements(type)
 def _type(obj: Any, *rest: Any) -> Any:
-    """``type(t)`` is the class of what the tensor stands for in eager NumPy (converted code routes ``type``
-    here as it does ``isinstance``): ``np.ndarray`` for an array (a 0-d one too, where the graph knows it is
-    one: ``tensor.stands_for_scalar``); for a 0-d tensor known to be a NumPy scalar (an element ``x[i]``, a
-    ufunc's or a reduction's result), that scalar's type (``np.float64``); for a ``PyNumber``, the Python
-    number type. For any other 0-d tensor (an argument, which a call may pass as either) the graph cannot
-    tell, and says so rather than answer its own class. ``type(name, bases, namespace)`` makes a class."""
+    """``type(t)`` is the class of what the tensor stands for in eager NumPy (``_stands_for``; converted code
+    routes ``type`` here as it does ``isinstance``), never its own. ``type(name, bases, namespace)`` makes a
+    class."""
     if rest or not isinstance(obj, Tensor):
         return type(obj, *rest)
-    if type(obj) is PyNumber:
-        return _PYTHON_NUMBER_TYPES[obj.dtype.kind]
-    scalar = None if obj.ndim > 0 else stands_for_scalar(obj)
-    if obj.ndim > 0 or scalar is False:
-        return np.ndarray
-    if scalar:
-        return obj.dtype.type
-    raise NotStageable(f"{user_location()}: type() of a 0-d graph tensor: it stands for a NumPy scalar "
-                       f"({obj.dtype.type.__name__}) or a 0-d array (np.ndarray), and the graph cannot tell which; "
-                       "test the dtype (x.dtype, x.dtype.type) or the shape (x.ndim) instead")
+    return _stands_for(obj, "type()")
 
 
 @implements(np.isscalar)
 def _isscalar(element: Any) -> Any:
-    """``np.isscalar(t)`` answers for what the tensor stands for (``type`` above): False for an array, a 0-d one
-    too; True for a NumPy scalar and for a ``PyNumber`` (a Python number); refused where the graph cannot tell."""
+    """``np.isscalar(t)`` answers for what the tensor stands for (``_stands_for``): False for an array, a 0-d one
+    too; True for a NumPy scalar and for a ``PyNumber`` (a Python number)."""
     if not isinstance(element, Tensor):
         return np.isscalar(element)
-    if type(element) is PyNumber:
-        return True
-    scalar = False if element.ndim > 0 else stands_for_scalar(element)
-    if scalar is None:
-        raise NotStageable(f"{user_location()}: np.isscalar() of a 0-d graph tensor: it stands for a NumPy scalar "
-                           f"({element.dtype.type.__name__}) or a 0-d array, and the graph cannot tell which; test "
-                           "the shape (x.ndim) instead")
-    return scalar
+    return _stands_for(element, "np.isscalar()") is not np.ndarray
 
 
 # The callables whose result is a Python number when their arguments are: the builtins and math's functions (not
