@@ -96,8 +96,8 @@ from autograph.analysis.walk import walk, walk_statements
 from autograph.context import UNKNOWN, Context
 from autograph.template_code import make_node
 from autograph.transformer import Transformer
-from runtime.builtin_calls import ROUTED_BUILTINS, ROUTED_NUMPY
-from runtime.new_arrays import is_new_array
+from runtime.builtin_calls import routed_callables
+from runtime.new_arrays import SCALAR_TYPES, is_new_array
 from runtime.random_calls import is_random
 from runtime.scipy_calls import is_scipy_call
 
@@ -128,32 +128,11 @@ _ARRAY_METHODS = frozenset("""
 _ARRAY_ARGUMENT_METHODS = frozenset({"dot", "take", "searchsorted", "clip", "choose"})
 
 
-# Callables that ask their arguments for their values: calls to them go through ag__.builtin (the list is the
-# runtime's, runtime/builtin_calls.py). (NumPy does not dispatch on np.arange's bounds, np.repeat's counts and
-# np.take's positions, and asks them for their values: a graph tensor there is a size or positions known when
-# the graph runs: runtime/graph/tensor_sizes.py. np.isscalar asks the object's class, which a graph tensor
-# answers for the NumPy value it stands for.)
-# id -> object (the object is kept so that its id stays its own). NumPy's entries are added once
-# NumPy is imported: a callee cannot be NumPy's before that, and the converter never imports it.
-_routed: dict[int, Any] = {}
-
-
-def _routed_table() -> dict[int, Any]:
-    if not _routed:
-        import math
-
-        for f in (*ROUTED_BUILTINS, *(getattr(math, name) for name in dir(math))):
-            if callable(f):
-                _routed[id(f)] = f
-    numpy = sys.modules.get("numpy")
-    if numpy is not None and id(numpy.array) not in _routed:
-        for name in ROUTED_NUMPY:
-            f = getattr(numpy, name)
-            _routed[id(f)] = f
-        from runtime.new_arrays import SCALAR_TYPES  # (NumPy's scalar types: np.float32(t) casts a tensor)
-
-        _routed.update(SCALAR_TYPES)
-    return _routed
+# Callables that ask their arguments for their values: calls to them go through ag__.builtin. The table is the
+# runtime's (runtime/builtin_calls.py: builtins, math's functions, NumPy's array constructors, np.arange / repeat /
+# take, which ask sizes and positions for Python ints, and np.isscalar, which asks the class), with NumPy's scalar
+# types (np.float32(t) casts a tensor). id -> object (the object is kept so that its id stays its own).
+_ROUTED: dict[int, Any] = {**routed_callables(), **SCALAR_TYPES}
 
 
 def _constant_arguments(call: ast.Call) -> bool:
@@ -170,7 +149,7 @@ def _constant_arguments(call: ast.Call) -> bool:
 
 def is_routed(value: Any) -> bool:
     """Whether calls to ``value`` go through ``ag__.builtin`` (``float``, ``math.sqrt``, ``np.array``, ...)."""
-    return id(value) in _routed_table()
+    return id(value) in _ROUTED
 
 
 def is_unconverted_module(module_name: str | None) -> bool:
