@@ -53,9 +53,7 @@ class Limitation(AutographError):
     def __init__(self, *args: object) -> None:
         super().__init__(*args)
         if self.remembered:
-            refusals = _REFUSALS.get()
-            if refusals is not None:
-                refusals.append(self)
+            remember(self)
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         # A subclass that is also a builtin exception (TypeError, IndexError) finds that class's
@@ -102,7 +100,7 @@ class UnknownDimension(NotStageable):
 
 
 def remember(error: Limitation) -> None:
-    """Remember ``error`` in the trace under way, as a limitation of a remembered class is when it is made."""
+    """Remember ``error`` in the trace under way (a limitation of a remembered class is, when it is made)."""
     refusals = _REFUSALS.get()
     if refusals is not None:
         refusals.append(error)
