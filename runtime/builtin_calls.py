@@ -61,6 +61,7 @@ _any, _all = builtins.any, builtins.all
 
 
 _ISINSTANCE = isinstance
+_len, _type = builtins.len, builtins.type
 
 
 def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
@@ -76,8 +77,18 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
             if y is _NO_ARG:
                 return f(x)
             cls = type(y)
-            if cls is float or cls is int:
+            if cls is float or cls is int or f is _ISINSTANCE:
                 return f(x, y)
+        elif f is _len or f is _ISINSTANCE or f is _type:
+            # `len(xs)`, `isinstance(v, (A, B))`, `type(v)` of a plain value, at once: the answer is the value's
+            # own, whatever a list or tuple of it holds (isinstance's second argument is a class or a tuple of
+            # them, never a backend's value). A type not seen yet (_MISS) takes the path below, which learns it.
+            try:
+                owner = _owner_of(cls, _MISS)
+            except TypeError:  # an unhashable class (its metaclass has __eq__ without __hash__): the path below
+                owner = _MISS
+            if owner is None:
+                return f(x) if y is _NO_ARG else f(x, y)
     except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
         strip(error)
         raise

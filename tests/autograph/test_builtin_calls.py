@@ -7,6 +7,7 @@ and the same functions staged by ``autograph.function``.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import textwrap
@@ -54,17 +55,23 @@ def outcome(thunk):
 
 
 def assert_same(fn, *args, **kwargs):
-    got, want = outcome(lambda: autograph.convert(fn)(*args, **kwargs)), outcome(lambda: fn(*args, **kwargs))
-    assert got[0] == want[0], (got, want)
-    if got[0] == "ok":
-        assert repr(got[1]) == repr(want[1]), (got, want)  # same types too (nan == nan by repr)
-    else:
-        assert got[1] == want[1]
+    # Both forms: as written (a call outside any trace) and the converted form, whose calls go through
+    # ag__.builtin (inside converted_form(), a trace that stages nothing).
+    want = outcome(lambda: fn(*args, **kwargs))
+    for converted_form in (contextlib.nullcontext, autograph.testing.converted_form):
+        with converted_form():
+            got = outcome(lambda: autograph.convert(fn)(*args, **kwargs))
+        assert got[0] == want[0], (got, want)
+        if got[0] == "ok":
+            assert repr(got[1]) == repr(want[1]), (got, want)  # same types too (nan == nan by repr)
+        else:
+            assert got[1] == want[1]
 
 
 ONE_ARG = [lambda x: float(x), lambda x: int(x), lambda x: bool(x), lambda x: complex(x), lambda x: round(x),
            lambda x: math.floor(x), lambda x: math.sqrt(x), lambda x: math.log(x), lambda x: math.exp(x),
-           lambda x: max(x), lambda x: np.asarray(x)]
+           lambda x: max(x), lambda x: np.asarray(x), lambda x: len(x), lambda x: type(x),
+           lambda x: isinstance(x, (int, str)), lambda x: isinstance([x], list)]
 
 
 def two_args(x, y):
