@@ -42,6 +42,7 @@ import numpy as np
 from autograph.call_boundary import EXACT_NUMBERS, ExactNumber, exact_key, pack_float, refuse_array_class
 from autograph.concrete_function import is_jax, is_tensor_like
 from runtime.graph import Tensor, TensorSpec
+from runtime.graph.tensor import stands_for_scalar
 from runtime.staging import leave_library
 
 _P = inspect.Parameter
@@ -204,6 +205,9 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
                      "        ag__l += (ag__c, ag__x)",
                      "    elif ag__c is ag__float:",
                      "        ag__l += (ag__c, ag__pack(ag__x))",
+                     "    elif ag__c in ag__SCALAR:",
+                     "        ag__t.append(ag__x)",
+                     "        ag__l += (ag__c, ag__x.dtype)",
                      "    else:",
                      "        ag__v = ag__fast_key((ag__x,), ag__t)",
                      "        if ag__v is None:",
@@ -222,6 +226,10 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
                  "elif ag__c is ag__float:  # its bits: -0.0 and 0.0 apart, nan equal to nan (call_boundary.py)",
                  f"    {k} = ag__c",
                  f"    {v} = ag__pack({p.name})",
+                 "elif ag__c in ag__SCALAR:  # a NumPy scalar: its class first, apart from a 0-d array's shape",
+                 f"    ag__t.append({p.name})",
+                 f"    {k} = ag__c",
+                 f"    {v} = {p.name}.dtype",
                  "else:",
                  f"    {k} = None",
                  f"    {v} = ag__fast_key(({p.name},), ag__t)",
@@ -232,8 +240,8 @@ def _compile(name: str, params: list[inspect.Parameter], bind: Callable, miss: s
         lines = ["try:", *("    " + line for line in lines), "except Exception as ag__e:", "    ag__leave(ag__e)",
                  "    raise"]
     source = "\n    ".join([f"def {name}({parameter_list(params)}):", *lines]) + "\n"
-    namespace = {"ag__SPEC": _BY_SPEC, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key, "ag__float": float,
-                 "ag__pack": pack_float, **names}
+    namespace = {"ag__SPEC": _BY_SPEC, "ag__SCALAR": _BY_SCALAR, "ag__VALUE": _BY_VALUE, "ag__fast_key": fast_key,
+                 "ag__float": float, "ag__pack": pack_float, **names}
     exec(_compiled(source, _LOOKUP_FILE), namespace)
     function = namespace[name]
     function.__defaults__, function.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
@@ -272,6 +280,9 @@ def _inspect_binder(signature: inspect.Signature) -> Callable[..., tuple]:
 _BY_VALUE: set = {bool, int, str, bytes, type(None)}
 _BY_EXACT_KEY: set = {float, complex}
 _BY_SPEC: set = {np.ndarray}
+# NumPy scalar classes (np.float64, ...), keyed by (class, dtype): a 0-d array of that dtype is another trace, since
+# the two answer type(), isinstance() and `x += 1` differently (TensorSpec.scalar).
+_BY_SCALAR: set = set()
 
 
 def fast_key(values: Any, tensors: list) -> Optional[tuple]:
@@ -284,6 +295,9 @@ def fast_key(values: Any, tensors: list) -> Optional[tuple]:
         if cls in _BY_SPEC:
             tensors.append(v)
             key.append((v.shape, v.dtype))
+        elif cls in _BY_SCALAR:
+            tensors.append(v)
+            key.append((cls, v.dtype))
         elif cls in _BY_VALUE:
             key.append((cls, v))
         elif cls in _BY_EXACT_KEY:
@@ -309,11 +323,14 @@ def is_key_array(x: Any) -> bool:
 
 
 def key_of(leaf: Any, where: str, backend: str) -> Any:
-    """The trace key of one argument leaf: a ``TensorSpec`` for an array, ``(type, value)`` for a Python value
+    """The trace key of one argument leaf: a ``TensorSpec`` for an array (a 0-d one says whether it was a NumPy
+    scalar or a 0-d ndarray: ``TensorSpec.scalar``), ``(type, value)`` for a Python value
     (``(type, ExactNumber(value))`` for a float, complex or Decimal). ``where`` names it for errors (``argument 'x' of
     f``...); an array of an ndarray subclass a graph cannot stand for is refused (``SubclassedArray``)."""
-    if isinstance(leaf, (TensorSpec, Tensor)):
-        return TensorSpec(leaf.shape, leaf.dtype)
+    if isinstance(leaf, TensorSpec):
+        return TensorSpec(leaf.shape, leaf.dtype, leaf.scalar)
+    if isinstance(leaf, Tensor):
+        return TensorSpec(leaf.shape, leaf.dtype, stands_for_scalar(leaf) if leaf.ndim == 0 else None)
     if is_jax(leaf, "Tracer"):
         raise TypeError(f"{where} is a JAX tracer: a Function with backend='graph' runs our own graphs, which "
                         "cannot be traced by JAX; use autograph.function(..., backend='jax') inside jax.jit")
@@ -327,8 +344,12 @@ def key_of(leaf: Any, where: str, backend: str) -> Any:
         return TensorSpec(leaf.shape, leaf.dtype)  # no np.asarray: that would copy the array to the host
     if is_tensor_like(leaf):
         refuse_array_class(leaf, where)  # (a masked array, a np.matrix...: before its class could join _BY_SPEC)
+        if isinstance(leaf, np.generic):
+            _BY_SCALAR.add(leaf.__class__)
+            return TensorSpec((), leaf.dtype, scalar=True)
         _BY_SPEC.add(leaf.__class__)
-        return TensorSpec.from_value(leaf)
+        spec = TensorSpec.from_value(leaf)
+        return TensorSpec((), spec.dtype, scalar=False) if spec.shape == () and isinstance(leaf, np.ndarray) else spec
     if isinstance(leaf, EXACT_NUMBERS):  # (np.float64 and np.complex128 are array scalars, keyed above)
         _BY_EXACT_KEY.add(leaf.__class__)
         return (type(leaf), ExactNumber(leaf))

@@ -74,7 +74,10 @@ class Tensor:
         self._view_kind = view_kind
         self._version = 0  # bumped by every write, so views of this tensor know to recompute
         self._seen = None if view is None else view[0].stamp()
-        self._array = False  # an ndarray for sure, whatever made its value (see ``stands_for_scalar``)
+        # What the tensor stands for, where that is not what made its value (see ``stands_for_scalar``): True an
+        # ndarray (written into, np.asarray's, a 0-d array argument), False a NumPy scalar (such an argument),
+        # None as its value's op says.
+        self._array: Optional[bool] = None
 
     def stamp(self) -> tuple:
         """Changes whenever this tensor or anything it is a view of is written."""
@@ -349,13 +352,15 @@ SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax",
 
 def stands_for_scalar(t: Tensor) -> Optional[bool]:
     """Whether the 0-d ``t`` stands for a NumPy scalar (True: ``np.float64``) or a 0-d ``np.ndarray`` (False),
-    or None where the graph cannot tell (an argument, which a call may pass as either; ``x[0].copy()``). A
-    NumPy scalar is what an element read without ``...`` (``x[0]``), a ufunc or a reduction makes; an array is
-    what ``np.zeros(())`` and the other constructors, ``np.array`` / ``np.asarray``, ``x[..., 0]``, or a
-    write into it (``out=``, ``a[()] = v``, ``a += v`` on an array) make. This is the Python object's
-    property, not its value's: ``np.asarray(x[0])`` holds the same value as ``x[0]`` but is an array."""
-    if t._array:
-        return False
+    or None where the graph cannot tell (an argument an ``input_signature`` types, which a call may pass as
+    either; a JAX array argument). A NumPy scalar is what an element read without ``...`` (``x[0]``), a ufunc
+    or a reduction makes, or an argument the call passed as one (its trace key says so: ``TensorSpec.scalar``);
+    an array is what ``np.zeros(())`` and the other constructors, ``np.array`` / ``np.asarray``, ``x[..., 0]``,
+    a write into it (``out=``, ``a[()] = v``, ``a += v`` on an array), or a call passing a 0-d array make. This
+    is the Python object's property, not its value's: ``np.asarray(x[0])`` holds the same value as ``x[0]`` but
+    is an array."""
+    if t._array is not None:
+        return not t._array
     value, owner = t.ref()
     for node in reversed(owner.nodes):
         if value in node.outputs:
@@ -896,7 +901,9 @@ def copy(x: Any) -> Tensor:
         made = Tensor(value, owner)
     else:
         made = Tensor(builder.value_of(value, owner), builder)
-    made._array = isinstance(x, Tensor) and x._array  # (x.copy() is what x is: an array or a NumPy scalar)
+    if isinstance(x, Tensor) and x.ndim == 0:  # (x.copy() is what x is: an array or a NumPy scalar)
+        scalar = stands_for_scalar(x)
+        made._array = None if scalar is None else not scalar
     return made
 
 

@@ -29,19 +29,29 @@ from runtime.staging import NotStageable
 
 @dataclass(frozen=True)
 class TensorSpec:
-    """The static type of a tensor: a shape (ints, or None for unknown) and a dtype."""
+    """The static type of a tensor: a shape (ints, or None for unknown) and a dtype. ``scalar``, for a 0-d spec:
+    True when it stands for a NumPy scalar (``np.float64(1.5)``), False for a 0-d ``np.ndarray``, None (the
+    default) for either; a ``Function`` keys a 0-d argument with it, so ``type(x)``, ``isinstance(x, np.ndarray)``
+    and ``x += 1`` (in place on an array, a new value for a scalar) answer as NumPy does."""
 
     shape: tuple
     dtype: np.dtype
+    scalar: Optional[bool] = None
 
-    def __init__(self, shape: Sequence[Optional[int]], dtype: Any = np.float64) -> None:
+    def __init__(self, shape: Sequence[Optional[int]], dtype: Any = np.float64, scalar: Optional[bool] = None) -> None:
         object.__setattr__(self, "shape", tuple(None if d is None else int(d) for d in shape))
         object.__setattr__(self, "dtype", dtype if _is_jax_extended(dtype) else np.dtype(dtype))
+        if scalar is not None and self.shape:
+            raise ValueError(f"TensorSpec(shape={self.shape}): only a 0-d spec stands for a NumPy scalar or a 0-d "
+                             "array (scalar=True / False); leave scalar=None")
+        object.__setattr__(self, "scalar", scalar)
 
     @classmethod
     def from_value(cls, x: Any) -> TensorSpec:
         """The spec of an array, a tensor, a Value or a number (numbers get NumPy's default dtype)."""
-        if isinstance(x, (tensor.Tensor, Value, TensorSpec)) or _is_jax_extended(getattr(x, "dtype", None)):
+        if isinstance(x, TensorSpec):
+            return cls(x.shape, x.dtype, x.scalar)
+        if isinstance(x, (tensor.Tensor, Value)) or _is_jax_extended(getattr(x, "dtype", None)):
             return cls(x.shape, x.dtype)
         x = np.asarray(x)
         return cls(x.shape, x.dtype)
@@ -53,7 +63,8 @@ class TensorSpec:
             d is None or d == o for d, o in zip(self.shape, other.shape))
 
     def __repr__(self) -> str:
-        return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name})"
+        scalar = "" if self.scalar is None else f", scalar={self.scalar}"
+        return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name}{scalar})"
 
 
 def _is_jax_extended(dtype: Any) -> bool:
@@ -161,7 +172,11 @@ def _as_spec(x: Any) -> TensorSpec:
 
 
 def _record(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[list[Value], TreeDef]:
-    args = [tensor.Tensor(builder.add_input(spec.shape, spec.dtype), builder) for spec in map(_as_spec, specs)]
+    specs = list(map(_as_spec, specs))
+    args = [tensor.Tensor(builder.add_input(spec.shape, spec.dtype), builder) for spec in specs]
+    for arg, spec in zip(args, specs):
+        if spec.scalar is not None:  # a NumPy scalar or a 0-d array, as the call passed it (TensorSpec.scalar)
+            arg._array = not spec.scalar
     with building(builder):
         leaves, tree = flatten(fn(*args))
         return [_leaf_value(builder, leaf) for leaf in leaves], tree

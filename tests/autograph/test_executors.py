@@ -67,7 +67,9 @@ def test_the_jax_executor_takes_jax_arrays_and_numpy_scalars():
         got = traced(*args)
         assert type(got) is np.ndarray and got.dtype == np.float32
         np.testing.assert_array_equal(got, expected)
-    assert traced.tracing_count == 1
+    # Two traces: a NumPy scalar and a 0-d JAX array are keyed apart (TensorSpec.scalar: type() and isinstance()
+    # answer differently for them); the JAX arrays of the same shape as the NumPy ones share theirs.
+    assert traced.tracing_count == 2
 
 
 def test_backend_jax_returns_the_jitted_result_as_it_is():

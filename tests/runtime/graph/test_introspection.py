@@ -204,12 +204,50 @@ def test_on_plain_values_the_converted_form_asks_type_as_python_does(chain, ques
     assert got == _eager(x, chain, question)
 
 
+def test_a_0d_argument_is_what_the_call_passed_a_numpy_scalar_or_a_0d_array():
+    # The trace key tells a NumPy scalar from a 0-d array (TensorSpec.scalar): each its own trace, and type(),
+    # isinstance() and np.isscalar() answer as for the object passed (they had refused: the key shared one trace).
+    def kind(s):
+        if isinstance(s, np.ndarray):
+            return s * 2, type(s).__name__, np.isscalar(s), isinstance(s, float)
+        return s + 100, type(s).__name__, np.isscalar(s), isinstance(s, float)
+
+    arguments = [np.float64(2.0), np.array(2.0), np.float32(3.0), np.array(3.0, np.float32), np.int64(4), np.float64(5)]
+    for executor in ("numpy", "jax") if jax_usable() else ("numpy",):
+        staged = autograph.function(kind, executor=executor)
+        for _ in range(2):  # the second round: every call on the fast path, each to its own trace
+            for value in arguments:
+                got, expected = staged(value), kind(value)
+                assert [float(got[0]), *got[1:]] == [float(expected[0]), *expected[1:]], (value, got, expected)
+        assert staged.tracing_count == 5
+
+
+def test_a_0d_array_argument_updated_in_place_is_the_callers_array_updated():
+    def bump(x):
+        x += 1  # NumPy: in place on a 0-d array (the caller's), a new value for a NumPy scalar
+        return x * 2
+
+    for executor in ("numpy", "jax") if jax_usable() else ("numpy",):
+        staged = autograph.function(bump, executor=executor)
+        array, scalar = np.array(1.0), np.float64(1.0)
+        assert staged(array) == 4.0 and array == 2.0
+        assert staged(scalar) == 4.0 and scalar == 1.0
+
+
 def test_type_of_an_argument_that_may_be_either_is_refused_with_advice():
     def kind(s):
         return type(s).__name__
 
+    spec = autograph.TensorSpec((), np.float64)  # an input_signature's 0-d spec: either, whichever the call passes
     with pytest.raises(autograph.NotStageable, match=r"type\(\) of a 0-d graph tensor.*test the dtype"):
-        autograph.function(kind)(np.float64(2.0))
+        autograph.function(kind, input_signature=[spec])(np.float64(2.0))
+
+
+def test_a_0d_spec_says_scalar_only_for_0d():
+    assert repr(autograph.TensorSpec((), np.float32, scalar=True)) == "TensorSpec(shape=(), dtype=float32, scalar=True)"
+    assert autograph.TensorSpec((), scalar=False) != autograph.TensorSpec(())
+    with pytest.raises(ValueError, match=r"only a 0-d spec stands for a NumPy scalar"):
+        autograph.TensorSpec((3,), scalar=True)
 
 
 def test_a_0d_array_updated_in_place_is_seen_through_every_name_for_it():
