@@ -411,6 +411,17 @@ def _list_names(node: ast.AST, local_names: set[str]) -> frozenset:
     return frozenset(names & local_names)
 
 
+def _pair_unpacked(target: ast.expr, value: ast.expr, assigned_values: dict[int, ast.expr]) -> None:
+    """``s, k = [], []`` binds each name of the target tuple to its own element of the value display (no starred
+    element on either side: then the lengths pair them one to one), nested tuples too."""
+    if (isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List))
+            and len(target.elts) == len(value.elts)
+            and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts))):
+        for inner_target, inner_value in zip(target.elts, value.elts):
+            assigned_values[id(inner_target)] = inner_value
+            _pair_unpacked(inner_target, inner_value, assigned_values)
+
+
 def _container_names(node: ast.AST, local_names: set[str]) -> frozenset:
     """The local names every binding of which (in the function, nested scopes included) is a builtin
     container's value (``_is_container_value``) or an augmented assignment (``items += more``)."""
@@ -421,6 +432,7 @@ def _container_names(node: ast.AST, local_names: set[str]) -> frozenset:
         if isinstance(sub, ast.Assign):
             for target in sub.targets:
                 assigned_values[id(target)] = sub.value
+                _pair_unpacked(target, sub.value, assigned_values)
         elif isinstance(sub, (ast.AnnAssign, ast.NamedExpr)) and sub.value is not None:
             assigned_values[id(sub.target)] = sub.value
         elif isinstance(sub, ast.AugAssign):

@@ -750,3 +750,4 @@ def lif_spikes(v, currents, thresholds):
 # --- the programs taken from JAX libraries (issue 31): registered after the ones above -------------------
 
 import jax_programs.libraries  # noqa: E402,F401
+import jax_programs.libraries_more  # noqa: E402,F401

@@ -159,6 +159,37 @@ def test_a_list_that_the_first_iteration_grows_by_a_traced_item_makes_one_scan_f
         assert jaxpr(converted, x)[0] == ["scan", "unstack", "stack"]
 
 
+
+def test_lists_made_by_one_tuple_assignment_are_known_lists_and_grow_in_one_scan():
+    # tinygp's kalman gains (tests/jax_programs/libraries_more.py): `s, K = [], []` binds two list displays, as
+    # `s = []` and `K = []` do; the converter had taken only a single name's binding for a known list, so
+    # s.append went through ag__.call and the loop was unrolled (over a range, silently) or refused.
+    def gains(A, d, n):
+        (s, K), total = ([], []), 0.0
+        for i in range(n):
+            s.append(A[i].sum() + d[i])
+            K.append(A[i] * d[i])
+            total = total + d[i]
+        return jnp.stack(s), jnp.stack(K), total
+
+    def over_zip(A, d):
+        s, K = [], []
+        for a, dk in zip(A, d):
+            s.append(a.sum() + dk)
+            K.append(a * dk)
+        return jnp.stack(s), jnp.stack(K)
+
+    A, d = jnp.arange(12.0).reshape(6, 2), jnp.linspace(0.5, 3.0, 6)
+    assert "ag__.call(s.append)" not in autograph.to_code(gains)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        for got, expected in zip(jax.jit(autograph.to_graph(gains), static_argnums=2)(A, d, 6), gains(A, d, 6)):
+            np.testing.assert_allclose(got, expected, rtol=1e-6)
+        assert "scan" in [e.primitive.name for e in jax.make_jaxpr(autograph.to_graph(gains), static_argnums=2)(
+            A, d, 6).jaxpr.eqns]
+        for got, expected in zip(jax.jit(autograph.to_graph(over_zip))(A, d), over_zip(A, d)):
+            np.testing.assert_allclose(got, expected, rtol=1e-6)
+
 EXACT = st.sampled_from([0.125, 0.25, 0.5, 1.0])  # steps and bounds exact in float32 and float64
 
 
