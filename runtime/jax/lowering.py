@@ -129,7 +129,15 @@ class _Context:
 def _cast(x: Any, dtype: np.dtype) -> Any:
     if x.dtype == dtype:
         return x
-    return x.astype(dtype) if isinstance(x, _STATIC) else lax.convert_element_type(x, dtype)
+    if isinstance(x, _STATIC):
+        return x.astype(dtype)
+    converted = lax.convert_element_type(x, dtype)
+    if BARRIERS and x.dtype == np.bool_ and np.dtype(dtype).kind in "fc":
+        # A mask made a number reaches its use behind a barrier: XLA's simplifier rewrites `x * convert(mask)` and
+        # a dot with one as a select, whose 0 where the mask is False is not NumPy's nan for a nan or an infinite x
+        # (`False * nan` is nan; jax-ml/jax#12233). tests/runtime/jax/test_jax_exact_arithmetic.py
+        return _barrier(converted)
+    return converted
 
 
 def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) -> tuple:

@@ -268,3 +268,46 @@ def test_constant_divisors_keep_numpys_bits_and_a_power_of_two_takes_no_barrier(
     got = autograph.function(by_constants, executor="jax")(x)
     for result, expected in zip(got, by_constants(x)):
         same_bits(result, expected)
+
+
+# --- masks made numbers: `mask * x`, `mask @ x` --------------------------------------------------------------
+# XLA's simplifier rewrites a product with a converted boolean (`x * convert(mask)`, a dot with one) as a select:
+# 0 where the mask is False, where NumPy computes `False * nan` and `False * inf` as nan (jax-ml/jax#12233; pvlib's
+# equation of time, `greater * (E - 1440) + less * (E + 1440) + other * E`, gave 0 for a missing time stamp).
+# Each mask reaches its use behind a barrier (lowering._cast).
+
+MASK_USES = {
+    "mask * x": lambda m, x: m * x,
+    "x * mask": lambda m, x: x * m,
+    "mask * x + 1": lambda m, x: m * x + 1.0,
+    "np.multiply(mask, x)": lambda m, x: np.multiply(m, x),
+    "(x > 0) * x": lambda m, x: (x > 0) * x,
+    "mask @ x": lambda m, x: m @ x,
+    "np.dot(mask, x)": lambda m, x: np.dot(m, x),
+    "np.einsum": lambda m, x: np.einsum("i,i->", m, x),
+    "np.sum(mask * x)": lambda m, x: np.sum(m * x),
+    "x - mask": lambda m, x: x - m,
+    "mask / (1 + x * x)": lambda m, x: m / (1.0 + x * x),
+}
+SPECIAL = st.sampled_from([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.5, -2.0, 1e300])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(MASK_USES)), st.lists(st.tuples(st.booleans(), SPECIAL), min_size=1, max_size=6),
+       st.sampled_from([np.float32, np.float64]))
+def test_a_mask_made_a_number_keeps_numpys_nan_on_every_executor(use, items, dtype):
+    fn = MASK_USES[use]
+    m = np.array([b for b, _ in items])
+    with np.errstate(all="ignore"):
+        x = np.array([v for _, v in items]).astype(dtype)
+        expected = np.asarray(fn(m, x))
+    for executor in ("numpy", "jax"):
+        with np.errstate(all="ignore"):  # (the NumPy executor runs NumPy's loops: its warnings, as eager)
+            got = np.asarray(autograph.function(fn, executor=executor)(m, x))
+        assert got.dtype == expected.dtype and np.array_equal(got, expected, equal_nan=True), (use, executor, got)
+
+
+def test_plain_jax_jit_loses_the_nan_so_the_family_can_fail():
+    m, x = np.array([False, True]), np.array([np.nan, 2.0])
+    assert np.isnan(np.asarray(MASK_USES["mask * x"](m, x))[0])
+    assert np.asarray(jax.jit(lambda m, x: m * x)(m, x))[0] == 0.0  # XLA's select: the control the executor beats
