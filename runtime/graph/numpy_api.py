@@ -174,10 +174,6 @@ def _np_copy(a: Any, order: str = "K", subok: bool = False) -> Tensor:
     return made
 
 
-NUMPY_FUNCTIONS[np.broadcast_to] = lambda array, shape, subok=False: bind1(
-    "broadcast_to", [arg(array)], shape=(shape,) if isinstance(shape, int) else tuple(shape))
-
-
 _PYTHON_NUMBER = {"b": False, "i": 0, "f": 0.0, "c": 0j}
 
 

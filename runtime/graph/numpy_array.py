@@ -92,6 +92,36 @@ def known_shape(name: str, x: Tensor) -> tuple:
     return x.shape
 
 
+def _broadcast_view(x: Tensor, shape: tuple, refusal: Callable[[], Exception]) -> Tensor:
+    """``x`` broadcast to ``shape`` as a view, as NumPy's: a read after ``x`` is written sees the new values; a
+    write into it raises ``refusal()``."""
+    def back(base: Tensor, new: Tensor) -> Tensor:
+        raise refusal()
+    out = bind1("broadcast_to", [x], shape=shape)
+    return Tensor(out._value, out.builder, view=(x, lambda base: bind1("broadcast_to", [base], shape=shape), back))
+
+
+@implements(np.broadcast_to)
+def _broadcast_to(array: Any, shape: Any, subok: bool = False) -> Tensor:
+    """A read-only view, as NumPy's: writing into it is NumPy's ValueError."""
+    shape = (shape,) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    return _broadcast_view(arg(array), shape, lambda: ValueError("assignment destination is read-only"))
+
+
+@implements(np.broadcast_arrays)
+def _broadcast_arrays(*args: Any, subok: bool = False) -> tuple:
+    """Each argument broadcast to their common shape: views, as NumPy's. NumPy 2 still lets a program write into
+    them (with a FutureWarning; a write lands in the original, repeated elements once): the graph refuses that."""
+    tensors = [arg(a) for a in args]
+    shape = np.broadcast_shapes(*(known_shape("broadcast_arrays", t) for t in tensors))
+
+    def refusal() -> Exception:
+        return NotStageable(f"{user_location()}: writing into a result of np.broadcast_arrays, which NumPy lets reach "
+                            "the original array (deprecated: a FutureWarning), is not supported in graphs; write "
+                            "into a .copy() of it, or into the original")
+    return tuple(_broadcast_view(t, shape, refusal) for t in tensors)
+
+
 def _probe(x: Tensor, shape: Optional[tuple] = None) -> np.ndarray:
     """A zero-stride NumPy array of ``x``'s dtype and shape (unknown dims as 1), for letting NumPy
     itself validate arguments with its own error messages, at no memory cost."""
@@ -1541,16 +1571,28 @@ def ufunc_method(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> A
 
 
 def ufunc_call_with_out(ufunc: np.ufunc, inputs: tuple, kwargs: dict) -> Any:
-    """``np.<ufunc>(..., out=t)``: the result, written into ``t`` as NumPy's same_kind cast allows."""
+    """``np.<ufunc>(..., out=t)``: the result, written into ``t`` as NumPy's same_kind cast allows. With
+    ``where=mask`` (``np.divide(a, b, out=np.zeros_like(a), where=b != 0)``), only where the mask holds: ``t``
+    keeps its own elements elsewhere. (The ufunc is computed everywhere, then selected: NumPy's values, though a
+    warning NumPy would skip where the mask is False may show, as a staged ``np.where`` shows it.)"""
     out = kwargs.pop("out")
     outs = out if isinstance(out, tuple) else (out,)
     if len(outs) != 1 or ufunc.nout != 1:
         raise NotStageable(f"np.{ufunc.__name__}: out= is supported in graphs for one output")
+    where = kwargs.pop("where", True)
+    casting = kwargs.pop("casting", "same_kind")
     result = tensor_module.array_ufunc(ufunc, "__call__", inputs, kwargs)
     if result is NotImplemented:
         return result
-    casting = kwargs.get("casting", "same_kind")
-    return _write_out(outs[0], result, f"np.{ufunc.__name__}", casting)
+    name = f"np.{ufunc.__name__}"
+    if where is True:
+        return _write_out(outs[0], result, name, casting)
+    out_dtype = np.dtype(getattr(outs[0], "dtype", None) or np.asarray(outs[0]).dtype)
+    if not np.can_cast(result.dtype, out_dtype, casting):  # (NumPy's check is of the result, not the select)
+        raise TypeError(f"{name}: cannot cast the output from {result.dtype!r} to {out_dtype!r} "
+                        f"with casting rule {casting!r}")
+    kept = np.where(where, cast(result, out_dtype), outs[0])
+    return _write_out(outs[0], kept, name, "unsafe")
 
 
 # --- array methods ------------------------------------------------------------------------------------

@@ -646,8 +646,12 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
     out, dtype = kwargs.pop("out", None), kwargs.pop("dtype", None)
     if out is not None and any(o is not None for o in (out if isinstance(out, tuple) else (out,))):
         raise NotStageable(f"{name}: out= is not supported in graphs (tensors are immutable); use the result")
-    if kwargs.pop("where", True) is not True or kwargs:
-        raise NotStageable(f"{name}: argument(s) {', '.join(kwargs) or 'where'} are not supported in graphs")
+    if kwargs.pop("where", True) is not True and not kwargs:
+        raise NotStageable(f"{name}: where= without out= is not supported in graphs: NumPy leaves the elements "
+                           "where the mask is False uninitialized in the array it makes; pass out= as well "
+                           "(np.divide(a, b, out=np.zeros_like(a), where=b != 0))")
+    if kwargs:
+        raise NotStageable(f"{name}: argument(s) {', '.join(kwargs)} are not supported in graphs")
     args = list(inputs) if dtype is None else [cast(a, dtype) for a in inputs]
     return apply(op, *args)
 

@@ -49,8 +49,10 @@ PYKALMAN = Repo("pykalman/pykalman", "d62e60be00bd028ecc7eea6a8bea02f583910428",
 NUMPY_BENCHMARKS = Repo("serge-sans-paille/numpy-benchmarks", "2039a6d1247327b20089f85ee37ff0637f43b7f2",
                         "BSD-3-Clause")
 QUANTECON = Repo("QuantEcon/QuantEcon.py", "13b436b8a43aa53313f6523509bd3f7a35d9dfd2", "MIT")
+PVLIB = Repo("pvlib/pvlib-python", "6382338a7598a5b9d94473f47fcbc787b0ac6408", "BSD-3-Clause")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
-         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS, QUANTECON)
+         TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS, QUANTECON,
+         PVLIB)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -126,6 +128,10 @@ def NB(path: str, original: str, note: str = "") -> Source:
 
 def QE(path: str, original: str, note: str = "") -> Source:
     return Source(QUANTECON, "quantecon/" + path, original, note)
+
+
+def PVL(path: str, original: str, note: str = "") -> Source:
+    return Source(PVLIB, "pvlib/" + path, original, note)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -406,8 +406,11 @@ def test_isinstance_answers_for_the_array_a_tensor_stands_for():
     def argument(x):
         return isinstance(x, float)  # a 0-d argument may be np.float64 (a float) or a 0-d array (not)
 
+    # The trace key says which the call passed (TensorSpec.scalar); an input_signature's 0-d spec does not.
+    assert autograph.function(argument)(np.float64(1.0)) == argument(np.float64(1.0)) is True
+    assert autograph.function(argument)(np.array(1.0)) == argument(np.array(1.0)) is False
     with pytest.raises(NotStageable, match="0-d graph tensor"):
-        autograph.function(argument)(np.float64(1.0))
+        autograph.function(argument, input_signature=[autograph.TensorSpec(())])(np.float64(1.0))
 
 
 def test_a_numpy_array_indexed_by_a_tensor_and_index_expressions():

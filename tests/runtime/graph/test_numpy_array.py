@@ -429,6 +429,96 @@ def test_in_place_forms_write_through(fn, executor):
     check(fn, M, executors=(executor,))
 
 
+# --- where= with out=, and broadcast views (pvlib: tests/coverage/corpus_solar.py) -------------------------------
+
+WHERE_UFUNCS = {
+    "divide": lambda x, out, mask: np.divide(x, x - 1.0, out=out, where=mask),
+    "greater_equal": lambda x, out, mask: np.greater_equal(np.abs(x), 0.5, out=out, where=mask),
+    "sqrt": lambda x, out, mask: np.sqrt(x, out=out, where=mask),
+    "add int into float": lambda x, out, mask: np.add((x * 3).astype(np.int64), 1, out=out, where=mask),
+    "log of a scalar mask": lambda x, out, mask: np.log(np.abs(x) + 1, out=out, where=bool(mask.any())),
+}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(sorted(WHERE_UFUNCS)), hnp.arrays(np.float64, st.integers(1, 6),
+                                                          elements=st.floats(-3, 3, allow_subnormal=False)),
+       st.data())
+def test_where_with_out_writes_only_where_the_mask_holds(name, x, data):
+    fn = WHERE_UFUNCS[name]
+    mask = data.draw(hnp.arrays(np.bool_, x.shape))
+    out_dtype = bool if name == "greater_equal" else np.float64
+
+    def program(x, mask):
+        out = np.full(x.shape, 7, dtype=out_dtype)  # its elements stay where the mask is False
+        returned = fn(x, out, mask)
+        return out, returned is out
+
+    with np.errstate(all="ignore"):
+        expected = program(x, mask)
+        for executor in ("numpy", "jax"):
+            got = autograph.function(program, executor=executor)(x, mask)
+            assert got[0].dtype == expected[0].dtype and np.array_equal(got[0], expected[0], equal_nan=True)
+            assert bool(got[1]) is expected[1] is True
+
+
+def test_where_without_out_is_refused_since_numpy_leaves_the_rest_uninitialized():
+    with pytest.raises(autograph.NotStageable, match=r"where= without out= .* pass out= as well"):
+        autograph.function(lambda x: np.sqrt(x, where=x > 0))(np.ones(3))
+
+
+def test_where_with_out_keeps_numpys_cast_error():
+    def program(x):
+        out = np.zeros(3, dtype=np.int64)
+        return np.divide(x, 2.0, out=out, where=x > 0)
+
+    with pytest.raises(TypeError) as eager:
+        program(np.ones(3))
+    with pytest.raises(TypeError, match=r"cannot cast the output from dtype\('float64'\) to dtype\('int64'\)"):
+        autograph.function(program)(np.ones(3))
+    assert "same_kind" in str(eager.value)
+
+
+def _broadcast_arrays(a, b):
+    A, B = np.broadcast_arrays(a, b)
+    a[0] = 5.0  # a view: it sees the write into the array it was taken from
+    return A * 2 + B, len(np.broadcast_arrays(a, b, 1.0))
+
+
+def _broadcast_to_then_write_base(a, b):
+    view = np.broadcast_to(a, (3,) + a.shape)
+    a += b[0]
+    return view.sum(axis=0)
+
+
+@pytest.mark.parametrize("fn", [_broadcast_arrays, _broadcast_to_then_write_base], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_broadcast_views_see_writes_into_their_original(fn, executor):
+    a, b = np.arange(4.0), np.linspace(0.0, 1.0, 12).reshape(3, 4)
+    expected, got = fn(a.copy(), b), autograph.function(fn, executor=executor)(a.copy(), b)
+    for e, g in zip(expected, got):
+        np.testing.assert_array_equal(g, e)
+
+
+def test_writing_into_a_broadcast_view_is_numpys_error_or_a_refusal():
+    def into_broadcast_to(a):
+        v = np.broadcast_to(a, (2, 3))
+        v[0, 0] = 1.0
+        return v
+
+    def into_broadcast_arrays(a, b):
+        A, _ = np.broadcast_arrays(a, b)
+        A[0] = 1.0
+        return A
+
+    with pytest.raises(ValueError, match="assignment destination is read-only"):
+        into_broadcast_to(np.ones(3))
+    with pytest.raises(ValueError, match="assignment destination is read-only"):
+        autograph.function(into_broadcast_to)(np.ones(3))
+    with pytest.raises(autograph.NotStageable, match=r"writing into a result of np.broadcast_arrays.*\.copy\(\)"):
+        autograph.function(into_broadcast_arrays)(np.ones(3), np.ones((2, 1)))
+
+
 def test_results_numpy_copies_do_not_alias_their_input():
     def fn(x):
         r, t, c = np.round(x, 0), np.tile(x, 1), np.pad(x, 0)
