@@ -106,8 +106,10 @@ def ambiguous(x):
 
 
 def test_isinstance_of_an_argument_that_may_be_a_scalar_or_a_0d_array_is_refused_at_the_line():
+    # (A call's own 0-d argument is keyed as what it is, TensorSpec.scalar; an input_signature's 0-d spec is not.)
+    assert autograph.function(ambiguous)(np.float64(1.0)) == ambiguous(np.float64(1.0))
     with pytest.raises(NotStageable) as info:
-        autograph.function(ambiguous)(np.float64(1.0))
+        autograph.function(ambiguous, input_signature=[autograph.TensorSpec(())])(np.float64(1.0))
     assert isinstance(info.value, Limitation)
     message = str(info.value)
     assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'ambiguous')}: isinstance() of a 0-d graph tensor")
