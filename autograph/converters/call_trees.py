@@ -406,8 +406,13 @@ def _list_names(node: ast.AST, local_names: set[str]) -> frozenset:
     [n[0], n[2], -n[1]]``, even if another binds them to an array): NumPy calls given them are routed."""
     names = set()
     for sub in walk(node):
-        if isinstance(sub, ast.Assign) and isinstance(sub.value, (ast.List, ast.Tuple, ast.ListComp)):
-            names.update(t.id for t in sub.targets if isinstance(t, ast.Name))
+        if isinstance(sub, ast.Assign):
+            pairs: dict[int, ast.expr] = {}
+            for target in sub.targets:  # (`a, b = [x, y], [z]` binds each to its own display: _pair_unpacked)
+                pairs[id(target)] = sub.value
+                _pair_unpacked(target, sub.value, pairs)
+            names.update(t.id for t in walk(sub) if isinstance(t, ast.Name) and id(t) in pairs
+                         and isinstance(pairs[id(t)], (ast.List, ast.Tuple, ast.ListComp)))
     return frozenset(names & local_names)
 
 

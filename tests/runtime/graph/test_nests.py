@@ -61,8 +61,13 @@ def arithmetic_on_lists(x):
     return shear, [x[0], 1.0] + x[:2], np.where(x[:3] > 0, [x[0], 2.0, 3.0], x[:3])
 
 
+def lists_of_one_tuple_assignment(x):
+    (a, b), c = ([x[0], x[1] * 2], [x[2]]), [x[3], x[0]]  # each name its own display, as `a = [...]` binds it
+    return np.max(a) + np.sum(b), np.argmax(c), np.stack(a)
+
+
 PROGRAMS = [rotation, cross_with_a_list, reductions_of_comprehensions, reductions_of_a_local_list,
-            arithmetic_on_lists]
+            arithmetic_on_lists, lists_of_one_tuple_assignment]
 
 
 @pytest.mark.parametrize("executor", EXECUTORS)
@@ -103,6 +108,7 @@ def test_the_converter_routes_numpy_calls_given_lists():
     code = autograph.to_code(rotation)
     assert "ag__.builtin(np.diag, [c, c, c, 1.0])" in code
     assert "ag__.builtin(np.max, values)" in autograph.to_code(reductions_of_a_local_list)
+    assert "ag__.builtin(np.argmax, c)" in autograph.to_code(lists_of_one_tuple_assignment)
     assert "np.cross(" not in autograph.to_code(cross_with_a_list).replace("ag__.builtin(np.cross", "")
 
 
