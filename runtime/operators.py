@@ -230,11 +230,35 @@ def for_stmt(
             run(_offer, backend.for_stmt, iterable, None if stop is None else _not_flag(stop), body,
                 State(state, body))
             return ()
+    if (cls is _RANGE_ITERATOR and stop is None and state and len(_modules) != NO_STATIC_STAGING[0]
+            and may_stage_static_ranges()):
+        # `for t in reversed(range(n))` (RL's returns and advantages, a Viterbi backtrace): offered as the range
+        # its iterator has left, as a range is; the iterator ends consumed, as Python's loop leaves it.
+        remaining = _remaining_range(iterable)
+        backend = None if remaining is None or len(remaining) < 2 else _staged_closure(body)
+        if backend is not None and getattr(backend, "stages_static_ranges", False):
+            run(_offer, backend.for_stmt, remaining, None, body, State(state, body))
+            for _ in iterable:
+                pass
+            return ()
     if stop is None:
         return iterable
     if (cls is list or cls is tuple) and not iterable and stop() is False:
         return iterable  # nothing to run and no staged flag to hand over: no generator (`d.get(k, [])`)
     return _until_flag(iter(iterable), stop, body, state)
+
+
+_RANGE_ITERATOR = type(iter(range(0)))  # iter(range(...)) and reversed(range(...)) alike
+
+
+def _remaining_range(iterator: Iterator) -> Optional[range]:
+    """The range a range iterator has still to give, read without consuming it (its pickling recipe is
+    ``(iter, (the range,), position)``), or None if it says otherwise."""
+    try:
+        _, (made_from,), position = iterator.__reduce__()
+    except (TypeError, ValueError):
+        return None
+    return made_from[position:] if type(made_from) is _range and type(position) is int else None
 
 
 def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None], state: Optional[tuple]) -> Iterator:

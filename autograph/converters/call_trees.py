@@ -181,6 +181,8 @@ class _Calls(Transformer):
         self.local_names = local_names
         self.local_functions = local_functions
         self.container_names: frozenset = frozenset()
+        self.container_bindings: tuple[set[str], dict] = (set(), {})  # _container_bindings
+        self.loop_spans: list = []
         self.list_names: frozenset = frozenset()  # local names bound to a list or tuple display somewhere
 
     def _resolve(self, node: ast.expr) -> Any:
@@ -213,11 +215,13 @@ class _Calls(Transformer):
 
     def _container(self, receiver: ast.expr) -> bool:
         """Whether a method's receiver is surely a builtin container or string: a display, a literal
-        string, or a local name the function binds only to those (``items = []`` ... ``items.append(y)``).
-        Any other receiver may be the user's object, whose ``update`` or ``add`` is the user's code."""
+        string, or a local name bound only to those where it is read (``items = []`` ... ``items.append(y)``:
+        ``_container_here``). Any other receiver may be the user's object, whose ``update`` or ``add`` is the
+        user's code."""
         if _is_container_value(receiver):
             return True
-        return isinstance(receiver, ast.Name) and receiver.id in self.container_names
+        return isinstance(receiver, ast.Name) and (receiver.id in self.container_names or _container_here(
+            receiver, *self.container_bindings, self.loop_spans))
 
     def _routed(self, func: ast.expr) -> bool:
         if not isinstance(func, (ast.Name, ast.Attribute)):
@@ -378,7 +382,9 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     uses_class_cell = ("__class__" in ctx.closure) if node is ctx.root else _is_method(node, ctx.root)
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
-    calls.container_names = _container_names(node, local_names)
+    calls.container_bindings = _container_bindings(node, local_names)
+    calls.container_names = _container_names(*calls.container_bindings, local_names)
+    calls.loop_spans = _loop_spans(node)
     calls.list_names = _list_names(node, local_names)
     if isinstance(node, ast.Lambda):
         node.body = calls.visit(node.body)
@@ -427,11 +433,16 @@ def _pair_unpacked(target: ast.expr, value: ast.expr, assigned_values: dict[int,
             _pair_unpacked(inner_target, inner_value, assigned_values)
 
 
-def _container_names(node: ast.AST, local_names: set[str]) -> frozenset:
-    """The local names every binding of which (in the function, nested scopes included) is a builtin
-    container's value (``_is_container_value``) or an augmented assignment (``items += more``)."""
-    good: set[str] = set()
+Position = tuple  # (line, column) of a node in the function's text
+
+
+def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str], dict[str, list]]:
+    """The local names that are never surely a builtin container (a local ``list``, a parameter, a name declared
+    global or nonlocal, a def, a class, an import, an ``except`` or ``match`` name); and each local name's bindings
+    (in the function, nested scopes included), with whether each binds a builtin container's value
+    (``_is_container_value``, or an augmented assignment: ``items += more``)."""
     bad: set[str] = set(_CONTAINER_CONSTRUCTORS & local_names)  # a local `list` is not the builtin
+    bindings: dict[str, list[tuple[Position, bool]]] = {}
     assigned_values: dict[int, ast.expr] = {}
     for sub in walk(node):
         if isinstance(sub, ast.Assign):
@@ -458,5 +469,41 @@ def _container_names(node: ast.AST, local_names: set[str]) -> frozenset:
             bad.add(sub.rest)
         elif isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
             value = assigned_values.get(id(sub))
-            (good if value is not None and _is_container_value(value) else bad).add(sub.id)
-    return frozenset((good - bad) & local_names)
+            bindings.setdefault(sub.id, []).append(
+                (_position(sub), value is not None and _is_container_value(value)))
+    return bad, bindings
+
+
+def _container_names(bad: set[str], bindings: dict, local_names: set[str]) -> frozenset:
+    """The local names every binding of which (``_container_bindings``) is a builtin container's value."""
+    return frozenset(name for name, bound in bindings.items()
+                     if name not in bad and all(container for _, container in bound)) & local_names
+
+
+def _position(node: ast.AST) -> Position:
+    return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
+
+
+def _loop_spans(node: ast.AST) -> list[tuple[Position, Position]]:
+    """Where each loop of the function (and of its nested scopes) starts and ends in its text."""
+    return [(_position(sub), (getattr(sub, "end_lineno", 0), getattr(sub, "end_col_offset", 0)))
+            for sub in walk(node) if isinstance(sub, (ast.For, ast.AsyncFor, ast.While))]
+
+
+def _container_here(name: ast.Name, bad: set[str], bindings: dict, loops: list) -> bool:
+    """Whether ``name``, read where it stands, is surely a builtin container: every binding of it that can reach
+    that read is one. Those are the bindings before the outermost loop around the read and the bindings inside
+    that loop (an iteration reaches the next); none after it (the function's other statements run once, in the
+    order of its text). So ``out = []``, a loop appending to ``out``, then ``out = np.stack(out[::-1])``: a list
+    in the loop (RL's returns and advantages, a Viterbi backtrace), which ``_container_names`` cannot say."""
+    bound = bindings.get(name.id)
+    if name.id in bad or not bound or not hasattr(name, "lineno"):
+        return False
+    here = _position(name)
+    around = [(start, end) for start, end in loops if start <= here <= end]
+    if around:
+        start, end = min(around)  # the outermost
+        reaching = [container for at, container in bound if at < start or start <= at <= end]
+    else:
+        reaching = [container for at, container in bound if at < here]
+    return bool(reaching) and all(reaching)

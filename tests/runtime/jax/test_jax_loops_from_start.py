@@ -190,6 +190,68 @@ def test_lists_made_by_one_tuple_assignment_are_known_lists_and_grow_in_one_scan
         for got, expected in zip(jax.jit(autograph.to_graph(over_zip))(A, d), over_zip(A, d)):
             np.testing.assert_allclose(got, expected, rtol=1e-6)
 
+
+def test_a_loop_over_a_range_iterator_is_one_scan_as_a_range_is():
+    # RL's returns and advantages, a Viterbi backtrace: `for t in reversed(range(T))` appending to a list that is
+    # rebound afterwards (`out = jnp.stack(out[::-1])`). The iterator is offered as the range it has left (it had
+    # been unrolled silently), and `out` is a list where the loop reads it (converters/call_trees.py's
+    # _container_here: it had been a possible user object, whose append was not carried).
+    def advantages(rewards, values, gamma):
+        gae = 0.0
+        out = []
+        for t in reversed(range(rewards.shape[0])):
+            gae = rewards[t] + gamma * values[t] + gamma * gae
+            out.append(gae)
+        out = jnp.stack(out[::-1])
+        return out
+
+    def partly_consumed(x):
+        it = iter(range(1, 6))
+        first = next(it)
+        total = x[0] * first
+        for i in it:  # the rest of it: 2..5
+            total = total + x[i] * i
+        return total, list(it)  # (the iterator ends consumed, as Python's loop leaves it)
+
+    rewards, values = jnp.linspace(0.0, 1.0, 7), jnp.linspace(1.0, 2.0, 7)
+    assert "out.append(gae)" in autograph.to_code(advantages)  # not ag__.call(out.append)
+    x = jnp.arange(6.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        np.testing.assert_allclose(jax.jit(autograph.to_graph(advantages))(rewards, values, 0.9),
+                                   advantages(rewards, values, 0.9), rtol=1e-6)
+        got, expected = jax.jit(autograph.to_graph(partly_consumed))(x), partly_consumed(x)
+        np.testing.assert_allclose(got[0], expected[0])
+        assert list(got[1]) == expected[1] == []
+    for fn, args in ((advantages, (rewards, values, 0.9)), (partly_consumed, (x,))):
+        names = [e.primitive.name for e in jax.make_jaxpr(autograph.to_graph(fn))(*args).jaxpr.eqns]
+        assert names.count("scan") == 1, (fn.__name__, names)
+
+
+def test_a_name_rebound_to_a_non_list_before_the_loop_is_not_taken_for_a_list():
+    # The bindings that reach the loop decide (_container_here): one of them is not a display, so `out` may be
+    # the user's object there, and its append the user's code.
+    class Collector:
+        def __init__(self):
+            self.items = []
+
+        def append(self, value):
+            self.items.append(value * 2)
+
+    def collect(x, flag):
+        out = []
+        if flag:
+            out = Collector()
+        for i in range(3):
+            out.append(x[i])
+        return out if isinstance(out, list) else out.items
+
+    code = autograph.to_code(collect)
+    assert "ag__.call(out.append)" in code
+    x = jnp.arange(3.0)
+    for flag in (False, True):
+        assert [float(v) for v in autograph.convert(collect)(x, flag)] == [float(v) for v in collect(x, flag)]
+
 EXACT = st.sampled_from([0.125, 0.25, 0.5, 1.0])  # steps and bounds exact in float32 and float64
 
 
