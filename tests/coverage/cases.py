@@ -50,9 +50,10 @@ NUMPY_BENCHMARKS = Repo("serge-sans-paille/numpy-benchmarks", "2039a6d1247327b20
                         "BSD-3-Clause")
 QUANTECON = Repo("QuantEcon/QuantEcon.py", "13b436b8a43aa53313f6523509bd3f7a35d9dfd2", "MIT")
 PVLIB = Repo("pvlib/pvlib-python", "6382338a7598a5b9d94473f47fcbc787b0ac6408", "BSD-3-Clause")
+COLOUR = Repo("colour-science/colour", "9d743142ed97a5cfae347b559aca14c43464eb70", "BSD-3-Clause")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
          TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS, QUANTECON,
-         PVLIB)
+         PVLIB, COLOUR)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -132,6 +133,10 @@ def QE(path: str, original: str, note: str = "") -> Source:
 
 def PVL(path: str, original: str, note: str = "") -> Source:
     return Source(PVLIB, "pvlib/" + path, original, note)
+
+
+def COL(path: str, original: str, note: str = "") -> Source:
+    return Source(COLOUR, "colour/" + path, original, note)
 
 
 @dataclasses.dataclass(frozen=True)
