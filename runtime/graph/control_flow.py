@@ -37,7 +37,7 @@ from runtime.graph.ops import graph_is_stateful
 from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
-from runtime.graph.tracing import TreeDef
+from runtime.graph.tracing import TreeDef, nest_tree
 from runtime.staging import (
     Limitation,
     count_staged_recursion,
@@ -57,12 +57,8 @@ def flatten(value: Any) -> tuple[list, TreeDef]:
     leaves: list = []
 
     def walk(x: Any) -> TreeDef:
-        if isinstance(x, (tuple, list)):
-            kind = "list" if isinstance(x, list) else "tuple"
-            cls = type(x) if kind == "tuple" and hasattr(x, "_fields") else None
-            return TreeDef(kind, tuple(walk(c) for c in x), cls=cls)
-        if isinstance(x, dict):
-            return TreeDef("dict", tuple(walk(x[k]) for k in x), tuple(x))
+        if isinstance(x, (tuple, list, dict)):
+            return nest_tree(x, walk)  # (a subclass comes back as its class: an OrderedDict stays one)
         leaves.append(x)
         return LEAF
 

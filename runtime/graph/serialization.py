@@ -202,6 +202,10 @@ class _Encoder:
     def tree(self, tree: TreeDef, where: str) -> dict:
         doc: dict = {"kind": tree.kind, "children": [self.tree(c, where) for c in tree.children],
                      "keys": [self.value(k, f"{where}: a dict key") for k in tree.keys]}
+        if tree.shell is not None:  # (an OrderedDict, a list subclass...: rebuilt from a copy of the object itself)
+            raise SerializationError(f"{where}: a {tree.cls.__name__} (a subclass of {tree.kind}) cannot be rebuilt by "
+                                     "a saved graph without its class's code; pass (and return) a plain "
+                                     f"{tree.kind} to the function you save")
         if tree.cls is not None:
             doc["namedtuple"] = {"module": tree.cls.__module__, "qualname": tree.cls.__qualname__,
                                  "fields": list(tree.cls._fields)}

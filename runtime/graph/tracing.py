@@ -14,8 +14,9 @@ Python side effects in the traced function happen once, while tracing.
 from __future__ import annotations
 
 import contextvars
+import copy
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -85,7 +86,11 @@ class TreeDef:
     kind: str                     # "leaf", "none", "tuple", "list", "dict"
     children: tuple = ()
     keys: tuple = ()              # dict keys, in order
-    cls: Any = None               # a namedtuple class, rebuilt on unflatten
+    cls: Any = None               # a namedtuple class, or a subclass of list, tuple or dict: rebuilt on unflatten
+    # For a subclass of list, tuple or dict: an empty copy of the object (copy.copy, items removed) that
+    # unflatten copies and fills (``rebuilt``), so that the nest comes back as the class it was (an OrderedDict,
+    # a defaultdict with its factory, a dict with attribute access), not as a plain dict or list.
+    shell: Any = field(default=None, compare=False, repr=False)
 
     @property
     def num_leaves(self) -> int:
@@ -104,6 +109,8 @@ class TreeDef:
         if self.kind == "none":
             return None
         items = [c._build(it) for c in self.children]
+        if self.shell is not None:
+            return rebuilt(self, items)
         if self.kind == "dict":
             return dict(zip(self.keys, items))
         if self.kind == "list":
@@ -130,17 +137,60 @@ def flatten(tree: Any) -> tuple[list[Any], TreeDef]:
     def walk(x: Any) -> TreeDef:
         if x is None:
             return TreeDef("none")
-        if isinstance(x, (tuple, list)):
-            kind = "list" if isinstance(x, list) else "tuple"
-            cls = type(x) if kind == "tuple" and hasattr(x, "_fields") else None
-            return TreeDef(kind, tuple(walk(c) for c in x), cls=cls)
-        if isinstance(x, dict):
-            keys = tuple(x)
-            return TreeDef("dict", tuple(walk(x[k]) for k in keys), keys)
+        if isinstance(x, (tuple, list, dict)):
+            return nest_tree(x, walk)
         leaves.append(x)
         return _LEAF
 
     return leaves, walk(tree)
+
+
+def nest_tree(x: Any, walk: Callable[[Any], TreeDef]) -> TreeDef:
+    """The ``TreeDef`` of a tuple, list or dict ``x`` (a subclass too), its items' trees made by ``walk``."""
+    cls = type(x)
+    if cls is dict or isinstance(x, dict):
+        keys = tuple(x)
+        children = tuple(walk(x[k]) for k in keys)
+        return TreeDef("dict", children, keys) if cls is dict else TreeDef("dict", children, keys, cls, _shell(x))
+    kind = "list" if isinstance(x, list) else "tuple"
+    children = tuple(walk(c) for c in x)
+    if cls is list or cls is tuple:
+        return TreeDef(kind, children)
+    if kind == "tuple" and hasattr(x, "_fields"):
+        return TreeDef(kind, children, cls=cls)  # a namedtuple: cls(*items)
+    return TreeDef(kind, children, cls=cls, shell=_shell(x))
+
+
+def _shell(x: Any) -> Any:
+    """An empty copy of ``x`` (a subclass of list, tuple or dict) for ``rebuilt``: copy.copy, the class's own
+    protocol for a new object like this one, emptied (a tuple's is its instance dict)."""
+    if isinstance(x, tuple):
+        return dict(getattr(x, "__dict__", {}))
+    try:
+        shell = copy.copy(x)
+        shell.clear()
+    except Exception as error:  # noqa: BLE001  (the class's own copy or clear: any error is the refusal's reason)
+        raise TypeError(f"a {type(x).__name__} (a subclass of {'dict' if isinstance(x, dict) else 'list'}) cannot "
+                        f"be rebuilt around traced values: copy.copy() and .clear() of it raised {error!r}; pass a "
+                        f"plain {'dict' if isinstance(x, dict) else 'list'} instead") from None
+    return shell
+
+
+def rebuilt(tree: TreeDef, items: list) -> Any:
+    """A subclass of list, tuple or dict, as ``tree`` says, holding ``items``: a copy of its shell, filled through
+    the class's own ``__setitem__`` / ``extend`` (a tuple: made by ``tuple.__new__``, its instance dict copied)."""
+    if tree.kind == "tuple":
+        made = tuple.__new__(tree.cls, items)
+        if tree.shell:
+            made.__dict__.update(tree.shell)
+        return made
+    made = copy.copy(tree.shell)
+    if tree.kind == "dict":
+        for key, item in zip(tree.keys, items):
+            made[key] = item
+    else:
+        made.extend(items)
+    return made
 
 
 def _leaf_value(builder: GraphBuilder, leaf: Any) -> Value:

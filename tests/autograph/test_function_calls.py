@@ -86,6 +86,81 @@ def test_nested_and_namedtuple_arguments_key_by_structure():
     assert traced.tracing_count == 3
 
 
+class _Constants(dict):
+    """colour-science's ``Structure``: a dict with attribute access (tests/coverage/corpus_colour.py)."""
+
+    def __getattr__(self, name):
+        return self[name]
+
+
+class _Items(list):
+    pass
+
+
+_CONSTANTS = _Constants(scale=2.0, shift=np.array(0.5))
+
+
+def _with_constants(x, constants=_CONSTANTS):
+    return x * constants.scale + constants.shift, type(constants).__name__
+
+
+def _asks_its_nests(x, od, dd, items):
+    return (x * od["a"] + dd["a"] + items[0], type(od).__name__, type(dd).__name__, type(items).__name__,
+            list(od), dd.default_factory(), len(items))
+
+
+def _returns_and_carries_an_ordered_dict(x):
+    if np.sum(x) > 0:  # a staged if: the OrderedDict is its output
+        out = collections.OrderedDict(b=x * 2, a=x)
+    else:
+        out = collections.OrderedDict(b=x * 3, a=-x)
+    return out, type(out).__name__
+
+
+@pytest.mark.parametrize("executor", helpers.executors())
+def test_dict_and_list_subclasses_stay_their_class_in_the_trace(executor):
+    # colour's transfer functions take their constants as a dict with attribute access: the trace gave a plain
+    # dict (AttributeError), and type() of an OrderedDict argument answered 'dict' (eager: 'OrderedDict').
+    x = np.array([1.0, -0.5, 2.0])
+    od = collections.OrderedDict([("b", np.array(2.0)), ("a", np.array(3.0))])
+    dd = collections.defaultdict(lambda: 7.0, a=np.array(1.5))
+    items = _Items([np.array(0.25)])
+    for fn, args in ((_with_constants, (x,)), (_asks_its_nests, (x, od, dd, items)),
+                     (_returns_and_carries_an_ordered_dict, (x,))):
+        staged = autograph.function(fn, executor=executor)
+        for _ in range(2):
+            _same_nest(staged(*args), fn(*args))
+
+
+def _same_nest(got, expected):
+    """The same nest of the same classes (a Function returns Python numbers and strings as 0-d arrays)."""
+    if isinstance(expected, (dict, list, tuple)):
+        assert type(got) is type(expected), (got, expected)
+        assert len(got) == len(expected)
+        if isinstance(expected, dict):
+            assert list(got) == list(expected)
+            got, expected = list(got.values()), list(expected.values())
+        for g, e in zip(got, expected):
+            _same_nest(g, e)
+    else:
+        np.testing.assert_allclose(np.asarray(got), np.asarray(expected)) if np.asarray(expected).dtype.kind in "fiub" \
+            else np.testing.assert_array_equal(np.asarray(got), np.asarray(expected))
+
+
+def test_a_dict_subclass_that_cannot_be_copied_is_refused_and_a_saved_graph_refuses_one(tmp_path):
+    class Sealed(dict):
+        def __copy__(self):
+            raise RuntimeError("sealed")
+
+    with pytest.raises(TypeError, match=r"a Sealed \(a subclass of dict\) cannot be rebuilt .* pass a plain dict"):
+        autograph.function(lambda x, c: x * c["a"])(np.ones(2), Sealed(a=np.array(2.0)))
+    traced = autograph.function(lambda x, c: x * c["a"])
+    traced(np.ones(2), collections.OrderedDict(a=np.array(2.0)))
+    with pytest.raises(autograph.SerializationError, match=r"a OrderedDict \(a subclass of dict\) cannot be "
+                                                           r"rebuilt by a saved graph .* pass \(and return\) a plain"):
+        autograph.save(traced, tmp_path / "f")
+
+
 def test_jax_arrays_key_by_shape_and_dtype():
     jnp = pytest.importorskip("jax.numpy")
     traced = autograph.function(lambda x: x + 1)
