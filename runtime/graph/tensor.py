@@ -33,6 +33,7 @@ output; ``control_flow`` / ``loops`` then write it into the outer tensor.
 
 from __future__ import annotations
 
+import dis
 import sys
 from typing import Any, Callable, Optional, Sequence
 
@@ -215,7 +216,10 @@ class Tensor:
         # (Not even a constant's values: a library may keep the array it made, and read it after a later write
         # into the tensor, which it would then not see.)
         error = concrete_error(self, "converting a tensor to a NumPy array (np.asarray / np.array)")
-        if current_builder() is not None and known_value(self) is not None:
+        if _indexing_in(sys._getframe(1)):  # NumPy asks an index for its array: `a[i]` of a NumPy array `a`
+            error.args = (error.args[0] + " (Here a NumPy array is indexed by it, `a[i]`: index it with "
+                          "np.take(a, i, axis=0), a gather that graphs support.)",)
+        elif current_builder() is not None and known_value(self) is not None:
             error.args = (error.args[0] + " (This array holds constants: np.zeros, np.identity and the other "
                           "constructors called in a traced function make a graph array, so that writes of traced "
                           "values into it stage. To hand a NumPy array to a library, make it outside the traced "
@@ -348,6 +352,18 @@ for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "
 
 # Ops whose 0-d result NumPy always returns as a scalar: ufuncs, reductions, argmax/argmin, a dot of vectors.
 SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax", "argmin", "matmul"}
+
+
+_SUBSCRIPTS = frozenset(dis.opmap[name] for name in ("BINARY_SUBSCR", "STORE_SUBSCR") if name in dis.opmap)
+
+
+def _indexing_in(frame: Any) -> bool:
+    """Whether ``frame`` is running a subscript (``a[i]``, ``a[i] = v``): NumPy called ``__array__`` of a tensor
+    from its indexing, the tensor being the index (a tensor indexed is a graph op, and asks nothing)."""
+    try:
+        return frame.f_code.co_code[frame.f_lasti] in _SUBSCRIPTS
+    except (AttributeError, IndexError):
+        return False
 
 
 def stands_for_scalar(t: Tensor) -> Optional[bool]:

@@ -161,3 +161,24 @@ def test_a_list_of_tensors_whose_shape_is_known_only_at_run_time_names_the_alter
     with pytest.raises(NotStageable, match="np.stack or np.concatenate") as info:
         f(np.ones(3))
     assert str(info.value).startswith(f"{HERE}:{helpers.line_of(HERE, 'unknown-length')}: ")
+
+
+_TABLES = {"h": np.array([0.0, 1.5, 2.5, 10.0])}
+
+
+def test_a_local_numpy_array_indexed_by_a_tensor_names_np_take():
+    # colour's hue_quadrature reads a table through a dict, then indexes it by a traced position: NumPy asks
+    # the index for its array, and the refusal says which construct that is and what works (np.take).
+    def indexed(h):
+        table = _TABLES["h"]
+        return table[np.argmax(h)]
+
+    def taken(h):
+        table = _TABLES["h"]
+        return np.take(table, np.argmax(h), axis=0)
+
+    h = np.array([1.0, 3.0, 2.0])
+    with pytest.raises(autograph.NotStageable, match=r"test_nests.py:\d+: .*Here a NumPy array is indexed by it, "
+                                                     r"`a\[i\]`: index it with np.take\(a, i, axis=0\)"):
+        autograph.function(indexed)(h)
+    assert autograph.function(taken)(h) == taken(h) == indexed(h) == 1.5
