@@ -40,7 +40,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import warnings
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, Callable, Iterator, NamedTuple, Optional
 
 import jax
 import jax.numpy as jnp
@@ -659,15 +659,37 @@ def _for_sequence(iterable: Any, extra_test: Optional[Thunk], body: Callable, st
         return _python_loop(iterable, extra_test, body, state)
     if seq.length == 0:
         return None  # Python runs no iteration
+    return _scan_sequence(iterable, seq, extra_test, body, state, peel=True)
+
+
+def _scan_sequence(iterable: Any, seq: Sequence, extra_test: Optional[Thunk], body: Callable, state: State,
+                   peel: bool) -> None:
+    """``_for_sequence``'s scan of ``seq`` (``iterable``'s items, or the rest of them after a peeled first one).
+    ``peel``: where a variable gets its first value in the first iteration (``p = None``, then ``p = x if p is
+    None else p + x``), Python's first iteration runs, traced, and the rest is one scan from there (as for a
+    loop over an array: ``_peeled``)."""
     entry = state.get()
     where = user_location()
     untouched = _Untouched(body, state.names)
     try:
         _scan(seq, body if extra_test is None else _guarded(body, extra_test, state), state, appends="rows",
-              before_emit=untouched.check)
+              before_emit=untouched.check, peelable=peel)
         return None
     except _SEARCHES:
         raise
+    except Peel as needed:
+        state.set(entry)
+        untouched.restore()
+        flag = True if extra_test is None else extra_test()
+        if isinstance(flag, jax.core.Tracer):
+            raise needed.error() from None  # whether the first iteration runs is known only when the program runs
+        if not flag:
+            return None
+        body(seq.build([source[0] for source in seq.sources]))
+        if seq.length == 1:
+            return None
+        rest = Sequence(seq.length - 1, [source[1:] for source in seq.sources], seq.build)
+        return _scan_sequence(_Rest(rest), rest, extra_test, body, state, peel=False)
     except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
         failure = error
     state.set(entry)
@@ -678,6 +700,19 @@ def _for_sequence(iterable: Any, extra_test: Optional[Thunk], body: Callable, st
     except JAX_TRACING_ERRORS as again:
         raise located(again) from again
     return None
+
+
+class _Rest:
+    """The items of a ``Sequence`` after its peeled first one, for Python's loop where they cannot be one scan."""
+
+    def __init__(self, seq: Sequence) -> None:
+        self.seq = seq
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self.seq.build([source[k] for source in self.seq.sources]) for k in range(self.seq.length))
+
+    def __repr__(self) -> str:
+        return f"the rest of a zip / enumerate ({self.seq.length} items)"
 
 
 def _python_loop(items: Any, extra_test: Optional[Thunk], body: Callable, state: State) -> None:

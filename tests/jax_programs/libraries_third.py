@@ -526,8 +526,6 @@ def _lexicographic_args():
 
 
 @program(twin=_lexicographic_twin, args=_lexicographic_args, vmap=(0, None),
-         known_failure="a carry that starts as None in a loop over zip() of arrays is unrolled (over one array "
-                       "the first iteration is peeled and the rest is one scan)",
          source=NETKET.format("netket/jax/_sort.py") + ", `_less_equal_lexicographic` (a Python loop over the "
          "keys from the last, its carry p starting as None; written as it is), the twin a scan from the last "
          "key's comparison")

@@ -330,3 +330,39 @@ def test_nothing_traced_twice_in_the_outer_program(first):
 
     names, _ = jaxpr(autograph.to_graph(f), jnp.float32(0.5))
     assert names == ["while"]
+
+
+def test_a_variable_first_bound_in_a_loop_over_zip_or_enumerate_peels_the_first_iteration():
+    # netket's lexicographic comparison (tests/jax_programs/libraries_third.py): `p = None`, then `p = ... if p is
+    # None else ...` in a loop over zip(): Python's first iteration, then one scan over the rest, as a loop over
+    # one array does (it was unrolled with a warning whose reason spoke of a loop that may run zero times).
+    def zipped(xs, ys):
+        p = None
+        for x, y in zip(xs, ys):
+            p = x + y if p is None else p + x * y
+        return p
+
+    def enumerated(xs, ys):
+        p = None
+        for i, x in enumerate(xs, start=2):
+            if p is None:
+                p = x
+            else:
+                p = p + x * i
+        return p
+
+    def nested(xs, ys):
+        p = None
+        for i, (x, y) in enumerate(zip(xs, ys)):
+            p = x * y if p is None else p - x * i
+        return p
+
+    xs, ys = jnp.arange(8.0).reshape(4, 2), jnp.linspace(1.0, 2.0, 8).reshape(4, 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        for fn in (zipped, enumerated, nested):
+            np.testing.assert_allclose(jax.jit(autograph.to_graph(fn))(xs, ys), fn(xs, ys), rtol=1e-6)
+            names = [e.primitive.name for e in jax.make_jaxpr(autograph.to_graph(fn))(xs, ys).jaxpr.eqns]
+            assert names.count("scan") == 1, (fn.__name__, names)
+            one = (xs[:1], ys[:1])  # one item: the peeled iteration is all there is
+            np.testing.assert_allclose(jax.jit(autograph.to_graph(fn))(*one), fn(*one), rtol=1e-6)
