@@ -174,7 +174,9 @@ class GraphBackend(Backend):
             f"{target.dtype}{list(target.shape)} ndarray, not a graph value): the array cannot hold it, and other "
             "names bound to the array would not see the write. Make the array in the traced function with "
             "np.zeros / np.empty / np.full (a graph array while traced) or np.zeros_like(t), or build the "
-            "result from tensors (np.where(mask, t, y), np.stack)")
+            "result from tensors (np.where(mask, t, y), np.stack). (An array a helper function makes where no "
+            "traced value is in reach, `def zeros(shape): return np.zeros(shape)`, stays a NumPy array: call "
+            "np.zeros here, or give the helper a traced value to make it like, np.zeros_like(t).)")
 
 
 def _stacked_read(items: list | tuple, index: Any) -> Any:

@@ -292,3 +292,5 @@ def test_a_tensor_written_into_a_numpy_array_is_refused_not_rebound(executor):
     assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'write-into-ndarray')}: this item assignment writes a "
                               "graph tensor into a NumPy array (a float64[4] ndarray")
     assert "np.zeros" in message
+    # (the array came from a helper: the message says why that one is NumPy's, and what to do)
+    assert "An array a helper function makes where no traced value is in reach" in message
