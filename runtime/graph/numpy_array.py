@@ -122,6 +122,44 @@ def _broadcast_arrays(*args: Any, subok: bool = False) -> tuple:
     return tuple(_broadcast_view(t, shape, refusal) for t in tensors)
 
 
+_PYTHON_SCALARS = (int, float, complex)
+
+
+@implements(np.select)
+def _select(condlist: Sequence[Any], choicelist: Sequence[Any], default: Any = 0) -> Tensor:
+    """NumPy's ``select``: the first choice whose condition holds, else ``default``, in the dtype of all the choices
+    and the default (a Python number weakly, as NumPy 2). NumPy burns each choice onto the default from the last to
+    the first; here each is a ``where`` over the ones after it, the same elements."""
+    if len(condlist) != len(choicelist):
+        raise ValueError("list of cases must be same length as list of conditions")
+    if len(choicelist) == 0:
+        raise ValueError("select with an empty condition list is not possible")
+    choices = [c if type(c) in _PYTHON_SCALARS else arg(c) for c in (*choicelist, default)]
+    try:
+        dtype = np.result_type(*(c if type(c) in _PYTHON_SCALARS else c.dtype for c in choices))
+    except TypeError as error:
+        raise TypeError(f"Choicelist and default value do not have a common dtype: {error}") from None
+    conditions = [arg(c) for c in condlist]
+    for i, condition in enumerate(conditions):
+        if condition.dtype != np.bool_:
+            raise TypeError(f"invalid entry {i} in condlist: should be boolean ndarray")
+    shapes = [known_shape("select", t) for t in (*conditions, *(c for c in choices if isinstance(c, Tensor)))]
+    np.broadcast_shapes(*shapes)  # (NumPy's own error for shapes that do not broadcast)
+    result = cast(arg(choices[-1]), dtype)
+    for choice, condition in zip(choices[-2::-1], conditions[::-1]):
+        result = np.where(condition, cast(arg(choice), dtype), result)
+    return result
+
+
+@implements(np.sinc)
+def _sinc(x: Any) -> Tensor:
+    """NumPy's ``sinc`` as NumPy writes it: ``sin(y) / y`` of ``y = pi * x``, with x = 0 taken as its dtype's eps."""
+    y = np.pi * arg(x)
+    eps = np.finfo(y.dtype).eps if y.dtype.kind == "f" else 1e-20
+    y = np.where(y != 0, y, eps)
+    return np.sin(y) / y
+
+
 def _probe(x: Tensor, shape: Optional[tuple] = None) -> np.ndarray:
     """A zero-stride NumPy array of ``x``'s dtype and shape (unknown dims as 1), for letting NumPy
     itself validate arguments with its own error messages, at no memory cost."""

@@ -645,3 +645,59 @@ def test_reduceat_and_initial_match_numpy_on_both_executors(name):
 def test_reduceat_at_any_constant_indices(indices, axis, ufunc, dtype):
     x = (M * 3).astype(dtype)  # 4 x 5: indices 0..3 are in range along both axes
     check(lambda x: ufunc.reduceat(x, indices, axis=axis), x, executors=("numpy", "jax"))
+
+
+# --- np.select and np.sinc (colour's CIEDE2000, CCT and Lanczos kernel: tests/coverage/corpus_colour.py) -------
+
+_SELECT_CHOICES = st.sampled_from(["x", "-x", "x32", "int", "1.5", "7", "x*x"])
+
+
+def _choice(name, x):
+    return {"x": x, "-x": -x, "x32": x.astype(np.float32), "int": (x * 3).astype(np.int64), "1.5": 1.5, "7": 7,
+            "x*x": x * x}[name]
+
+
+@settings(max_examples=40, deadline=None)
+@given(hnp.arrays(np.float64, st.integers(1, 5),  # (no value a float32 copy makes subnormal: XLA flushes those)
+                  elements=st.one_of(st.just(0.0), st.floats(1e-3, 3), st.floats(-3, -1e-3))),
+       st.lists(st.tuples(st.floats(-3, 3), _SELECT_CHOICES), min_size=1, max_size=3), _SELECT_CHOICES)
+def test_select_picks_the_first_choice_that_holds_in_numpys_dtype(x, cases, default):
+    def program(x):
+        return np.select([x > bound for bound, _ in cases], [_choice(name, x) for _, name in cases],
+                         default=_choice(default, x))
+
+    expected = program(x)
+    for executor in ("numpy", "jax"):
+        got = autograph.function(program, executor=executor)(x)
+        assert got.dtype == expected.dtype and got.shape == expected.shape
+        np.testing.assert_allclose(got, expected, rtol=1e-6)
+
+
+def test_select_keeps_numpys_errors():
+    def not_boolean(x):
+        return np.select([x], [x])
+
+    def uneven(x):
+        return np.select([x > 0, x > 1], [x])
+
+    for fn, error, message in ((not_boolean, TypeError, "invalid entry 0 in condlist: should be boolean ndarray"),
+                               (uneven, ValueError, "list of cases must be same length as list of conditions")):
+        with pytest.raises(error, match=message):
+            fn(np.ones(2))
+        with pytest.raises(error, match=message):
+            autograph.function(fn)(np.ones(2))
+
+
+def _sinc(x):
+    return np.sinc(x)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.int64])
+def test_sinc_is_numpys_with_its_zero(dtype):
+    x = np.array([0, 1, -3, 5, 0, 2], dtype=dtype)
+    x = x / 2 if dtype is not np.int64 else x  # (a float half-integer; an int stays one)
+    x = x.astype(dtype)
+    for executor in ("numpy", "jax"):
+        got = autograph.function(_sinc, executor=executor)(x)
+        assert got.dtype == np.sinc(x).dtype
+        np.testing.assert_allclose(got, np.sinc(x), rtol=1e-6, atol=1e-7)
