@@ -183,6 +183,7 @@ class _Calls(Transformer):
         self.container_names: frozenset = frozenset()
         self.container_bindings: tuple[set[str], dict] = (set(), {})  # _container_bindings
         self.loop_spans: list = []
+        self.inner_scopes = 0  # the lambdas and comprehensions being visited around the current node
         self.list_names: frozenset = frozenset()  # local names bound to a list or tuple display somewhere
 
     def _resolve(self, node: ast.expr) -> Any:
@@ -220,8 +221,10 @@ class _Calls(Transformer):
         user's code."""
         if _is_container_value(receiver):
             return True
-        return isinstance(receiver, ast.Name) and (receiver.id in self.container_names or _container_here(
-            receiver, *self.container_bindings, self.loop_spans))
+        # (In a lambda or a comprehension, which may run after a later binding of the name, only the rule for the
+        # whole function holds.)
+        return isinstance(receiver, ast.Name) and (receiver.id in self.container_names or (
+            not self.inner_scopes and _container_here(receiver, *self.container_bindings, self.loop_spans)))
 
     def _routed(self, func: ast.expr) -> bool:
         if not isinstance(func, (ast.Name, ast.Attribute)):
@@ -320,10 +323,12 @@ class _Calls(Transformer):
     def _own_scope(self, node: ast.AST) -> ast.AST:
         """A scope where zero-argument super() looks at its own frame: leave it as Python has it."""
         saved, self.first_param = self.first_param, None
+        self.inner_scopes += 1
         try:
             return self.generic_visit(node)
         finally:
             self.first_param = saved
+            self.inner_scopes -= 1
 
     visit_Lambda = _own_scope
     if sys.version_info < (3, 12):  # comprehensions are functions of their own before PEP 709

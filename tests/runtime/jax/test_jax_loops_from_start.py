@@ -246,8 +246,17 @@ def test_a_name_rebound_to_a_non_list_before_the_loop_is_not_taken_for_a_list():
             out.append(x[i])
         return out if isinstance(out, list) else out.items
 
+    def later(x):
+        out = []
+        add = lambda value: out.append(value)  # noqa: E731  (runs after the rebinding below: the user's append)
+        out = Collector()
+        add(x[0])
+        return out.items
+
     code = autograph.to_code(collect)
     assert "ag__.call(out.append)" in code
+    assert "ag__.call(out.append)" in autograph.to_code(later)
+    assert [float(v) for v in autograph.convert(later)(jnp.arange(3.0) + 1)] == [2.0]
     x = jnp.arange(3.0)
     for flag in (False, True):
         assert [float(v) for v in autograph.convert(collect)(x, flag)] == [float(v) for v in collect(x, flag)]
