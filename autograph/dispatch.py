@@ -62,10 +62,12 @@ class Dispatcher:
 
         ref = weakref.ref(function)
 
-        def body(zero: Any, *arrays: Any) -> Any:
+        def body(zero: Any, scalars: tuple, *arrays: Any) -> Any:
+            # ``scalars``: each array's TensorSpec.scalar (a NumPy scalar, a 0-d ndarray, or neither: ``flavours``),
+            # static, since JAX sees np.float64(1) and np.array(1.0) alike and a Function keys them apart.
             live = ref()
             concrete = None if live is None else live._traced_for(
-                tuple(TensorSpec(a.shape, a.dtype) for a in arrays))
+                tuple(TensorSpec(a.shape, a.dtype, scalar) for a, scalar in zip(arrays, scalars)))
             single = getattr(concrete, "_jax_single", None)
             if single is None:
                 raise Untraced("no trace of this Function that the dispatcher can run for these arrays")
@@ -74,7 +76,7 @@ class Dispatcher:
         body.__name__ = body.__qualname__ = getattr(function, "__name__", "function")
         # ``jitted(zero, *arrays)``: the zero an executable of ours takes first, that keeps NumPy's rounding of
         # a product feeding an add (runtime/jax/lowering.py, ``EXACT_PRODUCTS``).
-        self.jitted = jax.jit(body)
+        self.jitted = jax.jit(body, static_argnums=1)
         self.zero = lowering.zero()
         self.x64 = lowering.x64_switch()
         self.missed = False  # a call of the compiled call failed in the dispatcher since the last ``forget_misses``
@@ -107,12 +109,12 @@ class Dispatcher:
         def run(inputs: Sequence[Any]) -> np.ndarray:
             if local() is True:  # 64 bits on already
                 try:
-                    return asarray(jitted(zero, *inputs))
+                    return asarray(jitted(zero, flavours(inputs), *inputs))
                 except Exception:
                     return fallback(inputs)
             prev = on()
             try:
-                out = jitted(zero, *inputs)
+                out = jitted(zero, flavours(inputs), *inputs)
             except Exception:
                 out = None
             finally:
@@ -141,8 +143,10 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     # A plain ndarray of native byte order: JAX reads a ">f8" array's bytes as a native float64's (a wrong
     # result, silently), so those take the keyed call, which keys them apart (and JAX then refuses them).
     test = " and ".join(f"{p.name}.__class__ is ag__ndarray and {p.name}.dtype.isnative" for p in params) or "True"
-    run = [f"return ag__asarray(ag__dispatch(ag__zero, {arrays}))", "except Exception:  # untraced, or refused by JAX",
-           "    ag__miss()"]
+    # (Each array's TensorSpec.scalar, as ``flavours`` says for plain ndarrays: False for a 0-d one.)
+    scalars = "".join(f"False if {p.name}.ndim == 0 else None, " for p in params)
+    run = [f"return ag__asarray(ag__dispatch(ag__zero, ({scalars}), {arrays}))",
+           "except Exception:  # untraced, or refused by JAX", "    ag__miss()"]
     lines = [f"def call({parameter_list(params)}):",
              f"    if {test}:",
              "        ag__tick()",
@@ -168,6 +172,13 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     call.__defaults__, call.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
     call.__qualname__ = call.__name__ = bind.__qualname__
     return call
+
+
+def flavours(inputs: Sequence[Any]) -> tuple:
+    """Each input's ``TensorSpec.scalar``, as ``call_keys.key_of`` keys it: True for a NumPy scalar, False for a 0-d
+    ndarray, None for any other (an array of more dimensions, a JAX array)."""
+    return tuple(True if isinstance(x, np.generic) else False if isinstance(x, np.ndarray) and x.ndim == 0 else None
+                 for x in inputs)
 
 
 def single_trace(tree: Any, leaves: Sequence[Any], lowered: Any, single_output: bool) -> Any:

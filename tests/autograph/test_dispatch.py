@@ -78,6 +78,32 @@ def test_python_values_numpy_scalars_and_jax_arrays_take_the_keyed_call(tmp_path
     assert dispatching(f) and f._calls == 2 * len(calls)
 
 
+def test_numpy_scalars_and_0d_arrays_run_through_the_dispatcher_each_with_its_own_trace():
+    # A Function keys a NumPy scalar and a 0-d array apart (TensorSpec.scalar), where JAX sees both as one float64[]
+    # argument: the dispatcher takes each one's flavour as a static argument. Without it no trace matched the
+    # dispatcher's flavourless key, and every such call fell back to the slow path (the linear regression of
+    # `python -m benchmarks executors`, its bound a np.int64: 10x).
+    def scale(x, k):
+        return x * k
+
+    f = autograph.function(scale, executor="jax")
+    found = []
+    traced_for = f._traced_for
+
+    def looked_up(specs):  # what the dispatcher's body finds, when JAX traces it
+        found.append(traced_for(specs))
+        return found[-1]
+
+    f._traced_for = looked_up
+    x = np.arange(3.0)
+    for _ in range(3):
+        for k in (np.float64(2.0), np.array(3.0), np.float64(4.0)):
+            np.testing.assert_allclose(f(x, k), x * k)
+    assert f.tracing_count == 2
+    assert found and None not in found  # every look-up found its trace: no call fell back
+    assert f._dispatcher.jitted._cache_size() == 2  # one program per flavour
+
+
 def summed(x):
     return x * 2 + np.sum(x)
 
