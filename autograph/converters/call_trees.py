@@ -89,7 +89,7 @@ from __future__ import annotations
 import ast
 import sys
 import types
-from typing import Any
+from typing import Any, Iterator
 
 from autograph import templates
 from autograph.analysis.walk import walk, walk_statements
@@ -418,13 +418,21 @@ def _list_names(node: ast.AST, local_names: set[str]) -> frozenset:
     names = set()
     for sub in walk(node):
         if isinstance(sub, ast.Assign):
-            pairs: dict[int, ast.expr] = {}
             for target in sub.targets:  # (`a, b = [x, y], [z]` binds each to its own display: _pair_unpacked)
-                pairs[id(target)] = sub.value
-                _pair_unpacked(target, sub.value, pairs)
-            names.update(t.id for t in walk(sub) if isinstance(t, ast.Name) and id(t) in pairs
-                         and isinstance(pairs[id(t)], (ast.List, ast.Tuple, ast.ListComp)))
+                names.update(name for name, value in _named_pairs(target, sub.value)
+                             if isinstance(value, (ast.List, ast.Tuple, ast.ListComp)))
     return frozenset(names & local_names)
+
+
+def _named_pairs(target: ast.expr, value: ast.expr) -> Iterator[tuple[str, ast.expr]]:
+    """Each name an assignment's ``target`` binds, with the value it binds it to (``_pair_unpacked``'s pairing)."""
+    if isinstance(target, ast.Name):
+        yield target.id, value
+    elif (isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List))
+            and len(target.elts) == len(value.elts)
+            and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts))):
+        for inner_target, inner_value in zip(target.elts, value.elts):
+            yield from _named_pairs(inner_target, inner_value)
 
 
 def _pair_unpacked(target: ast.expr, value: ast.expr, assigned_values: dict[int, ast.expr]) -> None:
