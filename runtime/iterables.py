@@ -19,12 +19,23 @@ arrays' first axis, ``runtime/jax/loops.py``); NotImplemented leaves the call to
 from __future__ import annotations
 
 import builtins as _builtins
-from typing import Any, Callable
+from typing import Any, Callable, Iterator, Optional
 
 from runtime.backend import OWNER_BY_TYPE, backend_for
 from runtime.tracebacks import hide_frames_of
 
 _MISS = object()
+RANGE_ITERATOR = type(iter(range(0)))  # iter(range(...)) and reversed(range(...)) alike
+
+
+def remaining_range(iterator: Iterator) -> Optional[range]:
+    """The range a range iterator (``RANGE_ITERATOR``) has still to give, read without consuming it (its pickling
+    recipe is ``(iter, (the range,), position)``), or None if it says otherwise."""
+    try:
+        _, (made_from,), position = iterator.__reduce__()
+    except (TypeError, ValueError):
+        return None
+    return made_from[position:] if type(made_from) is range and type(position) is int else None
 
 
 def zip_(*args: Any, **kwargs: Any) -> Any:

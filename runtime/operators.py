@@ -36,6 +36,8 @@ from typing import Any, Callable, Iterable, Iterator, Optional
 
 from runtime.backend import NO_STATIC_STAGING, OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
 from runtime.composite_state import offered, staged
+from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
+from runtime.iterables import remaining_range
 from runtime.tracebacks import hide_frames_of, strip
 from runtime.undefined import as_unbound_local
 
@@ -234,7 +236,7 @@ def for_stmt(
             and may_stage_static_ranges()):
         # `for t in reversed(range(n))` (RL's returns and advantages, a Viterbi backtrace): offered as the range
         # its iterator has left, as a range is; the iterator ends consumed, as Python's loop leaves it.
-        remaining = _remaining_range(iterable)
+        remaining = remaining_range(iterable)
         backend = None if remaining is None or len(remaining) < 2 else _staged_closure(body)
         if backend is not None and getattr(backend, "stages_static_ranges", False):
             run(_offer, backend.for_stmt, remaining, None, body, State(state, body))
@@ -246,19 +248,6 @@ def for_stmt(
     if (cls is list or cls is tuple) and not iterable and stop() is False:
         return iterable  # nothing to run and no staged flag to hand over: no generator (`d.get(k, [])`)
     return _until_flag(iter(iterable), stop, body, state)
-
-
-_RANGE_ITERATOR = type(iter(range(0)))  # iter(range(...)) and reversed(range(...)) alike
-
-
-def _remaining_range(iterator: Iterator) -> Optional[range]:
-    """The range a range iterator has still to give, read without consuming it (its pickling recipe is
-    ``(iter, (the range,), position)``), or None if it says otherwise."""
-    try:
-        _, (made_from,), position = iterator.__reduce__()
-    except (TypeError, ValueError):
-        return None
-    return made_from[position:] if type(made_from) is _range and type(position) is int else None
 
 
 def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None], state: Optional[tuple]) -> Iterator:

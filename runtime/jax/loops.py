@@ -52,6 +52,8 @@ from jax._src.lax.lax import _convert_element_type  # the one way to make a weak
 
 from runtime.backend import State, Thunk
 from runtime.carry import Peel, carry_leaf, first_value, restructured, static_changed
+from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
+from runtime.iterables import remaining_range
 from runtime.jax import cond as branches
 from runtime.jax import grad_errors, inner_ranges, items, options, sequences
 from runtime.jax.common import (
@@ -75,7 +77,6 @@ from runtime.jax.sequences import Sequence
 from runtime.staging import describe, has_no_value, is_return_value, staging_error, user_location
 from runtime.undefined import Undefined
 
-_RANGE_ITERATOR = type(iter(range(0)))
 # How an enclosing scan looks for its inner ranges' bounds (runtime/jax/inner_ranges.py): never a
 # failure of the statement they pass through.
 _SEARCHES = (inner_ranges.BoundNeeded, inner_ranges.Reached)
@@ -611,9 +612,8 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
             return _peeled(iterable, extra_test, body, state, needed)
     # A Python loop whose break or return flag just became a tracer: stage what is left of it.
     if type(iterable) is _RANGE_ITERATOR:
-        _, (whole,), done = iterable.__reduce__()
-        rest = whole[done:]
-        if len(rest):
+        rest = remaining_range(iterable)
+        if rest is not None and len(rest):
             for_static_range(rest, extra_test, body, state, flag_traced=True)
         return None
     for item in iterable:
