@@ -418,32 +418,21 @@ def _list_names(node: ast.AST, local_names: set[str]) -> frozenset:
     names = set()
     for sub in walk(node):
         if isinstance(sub, ast.Assign):
-            for target in sub.targets:  # (`a, b = [x, y], [z]` binds each to its own display: _pair_unpacked)
-                names.update(name for name, value in _named_pairs(target, sub.value)
-                             if isinstance(value, (ast.List, ast.Tuple, ast.ListComp)))
+            for target in sub.targets:  # (`a, b = [x, y], [z]` binds each to its own display: _unpacked)
+                names.update(bound.id for bound, value in _unpacked(target, sub.value) if isinstance(bound, ast.Name)
+                             and isinstance(value, (ast.List, ast.Tuple, ast.ListComp)))
     return frozenset(names & local_names)
 
 
-def _named_pairs(target: ast.expr, value: ast.expr) -> Iterator[tuple[str, ast.expr]]:
-    """Each name an assignment's ``target`` binds, with the value it binds it to (``_pair_unpacked``'s pairing)."""
-    if isinstance(target, ast.Name):
-        yield target.id, value
-    elif (isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List))
-            and len(target.elts) == len(value.elts)
-            and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts))):
-        for inner_target, inner_value in zip(target.elts, value.elts):
-            yield from _named_pairs(inner_target, inner_value)
-
-
-def _pair_unpacked(target: ast.expr, value: ast.expr, assigned_values: dict[int, ast.expr]) -> None:
-    """``s, k = [], []`` binds each name of the target tuple to its own element of the value display (no starred
-    element on either side: then the lengths pair them one to one), nested tuples too."""
+def _unpacked(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.expr, ast.expr]]:
+    """``(target, value)``, then each element of a target tuple with its own element of the value display
+    (``s, k = [], []``: no starred element on either side, so the lengths pair them one to one), nested too."""
+    yield target, value
     if (isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (ast.Tuple, ast.List))
             and len(target.elts) == len(value.elts)
             and not any(isinstance(e, ast.Starred) for e in (*target.elts, *value.elts))):
         for inner_target, inner_value in zip(target.elts, value.elts):
-            assigned_values[id(inner_target)] = inner_value
-            _pair_unpacked(inner_target, inner_value, assigned_values)
+            yield from _unpacked(inner_target, inner_value)
 
 
 Position = tuple  # (line, column) of a node in the function's text
@@ -460,8 +449,7 @@ def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str],
     for sub in walk(node):
         if isinstance(sub, ast.Assign):
             for target in sub.targets:
-                assigned_values[id(target)] = sub.value
-                _pair_unpacked(target, sub.value, assigned_values)
+                assigned_values.update((id(bound), value) for bound, value in _unpacked(target, sub.value))
         elif isinstance(sub, (ast.AnnAssign, ast.NamedExpr)) and sub.value is not None:
             assigned_values[id(sub.target)] = sub.value
         elif isinstance(sub, ast.AugAssign):
