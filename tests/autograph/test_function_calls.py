@@ -142,9 +142,10 @@ def _same_nest(got, expected):
             got, expected = list(got.values()), list(expected.values())
         for g, e in zip(got, expected):
             _same_nest(g, e)
-    else:
-        np.testing.assert_allclose(np.asarray(got), np.asarray(expected)) if np.asarray(expected).dtype.kind in "fiub" \
-            else np.testing.assert_array_equal(np.asarray(got), np.asarray(expected))
+    elif np.asarray(expected).dtype.kind in "fiub":
+        np.testing.assert_allclose(np.asarray(got), np.asarray(expected))
+    else:  # (a string: a Function returns it as a 0-d array)
+        np.testing.assert_array_equal(np.asarray(got), np.asarray(expected))
 
 
 def test_a_dict_subclass_that_cannot_be_copied_is_refused_and_a_saved_graph_refuses_one(tmp_path):
