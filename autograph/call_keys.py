@@ -322,6 +322,12 @@ def is_key_array(x: Any) -> bool:
     return is_jax(x, "Array") and not isinstance(x.dtype, np.dtype)
 
 
+def scalar_flavour(x: Any) -> Optional[bool]:
+    """An array argument's ``TensorSpec.scalar``: True for a NumPy scalar, False for a 0-d ndarray, None for any
+    other (an array of more dimensions, a JAX array)."""
+    return True if isinstance(x, np.generic) else False if isinstance(x, np.ndarray) and x.ndim == 0 else None
+
+
 def key_of(leaf: Any, where: str, backend: str) -> Any:
     """The trace key of one argument leaf: a ``TensorSpec`` for an array (a 0-d one says whether it was a NumPy
     scalar or a 0-d ndarray: ``TensorSpec.scalar``), ``(type, value)`` for a Python value
@@ -344,12 +350,10 @@ def key_of(leaf: Any, where: str, backend: str) -> Any:
         return TensorSpec(leaf.shape, leaf.dtype)  # no np.asarray: that would copy the array to the host
     if is_tensor_like(leaf):
         refuse_array_class(leaf, where)  # (a masked array, a np.matrix...: before its class could join _BY_SPEC)
-        if isinstance(leaf, np.generic):
-            _BY_SCALAR.add(leaf.__class__)
-            return TensorSpec((), leaf.dtype, scalar=True)
-        _BY_SPEC.add(leaf.__class__)
+        scalar = scalar_flavour(leaf)
+        (_BY_SCALAR if scalar else _BY_SPEC).add(leaf.__class__)
         spec = TensorSpec.from_value(leaf)
-        return TensorSpec((), spec.dtype, scalar=False) if spec.shape == () and isinstance(leaf, np.ndarray) else spec
+        return TensorSpec(spec.shape, spec.dtype, scalar)
     if isinstance(leaf, EXACT_NUMBERS):  # (np.float64 and np.complex128 are array scalars, keyed above)
         _BY_EXACT_KEY.add(leaf.__class__)
         return (type(leaf), ExactNumber(leaf))

@@ -39,7 +39,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from autograph.call_keys import call_arguments, compilable, make_binder, parameter_list
+from autograph.call_keys import call_arguments, compilable, make_binder, parameter_list, scalar_flavour
 from runtime.graph import TensorSpec
 
 _P = inspect.Parameter
@@ -63,8 +63,8 @@ class Dispatcher:
         ref = weakref.ref(function)
 
         def body(zero: Any, scalars: tuple, *arrays: Any) -> Any:
-            # ``scalars``: each array's TensorSpec.scalar (a NumPy scalar, a 0-d ndarray, or neither: ``flavours``),
-            # static, since JAX sees np.float64(1) and np.array(1.0) alike and a Function keys them apart.
+            # ``scalars``: each array's TensorSpec.scalar (call_keys.scalar_flavour), static: JAX sees np.float64(1)
+            # and np.array(1.0) alike, and a Function keys them apart.
             live = ref()
             concrete = None if live is None else live._traced_for(
                 tuple(TensorSpec(a.shape, a.dtype, scalar) for a, scalar in zip(arrays, scalars)))
@@ -109,12 +109,12 @@ class Dispatcher:
         def run(inputs: Sequence[Any]) -> np.ndarray:
             if local() is True:  # 64 bits on already
                 try:
-                    return asarray(jitted(zero, flavours(inputs), *inputs))
+                    return asarray(jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs))
                 except Exception:
                     return fallback(inputs)
             prev = on()
             try:
-                out = jitted(zero, flavours(inputs), *inputs)
+                out = jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs)
             except Exception:
                 out = None
             finally:
@@ -143,7 +143,7 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     # A plain ndarray of native byte order: JAX reads a ">f8" array's bytes as a native float64's (a wrong
     # result, silently), so those take the keyed call, which keys them apart (and JAX then refuses them).
     test = " and ".join(f"{p.name}.__class__ is ag__ndarray and {p.name}.dtype.isnative" for p in params) or "True"
-    # (Each array's TensorSpec.scalar, as ``flavours`` says for plain ndarrays: False for a 0-d one.)
+    # (Each array's TensorSpec.scalar, as ``scalar_flavour`` says for plain ndarrays: False for a 0-d one.)
     scalars = "".join(f"False if {p.name}.ndim == 0 else None, " for p in params)
     run = [f"return ag__asarray(ag__dispatch(ag__zero, ({scalars}), {arrays}))",
            "except Exception:  # untraced, or refused by JAX", "    ag__miss()"]
@@ -172,13 +172,6 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     call.__defaults__, call.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
     call.__qualname__ = call.__name__ = bind.__qualname__
     return call
-
-
-def flavours(inputs: Sequence[Any]) -> tuple:
-    """Each input's ``TensorSpec.scalar``, as ``call_keys.key_of`` keys it: True for a NumPy scalar, False for a 0-d
-    ndarray, None for any other (an array of more dimensions, a JAX array)."""
-    return tuple(True if isinstance(x, np.generic) else False if isinstance(x, np.ndarray) and x.ndim == 0 else None
-                 for x in inputs)
 
 
 def single_trace(tree: Any, leaves: Sequence[Any], lowered: Any, single_output: bool) -> Any:
