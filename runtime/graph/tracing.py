@@ -170,9 +170,9 @@ def _shell(x: Any) -> Any:
         shell = copy.copy(x)
         shell.clear()
     except Exception as error:  # noqa: BLE001  (the class's own copy or clear: any error is the refusal's reason)
-        raise TypeError(f"a {type(x).__name__} (a subclass of {'dict' if isinstance(x, dict) else 'list'}) cannot "
-                        f"be rebuilt around traced values: copy.copy() and .clear() of it raised {error!r}; pass a "
-                        f"plain {'dict' if isinstance(x, dict) else 'list'} instead") from None
+        base = "dict" if isinstance(x, dict) else "list"
+        raise TypeError(f"a {type(x).__name__} (a subclass of {base}) cannot be rebuilt around traced values: "
+                        f"copy.copy() and .clear() of it raised {error!r}; pass a plain {base} instead") from None
     return shell
 
 
