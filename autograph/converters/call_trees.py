@@ -181,8 +181,7 @@ class _Calls(Transformer):
         self.local_names = local_names
         self.local_functions = local_functions
         self.container_names: frozenset = frozenset()
-        self.container_bindings: tuple[set[str], dict] = (set(), {})  # _container_bindings
-        self.loop_spans: list = []
+        self.container_bindings: tuple[set[str], dict, list] = (set(), {}, [])  # _container_bindings
         self.inner_scopes = 0  # the lambdas and comprehensions being visited around the current node
         self.list_names: frozenset = frozenset()  # local names bound to a list or tuple display somewhere
 
@@ -224,7 +223,7 @@ class _Calls(Transformer):
         # (In a lambda or a comprehension, which may run after a later binding of the name, only the rule for the
         # whole function holds.)
         return isinstance(receiver, ast.Name) and (receiver.id in self.container_names or (
-            not self.inner_scopes and _container_here(receiver, *self.container_bindings, self.loop_spans)))
+            not self.inner_scopes and _container_here(receiver, *self.container_bindings)))
 
     def _routed(self, func: ast.expr) -> bool:
         if not isinstance(func, (ast.Name, ast.Attribute)):
@@ -387,9 +386,8 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     uses_class_cell = ("__class__" in ctx.closure) if node is ctx.root else _is_method(node, ctx.root)
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
-    calls.container_bindings = _container_bindings(node, local_names)
-    calls.container_names = _container_names(*calls.container_bindings, local_names)
-    calls.loop_spans = _loop_spans(node)
+    calls.container_bindings = bad, bindings, _ = _container_bindings(node, local_names)
+    calls.container_names = _container_names(bad, bindings, local_names)
     calls.list_names = _list_names(node, local_names)
     if isinstance(node, ast.Lambda):
         node.body = calls.visit(node.body)
@@ -438,16 +436,20 @@ def _unpacked(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.expr, ast
 Position = tuple  # (line, column) of a node in the function's text
 
 
-def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str], dict[str, list]]:
+def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str], dict[str, list], list]:
     """The local names that are never surely a builtin container (a local ``list``, a parameter, a name declared
-    global or nonlocal, a def, a class, an import, an ``except`` or ``match`` name); and each local name's bindings
+    global or nonlocal, a def, a class, an import, an ``except`` or ``match`` name); each local name's bindings
     (in the function, nested scopes included), with whether each binds a builtin container's value
-    (``_is_container_value``, or an augmented assignment: ``items += more``)."""
+    (``_is_container_value``, or an augmented assignment: ``items += more``); and where each loop starts and ends
+    in the text (``_container_here``), all from one walk."""
     bad: set[str] = set(_CONTAINER_CONSTRUCTORS & local_names)  # a local `list` is not the builtin
     bindings: dict[str, list[tuple[Position, bool]]] = {}
+    loops: list[tuple[Position, Position]] = []
     assigned_values: dict[int, ast.expr] = {}
     for sub in walk(node):
-        if isinstance(sub, ast.Assign):
+        if isinstance(sub, (ast.For, ast.AsyncFor, ast.While)):
+            loops.append((_position(sub), (getattr(sub, "end_lineno", 0), getattr(sub, "end_col_offset", 0))))
+        elif isinstance(sub, ast.Assign):
             for target in sub.targets:
                 assigned_values.update((id(bound), value) for bound, value in _unpacked(target, sub.value))
         elif isinstance(sub, (ast.AnnAssign, ast.NamedExpr)) and sub.value is not None:
@@ -472,7 +474,7 @@ def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str],
             value = assigned_values.get(id(sub))
             bindings.setdefault(sub.id, []).append(
                 (_position(sub), value is not None and _is_container_value(value)))
-    return bad, bindings
+    return bad, bindings, loops
 
 
 def _container_names(bad: set[str], bindings: dict, local_names: set[str]) -> frozenset:
@@ -483,12 +485,6 @@ def _container_names(bad: set[str], bindings: dict, local_names: set[str]) -> fr
 
 def _position(node: ast.AST) -> Position:
     return getattr(node, "lineno", 0), getattr(node, "col_offset", 0)
-
-
-def _loop_spans(node: ast.AST) -> list[tuple[Position, Position]]:
-    """Where each loop of the function (and of its nested scopes) starts and ends in its text."""
-    return [(_position(sub), (getattr(sub, "end_lineno", 0), getattr(sub, "end_col_offset", 0)))
-            for sub in walk(node) if isinstance(sub, (ast.For, ast.AsyncFor, ast.While))]
 
 
 def _container_here(name: ast.Name, bad: set[str], bindings: dict, loops: list) -> bool:
