@@ -39,7 +39,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import ops, ops_scipy
+from runtime.graph import ops, ops_scipy, scalar_writes
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
@@ -1005,8 +1005,36 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
             assign_in_place(x, apply("where", mask, cast(new, x.dtype), x))
             return
     template, inputs = index_template(index)
+    if x.dtype.kind in "iu" and scalar_writes.is_basic(inputs):  # a float scalar: NumPy's integer, or its error
+        if isinstance(value, Tensor):
+            value = _scalar_write(x.dtype, value)
+        else:
+            value = value if (written := scalar_writes.static_value(x.dtype, value)) is None else written
     write(x, bind1("setitem", [x, value if isinstance(value, Tensor) else constant(value), *inputs],
                    index=template))
+
+
+def _scalar_write(dtype: np.dtype, value: Tensor) -> Tensor:
+    """The 0-d float ``value`` as NumPy writes a float scalar into an array of integer ``dtype`` at a basic index:
+    NumPy's checks as the graph's asserts, then the integer it writes (runtime/graph/scalar_writes.py). A tensor
+    that may be a scalar or a 0-d array (an argument an ``input_signature`` types) is checked as a scalar: an
+    error where NumPy might give the array cast's value, never a value where NumPy raises."""
+    if value.ndim != 0 or value.dtype.kind not in "fc":
+        return value
+    if stands_for_scalar(value) is False:  # cast as an array is (the interpreter may hold a 0-d array as a NumPy
+        return cast(value, dtype)  # scalar, which its kernel would write as one)
+    v = cast(np.real(value) if value.dtype.kind == "c" else value, np.float64)  # (NumPy makes a Python float first)
+    for check in scalar_writes.checks(np.dtype(dtype)):
+        if check.kind == "nan":
+            ok = np.logical_not(np.isnan(v))
+        elif check.kind == "inf":
+            ok = np.logical_not(np.isinf(v))
+        elif check.kind == "long":
+            ok = np.logical_not(np.logical_or(v < -check.high, v >= check.high))  # (nan passes, as in NumPy)
+        else:
+            ok = np.logical_and(v > check.low, v < check.high)
+        bind("assert", [cast(ok, bool)], message=check.message, error=check.error, where=user_location())
+    return cast(v, dtype)
 
 
 def _is_bool_mask(item: Any) -> bool:

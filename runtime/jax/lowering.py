@@ -70,7 +70,7 @@ from jax import lax
 from runtime.graph import interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
-from runtime.jax import callback, segments
+from runtime.jax import callback, casts, segments
 from runtime.limits import DataDependentIndex, NotStageable
 from runtime.staging import Limitation, format_site
 
@@ -131,6 +131,8 @@ def _cast(x: Any, dtype: np.dtype) -> Any:
         return x
     if isinstance(x, _STATIC):
         return x.astype(dtype)
+    if casts.needs_rule(x.dtype, dtype):  # a float the integer cannot hold: NumPy's value, not XLA's (casts.py)
+        return casts.float_to_int(x, dtype)
     converted = lax.convert_element_type(x, dtype)
     if BARRIERS and x.dtype == np.bool_ and np.dtype(dtype).kind in "fc":
         # A mask made a number reaches its use behind a barrier: XLA's simplifier rewrites `x * convert(mask)` and
@@ -519,7 +521,7 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "reshape": lambda ctx, x, shape: jnp.reshape(x, shape),
     "transpose": lambda ctx, x, axes: jnp.transpose(x, axes),
     "broadcast_to": lambda ctx, x, shape: jnp.broadcast_to(x, shape),
-    "cast": lambda ctx, x, dtype: jnp.asarray(x).astype(dtype),
+    "cast": lambda ctx, x, dtype: _cast(jnp.asarray(x), np.dtype(dtype)),
     "where": lambda ctx, c, x, y: jnp.where(c, *_common(ctx, (x, y))),
     "clip": lambda ctx, *xs: jnp.clip(*_common(ctx, xs)),
     "concatenate": lambda ctx, *xs, axis: jnp.concatenate(_common(ctx, xs), axis),
@@ -654,7 +656,7 @@ def _failed(ctx) -> Any:
 def _assign(update: Callable) -> Rule:
     def rule(ctx, x, variable):
         old = ctx.state[variable]
-        new = jnp.broadcast_to(update(old, x), variable.shape).astype(variable.dtype)
+        new = _cast(jnp.broadcast_to(update(old, x), variable.shape), np.dtype(variable.dtype))
         failed = _failed(ctx)
         ctx.state[variable] = new if failed is None else jnp.where(failed == 0, new, old)
     return rule

@@ -1,0 +1,90 @@
+"""How NumPy writes a float *scalar* into an integer array at a basic index: ``checks`` and ``static_value``.
+
+Before (the user's code; ``out`` an int64 tensor, ``x[i]`` a float64 NumPy scalar)::
+
+    out[i] = x[i] * 2
+
+After (the graph, built by runtime/graph/tensor.py's ``setitem`` from ``checks``: NumPy's own errors,
+checked at each run, then the write)::
+
+    assert[error=ValueError] (not isnan(v));  assert[error=OverflowError] (not isinf(v)); ...
+    c:i64[n] = setitem[index=($0,)] out v i
+
+NumPy does not cast a float scalar into a *signed* integer as it casts an array (``astype``: on x86-64,
+INT_MIN for nan): it makes an integer of it first, so nan is Python's ``ValueError``, an infinity or a
+value beyond a C long its ``OverflowError``, and one too big for a narrower integer NumPy's own
+``OverflowError``. A NumPy float scalar written into an unsigned integer is cast as an array is (no
+error). Only a scalar at a basic index (ints and slices) goes this way: a 0-d array, or any value at an
+integer-array index, is cast as an array (runtime/jax/casts.py on XLA). Each error and message is asked
+of the NumPy installed (``_error_of``). A Python float (``float(x[i])`` in eager code) written into an
+unsigned integer would raise where the graph, which holds it as a float64 scalar, casts: the one case
+left (docs/limitations.md).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, NamedTuple, Optional
+
+import numpy as np
+
+
+class Check(NamedTuple):
+    """One condition NumPy checks: the value (as float64) must not be nan (``kind`` "nan"), not infinite
+    ("inf"), below ``bound`` in magnitude ("long"), or strictly between ``low`` and ``high`` ("range")."""
+
+    kind: str
+    error: type
+    message: str
+    low: float = 0.0
+    high: float = 0.0
+
+
+def _error_of(write: Any, dtype: np.dtype) -> tuple[type, str]:
+    """What NumPy raises writing the scalar ``write`` into an array of ``dtype`` (NoneType if nothing)."""
+    target = np.zeros(1, dtype)
+    try:
+        target[0] = write
+    except Exception as error:  # noqa: BLE001  (asked of NumPy, so the errors match the version installed)
+        return type(error), str(error)
+    return type(None), ""
+
+
+@functools.cache
+def long_bound() -> float:
+    """2**63, or 2**31 where a C long is 32 bits (Windows): beyond it NumPy cannot make a C long of the value."""
+    return 2.0 ** 31 if _error_of(np.float64(2.0 ** 31), np.dtype(np.uint8))[0] is OverflowError else 2.0 ** 63
+
+
+@functools.cache
+def checks(dtype: np.dtype) -> tuple[Check, ...]:
+    """The conditions NumPy raises on for a float scalar written into an array of integer ``dtype``, in its order."""
+    found: list[Check] = []
+    if dtype.kind == "u":  # a NumPy float scalar is cast into an unsigned integer as an array is: no error
+        return ()
+    for kind, probe in (("nan", np.nan), ("inf", np.inf), ("long", long_bound() * 2)):
+        error, message = _error_of(np.float64(probe), dtype)
+        if error is not type(None):
+            found.append(Check(kind, error, message, high=long_bound()))
+    info = np.iinfo(dtype)
+    if dtype.kind == "i" and float(info.max) + 1 < long_bound():
+        error, message = _error_of(np.float64(float(info.max) + 1), dtype)
+        if error is not type(None):
+            message = message.replace(f" {info.max + 1} ", " ")  # (the value is the run's; NumPy's words otherwise)
+            found.append(Check("range", error, message, float(info.min) - 1, float(info.max) + 1))
+    return tuple(found)
+
+
+def is_basic(inputs: list) -> bool:
+    """Whether an index (``index_template``'s inputs) is basic: no tensor in it but 0-d integers."""
+    return all(t.ndim == 0 and t.dtype.kind in "iu" for t in inputs)
+
+
+def static_value(target_dtype: np.dtype, value: Any) -> Optional[Any]:
+    """A Python or NumPy float scalar written into an integer array: what NumPy writes (its error, raised now,
+    if it raises: the value is known now); None for any other value."""
+    if not (isinstance(value, (float, np.floating)) and np.dtype(target_dtype).kind in "iu"):
+        return None
+    target = np.zeros(1, target_dtype)
+    target[0] = value
+    return target[0]
