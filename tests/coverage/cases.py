@@ -51,9 +51,11 @@ NUMPY_BENCHMARKS = Repo("serge-sans-paille/numpy-benchmarks", "2039a6d1247327b20
 QUANTECON = Repo("QuantEcon/QuantEcon.py", "13b436b8a43aa53313f6523509bd3f7a35d9dfd2", "MIT")
 PVLIB = Repo("pvlib/pvlib-python", "6382338a7598a5b9d94473f47fcbc787b0ac6408", "BSD-3-Clause")
 COLOUR = Repo("colour-science/colour", "9d743142ed97a5cfae347b559aca14c43464eb70", "BSD-3-Clause")
+TSLEARN = Repo("tslearn-team/tslearn", "46586963d332c908ca4a4dc9457e231bb275e703", "BSD-2-Clause")
+AHRS = Repo("Mayitzin/ahrs", "eb99143523ac8b83585218707fffb9f31c693528", "MIT")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
          TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS, QUANTECON,
-         PVLIB, COLOUR)
+         PVLIB, COLOUR, TSLEARN, AHRS)
 
 
 @dataclasses.dataclass(frozen=True)

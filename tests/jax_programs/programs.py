@@ -752,3 +752,4 @@ def lif_spikes(v, currents, thresholds):
 import jax_programs.libraries  # noqa: E402,F401
 import jax_programs.libraries_more  # noqa: E402,F401
 import jax_programs.libraries_third  # noqa: E402,F401
+from jax_programs import libraries_fourth  # noqa: E402,F401

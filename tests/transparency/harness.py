@@ -125,6 +125,28 @@ STDLIB_SUITES = (
                         "at a function's first call, its conversion) before the function's own"),
     _stdlib("dis", note="3 tests break on both paths: test_code_info, test_show_code and test_info read "
                         "dis.code_info's own code object, which converted is not the original's"),
+    # Fourteen more (each 0 / 0 broken, 2 to 75 s for its three runs, logging the slowest): logging (the package:
+    # its handlers and config too), mailboxes (mailbox), shelve, copyreg, getpass, uu (removed in Python 3.13), the
+    # WSGI reference server (wsgiref), tools that read source (tabnanny, pyclbr, symtable, modulefinder), pickletools,
+    # zipimport and doctest (its DocTestRunner, converted, runs the test module's doctests). keyword is left out: it
+    # defines no function (iskeyword is a frozenset's __contains__). The suites of xml.etree.ElementTree,
+    # xml.dom.minidom, html.parser, urllib.parse, urllib.robotparser, http.cookies, http.cookiejar and numbers are
+    # named otherwise (test_xml_etree, test_minidom, test_htmlparser, test_urlparse, test_robotparser,
+    # test_http_cookies, test_http_cookiejar, test_abstract_numbers), which runner.py's stdlib mode cannot say: run
+    # ad hoc with its Converter, all passed converted on both paths as they do unconverted.
+    _stdlib("logging"), _stdlib("mailbox"), _stdlib("shelve"), _stdlib("copyreg"), _stdlib("getpass"), _stdlib("uu"),
+    _stdlib("wsgiref"), _stdlib("tabnanny"), _stdlib("pyclbr"), _stdlib("symtable"), _stdlib("modulefinder"),
+    _stdlib("pickletools"), _stdlib("zipimport"), _stdlib("doctest"),
+    # And two larger ones (0 / 0 broken, 7 and 17 s): re (its pure-Python parser and compiler, re._parser and
+    # re._compiler, converted; the matching engine is _sre's) and unittest (the package that runs these suites,
+    # converted; test_unittest runs it on its own tests: NonCallableMock.__class__, a property, converts but cannot be
+    # set back on the class).
+    _stdlib("re"), _stdlib("unittest"),
+    # trace breaks tests in the converted form, in the class bdb does (docs/limitations.md names test_trace): the
+    # converted Trace.runfunc calls sys.settrace and then the function through ag__.call, whose frames (and, at a
+    # function's first call, its conversion) the tracer counts.
+    _stdlib("trace", note="13 tests break in the converted form: Trace.runfunc's tracer sees ag__.call's frames "
+                          "(and, at a function's first call, its conversion) before the function's own"),
 )
 
 PYPI_SUITES = (
@@ -267,6 +289,50 @@ PYPI_SUITES = (
     Suite(name="webcolors", kind="pytest", dist="webcolors", version="24.8.0",
           sha256="08b07af286a01bcd30d583a7acadf629583d1f79bfef27dd2c2c5c263817277d",
           packages=("webcolors",), src="src", pytest_args=("tests",)),
+    # Six more pure-Python libraries: functional helpers (funcy), intervals and interval dicts (portion), interval
+    # trees (intervaltree, over sortedcontainers), time zones (pytz, with its zoneinfo database), terminal column widths
+    # (wcwidth) and dates (python-dateutil). 0 / 0 broken but dateutil's (4 / 4, from the runner's import hook, see its
+    # note); 4 to 170 s for its three runs (intervaltree's converted form takes 4 to 6 times as long as unconverted,
+    # dateutil's 2 to 4 times). The newest sdists of bidict and sortedcontainers ship no tests, glom needs face and
+    # boltons installed and parsimonious needs regex (none installed): not added.
+    Suite(name="funcy", kind="pytest", dist="funcy", version="2.1",
+          sha256="8979feb3de7120afd1d00e5a8eae810c1942e4bfbc91697151e9ee1e49f79284",
+          packages=("funcy",),
+          pytest_args=("tests", "--ignore=tests/test_colls.py", "--ignore=tests/test_funcolls.py",
+                       "--ignore=tests/test_funcs.py", "--ignore=tests/test_seqs.py", "--ignore=tests/test_tree.py"),
+          note="tests/test_colls.py, test_funcolls.py, test_funcs.py, test_seqs.py and test_tree.py import whatever "
+               "(not installed): not run"),
+    Suite(name="portion", kind="pytest", dist="portion", version="2.4.2",
+          sha256="5289b40d98959b16b3f6927781678935d3df1b7c14947f5d7778e5e04dd9a065",
+          packages=("portion",), pytest_args=("tests",),
+          note="2.4.2, not the newest: from 2.5 portion/__init__.py reads its version from the installed "
+               "distribution's metadata, which an unpacked sdist does not have"),
+    Suite(name="pytz", kind="pytest", dist="pytz", version="2026.6",
+          sha256="3b0fc2727707663d6e517936f444fd8a8b240f1fc32f4bf7ee03274245945284",
+          packages=("pytz",), pytest_args=("pytz/tests",)),
+    Suite(name="intervaltree", kind="pytest", dist="intervaltree", version="3.2.1",
+          sha256="f3f7e8baeb7dd75b9f7a6d33cf3ec10025984a8e66e3016d537e52130c73cfe2",
+          packages=("intervaltree",), pytest_args=("test", "intervaltree"),
+          note="its pyproject.toml adds --doctest-modules: the doctests of intervaltree's modules run too"),
+    Suite(name="wcwidth", kind="pytest", dist="wcwidth", version="0.2.13",
+          sha256="72ea0c06399eb286d978fdedb6923a9eb47e1c486ce63e9b4e64fc18303972b5",
+          packages=("wcwidth",),
+          pytest_args=("tests", "-o", "addopts=", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="0.2.13, the last pure-Python release (0.9's tests demand its C extension unless WCWIDTH_PYTHON is "
+               "set); its tox.ini's addopts ask for pytest-cov (not installed): dropped. wcwidth and its two "
+               "helpers are lru_cache objects, not converted: 3 functions are"),
+    Suite(name="python-dateutil", kind="pytest", dist="python-dateutil", version="4.0.0",
+          sha256="d7295ff14fdc0f92f662100bfb6c551d160ca090f2939f1ec5b9794265c03f06",
+          packages=("dateutil",), src="src",
+          pytest_args=("tests", "--ignore=tests/test_rrule.py", "--ignore=tests/test_utils.py",
+                       "-W", "ignore::pytest.PytestAssertRewriteWarning",
+                       "-W", "ignore::pytest.PytestUnknownMarkWarning"),
+          note="tests/test_rrule.py and test_utils.py import freezegun (not installed): not run; its conftest.py "
+               "marks no_cover (pytest-cov's, not installed) under filterwarnings error: that warning is ignored; "
+               "3 tests fail unconverted too, on this machine's /usr/share/zoneinfo. "
+               "4 tests break converted, on both paths, from the runner, not the converter: dateutil.zoneinfo warns "
+               "at import with a stacklevel that skips the import system's frames, and the runner's import hook "
+               "(ConvertOnImport's exec_module, in runner.py) is one more, so the warning names runner.py"),
 )
 
 SUITES = STDLIB_SUITES + PYPI_SUITES
