@@ -50,6 +50,7 @@ from runtime.graph.tensor import (
     cast,
     constant,
     copy,
+    eager_class,
     getitem,
     holds_tensor,
     nest_array,
@@ -641,21 +642,9 @@ def _register_scalar_types() -> None:
 _register_scalar_types()
 
 
-_PYTHON_NUMBER_TYPES = {"b": builtins.bool, "i": builtins.int, "f": builtins.float, "c": builtins.complex}
 def _stands_for(t: Tensor, asked: str) -> type:
-    """The class of what ``t`` stands for in eager NumPy: ``np.ndarray`` for an array (a 0-d one too, where the
-    graph knows it is one: ``tensor.stands_for_scalar``), the NumPy scalar type for a 0-d tensor known to be a
-    scalar (an element ``x[i]``, a ufunc's or a reduction's result), the Python number type for a ``PyNumber``.
-    A 0-d tensor the graph cannot tell (an argument, which a call may pass as either) is refused, ``asked``
-    naming what wanted to know."""
-    if type(t) is PyNumber:
-        return _PYTHON_NUMBER_TYPES[t.dtype.kind]
-    scalar = False if t.ndim > 0 else stands_for_scalar(t)
-    if scalar is None:
-        raise NotStageable(f"{user_location()}: {asked} of a 0-d graph tensor: it stands for a NumPy scalar "
-                           f"({t.dtype.type.__name__}) or a 0-d array (np.ndarray), and the graph cannot tell which; "
-                           "test the dtype (x.dtype.kind) or the shape (x.ndim) instead")
-    return t.dtype.type if scalar else np.ndarray
+    """The class of what ``t`` stands for in eager NumPy (``tensor.eager_class``)."""
+    return eager_class(t, asked)
 
 
 @implements(isinstance)

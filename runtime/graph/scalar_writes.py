@@ -24,6 +24,7 @@ left (docs/limitations.md).
 from __future__ import annotations
 
 import functools
+import warnings
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
@@ -43,10 +44,12 @@ class Check(NamedTuple):
 def _error_of(write: Any, dtype: np.dtype) -> tuple[type, str]:
     """What NumPy raises writing the scalar ``write`` into an array of ``dtype`` (NoneType if nothing)."""
     target = np.zeros(1, dtype)
-    try:
-        target[0] = write
-    except Exception as error:  # noqa: BLE001  (asked of NumPy, so the errors match the version installed)
-        return type(error), str(error)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (the probe's, not the program's)
+        try:
+            target[0] = write
+        except Exception as error:  # noqa: BLE001  (asked of NumPy, so the errors match the version installed)
+            return type(error), str(error)
     return type(None), ""
 
 

@@ -290,8 +290,41 @@ class Tensor:
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
         return array_ufunc(ufunc, method, inputs, kwargs)
 
+    @property
+    def __class__(self) -> type:  # noqa: F811  (what isinstance() asks when the type itself does not answer)
+        """The class of what the tensor stands for in eager NumPy (``np.ndarray``, or the NumPy scalar type of an
+        element or a reduction: ``eager_class``), asked by any code but the runtime's and the converter's own. So
+        ``isinstance(x, np.ndarray)``, ``isinstance(s, float)``, ``np.isscalar`` and ``functools.singledispatch``
+        answer in code autograph did not convert (a constructor, a property, a library) as they do eagerly, and as
+        converted code's ``isinstance`` does (runtime/graph/builtins.py). ``type(x)`` cannot be answered so: only
+        converted code's is."""
+        module = sys._getframe(1).f_globals.get("__name__") or ""
+        if module.startswith(_OWN_MODULES) or module in ("runtime", "autograph"):
+            return type(self)
+        return eager_class(self, "isinstance() (or x.__class__)")
+
     def __array_function__(self, func: Any, types: tuple, args: tuple, kwargs: dict) -> Any:
         return array_function(func, types, args, kwargs)
+
+
+_OWN_MODULES = ("runtime.", "autograph.")
+_PYTHON_NUMBER_TYPES = {"b": bool, "i": int, "f": float, "c": complex}
+
+
+def eager_class(t: Tensor, asked: str) -> type:
+    """The class of what ``t`` stands for in eager NumPy: ``np.ndarray`` for an array (a 0-d one too, where the
+    graph knows it is one: ``stands_for_scalar``), the NumPy scalar type for a 0-d tensor known to be a scalar
+    (an element ``x[i]``, a ufunc's or a reduction's result), the Python number type for a ``PyNumber``. A 0-d
+    tensor the graph cannot tell (an argument, which a call may pass as either) is refused, ``asked`` naming
+    what wanted to know."""
+    if type(t) is PyNumber:
+        return _PYTHON_NUMBER_TYPES[t.dtype.kind]
+    scalar = False if t.ndim > 0 else stands_for_scalar(t)
+    if scalar is None:
+        raise NotStageable(f"{user_location()}: {asked} of a 0-d graph tensor: it stands for a NumPy scalar "
+                           f"({t.dtype.type.__name__}) or a 0-d array (np.ndarray), and the graph cannot tell which; "
+                           "test the dtype (x.dtype.kind) or the shape (x.ndim) instead")
+    return t.dtype.type if scalar else np.ndarray
 
 
 def _binary(op: str, reflected: bool = False) -> Any:

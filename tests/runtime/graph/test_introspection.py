@@ -10,6 +10,7 @@ value's (runtime/graph/tensor.py, ``stands_for_scalar``).
 from __future__ import annotations
 
 import copy
+import functools
 import math
 
 import numpy as np
@@ -457,3 +458,87 @@ def test_routed_callables_reached_through_a_variable_answer_as_by_name():
     for executor in ("numpy", "jax") if jax_usable() else ("numpy",):
         name, scalar, y = autograph.function(kinds, executor=executor)(x)
         assert (name, bool(scalar), y.dtype) == ("float32", True, np.float32) == kinds(x)[:2] + (kinds(x)[2].dtype,)
+
+
+# --- the same questions, asked by code autograph does not convert --------------------------------------------
+# A constructor runs as written (docs/limitations.md), and so does a function marked do_not_convert or a library's:
+# there `isinstance` is Python's own, which asks the tensor's `__class__` (runtime/graph/tensor.py): the class of
+# what it stands for, as converted code's `isinstance` answers. (`type(v)` cannot be answered so: see below.)
+
+@functools.singledispatch
+def _dispatched(v):
+    return "object"
+
+
+@_dispatched.register
+def _(v: np.ndarray):
+    return "ndarray"
+
+
+@_dispatched.register
+def _(v: float):
+    return "float"
+
+
+@autograph.do_not_convert
+def _ask_as_written(v, question):
+    if question == 0:
+        return isinstance(v, np.ndarray)
+    if question == 1:
+        return isinstance(v, float)
+    if question == 2:
+        return np.isscalar(v)
+    if question == 3:
+        return isinstance(v, np.generic)
+    if question == 4:
+        return isinstance(v, (int, np.integer))
+    return _dispatched(v)
+
+
+class _AskedInAConstructor:
+    def __init__(self, v, question):
+        self.answer = _ask_as_written(v, question) if question < 6 else isinstance(v, np.ndarray)
+
+
+def ask_unconverted(x, steps, question):
+    v = x
+    for step in steps:
+        v = step(v)
+    return _AskedInAConstructor(v, question).answer
+
+
+@pytest.mark.parametrize("executor", executors())
+@settings(max_examples=120, deadline=None)
+@given(chain=CHAINS, question=st.integers(0, 6), dtype=DTYPES)
+def test_isinstance_in_code_autograph_does_not_convert_is_eagers_or_refused(executor, chain, question, dtype):
+    x = np.array([1.0, 2.0, 4.0], dtype=dtype)
+    with np.errstate(all="ignore"):
+        want = ask_unconverted(x.copy(), chain, question)
+    function = autograph.function(ask_unconverted, executor=executor)
+    try:
+        got = function(x.copy(), chain, question)
+    except Limitation:
+        assert chain[2] not in ANSWERED, chain
+        return
+    got = got.item() if isinstance(got, np.ndarray) else got
+    assert got == want, (chain, question, got, want)
+
+
+def test_the_runtime_itself_still_sees_a_tensor():
+    """Only code outside the runtime and the converter is answered for what the tensor stands for: the runtime's own
+    checks (``isinstance(v, np.ndarray)`` to tell a constant from a traced value) see the tensor."""
+    from runtime.graph.tensor import Tensor
+
+    namespace = {"__name__": "runtime.probe"}  # (a function of the runtime's, as far as __class__ can tell)
+    exec("def class_seen(v):\n    return v.__class__, isinstance(v, np.ndarray)\n", {**namespace, "np": np}, namespace)
+    seen = {}
+
+    def probe(x):
+        s = x[0]
+        seen["user"] = (isinstance(x, np.ndarray), isinstance(s, np.float64), s.__class__)
+        seen["values"] = (x, s)
+        return s
+
+    autograph.function(probe)(np.array([1.0, 2.0]))
+    assert seen["user"] == (True, True, np.float64)
+    assert [namespace["class_seen"](v) for v in seen["values"]] == [(Tensor, False), (Tensor, False)]

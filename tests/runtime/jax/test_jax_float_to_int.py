@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 import autograph
 from runtime.jax import casts
 
+pytestmark = pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+
 FLOATS = (np.float64, np.float32, np.float16)
 INTS = (np.int64, np.int32, np.int16, np.int8, np.uint64, np.uint16, np.uint8)  # uint32: see test_uint32_refused
 SPECIAL = [np.nan, np.inf, -np.inf, 0.0, -0.0, 0.5, -0.5, 2.7, -2.7, 127.5, 128.0, -128.5, -129.0, 255.9, 256.0,
