@@ -642,14 +642,9 @@ def _register_scalar_types() -> None:
 _register_scalar_types()
 
 
-def _stands_for(t: Tensor, asked: str) -> type:
-    """The class of what ``t`` stands for in eager NumPy (``tensor.eager_class``)."""
-    return eager_class(t, asked)
-
-
 @implements(isinstance)
 def _isinstance(obj: Any, classinfo: Any) -> Any:
-    """``isinstance(t, np.ndarray)`` is what it would be for what the tensor stands for (``_stands_for``):
+    """``isinstance(t, np.ndarray)`` is what it would be for what the tensor stands for (``tensor.eager_class``):
     ``isinstance(np.sum(x), float)`` is True for float64, False for float32; ``np.int64`` is no ``int``. Where a
     NumPy scalar and a 0-d array would give the same answer, it is given even when the graph cannot tell them."""
     if not isinstance(obj, Tensor):
@@ -657,26 +652,26 @@ def _isinstance(obj: Any, classinfo: Any) -> Any:
     if type(obj) is not PyNumber and obj.ndim == 0 and (
             issubclass(np.ndarray, classinfo) == issubclass(obj.dtype.type, classinfo)):
         return issubclass(np.ndarray, classinfo)
-    return issubclass(_stands_for(obj, "isinstance()"), classinfo)
+    return issubclass(eager_class(obj, "isinstance()"), classinfo)
 
 
 @implements(type)
 def _type(obj: Any, *rest: Any) -> Any:
-    """``type(t)`` is the class of what the tensor stands for in eager NumPy (``_stands_for``; converted code
+    """``type(t)`` is the class of what the tensor stands for in eager NumPy (``tensor.eager_class``; converted code
     routes ``type`` here as it does ``isinstance``), never its own. ``type(name, bases, namespace)`` makes a
     class."""
     if rest or not isinstance(obj, Tensor):
         return type(obj, *rest)
-    return _stands_for(obj, "type()")
+    return eager_class(obj, "type()")
 
 
 @implements(np.isscalar)
 def _isscalar(element: Any) -> Any:
-    """``np.isscalar(t)`` answers for what the tensor stands for (``_stands_for``): False for an array, a 0-d one
+    """``np.isscalar(t)`` answers for what the tensor stands for (``tensor.eager_class``): False for an array, a 0-d one
     too; True for a NumPy scalar and for a ``PyNumber`` (a Python number)."""
     if not isinstance(element, Tensor):
         return np.isscalar(element)
-    return _stands_for(element, "np.isscalar()") is not np.ndarray
+    return eager_class(element, "np.isscalar()") is not np.ndarray
 
 
 # The callables whose result is a Python number when their arguments are: the builtins and math's functions (not

@@ -298,8 +298,8 @@ class Tensor:
         answer in code autograph did not convert (a constructor, a property, a library) as they do eagerly, and as
         converted code's ``isinstance`` does (runtime/graph/builtins.py). ``type(x)`` cannot be answered so: only
         converted code's is."""
-        module = sys._getframe(1).f_globals.get("__name__") or ""
-        if module.startswith(_OWN_MODULES) or module in ("runtime", "autograph"):
+        module = sys._getframe(1).f_globals.get("__name__")
+        if type(module) is str and (module.startswith(_OWN_MODULES) or module in ("runtime", "autograph")):
             return type(self)
         return eager_class(self, "isinstance() (or x.__class__)")
 

@@ -161,7 +161,7 @@ def _answer_anywhere(probe: np.ndarray, target: np.dtype) -> Optional[np.ndarray
     return whole if same else None
 
 
-def float_to_int(x: Any, dtype: Any, where: str = "") -> Any:
+def float_to_int(x: Any, dtype: Any) -> Any:
     """``x.astype(dtype)`` of a JAX float (or complex: its real part, as NumPy takes) array, for an integer
     ``dtype``, as NumPy casts here."""
     import jax.numpy as jnp
@@ -175,7 +175,7 @@ def float_to_int(x: Any, dtype: Any, where: str = "") -> Any:
         x = x.astype(np.float32)
     if found is None:
         raise UnknownCastRule(
-            f"{where}{'' if not where else ': '}a cast from {source} to {target}: NumPy's cast of a value "
+            f"a cast from {source} to {target}: NumPy's cast of a value "
             f"{target} cannot hold (nan, an infinity, one out of range) follows on this machine no rule the XLA "
             "lowering knows, so executor='jax' could not give NumPy's answer for one. Run this function with "
             "executor='numpy' (the default)")

@@ -521,7 +521,8 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "reshape": lambda ctx, x, shape: jnp.reshape(x, shape),
     "transpose": lambda ctx, x, axes: jnp.transpose(x, axes),
     "broadcast_to": lambda ctx, x, shape: jnp.broadcast_to(x, shape),
-    "cast": lambda ctx, x, dtype: _cast(jnp.asarray(x), np.dtype(dtype)),
+    "cast": lambda ctx, x, dtype: (casts.float_to_int(x, dtype) if casts.needs_rule(jnp.asarray(x).dtype, dtype)
+                                   else jnp.asarray(x).astype(dtype)),
     "where": lambda ctx, c, x, y: jnp.where(c, *_common(ctx, (x, y))),
     "clip": lambda ctx, *xs: jnp.clip(*_common(ctx, xs)),
     "concatenate": lambda ctx, *xs, axis: jnp.concatenate(_common(ctx, xs), axis),

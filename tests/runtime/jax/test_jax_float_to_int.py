@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 import autograph
 from runtime.jax import casts
 
-pytestmark = pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+pytestmark = [pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning"),
+              pytest.mark.filterwarnings("ignore::autograph.RetracingWarning")]
 
 FLOATS = (np.float64, np.float32, np.float16)
 INTS = (np.int64, np.int32, np.int16, np.int8, np.uint64, np.uint16, np.uint8)  # uint32: see test_uint32_refused
@@ -56,11 +57,18 @@ def _same(got, want):
             and np.array_equal(got, want))
 
 
+_FUNCTIONS: dict = {}
+
+
 def _staged(fn, executor, *args):
+    """``fn`` staged (one Function per function and executor: a trace per dtype pair, each value a call of it)."""
+    function = _FUNCTIONS.get((fn, executor))
+    if function is None:
+        function = _FUNCTIONS[fn, executor] = autograph.function(fn, executor=executor)
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
         try:
-            return autograph.function(fn, executor=executor)(*args)
+            return function(*args)
         except (ValueError, OverflowError) as error:
             return type(error)
 
