@@ -22,8 +22,11 @@ def chain(x):
 
 
 def fresh(fn: types.FunctionType) -> types.FunctionType:
-    """A new function object with ``fn``'s code: JAX caches traces per function object."""
-    return types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+    """A new function object with ``fn``'s code, defaults and keyword-only defaults: JAX caches traces per
+    function object."""
+    made = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+    made.__kwdefaults__ = fn.__kwdefaults__
+    return made
 
 
 def staging_time() -> float:
