@@ -142,6 +142,17 @@ def _cast(x: Any, dtype: np.dtype) -> Any:
     return converted
 
 
+def _astype(x: Any, dtype: Any) -> Any:
+    """``x.astype(dtype)`` as NumPy casts: NumPy's own for a constant, NumPy's rule for a float made an integer
+    (runtime/jax/casts.py), JAX's for the rest (exact there)."""
+    if not casts.needs_rule(x.dtype if hasattr(x, "dtype") else np.result_type(x), dtype):
+        return jnp.asarray(x).astype(dtype)
+    if isinstance(x, _STATIC):
+        with np.errstate(invalid="ignore", over="ignore"):  # (the graph's run would not warn either)
+            return jnp.asarray(x.astype(dtype))
+    return casts.float_to_int(x, dtype)
+
+
 def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) -> tuple:
     """Run ``graph``'s rules on JAX values (an environment loop, as the interpreter's), updating
     ``state``; only the nodes the outputs need and the stateful ones, in traced order."""
@@ -521,8 +532,7 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "reshape": lambda ctx, x, shape: jnp.reshape(x, shape),
     "transpose": lambda ctx, x, axes: jnp.transpose(x, axes),
     "broadcast_to": lambda ctx, x, shape: jnp.broadcast_to(x, shape),
-    "cast": lambda ctx, x, dtype: (casts.float_to_int(x, dtype) if casts.needs_rule(jnp.asarray(x).dtype, dtype)
-                                   else jnp.asarray(x).astype(dtype)),
+    "cast": lambda ctx, x, dtype: _astype(x, dtype),
     "where": lambda ctx, c, x, y: jnp.where(c, *_common(ctx, (x, y))),
     "clip": lambda ctx, *xs: jnp.clip(*_common(ctx, xs)),
     "concatenate": lambda ctx, *xs, axis: jnp.concatenate(_common(ctx, xs), axis),
@@ -657,7 +667,7 @@ def _failed(ctx) -> Any:
 def _assign(update: Callable) -> Rule:
     def rule(ctx, x, variable):
         old = ctx.state[variable]
-        new = _cast(jnp.broadcast_to(update(old, x), variable.shape), np.dtype(variable.dtype))
+        new = _astype(jnp.broadcast_to(update(old, x), variable.shape), variable.dtype)
         failed = _failed(ctx)
         ctx.state[variable] = new if failed is None else jnp.where(failed == 0, new, old)
     return rule
