@@ -26,7 +26,7 @@ executor='numpy'.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import numpy as np
 
@@ -37,11 +37,14 @@ class UnknownCastRule(NotStageable):
     """NumPy's float → integer cast on this machine follows no rule the XLA lowering knows."""
 
 
-class _Ops:
+class _Ops(NamedTuple):
     """The few operations a rule needs, over NumPy (the probe) or JAX (the lowering)."""
 
-    def __init__(self, where: Callable, convert: Callable, bitcast: Callable, full: Callable, isnan: Callable):
-        self.where, self.convert, self.bitcast, self.full, self.isnan = where, convert, bitcast, full, isnan
+    where: Callable
+    convert: Callable
+    bitcast: Callable
+    full: Callable
+    isnan: Callable
 
 
 def _numpy_convert(x: Any, dtype: np.dtype) -> Any:
