@@ -34,12 +34,12 @@ from __future__ import annotations
 import builtins
 import math
 import operator
-import warnings
 from typing import Any, Callable, Optional
 
 import numpy as np
 
 from runtime.graph import nests, variables
+from runtime.graph.asked import error_of as _error_of
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
     PyNumber,
@@ -127,16 +127,6 @@ def implements(*funcs: Callable) -> Callable:
 
 
 # --- the messages Python and NumPy give (asked of them, so they match the versions installed) -------
-
-def _error_of(thunk: Callable[[], Any]) -> tuple[type, str]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            thunk()
-        except Exception as error:
-            return type(error), str(error)
-    return type(None), ""
-
 
 def _accepts_size_one() -> bool:
     """NumPy < 2.4 (with a DeprecationWarning since 1.25) converts a size-1 array to a Python scalar."""

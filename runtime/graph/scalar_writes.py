@@ -16,7 +16,7 @@ value beyond a C long its ``OverflowError``, and one too big for a narrower inte
 ``OverflowError``. A NumPy float scalar written into an unsigned integer is cast as an array is (no
 error). Only a scalar at a basic index (ints and slices) goes this way: a 0-d array, or any value at an
 integer-array index, is cast as an array (runtime/jax/casts.py on XLA). Each error and message is asked
-of the NumPy installed (``_error_of``). A Python float (``float(x[i])`` in eager code) written into an
+of the NumPy installed (``asked.error_of``). A Python float (``float(x[i])`` in eager code) written into an
 unsigned integer would raise where the graph, which holds it as a float64 scalar, casts: the one case
 left (docs/limitations.md).
 """
@@ -24,10 +24,11 @@ left (docs/limitations.md).
 from __future__ import annotations
 
 import functools
-import warnings
 from typing import Any, NamedTuple, Optional
 
 import numpy as np
+
+from runtime.graph.asked import error_of
 
 
 class Check(NamedTuple):
@@ -43,14 +44,7 @@ class Check(NamedTuple):
 
 def _error_of(write: Any, dtype: np.dtype) -> tuple[type, str]:
     """What NumPy raises writing the scalar ``write`` into an array of ``dtype`` (NoneType if nothing)."""
-    target = np.zeros(1, dtype)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (the probe's, not the program's)
-        try:
-            target[0] = write
-        except Exception as error:  # noqa: BLE001  (asked of NumPy, so the errors match the version installed)
-            return type(error), str(error)
-    return type(None), ""
+    return error_of(lambda: np.zeros(1, dtype).__setitem__(0, write))
 
 
 @functools.cache

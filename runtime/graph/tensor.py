@@ -759,7 +759,7 @@ class PyNumber(Tensor):
         return PyNumber(t._value, t.builder)
 
     def __repr__(self) -> str:
-        return f"<PyNumber {_PYTHON_TYPE[self.dtype.kind]} {self.value.type_str}>"
+        return f"<PyNumber {_PYTHON_NUMBER_TYPES[self.dtype.kind].__name__} {self.value.type_str}>"
 
     def __index__(self) -> int:
         raise _needs_number(self, "using it as a Python int (range() in code that is not converted, a shape "
@@ -776,13 +776,13 @@ class PyNumber(Tensor):
         raise _needs_number(self, "hashing it (a shape with it as a dict or cache key)")
 
 
-_PYTHON_TYPE = {"i": "int", "f": "float", "b": "bool", "c": "complex"}
 _PYTHON_EXAMPLE = {"i": 0, "f": 0.0, "b": False, "c": 0j}
 
 
 def _needs_number(t: PyNumber, what: str) -> UnknownDimension:
+    kind = _PYTHON_NUMBER_TYPES[t.dtype.kind].__name__
     return UnknownDimension(
-        f"{user_location()}: a Python {_PYTHON_TYPE[t.dtype.kind]} known only when the graph runs (a dimension "
+        f"{user_location()}: a Python {kind} known only when the graph runs (a dimension "
         f"of a traced array from an input_signature with None, or arithmetic on one) is used where Python needs "
         f"its value while tracing: {what}. A graph holds it as a value: compare it in an `if` (staged), loop "
         "over `range(n)` in converted code, compare shapes dim by dim (x.shape[0] == y.shape[0]); make arrays "
