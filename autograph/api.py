@@ -32,6 +32,7 @@ from autograph.converters import frame_reads
 from autograph.converters.call_trees import is_unconverted_module
 from autograph.errors import ConversionError, ConverterBug, Location
 from autograph.naming import Namer
+from runtime.state_roles import BOUND_WHERE_READ
 
 
 @dataclass
@@ -208,8 +209,9 @@ def _converted(fn: types.FunctionType) -> Conversion:
     as_written_text = ast.unparse(as_written) if rewritten_as_written else None
     combined = forms.combine(tree, as_written, runtime_name)
     forms.use_runtime_constant(combined, [tree, as_written] if rewritten_as_written else [tree], runtime_name)
-    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans),
-                                    ctx.state_roles)
+    roles = dict.fromkeys(ctx.bound_where_read - ctx.maybe_read_unbound, BOUND_WHERE_READ)
+    roles.update(ctx.state_roles)  # (the names the converters made up are no user's)
+    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans), roles)
     return Conversion(code, source, parsed.source_lines, runtime_name, lines, as_written_text)
 
 

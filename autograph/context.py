@@ -28,6 +28,10 @@ class Context:
     # value, the return and break flags): declared to the runtime with the compiled code
     # (runtime/state_roles.py), so it never guesses from a name's spelling.
     state_roles: dict = field(default_factory=dict)
+    # The user's variables that every read finds bound (in every function of the conversion that has a local
+    # of that name: the roles cover all its code objects), declared bound where read; and the other locals.
+    bound_where_read: set = field(default_factory=set)
+    maybe_read_unbound: set = field(default_factory=set)
     # Whether the definitions analysis marked some read of the function being converted as maybe
     # unbound (MAYBE_UNDEFINED); when not, the control-flow pass skips its walks looking for them.
     maybe_unbound_reads: bool = True

@@ -24,6 +24,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from runtime.staging import StagingError, describe, has_no_value, is_return_flag, is_return_value, staging_error
+from runtime.state_roles import may_stay_unset
 from runtime.undefined import Undefined, as_unbound_local
 
 WEAK = (bool, int, float, complex)
@@ -212,8 +213,11 @@ def join_branches(rules: Rules, names: Sequence[str], outs: Sequence[Sequence[An
 
 def _unused_return(name: str, names: Sequence[str], values: Sequence[Any]) -> bool:
     """A return value may be missing on a path whose return flag is not plainly True: the converted
-    code reads it only once the flag is set, and sets both together."""
-    return is_return_value(name) and any(is_return_flag(n) and v is not True for n, v in zip(names, values))
+    code reads it only once the flag is set, and sets both together. A variable the converter declared
+    bound where read (runtime/state_roles.py) may be missing on any path: no read reaches it there."""
+    if is_return_value(name):
+        return any(is_return_flag(n) and v is not True for n, v in zip(names, values))
+    return may_stay_unset(name)
 
 
 def _one_branch_only(name: str, defined: str, missing: str) -> str:
@@ -325,11 +329,12 @@ class Peel(Exception):
 def first_value(rules: Rules, name: str, entry: Any, out: Any, what: str, peelable: bool) -> bool:
     """A variable that has no value before the loop (unassigned, or a return value not set yet), or None:
     whether it has one after an iteration, so the loop must carry a placeholder for it (only a return
-    value, which is read once its flag is set). Otherwise it raises: ``Peel`` when ``peelable`` (a loop
-    with a known trip count), else the refusal. False: it still has none (nothing to carry)."""
+    value, which is read once its flag is set, or a variable the converter declared bound where read).
+    Otherwise it raises: ``Peel`` when ``peelable`` (a loop with a known trip count), else the refusal.
+    False: it still has none (nothing to carry)."""
     if rules.same(entry, out) or (has_no_value(name, entry) and has_no_value(name, out)):
         return False
-    if is_return_value(name) and has_no_value(name, entry):
+    if may_stay_unset(name) and has_no_value(name, entry):
         return True
     if entry is None:
         message = (

@@ -1,4 +1,5 @@
-"""The roles the converter declares for the variables it makes up, as the runtime sees them.
+"""The roles the converter declares for the variables it makes up (and for some of the user's), as the
+runtime sees them.
 
 Before (what the converter writes for a function with an early return)::
 
@@ -24,6 +25,11 @@ so no user variable has them) and autograph registers the declaration with each 
 compiles (``runtime.undefined.register_converted_code(..., roles=...)``); ``State`` gives a
 statement's carried names these types. Nothing here guesses from a name's spelling: a user's own
 variable called ``retval_`` is an ordinary variable.
+
+One role is for the user's own variables: BOUND_WHERE_READ, which the converter declares where its
+definitions analysis proves that every read finds the variable set (``found`` in a search loop that
+assigns it before each ``break`` and in its ``else``), so a staged statement may hold a placeholder on
+the paths that leave it unset, as it does for the return value.
 """
 
 from __future__ import annotations
@@ -33,6 +39,11 @@ from typing import Mapping
 RETURN_VALUE = "return value"  # the value a `return` inside control flow stores
 RETURN_FLAG = "return flag"  # set once a `return` inside a loop or a staged branch ran
 BREAK_FLAG = "break flag"  # set once a `break` ran
+# A user's variable that some path leaves unset but that every read finds set: the converter proved that
+# Python never raises UnboundLocalError for it (``found`` bound before each ``break`` of a search loop and in
+# its ``else``). A staged statement may hold a placeholder for it on the paths that leave it unset: no read
+# can see that value, as none would see the unset variable in Python.
+BOUND_WHERE_READ = "bound where read"
 
 
 class CarriedName(str):
@@ -57,7 +68,13 @@ class BreakFlagName(CarriedName):
     role = BREAK_FLAG
 
 
-_BY_ROLE = {RETURN_VALUE: ReturnValueName, RETURN_FLAG: ReturnFlagName, BREAK_FLAG: BreakFlagName}
+class BoundWhereReadName(CarriedName):
+    __slots__ = ()
+    role = BOUND_WHERE_READ
+
+
+_BY_ROLE = {RETURN_VALUE: ReturnValueName, RETURN_FLAG: ReturnFlagName, BREAK_FLAG: BreakFlagName,
+            BOUND_WHERE_READ: BoundWhereReadName}
 
 
 def with_roles(names: tuple[str, ...], roles: Mapping[str, str]) -> tuple[str, ...]:
@@ -69,6 +86,12 @@ def with_roles(names: tuple[str, ...], roles: Mapping[str, str]) -> tuple[str, .
 
 def is_return_value(name: str) -> bool:
     return isinstance(name, ReturnValueName)
+
+
+def may_stay_unset(name: str) -> bool:
+    """Whether a staged statement may hold a placeholder for ``name`` where a path leaves it unset: the
+    return value (read only once its flag is set) or a variable bound at every read (BOUND_WHERE_READ)."""
+    return isinstance(name, (ReturnValueName, BoundWhereReadName))
 
 
 def is_return_flag(name: str) -> bool:

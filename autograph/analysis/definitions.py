@@ -145,6 +145,8 @@ class _Definitions:
         if _deletes(node.body):  # a later iteration may start with these unbound: check the body again
             self.block(node.body, self.reads(node.test, bound - _deletes(node.body)))
         broken = self.breaks.pop()
+        if isinstance(node.test, ast.Constant) and node.test.value:
+            return _meet(*broken)  # `while True:` ends only at a break (or a return, a raise): no else runs
         # The else clause runs when the test fails; a break skips it.
         return _meet(self.block(node.orelse, after_test), *broken)
 

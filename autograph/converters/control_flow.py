@@ -77,6 +77,10 @@ class _ControlFlow(CarriedState):
         self.made_up = frozenset(ctx.state_roles)
         self.maybe_undefined = maybe_undefined
         self.inited: set[str] = set()
+        # Names that got `x: object` (no read may find them unbound), declared to the runtime as bound
+        # where read (runtime/state_roles.py): a staged statement may hold a placeholder where a path leaves
+        # one unset (`found` in a search loop: bound before each `break` and in the loop's `else`).
+        self.bound_where_read: set[str] = set()
         # The body closures this pass made, by id (held: an id is unique only while its node lives).
         self.generated_functions: dict[int, ast.FunctionDef] = {}
         self.in_python_block = 0  # > 0 while converting a block of a try / with / match
@@ -185,6 +189,7 @@ class _ControlFlow(CarriedState):
                 # `x: object` makes `x` a variable of this scope (for the closures' `nonlocal x`) and
                 # compiles to nothing: `x` stays unbound until the program binds it, as in Python.
                 (init,) = templates.replace("NAME: object", at=origin, NAME=name)
+                self.bound_where_read.add(name)
             anno.set(init, anno.Key.INIT, True)
             # Inside a handler, case or with block that may not run, an Undefined goes to the top,
             # so that reads elsewhere find it (and raise as Python does), not an empty variable.
@@ -462,6 +467,11 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     if control_flow.inited:
         unbound_reads.transform(node, control_flow.inited, scope.captured, control_flow.generated_functions,
                                 ctx.thunk_spans)
+    # The roles go with the whole conversion (every code object of it): a name declared bound where read
+    # must be so in every function of it that has such a local (api.py merges them).
+    proven = control_flow.bound_where_read - control_flow.deleted - control_flow.made_up
+    ctx.bound_where_read |= proven
+    ctx.maybe_read_unbound |= set(scope.locals) - proven
 
 
 def is_docstring(statements: list[ast.stmt]) -> bool:

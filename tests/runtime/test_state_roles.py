@@ -12,6 +12,7 @@ import pytest
 import autograph
 from runtime.staging import StagingError, describe, has_no_value
 from runtime.state_roles import (
+    BOUND_WHERE_READ,
     BREAK_FLAG,
     RETURN_FLAG,
     RETURN_VALUE,
@@ -117,7 +118,10 @@ def test_the_converter_declares_the_names_it_made_up():
     converted = autograph.to_graph(early_return_in_loop)
     code = converted.__code__
     roles = declared_roles(code)
-    assert sorted(roles.values()) == [RETURN_FLAG, RETURN_VALUE]
+    made_up = {name: role for name, role in roles.items() if role != BOUND_WHERE_READ}
+    assert sorted(made_up.values()) == [RETURN_FLAG, RETURN_VALUE]
+    # And the user's loop variable, which every read finds bound (the loop's own reads of it).
+    assert {name for name, role in roles.items() if role == BOUND_WHERE_READ} == {"i"}
     source = autograph.to_code(early_return_in_loop)
     for name in roles:
         assert name in source
