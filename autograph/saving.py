@@ -30,6 +30,7 @@ from runtime.graph.serialization import (
     SerializationError,
 )
 from runtime.graph.tracing import TensorSpec
+from runtime.staging import format_site
 
 __all__ = ["FORMAT_VERSION", "FormatError", "LoadedConcreteFunction", "LoadedFunction", "SavedExceptionStandIn",
            "SerializationError", "export_stablehlo", "load", "save"]
@@ -91,7 +92,7 @@ def load(path: Union[str, os.PathLike], *, max_bytes: int = serialization.MAX_BY
             from error
 
 
-def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction]) -> Any:
+def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction], *, unchecked: bool = False) -> Any:
     """The concrete function's graph as a ``jax.export.Exported`` (StableHLO), through our JAX lowering.
 
     The exported function takes the tensor arguments, flattened in parameter order (Python
@@ -99,7 +100,10 @@ def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction]) 
     in 64-bit types where the graph has them (call it under ``jax.enable_x64(True)``).
     ``.serialize()`` gives bytes that ``jax.export.deserialize`` reads back, also in a runtime without
     our Python code. Graphs with Variables, ``print``, assertions, random draws or ``numpy_function``
-    calls, and unknown dims, are refused."""
+    calls, and unknown dims, are refused; so is a graph whose ops NumPy raises for on some values only
+    (an index computed when it runs, ``inv`` / ``solve`` of a singular matrix, a negative integer power),
+    which the executor checks when it runs, unless ``unchecked=True``: then the exported program gives
+    XLA's answers on those values (a clamped index, inf / NaN entries) where NumPy raises."""
     from runtime import jax as jax_runtime
 
     jax_runtime.require()
@@ -120,6 +124,21 @@ def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction]) 
         raise SerializationError(f"{concrete.name} was traced with unknown dims ({types}); "
                                  "export_stablehlo needs every input shape known: trace it for concrete shapes")
     lowered = lowering.lower(graph)
+    checked = lowering.checked_nodes(lowered)
+    if checked and not unchecked:
+        node = checked[0]
+        where = format_site(*node.location) if node.location else "its graph"
+        index = node.op in ("getitem", "setitem", "ufunc_at", "take")
+        raise SerializationError(
+            f"{concrete.name} {'indexes an array at an index computed when it runs' if index else f'calls {node.op}'} "
+            f"({where}), for which NumPy raises an error that only the values decide ("
+            f"{'IndexError out of bounds' if index else 'a singular matrix, a negative integer power'}): the "
+            "executor checks it when the graph runs, and StableHLO has no place for an error. Pass unchecked=True "
+            "to export XLA's answers there (a clamped index, inf / NaN) instead"
+            + (", or say what an index out of range reads with np.take(x, i, axis=..., mode='clip')" if index
+               else ""))
+    if checked:
+        lowered = lowering.Lowered(graph, checks=False)
 
     def exported_fn(*inputs: Any) -> tuple:
         return lowered.fn(*inputs)  # a graph without state or effects: its outputs only

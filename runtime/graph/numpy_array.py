@@ -30,6 +30,7 @@ import numpy as np
 
 from runtime.graph import tensor as tensor_module
 from runtime.graph import variables
+from runtime.graph.asked import error_of
 from runtime.graph.numpy_api import arg, implements
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.graph.tensor import (
@@ -990,7 +991,8 @@ def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Tensor:
     if w is not None and w.shape != t.shape and None not in w.shape + t.shape:
         raise ValueError("The weights and list don't have the same length.")
     idx = cast(t, np.intp)
-    variables.assert_(np.all(idx >= 0), "np.bincount: 'list' argument must have no negative elements")
+    error, message = error_of(lambda: np.bincount(np.array([-1])))  # NumPy's ValueError, in its words
+    variables.assert_(np.all(idx >= 0), message, error)
     variables.assert_(np.all(idx < length), f"np.bincount in a graph: a value is >= minlength={length}, the "
                       "output length this graph was traced with; pass a larger minlength")
     if w is None or t.shape[0] == 0:  # NumPy counts in intp when there is nothing to weigh, too
@@ -1031,8 +1033,8 @@ def _histogram(a: Any, bins: Any = 10, range: Any = None, density: Any = None, w
             # Edges from the data: min and max (widened by 0.5 when equal), as NumPy.
             bin_type = np.result_type(x.dtype, float) if x.dtype.kind in "biu" else x.dtype
             lo, hi = cast(np.min(x), bin_type), cast(np.max(x), bin_type)
-            variables.assert_(np.isfinite(lo) & np.isfinite(hi),
-                              "np.histogram: autodetected range is not finite")
+            # NumPy's ValueError; its message names the range it found, which a graph's assert cannot.
+            variables.assert_(np.isfinite(lo) & np.isfinite(hi), "autodetected range is not finite", ValueError)
             same = lo == hi
             lo, hi = np.where(same, lo - 0.5, lo), np.where(same, hi + 0.5, hi)
             edges = _linspace(lo, hi, count + 1, dtype=bin_type)
@@ -1129,7 +1131,8 @@ def _nan_arg(name: str, op: str) -> Callable:
         if x.dtype.kind in "fc":
             mask = np.isnan(x)
             # NumPy raises for a slice that is all NaN; in a graph that is known at run time: an assertion.
-            variables.assert_(~np.any(np.all(mask, axis=axis)), "All-NaN slice encountered")
+            error, message = error_of(lambda: getattr(np, name)(np.array([np.nan])))  # NumPy's ValueError
+            variables.assert_(~np.any(np.all(mask, axis=axis)), message, error)
             x = np.where(mask, np.asarray(np.inf if op == "argmin" else -np.inf, x.dtype), x)
         return _finish(arg_reduce(op, x, axis, keep), out, f"np.{name}")
     impl.__name__ = name
@@ -1352,7 +1355,8 @@ def _average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fal
         else:
             result_dtype = np.result_type(x.dtype, w.dtype)
         scale = reduce("sum", cast(w, result_dtype), axes, keep)
-        variables.assert_(np.all(scale != 0.0), "np.average: Weights sum to zero, can't be normalized")
+        error, message = error_of(lambda: np.average(np.ones(1), weights=np.zeros(1)))  # NumPy's ZeroDivisionError
+        variables.assert_(np.all(scale != 0.0), message, error)
         avg = reduce("sum", cast(x, result_dtype) * cast(w, result_dtype), axes, keep) / scale
     if returned:
         if scale.shape != avg.shape:

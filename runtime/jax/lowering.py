@@ -70,12 +70,12 @@ from jax import lax
 from runtime.graph import interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
-from runtime.jax import callback, casts, segments
+from runtime.jax import callback, casts, index_checks, rules_linalg, segments
 from runtime.limits import DataDependentIndex, NotStageable
 from runtime.staging import Limitation, format_site
 
 Rule = Callable[..., Any]
-_FAILED = "<failed assert>"  # the state key of the assert code
+_FAILED = index_checks.FAILED  # the state key of the assert code
 _STATIC = (np.ndarray, np.generic)
 
 
@@ -86,6 +86,11 @@ class LoweringError(ValueError, Limitation):
     frames say nothing a user can act on)."""
 
     jax_error: Any = None
+
+
+def _site(node: Node) -> str:
+    """The node's file:line (a notebook's ``Cell In[n], line k``), or "" where it has none."""
+    return format_site(*node.location) if node.location else ""
 
 
 def _located(error: Exception, node: Node) -> LoweringError:
@@ -482,7 +487,11 @@ def _traced_masks(ctx, index_inputs: Sequence[Any]) -> list:
 def _getitem(ctx, x, *index_inputs, index):
     if _traced_masks(ctx, index_inputs):
         raise xla_refusal(ctx.node, _MASK_READ, DataDependentIndex)
-    return jnp.asarray(x)[_static_index(index, index_inputs)]
+    x = jnp.asarray(x)
+    index_inputs, empty = index_checks.checked(ctx, x, index, index_inputs)
+    if empty:
+        x = jnp.zeros(tuple(1 if axis in empty else d for axis, d in enumerate(x.shape)), x.dtype)
+    return x[_static_index(index, index_inputs)]
 
 
 def _setitem(ctx, x, v, *index_inputs, index):
@@ -505,11 +514,23 @@ def _setitem(ctx, x, v, *index_inputs, index):
             raise error
         mask = mask.reshape(mask.shape + (1,) * (x.ndim - mask.ndim))
         return jnp.where(mask, _cast(jnp.asarray(v), x.dtype), x)
+    index_inputs, empty = index_checks.checked(ctx, x, index, index_inputs)
+    if empty:
+        return x  # nothing to write into an empty axis (the check failed, if the write ran)
     return x.at[_static_index(index, index_inputs)].set(_cast(jnp.asarray(v), x.dtype))
 
 
 def _take(ctx, x, indices, axis, mode):
-    # NumPy's "raise" cannot raise in a compiled program; "fill" makes out-of-bounds reads NaN.
+    x = jnp.asarray(x)
+    if ctx.node in ctx.lowering.assert_codes:  # mode "raise": NumPy's IndexError after the run (index_checks.py)
+        size = x.size if axis is None else x.shape[axis]
+        if index_checks.check(ctx.state, ctx.lowering.assert_codes[ctx.node], indices, 0 if axis is None
+                              else axis, size):
+            shape = jnp.shape(indices) if axis is None else x.shape[:axis] + jnp.shape(indices) + x.shape[axis + 1:]
+            return jnp.zeros(shape, x.dtype)
+        if not isinstance(indices, _STATIC):
+            indices = jnp.asarray(indices).astype(np.int64)  # (in intp, as NumPy: see index_checks.checked)
+    # "fill" (out-of-bounds reads NaN) where the check above stands for NumPy's "raise".
     return jnp.take(x, indices, axis, mode="fill" if mode in (None, "raise") else mode)
 
 
@@ -603,6 +624,13 @@ def _while_loop(ctx, *args, cond_graph, body_graph):
     def step(loop_vars, state):
         return evaluate(body_graph, (*loop_vars, *consts), state, lowering)
 
+    # A failed assert or index check ends the loop, as the interpreter stops there (and a loop reading past the
+    # end of an array, `while x[i] > 0: i += 1`, would not end: XLA clamps the index).
+    checked = next((k for k, key in enumerate(keys) if key is _FAILED), None)  # (`is`: keys hold Variables too)
+
+    def going(answer, values):
+        return answer if checked is None else jnp.logical_and(answer, values[checked] == 0)
+
     start = tuple(jnp.asarray(x) for x in args[:n])
     try:
         if not _stateful(ctx, cond_graph):  # the form one writes by hand
@@ -610,14 +638,17 @@ def _while_loop(ctx, *args, cond_graph, body_graph):
                 state = dict(zip(keys, carry[1]))
                 new = step(carry[0], state)
                 return new, tuple(state[k] for k in keys)
-            out, values = lax.while_loop(lambda c: test(c[0], {}), body, (start, tuple(ctx.state[k] for k in keys)))
+            out, values = lax.while_loop(lambda c: going(test(c[0], {}), c[1]), body,
+                                         (start, tuple(ctx.state[k] for k in keys)))
         else:  # the test has effects too: run it at the end of each iteration, carry its answer
             def body(carry):
                 state = dict(zip(keys, carry[1]))
                 new = step(carry[0], state)
-                return new, tuple(state[k] for k in keys), test(new, state)
+                answer = test(new, state)
+                values = tuple(state[k] for k in keys)
+                return new, values, going(answer, values)
             state = dict(ctx.state)
-            first = test(start, state)
+            first = going(test(start, state), tuple(state[k] for k in keys))
             out, values, _ = lax.while_loop(lambda c: c[2], body, (start, tuple(state[k] for k in keys), first))
     except TypeError as error:
         lowering_error = LoweringError(
@@ -832,19 +863,34 @@ class Lowered:
     arguments and results (nothing to pack or unpack per call); a separate path for graphs with
     variables, prints or asserts."""
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, checks: bool = True) -> None:
+        """``checks=False``: without the run-time checks of NumPy's errors that only the values decide (an index
+        out of bounds, a singular matrix, a negative integer power): XLA's answers there (``export_stablehlo``'s
+        ``unchecked=True``)."""
         self.graph = graph
         nodes = list(_walk(graph))
         self.variables = list(dict.fromkeys(n.attrs["variable"] for n in nodes if "variable" in n.attrs))
         self.assigned = [v for v in self.variables
                          if any(n.op.startswith("assign") and n.attrs["variable"] is v for n in nodes)]
         # The graph's asserts, and its integer powers, whose negative exponents raise NumPy's ValueError.
-        checked_powers = set(_negative_powers(nodes))
-        asserts = [n for n in nodes if n.op == "assert" or n in checked_powers]
+        # And the reads and writes at an integer index computed in the graph: NumPy's IndexError (index_checks.py).
+        checked_powers = set(_negative_powers(nodes)) if checks else set()
+        indexed = index_checks.checked_nodes(nodes) if checks else []
+        # And NumPy's (SciPy's) LinAlgError of a singular matrix or one not positive definite (rules_linalg.CHECKED).
+        linalg_errors = dict(rules_linalg.CHECKED)
+        if any(n.op.startswith("scipy_") for n in nodes):
+            from runtime.jax import rules_scipy
+
+            linalg_errors.update(rules_scipy.checked())
+        linalg = [n for n in nodes if n.op in linalg_errors] if checks else []
+        asserts = [n for n in nodes if n.op == "assert" or n in checked_powers] + indexed + linalg
         self.assert_codes = {node: code for code, node in enumerate(asserts, 1)}
+        self.index_checks = bool(indexed)
         self.failures = [(node.attrs.get("error", AssertionError), node.attrs["message"], node.attrs.get("where", ""))
                          if node.op == "assert" else
-                         (ValueError, NEGATIVE_POWER, format_site(*node.location) if node.location else "")
+                         (ValueError, NEGATIVE_POWER, _site(node)) if node.op == "pow" else
+                         (*linalg_errors[node.op], _site(node)) if node.op in linalg_errors else
+                         (None, node.op, _site(node))  # an index check: its message is made from what failed
                          for node in asserts]
         self.messages = [message for _, message, _ in self.failures]
         self.prints = any(n.op == "print" for n in nodes)
@@ -876,8 +922,12 @@ class Lowered:
         state: dict = dict(zip(self.variables, args[n:]))
         if self.messages:
             state[_FAILED] = jnp.int32(0)
+        if self.index_checks:
+            state[index_checks.DETAIL] = index_checks.initial_detail()
         outputs = evaluate(self.graph, args[:n], state, self)
         failed = (state[_FAILED],) if self.messages else ()
+        if self.index_checks:
+            failed += (state[index_checks.DETAIL],)
         return (*outputs, *(state[v] for v in self.assigned), *failed)
 
     def _fn_single(self, *args: Any) -> Any:
@@ -929,9 +979,12 @@ class Lowered:
         for variable, value in zip(self.assigned, results[n:]):
             variable.set_value(np.asarray(value))
         if self.messages:
-            failed = int(results[-1])
+            failed = int(results[n + len(self.assigned)])
             if failed:
-                raise interpreter.assertion_error(*self.failures[failed - 1])
+                error, message, where = self.failures[failed - 1]
+                if error is None:  # an index out of bounds: NumPy's IndexError (index_checks.py)
+                    raise index_checks.error(results[-1], message, where)
+                raise interpreter.assertion_error(error, message, where)
         return tuple(map(np.asarray, results[:n]))
 
     def __call__(self, inputs: Sequence[Any]) -> tuple:
@@ -1001,6 +1054,18 @@ def _device_value(x: Any) -> Any:
     """An input as ``jax.jit`` takes it: NumPy arrays of a subclass (``np.matrix``) as plain arrays; NumPy
     scalars and JAX arrays as they are (a JAX array is not copied to the host and back)."""
     return np.asarray(x) if isinstance(x, np.ndarray) or not isinstance(x, (np.generic, jax.Array)) else x
+
+
+def index_checked_nodes(lowered: Any) -> list[Node]:
+    """The nodes whose index a ``Lowered`` checks against NumPy's bounds (runtime/jax/index_checks.py)."""
+    codes = getattr(lowered, "assert_codes", {})
+    return [node for node in codes if node.op in index_checks.CHECKED_OPS]
+
+
+def checked_nodes(lowered: Any) -> list[Node]:
+    """The nodes a ``Lowered`` checks when it runs, for NumPy's errors (an index out of bounds, a singular
+    matrix, a negative integer power) or the graph's asserts: ``fn`` returns the outcome with the outputs."""
+    return list(getattr(lowered, "assert_codes", {}))
 
 
 def lower(graph: Graph) -> Lowered:

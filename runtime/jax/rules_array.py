@@ -17,6 +17,7 @@ import numpy as np
 from jax import lax
 
 from runtime.graph.ops_update import fill_index
+from runtime.jax import index_checks
 
 
 def _searchsorted(ctx: Any, a: Any, v: Any, side: str) -> Any:
@@ -54,6 +55,10 @@ _JAX_SCATTERS = {"add": "add", "multiply": "multiply", "maximum": "max", "minimu
 
 def _ufunc_at(ctx: Any, x: Any, v: Any, *index_inputs: Any, ufunc: str, index: tuple) -> Any:
     x = jnp.asarray(x)
+    # An index out of bounds: NumPy's IndexError after the run (XLA's scatter would drop the update).
+    index_inputs, empty = index_checks.checked(ctx, x, index, index_inputs)
+    if empty:
+        return x
     idx = _jax_index(index, index_inputs)
     same = ctx.node.inputs[1].dtype == x.dtype
     if same and ufunc in _JAX_SCATTERS and x.dtype.kind != "b":

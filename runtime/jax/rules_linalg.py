@@ -13,8 +13,35 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 import jax.numpy as jnp
+import numpy as np
+from jax import lax
 
+from runtime.graph.asked import error_of
 from runtime.graph.ops_linalg import linalg_types
+from runtime.jax import index_checks
+
+# NumPy's errors that only the values decide, checked on XLA as the graph's asserts are (runtime/jax/lowering.py
+# allots the nodes their codes): XLA's inv and solve of a singular matrix give inf / NaN, its cholesky of a
+# matrix that is not positive definite NaNs, where NumPy raises. {op: (error class, message)}, asked of NumPy.
+# An SVD of a matrix holding NaN (LAPACK's gesdd does not converge) is NumPy's LinAlgError where XLA's gives NaN;
+# one holding inf may or may not be (it depends on LAPACK's path through that matrix): a matrix that is not
+# finite is the error under XLA, so no NaN stands for NumPy's error (pinv, matrix_rank, norm(x, 2) are SVDs).
+CHECKED = {
+    "inv": error_of(lambda: np.linalg.inv(np.zeros((2, 2)))),
+    "solve": error_of(lambda: np.linalg.solve(np.zeros((2, 2)), np.ones(2))),
+    "cholesky": error_of(lambda: np.linalg.cholesky(-np.eye(2))),
+    "svd": error_of(lambda: np.linalg.svd(np.full((2, 2), np.nan))),
+    "lstsq": error_of(lambda: np.linalg.lstsq(np.full((2, 2), np.nan), np.ones(2))),
+}
+
+
+def check_singular(ctx: Any, a: Any, out: Any) -> None:
+    """NumPy's LinAlgError for a singular matrix (LAPACK's getrf finds an exact zero pivot, in any matrix of a
+    batch): the LU is asked only when the result is not finite, as a singular matrix's always is."""
+    def singular() -> Any:
+        lu = lax.linalg.lu(a)[0]
+        return jnp.any(jnp.diagonal(lu, axis1=-2, axis2=-1) == 0)
+    index_checks.fail_unless(ctx, ~lax.cond(jnp.all(jnp.isfinite(out)), lambda: jnp.bool_(False), singular))
 
 
 def _in_double(ctx: Any, xs: Sequence[Any]) -> list:
@@ -25,9 +52,14 @@ def _in_double(ctx: Any, xs: Sequence[Any]) -> list:
 
 def _lowered(path: str) -> Callable:
     """A rule calling ``jax.numpy.linalg.<path>`` in double precision (outputs are cast back to the
-    node's dtypes by the lowering)."""
+    node's dtypes by the lowering); ``inv`` and ``solve`` check NumPy's singular matrix (``CHECKED``)."""
     def rule(ctx: Any, *xs: Any, **attrs: Any) -> Any:
-        out = getattr(jnp.linalg, path)(*_in_double(ctx, xs), **attrs)
+        xs = _in_double(ctx, xs)
+        out = getattr(jnp.linalg, path)(*xs, **attrs)
+        if path in ("inv", "solve") and ctx.node in ctx.lowering.assert_codes and xs[0].size:
+            check_singular(ctx, xs[0], out)
+        elif path == "svd" and ctx.node in ctx.lowering.assert_codes:
+            index_checks.fail_unless(ctx, jnp.all(jnp.isfinite(xs[0])))
         return tuple(out) if len(ctx.node.outputs) > 1 else out
     return rule
 
@@ -39,11 +71,24 @@ def _eigh(ctx: Any, a: Any, UPLO: str) -> Any:
 
 
 def _cholesky(ctx: Any, a: Any, upper: bool) -> Any:
-    return jnp.linalg.cholesky(*_in_double(ctx, [a]), upper=upper, symmetrize_input=False)
+    (a,) = _in_double(ctx, [a])
+    factor = jnp.linalg.cholesky(a, upper=upper, symmetrize_input=False)
+    if ctx.node in ctx.lowering.assert_codes:
+        check_positive_definite(ctx, a, factor)
+    return factor
+
+
+def check_positive_definite(ctx: Any, a: Any, factor: Any) -> None:
+    """NumPy's (and SciPy's) LinAlgError where LAPACK's potrf stops: XLA's factor holds NaNs then, where the
+    matrix held none (one that holds a NaN already is no error there: its factor is NaN)."""
+    index_checks.fail_unless(ctx, ~(jnp.any(jnp.isnan(factor)) & ~jnp.any(jnp.isnan(a))))
 
 
 def _lstsq(ctx: Any, a: Any, b: Any, rcond: Any) -> tuple:
-    x, _, rank, s = jnp.linalg.lstsq(*_in_double(ctx, [a, b]), rcond=rcond)
+    a, b = _in_double(ctx, [a, b])
+    if ctx.node in ctx.lowering.assert_codes:  # (a matrix that is not finite: see CHECKED; a b with NaN is none)
+        index_checks.fail_unless(ctx, jnp.all(jnp.isfinite(a)))
+    x, _, rank, s = jnp.linalg.lstsq(a, b, rcond=rcond)
     return x, rank, s
 
 

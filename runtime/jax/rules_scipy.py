@@ -20,8 +20,10 @@ import jax.scipy.linalg as jsl
 import jax.scipy.special as jss
 import numpy as np
 
+from runtime.graph.asked import error_of
 from runtime.graph.opdefs import OPS
 from runtime.graph.ops_scipy import SPECIAL_UFUNCS
+from runtime.jax import rules_linalg
 
 
 def _out(ctx: Any, i: int = 0) -> np.dtype:
@@ -33,8 +35,22 @@ def _compute(ctx: Any, x: Any, i: int = 0) -> Any:
     return jnp.asarray(x).astype(_out(ctx, i))
 
 
+def checked() -> dict:
+    """SciPy's errors that only the values decide, checked on XLA as ``rules_linalg.CHECKED`` (asked of the SciPy
+    installed; for a stack of matrices SciPy's message names the singular ones, this one the first only)."""
+    import scipy.linalg
+
+    singular = error_of(lambda: scipy.linalg.inv(np.zeros((2, 2))))
+    return {"scipy_inv": singular, "scipy_solve": error_of(lambda: scipy.linalg.solve(np.zeros((2, 2)), np.ones(2))),
+            "scipy_cholesky": error_of(lambda: scipy.linalg.cholesky(-np.eye(2)))}
+
+
 def _inv(ctx: Any, a: Any, check_finite: bool) -> Any:
-    return jnp.linalg.inv(_compute(ctx, a))
+    a = _compute(ctx, a)
+    out = jnp.linalg.inv(a)
+    if ctx.node in ctx.lowering.assert_codes and a.size:
+        rules_linalg.check_singular(ctx, a, out)
+    return out
 
 
 def _expm(ctx: Any, a: Any) -> Any:
@@ -50,7 +66,11 @@ def _from_triangle(a: Any, lower: bool) -> Any:
 
 def _cholesky(ctx: Any, a: Any, lower: bool, check_finite: bool) -> Any:
     # SciPy reads one triangle only (the upper one unless lower=True); JAX's factor reads the lower one.
-    return jnp.linalg.cholesky(_from_triangle(_compute(ctx, a), lower), upper=not lower, symmetrize_input=False)
+    a = _from_triangle(_compute(ctx, a), lower)
+    factor = jnp.linalg.cholesky(a, upper=not lower, symmetrize_input=False)
+    if ctx.node in ctx.lowering.assert_codes:
+        rules_linalg.check_positive_definite(ctx, a, factor)
+    return factor
 
 
 def _det(ctx: Any, a: Any, check_finite: bool) -> Any:
@@ -85,9 +105,13 @@ def _solve(ctx: Any, a: Any, b: Any, lower: bool, assume_a: Any, transposed: boo
     if transposed:
         a = jnp.swapaxes(a, -1, -2)
     if b.ndim == 1:  # (one right-hand side for every matrix of a batch)
-        return jnp.linalg.solve(a, b[..., None])[..., 0]
-    batch = jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-    return jnp.linalg.solve(jnp.broadcast_to(a, batch + a.shape[-2:]), jnp.broadcast_to(b, batch + b.shape[-2:]))
+        out = jnp.linalg.solve(a, b[..., None])[..., 0]
+    else:
+        batch = jnp.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+        out = jnp.linalg.solve(jnp.broadcast_to(a, batch + a.shape[-2:]), jnp.broadcast_to(b, batch + b.shape[-2:]))
+    if ctx.node in ctx.lowering.assert_codes and a.size:
+        rules_linalg.check_singular(ctx, a, out)
+    return out
 
 
 def _solve_triangular(ctx: Any, a: Any, b: Any, trans: Any, lower: bool, unit_diagonal: bool,

@@ -649,7 +649,9 @@ def test_export_stablehlo_serializes_and_runs_with_the_same_numbers():
 
     x, a = np.arange(1.0, 4.0), np.arange(9.0).reshape(3, 3)
     expected = halve(x, a)
-    exported = autograph.export_stablehlo(halve.get_concrete_function(x, a))
+    with pytest.raises(SerializationError, match=r"calls inv .*Pass unchecked=True"):  # NumPy's singular matrix
+        autograph.export_stablehlo(halve.get_concrete_function(x, a))
+    exported = autograph.export_stablehlo(halve.get_concrete_function(x, a), unchecked=True)
     blob = exported.serialize()
     assert isinstance(blob, (bytes, bytearray)) and "stablehlo" in exported.mlir_module()
     restored = jax.export.deserialize(blob)
@@ -682,6 +684,38 @@ def test_export_stablehlo_refuses_state_and_unknown_dims():
     g = autograph.function(lambda x: x * 2, input_signature=[autograph.TensorSpec((None,), np.float64)])
     with pytest.raises(SerializationError, match=r"traced with unknown dims \(f64\[\?\]\); export_stablehlo needs"):
         autograph.export_stablehlo(g.get_concrete_function())
+
+
+def test_export_stablehlo_refuses_an_index_computed_when_it_runs():
+    pytest.importorskip("jax")
+    f = autograph.function(lambda x, i: x[i] * 2)  # NumPy raises IndexError out of bounds; StableHLO cannot
+    with pytest.raises(SerializationError, match=r"indexes an array at an index computed when it runs \(.*"
+                                                 r"test_saving.py:\d+\).*unchecked=True.*mode='clip'"):
+        autograph.export_stablehlo(f.get_concrete_function(np.arange(3.0), np.int64(1)))
+    jax = pytest.importorskip("jax")
+    clipped = autograph.function(lambda x, i: np.take(x, i, mode="clip") * 2)  # what the message says to write
+    restored = jax.export.deserialize(autograph.export_stablehlo(
+        clipped.get_concrete_function(np.arange(3.0), np.int64(1))).serialize())
+    with jax.enable_x64(True):
+        (got,) = restored.call(np.arange(3.0), np.int64(7))
+    assert float(got) == 4.0 == np.take(np.arange(3.0), 7, mode="clip") * 2
+
+
+@pytest.mark.parametrize("fn, args", [
+    (lambda a, b: np.linalg.solve(a, b), (np.eye(2), np.ones(2))),  # a singular matrix: NumPy's LinAlgError
+    (lambda x, n: x ** n, (np.arange(3), np.int64(2))),  # a negative integer power: NumPy's ValueError
+])
+def test_export_stablehlo_refuses_a_graph_that_checks_numpys_errors_when_it_runs(fn, args):
+    pytest.importorskip("jax")
+    concrete = autograph.function(fn).get_concrete_function(*args)
+    with pytest.raises(SerializationError, match=r"for which NumPy raises an error that only the values decide"):
+        autograph.export_stablehlo(concrete)
+    jax = pytest.importorskip("jax")
+    restored = jax.export.deserialize(autograph.export_stablehlo(concrete, unchecked=True).serialize())
+    with jax.enable_x64(True):
+        got = restored.call(*args)
+    np.testing.assert_allclose(np.asarray(got[0]), fn(*args))  # (one output: no check's outcome among them)
+    assert len(got) == 1
 
 
 def test_the_public_api():

@@ -361,14 +361,45 @@ def test_lowered_eig_and_lstsq():
     check(least_squares, make(rng, (2, 3), F64), make(rng, (2, 2), F64), make(rng, (2,), F64), executor="jax")
 
 
-def test_under_jax_what_numpy_raises_at_run_time_is_inf_or_nan():
-    """Compiled code cannot raise: a singular inv gives inf/NaN, a failed cholesky NaNs, the residuals of a
-    rank-deficient lstsq NaN (the interpreter raises NumPy's LinAlgError for each, below)."""
-    singular = np.ones((2, 2))
-    inv = autograph.function(lambda a: np.linalg.inv(a), executor="jax")
-    chol = autograph.function(lambda a: np.linalg.cholesky(a), executor="jax")
-    assert not np.all(np.isfinite(inv(singular)))
-    assert np.isnan(chol(-np.eye(2))).any()  # NaN in the factor's triangle
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+@pytest.mark.parametrize("fn, args", [
+    (lambda a: np.linalg.inv(a), (np.ones((2, 2)),)),
+    (lambda a: np.linalg.inv(a), (np.stack([np.eye(2), np.zeros((2, 2))]),)),  # one singular matrix of a batch
+    (lambda a: np.linalg.inv(a), (np.diag([1e-300, 1e-300]),)),  # tiny, not singular: 1e300
+    (lambda a, b: np.linalg.solve(a, b), (np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones(2))),
+    (lambda a: np.linalg.cholesky(a), (-np.eye(2),)),
+    (lambda a: np.linalg.cholesky(a), (np.array([[1.0, 2.0], [2.0, 1.0]]),)),
+    (lambda a: np.linalg.cholesky(a), (np.array([[np.nan, 0.0], [0.0, 1.0]]),)),  # NaN in: no error, NaN out
+    (lambda a: np.linalg.cholesky(a), (np.eye(2) * 4,)),
+    (lambda a: np.linalg.svd(a)[1], (np.array([[np.nan, 1.0], [1.0, 2.0]]),)),  # SVD did not converge
+    (lambda a: np.linalg.pinv(a), (np.array([[np.nan, 1.0], [1.0, 2.0]]),)),
+    (lambda a, b: np.linalg.lstsq(a, b)[0], (np.array([[np.nan, 1.0], [1.0, 2.0]]), np.ones(2))),
+    (lambda a, b: np.linalg.lstsq(a, b)[0], (np.array([[1.0, 2.0], [3.0, 4.0], [5.0, 7.0]]),
+                                             np.array([np.nan, 1.0, 2.0]))),  # NaN in b: NaN out, no error
+])
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_numpys_singular_and_not_positive_definite_errors_on_both_executors(fn, args, executor):
+    """XLA's inv / solve of a singular matrix give inf or NaN and its cholesky NaNs where NumPy raises
+    LinAlgError: checked when the graph runs (runtime/jax/rules_linalg.py), with NumPy's message."""
+    try:
+        want = np.asarray(fn(*args))
+    except np.linalg.LinAlgError as error:
+        with pytest.raises(np.linalg.LinAlgError, match=f"^{error}"):
+            autograph.function(fn, executor=executor)(*args)
+    else:
+        np.testing.assert_allclose(autograph.function(fn, executor=executor)(*args), want, rtol=1e-12)
+
+
+def test_under_jax_an_svd_of_a_matrix_that_is_not_finite_is_numpys_error():
+    # NumPy's own answer for an infinite entry depends on LAPACK's path (here a value): XLA raises, never a NaN
+    # that stands for NumPy's error (docs/graph_linalg.md).
+    a = np.array([[np.inf, 1.0], [1.0, 2.0]])
+    with pytest.raises(np.linalg.LinAlgError, match="^SVD did not converge"):
+        autograph.function(lambda a: np.linalg.svd(a)[1], executor="jax")(a)
+
+
+def test_under_jax_a_rank_deficient_lstsqs_residuals_are_nan():
+    """The residuals of a rank-deficient lstsq are NaN under XLA (the interpreter raises LinAlgError, below)."""
     residuals = autograph.function(lambda a, b: np.linalg.lstsq(a, b)[1], executor="jax")
     assert np.all(np.isnan(residuals(np.ones((4, 2)), np.arange(4.0))))
 

@@ -1,0 +1,201 @@
+"""NumPy's ``IndexError`` for an index computed in the graph, on XLA: checked, not clamped.
+
+XLA has no out-of-bounds error: a gather clamps the index into the array and a scatter drops the
+write, so ``x[i]`` with ``i`` past the end gave the last item where NumPy raises
+
+    IndexError: index 5 is out of bounds for axis 0 with size 3
+
+and a loop such as ``while x[i] > 0: i += 1`` ran for ever. Each ``getitem``, ``setitem``, ``ufunc.at``
+(``np.add.at(x, i, v)``) and ``take`` (mode "raise", NumPy's default) whose integer index is computed in
+the graph is checked as the graph's asserts are (runtime/jax/lowering.py): the first index out of
+``[-size, size)`` records the node's code
+and the index, its axis and the axis's size in the lowered program's state; the executor raises NumPy's
+``IndexError`` with NumPy's message after the run, with the note the interpreter adds (the node's
+file:line), and what follows a failed check behaves as after a failed assert (assignments keep their
+old values, loops stop). An array index reports its first element out of bounds, in C order.
+
+An index into an axis of size 0 is out of bounds whatever it is; JAX refuses to trace the gather, so
+it reads a zero-filled axis of size 1 instead (a read inside a loop that runs no iteration, over an
+empty array, then lowers, and never fails: the check only fails if the read runs).
+
+Before (a lowered ``getitem`` of ``x: f64[3]`` at a traced ``i``)::
+
+    y = x[i]                                    # JAX: x[clamp(i, 0, 2)], no error
+
+After::
+
+    bad = (i < -3) | (i >= 3)
+    code = where((code == 0) & bad, <node's code>, code)
+    where_failed = where(first failure, [i, 0, 3], where_failed)
+    y = x[i]                                    # the host raises IndexError after the run if code names it
+
+An index that is a constant of the graph was checked when it was traced (runtime/graph/shapes.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+import jax.numpy as jnp
+import numpy as np
+
+from runtime.graph import interpreter, shapes
+from runtime.graph.ir import Graph, Node, Value
+
+CHECKED_OPS = ("getitem", "setitem", "ufunc_at", "take")
+FAILED = "<failed assert>"  # the lowered program's state key of its first failed assert's code (lowering.py)
+DETAIL = "<failed index>"  # the state key of [index, axis, size] of the first failed check
+_STATIC = (np.ndarray, np.generic)
+
+
+def checked_nodes(nodes: Iterable[Node]) -> list[Node]:
+    """The nodes among ``nodes`` (a graph's, its subgraphs' too) that index with an integer computed in the
+    graph: a ``getitem`` / ``setitem`` / ``ufunc_at`` with an integer index input that is not a constant node's,
+    a ``take`` whose indices are not one and whose mode raises (None or "raise"). An index that is the counter
+    of a counted loop (``counter_bounds``) into an axis of a known size that holds its every value is no check:
+    ``for i in range(99)`` over 99 stacked layers."""
+    nodes = list(nodes)
+    constants = {node.outputs[0]: node.attrs["value"] for node in nodes if node.op == "constant"}
+    counters: dict[Value, tuple[int, int]] = {}
+    for node in nodes:
+        if node.op == "while_loop":
+            body = node.attrs["body_graph"]
+            counters.update(counter_bounds(node.attrs["cond_graph"], body, len(body.outputs),
+                                           [constants.get(v) for v in node.inputs]))
+
+    def computed(value: Value) -> bool:
+        return value.dtype.kind in "iu" and value not in constants
+
+    def inside(node: Node, first: int) -> bool:  # every computed index a counter that stays in its axis
+        x, values = node.inputs[0], node.inputs[first:]
+        for k, axis in index_axes(node.attrs["index"], values, len(x.shape)):
+            known, size = counters.get(values[k]), x.shape[axis]
+            if computed(values[k]) and (known is None or size is None or not -size <= known[0] <= known[1] < size):
+                return False
+        return True
+
+    found = []
+    for node in nodes:
+        if node.op in ("getitem", "setitem", "ufunc_at"):
+            first = 1 if node.op == "getitem" else 2
+            if any(computed(v) for v in node.inputs[first:]) and not inside(node, first):
+                found.append(node)
+        elif node.op == "take" and node.attrs.get("mode") in (None, "raise") and computed(node.inputs[1]):
+            found.append(node)
+    return found
+
+
+def index_axes(index: tuple, index_values: Sequence[Value], ndim: int) -> list[tuple[int, int]]:
+    """``(k, axis)`` for each integer input ``k`` of an ``index`` template (``shapes.Ref``) into an array of
+    ``ndim`` dims: the axis it indexes (a boolean mask takes as many axes as it has dims, None none, and the
+    Ellipsis the axes nothing else takes)."""
+    def width(item: Any) -> int:
+        if item is None or item is Ellipsis:
+            return 0
+        if isinstance(item, shapes.Ref):
+            value = index_values[item.k]
+            return len(value.shape) if value.dtype == np.bool_ else 1
+        if isinstance(item, np.ndarray) and item.dtype == np.bool_:
+            return item.ndim
+        return 1
+
+    rest = ndim - sum(width(item) for item in index)
+    found, axis = [], 0
+    for item in index:
+        if item is Ellipsis:
+            axis += rest
+            continue
+        if isinstance(item, shapes.Ref) and index_values[item.k].dtype.kind in "iu":
+            found.append((item.k, axis))
+        axis += width(item)
+    return found
+
+
+def check(state: dict, code: int, index: Any, axis: int, size: int) -> bool:
+    """Record ``code`` and ``[first bad index, axis, size]`` in ``state`` unless every element of ``index``
+    lies in ``[-size, size)`` or a failure was recorded before. Returns whether the index needs the
+    zero-filled stand-in (the axis is empty). A constant index in bounds records nothing."""
+    if isinstance(index, _STATIC) and np.all((index >= -size) & (index < size)):
+        return False
+    index = jnp.asarray(index)
+    if index.size == 0:
+        return False  # no index to check (NumPy reads nothing, and raises nothing)
+    flat = jnp.ravel(index).astype(np.int64)  # (a uint8 index against a size of 256: compared in int64)
+    bad = (flat < -size) | (flat >= size)
+    failed = state[FAILED]
+    now = (failed == 0) & jnp.any(bad)
+    state[FAILED] = jnp.where(now, code, failed)
+    detail = jnp.stack([flat[jnp.argmax(bad)], jnp.int64(axis), jnp.int64(size)])
+    state[DETAIL] = jnp.where(now, detail, state[DETAIL])
+    return size == 0
+
+
+def checked(ctx: Any, x: Any, index: tuple, index_inputs: Sequence[Any]) -> tuple[list, list]:
+    """A lowering rule's index inputs (``ctx``: its ``_Context``; ``index``: the node's template) checked against
+    the axes of ``x`` they index, for a node the lowering checks (``checked_nodes``); and the axes that are empty
+    (read through a zero-filled stand-in of size 1: each index into one is made 0)."""
+    inputs = list(index_inputs)
+    codes = ctx.lowering.assert_codes
+    if ctx.node not in codes or not inputs:
+        return inputs, []
+    shape, empty = jnp.shape(x), []
+    for k, axis in index_axes(index, ctx.node.inputs[-len(inputs):], len(shape)):
+        if check(ctx.state, codes[ctx.node], inputs[k], axis, shape[axis]):
+            inputs[k] = jnp.zeros_like(jnp.asarray(inputs[k]))
+            empty.append(axis)
+        elif not isinstance(inputs[k], _STATIC):
+            # As NumPy indexes (in intp): JAX wraps a negative int8 index by adding the size in int8, which
+            # overflows for an axis of 256 (an OverflowError while lowering).
+            inputs[k] = jnp.asarray(inputs[k]).astype(np.int64)
+    return inputs, empty
+
+
+def counter_bounds(cond_graph: Graph, body_graph: Graph, n: int, starts: Sequence[Any]) -> dict[Value, tuple[int, int]]:
+    """``{counter: (start, stop - 1)}`` for a ``while_loop`` that counts ``while i < stop: ...; i = i + step``
+    from a constant ``start`` (``starts``: the constant values of the loop's inputs, None where not one) to a
+    constant ``stop`` by a constant positive ``step``: in the body, ``i`` is the body's input, which the test
+    has just found below ``stop`` and which never went down from ``start``. Empty for any other loop."""
+    test = interpreter.prune(cond_graph)
+    if not test or test[-1].op != "lt" or cond_graph.outputs != test[-1].outputs:
+        return {}
+    counter, stop = test[-1].inputs
+    constants = {node.outputs[0]: node.attrs["value"] for node in test if node.op == "constant"}
+    if counter not in cond_graph.inputs[:n] or stop not in constants:
+        return {}
+    c = cond_graph.inputs.index(counter)
+    start, stop = starts[c], constants[stop]
+    if not all(isinstance(v, _STATIC) and np.ndim(v) == 0 and np.asarray(v).dtype.kind in "iu" for v in (start, stop)):
+        return {}
+    body = interpreter.prune(body_graph)
+    step = next((node for node in body if body_graph.outputs[c] in node.outputs), None)
+    steps = {node.outputs[0]: node.attrs["value"] for node in body if node.op == "constant"}
+    if step is None or step.op != "add" or step.inputs[0] is not body_graph.inputs[c]:
+        return {}
+    size = steps.get(step.inputs[1])
+    if size is None or np.ndim(size) != 0 or np.asarray(size).dtype.kind not in "iu" or not size > 0:
+        return {}
+    return {body_graph.inputs[c]: (int(start), int(stop) - 1)}
+
+
+def fail_unless(ctx: Any, ok: Any) -> None:
+    """Record ``ctx.node``'s code as the program's first failure unless ``ok`` holds (a check the lowering
+    allotted the node a code for; its message is the one ``Lowered.failures`` holds)."""
+    failed = ctx.state[FAILED]
+    ctx.state[FAILED] = jnp.where((failed == 0) & ~ok, ctx.lowering.assert_codes[ctx.node], failed)
+
+
+def initial_detail() -> Any:
+    """The state's ``[index, axis, size]`` before any check failed."""
+    return jnp.zeros(3, np.int64)
+
+
+def error(detail: Any, op: str, where: str) -> IndexError:
+    """NumPy's ``IndexError`` for the failed check ``detail`` (``[index, axis, size]``), with the note the
+    interpreter adds to a kernel's error (before Python 3.11, which has no notes: the site starts the message)."""
+    index, axis, size = (int(v) for v in np.asarray(detail))
+    message = f"index {index} is out of bounds for axis {axis} with size {size}"
+    if not hasattr(BaseException, "add_note"):
+        return IndexError(f"{where}: {message}")
+    raised = IndexError(message)
+    raised.add_note(f"(raised while running the graph, by the `{op}` traced at {where})")
+    return raised
