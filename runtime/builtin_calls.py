@@ -39,12 +39,14 @@ from __future__ import annotations
 
 import builtins
 import functools
+import sys
+import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Optional
 
 from runtime.backend import OWNER_BY_TYPE, Backend, backend_for
 from runtime.limits import forget_since, refusal_mark, refusals_now
-from runtime.tracebacks import hide_frames_of, strip
+from runtime.tracebacks import HIDDEN_CODES, hide_frames_of, strip
 
 # The callables that ask their arguments for their values or classes (the module's docstring), by name: the
 # converter routes the calls that name one of them here (autograph/converters/call_trees.py), and ``ag__.call``
@@ -162,6 +164,8 @@ def _truth_fold(f: Callable, items: Any) -> bool:
 def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
     """``f(*args, **kwargs)``, or what the backend owning one of the arguments makes of it: the form
     for calls with keywords, starred arguments or more than two arguments."""
+    if f is _type and len(args) == 3:
+        return _new_class(sys._getframe(1).f_globals, args, kwargs)
     plain = not kwargs
     try:
         for arg in args:
@@ -175,6 +179,22 @@ def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
         if plain:
             return f(*args)
         return _dispatch(f, args, kwargs)
+    except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
+        strip(error)
+        raise
+
+
+# `type(name, bases, namespace)` names the module of the class it makes from the globals of the frame that
+# calls it (its `__module__`, which pickle looks the class up by): called from here, it would say this
+# module. So the converted code's call runs in a function whose globals are the caller's (a function made
+# with them reads them and adds nothing to them, where `eval` would add `__builtins__`).
+_TYPE_CALL = compile("lambda make, args, kwargs: make(*args, **kwargs)", "<runtime.builtin_calls>", "eval").co_consts[0]
+
+
+def _new_class(caller_globals: dict, args: tuple, kwargs: dict) -> type:
+    """``type(name, bases, namespace, **kwargs)`` as the converted code's own frame calls it."""
+    try:
+        return types.FunctionType(_TYPE_CALL, caller_globals)(_type, args, kwargs)
     except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
         strip(error)
         raise
@@ -275,4 +295,5 @@ ROUTED_CALLS: dict[int, Callable] = {key: functools.partial(builtin_call, f) for
 
 
 # Tracebacks leave them out (runtime/tracebacks.py).
-hide_frames_of(builtin, builtin_call, _dispatch, _after_failure, _truth_fold)
+hide_frames_of(builtin, builtin_call, _dispatch, _after_failure, _truth_fold, _new_class)
+HIDDEN_CODES.add(id(_TYPE_CALL))  # (the call made with the caller's globals)

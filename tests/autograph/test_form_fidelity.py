@@ -404,3 +404,34 @@ def test_the_choice_tells_the_as_written_forms_own_functions_from_converted_code
 
     inner = [is_converted_code(c) for c in code.co_consts if isinstance(c, types.CodeType) and c.co_name == "inner"]
     assert sorted(inner) == [False, True]  # the user's own inner, and the converted one
+
+
+# --- builtins that read their caller's frame ---------------------------------------------------------
+
+class Base:
+    pass
+
+
+def made_class(log, name):
+    # type() with three arguments names the class's module from its caller's globals (pickle finds it there);
+    # mpmath makes its number classes so (transparency suite mpmath: test_pickle)
+    made = type(name, (Base,), {"x": 1})
+    return made.__module__, made.__qualname__, made.x, made.__mro__[1] is Base
+
+
+def made_class_with_a_keyword(log):
+    class Registry:
+        seen: list = []
+
+        def __init_subclass__(cls, tag="", **kwargs):
+            super().__init_subclass__(**kwargs)
+            Registry.seen.append(tag)
+
+    made = type("Tagged", (Registry,), {}, tag="t")
+    return made.__module__, Registry.seen
+
+
+def test_a_class_made_by_type_names_the_callers_module():
+    compare(made_class, "Sub")
+    compare(made_class_with_a_keyword)
+    compare(made_class, 3)  # type's own TypeError, from the caller's line
