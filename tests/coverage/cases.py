@@ -53,9 +53,11 @@ PVLIB = Repo("pvlib/pvlib-python", "6382338a7598a5b9d94473f47fcbc787b0ac6408", "
 COLOUR = Repo("colour-science/colour", "9d743142ed97a5cfae347b559aca14c43464eb70", "BSD-3-Clause")
 TSLEARN = Repo("tslearn-team/tslearn", "46586963d332c908ca4a4dc9457e231bb275e703", "BSD-2-Clause")
 AHRS = Repo("Mayitzin/ahrs", "eb99143523ac8b83585218707fffb9f31c693528", "MIT")
+SCIKIT_FUZZY = Repo("scikit-fuzzy/scikit-fuzzy", "be7e344f3ce65845e39922aa5fc1af7412d01944", "BSD-3-Clause")
+PYMOO = Repo("anyoptimization/pymoo", "c9352c032973299f2a92759b38c3f02a28fc34cd", "Apache-2.0")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
          TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS, QUANTECON,
-         PVLIB, COLOUR, TSLEARN, AHRS)
+         PVLIB, COLOUR, TSLEARN, AHRS, SCIKIT_FUZZY, PYMOO)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -753,3 +753,6 @@ import jax_programs.libraries  # noqa: E402,F401
 import jax_programs.libraries_more  # noqa: E402,F401
 import jax_programs.libraries_third  # noqa: E402,F401
 from jax_programs import libraries_fourth  # noqa: E402,F401
+
+# isort: split
+from jax_programs import libraries_fifth  # noqa: E402,F401  (registered after libraries_fourth)

@@ -147,6 +147,25 @@ STDLIB_SUITES = (
     # function's first call, its conversion) the tracer counts.
     _stdlib("trace", note="13 tests break in the converted form: Trace.runfunc's tracer sees ag__.call's frames "
                           "(and, at a function's first call, its conversion) before the function's own"),
+    # Thirty-two more (each 0 / 0 broken, 1 to 60 s for its three runs: selectors 46 s, threading 60 s, compileall
+    # 34 s, ftplib 38 s, poplib 26 s, the rest under 12 s): hashing and running code (hmac, runpy, pkgutil, codeop,
+    # py_compile, compileall: 2 HardlinkDedup tests fail unconverted too, under the harness's
+    # PYTHONDONTWRITEBYTECODE), the interpreter's surroundings (platform, sysconfig: its 2 venv-scheme tests fail
+    # unconverted too, run from this venv; locale, rlcompleter, pydoc), paths and files (genericpath, mailcap, pipes,
+    # imghdr, sndhdr), data formats (xdrlib, aifc, sunau, codecs, bz2, lzma: their Python file objects over the C
+    # compressors), the web's old helpers (cgi, cgitb, urllib: the package, urllib.request over fake sockets), and
+    # clients and servers that talk to a server the test starts in a thread on the loopback interface (socketserver,
+    # smtplib, ftplib, poplib, telnetlib), selectors (over socket pairs) and threading. Not added: imaplib and
+    # nntplib (0 / 0 broken too, but their Remote* and Networked* classes try hosts on the internet), lib2to3
+    # (runner.py imports every module of the package, and lib2to3.pgen2.conv's `from pgen2 import ...` fails in
+    # every run), opcode and chunk (no test_opcode or test_chunk in 3.11).
+    _stdlib("hmac"), _stdlib("runpy"), _stdlib("pkgutil"), _stdlib("platform"), _stdlib("py_compile"),
+    _stdlib("compileall"), _stdlib("rlcompleter"), _stdlib("genericpath"), _stdlib("xdrlib"), _stdlib("mailcap"),
+    _stdlib("aifc"), _stdlib("sunau"), _stdlib("selectors"), _stdlib("codeop"), _stdlib("pydoc"),
+    _stdlib("sysconfig"), _stdlib("locale"), _stdlib("imghdr"), _stdlib("sndhdr"), _stdlib("pipes"),
+    _stdlib("smtplib"), _stdlib("ftplib"), _stdlib("poplib"), _stdlib("socketserver"), _stdlib("telnetlib"),
+    _stdlib("cgi"), _stdlib("cgitb"), _stdlib("bz2"), _stdlib("lzma"), _stdlib("codecs"), _stdlib("threading"),
+    _stdlib("urllib"),
 )
 
 PYPI_SUITES = (
@@ -333,6 +352,56 @@ PYPI_SUITES = (
                "4 tests break converted, on both paths, from the runner, not the converter: dateutil.zoneinfo warns "
                "at import with a stacklevel that skips the import system's frames, and the runner's import hook "
                "(ConvertOnImport's exec_module, in runner.py) is one more, so the warning names runner.py"),
+    # Ten more pure-Python libraries, none with a dependency (0 / 0 broken, mpmath's 0 / 1 fixed: see its note;
+    # 2 to 11 s for its three runs but mpmath's 150 s): XML to dicts and back (xmltodict), JSON pointers
+    # (jsonpointer), URI parsing and
+    # templates (rfc3986, uritemplate), Python 2 and 3 compatibility (six: raise_from, defined by exec, has no
+    # source), data validation (schema, voluptuous), transliteration (text-unidecode), ASN.1 types and codecs
+    # (pyasn1) and arbitrary-precision arithmetic (mpmath). Not added: those that need a library not installed
+    # (jsonpatch: jsonpointer; python-slugify: text-unidecode; rsa: pyasn1; ecdsa: six; hyperlink: idna; num2words:
+    # docopt; marshmallow's tests: simplejson), and cerberus 1.3.7, docopt 0.6.2 and construct 2.10.70, whose
+    # sdists ship no tests (construct's lack tests/declarativeunittest.py).
+    Suite(name="xmltodict", kind="pytest", dist="xmltodict", version="0.14.2",
+          sha256="201e7c28bb210e374999d1dde6382923ab0ed1a8a5faeece48ab525b7810a553",
+          packages=("xmltodict",), pytest_args=("tests",)),
+    Suite(name="jsonpointer", kind="pytest", dist="jsonpointer", version="3.0.0",
+          sha256="2b2d729f2091522d61c3b31f82e11870f60b68f43fbc705cb76bf4b832af59ef",
+          packages=("jsonpointer",), pytest_args=("tests.py",)),
+    Suite(name="rfc3986", kind="pytest", dist="rfc3986", version="2.0.0",
+          sha256="97aacf9dbd4bfd829baad6e6309fa6573aaf1be3f6fa735c8ab05e46cecb261c",
+          packages=("rfc3986",), src="src", pytest_args=("tests",)),
+    Suite(name="uritemplate", kind="pytest", dist="uritemplate", version="4.1.1",
+          sha256="4346edfc5c3b79f694bccd6d6099a322bbeb628dbf2cd86eea55a456ce5124f0",
+          packages=("uritemplate",), pytest_args=("tests",)),
+    Suite(name="six", kind="pytest", dist="six", version="1.17.0",
+          sha256="ff70335d468e7eb6ec65b95b99d3a2836546063f63acc5171de367e834932a81",
+          packages=("six",), pytest_args=("test_six.py",)),
+    Suite(name="schema", kind="pytest", dist="schema", version="0.7.7",
+          sha256="7da553abd2958a19dc2547c388cde53398b39196175a9be59ea1caf5ab0a1807",
+          packages=("schema",), pytest_args=("test_schema.py",)),
+    Suite(name="text-unidecode", kind="pytest", dist="text-unidecode", version="1.3",
+          sha256="bad6603bb14d279193107714b288be206cac565dfa49aa5b105294dd5c4aab93",
+          packages=("text_unidecode",), src="src", pytest_args=("test_unidecode.py",)),
+    Suite(name="voluptuous", kind="pytest", dist="voluptuous", version="0.15.2",
+          sha256="6ffcab32c4d3230b4d2af3a577c87e1908a714a11f6f95570456b1849b0279aa",
+          packages=("voluptuous",), pytest_args=("voluptuous/tests",)),
+    Suite(name="pyasn1", kind="pytest", dist="pyasn1", version="0.6.1",
+          sha256="6f580d2bdd84365380830acf45550f2511469f673cb4a5ae3857a3170128b034",
+          packages=("pyasn1",), pytest_args=("tests",)),
+    Suite(name="mpmath", kind="pytest", dist="mpmath", version="1.3.0",
+          sha256="7a28eb2a9774d00c7bc92411c19a89209d5da7c4c9a9e227be8330a23a25b91f",
+          packages=("mpmath",),
+          pytest_args=("mpmath/tests", "-o", "addopts=",
+                       "-k", "not test_bessel_zeros_extra and not test_polyroots_legendre"
+                             " and not test_elliptic_integrals"),
+          note="its setup.cfg's addopts ask for the doctests of every module and of doc/: dropped; "
+               "test_bessel_zeros_extra, test_polyroots_legendre(_init) and test_elliptic_integrals (48 of its 68 s "
+               "unconverted) are deselected: the converted form runs mpmath about 8 times slower; "
+               "test_convert.py's test_compatibility fails unconverted too (NumPy 2's float16). The 7 arithmetic "
+               "methods of ctx_mp_python's mpf, built by exec from templates, have no source: not converted. "
+               "(Its test_pickle found that a class MPContext's __init__ makes with type('mpf', bases, {}) said "
+               "runtime.builtin_calls as its module in the converted form: type() reads __module__ from its "
+               "caller's globals; runtime/builtin_calls.py calls it with the converted code's now)"),
 )
 
 SUITES = STDLIB_SUITES + PYPI_SUITES
