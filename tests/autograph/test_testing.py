@@ -162,20 +162,19 @@ def test_a_backend_that_raises_is_reported_with_its_error():
 
 
 @needs_jax
-def test_eager_raising_where_xla_returns_is_caught():
-    def inverse(a):
-        return np.linalg.inv(a)  # NumPy raises on a singular matrix, XLA returns infinities and NaNs
+def test_eager_returning_where_xla_raises_is_caught():
+    def singular_values(a):
+        return np.linalg.svd(a, compute_uv=False)  # NumPy's LAPACK gives NaNs here; XLA raises NumPy's error
     with pytest.raises(MismatchError) as caught:
-        assert_matches_eager(inverse, np.zeros((2, 2)), backends=("graph", "xla"))
+        assert_matches_eager(singular_values, np.array([[np.inf, 1.0], [1.0, 2.0]]), backends=("graph", "xla"))
     assert str(caught.value) == (
-        "inverse: xla disagrees with eager NumPy (one raised, the other returned)\n"
+        "singular_values: xla disagrees with eager NumPy (one raised, the other returned)\n"
         "  input:\n"
-        "    a = [[0., 0.],\n"
-        "         [0., 0.]] (float64, shape (2, 2))\n"
-        "  eager: raised LinAlgError: Singular matrix\n"
-        "  graph: raised LinAlgError: Singular matrix   (agrees)\n"
-        "  xla:   [[nan, nan],\n"
-        "          [nan, inf]] (float64, shape (2, 2))   <- one raised, the other returned")
+        "    a = [[inf,  1.],\n"
+        "         [ 1.,  2.]] (float64, shape (2, 2))\n"
+        "  eager: [nan, nan] (float64, shape (2,))\n"
+        "  graph: [nan, nan] (float64, shape (2,))   (agrees)\n"
+        "  xla:   raised LinAlgError: SVD did not converge   <- one raised, the other returned")
 
 
 def test_tolerance_applies_to_xla_and_jax_only():
