@@ -525,7 +525,7 @@ def _take(ctx, x, indices, axis, mode):
     if ctx.node in ctx.lowering.assert_codes:  # mode "raise": NumPy's IndexError after the run (index_checks.py)
         size = x.size if axis is None else x.shape[axis]
         if index_checks.check(ctx.state, ctx.lowering.assert_codes[ctx.node], indices, 0 if axis is None
-                              else axis, size):
+                              else axis % x.ndim, size):  # (NumPy's message names the axis counted from 0)
             shape = jnp.shape(indices) if axis is None else x.shape[:axis] + jnp.shape(indices) + x.shape[axis + 1:]
             return jnp.zeros(shape, x.dtype)
         if not isinstance(indices, _STATIC):

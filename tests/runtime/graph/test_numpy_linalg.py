@@ -390,6 +390,18 @@ def test_numpys_singular_and_not_positive_definite_errors_on_both_executors(fn, 
         np.testing.assert_allclose(autograph.function(fn, executor=executor)(*args), want, rtol=1e-12)
 
 
+def test_the_checks_messages_are_had_without_a_word_on_stderr():
+    # NumPy's LAPACK prints a complaint (DLASCL) to stderr for an SVD of a NaN matrix: the lowering must not
+    # ask NumPy for that message at import (rules_linalg.CHECKED).
+    pytest.importorskip("jax")
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", "import runtime.jax.lowering"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
 def test_under_jax_an_svd_of_a_matrix_that_is_not_finite_is_numpys_error():
     # NumPy's own answer for an infinite entry depends on LAPACK's path (here a value): XLA raises, never a NaN
     # that stands for NumPy's error (docs/graph_linalg.md).
