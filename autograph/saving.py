@@ -128,13 +128,14 @@ def export_stablehlo(concrete: Union[ConcreteFunction, LoadedConcreteFunction], 
     if checked and not unchecked:
         node = checked[0]
         where = format_site(*node.location) if node.location else "its graph"
-        index = node.op in ("getitem", "setitem", "ufunc_at", "take")
+        index = node in lowering.index_checked_nodes(lowered)
+        what, errors = (("indexes an array at an index computed when it runs", "IndexError out of bounds") if index
+                        else (f"calls {node.op}", "LinAlgError for a singular matrix or one that is not finite, "
+                                                  "ValueError for a negative integer power"))
         raise SerializationError(
-            f"{concrete.name} {'indexes an array at an index computed when it runs' if index else f'calls {node.op}'} "
-            f"({where}), for which NumPy raises an error that only the values decide ("
-            f"{'IndexError out of bounds' if index else 'a singular matrix, a negative integer power'}): the "
-            "executor checks it when the graph runs, and StableHLO has no place for an error. Pass unchecked=True "
-            "to export XLA's answers there (a clamped index, inf / NaN) instead"
+            f"{concrete.name} {what} ({where}), for which NumPy raises an error that only the values decide "
+            f"({errors}): the executor checks it when the graph runs, and StableHLO has no place for an error. "
+            "Pass unchecked=True to export XLA's answers there (a clamped index, inf / NaN) instead"
             + (", or say what an index out of range reads with np.take(x, i, axis=..., mode='clip')" if index
                else ""))
     if checked:

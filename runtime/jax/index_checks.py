@@ -30,6 +30,7 @@ After::
     y = x[i]                                    # the host raises IndexError after the run if code names it
 
 An index that is a constant of the graph was checked when it was traced (runtime/graph/shapes.py).
+``fail_unless`` records any other such check (NumPy's LinAlgError: runtime/jax/rules_linalg.py).
 """
 
 from __future__ import annotations
