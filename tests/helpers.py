@@ -120,6 +120,20 @@ def same_result(got, want, executor: str = "numpy") -> None:
         np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
 
 
+def linalg_error_or_value_as_eager(fn, args: tuple, executor: str) -> None:
+    """``autograph.function(fn, executor=executor)(*args)`` raises the LinAlgError eager NumPy (or SciPy) raises,
+    with its message, or gives its value (within 1e-12)."""
+    import autograph
+
+    try:
+        want = np.asarray(fn(*args))
+    except np.linalg.LinAlgError as error:
+        with pytest.raises(np.linalg.LinAlgError, match=f"^{re.escape(str(error))}"):
+            autograph.function(fn, executor=executor)(*args)
+    else:
+        np.testing.assert_allclose(autograph.function(fn, executor=executor)(*args), want, rtol=1e-12)
+
+
 def staged_bit_for_bit(fn, *args) -> None:
     """``autograph.function(fn)`` on both executors gives eager NumPy's dtypes, shapes and values exactly."""
     import autograph

@@ -355,8 +355,10 @@ class CountedLoop:
             counter, rows_of, rows, final, replaced, key)
 
 
-def counted_loop(cond_graph: Graph, body_graph: Graph, n: int, static: dict) -> Optional[CountedLoop]:
-    """``CountedLoop`` for this loop, or None when it is not ``while i < N: ...; i = i + 1`` over constants."""
+def loop_counter(cond_graph: Graph, body_graph: Graph, n: int) -> Optional[tuple[int, Any, Any, Node, list]]:
+    """``(c, stop, step, step_node, body)`` for a ``while_loop`` of ``n`` carried values whose test is exactly
+    ``i < stop`` and whose body ends ``i = i + step``, ``i`` its carried value ``c``, ``stop`` and ``step``
+    constants (NumPy values); ``body``: the body's live nodes. None for any other loop."""
     test = kernels.prune(cond_graph)
     if len(test) != 2 or [node.op for node in test] != ["constant", "lt"] or cond_graph.outputs != test[1].outputs:
         return None
@@ -364,14 +366,25 @@ def counted_loop(cond_graph: Graph, body_graph: Graph, n: int, static: dict) -> 
     if bound_value is not test[0].outputs[0] or counter_value not in cond_graph.inputs[:n]:
         return None
     c = cond_graph.inputs.index(counter_value)
+    body = kernels.prune(body_graph)
+    step = next((node for node in body if body_graph.outputs[c] in node.outputs), None)
+    if step is None or step.op != "add" or step.inputs[0] is not body_graph.inputs[c]:
+        return None
+    constants = {node.outputs[0]: node.attrs["value"] for node in body if node.op == "constant"}
+    size = constants.get(step.inputs[1])
+    return None if size is None else (c, bound, size, step, body)
+
+
+def counted_loop(cond_graph: Graph, body_graph: Graph, n: int, static: dict) -> Optional[CountedLoop]:
+    """``CountedLoop`` for this loop, or None when it is not ``while i < N: ...; i = i + 1`` over constants."""
+    found = loop_counter(cond_graph, body_graph, n)
+    if found is None:
+        return None
+    c, bound, one, step, body = found
     start, counter = static.get(c), body_graph.inputs[c]
     if type(start) is not np.int64 or bound.dtype != np.int64 or bound.shape != () or counter.shape != ():
         return None
-    body = kernels.prune(body_graph)
-    step = next((node for node in body if body_graph.outputs[c] in node.outputs), None)
-    constants = {node.outputs[0]: node.attrs["value"] for node in body if node.op == "constant"}
-    one = constants.get(step.inputs[1]) if step is not None and step.op == "add" else None
-    if one is None or step.inputs[0] is not counter or one.dtype != np.int64 or one.shape != () or one != 1:
+    if one.dtype != np.int64 or one.shape != () or one != 1:
         return None
     start, stop = int(start), int(bound)
     if stop - start > COUNTED_LIMIT:

@@ -40,7 +40,7 @@ from typing import Any, Iterable, Sequence
 import jax.numpy as jnp
 import numpy as np
 
-from runtime.graph import interpreter, shapes
+from runtime.graph import program, shapes
 from runtime.graph.ir import Graph, Node, Value
 
 CHECKED_OPS = ("getitem", "setitem", "ufunc_at", "take")
@@ -112,23 +112,25 @@ def index_axes(index: tuple, index_values: Sequence[Value], ndim: int) -> list[t
     return found
 
 
-def check(state: dict, code: int, index: Any, axis: int, size: int) -> bool:
+def check(state: dict, code: int, index: Any, axis: int, size: int) -> tuple[Any, bool]:
     """Record ``code`` and ``[first bad index, axis, size]`` in ``state`` unless every element of ``index``
-    lies in ``[-size, size)`` or a failure was recorded before. Returns whether the index needs the
-    zero-filled stand-in (the axis is empty). A constant index in bounds records nothing."""
+    lies in ``[-size, size)`` or a failure was recorded before. Returns the index to index with, and whether
+    the axis is empty (then that index is 0, into the zero-filled stand-in). A constant index in bounds
+    records nothing and is returned as it is; a computed one comes back in int64, as NumPy indexes (in intp):
+    JAX wraps a negative int8 index by adding the size in int8, which overflows for an axis of 256."""
     if isinstance(index, _STATIC) and np.all((index >= -size) & (index < size)):
-        return False
-    index = jnp.asarray(index)
+        return index, False
+    index = jnp.asarray(index).astype(np.int64)  # (a uint8 index against a size of 256: compared in int64 too)
     if index.size == 0:
-        return False  # no index to check (NumPy reads nothing, and raises nothing)
-    flat = jnp.ravel(index).astype(np.int64)  # (a uint8 index against a size of 256: compared in int64)
+        return index, False  # no index to check (NumPy reads nothing, and raises nothing)
+    flat = jnp.ravel(index)
     bad = (flat < -size) | (flat >= size)
     failed = state[FAILED]
     now = (failed == 0) & jnp.any(bad)
     state[FAILED] = jnp.where(now, code, failed)
     detail = jnp.stack([flat[jnp.argmax(bad)], jnp.int64(axis), jnp.int64(size)])
     state[DETAIL] = jnp.where(now, detail, state[DETAIL])
-    return size == 0
+    return (jnp.zeros_like(index), True) if size == 0 else (index, False)
 
 
 def checked(ctx: Any, x: Any, index: tuple, index_inputs: Sequence[Any]) -> tuple[list, list]:
@@ -141,39 +143,24 @@ def checked(ctx: Any, x: Any, index: tuple, index_inputs: Sequence[Any]) -> tupl
         return inputs, []
     shape, empty = jnp.shape(x), []
     for k, axis in index_axes(index, ctx.node.inputs[-len(inputs):], len(shape)):
-        if check(ctx.state, codes[ctx.node], inputs[k], axis, shape[axis]):
-            inputs[k] = jnp.zeros_like(jnp.asarray(inputs[k]))
+        inputs[k], is_empty = check(ctx.state, codes[ctx.node], inputs[k], axis, shape[axis])
+        if is_empty:
             empty.append(axis)
-        elif not isinstance(inputs[k], _STATIC):
-            # As NumPy indexes (in intp): JAX wraps a negative int8 index by adding the size in int8, which
-            # overflows for an axis of 256 (an OverflowError while lowering).
-            inputs[k] = jnp.asarray(inputs[k]).astype(np.int64)
     return inputs, empty
 
 
 def counter_bounds(cond_graph: Graph, body_graph: Graph, n: int, starts: Sequence[Any]) -> dict[Value, tuple[int, int]]:
     """``{counter: (start, stop - 1)}`` for a ``while_loop`` that counts ``while i < stop: ...; i = i + step``
-    from a constant ``start`` (``starts``: the constant values of the loop's inputs, None where not one) to a
-    constant ``stop`` by a constant positive ``step``: in the body, ``i`` is the body's input, which the test
+    (``program.loop_counter``) from a constant ``start`` (``starts``: the constant values of the loop's inputs,
+    None where not one) by a positive integer ``step``: in the body, ``i`` is the body's input, which the test
     has just found below ``stop`` and which never went down from ``start``. Empty for any other loop."""
-    test = interpreter.prune(cond_graph)
-    if not test or test[-1].op != "lt" or cond_graph.outputs != test[-1].outputs:
+    found = program.loop_counter(cond_graph, body_graph, n)
+    if found is None:
         return {}
-    counter, stop = test[-1].inputs
-    constants = {node.outputs[0]: node.attrs["value"] for node in test if node.op == "constant"}
-    if counter not in cond_graph.inputs[:n] or stop not in constants:
-        return {}
-    c = cond_graph.inputs.index(counter)
-    start, stop = starts[c], constants[stop]
-    if not all(isinstance(v, _STATIC) and np.ndim(v) == 0 and np.asarray(v).dtype.kind in "iu" for v in (start, stop)):
-        return {}
-    body = interpreter.prune(body_graph)
-    step = next((node for node in body if body_graph.outputs[c] in node.outputs), None)
-    steps = {node.outputs[0]: node.attrs["value"] for node in body if node.op == "constant"}
-    if step is None or step.op != "add" or step.inputs[0] is not body_graph.inputs[c]:
-        return {}
-    size = steps.get(step.inputs[1])
-    if size is None or np.ndim(size) != 0 or np.asarray(size).dtype.kind not in "iu" or not size > 0:
+    c, stop, step, _, _ = found
+    start = starts[c]
+    if not all(isinstance(v, _STATIC) and np.ndim(v) == 0 and np.asarray(v).dtype.kind in "iu"
+               for v in (start, stop, step)) or not step > 0:
         return {}
     return {body_graph.inputs[c]: (int(start), int(stop) - 1)}
 

@@ -524,12 +524,11 @@ def _take(ctx, x, indices, axis, mode):
     x = jnp.asarray(x)
     if ctx.node in ctx.lowering.assert_codes:  # mode "raise": NumPy's IndexError after the run (index_checks.py)
         size = x.size if axis is None else x.shape[axis]
-        if index_checks.check(ctx.state, ctx.lowering.assert_codes[ctx.node], indices, 0 if axis is None
-                              else axis % x.ndim, size):  # (NumPy's message names the axis counted from 0)
+        indices, empty = index_checks.check(ctx.state, ctx.lowering.assert_codes[ctx.node], indices,
+                                            0 if axis is None else axis % x.ndim, size)  # (NumPy counts from 0)
+        if empty:
             shape = jnp.shape(indices) if axis is None else x.shape[:axis] + jnp.shape(indices) + x.shape[axis + 1:]
             return jnp.zeros(shape, x.dtype)
-        if not isinstance(indices, _STATIC):
-            indices = jnp.asarray(indices).astype(np.int64)  # (in intp, as NumPy: see index_checks.checked)
     # "fill" (out-of-bounds reads NaN) where the check above stands for NumPy's "raise".
     return jnp.take(x, indices, axis, mode="fill" if mode in (None, "raise") else mode)
 

@@ -12,6 +12,7 @@ and SciPy's errors reach the caller as JAX's ``JaxRuntimeError``).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 import jax
@@ -35,6 +36,7 @@ def _compute(ctx: Any, x: Any, i: int = 0) -> Any:
     return jnp.asarray(x).astype(_out(ctx, i))
 
 
+@functools.cache  # (asked once: each Lowered of a graph with SciPy ops asks it)
 def checked() -> dict:
     """SciPy's errors that only the values decide, checked on XLA as ``rules_linalg.CHECKED`` (asked of the SciPy
     installed; for a stack of matrices SciPy's message names the singular ones, this one the first only)."""
