@@ -77,7 +77,8 @@ def _is(x: Any, value: float, constants: dict, negative_zero: Optional[bool] = N
     v = c.reshape(())[()]
     if v != value:
         return False
-    return negative_zero is None or c.dtype.kind != "f" or bool(np.signbit(v)) == negative_zero
+    # (An integer or bool zero is +0.0 in a float result: `x + 0` is not `x` for x = -0.0, whatever the 0's dtype.)
+    return negative_zero is None or bool(np.signbit(v)) == negative_zero
 
 
 def _identity(node: Node, inputs: tuple, constants: dict, made: dict) -> Optional[Value]:
@@ -94,8 +95,8 @@ def _identity(node: Node, inputs: tuple, constants: dict, made: dict) -> Optiona
                 continue
             if op == "mul" and _is(c, 1, constants):
                 return x
-            if op == "add" and _is(c, 0, constants, negative_zero=True):
-                return x
+            if op == "add" and _is(c, 0, constants, negative_zero=True if out.dtype.kind in "fc" else None):
+                return x  # (x + -0.0 is x; x + 0.0 is not, for x = -0.0; an integer x + 0 is x)
     if op in ("sub", "truediv") and same_type(inputs[0]):
         x, c = inputs
         if c in constants and len(constants[c].shape) <= len(x.shape):

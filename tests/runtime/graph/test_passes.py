@@ -193,6 +193,12 @@ def test_simplify_keeps_what_is_not_exact():
     graph = traced(lambda x: (x + -0.0) * 2.0, F3)
     assert "add" not in text(dce.run(simplify.run(graph)))
     check_pass(simplify.run, graph, np.array([-0.0, 0.0, np.nan]))
+    # An integer zero added to a float is +0.0 too (a zero int32 bias after a float layer: hypothesis found it in
+    # tests/runtime/graph/test_roll.py's random stacks on XLA); added to an integer, it is the identity.
+    graph = traced(lambda x, i: ((x + np.zeros(1, np.int32)) * 2.0, (i + np.zeros(1, np.int32)) * 2), F3, I3)
+    after = text(dce.run(simplify.run(graph)))
+    assert after.count("add") == 1
+    check_pass(simplify.run, graph, np.array([-0.0, 1.0, np.nan]), np.array([1, 2, 3]))
 
 
 def test_simplify_double_negation_only_where_it_cannot_warn():
