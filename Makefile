@@ -2,6 +2,7 @@
 PYTHON ?= python3
 UPDATE_DOCS ?=
 VENV ?= .venv
+PYTEST_WORKERS ?= auto
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
@@ -29,17 +30,18 @@ demo: $(DEMO_STAMP)
 # The whole suite but the `slow` cases (for the largest families, tests/conftest.py's SAMPLED, a fixed sample),
 # and fewer examples of three random families (test_three_modes.py's programs 100 of 200, test_graph_backend.py's
 # 250 of 500, test_jax_appends_and_zips.py's 6 of 15; test_random_programs.py runs its 2,000, each on the three
-# paths): under 10 minutes on 2 cores.
+# paths): under 10 minutes on 2 cores. `-n auto`: one pytest-xdist worker per core (a single process took 10:21 on
+# 2 cores, two workers 5:00); `PYTEST_WORKERS=0` runs it in one process (for --pdb, or to read one test's output).
 test: $(STAMP)
 	$(PY) -m ruff check .
 	AUTOGRAPH_THREE_MODES_EXAMPLES=100 AUTOGRAPH_GRAPH_FUZZ_EXAMPLES=250 AUTOGRAPH_JAX_APPENDS_EXAMPLES=6 \
-		$(PY) -m pytest -m "not slow"
+		$(PY) -m pytest -n $(PYTEST_WORKERS) -m "not slow"
 
 # The rest: the `slow` cases, and those three random families at their full counts.
 # `make test` and `make slow` together run every test (as plain `pytest` does).
 slow: $(STAMP)
-	$(PY) -m pytest -m slow
-	$(PY) -m pytest tests/autograph/test_three_modes.py::test_random_programs_graph_on_numpy_and_lowered_to_jax \
+	$(PY) -m pytest -n $(PYTEST_WORKERS) -m slow
+	$(PY) -m pytest -n $(PYTEST_WORKERS) tests/autograph/test_three_modes.py::test_random_programs_graph_on_numpy_and_lowered_to_jax \
 		tests/autograph/test_three_modes.py::test_random_programs_jnp_under_jax_jit \
 		tests/runtime/graph/test_graph_backend.py::test_random_programs_graph_matches_eager \
 		tests/runtime/jax/test_jax_appends_and_zips.py::test_appends_in_a_static_range_equal_eager_under_every_transformation \
