@@ -314,8 +314,8 @@ def _cond(x: Any, p: Any = None) -> Tensor:
         # NumPy divides with warnings off: x / 0 is inf, and 0 / 0 (NaN) becomes inf below.
         r = apply("where", den == 0, np.inf, num / apply("where", den == 0, 1, den))
     else:
-        # NumPy's inv here returns NaN for a singular matrix (then inf); our inv op raises LinAlgError.
-        inverse = _inv(t)
+        # NumPy's inverse here has its errors off: a singular matrix's is NaN (then inf below), no LinAlgError.
+        inverse = bind1("inv_or_nan", [t])
         r = _norm(t, p, (-2, -1)) * _norm(inverse, p, (-2, -1))
         result_type = linalg_types(t.dtype)[1]
         r = cast(r, result_type if _COND_STAYS_COMPLEX else real_dtype(result_type))

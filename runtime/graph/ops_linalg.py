@@ -39,8 +39,10 @@ Choices:
   shape the graph did not declare. Under JAX it gives NaN there.
 * **Errors NumPy raises at run time** (a singular matrix in ``inv`` / ``solve``, a matrix that is
   not positive definite in ``cholesky``, non-finite input to ``eig``) are raised by the kernels,
-  so the interpreter raises them as NumPy does. Compiled XLA code cannot raise: under JAX a
-  singular ``inv`` / ``solve`` gives inf or NaN, a failed ``cholesky`` gives NaN.
+  so the interpreter raises them as NumPy does. Under JAX the lowering checks them when the graph
+  runs and the executor raises NumPy's error after the run (runtime/jax/rules_linalg.py ``CHECKED``).
+* ``inv_or_nan`` is NumPy's inverse with errors off, as ``np.linalg.cond`` takes it for a ``p`` other
+  than None / 2 / -2: a singular matrix (of a stack) gives a matrix of NaN, not ``LinAlgError``.
 * Shapes with unknown (``?``) dims are checked where they are known, like every rule.
 """
 
@@ -292,9 +294,25 @@ def _lstsq_residuals_kernel(a: np.ndarray, b: np.ndarray, rcond: Any) -> np.ndar
     return residuals
 
 
+def _inv_or_nan_kernel(a: np.ndarray) -> np.ndarray:
+    """NumPy's inverse with its errors off (``np.linalg.cond``'s): each singular matrix of the stack is NaN."""
+    try:
+        return np.linalg.inv(a)
+    except LinAlgError:
+        pass
+    out = np.empty(a.shape, linalg_types(a.dtype)[1])
+    for index in np.ndindex(a.shape[:-2]):
+        try:
+            out[index] = np.linalg.inv(a[index])
+        except LinAlgError:
+            out[index] = np.nan
+    return out
+
+
 # --- the ops --------------------------------------------------------------------------------------
 
 define("inv", _same_shape_rule, kernel=np.linalg.inv, jax=JAX)
+define("inv_or_nan", _same_shape_rule, kernel=_inv_or_nan_kernel, jax=JAX)
 define("solve", _solve_rule, kernel=np.linalg.solve, jax=JAX)
 define("det", _det_rule, kernel=np.linalg.det, jax=JAX)
 define("slogdet", _slogdet_rule, kernel=lambda a: tuple(np.linalg.slogdet(a)), jax=JAX)

@@ -57,8 +57,8 @@ ELEMENTS = 1e9                        # elementwise work, elements per second
 GIL_FREE = 500                        # NumPy releases the GIL for a loop of more iterations than this
 SMALL_MATMUL = 40 ** 3                # m*n*k of matmuls that two threads were measured not to overlap (see holds_gil)
 BLAS_THREADED = 64 ** 3               # OpenBLAS runs a float matmul with m*n*k above this on every core itself
-_LINALG_CUBIC = frozenset({"solve", "inv", "det", "slogdet", "cholesky", "qr", "svd", "eig", "eigh", "eigvals",
-                           "eigvalsh", "lstsq", "pinv", "matrix_power", "matrix_rank"})
+_LINALG_CUBIC = frozenset({"solve", "inv", "inv_or_nan", "det", "slogdet", "cholesky", "qr", "svd", "eig", "eigh",
+                           "eigvals", "eigvalsh", "lstsq", "pinv", "matrix_power", "matrix_rank"})
 _BLAS_ENVIRONMENT = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "MKL_NUM_THREADS", "OMP_NUM_THREADS")
 
 

@@ -65,6 +65,16 @@ def _lowered(path: str) -> Callable:
     return rule
 
 
+def _inv_or_nan(ctx: Any, a: Any) -> Any:
+    """NumPy's inverse with errors off (``np.linalg.cond``'s): NaN for each matrix where getrf finds a zero pivot."""
+    (a,) = _in_double(ctx, [a])
+    out = jnp.linalg.inv(a)
+    if not a.size:
+        return out
+    singular = jnp.any(jnp.diagonal(lax.linalg.lu(a)[0], axis1=-2, axis2=-1) == 0, axis=-1)
+    return jnp.where(singular[..., None, None], jnp.nan, out)
+
+
 def _eigh(ctx: Any, a: Any, UPLO: str) -> Any:
     # NumPy reads one triangle only; JAX by default symmetrizes (a + a^H) / 2 first.
     w, v = jnp.linalg.eigh(*_in_double(ctx, [a]), UPLO=UPLO, symmetrize_input=False)
@@ -103,6 +113,7 @@ def _lstsq_residuals(ctx: Any, a: Any, b: Any, rcond: Any) -> Any:
 
 RULES = {
     **{name: _lowered(name) for name in ("inv", "solve", "det", "slogdet", "svd", "eig", "eigvals", "qr")},
+    "inv_or_nan": _inv_or_nan,
     "eigh": _eigh,
     "eigvalsh": _eigh,
     "cholesky": _cholesky,

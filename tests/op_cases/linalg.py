@@ -21,6 +21,8 @@ SYM = _spd(3, (2,))
 
 CASES = [
     ("inv", [A], {}), ("inv", [STACK], {}), ("inv", [F32], {}), ("inv", [INTS], {}), ("inv", [CPLX], {}),
+    ("inv_or_nan", [np.stack([A, np.ones((3, 3))])], {}), ("inv_or_nan", [F32], {}),
+    ("inv_or_nan", [np.ones((3, 3), np.float32)], {}), ("inv_or_nan", [CPLX], {}),
     ("solve", [STACK, RNG.normal(size=(3,))], {}), ("solve", [A, RNG.normal(size=(3, 2))], {}),
     ("solve", [STACK, RNG.normal(size=(1, 3, 4)).astype(np.float32)], {}), ("solve", [INTS, np.arange(3)], {}),
     ("det", [STACK], {}), ("det", [INTS], {}), ("det", [F32], {}), ("det", [CPLX], {}),

@@ -385,6 +385,23 @@ def test_numpys_singular_and_not_positive_definite_errors_on_both_executors(fn, 
     helpers.linalg_error_or_value_as_eager(fn, args, executor)
 
 
+SINGULAR = np.array([[1.0, 2.0], [2.0, 4.0]])
+
+
+@pytest.mark.parametrize("executor", helpers.executors())
+@pytest.mark.parametrize("p", [1, -1, np.inf, -np.inf, "fro"])
+@pytest.mark.parametrize("a", [
+    SINGULAR, SINGULAR.astype(F32), SINGULAR.astype(np.complex64), np.zeros((2, 2)),
+    np.stack([np.eye(2), SINGULAR, 2 * np.eye(2)]),  # one singular matrix of a stack: inf for it alone
+    np.array([[np.nan, 1.0], [1.0, 2.0]]),  # NaN in: NaN out (not inf)
+    np.array([[1.0, 2.0], [3.0, 4.0]]),
+], ids=["singular", "float32", "complex64", "zeros", "stack", "nan", "regular"])
+def test_cond_of_a_singular_matrix_is_numpys_inf(a, p, executor):
+    """NumPy's cond for a p other than None / 2 / -2 takes the inverse with errors off: a singular matrix is inf
+    (in the input's precision), not the LinAlgError of np.linalg.inv (ops_linalg.py ``inv_or_nan``)."""
+    check(lambda a: np.linalg.cond(a, p), a, executor=executor)
+
+
 def test_the_checks_messages_are_had_without_a_word_on_stderr():
     # NumPy's LAPACK prints a complaint (DLASCL) to stderr for an SVD of a NaN matrix: the lowering must not
     # ask NumPy for that message at import (rules_linalg.CHECKED).
