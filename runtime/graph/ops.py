@@ -220,8 +220,13 @@ def _scan(fn: Callable) -> Callable:
 
 _op("cumsum", _scan(np.cumsum), core_kernels.cumsum, INTEGERS)
 _op("cumprod", _scan(np.cumprod), core_kernels.cumprod, INTEGERS)
-_op("sort", lambda ins, a: [(ins[0].shape, ins[0].dtype)], core_kernels.sort, NEVER)
-_op("argsort", lambda ins, a: [(ins[0].shape, INT64)], core_kernels.argsort, NEVER)
+def sorted_shape(x: Any, axis: Any) -> tuple:
+    """The shape of ``np.sort(x, axis)`` / ``np.argsort``: axis None sorts the flattened array."""
+    return (shapes.size(x.shape),) if axis is None else x.shape
+
+
+_op("sort", lambda ins, a: [(sorted_shape(ins[0], a["axis"]), ins[0].dtype)], core_kernels.sort, NEVER)
+_op("argsort", lambda ins, a: [(sorted_shape(ins[0], a["axis"]), INT64)], core_kernels.argsort, NEVER)
 
 
 # --- linear algebra, shapes and indexing --------------------------------------------------------

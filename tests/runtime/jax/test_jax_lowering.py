@@ -27,13 +27,17 @@ def test_every_op_has_a_jax_lowering_and_nothing_else():
 
 
 def assert_agree(graph, inputs) -> tuple:
-    """The lowered graph gives the interpreter's outputs: same dtype and shape, values to float tolerance."""
+    """The lowered graph gives the interpreter's outputs: same dtype and shape, values to float tolerance; and
+    the interpreter's kernels give the dtype and shape the op's rule declared (a kernel that does not would be a
+    silent difference between the executors)."""
     with np.errstate(all="ignore"):
         expected = interpreter.run(graph, inputs)
     got = jax_lowering.run(graph, inputs)
     assert len(got) == len(expected)
-    for g, e in zip(got, expected):
+    for g, e, declared in zip(got, expected, graph.outputs):
         e = np.asarray(e)
+        assert e.dtype == declared.dtype, (e.dtype, declared, str(graph))
+        assert None in declared.shape or e.shape == declared.shape, (e.shape, declared, str(graph))
         assert g.dtype == e.dtype, (g.dtype, e.dtype, str(graph))
         assert g.shape == e.shape, (g.shape, e.shape, str(graph))
         np.testing.assert_allclose(g, e, rtol=1e-6, atol=1e-12, err_msg=str(graph))
