@@ -68,7 +68,7 @@ from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
 from autograph.executors import executor_for, single_output
 from autograph.no_source import has_source, needs_conversion_hint, warn_traced_as_written
 from autograph.retracing import RetracingMonitor, RetracingWarning
-from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, trace
+from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, formatted, trace
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
@@ -750,7 +750,8 @@ class Function(metaclass=_FunctionClass):
         return function_html(self)
 
 
-# The text a traced value gives str(), repr() and format() while tracing: a graph tensor's (``<Tensor f64[]>``,
+# The text a traced value gives str(), repr() and format() while tracing: a graph tensor's (``<Tensor f64[]>``, with
+# a number in str(): runtime/graph/formatted.py,
 # runtime/graph/tensor.py) and a JAX tracer's (``JitTracer(~float32[])``, ``Traced<ShapedArray(...)>``). A string
 # the function returns is a constant of the trace: one holding such text would give every call the trace's text.
 _TRACED_TEXT = re.compile(r"<(?:Tensor|PyNumber) [^<>]*>|\b\w*Tracer\(|\bTraced<")
@@ -774,7 +775,7 @@ class _Outputs:
         for i, leaf in self.constants.items():
             text = _TRACED_TEXT.search(leaf if isinstance(leaf, str) else leaf.decode("latin-1"))
             if text is not None:
-                raise NotStageable(self._error(leaf, i, text.group()))
+                raise NotStageable(self._error(leaf, i, formatted.plain(text.group())))
         if self.graph:
             for i, leaf in enumerate(leaves):
                 if i not in self.constants and not isinstance(leaf, self._TENSORS):

@@ -31,7 +31,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime import carry
-from runtime.graph import tensor, tracing
+from runtime.graph import tensor, tracing, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.ops import graph_is_stateful
 from runtime.graph.shapes import type_str
@@ -371,7 +371,7 @@ def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising:
         while tb.tb_next is not None:
             tb = tb.tb_next
         where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-        tensor.bind("assert", [np.logical_not(taken)], message=message, error=type(error), where=where)
+        variables.bind_assert(np.logical_not(taken), message, type(error), where)
     if len(raising) == len(branches):
         return None  # one of the assertions fails on every run: nothing after the statement runs
     (other,) = [b for b in range(len(branches)) if b not in raising]

@@ -12,11 +12,11 @@ the graph package but ``shapes``: ``ops`` imports it.
 from __future__ import annotations
 
 import builtins
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import shapes
+from runtime.graph import formatted, shapes
 
 # Reductions through the ufunc's own reduce (positional arguments: the fastest call NumPy has).
 
@@ -155,11 +155,18 @@ def assign_sub_variable(x: Any, variable: Any) -> Any:
 
 
 def print_(*values: Any, template: tuple, sep: str, end: str) -> None:
-    builtins.print(*(values[item.k] if isinstance(item, shapes.Ref) else item for item in template), sep=sep, end=end)
+    builtins.print(*(values[item.k] if isinstance(item, shapes.Ref) else
+                     formatted.render(item, values) if isinstance(item, tuple) else item for item in template),
+                   sep=sep, end=end)
 
 
-def assert_(condition: Any, message: str, error: type = AssertionError, where: str = "") -> None:
+def assert_(condition: Any, *values: Any, message: str, error: type = AssertionError, where: str = "",
+            template: Optional[tuple] = None) -> None:
+    """A graph assertion: ``error(message)`` unless every element of ``condition`` holds. ``template``: the
+    message with the values of ``values`` written in (runtime/graph/formatted.py), where it holds tensors."""
     if not np.all(condition):
+        if template is not None:
+            message = formatted.render(template, values)
         raise assertion_error(error, message, where)
 
 

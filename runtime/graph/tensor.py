@@ -39,7 +39,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import ops, ops_scipy, scalar_writes
+from runtime.graph import formatted, ops, ops_scipy, scalar_writes
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
@@ -175,9 +175,16 @@ class Tensor:
     def __deepcopy__(self, memo: dict) -> Tensor:
         return copy(self)
 
+    def __str__(self) -> str:
+        # `<Tensor f64[] #1>`: a mark that a graph assertion's message or a print writes the value in at when
+        # the graph runs (runtime/graph/formatted.py); elsewhere text (a function returning a string that holds
+        # it is refused, autograph/function.py).
+        if self.builder is None:
+            return repr(self)
+        return formatted.mark(self)
+
     def __format__(self, spec: str) -> str:
-        # (An empty spec is str(): the text above, as for any object; a function returning a string that holds
-        # it is refused, autograph/function.py. A spec asks for digits, which exist only when the graph runs.)
+        # (An empty spec is str(), as for any object. A spec asks for digits, which exist only when the graph runs.)
         if not spec:
             return str(self)
         raise NotStageable(f"{user_location()}: format spec {spec!r} of a graph tensor: its digits exist only when "

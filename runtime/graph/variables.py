@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from runtime.graph import tensor
+from runtime.graph import formatted, tensor
 from runtime.graph.builder import current_builder
 from runtime.graph.shapes import Ref
 from runtime.staging import NotStageable, user_location
@@ -171,9 +171,23 @@ def print_(*args: Any, sep: str = " ", end: str = "\n") -> None:
         if isinstance(arg, (tensor.Tensor, Variable)):
             inputs.append(tensor.as_tensor(arg))
             template.append(Ref(len(inputs) - 1))
+        elif type(arg) is str and (pieces := formatted.template(arg, len(inputs))) is not None:
+            template.append(pieces[0])  # a string holding tensors' values (f"x = {x}"): written in at each run
+            inputs += pieces[1]
         else:
-            template.append(arg)
+            template.append(formatted.plain(arg) if type(arg) is str else arg)
     tensor.bind("print", inputs, template=tuple(template), sep=sep, end=end)
+
+
+def bind_assert(condition: Any, message: str, error: type, where: str) -> None:
+    """The graph's assertion node: ``error(message)`` when ``condition`` does not hold, with the values of the
+    tensors the message holds (``f"got {x}"``) written in when the graph runs (runtime/graph/formatted.py)."""
+    pieces = formatted.template(message)
+    if pieces is None:
+        tensor.bind("assert", [condition], message=formatted.plain(message), error=error, where=where)
+    else:
+        tensor.bind("assert", [condition, *pieces[1]], message=formatted.plain(message), error=error, where=where,
+                    template=pieces[0])
 
 
 def assert_(condition: Any, message: str = "assertion failed", error: type = AssertionError) -> None:
@@ -182,7 +196,6 @@ def assert_(condition: Any, message: str = "assertion failed", error: type = Ass
     if isinstance(condition, Variable):
         condition = condition.value
     if isinstance(condition, tensor.Tensor):
-        tensor.bind("assert", [tensor.cast(condition, bool)], message=str(message), error=error,
-                    where=user_location())
+        bind_assert(tensor.cast(condition, bool), str(message), error, user_location())
     elif not np.all(condition):
         raise error(message)

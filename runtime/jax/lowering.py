@@ -67,7 +67,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from runtime.graph import interpreter, ops, program, shapes
+from runtime.graph import formatted, interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
 from runtime.jax import callback, casts, index_checks, rules_linalg, segments
@@ -706,9 +706,17 @@ def _assign(update: Callable) -> Rule:
 def _print(ctx, *values, template, sep, end):
     def text(item: Any) -> str:
         return str(item).replace("{", "{{").replace("}", "}}")
-    parts = ["{}" if isinstance(item, shapes.Ref) else text(item) for item in template]
-    fmt = text(sep).join(parts) + text(end)
-    args = [values[item.k] for item in template if isinstance(item, shapes.Ref)]
+    def part(item: Any) -> str:  # (a tuple: a string holding tensors' values, runtime/graph/formatted.py)
+        if isinstance(item, tuple):
+            return "".join(map(part, item))
+        return "{}" if isinstance(item, shapes.Ref) else text(item)
+
+    def refs(item: Any) -> list:
+        if isinstance(item, tuple):
+            return [ref for piece in item for ref in refs(piece)]
+        return [values[item.k]] if isinstance(item, shapes.Ref) else []
+    fmt = text(sep).join(map(part, template)) + text(end)
+    args = [value for item in template for value in refs(item)]
     if fmt.endswith("\n"):
         show = lambda *a: jax.debug.print(fmt[:-1], *a, ordered=True)  # noqa: E731
     else:  # jax.debug.print always ends the line
@@ -720,7 +728,13 @@ def _print(ctx, *values, template, sep, end):
         lax.cond(failed == 0, lambda a: show(*a), lambda a: None, args)
 
 
-def _assert(ctx, condition, message, error=AssertionError, where=""):
+def _assert(ctx, condition, *values, message, error=AssertionError, where="", template=None):
+    keys = ctx.lowering.formatted.get(ctx.node, ())
+    if keys:  # the values its message shows (runtime/graph/formatted.py), kept as they are when it first fails
+        failing = (ctx.state[_FAILED] == 0) & ~jnp.all(condition)
+        for key, value in zip(keys, values):
+            kept = ctx.state[key]
+            ctx.state[key] = jnp.where(failing, jnp.asarray(value, kept.dtype), kept)
     _check(ctx, condition)
 
 
@@ -892,6 +906,14 @@ class Lowered:
                          (None, node.op, _site(node))  # an index check: its message is made from what failed
                          for node in asserts]
         self.messages = [message for _, message, _ in self.failures]
+        # An assert whose message shows tensors' values (f"got {x}"): a state key per value, which holds it as it
+        # is when the assert first fails (values of unknown shape are not kept: the message shows their type).
+        self.formatted = {node: tuple(("<formatted>", code, k) for k in range(len(node.inputs) - 1))
+                          for node, code in self.assert_codes.items()
+                          if node.op == "assert" and node.attrs.get("template") is not None
+                          and all(None not in v.shape for v in node.inputs[1:])}
+        self._formatted_values = {key: value for node, keys in self.formatted.items()
+                                  for key, value in zip(keys, node.inputs[1:])}
         self.prints = any(n.op == "print" for n in nodes)
         self.host_calls = any(n.op == "numpy_function" for n in nodes)  # (runtime/jax/callback.py)
         self.summed = _summed(graph)  # (the products that take the xor: ``EXACT_PRODUCTS``)
@@ -923,10 +945,13 @@ class Lowered:
             state[_FAILED] = jnp.int32(0)
         if self.index_checks:
             state[index_checks.DETAIL] = index_checks.initial_detail()
+        for key, value in self._formatted_values.items():
+            state[key] = jnp.zeros(value.shape, value.dtype)
         outputs = evaluate(self.graph, args[:n], state, self)
         failed = (state[_FAILED],) if self.messages else ()
         if self.index_checks:
             failed += (state[index_checks.DETAIL],)
+        failed += tuple(state[key] for key in self._formatted_values)
         return (*outputs, *(state[v] for v in self.assigned), *failed)
 
     def _fn_single(self, *args: Any) -> Any:
@@ -982,9 +1007,20 @@ class Lowered:
             if failed:
                 error, message, where = self.failures[failed - 1]
                 if error is None:  # an index out of bounds: NumPy's IndexError (index_checks.py)
-                    raise index_checks.error(results[-1], message, where)
+                    raise index_checks.error(results[n + len(self.assigned) + 1], message, where)
+                message = self._message(failed, message, results[n + len(self.assigned) + 1 + self.index_checks:])
                 raise interpreter.assertion_error(error, message, where)
         return tuple(map(np.asarray, results[:n]))
+
+    def _message(self, failed: int, message: str, kept: Sequence[Any]) -> str:
+        """The failed assert's message, with the values it shows written in (``formatted``; ``kept``: the values
+        of every such assert, in the order of ``_formatted_values``)."""
+        node = next(node for node, code in self.assert_codes.items() if code == failed)
+        keys = self.formatted.get(node)
+        if not keys:
+            return message
+        by_key = dict(zip(self._formatted_values, kept))
+        return formatted.render(node.attrs["template"], [np.asarray(by_key[key]) for key in keys])
 
     def __call__(self, inputs: Sequence[Any]) -> tuple:
         graph = self.graph

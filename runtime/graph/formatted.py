@@ -1,0 +1,105 @@
+"""A graph tensor's value in a message: written in when the graph runs, as eager code writes it.
+
+    if s > 10:
+        raise ValueError(f"sum too large: {s}")    # eager NumPy: "sum too large: 30.0"
+
+While tracing, ``str(t)`` of a graph tensor ``t`` (so ``f"{t}"``, ``"%s" % t``, ``"{}".format(t)``) is the text
+``<Tensor f64[] #1>``: its type, and a number naming it in this trace (the same tensor, unchanged, the same
+number). A message that reaches one of the graph's assertions (a ``raise`` under a staged ``if``, an
+``assert``) or a ``print`` is taken apart again at those marks (``template``): each marked tensor becomes an
+input of the node, and the executor writes ``str(value)`` in its place when the graph runs and the assertion
+fails (or the print prints), which is the text eager NumPy gives (``str(np.float64(30.0))`` is ``30.0``).
+
+Before (the graph of the function above, ``executor="numpy"``), the message was fixed while tracing::
+
+    assert[message='sum too large: <Tensor f64[]>' error=ValueError] c
+
+After::
+
+    assert[message='sum too large: <Tensor f64[]>' template=('sum too large: ', $0) error=ValueError] c s
+
+Anywhere else the text stays as it is, as before (a string holding it that the traced function returns is
+refused: autograph/function.py). A format spec (``f"{t:.3f}"``) still asks for digits while tracing, which is
+refused (tensor.Tensor.__format__). A marked tensor the assertion cannot read (one made inside the branch that
+raises, whose graph the assertion replaces) keeps its text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional, Sequence
+
+from runtime.graph.builder import GraphBuilder, current_builder
+from runtime.graph.shapes import Ref
+
+_MARK = re.compile(r"<Tensor ([^<>#]*) #(\d+)>")
+
+
+def mark(t: Any) -> str:
+    """``str(t)`` of a graph tensor while tracing: its type and its number in this trace."""
+    value, owner = t.ref()
+    root = current_builder() or owner
+    while root.parent is not None:
+        root = root.parent
+    marks = root.marks
+    key = id(value)
+    entry = marks.get(key)
+    if entry is None or entry[1] is not value:  # (a Value's id may be reused once it is gone: compare the Value)
+        entry = marks[key] = (len(marks) + 1, value, owner)
+        root.marked[entry[0]] = entry
+    return f"<Tensor {value.type_str} #{entry[0]}>"
+
+
+def plain(text: str) -> str:
+    """``text`` with each mark shown as the tensor's type alone (``<Tensor f64[]>``): what the graph prints of
+    a node's message, and the message where nothing is written in."""
+    return _MARK.sub(lambda match: f"<Tensor {match.group(1)}>", text)
+
+
+def template(text: str, first: int = 0) -> Optional[tuple[tuple, list]]:
+    """``(pieces, tensors)``: ``text`` cut at the marks of tensors the graph being traced can read, each mark a
+    ``Ref(first + k)`` to ``tensors[k]``; None when it holds no such mark."""
+    builder = current_builder()
+    if builder is None or "<Tensor " not in text:
+        return None
+    root = builder
+    while root.parent is not None:
+        root = root.parent
+    pieces: list[Any] = []
+    tensors: list[Any] = []
+    numbers: dict[int, int] = {}
+    start = 0
+    for match in _MARK.finditer(text):
+        entry = root.marked.get(int(match.group(2)))
+        if entry is None or not _encloses(entry[2], builder):
+            continue
+        if match.start() > start:
+            pieces.append(plain(text[start:match.start()]))
+        k = numbers.get(entry[0])
+        if k is None:
+            from runtime.graph.tensor import Tensor  # (tensor.py imports this module)
+
+            k = numbers[entry[0]] = len(tensors)
+            tensors.append(Tensor(entry[1], entry[2]))
+        pieces.append(Ref(first + k))
+        start = match.end()
+    if not tensors:
+        return None
+    if start < len(text):
+        pieces.append(plain(text[start:]))
+    return tuple(pieces), tensors
+
+
+def render(pieces: Sequence[Any], values: Sequence[Any]) -> str:
+    """The text of ``pieces`` with each ``Ref(k)`` replaced by ``str(values[k])`` (as eager code formats it)."""
+    return "".join(piece if isinstance(piece, str) else str(values[piece.k]) for piece in pieces)
+
+
+def _encloses(owner: GraphBuilder, builder: GraphBuilder) -> bool:
+    """Whether ``owner``'s graph is ``builder``'s or one around it (so ``builder`` can read its values)."""
+    b: Optional[GraphBuilder] = builder
+    while b is not None:
+        if b is owner:
+            return True
+        b = b.parent
+    return False

@@ -1,0 +1,122 @@
+"""A tensor's value in a graph assertion's message (or an ``autograph.print``) is written in when the graph runs,
+as eager NumPy writes it (runtime/graph/formatted.py): each program against eager, on every executor."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import autograph
+from tests.helpers import executors
+from tests.runtime.graph.formatted_programs import (
+    assert_statement,
+    f_string_in_raise,
+    format_method_in_raise,
+    integer_and_bool_values,
+    percent_in_raise,
+    raise_in_a_for,
+    raise_in_a_while,
+    written_after_the_message,
+)
+
+EXECUTORS = executors() + [pytest.param("auto", id="auto")]
+
+
+PROGRAMS = [f_string_in_raise, percent_in_raise, format_method_in_raise, assert_statement, raise_in_a_while,
+            raise_in_a_for, written_after_the_message, integer_and_bool_values]
+INPUTS = [np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0, 6.0]), np.array([-1.0, 2.5]), np.array([3.0, -4.0, 0.0]),
+          np.array([7.0, 0.0, 1.5, 2.0])]
+
+
+def outcome(fn, x):
+    """(the result, or the exception's class and message; what it printed)."""
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            result = fn(x)
+    except (ValueError, AssertionError) as error:
+        return (type(error), str(error)), out.getvalue()
+    return ("ok", np.asarray(result).tolist()), out.getvalue()
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+@pytest.mark.parametrize("fn", PROGRAMS, ids=lambda f: f.__name__)
+def test_a_message_shows_the_values_eager_code_shows(fn, executor):
+    traced = autograph.function(fn, executor=executor)
+    for x in INPUTS:
+        assert outcome(traced, x) == outcome(fn, x), (fn.__name__, x)
+
+
+@settings(max_examples=40, deadline=None)
+@given(values=st.lists(st.floats(-20, 20, allow_nan=False, width=32), min_size=1, max_size=5),
+       executor=st.sampled_from(["numpy", "jax"]))
+def test_a_raise_in_a_loop_names_the_values_of_the_iteration_that_raised(values, executor):
+    pytest.importorskip("jax") if executor == "jax" else None
+    x = np.array(values)
+    traced = autograph.function(raise_in_a_while, executor=executor)
+    assert outcome(traced, x) == outcome(raise_in_a_while, x)
+
+
+def printing(x):
+    s = x.sum()
+    autograph.print(f"sum = {s}", "of", x, f"[{x.max()}]")
+    return s
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_autograph_print_of_an_f_string_prints_the_values_at_each_run(executor):
+    traced = autograph.function(printing, executor=executor)
+    for x in INPUTS[:3]:
+        assert outcome(traced, x)[1] == outcome(printing, x)[1] == f"sum = {x.sum()} of {x} [{x.max()}]\n"
+
+
+def made_in_the_raising_branch(x):
+    s = x.sum()
+    if s < 0:
+        t = s * 2
+        raise ValueError(f"twice {t}, once {s}")
+    return s
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_value_made_in_the_branch_that_raises_shows_its_type(executor):
+    # The assertion stands for the branch, whose graph is not kept: its own values are not there to show.
+    with pytest.raises(ValueError, match=r"^twice <Tensor f64\[\]>, once -3\.0\b"):
+        autograph.function(made_in_the_raising_branch, executor=executor)(np.array([-1.0, -2.0]))
+
+
+def test_the_graph_shows_the_message_and_its_template():
+    concrete = autograph.function(f_string_in_raise).get_concrete_function(autograph.TensorSpec((3,), np.float64))
+    (node,) = [node for node in concrete.graph.nodes if node.op == "assert"]
+    assert node.attrs["message"] == "sum too large: <Tensor f64[]>"
+    assert repr(node.attrs["template"]) == "('sum too large: ', $0)"
+
+
+def test_a_saved_graph_writes_the_values_in_when_loaded(tmp_path):
+    traced = autograph.function(f_string_in_raise)
+    traced(np.ones(3))
+    autograph.save(traced, str(tmp_path / "saved"))
+    loaded = autograph.load(str(tmp_path / "saved"))
+    with pytest.raises(ValueError, match=r"^sum too large: 15\.0\b"):
+        loaded(np.full(3, 5.0))
+
+
+def test_str_of_a_tensor_names_it_once_per_trace_and_a_returned_one_is_still_refused():
+    def texts(x):
+        return f"{x}", str(x), "%s" % x  # noqa: UP031
+
+    seen = []
+
+    def record(x):
+        seen.append(texts(x))
+        return x
+
+    autograph.function(record)(np.ones(2))
+    assert seen == [("<Tensor f64[2] #1>",) * 3]
+    with pytest.raises(autograph.NotStageable, match=r"holds '<Tensor f64\[2\]>' where eager code has the value"):
+        autograph.function(lambda x: f"{x}")(np.ones(2))
