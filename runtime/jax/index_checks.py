@@ -29,12 +29,14 @@ After::
     where_failed = where(first failure, [i, 0, 3], where_failed)
     y = x[i]                                    # the host raises IndexError after the run if code names it
 
-An index that is a constant of the graph was checked when it was traced (runtime/graph/shapes.py).
+An index that is a constant of the graph is checked as a computed one is when an item of it is out of bounds (the
+node may never run: the interpreter's kernel raises only if it does); one in bounds needs no check.
 ``fail_unless`` records any other such check (NumPy's LinAlgError: runtime/jax/rules_linalg.py).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterable, Sequence
 
 import jax.numpy as jnp
@@ -52,7 +54,8 @@ _STATIC = (np.ndarray, np.generic)
 def checked_nodes(nodes: Iterable[Node]) -> list[Node]:
     """The nodes among ``nodes`` (a graph's, its subgraphs' too) that index with an integer computed in the
     graph: a ``getitem`` / ``setitem`` / ``ufunc_at`` with an integer index input that is not a constant node's,
-    a ``take`` whose indices are not one and whose mode raises (None or "raise"). An index that is the counter
+    a ``take`` whose indices are and whose mode raises (None or "raise"); and those whose index is a constant
+    with an item out of bounds (size 0 included). An index that is the counter
     of a counted loop (``counter_bounds``) into an axis of a known size that holds its every value is no check:
     ``for i in range(99)`` over 99 stacked layers."""
     nodes = list(nodes)
@@ -67,23 +70,35 @@ def checked_nodes(nodes: Iterable[Node]) -> list[Node]:
     def computed(value: Value) -> bool:
         return value.dtype.kind in "iu" and value not in constants
 
-    def inside(node: Node, first: int) -> bool:  # every computed index a counter that stays in its axis
-        x, values = node.inputs[0], node.inputs[first:]
-        for k, axis in index_axes(node.attrs["index"], values, len(x.shape)):
-            known, size = counters.get(values[k]), x.shape[axis]
-            if computed(values[k]) and (known is None or size is None or not -size <= known[0] <= known[1] < size):
-                return False
-        return True
+    def unsafe(value: Value, size: Any) -> bool:
+        """Whether an integer index input may fall outside an axis of ``size``: a computed one, unless it is a
+        counter that stays inside; a constant one with an item outside (the node may never run, so a constant
+        is checked as a computed index is: it raises only when the node runs, as the interpreter's kernel does)."""
+        if value.dtype.kind not in "iu":
+            return False
+        if value in constants:
+            return _out_of_bounds(constants[value], size)
+        known = counters.get(value)
+        return known is None or size is None or not -size <= known[0] <= known[1] < size
 
     found = []
     for node in nodes:
         if node.op in ("getitem", "setitem", "ufunc_at"):
-            first = 1 if node.op == "getitem" else 2
-            if any(computed(v) for v in node.inputs[first:]) and not inside(node, first):
+            x, values = node.inputs[0], node.inputs[1 if node.op == "getitem" else 2:]
+            if any(unsafe(values[k], x.shape[axis]) for k, axis in index_axes(node.attrs["index"], values,
+                                                                                len(x.shape))):
                 found.append(node)
-        elif node.op == "take" and node.attrs.get("mode") in (None, "raise") and computed(node.inputs[1]):
-            found.append(node)
+        elif node.op == "take" and node.attrs.get("mode") in (None, "raise"):
+            x, axis = node.inputs[0], node.attrs["axis"]
+            if unsafe(node.inputs[1], (None if None in x.shape else math.prod(x.shape)) if axis is None
+                      else x.shape[axis]):
+                found.append(node)
     return found
+
+
+def _out_of_bounds(indices: Any, size: Any) -> bool:
+    indices = np.asarray(indices)
+    return size is None or (size == 0 and indices.size > 0) or bool(np.any((indices < -size) | (indices >= size)))
 
 
 def index_axes(index: tuple, index_values: Sequence[Value], ndim: int) -> list[tuple[int, int]]:

@@ -139,6 +139,46 @@ def test_an_index_out_of_bounds_is_numpys_index_error_on_every_executor(fn, shap
         assert _same(got, want), (executor, got, want)
 
 
+def constant_index_programs(index: np.ndarray) -> list:
+    """Reads and writes at an index that is a constant of the graph (a NumPy array or list in the function):
+    each node may never run, so the check stands where the index does, as for a computed one."""
+    def gather(x):
+        return x[index]
+
+    def gather_list(x):
+        return x[list(index)]
+
+    def scatter(x):
+        y = x.copy()
+        y[index] = 0.0
+        return y
+
+    def add_at(x):
+        y = x.copy()
+        np.add.at(y, index, 1.0)
+        return y
+
+    def take(x):
+        return np.take(x, index)
+
+    def take_axis(x):
+        return np.take(x.reshape(2, -1), index, axis=1)
+
+    return [gather, gather_list, scatter, add_at, take, take_axis]
+
+
+@settings(max_examples=30, deadline=None)
+@given(index=st.lists(st.integers(-6, 6), min_size=1, max_size=3), size=st.sampled_from([2, 4]))
+def test_a_constant_index_out_of_bounds_is_numpys_index_error_on_every_executor(index, size):
+    # (A constant index was left unchecked on XLA: np.take(x, [4]) of 4 items gave -9223372036854775808.)
+    x = np.arange(1.0, 1.0 + size)
+    for fn in constant_index_programs(np.array(index)):
+        want = _outcome(fn, x)
+        for executor in EXECUTORS:
+            got = _outcome(autograph.function(fn, executor=executor), x)
+            assert _same(got, want), (fn.__name__, executor, got, want)
+
+
 @pytest.mark.parametrize("executor", EXECUTORS)
 def test_the_error_names_the_line_that_read(executor):
     function = autograph.function(read, executor=executor)
