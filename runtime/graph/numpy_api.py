@@ -117,7 +117,22 @@ implements(np.all)(_any_all("all"))
 def _mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
           where: Any = None) -> Tensor:
     reject("mean", out=out, where=where)
+    if dtype is not None and np.dtype(dtype).kind in "biu":
+        # NumPy sums in that dtype (wrapping), divides, and casts the quotient back (truncating): np.mean(int8s,
+        # dtype=np.int8) of three 100s is int8(300 - 256) / 3 -> 14.
+        x = arg(a)
+        total = reduce("sum", x, axis, keepdims, dtype)
+        return cast(total / _count(x, axis), dtype)
     return reduce("mean", arg(a), axis, keepdims, dtype)
+
+
+def _mean_method(self: Tensor, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
+                 where: Any = None) -> Tensor:
+    return _mean(self, axis, dtype, out, keepdims, where=where)
+
+
+_mean_method.__name__ = "mean"
+Tensor.mean = _mean_method  # (ndarray.mean's arguments, and np.mean's integer dtype rule)
 
 
 NUMPY_FUNCTIONS[np.argmax] = lambda a, axis=None, out=None, *, keepdims=False: arg_reduce(
@@ -144,7 +159,10 @@ def _variance(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof
     x = arg(a)
     centered = x - reduce("mean", x, axis, True, dtype)
     squared = centered * centered if centered.dtype.kind != "c" else (centered * np.conj(centered)).real
-    return reduce("sum", squared, axis, keepdims) / (_count(x, axis) - ddof)
+    count = _count(x, axis) - ddof
+    # NumPy divides by max(count - ddof, 0): a ddof past the count is inf (0 / 0 NaN), not a negative variance.
+    count = max(count, 0) if isinstance(count, (int, np.integer)) else np.maximum(count, 0)
+    return reduce("sum", squared, axis, keepdims) / count
 
 
 NUMPY_FUNCTIONS[np.var] = _variance

@@ -324,7 +324,14 @@ def _searchsorted(a: Any, v: Any, side: str = "left", sorter: Any = None) -> Ten
         raise ValueError("object too deep for desired array" if x.ndim > 1 else "object of too small depth "
                          "for desired array")
     if sorter is not None:
-        x = bind1("take", [x, as_tensor(sorter)], axis=0, mode=None)
+        sorter = as_tensor(sorter)
+        if sorter.ndim != 1:  # (NumPy's errors, in its order)
+            raise TypeError("could not parse sorter argument")
+        if sorter.dtype.kind not in "iu":
+            raise TypeError("sorter must only contain integers")
+        if None not in (sorter.shape[0], x.shape[0]) and sorter.shape[0] != x.shape[0]:
+            raise ValueError("sorter.size must equal a.size")
+        x = bind1("take", [x, sorter], axis=0, mode=None)
     return bind1("searchsorted", [x, arg(v)], side=side)
 
 
@@ -857,10 +864,8 @@ def _correlate_full(name: str, a: Tensor, v: Tensor, mode: Any, conjugate: bool)
     ``v``: one gather and one matmul, in the dtype NumPy's correlate computes in."""
     n, m = known_dim(name, a, 0), known_dim(name, v, 0)
     dtype = np.correlate(np.ones(1, a.dtype), np.ones(1, v.dtype)).dtype
-    mode = {"f": "full", "s": "same", "v": "valid", 0: "valid", 1: "same", 2: "full"}.get(
-        mode if isinstance(mode, int) else str(mode)[:1], mode)
-    if mode not in ("full", "same", "valid"):
-        raise ValueError(f"mode must be one of 'valid', 'same', or 'full' (got {mode!r})")
+    np.correlate(np.ones(1), np.ones(1), mode)  # NumPy's own error for a mode it does not take ("f", None)
+    mode = mode if isinstance(mode, str) else ("valid", "same", "full")[operator.index(mode)]
     total = n + m - 1
     longer, shorter = max(n, m), min(n, m)
     if mode == "full":

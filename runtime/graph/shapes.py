@@ -57,7 +57,8 @@ def size(shape: Shape) -> Optional[int]:
 
 def normalize_axis(axis: int, rank: int) -> int:
     if not -rank <= axis < rank:
-        raise ValueError(f"axis {axis} is out of bounds for an array of dimension {rank}")
+        # NumPy's AxisError (a ValueError and an IndexError: `except IndexError` catches it, as in eager code).
+        raise np.exceptions.AxisError(axis, rank)
     return axis % rank
 
 

@@ -867,7 +867,10 @@ def cast(x: Any, dtype: Any) -> Tensor:
 
 def reduce(op: str, x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Tensor:
     x = as_tensor(x) if dtype is None else cast(x, dtype)
-    return bind1(op, [x], axis=normalize_axes(axis, x.ndim), keepdims=bool(keepdims))
+    out = bind1(op, [x], axis=normalize_axes(axis, x.ndim), keepdims=bool(keepdims))
+    # A sum or product of small integers widens to int64 (uint64) unless a dtype is given: then NumPy adds in that
+    # dtype, wrapping, which the wide sum cast back gives bit for bit (np.sum(int8s, dtype=np.int8)).
+    return out if dtype is None or out.dtype == np.dtype(dtype) else cast(out, dtype)
 
 
 def arg_reduce(op: str, x: Any, axis: Optional[int] = None, keepdims: bool = False) -> Tensor:
