@@ -13,6 +13,7 @@ from runtime.graph.interpreter import run
 from runtime.graph.ir import verify
 from runtime.graph.tensor import PyNumber
 from runtime.graph.tracing import TensorSpec, trace
+from tests.helpers import executors
 
 F32, F64, I32, I64, B = np.float32, np.float64, np.int32, np.int64, np.bool_
 
@@ -317,3 +318,25 @@ def test_an_array_attribute_tensors_lack_is_a_clear_attribute_error():
     with pytest.raises(AttributeError, match="ndarray.view is not supported on graph tensors") as info:
         trace(f, [TensorSpec((2,))])
     assert isinstance(info.value, Limitation) and "test_tensor.py:" in str(info.value)
+
+
+REDUCTIONS_WITH_A_DTYPE = [
+    lambda x: np.sum(x, dtype=np.int8), lambda x: np.prod(x, dtype=np.uint8), lambda x: x.sum(0, dtype=np.int16),
+    lambda x: np.mean(x, dtype=np.int8), lambda x: x.mean(axis=0, dtype=np.uint8, keepdims=True),
+    lambda x: np.mean(x, axis=1, dtype=np.float32), lambda x: np.var(x, ddof=7), lambda x: np.std(x, axis=0, ddof=3),
+]
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("k", range(len(REDUCTIONS_WITH_A_DTYPE)))
+def test_a_reduction_with_an_integer_dtype_adds_in_it_and_a_ddof_past_the_count_is_inf(k, executor):
+    # np.sum(int8s, dtype=np.int8) wraps in int8 (it had widened to int64); np.var(x, ddof=7) of 6 items is inf.
+    import autograph
+
+    fn = REDUCTIONS_WITH_A_DTYPE[k]
+    x = np.array([[100, 100, 100], [5, -7, 9]], np.int8)
+    with np.errstate(all="ignore"):
+        want = np.asarray(fn(x))
+        got = np.asarray(autograph.function(fn, executor=executor)(x))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-6 if want.dtype == np.float32 else 0)  # (XLA's float32 order)
