@@ -756,3 +756,6 @@ from jax_programs import libraries_fourth  # noqa: E402,F401
 
 # isort: split
 from jax_programs import libraries_fifth  # noqa: E402,F401  (registered after libraries_fourth)
+
+# isort: split
+from jax_programs import libraries_sixth  # noqa: E402,F401  (registered after libraries_fifth)
