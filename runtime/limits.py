@@ -23,6 +23,7 @@ no program's ``except`` turns what a graph cannot do into another answer.
 
 from __future__ import annotations
 
+import re
 import sys
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from contextvars import ContextVar
@@ -63,8 +64,22 @@ class Limitation(AutographError):
             cls.__init__ = Limitation.__init__
 
 
+# A message that starts with a site already (``file.py:12: ...``, ``Cell In[3], line 4: ...``).
+_LOCATED = re.compile(r"(?:Cell In\[\d+\], line \d+|\S+:\d+)(?: \(inside [^)]*\))?: ")
+
+
 class NotStageable(TypeError, Limitation):
-    """A value, function or argument that a graph cannot hold or compute while tracing."""
+    """A value, function or argument that a graph cannot hold or compute while tracing. Its message starts with
+    the user's file:line (``Cell In[n], line k`` in a notebook) when the text does not name it already."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and type(args[0]) is str:
+            from runtime.staging import user_location  # (staging imports this module)
+
+            where = user_location()
+            if where != "<unknown>" and where not in args[0] and not _LOCATED.match(args[0]):
+                args = (f"{where}: {args[0]}",)
+        Limitation.__init__(self, *args)
 
 
 class NotOnTensors(AttributeError, Limitation):
