@@ -540,3 +540,23 @@ def test_a_retracing_warning_in_a_file_is_filed_under_it_as_before():
             f(np.ones(2), k)
     (warning,) = [w for w in caught if issubclass(w.category, autograph.RetracingWarning)]
     assert warning.filename == THIS_FILE and str(warning.message).startswith("traced_per_value traced 5 times")
+
+
+def diag_at_a_traced_offset(x, k):
+    return np.diag(x, k)  # the line the refusal names
+
+
+def solve_with_a_traced_ord(x, p):
+    return np.linalg.norm(x, p)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (diag_at_a_traced_offset, (np.eye(3), np.int64(1))),
+    (solve_with_a_traced_ord, (np.eye(3), np.int64(2))),
+])
+def test_a_refusal_whose_text_names_no_line_starts_with_the_users_line(fn, args):
+    with pytest.raises(limits.NotStageable) as caught:
+        autograph.function(fn)(*args)
+    line = inspect.getsourcelines(fn)[1] + 1
+    assert str(caught.value).startswith(f"{__file__}:{line}: np."), str(caught.value)
+    assert str(caught.value).count(f"{__file__}:") == 1
