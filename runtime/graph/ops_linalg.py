@@ -36,7 +36,7 @@ Choices:
   more rows than columns): the second case is known while tracing (a constant), the first only at
   run time. So they are their own op, ``lstsq_residuals``, which runs only when the residuals are
   used, and whose kernel raises ``LinAlgError`` on a rank-deficient matrix rather than return a
-  shape the graph did not declare. Under JAX it gives NaN there.
+  shape the graph did not declare. Under JAX the lowering checks the rank and raises the same error after the run.
 * **Errors NumPy raises at run time** (a singular matrix in ``inv`` / ``solve``, a matrix that is
   not positive definite in ``cholesky``, non-finite input to ``eig``) are raised by the kernels,
   so the interpreter raises them as NumPy does. Under JAX the lowering checks them when the graph
@@ -284,13 +284,19 @@ def _lstsq_kernel(a: np.ndarray, b: np.ndarray, rcond: Any) -> tuple:
     return x, np.int32(rank), s
 
 
+# What a graph raises where NumPy's residuals would be empty though the right-hand side has columns (the kernel
+# here, and the XLA lowering's check: runtime/jax/rules_linalg.py CHECKED).
+RANK_DEFICIENT_RESIDUALS = (
+    "np.linalg.lstsq: the matrix is rank-deficient (its rank is below its number of columns), and NumPy's residuals "
+    "are then an empty array, a shape known only at run time, which graphs do not support; compute the residuals as "
+    "np.sum(np.abs(b - a @ x) ** 2, axis=0) instead")
+
+
 def _lstsq_residuals_kernel(a: np.ndarray, b: np.ndarray, rcond: Any) -> np.ndarray:
     _, residuals, rank, _ = np.linalg.lstsq(a, b, rcond=rcond)
-    if residuals.shape[0] == 0:
-        raise LinAlgError(
-            f"np.linalg.lstsq: the matrix has rank {rank} < {a.shape[1]} columns, and NumPy's residuals are then an "
-            "empty array, a shape known only at run time, which graphs do not support; compute the residuals as "
-            "np.sum(np.abs(b - a @ x) ** 2, axis=0) instead")
+    columns = 1 if b.ndim == 1 else b.shape[1]
+    if residuals.shape[0] == 0 and columns > 0:  # (a b of no columns has no residuals to give: (0,), as declared)
+        raise LinAlgError(RANK_DEFICIENT_RESIDUALS)
     return residuals
 
 

@@ -17,7 +17,7 @@ import numpy as np
 from jax import lax
 
 from runtime.graph.asked import error_of
-from runtime.graph.ops_linalg import linalg_types
+from runtime.graph.ops_linalg import RANK_DEFICIENT_RESIDUALS, linalg_types
 from runtime.jax import index_checks
 
 # NumPy's errors that only the values decide, checked on XLA as the graph's asserts are (runtime/jax/lowering.py
@@ -33,6 +33,8 @@ CHECKED = {
     # (NumPy's words, numpy/linalg/_linalg.py; not asked: LAPACK prints a complaint to stderr for a NaN matrix)
     "svd": (np.linalg.LinAlgError, "SVD did not converge"),
     "lstsq": (np.linalg.LinAlgError, "SVD did not converge in Linear Least Squares"),
+    # (the interpreter's own refusal, raised when the graph runs: NumPy's residuals would be an empty array)
+    "lstsq_residuals": (np.linalg.LinAlgError, RANK_DEFICIENT_RESIDUALS),
 }
 
 
@@ -107,7 +109,10 @@ def _lstsq_residuals(ctx: Any, a: Any, b: Any, rcond: Any) -> Any:
     a, b = _in_double(ctx, [a, b])
     x, _, rank, _ = jnp.linalg.lstsq(a, b, rcond=rcond)
     residuals = jnp.sum(jnp.abs(b - a @ x) ** 2, axis=0).reshape(ctx.node.outputs[0].shape)
-    # A rank-deficient matrix, where NumPy's residuals are empty (the interpreter raises), gives NaN.
+    # A rank-deficient matrix, where NumPy's residuals are empty: the interpreter's LinAlgError, after the run
+    # (it had been NaN, silently); unchecked (export_stablehlo(unchecked=True)), NaN.
+    if ctx.node in ctx.lowering.assert_codes and residuals.size:
+        index_checks.fail_unless(ctx, rank == a.shape[1])
     return jnp.where(rank == a.shape[1], residuals, jnp.nan)
 
 

@@ -1487,7 +1487,7 @@ REFUSED = {  # case -> the executors that refuse it, with a clear error (counted
     "ediff1d": ("numpy", "jax"), "ediff1d_2d": ("numpy", "jax"), "ediff1d_scalar_handling": ("numpy", "jax"),
     "frexp": ("numpy", "jax"), "histogram_bin_edges": ("numpy", "jax"), "histogram_bins_auto": ("numpy", "jax"),
     "interp_complex": ("numpy", "jax"), "isin": ("numpy", "jax"), "ldexp": ("numpy", "jax"),
-    "lstsq_empty_4_2_0": ("numpy",), "lstsq_rank_deficient": ("numpy",), "nancumprod_float32": ("numpy", "jax"),
+    "lstsq_rank_deficient": ("numpy", "jax"), "nancumprod_float32": ("numpy", "jax"),
     "nancumprod_int": ("numpy", "jax"), "nancumprod_result_values": ("numpy", "jax"),
     "nancumsum_float32": ("numpy", "jax"), "nancumsum_int": ("numpy", "jax"),
     "nancumsum_result_values": ("numpy", "jax"), "nanmax_initial": ("numpy", "jax"),
@@ -1542,8 +1542,6 @@ XFAIL = {  # (case, executor) -> what differs: a silent wrong result or another 
     ("max_reduce_signed_zero", "jax"): "np.max([[0.0, -0.0], [-0.0, 0.0]], axis=0)[0] is 0.0, NumPy -0.0",
     ("sign_complex", "jax"): "np.sign of complex infinities is nan, NumPy gives the unit direction (inf -> 1)",
     ("log_subnormal", "jax"): "np.log of a subnormal is -inf (XLA flushes subnormals to zero)",
-    ("lstsq_rank_deficient", "jax"): "residuals of a rank-deficient lstsq have shape (1,), NumPy (0,) (the "
-    "interpreter refuses)",
     ("lstsq_rcond", "jax"): "lstsq(rcond=-1) of a rank-deficient matrix: JAX cuts small singular values, NumPy "
     "keeps them",
 }
