@@ -283,6 +283,8 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
         kind = xs[0].dtype.kind
         if kind == "f" and numpys is not None:
             fn = numpys
+        elif kind == "c" and ufunc in _NUMPYS_COMPLEX:
+            fn = _NUMPYS_COMPLEX[ufunc]
         elif power is not None:
             fn = functools.partial(_integer_power_by, power)
         elif kind in "iu" and numpys_integers is not None:
@@ -322,6 +324,35 @@ def _numpy_maximum(a: Any, b: Any) -> Any:
 
 def _numpy_sign(x: Any) -> Any:
     return jnp.where(x > 0, jnp.ones_like(x), jnp.where(x < 0, -jnp.ones_like(x), jnp.where(x == 0, 0, x)))
+
+
+# Complex numbers: NumPy's minimum / maximum return the operand that holds a NaN (the first, if both do), where
+# XLA's compare them; NumPy's sign is z / |z| with its own rules for infinite parts (inf + 0j is 1, -inf + nan j
+# is -1, an infinite real and imaginary part NaN), where XLA's gives NaN for any infinity.
+def _complex_nan(z: Any) -> Any:
+    return jnp.isnan(jnp.real(z)) | jnp.isnan(jnp.imag(z))
+
+
+def _numpy_complex_minimum(a: Any, b: Any) -> Any:
+    return jnp.where(_complex_nan(a), a, jnp.where(_complex_nan(b), b, jnp.minimum(a, b)))
+
+
+def _numpy_complex_maximum(a: Any, b: Any) -> Any:
+    return jnp.where(_complex_nan(a), a, jnp.where(_complex_nan(b), b, jnp.maximum(a, b)))
+
+
+def _numpy_complex_sign(z: Any) -> Any:
+    re, im = jnp.real(z), jnp.imag(z)
+    inf_re, inf_im = jnp.isinf(re), jnp.isinf(im)
+    absolute = jnp.hypot(re, im)
+    finite = jnp.where((absolute == 0) | ~jnp.isfinite(absolute), 1, absolute)
+    nan, zero = jnp.full_like(re, jnp.nan), jnp.zeros_like(re)
+    one = jnp.ones_like(re)
+    real = jnp.where(inf_re & inf_im, nan, jnp.where(inf_re, jnp.where(re > 0, one, -one), jnp.where(
+        inf_im, zero, jnp.where(jnp.isnan(re) | jnp.isnan(im), nan, re / finite))))
+    imag = jnp.where(inf_re & inf_im, nan, jnp.where(inf_re, zero, jnp.where(
+        inf_im, jnp.where(im > 0, one, -one), jnp.where(jnp.isnan(re) | jnp.isnan(im), nan, im / finite))))
+    return lax.complex(real, imag)
 
 
 def _numpy_remainder(a: Any, b: Any) -> Any:
@@ -414,6 +445,7 @@ def _numpy_integer_power(base: Any, exponent: Any) -> Any:
     return result
 
 
+_NUMPYS_COMPLEX = {np.minimum: _numpy_complex_minimum, np.maximum: _numpy_complex_maximum, np.sign: _numpy_complex_sign}
 _NUMPYS_INTEGERS = {np.floor_divide: _numpy_integer_floor_divide, np.gcd: _numpy_gcd, np.lcm: _numpy_lcm,
                     np.reciprocal: _numpy_integer_reciprocal, np.power: _numpy_integer_power}
 NEGATIVE_POWER = "Integers to negative integer powers are not allowed."

@@ -1538,9 +1538,7 @@ XFAIL = {  # (case, executor) -> what differs: a silent wrong result or another 
     ("sort_complex_nan", "jax"): "np.sort of complex with NaNs: JAX orders them otherwise than NumPy",
     ("searchsorted_complex_left", "jax"): "np.searchsorted in a complex array with NaNs differs from NumPy's",
     ("searchsorted_complex_right", "jax"): "np.searchsorted in a complex array with NaNs differs from NumPy's",
-    ("maximum_complex_nans", "jax"): "np.maximum(0, nan+0j) is 0j, NumPy propagates the NaN",
     ("max_reduce_signed_zero", "jax"): "np.max([[0.0, -0.0], [-0.0, 0.0]], axis=0)[0] is 0.0, NumPy -0.0",
-    ("sign_complex", "jax"): "np.sign of complex infinities is nan, NumPy gives the unit direction (inf -> 1)",
     ("log_subnormal", "jax"): "np.log of a subnormal is -inf (XLA flushes subnormals to zero)",
     ("lstsq_rcond", "jax"): "lstsq(rcond=-1) of a rank-deficient matrix: JAX cuts small singular values, NumPy "
     "keeps them",

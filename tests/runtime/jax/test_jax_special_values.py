@@ -160,3 +160,25 @@ def test_a_constant_integer_power_is_xlas_integer_pow_and_numpys_value():
             np.testing.assert_array_equal(function(x), constant_powers(x))
         jaxpr = str(jax.make_jaxpr(lowering.lower(function.concrete_functions[-1].graph).fn)(x))
         assert "integer_pow" in jaxpr and "scan" not in jaxpr and "while" not in jaxpr, jaxpr
+
+
+COMPLEX_PARTS = [0.0, -0.0, 1.0, -2.5, np.inf, -np.inf, np.nan, 1e308]
+
+
+@pytest.mark.parametrize("dtype", ["complex128", "complex64"])
+@pytest.mark.parametrize("name", ["sign", "maximum", "minimum"])
+def test_complex_sign_maximum_minimum_give_numpys_nans_and_infinities(name, dtype):
+    # XLA's complex sign was NaN for any infinite part (NumPy: inf + 0j is 1, -inf + nan j is -1), and its maximum
+    # and minimum compared NaNs (NumPy returns the operand holding one).
+    values = np.array([complex(re, im) for re, im in itertools.product(COMPLEX_PARTS, repeat=2)], dtype)
+    fn = getattr(np, name)
+    args = (values,) if name == "sign" else (np.repeat(values, len(values)), np.tile(values, len(values)))
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        want = fn(*args)
+        got = autograph.function(lambda *xs: fn(*xs), executor="jax")(*args)
+    assert got.dtype == want.dtype
+    for part in (np.real, np.imag):
+        g, w = part(got), part(want)
+        same = (g == w) | (np.isnan(g) & np.isnan(w)) | np.isclose(g, w, rtol=1e-6)
+        assert same.all(), (args[0][~same] if name == "sign" else None, g[~same], w[~same])
