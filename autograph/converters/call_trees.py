@@ -443,7 +443,12 @@ def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str],
     (``_is_container_value``, or an augmented assignment: ``items += more``); and where each loop starts and ends
     in the text (``_container_here``), all from one walk."""
     bad: set[str] = set(_CONTAINER_CONSTRUCTORS & local_names)  # a local `list` is not the builtin
-    bindings: dict[str, list[tuple[Position, bool]]] = {}
+    bindings: dict[str, list[tuple[Position, bool, bool]]] = {}
+    # The names a statement of the function's own body binds unconditionally: any binding before it is dead after
+    # it (`out = 0` ... `out = []` ... a loop appending to `out`: a list in the loop).
+    body = node.body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else ()  # (a lambda's: an expression)
+    unconditional = {id(target) for statement in body if isinstance(statement, ast.Assign)
+                     for target in statement.targets if isinstance(target, ast.Name)}
     loops: list[tuple[Position, Position]] = []
     assigned_values: dict[int, ast.expr] = {}
     for sub in walk(node):
@@ -473,14 +478,14 @@ def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str],
         elif isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
             value = assigned_values.get(id(sub))
             bindings.setdefault(sub.id, []).append(
-                (_position(sub), value is not None and _is_container_value(value)))
+                (_position(sub), value is not None and _is_container_value(value), id(sub) in unconditional))
     return bad, bindings, loops
 
 
 def _container_names(bad: set[str], bindings: dict, local_names: set[str]) -> frozenset:
     """The local names every binding of which (``_container_bindings``) is a builtin container's value."""
     return frozenset(name for name, bound in bindings.items()
-                     if name not in bad and all(container for _, container in bound)) & local_names
+                     if name not in bad and all(container for _, container, _ in bound)) & local_names
 
 
 def _position(node: ast.AST) -> Position:
@@ -489,18 +494,22 @@ def _position(node: ast.AST) -> Position:
 
 def _container_here(name: ast.Name, bad: set[str], bindings: dict, loops: list) -> bool:
     """Whether ``name``, read where it stands, is surely a builtin container: every binding of it that can reach
-    that read is one. Those are the bindings before the outermost loop around the read and the bindings inside
-    that loop (an iteration reaches the next); none after it (the function's other statements run once, in the
-    order of its text). So ``out = []``, a loop appending to ``out``, then ``out = np.stack(out[::-1])``: a list
-    in the loop (RL's returns and advantages, a Viterbi backtrace), which ``_container_names`` cannot say."""
+    that read is one. Those are the bindings before the outermost loop around the read (from the last one a
+    statement of the function's own body makes, unconditionally) and the bindings inside that loop (an iteration
+    reaches the next); none after it (the function's other statements run once, in the order of its text). So
+    ``out = []``, a loop appending to ``out``, then ``out = np.stack(out[::-1])``: a list in the loop (RL's returns
+    and advantages, a Viterbi backtrace), which ``_container_names`` cannot say."""
     bound = bindings.get(name.id)
     if name.id in bad or not bound or not hasattr(name, "lineno"):
         return False
     here = _position(name)
     around = [(start, end) for start, end in loops if start <= here <= end]
+    start, end = min(around) if around else (here, here)  # (the outermost loop around the read)
+    before = [(at, container) for at, container, _ in bound if at < start]
+    # A statement of the function's own body that binds it unconditionally before there: the bindings before that
+    # one cannot reach the read.
+    last = max((at for at, _, unconditional in bound if unconditional and at < start), default=None)
+    reaching = [container for at, container in before if last is None or at >= last]
     if around:
-        start, end = min(around)  # the outermost
-        reaching = [container for at, container in bound if at < start or start <= at <= end]
-    else:
-        reaching = [container for at, container in bound if at < here]
+        reaching += [container for at, container, _ in bound if start <= at <= end]
     return bool(reaching) and all(reaching)

@@ -329,3 +329,36 @@ def test_a_zip_loop_one_scan_cannot_hold_is_pythons_with_a_warning_naming_it():
                                                  r"tracing \(3 copies of its body\).*'out' is read inside"):
         got = jax.jit(autograph.to_graph(zip_read_inside))(xs, ys)
     equal(got, zip_read_inside(xs, ys))
+
+
+def doubled_rows_after_a_dead_binding(xs):
+    rows = 0  # dead: the list below replaces it before the loop
+    rows = []
+    for y in xs:
+        rows.append(2 * y)
+    return jnp.stack(rows)
+
+
+def doubled_rows_after_a_dead_branch(xs, flag):
+    rows = None
+    if flag:
+        rows = 0  # dead too: the list below replaces whatever came before
+    rows = []
+    for y in xs:
+        rows.append(2 * y)
+    return jnp.stack(rows)
+
+
+@pytest.mark.parametrize("fn, args", [
+    (doubled_rows_after_a_dead_binding, ()),
+    (doubled_rows_after_a_dead_branch, (True,)),
+], ids=lambda v: getattr(v, "__name__", ""))
+def test_a_list_bound_after_another_value_grows_in_one_scan_as_eager(fn, args):
+    # `rows = 0` then `rows = []` before the loop: the earlier binding cannot reach it, so `rows` is a list there
+    # (it had been MutatedInStagedBlock: "the list rows grew while a staged loop was traced"; jc_romb's form).
+    xs = jnp.arange(6.0).reshape(3, 2)
+    want = fn(xs, *args)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        got = jax.jit(autograph.to_graph(fn), static_argnums=tuple(range(1, 1 + len(args))))(xs, *args)
+    np.testing.assert_array_equal(got, want)
