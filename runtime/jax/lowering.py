@@ -70,7 +70,7 @@ from jax import lax
 from runtime.graph import formatted, interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
-from runtime.jax import callback, casts, index_checks, rules_linalg, segments
+from runtime.jax import callback, casts, index_checks, rules_array, rules_linalg, segments
 from runtime.limits import DataDependentIndex, NotStageable
 from runtime.staging import Limitation, format_site
 
@@ -578,8 +578,8 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "argmin": _reduction(jnp.argmin, False),
     "cumsum": lambda ctx, x, axis: jnp.cumsum(x, axis, dtype=ctx.node.outputs[0].dtype),
     "cumprod": lambda ctx, x, axis: jnp.cumprod(x, axis, dtype=ctx.node.outputs[0].dtype),
-    "sort": lambda ctx, x, axis: jnp.sort(x, axis),
-    "argsort": lambda ctx, x, axis: jnp.argsort(x, axis),
+    "sort": lambda ctx, x, axis: rules_array.sort(x, axis),
+    "argsort": lambda ctx, x, axis: rules_array.argsort(x, axis),
     "matmul": lambda ctx, a, b: jnp.matmul(*_common(ctx, (a, b))),
     "reshape": lambda ctx, x, shape: jnp.reshape(x, shape),
     "transpose": lambda ctx, x, axes: jnp.transpose(x, axes),

@@ -20,22 +20,58 @@ from runtime.graph.ops_update import fill_index
 from runtime.jax import index_checks
 
 
+# NumPy orders complex numbers with NaNs as [R + Rj, R + nanj, nan + Rj, nan + nanj] (R: not NaN), each group by
+# its parts that are not NaN; XLA's lexicographic order puts 1 + nanj among the numbers of real part 1. The keys
+# below are NumPy's order: the group, then the real and the imaginary part with NaN read as 0.
+def complex_keys(z: Any) -> tuple:
+    re, im = jnp.real(z), jnp.imag(z)
+    nan_re, nan_im = jnp.isnan(re), jnp.isnan(im)
+    return (2 * nan_re.astype(jnp.int8) + nan_im.astype(jnp.int8), jnp.where(nan_re, 0, re), jnp.where(nan_im, 0, im))
+
+
+def sort(x: Any, axis: int) -> Any:
+    """``np.sort(x, axis)`` (NumPy's order of complex NaNs)."""
+    if not jnp.iscomplexobj(x):
+        return jnp.sort(x, axis)
+    return lax.sort((*complex_keys(x), x), dimension=axis % x.ndim, num_keys=3)[3]
+
+
+def argsort(x: Any, axis: int, stable: bool = True) -> Any:
+    """``np.argsort(x, axis)`` (NumPy's order of complex NaNs; ties in their order, as a stable sort)."""
+    if not jnp.iscomplexobj(x):
+        return jnp.argsort(x, axis=axis, stable=stable)
+    axis = axis % x.ndim
+    iota = lax.broadcasted_iota(np.int64, x.shape, axis)
+    return lax.sort((*complex_keys(x), iota), dimension=axis, num_keys=3, is_stable=True)[3]
+
+
 def _searchsorted(ctx: Any, a: Any, v: Any, side: str) -> Any:
     # Compare in the dtype NumPy compares in: int64 values against a float32 array compare as float64.
     common = np.result_type(*(x.dtype for x in ctx.node.inputs))
-    return jnp.searchsorted(jnp.asarray(a).astype(common), jnp.asarray(v).astype(common), side=side)
+    a, v = jnp.asarray(a).astype(common), jnp.asarray(v).astype(common)
+    if common.kind != "c":
+        return jnp.searchsorted(a, v, side=side)
+    # Complex: how many items of the sorted `a` come before each value in NumPy's order (a count, n * m compares).
+    ka, kv = complex_keys(a), complex_keys(jnp.ravel(v))
+    ka = [k[:, None] for k in ka]
+    kv = [k[None, :] for k in kv]
+    (ga, ra, ia), (gv, rv, iv) = ka, kv
+    before = (ga < gv) | ((ga == gv) & ((ra < rv) | ((ra == rv) & (ia < iv))))
+    if side == "right":
+        before |= (ga == gv) & (ra == rv) & (ia == iv)
+    return jnp.sum(before, axis=0).astype(np.int64).reshape(jnp.shape(v))
 
 
 def _stable_argsort(ctx: Any, x: Any, axis: int) -> Any:
-    return jnp.argsort(x, axis=axis, stable=True)
+    return argsort(x, axis, stable=True)
 
 
 def _partition(ctx: Any, x: Any, kth: Any, axis: int) -> Any:
-    return jnp.sort(x, axis=axis)  # a full sort: NumPy's partition contract, not its order (see above)
+    return sort(x, axis)  # a full sort: NumPy's partition contract, not its order (see above)
 
 
 def _argpartition(ctx: Any, x: Any, kth: Any, axis: int) -> Any:
-    return jnp.argsort(x, axis=axis, stable=True)
+    return argsort(x, axis, stable=True)
 
 
 def _jax_index(index: tuple, index_inputs: Any) -> tuple:

@@ -1535,9 +1535,6 @@ XFAIL = {  # (case, executor) -> what differs: a silent wrong result or another 
        for ex in ("numpy", "jax")},
     **{("around_int8", ex): "np.round(int8 [-128, -125], -2) gives [56, 56], NumPy [-100, -100]"
        for ex in ("numpy", "jax")},
-    ("sort_complex_nan", "jax"): "np.sort of complex with NaNs: JAX orders them otherwise than NumPy",
-    ("searchsorted_complex_left", "jax"): "np.searchsorted in a complex array with NaNs differs from NumPy's",
-    ("searchsorted_complex_right", "jax"): "np.searchsorted in a complex array with NaNs differs from NumPy's",
     ("max_reduce_signed_zero", "jax"): "np.max([[0.0, -0.0], [-0.0, 0.0]], axis=0)[0] is 0.0, NumPy -0.0",
     ("log_subnormal", "jax"): "np.log of a subnormal is -inf (XLA flushes subnormals to zero)",
     ("lstsq_rcond", "jax"): "lstsq(rcond=-1) of a rank-deficient matrix: JAX cuts small singular values, NumPy "
