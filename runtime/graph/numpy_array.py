@@ -377,11 +377,10 @@ def _round(a: Any, decimals: int = 0, out: Any = None) -> Any:
         if decimals >= 0:
             result = x if _ROUND_INT_RETURNS_INPUT else _copy(x)
         else:
-            # NumPy rounds integers half to even at 10**-decimals, in integer arithmetic.
-            f = x.dtype.type(10 ** -decimals)
-            q, r = x // f, x % f
-            half_up = (r * 2 > f) | ((r * 2 == f) & (q % 2 == 1))
-            result = cast((q + cast(half_up, x.dtype)) * f, x.dtype)
+            # NumPy's recipe for integers: divide by 10**-decimals (a Python int: float64), round half to even,
+            # multiply back, cast (wrapping where the result leaves the dtype: np.round(int8 -128, -1) is 126).
+            f = 10 ** -decimals
+            result = cast(np.rint(x / f) * f, x.dtype)
     elif decimals == 0:
         result = np.rint(x)
     else:

@@ -743,9 +743,41 @@ def apply(op: str, *args: Any) -> Tensor:
         wide = np.result_type(np.int64, *strong)
         args = tuple(cast(a, wide) if type(a) not in _WEAK and type(a) is not PyNumber else a for a in args)
         strong = [wide]
-    inputs = [constant(a, np.result_type(*strong, a)) if type(a) in _WEAK
-              else _weak_cast(a, strong) if type(a) is PyNumber else a for a in args]
+    elif op in _COMPARISONS and strong and _int_beyond(args, np.result_type(*strong)):
+        # The same for a Python int constant the arrays' integer dtype cannot hold (`x8 > 1000` is False in NumPy 2,
+        # not its OverflowError): compared where both fit.
+        wide = np.result_type(np.int64, *strong)
+        if _int_beyond(args, wide):  # (beyond int64 too: as floats, where every value of the arrays lies on its side)
+            wide = np.dtype(np.float64)
+        args = tuple(cast(a, wide) if type(a) not in _WEAK and type(a) is not PyNumber else a for a in args)
+        strong = [wide]
+    dtypes = _weak_loop(op, args, strong)
+    inputs = [constant(a, dtypes[i] if dtypes else np.result_type(*strong, a)) if type(a) in _WEAK
+              else _weak_cast(a, strong) if type(a) is PyNumber else a for i, a in enumerate(args)]
     return bind1(op, [as_tensor(a) for a in inputs])
+
+
+def _int_beyond(args: tuple, dtype: np.dtype) -> bool:
+    """Whether a Python int among ``args`` lies outside the integer ``dtype``."""
+    if dtype.kind not in "iu":
+        return False
+    info = np.iinfo(dtype)
+    return any(type(a) is int and not info.min <= a <= info.max for a in args)
+
+
+def _weak_loop(op: str, args: tuple, strong: list) -> Optional[tuple]:
+    """The dtypes of the NumPy loop a ufunc op runs for ``args`` with Python numbers among them (NEP 50), which
+    the numbers are made constants of, as NumPy casts them: ``x8 / 1000`` divides in float64 (NumPy's loop for
+    integers), where the operands' promotion alone would make 1000 an int8 (OverflowError). None: the promotion."""
+    ufunc = ops.ELEMENTWISE.get(op)
+    if ufunc is None or not strong or not any(type(a) in (int, float, complex) for a in args):
+        return None
+    try:
+        return ufunc.resolve_dtypes(tuple(type(a) if type(a) in (int, float, complex) else
+                                          np.dtype(np.bool_) if type(a) is bool else _dtype_of(a) for a in args)
+                                    + (None,) * ufunc.nout)
+    except (TypeError, ValueError):  # (no loop: the op's own rule says so, as before)
+        return None
 
 
 # --- Python numbers known at run time -----------------------------------------------------------------

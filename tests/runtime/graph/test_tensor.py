@@ -340,3 +340,32 @@ def test_a_reduction_with_an_integer_dtype_adds_in_it_and_a_ddof_past_the_count_
         got = np.asarray(autograph.function(fn, executor=executor)(x))
     assert got.dtype == want.dtype and got.shape == want.shape
     np.testing.assert_allclose(got, want, rtol=1e-6 if want.dtype == np.float32 else 0)  # (XLA's float32 order)
+
+
+PYTHON_INTS_BEYOND_THE_DTYPE = [
+    lambda x: x / 1000, lambda x: np.true_divide(x, 1000), lambda x: 1000 / x, lambda x: x > 1000,
+    lambda x: x == 300, lambda x: x < -200, lambda x: x != 2**70, lambda x: x.astype(np.uint8) > -1,
+    lambda x: np.arctan2(x, 1000), lambda x: np.round(x, -1), lambda x: np.round(x, -3), lambda x: x * 1000,
+]
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("k", range(len(PYTHON_INTS_BEYOND_THE_DTYPE)))
+def test_a_python_int_the_dtype_cannot_hold_is_numpys_next_to_an_integer_array(k, executor):
+    # NEP 50: NumPy casts a Python int to its loop's dtype (x8 / 1000 divides in float64), compares one exactly
+    # (x8 > 1000 is False), and raises OverflowError only where the loop is the array's (x8 * 1000). The graph
+    # had made every such int a constant of the array's dtype: OverflowError for all of them.
+    import autograph
+
+    fn = PYTHON_INTS_BEYOND_THE_DTYPE[k]
+    x = np.array([-128, -125, 5, 15, 25, 100, 127], np.int8)
+    with np.errstate(all="ignore"):
+        try:
+            want = np.asarray(fn(x))
+        except OverflowError as error:
+            with pytest.raises(OverflowError, match=str(error)):
+                autograph.function(fn, executor=executor)(x)
+            return
+        got = np.asarray(autograph.function(fn, executor=executor)(x))
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-3 if want.dtype == np.float16 else 1e-12)
