@@ -64,6 +64,9 @@ class Limitation(AutographError):
             cls.__init__ = Limitation.__init__
 
 
+# ``user_location`` of runtime/staging.py, which puts it here when it is imported (it imports this module: the
+# name comes down, the import does not go up).
+locate: list = [None]
 # A message that starts with a site already (``file.py:12: ...``, ``Cell In[3], line 4: ...``).
 _LOCATED = re.compile(r"(?:Cell In\[\d+\], line \d+|\S+:\d+)(?: \(inside [^)]*\))?: ")
 
@@ -73,10 +76,8 @@ class NotStageable(TypeError, Limitation):
     the user's file:line (``Cell In[n], line k`` in a notebook) when the text does not name it already."""
 
     def __init__(self, *args: object) -> None:
-        if len(args) == 1 and type(args[0]) is str:
-            from runtime.staging import user_location  # (staging imports this module)
-
-            where = user_location()
+        if len(args) == 1 and type(args[0]) is str and locate[0] is not None:
+            where = locate[0]()
             if where != "<unknown>" and where not in args[0] and not _LOCATED.match(args[0]):
                 args = (f"{where}: {args[0]}",)
         Limitation.__init__(self, *args)

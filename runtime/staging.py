@@ -18,6 +18,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from runtime import limits
 from runtime.limits import AutographError, Limitation, NotStageable  # noqa: F401  (NotStageable: staging's API too)
 from runtime.state_roles import BreakFlagName, ReturnFlagName, is_return_flag, is_return_value  # noqa: F401  (staging's API too)
 from runtime.tracebacks import FILTERING_VARIABLE, traceback_filtering  # noqa: F401  (staging's API too)
@@ -160,6 +161,9 @@ def user_location() -> str:
         return site
     library = f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
     return f"{format_site(caller.f_code.co_filename, caller.f_lineno)} (inside {library}, {site})"
+
+
+limits.locate[0] = user_location  # (NotStageable's messages start with it: runtime/limits.py)
 
 
 def installed_library(filename: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import formatted, shapes
+from runtime.graph import shapes
 
 # Reductions through the ufunc's own reduce (positional arguments: the fastest call NumPy has).
 
@@ -156,7 +156,7 @@ def assign_sub_variable(x: Any, variable: Any) -> Any:
 
 def print_(*values: Any, template: tuple, sep: str, end: str) -> None:
     builtins.print(*(values[item.k] if isinstance(item, shapes.Ref) else
-                     formatted.render(item, values) if isinstance(item, tuple) else item for item in template),
+                     shapes.render(item, values) if isinstance(item, tuple) else item for item in template),
                    sep=sep, end=end)
 
 
@@ -166,7 +166,7 @@ def assert_(condition: Any, *values: Any, message: str, error: type = AssertionE
     message with the values of ``values`` written in (runtime/graph/formatted.py), where it holds tensors."""
     if not np.all(condition):
         if template is not None:
-            message = formatted.render(template, values)
+            message = shapes.render(template, values)
         raise assertion_error(error, message, where)
 
 

@@ -27,10 +27,10 @@ raises, whose graph the assertion replaces) keeps its text.
 from __future__ import annotations
 
 import re
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 from runtime.graph.builder import GraphBuilder, current_builder
-from runtime.graph.shapes import Ref
+from runtime.graph.shapes import Ref, render  # noqa: F401  (render: the kernels', in shapes to stay below them)
 
 _MARK = re.compile(r"<Tensor ([^<>#]*) #(\d+)>")
 
@@ -57,8 +57,9 @@ def plain(text: str) -> str:
 
 
 def template(text: str, first: int = 0) -> Optional[tuple[tuple, list]]:
-    """``(pieces, tensors)``: ``text`` cut at the marks of tensors the graph being traced can read, each mark a
-    ``Ref(first + k)`` to ``tensors[k]``; None when it holds no such mark."""
+    """``(pieces, values)``: ``text`` cut at the marks of tensors the graph being traced can read, each mark a
+    ``Ref(first + k)`` to ``values[k]``, a ``(Value, builder)`` (what the tensor held when it was marked: a
+    ``Tensor`` of them is its input); None when it holds no such mark."""
     builder = current_builder()
     if builder is None or "<Tensor " not in text:
         return None
@@ -77,10 +78,8 @@ def template(text: str, first: int = 0) -> Optional[tuple[tuple, list]]:
             pieces.append(plain(text[start:match.start()]))
         k = numbers.get(entry[0])
         if k is None:
-            from runtime.graph.tensor import Tensor  # (tensor.py imports this module)
-
             k = numbers[entry[0]] = len(tensors)
-            tensors.append(Tensor(entry[1], entry[2]))
+            tensors.append((entry[1], entry[2]))
         pieces.append(Ref(first + k))
         start = match.end()
     if not tensors:
@@ -88,11 +87,6 @@ def template(text: str, first: int = 0) -> Optional[tuple[tuple, list]]:
     if start < len(text):
         pieces.append(plain(text[start:]))
     return tuple(pieces), tensors
-
-
-def render(pieces: Sequence[Any], values: Sequence[Any]) -> str:
-    """The text of ``pieces`` with each ``Ref(k)`` replaced by ``str(values[k])`` (as eager code formats it)."""
-    return "".join(piece if isinstance(piece, str) else str(values[piece.k]) for piece in pieces)
 
 
 def _encloses(owner: GraphBuilder, builder: GraphBuilder) -> bool:

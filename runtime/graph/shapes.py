@@ -221,6 +221,12 @@ class Ref:
         return f"${self.k}"
 
 
+def render(pieces: Sequence[Any], values: Sequence[Any]) -> str:
+    """The text of a message template (runtime/graph/formatted.py): ``pieces`` with each ``Ref(k)`` replaced by
+    ``str(values[k])``, as eager code formats the value."""
+    return "".join(piece if isinstance(piece, str) else str(values[piece.k]) for piece in pieces)
+
+
 def type_str(shape: tuple, dtype: np.dtype) -> str:
     """``f32[3,?]``: the compact type used by the printer and error messages."""
     dtype = np.dtype(dtype)

@@ -173,7 +173,7 @@ def print_(*args: Any, sep: str = " ", end: str = "\n") -> None:
             template.append(Ref(len(inputs) - 1))
         elif type(arg) is str and (pieces := formatted.template(arg, len(inputs))) is not None:
             template.append(pieces[0])  # a string holding tensors' values (f"x = {x}"): written in at each run
-            inputs += pieces[1]
+            inputs += [tensor.Tensor(*marked) for marked in pieces[1]]
         else:
             template.append(formatted.plain(arg) if type(arg) is str else arg)
     tensor.bind("print", inputs, template=tuple(template), sep=sep, end=end)
@@ -186,8 +186,8 @@ def bind_assert(condition: Any, message: str, error: type, where: str) -> None:
     if pieces is None:
         tensor.bind("assert", [condition], message=formatted.plain(message), error=error, where=where)
     else:
-        tensor.bind("assert", [condition, *pieces[1]], message=formatted.plain(message), error=error, where=where,
-                    template=pieces[0])
+        tensor.bind("assert", [condition, *(tensor.Tensor(*marked) for marked in pieces[1])],
+                    message=formatted.plain(message), error=error, where=where, template=pieces[0])
 
 
 def assert_(condition: Any, message: str = "assertion failed", error: type = AssertionError) -> None:
