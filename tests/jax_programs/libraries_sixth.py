@@ -1,5 +1,6 @@
-"""A sixth set of programs from JAX libraries the corpus did not cite before: gymnax, jax_cosmo, jaxley, dinosaur,
-JAX-GalSim and PGMax, each written with Python control flow over traced values next to a ``lax`` twin.
+"""A sixth set of programs from JAX libraries the corpus did not cite before: jax_cosmo, jaxley, dinosaur, JAX-GalSim
+and PGMax; and from gymnax (cited by ``libraries_more`` for Asterix's free-slot search: here its Catch, Breakout and
+Pendulum environments), each written with Python control flow over traced values next to a ``lax`` twin.
 
 Each library writes its loop or branch with ``lax`` (``while_loop``, ``scan``, ``fori_loop``, ``cond``, ``switch``,
 ``select``); ``plain`` is that loop or branch written with Python ``for``/``while``/``if``/``break``/``return`` (the
@@ -33,63 +34,7 @@ GALSIM_LICENCE = "BSD-2-Clause"
 PGMAX = "google-deepmind/PGMax@741d532bb4e08f89d1bb86c8e272d913b48aa262 (Apache-2.0) pgmax/{}"
 
 
-# --- RobertTLange/gymnax: Asterix's free-slot search, Catch and Pendulum rollouts -----------------------------
-
-def _sample_slots_twin(key, state_entities):
-    init_val = jnp.array([0, 0])
-    # Sample random order of slot entries to go through - hack around jnp.where
-    order_to_go_through = jax.random.permutation(key, jnp.arange(8))
-    perm_entities = state_entities[order_to_go_through]
-
-    def condition_to_check(val):
-        # Check if we haven't gone through all possible slots and whether free
-        return jnp.logical_and(val[0] < 7, val[1] == 0)
-
-    def update(val):
-        # Increase list counter - slot that has been checked
-        val = val.at[0].set(val[0] + 1)
-        # Check if slot is still free
-        free = perm_entities[val[0]] == 0
-        val = val.at[1].set(free)
-        return val
-
-    id_and_free = jax.lax.while_loop(condition_to_check, update, init_val)
-    # Return slot id and whether it is free
-    slot_id = order_to_go_through[id_and_free[0]]
-    free_slot = id_and_free[1]
-    return slot_id, free_slot
-
-
-@program(twin=_sample_slots_twin, args=lambda: (random.key(3), jnp.array([1, 1, 0, 1, 1, 0, 1, 1])),
-         vmap=(None, 0),
-         source=GYMNAX.format("environments/minatar/asterix.py") + ", `while_sample_slots` (\"Go through random "
-         "order of slots until slot is found that is free\": a lax.while_loop on an [index, free] array); the loop "
-         "a while with a break at the first free slot")
-def gymnax_asterix_sample_slot(key, state_entities):
-    order_to_go_through = jax.random.permutation(key, jnp.arange(8))
-    perm_entities = state_entities[order_to_go_through]
-    i = 0
-    free = 0
-    while i < 7:
-        i += 1
-        if perm_entities[i] == 0:
-            free = 1
-            break
-    return order_to_go_through[i], free
-
-
-@program(twin=_sample_slots_twin, args=lambda: (random.key(5), jnp.array([1, 1, 0, 1, 1, 0, 1, 1])),
-         vmap=(None, 0),
-         source=GYMNAX.format("environments/minatar/asterix.py") + ", `while_sample_slots` as above; the loop a for "
-         "over the slots after the first that returns at the first free one, the last slot's id (not free) after it")
-def gymnax_asterix_sample_slot_return(key, state_entities):
-    order_to_go_through = jax.random.permutation(key, jnp.arange(8))
-    perm_entities = state_entities[order_to_go_through]
-    for i in range(1, 8):
-        if perm_entities[i] == 0:
-            return order_to_go_through[i], 1
-    return order_to_go_through[7], 0
-
+# --- RobertTLange/gymnax: Catch, Breakout and Pendulum rollouts ---------------------------------------------------
 
 CATCH_ROWS, CATCH_COLUMNS = 10, 5  # Catch's defaults
 
