@@ -67,9 +67,6 @@ def checked_nodes(nodes: Iterable[Node]) -> list[Node]:
             counters.update(counter_bounds(node.attrs["cond_graph"], body, len(body.outputs),
                                            [constants.get(v) for v in node.inputs]))
 
-    def computed(value: Value) -> bool:
-        return value.dtype.kind in "iu" and value not in constants
-
     def unsafe(value: Value, size: Any) -> bool:
         """Whether an integer index input may fall outside an axis of ``size``: a computed one, unless it is a
         counter that stays inside; a constant one with an item outside (the node may never run, so a constant
@@ -138,7 +135,7 @@ def check(state: dict, code: int, index: Any, axis: int, size: int) -> tuple[Any
     index = jnp.asarray(index).astype(np.int64)  # (a uint8 index against a size of 256: compared in int64 too)
     if index.size == 0:
         return index, False  # no index to check (NumPy reads nothing, and raises nothing)
-    if index.ndim == 0:  # (the common case: no argmax and gather to find the first bad item, which XLA compiles slowly)
+    if index.ndim == 0:  # (a scalar index, the common case, needs no argmax and gather to find its first bad item)
         bad = (index < -size) | (index >= size)
         first = index
     else:
