@@ -4,9 +4,10 @@
         raise ValueError(f"sum too large: {s}")    # eager NumPy: "sum too large: 30.0"
 
 While tracing, ``str(t)`` of a graph tensor ``t`` (so ``f"{t}"``, ``"%s" % t``, ``"{}".format(t)``) is the text
-``<Tensor f64[] #1>``: its type, and a number naming it in this trace (the same tensor, unchanged, the same
-number). A message that reaches one of the graph's assertions (a ``raise`` under a staged ``if``, an
-``assert``) or a ``print`` is taken apart again at those marks (``template``): each marked tensor becomes an
+``<Tensor f64[] #1>``: its type, and a number naming it (the same tensor, unchanged, the same number; numbers
+are not used twice in a process, so a message kept from an earlier trace names no tensor of a later one). A
+message that reaches one of the graph's assertions (a ``raise`` under a staged ``if``, an ``assert``) or a
+``print`` is taken apart again at those marks (``template``): each marked tensor becomes an
 input of the node, and the executor writes ``str(value)`` in its place when the graph runs and the assertion
 fails (or the print prints), which is the text eager NumPy gives (``str(np.float64(30.0))`` is ``30.0``).
 
@@ -26,6 +27,7 @@ raises, whose graph the assertion replaces) keeps its text.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any, Optional
 
@@ -33,6 +35,9 @@ from runtime.graph.builder import GraphBuilder, current_builder
 from runtime.graph.shapes import Ref, render  # noqa: F401  (render: the kernels', in shapes to stay below them)
 
 _MARK = re.compile(r"<Tensor ([^<>#]*) #(\d+)>")
+# The marks' numbers, never used twice in a process: a message made in an earlier trace (kept in a global) names
+# no tensor of a later one.
+_numbers = itertools.count(1)
 
 
 def mark(t: Any) -> str:
@@ -45,7 +50,7 @@ def mark(t: Any) -> str:
     key = id(value)
     entry = marks.get(key)
     if entry is None or entry[1] is not value:  # (a Value's id may be reused once it is gone: compare the Value)
-        entry = marks[key] = (len(marks) + 1, value, owner)
+        entry = marks[key] = (next(_numbers), value, owner)
         root.marked[entry[0]] = entry
     return f"<Tensor {value.type_str} #{entry[0]}>"
 
