@@ -1,6 +1,7 @@
-"""A sixth set of programs from JAX libraries the corpus did not cite before: jax_cosmo, jaxley, dinosaur, JAX-GalSim
-and PGMax; and from gymnax (cited by ``libraries_more`` for Asterix's free-slot search: here its Catch, Breakout and
-Pendulum environments), each written with Python control flow over traced values next to a ``lax`` twin.
+"""A sixth set of programs from JAX libraries the corpus did not cite before: jaxley, dinosaur, JAX-GalSim and PGMax;
+and from two cited by ``libraries_more`` for other code: gymnax (there Asterix's free-slot search, here its Catch,
+Breakout and Pendulum environments) and jax_cosmo (there its RK4 and curvature switch, here its Romberg
+quadrature), each written with Python control flow over traced values next to a ``lax`` twin.
 
 Each library writes its loop or branch with ``lax`` (``while_loop``, ``scan``, ``fori_loop``, ``cond``, ``switch``,
 ``select``); ``plain`` is that loop or branch written with Python ``for``/``while``/``if``/``break``/``return`` (the
@@ -423,7 +424,7 @@ def gymnax_pendulum_rollout(key_input, w, b, num_env_steps=16):
     return (*map(jnp.stack, zip(*transitions)), cum_reward)
 
 
-# --- DifferentiableUniverseInitiative/jax_cosmo: Romberg quadrature, RK4, transverse comoving distance --------
+# --- DifferentiableUniverseInitiative/jax_cosmo: Romberg quadrature --------------------------------------------
 
 def _difftrap1(function, interval):
     return 0.5 * (function(interval[0]) + function(interval[1]))
@@ -512,87 +513,6 @@ def jc_romb(a, b, s, divmax=6):
         err = jnp.abs(state[i - 1] - new_state[i])
         state = new_state
     return state[i], err
-
-
-def _oscillator(omega, gamma):
-    # a damped, driven oscillator y = (position, velocity)
-    return lambda y, t: jnp.array([y[1], -omega ** 2 * y[0] - gamma * y[1] + jnp.sin(t)])
-
-
-def _odeint_twin(y0, t, omega, gamma):
-    fn = _oscillator(omega, gamma)
-
-    def rk4(carry, t):
-        y, t_prev = carry
-        h = t - t_prev
-        k1 = fn(y, t_prev)
-        k2 = fn(y + h * k1 / 2, t_prev + h / 2)
-        k3 = fn(y + h * k2 / 2, t_prev + h / 2)
-        k4 = fn(y + h * k3, t)
-        y = y + 1.0 / 6.0 * h * (k1 + 2 * k2 + 2 * k3 + k4)
-        return (y, t), y
-
-    (yf, _), y = jax.lax.scan(rk4, (y0, jnp.array(t[0])), t)
-    return y
-
-
-@program(twin=_odeint_twin,
-         args=lambda: (jnp.array([1.0, 0.0]), jnp.linspace(0.0, 3.0, 13), jnp.float32(2.0), jnp.float32(0.3)),
-         grad=(0, 2, 3), loss=lambda out: jnp.sum(out[:, 0] ** 2), vmap=(0, None, 0, None), rtol=1e-4,
-         source=JAX_COSMO.format("scipy/ode.py") + ", `odeint` (\"My dead-simple rk4 ODE solver\": a lax.scan "
-         "over the output times), for a damped driven oscillator; the scan a for over the times appending the "
-         "states")
-def jc_odeint_rk4(y0, t, omega, gamma):
-    fn = _oscillator(omega, gamma)
-    y, t_prev = y0, t[0]
-    ys = []
-    for t_i in t:
-        h = t_i - t_prev
-        k1 = fn(y, t_prev)
-        k2 = fn(y + h * k1 / 2, t_prev + h / 2)
-        k3 = fn(y + h * k2 / 2, t_prev + h / 2)
-        k4 = fn(y + h * k3, t_i)
-        y = y + 1.0 / 6.0 * h * (k1 + 2 * k2 + 2 * k3 + k4)
-        t_prev = t_i
-        ys.append(y)
-    return jnp.stack(ys)
-
-
-RH = 2997.92458  # jax_cosmo/constants.py: Hubble radius in [Mpc/h]
-
-
-def _transverse_twin(Omega_k, chi):
-    # background.py's `transverse_comoving_distance`, chi (its radial_comoving_distance) given; Cosmology.k and
-    # Cosmology.sqrtk from jax_cosmo/core.py
-    k = -jnp.sign(Omega_k).astype(jnp.int8)
-    sqrtk = jnp.sqrt(jnp.abs(Omega_k))
-
-    def open_universe(chi):
-        return RH / sqrtk * jnp.sinh(sqrtk * chi / RH)
-
-    def flat_universe(chi):
-        return chi
-
-    def close_universe(chi):
-        return RH / sqrtk * jnp.sin(sqrtk * chi / RH)
-
-    branches = (open_universe, flat_universe, close_universe)
-    return lax.switch(k + 1, branches, chi)
-
-
-@program(twin=_transverse_twin, args=lambda: (jnp.float32(-0.05), jnp.array([500.0, 1500.0, 3000.0])),
-         grad=(0, 1), loss=jnp.sum, vmap=(0, None), rtol=1e-4,
-         source=JAX_COSMO.format("background.py") + ", `transverse_comoving_distance` (a lax.switch on "
-         "Cosmology.k + 1 between the open, flat and closed universe; k and sqrtk from core.py), the radial "
-         "comoving distance given; the switch the docstring's three cases on the sign of Omega_k, each a return")
-def jc_transverse_comoving_distance(Omega_k, chi):
-    sqrtk = jnp.sqrt(jnp.abs(Omega_k))
-    if Omega_k > 0:
-        return RH / sqrtk * jnp.sinh(sqrtk * chi / RH)
-    elif Omega_k == 0:
-        return chi
-    else:
-        return RH / sqrtk * jnp.sin(sqrtk * chi / RH)
 
 
 # --- jaxleyverse/jaxley: the dendritic-hierarchical-scheduling voltage solve, an Izhikevich neuron -------------
