@@ -68,6 +68,7 @@ from runtime.jax.common import (
     python_zero,
     same,
     summary,
+    trace_jaxpr,
     trace_once,
     typeof,
 )
@@ -342,10 +343,10 @@ def _one_python_iteration(run: Callable[[], Any], body: Callable, state: State, 
 
 
 def _in_throwaway_trace(traced: Callable[[], Any], untouched: _Untouched) -> Any:
-    """``jax.make_jaxpr(traced)()`` (its closed jaxpr), with what the body changed checked and undone
+    """``trace_jaxpr(traced)`` (``jax.make_jaxpr(traced)()``), with what the body changed checked and undone
     (``untouched``); None where it fails: whatever fails here fails (or not) the same way when Python runs it."""
     try:
-        closed = jax.make_jaxpr(traced)()
+        closed = trace_jaxpr(traced)
         untouched.check()
     except _SEARCHES:
         untouched.restore()
