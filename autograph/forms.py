@@ -14,14 +14,11 @@ After (what is compiled: ``to_code(f, compiled=True)``)::
     def f(x):
         global n
         if ag__.tracing():                 # a staged value may reach this call (runtime/choice.py)
-            try:
+            with ag__.tidying:             # the traceback keeps one entry per frame of the original
                 def if_body(): ...
                 def else_body(): ...
                 ag__.if_stmt(x > 0, if_body, else_body, ('n',))()
                 return x
-            except:
-                ag__.tidy()                # the traceback keeps one entry per frame of the original
-                raise
         if x > 0:                          # the function as written, untouched
             n += 1
         return x
@@ -74,11 +71,15 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
     last = converted_body[-1] if converted_body else first
     if not isinstance(last, (ast.Return, ast.Raise)):  # (else it would run on into the function as written)
         converted_body.append(ast.Return(value=None, **_position(last, one_line=True)))
-    # An exception leaving the converted form leaves its blocks' traceback entries behind (ag__.tidy).
-    tidy = ast.Expr(ast.Call(func=ast.Attribute(value=ast.Name(id=runtime_name, ctx=ast.Load(), **at), attr="tidy",
-                                                ctx=ast.Load(), **at), args=[], keywords=[], **at), **at)
-    handler = ast.ExceptHandler(type=None, name=None, body=[tidy, ast.Raise(exc=None, cause=None, **at)], **at)
-    guarded = ast.Try(body=converted_body, handlers=[handler], orelse=[], finalbody=[], **at)
+    # An exception leaving the converted form leaves its blocks' traceback entries behind (ag__.tidying). The
+    # `with`'s re-raise puts the frame back at the raising instruction (runtime/tracebacks.py), so the frame's line
+    # as the exception leaves is the original's. It stands at the first statement's line: an exception raised by
+    # its own `__exit__` (a RecursionError at the limit) needs a line for its traceback entry (at no line, the
+    # entry's tb_lineno is None, which pytest and inspect cannot print), at the price of a line event there as the
+    # exception leaves (as a `with` statement of the user's own gives one).
+    tidying = ast.withitem(context_expr=ast.Attribute(value=ast.Name(id=runtime_name, ctx=ast.Load(), **at),
+                                                      attr="tidying", ctx=ast.Load(), **at), optional_vars=None)
+    guarded = ast.With(items=[tidying], body=converted_body, **at)
     choice = ast.If(test=_staging(runtime_name, at), body=[guarded], orelse=[], **at)
     combined = _copy(converted)
     combined.body = [*head, choice, *(body or [ast.Pass(**at)])]
@@ -92,7 +93,7 @@ def use_runtime_constant(combined: ast.FunctionDef | ast.Lambda, parts: list[ast
         runtime_reads = [combined.body.test.func.value]
     else:
         choice = next(statement for statement in combined.body if statement.__class__ is ast.If)
-        runtime_reads = [choice.test.func.value, choice.body[0].handlers[0].body[0].value.func.value]
+        runtime_reads = [choice.test.func.value, choice.body[0].items[0].context_expr.value]
     for sub in [*runtime_reads, *(node for part in parts for node in walk(part))]:
         if sub.__class__ is ast.Name and sub.id == runtime_name:
             sub.__class__ = ast.Constant  # (same layout: the node keeps its position)

@@ -174,7 +174,7 @@ def staged_recursion_error(error: RecursionError) -> Optional[StagingError]:
     site = getattr(error, "_autograph_staged_if_site", None)
     if staged < 20 or site is None:
         return None
-    # The function that holds the `if` (the entries of its frames, folded by ag__.tidy, name the `if`'s line).
+    # The function that holds the `if` (the entries of its frames, folded by ag__.tidying, name the `if`'s line).
     tb = error.__traceback__
     while tb is not None and not (tb.tb_frame.f_code.co_filename == site[0] and tb.tb_lineno == site[1]):
         tb = tb.tb_next

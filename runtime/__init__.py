@@ -51,7 +51,7 @@ from runtime.operators import (
     skip,
     while_stmt,
 )
-from runtime.tracebacks import tidy
+from runtime.tracebacks import tidying
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free
 
 range = range_  # noqa: A001  (generated code spells it ag__.range)
@@ -66,7 +66,7 @@ __all__ = [
     "register", "register_lazy", "reraise_limitation", "iterate", "zip", "enumerate",
     "run", "skip", "set_converter", "while_stmt", "setitem",
     "setitem_in", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
-    "irshift", "isub", "itruediv", "ixor", "tidy", "tracing",
+    "irshift", "isub", "itruediv", "ixor", "tidying", "tracing",
 ]
 
 register_lazy("jax", "runtime.jax")

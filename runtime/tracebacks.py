@@ -26,7 +26,6 @@ does for staging errors, runtime/staging.py).
 from __future__ import annotations
 
 import os
-import sys
 import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Callable, Optional
@@ -66,13 +65,33 @@ def hide_frames_of(*functions: Callable) -> None:
         HIDDEN_CODES.add(id(function.__code__))
 
 
-def tidy() -> None:
-    """In the converted form's ``except:`` around its whole body (autograph/forms.py), before the bare
-    ``raise``: the exception leaving a converted function carries an entry for each frame the original
-    would have, its blocks' entries folded into the function's."""
-    error = sys.exc_info()[1]
-    if error is not None:
-        error.__traceback__ = user_frames(error.__traceback__, error)
+class _Tidying:
+    """``with ag__.tidying:`` around the converted form's whole body (autograph/forms.py): the exception
+    leaving a converted function carries an entry for each frame the original would have, its blocks'
+    entries folded into the function's.
+
+    A ``with`` statement, not ``try: ... except: ag__.tidy(); raise``: the ``with``'s own re-raise puts the
+    frame's last instruction back where the exception was raised (``RERAISE`` restores ``f_lasti``), where an
+    ``except`` clause's leaves it on the clause's ``raise``. So a line tracer sees the frame's ``return`` event
+    at the raising line, and a traceback rebuilt from the frame (``TracebackType(next, frame, frame.f_lasti,
+    line)``, as JAX's filtered tracebacks are) names the raising line, as for the original (an ``except`` named
+    the function's first statement). A tidying that fails (out of recursion or memory) leaves the traceback as
+    it is, rather than raising in place of the exception. The price: a call of ``__exit__`` as the converted
+    form returns."""
+
+    __slots__ = ()
+    __enter__ = staticmethod(tuple)  # (a C call: entering needs nothing)
+
+    def __exit__(self, kind: Optional[type], error: Optional[BaseException], tb: Optional[types.TracebackType]
+                 ) -> None:
+        if error is not None:
+            try:
+                error.__traceback__ = user_frames(error.__traceback__, error)
+            except Exception:  # noqa: BLE001  (RecursionError, MemoryError: the exception leaves untidied)
+                pass
+
+
+tidying = _Tidying()
 
 
 def strip(error: BaseException) -> None:

@@ -205,7 +205,7 @@ def test_a_program_that_rebinds_len_to_a_converted_function_still_gets_its_answe
 
 
 def test_the_converted_form_of_a_rebound_len_does_not_reenter_the_runtime(tmp_path):
-    # The runtime's helpers (and_test, the traceback's tidy, ...) bind len at import: with builtins.len a converted
+    # The runtime's helpers (and_test, the traceback's tidying, ...) bind len at import: with builtins.len a converted
     # function running its converted form, each of their own len() calls re-entered it, and the errors' handlers
     # again: the run spun instead of answering (CPython's test_functools caches len with lru_cache).
     _runs_fresh(tmp_path,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import sys
+import traceback
 import warnings
 
 import jax
@@ -444,6 +445,21 @@ def test_a_numpy_call_on_a_tracer_in_a_branch():
         return y
     with pytest.raises(JaxStagingError, match=r"converted to a NumPy array \(np\.\* on it"):
         jax.jit(f)(1.0)
+
+
+def scaled_by_a_table_entry(x, i):
+    table = [1.0, 2.0, 3.0]
+    return x * table[i]
+
+
+def test_jaxs_own_error_from_a_converted_functions_statement_names_its_line():
+    # JAX's filtered traceback rebuilds each entry from the frame's last instruction: that was the converted
+    # form's `except:` clause (at the function's first statement) until the form's tidying became a `with`.
+    with pytest.raises(jax.errors.TracerIntegerConversionError) as info:
+        jax.jit(autograph.to_graph(scaled_by_a_table_entry))(jnp.ones(2), 1)
+    ours = [entry for entry in traceback.extract_tb(info.value.__traceback__) if entry.filename == HERE]
+    line = inspect.getsourcelines(scaled_by_a_table_entry)[1] + 2
+    assert ours and ours[-1].lineno == line and ours[-1].line == "return x * table[i]", ours
 
 
 # --- end to end, through the converter (needs the dispatch core to offer static ranges) ---------------
