@@ -28,6 +28,7 @@ from runtime.graph.tensor import (
     getitem,
     reduce,
     reshape,
+    reshape_in_order,
     transpose,
     user_shape,
 )
@@ -135,9 +136,9 @@ _mean_method.__name__ = "mean"
 Tensor.mean = _mean_method  # (ndarray.mean's arguments, and np.mean's integer dtype rule)
 
 
-NUMPY_FUNCTIONS[np.argmax] = lambda a, axis=None, out=None, *, keepdims=False: arg_reduce(
+NUMPY_FUNCTIONS[np.argmax] = lambda a, axis=None, out=None, *, keepdims=False: reject("argmax", out=out) or arg_reduce(
     "argmax", arg(a), axis, keepdims)
-NUMPY_FUNCTIONS[np.argmin] = lambda a, axis=None, out=None, *, keepdims=False: arg_reduce(
+NUMPY_FUNCTIONS[np.argmin] = lambda a, axis=None, out=None, *, keepdims=False: reject("argmin", out=out) or arg_reduce(
     "argmin", arg(a), axis, keepdims)
 
 
@@ -176,9 +177,10 @@ def _count_nonzero(a: Any, axis: Any = None, *, keepdims: bool = False) -> Tenso
 
 # --- shapes -------------------------------------------------------------------------------------
 
-NUMPY_FUNCTIONS[np.reshape] = lambda a, shape=None, order="C", *, copy=None: reshape(arg(a), shape)
+NUMPY_FUNCTIONS[np.reshape] = lambda a, shape=None, order="C", *, copy=None: reshape_in_order(arg(a), shape, order,
+                                                                                              copy)
 NUMPY_FUNCTIONS[np.transpose] = lambda a, axes=None: transpose(arg(a), axes)
-NUMPY_FUNCTIONS[np.ravel] = lambda a, order="C": reshape(arg(a), (-1,))
+NUMPY_FUNCTIONS[np.ravel] = lambda a, order="C": reshape_in_order(arg(a), (-1,), order, name="ravel")
 NUMPY_FUNCTIONS[np.shape] = lambda a: user_shape(arg(a))  # (unknown dims as PyNumbers: the user's code reads them)
 NUMPY_FUNCTIONS[np.ndim] = lambda a: arg(a).ndim
 NUMPY_FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: (  # (a copy even to the same dtype)
@@ -268,15 +270,26 @@ NUMPY_FUNCTIONS[np.atleast_2d] = _atleast(2)
 def _concatenate(arrays: Any, axis: Optional[int] = 0, out: Any = None, *, dtype: Any = None,
                  casting: str = "same_kind") -> Tensor:
     reject("concatenate", out=out)
+    _check_casting("concatenate", arrays, dtype, casting)
     tensors = [arg(a) if dtype is None else cast(_plain(a), dtype) for a in arrays]
     if axis is None:
         tensors, axis = [reshape(t, (-1,)) for t in tensors], 0
     return bind1("concatenate", tensors, axis=normalize_axis(axis, tensors[0].ndim))
 
 
+def _check_casting(name: str, arrays: Any, dtype: Any, casting: str) -> None:
+    """NumPy's own TypeError (or ValueError) where ``casting`` forbids casting the inputs to the result's dtype
+    (``dtype=``, or the one they promote to): asked of NumPy, on one item of each input's dtype."""
+    if casting == "same_kind" and dtype is None:
+        return  # (promotion is always a same-kind cast)
+    dtypes = [arg(a).dtype for a in arrays]
+    np.concatenate([np.zeros(1, d) for d in dtypes], dtype=dtype, casting=casting)
+
+
 @implements(np.stack)
 def _stack(arrays: Any, axis: int = 0, out: Any = None, *, dtype: Any = None, casting: str = "same_kind") -> Tensor:
     reject("stack", out=out)
+    _check_casting("stack", arrays, dtype, casting)
     tensors = [arg(a) if dtype is None else cast(_plain(a), dtype) for a in arrays]
     return bind1("stack", tensors, axis=normalize_axis(axis, tensors[0].ndim + 1))
 
@@ -284,12 +297,12 @@ def _stack(arrays: Any, axis: int = 0, out: Any = None, *, dtype: Any = None, ca
 @implements(np.hstack)
 def _hstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Tensor:
     arrays = [_atleast(1)(a) for a in tup]
-    return _concatenate(arrays, 0 if arrays[0].ndim == 1 else 1, dtype=dtype)
+    return _concatenate(arrays, 0 if arrays[0].ndim == 1 else 1, dtype=dtype, casting=casting)
 
 
 @implements(np.vstack)
 def _vstack(tup: Any, *, dtype: Any = None, casting: str = "same_kind") -> Tensor:
-    return _concatenate([_atleast(2)(a) for a in tup], 0, dtype=dtype)
+    return _concatenate([_atleast(2)(a) for a in tup], 0, dtype=dtype, casting=casting)
 
 
 # --- selection and elementwise helpers -----------------------------------------------------------
@@ -360,4 +373,6 @@ def _array_equal(a1: Any, a2: Any, equal_nan: bool = False) -> Any:
     x, y = arg(a1), arg(a2)
     if x.ndim != y.ndim or any(p is not None and q is not None and p != q for p, q in zip(x.shape, y.shape)):
         return constant(False)
+    if equal_nan and (x.dtype.kind in "fc" or y.dtype.kind in "fc"):  # a NaN equals a NaN (complex: any part NaN)
+        return reduce("all", (x == y) | (apply("isnan", x) & apply("isnan", y)))
     return reduce("all", x == y)

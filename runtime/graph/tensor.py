@@ -276,17 +276,18 @@ class Tensor:
         # NumPy's astype copies even to the same dtype: a write into the result must not reach self.
         return copy(self) if np.dtype(dtype) == self.dtype else cast(self, dtype)
 
-    def reshape(self, *shape: Any) -> Tensor:
-        return reshape(self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape)
+    def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Tensor:
+        return reshape_in_order(self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape,
+                                order, copy)
 
     def transpose(self, *axes: Any) -> Tensor:
         return transpose(self, axes[0] if len(axes) == 1 and not isinstance(axes[0], int) else (axes or None))
 
-    def flatten(self) -> Tensor:
-        return copy(reshape(self, (-1,)))
+    def flatten(self, order: str = "C") -> Tensor:
+        return copy(reshape_in_order(self, (-1,), order, name="flatten"))
 
-    def ravel(self) -> Tensor:
-        return reshape(self, (-1,))
+    def ravel(self, order: str = "C") -> Tensor:
+        return reshape_in_order(self, (-1,), order, name="ravel")
 
     def copy(self) -> Tensor:
         return copy(self)
@@ -961,6 +962,54 @@ def _sized_reshape(x: Tensor, shape: Any) -> Tensor:
         return _sized_reshape(new, dims)
     return Tensor(out._value, out.builder, view=(x, lambda base: bind1("sized_reshape", [base, *sizes], shape=template),
                                                  back), view_kind="view" if x._view is None else "maybe")
+
+
+def reshape_in_order(x: Any, shape: Any, order: Any = "C", copy_: Any = None, name: str = "reshape") -> Tensor:
+    """``np.reshape(x, shape, order=order, copy=copy_)`` (also ``ravel`` and ``flatten``, ``name``): ``order="F"``
+    reads and writes the items first index fastest, which is a C-order reshape between two reversals of the axes.
+    NumPy gives a view where the array's strides allow one: an F-order result of more than one dimension from one
+    of more than one (whether it is a view depends on strides the graph does not know) refuses writes through it
+    (``view_kind="maybe"``). ``"A"`` and ``"K"`` follow the input's memory layout, which a graph input does not
+    fix: refused, except where every order gives the same items."""
+    x = as_tensor(x)
+    order = _memory_order(order, x, name)
+    if copy_ is not None and not isinstance(copy_, (bool, np.bool_)):
+        raise ValueError(f"copy must be True, False or None, not {copy_!r}")
+    if copy_ is False and (order == "F" or x._view is not None):
+        raise NotStageable(f"{user_location()}: {name}(..., copy=False): whether NumPy can give it without a copy "
+                           "depends on the array's strides, which a graph does not fix; leave copy out (None)")
+    if order == "C":
+        out = reshape(x, shape)
+    else:
+        if isinstance(shape, Tensor) or isinstance(shape, (tuple, list)) and any(isinstance(d, Tensor) for d in shape):
+            raise NotStageable(f"{user_location()}: {name} with order='F' to a shape computed in the graph is not "
+                               "supported; reshape in C order (the default) or give the shape as Python ints")
+        dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
+        out = transpose(reshape(transpose(x), dims[::-1]))
+        if out.ndim > 1 and x.ndim > 1:
+            old_shape = x.shape
+            out = Tensor(out._value, out.builder,
+                         view=(x, lambda base: transpose(reshape(transpose(base), dims[::-1])),
+                               lambda base, new: transpose(reshape(transpose(new), old_shape[::-1]))),
+                         view_kind="maybe")
+    return copy(out) if copy_ else out
+
+
+def _memory_order(order: Any, x: Tensor, name: str) -> str:
+    """``order`` as "C" or "F" (NumPy's own error for an order it does not know); "A" / "K" where ``x``'s layout
+    cannot change the result (at most one dimension longer than 1), else refused."""
+    if order is None:
+        return "C"
+    if not isinstance(order, str) or order.upper() not in ("C", "F", "A", "K"):
+        np.ravel(np.zeros(1), order=order)  # NumPy's own error for what it does not take
+        raise ValueError(f"order must be one of 'C', 'F', 'A' or 'K' (got {order!r})")
+    order = order.upper()
+    if order in ("A", "K"):
+        if sum(1 for d in x.shape if d != 1) <= 1:
+            return "C"
+        raise NotStageable(f"{user_location()}: {name} with order={order!r} follows the input's memory layout "
+                           "(C or Fortran), which a graph does not fix; say order='C' or order='F'")
+    return order
 
 
 def transpose(x: Any, axes: Any = None) -> Tensor:
