@@ -549,7 +549,16 @@ def _setitem(ctx, x, v, *index_inputs, index):
     index_inputs, empty = index_checks.checked(ctx, x, index, index_inputs)
     if empty:
         return x  # nothing to write into an empty axis (the check failed, if the write ran)
-    return x.at[_static_index(index, index_inputs)].set(_cast(jnp.asarray(v), x.dtype))
+    static = _static_index(index, index_inputs)
+    v = jnp.asarray(v)
+    if v.ndim and v.shape[0] == 1:
+        # NumPy writes a value with more dimensions than the items it replaces when the extra leading ones are 1
+        # (`y[i] = b[None, :]`); JAX's .set broadcasts only to as many dimensions or more. (x[static] only tells
+        # its rank here: XLA drops the read.)
+        extra = v.ndim - x[static].ndim
+        while extra > 0 and v.shape[0] == 1:
+            v, extra = v[0], extra - 1
+    return x.at[static].set(_cast(v, x.dtype))
 
 
 def _take(ctx, x, indices, axis, mode):

@@ -353,3 +353,35 @@ def test_chained_writes_on_plain_lists_keep_pythons_semantics():
     converted = autograph.convert(f)
     assert converted([[1, 2], [3, 4]]) == f([[1, 2], [3, 4]])
     assert "ag__.setitem_in(grid, [0, 1], 9)" in autograph.to_code(f)
+
+
+# --- a value with extra leading dimensions of size 1 ---------------------------------------------------
+
+def write_with_leading_ones(x, b, k):
+    y = np.zeros((3, 2))
+    y[k] = b[None, :] * x[k]  # (statsmodels' cffilter: a row written from a (1, 2) product)
+    y[0:2] = b[None, None, :] + 1.0
+    y[..., 1] = x[None, :, 0]
+    y[np.array([2, 0])] = b[None, None, None, :] - 2.0
+    return y
+
+
+def write_with_a_leading_dimension_not_one(x, b):
+    y = np.zeros((3, 2))
+    y[1] = np.stack([b, b])  # (2, 2) into a row: NumPy's ValueError
+    return y
+
+
+@pytest.mark.parametrize("executor", ["numpy", pytest.param("jax", marks=pytest.mark.skipif(
+    not jax_usable(), reason="needs JAX"))])
+@settings(max_examples=10, deadline=None)
+@given(k=st.integers(-3, 2))
+def test_a_value_with_extra_leading_ones_is_written_as_numpy_writes_it(executor, k):
+    # XLA's lowering refused these (JAX's .set broadcasts to as many dimensions or more, not fewer).
+    x, b = np.arange(6.0).reshape(3, 2), np.array([1.5, -2.0])
+    got = autograph.function(write_with_leading_ones, executor=executor)(x, b, k)
+    assert_same([got], [write_with_leading_ones(x, b, k)])
+    with pytest.raises(ValueError, match="could not broadcast|broadcast"):
+        write_with_a_leading_dimension_not_one(x, b)
+    with pytest.raises(ValueError, match="broadcast"):
+        autograph.function(write_with_a_leading_dimension_not_one, executor=executor)(x, b)
