@@ -87,6 +87,8 @@ values (runtime/scipy_calls.py)::
 from __future__ import annotations
 
 import ast
+import functools
+import itertools
 import sys
 import types
 from typing import Any, Iterator
@@ -251,8 +253,32 @@ class _Calls(Transformer):
         return (target is not UNKNOWN and _is_numpy_function(target) and not is_random(target)
                 and not is_new_array(target))
 
+    def _callable_arguments(self, node: ast.Call) -> None:
+        """``map(f, xs)``, ``sorted(xs, key=f)``, ``functools.reduce(f, xs)``...: the function a builtin calls for
+        the user goes through ``ag__.call`` like a call written out (``map(ag__.call(f), xs)``): a user function
+        runs its converted form, and a routed one (``np.array``, ``float``) lets a backend answer for its values
+        (``map(np.array, [a, b])`` of graph tensors). A lambda or a plain callee (``np.sum``, ``str.lower``) stays
+        as written."""
+        target = self._resolve(node.func) if isinstance(node.func, (ast.Name, ast.Attribute)) else UNKNOWN
+        if target is UNKNOWN:
+            return
+        position, keyword = _CALLABLE_ARGUMENTS.get(id(target), (None, None))  # (by id: no user __hash__ asked)
+        if position is not None and len(node.args) > position and not isinstance(node.args[position], ast.Starred):
+            node.args[position] = self._routed_callable(node.args[position])
+        for item in node.keywords:
+            if item.arg is not None and item.arg == keyword:
+                item.value = self._routed_callable(item.value)
+
+    def _routed_callable(self, argument: ast.expr) -> ast.expr:
+        if isinstance(argument, (ast.Lambda, ast.Constant)) or (self._plain(argument) and not self._routed(argument)):
+            return argument
+        at = _positions(argument)
+        return make_node(ast.Call, {"func": templates.runtime_attribute("call", at), "args": [argument],
+                                    "keywords": [], **at})
+
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
+        self._callable_arguments(node)
         if (isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords
                 and self.first_param):
             # Zero-argument super() finds its class and instance in the calling frame, which is a
@@ -336,6 +362,14 @@ class _Calls(Transformer):
         visit_GeneratorExp = _own_scope
 
 
+# Builtins that call a function of the user's, by id: where it stands (a positional index, a keyword's name).
+_CALLABLE_ARGUMENTS: dict[int, tuple] = {id(f): where for f, where in (
+    (map, (0, None)), (filter, (0, None)), (functools.reduce, (0, None)), (itertools.starmap, (0, None)),
+    (itertools.filterfalse, (0, None)), (itertools.dropwhile, (0, None)), (itertools.takewhile, (0, None)),
+    (itertools.accumulate, (1, "func")), (itertools.groupby, (1, "key")),
+    (sorted, (None, "key")), (min, (None, "key")), (max, (None, "key")))}
+
+
 def _callee(call: ast.Call) -> ast.expr:
     """The callee as the user wrote it, also once this converter routed the call: ``f`` of
     ``ag__.builtin(f, x)``, ``ag__.builtin_call(f, ...)`` and ``ag__.call(f)(x)``."""
@@ -386,9 +420,9 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     uses_class_cell = ("__class__" in ctx.closure) if node is ctx.root else _is_method(node, ctx.root)
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
-    calls.container_bindings = bad, bindings, _ = _container_bindings(node, local_names)
+    bad, bindings, loops, calls.list_names = _container_bindings(node, local_names)
+    calls.container_bindings = bad, bindings, loops
     calls.container_names = _container_names(bad, bindings, local_names)
-    calls.list_names = _list_names(node, local_names)
     if isinstance(node, ast.Lambda):
         node.body = calls.visit(node.body)
     else:
@@ -410,18 +444,6 @@ def _is_container_value(node: ast.expr) -> bool:
             and node.func.id in _CONTAINER_CONSTRUCTORS)
 
 
-def _list_names(node: ast.AST, local_names: set[str]) -> frozenset:
-    """The local names some assignment binds to a list or tuple display or a list comprehension (``axis =
-    [n[0], n[2], -n[1]]``, even if another binds them to an array): NumPy calls given them are routed."""
-    names = set()
-    for sub in walk(node):
-        if isinstance(sub, ast.Assign):
-            for target in sub.targets:  # (`a, b = [x, y], [z]` binds each to its own display: _unpacked)
-                names.update(bound.id for bound, value in _unpacked(target, sub.value) if isinstance(bound, ast.Name)
-                             and isinstance(value, (ast.List, ast.Tuple, ast.ListComp)))
-    return frozenset(names & local_names)
-
-
 def _unpacked(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.expr, ast.expr]]:
     """``(target, value)``, then each element of a target tuple with its own element of the value display
     (``s, k = [], []``: no starred element on either side, so the lengths pair them one to one), nested too."""
@@ -436,12 +458,14 @@ def _unpacked(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.expr, ast
 Position = tuple  # (line, column) of a node in the function's text
 
 
-def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str], dict[str, list], list]:
+def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str], dict[str, list], list, frozenset]:
     """The local names that are never surely a builtin container (a local ``list``, a parameter, a name declared
     global or nonlocal, a def, a class, an import, an ``except`` or ``match`` name); each local name's bindings
     (in the function, nested scopes included), with whether each binds a builtin container's value
-    (``_is_container_value``, or an augmented assignment: ``items += more``); and where each loop starts and ends
-    in the text (``_container_here``), all from one walk."""
+    (``_is_container_value``, or an augmented assignment: ``items += more``); where each loop starts and ends
+    in the text (``_container_here``); and the local names some assignment binds to a list or tuple display or a
+    list comprehension (``axis = [n[0], n[2], -n[1]]``, even if another binds them to an array: NumPy calls given
+    them are routed), all from one walk."""
     bad: set[str] = set(_CONTAINER_CONSTRUCTORS & local_names)  # a local `list` is not the builtin
     bindings: dict[str, list[tuple[Position, bool, bool]]] = {}
     # The names a statement of the function's own body binds unconditionally: any binding before it is dead after
@@ -451,35 +475,54 @@ def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str],
                      for target in statement.targets if isinstance(target, ast.Name)}
     loops: list[tuple[Position, Position]] = []
     assigned_values: dict[int, ast.expr] = {}
+    list_names = set()
+    kinds = _BINDING_KINDS
+    # (The walk is breadth first: an assignment comes before the names it binds.)
     for sub in walk(node):
-        if isinstance(sub, (ast.For, ast.AsyncFor, ast.While)):
+        kind = kinds.get(sub.__class__)
+        if kind is None:
+            continue
+        if kind == "name":
+            if sub.ctx.__class__ is not ast.Load:
+                value = assigned_values.get(id(sub))
+                bindings.setdefault(sub.id, []).append(
+                    (_position(sub), value is not None and _is_container_value(value), id(sub) in unconditional))
+        elif kind == "assign":
+            for target in sub.targets:  # (`a, b = [x, y], [z]` binds each to its own display: _unpacked)
+                for bound, value in _unpacked(target, sub.value):
+                    assigned_values[id(bound)] = value
+                    if bound.__class__ is ast.Name and value.__class__ in _LIST_DISPLAYS:
+                        list_names.add(bound.id)
+        elif kind == "loop":
             loops.append((_position(sub), (getattr(sub, "end_lineno", 0), getattr(sub, "end_col_offset", 0))))
-        elif isinstance(sub, ast.Assign):
-            for target in sub.targets:
-                assigned_values.update((id(bound), value) for bound, value in _unpacked(target, sub.value))
-        elif isinstance(sub, (ast.AnnAssign, ast.NamedExpr)) and sub.value is not None:
-            assigned_values[id(sub.target)] = sub.value
-        elif isinstance(sub, ast.AugAssign):
+        elif kind == "valued":
+            if sub.value is not None:
+                assigned_values[id(sub.target)] = sub.value
+        elif kind == "augmented":
             assigned_values[id(sub.target)] = ast.List(elts=[], ctx=ast.Load())
-        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            bad.add(sub.name)
-        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+        elif kind == "import":
             bad.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
-        elif isinstance(sub, (ast.Global, ast.Nonlocal)):
+        elif kind == "declared":
             bad.update(sub.names)
-        elif isinstance(sub, ast.arg):
+        elif kind == "arg":
             bad.add(sub.arg)
-        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+        elif kind == "rest":
+            if sub.rest:
+                bad.add(sub.rest)
+        elif sub.name:  # "named": a def, a class, an except or match name
             bad.add(sub.name)
-        elif isinstance(sub, (ast.MatchAs, ast.MatchStar)) and sub.name:
-            bad.add(sub.name)
-        elif isinstance(sub, ast.MatchMapping) and sub.rest:
-            bad.add(sub.rest)
-        elif isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
-            value = assigned_values.get(id(sub))
-            bindings.setdefault(sub.id, []).append(
-                (_position(sub), value is not None and _is_container_value(value), id(sub) in unconditional))
-    return bad, bindings, loops
+    return bad, bindings, loops, frozenset(list_names & local_names)
+
+
+# What each node class means to _container_bindings (any other class: nothing).
+_BINDING_KINDS: dict[type, str] = {
+    ast.Name: "name", ast.Assign: "assign", ast.For: "loop", ast.AsyncFor: "loop", ast.While: "loop",
+    ast.AnnAssign: "valued", ast.NamedExpr: "valued", ast.AugAssign: "augmented",
+    ast.FunctionDef: "named", ast.AsyncFunctionDef: "named", ast.ClassDef: "named", ast.ExceptHandler: "named",
+    ast.MatchAs: "named", ast.MatchStar: "named", ast.MatchMapping: "rest",
+    ast.Import: "import", ast.ImportFrom: "import", ast.Global: "declared", ast.Nonlocal: "declared", ast.arg: "arg",
+}
+_LIST_DISPLAYS = frozenset({ast.List, ast.Tuple, ast.ListComp})
 
 
 def _container_names(bad: set[str], bindings: dict, local_names: set[str]) -> frozenset:
