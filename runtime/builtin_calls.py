@@ -294,6 +294,26 @@ def routed_callables() -> dict[int, Callable]:
 ROUTED_CALLS: dict[int, Callable] = {key: functools.partial(builtin_call, f) for key, f in routed_callables().items()}
 
 
+def _numpy_calls() -> dict[int, Callable]:
+    """``id(f) -> builtin_call`` bound to ``f``, for NumPy's other public functions and ufuncs (``np.mean``,
+    ``np.exp``...): what ``ag__.call`` hands back for one met under a name the converter could not resolve
+    (``import numpy as np`` inside the function), so that, as for a call the converter routes by name
+    (a NumPy function given a list: autograph/converters/call_trees.py), a backend answers where a list holds
+    its values (``np.mean(losses)``, ``losses`` a list of tracers). On plain values, NumPy's own call."""
+    import numpy as np
+
+    found = {}
+    for name in dir(np):
+        f = getattr(np, name, None)
+        if name.startswith("_") or isinstance(f, type) or not callable(f) or id(f) in ROUTED_CALLS:
+            continue
+        found[id(f)] = functools.partial(builtin_call, f)
+    return found
+
+
+NUMPY_CALLS: dict[int, Callable] = _numpy_calls()
+
+
 # Tracebacks leave them out (runtime/tracebacks.py).
 hide_frames_of(builtin, builtin_call, _dispatch, _after_failure, _truth_fold, _new_class)
 HIDDEN_CODES.add(id(_TYPE_CALL))  # (the call made with the caller's globals)

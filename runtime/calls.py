@@ -33,6 +33,7 @@ import weakref
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Optional
 
+from runtime.builtin_calls import NUMPY_CALLS as _NUMPY_CALLS
 from runtime.builtin_calls import ROUTED_CALLS as _ROUTED_CALLS
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
 from runtime.new_arrays import SCALAR_TYPES as _SCALAR_TYPES
@@ -139,6 +140,9 @@ def call(f: Callable, /) -> Callable:
         return _new_array_call(f)
     if id(f) in _SCALAR_TYPES:  # np.float32, image.dtype.type: a backend casts its values (runtime/new_arrays.py)
         return _scalar_type_call(f)
+    numpy_call = _NUMPY_CALLS.get(id(f))
+    if numpy_call is not None:  # np.mean, np.exp: as a call routed by name (runtime/builtin_calls.py)
+        return numpy_call
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return _ROUTED_CALLS.get(id(f), f)  # (`type`, `float`, np.take: see the C functions above)
     if cls is functools.partial:
@@ -202,6 +206,8 @@ def _target(function: types.FunctionType) -> Callable:
         return _new_array_call(function)
     if key in _ROUTED_CALLS:  # np.isscalar (see call): never cached either
         return _ROUTED_CALLS[key]
+    if key in _NUMPY_CALLS:  # np.linspace, ...: likewise
+        return _NUMPY_CALLS[key]
     if _is_scipy_call(function):  # scipy.linalg.inv, ...: never cached either (runtime/scipy_calls.py)
         return _scipy_call(function)
     code, defaults = function.__code__, function.__defaults__

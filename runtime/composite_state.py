@@ -377,6 +377,12 @@ class Watch:
                     below += [((label, step, key), value) for key, value, _ in zip(keys, values, range(budget))]
             level = below
 
+    def grown(self, obj: list) -> None:
+        """``obj``, a list the statement carries, grew as Python's loop grows it (the rows of a scan's stacked
+        appends, added after the loop): its new items are the statement's own doing, not a change to refuse."""
+        self.pictures = [(kind, o, list(o) if o is obj and kind == "list" else picture, label)
+                         for kind, o, picture, label in self.pictures]
+
     def _kept(self) -> set:
         """The places the statement carries: ``(id(container), key)``."""
         return {key for key in (slot.key() for slot in self.state.slots) if key is not None}

@@ -46,7 +46,8 @@ binds to one goes through ``ag__.builtin`` too (``np.diag([c, c, 1.0])`` -> ``ag
 NumPy converts the list itself, which a list holding graph tensors cannot become (runtime/graph/nests.py).
 
 A name the function binds itself, or a global that is not the builtin (a user's own ``max``),
-stays a plain call.
+stays a plain call; but a name only imports bind (``import numpy as np`` inside the function, ``from math
+import sqrt``) is what it imports, when that is imported already, as a global of that name would be.
 
 Array methods that take another array (``dot take searchsorted clip choose``) go through
 ``ag__.builtin`` on any receiver: a NumPy array's method converts its argument itself, without
@@ -182,6 +183,7 @@ class _Calls(Transformer):
         self.ctx = ctx
         self.local_names = local_names
         self.local_functions = local_functions
+        self.local_imports: dict[str, Any] = {}  # local names only imports bind: what (_container_bindings)
         self.container_names: frozenset = frozenset()
         self.container_bindings: tuple[set[str], dict, list] = (set(), {}, [])  # _container_bindings
         self.inner_scopes = 0  # the lambdas and comprehensions being visited around the current node
@@ -190,7 +192,7 @@ class _Calls(Transformer):
     def _resolve(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Name):
             if node.id in self.local_names:
-                return UNKNOWN
+                return self.local_imports.get(node.id, UNKNOWN)
             return self.ctx.resolve_global(node.id)
         if isinstance(node, ast.Attribute):
             base = self._resolve(node.value)
@@ -420,7 +422,7 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     uses_class_cell = ("__class__" in ctx.closure) if node is ctx.root else _is_method(node, ctx.root)
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
-    bad, bindings, loops, calls.list_names = _container_bindings(node, local_names)
+    bad, bindings, loops, calls.list_names, calls.local_imports = _container_bindings(node, local_names)
     calls.container_bindings = bad, bindings, loops
     calls.container_names = _container_names(bad, bindings, local_names)
     if isinstance(node, ast.Lambda):
@@ -458,14 +460,16 @@ def _unpacked(target: ast.expr, value: ast.expr) -> Iterator[tuple[ast.expr, ast
 Position = tuple  # (line, column) of a node in the function's text
 
 
-def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str], dict[str, list], list, frozenset]:
+def _container_bindings(node: ast.AST, local_names: set[str]
+                        ) -> tuple[set[str], dict[str, list], list, frozenset, dict[str, Any]]:
     """The local names that are never surely a builtin container (a local ``list``, a parameter, a name declared
     global or nonlocal, a def, a class, an import, an ``except`` or ``match`` name); each local name's bindings
     (in the function, nested scopes included), with whether each binds a builtin container's value
     (``_is_container_value``, or an augmented assignment: ``items += more``); where each loop starts and ends
     in the text (``_container_here``); and the local names some assignment binds to a list or tuple display or a
     list comprehension (``axis = [n[0], n[2], -n[1]]``, even if another binds them to an array: NumPy calls given
-    them are routed), all from one walk."""
+    them are routed); and the local names only imports bind, each to one thing imported already (``import numpy
+    as np`` inside the function: ``np`` is NumPy, as a global of that name would be), all from one walk."""
     bad: set[str] = set(_CONTAINER_CONSTRUCTORS & local_names)  # a local `list` is not the builtin
     bindings: dict[str, list[tuple[Position, bool, bool]]] = {}
     # The names a statement of the function's own body binds unconditionally: any binding before it is dead after
@@ -476,6 +480,8 @@ def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str],
     loops: list[tuple[Position, Position]] = []
     assigned_values: dict[int, ast.expr] = {}
     list_names = set()
+    imported: dict[str, set] = {}  # local name -> what its imports bind it to ((module, attribute or None), ...)
+    bound_otherwise: set[str] = set()  # local names some def, class, parameter or declaration binds
     kinds = _BINDING_KINDS
     # (The walk is breadth first: an assignment comes before the names it binds.)
     for sub in walk(node):
@@ -502,16 +508,36 @@ def _container_bindings(node: ast.AST, local_names: set[str]) -> tuple[set[str],
             assigned_values[id(sub.target)] = ast.List(elts=[], ctx=ast.Load())
         elif kind == "import":
             bad.update((alias.asname or alias.name).split(".")[0] for alias in sub.names)
+            for alias in sub.names:
+                name = alias.asname or alias.name.split(".")[0]
+                if sub.__class__ is ast.Import:  # `import a.b as x` binds a.b; `import a.b` binds a
+                    what = (alias.name if alias.asname else alias.name.split(".")[0], None)
+                else:  # `from a import b as x` binds a's b (relative imports are not resolved)
+                    what = (sub.module, alias.name) if not sub.level and sub.module and alias.name != "*" else None
+                imported.setdefault(name, set()).add(what)
         elif kind == "declared":
             bad.update(sub.names)
+            bound_otherwise.update(sub.names)
         elif kind == "arg":
             bad.add(sub.arg)
+            bound_otherwise.add(sub.arg)
         elif kind == "rest":
             if sub.rest:
                 bad.add(sub.rest)
+                bound_otherwise.add(sub.rest)
         elif sub.name:  # "named": a def, a class, an except or match name
             bad.add(sub.name)
-    return bad, bindings, loops, frozenset(list_names & local_names)
+            bound_otherwise.add(sub.name)
+    modules = {}
+    for name, whats in imported.items():
+        if len(whats) == 1 and None not in whats and name not in bindings and name not in bound_otherwise:
+            (module, attribute), = whats
+            found = sys.modules.get(module)
+            if found is not None and attribute is not None:
+                found = found.__dict__.get(attribute) if type(found) is types.ModuleType else None
+            if found is not None:
+                modules[name] = found
+    return bad, bindings, loops, frozenset(list_names & local_names), modules
 
 
 # What each node class means to _container_bindings (any other class: nothing).

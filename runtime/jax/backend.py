@@ -172,7 +172,8 @@ class JaxBackend(Backend):
         return items.read(base, index)
 
     def call_builtin(self, f: Callable, args: tuple, kwargs: dict) -> Any:
-        """``min`` / ``max`` with a tracer among the values: Python's choice, staged (runtime/jax/builtins.py);
+        """``min`` / ``max`` with a tracer among the values: Python's choice, staged; a NumPy function given a
+        list of tracers: JAX's function of that name on the list stacked (runtime/jax/builtins.py);
         NotImplemented for the other builtins (JAX's own ``__float__``, ``__index__``, ... answer)."""
         from runtime.jax import builtins  # imports JAX
 

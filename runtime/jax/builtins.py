@@ -34,12 +34,31 @@ _AMBIGUOUS = "The truth value of an array with more than one element is ambiguou
 
 
 def call(f: Callable, args: tuple, kwargs: dict) -> Any:
-    """``f(*args, **kwargs)`` for ``min`` / ``max``; NotImplemented for any other callable."""
+    """``f(*args, **kwargs)`` for ``min`` / ``max``, and for a NumPy function given a list or tuple holding
+    tracers (``_numpy_on_lists``); NotImplemented for any other callable."""
     if f is builtins.max:
         return _minmax("max", operator.gt, args, **kwargs)
     if f is builtins.min:
         return _minmax("min", operator.lt, args, **kwargs)
-    return NotImplemented
+    return _numpy_on_lists(f, args, kwargs)
+
+
+def _numpy_on_lists(f: Callable, args: tuple, kwargs: dict) -> Any:
+    """``np.mean(losses)`` with ``losses`` a list of tracers (a loop's appends: runtime/jax/loops.py): NumPy
+    turns the list into an array first, which a tracer cannot become; JAX's function of the same name on
+    ``jnp.asarray`` of the list (the tracers stacked) answers, as ``jnp.mean(jnp.asarray(losses))`` would.
+    NotImplemented for anything else (a NumPy function JAX has no twin of keeps NumPy's own error)."""
+    name = getattr(f, "__name__", None)
+    twin = getattr(jnp, name, None) if isinstance(name, str) and getattr(np, name, None) is f else None
+    if twin is None:
+        return NotImplemented
+
+    def stacked(value: Any) -> Any:
+        if type(value) in (list, tuple) and any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree.leaves(value)):
+            return jnp.asarray(value)
+        return value
+
+    return twin(*map(stacked, args), **{key: stacked(value) for key, value in kwargs.items()})
 
 
 def _minmax(name: str, better: Callable, args: tuple, key: Optional[Callable] = None, default: Any = _NONE) -> Any:

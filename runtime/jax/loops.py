@@ -152,7 +152,7 @@ def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), append
     """Trace ``body(*extra)`` once against the loop carry; check it and promote weak types
     (re-tracing only when the carry's types had to change). Returns the carry, a replay of the
     body, and ``emit(values) -> (carry leaves, appended items)``. ``appends``: None (no list may
-    grow), ``"array"`` or ``"rows"`` (lists may grow by one item per iteration: see ``_scan``);
+    grow) or ``"rows"`` (lists may grow by one item per iteration: see ``_scan``);
     ``peelable``: see ``_check_loop``."""
     entry = state.get()
     values, growing = entry, frozenset()
@@ -827,13 +827,14 @@ def _scan_bounding_inner_ranges(r: range, staged: Callable[[Any], None], body: C
         inner_ranges.CURRENT.reset(token)
 
 
-def _scan(xs: Any, body: Callable, state: State, appends: Optional[str] = "array",
+def _scan(xs: Any, body: Callable, state: State, appends: Optional[str] = "rows",
           before_emit: Optional[Callable[[], None]] = None, peelable: bool = False) -> None:
     """A for loop over an array's first axis, a static range or a ``Sequence`` (zip / enumerate)
     without break: lax.scan, so jax.grad works through it. Lists the body appends to (one item per
-    iteration) come out stacked along a new axis 0 (``appends="array"``, the loop over an array), or
-    as Python's list, grown in place by the rows of that stack (``"rows"``: what a loop over a static
-    range, ``zip`` or ``enumerate`` gives, as Python's loop does); None: no list may grow."""
+    iteration, ``appends="rows"``) come out as Python's list, grown in place by the rows of the scan's
+    stacked output, as Python's loop grows it; None: no list may grow. (Until 2026-11-30 a loop over an
+    array left one stacked array in the list's place: a tuple appended per iteration came out as a tuple
+    of arrays, so `len(out)` counted its parts and `jnp.array(out)` was transposed.)"""
     seq = xs if isinstance(xs, Sequence) else Sequence(len(xs) if type(xs) is range else xs.shape[0], [xs])
     avals = seq.avals()
     carry, replay, emit = _stage_body(lambda *leaves: body(seq.build(list(leaves))), state, "for loop",
@@ -865,17 +866,16 @@ def _scan(xs: Any, body: Callable, state: State, appends: Optional[str] = "array
         grown = []
         for i, items in zip(sorted(carry.growing), stacked):
             prefix = entry[i]
-            if appends == "rows":
-                grown.append((prefix, _rows(items, seq.length)))
-                values[i] = prefix
-            else:
-                values[i] = items if not prefix else jtu.tree_map(
-                    lambda new, *old: jnp.concatenate([jnp.stack(old), new]), items, *prefix)
+            grown.append((prefix, _rows(items, seq.length)))
+            values[i] = prefix
     except BaseException:
         state.set(entry)
         raise
+    watch = getattr(state, "watch", None)  # (runtime/composite_state.py: what the statement may change)
     for prefix, rows in grown:  # Python's list object, grown in place (another name for it sees the items)
         list.extend(prefix, rows)
+        if watch is not None:
+            watch.grown(prefix)
     state.set(values)
 
 

@@ -362,3 +362,43 @@ def test_a_list_bound_after_another_value_grows_in_one_scan_as_eager(fn, args):
         warnings.simplefilter("error", UnrolledLoopWarning)
         got = jax.jit(autograph.to_graph(fn), static_argnums=tuple(range(1, 1 + len(args))))(xs, *args)
     np.testing.assert_array_equal(got, want)
+
+
+# --- appends in a loop over a traced array: Python's list, item by item ------------------------------------
+
+def tuples_over_an_array(xs):
+    out = [(xs[0] * 0.0, xs[0] * 0.0)]  # (an item from before the loop comes first)
+    for x in xs:
+        out.append((x, 10.0 * x))
+    firsts, tens = zip(*out)
+    return jnp.array(out), len(out), jnp.stack(firsts), jnp.stack(tens), out[-1][1]
+
+
+def dicts_over_an_array(xs):
+    out = []
+    for x in xs:
+        out.append({"x": x, "sq": x * x})
+    return [d["sq"] for d in out], len(out)
+
+
+def scalars_over_an_array(xs):
+    import numpy as np  # (a local import: np.mean of the list reaches the backend as the global's would)
+
+    out = []
+    for x in xs:
+        out.append(2.0 * x)
+    return out + [xs[0]], out * 2, np.mean(out), len(out)
+
+
+@pytest.mark.parametrize("f", [tuples_over_an_array, dicts_over_an_array, scalars_over_an_array],
+                         ids=lambda f: f.__name__)
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(n=st.integers(1, 5))
+def test_appends_in_a_loop_over_an_array_are_pythons_list(f, n):
+    # Until 2026-11-30 the list came out as one stacked array: a tuple per iteration gave a tuple of arrays
+    # (`len(out)` its parts, `jnp.array(out)` transposed), `out * 2` doubled the values (found by the seventh JAX
+    # set: dynamax's particle filter).
+    xs = jnp.arange(1.0, n + 1.0)
+    equal(jax.jit(autograph.to_graph(f))(xs), f(xs))
+    equal(autograph.function(f, backend="jax")(xs), f(xs))
+    assert "scan" in primitives(f, xs)
