@@ -759,3 +759,6 @@ from jax_programs import libraries_fifth  # noqa: E402,F401  (registered after l
 
 # isort: split
 from jax_programs import libraries_sixth  # noqa: E402,F401  (registered after libraries_fifth)
+
+# isort: split
+from jax_programs import libraries_seventh  # noqa: E402,F401  (registered after libraries_sixth)
