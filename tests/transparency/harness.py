@@ -402,6 +402,44 @@ PYPI_SUITES = (
                "(Its test_pickle found that a class MPContext's __init__ makes with type('mpf', bases, {}) said "
                "runtime.builtin_calls as its module in the converted form: type() reads __module__ from its "
                "caller's globals; runtime/builtin_calls.py calls it with the converted code's now)"),
+    # Four more pure-Python libraries with much control flow, none with a dependency: a checker of Python source
+    # (pyflakes: an AST walker with scopes and bindings), a C parser (pycparser 3: a hand-written lexer and
+    # recursive-descent parser, an AST and a C generator), an interpreter of Python expressions and statements
+    # (asteval: its Interpreter walks the ast node by node) and a Python parser with error recovery (parso: a
+    # tokenizer, an LL parser built from the grammar, a syntax-error normalizer and a diff parser; the venv's jedi
+    # installs parso 0.8.7 too, and the runner imports the unpacked sdist's). Run the same way and not added, 0 / 0
+    # broken: simplejson 4.3.0 (its pure-Python scanner and encoder: the unpacked sdist builds no _speedups), PyYAML
+    # 6.0.3, num2words 0.5.14 (but tests/test_cli.py), docopt-ng 0.9.0 (--noconftest), boolean.py 5.0, yapf 0.43.0
+    # (its yapf/__main__.py runs yapf's main at import, and runner.py imports every module: run from a tree of links
+    # without it, yapf_third_party beside) and ply 3.11 (its test scripts call unittest.main() at import: loaded by a
+    # wrapper). Not added either: fastjsonschema 2.22.3 (1 test breaks in the converted form, a class
+    # docs/limitations.md names: test_deeply_nested_schema_raises_definition_exception, whose recursive walk stops at
+    # 500 levels, one frame each unconverted and about two converted, reaches the recursion limit first), decorator
+    # 5.3.1 (1 test breaks in the converted form, a class docs/limitations.md names: its doctest of
+    # f_dec.__code__.co_varnames) and wrapt 2.5.2 (8 tests break on both paths, from runner.py, not the converter:
+    # Converter._class's setattr(cls, "__module__", property) on a class whose metaclass has a __module__ property
+    # with a setter stores the property as the class's module).
+    Suite(name="pyflakes", kind="pytest", dist="pyflakes", version="4.1.0",
+          sha256="592beb57058eb82eb190fb7514f2081c555c51000b029ff71286a681e6cf2f83",
+          packages=("pyflakes",), pytest_args=("pyflakes/test",)),
+    Suite(name="pycparser", kind="pytest", dist="pycparser", version="3.12",
+          sha256="f03387877eab82ce01bbdfd0ba7252ee55a90b1c708d5129e2ce915475cf1db6",
+          packages=("pycparser",), pytest_args=("tests",)),
+    Suite(name="asteval", kind="pytest", dist="asteval", version="1.0.10",
+          sha256="46a4ed13cc2e4a29a21418f89dedd57db70d98eb96db0fb4c441d4edb2f5afed",
+          packages=("asteval",), pytest_args=("tests", "-o", "addopts="),
+          note="its pyproject.toml's addopts ask for pytest-cov (not installed): dropped"),
+    Suite(name="parso", kind="pytest", dist="parso", version="0.8.7",
+          sha256="eaaac4c9fdd5e9e8852dc778d2d7405897ec510f2a298071453e5e3a07914bb1",
+          packages=("parso",), pytest_args=("parso", "test", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="its pytest.ini adds --doctest-modules (parso's doctests run too) and makes every warning an error: "
+               "pytest's about hypothesis imported before pytest (by the runner) is ignored. 2 tests break in the "
+               "converted form, a class docs/limitations.md names: test_too_many_levels_of_indentation and "
+               "test_python_exception_matches[code162] nest 100 blocks, and the error normalizer's recursion, "
+               "about 1.3 times as many frames converted, reaches the recursion limit (RecursionError). (Found here: "
+               "while the converted form's `with ag__.tidying:` stood at no line, its __exit__ raising the "
+               "RecursionError again left a traceback entry whose tb_lineno was None, on which pytest's report "
+               "crashed (INTERNALERROR), 493 tests unrun: test_form_fidelity.py)"),
 )
 
 SUITES = STDLIB_SUITES + PYPI_SUITES
