@@ -82,8 +82,8 @@ class _Tidying:
     __slots__ = ()
     __enter__ = staticmethod(tuple)  # (a C call: entering needs nothing)
 
-    def __exit__(self, kind: Optional[type], error: Optional[BaseException], tb: Optional[types.TracebackType]
-                 ) -> None:
+    @staticmethod  # (found unbound: no method object made per call, half the cost of a method's)
+    def __exit__(kind: Optional[type], error: Optional[BaseException], tb: Optional[types.TracebackType]) -> None:
         if error is not None:
             try:
                 error.__traceback__ = user_frames(error.__traceback__, error)
