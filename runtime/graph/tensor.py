@@ -1239,9 +1239,11 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
         return NotStageable(
             head + "This line is in converted code, so it is not an `if`, `while` or `for` statement: it is a "
             "construct that asks Python for the value (a condition inside a comprehension or generator, "
-            "an `assert` in code that is not converted, a library that calls bool()/float()). Compute it with "
-            "NumPy functions that work on tensors instead, such as np.where(cond, a, b) for a choice, "
-            "np.any/np.all for a test, .astype(float) for a conversion.")
+            "an `assert` in code that is not converted, a library that calls bool()/float(), an item written "
+            "into a NumPy array made where the code is not converted: `obj.buf[i] = t`, `obj.buf` made by "
+            "np.empty in an __init__). Compute it with NumPy functions that work on tensors instead, such as "
+            "np.where(cond, a, b) for a choice, np.any/np.all for a test, .astype(float) for a conversion; make "
+            "the array in the converted function (np.zeros there is a graph array that takes tensors).")
     caller = None if frame is None else frame.f_back
     while caller is not None and not is_converted_code(caller.f_code):
         caller = caller.f_back

@@ -296,3 +296,33 @@ def test_a_tensor_written_into_a_numpy_array_is_refused_not_rebound(executor):
     assert "np.zeros" in message
     # (the array came from a helper: the message says why that one is NumPy's, and what to do)
     assert "An array a helper function makes where no traced value is in reach" in message
+
+
+class Buffers:
+    def __init__(self, n):
+        self.levels = np.empty(n)  # (an __init__ runs as written: a NumPy array)
+
+
+def write_into_an_attributes_array(x):
+    buffers = Buffers(3)
+    buffers.levels[0] = x[0]  # write-into-attribute
+    return buffers.levels
+
+
+def condition_in_a_comprehension(x):
+    return [v for v in x if v > 0]  # condition-in-comprehension
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_value_asked_for_in_converted_code_names_the_constructs_that_ask(executor):
+    # (statsmodels' Holt-Winters smoothers write into arrays their HoltWintersArgs.__init__ made)
+    for fn, marker in ((write_into_an_attributes_array, "write-into-attribute"),
+                       (condition_in_a_comprehension, "condition-in-comprehension")):
+        with pytest.raises(NotStageable) as info:
+            autograph.function(fn, executor=executor)(np.arange(3.0))
+        message = str(info.value)
+        assert message.startswith(f"{HERE}:{helpers.line_of(HERE, marker)}: "), message
+        assert "This line is in converted code, so it is not an `if`, `while` or `for` statement" in message
+        assert "a condition inside a comprehension or generator" in message
+        assert "an item written into a NumPy array made where the code is not converted: `obj.buf[i] = t`" in message
+        assert "make the array in the converted function" in message
