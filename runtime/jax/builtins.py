@@ -47,18 +47,24 @@ def _numpy_on_lists(f: Callable, args: tuple, kwargs: dict) -> Any:
     """``np.mean(losses)`` with ``losses`` a list of tracers (a loop's appends: runtime/jax/loops.py): NumPy
     turns the list into an array first, which a tracer cannot become; JAX's function of the same name on
     ``jnp.asarray`` of the list (the tracers stacked) answers, as ``jnp.mean(jnp.asarray(losses))`` would.
-    NotImplemented for anything else (a NumPy function JAX has no twin of keeps NumPy's own error)."""
+    NotImplemented for anything else: a NumPy function JAX has no twin of keeps NumPy's own error, and so does
+    a NumPy function given a tracer itself (``np.sin(t)``: refused with advice, runtime/jax/common.py, as where
+    the converter leaves the call plain)."""
     name = getattr(f, "__name__", None)
     twin = getattr(jnp, name, None) if isinstance(name, str) and getattr(np, name, None) is f else None
     if twin is None:
         return NotImplemented
+    lists = 0
 
     def stacked(value: Any) -> Any:
+        nonlocal lists
         if type(value) in (list, tuple) and any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree.leaves(value)):
+            lists += 1
             return jnp.asarray(value)
         return value
 
-    return twin(*map(stacked, args), **{key: stacked(value) for key, value in kwargs.items()})
+    args, kwargs = [stacked(value) for value in args], {key: stacked(value) for key, value in kwargs.items()}
+    return twin(*args, **kwargs) if lists else NotImplemented
 
 
 def _minmax(name: str, better: Callable, args: tuple, key: Optional[Callable] = None, default: Any = _NONE) -> Any:

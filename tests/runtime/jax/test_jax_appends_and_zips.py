@@ -402,3 +402,16 @@ def test_appends_in_a_loop_over_an_array_are_pythons_list(f, n):
     equal(jax.jit(autograph.to_graph(f))(xs), f(xs))
     equal(autograph.function(f, backend="jax")(xs), f(xs))
     assert "scan" in primitives(f, xs)
+
+
+def sine_of_a_tracer(x):
+    import numpy as np
+
+    return np.sin(x)
+
+
+def test_a_numpy_function_given_a_tracer_itself_keeps_jaxs_refusal():
+    # Only a list or tuple holding tracers is stacked for JAX's twin (NumPy converts a list itself); np.sin of a
+    # tracer stays JAX's TracerArrayConversionError, as where the converter leaves the call plain.
+    with pytest.raises(jax.errors.TracerArrayConversionError):
+        jax.jit(autograph.to_graph(sine_of_a_tracer))(jnp.ones(2))
