@@ -274,9 +274,7 @@ class _Calls(Transformer):
     def _routed_callable(self, argument: ast.expr) -> ast.expr:
         if isinstance(argument, (ast.Lambda, ast.Constant)) or (self._plain(argument) and not self._routed(argument)):
             return argument
-        at = _positions(argument)
-        return make_node(ast.Call, {"func": templates.runtime_attribute("call", at), "args": [argument],
-                                    "keywords": [], **at})
+        return _runtime_call(argument, _positions(argument))
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
@@ -308,9 +306,7 @@ class _Calls(Transformer):
         if self._plain(node.func):
             return node
         # `ag__.call(f)(x)`: the runtime picks what to call, the call itself stays in this frame.
-        at = _positions(node)
-        node.func = make_node(ast.Call, {"func": templates.runtime_attribute("call", at), "args": [node.func],
-                                         "keywords": [], **at})
+        node.func = _runtime_call(node.func, _positions(node))
         return node
 
     def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
@@ -383,6 +379,12 @@ def _callee(call: ast.Call) -> ast.expr:
             and func.func.value.id == "ag__" and func.func.attr == "call" and func.args):
         return func.args[0]
     return func
+
+
+def _runtime_call(callee: ast.expr, at: dict[str, int]) -> ast.Call:
+    """``ag__.call(callee)`` at position ``at``: what to call in place of ``callee`` (runtime/calls.py)."""
+    return make_node(ast.Call, {"func": templates.runtime_attribute("call", at), "args": [callee], "keywords": [],
+                                **at})
 
 
 def _positions(node: ast.AST) -> dict[str, int]:

@@ -270,14 +270,14 @@ NUMPY_FUNCTIONS[np.atleast_2d] = _atleast(2)
 def _concatenate(arrays: Any, axis: Optional[int] = 0, out: Any = None, *, dtype: Any = None,
                  casting: str = "same_kind") -> Tensor:
     reject("concatenate", out=out)
-    _check_casting("concatenate", arrays, dtype, casting)
+    _check_casting(arrays, dtype, casting)
     tensors = [arg(a) if dtype is None else cast(_plain(a), dtype) for a in arrays]
     if axis is None:
         tensors, axis = [reshape(t, (-1,)) for t in tensors], 0
     return bind1("concatenate", tensors, axis=normalize_axis(axis, tensors[0].ndim))
 
 
-def _check_casting(name: str, arrays: Any, dtype: Any, casting: str) -> None:
+def _check_casting(arrays: Any, dtype: Any, casting: str) -> None:
     """NumPy's own TypeError (or ValueError) where ``casting`` forbids casting the inputs to the result's dtype
     (``dtype=``, or the one they promote to): asked of NumPy, on one item of each input's dtype."""
     if casting == "same_kind" and dtype is None:
@@ -289,7 +289,7 @@ def _check_casting(name: str, arrays: Any, dtype: Any, casting: str) -> None:
 @implements(np.stack)
 def _stack(arrays: Any, axis: int = 0, out: Any = None, *, dtype: Any = None, casting: str = "same_kind") -> Tensor:
     reject("stack", out=out)
-    _check_casting("stack", arrays, dtype, casting)
+    _check_casting(arrays, dtype, casting)
     tensors = [arg(a) if dtype is None else cast(_plain(a), dtype) for a in arrays]
     return bind1("stack", tensors, axis=normalize_axis(axis, tensors[0].ndim + 1))
 

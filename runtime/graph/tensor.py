@@ -985,14 +985,18 @@ def reshape_in_order(x: Any, shape: Any, order: Any = "C", copy_: Any = None, na
             raise NotStageable(f"{user_location()}: {name} with order='F' to a shape computed in the graph is not "
                                "supported; reshape in C order (the default) or give the shape as Python ints")
         dims = (shape,) if isinstance(shape, (int, np.integer)) else tuple(int(d) for d in shape)
-        out = transpose(reshape(transpose(x), dims[::-1]))
+        out = _fortran_reshape(x, dims)
         if out.ndim > 1 and x.ndim > 1:
             old_shape = x.shape
-            out = Tensor(out._value, out.builder,
-                         view=(x, lambda base: transpose(reshape(transpose(base), dims[::-1])),
-                               lambda base, new: transpose(reshape(transpose(new), old_shape[::-1]))),
+            out = Tensor(out._value, out.builder, view=(x, lambda base: _fortran_reshape(base, dims),
+                                                        lambda base, new: _fortran_reshape(new, old_shape)),
                          view_kind="maybe")
     return copy(out) if copy_ else out
+
+
+def _fortran_reshape(x: Tensor, dims: tuple) -> Tensor:
+    """``x`` reshaped to ``dims`` reading and writing the items first index fastest (NumPy's ``order="F"``)."""
+    return transpose(reshape(transpose(x), dims[::-1]))
 
 
 def _memory_order(order: Any, x: Tensor, name: str) -> str:
