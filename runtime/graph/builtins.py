@@ -54,6 +54,7 @@ from runtime.graph.tensor import (
     getitem,
     holds_tensor,
     nest_array,
+    numpy_function_result,
     reshape,
     stands_for_a_tensor,
     stands_for_scalar,
@@ -85,7 +86,7 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
         if result is NotImplemented and f in NUMPY_FUNCTIONS:
             # np.repeat(a, t), np.take(a, t), np.reshape(a, (t, -1)): a tensor where NumPy does not dispatch (counts,
             # positions, a shape), which the graph's own function takes (a size: runtime/graph/tensor_sizes.py)
-            result = NUMPY_FUNCTIONS[f](*args, **kwargs)
+            result = numpy_function_result(f, args, kwargs, NUMPY_FUNCTIONS[f](*args, **kwargs))
         return result
     result = impl(*args, **kwargs)
     if f in _PYTHON_ALWAYS or (f is builtins.round and len(args) == 1 and not kwargs):

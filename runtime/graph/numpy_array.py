@@ -186,11 +186,17 @@ def _moveaxis(x: Tensor, source: int, destination: int) -> Tensor:
 def _assign_in_place(target: Any, value: Any, what: str) -> None:
     """``tensor.assign_in_place(target, value)``: ``target`` (and what it views) holds ``value`` from now on."""
     if not isinstance(target, Tensor):
-        raise NotStageable(f"{user_location()}: {what}: the array written in place is a {type(target).__name__}, "
-                        "not a graph tensor; a graph can only update its own tensors in place. Make it with np.zeros "
-                        "(np.empty, np.full, ...) in the function, which while traced makes a graph array, or with "
-                        "np.zeros_like(t); or use the returned value")
+        raise NotStageable(not_a_graph_array(what, "written in place", target) + "; or use the returned value")
     assign_in_place(target, value)
+
+
+def not_a_graph_array(what: str, done: str, target: Any) -> str:
+    """Why a NumPy array cannot be updated in place with graph values, and where to make it instead."""
+    return (f"{user_location()}: {what}: the array {done} is a {type(target).__name__}, not a graph tensor; a graph "
+            "can only update its own tensors in place. Make it with np.zeros (np.empty, np.full, ...) in the "
+            "function, which while traced makes a graph array where the function holds a traced value (a helper "
+            "given only a shape makes NumPy's own array: make it in the caller, or pass the helper a traced value), "
+            "or with np.zeros_like(t)")
 
 
 def _copy(x: Tensor) -> Tensor:
@@ -1561,10 +1567,7 @@ def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
     if ufunc.nin != 2 or ufunc.nout != 1 or b is None:
         raise NotStageable(f"{name} is supported in graphs for binary ufuncs with a value (np.add.at(x, i, v))")
     if not isinstance(a, Tensor):
-        raise NotStageable(f"{user_location()}: {name}: the array updated in place is a {type(a).__name__}, not a "
-                        "graph tensor; a graph can only update its own tensors in place. Make it with np.zeros "
-                        "(np.empty, np.full, ...) in the function, which while traced makes a graph array, or with "
-                        "np.zeros_like(t)")
+        raise NotStageable(not_a_graph_array(name, "updated in place", a))
     template, inputs = index_template(indices)
     result = bind1("ufunc_at", [a, arg(b), *inputs], ufunc=ufunc.__name__, index=template)
     _assign_in_place(a, result, name)

@@ -41,8 +41,29 @@ def imag(x: Any) -> Tensor:
     return bind1("imag", [t]) if t.dtype.kind == "c" else np.zeros_like(t)
 
 
-Tensor.real = property(real)
-Tensor.imag = property(imag)
+def _set_real(x: Tensor, value: Any) -> None:
+    """``x.real = v``: of a real tensor, a write of the whole of it (``x[...] = v``, its ``.real`` is itself)."""
+    if x.dtype.kind != "c":
+        x[...] = value
+        return
+    raise _part_write_refused(x, "real")
+
+
+def _set_imag(x: Tensor, value: Any) -> None:
+    """``x.imag = v``: NumPy's TypeError for a real tensor."""
+    if x.dtype.kind != "c":
+        raise TypeError("array does not have imaginary part to set")
+    raise _part_write_refused(x, "imag")
+
+
+def _part_write_refused(x: Tensor, part: str) -> NotStageable:
+    return NotStageable(f"{user_location()}: x.{part} = v into a complex graph tensor ({x.dtype}): a graph writes "
+                        "whole elements, not one part of them. Make the complex array from its parts instead "
+                        "(re + 1j * im, for finite parts)")
+
+
+Tensor.real = property(real, _set_real)
+Tensor.imag = property(imag, _set_imag)
 implements(np.real)(real)
 implements(np.imag)(imag)
 

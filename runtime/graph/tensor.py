@@ -78,7 +78,7 @@ class Tensor:
         # What the tensor stands for, where that is not what made its value (see ``stands_for_scalar``): True an
         # ndarray (written into, np.asarray's, a 0-d array argument), False a NumPy scalar (such an argument),
         # None as its value's op says.
-        self._array: Optional[bool] = None
+        self._array: Optional[bool] = None  # (or UNTOLD: see numpy_function_result)
 
     def stamp(self) -> tuple:
         """Changes whenever this tensor or anything it is a view of is written."""
@@ -398,13 +398,21 @@ SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax",
 _SUBSCRIPTS = frozenset(dis.opmap[name] for name in ("BINARY_SUBSCR", "STORE_SUBSCR") if name in dis.opmap)
 
 
+_CONTAINS = frozenset({dis.opmap["CONTAINS_OP"]} if "CONTAINS_OP" in dis.opmap else ())
+
+
+def _running(frame: Any, opcodes: frozenset) -> bool:
+    """Whether ``frame``'s current instruction is one of ``opcodes``."""
+    try:
+        return frame.f_code.co_code[frame.f_lasti] in opcodes
+    except (AttributeError, IndexError):
+        return False
+
+
 def _indexing_in(frame: Any) -> bool:
     """Whether ``frame`` is running a subscript (``a[i]``, ``a[i] = v``): NumPy called ``__array__`` of a tensor
     from its indexing, the tensor being the index (a tensor indexed is a graph op, and asks nothing)."""
-    try:
-        return frame.f_code.co_code[frame.f_lasti] in _SUBSCRIPTS
-    except (AttributeError, IndexError):
-        return False
+    return _running(frame, _SUBSCRIPTS)
 
 
 def stands_for_scalar(t: Tensor) -> Optional[bool]:
@@ -416,8 +424,10 @@ def stands_for_scalar(t: Tensor) -> Optional[bool]:
     a write into it (``out=``, ``a[()] = v``, ``a += v`` on an array), or a call passing a 0-d array make. This
     is the Python object's property, not its value's: ``np.asarray(x[0])`` holds the same value as ``x[0]`` but
     is an array."""
+    if type(t._array) is _NumPysAnswer:
+        t._array = t._array.is_array()
     if t._array is not None:
-        return not t._array
+        return None if t._array is UNTOLD else not t._array
     value, owner = t.ref()
     for node in reversed(owner.nodes):
         if value in node.outputs:
@@ -719,7 +729,106 @@ def array_function(func: Callable, types: tuple, args: tuple, kwargs: dict) -> A
         raise unsupported(_public_name(func))
     if not _ours(types):
         return NotImplemented
-    return impl(*args, **kwargs)
+    return numpy_function_result(func, args, kwargs, impl(*args, **kwargs))
+
+
+# ``_array`` of a 0-d result NumPy could not be asked about: the graph cannot tell (``stands_for_scalar``).
+UNTOLD = "untold"
+
+
+def numpy_function_result(func: Callable, args: tuple, kwargs: dict, result: Any) -> Any:
+    """``result`` of the graph's ``func(*args, **kwargs)``, each new 0-d tensor in it to be told whether it stands
+    for a NumPy scalar or a 0-d array as NumPy's own ``func`` says. Which one a function returns is its own choice,
+    not its last op's: ``np.cov`` of a vector ends with a division and returns a 0-d array (its ``squeeze()``),
+    ``np.where`` of 0-d operands a 0-d array, ``np.median`` a scalar. NumPy is asked when a program asks
+    (``isinstance``, ``type``, ``np.isscalar``: ``stands_for_scalar``), with stand-ins made now: ones of each
+    tensor's dtype and number of dimensions (broadcast: nothing allocated; a dimension known only at run time is
+    2, an empty one 1: which of the two a function returns does not depend on lengths), errors ignored. A 0-d
+    argument that may be either is asked both ways, and told only where both answers agree; where NumPy raises on
+    the stand-ins nothing is told, and ``isinstance`` of the result is refused rather than guessed."""
+    slots = _new_0d_results(result, args, kwargs)
+    if slots:
+        either: list = []
+        try:
+            as_arrays = _stand_in((args, kwargs), True, either)
+            stand_ins = (as_arrays, _stand_in((args, kwargs), False, []) if either else None)
+        except _NoStandIn:
+            stand_ins = None
+        for path, tensor in slots:
+            tensor._array = UNTOLD if stand_ins is None else _NumPysAnswer(func, stand_ins, path)
+    return result
+
+
+def _new_0d_results(result: Any, args: tuple, kwargs: dict) -> list:
+    """``(path, tensor)`` of each 0-d tensor in ``result`` (itself, or an item of a tuple or list of them) that
+    is none of the arguments. (What a function the graph's ``func`` called told it is ``func``'s to say.)"""
+    if type(result) is Tensor:
+        items: list = [((), result)]
+    elif isinstance(result, (tuple, list)) and any(type(r) is Tensor for r in result):  # (a namedtuple too)
+        items = [((i,), r) for i, r in enumerate(result) if type(r) is Tensor]
+    else:
+        return []
+    given = {id(a) for a in (*args, *kwargs.values())}
+    given.update(id(item) for a in (*args, *kwargs.values()) if type(a) in (tuple, list) for item in a)
+    return [(path, t) for path, t in items if t.ndim == 0 and id(t) not in given]
+
+
+def _stand_in(x: Any, either_as_array: bool, either: list) -> Any:
+    """``x`` with each tensor in it replaced by ones of its dtype and number of dimensions, a NumPy scalar where it
+    stands for one; one that may be either (noted in ``either``) a 0-d array if ``either_as_array``."""
+    if type(x) is PyNumber:
+        return _PYTHON_NUMBER_TYPES[x.dtype.kind](1)
+    if isinstance(x, Tensor):
+        one = np.ones((), x.dtype)
+        if x.ndim:
+            return np.broadcast_to(one, tuple(2 if d is None else d or 1 for d in x.value.shape))
+        scalar = stands_for_scalar(x)
+        if scalar is None:
+            either.append(x)
+            scalar = not either_as_array
+        return one[()] if scalar else one
+    if type(x) in (tuple, list):
+        return type(x)(_stand_in(item, either_as_array, either) for item in x)
+    if type(x) is dict:
+        return {key: _stand_in(item, either_as_array, either) for key, item in x.items()}
+    if type(x) in _PLAIN_ARGUMENTS or isinstance(x, np.generic) or type(x) is np.ndarray:
+        return x
+    raise _NoStandIn  # (a callable NumPy would call, an object it would convert: not run for a question of kind)
+
+
+class _NoStandIn(Exception):
+    pass
+
+
+_PLAIN_ARGUMENTS = frozenset({int, float, complex, bool, str, bytes, type(None), type(Ellipsis), slice, np.dtype,
+                              type, *{type(np.dtype(code)) for code in "?bhilqBHILQefdFDUS"}})
+
+
+class _NumPysAnswer:
+    """``_array`` of a 0-d result until a program asks what it stands for: NumPy's ``func`` is asked then."""
+
+    __slots__ = ("func", "stand_ins", "path")
+
+    def __init__(self, func: Callable, stand_ins: tuple, path: tuple) -> None:
+        self.func, self.stand_ins, self.path = func, stand_ins, path
+
+    def is_array(self) -> Any:
+        """True (a 0-d ndarray), False (a NumPy scalar) or UNTOLD (NumPy raised, or the two ways of asking about
+        an argument that may be either disagree)."""
+        answers = {self._ask(*stand_ins) for stand_ins in self.stand_ins if stand_ins is not None}
+        return answers.pop() if len(answers) == 1 else UNTOLD
+
+    def _ask(self, args: tuple, kwargs: dict) -> Any:
+        try:
+            with np.errstate(all="ignore"):
+                eager = self.func(*args, **kwargs)
+        except Exception:  # (NumPy refused the stand-ins: ones may be singular, read-only: nothing is told)
+            return UNTOLD
+        for position in self.path:
+            eager = eager[position] if isinstance(eager, (tuple, list)) and position < len(eager) else None
+        if type(eager) is np.ndarray and eager.ndim == 0:
+            return True
+        return False if isinstance(eager, np.generic) else UNTOLD
 
 
 # --- the building blocks that methods and numpy_api share ---------------------------------------
@@ -822,8 +931,9 @@ _PYTHON_EXAMPLE = {"i": 0, "f": 0.0, "b": False, "c": 0j}
 def _needs_number(t: PyNumber, what: str) -> UnknownDimension:
     kind = _PYTHON_NUMBER_TYPES[t.dtype.kind].__name__
     return UnknownDimension(
-        f"{user_location()}: a Python {kind} known only when the graph runs (a dimension "
-        f"of a traced array from an input_signature with None, or arithmetic on one) is used where Python needs "
+        f"{user_location()}: a Python {kind} known only when the graph runs ({kind}() or .item() of a traced "
+        "value, a dimension of a traced array from an input_signature with None, or arithmetic on one) is used "
+        "where Python needs "
         f"its value while tracing: {what}. A graph holds it as a value: compare it in an `if` (staged), loop "
         "over `range(n)` in converted code, compare shapes dim by dim (x.shape[0] == y.shape[0]); make arrays "
         "of a traced array's shape with np.zeros_like(x) / np.full_like(x, v); or give the input_signature "
@@ -1237,6 +1347,12 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
             "arrays, which a graph tensor cannot become while tracing. Call it outside the traced function and "
             "pass its result in, or compute the same with NumPy functions that graphs support "
             "(docs/graph_numpy_functions.md).")
+    if frame is not None and _running(frame, _CONTAINS):
+        # `x in (a, b)`: the container compares x with each item and asks Python whether each is equal.
+        return NotStageable(
+            head + "It was asked by `in` (or `not in`), which compares the value with each item of the container "
+            "and asks Python whether each comparison is true, so it always gives a Python bool. With a traced "
+            "value, compare item by item: `(x == a) | (x == b)` for `x in (a, b)`, or np.isin(x, items).")
     if in_converted_code():
         # The converter already turned this function's if/while/for into graph control flow: what is left
         # is a Python construct it leaves alone (a comprehension's condition, a generator, a call).

@@ -326,3 +326,21 @@ def test_a_value_asked_for_in_converted_code_names_the_constructs_that_ask(execu
         assert "a condition inside a comprehension or generator" in message
         assert "an item written into a NumPy array made where the code is not converted: `obj.buf[i] = t`" in message
         assert "make the array in the converted function" in message
+
+
+def _buffer(shape):
+    return np.zeros(shape)
+
+
+def _accumulated_in_a_helpers_buffer(y):
+    out = _buffer((4,))  # (librosa's to_mono: _init_output makes the buffer)
+    out += y
+    return out
+
+
+def test_a_buffer_a_helper_made_from_a_shape_alone_is_numpys_and_the_refusal_says_so():
+    """A helper that holds no traced value computes with plain values, in a trace as outside one: its np.zeros is
+    NumPy's array, and the message says where to make the buffer instead."""
+    with pytest.raises(autograph.NotStageable, match=r"np.add\(out=...\): the array written in place is a ndarray.*"
+                                                     r"a helper given only a shape makes NumPy's own array"):
+        autograph.function(_accumulated_in_a_helpers_buffer)(np.arange(4.0))

@@ -83,3 +83,50 @@ def test_a_complex_fill_that_is_not_finite_is_refused():
 def test_isposinf_of_complex_is_numpys_error():
     with pytest.raises(TypeError, match="not supported for complex values because it would be ambiguous"):
         autograph.function(lambda z: np.isposinf(z))(Z)
+
+
+def _set_real_part(x, v):
+    y = x * 1.0
+    view = y[1:]
+    y.real = v  # (a real array's .real is the array: a write of the whole of it, seen through its views)
+    return y, view
+
+
+def _set_real_part_of_int(x):
+    y = np.zeros(x.shape, dtype=np.int16)
+    y.real = x * 2.5  # (cast as x[...] = v casts)
+    return y
+
+
+def test_setting_the_real_part_of_a_real_tensor_writes_it_as_numpy_does():
+    check(_set_real_part, SPECIAL, SPECIAL[::-1])
+    check(_set_real_part, SPECIAL, 4.0)
+    check(_set_real_part_of_int, np.arange(4.0))
+
+
+def _set_imag_part(x):
+    y = x * 1.0
+    y.imag = x
+    return y
+
+
+def test_setting_the_imaginary_part_of_a_real_tensor_is_numpys_type_error():
+    with pytest.raises(TypeError, match="array does not have imaginary part to set"):
+        _set_imag_part(SPECIAL)
+    with pytest.raises(TypeError, match="array does not have imaginary part to set"):
+        autograph.function(_set_imag_part)(SPECIAL)
+
+
+def _set_parts(z):
+    phase = np.empty_like(z, dtype=np.complex128)
+    phase.real = z.real  # (librosa's magphase)
+    phase.imag = z.imag
+    return phase
+
+
+@pytest.mark.parametrize("executor", helpers.executors())
+def test_setting_a_part_of_a_complex_tensor_is_refused_with_advice(executor):
+    """A graph writes whole elements: ``z.real = v`` was an AttributeError (no setter) from inside the runtime."""
+    refused = r"test_numpy_complex.py:\d+: x\.real = v into a complex graph tensor \(complex128\).*re \+ 1j \* im"
+    with pytest.raises(autograph.AutographError, match=refused):
+        autograph.function(_set_parts, executor=executor)(Z)

@@ -127,3 +127,34 @@ def test_tolist_of_a_big_tensor_is_refused_at_the_line():
     assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'big-list')}: tensor.tolist() of a graph tensor "
                               "(f64[300]) with more than 256 elements"), message
     assert "return it from the function and call .tolist() on the result" in message
+
+
+def _hashed_ints(x):
+    return {int(a) for a in x.tolist()}  # (networkx's expanders: a set of edges from a permutation)
+
+
+def test_hashing_int_of_a_traced_value_names_int_not_only_dimensions():
+    """int(v) of a traced value is a Python int known when the graph runs, as a traced dimension is: its refusal
+    named only dimensions from an input_signature, which the program had none of."""
+    with pytest.raises(Limitation, match=r"a Python int known only when the graph runs \(int\(\) or \.item\(\) of a "
+                                         r"traced value.*hashing it"):
+        autograph.function(_hashed_ints)(np.arange(3))
+
+
+def _in_a_display(r, n):
+    if r in (0, n):  # (statsmodels: `if r1 in (0, n)`)
+        return 1
+    return 2
+
+
+def _not_in_a_list(r, n):
+    return 1 if r not in [0, n] else 2
+
+
+@pytest.mark.parametrize("fn", [_in_a_display, _not_in_a_list])
+def test_in_with_a_traced_value_is_refused_naming_in_and_how_to_compare(fn):
+    """`in` always gives a Python bool (the converter leaves its `if` plain): the refusal was the generic one, which
+    said the line was no `if` statement; it names `in` and the comparison to write instead."""
+    with pytest.raises(NotStageable, match=r"test_python_types.py:\d+: .*It was asked by `in` \(or `not in`\).*"
+                                           r"`\(x == a\) \| \(x == b\)` for `x in \(a, b\)`, or np.isin"):
+        autograph.function(fn)(np.int64(3), 3)
