@@ -231,17 +231,16 @@ def _bare(arg: ast.arg | None) -> ast.arg | None:
 
 
 def _owning_class(function: types.FunctionType) -> str | None:
-    """The class a function was compiled in (``C`` for ``f.<locals>.C.m``), from its code's qualname
-    (3.11+). Python 3.10's code has none, and a function's ``__qualname__`` may have been set after
-    (attrs compiles ``__init__`` at module level and names it ``C.__init__``): there the code's own
-    names decide, where they can (``_C__x`` was mangled in C; a bare ``__x`` was not mangled at all)."""
+    """The class whose name mangles a function's private names: the nearest class it was compiled in, through
+    the functions between (``C`` for ``f.<locals>.C.m`` and for ``C.m.<locals>.inner``, as Python mangles), from
+    its code's qualname (3.11+). Python 3.10's code has none, and a function's ``__qualname__`` may have been set
+    after (attrs compiles ``__init__`` at module level and names it ``C.__init__``): there the code's own names
+    decide, where they can (``_C__x`` was mangled in C; a bare ``__x`` was not mangled at all)."""
     code = function.__code__
     parts = getattr(code, "co_qualname", function.__qualname__).split(".")
     owner = None
     for index in range(len(parts) - 2, -1, -1):
-        if parts[index] == "<locals>":
-            break  # the nearest enclosing scope is a function
-        if parts[index + 1] != "<locals>":
+        if parts[index] != "<locals>" and parts[index + 1] != "<locals>":  # (a name before <locals> is a function's)
             owner = parts[index]
             break
     if hasattr(code, "co_qualname"):

@@ -69,3 +69,20 @@ def test_only_surely_builtin_receivers_stay_plain():
     assert "ag__.call(opts.update)(b=2)" in code  # a parameter may be anything
     assert "ag__.call(f.update)(estimate, m)" in autograph.to_code(track)
     assert "ag__.call(store.add)(x)" in autograph.to_code(rebound)  # one binding is not a container
+
+
+def test_a_private_attribute_read_in_a_function_nested_in_a_method_is_staged():
+    class Scaled:
+        def __init__(self):
+            self.__scale = np.float64(3.0)
+
+        def scaler(self):
+            def scale(x):
+                if np.sum(x) > 0:
+                    return x * self.__scale
+                return x
+            return scale
+
+    scale = Scaled().scaler()
+    x = np.array([1.0, 2.0])
+    np.testing.assert_array_equal(autograph.function(scale)(x), scale(x))

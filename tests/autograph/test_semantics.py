@@ -237,6 +237,76 @@ def test_private_names_are_mangled_in_methods_reached_through_call():
     agree(caller, Vault(), 3)
 
 
+_Nest__shared = "the module's _Nest__shared"  # (what `__shared` in any function inside class Nest reads)
+
+
+class Nest:
+    """Functions nested in methods: Python mangles their private names with the nearest enclosing class, through
+    the functions between (and with a class nested in them, that one's)."""
+
+    def __init__(self):
+        self.__n = 5
+
+    def resetter(self):
+        def reset(to):
+            if to:
+                self.__n = to  # (self._Nest__n)
+            return self.__n, __shared  # noqa: F821  (the module's _Nest__shared)
+        return reset
+
+    def deeper(self):
+        def outer(k):
+            def inner():
+                return [self.__n + i for i in range(k)]
+            return inner()
+        return outer
+
+    def reader(self):
+        return lambda k: self.__n * k if k else __shared  # noqa: F821
+
+    def keyword(self):
+        def call(*args, __extra="kept", **kwargs):  # (the keyword is _Nest__extra)
+            return len(args), __extra, sorted(kwargs)
+        return call
+
+    def inner_class(self):
+        class Inner:
+            def __init__(self, v):
+                self.__v = v  # (mangled with Inner: self._Inner__v)
+
+            def get(self, k):
+                return self.__v + k if k else vars(self)
+        return Inner
+
+
+def _nested_callables():
+    return {"reset": (Nest().resetter(), (3,)), "reset_unchanged": (Nest().resetter(), (0,)),
+            "deeper": (Nest().deeper(), (2,)), "lambda": (Nest().reader(), (2,)),
+            "lambda_global": (Nest().reader(), (0,)), "keyword": (Nest().keyword(), (1, 2)),
+            "inner_class": (Nest().inner_class()(7).get, (1,)), "inner_class_vars": (Nest().inner_class()(7).get, (0,))}
+
+
+def _called_from_converted_code(fn, *args):
+    def caller(f, a):
+        if a:
+            return f(*a)
+        return None
+    with converted_form():  # (caller's converted form reaches fn through ag__.call)
+        return outcome(autograph.convert(caller), fn, args)
+
+
+@pytest.mark.parametrize("name", sorted(_nested_callables()))
+def test_private_names_of_functions_nested_in_methods_are_mangled_as_python_does(name):
+    """They were compiled outside any class: ``self.__n = 0`` in a function inside a method set ``__n``, not
+    ``_Nest__n``, and a keyword-only ``__extra`` was missing (networkx's argmap builds its wrappers so)."""
+    fn, args = _nested_callables()[name]
+    expected = outcome(fn, *args)
+    fn, args = _nested_callables()[name]
+    assert outcome(autograph.convert(fn), *args) == expected  # (the form this path runs: tests/autograph/conftest.py)
+    fn, args = _nested_callables()[name]
+    assert _called_from_converted_code(fn, *args) == expected
+
+
 def test_a_function_compiled_outside_its_class_keeps_its_private_globals_unmangled():
     # attrs compiles a class's __init__ at module level, reading globals such as __attr_validator_x,
     # and then names it C.__init__: the qualname says method, the code says no class mangled its names.
