@@ -135,3 +135,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         callspec = getattr(item, "callspec", None)
         if every is not None and callspec is not None and zlib.crc32(callspec.id.encode()) % every:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _no_trace_left_open():
+    """No test leaves a trace open on its thread (the graph builder's context, JAX's trace state): a later test
+    would run every converted function's converted form, and keep what that form caches."""
+    yield
+    import runtime
+
+    assert not runtime.tracing(), "this test left a trace open on the main thread"

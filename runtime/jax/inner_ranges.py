@@ -47,7 +47,8 @@ MAX_INNER_LOOPS = 8
 
 _REFUSED = ("its body loops over a range() whose bound is traced once the loop index is (such as "
             "range(n - i - 1)), and {why}; that inner loop would be a lax.while_loop, which jax.grad cannot "
-            "differentiate, while unrolled its bound is a Python int and it is a scan. To keep the outer "
+            "differentiate, while unrolled each copy's inner loop is a scan where its bound reads only the index "
+            "(a Python int in each copy; a bound that reads other traced values stays a while_loop). To keep the outer "
             "loop a scan, give the inner one a static bound and a guard: for j in range(max_n): "
             "if j < bound: ...")
 
