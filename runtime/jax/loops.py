@@ -244,6 +244,14 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
                 if not (same(leaf, first) or leaf is jtu.tree_leaves(before)[j]):
                     raise static_changed(RULES, label(name, path), first, leaf, what)
                 continue
+            # `acc = 0; for row in xs: acc = acc + row`: Python's first iteration makes a number an array, whose
+            # shape the rest of the loop may keep (a loop of known trip count then runs that iteration first).
+            became_array = type(first) in _PYTHON_NUMBERS and is_array(leaf) and bool(RULES.typeof(leaf).shape)
+            if became_array and peelable:
+                raise Peel(f"{label(name, path)} is a Python number before the {what} but has shape "
+                           f"{RULES.typeof(leaf).shape} after one iteration; a staged loop keeps each variable's "
+                           "number of dimensions: give it its first value before the loop, with the shape it will "
+                           "have")
             joined, cast, retyped = carry_leaf(RULES, label(name, path), RULES.typeof(first), leaf, what)
             casts.append(cast)
             if retyped:  # a weakly typed start the body turned into another dtype: the loop starts promoted
@@ -935,8 +943,8 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
 
     ``flag_traced``: ``r`` is what is left of a Python range loop whose break or return flag just
     became a tracer (so it must be staged, as a guarded scan or, unrolled, one ``cond`` per item).
-    ``peel``: where the scan fails and a carried variable has no value before the loop, Python's first
-    iteration may run before the scan (``_peeled_range``).
+    ``peel``: where the scan fails and a carried variable has no value before the loop (or holds a Python
+    number), Python's first iteration may run before the scan (``_peeled_range``).
     """
     if flag_traced and (not options.STATIC_LOOPS.get() or not _index_dtype_holds(r)):
         return _unroll(r, extra_test, body, state, fallback=True)
@@ -985,11 +993,16 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     return None
 
 
+_PYTHON_NUMBERS = frozenset({int, float, bool, complex})
+
+
 def _peeled_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
                   attempt: Callable[[], None], untouched: _Untouched) -> bool:
     """``for i in r`` whose scan failed while a carried variable has no value before the loop (first
     assigned in the body and read after the loop: ``for it in range(n): ... break`` then ``it``; a
-    variable a nested ``while True`` assigns). The first iteration surely runs (the range is not empty,
+    variable a nested ``while True`` assigns), or holds a Python number that the first iteration makes an array
+    of another shape, seen in a throwaway trace of it (then Python's first iteration, and the scan over the rest). The
+    first iteration surely runs (the range is not empty,
     no break flag is set): where it gives every such variable a value on every path
     (``_first_assigned``), the whole scan (``attempt``) starts them from placeholders it never shows;
     otherwise, or if that fails, Python's first iteration runs, traced, then the scan over the rest.
@@ -1000,10 +1013,16 @@ def _peeled_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], N
     # (None too: `best = None` before a loop that assigns it, issue 31 class 6.)
     unset = [k for k, (name, value) in enumerate(zip(state.names, entry))
              if (has_no_value(name, value) or value is None) and not is_return_value(name)]
+    # A Python number the first iteration makes an array of another shape (`steps = 0`, then `steps = steps + valid`
+    # with a vector `valid`: EvoJAX's rollout) fails any scan from the start; from the second iteration on it may
+    # hold its shape.
+    numbers = [k for k, value in enumerate(entry) if type(value) in _PYTHON_NUMBERS]
     flag = True if extra_test is None else extra_test()
-    if not unset or not len(r) or isinstance(flag, jax.core.Tracer) or not flag:
+    if not (unset or numbers) or not len(r) or isinstance(flag, jax.core.Tracer) or not flag:
         return False
-    placeholders = _first_assigned(lambda: body(r[0]), body, state, entry, unset)
+    if not unset and not _a_number_becomes_an_array(lambda: body(r[0]), body, state, entry, numbers):
+        return False
+    placeholders = _first_assigned(lambda: body(r[0]), body, state, entry, unset) if unset else None
     if placeholders is not None:
         state.set(tuple(placeholders.get(k, value) for k, value in enumerate(entry)))
         try:
@@ -1020,6 +1039,18 @@ def _peeled_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], N
     if len(rest) and (isinstance(flag, jax.core.Tracer) or flag):
         for_static_range(rest, extra_test, body, state, flag_traced=isinstance(flag, jax.core.Tracer), peel=False)
     return True
+
+
+def _a_number_becomes_an_array(first: Callable[[], None], body: Callable, state: State, entry: tuple,
+                               numbers: list[int]) -> bool:
+    """Whether one iteration (``first()``, run as Python in a throwaway trace) leaves an array of one or more
+    dimensions in a carried variable at ``numbers``, each a Python number before it."""
+    def one_iteration() -> list:
+        first()
+        values = state.get()
+        return [values[k] for k in numbers]
+    seen = _one_python_iteration(one_iteration, body, state, entry)
+    return seen is not None and any(is_array(value) and getattr(value, "ndim", 0) > 0 for value in seen)
 
 
 def _first_assigned(first: Callable[[], None], body: Callable, state: State, entry: tuple,

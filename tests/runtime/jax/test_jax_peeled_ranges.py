@@ -122,3 +122,66 @@ def test_a_variable_some_path_leaves_unassigned_is_not_given_a_placeholder():
     assert float(maybe(jnp.float32(5.0))) == 6.0
     with pytest.raises(Exception, match="y"):  # Python's UnboundLocalError at x <= 0; staged: refused, never 0
         jax.jit(converted)(jnp.float32(5.0))
+
+
+def counted_steps(mask_steps, scale):
+    steps = 0  # (a Python int the first iteration makes a vector: EvoJAX's cart-pole rollout)
+    valid = jnp.ones(3)
+    for i in range(6):
+        valid = valid * (i < mask_steps)
+        steps = steps + valid * scale
+        if valid.sum() == 0:
+            break
+    return steps
+
+
+@pytest.mark.parametrize("mask", [[1, 2, 4], [0, 0, 0], [6, 6, 6], [9, 1, 3]])
+def test_a_python_number_the_first_iteration_makes_a_vector_is_one_scan_after_it(mask):
+    """It was unrolled (``UnrolledLoopWarning``: the carried shape changes from () to (3,)), 120 nested conds for
+    EvoJAX's loop; now Python's first iteration runs, traced, and the rest is one scan."""
+    converted = autograph.to_graph(counted_steps)
+    mask, scale = jnp.array(mask), jnp.float32(1.5)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnrolledLoopWarning)
+        got = jax.jit(converted)(mask, scale)
+        names = primitives(converted, mask, scale)
+    assert names.count("scan") == 1 and "while" not in names
+    np.testing.assert_array_equal(got, counted_steps(mask, scale))
+    np.testing.assert_allclose(jax.grad(lambda s: converted(mask, s).sum())(scale),
+                               jax.grad(lambda s: counted_steps(mask, s).sum())(scale))
+    batch = jnp.stack([mask, mask[::-1]])
+    np.testing.assert_array_equal(jax.vmap(converted, in_axes=(0, None))(batch, scale),
+                                  jnp.stack([counted_steps(m, scale) for m in batch]))
+
+
+def summed_rows(xs):
+    acc = 0
+    for row in xs:
+        acc = acc + jnp.sin(row)
+    return acc
+
+
+def summed_products(xs, ys):
+    acc = 0.0
+    for i, (x, y) in enumerate(zip(xs, ys)):
+        acc = acc + x * y * i
+    return acc
+
+
+@pytest.mark.parametrize("rows", [1, 2, 7])
+def test_a_python_number_a_loop_over_an_array_makes_a_vector_is_one_scan_after_the_first_row(rows):
+    """``acc = 0; for row in xs: acc = acc + row`` under jit was refused (StagingError: shape () before, (3,)
+    after one iteration); a loop over zip / enumerate was unrolled."""
+    xs = jnp.arange(rows * 3.0).reshape(rows, 3)
+    for fn, args in ((summed_rows, (xs,)), (summed_products, (xs, xs + 1.0))):
+        converted = autograph.to_graph(fn)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", UnrolledLoopWarning)
+            np.testing.assert_allclose(jax.jit(converted)(*args), fn(*args), rtol=1e-6)
+            names = primitives(converted, *args)
+        assert names.count("scan") == (rows > 1) and "while" not in names, names
+        np.testing.assert_allclose(jax.grad(lambda x: converted(x, *args[1:]).sum())(xs),
+                                   jax.grad(lambda x: fn(x, *args[1:]).sum())(xs), rtol=1e-6)
+        batch = jnp.stack([xs, -xs])
+        np.testing.assert_allclose(jax.vmap(lambda x: converted(x, *args[1:]))(batch),
+                                   jnp.stack([fn(x, *args[1:]) for x in batch]), rtol=1e-6)
