@@ -779,7 +779,7 @@ class _Outputs:
         if self.graph:
             for i, leaf in enumerate(leaves):
                 if i not in self.constants and not isinstance(leaf, self._TENSORS):
-                    raise TypeError(self._error(leaf, i))
+                    raise NotStageable(self._error(leaf, i))
         return [leaf for i, leaf in enumerate(leaves) if i not in self.constants]
 
     def single(self) -> bool:

@@ -72,6 +72,10 @@ class Rules:
         """Whether ``leaf`` was made inside the traced block, so it can leave it only as an output."""
         return self.is_staged(leaf)
 
+    def common_dtype(self, a: Any, b: Any) -> Any:
+        """The dtype two strong dtypes promote to (NumPy's rule; a backend's own where it differs)."""
+        return np.promote_types(a, b)
+
     def same(self, a: Any, b: Any) -> bool:
         """Whether two leaves are one value, so that nothing needs staging."""
         raise NotImplementedError
@@ -286,9 +290,13 @@ def join_types(rules: Rules, label: str, items: Sequence[tuple[str, Any]]) -> Le
     for where, x, t in strong[1:]:
         if t.dtype != strong[0][2].dtype:
             w, s, st = strong[0]
+            try:  # (the backend's promotion of the two: casting to it loses nothing, int64 and float64 give float64)
+                common_dtype = rules.common_dtype(st.dtype, t.dtype)
+            except Exception:  # noqa: BLE001 - types with no promotion (JAX's keys): name the first one's
+                common_dtype = st.dtype
             raise staging_error(
                 f"{label} is {show(rules, s)} {w} but {show(rules, x)} {where}; a staged value has one dtype: "
-                f"cast one of them (e.g. with .astype(np.{dtype_name(st.dtype)}))")
+                f"cast one of them (e.g. with .astype(np.{dtype_name(common_dtype)}), the dtype both promote to)")
     joined = rules.promote([t for _, _, t in typed], [x for _, x, _ in typed])
     if joined is None:
         w, s, st = strong[0]

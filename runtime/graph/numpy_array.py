@@ -42,6 +42,7 @@ from runtime.graph.tensor import (
     assign_in_place,
     bind1,
     cast,
+    check_out,
     clip,
     constant,
     getitem,
@@ -50,6 +51,7 @@ from runtime.graph.tensor import (
     reshape,
     scan,
     stands_for_a_tensor,
+    stands_for_scalar,
     transpose,
 )
 from runtime.graph.tensor import copy as tensor_copy
@@ -214,6 +216,7 @@ def _write_out(out: Any, result: Tensor, name: str, casting: str = "same_kind") 
     if not np.can_cast(result.dtype, out_dtype, casting):
         raise TypeError(f"{name}: cannot cast the output from {result.dtype!r} to {out_dtype!r} "
                         f"with casting rule {casting!r}")
+    check_out(out)
     _assign_in_place(out, result, f"{name}(out=...)")
     return out
 
@@ -1568,6 +1571,8 @@ def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
         raise NotStageable(f"{name} is supported in graphs for binary ufuncs with a value (np.add.at(x, i, v))")
     if not isinstance(a, Tensor):
         raise NotStageable(not_a_graph_array(name, "updated in place", a))
+    if a.ndim == 0 and stands_for_scalar(a):
+        raise TypeError("first operand must be array")  # (NumPy's: a NumPy scalar is immutable)
     template, inputs = index_template(indices)
     result = bind1("ufunc_at", [a, arg(b), *inputs], ufunc=ufunc.__name__, index=template)
     _assign_in_place(a, result, name)
@@ -1658,6 +1663,10 @@ class FlatIter:
         return _copy(getitem(_flatten(self.base), index))  # NumPy's flat[...] reads a copy
 
     def __setitem__(self, index: Any, value: Any) -> None:
+        if self.base.ndim == 0 and stands_for_scalar(self.base):
+            # A NumPy scalar's .flat iterates over a copy of it: the write reaches nothing, as in NumPy.
+            as_tensor(value)
+            return
         shape = known_shape("ndarray.flat", self.base)
         template, inputs = index_template(index)
         flat = bind1("setitem", [_flatten(self.base), as_tensor(value), *inputs], index=template)

@@ -147,6 +147,7 @@ class Tensor:
 
     dtype = property(lambda self: self.value.dtype)
     ndim = property(lambda self: len(self.value.shape))
+    device = "cpu"  # (NumPy 2's ndarray.device, the array API's: NumPy's arrays are always on "cpu")
 
     @property
     def size(self) -> Any:
@@ -258,6 +259,8 @@ class Tensor:
         return getitem(self, index)
 
     def __setitem__(self, index: Any, value: Any) -> None:
+        if self.ndim == 0 and stands_for_scalar(self):  # (a NumPy scalar is immutable)
+            raise TypeError(f"'numpy.{self.dtype.type.__name__}' object does not support item assignment")
         setitem(self, index, value)
 
     __neg__ = lambda self: operator_apply("neg", self)
@@ -293,6 +296,8 @@ class Tensor:
         return copy(self)
 
     def fill(self, value: Any) -> None:
+        if self.ndim == 0 and stands_for_scalar(self):
+            return  # (NumPy's scalar fill changes nothing: a NumPy scalar is immutable)
         assign_in_place(self, value)
 
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
@@ -399,6 +404,17 @@ _SUBSCRIPTS = frozenset(dis.opmap[name] for name in ("BINARY_SUBSCR", "STORE_SUB
 
 
 _CONTAINS = frozenset({dis.opmap["CONTAINS_OP"]} if "CONTAINS_OP" in dis.opmap else ())
+
+
+def _called_from(package: str, user: Any) -> bool:
+    """Whether a frame of ``package`` (``numpy.ma``) stands between the caller's caller and ``user``'s frame."""
+    frame = sys._getframe(2)
+    while frame is not None and frame is not user:
+        name = frame.f_globals.get("__name__")
+        if type(name) is str and (name == package or name.startswith(package + ".")):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _running(frame: Any, opcodes: frozenset) -> bool:
@@ -1289,8 +1305,15 @@ def assign_in_place(target: Tensor, value: Any) -> None:
     write(target, new)
 
 
+def check_out(target: Any) -> None:
+    """NumPy's TypeError for ``out=`` a NumPy scalar (a 0-d tensor known to stand for one): it is immutable."""
+    if type(target) is Tensor and target.ndim == 0 and stands_for_scalar(target):
+        raise TypeError("return arrays must be of ArrayType")
+
+
 def write_result(target: Tensor, result: Tensor, name: str) -> None:
     """Store a ufunc's ``result`` into ``target`` as ``out=target`` does: same shape, same_kind cast."""
+    check_out(target)
     if result.shape != target.shape and not (None in result.shape or None in target.shape):
         raise ValueError(f"non-broadcastable output operand with shape {target.shape} doesn't match the "
                          f"broadcast shape {result.shape}")
@@ -1338,6 +1361,11 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
     head = (f"{user_location()}: {what} needs the value of a graph tensor ({t.value.type_str}), but a tensor's "
             "value is not known while tracing, only when the graph runs. ")
     frame = user_frame()
+    if _called_from("numpy.ma", frame):
+        return NotStageable(
+            head + "It was asked by np.ma (masked arrays), which graphs do not support: a masked array holds NumPy "
+            "arrays, which a graph tensor cannot become while tracing. Compute with the mask as an array instead: "
+            "np.where(mask, fill, x), or weights (x * ~mask).")
     if frame is not None and installed_library(frame.f_code.co_filename):
         # A library we do not convert (SciPy, ...) asked for the array (user_location names it, after the user's
         # call of it).

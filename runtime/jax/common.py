@@ -94,6 +94,9 @@ class JaxRules(carry.Rules):
     unknown_dims = False
     fill_hint = ".at[i].set(...)"
 
+    def common_dtype(self, a: Any, b: Any) -> Any:
+        return jnp.promote_types(a, b)  # (float32 for int32 and float32 without x64)
+
     def flatten(self, value: Any) -> tuple[list, Any]:
         return jtu.tree_flatten(value)
 

@@ -212,3 +212,14 @@ def test_methods():
     m = Model()
     np.testing.assert_array_equal(m.apply(np.ones(2)), [3.0, 3.0])
     np.testing.assert_array_equal(m.apply(-np.ones(2)), [-1.0, -1.0])
+
+
+def _slices(x):
+    return x[1:], slice(x.shape[0])  # (PyWavelets' coeffs_to_array returns the slices of each part)
+
+
+def test_returning_a_python_object_a_graph_cannot_compute_is_a_refusal_naming_the_function():
+    with pytest.raises(autograph.NotStageable, match=r"test_function.py:\d+: _slices returns a slice \(its return "
+                                                     r"value\[1\]\), which a graph cannot compute.*Return the "
+                                                     r"object's arrays instead"):
+        autograph.function(_slices)(np.arange(3.0))

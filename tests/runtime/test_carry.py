@@ -218,7 +218,27 @@ def none_inside_a_tuple(x):
     return pair
 
 
+def int_or_float_array(x):
+    if np.sum(x) > 0:  # int-or-float-array
+        y = x.astype(np.int64)
+    else:
+        y = x
+    return y
+
+
+def nan_or_a_pair(x):
+    if np.sum(x) > 0:  # nan-or-pair
+        return np.nan  # (scikit-bio's empty-sample early return, against a confidence interval's pair)
+    return x[0], x[1:]
+
+
 GRAPH_REFUSALS = [
+    (nan_or_a_pair, "nan-or-pair",
+     ["the return value is float in the if branch but (f64[], f64[2]) in the else branch; both branches of a "
+      "staged `if` must give it the same structure"]),
+    (int_or_float_array, "int-or-float-array",
+     ["'y' is an i64[3] tensor in the if branch but a f64[3] tensor in the else branch; a staged value has one "
+      "dtype: cast one of them (e.g. with .astype(np.float64), the dtype both promote to)"]),
     (int_or_float, "does-not-fit",
      ["'y' is an i32[] tensor in the if branch but the Python float 1.5 in the else branch, which does not fit "
       "int32; a staged value has one dtype: make both the same type"]),

@@ -321,6 +321,16 @@ def test_an_attribute_arrays_lack_too_is_answered_as_eager_does():
     assert tuple(v.item() for v in autograph.function(probes)(x)) == probes(x) == (False, True, 3)
 
 
+def on_device(x):
+    return x.device == "cpu" and x[0].device == "cpu"  # (scikit-bio's ilr asks the array API's device)
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_the_array_apis_device_is_numpys_cpu(executor):
+    x = np.array([1.0, 2.0])
+    assert on_device(x) and autograph.function(on_device, executor=executor)(x)
+
+
 # --- text ---------------------------------------------------------------------------------------------------
 
 def text_of_element(x):

@@ -158,3 +158,14 @@ def test_in_with_a_traced_value_is_refused_naming_in_and_how_to_compare(fn):
     with pytest.raises(NotStageable, match=r"test_python_types.py:\d+: .*It was asked by `in` \(or `not in`\).*"
                                            r"`\(x == a\) \| \(x == b\)` for `x in \(a, b\)`, or np.isin"):
         autograph.function(fn)(np.int64(3), 3)
+
+
+def _masked_sum(x):
+    return np.ma.masked_array(x, mask=x == 0).sum()  # (scikit-bio's vlr with robust=True)
+
+
+def test_a_masked_array_of_a_traced_value_is_refused_naming_np_ma():
+    refused = (r"test_python_types.py:\d+: converting a tensor .* It was asked by np.ma \(masked arrays\), "
+               r"which graphs do not support.*np.where\(mask, fill, x\)")
+    with pytest.raises(NotStageable, match=refused):
+        autograph.function(_masked_sum)(np.ones(3))
