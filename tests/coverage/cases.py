@@ -59,10 +59,14 @@ PYTS = Repo("johannfaouzi/pyts", "4f3d97bcb1016d33dbfaef68c0931756a4552410", "BS
 PYKRIGE = Repo("GeoStat-Framework/PyKrige", "5e896fb3398cc86acd735d170fb758a02528b70e", "BSD-3-Clause")
 NUMPY_FINANCIAL = Repo("numpy/numpy-financial", "f47e8af289f9abd34002267c6663869b9ed586a8", "BSD-3-Clause")
 STATSMODELS = Repo("statsmodels/statsmodels", "82c59e378bdfb5ae324006c477954879ad3e24be", "BSD-3-Clause")
+ASTROPY = Repo("astropy/astropy", "1fdfae1fe1881234e08855ac662dae86e538ed7c", "BSD-3-Clause")
+LIBROSA = Repo("librosa/librosa", "b7e7bf486353821311f68d756e487f65d09cf319", "ISC")
+PYWT = Repo("PyWavelets/pywt", "bbdf7ebe95f738cfac9b68e4e9c521e87e5a1956", "MIT")
+SCIKIT_BIO = Repo("scikit-bio/scikit-bio", "2068527a73f9c0be3eb01a3598657a1cc9a6c70e", "BSD-3-Clause")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
          TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS, QUANTECON,
          PVLIB, COLOUR, TSLEARN, AHRS, SCIKIT_FUZZY, PYMOO, PYTS, PYKRIGE, NUMPY_FINANCIAL,
-         STATSMODELS)
+         STATSMODELS, ASTROPY, LIBROSA, PYWT, SCIKIT_BIO)
 
 
 @dataclasses.dataclass(frozen=True)
