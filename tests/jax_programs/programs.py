@@ -762,3 +762,6 @@ from jax_programs import libraries_sixth  # noqa: E402,F401  (registered after l
 
 # isort: split
 from jax_programs import libraries_seventh  # noqa: E402,F401  (registered after libraries_sixth)
+
+# isort: split
+from jax_programs import libraries_eighth  # noqa: E402,F401  (registered after libraries_seventh)
