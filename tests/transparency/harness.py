@@ -440,6 +440,146 @@ PYPI_SUITES = (
                "while the converted form's `with ag__.tidying:` stood at no line, its __exit__ raising the "
                "RecursionError again left a traceback entry whose tb_lineno was None, on which pytest's report "
                "crashed (INTERNALERROR), 493 tests unrun: test_form_fidelity.py)"),
+    # Six more pure-Python libraries, none with a dependency the venv lacks: gitignore-style path matching (pathspec),
+    # a JSON document database (tinydb), a CommonMark parser and renderer (commonmark), reStructuredText, its parser,
+    # transforms and writers (docutils, 2,281 functions), a character-encoding detector (chardet 7: byte-level
+    # pipeline stages and statistical models) and graphs (networkx: eleven of its test folders, 3,235 tests). 0 / 0
+    # broken but networkx's (see its note); 3 to 280 s for its three runs (over two runs, the converted form took 2.5
+    # to 4.7 times as long as unconverted for chardet, 2.3 to 3.3 for networkx, 2.1 to 3.9 for commonmark, under 2 for
+    # the others; as written 0.9 to 1.5 times). Not added: Unidecode 1.4.0 (its unidecode/__main__.py calls the
+    # command line's main() at import, and runner.py imports every module of the package: argparse exits on the
+    # runner's own arguments).
+    Suite(name="pathspec", kind="pytest", dist="pathspec", version="1.1.1",
+          sha256="17db5ecd524104a120e173814c90367a96a98d07c45b2e10c2f3919fff91bf5a",
+          packages=("pathspec",), pytest_args=("tests",),
+          note="the subtests of its hyperscan and re2 backends skip (neither installed); the dataclass-made methods "
+               "of CheckResult, RegexMatchResult and the backends' records have no source: not converted"),
+    Suite(name="commonmark", kind="pytest", dist="commonmark", version="0.9.2",
+          sha256="194d693e0c1ac49e83c26455bdeeb2483235e6280313c58b11d0b71c19f58ed1",
+          packages=("commonmark",),
+          pytest_args=("commonmark/tests/unit_tests.py", "commonmark/tests/rst_tests.py"),
+          note="its spec examples (commonmark/tests/run_spec_tests.py, a script over spec.txt) are no pytest "
+               "tests: not run; unit_tests.py's hypothesis tests render random text"),
+    Suite(name="tinydb", kind="pytest", dist="tinydb", version="4.9.0",
+          sha256="6928b1fa785186bda7952a0ba05aaeedc883ede565ca9c7d608de44e5e75de70",
+          packages=("tinydb",), pytest_args=("tests",),
+          note="tinydb/mypy_plugin.py needs mypy (not installed): not imported, so not converted; test_yaml "
+               "skips (PyYAML not installed)"),
+    Suite(name="chardet", kind="pytest", dist="chardet", version="7.7.0",
+          sha256="0ba38a05201b0abf7570c12d8af45c30b2af835bd5cc52bfc7105082eda82c1e",
+          packages=("chardet",), src="src",
+          pytest_args=("tests", "--ignore=tests/test_accuracy.py",
+                       "-k", "not test_none_none_files_have_correct_mime_types"
+                             " and not test_all_test_data_pairs_have_models"
+                             " and not test_demote_niche_latin_stands_down_on_sparse_evidence"),
+          note="tests/test_accuracy.py (at collection) and 8 more tests (deselected) git-clone chardet's test-data "
+               "repository: not run; test_universaldetector_compat_import fails unconverted too (the "
+               "DeprecationWarning it counts fires at first import, which the runner's import of every module "
+               "takes first); the unpacked sdist builds no Cython kernel: the pure-Python one runs"),
+    # networkx broke 3,033 tests as written before stop 40's fix: a function nested in a method was converted outside
+    # its class, so its private names were not mangled (autograph/loading.py's _owning_class stopped at the first
+    # <locals>). networkx's argmap.__call__ (a method) makes each decorated function as
+    # `def func(*args, __wrapper=None, **kwargs)`, whose keyword is _argmap__wrapper; converted, its keyword was
+    # __wrapper, with no default (`missing 1 required keyword-only argument: '__wrapper'`; 8 test modules failed to
+    # import). Now 1 as written, test_pickle: the converted argmap function's __wrapped__ is the original function
+    # (docs/limitations.md, "Code objects"), not the _dispatchable that the original's __wrapped__ names, so
+    # pickle.dumps(func.__wrapped__) pickles the original by name and finds the module's converted function there
+    # (the runner installs converted functions in the module). The converted form's 17: NumPy random draws are staged
+    # in any graph trace, plain arguments or not (docs/limitations.md, "Random draws inside a trace"), so rng.random()
+    # returns a graph tensor that the tests' `assert rv == ...` asks the truth of (5 tests),
+    # seed.permutation(n - 1).tolist() in expanders.py gives tensors that a set of edges hashes (10;
+    # UnknownDimension) or more than 256 of them (1), and rng.bytes is refused (1).
+    Suite(name="networkx", kind="pytest", dist="networkx", version="3.6.1",
+          sha256="26b7c357accc0c8cde558ad486283728b65b6a95d85ee1cd66bafab4c8168509",
+          packages=("networkx",),
+          pytest_args=("networkx/classes", "networkx/generators", "networkx/utils",
+                       "networkx/algorithms/shortest_paths", "networkx/algorithms/flow",
+                       "networkx/algorithms/traversal", "networkx/algorithms/components",
+                       "networkx/algorithms/isomorphism", "networkx/algorithms/tree",
+                       "networkx/algorithms/coloring", "networkx/algorithms/connectivity",
+                       "--continue-on-collection-errors"),
+          note="eleven of its test folders (about a fifth of its tests; the whole suite takes minutes unconverted); "
+               "--continue-on-collection-errors, so that a test module that fails to import converted does not "
+               "stop the run. 1 test breaks as written (test_pickle: the converted function's __wrapped__ is the "
+               "original, which the runner's module no longer holds), 17 in the converted form (NumPy random draws "
+               "are staged inside a trace, docs/limitations.md)"),
+    Suite(name="docutils", kind="pytest", dist="docutils", version="0.23",
+          sha256="746f5060322511280a1e50eb76846ed6bf2342984b2ac04dc42caa1a8d78799e",
+          packages=("docutils",), pytest_args=("test",),
+          note="its whole test/ (pytest collects its unittest suites; 1,868 subtests); the CommonMark and "
+               "recommonmark parser wrappers need packages not installed: not imported, so not converted"),
+    # Six more pure-Python libraries with much control flow in classes (none with a dependency the venv lacks): signed
+    # tokens (itsdangerous: serializers, signers and key derivation configured by class attributes), JSON Web Tokens
+    # (pyjwt, its HMAC half), mojibake repair (ftfy: codecs, heuristics and their doctests), run-time type checking
+    # (typeguard: a checker per typing construct, recursive over nested types, an AST transformer that instruments
+    # decorated functions and an import hook), structuring attrs classes and dataclasses (cattrs: dispatch tables of
+    # hook factories, closures made per type, hypothesis-driven tests) and locale data with number, date, list, unit and
+    # plural formatting (babel: a plural-rule parser, number patterns, message catalogs, PO files and extractors). 0 / 0
+    # broken but typeguard's (0 / 2, see its note); 2 to 370 s for its three runs (cattrs the slowest, its hypothesis
+    # tests; over two or three runs, the converted form took 1.2 to 1.6 times as long as unconverted for cattrs, 1.3 to
+    # 1.5 for babel and 1.0 to 1.3 for the others; as written 0.9 to 1.4 times). Not added: marshmallow 4.4.0
+    # (tests/base.py imports simplejson, not installed), tomli 2.5.0 (its sdist ships no tests), python-slugify,
+    # html5lib and Jinja2 (text-unidecode, six and webencodings, MarkupSafe: not installed).
+    Suite(name="itsdangerous", kind="pytest", dist="itsdangerous", version="2.2.0",
+          sha256="e0050c0b7da1eea53ffaf149c0cfbb5c6e2e2b69c4bef22c81fa6eb73e5f6173",
+          packages=("itsdangerous",), src="src",
+          pytest_args=("tests", "--ignore=tests/test_itsdangerous/test_timed.py",
+                       "--ignore=tests/test_itsdangerous/test_url_safe.py",
+                       "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="tests/test_itsdangerous/test_timed.py imports freezegun (not installed), and test_url_safe.py "
+               "imports test_timed: not run; its pyproject.toml makes every warning an error: pytest's about "
+               "hypothesis imported before pytest (by the runner) is ignored"),
+    Suite(name="pyjwt", kind="pytest", dist="pyjwt", version="2.15.1",
+          sha256="4f259e80cdfb6b3fc18a7de51fd1ef9ec79652f25019bae68975ca2468a34df8",
+          packages=("jwt",), pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="its tests of RSA, EC, EdDSA and other key types need cryptography (not installed): 189 skip; its "
+               "pyproject.toml makes every warning an error: pytest's about hypothesis imported before pytest "
+               "(by the runner) is ignored"),
+    Suite(name="ftfy", kind="pytest", dist="ftfy", version="6.3.1",
+          sha256="9b3c3d90f84fb267fe64d375a07b7f8912d817cf86009ae134aa03e1819506ec",
+          packages=("ftfy",), pytest_args=("tests", "ftfy"),
+          note="its pytest.ini adds --doctest-modules: the doctests of ftfy's modules run too; tests/test_cli.py "
+               "runs the ftfy command (not installed) and the doctest of formatting.monospaced_width expects the "
+               "soft hyphen to have no width (the venv's wcwidth 0.9.4 gives it one): they fail unconverted too"),
+    # typeguard's 2 in the converted form, a class docs/limitations.md names (code that walks the stack itself):
+    # tests/test_warn_on_error.py's test_check_type and test_typechecked. warn_on_error calls
+    # warnings.warn(..., stacklevel=get_stacklevel()), and get_stacklevel() walks f_back while the frame's module is
+    # typeguard's: converted, that walk also counts the frames of the blocks around check_type's (or
+    # check_return_type's) call of the callback (the `if` that guards it and the rest of the function after an early
+    # `return`: closures, each with its function's name and globals), and the converter
+    # rewrites the stacklevel into ag__.stacklevel(k), which takes k in the original's frames and skips the block
+    # frames a second time: the warning names a frame above the test (pluggy's _execution.py), not the test's line.
+    Suite(name="typeguard", kind="pytest", dist="typeguard", version="4.6.1",
+          sha256="d94fd3552c5feb6bada6e8bb1167d9916c08d7442141aeb041b847ba9bd1afb1",
+          packages=("typeguard",), src="src", pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="2 tests break in the converted form (test_warn_on_error.py: typeguard's get_stacklevel counts the "
+               "frames of converted blocks, docs/limitations.md); test_pytest_plugin's 2 mypy tests fail unconverted "
+               "too (mypy not installed); the dataclass-made __init__ and __eq__ of TypeCheckConfiguration and "
+               "TransformMemo have no source: not converted; its pyproject.toml makes every warning an error: "
+               "pytest's about hypothesis imported before pytest (by the runner) is ignored"),
+    Suite(name="cattrs", kind="pytest", dist="cattrs", version="26.2.1",
+          sha256="679132bfdc225c5ee40c024fc42519954767c387f950dc6751946c586bccdc6d",
+          packages=("cattrs", "cattr"), src="src",
+          pytest_args=("tests", "-o", "addopts=", "--ignore=tests/preconf", "--ignore=tests/test_preconf.py",
+                       "--ignore=tests/test_cols.py", "--ignore=tests/test_unstructure_collections.py"),
+          note="its pyproject.toml's addopts ask for pytest-benchmark (not installed): dropped; tests/preconf and "
+               "test_preconf.py (msgspec, PyYAML, bson and other serializers) and test_cols.py and "
+               "test_unstructure_collections.py (immutables) need packages not installed: not run, and the "
+               "preconf modules of those serializers are not imported, so not converted; the structuring and "
+               "unstructuring functions cattrs generates (by compile and exec, at run time) are not converted"),
+    Suite(name="babel", kind="pytest", dist="babel", version="2.19.0",
+          sha256="fddd2cbbbac7c299af3c2880be23609c331bd94f0912baca6cb0abfe054dfc27",
+          packages=("babel",),
+          pytest_args=("babel", "tests", "--noconftest", "--doctest-modules", "--ignore=tests/conftest.py",
+                       "--ignore=tests/test_dates.py", "--ignore=tests/messages/frontend/test_concat.py",
+                       "--ignore=tests/messages/frontend/test_merge.py", "--ignore=tests/messages/data",
+                       "--ignore=babel/messages/setuptools_frontend.py"),
+          note="tests/conftest.py imports freezegun (not installed): --noconftest, and the doctests of babel's "
+               "modules collected by --doctest-modules (its own conftest.py's collector; its os.environ isolation "
+               "of doctests is lost); tests/test_dates.py and test_concat.py and test_merge.py import freezegun: "
+               "not run; the 44 tests that use its conftest's fixtures (frozen_time, timezone_getter, pot_file, the "
+               "all_locales parametrization's locale) error unconverted too, and test_setuptools_commands (setup.py "
+               "in a subprocess) fails unconverted too"),
 )
 
 SUITES = STDLIB_SUITES + PYPI_SUITES
