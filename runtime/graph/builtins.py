@@ -83,10 +83,12 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
         if result is NotImplemented:
             # (np.diag([c, c, 1.0]), np.sum([... for ...]): lists holding tensors where NumPy takes arrays)
             result = nests.call(f, args, kwargs)
-        if result is NotImplemented and f in NUMPY_FUNCTIONS:
+        numpy_impl = NUMPY_FUNCTIONS.get(f) if result is NotImplemented else None
+        if numpy_impl is not None:
             # np.repeat(a, t), np.take(a, t), np.reshape(a, (t, -1)): a tensor where NumPy does not dispatch (counts,
-            # positions, a shape), which the graph's own function takes (a size: runtime/graph/tensor_sizes.py)
-            result = numpy_function_result(f, args, kwargs, NUMPY_FUNCTIONS[f](*args, **kwargs))
+            # positions, a shape), which the graph's own function takes (a size: runtime/graph/tensor_sizes.py).
+            # (.get: a read with [] marks the entry replaceable, which only the registering modules' reads may.)
+            result = numpy_function_result(f, args, kwargs, numpy_impl(*args, **kwargs))
         return result
     result = impl(*args, **kwargs)
     if f in _PYTHON_ALWAYS or (f is builtins.round and len(args) == 1 and not kwargs):

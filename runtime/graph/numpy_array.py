@@ -51,8 +51,8 @@ from runtime.graph.tensor import (
     reshape,
     scan,
     stands_for_a_tensor,
-    stands_for_scalar,
     transpose,
+    written_scalar,
 )
 from runtime.graph.tensor import copy as tensor_copy
 from runtime.staging import NotStageable, user_location
@@ -1571,7 +1571,7 @@ def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
         raise NotStageable(f"{name} is supported in graphs for binary ufuncs with a value (np.add.at(x, i, v))")
     if not isinstance(a, Tensor):
         raise NotStageable(not_a_graph_array(name, "updated in place", a))
-    if a.ndim == 0 and stands_for_scalar(a):
+    if written_scalar(a):
         raise TypeError("first operand must be array")  # (NumPy's: a NumPy scalar is immutable)
     template, inputs = index_template(indices)
     result = bind1("ufunc_at", [a, arg(b), *inputs], ufunc=ufunc.__name__, index=template)
@@ -1663,7 +1663,7 @@ class FlatIter:
         return _copy(getitem(_flatten(self.base), index))  # NumPy's flat[...] reads a copy
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        if self.base.ndim == 0 and stands_for_scalar(self.base):
+        if written_scalar(self.base):
             # A NumPy scalar's .flat iterates over a copy of it: the write reaches nothing, as in NumPy.
             as_tensor(value)
             return

@@ -259,7 +259,7 @@ class Tensor:
         return getitem(self, index)
 
     def __setitem__(self, index: Any, value: Any) -> None:
-        if self.ndim == 0 and stands_for_scalar(self):  # (a NumPy scalar is immutable)
+        if written_scalar(self):  # (a NumPy scalar is immutable)
             raise TypeError(f"'numpy.{self.dtype.type.__name__}' object does not support item assignment")
         setitem(self, index, value)
 
@@ -296,7 +296,7 @@ class Tensor:
         return copy(self)
 
     def fill(self, value: Any) -> None:
-        if self.ndim == 0 and stands_for_scalar(self):
+        if written_scalar(self):
             return  # (NumPy's scalar fill changes nothing: a NumPy scalar is immutable)
         assign_in_place(self, value)
 
@@ -443,7 +443,7 @@ def stands_for_scalar(t: Tensor) -> Optional[bool]:
     if type(t._array) is _NumPysAnswer:
         t._array = t._array.is_array()
     if t._array is not None:
-        return None if t._array is UNTOLD else not t._array
+        return None if t._array is UNTOLD else True if t._array is SCALAR_ARGUMENT else not t._array
     value, owner = t.ref()
     for node in reversed(owner.nodes):
         if value in node.outputs:
@@ -750,6 +750,15 @@ def array_function(func: Callable, types: tuple, args: tuple, kwargs: dict) -> A
 
 # ``_array`` of a 0-d result NumPy could not be asked about: the graph cannot tell (``stands_for_scalar``).
 UNTOLD = "untold"
+# ``_array`` of an argument the call passed as a NumPy scalar (``TensorSpec.scalar``): a scalar, which a write
+# into is the call boundary's to refuse with the argument's name (autograph/call_boundary.py).
+SCALAR_ARGUMENT = "a scalar argument"
+
+
+def written_scalar(t: Tensor) -> bool:
+    """Whether a write into ``t`` writes into a NumPy scalar made in the function (immutable: NumPy raises, or
+    changes nothing); an argument passed as one is the call boundary's to refuse."""
+    return t.ndim == 0 and t._array is not SCALAR_ARGUMENT and stands_for_scalar(t) is True
 
 
 def numpy_function_result(func: Callable, args: tuple, kwargs: dict, result: Any) -> Any:
@@ -1307,7 +1316,7 @@ def assign_in_place(target: Tensor, value: Any) -> None:
 
 def check_out(target: Any) -> None:
     """NumPy's TypeError for ``out=`` a NumPy scalar (a 0-d tensor known to stand for one): it is immutable."""
-    if type(target) is Tensor and target.ndim == 0 and stands_for_scalar(target):
+    if type(target) is Tensor and written_scalar(target):
         raise TypeError("return arrays must be of ArrayType")
 
 

@@ -226,7 +226,7 @@ def _record(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[
     args = [tensor.Tensor(builder.add_input(spec.shape, spec.dtype), builder) for spec in specs]
     for arg, spec in zip(args, specs):
         if spec.scalar is not None:  # a NumPy scalar or a 0-d array, as the call passed it (TensorSpec.scalar)
-            arg._array = not spec.scalar
+            arg._array = tensor.SCALAR_ARGUMENT if spec.scalar else True
     with building(builder):
         leaves, tree = flatten(fn(*args))
         return [_leaf_value(builder, leaf) for leaf in leaves], tree

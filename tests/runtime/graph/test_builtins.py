@@ -463,3 +463,21 @@ def test_a_numpy_arrays_other_methods_given_a_tensor_keep_the_tensors_refusal():
         return A.repeat(x)
     with pytest.raises(TypeError, match=r"test_builtins.py:\d+: converting a tensor to a NumPy array"):
         autograph.function(repeat)(np.array([1, 2]))
+
+
+def _summed_through_a_call(x, f):
+    return f(x)  # (ag__.call of a NumPy function met under a local name: runtime/graph/builtins.py reads the table)
+
+
+def test_a_graph_calling_a_numpy_function_leaves_its_registration_guarded():
+    """The graph's own reads of the table go through .get: a read with [] marks the entry replaceable (what an
+    extension that wraps it does), and np.sum called so once made any later registration of it silently win
+    (a test that then re-registered np.sum with a stub broke every later np.sum in its worker)."""
+    import autograph
+
+    for f in (np.sum, np.average, np.median, np.cumsum):
+        autograph.function(_summed_through_a_call)(np.arange(3.0), f)
+    with pytest.raises(ValueError, match=r"np\.sum is registered twice"):
+        tensor.NUMPY_FUNCTIONS[np.sum] = lambda *args: None
+    with pytest.raises(ValueError, match=r"np\.average is registered twice"):
+        tensor.NUMPY_FUNCTIONS[np.average] = lambda *args: None
