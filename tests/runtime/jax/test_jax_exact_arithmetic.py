@@ -129,7 +129,13 @@ def test_random_programs_with_exp_log_sqrt_overflow_where_numpy_does(program, dt
     np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
     np.testing.assert_array_equal(np.isposinf(got), np.isposinf(expected))
     np.testing.assert_array_equal(np.isneginf(got), np.isneginf(expected))
-    np.testing.assert_array_equal(got == 0, expected == 0)
+    # An exact 0 may also come from a sum that cancels (log(x) + ... - log(x)), which the last bits of exp and log
+    # decide: such a 0 may be a rounding-sized value in the other (1e-10 where the sums are ~1); a zero that moved
+    # further than the rounding of the values the program computed is a rewrite.
+    scale = np.max([np.abs(np.where(np.isfinite(r), r, 0)) for r in registers], axis=0)
+    rounding = 64 * np.finfo(dtype).eps * scale
+    moved = (got == 0) != (expected == 0)
+    assert not np.any(moved & (np.abs(np.where(np.isfinite(got), got, 0) - expected) > rounding)), (got, expected)
 
 
 def test_plain_jax_jit_rewrites_what_the_executor_keeps_so_the_family_can_fail():
