@@ -76,9 +76,10 @@ class Tensor:
         self._version = 0  # bumped by every write, so views of this tensor know to recompute
         self._seen = None if view is None else view[0].stamp()
         # What the tensor stands for, where that is not what made its value (see ``stands_for_scalar``): True an
-        # ndarray (written into, np.asarray's, a 0-d array argument), False a NumPy scalar (such an argument),
-        # None as its value's op says.
-        self._array: Optional[bool] = None  # (or UNTOLD: see numpy_function_result)
+        # ndarray (written into, np.asarray's, a 0-d array argument), False a NumPy scalar (a copy of one),
+        # SCALAR_ARGUMENT an argument passed as one, a _NumPysAnswer for a NumPy function's 0-d result (NumPy's own
+        # function asked when a program asks), UNTOLD where it could not be asked, None as its value's op says.
+        self._array: Any = None
 
     def stamp(self) -> tuple:
         """Changes whenever this tensor or anything it is a view of is written."""
