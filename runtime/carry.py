@@ -128,6 +128,21 @@ def show(rules: Rules, x: Any) -> str:
     return f"the {type(x).__name__} {text if len(text) < 40 else text[:37] + '...'}"
 
 
+class Shown(str):
+    """Text that prints as itself inside a nest (a tuple of these reprs without quotes): the pieces of a
+    structure's picture in messages (``(f64[3], [float])``)."""
+
+    __repr__ = str.__str__
+
+
+def number_became_array(label: str, shape: tuple, what: str) -> Peel:
+    """``acc = 0; for row in xs: acc = acc + row``: a Python number one iteration made an array of ``shape``. Python's
+    first iteration then runs before the staged loop (``Peel``); its message is the refusal where it cannot."""
+    return Peel(f"{label} is a Python number before the {what} but has shape {shape} after one iteration; a staged "
+                "loop keeps each variable's number of dimensions: give it its first value before the loop, with the "
+                "shape it will have")
+
+
 def dtype_name(dtype: Any) -> str:
     """``float32``: a NumPy dtype's name (JAX's key types have no NumPy dtype, only a name)."""
     return getattr(dtype, "name", str(dtype))

@@ -52,10 +52,6 @@ LEAF = TreeDef("leaf")
 _WEAK = (bool, int, float, complex)
 
 
-class _Shown(str):
-    __repr__ = str.__str__  # (a nest of these prints without quotes)
-
-
 def flatten(value: Any) -> tuple[list, TreeDef]:
     """The leaves of a nest of tuples, lists and dicts (None and everything else is a leaf)."""
     leaves: list = []
@@ -121,7 +117,7 @@ class GraphRules(carry.Rules):
     def structure(self, value: Any, tree: TreeDef) -> str:
         """``(f64[3], [float])``: each leaf's type where the tree has it (``*`` said nothing of what it is)."""
         leaves = flatten(value)[0]
-        return repr(tree.unflatten([_Shown(f"{leaf.value.type_str}" if isinstance(leaf, Tensor) else
+        return repr(tree.unflatten([carry.Shown(f"{leaf.value.type_str}" if isinstance(leaf, Tensor) else
                                            "None" if leaf is None else type(leaf).__name__) for leaf in leaves]))
 
     def is_staged(self, leaf: Any) -> bool:

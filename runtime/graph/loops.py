@@ -330,9 +330,7 @@ def _check(loop: _Loop, out: list, what: str, peelable: bool = False) -> Optiona
             if peelable and type(e) in (bool, int, float, complex) and isinstance(o, Tensor) and o.ndim:
                 # `acc = 0; for row in xs: acc = acc + row`: Python's first iteration makes it an array, whose
                 # shape the rest of the loop may keep.
-                raise carry.Peel(f"{label} is a Python number before the {what} but has shape {o.value.shape} "
-                                 "after one iteration; a staged loop keeps each variable's number of dimensions: "
-                                 "give it its first value before the loop, with the shape it will have")
+                raise carry.number_became_array(label, o.value.shape, what)
             if is_number(e) and (isinstance(o, Tensor) or is_number(o)):
                 # (A number's shape is (): join_types refuses any other.)
                 joined = carry.join_types(RULES, label, [(f"before the {what}", e), ("after one iteration", o)])

@@ -53,19 +53,15 @@ def same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and isinstance(a, _PLAIN) and a == b)
 
 
-class _Shown(str):
-    __repr__ = str.__str__  # so that a pytree of these prints without quotes
-
-
 def summary(value: Any) -> str:
     """A short picture of a value for error messages: ``(float32[3], [int32[]])``."""
     def show(leaf):
         if isinstance(leaf, Undefined):
-            return _Shown("<undefined>")
+            return carry.Shown("<undefined>")
         if not is_array(leaf):
-            return _Shown(type(leaf).__name__)
+            return carry.Shown(type(leaf).__name__)
         aval = typeof(leaf)
-        return _Shown(f"{aval.dtype}{list(aval.shape)}")
+        return carry.Shown(f"{aval.dtype}{list(aval.shape)}")
     return repr(jtu.tree_map(show, value))
 
 

@@ -51,7 +51,7 @@ from jax._src.interpreters import partial_eval as pe  # dce_jaxpr: which inputs 
 from jax._src.lax.lax import _convert_element_type  # the one way to make a weakly typed value
 
 from runtime.backend import State, Thunk
-from runtime.carry import Peel, carry_leaf, first_value, restructured, static_changed
+from runtime.carry import Peel, carry_leaf, first_value, number_became_array, restructured, static_changed
 from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
 from runtime.iterables import remaining_range
 from runtime.jax import cond as branches
@@ -246,12 +246,8 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
                 continue
             # `acc = 0; for row in xs: acc = acc + row`: Python's first iteration makes a number an array, whose
             # shape the rest of the loop may keep (a loop of known trip count then runs that iteration first).
-            became_array = type(first) in _PYTHON_NUMBERS and is_array(leaf) and bool(RULES.typeof(leaf).shape)
-            if became_array and peelable:
-                raise Peel(f"{label(name, path)} is a Python number before the {what} but has shape "
-                           f"{RULES.typeof(leaf).shape} after one iteration; a staged loop keeps each variable's "
-                           "number of dimensions: give it its first value before the loop, with the shape it will "
-                           "have")
+            if peelable and type(first) in _PYTHON_NUMBERS and is_array(leaf) and RULES.typeof(leaf).shape:
+                raise number_became_array(label(name, path), RULES.typeof(leaf).shape, what)
             joined, cast, retyped = carry_leaf(RULES, label(name, path), RULES.typeof(first), leaf, what)
             casts.append(cast)
             if retyped:  # a weakly typed start the body turned into another dtype: the loop starts promoted
