@@ -31,6 +31,7 @@ from runtime.limits import (
     NotOnTensors,
     NotStageable,
     UnknownDimension,
+    UnsortedSearch,
 )
 from runtime.numpy_function import OutputSpecError, numpy_function
 from runtime.staging import StagingError
@@ -41,7 +42,7 @@ __all__ = [
     "FormatError", "Function", "Limitation", "NoSourceWarning", "NotOnTensors", "NotStageable", "OutputSpecError",
     "ReadOnlyArgument", "RetracingWarning",
     "SerializationError", "SourceMismatchError", "SourceNotFoundError", "StagingError", "SubclassedArray",
-    "TensorSpec", "UnknownDimension",
+    "TensorSpec", "UnknownDimension", "UnsortedSearch",
     "UnsupportedSyntaxError", "UnwritableArgument",
     "Variable", "__version__", "assert_", "convert", "converted_lines", "do_not_convert",
     "export_stablehlo", "function", "functions_run_eagerly", "load", "numpy_function", "print",

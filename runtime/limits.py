@@ -110,6 +110,14 @@ class DataDependentIndex(IndexError, DataDependentShape):
     known only at run time (NumPy's interpreter runs it)."""
 
 
+class UnsortedSearch(ValueError, Limitation):
+    """A search in points that are not sorted, where NumPy's answer follows the path of its own search and a
+    graph's search cannot follow it: ``np.interp`` with ``xp`` not increasing (NumPy's loop searches with a
+    guess, the graph with ``searchsorted``: checked on both executors), and ``np.searchsorted`` (``digitize``)
+    on XLA of an array not sorted in NumPy's order (XLA's binary search takes another path). Raised when the
+    graph runs (a constant array: while tracing), with the user's line."""
+
+
 class UnknownDimension(NotStageable):
     """A dimension known only when the graph runs (``input_signature`` with None), used where Python needs its
     value while tracing: ``len(x)`` and ``range(n)`` outside converted code, ``x.shape == y.shape``."""

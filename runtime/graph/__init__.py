@@ -13,7 +13,8 @@ Layers, each importing only the ones above it in this list::
     numpy_array            static-shape array functions (pad, sort, quantile, ...), ufunc methods, array methods
     numpy_complex          .real / .imag, np.real, imag, iscomplex, isreal, nan_to_num
     numpy_fft, numpy_polynomial  np.fft's transforms and shifts; polyfit, polyval, vander
-    numpy_pieces           append, insert, diagflat, choose
+    numpy_pieces           append, insert, delete, diagflat, choose
+    numpy_derived          digitize, unravel_index, gradient, common_type, apply_over_axes
     numpy_data_dependent   functions whose output size depends on the values (np.unique, np.nonzero, ...)
     interpreter            run(graph, inputs) with NUMPY_KERNELS
     subgraphs, control_flow, loops, backend
@@ -30,7 +31,7 @@ Importing this package registers the graph backend and the NumPy functions.
 """
 
 from runtime.graph import (  # noqa: F401, I001  (they register the NumPy functions; numpy_data_dependent after them)
-    numpy_api, numpy_array, numpy_complex, numpy_fft, numpy_linalg, numpy_pieces, numpy_polynomial)
+    numpy_api, numpy_array, numpy_complex, numpy_derived, numpy_fft, numpy_linalg, numpy_pieces, numpy_polynomial)
 from runtime.graph import numpy_data_dependent  # noqa: F401, I001  (it registers NumPy functions too)
 from runtime.graph.backend import GRAPH_BACKEND, GraphBackend, GraphRange
 from runtime.graph.builder import current_builder

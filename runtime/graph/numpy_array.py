@@ -47,6 +47,7 @@ from runtime.graph.tensor import (
     constant,
     getitem,
     index_template,
+    is_tensor_like,
     reduce,
     reshape,
     scan,
@@ -55,6 +56,7 @@ from runtime.graph.tensor import (
     written_scalar,
 )
 from runtime.graph.tensor import copy as tensor_copy
+from runtime.limits import UnsortedSearch
 from runtime.staging import NotStageable, user_location
 
 _NO_VALUE = np._NoValue  # NumPy's "argument not given" marker (its signatures use it)
@@ -927,6 +929,23 @@ def _convolve(a: Any, v: Any, mode: Any = "full") -> Tensor:
     return _correlate_full("convolve", x, _flip(y), mode, conjugate=False)
 
 
+UNSORTED_XP = ("np.interp was given sample points xp that are not increasing: NumPy does not check them, and its "
+               "answer then follows the path of its own search through them, which a graph cannot follow. Sort xp "
+               "(and fp with it: order = np.argsort(xp)), or pass period= for periodic data")
+
+
+def _check_increasing(given: Any, xps: Tensor) -> None:
+    """``np.interp``'s ``xp`` must not decrease (NaNs refused too): where it does, NumPy's answer is its search's
+    (``UnsortedSearch``), checked while tracing for a constant ``xp``, when the graph runs otherwise."""
+    if not is_tensor_like(given):
+        points = np.asarray(given, dtype=np.float64)
+        if not np.all(points[:-1] <= points[1:]):
+            raise UnsortedSearch(f"{user_location()}: {UNSORTED_XP}")
+        return
+    variables.assert_(np.all(getitem(xps, slice(None, -1)) <= getitem(xps, slice(1, None))), UNSORTED_XP,
+                      UnsortedSearch)
+
+
 @implements(np.interp)
 def _interp(x: Any, xp: Any, fp: Any, left: Any = None, right: Any = None, period: Any = None) -> Tensor:
     f = arg(fp)
@@ -956,12 +975,14 @@ def _interp(x: Any, xp: Any, fp: Any, left: Any = None, right: Any = None, perio
                     axis=0)
         fps = bind1("concatenate", [_slice_along(fps, 0, -1), fps, _slice_along(fps, 0, 0, 1)], axis=0)
         n += 2
+    else:
+        _check_increasing(xp, xps)
     lval = getitem(fps, 0) if left is None else cast(arg(left), np.float64)
     rval = getitem(fps, n - 1) if right is None else cast(arg(right), np.float64)
     if n == 1:
         x0, y0 = getitem(xps, 0), getitem(fps, 0)
-        result = np.where(xs < x0, lval, np.where(xs > x0, rval, y0))
-        return np.where(np.isnan(xs), xs, result)
+        # NumPy's loop for one point: neither below nor above it (a NaN too) is its value.
+        return np.where(xs < x0, lval, np.where(xs > x0, rval, y0))
     # NumPy's compiled loop, vectorised: j with xp[j] <= x < xp[j+1], the slope on [j, j+1], and
     # its fallbacks for NaN slopes, exact hits and the ends.
     j = bind1("searchsorted", [xps, xs], side="right") - 1

@@ -1,5 +1,5 @@
 """NumPy functions that build an array from pieces, on graph tensors: ``np.append``, ``np.insert``,
-``np.diagflat``, ``np.choose``.
+``np.delete``, ``np.diagflat``, ``np.choose``.
 
 Each follows NumPy's source (numpy/lib/_function_base_impl.py, _twodim_base_impl.py,
 numpy/_core/fromnumeric.py), so values and dtypes are NumPy's:
@@ -9,6 +9,8 @@ numpy/_core/fromnumeric.py), so values and dtypes are NumPy's:
   sequence of ints): it decides the shape. NumPy's placement (negative and repeated indices
   included) is computed while tracing on the positions alone, and the result is one gather (``take``)
   from ``arr`` next to ``values`` broadcast and cast to ``arr``'s dtype.
+* ``delete(arr, obj, axis)``: ``obj`` must be a Python constant; NumPy's own delete on the positions
+  ``0..n-1`` says which are kept (and raises NumPy's errors), and the result is one gather (``take``).
 * ``diagflat(v, k)``: ``np.diag`` of the flattened ``v``.
 * ``choose(a, choices, mode)``: the choices stacked after broadcasting with ``a``; the result picks,
   elementwise, choice ``a`` with one ``where`` per choice (so the number of choices is known while
@@ -57,6 +59,25 @@ def _append(arr: Any, values: Any, axis: Any = None) -> Tensor:
     return np.concatenate((a, v), axis=axis)
 
 
+def _array_and_axis(arr: Any, axis: Any) -> tuple:
+    """``arr`` as a tensor and the axis NumPy's insert and delete work along: the flattened array's when ``axis``
+    is None."""
+    a = _value(arr)
+    if axis is None:
+        return (reshape(a, (-1,)) if a.ndim != 1 else a), 0
+    return a, normalize_axis(axis, a.ndim)
+
+
+@implements(np.delete)
+def _delete(arr: Any, obj: Any, axis: Any = None) -> Tensor:
+    static("delete", "obj", obj)
+    a, axis = _array_and_axis(arr, axis)
+    along = [1] * a.ndim  # (the positions along `axis`: NumPy's errors name the axis)
+    along[axis] = known_dim("delete", a, axis)
+    kept = np.delete(np.arange(along[axis]).reshape(along), obj, axis=axis).reshape(-1)
+    return bind1("take", [a, constant(kept)], axis=axis, mode="raise")
+
+
 @implements(np.diagflat)
 def _diagflat(v: Any, k: int = 0) -> Tensor:
     return np.diag(reshape(_value(v), (-1,)), static("diagflat", "k", k))
@@ -65,13 +86,7 @@ def _diagflat(v: Any, k: int = 0) -> Tensor:
 @implements(np.insert)
 def _insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> Tensor:
     static("insert", "obj", obj)
-    a = _value(arr)
-    if axis is None:
-        if a.ndim != 1:
-            a = reshape(a, (-1,))
-        axis = a.ndim - 1
-    else:
-        axis = normalize_axis(axis, a.ndim)
+    a, axis = _array_and_axis(arr, axis)
     n = known_dim("insert", a, axis)
     v = _value(values)
     given_shape = tuple(v.shape)  # (the values as given: NumPy's errors name their shape)

@@ -931,7 +931,8 @@ class Lowered:
         checked_powers = set(_negative_powers(nodes)) if checks else set()
         indexed = index_checks.checked_nodes(nodes) if checks else []
         # And NumPy's (SciPy's) LinAlgError of a singular matrix or one not positive definite (rules_linalg.CHECKED).
-        linalg_errors = dict(rules_linalg.CHECKED)
+        # And NumPy's search in an array that is not sorted, which XLA's cannot follow (rules_array.CHECKED).
+        linalg_errors = dict(rules_linalg.CHECKED) | rules_array.CHECKED
         if any(n.op.startswith("scipy_") for n in nodes):
             from runtime.jax import rules_scipy
 

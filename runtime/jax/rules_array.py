@@ -18,6 +18,17 @@ from jax import lax
 
 from runtime.graph.ops_update import fill_index
 from runtime.jax import index_checks
+from runtime.limits import UnsortedSearch
+
+# NumPy's binary search in an array that is not sorted gives the answer its own search path leads to (still a
+# documented misuse, but a deterministic answer); XLA's search takes another path, so it would give another
+# answer silently. On XLA such an array is an error, checked when the graph runs as the graph's asserts are
+# (runtime/jax/lowering.py allots the node its code). {op: (error class, message)}
+UNSORTED = ("np.searchsorted (or a function that calls it, such as np.digitize) was given an array that is "
+            "not sorted (in NumPy's order, NaNs last): NumPy's answer then follows the path of its own binary "
+            "search, which XLA's does not take, so executor='jax' cannot give it. Sort the array first, or run "
+            "this function on the NumPy executor (executor='numpy', the default)")
+CHECKED = {"searchsorted": (UnsortedSearch, UNSORTED)}
 
 
 # NumPy orders complex numbers with NaNs as [R + Rj, R + nanj, nan + Rj, nan + nanj] (R: not NaN), each group by
@@ -45,10 +56,23 @@ def argsort(x: Any, axis: int, stable: bool = True) -> Any:
     return lax.sort((*complex_keys(x), iota), dimension=axis, num_keys=3, is_stable=True)[3]
 
 
+def _out_of_order(a: Any) -> Any:
+    """Whether the 1-D ``a`` is not sorted in NumPy's order (NaNs last; complex numbers by ``complex_keys``)."""
+    if jnp.iscomplexobj(a):
+        (g0, r0, i0), (g1, r1, i1) = complex_keys(a[:-1]), complex_keys(a[1:])
+        return jnp.any((g1 < g0) | ((g1 == g0) & ((r1 < r0) | ((r1 == r0) & (i1 < i0)))))
+    lo, hi = a[:-1], a[1:]
+    if not jnp.issubdtype(a.dtype, jnp.inexact):
+        return jnp.any(hi < lo)
+    return jnp.any((hi < lo) | (jnp.isnan(lo) & ~jnp.isnan(hi)))
+
+
 def _searchsorted(ctx: Any, a: Any, v: Any, side: str) -> Any:
     # Compare in the dtype NumPy compares in: int64 values against a float32 array compare as float64.
     common = np.result_type(*(x.dtype for x in ctx.node.inputs))
     a, v = jnp.asarray(a).astype(common), jnp.asarray(v).astype(common)
+    if ctx.node in ctx.lowering.assert_codes:  # (see CHECKED)
+        index_checks.fail_unless(ctx, ~_out_of_order(a))
     if common.kind != "c":
         return jnp.searchsorted(a, v, side=side)
     # Complex: how many items of the sorted `a` come before each value in NumPy's order (a count, n * m compares).

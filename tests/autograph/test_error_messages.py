@@ -106,7 +106,7 @@ def test_every_exception_class_of_ours_derives_from_the_base_but_the_internal_on
     (autograph.DataDependentShape, ValueError), (autograph.DataDependentIndex, autograph.DataDependentShape),
     (autograph.SubclassedArray, TypeError), (autograph.AliasedArguments, ValueError),
     (autograph.ConverterBug, RuntimeError), (autograph.SerializationError, TypeError),
-    (autograph.FormatError, ValueError), (VerificationError, ValueError),
+    (autograph.FormatError, ValueError), (VerificationError, ValueError), (autograph.UnsortedSearch, ValueError),
 ])
 def test_each_error_is_also_the_builtin_class_that_fits(cls, builtin):
     assert issubclass(cls, builtin) and issubclass(cls, autograph.AutographError)

@@ -1,6 +1,6 @@
 """Arrays built from pieces in graphs (runtime/graph/numpy_pieces.py): ``np.append``, ``np.insert``,
-``np.diagflat``, ``np.choose`` traced by ``autograph.function`` equal NumPy eager (values, dtypes, shapes) on
-both executors; hypothesis varies the positions NumPy's insert places values at; NumPy's errors are raised
+``np.delete``, ``np.diagflat``, ``np.choose`` traced by ``autograph.function`` equal NumPy eager (values, dtypes,
+shapes) on both executors; hypothesis varies the positions NumPy's insert places values at; NumPy's errors are raised
 (while tracing, or, for a bad ``choose`` index, when the graph runs) and ours say what to do."""
 
 from __future__ import annotations
@@ -45,6 +45,17 @@ CASES = {
     "insert_empty": (lambda x: np.insert(x, [], []), [V]),
     "insert_mask": (lambda x: np.insert(x, np.array([True, False, False, True, False]), 0.5), [V]),
     "insert_tensor_value": (lambda x, v: np.insert(x, [0, 3], v), [V, np.float32(4.5)]),
+    "delete": (lambda x: np.delete(x, 2), [V]),
+    "delete_negative": (lambda x: np.delete(x, -1), [V]),
+    "delete_many_repeated": (lambda x: np.delete(x, [0, 3, 3, -1]), [V]),
+    "delete_slice": (lambda x: np.delete(x, slice(1, None, 2)), [V]),
+    "delete_mask": (lambda x: np.delete(x, np.array([True, False, False, True, False])), [V]),
+    "delete_row": (lambda x: np.delete(x, 1, axis=0), [M]),
+    "delete_columns": (lambda x: np.delete(x, [0, 2], axis=-1), [M]),
+    "delete_flattens": (lambda x: np.delete(x, [0, 11]), [M]),
+    "delete_nothing": (lambda x: np.delete(x, []), [M]),
+    "delete_from_list": (lambda x: np.delete([x[0], x[1], x[2]], 1), [V]),
+    "delete_in_a_loop": (lambda x: np.stack([np.delete(x, i).mean() for i in range(5)]), [V]),
     "diagflat": (lambda x: np.diagflat(x), [V]),
     "diagflat_2d_below": (lambda x: np.diagflat(x[:2, :2], -1), [M]),
     "diagflat_above": (lambda x: np.diagflat(x, 2), [V[:3]]),
@@ -79,6 +90,21 @@ def test_insert_places_values_where_numpy_does(obj, axis):
     check(lambda x: np.insert(x, obj, values, axis=axis), x)
 
 
+@settings(max_examples=20, deadline=None)
+@given(obj=st.integers(-6, 6) | st.lists(st.integers(-6, 6), max_size=4) | st.builds(
+           slice, st.integers(-6, 6) | st.none(), st.integers(-6, 6) | st.none(), st.sampled_from([None, 1, -1])),
+       axis=st.sampled_from([None, 0, 1]))
+def test_delete_removes_what_numpy_removes(obj, axis):
+    x = np.arange(20.0).reshape(4, 5)
+    try:
+        np.delete(x, obj, axis=axis)
+    except IndexError as error:  # out of bounds: the same error, while tracing
+        with pytest.raises(IndexError, match=re.escape(str(error))):
+            autograph.function(lambda x: np.delete(x, obj, axis=axis))(x)
+        return
+    check(lambda x: np.delete(x, obj, axis=axis), x)
+
+
 # --- errors -----------------------------------------------------------------------------------------------
 
 def test_a_bad_choose_index_is_numpys_error_when_the_graph_runs():
@@ -100,6 +126,16 @@ def test_insert_errors_are_numpys_or_say_what_to_do():
         autograph.function(lambda x, i: np.insert(x, i, 1.0))(V, np.int64(1))
     with pytest.raises(ValueError, match="boolean array argument obj to insert must be one dimensional"):
         autograph.function(lambda x: np.insert(x, MASK_2D, 1.0))(V)
+
+
+def test_delete_errors_are_numpys_or_say_what_to_do():
+    with pytest.raises(IndexError, match="index 7 is out of bounds for axis 0 with size 5"):
+        autograph.function(lambda x: np.delete(x, 7))(V)
+    with pytest.raises(np.exceptions.AxisError):
+        autograph.function(lambda x: np.delete(x, 0, axis=2))(M)
+    with pytest.raises(TypeError, match=r"test_numpy_pieces.py:\d+: np.delete: argument obj must be a Python "
+                                        "constant"):
+        autograph.function(lambda x, i: np.delete(x, i))(V, np.int64(1))
 
 
 def test_choose_errors_are_numpys():

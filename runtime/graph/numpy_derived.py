@@ -1,0 +1,254 @@
+"""NumPy functions that NumPy writes in terms of its other functions, on graph tensors: ``np.digitize``,
+``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``.
+
+Each does NumPy's arithmetic in NumPy's order (numpy/lib/_function_base_impl.py, _type_check_impl.py,
+_shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors are NumPy's:
+
+* ``digitize(x, bins, right)``: ``searchsorted`` in the direction the bins run. Constant bins are checked
+  while tracing (NumPy's own call raises NumPy's errors); traced bins get NumPy's monotonicity test in the
+  graph (its C loop as a few reductions), which picks the bins or their reverse to search, and bins that
+  are neither increasing nor decreasing raise NumPy's ``ValueError`` when the graph runs.
+* ``unravel_index(indices, shape, order)``: a remainder and a floor division per dimension; ``shape`` and
+  ``order`` must be known while tracing (NumPy checks them, and the dtype of ``indices``, on an empty
+  stand-in); an index out of bounds raises NumPy's ``ValueError`` when the graph runs.
+* ``gradient(f, *varargs, axis, edge_order)``: NumPy's central differences inside and one-sided ones at the
+  ends, written into an ``empty_like`` as NumPy writes them (so a float32 ``f`` with float64 spacings
+  rounds where NumPy's does). NumPy reduces evenly spaced coordinates to their one spacing, a different
+  formula; for traced coordinates the graph computes both and takes the one NumPy would.
+* ``common_type(*arrays)``: the dtypes alone decide: NumPy's own function on empty arrays of them.
+* ``apply_over_axes(func, a, axes)``: ``func(a, axis)`` per axis, the axis put back when ``func`` drops
+  it, NumPy's error when it returns another shape.
+
+Before (Python, ``x`` a graph tensor, constant bins)::
+
+    k = np.digitize(x, [0.0, 1.0, 2.0])
+
+After (the graph)::
+
+    c:i64[5] = searchsorted[side='right'] b a         (b: the bins, a constant)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from runtime.graph import variables
+from runtime.graph.numpy_api import arg, implements
+from runtime.graph.numpy_array import known_dim, static
+from runtime.graph.tensor import Tensor, cast, constant, is_tensor_like
+from runtime.staging import NotStageable, user_location
+
+
+def _asarray(value: Any) -> Tensor:
+    """``np.asarray(value)`` as a tensor: a tensor, a list holding tensors stacked, or a constant."""
+    if is_tensor_like(value):
+        return arg(value)
+    if isinstance(value, (list, tuple)) and any(is_tensor_like(v) for v in value):
+        return np.stack([arg(v) for v in value])
+    return constant(np.asarray(value))
+
+
+# --- digitize -----------------------------------------------------------------------------------------------
+
+def _direction(bins: Any) -> Any:
+    """NumPy's ``_monotonicity`` (its C loop ``check_array_monotonic`` on the bins as float64): 1 when they
+    never decrease, -1 when they never increase (and are not all equal), 0 otherwise, NaNs as its loop sees
+    them. Written with NumPy functions, so it gives a Python answer on an ndarray and a graph value on a
+    tensor. The loop skips the values equal to the first, takes the direction from the first that differs
+    (rising if it is larger, else falling: a NaN there makes the bins falling, ``[nan, 1.0]`` included), and
+    checks every pair from there (a comparison with a NaN never fails the check)."""
+    b = bins.astype(np.float64)
+    n = b.shape[0]
+    if n <= 1:
+        return 1
+    differs = b[1:] != b[0]  # (a NaN differs from everything, itself too, as in the loop's `==`)
+    first_differing = np.argmax(differs) + 1
+    step = b[first_differing]
+    checked = np.arange(n - 1) >= first_differing  # the pairs (j, j + 1) the loop compares
+    rises_then_falls = np.any((b[:-1] > b[1:]) & checked)
+    falls_then_rises = np.any((b[:-1] < b[1:]) & checked)
+    return np.where(~np.any(differs), 1,
+                    np.where(b[0] < step, np.where(rises_then_falls, 0, 1), np.where(falls_then_rises, 0, -1)))
+
+
+@implements(np.digitize)
+def _digitize(x: Any, bins: Any, right: bool = False) -> Tensor:
+    values = _asarray(x)
+    if values.dtype.kind == "c":
+        raise TypeError("x may not be complex")
+    side = "left" if right else "right"
+    if not is_tensor_like(bins) and not (isinstance(bins, (list, tuple)) and any(is_tensor_like(b) for b in bins)):
+        edges = np.asarray(bins)
+        np.digitize(np.zeros(0, values.dtype), edges, right)  # NumPy's errors: depth, monotonicity, dtypes
+        if _direction(edges) == -1:
+            return len(edges) - np.searchsorted(constant(edges[::-1]), values, side=side)
+        return np.searchsorted(constant(edges), values, side=side)
+    edges = _asarray(bins)
+    if edges.ndim != 1:
+        raise ValueError("object too deep for desired array" if edges.ndim > 1 else
+                         "object of too small depth for desired array")
+    if edges.dtype.kind == "c":
+        raise TypeError("Cannot cast array data from dtype('complex128') to dtype('float64') according to the "
+                        "rule 'safe'")
+    count = known_dim("digitize", edges, 0)
+    direction = _direction(edges)
+    if not isinstance(direction, int):
+        variables.assert_(direction != 0, "bins must be monotonically increasing or decreasing", ValueError)
+    falling = direction == -1
+    found = np.searchsorted(np.where(falling, edges[::-1], edges), values, side=side)  # (one search, in order)
+    return np.where(falling, count - found, found)
+
+
+# --- unravel_index ------------------------------------------------------------------------------------------
+
+@implements(np.unravel_index)
+def _unravel_index(indices: Any, shape: Any, order: str = "C") -> tuple:
+    static("unravel_index", "shape", shape)
+    flat = _asarray(indices)
+    np.unravel_index(np.zeros(0, flat.dtype), shape, order)  # NumPy's errors: index dtype, dims, order
+    dims = (shape,) if np.ndim(shape) == 0 else tuple(shape)
+    dims = tuple(int(d) for d in dims)
+    size = int(np.prod(dims, dtype=np.int64))
+    flat = cast(flat, np.intp)
+    variables.assert_((flat >= 0) & (flat < size), f"index out of bounds for array with size {size}", ValueError)
+    coordinates = []
+    remaining = flat
+    for dim in (reversed(dims) if order == "C" else dims):
+        coordinates.append(remaining % max(dim, 1))  # (a 0 dim: no index is in bounds)
+        remaining = remaining // max(dim, 1)
+    return tuple(reversed(coordinates)) if order == "C" else tuple(coordinates)
+
+
+# --- gradient -----------------------------------------------------------------------------------------------
+
+def _spacing(distances: Any, length: Any) -> Any:
+    """One axis's spacing as NumPy's gradient keeps it: a scalar, or the differences of 1-D coordinates
+    (reduced to the first difference when all are equal). For traced coordinates both are returned, with the
+    test that picks: ``(differences, first difference, all equal)``."""
+    d = _asarray(distances) if is_tensor_like(distances) else np.asanyarray(distances)
+    if d.ndim == 0:
+        return distances
+    if d.ndim != 1:
+        raise ValueError("distances must be either scalars or 1d")
+    if d.shape[0] != length:
+        raise ValueError("when 1d, distances must match the length of the corresponding dimension")
+    if np.issubdtype(d.dtype, np.integer):
+        d = d.astype(np.float64)
+    differences = np.diff(d)
+    if not isinstance(d, Tensor):
+        return differences[0] if (differences == differences[0]).all() else differences
+    return differences, differences[0], np.all(differences == differences[0])
+
+
+def _weights_interior(spacing: Any, ndim: int, axis: int) -> tuple:
+    dx1, dx2 = spacing[0:-1], spacing[1:]
+    a = -(dx2) / (dx1 * (dx1 + dx2))
+    b = (dx2 - dx1) / (dx1 * dx2)
+    c = dx1 / (dx2 * (dx1 + dx2))
+    shape = [1] * ndim
+    shape[axis] = -1
+    return a.reshape(shape), b.reshape(shape), c.reshape(shape)
+
+
+def _second_order_ends(spacing: Any, uniform: bool) -> tuple:
+    """NumPy's weights of the three values at each end for ``edge_order=2``: ``((a, b, c) first, (a, b, c) last)``."""
+    if uniform:
+        return (-1.5 / spacing, 2. / spacing, -0.5 / spacing), (0.5 / spacing, -2. / spacing, 1.5 / spacing)
+    dx1, dx2 = spacing[0], spacing[1]
+    first = (-(2. * dx1 + dx2) / (dx1 * (dx1 + dx2)), (dx1 + dx2) / (dx1 * dx2), - dx1 / (dx2 * (dx1 + dx2)))
+    dx1, dx2 = spacing[-2], spacing[-1]
+    last = ((dx2) / (dx1 * (dx1 + dx2)), - (dx2 + dx1) / (dx1 * dx2), (2. * dx2 + dx1) / (dx2 * (dx1 + dx2)))
+    return first, last
+
+
+def _derivative(f: Tensor, axis: int, spacing: Any, edge_order: int, otype: Any) -> Tensor:
+    """The derivative along ``axis`` for one spacing, written into an empty array of ``otype`` piece by piece
+    as NumPy writes it."""
+    def at(position: Any) -> tuple:
+        index = [slice(None)] * f.ndim
+        index[axis] = position
+        return tuple(index)
+
+    out = np.empty_like(f, dtype=otype)
+    uniform = np.ndim(spacing) == 0
+    if uniform:
+        out[at(slice(1, -1))] = (f[at(slice(2, None))] - f[at(slice(None, -2))]) / (2. * spacing)
+    else:
+        a, b, c = _weights_interior(spacing, f.ndim, axis)
+        out[at(slice(1, -1))] = a * f[at(slice(None, -2))] + b * f[at(slice(1, -1))] + c * f[at(slice(2, None))]
+    if edge_order == 1:
+        out[at(0)] = (f[at(1)] - f[at(0)]) / (spacing if uniform else spacing[0])
+        out[at(-1)] = (f[at(-1)] - f[at(-2)]) / (spacing if uniform else spacing[-1])
+    else:
+        (a, b, c), (a2, b2, c2) = _second_order_ends(spacing, uniform)
+        out[at(0)] = a * f[at(0)] + b * f[at(1)] + c * f[at(2)]
+        out[at(-1)] = a2 * f[at(-3)] + b2 * f[at(-2)] + c2 * f[at(-1)]
+    return out
+
+
+@implements(np.gradient)
+def _gradient(f: Any, *varargs: Any, axis: Any = None, edge_order: int = 1) -> Any:
+    values = _asarray(f)
+    static("gradient", "edge_order", edge_order)
+    if axis is None:
+        axes = tuple(range(values.ndim))
+    else:
+        axes = np.lib.array_utils.normalize_axis_tuple(static("gradient", "axis", axis), values.ndim)
+    if not varargs:
+        spacings = [1.0] * len(axes)
+    elif len(varargs) == 1 and np.ndim(varargs[0]) == 0:
+        spacings = list(varargs) * len(axes)
+    elif len(varargs) == len(axes):
+        spacings = [_spacing(d, known_dim("gradient", values, a)) for d, a in zip(varargs, axes)]
+    else:
+        raise TypeError("invalid number of arguments")
+    if edge_order > 2:
+        raise ValueError("'edge_order' greater than 2 not supported")
+    otype = values.dtype
+    if otype.kind in "mM":
+        raise NotStageable(f"{user_location()}: np.gradient of datetime or timedelta values is not supported in "
+                           f"graphs")
+    if not np.issubdtype(otype, np.inexact):
+        if np.issubdtype(otype, np.integer):
+            values = cast(values, np.float64)
+        otype = np.dtype(np.float64)
+    results = []
+    for axis_, spacing in zip(axes, spacings):
+        if known_dim("gradient", values, axis_) < edge_order + 1:
+            raise ValueError("Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) "
+                             "elements are required.")
+        if isinstance(spacing, tuple):  # traced coordinates: NumPy's formula for each case, and its choice
+            differences, first, evenly = spacing
+            results.append(np.where(evenly, _derivative(values, axis_, first, edge_order, otype),
+                                    _derivative(values, axis_, differences, edge_order, otype)))
+        else:
+            results.append(_derivative(values, axis_, spacing, edge_order, otype))
+    return results[0] if len(axes) == 1 else tuple(results)
+
+
+# --- common_type, apply_over_axes ---------------------------------------------------------------------------
+
+@implements(np.common_type)
+def _common_type(*arrays: Any) -> type:
+    stand_ins = [np.empty(0, a.dtype) if is_tensor_like(a) else a for a in arrays]
+    return np.common_type(*stand_ins)
+
+
+@implements(np.apply_over_axes)
+def _apply_over_axes(func: Any, a: Any, axes: Any) -> Tensor:
+    value = _asarray(a)
+    ndim = value.ndim
+    static("apply_over_axes", "axes", axes)
+    for axis in ((axes,) if np.ndim(axes) == 0 else axes):
+        if axis < 0:
+            axis = ndim + axis
+        result = func(value, axis)
+        if result.ndim != value.ndim:
+            result = np.expand_dims(result, axis)
+            if result.ndim != value.ndim:
+                raise ValueError("function is not returning an array of the correct shape")
+        value = result
+    return value
+

@@ -1,0 +1,199 @@
+"""NumPy functions NumPy writes over its other functions, in graphs (runtime/graph/numpy_derived.py):
+``np.digitize``, ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes`` traced by
+``autograph.function`` equal NumPy eager (values, dtypes, shapes, bit for bit) on both executors; hypothesis
+draws bins (ties, NaNs, either direction, unordered), indices and coordinates; NumPy's errors are raised, while
+tracing or, where they depend on traced values, when the graph runs."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+import autograph
+from tests import helpers
+
+RNG = np.random.default_rng(41)
+V = RNG.normal(size=7)
+M = RNG.normal(size=(4, 5))
+M32 = M.astype(np.float32)
+T3 = RNG.normal(size=(3, 4, 5))
+INTS = RNG.integers(-3, 9, size=(4, 5))
+X_UNEVEN = np.array([0.0, 0.5, 1.5, 1.75, 3.0])
+X_EVEN = np.array([0.0, 0.5, 1.0, 1.5, 2.0])
+FLAT = np.array([0, 5, 19, 7, 12])
+
+check = helpers.staged_bit_for_bit
+EXECUTORS = ("numpy", "jax") if helpers.jax_usable() else ("numpy",)
+
+
+CASES = {
+    "digitize": (lambda x: np.digitize(x, [-1.0, 0.0, 0.5, 2.0]), [V]),
+    "digitize_right": (lambda x: np.digitize(x, [-1.0, 0.0, 0.5, 2.0], right=True), [np.round(V)]),
+    "digitize_decreasing": (lambda x: np.digitize(x, [2.0, 0.5, 0.0, -1.0]), [V]),
+    "digitize_decreasing_right": (lambda x: np.digitize(x, np.array([2, 0, -1]), right=True), [np.round(V)]),
+    "digitize_ties_first": (lambda x: np.digitize(x, [0.0, 0.0, 1.0]), [V]),
+    "digitize_traced_bins": (lambda x, b: np.digitize(x, b), [V, np.array([-1.0, 0.0, 1.0])]),
+    "digitize_traced_bins_decreasing": (lambda x, b: np.digitize(x, b, right=True), [V, np.array([1.0, 0.0, -1.0])]),
+    "digitize_traced_bins_int": (lambda x, b: np.digitize(x, b), [INTS, np.array([0, 2, 2, 5])]),
+    "digitize_scalar": (lambda x: np.digitize(x[0], [0.0, 1.0]), [V]),
+    "digitize_linspace_bins": (lambda x: np.digitize(x, np.linspace(-1, 1, num=9), right=True), [V]),
+    "digitize_float32": (lambda x: np.digitize(x, [0.1, 0.2]), [M32]),
+    "unravel_index": (lambda i: np.unravel_index(i, (4, 5)), [FLAT]),
+    "unravel_index_f": (lambda i: np.unravel_index(i, (4, 5), order="F"), [FLAT]),
+    "unravel_index_3d": (lambda i: np.unravel_index(i, (2, 5, 2)), [FLAT]),
+    "unravel_index_int_shape": (lambda i: np.unravel_index(i, 20), [FLAT]),
+    "unravel_index_0d": (lambda i: np.unravel_index(i[2], (4, 5)), [FLAT]),
+    "unravel_index_argmax": (lambda x: np.unravel_index(np.argmax(x), x.shape), [M]),
+    "unravel_index_int32": (lambda i: np.unravel_index(i.astype(np.int32), (4, 5)), [FLAT]),
+    "gradient": (lambda f: np.gradient(f), [V]),
+    "gradient_2d": (lambda f: np.gradient(f), [M]),
+    "gradient_spacing": (lambda f: np.gradient(f, 0.3), [V]),
+    "gradient_traced_spacing": (lambda f, h: np.gradient(f, h), [V, np.float64(0.3)]),
+    "gradient_spacings_per_axis": (lambda f: np.gradient(f, 0.5, 2.0), [M]),
+    "gradient_coordinates": (lambda f: np.gradient(f, X_UNEVEN, axis=1), [M]),
+    "gradient_even_coordinates": (lambda f: np.gradient(f, X_EVEN, axis=1), [M]),
+    "gradient_traced_coordinates": (lambda f, x: np.gradient(f, x, axis=1), [M, X_UNEVEN]),
+    "gradient_traced_even_coordinates": (lambda f, x: np.gradient(f, x, axis=1), [M, X_EVEN]),
+    "gradient_int_coordinates": (lambda f: np.gradient(f, np.array([0, 1, 3, 4, 8]), axis=-1), [M]),
+    "gradient_edge_order_2": (lambda f: np.gradient(f, edge_order=2), [M]),
+    "gradient_edge_order_2_coordinates": (lambda f, x: np.gradient(f, x, axis=1, edge_order=2), [M, X_UNEVEN]),
+    "gradient_axis_tuple": (lambda f: np.gradient(f, axis=(0, 2)), [T3]),
+    "gradient_float32": (lambda f: np.gradient(f), [M32]),
+    "gradient_float32_coordinates": (lambda f: np.gradient(f, X_UNEVEN, axis=1), [M32]),
+    "gradient_ints": (lambda f: np.gradient(f), [INTS]),
+    "common_type": (lambda a, b: np.zeros(3, np.common_type(a, b)), [M32, INTS]),
+    "common_type_float32": (lambda a: np.ones(2, dtype=np.common_type(a)) + a[0, :2], [M32]),
+    "common_type_complex": (lambda a: np.zeros(2, np.common_type(a, a * 1j)), [M]),
+    "apply_over_axes": (lambda x: np.apply_over_axes(np.max, x, [0, 2]), [T3]),
+    "apply_over_axes_median": (lambda x: np.apply_over_axes(np.median, x, 1), [M]),
+    "apply_over_axes_negative": (lambda x: np.apply_over_axes(np.min, x, -1), [M]),
+    "apply_over_axes_sum_ints": (lambda x: np.apply_over_axes(np.sum, x, (1, 0)), [INTS]),
+    "apply_over_axes_argsort": (lambda x: np.apply_over_axes(np.argsort, x, axes=0), [M]),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_function_matches_numpy_on_both_executors(name):
+    fn, args = CASES[name]
+    check(fn, *args)
+
+
+def _raises_as_numpy(fn, *args, match=None):
+    """``fn`` raises in NumPy; the Function raises the same type (when tracing or running), on each executor."""
+    with pytest.raises(Exception) as numpy_error:
+        fn(*args)
+    for executor in EXECUTORS:
+        with pytest.raises(type(numpy_error.value), match=match or re.escape(str(numpy_error.value))):
+            autograph.function(fn, executor=executor)(*args)
+
+
+def _numpys_direction(bins: list) -> int:
+    """NumPy's ``check_array_monotonic`` (numpy/_core/src/multiarray/compiled_base.c) as the plain loop it is, for
+    bins it accepts: the first value unlike the first decides, a larger one rising (1), anything else falling."""
+    i = 1
+    while i < len(bins) and bins[i] == bins[0]:
+        i += 1
+    return 1 if i >= len(bins) or bins[0] < bins[i] else -1
+
+
+BIN_VALUES = st.sampled_from([-1.0, 0.0, 0.5, 1.0, 2.0, np.nan, np.inf, -np.inf])
+
+
+@settings(max_examples=25, deadline=None)
+@given(bins=st.lists(BIN_VALUES, max_size=6), right=st.booleans())
+@example(bins=[1.0, np.nan, 2.0], right=False)  # NumPy's loop: a NaN as the first value that differs: falling
+@example(bins=[np.nan, 1.0], right=False)  # (a NaN first: so is every later value, and falling)
+@example(bins=[0.0, 1.0, np.nan, 0.5], right=False)  # rising, and a comparison with a NaN never fails the check
+@example(bins=[1.0, 1.0, 0.5, 0.5, -1.0], right=True)
+def test_digitize_with_traced_bins_is_numpys_whatever_their_order(bins, right):
+    """Traced bins: NumPy's direction (or its error, when the graph runs) for any bins, NaNs and ties too. Bins
+    NumPy takes as monotonic but that are not sorted (a NaN inside) are searched as NumPy's binary search goes on
+    the interpreter, and refused on XLA, whose search goes another way (``UnsortedSearch``)."""
+    edges = np.array(bins, dtype=np.float64)
+    x = np.array([-2.0, -1.0, 0.0, 0.25, 0.5, 1.0, 3.0, np.nan, np.inf])
+
+    def traced(x, b):
+        return np.digitize(x, b, right=right)
+
+    def constant(x):
+        return np.digitize(x, edges, right=right)
+    try:
+        want = traced(x, edges)
+    except ValueError as error:
+        for executor in EXECUTORS:
+            with pytest.raises(ValueError, match=re.escape(str(error))):
+                autograph.function(traced, executor=executor)(x, edges)
+        return
+    searched = edges[::-1] if _numpys_direction(bins) == -1 else edges
+    in_order = np.array_equal(np.sort(searched), searched, equal_nan=True)
+    for executor in EXECUTORS:
+        for fn, args in ((traced, (x, edges)), (constant, (x,))):
+            if executor == "jax" and not in_order:
+                from runtime.jax.rules_array import UnsortedSearch
+                with pytest.raises(UnsortedSearch, match="not sorted"):
+                    autograph.function(fn, executor=executor)(*args)
+                continue
+            got = autograph.function(fn, executor=executor)(*args)
+            assert got.dtype == want.dtype
+            np.testing.assert_array_equal(got, want)
+
+
+@settings(max_examples=15, deadline=None)
+@given(dims=st.lists(st.integers(1, 5), min_size=1, max_size=3), order=st.sampled_from("CF"), data=st.data())
+def test_unravel_index_is_numpys(dims, order, data):
+    size = int(np.prod(dims))
+    flat = np.array(data.draw(st.lists(st.integers(0, size - 1), min_size=1, max_size=6)))
+    check(lambda i: np.unravel_index(i, tuple(dims), order=order), flat)
+
+
+@settings(max_examples=15, deadline=None)
+@given(steps=st.lists(st.sampled_from([0.25, 0.5, 1.0, 3.0]), min_size=2, max_size=6),
+       edge_order=st.sampled_from([1, 2]), traced=st.booleans())
+def test_gradient_with_coordinates_is_numpys(steps, edge_order, traced):
+    """Evenly spaced coordinates take NumPy's scalar formula, uneven ones its three-point one, traced or not."""
+    x = np.concatenate([[0.0], np.cumsum(steps)])
+    f = np.sin(x)[None, :] * np.array([[1.0], [2.0]])
+    if traced:
+        check(lambda f, x: np.gradient(f, x, axis=1, edge_order=edge_order), f, x)
+    else:
+        check(lambda f: np.gradient(f, x, axis=1, edge_order=edge_order), f)
+
+
+def test_delete_and_derived_functions_raise_numpys_errors():
+    _raises_as_numpy(lambda x: np.digitize(x * 1j, [0.0, 1.0]), V)
+    _raises_as_numpy(lambda x: np.digitize(x, [0.0, 2.0, 1.0]), V)
+    _raises_as_numpy(lambda x: np.digitize(x, [[0.0, 2.0]]), V)
+    _raises_as_numpy(lambda x, b: np.digitize(x, b), V, np.array([0.0, 2.0, 1.0]))
+    _raises_as_numpy(lambda i: np.unravel_index(i, (2, 2)), FLAT, match="index out of bounds for array with size 4")
+    _raises_as_numpy(lambda i: np.unravel_index(i - 1, (4, 5)), FLAT, match="index out of bounds")
+    _raises_as_numpy(lambda i: np.unravel_index(i * 1.0, (4, 5)), FLAT)
+    _raises_as_numpy(lambda i: np.unravel_index(i, (4, 5), order="K"), FLAT)
+    _raises_as_numpy(lambda i: np.unravel_index(i, (4, -5)), FLAT, match="out of bounds for array with size -20")
+    _raises_as_numpy(lambda f: np.gradient(f[:1]), V)
+    _raises_as_numpy(lambda f: np.gradient(f[:2], edge_order=2), V)
+    _raises_as_numpy(lambda f: np.gradient(f, edge_order=3), V)
+    _raises_as_numpy(lambda f: np.gradient(f, 1.0, 2.0, 3.0), M)
+    _raises_as_numpy(lambda f: np.gradient(f, X_UNEVEN[:3], axis=1), M)
+    _raises_as_numpy(lambda f: np.gradient(f, M, axis=1), M)
+    _raises_as_numpy(lambda x: np.apply_over_axes(lambda a, axis: a[0, 0], x, 1), M)
+    _raises_as_numpy(lambda x: np.common_type(x > 0), M)
+    _raises_as_numpy(lambda f: np.gradient(f > 0), M)  # NumPy subtracts booleans
+
+
+def test_arguments_that_fix_a_shape_must_be_known_while_tracing():
+    with pytest.raises(TypeError, match=r"test_numpy_derived.py:\d+: np.unravel_index: argument shape must be a "
+                                        "Python constant"):
+        autograph.function(lambda i, n: np.unravel_index(i, (n, 5)))(FLAT, np.int64(4))
+
+
+def test_a_derived_functions_0d_result_is_what_numpy_returns():
+    """The 0-d results answer ``isinstance`` as NumPy's do (NumPy's own function is asked: numpy_function_result)."""
+    def fn(x):
+        k = np.digitize(x[0], [0.0, 1.0])
+        row, col = np.unravel_index(np.argmax(x), x.shape)
+        return isinstance(k, np.ndarray), isinstance(row, np.ndarray), np.isscalar(col)
+    assert autograph.function(fn)(M) == fn(M)
