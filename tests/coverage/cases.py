@@ -26,8 +26,9 @@ import numpy as np
 @dataclasses.dataclass(frozen=True)
 class Repo:
     name: str  # owner/name on GitHub
-    commit: str  # the snapshot the functions were copied from
+    commit: str  # the snapshot the functions were copied from (for an sdist: the SHA-1 of its tarball)
     license: str
+    sdist: str = ""  # "dist==version" where the code was copied from PyPI's sdist, not a fetched snapshot
 
 
 THE_ALGORITHMS = Repo("TheAlgorithms/Python", "f5988cc09713315817df6a7e327e258013a94440", "MIT")
@@ -63,10 +64,14 @@ ASTROPY = Repo("astropy/astropy", "1fdfae1fe1881234e08855ac662dae86e538ed7c", "B
 LIBROSA = Repo("librosa/librosa", "b7e7bf486353821311f68d756e487f65d09cf319", "ISC")
 PYWT = Repo("PyWavelets/pywt", "bbdf7ebe95f738cfac9b68e4e9c521e87e5a1956", "MIT")
 SCIKIT_BIO = Repo("scikit-bio/scikit-bio", "2068527a73f9c0be3eb01a3598657a1cc9a6c70e", "BSD-3-Clause")
+# NeuroKit's snapshot (3.5 GB) is beyond the fetch tool: copied from the PyPI sdist neurokit2==0.3.0, whose _version.py
+# records no commit; the commit field holds the SHA-1 of neurokit2-0.3.0.tar.gz instead (corpus_neurokit.py)
+NEUROKIT = Repo("neuropsychology/NeuroKit", "fcf5ff08dc66922a5dac569574cf235fad43f660", "MIT", sdist="neurokit2==0.3.0")
+PYTHON_CONTROL = Repo("python-control/python-control", "e60e5ebc593bea2f8c1104ac51399452d33a759d", "BSD-3-Clause")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
          TRIMESH, CFD_PYTHON, NOLDS, SCIKIT_IMAGE, PYTHON_ACOUSTICS, HMMLEARN, PYKALMAN, NUMPY_BENCHMARKS, QUANTECON,
          PVLIB, COLOUR, TSLEARN, AHRS, SCIKIT_FUZZY, PYMOO, PYTS, PYKRIGE, NUMPY_FINANCIAL,
-         STATSMODELS, ASTROPY, LIBROSA, PYWT, SCIKIT_BIO)
+         STATSMODELS, ASTROPY, LIBROSA, PYWT, SCIKIT_BIO, NEUROKIT, PYTHON_CONTROL)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -77,7 +82,9 @@ class Source:
     note: str = ""  # what was adapted, if anything beyond dropping prints/plots/docstrings
 
     def __str__(self) -> str:
-        return f"{self.repo.name}@{self.repo.commit[:10]}:{self.path} ({self.original}; {self.repo.license})"
+        snapshot = (f"{self.repo.sdist} (sdist SHA-1 {self.repo.commit[:10]})" if self.repo.sdist
+                    else f"{self.repo.name}@{self.repo.commit[:10]}")
+        return f"{snapshot}:{self.path} ({self.original}; {self.repo.license})"
 
 
 def TA(path: str, original: str, note: str = "") -> Source:

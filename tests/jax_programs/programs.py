@@ -765,3 +765,6 @@ from jax_programs import libraries_seventh  # noqa: E402,F401  (registered after
 
 # isort: split
 from jax_programs import libraries_eighth  # noqa: E402,F401  (registered after libraries_seventh)
+
+# isort: split
+from jax_programs import libraries_ninth  # noqa: E402,F401  (registered after libraries_eighth)
