@@ -116,7 +116,15 @@ def stacklevel(level: int) -> int:
     caller) that reaches the frame ``level`` would reach in the original function."""
     if type(level) is not int or level <= 1:  # the caller itself: the block, at the user's line
         return level
-    return _visible(sys._getframe(1), level - 1)[1] + 1
+    try:
+        return _visible(sys._getframe(1), level - 1)[1] + 1
+    except ValueError:
+        # Beyond the original's stack: so beyond the real one too (``warnings.warn`` then names ``sys:1``, logging
+        # the outermost frame, as for the original), not ``getframe``'s error, which ``warn`` does not raise.
+        frame, real_depth = sys._getframe(1), 0
+        while frame is not None:
+            frame, real_depth = frame.f_back, real_depth + 1
+        return level + real_depth
 
 
 def _visible(frame: Any, depth: int) -> tuple[Any, int]:

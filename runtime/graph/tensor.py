@@ -146,6 +146,14 @@ class Tensor:
             return user_shape(self)
         return shape
 
+    @shape.setter
+    def shape(self, new_shape: Any) -> None:
+        # NumPy reshapes the array object itself (names bound to it see the new shape, its views keep theirs);
+        # a graph value has one shape for good.
+        raise NotStageable(f"{user_location()}: `x.shape = {new_shape!r}` reshapes a NumPy array in place, which a "
+                           "graph tensor cannot do (a graph value keeps its shape): write `x = x.reshape(...)` (then "
+                           "other names bound to the old array keep its shape)")
+
     dtype = property(lambda self: self.value.dtype)
     ndim = property(lambda self: len(self.value.shape))
     device = "cpu"  # (NumPy 2's ndarray.device, the array API's: NumPy's arrays are always on "cpu")
@@ -166,7 +174,7 @@ class Tensor:
 
     @property
     def T(self) -> Tensor:
-        return transpose(self, None)
+        return _same_kind(self, transpose(self, None))
 
     def __repr__(self) -> str:
         return f"<Tensor {self.value.type_str}>"
@@ -278,14 +286,15 @@ class Tensor:
     # --- methods --------------------------------------------------------------------------------
     def astype(self, dtype: Any) -> Tensor:
         # NumPy's astype copies even to the same dtype: a write into the result must not reach self.
-        return copy(self) if np.dtype(dtype) == self.dtype else cast(self, dtype)
+        return copy(self) if np.dtype(dtype) == self.dtype else _same_kind(self, cast(self, dtype))
 
     def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Tensor:
-        return reshape_in_order(self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape,
-                                order, copy)
+        return _same_kind(self, reshape_in_order(
+            self, shape[0] if len(shape) == 1 and not isinstance(shape[0], int) else shape, order, copy))
 
     def transpose(self, *axes: Any) -> Tensor:
-        return transpose(self, axes[0] if len(axes) == 1 and not isinstance(axes[0], int) else (axes or None))
+        return _same_kind(self, transpose(
+            self, axes[0] if len(axes) == 1 and not isinstance(axes[0], int) else (axes or None)))
 
     def flatten(self, order: str = "C") -> Tensor:
         return copy(reshape_in_order(self, (-1,), order, name="flatten"))
@@ -353,8 +362,39 @@ for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "
                    ("rshift", "right_shift")]:
     setattr(Tensor, f"__{_op}__", _binary(_name))
     setattr(Tensor, f"__r{_op}__", _binary(_name, reflected=True))
-for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
+for _name in ("lt", "le", "gt", "ge"):
     setattr(Tensor, f"__{_name}__", _binary(_name))
+
+# What NumPy compares elementwise as numbers (anything else it compares as an object, or not at all).
+_NUMERIC_OPERANDS = (bool, int, float, complex, np.generic, np.ndarray, list, tuple)
+
+
+def _equality(op: str, compare: Callable) -> Any:
+    """``x == other`` / ``x != other``. Against an object NumPy's comparison loops do not take (None, a string, a
+    dict, any object), NumPy gives one answer for every element (``np.array([1.0]) == "mean"`` is
+    ``array([False])``; a NumPy scalar's ``== None`` is Python's ``False``, a 0-d array's ``np.False_``): it is
+    asked of NumPy on a one-element stand-in of ``x``'s dtype, and the answer fills ``x``'s shape."""
+    def method(self: Tensor, other: Any) -> Any:
+        if isinstance(other, _NUMERIC_OPERANDS) or is_tensor_like(other) or self.dtype.kind in "USO":
+            return operator_apply(op, self, other)
+        if self.ndim:
+            answer = compare(np.zeros((1,) * self.ndim, self.dtype), other).reshape(())
+            return bind1("full_like", [self], fill_value=answer, dtype=answer.dtype)
+        scalar, array = compare(self.dtype.type(0), other), compare(np.zeros((), self.dtype), other)
+        if type(scalar) is type(array):
+            return array
+        which = stands_for_scalar(self)
+        if which is None:
+            raise NotStageable(f"{user_location()}: {'==' if op == 'eq' else '!='} {type(other).__name__} of a 0-d "
+                               f"graph tensor: NumPy's answer is {scalar!r} for a NumPy scalar and {array!r} for a "
+                               "0-d array, and the graph cannot tell which this tensor stands for; compare with "
+                               "`is` (`x is None`) or test isinstance(other, ...) instead")
+        return scalar if which else array
+    return method
+
+
+Tensor.__eq__ = _equality("eq", lambda a, b: a == b)
+Tensor.__ne__ = _equality("ne", lambda a, b: a != b)
 
 
 def _power(self: Tensor, exponent: Any) -> Any:
@@ -1173,6 +1213,16 @@ def alias(x: Tensor) -> Tensor:
 
     value, owner = x.ref()
     return Tensor(value, owner, view=(x, same_elements, lambda base, new: new))
+
+
+def _same_kind(source: Tensor, made: Any) -> Any:
+    """``made``, the 0-d result of a method of ``source`` that keeps what its object is (``reshape``, ``astype``,
+    ``transpose``), told so: of a NumPy scalar, a NumPy scalar; of an array (0-d or not), an array
+    (``np.asarray(x[0]).reshape(())`` is a 0-d array, ``x[0].reshape(())`` a scalar)."""
+    if isinstance(made, Tensor) and made is not source and made.ndim == 0:
+        scalar = stands_for_scalar(source) if source.ndim == 0 else False
+        made._array = UNTOLD if scalar is None else not scalar
+    return made
 
 
 def copy(x: Any) -> Tensor:

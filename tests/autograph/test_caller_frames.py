@@ -13,6 +13,7 @@ import warnings
 import pytest
 
 import autograph
+import autograph.testing
 
 
 def deprecated(flag):
@@ -86,6 +87,19 @@ def warning_seen(fn, *args):
 ], ids=lambda value: getattr(value, "__name__", repr(value)))
 def test_warnings_name_the_lines_the_original_names(fn, args):
     assert warning_seen(autograph.convert(fn), *args) == warning_seen(fn, *args)
+
+
+def test_a_stacklevel_beyond_the_stack_warns_as_the_original_in_the_converted_form_too():
+    """``warnings.warn(..., stacklevel=k)`` with ``k`` deeper than the stack warns as ``sys:1``; the converted form's
+    ``ag__.stacklevel(k)`` raised getframe's ``ValueError: call stack is not deep enough`` instead (nameparser's
+    warning helper, called from module level), with or without blocks in the function."""
+    expected = warning_seen(warns_deep, 3, 500)
+    assert expected[1][0][:2] == ("sys", 1)
+    converted = autograph.convert(warns_deep)
+    assert warning_seen(converted, 3, 500) == expected
+    with autograph.testing.converted_form():
+        assert warning_seen(converted, 3, 500) == expected
+        assert warning_seen(autograph.convert(_deprecate), "far", 500) == warning_seen(_deprecate, "far", 500)
 
 
 def test_getframe_gives_the_original_callers():

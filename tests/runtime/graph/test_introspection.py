@@ -118,6 +118,18 @@ def np_copy(s):
     return np.copy(s)
 
 
+def method_reshape(s):  # (of a NumPy scalar, a scalar; of an array, an array: the graph said scalar for both)
+    return s.reshape(())
+
+
+def method_astype(s):
+    return s.astype(np.float32)
+
+
+def transposed(s):
+    return s.T
+
+
 def method_copy(s):
     return s.copy()
 
@@ -131,7 +143,8 @@ def deep_copied(s):
 
 
 SCALAR_STEPS = (nothing, as_array, as_any_array, array_copy, plus_one, root, written_zeros, added_in_place,
-                out_array, reshaped, np_copy, method_copy, copied, deep_copied)
+                out_array, reshaped, np_copy, method_reshape, method_astype, transposed, method_copy, copied,
+                deep_copied)
 
 
 def ask(x, steps, question):
