@@ -787,6 +787,16 @@ def _check(ctx, condition: Any) -> None:
     ctx.state[_FAILED] = jnp.where((failed == 0) & ~jnp.all(condition), code, failed)
 
 
+def _unused_generator(ctx, inputs: Sequence[Any], generator: Any, make: Any) -> tuple:
+    """``np.random.default_rng(seed)`` (or ``RandomState``) made in the function and never drawn from: nothing
+    NumPy's program could see (its seed, a constant, was taken while tracing), so nothing on XLA (NeuroKit's
+    ``complexity_symbolize`` makes one it uses only for some methods). One that is drawn from is refused."""
+    drawn = any(node.op == "random" and node.attrs["draw"].source is generator for node in _walk(ctx.lowering.graph))
+    if drawn or inputs:
+        return _random("make")(ctx, *inputs, generator=generator, make=make)
+    return ()
+
+
 def _random(what: str) -> Rule:
     """A random op (runtime/graph/ops_random.py): refused. XLA has no NumPy generator, and jax.random's
     key-based streams give other numbers than eager NumPy, which a graph must give or refuse."""
@@ -818,7 +828,7 @@ _STATE_RULES: dict[str, Rule] = {
     "print": _print,
     "assert": _assert,
     "random": _random("draw"),
-    "random_generator": _random("make"),
+    "random_generator": lambda ctx, *inputs, **attrs: _unused_generator(ctx, inputs, **attrs),
     "numpy_function": _numpy_function,
 }
 

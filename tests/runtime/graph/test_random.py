@@ -21,6 +21,7 @@ import autograph
 from runtime.graph import TensorSpec, ops, trace
 from runtime.graph.passes import PASSES, effects, optimize
 from runtime.limits import Limitation
+from tests import helpers
 from tests.helpers import jax_usable, line_of
 
 X = np.arange(1.0, 7.0).reshape(2, 3)
@@ -757,3 +758,25 @@ def test_backend_jax_refuses_numpy_random():
         assert "Draw with jax.random and a key passed in as an argument" in str(info.value)
     with pytest.raises(Limitation, match="NumPy's global generator \\(np.random\\) drew numbers"):
         autograph.function(xla_draw, backend="jax", autograph=False)(jnp.ones((2, 3)))
+
+
+def _makes_a_generator_it_never_draws_from(x, method):
+    rng = np.random.default_rng(None if method == "none" else 7)  # (NeuroKit's complexity_symbolize)
+    if method == "draw":
+        return x + rng.uniform(size=x.shape)
+    return x * 2
+
+
+@pytest.mark.parametrize("method", ["none", "seeded"])
+def test_a_generator_made_and_never_drawn_from_runs_on_xla_too(method):
+    """Making it has no effect the program could see (its constant seed was taken while tracing), so XLA runs the
+    graph; one the function draws from is still refused there, with the line that made it."""
+    if not helpers.jax_usable():
+        pytest.skip("needs JAX")
+    x = np.arange(3.0)
+    for executor in ("numpy", "jax", "auto"):
+        np.testing.assert_array_equal(autograph.function(_makes_a_generator_it_never_draws_from,
+                                                         executor=executor)(x, method), x * 2)
+    with pytest.raises(ValueError, match=r"test_random.py:\d+: np.random.default_rng\(7\) runs a NumPy random "
+                                         "generator each time the graph runs"):
+        autograph.function(_makes_a_generator_it_never_draws_from, executor="jax")(x, "draw")
