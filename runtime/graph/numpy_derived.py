@@ -1,5 +1,7 @@
 """NumPy functions that NumPy writes in terms of its other functions, on graph tensors: ``np.digitize``,
-``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``.
+``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``, ``np.ediff1d``,
+``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``, ``np.polyadd``,
+``np.polysub``, ``np.polyder``.
 
 Each does NumPy's arithmetic in NumPy's order (numpy/lib/_function_base_impl.py, _type_check_impl.py,
 _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors are NumPy's:
@@ -18,6 +20,12 @@ _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors ar
 * ``common_type(*arrays)``: the dtypes alone decide: NumPy's own function on empty arrays of them.
 * ``apply_over_axes(func, a, axes)``: ``func(a, axis)`` per axis, the axis put back when ``func`` drops
   it, NumPy's error when it returns another shape.
+* ``isin(element, test_elements, assume_unique, invert)``: each element against each test element with ``==``
+  (what NumPy's sorting and table methods decide too: a NaN is in nothing, ``-0.0`` is ``0.0``); a 0-d element
+  gives a 0-d array, as NumPy's.
+* ``ediff1d``, ``angle``, ``fix`` (``trunc``), ``nancumsum`` / ``nancumprod`` (NaNs as 0 / 1), ``rot90`` (flips
+  and a transpose), ``trapezoid`` (``(d * (y[1:] + y[:-1]) / 2.0).sum(axis)``), ``polyadd`` / ``polysub``
+  (zeros in front of the shorter), ``polyder``: NumPy's code, in NumPy's order.
 
 Before (Python, ``x`` a graph tensor, constant bins)::
 
@@ -30,14 +38,14 @@ After (the graph)::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from runtime.graph import variables
 from runtime.graph.numpy_api import arg, implements
 from runtime.graph.numpy_array import known_dim, static
-from runtime.graph.tensor import Tensor, cast, constant, is_tensor_like
+from runtime.graph.tensor import NUMPY_FUNCTIONS, Tensor, cast, constant, is_tensor_like, reshape
 from runtime.staging import NotStageable, user_location
 
 
@@ -252,3 +260,156 @@ def _apply_over_axes(func: Any, a: Any, axes: Any) -> Tensor:
         value = result
     return value
 
+
+
+# --- isin, ediff1d, angle, fix, nancumsum, nancumprod -------------------------------------------------------
+
+@implements(np.isin)
+def _isin(element: Any, test_elements: Any, assume_unique: bool = False, invert: bool = False, *,
+          kind: Any = None) -> Tensor:
+    if kind not in (None, "sort", "table"):
+        raise ValueError(f"Invalid kind: '{kind}'. Please use None, 'sort' or 'table'.")
+    values, tests = _asarray(element), _asarray(test_elements)
+    count = int(np.prod(tests.shape)) if None not in tests.shape else known_dim("isin", reshape(tests, (-1,)), 0)
+    if count == 0:
+        found = np.zeros_like(values, dtype=bool)
+    else:
+        found = np.any(np.expand_dims(values, -1) == reshape(tests, (-1,)), axis=-1)
+    found = ~found if invert else found
+    found._array = True  # (NumPy's isin returns an array, a 0-d one for a 0-d element)
+    return found
+
+
+@implements(np.ediff1d)
+def _ediff1d(ary: Any, to_end: Any = None, to_begin: Any = None) -> Tensor:
+    flat = reshape(_asarray(ary), (-1,))
+    parts = []
+    for name, extra in (("to_begin", to_begin), ("to_end", to_end)):
+        if extra is None:
+            parts.append(None)
+            continue
+        extra = _asarray(extra)
+        if not np.can_cast(extra.dtype, flat.dtype, casting="same_kind"):
+            raise TypeError(f"dtype of `{name}` must be compatible with input `ary` under the `same_kind` rule.")
+        parts.append(cast(reshape(extra, (-1,)), flat.dtype))
+    differences = cast(flat[1:] - flat[:-1], flat.dtype)  # (written into an array of ary's dtype, as NumPy's out=)
+    pieces = [p for p in (parts[0], differences, parts[1]) if p is not None]
+    return np.concatenate(pieces) if len(pieces) > 1 else differences
+
+
+@implements(np.angle)
+def _angle(z: Any, deg: bool = False) -> Tensor:
+    values = _asarray(z)
+    if values.dtype.kind == "c":
+        result = np.arctan2(np.imag(values), np.real(values))
+    else:
+        result = np.arctan2(0, values)
+    if deg:
+        result = result * (180 / np.pi)  # (NumPy's `a *= 180/pi`, in place: the dtype stays)
+    return result
+
+
+@implements(np.fix)
+def _fix(x: Any, out: Any = None) -> Tensor:
+    if out is not None:
+        return np.trunc(x, out=out)
+    return np.trunc(x)
+
+
+def _nan_scan(name: str, scan: Callable, fill: int) -> Callable:
+    def impl(a: Any, axis: Any = None, dtype: Any = None, out: Any = None) -> Tensor:
+        if out is not None:
+            raise NotStageable(f"{user_location()}: np.{name}(out=...) is not supported in graphs")
+        values = _asarray(a)
+        if values.dtype.kind in "fc":  # (NumPy replaces NaNs in inexact arrays only)
+            values = np.where(np.isnan(values), np.array(fill, values.dtype), values)
+        return scan(values, axis=axis, dtype=dtype)
+    impl.__name__ = name
+    return impl
+
+
+NUMPY_FUNCTIONS[np.nancumsum] = _nan_scan("nancumsum", np.cumsum, 0)
+NUMPY_FUNCTIONS[np.nancumprod] = _nan_scan("nancumprod", np.cumprod, 1)
+
+
+# --- rot90, trapezoid ---------------------------------------------------------------------------------------
+
+@implements(np.rot90)
+def _rot90(m: Any, k: int = 1, axes: Any = (0, 1)) -> Tensor:
+    axes = tuple(static("rot90", "axes", axes))
+    k = static("rot90", "k", k)
+    if len(axes) != 2:
+        raise ValueError("len(axes) must be 2.")
+    values = _asarray(m)
+    if axes[0] == axes[1] or abs(axes[0] - axes[1]) == values.ndim:
+        raise ValueError("Axes must be different.")
+    if not all(-values.ndim <= a < values.ndim for a in axes):
+        raise ValueError(f"Axes={axes} out of range for array of ndim={values.ndim}.")
+    k %= 4
+    if k == 0:
+        return values[:]
+    if k == 2:
+        return np.flip(np.flip(values, axes[0]), axes[1])
+    order = list(range(values.ndim))
+    order[axes[0]], order[axes[1]] = order[axes[1]], order[axes[0]]
+    if k == 1:
+        return np.transpose(np.flip(values, axes[1]), order)
+    return np.flip(np.transpose(values, order), axes[1])
+
+
+@implements(np.trapezoid)
+def _trapezoid(y: Any, x: Any = None, dx: Any = 1.0, axis: int = -1) -> Any:
+    values = _asarray(y)
+    if x is None:
+        d = dx
+    else:
+        points = _asarray(x)
+        if points.ndim == 1:
+            d = np.diff(points)
+            shape = [1] * values.ndim
+            shape[axis] = d.shape[0]
+            d = reshape(d, tuple(shape))
+        else:
+            d = np.diff(points, axis=axis)
+    upper = [slice(None)] * values.ndim
+    lower = [slice(None)] * values.ndim
+    upper[axis] = slice(1, None)
+    lower[axis] = slice(None, -1)
+    return (d * (values[tuple(upper)] + values[tuple(lower)]) / 2.0).sum(axis)
+
+
+# --- polyadd, polysub, polyder ------------------------------------------------------------------------------
+
+def _poly_pair(name: str, combine: Callable) -> Callable:
+    def impl(a1: Any, a2: Any) -> Tensor:
+        if isinstance(a1, np.poly1d) or isinstance(a2, np.poly1d):
+            raise NotStageable(f"{user_location()}: np.{name} of a np.poly1d and a graph tensor is not supported "
+                               "in graphs: pass the coefficients (p.coeffs)")
+        first, second = (np.atleast_1d(_asarray(a)) for a in (a1, a2))
+        gap = known_dim(name, second, 0) - known_dim(name, first, 0)
+        if gap > 0:
+            first = np.concatenate((np.zeros(gap, first.dtype), first))
+        elif gap < 0:
+            second = np.concatenate((np.zeros(-gap, second.dtype), second))
+        return combine(first, second)
+    impl.__name__ = name
+    return impl
+
+
+NUMPY_FUNCTIONS[np.polyadd] = _poly_pair("polyadd", lambda a, b: a + b)
+NUMPY_FUNCTIONS[np.polysub] = _poly_pair("polysub", lambda a, b: a - b)
+
+
+@implements(np.polyder)
+def _polyder(p: Any, m: int = 1) -> Tensor:
+    m = int(static("polyder", "m", m))
+    if m < 0:
+        raise ValueError("Order of derivative must be positive (see polyint)")
+    if isinstance(p, np.poly1d):
+        raise NotStageable(f"{user_location()}: np.polyder of a np.poly1d is not supported in graphs: pass the "
+                           "coefficients (p.coeffs)")
+    coefficients = _asarray(p)
+    for _ in range(m):
+        n = known_dim("polyder", coefficients, 0) - 1
+        coefficients = coefficients[:-1] * np.arange(n, 0, -1)
+    return coefficients

@@ -1,5 +1,7 @@
 """NumPy functions NumPy writes over its other functions, in graphs (runtime/graph/numpy_derived.py):
-``np.digitize``, ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes`` traced by
+``np.digitize``, ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``,
+``np.ediff1d``, ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``,
+``np.polyadd``, ``np.polysub``, ``np.polyder`` traced by
 ``autograph.function`` equal NumPy eager (values, dtypes, shapes, bit for bit) on both executors; hypothesis
 draws bins (ties, NaNs, either direction, unordered), indices and coordinates; NumPy's errors are raised, while
 tracing or, where they depend on traced values, when the graph runs."""
@@ -73,6 +75,41 @@ CASES = {
     "apply_over_axes_negative": (lambda x: np.apply_over_axes(np.min, x, -1), [M]),
     "apply_over_axes_sum_ints": (lambda x: np.apply_over_axes(np.sum, x, (1, 0)), [INTS]),
     "apply_over_axes_argsort": (lambda x: np.apply_over_axes(np.argsort, x, axes=0), [M]),
+    "isin": (lambda x: np.isin(x, [2, 5, 7]), [INTS]),
+    "isin_invert": (lambda x: np.isin(x, [2, 5, 7], invert=True), [INTS]),
+    "isin_floats_nan_zero": (lambda x: np.isin(x, [0.0, np.nan, 2.0]), [np.array([-0.0, np.nan, 2.0, 1.0])]),
+    "isin_traced_tests": (lambda x, t: np.isin(x, t), [INTS, np.array([[1, 2], [8, 0]])]),
+    "isin_mixed_dtypes": (lambda x: np.isin(x, [2.0, 2.5]), [INTS]),
+    "isin_empty_tests": (lambda x: np.isin(x, []), [INTS]),
+    "isin_0d": (lambda x: np.isin(x[0, 0], [INTS[0, 0]]), [INTS]),
+    "ediff1d": (lambda x: np.ediff1d(x), [M]),
+    "ediff1d_ends": (lambda x: np.ediff1d(x, to_end=[9.0, 8.0], to_begin=-1), [V]),
+    "ediff1d_ints_to_begin": (lambda x: np.ediff1d(x.astype(np.int8), to_begin=np.array([3], np.int8)), [INTS]),
+    "angle": (lambda x: np.angle(x), [V]),
+    "angle_complex_deg": (lambda x: np.angle(x + 1j * x[::-1], deg=True), [V]),
+    "angle_float32": (lambda x: np.angle(x, deg=True), [M32]),
+    "angle_ints": (lambda x: np.angle(x), [INTS]),
+    "fix": (lambda x: np.fix(x * 3), [V]),
+    "nancumsum": (lambda x: np.nancumsum(np.where(x > 0.5, np.nan, x), axis=1), [M]),
+    "nancumsum_flat": (lambda x: np.nancumsum(np.where(x > 0.5, np.nan, x)), [M32]),
+    "nancumprod": (lambda x: np.nancumprod(np.where(x > 0.5, np.nan, x), axis=0), [M]),
+    "nancumsum_ints": (lambda x: np.nancumsum(x, dtype=np.int16), [INTS]),
+    "rot90": (lambda x: np.rot90(x), [M]),
+    "rot90_k": (lambda x: tuple(np.rot90(x, k) for k in (-1, 0, 2, 3, 5)), [M]),
+    "rot90_axes": (lambda x: np.rot90(x, 1, axes=(2, 0)), [T3]),
+    "trapezoid": (lambda y: np.trapezoid(y), [V]),
+    "trapezoid_dx_axis": (lambda y: np.trapezoid(y, dx=0.25, axis=0), [M]),
+    "trapezoid_x": (lambda y: np.trapezoid(y, X_UNEVEN), [M]),
+    "trapezoid_traced_x": (lambda y, x: np.trapezoid(y, x, axis=1), [M, X_UNEVEN]),
+    "trapezoid_x_2d": (lambda y: np.trapezoid(y, M * 2, axis=0), [M]),
+    "polyadd": (lambda a: np.polyadd(a, [1.0, 2.0]), [V]),
+    "polysub": (lambda a: np.polysub([1, 2], a), [V]),
+    "polysub_same_length": (lambda a: np.polysub(a, a[::-1]), [V]),
+    "polyadd_int_scalar": (lambda a: np.polyadd(3, a), [INTS[0]]),
+    "polyder": (lambda a: np.polyder(a), [V]),
+    "polyder_twice_ints": (lambda a: np.polyder(a, 2), [INTS[0]]),
+    "polyder_beyond": (lambda a: np.polyder(a[:3], 4), [V]),
+    "polyder_zero": (lambda a: np.polyder(a, 0), [V]),
 }
 
 
@@ -182,6 +219,13 @@ def test_delete_and_derived_functions_raise_numpys_errors():
     _raises_as_numpy(lambda x: np.apply_over_axes(lambda a, axis: a[0, 0], x, 1), M)
     _raises_as_numpy(lambda x: np.common_type(x > 0), M)
     _raises_as_numpy(lambda f: np.gradient(f > 0), M)  # NumPy subtracts booleans
+    _raises_as_numpy(lambda x: np.ediff1d(x.astype(np.int8), to_begin=[0.5]), INTS)
+    _raises_as_numpy(lambda x: np.ediff1d(x > 0), V)
+    _raises_as_numpy(lambda x: np.rot90(x, axes=(0, 0)), M)
+    _raises_as_numpy(lambda x: np.rot90(x, axes=(0, 2)), M)
+    _raises_as_numpy(lambda x: np.rot90(x, axes=(0,)), M)
+    _raises_as_numpy(lambda x: np.polyder(x, -1), V)
+    _raises_as_numpy(lambda x: np.isin(x, [1], kind="hash"), INTS)
 
 
 def test_arguments_that_fix_a_shape_must_be_known_while_tracing():
