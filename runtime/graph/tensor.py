@@ -441,6 +441,7 @@ for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "
 SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax", "argmin", "matmul"}
 
 
+_GENERATOR_FLAGS = 0x20 | 0x200  # CO_GENERATOR, CO_ASYNC_GENERATOR (inspect's)
 _SUBSCRIPTS = frozenset(dis.opmap[name] for name in ("BINARY_SUBSCR", "STORE_SUBSCR") if name in dis.opmap)
 
 
@@ -1455,6 +1456,14 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
     caller = None if frame is None else frame.f_back
     while caller is not None and not is_converted_code(caller.f_code):
         caller = caller.f_back
+    if caller is not None and frame.f_code.co_flags & _GENERATOR_FLAGS:
+        # A generator the converted code iterates: autograph runs generators as written (docs/limitations.md).
+        name = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
+        return NotStageable(
+            head + f"It is in {name}, a generator: autograph runs generators as written (a `yield` cannot be "
+            "staged), also when converted code iterates them. Write the loop in the converted function itself "
+            "(the generator's body inlined, its `yield` replaced by the code that used each item), or use NumPy "
+            "functions that work on tensors in the generator, such as np.where instead of an `if`.")
     if caller is not None:
         # The function was converted, and this one it called is not: Python called it for the converted code
         # (an operator calling __add__, a property, a library's callback), which autograph cannot see.

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 import warnings
 from typing import Any, Callable, Iterator, NamedTuple, Optional
 
@@ -1117,6 +1118,10 @@ def _warn_unrolled(where: str, r: Any, error: Exception, length: Optional[int] =
     warnings.warn_explicit(message, UnrolledLoopWarning, filename or where, int(line) if line.isdigit() else 0)
 
 
+# A store into a subscript, `ys[t] = value` (not `==`, not an augmented `+=`, which reads first).
+_STORE = re.compile(r"^[\w.]+\[[^=]*\]\s*=(?!=)")
+
+
 def _unrolled_reason(error: Exception) -> tuple[str, str]:
     """Why a scan with a traced index failed, naming the construct (with its line), and what to write."""
     text = str(error).split("\n", 1)[0]
@@ -1130,6 +1135,10 @@ def _unrolled_reason(error: Exception) -> tuple[str, str]:
     if isinstance(error, items.StagedListIndex):
         return text, error.fix
     if "used as a Python int" in text:
+        site = _converted_site(error)
+        if site and _STORE.match(site[1]):  # `ys[t] = h` into a list made before the loop
+            return (text, f"write into an array instead of a Python list (`{site[1]}`: preallocate it before the "
+                          "loop, ys = jnp.zeros((n,) + shape), and write ys = ys.at[t].set(value) in the loop)")
         return (text, "index an array instead of a Python list (jnp.stack the list before the loop, then "
                       "a[i]; min(), max() and arithmetic on i are fine)")
     return (f"{type(error).__name__}: {text}",
@@ -1144,11 +1153,13 @@ def _converted_site(error: BaseException) -> Optional[tuple[str, str]]:
     from runtime.undefined import is_converted_code
 
     found = None
-    tb = error.__traceback__
-    while tb is not None:
-        if is_converted_code(tb.tb_frame.f_code):
-            found = tb
-        tb = tb.tb_next
+    while error is not None and found is None:  # (a JAX error re-raised located: the site is in its cause)
+        tb = error.__traceback__
+        while tb is not None:
+            if is_converted_code(tb.tb_frame.f_code):
+                found = tb
+            tb = tb.tb_next
+        error = error.__cause__
     if found is None:
         return None
     filename, line = found.tb_frame.f_code.co_filename, found.tb_lineno

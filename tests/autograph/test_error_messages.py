@@ -428,6 +428,31 @@ def test_an_unconverted_method_under_converted_code_says_to_convert_it():  # (8)
     assert "convert the function with autograph (autograph.function" not in message  # (it was)
 
 
+def doubles_until_large(x, n):
+    for _ in range(n):
+        if np.all(x > 10.0):
+            break
+        x = x * 2.0
+        yield x
+
+
+def consumes_a_generator(x):
+    last = x
+    for s in doubles_until_large(x, 8):  # (gemma's _stream_sample_loop, consumed by its caller)
+        last = s
+    return last
+
+
+def test_an_if_in_a_generator_says_generators_run_as_written():
+    """Not "decorate it with @autograph.convert": converting a generator leaves its body as written."""
+    with pytest.raises(autograph.NotStageable) as info:
+        autograph.function(consumes_a_generator)(np.ones(2))
+    message = str(info.value)
+    assert message.startswith(_site(doubles_until_large, "if np.all(x > 10.0):"))
+    assert "It is in doubles_until_large, a generator: autograph runs generators as written" in message
+    assert "Write the loop in the converted function itself" in message and "Decorate" not in message
+
+
 @pytest.mark.parametrize("executor", EXECUTORS)
 @pytest.mark.parametrize("x", [np.ones(3), -np.ones(3)])
 def test_the_advice_for_methods_works(executor, x):

@@ -162,3 +162,24 @@ def test_a_list_that_is_not_one_array_unrolls_with_the_reason(fn, shown):
     (message,) = [str(w.message) for w in record]
     assert "a Python list indexed by a staged value" in message and shown in message
     assert "jnp.stack(xs)" in message and __file__ in message
+
+
+def stored_backwards(xs, a):
+    h = jnp.zeros_like(xs[0])
+    ys = [None] * xs.shape[0]  # (recurrentgemma's reverse scan, written with a list)
+    for t in reversed(range(xs.shape[0])):
+        h = a[t] * h + xs[t]
+        ys[t] = h
+    return jnp.stack(ys)
+
+
+def test_a_store_into_a_list_at_a_staged_index_unrolls_and_says_to_write_an_array():
+    """The loop unrolls (the results are Python's); the advice is for the store: preallocate an array and write it
+    with .at[t].set (it advised `jnp.stack` of the list, a list of Nones here)."""
+    xs, a = jnp.arange(12.0).reshape(6, 2), jnp.full((6, 2), 0.5)
+    with pytest.warns(UnrolledLoopWarning) as record:
+        got = jax.jit(autograph.to_graph(stored_backwards))(xs, a)
+    np.testing.assert_allclose(got, stored_backwards(xs, a))
+    (message,) = [str(w.message) for w in record]
+    assert "write into an array instead of a Python list (`ys[t] = h`: preallocate it before the loop" in message
+    assert "ys = ys.at[t].set(value)" in message and __file__ in message
