@@ -935,15 +935,16 @@ UNSORTED_XP = ("np.interp was given sample points xp that are not increasing: Nu
 
 
 def _check_increasing(given: Any, xps: Tensor) -> None:
-    """``np.interp``'s ``xp`` must not decrease (NaNs refused too): where it does, NumPy's answer is its search's
-    (``UnsortedSearch``), checked while tracing for a constant ``xp``, when the graph runs otherwise."""
+    """``np.interp``'s ``xp`` must be in NumPy's sorted order (NaNs last): where it is not, NumPy's answer is its
+    own search's (``UnsortedSearch``), checked while tracing for a constant ``xp``, when the graph runs otherwise."""
+    def out_of_order(points: Any) -> Any:
+        lo, hi = points[:-1], points[1:]
+        return np.any((hi < lo) | (np.isnan(lo) & ~np.isnan(hi)))
     if not is_tensor_like(given):
-        points = np.asarray(given, dtype=np.float64)
-        if not np.all(points[:-1] <= points[1:]):
+        if out_of_order(np.asarray(given, dtype=np.float64)):
             raise UnsortedSearch(f"{user_location()}: {UNSORTED_XP}")
         return
-    variables.assert_(np.all(getitem(xps, slice(None, -1)) <= getitem(xps, slice(1, None))), UNSORTED_XP,
-                      UnsortedSearch)
+    variables.assert_(~out_of_order(xps), UNSORTED_XP, UnsortedSearch)
 
 
 @implements(np.interp)

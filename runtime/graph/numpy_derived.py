@@ -1,7 +1,7 @@
 """NumPy functions that NumPy writes in terms of its other functions, on graph tensors: ``np.digitize``,
 ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``, ``np.ediff1d``,
 ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``, ``np.polyadd``,
-``np.polysub``, ``np.polyder``.
+``np.polysub``, ``np.polyder``, and the ufuncs ``np.modf`` and ``np.divmod``.
 
 Each does NumPy's arithmetic in NumPy's order (numpy/lib/_function_base_impl.py, _type_check_impl.py,
 _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors are NumPy's:
@@ -26,6 +26,9 @@ _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors ar
 * ``ediff1d``, ``angle``, ``fix`` (``trunc``), ``nancumsum`` / ``nancumprod`` (NaNs as 0 / 1), ``rot90`` (flips
   and a transpose), ``trapezoid`` (``(d * (y[1:] + y[:-1]) / 2.0).sum(axis)``), ``polyadd`` / ``polysub``
   (zeros in front of the shorter), ``polyder``: NumPy's code, in NumPy's order.
+* ``modf(x)``: ``(x - trunc(x), trunc(x))`` with C's signs (the fraction takes ``x``'s sign: ``-0.0`` for a
+  negative whole number, ``±0.0`` for an infinity); ``divmod(x, y)``: ``(x // y, x % y)``, which NumPy's loops
+  compute with the same ``npy_divmod``.
 
 Before (Python, ``x`` a graph tensor, constant bins)::
 
@@ -45,7 +48,16 @@ import numpy as np
 from runtime.graph import variables
 from runtime.graph.numpy_api import arg, implements
 from runtime.graph.numpy_array import known_dim, static
-from runtime.graph.tensor import NUMPY_FUNCTIONS, Tensor, cast, constant, is_tensor_like, reshape
+from runtime.graph.tensor import (
+    COMPOSITE_UFUNCS,
+    NUMPY_FUNCTIONS,
+    Tensor,
+    as_tensor,
+    cast,
+    constant,
+    is_tensor_like,
+    reshape,
+)
 from runtime.staging import NotStageable, user_location
 
 
@@ -413,3 +425,20 @@ def _polyder(p: Any, m: int = 1) -> Tensor:
         n = known_dim("polyder", coefficients, 0) - 1
         coefficients = coefficients[:-1] * np.arange(n, 0, -1)
     return coefficients
+
+
+# --- the ufuncs modf and divmod -----------------------------------------------------------------------------
+
+def _modf(x: Any) -> tuple:
+    values = as_tensor(x)
+    loop = np.modf.resolve_dtypes((values.dtype, None, None))  # (ints and bools compute in float64)
+    values = cast(values, loop[0])
+    whole = np.trunc(values)
+    # C's modf: the fraction is exact (x - trunc(x)) and has x's sign; an infinity's is a signed zero.
+    fraction = np.where(np.isinf(values), np.copysign(np.array(0, loop[1]), values),
+                        np.copysign(values - whole, values))
+    return fraction, whole
+
+
+COMPOSITE_UFUNCS[np.modf] = _modf
+COMPOSITE_UFUNCS[np.divmod] = lambda x, y: (np.floor_divide(x, y), np.remainder(x, y))

@@ -232,11 +232,14 @@ class Tensor:
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         # (Not even a constant's values: a library may keep the array it made, and read it after a later write
         # into the tensor, which it would then not see.)
-        error = concrete_error(self, "converting a tensor to a NumPy array (np.asarray / np.array)")
         if _indexing_in(sys._getframe(1)):  # NumPy asks an index for its array: `a[i]` of a NumPy array `a`
-            error.args = (error.args[0] + " (Here a NumPy array is indexed by it, `a[i]`: index it with "
-                          "np.take(a, i, axis=0), a gather that graphs support.)",)
-        elif current_builder() is not None and known_value(self) is not None:
+            raise NotStageable(
+                f"{user_location()}: a NumPy array indexed by a graph tensor (`a[i]`, i a {self.value.type_str}): "
+                "NumPy asks the index for its values, which exist only when the graph runs. Index it with "
+                "np.take(a, i, axis=0), a gather that graphs support (or make `a` where a traced value is in reach: "
+                "np.zeros and the other constructors make graph arrays there, which take traced indices).")
+        error = concrete_error(self, "converting a tensor to a NumPy array (np.asarray / np.array)")
+        if current_builder() is not None and known_value(self) is not None:
             error.args = (error.args[0] + " (This array holds constants: np.zeros, np.identity and the other "
                           "constructors called in a traced function make a graph array, so that writes of traced "
                           "values into it stage. To hand a NumPy array to a library, make it outside the traced "
@@ -764,7 +767,8 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
             # where NumPy's own keep float32), and so a number known at run time (a PyNumber).
             inputs = tuple(np.asarray(x) if type(x) in (bool, int, float, complex) else copy(x)
                            if type(x) is PyNumber else x for x in inputs)
-    if op is None:
+    composite = COMPOSITE_UFUNCS.get(ufunc) if op is None else None
+    if op is None and composite is None:
         raise unsupported(name)
     if not _ours(type(x) for x in inputs if hasattr(x, "__array_ufunc__")):
         return NotImplemented
@@ -778,7 +782,12 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
     if kwargs:
         raise NotStageable(f"{name}: argument(s) {', '.join(kwargs)} are not supported in graphs")
     args = list(inputs) if dtype is None else [cast(a, dtype) for a in inputs]
-    return apply(op, *args)
+    return apply(op, *args) if composite is None else composite(*args)
+
+
+# Ufuncs with no op of their own, written with others (np.modf, np.divmod: runtime/graph/numpy_derived.py):
+# ufunc -> a function of the inputs giving NumPy's outputs.
+COMPOSITE_UFUNCS: dict[np.ufunc, Callable] = {}
 
 
 def array_function(func: Callable, types: tuple, args: tuple, kwargs: dict) -> Any:
@@ -1072,7 +1081,15 @@ def _dtype_of(x: Any) -> np.dtype:
 
 def cast(x: Any, dtype: Any) -> Tensor:
     x = as_tensor(x)
-    return x if x.dtype == np.dtype(dtype) else bind1("cast", [x], dtype=np.dtype(dtype))
+    dtype = np.dtype(dtype)
+    if dtype.kind in "USVO" and x.dtype != dtype:
+        # NumPy's string (and object) arrays are Python text, not numbers: a graph holds numbers and booleans (and
+        # NumPy sizes `astype(str)`'s strings by the values: '<U21' for int64, where the dtype asked says '<U0').
+        raise NotStageable(f"{user_location()}: converting a tensor to {dtype.name} (a NumPy array of strings, bytes "
+                           "or objects) is not supported in graphs, which hold numbers and booleans: make the text "
+                           "outside the traced function, from its result (or compute with the numbers: np.char and "
+                           "str.join need the values)")
+    return x if x.dtype == dtype else bind1("cast", [x], dtype=dtype)
 
 
 def reduce(op: str, x: Any, axis: Any = None, keepdims: bool = False, dtype: Any = None) -> Tensor:
@@ -1276,8 +1293,8 @@ def index_template(index: Any) -> tuple[tuple, list]:
     inputs: list[Tensor] = []
 
     def place(item: Any) -> Any:
-        if item is None or item is Ellipsis or isinstance(item, slice) and item == slice(None):
-            return item
+        if item is None or item is Ellipsis or isinstance(item, slice) and item.start is item.stop is item.step is None:
+            return item  # (`is`, not a slice's ==: that would compare a traced bound with None)
         if isinstance(item, (bool, np.bool_)):
             raise IndexError("a Python bool as an index is not supported in graphs")
         if isinstance(item, (int, np.integer)):

@@ -392,8 +392,8 @@ def uses_unique(x):
     return np.unique(x)  # uses-unique
 
 
-def uses_polyder(x):
-    return np.polyder(x)  # uses-polyder
+def uses_polyint(x):
+    return np.polyint(x)  # uses-polyint
 
 
 def host_unique(x):
@@ -404,10 +404,10 @@ def test_unsupported_functions_suggest_numpy_function():
     # np.unique has a data-dependent shape, which the NumPy executor runs (docs/graph_numpy_functions.md)
     np.testing.assert_array_equal(autograph.function(uses_unique)(X), np.unique(X))
     with pytest.raises(Limitation) as info:
-        autograph.function(uses_polyder)(X)
+        autograph.function(uses_polyint)(X)
     message = str(info.value)
-    assert message.startswith(f"{__file__}:{line_of(__file__, 'uses-polyder')}: np.polyder is not supported")
-    assert "autograph.numpy_function(np.polyder, x, ..., output_spec=autograph.TensorSpec(shape, dtype))" \
+    assert message.startswith(f"{__file__}:{line_of(__file__, 'uses-polyint')}: np.polyint is not supported")
+    assert "autograph.numpy_function(np.polyint, x, ..., output_spec=autograph.TensorSpec(shape, dtype))" \
         in message
     # ... and what it suggests works, on the NumPy executor:
     np.testing.assert_array_equal(autograph.function(host_unique)(X), np.unique(X))

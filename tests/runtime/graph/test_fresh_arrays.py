@@ -295,7 +295,7 @@ def test_a_tensor_written_into_a_numpy_array_is_refused_not_rebound(executor):
                               "graph tensor into a NumPy array (a float64[4] ndarray")
     assert "np.zeros" in message
     # (the array came from a helper: the message says why that one is NumPy's, and what to do)
-    assert "An array a helper function makes where no traced value is in reach" in message
+    assert "An array made where no traced value is in reach stays a NumPy array, as in a helper" in message
 
 
 class Buffers:
@@ -344,3 +344,39 @@ def test_a_buffer_a_helper_made_from_a_shape_alone_is_numpys_and_the_refusal_say
     with pytest.raises(autograph.NotStageable, match=r"np.add\(out=...\): the array written in place is a ndarray.*"
                                                      r"a helper given only a shape makes NumPy's own array"):
         autograph.function(_accumulated_in_a_helpers_buffer)(np.arange(4.0))
+
+
+def _draws_into_zeros(n, seed):
+    rng = np.random.default_rng(seed)
+    samples = np.zeros(n)  # (SALib's samplers: every argument a Python value, a generator in hand)
+    for i in range(n):
+        samples[i] = rng.random()
+    return samples
+
+
+def _shuffles_an_identity(seed):
+    rng = np.random.default_rng(seed)
+    p = np.eye(3)
+    rng.shuffle(p)  # (SALib's _generate_p_star)
+    return p
+
+
+def _draws_from_a_generator_argument(rng, n):
+    out = np.empty((n, 2))
+    for i in range(n):
+        out[i] = rng.normal(size=2)
+    return out
+
+
+@pytest.mark.parametrize("fn, args", [(_draws_into_zeros, (4, 3)), (_shuffles_an_identity, (5,)),
+                                      (_draws_from_a_generator_argument, (None, 3))])
+def test_a_function_holding_a_numpy_generator_makes_graph_arrays_for_its_draws(fn, args):
+    """Its draws are graph values, so it makes graph arrays as a function holding a tensor does (they were NumPy
+    arrays, and writing a draw into one was refused with advice to make the array with np.zeros, which it was)."""
+    if fn is _draws_from_a_generator_argument:
+        want = fn(np.random.default_rng(8), 3)
+        got = autograph.function(fn)(np.random.default_rng(8), 3)
+    else:
+        want, got = fn(*args), autograph.function(fn)(*args)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)

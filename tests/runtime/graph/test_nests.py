@@ -178,7 +178,8 @@ def test_a_local_numpy_array_indexed_by_a_tensor_names_np_take():
         return np.take(table, np.argmax(h), axis=0)
 
     h = np.array([1.0, 3.0, 2.0])
-    with pytest.raises(autograph.NotStageable, match=r"test_nests.py:\d+: .*Here a NumPy array is indexed by it, "
-                                                     r"`a\[i\]`: index it with np.take\(a, i, axis=0\)"):
+    with pytest.raises(autograph.NotStageable, match=r"test_nests.py:\d+: a NumPy array indexed by a graph tensor "
+                                                     r"\(`a\[i\]`, i a i64\[\]\).*Index it with "
+                                                     r"np.take\(a, i, axis=0\)"):
         autograph.function(indexed)(h)
     assert autograph.function(taken)(h) == taken(h) == indexed(h) == 1.5

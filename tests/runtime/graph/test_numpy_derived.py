@@ -1,7 +1,7 @@
 """NumPy functions NumPy writes over its other functions, in graphs (runtime/graph/numpy_derived.py):
 ``np.digitize``, ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``,
 ``np.ediff1d``, ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``,
-``np.polyadd``, ``np.polysub``, ``np.polyder`` traced by
+``np.polyadd``, ``np.polysub``, ``np.polyder`` and the ufuncs ``np.modf``, ``np.divmod`` traced by
 ``autograph.function`` equal NumPy eager (values, dtypes, shapes, bit for bit) on both executors; hypothesis
 draws bins (ties, NaNs, either direction, unordered), indices and coordinates; NumPy's errors are raised, while
 tracing or, where they depend on traced values, when the graph runs."""
@@ -110,6 +110,13 @@ CASES = {
     "polyder_twice_ints": (lambda a: np.polyder(a, 2), [INTS[0]]),
     "polyder_beyond": (lambda a: np.polyder(a[:3], 4), [V]),
     "polyder_zero": (lambda a: np.polyder(a, 0), [V]),
+    "modf": (lambda x: np.modf(x * 3), [M]),
+    "modf_float32": (lambda x: np.modf(x * 3), [M32]),
+    "modf_ints": (lambda x: np.modf(x), [INTS]),
+    "modf_0d": (lambda x: np.modf(x[2] * 7), [V]),
+    "divmod": (lambda x: np.divmod(x * 3, 0.7), [M]),
+    "divmod_builtin": (lambda x: divmod(x * 3, 0.7), [M]),
+    "divmod_ints": (lambda x: np.divmod(x, -3), [INTS]),
 }
 
 
@@ -241,3 +248,25 @@ def test_a_derived_functions_0d_result_is_what_numpy_returns():
         row, col = np.unravel_index(np.argmax(x), x.shape)
         return isinstance(k, np.ndarray), isinstance(row, np.ndarray), np.isscalar(col)
     assert autograph.function(fn)(M) == fn(M)
+
+
+SPECIAL = np.array([-3.0, -2.5, -0.5, -0.0, 0.0, 0.25, 2.75, 4.5e15 + 0.5, 1e300, -1e300, np.inf, -np.inf, np.nan])
+
+
+@pytest.mark.parametrize("fn", [lambda x: np.modf(x), lambda x: np.modf(x.astype(np.float32)),
+                                lambda x: np.divmod(x, 0.75), lambda x: np.divmod(x, -np.inf),
+                                lambda x: divmod(x, x[1])],
+                         ids=["modf", "modf_float32", "divmod", "divmod_by_inf", "divmod_builtin"])
+def test_modf_and_divmod_give_numpys_signed_zeros_and_special_values(fn):
+    """C's modf: a negative whole number's fraction is -0.0, an infinity's a signed zero, NaN stays NaN."""
+    with np.errstate(all="ignore"):
+        want = fn(SPECIAL)
+    for executor in EXECUTORS:
+        with np.errstate(all="ignore"):
+            got = autograph.function(fn, executor=executor)(SPECIAL)
+        for g, w in zip(got, want, strict=True):
+            g = np.asarray(g)
+            assert g.dtype == w.dtype
+            np.testing.assert_array_equal(g, w)
+            finite = ~np.isnan(w)
+            np.testing.assert_array_equal(np.signbit(g[finite]), np.signbit(w[finite]))

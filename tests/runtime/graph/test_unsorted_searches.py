@@ -1,8 +1,8 @@
 """Searches in points that are not sorted (runtime/limits.py ``UnsortedSearch``): NumPy's answer there follows the
 path of its own search, so a graph gives it exactly or refuses, never another answer. ``np.interp`` with ``xp``
-not increasing is refused on both executors (NumPy's loop searches with a guess; the graph with ``searchsorted``:
-28 of 300 random unsorted ``xp`` gave other values before); ``np.searchsorted`` of an array out of NumPy's order
-is NumPy's own answer on the interpreter and refused on XLA. Hypothesis draws the points, sorted or not, with
+not in NumPy's sorted order (NaNs last) is refused on both executors (NumPy's loop searches with a guess; the
+graph with ``searchsorted``: 28 of 300 random unsorted ``xp`` gave other values before); ``np.searchsorted`` of an
+array out of NumPy's order is NumPy's own answer on the interpreter and refused on XLA. Hypothesis draws the points, sorted or not, with
 ties, NaNs and infinities."""
 
 from __future__ import annotations
@@ -33,11 +33,12 @@ def _same(got, want):
 @given(xp=POINTS, sort=st.booleans())
 @example(xp=[0.0, 1.0, 0.5], sort=False)
 @example(xp=[0.0, 0.5, 0.5, 1.0], sort=True)  # ties are in order
+@example(xp=[0.0, np.nan], sort=False)  # (NumPy's own test_non_finite cases: in order)
 @example(xp=[-2.0], sort=False)  # one point: NumPy's loop gives its value at a NaN x too (the graph gave NaN)
 def test_interp_gives_numpys_values_or_refuses_points_that_are_not_increasing(xp, sort):
     points = np.sort(xp) if sort else np.array(xp)
     values = np.arange(len(points), dtype=np.float64) ** 2
-    increasing = bool(np.all(points[:-1] <= points[1:]))
+    increasing = np.array_equal(np.sort(points), points, equal_nan=True)  # (NumPy's order: NaNs last)
     with np.errstate(all="ignore"):
         want = np.interp(X, points, values)
     for executor in EXECUTORS:
