@@ -2,8 +2,8 @@
 path of its own search, so a graph gives it exactly or refuses, never another answer. ``np.interp`` with ``xp``
 not in NumPy's sorted order (NaNs last) is refused on both executors (NumPy's loop searches with a guess; the
 graph with ``searchsorted``: 28 of 300 random unsorted ``xp`` gave other values before); ``np.searchsorted`` of an
-array out of NumPy's order is NumPy's own answer on the interpreter and refused on XLA. Hypothesis draws the points, sorted or not, with
-ties, NaNs and infinities."""
+array out of NumPy's order is NumPy's own answer on the interpreter and refused on XLA. Hypothesis draws the
+points, sorted or not, with ties, NaNs and infinities."""
 
 from __future__ import annotations
 
