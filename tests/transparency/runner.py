@@ -29,6 +29,13 @@ A library is converted module by module as its modules execute (an import hook),
 imports another binds the converted names. A stdlib module (a package, such as ``json``: with its
 modules) is converted where it stands (it was imported long before, by the runner itself), and again
 when a test imports it afresh (``test.support.import_helper.import_fresh_module``).
+
+With ``--language`` (CPython's tests of the language itself, whose code under test is in the test module:
+nested functions, closures, comprehensions, ``match``, class bodies), no module ``<name>`` is imported: the
+test module ``test.test_<name>`` itself is converted by the same import hook as it finishes executing, every
+function and method it defines (its TestCase methods too), before its tests are loaded from it.
+
+    python tests/transparency/runner.py stdlib scope --language --convert --out results.jsonl
 """
 
 from __future__ import annotations
@@ -344,7 +351,10 @@ class CountingResult(unittest.TestResult):
             self._write(test, outcome, err)
 
 
-def run_stdlib(name: str, convert: bool, log: Log) -> None:
+def run_stdlib(name: str, convert: bool, log: Log, language: bool = False) -> None:
+    if language:
+        run_language(name, convert, log)
+        return
     converter = Converter() if convert else None
     # In both runs, before the clock starts: the module, and for a package (json) its modules too.
     modules = [importlib.import_module(name)]
@@ -365,6 +375,39 @@ def run_stdlib(name: str, convert: bool, log: Log) -> None:
     except Exception as exc:
         log.write(event="collect_error", id=test_name, message=describe_exception(exc))
     else:
+        suite = unittest.defaultTestLoader.loadTestsFromModule(test_module)
+        suite.run(CountingResult(log))
+    log.write(event="done", seconds=time.perf_counter() - start, cpu_seconds=time.thread_time() - cpu_start)
+    if converter is not None:
+        log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
+
+
+def run_language(name: str, convert: bool, log: Log) -> None:
+    """A suite whose code under test is its own test module (CPython's tests of the language: test_scope,
+    test_patma, ...): ``test.test_<name>`` itself (a package: with its submodules) is converted, in place, as it
+    finishes executing (the import hook that converts a library), so every function and method it defines, its
+    TestCase methods too, is converted; then its tests are loaded from it and run. Both runs import it before the
+    clock starts."""
+    test_name = f"test.test_{name}"
+    converter = Converter() if convert else None
+    if converter is not None:
+        def wanted(module: str) -> bool:
+            return module == test_name or module.startswith(test_name + ".")
+
+        for module_name, module in list(sys.modules.items()):  # none, unless something imported it already
+            if wanted(module_name):
+                converter.module(module)
+        converter.rebind()
+        sys.meta_path.insert(0, ConvertOnImport(converter, wanted))
+    try:
+        test_module = importlib.import_module(test_name)
+    except Exception as exc:
+        test_module = None
+        log.write(event="collect_error", id=test_name, message=describe_exception(exc))
+    if converter is not None:
+        log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
+    start, cpu_start = time.perf_counter(), time.thread_time()
+    if test_module is not None:
         suite = unittest.defaultTestLoader.loadTestsFromModule(test_module)
         suite.run(CountingResult(log))
     log.write(event="done", seconds=time.perf_counter() - start, cpu_seconds=time.thread_time() - cpu_start)
@@ -499,6 +542,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --convert: run the suite inside a trace that stages nothing "
                              "(autograph.testing.converted_form), so that every converted function runs its "
                              "converted form on the suite's plain values")
+    parser.add_argument("--language", action="store_true",
+                        help="stdlib: the code under test is test.test_<name> itself (a test of the language): "
+                             "convert it, not a module <name>")
     parser.add_argument("--out", required=True)
     parser.add_argument("--package", action="append", default=[], help="pytest: a package to convert")
     parser.add_argument("--src", help="pytest: the directory the packages import from")
@@ -525,7 +571,7 @@ def main(argv: list[str] | None = None) -> int:
     log = Log(options.out)
     with inside:
         if options.kind == "stdlib":
-            run_stdlib(options.name, options.convert, log)
+            run_stdlib(options.name, options.convert, log, options.language)
             return 0
         return run_pytest(options.package, options.src, options.convert, pytest_args, log)
 
