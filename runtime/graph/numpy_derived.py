@@ -1,7 +1,8 @@
 """NumPy functions that NumPy writes in terms of its other functions, on graph tensors: ``np.digitize``,
 ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``, ``np.ediff1d``,
 ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``, ``np.polyadd``,
-``np.polysub``, ``np.polyder``, and the ufuncs ``np.modf`` and ``np.divmod``.
+``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis``, and the ufuncs ``np.modf`` and
+``np.divmod``.
 
 Each does NumPy's arithmetic in NumPy's order (numpy/lib/_function_base_impl.py, _type_check_impl.py,
 _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors are NumPy's:
@@ -26,6 +27,8 @@ _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors ar
 * ``ediff1d``, ``angle``, ``fix`` (``trunc``), ``nancumsum`` / ``nancumprod`` (NaNs as 0 / 1), ``rot90`` (flips
   and a transpose), ``trapezoid`` (``(d * (y[1:] + y[:-1]) / 2.0).sum(axis)``), ``polyadd`` / ``polysub``
   (zeros in front of the shorter), ``polyder``: NumPy's code, in NumPy's order.
+* ``take_along_axis`` / ``put_along_axis``: NumPy's fancy index (the indices along ``axis``, an ``arange`` along
+  each other axis), read or written; ``put_along_axis(..., axis=None)`` writes into a flattened copy, as NumPy's.
 * ``modf(x)``: ``(x - trunc(x), trunc(x))`` with C's signs (the fraction takes ``x``'s sign: ``-0.0`` for a
   negative whole number, ``±0.0`` for an infinity); ``divmod(x, y)``: ``(x // y, x % y)``, which NumPy's loops
   compute with the same ``npy_divmod``.
@@ -48,6 +51,7 @@ import numpy as np
 from runtime.graph import variables
 from runtime.graph.numpy_api import arg, implements
 from runtime.graph.numpy_array import known_dim, static
+from runtime.graph.shapes import normalize_axis
 from runtime.graph.tensor import (
     COMPOSITE_UFUNCS,
     NUMPY_FUNCTIONS,
@@ -442,3 +446,49 @@ def _modf(x: Any) -> tuple:
 
 COMPOSITE_UFUNCS[np.modf] = _modf
 COMPOSITE_UFUNCS[np.divmod] = lambda x, y: (np.floor_divide(x, y), np.remainder(x, y))
+
+
+# --- take_along_axis, put_along_axis ------------------------------------------------------------------------
+
+def _along_axis(name: str, shape: tuple, indices: Tensor, axis: int) -> tuple:
+    """NumPy's ``_make_along_axis_idx``: ``indices`` along ``axis``, an ``arange`` broadcast along every other."""
+    if indices.dtype.kind not in "iu":
+        raise IndexError("`indices` must be an integer array")
+    if len(shape) != indices.ndim:
+        raise ValueError("`indices` and `arr` must have the same number of dimensions")
+    index = []
+    for dim, n in enumerate(shape):
+        if dim == axis:
+            index.append(indices)
+            continue
+        along = [1] * len(shape)
+        along[dim] = -1
+        index.append(np.arange(n if n is not None else known_dim(name, indices, dim)).reshape(along))
+    return tuple(index)
+
+
+def _flat_or_axis(name: str, array: Tensor, indices: Tensor, axis: Any) -> tuple:
+    if axis is None:
+        if indices.ndim != 1:
+            raise ValueError("when axis=None, `indices` must have a single dimension.")
+        return reshape(array, (-1,)), 0
+    return array, normalize_axis(axis, array.ndim)
+
+
+@implements(np.take_along_axis)
+def _take_along_axis(arr: Any, indices: Any, axis: Any = -1) -> Tensor:
+    array, where = _asarray(arr), _asarray(indices)
+    array, axis = _flat_or_axis("take_along_axis", array, where, axis)
+    return array[_along_axis("take_along_axis", array.shape, where, axis)]
+
+
+@implements(np.put_along_axis)
+def _put_along_axis(arr: Any, indices: Any, values: Any, axis: Any) -> None:
+    where = _asarray(indices)
+    flat = axis is None
+    array, axis = _flat_or_axis("put_along_axis", arr, where, axis)
+    if flat:
+        # NumPy writes into a copy of the flattened array (np.array(arr.flat)): `arr` keeps its values, and the
+        # copy's write raises NumPy's errors.
+        array = np.copy(reshape(_asarray(array), (-1,)))
+    array[_along_axis("put_along_axis", array.shape, where, axis)] = values

@@ -1,8 +1,9 @@
 """NumPy functions NumPy writes over its other functions, in graphs (runtime/graph/numpy_derived.py):
 ``np.digitize``, ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``,
 ``np.ediff1d``, ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``,
-``np.polyadd``, ``np.polysub``, ``np.polyder`` and the ufuncs ``np.modf``, ``np.divmod`` traced by
-``autograph.function`` equal NumPy eager (values, dtypes, shapes, bit for bit) on both executors; hypothesis
+``np.polyadd``, ``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis`` and the ufuncs
+``np.modf``, ``np.divmod`` traced by ``autograph.function`` equal NumPy eager (values, dtypes, shapes, bit for bit)
+on both executors; hypothesis
 draws bins (ties, NaNs, either direction, unordered), indices and coordinates; NumPy's errors are raised, while
 tracing or, where they depend on traced values, when the graph runs."""
 
@@ -117,6 +118,15 @@ CASES = {
     "divmod": (lambda x: np.divmod(x * 3, 0.7), [M]),
     "divmod_builtin": (lambda x: divmod(x * 3, 0.7), [M]),
     "divmod_ints": (lambda x: np.divmod(x, -3), [INTS]),
+    "take_along_axis": (lambda x: np.take_along_axis(x, np.argsort(x, axis=1), axis=1), [M]),
+    "take_along_axis_0": (lambda x: np.take_along_axis(x, np.argmax(x, axis=0)[None], axis=0), [M]),
+    "take_along_axis_none": (lambda x: np.take_along_axis(x, np.array([0, -1, 7]), axis=None), [M]),
+    "take_along_axis_3d": (lambda x: np.take_along_axis(x, np.argsort(-x, axis=-1)[..., :2], axis=-1), [T3]),
+    "put_along_axis": (lambda x: (np.put_along_axis(y := x.copy(), np.argmax(x, axis=1)[:, None], -9.0, axis=1), y)[1],
+                       [M]),
+    "put_along_axis_values": (lambda x: (np.put_along_axis(y := x.copy(), np.argsort(x, axis=0)[:1], x[1:2], axis=0),
+                                         y)[1], [M]),
+    "put_along_axis_none_keeps": (lambda x: (np.put_along_axis(x, np.array([0, 3]), 5.0, axis=None), x)[1], [M]),
 }
 
 
@@ -233,6 +243,9 @@ def test_delete_and_derived_functions_raise_numpys_errors():
     _raises_as_numpy(lambda x: np.rot90(x, axes=(0,)), M)
     _raises_as_numpy(lambda x: np.polyder(x, -1), V)
     _raises_as_numpy(lambda x: np.isin(x, [1], kind="hash"), INTS)
+    _raises_as_numpy(lambda x: np.take_along_axis(x, np.ones((4, 2)), axis=1), M)
+    _raises_as_numpy(lambda x: np.take_along_axis(x, np.ones((4, 2), np.intp), axis=None), M)
+    _raises_as_numpy(lambda x: np.take_along_axis(x, np.array(1), axis=1), M)
 
 
 def test_arguments_that_fix_a_shape_must_be_known_while_tracing():
