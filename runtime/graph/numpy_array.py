@@ -1235,7 +1235,7 @@ def _nanstd(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: 
 
 # --- order statistics: median, quantile, percentile --------------------------------------------------
 
-def _reduce_axes(x: Tensor, axis: Any) -> tuple[Tensor, int]:
+def reduce_axes(x: Tensor, axis: Any) -> tuple[Tensor, int]:
     """NumPy's ``_ureduce``: several axes become one last axis (kept axes first); None flattens."""
     if axis is None:
         return _flatten(x), 0
@@ -1248,7 +1248,7 @@ def _reduce_axes(x: Tensor, axis: Any) -> tuple[Tensor, int]:
     return reshape(moved, tuple(shape[i] for i in keep) + (-1,)), len(keep)
 
 
-def _keep_dims(result: Tensor, x_ndim: int, axis: Any, keepdims: bool, q_ndim: int = 0) -> Tensor:
+def keep_dims(result: Tensor, x_ndim: int, axis: Any, keepdims: bool, q_ndim: int = 0) -> Tensor:
     if not keepdims:
         return result
     axes = range(x_ndim) if axis is None else normalize_axes(axis, x_ndim)
@@ -1260,9 +1260,9 @@ def _keep_dims(result: Tensor, x_ndim: int, axis: Any, keepdims: bool, q_ndim: i
 def _median(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = False,
             keepdims: bool = False) -> Any:
     x0 = arg(a)
-    x, ax = _reduce_axes(x0, axis)
+    x, ax = reduce_axes(x0, axis)
     if x.ndim and x.shape[ax] is None:  # a length known only at run time (np.median(x[mask])): NumPy's own
-        return _finish(_keep_dims(bind1("median", [x], axis=ax), x0.ndim, axis, keepdims), out, "np.median")
+        return _finish(keep_dims(bind1("median", [x], axis=ax), x0.ndim, axis, keepdims), out, "np.median")
     n = known_dim("median", x, ax)
     part = bind1("sort", [x], axis=ax) if x.ndim else x
     if x.ndim == 0:
@@ -1273,7 +1273,7 @@ def _median(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = F
     if x.dtype.kind in "fc" and n > 0:
         last = getitem(part, (slice(None),) * ax + (-1,))
         result = np.where(np.isnan(last), cast(last, result.dtype), result)
-    return _finish(_keep_dims(result, x0.ndim, axis, keepdims), out, "np.median")
+    return _finish(keep_dims(result, x0.ndim, axis, keepdims), out, "np.median")
 
 
 _QUANTILE_METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
@@ -1289,10 +1289,10 @@ def _quantile_impl(name: str, a: Any, q: np.ndarray, axis: Any, method: str, kee
                         f"{', '.join(_QUANTILE_METHODS)}")
     if q.ndim > 2:
         raise ValueError("q must be a scalar or 1d")
-    x, ax = _reduce_axes(x0, axis)
+    x, ax = reduce_axes(x0, axis)
     if x.ndim and x.shape[ax] is None:  # a length known only at run time (np.percentile(x[mask], 95)): NumPy's own
         result = bind1("quantile", [x, constant(q)], axis=ax, method=method, weak_q=weak_q)
-        return _keep_dims(result, x0.ndim, axis, keepdims, q.ndim)
+        return keep_dims(result, x0.ndim, axis, keepdims, q.ndim)
     n = known_dim(name, x, ax)
     arr = _moveaxis(bind1("sort", [x], axis=ax), ax, 0) if x.ndim else reshape(x, (1,))
     supports_nans = x.dtype.kind in "fc"
@@ -1332,7 +1332,7 @@ def _quantile_impl(name: str, a: Any, q: np.ndarray, axis: Any, method: str, kee
     if supports_nans:
         last = getitem(arr, -1)
         result = np.where(np.isnan(last), cast(last, result.dtype), result)
-    return _keep_dims(result, x0.ndim, axis, keepdims, q.ndim)
+    return keep_dims(result, x0.ndim, axis, keepdims, q.ndim)
 
 
 @implements(np.quantile)

@@ -1,8 +1,8 @@
 """NumPy functions that NumPy writes in terms of its other functions, on graph tensors: ``np.digitize``,
 ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``, ``np.ediff1d``,
 ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``, ``np.polyadd``,
-``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis``, and the ufuncs ``np.modf`` and
-``np.divmod``.
+``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis``, ``np.nanmedian``, and the ufuncs
+``np.modf`` and ``np.divmod``.
 
 Each does NumPy's arithmetic in NumPy's order (numpy/lib/_function_base_impl.py, _type_check_impl.py,
 _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors are NumPy's:
@@ -29,6 +29,8 @@ _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors ar
   (zeros in front of the shorter), ``polyder``: NumPy's code, in NumPy's order.
 * ``take_along_axis`` / ``put_along_axis``: NumPy's fancy index (the indices along ``axis``, an ``arange`` along
   each other axis), read or written; ``put_along_axis(..., axis=None)`` writes into a flattened copy, as NumPy's.
+* ``nanmedian``: the sorted values (NaNs last), their count per slice, and the one or two middle values, with
+  NumPy's rounding on each of its paths (below).
 * ``modf(x)``: ``(x - trunc(x), trunc(x))`` with C's signs (the fraction takes ``x``'s sign: ``-0.0`` for a
   negative whole number, ``±0.0`` for an infinity); ``divmod(x, y)``: ``(x // y, x % y)``, which NumPy's loops
   compute with the same ``npy_divmod``.
@@ -50,7 +52,7 @@ import numpy as np
 
 from runtime.graph import variables
 from runtime.graph.numpy_api import arg, implements
-from runtime.graph.numpy_array import known_dim, static
+from runtime.graph.numpy_array import keep_dims, known_dim, reduce_axes, static
 from runtime.graph.shapes import normalize_axis
 from runtime.graph.tensor import (
     COMPOSITE_UFUNCS,
@@ -492,3 +494,38 @@ def _put_along_axis(arr: Any, indices: Any, values: Any, axis: Any) -> None:
         # copy's write raises NumPy's errors.
         array = np.copy(reshape(_asarray(array), (-1,)))
     array[_along_axis("put_along_axis", array.shape, where, axis)] = values
+
+
+# --- nanmedian ----------------------------------------------------------------------------------------------
+
+@implements(np.nanmedian)
+def _nanmedian(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = False,
+               keepdims: Any = np._NoValue) -> Any:
+    """NumPy's nanmedian: the median of the values that are not NaN, NaN for a slice of NaNs. Its two paths
+    round differently, and both are followed: one slice (``axis=None``, a 1-D array) or a slice of 600 values or
+    more is NumPy's median of the values kept (the middle value itself, or the mean of the two middle ones);
+    shorter slices of a larger array go through its masked-array median, which averages the two middle
+    positions even when they are the same value (``(x + x) / 2``: inf for 1e308). Integers: ``np.median``."""
+    keep = keepdims is not np._NoValue and bool(keepdims)
+    values = _asarray(a)
+    if values.dtype.kind not in "fc":
+        return np.median(values, axis=axis, out=out, keepdims=keep)
+    if out is not None:
+        raise NotStageable(f"{user_location()}: np.nanmedian(out=...) is not supported in graphs")
+    original_ndim = values.ndim
+    values, ax = reduce_axes(values, axis)
+    if values.ndim == 0:
+        values = reshape(values, (1,))
+    one_slice = axis is None or values.ndim == 1
+    n = known_dim("nanmedian", values, ax)
+    if n == 0:
+        result = np.full_like(np.sum(values, axis=ax), np.nan)
+    else:
+        ordered = np.sort(values, axis=ax)  # (NaNs last)
+        count = np.sum(~np.isnan(values), axis=ax, keepdims=True)
+        low = np.take_along_axis(ordered, np.maximum((count - 1) // 2, 0), axis=ax)
+        high = np.take_along_axis(ordered, np.minimum(count // 2, n - 1), axis=ax)
+        mean = (low + high) / 2.0
+        middle = np.where(count % 2 == 1, low, mean) if one_slice or n >= 600 else mean
+        result = np.squeeze(np.where(count == 0, np.array(np.nan, middle.dtype), middle), axis=ax)
+    return keep_dims(result, original_ndim, axis, keep)

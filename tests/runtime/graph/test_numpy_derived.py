@@ -1,15 +1,16 @@
 """NumPy functions NumPy writes over its other functions, in graphs (runtime/graph/numpy_derived.py):
 ``np.digitize``, ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``,
 ``np.ediff1d``, ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``,
-``np.polyadd``, ``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis`` and the ufuncs
-``np.modf``, ``np.divmod`` traced by ``autograph.function`` equal NumPy eager (values, dtypes, shapes, bit for bit)
-on both executors; hypothesis
-draws bins (ties, NaNs, either direction, unordered), indices and coordinates; NumPy's errors are raised, while
-tracing or, where they depend on traced values, when the graph runs."""
+``np.polyadd``, ``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis``, ``np.nanmedian``,
+the ufuncs ``np.modf``, ``np.divmod`` traced by ``autograph.function`` equal NumPy eager (values, dtypes, shapes,
+bit for bit) on both executors; hypothesis draws bins (ties, NaNs, either direction, unordered), indices,
+coordinates and nanmedian's slices; NumPy's errors are raised, while tracing or, where they depend on traced values,
+when the graph runs."""
 
 from __future__ import annotations
 
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -283,3 +284,27 @@ def test_modf_and_divmod_give_numpys_signed_zeros_and_special_values(fn):
             np.testing.assert_array_equal(g, w)
             finite = ~np.isnan(w)
             np.testing.assert_array_equal(np.signbit(g[finite]), np.signbit(w[finite]))
+
+
+NANMEDIAN_VALUES = st.sampled_from([0.0, 1.0, 2.5, -3.0, np.nan, np.inf, -np.inf, 1e308, -1e308, 7.0])
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data(), shape=st.sampled_from([(5,), (4, 3), (7, 2), (700,), (2, 650), (2, 3, 4)]),
+       dtype=st.sampled_from([np.float64, np.float32]), keepdims=st.booleans())
+@example(data=None, shape=(5,), dtype=np.float64, keepdims=False)  # an odd count of 1e308s: NumPy's median keeps one
+@example(data=None, shape=(4, 3), dtype=np.float64, keepdims=False)  # ... its masked-array path averages (x + x) / 2
+def test_nanmedian_is_numpys_on_each_of_its_paths(data, shape, dtype, keepdims):
+    """One slice or slices of 600 values or more: NumPy's median of the values kept; shorter slices of a larger
+    array: its masked-array median, which rounds otherwise. Hypothesis draws NaNs, infinities and huge values."""
+    if data is None:
+        a = np.full(shape, 1e308, dtype)
+        a.reshape(-1)[::4] = np.nan
+    else:
+        a = np.array(data.draw(st.lists(NANMEDIAN_VALUES, min_size=int(np.prod(shape)), max_size=int(np.prod(shape)))),
+                     dtype).reshape(shape)
+    axes = [None, 0, -1] + ([(0, -1)] if len(shape) > 1 else [])
+    for axis in axes:
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # (NumPy's all-NaN slice warning; graphs issue none)
+            check(lambda x, axis=axis: np.nanmedian(x, axis=axis, keepdims=keepdims), a)
