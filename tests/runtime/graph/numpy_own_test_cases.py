@@ -1489,7 +1489,8 @@ REFUSED = {  # case -> the executors that refuse it, with a clear error (counted
     "lstsq_rank_deficient": ("numpy", "jax"), "nanmax_initial": ("numpy", "jax"),
     "nanpercentile": ("numpy", "jax"), "nanpercentile_allnans": ("numpy", "jax"), "nansum_initial": ("numpy", "jax"),
     "nanvar_complex": ("numpy", "jax"), "pad_empty_dimension": ("numpy", "jax"), "pad_linear_ramp": ("numpy", "jax"),
-    "pad_mean_stat_length": ("numpy", "jax"), "pad_reflect_odd": ("numpy", "jax"), "quantile_bad_method": ("numpy", "jax"), "spacing": ("numpy", "jax"),
+    "pad_mean_stat_length": ("numpy", "jax"), "pad_reflect_odd": ("numpy", "jax"),
+    "quantile_bad_method": ("numpy", "jax"), "spacing": ("numpy", "jax"),
 }
 
 _NO_ERROR = "no error where NumPy raises ValueError: "
