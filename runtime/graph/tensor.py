@@ -380,6 +380,8 @@ def _equality(op: str, compare: Callable) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         if isinstance(other, _NUMERIC_OPERANDS) or is_tensor_like(other) or self.dtype.kind in "USO":
             return operator_apply(op, self, other)
+        if type(self) is PyNumber:  # a Python number known at run time: Python's own answer (identity: False)
+            return NotImplemented
         if self.ndim:
             answer = compare(np.zeros((1,) * self.ndim, self.dtype), other).reshape(())
             return bind1("full_like", [self], fill_value=answer, dtype=answer.dtype)

@@ -70,3 +70,15 @@ def test_assigning_a_shape_is_refused_with_what_to_write():
     with pytest.raises(autograph.NotStageable, match=r"test_object_comparisons.py:\d+: `x.shape = \(-1,\)` reshapes "
                                                      r"a NumPy array in place.*write `x = x.reshape\(...\)`"):
         autograph.function(flatten_in_place)(np.ones((2, 2)))
+
+
+def test_a_python_number_known_at_run_time_compares_with_objects_as_python_does():
+    """``x.shape[0]`` of an unknown dim and ``int(t)`` are Python ints known when the graph runs (``PyNumber``): against
+    None or a string they are Python's ``False`` / ``True`` (identity), not NumPy's arrays."""
+    def fn(x):
+        n, m = x.shape[0], int(np.sum(x))
+        results = (n == None, n != "a", m == "mean", "mean" != m, m == OTHERS["object"])  # noqa: E711
+        return results + tuple(type(r) is bool for r in results)
+    x = np.arange(3)
+    got = autograph.function(fn, input_signature=[autograph.TensorSpec([None], np.int64)])(x)
+    assert [bool(g) for g in got] == list(fn(x))
