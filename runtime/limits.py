@@ -112,10 +112,10 @@ class DataDependentIndex(IndexError, DataDependentShape):
 
 class UnsortedSearch(ValueError, Limitation):
     """A search in points that are not sorted, where NumPy's answer follows the path of its own search and a
-    graph's search cannot follow it: ``np.interp`` with ``xp`` not increasing (NumPy's loop searches with a
-    guess, the graph with ``searchsorted``: checked on both executors), and ``np.searchsorted`` (``digitize``)
-    on XLA of an array not sorted in NumPy's order (XLA's binary search takes another path). Raised when the
-    graph runs (a constant array: while tracing), with the user's line."""
+    graph's search cannot follow it: ``np.interp`` with ``xp`` out of NumPy's sorted order, NaNs last (NumPy's
+    loop searches with a guess, the graph with ``searchsorted``: checked on both executors), and
+    ``np.searchsorted`` (``digitize``) on XLA of an array not sorted in NumPy's order (XLA's binary search takes
+    another path). Raised when the graph runs (a constant array: while tracing), with the user's line."""
 
 
 class UnknownDimension(NotStageable):

@@ -942,19 +942,19 @@ class Lowered:
         indexed = index_checks.checked_nodes(nodes) if checks else []
         # And NumPy's (SciPy's) LinAlgError of a singular matrix or one not positive definite (rules_linalg.CHECKED).
         # And NumPy's search in an array that is not sorted, which XLA's cannot follow (rules_array.CHECKED).
-        linalg_errors = dict(rules_linalg.CHECKED) | rules_array.CHECKED
+        value_errors = dict(rules_linalg.CHECKED) | rules_array.CHECKED
         if any(n.op.startswith("scipy_") for n in nodes):
             from runtime.jax import rules_scipy
 
-            linalg_errors.update(rules_scipy.checked())
-        linalg = [n for n in nodes if n.op in linalg_errors] if checks else []
-        asserts = [n for n in nodes if n.op == "assert" or n in checked_powers] + indexed + linalg
+            value_errors.update(rules_scipy.checked())
+        value_checked = [n for n in nodes if n.op in value_errors] if checks else []
+        asserts = [n for n in nodes if n.op == "assert" or n in checked_powers] + indexed + value_checked
         self.assert_codes = {node: code for code, node in enumerate(asserts, 1)}
         self.index_checks = bool(indexed)
         self.failures = [(node.attrs.get("error", AssertionError), node.attrs["message"], node.attrs.get("where", ""))
                          if node.op == "assert" else
                          (ValueError, NEGATIVE_POWER, _site(node)) if node.op == "pow" else
-                         (*linalg_errors[node.op], _site(node)) if node.op in linalg_errors else
+                         (*value_errors[node.op], _site(node)) if node.op in value_errors else
                          (None, node.op, _site(node))  # an index check: its message is made from what failed
                          for node in asserts]
         self.messages = [message for _, message, _ in self.failures]
