@@ -40,7 +40,6 @@ from runtime.staging import is_machinery, user_frame
 from runtime.undefined import is_body_code, is_thunk_code
 
 _CONTAINERS = (tuple, list, dict)
-_GENERATORS = (np.random.Generator, np.random.RandomState)
 
 # The constructors whose result is a new array with contents of NumPy's choosing (not the caller's data):
 # id -> the callable (kept here, so an id found in the table is its own).
@@ -87,8 +86,6 @@ def _held_backends(frame: Any) -> set[int]:
                 backend = backend_for(leaf)
                 if backend is not None:
                     held.add(id(backend))
-                elif isinstance(leaf, _GENERATORS):  # its draws are the backend's values (`X[i] = rng.random()`)
-                    held.update(id(b) for b in staging_backends() if getattr(b, "stages_numpy_draws", False))
         code = frame.f_code
         # (A comprehension or generator expression is the function's own code in a frame of its own:
         # `tuple(np.empty(n) for _ in range(k))` in a function that holds a tensor makes graph arrays too.)

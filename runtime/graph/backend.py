@@ -51,9 +51,6 @@ class GraphBackend(Backend):
     """Owns graph ``Tensor``s (and ranges with a tensor bound) and stages into the graph being traced."""
 
     name = "graph"
-    # A NumPy generator's draws are graph values while a graph is traced (runtime/graph/numpy_random.py): a
-    # function holding one makes graph arrays with NumPy's constructors, as one holding a tensor does.
-    stages_numpy_draws = True
 
     def staging_now(self) -> bool:
         """Its tensors exist only while a graph is traced: whether one is, on this thread (or context)."""
@@ -180,9 +177,9 @@ class GraphBackend(Backend):
             "np.zeros / np.empty / np.full (a graph array while traced) or np.zeros_like(t), or build the "
             "result from tensors (np.where(mask, t, y), np.stack). (An array made where no traced value is in "
             "reach stays a NumPy array, as in a helper computing shapes, `def zeros(shape): return "
-            "np.zeros(shape)`, or in a function whose arguments are all Python values and that draws from no "
-            "NumPy generator: make it where a traced value is in reach, or like one, np.zeros_like(t); or "
-            "collect the values in a list and np.stack it.)")
+            "np.zeros(shape)`, or in a function that holds only Python values and NumPy generators when it makes "
+            "it: make it where a traced value is in reach, or like one, np.zeros_like(t); or collect the values "
+            "(draws too) in a list and np.stack it.)")
 
 
 def _stacked_read(items: list | tuple, index: Any) -> Any:
