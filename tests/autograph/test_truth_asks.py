@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import linecache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -139,3 +140,14 @@ def test_chained_comparisons() -> None:
         for context in CONTEXTS:
             if context != "class" or "w :=" not in expression:
                 check(expression, context)
+
+
+@pytest.mark.xfail(strict=True, reason="a known silent difference in the converted form (stop 41's fresh-clone "
+                   "run found it; stop 40's code has it too): `(X if b else Y) and Z` is distributed into the branches "
+                   "and `(a and w) and w` threaded as CPython threads `(a and b) and c`, so `a`'s truth is asked "
+                   "once where CPython, whose jump does not cross the conditional's join, asks it twice")
+def test_an_and_after_a_conditional_expression_asks_as_python_asks() -> None:
+    import autograph.testing
+
+    with autograph.testing.converted_form():  # (in every form of this module's conftest)
+        check("(((a and (w := a)) if b else (a and a)) and (w := a))", "value")
