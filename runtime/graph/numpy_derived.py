@@ -51,8 +51,9 @@ from typing import Any, Callable
 import numpy as np
 
 from runtime.graph import variables
-from runtime.graph.numpy_api import arg, implements
+from runtime.graph.numpy_api import implements
 from runtime.graph.numpy_array import keep_dims, known_dim, reduce_axes, static
+from runtime.graph.numpy_pieces import as_array
 from runtime.graph.shapes import normalize_axis
 from runtime.graph.tensor import (
     COMPOSITE_UFUNCS,
@@ -65,16 +66,6 @@ from runtime.graph.tensor import (
     reshape,
 )
 from runtime.staging import NotStageable, user_location
-
-
-def _asarray(value: Any) -> Tensor:
-    """``np.asarray(value)`` as a tensor: a tensor, a list holding tensors stacked, or a constant."""
-    if is_tensor_like(value):
-        return arg(value)
-    if isinstance(value, (list, tuple)) and any(is_tensor_like(v) for v in value):
-        return np.stack([arg(v) for v in value])
-    return constant(np.asarray(value))
-
 
 # --- digitize -----------------------------------------------------------------------------------------------
 
@@ -101,7 +92,7 @@ def _direction(bins: Any) -> Any:
 
 @implements(np.digitize)
 def _digitize(x: Any, bins: Any, right: bool = False) -> Tensor:
-    values = _asarray(x)
+    values = as_array(x)
     if values.dtype.kind == "c":
         raise TypeError("x may not be complex")
     side = "left" if right else "right"
@@ -111,7 +102,7 @@ def _digitize(x: Any, bins: Any, right: bool = False) -> Tensor:
         if _direction(edges) == -1:
             return len(edges) - np.searchsorted(constant(edges[::-1]), values, side=side)
         return np.searchsorted(constant(edges), values, side=side)
-    edges = _asarray(bins)
+    edges = as_array(bins)
     if edges.ndim != 1:
         raise ValueError("object too deep for desired array" if edges.ndim > 1 else
                          "object of too small depth for desired array")
@@ -132,7 +123,7 @@ def _digitize(x: Any, bins: Any, right: bool = False) -> Tensor:
 @implements(np.unravel_index)
 def _unravel_index(indices: Any, shape: Any, order: str = "C") -> tuple:
     static("unravel_index", "shape", shape)
-    flat = _asarray(indices)
+    flat = as_array(indices)
     np.unravel_index(np.zeros(0, flat.dtype), shape, order)  # NumPy's errors: index dtype, dims, order
     dims = (shape,) if np.ndim(shape) == 0 else tuple(shape)
     dims = tuple(int(d) for d in dims)
@@ -153,7 +144,7 @@ def _spacing(distances: Any, length: Any) -> Any:
     """One axis's spacing as NumPy's gradient keeps it: a scalar, or the differences of 1-D coordinates
     (reduced to the first difference when all are equal). For traced coordinates both are returned, with the
     test that picks: ``(differences, first difference, all equal)``."""
-    d = _asarray(distances) if is_tensor_like(distances) else np.asanyarray(distances)
+    d = as_array(distances) if is_tensor_like(distances) else np.asanyarray(distances)
     if d.ndim == 0:
         return distances
     if d.ndim != 1:
@@ -216,7 +207,7 @@ def _derivative(f: Tensor, axis: int, spacing: Any, edge_order: int, otype: Any)
 
 @implements(np.gradient)
 def _gradient(f: Any, *varargs: Any, axis: Any = None, edge_order: int = 1) -> Any:
-    values = _asarray(f)
+    values = as_array(f)
     static("gradient", "edge_order", edge_order)
     if axis is None:
         axes = tuple(range(values.ndim))
@@ -264,7 +255,7 @@ def _common_type(*arrays: Any) -> type:
 
 @implements(np.apply_over_axes)
 def _apply_over_axes(func: Any, a: Any, axes: Any) -> Tensor:
-    value = _asarray(a)
+    value = as_array(a)
     ndim = value.ndim
     static("apply_over_axes", "axes", axes)
     for axis in ((axes,) if np.ndim(axes) == 0 else axes):
@@ -287,7 +278,7 @@ def _isin(element: Any, test_elements: Any, assume_unique: bool = False, invert:
           kind: Any = None) -> Tensor:
     if kind not in (None, "sort", "table"):
         raise ValueError(f"Invalid kind: '{kind}'. Please use None, 'sort' or 'table'.")
-    values, tests = _asarray(element), _asarray(test_elements)
+    values, tests = as_array(element), as_array(test_elements)
     count = int(np.prod(tests.shape)) if None not in tests.shape else known_dim("isin", reshape(tests, (-1,)), 0)
     if count == 0:
         found = np.zeros_like(values, dtype=bool)
@@ -300,13 +291,13 @@ def _isin(element: Any, test_elements: Any, assume_unique: bool = False, invert:
 
 @implements(np.ediff1d)
 def _ediff1d(ary: Any, to_end: Any = None, to_begin: Any = None) -> Tensor:
-    flat = reshape(_asarray(ary), (-1,))
+    flat = reshape(as_array(ary), (-1,))
     parts = []
     for name, extra in (("to_begin", to_begin), ("to_end", to_end)):
         if extra is None:
             parts.append(None)
             continue
-        extra = _asarray(extra)
+        extra = as_array(extra)
         if not np.can_cast(extra.dtype, flat.dtype, casting="same_kind"):
             raise TypeError(f"dtype of `{name}` must be compatible with input `ary` under the `same_kind` rule.")
         parts.append(cast(reshape(extra, (-1,)), flat.dtype))
@@ -317,7 +308,7 @@ def _ediff1d(ary: Any, to_end: Any = None, to_begin: Any = None) -> Tensor:
 
 @implements(np.angle)
 def _angle(z: Any, deg: bool = False) -> Tensor:
-    values = _asarray(z)
+    values = as_array(z)
     if values.dtype.kind == "c":
         result = np.arctan2(np.imag(values), np.real(values))
     else:
@@ -338,7 +329,7 @@ def _nan_scan(name: str, scan: Callable, fill: int) -> Callable:
     def impl(a: Any, axis: Any = None, dtype: Any = None, out: Any = None) -> Tensor:
         if out is not None:
             raise NotStageable(f"{user_location()}: np.{name}(out=...) is not supported in graphs")
-        values = _asarray(a)
+        values = as_array(a)
         if values.dtype.kind in "fc":  # (NumPy replaces NaNs in inexact arrays only)
             values = np.where(np.isnan(values), np.array(fill, values.dtype), values)
         return scan(values, axis=axis, dtype=dtype)
@@ -358,7 +349,7 @@ def _rot90(m: Any, k: int = 1, axes: Any = (0, 1)) -> Tensor:
     k = static("rot90", "k", k)
     if len(axes) != 2:
         raise ValueError("len(axes) must be 2.")
-    values = _asarray(m)
+    values = as_array(m)
     if axes[0] == axes[1] or abs(axes[0] - axes[1]) == values.ndim:
         raise ValueError("Axes must be different.")
     if not all(-values.ndim <= a < values.ndim for a in axes):
@@ -377,11 +368,11 @@ def _rot90(m: Any, k: int = 1, axes: Any = (0, 1)) -> Tensor:
 
 @implements(np.trapezoid)
 def _trapezoid(y: Any, x: Any = None, dx: Any = 1.0, axis: int = -1) -> Any:
-    values = _asarray(y)
+    values = as_array(y)
     if x is None:
         d = dx
     else:
-        points = _asarray(x)
+        points = as_array(x)
         if points.ndim == 1:
             d = np.diff(points)
             shape = [1] * values.ndim
@@ -403,7 +394,7 @@ def _poly_pair(name: str, combine: Callable) -> Callable:
         if isinstance(a1, np.poly1d) or isinstance(a2, np.poly1d):
             raise NotStageable(f"{user_location()}: np.{name} of a np.poly1d and a graph tensor is not supported "
                                "in graphs: pass the coefficients (p.coeffs)")
-        first, second = (np.atleast_1d(_asarray(a)) for a in (a1, a2))
+        first, second = (np.atleast_1d(as_array(a)) for a in (a1, a2))
         gap = known_dim(name, second, 0) - known_dim(name, first, 0)
         if gap > 0:
             first = np.concatenate((np.zeros(gap, first.dtype), first))
@@ -426,7 +417,7 @@ def _polyder(p: Any, m: int = 1) -> Tensor:
     if isinstance(p, np.poly1d):
         raise NotStageable(f"{user_location()}: np.polyder of a np.poly1d is not supported in graphs: pass the "
                            "coefficients (p.coeffs)")
-    coefficients = _asarray(p)
+    coefficients = as_array(p)
     for _ in range(m):
         n = known_dim("polyder", coefficients, 0) - 1
         coefficients = coefficients[:-1] * np.arange(n, 0, -1)
@@ -479,20 +470,20 @@ def _flat_or_axis(name: str, array: Tensor, indices: Tensor, axis: Any) -> tuple
 
 @implements(np.take_along_axis)
 def _take_along_axis(arr: Any, indices: Any, axis: Any = -1) -> Tensor:
-    array, where = _asarray(arr), _asarray(indices)
+    array, where = as_array(arr), as_array(indices)
     array, axis = _flat_or_axis("take_along_axis", array, where, axis)
     return array[_along_axis("take_along_axis", array.shape, where, axis)]
 
 
 @implements(np.put_along_axis)
 def _put_along_axis(arr: Any, indices: Any, values: Any, axis: Any) -> None:
-    where = _asarray(indices)
+    where = as_array(indices)
     flat = axis is None
     array, axis = _flat_or_axis("put_along_axis", arr, where, axis)
     if flat:
         # NumPy writes into a copy of the flattened array (np.array(arr.flat)): `arr` keeps its values, and the
         # copy's write raises NumPy's errors.
-        array = np.copy(reshape(_asarray(array), (-1,)))
+        array = np.copy(reshape(as_array(array), (-1,)))
     array[_along_axis("put_along_axis", array.shape, where, axis)] = values
 
 
@@ -507,7 +498,7 @@ def _nanmedian(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool 
     shorter slices of a larger array go through its masked-array median, which averages the two middle
     positions even when they are the same value (``(x + x) / 2``: inf for 1e308). Integers: ``np.median``."""
     keep = keepdims is not np._NoValue and bool(keepdims)
-    values = _asarray(a)
+    values = as_array(a)
     if values.dtype.kind not in "fc":
         return np.median(values, axis=axis, out=out, keepdims=keep)
     if out is not None:

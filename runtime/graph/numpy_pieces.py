@@ -41,7 +41,7 @@ from runtime.graph.shapes import normalize_axis
 from runtime.graph.tensor import Tensor, apply, bind1, cast, constant, is_tensor_like, reshape
 
 
-def _value(value: Any) -> Any:
+def as_array(value: Any) -> Any:
     """A tensor, or a constant made as NumPy's asarray makes it (strong dtype, not a weak Python number)."""
     if is_tensor_like(value) or (isinstance(value, (list, tuple)) and any(is_tensor_like(v) for v in value)):
         return arg(value) if is_tensor_like(value) else np.stack([arg(v) for v in value])
@@ -50,7 +50,7 @@ def _value(value: Any) -> Any:
 
 @implements(np.append)
 def _append(arr: Any, values: Any, axis: Any = None) -> Tensor:
-    a, v = _value(arr), _value(values)
+    a, v = as_array(arr), as_array(values)
     if axis is None:
         if a.ndim != 1:
             a = reshape(a, (-1,))
@@ -62,7 +62,7 @@ def _append(arr: Any, values: Any, axis: Any = None) -> Tensor:
 def _array_and_axis(arr: Any, axis: Any) -> tuple:
     """``arr`` as a tensor and the axis NumPy's insert and delete work along: the flattened array's when ``axis``
     is None."""
-    a = _value(arr)
+    a = as_array(arr)
     if axis is None:
         return (reshape(a, (-1,)) if a.ndim != 1 else a), 0
     return a, normalize_axis(axis, a.ndim)
@@ -80,7 +80,7 @@ def _delete(arr: Any, obj: Any, axis: Any = None) -> Tensor:
 
 @implements(np.diagflat)
 def _diagflat(v: Any, k: int = 0) -> Tensor:
-    return np.diag(reshape(_value(v), (-1,)), static("diagflat", "k", k))
+    return np.diag(reshape(as_array(v), (-1,)), static("diagflat", "k", k))
 
 
 @implements(np.insert)
@@ -88,7 +88,7 @@ def _insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> Tensor:
     static("insert", "obj", obj)
     a, axis = _array_and_axis(arr, axis)
     n = known_dim("insert", a, axis)
-    v = _value(values)
+    v = as_array(values)
     given_shape = tuple(v.shape)  # (the values as given: NumPy's errors name their shape)
     # How many values go in (NumPy's two cases: one index, where a scalar index moves the values' first axis
     # to `axis`, or several, one slice of values each).
@@ -138,14 +138,14 @@ def _choose(a: Any, choices: Any, out: Any = None, mode: str = "raise") -> Tenso
     reject("choose", out=out)
     if mode not in ("raise", "wrap", "clip"):
         raise ValueError(f"clipmode must be one of 'clip', 'raise', or 'wrap' (got '{mode}')")
-    index = _value(a)
+    index = as_array(a)
     np.choose(np.zeros(1, index.dtype), [np.zeros(1)])  # NumPy's own error for an index dtype it cannot take
     if is_tensor_like(choices):
         stacked = arg(choices)
         count = known_dim("choose", stacked, 0)
         options = [stacked[i] for i in range(count)]
     else:
-        options = [_value(c) for c in choices]
+        options = [as_array(c) for c in choices]
         count = len(options)
     if count == 0:
         raise ValueError("0-length sequence.")
