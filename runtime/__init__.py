@@ -40,6 +40,7 @@ from runtime.operators import (
     assert_holds,
     compare,
     compare_test,
+    computed,
     for_stmt,
     if_exp,
     if_stmt,
@@ -60,7 +61,8 @@ enumerate = enumerate_  # noqa: A001  (ag__.enumerate, likewise)
 
 __all__ = [
     "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "compare",
-    "compare_test", "backend_for", "builtin", "builtin_call", "call", "dir_", "getframe", "locals_", "stacklevel",
+    "compare_test", "computed", "backend_for", "builtin", "builtin_call", "call", "dir_", "getframe", "locals_",
+    "stacklevel",
     "for_stmt",
     "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register", "register_lazy", "reraise_limitation", "iterate", "zip", "enumerate",

@@ -396,6 +396,18 @@ def or_(value: Any, *rest: Thunk) -> Any:
         raise translated from None
 
 
+def computed(value: Any) -> Any:
+    """``value``, computed whole before the ``and`` / ``or`` around it asks its truth.
+
+    CPython 3.11 threads the jumps of an ``and`` / ``or`` operand through the one around it (in
+    ``(a and b) and c`` a false ``a`` is asked once), but not out of a conditional expression's if
+    branch: in ``((a and (w := b)) if t else y) and c`` a false ``a`` is asked again after the branch.
+    Where the converter moves such a branch next to the rest (``((a and (w := b)) and c) if t else
+    ...``) and the operands stay as written (a walrus cannot move into a thunk), this call keeps
+    CPython from threading what it did not thread before."""
+    return value
+
+
 def and_test(value: Any, *rest: Thunk) -> Any:
     """``value and rest[0]() and ...`` as the test of an ``if`` / ``while`` / ``assert``: Python asks
     each operand's truth once (it jumps), so this gives ``True`` / ``False`` for plain values and

@@ -127,6 +127,8 @@ class _Logical(Transformer):
         if not test and _THREADS_VALUE_JUMPS:
             decided = _truth_once(node)
             if decided is not node:
+                if _is_opaque(node):  # the rewrite still stands where the moved branch stood
+                    _opaque(decided)
                 return self.visit(decided)
         if test:  # Python compiles `if (a or b) and c:` to jumps: each operand is a test in turn
             for value in node.values:
@@ -137,7 +139,10 @@ class _Logical(Transformer):
         if not all(movable(v) for v in node.values[1:]):
             # An operand binds a name (walrus) and cannot move into a thunk; as a test, Python still
             # asks each operand's truth once: `True if a else (True if (v := b) else False)`.
-            return _at(_jumps(node), node) if test else node
+            if test:
+                return _at(_jumps(node), node)
+            node.values[:-1] = [_unthreaded(value) for value in node.values[:-1]]
+            return node
         function = ("and_" if isinstance(node.op, ast.And) else "or_") + ("test" if test else "")
         call = ast.Call(func=_runtime(function), args=[node.values[0]] + [self._thunk(v) for v in node.values[1:]],
                         keywords=[])
@@ -179,6 +184,8 @@ class _Logical(Transformer):
             self._test(node.orelse)
         self.generic_visit(node)
         if not (movable(node.body) and movable(node.orelse)):
+            if id(node) in self.tests:  # Python jumps on each branch, as on the test
+                node.body, node.orelse = _unthreaded(node.body), _unthreaded(node.orelse)
             return node
         call = ast.Call(func=_runtime("if_exp"), args=[node.test, self._thunk(node.body), self._thunk(node.orelse)],
                         keywords=[])
@@ -210,7 +217,7 @@ def _jumps(node: ast.BoolOp) -> ast.expr:
     """``a or b`` / ``a and b`` as conditional expressions that ask each operand's truth once and
     give True / False, in place (no thunks), as Python's jumps do for a test."""
     def truth(value: ast.expr, if_true: ast.expr, if_false: ast.expr) -> ast.expr:
-        return ast.IfExp(test=value, body=if_true, orelse=if_false)
+        return ast.IfExp(test=_unthreaded(value), body=if_true, orelse=if_false)
 
     result: ast.expr = truth(node.values[-1], ast.Constant(True), ast.Constant(False))
     for value in reversed(node.values[:-1]):
@@ -277,10 +284,27 @@ def _threads(node: ast.expr) -> bool:
     """Whether a value ends in an ``and`` / ``or`` whose jumps CPython threads through the
     expression the value is an operand of: the operator itself, or a conditional expression with
     one in its else branch."""
+    if _is_opaque(node):  # a moved if branch: its jumps end where it stood
+        return False
     if isinstance(node, ast.BoolOp):
-        return not _is_opaque(node)
+        return True
     # Only the else branch: the if branch ends in a jump past it, which CPython does not thread.
     return isinstance(node, ast.IfExp) and _threads(node.orelse)
+
+
+def _unthreaded(value: ast.expr) -> ast.expr:
+    """An operand of an ``and`` / ``or`` that stays as written, wrapped in ``ag__.computed(...)`` where
+    it is a moved if branch (``_opaque``) that CPython would now thread: its value first, then its truth,
+    as CPython did where the branch stood (``ag__.computed`` says why)."""
+    if not (_is_opaque(value) and _ends_in_jumps(value)):
+        return value
+    return _at(ast.Call(func=_runtime("computed"), args=[value], keywords=[]), value)
+
+
+def _ends_in_jumps(node: ast.expr) -> bool:
+    """Whether CPython, compiling ``node`` as written, threads its last jumps through an ``and`` /
+    ``or`` around it (an ``and`` / ``or``, or a conditional expression whose else branch is one)."""
+    return isinstance(node, ast.BoolOp) or (isinstance(node, ast.IfExp) and _ends_in_jumps(node.orelse))
 
 
 _OPAQUE = "_autograph_value_then_truth"
@@ -298,14 +322,16 @@ def _is_opaque(node: ast.expr) -> bool:
 
 
 def _opaque_if_branches(node: ast.expr) -> None:
-    """In an operand that becomes a test, the if branches of its conditional expressions (through
-    ``and`` / ``or`` and else branches) keep their value semantics (see ``_opaque``)."""
+    """In an operand that becomes a test, the if branches of its conditional expressions and the operands
+    of its ``not``s (through ``and`` / ``or`` and else branches) keep their value semantics (see ``_opaque``)."""
     if isinstance(node, ast.BoolOp) and not _is_opaque(node):
         for value in node.values:
             _opaque_if_branches(value)
     elif isinstance(node, ast.IfExp):
         _opaque(node.body)
         _opaque_if_branches(node.orelse)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        _opaque(node.operand)  # `not (a and b)` as a value: the value of `a and b`, then its truth
 
 
 def _spliced(node: ast.BoolOp) -> list[ast.expr]:
