@@ -184,7 +184,8 @@ class _Logical(Transformer):
             self._test(node.orelse)
         self.generic_visit(node)
         if not (movable(node.body) and movable(node.orelse)):
-            if id(node) in self.tests:  # Python jumps on each branch, as on the test
+            node.test = _unthreaded(node.test)  # Python jumps on the test
+            if id(node) in self.tests:  # and on each branch, where the expression is a test too
                 node.body, node.orelse = _unthreaded(node.body), _unthreaded(node.orelse)
             return node
         call = ast.Call(func=_runtime("if_exp"), args=[node.test, self._thunk(node.body), self._thunk(node.orelse)],
@@ -304,6 +305,8 @@ def _unthreaded(value: ast.expr) -> ast.expr:
 def _ends_in_jumps(node: ast.expr) -> bool:
     """Whether CPython, compiling ``node`` as written, threads its last jumps through an ``and`` /
     ``or`` around it (an ``and`` / ``or``, or a conditional expression whose else branch is one)."""
+    if isinstance(node, ast.Compare):  # a chain jumps on each link
+        return len(node.ops) > 1
     return isinstance(node, ast.BoolOp) or (isinstance(node, ast.IfExp) and _ends_in_jumps(node.orelse))
 
 
@@ -322,8 +325,9 @@ def _is_opaque(node: ast.expr) -> bool:
 
 
 def _opaque_if_branches(node: ast.expr) -> None:
-    """In an operand that becomes a test, the if branches of its conditional expressions and the operands
-    of its ``not``s (through ``and`` / ``or`` and else branches) keep their value semantics (see ``_opaque``)."""
+    """In an operand that becomes a test, the if branches of its conditional expressions, the operands
+    of its ``not``s and its chained comparisons (through ``and`` / ``or`` and else branches) keep their
+    value semantics (see ``_opaque``)."""
     if isinstance(node, ast.BoolOp) and not _is_opaque(node):
         for value in node.values:
             _opaque_if_branches(value)
@@ -332,6 +336,8 @@ def _opaque_if_branches(node: ast.expr) -> None:
         _opaque_if_branches(node.orelse)
     elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
         _opaque(node.operand)  # `not (a and b)` as a value: the value of `a and b`, then its truth
+    elif isinstance(node, ast.Compare) and len(node.ops) > 1:
+        _opaque(node)  # a chain as a value: the link it stops at, then that link's truth again
 
 
 def _spliced(node: ast.BoolOp) -> list[ast.expr]:
