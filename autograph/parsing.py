@@ -171,7 +171,10 @@ def _parse_snippet(snippet: list[str], first_lineno: int) -> ast.Module:
         tree = ast.parse(_padding(first_lineno - 2) + "if 1:\n" + text)
         if first_lineno < 2:  # an indented first line of a file: the wrapper pushed it down one
             ast.increment_lineno(tree, first_lineno - 2)
-        return ast.Module(body=tree.body[-1].body, type_ignores=[])
+        # The wrapper is the statement after the padding: a snippet may run on past the def, into
+        # statements indented less (a def whose body is on its header line, `def f(self): return 1`,
+        # has no header line ending in ':' to stop the scan), which the wrapper does not hold.
+        return ast.Module(body=tree.body[1 if first_lineno > 2 else 0].body, type_ignores=[])
     tree = ast.parse(_padding(first_lineno - 1) + text)
     return ast.Module(body=tree.body[1:] if first_lineno > 1 else tree.body, type_ignores=[])
 

@@ -263,3 +263,33 @@ def test_parameters_that_differ_from_the_text_are_still_refused():
     with pytest.raises(parsing.SourceMismatchError,
                        match=r"its parameters are \(_C__a, _C__b\), the text's \(__a, __c\)"):
         parsing.parse_function(namespace["C"].m, lines)
+
+
+def _compiled_from_file(tmp_path, source: str) -> dict:
+    path = tmp_path / "module_under_test.py"
+    path.write_text(source)
+    namespace: dict = {"__name__": "module_under_test"}
+    exec(compile(source, str(path), "exec"), namespace)
+    return namespace
+
+
+@pytest.mark.parametrize("source, owner, expected", [
+    # A def whose body is on its header line: no header line ends in ':', so the indentation scan runs
+    # on past the method, into the statements after the class (elementpath's protocol classes).
+    ("class A:\n    def f(self): return 1\n\nX = 2\n", "A", 1),
+    ("class A:\n    def f(self) -> int: ...\n    def g(self): return 2\n\nX = [\n    1]\n", "A", None),
+    # Mixed indentation: the scan stops at the next class's header, whose method must not be taken.
+    ("class A:\n  def f(self): return 'A'\nclass B:\n    def f(self): return 'B'\n", "A", "A"),
+    ("class A:\n  def f(self): return 'A'\nclass B:\n    def f(self): return 'B'\n", "B", "B"),
+])
+def test_a_def_with_its_body_on_the_header_line(tmp_path, source, owner, expected):
+    import autograph
+    import autograph.testing
+
+    cls = _compiled_from_file(tmp_path, source)[owner]
+    node = parsing.parse_function(cls.f).node
+    assert node.lineno == cls.f.__code__.co_firstlineno
+    converted = autograph.convert(cls.f)
+    assert converted(cls()) == expected
+    with autograph.testing.converted_form():
+        assert converted(cls()) == expected
