@@ -30,7 +30,7 @@ class Key(enum.Enum):
     LOOP_FLAG = "on a loop: the name of the flag a break or return sets to leave it (EXTRA_TEST is `not` it)"
     RETURN_FLAG = "on a Break written for a return: the name of the do_return flag it stands for"
     ALWAYS_BOOL = "on a Call in an if's test: a builtin that always gives a Python bool (isinstance, hasattr)"
-    ITEM_WRITE = "on an Assign item_writes made (`y = ag__.setitem(y, k, v)`): the user's target it stands for"
+    ITEM_WRITE = "on an Assign item_writes made (`y = ag__.setitem(v, y, k)`): the user's target it stands for"
 
 
 _MISSING = object()

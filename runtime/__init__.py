@@ -14,6 +14,7 @@ from runtime.calls import call, set_converter
 from runtime.choice import tracing
 from runtime.frame_reads import dir_, getframe, locals_, stacklevel
 from runtime.items import (
+    at,
     iadd,
     iand,
     ifloordiv,
@@ -30,7 +31,7 @@ from runtime.items import (
     itruediv,
     ixor,
     setitem,
-    setitem_in,
+    update,
 )
 from runtime.iterables import enumerate_, zip_
 from runtime.limits import reraise_limitation
@@ -67,7 +68,7 @@ __all__ = [
     "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register", "register_lazy", "reraise_limitation", "iterate", "zip", "enumerate",
     "run", "skip", "set_converter", "while_stmt", "setitem",
-    "setitem_in", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
+    "update", "at", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
     "irshift", "isub", "itruediv", "ixor", "tidying", "tracing",
 ]
 

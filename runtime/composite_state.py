@@ -173,7 +173,7 @@ def composite_slots(entries: list, cells: dict, functions: Iterable[Optional[Cal
                     owned: Callable[[Any], Any], names: tuple) -> tuple[list, set]:
     """The slots a backend carries for the composite entries of a statement's state (those it can
     carry, ``carryable``), and the plain variables it then does not carry. A base that is also a
-    carried variable (``d``, rebound by ``d = ag__.setitem(d, 0, v)`` for ``d[0] = v``) is carried one
+    carried variable (``d``, rebound by ``d = ag__.setitem(v, d, 0)`` for ``d[0] = v``) is carried one
     way: a dict or list through its items' slots, in place, so that every name bound to it sees the
     write (as the whole, rebuilt, it would become another object); an array, or a staged value, whole."""
     functions = [f for f in functions if f is not None]

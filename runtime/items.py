@@ -8,13 +8,14 @@ Before::
 After (what the converter writes)::
 
     y = np.zeros(n)
-    y = ag__.setitem(y, k, x[k] * 2)
+    y = ag__.setitem(x[k] * 2, y, k)
 
 On plain values this is ``y[k] = value`` and ``y`` keeps its object. When ``y`` is a plain array and
 the value (or the index) is a backend's (a graph tensor being traced), the array cannot hold it: the
 backend makes ``y`` one of its own values from then on (a tensor holding ``y`` with the write).
-``y[k] += v`` becomes ``y = ag__.setitem(y, k, ag__.iadd(y[k], v))``: the same calls, in Python's
-order (the converter does this only when evaluating ``y`` and ``k`` twice has no effect).
+The operands come in Python's order: the value first, then ``y`` and ``k``. ``y[k] += v`` becomes
+``y = ag__.update(ag__.at(y, k), ag__.iadd, v)`` and ``y[i][j] = v`` becomes ``y = ag__.setitem(v,
+ag__.at(y, i), j)``: ``ag__.at`` reads the item where Python reads it, once.
 """
 
 from __future__ import annotations
@@ -47,40 +48,67 @@ IN_PLACE = {
 }  # ast operator class name -> the operator function
 
 
-def setitem(target: Any, index: Any, value: Any) -> Any:
-    """``target[index] = value``; returns what the assigned name holds afterwards."""
+class Spot:
+    """An item read on the way to a write, ``ag__.at(y, i)``: the object it was read from (``base``, itself a
+    ``Spot`` in ``y[i][j][k] = v``), the ``index`` and the ``item``."""
+
+    __slots__ = ("base", "index", "item")
+
+    def __init__(self, base: Any, index: Any, item: Any) -> None:
+        self.base, self.index, self.item = base, index, item
+
+
+def at(base: Any, index: Any) -> Spot:
+    """``base[index]``, read now, as Python reads it before a write into it (``y[i][j] = v``) or an
+    in-place update of it (``y[i] += v``)."""
+    holder = base.item if type(base) is Spot else base
+    return Spot(base, index, item(holder, index))
+
+
+def setitem(value: Any, target: Any, index: Any) -> Any:
+    """``target[index] = value``, its operands in Python's order (the value first); ``target`` is the
+    assigned name's value or a ``Spot`` (``ag__.at(y, i)`` for ``y[i][index] = value``). Returns what the
+    name holds afterwards."""
     mark = refusal_mark()
+    holder = target.item if type(target) is Spot else target
     try:
-        target[index] = value
+        holder[index] = value
     except Exception as error:
-        backend = backend_of_any([value, *_index_parts(index)])
-        written = None if backend is None else backend.write_into(target, index, value)
+        root, path = _root_and_path(target, index)
+        backend = backend_of_any([value, *(part for step in path for part in _index_parts(step))])
+        if backend is None:
+            written = None
+        elif len(path) == 1:
+            written = backend.write_into(root, index, value)
+        else:
+            written = backend.write_into(root, tuple(path), value, chained=True)
         if written is None:
             strip(error)  # the user's traceback, without this frame
             raise
         forget_since(mark)  # (the plain write's refusals: the backend made the write)
         return written
+    while type(target) is Spot:
+        target = target.base
     return target
 
 
-def setitem_in(target: Any, path: list, value: Any) -> Any:
-    """``target[path[0]][path[1]]... = value`` (the items read, then the last one written); returns
-    what the assigned name holds afterwards, as ``setitem`` does."""
-    inner = target
-    for index in path[:-1]:
-        inner = inner[index]
-    mark = refusal_mark()
+def update(spot: Spot, operator: Any, value: Any) -> Any:
+    """``y[i] op= value`` with ``spot = ag__.at(y, i)`` (the item read once, as Python reads it):
+    ``operator`` (``ag__.iadd``, ...) of the item and the value, written back."""
     try:
-        inner[path[-1]] = value
-    except Exception as error:
-        backend = backend_of_any([value, *(part for index in path for part in _index_parts(index))])
-        written = None if backend is None else backend.write_into(target, tuple(path), value, chained=True)
-        if written is None:
-            strip(error)  # the user's traceback, without this frame
-            raise
-        forget_since(mark)
-        return written
-    return target
+        new = operator(spot.item, value)
+    except BaseException as error:
+        strip(error)  # the user's traceback, without this frame
+        raise
+    return setitem(new, spot.base, spot.index)
+
+
+def _root_and_path(target: Any, index: Any) -> tuple[Any, list]:
+    path = [index]
+    while type(target) is Spot:
+        path.append(target.index)
+        target = target.base
+    return target, path[::-1]
 
 
 def item(base: Any, index: Any) -> Any:
@@ -120,4 +148,4 @@ class _Index:
 index = _Index()
 
 
-hide_frames_of(setitem, setitem_in, item)  # tracebacks leave them out (runtime/tracebacks.py)
+hide_frames_of(at, setitem, update, item)  # tracebacks leave them out (runtime/tracebacks.py)

@@ -211,7 +211,7 @@ def composites(node: ast.stmt) -> list[tuple]:
     that exists before it, as the state entries a backend carries: ``self.best = v`` gives
     ``('self', 'best')``, ``best['loss'] = v`` gives ``('best', ('loss',))``, ``a.b.c = v`` gives
     ``('a', 'b', 'c')`` (runtime/composite_state.py). Left out: a base variable the statement rebinds
-    (``d = {}`` in a branch: a new object, not one from before; ``d = ag__.setitem(d, 0, v)``, which
+    (``d = {}`` in a branch: a new object, not one from before; ``d = ag__.setitem(v, d, 0)``, which
     stands for ``d[0] = v``, does not count: the runtime carries ``d[0]`` when ``d`` is a dict or a list,
     and ``d`` whole when it is an array), and targets with a key that is not a constant."""
     found: dict[tuple, None] = {}
@@ -226,7 +226,7 @@ def composites(node: ast.stmt) -> list[tuple]:
         targets: list[ast.expr] = []
         if isinstance(sub, ast.Assign):
             item_write = anno.get(sub, anno.Key.ITEM_WRITE, None)
-            if item_write is not None:  # `y = ag__.setitem(y, 0, v)` stands for `y[0] = v`
+            if item_write is not None:  # `y = ag__.setitem(v, y, 0)` stands for `y[0] = v`
                 entry = _composite(item_write)
                 if entry is not None:
                     found[entry] = None

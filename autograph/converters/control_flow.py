@@ -389,7 +389,7 @@ _WITH_BLOCKS_OR_UNBINDING = frozenset({*TRY_STATEMENTS, ast.With, ast.Match, ast
 
 def _writes_a_composite(statement: ast.stmt) -> bool:
     """Whether ``statement`` assigns an attribute or an item (``a.b = v``, ``d['k'] += v``, or item_writes'
-    ``y = ag__.setitem(y, k, v)``): only then may a statement around it carry composites."""
+    ``y = ag__.setitem(v, y, k)``): only then may a statement around it carry composites."""
     cls = statement.__class__
     if cls is ast.Assign:
         if anno.get(statement, anno.Key.ITEM_WRITE, None) is not None:

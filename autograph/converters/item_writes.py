@@ -8,26 +8,25 @@ Before::
 
 After::
 
-    y = ag__.setitem(y, k, x[k] * 2)
-    y = ag__.setitem(y, ag__.index[1:, j], ag__.iadd(y[1:, j], 1))
-    lower = ag__.setitem_in(lower, [i, j], 1)
+    y = ag__.setitem(x[k] * 2, y, k)
+    y = ag__.update(ag__.at(y, ag__.index[1:, j]), ag__.iadd, 1)
+    lower = ag__.setitem(1, ag__.at(lower, i), j)
 
 On plain values nothing changes (``setitem`` stores the item and returns ``y`` itself). While a graph
 is traced, ``y = np.zeros(n); y[k] = tensor`` needs ``y`` to become a tensor, which only a binding
 can do; and a staged loop or branch then carries ``y`` like any variable it assigns.
 
-Python evaluates the value before ``y`` and the index; the call evaluates it after them. So the
-rewrite applies only where that order is not observed in practice: ``y`` is a local variable that no
-nested scope captures, the index is built from names, constants, operators, attribute and item reads
-(no calls), and neither the index nor the value binds a name (walrus). (A value whose evaluation
-changes what the index reads, ``y[idx[0]] = idx.pop()``, would see the order; no such code is known
-to us.) Anything else (``self.a[i] = v``, ``d[key(k)] = v``, ``a[i] = b[j] = v``) stays as written.
+The operands come in Python's order: ``y[i] = v`` evaluates ``v``, then ``y``, then ``i``, and so do
+the call's arguments; ``ag__.at(y, i)`` reads ``y[i]`` where Python reads it (before ``j`` in
+``y[i][j] = v``, before ``v`` in ``y[i] += v``), once. The rewrite applies where ``y`` is a local
+variable that no nested scope captures, the index is built from names, constants, operators,
+attribute and item reads (no calls), and neither the index nor the value binds a name (walrus).
+Anything else (``self.a[i] = v``, ``d[key(k)] = v``, ``a[i] = b[j] = v``) stays as written.
 """
 
 from __future__ import annotations
 
 import ast
-import copy
 
 from autograph import anno, templates
 from autograph.analysis.function_scopes import function_scope
@@ -58,6 +57,14 @@ def _index_argument(index: ast.expr) -> ast.expr:
     return index
 
 
+def _spot(base: ast.Name, indices: list[ast.expr]) -> ast.expr:
+    """``y`` itself, or ``ag__.at(ag__.at(y, i), j)`` for the items ``y[i][j]`` read on the way."""
+    spot: ast.expr = ast.Name(id=base.id, ctx=ast.Load())
+    for index in indices:
+        spot = ast.Call(func=_runtime("at"), args=[spot, _index_argument(index)], keywords=[])
+    return spot
+
+
 def _chain(target: ast.Subscript) -> tuple[ast.expr, list[ast.expr]]:
     """``y[i][j]`` as ``(y, [i, j])``."""
     indices = []
@@ -83,17 +90,8 @@ class _ItemWrites(Transformer):
                 and not any(isinstance(sub, ast.Name) and sub.id in self.captured
                             for index in indices for sub in walk(index)))
 
-    def _rebind(self, target: ast.Subscript, value: ast.expr, origin: ast.stmt) -> ast.stmt:
-        base, indices = _chain(target)
-        name = base.id
-        if len(indices) == 1:
-            call = ast.Call(func=_runtime("setitem"),
-                            args=[ast.Name(id=name, ctx=ast.Load()), _index_argument(indices[0]), value], keywords=[])
-        else:  # y[i][j] = v: ag__.setitem_in(y, [i, j], v)
-            path = ast.List(elts=[_index_argument(index) for index in indices], ctx=ast.Load())
-            call = ast.Call(func=_runtime("setitem_in"), args=[ast.Name(id=name, ctx=ast.Load()), path, value],
-                            keywords=[])
-        new = ast.Assign(targets=[ast.Name(id=name, ctx=ast.Store())], value=call)
+    def _rebind(self, target: ast.Subscript, call: ast.expr, origin: ast.stmt) -> ast.stmt:
+        new = ast.Assign(targets=[ast.Name(id=_chain(target)[0].id, ctx=ast.Store())], value=call)
         templates.copy_location(new, origin)
         anno.set(new, anno.Key.ITEM_WRITE, target)  # (a composite the statements around it may carry: y[0])
         return new
@@ -101,18 +99,21 @@ class _ItemWrites(Transformer):
     def visit_Assign(self, node: ast.Assign) -> ast.stmt:
         if len(node.targets) != 1 or not self._target(node.targets[0]) or _binds(node.value):
             return node
-        return self._rebind(node.targets[0], node.value, node)
+        base, indices = _chain(node.targets[0])
+        # y[i][j] = v: ag__.setitem(v, ag__.at(y, i), j): v, then y, i, y[i] and j, as Python evaluates them.
+        call = ast.Call(func=_runtime("setitem"),
+                        args=[node.value, _spot(base, indices[:-1]), _index_argument(indices[-1])], keywords=[])
+        return self._rebind(node.targets[0], call, node)
 
     def visit_AugAssign(self, node: ast.AugAssign) -> ast.stmt:
         if not self._target(node.target) or _binds(node.value):
             return node
-        target = node.target
-        read = copy.deepcopy(target)
-        for sub in walk(read):
-            if isinstance(sub, (ast.Subscript, ast.Name)):
-                sub.ctx = ast.Load()
-        updated = ast.Call(func=_runtime(IN_PLACE[type(node.op).__name__]), args=[read, node.value], keywords=[])
-        return self._rebind(target, updated, node)
+        base, indices = _chain(node.target)
+        # y[i] += v: ag__.update(ag__.at(y, i), ag__.iadd, v): y, i, y[i], then v, as Python evaluates them.
+        call = ast.Call(func=_runtime("update"),
+                        args=[_spot(base, indices), _runtime(IN_PLACE[type(node.op).__name__]), node.value],
+                        keywords=[])
+        return self._rebind(node.target, call, node)
 
     def visit_FunctionDef(self, node: ast.AST) -> ast.AST:
         return node  # nested scopes are converted on their own

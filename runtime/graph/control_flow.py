@@ -194,7 +194,7 @@ def guard_arrays(names: Sequence[str], values: Sequence[Any], what: str) -> Call
     ``d = np.zeros(3)``). Such a write happens while tracing, in every branch or just once for every
     iteration, not under the condition at run time: the last branch traced would win, silently. The
     array gets its old contents back first. (Only the carried variables: a written local is carried,
-    since the converter rebinds it, ``d = ag__.setitem(d, 0, v)``.)"""
+    since the converter rebinds it, ``d = ag__.setitem(v, d, 0)``.)"""
     kept = []
     for name, value in zip(names, values):
         leaves, _ = flatten(value)

@@ -241,7 +241,7 @@ def test_to_code_shows_the_composites_a_statement_carries():
     code = autograph.to_code(counters)
     assert "(('counts', ('neg',)), ('counts', ('pos',)))" in code
     assert "('a', 'b', 'c')" in autograph.to_code(nested_objects)
-    # d[0] = v is rewritten into d = ag__.setitem(d, 0, v) (issue 29, item 4): d is carried, and d[0] too;
+    # d[0] = v is rewritten into d = ag__.setitem(v, d, 0) (issue 29, item 4): d is carried, and d[0] too;
     # the runtime carries d[0] in place when d is a dict or list, d whole when it is an array
     assert "('d', 'slots', ('d', (0,)), ('d', (1,)), ('slots', (1,))))()" in autograph.to_code(constant_int_keys)
 

@@ -3,7 +3,7 @@ def bucket_counts(values, buckets):
 
     def loop_body(v):
         nonlocal counts
-        counts = ag__.setitem(counts, v % buckets, ag__.iadd(ag__.item(counts, v % buckets), 1))
+        counts = ag__.update(ag__.at(counts, v % buckets), ag__.iadd, 1)
     for v in ag__.for_stmt(values, None, loop_body, ('counts',)):
         loop_body(v)
     totals = {}

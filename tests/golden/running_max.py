@@ -3,7 +3,7 @@ def running_max(xs):
 
     def if_body1():
         nonlocal out
-        out = ag__.setitem(out, i, ag__.item(out, i - 1))
+        out = ag__.setitem(ag__.item(out, i - 1), out, i)
 
     def loop_body(itr):
         nonlocal i, out

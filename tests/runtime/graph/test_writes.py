@@ -352,7 +352,7 @@ def test_chained_writes_on_plain_lists_keep_pythons_semantics():
 
     converted = autograph.convert(f)
     assert converted([[1, 2], [3, 4]]) == f([[1, 2], [3, 4]])
-    assert "ag__.setitem_in(grid, [0, 1], 9)" in autograph.to_code(f)
+    assert "ag__.setitem(9, ag__.at(grid, 0), 1)" in autograph.to_code(f)
 
 
 # --- a value with extra leading dimensions of size 1 ---------------------------------------------------
