@@ -768,3 +768,6 @@ from jax_programs import libraries_eighth  # noqa: E402,F401  (registered after 
 
 # isort: split
 from jax_programs import libraries_ninth  # noqa: E402,F401  (registered after libraries_eighth)
+
+# isort: split
+from jax_programs import libraries_tenth  # noqa: E402,F401  (registered after libraries_ninth)
