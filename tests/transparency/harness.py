@@ -648,6 +648,72 @@ PYPI_SUITES = (
                        "--ignore=stdnum/iso9362.py"),
           note="its setup.cfg's addopts ask for pytest-cov (not installed): replaced by the rest of them (the "
                "doctests of its modules and of tests/*.doctest, stdnum/iso9362.py, deprecated, ignored)"),
+    # Ten more pure-Python libraries, none with a dependency the venv lacks: dates and times (arrow, over
+    # python-dateutil), XPath 1 to 3.1 (elementpath: a Pratt parser of tokens, its XSD datatypes and 136 generators),
+    # CBOR (cbor2 5.6.5, the last with a pure-Python encoder and decoder; its C half, _cbor2, is not built in the
+    # unpacked sdist), JSON references and their registries (referencing, over the venv's rpds-py), typed attributes
+    # and configuration (traitlets), a terminal line editor and its layout engine (prompt_toolkit, 1,522 functions),
+    # LaTeX text codecs (latexcodec), a Markdown parser and renderers (mistletoe), attribute-access dicts (munch) and
+    # safe evaluation of AST nodes from frames (pure_eval). 0 / 0 broken; 5 to 150 s for its three runs (the converted
+    # form took 3.2 times as long as unconverted for elementpath, 2.7 for prompt_toolkit, 2.1 for pure_eval, at most
+    # 1.3 for the others). Run the same way and not added, 0 / 0 broken: addict 2.4.0, ordered-set 4.1.0, pyhumps
+    # 3.8.0, roman 5.2, u-msgpack-python 2.8.0, iniconfig 2.3.1, emoji 2.16.0 (100 s for its three runs) and
+    # asttokens 3.0.2 (14 tests: the rest import astroid). Not added either: toposort 1.10 (its test module calls
+    # unittest.main() at import), mccabe 0.7.0 (test_mccabe.py's @settings is unbound without hypothesmith: NameError
+    # at collection), jsonschema 4.26.0 (jsonschema/__main__.py runs its command line at import, and runner.py imports
+    # every module), cron-descriptor 2.2.1 (its sdist lacks the conftest of the `options` fixture: 135 of 159 error
+    # unconverted), executing and stack_data (littleutils), cbor2 6 (Rust) and loguru, iso8601, dictdiffer,
+    # docstring_parser, tokenize-rt, tomli-w, mdurl, pyfiglet and bencode.py (their sdists ship no tests).
+    Suite(name="arrow", kind="pytest", dist="arrow", version="1.4.0",
+          sha256="ed0cc050e98001b8779e84d461b0098c4ac597e88704a655582b21d116e526d7",
+          packages=("arrow",), pytest_args=("tests", "-o", "addopts=", "--ignore=tests/test_arrow.py"),
+          note="its tox.ini's addopts ask for pytest-cov (not installed): dropped; tests/test_arrow.py imports "
+               "pytz and simplejson (not installed): not run; 13 tests that use pytest-mock's mocker fixture (not "
+               "installed) error unconverted too"),
+    Suite(name="elementpath", kind="pytest", dist="elementpath", version="5.1.4",
+          sha256="3c912a9c41311ac5244c038867670d7c0b0fec0e444813608e5b846dbb3428ac",
+          packages=("elementpath",), pytest_args=("tests",),
+          note="1,154 tests skip (lxml and xmlschema not installed); 12 collation tests fail unconverted too (no "
+               "en_US.UTF-8 locale here); the dataclass-made methods of TokenRegistry have no source: not "
+               "converted. (Found here: the one-line methods of protocols.XsdSchemaProtocol, `def validity(self) "
+               "-> str: ...`, crashed the converter's source lookup, autograph/parsing.py; they convert now)"),
+    Suite(name="cbor2", kind="pytest", dist="cbor2", version="5.6.5",
+          sha256="b682820677ee1dbba45f7da11898d2720f92e06be36acec290867d5ebf3d7e09",
+          packages=("cbor2",), pytest_args=("tests",),
+          note="its C module _cbor2 is not built in the unpacked sdist: the 323 tests of the C half skip"),
+    Suite(name="referencing", kind="pytest", dist="referencing", version="0.37.0",
+          sha256="44aefc3142c5b842538163acb373e24cce6632bd54bdb01b21ad5863489f50d8",
+          packages=("referencing",), pytest_args=("referencing/tests",)),
+    Suite(name="traitlets", kind="pytest", dist="traitlets", version="5.16.1",
+          sha256="ed900c2b631aa3a112811139fa97b8d2c3bad5e989656bba4b7e52c7852c18c1",
+          packages=("traitlets",), pytest_args=("tests", "--ignore=tests/test_typing.py"),
+          note="tests/test_typing.py uses pytest-mypy-testing's marker (not installed; its pyproject.toml adds "
+               "--strict-markers): not run; its argcomplete tests skip; the venv's traitlets (ipykernel's) is the "
+               "same version, and the runner imports the unpacked sdist's"),
+    Suite(name="prompt_toolkit", kind="pytest", dist="prompt_toolkit", version="3.0.53",
+          sha256="9ec8a0ad96d5c56148b3f914aa79c1564c3fde5d2e6b876e7bc327e353cf8fa6",
+          packages=("prompt_toolkit",), src="src", pytest_args=("tests",),
+          note="its Windows modules (win32, conemu, windows10) and those of asyncssh and pyperclip (not installed) "
+               "do not import: not converted"),
+    Suite(name="latexcodec", kind="pytest", dist="latexcodec", version="3.0.1",
+          sha256="e78a6911cd72f9dec35031c6ec23584de6842bfbc4610a9678868d14cdfb0357",
+          packages=("latexcodec",), pytest_args=("test",),
+          note="the dataclass-made __init__ and __eq__ of UnicodeLatexTranslation have no source: not converted"),
+    Suite(name="mistletoe", kind="pytest", dist="mistletoe", version="1.6.0",
+          sha256="92f066c4720a25fa24bf260e6413702bbff3a5b8a93af314cb6cd8589726a8e1",
+          packages=("mistletoe",),
+          pytest_args=("test", "--ignore=test/test_block_token.py", "--ignore=test/test_latex_renderer.py",
+                       "--ignore=test/test_html_renderer.py", "--ignore=test/test_contrib/test_github_wiki.py",
+                       "--ignore=test/test_contrib/test_pygments_renderer.py"),
+          note="test_block_token.py, test_latex_renderer.py, test_html_renderer.py and two of test_contrib import "
+               "parameterized (not installed): not run"),
+    Suite(name="munch", kind="pytest", dist="munch", version="4.0.0",
+          sha256="542cb151461263216a4e37c3fd9afc425feeaf38aaa3025cd2a981fadb422235",
+          packages=("munch",), pytest_args=("tests",),
+          note="its 12 YAML tests skip (PyYAML not installed)"),
+    Suite(name="pure_eval", kind="pytest", dist="pure_eval", version="0.2.4",
+          sha256="260c2774686e651b79f8b8e7fc9d80b3599ea6a66334b47d5f4abb69fc2c0ea1",
+          packages=("pure_eval",), pytest_args=("tests",)),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
