@@ -311,10 +311,25 @@ class Watch:
 
     def __init__(self, functions: Iterable[Optional[Callable]], state: Any, owned: Callable[[Any], Any]) -> None:
         self.owned, self.state = owned, state
+        self.functions = [f for f in functions if f is not None]
         self.pictures: list[tuple[str, Any, Any, Any]] = []  # (kind, object, copy, its label: _shown)
+        self.before: Optional[list] = None  # the pictures from before the statement, once ran_as_python() moved on
+        self._picture(self._roots())
+
+    def ran_as_python(self) -> None:
+        """The statement ran part of itself as Python (a loop's first iteration, before the staged rest:
+        runtime/jax/loops.py): what that part changed is the program's own doing. Later changes are measured
+        from here; ``put_back`` still puts back what was there before the statement (which then runs again
+        from its start)."""
+        if self.before is None:
+            self.before = self.pictures
+        self.pictures = []
+        self._picture(self._roots())
+
+    def _roots(self) -> list[tuple[str, Any]]:
         roots: list[tuple[str, Any]] = []
         seen_functions: set[int] = set()
-        stack = [f for f in functions if f is not None]
+        stack = list(self.functions)
         while stack:
             fn = stack.pop()
             if id(fn) in seen_functions or not isinstance(fn, types.FunctionType):
@@ -333,7 +348,7 @@ class Watch:
             for name in _global_names(fn.__code__):
                 if name in namespace:
                     roots.append((name, namespace[name]))
-        self._picture(roots)
+        return roots
 
     def _picture(self, roots: list[tuple[Any, Any]]) -> None:
         seen: set[int] = set()
@@ -413,8 +428,10 @@ class Watch:
                 raise MutatedInStagedBlock(_message(kind, label, change))
 
     def put_back(self) -> None:
-        for kind, obj, picture, _ in self.pictures:
+        for kind, obj, picture, _ in self.pictures if self.before is None else self.before:
             _put_back(kind, obj, picture)
+        if self.before is not None:  # (the statement runs again from its start: measured from before it)
+            self.pictures, self.before = self.before, None
 
 
 _IMMUTABLE = frozenset({int, float, bool, str, bytes, complex, type(None), tuple, frozenset, range})

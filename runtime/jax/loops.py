@@ -648,6 +648,8 @@ def _peeled(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], No
     if not flag:
         return None
     body(iterable[0])
+    if state.watch is not None:  # (what Python's first iteration changed, appends too, is the program's own)
+        state.watch.ran_as_python()
     if iterable.shape[0] == 1:
         return None
     return for_stmt(iterable[1:], extra_test, body, state, peel=False)
@@ -692,6 +694,8 @@ def _scan_sequence(iterable: Any, seq: Sequence, extra_test: Optional[Thunk], bo
         if not flag:
             return None
         body(seq.build([source[0] for source in seq.sources]))
+        if state.watch is not None:
+            state.watch.ran_as_python()
         if seq.length == 1:
             return None
         rest = Sequence(seq.length - 1, [source[1:] for source in seq.sources], seq.build)
