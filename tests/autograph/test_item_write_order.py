@@ -46,6 +46,10 @@ class Box:
     def __repr__(self):
         return self._n
 
+    # Not iterable: with __getitem__ alone, Python would iterate a Box for ever (`q[1] += p` extends the list
+    # with p[0], p[1], ...).
+    __iter__ = None
+
 
 def L(log, name, value):
     log.append(name)
@@ -95,7 +99,7 @@ SHAPES = (
     "    q[0][p.k] += L(log, 'value', 4)\n",
     "    q[1][L(log, 'index', 0)] += L(log, 'value', 4)\n",
     "    q[1][L(log, 'index', 9)] += L(log, 'value', 4)\n",  # IndexError before the value runs
-    "    while n < 2:\n        n += 1\n        q[1][n] *= L(log, 'value', n)\n",
+    "    while n < 2:\n        n += 1\n        q[1][n] *= L(log, 'value', n)\n",  # (a constant bound: no growth)
 )
 
 
@@ -116,8 +120,11 @@ def _statements() -> st.SearchStrategy[str]:
     index, value = _indices(), _values()
     plain = st.tuples(st.sampled_from(["p", "q", "q[0]", "q[1]"]), index, value).map(
         lambda t: f"{t[0]}[{t[1]}] = {t[2]}")
-    augmented = st.tuples(st.sampled_from(["p", "q", "q[0]", "q[1]"]), index, st.sampled_from(["+=", "*=", "-="]),
-                          value).map(lambda t: f"{t[0]}[{t[1]}] {t[2]} {t[3]}")
+    # (No `*=` and no list as an augmented value: `q[1][0] *= n` after `n = q[1][0]` squares a number at each
+    # iteration, and `q[1] *= n` then repeats a list that many times; `q[1][n] *= q[1]` nests copies of a list
+    # in it. Either outgrows any memory, in Python as written too.)
+    augmented = st.tuples(st.sampled_from(["p", "q", "q[0]", "q[1]"]), index, st.sampled_from(["+=", "-=", "|="]),
+                          value.filter(lambda v: v != "q[1]")).map(lambda t: f"{t[0]}[{t[1]}] {t[2]} {t[3]}")
     other = st.sampled_from(["n += 1", "log.append(n)", "del q[1][0]", "q.append(p)", "n = q[1][0]"])
     return plain | augmented | other
 
