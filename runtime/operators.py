@@ -402,8 +402,9 @@ def computed(value: Any) -> Any:
     CPython 3.11 threads the jumps of an ``and`` / ``or`` operand through the one around it (in
     ``(a and b) and c`` a false ``a`` is asked once), but not out of a conditional expression's if
     branch: in ``((a and (w := b)) if t else y) and c`` a false ``a`` is asked again after the branch.
-    Where the converter moves such a branch next to the rest (``((a and (w := b)) and c) if t else
-    ...``) and the operands stay as written (a walrus cannot move into a thunk), this call keeps
+    Nor out of the operand of ``not``, or out of a chained comparison, given as a value. Where the
+    converter moves such an operand next to the rest or into a test (``((a and (w := b)) and c) if t
+    else ...``) and the operands stay as written (a walrus cannot move into a thunk), this call keeps
     CPython from threading what it did not thread before."""
     return value
 

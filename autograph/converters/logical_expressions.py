@@ -294,17 +294,18 @@ def _threads(node: ast.expr) -> bool:
 
 
 def _unthreaded(value: ast.expr) -> ast.expr:
-    """An operand of an ``and`` / ``or`` that stays as written, wrapped in ``ag__.computed(...)`` where
-    it is a moved if branch (``_opaque``) that CPython would now thread: its value first, then its truth,
-    as CPython did where the branch stood (``ag__.computed`` says why)."""
+    """An operand that stays as written where Python jumps on it (of an ``and`` / ``or``, a conditional's
+    test, a test's branch), wrapped in ``ag__.computed(...)`` where it keeps value semantics (``_opaque``:
+    a moved if branch, a value's ``not`` operand or chained comparison) and CPython would jump from inside
+    it: its value first, then its truth, as where it stood (``ag__.computed`` says why)."""
     if not (_is_opaque(value) and _ends_in_jumps(value)):
         return value
     return _at(ast.Call(func=_runtime("computed"), args=[value], keywords=[]), value)
 
 
 def _ends_in_jumps(node: ast.expr) -> bool:
-    """Whether CPython, compiling ``node`` as written, threads its last jumps through an ``and`` /
-    ``or`` around it (an ``and`` / ``or``, or a conditional expression whose else branch is one)."""
+    """Whether CPython, compiling ``node`` as written where it jumps on it, jumps from inside it (an
+    ``and`` / ``or``, a chained comparison, or a conditional expression whose else branch is one)."""
     if isinstance(node, ast.Compare):  # a chain jumps on each link
         return len(node.ops) > 1
     return isinstance(node, ast.BoolOp) or (isinstance(node, ast.IfExp) and _ends_in_jumps(node.orelse))
