@@ -39,9 +39,9 @@ class GraphBuilder:
         # On the outermost builder: id(tensor) -> (file, line) of the first write into it (tensor.write), in the
         # order the trace made them, so a call can name the write a read-only argument would fail at.
         self.first_writes: dict[int, Optional[tuple[str, int]]] = {}
-        # On the outermost builder: the tensors str() gave a mark in a message (runtime/graph/formatted.py), by
-        # id(Value) and by number: (number, Value, its builder).
-        self.marks: dict[int, tuple] = {}
+        # On the outermost builder: the tensors str() or format() gave a mark in a message
+        # (runtime/graph/formatted.py), by (id(Value), format spec) and by number: (number, Value, its builder, spec).
+        self.marks: dict[tuple, tuple] = {}
         self.marked: dict[int, tuple] = {}
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:

@@ -20,8 +20,11 @@ After::
     assert[message='sum too large: <Tensor f64[]>' template=('sum too large: ', $0) error=ValueError] c s
 
 Anywhere else the text stays as it is, as before (a string holding it that the traced function returns is
-refused: autograph/function.py). A format spec (``f"{t:.3f}"``) still asks for digits while tracing, which is
-refused (tensor.Tensor.__format__). A marked tensor the assertion cannot read (one made inside the branch that
+refused: autograph/function.py). A format spec (``f"{t:.3f}"``, ``"{:>8}".format(t)``) of a 0-d tensor rides
+in its mark, and the value is written in with ``format(value, spec)``, as eager code formats a NumPy scalar
+(``ValueError: x = 1.500``); a spec on a tensor of more dimensions is NumPy's TypeError (an array takes no
+format spec). ``"%.3f" % t`` asks Python for ``float(t)`` while tracing, which is refused with that advice (the
+f-string). A marked tensor the assertion cannot read (one made inside the branch that
 raises, whose graph the assertion replaces) keeps its text.
 """
 
@@ -40,17 +43,18 @@ _MARK = re.compile(r"<Tensor ([^<>#]*) #(\d+)>")
 _numbers = itertools.count(1)
 
 
-def mark(t: Any) -> str:
-    """``str(t)`` of a graph tensor while tracing: its type and its number in this trace."""
+def mark(t: Any, spec: str = "") -> str:
+    """``str(t)`` of a graph tensor while tracing: its type and its number in this trace; ``format(t, spec)``
+    with a format spec, another number (a number names the tensor and the spec it is written in with)."""
     value, owner = t.ref()
     root = current_builder() or owner
     while root.parent is not None:
         root = root.parent
     marks = root.marks
-    key = id(value)
+    key = (id(value), spec)
     entry = marks.get(key)
     if entry is None or entry[1] is not value:  # (a Value's id may be reused once it is gone: compare the Value)
-        entry = marks[key] = (next(_numbers), value, owner)
+        entry = marks[key] = (next(_numbers), value, owner, spec)
         root.marked[entry[0]] = entry
     return f"<Tensor {value.type_str} #{entry[0]}>"
 
@@ -73,7 +77,7 @@ def template(text: str, first: int = 0) -> Optional[tuple[tuple, list]]:
         root = root.parent
     pieces: list[Any] = []
     tensors: list[Any] = []
-    numbers: dict[int, int] = {}
+    numbers: dict[int, int] = {}  # id of a marked Value: its k
     start = 0
     for match in _MARK.finditer(text):
         entry = root.marked.get(int(match.group(2)))
@@ -81,11 +85,11 @@ def template(text: str, first: int = 0) -> Optional[tuple[tuple, list]]:
             continue
         if match.start() > start:
             pieces.append(plain(text[start:match.start()]))
-        k = numbers.get(entry[0])
+        k = numbers.get(id(entry[1]))
         if k is None:
-            k = numbers[entry[0]] = len(tensors)
+            k = numbers[id(entry[1])] = len(tensors)
             tensors.append((entry[1], entry[2]))
-        pieces.append(Ref(first + k))
+        pieces.append(Ref(first + k, entry[3]))
         start = match.end()
     if not tensors:
         return None

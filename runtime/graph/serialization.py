@@ -136,7 +136,7 @@ class _Encoder:
         if x is Ellipsis:
             return {"$": "ellipsis"}
         if t is Ref:
-            return {"$": "ref", "k": x.k}
+            return {"$": "ref", "k": x.k, "spec": x.spec} if x.spec else {"$": "ref", "k": x.k}
         if isinstance(x, np.dtype):
             return {"$": "dtype", "dtype": dtype_str(x, where)}
         if t is np.ndarray:
@@ -579,7 +579,7 @@ class _Decoder:
         if tag == "ellipsis":
             return Ellipsis
         if tag == "ref":
-            return Ref(_int(doc["k"]))
+            return Ref(_int(doc["k"]), _str(doc.get("spec", "")))
         if tag == "dtype":
             return self.dtype(doc["dtype"])
         if tag == "array":
@@ -747,6 +747,12 @@ def _label(location: Any) -> Any:
 def _int(x: Any) -> int:
     if type(x) is not int:
         raise FormatError(f"expected an integer, got {_short(x)}")
+    return x
+
+
+def _str(x: Any) -> str:
+    if type(x) is not str:
+        raise FormatError(f"expected a string, got {_short(x)}")
     return x
 
 

@@ -213,18 +213,21 @@ def index_shapes(index_inputs: Sequence[Any]) -> tuple[dict, frozenset]:
 
 @dataclass(frozen=True)
 class Ref:
-    """In a ``getitem`` (or ``print``) template: "input number k" (for an index, a tensor or array)."""
+    """In a ``getitem`` (or ``print``) template: "input number k" (for an index, a tensor or array). In a message
+    template, ``spec`` is the format spec the value is written in with (``f"{x:.3f}"``: ``".3f"``), if any."""
 
     k: int
+    spec: str = ""
 
     def __repr__(self) -> str:
-        return f"${self.k}"
+        return f"${self.k}:{self.spec}" if self.spec else f"${self.k}"
 
 
 def render(pieces: Sequence[Any], values: Sequence[Any]) -> str:
     """The text of a message template (runtime/graph/formatted.py): ``pieces`` with each ``Ref(k)`` replaced by
-    ``str(values[k])``, as eager code formats the value."""
-    return "".join(piece if isinstance(piece, str) else str(values[piece.k]) for piece in pieces)
+    ``str(values[k])`` (``format(values[k], spec)`` where it has a format spec), as eager code formats the value."""
+    return "".join(piece if isinstance(piece, str) else
+                   format(values[piece.k], piece.spec) if piece.spec else str(values[piece.k]) for piece in pieces)
 
 
 def type_str(shape: tuple, dtype: np.dtype) -> str:

@@ -194,9 +194,15 @@ class Tensor:
         return formatted.mark(self)
 
     def __format__(self, spec: str) -> str:
-        # (An empty spec is str(), as for any object. A spec asks for digits, which exist only when the graph runs.)
+        # (An empty spec is str(), as for any object.) A spec asks for digits, which exist only when the graph
+        # runs: a 0-d tensor's mark carries the spec, with which an assertion's message or a print writes the value
+        # in (runtime/graph/formatted.py); an array of more dimensions takes no spec in NumPy either.
         if not spec:
             return str(self)
+        if self.builder is not None and not self.value.shape and "{" not in spec and "}" not in spec:
+            return formatted.mark(self, spec)
+        if self.builder is not None and self.value.shape:
+            raise TypeError("unsupported format string passed to numpy.ndarray.__format__")
         raise NotStageable(f"{user_location()}: format spec {spec!r} of a graph tensor: its digits exist only when "
                            "the graph runs; format the value outside the traced function (or print it when the "
                            "graph runs with autograph.print)")
@@ -451,6 +457,18 @@ _SUBSCRIPTS = frozenset(dis.opmap[name] for name in ("BINARY_SUBSCR", "STORE_SUB
 
 
 _CONTAINS = frozenset({dis.opmap["CONTAINS_OP"]} if "CONTAINS_OP" in dis.opmap else ())
+# `"%.3f" % x` (and `%=`): BINARY_OP with NB_REMAINDER or NB_INPLACE_REMAINDER from 3.11, the two opcodes before.
+_PERCENT_OPS = ({(dis.opmap["BINARY_OP"], 6), (dis.opmap["BINARY_OP"], 19)} if "BINARY_OP" in dis.opmap else
+                {(dis.opmap[name], None) for name in ("BINARY_MODULO", "INPLACE_MODULO")})
+
+
+def _percent_format(frame: Any) -> bool:
+    """Whether ``frame`` is running ``%`` (with a str on its left, ``"%.3f" % x`` asks float(x))."""
+    try:
+        op, arg = frame.f_code.co_code[frame.f_lasti:frame.f_lasti + 2]
+    except (AttributeError, ValueError):
+        return False
+    return (op, arg) in _PERCENT_OPS or (op, None) in _PERCENT_OPS
 
 
 def _called_from(package: str, user: Any) -> bool:
@@ -1461,6 +1479,13 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
             head + "It was asked by `in` (or `not in`), which compares the value with each item of the container "
             "and asks Python whether each comparison is true, so it always gives a Python bool. With a traced "
             "value, compare item by item: `(x == a) | (x == b)` for `x in (a, b)`, or np.isin(x, items).")
+    if frame is not None and what.startswith(("float(", "int(", "complex(", "using a tensor as a Python int")) \
+            and _percent_format(frame):
+        # `raise ValueError("got %.3f" % x)`: str's % asks Python for the number; a format spec does not.
+        return NotStageable(
+            head + "It was asked by `%` formatting (\"%g\" % x, \"%d\" % x), which asks Python for the number. "
+            "Write an f-string with a format spec instead, f\"{x:g}\" or \"{:g}\".format(x): in a `raise` under a "
+            "staged `if`, an `assert` or a print, the graph writes the value in when it runs.")
     if in_converted_code():
         # The converter already turned this function's if/while/for into graph control flow: what is left
         # is a Python construct it leaves alone (a comprehension's condition, a generator, a call).

@@ -750,7 +750,9 @@ def _print(ctx, *values, template, sep, end):
     def part(item: Any) -> str:  # (a tuple: a string holding tensors' values, runtime/graph/formatted.py)
         if isinstance(item, tuple):
             return "".join(map(part, item))
-        return "{}" if isinstance(item, shapes.Ref) else text(item)
+        if isinstance(item, shapes.Ref):  # (a spec holds no braces: runtime/graph/tensor.py's __format__)
+            return "{:" + item.spec + "}" if item.spec else "{}"
+        return text(item)
 
     def refs(item: Any) -> list:
         if isinstance(item, tuple):

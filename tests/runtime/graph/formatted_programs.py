@@ -67,3 +67,29 @@ def integer_and_bool_values(x):
     if n > 2:
         raise ValueError(f"{n} nonzero items (any above 3: {big})")
     return n
+
+
+def format_specs_in_raise(x):
+    s = x.sum()
+    n = np.count_nonzero(x > 1)
+    share = s / x.size
+    if s > 10:
+        raise ValueError(f"sum {s:.3f} ({s:>10.2e}|{s:<8}|{s:+g}) from {n:03d} items ({n:#x}, {share:.1%})")
+    return s
+
+
+def format_specs_of_float32_and_bool(x):
+    s = x.astype(np.float32).sum()
+    big = x.max() > 3
+    if s < 5:
+        raise ValueError("sum {:.10f} (any above 3: {:>6}) of {:g} items".format(  # noqa: UP032 (the method)
+            s, big, np.float32(x.size)))
+    return s
+
+
+def format_spec_in_an_assert_in_a_loop(x):
+    total = 0.0
+    for v in x:
+        total = total + v
+        assert total < 6, f"total {total:8.3f} passed 6 at {v:.1f}"
+    return total

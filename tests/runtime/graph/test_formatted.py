@@ -18,6 +18,9 @@ from tests.runtime.graph.formatted_programs import (
     assert_statement,
     f_string_in_raise,
     format_method_in_raise,
+    format_spec_in_an_assert_in_a_loop,
+    format_specs_in_raise,
+    format_specs_of_float32_and_bool,
     integer_and_bool_values,
     percent_in_raise,
     raise_in_a_for,
@@ -29,7 +32,8 @@ EXECUTORS = executors() + [pytest.param("auto", id="auto")]
 
 
 PROGRAMS = [f_string_in_raise, percent_in_raise, format_method_in_raise, assert_statement, raise_in_a_while,
-            raise_in_a_for, written_after_the_message, integer_and_bool_values]
+            raise_in_a_for, written_after_the_message, integer_and_bool_values, format_specs_in_raise,
+            format_specs_of_float32_and_bool, format_spec_in_an_assert_in_a_loop]
 INPUTS = [np.array([1.0, 2.0, 3.0]), np.array([4.0, 5.0, 6.0]), np.array([-1.0, 2.5]), np.array([3.0, -4.0, 0.0]),
           np.array([7.0, 0.0, 1.5, 2.0])]
 
@@ -76,6 +80,48 @@ def test_autograph_print_of_an_f_string_prints_the_values_at_each_run(executor):
         assert outcome(traced, x)[1] == outcome(printing, x)[1] == f"sum = {x.sum()} of {x} [{x.max()}]\n"
 
 
+def printing_with_specs(x):
+    s = x.sum()
+    autograph.print(f"sum = {s:9.4f}|{s:<7}|", f"{x.max():e}", end="")
+    autograph.print(f"{s:>+8.1f}")
+    return s
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_autograph_print_writes_values_in_with_their_format_specs(executor):
+    traced = autograph.function(printing_with_specs, executor=executor)
+    for x in INPUTS[:3]:
+        assert outcome(traced, x)[1] == outcome(printing_with_specs, x)[1]
+
+
+def spec_on_an_array(x):
+    if x.sum() > 0:
+        raise ValueError(f"{x:.2f}")
+    return x
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_format_spec_on_an_array_is_numpys_type_error(executor):
+    # NumPy refuses a spec on an array of one or more dimensions; so does the trace, with NumPy's message.
+    with pytest.raises(TypeError, match=r"^unsupported format string passed to numpy\.ndarray\.__format__"):
+        spec_on_an_array(np.ones(2))
+    with pytest.raises(TypeError, match=r"^unsupported format string passed to numpy\.ndarray\.__format__"):
+        autograph.function(spec_on_an_array, executor=executor)(np.ones(2))
+
+
+def percent_g(x):
+    s = x.sum()
+    if s > 10:
+        raise ValueError("sum %g too large" % s)  # noqa: UP031 (the percent form is the point)
+    return s
+
+
+def test_percent_formatting_that_asks_for_a_number_is_refused_with_the_f_string_as_advice():
+    advice = r'test_formatted\.py:\d+: float\(tensor\).*`%` formatting.*f"\{x:g\}"'
+    with pytest.raises(autograph.NotStageable, match=advice):
+        autograph.function(percent_g)(np.ones(3))
+
+
 def made_in_the_raising_branch(x):
     s = x.sum()
     if s < 0:
@@ -117,6 +163,10 @@ def test_the_graph_shows_the_message_and_its_template():
     (node,) = [node for node in concrete.graph.nodes if node.op == "assert"]
     assert node.attrs["message"] == "sum too large: <Tensor f64[]>"
     assert repr(node.attrs["template"]) == "('sum too large: ', $0)"
+    concrete = autograph.function(format_specs_in_raise).get_concrete_function(autograph.TensorSpec((3,), np.float64))
+    (node,) = [node for node in concrete.graph.nodes if node.op == "assert"]
+    assert repr(node.attrs["template"]) == ("('sum ', $0:.3f, ' (', $0:>10.2e, '|', $0:<8, '|', $0:+g, ') from ', "
+                                            "$1:03d, ' items (', $1:#x, ', ', $2:.1%, ')')")
 
 
 def test_a_saved_graph_writes_the_values_in_when_loaded(tmp_path):
@@ -126,6 +176,14 @@ def test_a_saved_graph_writes_the_values_in_when_loaded(tmp_path):
     loaded = autograph.load(str(tmp_path / "saved"))
     with pytest.raises(ValueError, match=r"^sum too large: 15\.0\b"):
         loaded(np.full(3, 5.0))
+    traced = autograph.function(format_specs_in_raise)
+    traced(np.ones(3))
+    autograph.save(traced, str(tmp_path / "specs"))
+    with pytest.raises(ValueError) as raised:
+        autograph.load(str(tmp_path / "specs"))(np.full(3, 5.0))
+    with pytest.raises(ValueError) as eager:
+        format_specs_in_raise(np.full(3, 5.0))
+    assert str(raised.value) == str(eager.value)
 
 
 def test_str_of_a_tensor_names_it_once_per_trace_and_a_returned_one_is_still_refused():
