@@ -110,6 +110,13 @@ class DataDependentIndex(IndexError, DataDependentShape):
     known only at run time (NumPy's interpreter runs it)."""
 
 
+class NonFiniteComplexPower(ValueError, Limitation):
+    """``np.power`` (``float_power``, ``**``) of complex numbers on XLA where a part of the base or the exponent is
+    infinite or NaN: NumPy's answer there is the C library's ``cpow``, whose recovery of infinities XLA's
+    arithmetic cannot follow (``(inf + nanj) ** (1 + 1j)`` is ``inf + nanj`` in NumPy). Raised when the graph runs,
+    with the user's line; the NumPy executor answers as NumPy."""
+
+
 class UnsortedSearch(ValueError, Limitation):
     """A search in points that are not sorted, where NumPy's answer follows the path of its own search and a
     graph's search cannot follow it: ``np.interp`` with ``xp`` out of NumPy's sorted order, NaNs last (NumPy's

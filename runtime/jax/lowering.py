@@ -71,7 +71,7 @@ from runtime.graph import formatted, interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
 from runtime.jax import callback, casts, index_checks, rules_array, rules_linalg, segments
-from runtime.limits import DataDependentIndex, NotStageable
+from runtime.limits import DataDependentIndex, NonFiniteComplexPower, NotStageable
 from runtime.staging import Limitation, format_site
 
 Rule = Callable[..., Any]
@@ -264,8 +264,8 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
     def rule(ctx, *xs):
         # Compute in the dtypes NumPy's loop uses (int32 + float32 is a float64 add, as in NumPy).
         loop = ufunc.resolve_dtypes(tuple(v.dtype for v in ctx.node.inputs) + (None,))
-        if ctx.node in ctx.lowering.assert_codes:  # an integer power: NumPy's ValueError for a negative exponent
-            _check(ctx, jnp.asarray(xs[1]) >= 0)
+        if ctx.node in ctx.lowering.assert_codes and loop[0].kind != "c":  # an integer power: NumPy's ValueError
+            _check(ctx, jnp.asarray(xs[1]) >= 0)                               # for a negative exponent
         constant_divisor = divides and isinstance(xs[1], _STATIC)
         exact_reciprocal = constant_divisor and _exact_reciprocal(xs[1], loop[1])
         zero_addends = [adds and BARRIERS and isinstance(x, _STATIC) and not np.all(x) for x in xs]
@@ -274,6 +274,8 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
                           and np.ndim(xs[1]) == 0 and xs[1] >= 0)
         power = int(xs[1]) if constant_power else None
         xs = [_cast(jnp.asarray(x), d) for x, d in zip(xs, loop)]
+        if ctx.node in ctx.lowering.assert_codes and loop[0].kind == "c":  # (see NON_FINITE_COMPLEX_POWER)
+            _check(ctx, jnp.isfinite(xs[0]) & jnp.isfinite(xs[1]))
         if divides and BARRIERS and xs[1].dtype.kind in "fc" and not exact_reciprocal:
             shape = jnp.broadcast_shapes(xs[0].shape, xs[1].shape)  # (JAX's: a dim `?` of the node is known here)
             if xs[1].shape != shape or constant_divisor:
@@ -285,6 +287,11 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
             fn = numpys
         elif kind == "c" and ufunc in _NUMPYS_COMPLEX:
             fn = _NUMPYS_COMPLEX[ufunc]
+        elif kind == "c" and ufunc in _COMPLEX_REFUSED:
+            raise LoweringError(
+                f"np.{ufunc.__name__} of complex numbers: XLA's is not NumPy's at signed zeros, infinities and NaN "
+                f"(np.cos(0.5j) is (1.13-0j) in NumPy, (1.13+0j) in XLA). Run this function on the NumPy executor "
+                "(executor='numpy', the default; executor='auto' picks it for such a graph)")
         elif power is not None:
             fn = functools.partial(_integer_power_by, power)
         elif kind in "iu" and numpys_integers is not None:
@@ -334,11 +341,14 @@ def _complex_nan(z: Any) -> Any:
 
 
 def _numpy_complex_minimum(a: Any, b: Any) -> Any:
-    return jnp.where(_complex_nan(a), a, jnp.where(_complex_nan(b), b, jnp.minimum(a, b)))
+    # (A tie gives the first: NumPy's minimum(-0j, 0j) is -0j.)
+    return jnp.where(_complex_nan(a), a, jnp.where(_complex_nan(b), b, jnp.where(
+        _numpy_complex_less_equal(a, b), a, b)))
 
 
 def _numpy_complex_maximum(a: Any, b: Any) -> Any:
-    return jnp.where(_complex_nan(a), a, jnp.where(_complex_nan(b), b, jnp.maximum(a, b)))
+    return jnp.where(_complex_nan(a), a, jnp.where(_complex_nan(b), b, jnp.where(
+        _numpy_complex_less_equal(b, a), a, b)))
 
 
 def _numpy_complex_sign(z: Any) -> Any:
@@ -352,7 +362,153 @@ def _numpy_complex_sign(z: Any) -> Any:
         inf_im, zero, jnp.where(jnp.isnan(re) | jnp.isnan(im), nan, re / finite))))
     imag = jnp.where(inf_re & inf_im, nan, jnp.where(inf_re, zero, jnp.where(
         inf_im, jnp.where(im > 0, one, -one), jnp.where(jnp.isnan(re) | jnp.isnan(im), nan, im / finite))))
+    zeros = (re == 0) & (im == 0)  # (NumPy's sign of any complex zero is 0j: -0.0 / 1 kept a -0.0 here)
+    return lax.complex(jnp.where(zeros, zero, real), jnp.where(zeros, zero, imag))
+
+
+def _numpy_complex_power(base: Any, exponent: Any) -> Any:
+    """NumPy's complex power (its ``npy_cpow``), where XLA's takes ``exp(b log a)`` for every exponent: ``z ** 0``
+    is 1; a zero base gives 0 for an exponent of positive real part and NaN otherwise (XLA: NaN whenever the
+    exponent is not real, ``0 ** (2 + 1j)``); an integer exponent of magnitude below 100 is taken by repeated
+    multiplication (1, 2 and 3 written out, the rest by squaring; a negative one then inverted by Smith's division),
+    so a real base gives a real power (``(-2 + 0j) ** 3`` is ``-8 + 0j``, XLA's ``-8 + 2.9e-15j``). Other exponents
+    are XLA's power, which may differ from the C library's ``cpow`` in the last bits."""
+    base, exponent = jnp.broadcast_arrays(base, exponent)
+    br, bi = jnp.real(exponent), jnp.imag(exponent)
+    integral = (bi == 0) & (jnp.floor(br) == br) & (jnp.abs(br) < 100)
+    n = jnp.where(integral, br, 0).astype(jnp.int32)
+    m = jnp.abs(n)
+    product, square = jnp.ones_like(base), base
+    for bit in range(7):  # (|n| < 100 < 2 ** 7)
+        product = jnp.where(((m >> bit) & 1) == 1, _complex_product(product, square), product)
+        square = _complex_product(square, square)
+    product = jnp.where(n < 0, _numpy_complex_divide(jnp.ones_like(product), product), product)
+    squared = _complex_product(base, base)
+    product = jnp.where(n == 1, base, jnp.where(n == 2, squared, jnp.where(n == 3, _complex_product(base, squared),
+                                                                           product)))
+    result = jnp.where(integral, product, _numpy_complex_exp(_complex_product(exponent, jnp.log(base))))
+    nan = lax.complex(jnp.full_like(br, jnp.nan), jnp.full_like(br, jnp.nan))
+    result = jnp.where(base == 0, jnp.where(br > 0, jnp.zeros_like(base), nan), result)
+    return jnp.where(exponent == 0, jnp.ones_like(base), result)
+
+
+def _numpy_complex_exp(z: Any) -> Any:
+    """NumPy's complex ``exp`` (C99's ``cexp``) where a part is infinite, NaN or a zero imaginary part, each of which
+    XLA's ``exp`` of a complex number answers its own way (``exp(1 - 0j)`` is ``e - 0j`` in NumPy, ``e + 0j`` in
+    XLA; ``exp(-inf + nanj)`` is 0 there, NaN in XLA); elsewhere XLA's (its last bits)."""
+    x, y = jnp.real(z), jnp.imag(z)
+    computed = jnp.exp(z)
+    nan, inf, zero = jnp.full_like(x, jnp.nan), jnp.full_like(x, jnp.inf), jnp.zeros_like(x)
+    finite_x, finite_y = jnp.isfinite(x), jnp.isfinite(y)
+    cos, sin = jnp.cos(jnp.where(finite_y, y, 0)), jnp.sin(jnp.where(finite_y, y, 0))
+    real = jnp.where(y == 0, jnp.exp(x), jnp.where(
+        finite_x, jnp.where(finite_y, jnp.real(computed), nan), jnp.where(
+            x == jnp.inf, jnp.where(finite_y, inf * cos, inf), jnp.where(
+                x == -jnp.inf, jnp.where(finite_y, zero * cos, zero), nan))))
+    imag = jnp.where(y == 0, y, jnp.where(
+        finite_x, jnp.where(finite_y, jnp.imag(computed), nan), jnp.where(
+            x == jnp.inf, jnp.where(finite_y, inf * sin, nan), jnp.where(
+                x == -jnp.inf, jnp.where(finite_y, zero * sin, jnp.copysign(zero, y)), nan))))
     return lax.complex(real, imag)
+
+
+def _numpy_complex_logarithm(jax_fn: Callable) -> Callable:
+    """NumPy's complex ``log`` (``log10``, ``log2``, ``log1p``): the real part is infinite where a part of ``z`` is,
+    a NaN in the other part too (``log(inf + nanj)`` is ``inf + nanj``, XLA's ``nan + nanj``); elsewhere XLA's."""
+    def logarithm(z: Any) -> Any:
+        result = jax_fn(z)
+        infinite = jnp.isinf(jnp.real(z)) | jnp.isinf(jnp.imag(z))
+        return lax.complex(jnp.where(infinite, jnp.inf, jnp.real(result)), jnp.imag(result))
+    return logarithm
+
+
+def _numpy_complex_sqrt(z: Any) -> Any:
+    """NumPy's complex square root (C99's ``csqrt``): a real part >= +0 and the imaginary part's sign that of
+    ``z``'s, a signed zero's too, so that ``sqrt(-1.5 - 0j)`` is ``-1.22j`` on the branch cut (XLA's: ``+1.22j``),
+    and C99's answers at infinities and NaN."""
+    x, y = jnp.real(z), jnp.imag(z)
+    computed = jnp.sqrt(z)
+    nan, inf, zero = jnp.full_like(x, jnp.nan), jnp.full_like(x, jnp.inf), jnp.zeros_like(x)
+    finite_y = jnp.isfinite(y)
+    real = jnp.where(jnp.isinf(y), inf, jnp.where(
+        x == -jnp.inf, jnp.where(finite_y, zero, nan), jnp.where(
+            x == jnp.inf, inf, jnp.where(jnp.isnan(x) | jnp.isnan(y), nan, jnp.abs(jnp.real(computed))))))
+    imag = jnp.where(jnp.isinf(y), y, jnp.where(
+        x == -jnp.inf, jnp.where(finite_y, jnp.copysign(inf, y), inf), jnp.where(
+            x == jnp.inf, jnp.where(finite_y, jnp.copysign(zero, y), nan), jnp.where(
+                jnp.isnan(x) | jnp.isnan(y), nan, jnp.copysign(jnp.abs(jnp.imag(computed)), y)))))
+    return lax.complex(real, imag)
+
+
+def _numpy_complex_absolute(z: Any) -> Any:
+    """NumPy's ``|z|`` is ``hypot(re, im)``: infinite when either part is, a NaN in the other too (XLA's: NaN)."""
+    re, im = jnp.real(z), jnp.imag(z)
+    return jnp.where(jnp.isinf(re) | jnp.isinf(im), jnp.full_like(re, jnp.inf), jnp.abs(z))
+
+
+def _numpy_complex_reciprocal_ufunc(z: Any) -> Any:
+    """NumPy's ``np.reciprocal`` of a complex number, its own loop's formula (the ratio of the smaller part to the
+    larger): ``1 / 0j`` is ``nan + nanj`` there, XLA's ``inf + nanj``."""
+    zr, zi = jnp.real(z), jnp.imag(z)
+    first = jnp.abs(zi) <= jnp.abs(zr)
+    ratio = jnp.where(first, zi / zr, zr / zi)
+    d = jnp.where(first, zr + _unfused(zi * ratio), zi + _unfused(zr * ratio))
+    return lax.complex(jnp.where(first, 1 / d, ratio / d), jnp.where(first, -ratio / d, -1 / d))
+
+
+def _complex_product(a: Any, b: Any) -> Any:
+    """``a * b`` as NumPy multiplies complex numbers: ``(ar br - ai bi) + (ar bi + ai br) j``, each product rounded on
+    its own (XLA's complex multiply contracts one into a fused multiply-add: ``(1e-3 + 1e-3j) ** 2`` had a real part
+    of 8.7e-23, NumPy's 0)."""
+    ar, ai, br, bi = jnp.real(a), jnp.imag(a), jnp.real(b), jnp.imag(b)
+    return lax.complex(_unfused(ar * br) - _unfused(ai * bi), _unfused(ar * bi) + _unfused(ai * br))
+
+
+def _numpy_complex_divide(a: Any, b: Any) -> Any:
+    """``a / b`` as NumPy divides complex numbers (Smith's method, each product rounded on its own; a zero divisor
+    gives ``re / |0|`` and ``im / |0|``, so ``1j / (-0 + 0j)`` is ``nan + infj`` there, XLA's ``nan - infj``)."""
+    ar, ai, br, bi = jnp.real(a), jnp.imag(a), jnp.real(b), jnp.imag(b)
+    wide = jnp.abs(br) >= jnp.abs(bi)
+    zeros = (br == 0) & (bi == 0)
+    rat = jnp.where(wide, bi / jnp.where(zeros, 1, br), br / bi)
+    scale = 1 / jnp.where(wide, br + _unfused(bi * rat), bi + _unfused(br * rat))
+    real = jnp.where(wide, (ar + _unfused(ai * rat)) * scale, (_unfused(ar * rat) + ai) * scale)
+    imag = jnp.where(wide, (ai - _unfused(ar * rat)) * scale, (_unfused(ai * rat) - ar) * scale)
+    real = jnp.where(zeros, ar / jnp.abs(br), real)
+    imag = jnp.where(zeros, ai / jnp.abs(bi), imag)
+    return lax.complex(real, imag)
+
+
+def _complex_nan_free(z: Any) -> Any:
+    return ~jnp.isnan(jnp.real(z)) & ~jnp.isnan(jnp.imag(z))
+
+
+# NumPy's order of complex numbers (its CLT / CLE macros): a NaN part makes every comparison false, where XLA's
+# lexicographic order compares the real parts alone when they differ (``-1.5 + nanj < 0j`` is True in XLA).
+def _numpy_complex_less(a: Any, b: Any) -> Any:
+    ar, ai, br, bi = jnp.real(a), jnp.imag(a), jnp.real(b), jnp.imag(b)
+    return ((ar < br) & ~jnp.isnan(ai) & ~jnp.isnan(bi)) | ((ar == br) & (ai < bi))
+
+
+def _numpy_complex_less_equal(a: Any, b: Any) -> Any:
+    ar, ai, br, bi = jnp.real(a), jnp.imag(a), jnp.real(b), jnp.imag(b)
+    return ((ar < br) & ~jnp.isnan(ai) & ~jnp.isnan(bi)) | ((ar == br) & (ai <= bi))
+
+
+def _numpy_complex_fmax(a: Any, b: Any) -> Any:
+    """NumPy's ``fmax``: ``a`` where ``a >= b`` (a tie too: ``fmax(-0j, 0j)`` is ``-0j``) or ``b`` holds a NaN."""
+    return jnp.where(_numpy_complex_less_equal(b, a) | ~_complex_nan_free(b), a, b)
+
+
+def _numpy_complex_fmin(a: Any, b: Any) -> Any:
+    return jnp.where(_numpy_complex_less_equal(a, b) | ~_complex_nan_free(b), a, b)
+
+
+# XLA's complex trigonometric and hyperbolic functions (and expm1, exp2) are not NumPy's at signed zeros (``cos(0.5j)``
+# is ``1.13 - 0j`` in NumPy, ``+0j`` in XLA; ``arcsinh(-0 - 1.5j)`` has the other sign of its real part), at
+# infinities and NaN: refused for complex numbers, which run on the NumPy executor.
+_COMPLEX_REFUSED = frozenset({np.sin, np.cos, np.tan, np.sinh, np.cosh, np.tanh, np.arcsin, np.arccos, np.arctan,
+                              np.arcsinh, np.arccosh, np.arctanh, np.expm1, np.exp2})
 
 
 def _numpy_remainder(a: Any, b: Any) -> Any:
@@ -445,10 +601,32 @@ def _numpy_integer_power(base: Any, exponent: Any) -> Any:
     return result
 
 
-_NUMPYS_COMPLEX = {np.minimum: _numpy_complex_minimum, np.maximum: _numpy_complex_maximum, np.sign: _numpy_complex_sign}
+_NUMPYS_COMPLEX = {np.minimum: _numpy_complex_minimum, np.maximum: _numpy_complex_maximum, np.sign: _numpy_complex_sign,
+                   np.power: _numpy_complex_power, np.absolute: _numpy_complex_absolute,
+                   np.reciprocal: _numpy_complex_reciprocal_ufunc, np.exp: _numpy_complex_exp,
+                   np.sqrt: _numpy_complex_sqrt,
+                   np.float_power: _numpy_complex_power, np.true_divide: _numpy_complex_divide,
+                   np.fmax: _numpy_complex_fmax, np.fmin: _numpy_complex_fmin,
+                   np.less: _numpy_complex_less, np.less_equal: _numpy_complex_less_equal,
+                   np.greater: lambda a, b: _numpy_complex_less(b, a),
+                   np.greater_equal: lambda a, b: _numpy_complex_less_equal(b, a),
+                   **{ufunc: _numpy_complex_logarithm(getattr(jnp, ufunc.__name__))
+                      for ufunc in (np.log, np.log10, np.log2, np.log1p)}}
 _NUMPYS_INTEGERS = {np.floor_divide: _numpy_integer_floor_divide, np.gcd: _numpy_gcd, np.lcm: _numpy_lcm,
                     np.reciprocal: _numpy_integer_reciprocal, np.power: _numpy_integer_power}
 NEGATIVE_POWER = "Integers to negative integer powers are not allowed."
+
+
+NON_FINITE_COMPLEX_POWER = ("a complex power whose base or exponent has an infinite or NaN part: NumPy's answer "
+                            "there (the C library's cpow) is not XLA's. Run this function on the NumPy executor "
+                            "(executor='numpy', the default), or keep such values out of the power")
+
+
+def _complex_powers(nodes: list) -> list:
+    """The complex powers among ``nodes``: each is NumPy's on XLA for finite parts (``_numpy_complex_power``), and
+    raises ``NonFiniteComplexPower`` when the graph runs with an infinite or NaN part, checked as asserts are."""
+    return [node for node in nodes if node.op in ("pow", "float_power") and len(node.inputs) == 2
+            and ops.ELEMENTWISE[node.op].resolve_dtypes(tuple(v.dtype for v in node.inputs) + (None,))[0].kind == "c"]
 
 
 def _negative_powers(nodes: list) -> list:
@@ -941,6 +1119,7 @@ class Lowered:
         # The graph's asserts, and its integer powers, whose negative exponents raise NumPy's ValueError.
         # And the reads and writes at an integer index computed in the graph: NumPy's IndexError (index_checks.py).
         checked_powers = set(_negative_powers(nodes)) if checks else set()
+        complex_powers = set(_complex_powers(nodes)) if checks else set()  # (NonFiniteComplexPower)
         indexed = index_checks.checked_nodes(nodes) if checks else []
         # And NumPy's (SciPy's) LinAlgError of a singular matrix or one not positive definite (rules_linalg.CHECKED).
         # And NumPy's search in an array that is not sorted, which XLA's cannot follow (rules_array.CHECKED).
@@ -950,11 +1129,13 @@ class Lowered:
 
             value_errors.update(rules_scipy.checked())
         value_checked = [n for n in nodes if n.op in value_errors] if checks else []
-        asserts = [n for n in nodes if n.op == "assert" or n in checked_powers] + indexed + value_checked
+        asserts = [n for n in nodes if n.op == "assert" or n in checked_powers or n in complex_powers] + indexed \
+            + value_checked
         self.assert_codes = {node: code for code, node in enumerate(asserts, 1)}
         self.index_checks = bool(indexed)
         self.failures = [(node.attrs.get("error", AssertionError), node.attrs["message"], node.attrs.get("where", ""))
                          if node.op == "assert" else
+                         (NonFiniteComplexPower, NON_FINITE_COMPLEX_POWER, _site(node)) if node in complex_powers else
                          (ValueError, NEGATIVE_POWER, _site(node)) if node.op == "pow" else
                          (*value_errors[node.op], _site(node)) if node.op in value_errors else
                          (None, node.op, _site(node))  # an index check: its message is made from what failed
