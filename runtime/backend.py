@@ -149,6 +149,13 @@ class Backend:
         expression compiled into ``tracing`` itself: the graph's and JAX's, a per-thread read each)."""
         return self.staging_now
 
+    def staged_inside(self, value: Any) -> bool:
+        """Whether ``value``, an object the dispatch core does not look into (not a list, tuple or dict, not
+        this backend's own value), holds one of this backend's values where this backend would carry it
+        through a staged loop (JAX: among its pytree leaves, a NamedTuple's or a registered dataclass's). Asked
+        of backends that stage static ranges, about the values a loop body closes over. False by default."""
+        return False
+
     def while_from_start(self, test: Thunk, body: Thunk, state: State) -> bool:
         """Offered a while loop whose first ``test()`` was a plain true value and whose body closes over one
         of this backend's values: stage the whole loop and return True, or return False (the default) to
@@ -346,6 +353,15 @@ def backend_for(value: Any) -> Optional[Backend]:
     owner = next((b for b in _BACKENDS if b.owns(cls)), None)
     OWNER_BY_TYPE[cls] = owner
     return owner
+
+
+def staged_inside(value: Any) -> Optional[Backend]:
+    """The backend that stages static ranges and sees a staged value inside ``value`` (an object the dispatch core
+    does not look into: ``Backend.staged_inside``), or None."""
+    for backend in _STATIC_RANGE_STAGERS:
+        if backend.staged_inside(value):
+            return backend
+    return None
 
 
 def staging_backends() -> list[Backend]:

@@ -34,7 +34,15 @@ import sys
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Iterable, Iterator, Optional
 
-from runtime.backend import NO_STATIC_STAGING, OWNER_BY_TYPE, State, backend_for, may_stage_static_ranges
+from runtime.backend import (
+    _PLAIN_TYPES,
+    NO_STATIC_STAGING,
+    OWNER_BY_TYPE,
+    State,
+    backend_for,
+    may_stage_static_ranges,
+    staged_inside,
+)
 from runtime.composite_state import offered, staged
 from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
 from runtime.iterables import remaining_range
@@ -287,7 +295,8 @@ def _offer(method: Callable, *args: Any) -> Any:
 
 def _staged_closure(body: Callable) -> Any:
     """The backend owning a value in a closure cell of ``body`` (looking into tuples, lists and
-    dicts, a few levels deep), or None: what decides whether a static range loop is offered to a
+    dicts, a few levels deep, and into what a backend sees inside an object: a NamedTuple, a dataclass
+    or module JAX flattens), or None: what decides whether a static range loop is offered to a
     backend. Costs one type look-up per cell for plain values."""
     for cell in body.__closure__ or ():
         try:
@@ -307,7 +316,13 @@ def _staged_in(value: Any, depth: int) -> Any:
     elif cls is dict:
         items = value.values()
     else:
-        return _staged(value)
+        backend = _staged(value)
+        if backend is None and cls not in _PLAIN_TYPES:
+            # An object holding staged values (a NamedTuple or dataclass of tracers carried by a loop): a loop
+            # that looked only into plain containers ran as Python's, unrolled, with no word (matfree's Golub-Kahan
+            # state, a NamedTuple).
+            backend = staged_inside(value)
+        return backend
     if depth:
         for item in items:
             backend = _staged_in(item, depth - 1)

@@ -71,6 +71,18 @@ class JaxBackend(Backend):
         jax = sys.modules.get("jax")
         return jax is not None and issubclass(cls, jax.core.Tracer)
 
+    def staged_inside(self, value: Any) -> bool:
+        # A NamedTuple, a registered dataclass, an equinox or flax module carrying tracers (an object JAX does
+        # not flatten is its own single leaf: no tracer, since this backend does not own its type).
+        jax = sys.modules.get("jax")
+        if jax is None:
+            return False
+        try:
+            leaves = jax.tree_util.tree_leaves(value)
+        except Exception:  # noqa: BLE001 - a flattening that fails holds nothing a loop could carry
+            return False
+        return any(isinstance(leaf, jax.core.Tracer) for leaf in leaves)
+
     def staging_now(self) -> bool:
         """Whether a JAX trace (``jit``, ``grad``, ``vmap``, ...) is under way on this thread: outside
         one no tracer is live, so no loop body can close over one."""

@@ -1,0 +1,99 @@
+"""A loop over a static range whose carried state holds tracers inside a NamedTuple or a registered dataclass is one
+``lax.scan``, as it is when they sit in a tuple, list or dict (runtime/operators.py ``_staged_in``,
+``JaxBackend.staged_inside``).
+
+Found by the eleventh JAX corpus (matfree's Golub-Kahan bidiagonalisation, whose state is a NamedTuple): the
+dispatch core looked for tracers only in plain containers, so such a loop ran as Python's, unrolled (200
+iterations, 799 equations), with no ``UnrolledLoopWarning``. The results were right, so only the program's
+structure shows it: each program here is checked for one scan and no unrolled copy, and against eager JAX under
+``jit``, ``vmap`` and ``grad``."""
+
+from __future__ import annotations
+
+import dataclasses
+import warnings
+from typing import Any, NamedTuple
+
+import numpy as np
+import pytest
+
+import autograph
+
+jax = pytest.importorskip("jax")
+jnp = jax.numpy
+
+
+class Carry(NamedTuple):
+    i: Any
+    x: Any
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Box:
+    i: Any
+    x: Any
+
+
+def named_tuple(x):
+    s = Carry(jnp.float32(0), x)
+    for _ in range(50):
+        s = Carry(s.i + 1, s.x * 0.5 + s.i)
+    return s.x
+
+
+def named_tuple_replaced(x):
+    s = Carry(0.0, x)
+    for k in range(50):
+        s = s._replace(x=jnp.sin(s.x) + k)
+    return s.x
+
+
+def dataclass_carry(x):
+    s = Box(jnp.float32(1), x)
+    for _ in range(50):
+        s = Box(s.i * 0.9, s.x + s.i)
+    return s.x
+
+
+def named_tuple_in_a_dict_beside_appends(x):
+    state = {"carry": Carry(jnp.float32(0), x)}
+    seen = []
+    for _ in range(50):
+        c = state["carry"]
+        state = {"carry": Carry(c.i + 1, jnp.cos(c.x))}
+        seen.append(c.x)
+    return state["carry"].x + jnp.stack(seen).sum(0)
+
+
+PROGRAMS = [named_tuple, named_tuple_replaced, dataclass_carry, named_tuple_in_a_dict_beside_appends]
+
+
+def primitives(jaxpr: Any) -> list:
+    return [eqn.primitive.name for eqn in jaxpr.eqns]
+
+
+@pytest.mark.parametrize("fn", PROGRAMS, ids=lambda f: f.__name__)
+def test_a_loop_carrying_a_pytree_of_tracers_is_one_scan(fn):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # (an UnrolledLoopWarning would say the loop was unrolled)
+        closed = jax.make_jaxpr(autograph.to_graph(fn))(jnp.ones(3, jnp.float32))
+    names = primitives(closed.jaxpr)
+    assert names.count("scan") == 1 and len(names) < 20, names
+
+
+@pytest.mark.parametrize("fn", PROGRAMS, ids=lambda f: f.__name__)
+def test_the_scan_gives_eager_jaxs_values_under_jit_vmap_and_grad(fn):
+    converted = autograph.to_graph(fn)
+    x = jnp.array([0.1, 0.5, -0.3], jnp.float32)
+    np.testing.assert_allclose(jax.jit(converted)(x), fn(x), rtol=1e-5)
+    batch = jnp.stack([x, x * 2])
+    np.testing.assert_allclose(jax.vmap(converted)(batch), jnp.stack([fn(x), fn(x * 2)]), rtol=1e-5)
+    np.testing.assert_allclose(jax.grad(lambda v: converted(v).sum())(x), jax.grad(lambda v: fn(v).sum())(x),
+                               rtol=1e-4)
+
+
+def test_a_pytree_of_plain_values_still_runs_as_python():
+    # No tracer inside: Python's loop, as written (an object JAX does not flatten is looked at as it is).
+    s = autograph.to_graph(named_tuple_replaced)(np.float32(1.0))
+    assert s == named_tuple_replaced(np.float32(1.0))
