@@ -771,3 +771,6 @@ from jax_programs import libraries_ninth  # noqa: E402,F401  (registered after l
 
 # isort: split
 from jax_programs import libraries_tenth  # noqa: E402,F401  (registered after libraries_ninth)
+
+# isort: split
+from jax_programs import libraries_eleventh  # noqa: E402,F401  (registered after libraries_tenth)
