@@ -435,11 +435,11 @@ def import_packages(packages: list[str]) -> list[tuple[str, str]]:
             names += sorted(info.name for info in pkgutil.walk_packages(package.__path__, package_name + ".",
                                                                         onerror=lambda _: None))
         for name in names:
-            if _is_test_module(name):
-                continue
+            if _is_test_module(name) or name.rsplit(".", 1)[-1] == "__main__":
+                continue  # (a package's __main__ runs its command line when imported: sqlglot's, Unidecode's)
             try:
                 importlib.import_module(name)
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:  # (a CLI module that exits without its optional dependency)
                 failed.append((name, describe_exception(exc)))
     return failed
 
