@@ -143,7 +143,7 @@ def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
         # A plain first test and a body that closes over staged values (JAX tracers): its backend may
         # stage the whole loop now rather than after a first Python iteration.
         if state and len(_modules) != NO_STATIC_STAGING[0] and may_stage_static_ranges():
-            offer = getattr(_staged_closure(body), "while_from_start", None)
+            offer = getattr(_staged_closure(body) or _staged_composite(state, test, body), "while_from_start", None)
             if offer is not None and offered(backend_for, offer, test if stop is None else _both(
                     _not_flag(stop), test), body, State(state, test, body)):
                 return ()
@@ -235,7 +235,7 @@ def for_stmt(
           and may_stage_static_ranges()):
         # A static range whose body closes over staged values (JAX tracers): its backend may
         # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
-        backend = _staged_closure(body)
+        backend = _staged_closure(body) or _staged_composite(state, body)
         if backend is not None and getattr(backend, "stages_static_ranges", False):
             run(_offer, backend.for_stmt, iterable, None if stop is None else _not_flag(stop), body,
                 State(state, body))
@@ -245,7 +245,8 @@ def for_stmt(
         # `for t in reversed(range(n))` (RL's returns and advantages, a Viterbi backtrace): offered as the range
         # its iterator has left, as a range is; the iterator ends consumed, as Python's loop leaves it.
         remaining = remaining_range(iterable)
-        backend = None if remaining is None or len(remaining) < 2 else _staged_closure(body)
+        backend = None if remaining is None or len(remaining) < 2 else (
+            _staged_closure(body) or _staged_composite(state, body))
         if backend is not None and getattr(backend, "stages_static_ranges", False):
             run(_offer, backend.for_stmt, remaining, None, body, State(state, body))
             for _ in iterable:
@@ -307,6 +308,15 @@ def _staged_closure(body: Callable) -> Any:
         if backend is not None:
             return backend
     return None
+
+
+def _staged_composite(state: tuple, *functions: Callable) -> Any:
+    """The backend owning a value the loop carries in an attribute or item it writes (``m.w = m.w * 0.5``: a
+    composite in ``state``, runtime/composite_state.py) of an object the closure holds but ``_staged_closure``
+    does not look into (a plain class's instance), or None. Such a loop ran as Python's, unrolled, with no word."""
+    if not any(type(entry) is tuple for entry in state):
+        return None
+    return _staged_in(State(state, *functions).get(), 3)
 
 
 def _staged_in(value: Any, depth: int) -> Any:

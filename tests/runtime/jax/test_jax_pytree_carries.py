@@ -1,12 +1,13 @@
-"""A loop over a static range whose carried state holds tracers inside a NamedTuple or a registered dataclass is one
-``lax.scan``, as it is when they sit in a tuple, list or dict (runtime/operators.py ``_staged_in``,
-``JaxBackend.staged_inside``).
+"""A loop over a static range whose carried state holds tracers inside a NamedTuple or a registered dataclass, or in
+an attribute of a plain object the loop writes (``m.w = m.w * 0.5``), is one ``lax.scan``, as it is when they sit
+in a tuple, list or dict (runtime/operators.py ``_staged_in``, ``_staged_composite``; ``JaxBackend.staged_inside``).
 
 Found by the eleventh JAX corpus (matfree's Golub-Kahan bidiagonalisation, whose state is a NamedTuple): the
 dispatch core looked for tracers only in plain containers, so such a loop ran as Python's, unrolled (200
-iterations, 799 equations), with no ``UnrolledLoopWarning``. The results were right, so only the program's
-structure shows it: each program here is checked for one scan and no unrolled copy, and against eager JAX under
-``jit``, ``vmap`` and ``grad``."""
+iterations, 799 equations), with no ``UnrolledLoopWarning``; so did a loop whose tracers were only in the
+attributes it writes of a plain object (a model's weights, ``self.x`` in a method). The results were right, so
+only the program's structure shows it: each program here is checked for one scan and no unrolled copy, and against
+eager JAX under ``jit``, ``vmap`` and ``grad``."""
 
 from __future__ import annotations
 
@@ -66,7 +67,36 @@ def named_tuple_in_a_dict_beside_appends(x):
     return state["carry"].x + jnp.stack(seen).sum(0)
 
 
-PROGRAMS = [named_tuple, named_tuple_replaced, dataclass_carry, named_tuple_in_a_dict_beside_appends]
+class Model:
+    def __init__(self, w):
+        self.w = w
+
+    def decay(self, steps):
+        for _ in range(steps):
+            self.w = self.w * 0.9 + 0.1
+        return self.w
+
+
+def attribute_of_a_plain_object(x):
+    m = Model(x)
+    for _ in range(50):
+        m.w = jnp.tanh(m.w) + 0.5
+    return m.w
+
+
+def attribute_in_a_method(x):
+    return Model(x).decay(50)
+
+
+def attribute_of_an_object_in_a_dict(x):
+    models = {"a": [Model(x)]}
+    for _ in range(50):
+        models["a"][0].w = models["a"][0].w * 0.5 + 1
+    return models["a"][0].w
+
+
+PROGRAMS = [named_tuple, named_tuple_replaced, dataclass_carry, named_tuple_in_a_dict_beside_appends,
+            attribute_of_a_plain_object, attribute_in_a_method, attribute_of_an_object_in_a_dict]
 
 
 def primitives(jaxpr: Any) -> list:
