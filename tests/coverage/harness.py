@@ -100,7 +100,9 @@ UNSUPPORTED_MSG = re.compile(
     r"|not (yet )?implemented|no graph op|no (xla |jax )?lowering|which a graph tensor cannot become", re.I)
 OURS_MSG = re.compile(r"graph|staged|staging|trac(e|ing)|lower", re.I)
 NOT_CLEAR = re.compile(r"convert the function with autograph", re.I)
-USER_LINE = re.compile(r"^(Cell In\[\d+\], line \d+|[^\s:]+\.py:\d+): ")
+# (A refusal raised inside a library the user called names the user's line, then the library's: "f.py:8 (inside
+# scipy.interpolate._fitpack_impl.splrep, .../_fitpack_impl.py:226): ...".)
+USER_LINE = re.compile(r"^(Cell In\[\d+\], line \d+|[^\s:]+\.py:\d+)( \(inside [^()]*\))?: ")
 
 
 class Timeout(Exception):
