@@ -5,7 +5,7 @@ Python float, ``math.sqrt(t)`` calls ``float(t)``, and ``np.array([t1, t2])`` co
 itself. A graph tensor cannot answer while it is traced, and Python cannot be changed to let it. So
 the converter routes calls that resolve, at conversion time, to one of these callables
 (``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow isinstance
-type len``, the functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray isscalar``, and
+type len hasattr``, the functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray isscalar``, and
 ``arange repeat take``, which ask their sizes and positions for Python ints) through this module
 (``ROUTED_BUILTINS``, ``ROUTED_NUMPY``; ``ag__.call`` routes one it meets under another name,
 ``ROUTED_CALLS``);
@@ -51,7 +51,8 @@ from runtime.tracebacks import HIDDEN_CODES, hide_frames_of, strip
 # The callables that ask their arguments for their values or classes (the module's docstring), by name: the
 # converter routes the calls that name one of them here (autograph/converters/call_trees.py), and ``ag__.call``
 # hands back ``ROUTED_CALLS[id(f)]`` for one reached another way (a variable, a table of them: runtime/calls.py).
-ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, type, len, any, all)
+ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, type, len, any, all,
+                   hasattr)
 ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "arange", "repeat", "take", "isscalar")
 
 _MISS = object()

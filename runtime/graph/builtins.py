@@ -60,6 +60,7 @@ from runtime.graph.tensor import (
     stands_for_scalar,
     user_shape,
 )
+from runtime.limits import NotOnTensors, remember
 from runtime.scipy_calls import is_scipy_call
 from runtime.staging import NotStageable, user_location
 
@@ -646,6 +647,29 @@ def _isinstance(obj: Any, classinfo: Any) -> Any:
             issubclass(np.ndarray, classinfo) == issubclass(obj.dtype.type, classinfo)):
         return issubclass(np.ndarray, classinfo)
     return issubclass(eager_class(obj, "isinstance()"), classinfo)
+
+
+@implements(hasattr)
+def _hasattr(obj: Any, name: Any) -> Any:
+    """``hasattr(t, name)`` is what it would be for what the tensor stands for (``tensor.eager_class``): a NumPy
+    scalar has no ``__iter__`` or ``__len__`` where an array does (PyAstronomy's ``daycnv`` wraps a scalar in a list
+    when ``not hasattr(x, "__iter__")``: the tensor's own answer, True, skipped that for ``np.float64(1.5)``), a Python
+    number no ``shape``; a tensor's own attributes (``builder``, ``value``) are not NumPy's, and an array's that graphs
+    do not have (``flags``) are refused. Where a NumPy scalar and a 0-d array would give the same answer, it is given
+    even when the graph cannot tell them."""
+    if not isinstance(obj, Tensor) or type(name) is not str:
+        return hasattr(obj, name)
+    if type(obj) is not PyNumber and (obj.ndim or hasattr(np.ndarray, name) == hasattr(obj.dtype.type, name)):
+        eager = hasattr(np.ndarray, name)
+    else:
+        eager = hasattr(eager_class(obj, "hasattr()"), name)
+    if eager and not hasattr(obj, name):  # (an array attribute graphs do not have, ``flags``: refused, remembered)
+        error = NotOnTensors(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced array "
+                             f"has no {name!r}); docs/graph_numpy_functions.md lists what is, or compute it outside "
+                             "the traced function")
+        remember(error)
+        raise error
+    return eager
 
 
 @implements(type)
