@@ -283,7 +283,15 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
         if any(zero_addends) and xs[0].dtype.kind in "fc":  # XLA's `x + 0` is `x`: -0.0 where NumPy gives 0.0
             xs = [_barrier(x) if zero else x for x, zero in zip(xs, zero_addends)]
         kind = xs[0].dtype.kind
-        if kind == "f" and numpys is not None:
+        # NumPy's float16 loops compute in float32 and round once (``npy_half_to_float``, the float function,
+        # ``npy_float_to_half``); XLA rounds each step of a function it composes (``hypot(255, 128)`` was 285.5
+        # where NumPy gives 285.25, ``logaddexp2`` off by hundreds of units in the last place near zero).
+        half = loop[-1] == np.float16 and ufunc not in _HALF_NATIVE
+        if half:
+            xs = [x.astype(jnp.float32) if x.dtype == jnp.float16 else x for x in xs]
+        if loop[0] == np.float16 and ufunc in _NUMPYS_HALF:
+            fn = _NUMPYS_HALF[ufunc]
+        elif kind == "f" and numpys is not None and not (half and ufunc is np.power):  # (no sqrt path for float16)
             fn = numpys
         elif kind == "c" and ufunc in _NUMPYS_COMPLEX:
             fn = _NUMPYS_COMPLEX[ufunc]
@@ -299,6 +307,9 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
         else:
             fn = jax_fn
         result = fn(*xs)
+        if half:
+            result = tuple(r.astype(jnp.float16) for r in result) if type(result) is tuple else \
+                result.astype(jnp.float16)
         if exact and EXACT_PRODUCTS and ctx.node.outputs[0] in ctx.lowering.summed:
             result = _unfused(result)
         return result
@@ -313,6 +324,8 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
 # treats subnormals as zero) needs no barrier: `x * (1 / c)` is then `x / c`, bit for bit, and the barrier costs a
 # loop dividing by one 6-8% (the linear regression of ``python -m benchmarks executors``: `/ len(y)`, y of 32).
 _DIVISIONS = (np.true_divide, np.floor_divide, np.remainder, np.fmod, np.divmod)
+# The float16 loops that work on the half-precision numbers themselves, not through float32.
+_HALF_NATIVE = frozenset({np.nextafter, np.spacing})
 
 
 # Where NumPy and XLA give zeros of different signs, NumPy's, for real floats (NaN propagates as in NumPy).
@@ -327,6 +340,17 @@ def _numpy_minimum(a: Any, b: Any) -> Any:
 
 def _numpy_maximum(a: Any, b: Any) -> Any:
     return jnp.where(jnp.isnan(a) | (a > b), a, b)
+
+
+# NumPy's float16 loops keep the first operand on a tie (``np.maximum(-0.0, 0.0)`` is -0.0 in float16, 0.0 in its
+# float32 and float64 loops), and its float16 ``nextafter(x, y)`` is x where x == y (C's, and XLA's, is y).
+_NUMPYS_HALF = {
+    np.maximum: lambda a, b: jnp.where(jnp.isnan(a) | (a >= b), a, b),
+    np.minimum: lambda a, b: jnp.where(jnp.isnan(a) | (a <= b), a, b),
+    np.fmax: lambda a, b: jnp.where((a >= b) | jnp.isnan(b), a, b),
+    np.fmin: lambda a, b: jnp.where((a <= b) | jnp.isnan(b), a, b),
+    np.nextafter: lambda a, b: jnp.where(a == b, a, jnp.nextafter(a, b)),
+}
 
 
 def _numpy_sign(x: Any) -> Any:

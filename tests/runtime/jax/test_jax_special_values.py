@@ -32,7 +32,7 @@ FLOATS = [-0.0, 0.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -0.5, 2.0, -2.5, 3
 APPROXIMATE = frozenset("arccos arccosh arcsin arcsinh arctan arctan2 arctanh cbrt cos cosh exp exp2 expm1 hypot "
                         "log log10 log1p log2 logaddexp logaddexp2 pow float_power rad2deg deg2rad sin sinh tan "
                         "tanh".split())
-DTYPES = ("float64", "float32", "int64", "int32", "uint8", "bool")
+DTYPES = ("float64", "float32", "float16", "int64", "int32", "uint8", "bool")
 
 
 def integers(dtype: np.dtype) -> np.ndarray:
