@@ -159,9 +159,12 @@ def zeros(shape: tuple, dtype: np.dtype) -> np.ndarray:
 
 
 def predicate(value: Any, what: str) -> Tensor:
-    """A tensor condition as the bool[] a cond or while_loop needs (Python's truth of a number)."""
+    """A tensor condition as the bool[] a cond or while_loop needs (Python's truth of a number, and NumPy's of an
+    array of one element)."""
     if not isinstance(value, Tensor):
         return tensor.constant(bool(value))
+    if value.value.shape and None not in value.value.shape and int(np.prod(value.value.shape)) == 1:
+        value = tensor.reshape(value, ())  # (NumPy's truth of a one-element array is its element's: bool[1])
     if value.shape != ():
         raise staging_error(
             f"{what} is a {value.value.type_str} tensor, not a single truth value; reduce it with np.any(...) "

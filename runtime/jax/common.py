@@ -189,6 +189,8 @@ def trace_jaxpr(fn: Callable, *args: Any) -> Any:
 
 def predicate(value: Any, what: str) -> Any:
     shape = jnp.shape(value)
+    if shape and int(np.prod(shape)) == 1:
+        value, shape = jnp.reshape(value, ()), ()  # (NumPy's and JAX's truth of a one-element array)
     if shape != ():
         raise staging_error(
             f"{what} is an array of shape {shape}, not a single truth value; reduce it with "
