@@ -266,10 +266,11 @@ class Tensor:
         if shape[0] is None:
             raise UnknownDimension(
                 f"{user_location()}: len() of a traced array whose length is not known while tracing, only when "
-                f"the graph runs ({self.value.type_str}, from an input_signature with None): Python's len() must "
-                "return an int now. Write x.shape[0] instead: the length as a graph value, which works in "
-                "arithmetic, comparisons, `if`, and `for i in range(x.shape[0])` in a function autograph converts. "
-                "Or give the input_signature a fixed size")
+                f"the graph runs ({self.value.type_str}: an input_signature with None, or an op whose size depends "
+                "on the data, such as np.where(cond), np.nonzero or x[mask]): Python's len() must return an int "
+                "now. Write x.shape[0] instead: the length as a graph value, which works in arithmetic, "
+                "comparisons, `if`, and `for i in range(x.shape[0])` in a function autograph converts. Or give the "
+                "input_signature a fixed size, or select with np.where(cond, x, fill) to keep the size fixed")
         return shape[0]
 
     # --- operators ------------------------------------------------------------------------------
@@ -1028,7 +1029,8 @@ def _needs_number(t: PyNumber, what: str) -> UnknownDimension:
     kind = _PYTHON_NUMBER_TYPES[t.dtype.kind].__name__
     return UnknownDimension(
         f"{user_location()}: a Python {kind} known only when the graph runs ({kind}() or .item() of a traced "
-        "value, a dimension of a traced array from an input_signature with None, or arithmetic on one) is used "
+        "value, a dimension of a traced array from an input_signature with None or from an op whose size depends "
+        "on the data, or arithmetic on one) is used "
         "where Python needs "
         f"its value while tracing: {what}. A graph holds it as a value: compare it in an `if` (staged), loop "
         "over `range(n)` in converted code, compare shapes dim by dim (x.shape[0] == y.shape[0]); make arrays "
@@ -1343,7 +1345,10 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
     if x is a view). A boolean tensor mask of known shape that is the whole index, given a scalar, is
     ``np.where`` (``x[x < 0] = 0``, which XLA compiles too); other masks stay masks in the ``setitem``
     (``x[m] = other[m]``: NumPy's kernel checks the counts when the graph runs); a constant NumPy mask
-    as the whole index becomes the integer indices it selects."""
+    as the whole index becomes the integer indices it selects. A list or tuple holding tensors is the array NumPy
+    makes of it (``out[:] = [b1[0], b2[0]]``, pyACA's gammatone coefficients)."""
+    if holds_tensor(value):
+        value = nest_array(value)
     items = index if isinstance(index, tuple) else (index,)
     if len(items) == 1 and _is_bool_mask(items[0]):
         (mask,) = items

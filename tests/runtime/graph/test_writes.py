@@ -385,3 +385,48 @@ def test_a_value_with_extra_leading_ones_is_written_as_numpy_writes_it(executor,
         write_with_a_leading_dimension_not_one(x, b)
     with pytest.raises(ValueError, match="broadcast"):
         autograph.function(write_with_a_leading_dimension_not_one, executor=executor)(x, b)
+
+
+# --- a list of tensors written into an array (pyACA's gammatone coefficients) --------------------------------------
+
+def list_into_a_slice(b1, b2):
+    out = np.zeros(2)
+    out[:] = [b1[0], b2[0]]
+    return out
+
+
+def tuple_and_list_into_rows(b1, b2):
+    out = np.zeros((2, 2), np.float32)
+    out[0] = (b1[0], 1.0)
+    out[1, :] = [b2[1], b1[1] * 2]
+    return out
+
+
+def nested_list_into_an_integer_array(b1, b2):
+    out = np.zeros((3, 2), np.int64)
+    out[1:] = [[b1[0], 7], [b2[1], -b2[0]]]  # (floats into integers: NumPy's cast truncates)
+    return out
+
+
+def ragged_list(b1, b2):
+    out = np.zeros((2, 2))
+    out[:] = [[b1[0], b2[0]], [b1[1]]]
+    return out
+
+
+@pytest.mark.parametrize("executor", ["numpy", pytest.param("jax", marks=pytest.mark.skipif(
+    not jax_usable(), reason="needs JAX"))])
+@pytest.mark.parametrize("fn", [list_into_a_slice, tuple_and_list_into_rows, nested_list_into_an_integer_array],
+                         ids=lambda f: f.__name__)
+def test_a_list_holding_tensors_is_written_as_the_array_numpy_makes_of_it(executor, fn):
+    # It was refused (the list converted with np.asarray while tracing).
+    b1, b2 = np.array([2.5, -3.75]), np.array([4.25, 5.5])
+    assert_same([autograph.function(fn, executor=executor)(b1, b2)], [fn(b1, b2)])
+
+
+def test_a_ragged_list_holding_tensors_is_numpys_value_error():
+    b1, b2 = np.array([2.5, -3.75]), np.array([4.25, 5.5])
+    with pytest.raises(ValueError, match="inhomogeneous"):
+        ragged_list(b1, b2)
+    with pytest.raises(ValueError, match="inhomogeneous"):
+        autograph.function(ragged_list)(b1, b2)
