@@ -254,11 +254,11 @@ def register(backend: Backend) -> None:
         _STATIC_RANGE_STAGERS.append(backend)
         NO_STATIC_STAGING[0] = -1
     for cls, owner in list(OWNER_BY_TYPE.items()):
-        if owner is None and cls not in _PLAIN_TYPES and backend.owns(cls):
+        if owner is None and cls not in PLAIN_TYPES and backend.owns(cls):
             OWNER_BY_TYPE[cls] = backend
 
 
-_PLAIN_TYPES = frozenset(OWNER_BY_TYPE)
+PLAIN_TYPES = frozenset(OWNER_BY_TYPE)
 
 
 def register_lazy(package: str, module: str) -> None:

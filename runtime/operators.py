@@ -35,9 +35,9 @@ from builtins import len  # bound at import: a program may rebind builtins.len t
 from typing import Any, Callable, Iterable, Iterator, Optional
 
 from runtime.backend import (
-    _PLAIN_TYPES,
     NO_STATIC_STAGING,
     OWNER_BY_TYPE,
+    PLAIN_TYPES,
     State,
     backend_for,
     may_stage_static_ranges,
@@ -327,7 +327,7 @@ def _staged_in(value: Any, depth: int) -> Any:
         items = value.values()
     else:
         backend = _staged(value)
-        if backend is None and cls not in _PLAIN_TYPES:
+        if backend is None and cls not in PLAIN_TYPES:
             # An object holding staged values (a NamedTuple or dataclass of tracers carried by a loop): a loop
             # that looked only into plain containers ran as Python's, unrolled, with no word (matfree's Golub-Kahan
             # state, a NamedTuple).
