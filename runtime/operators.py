@@ -313,10 +313,55 @@ def _staged_closure(body: Callable) -> Any:
 def _staged_composite(state: tuple, *functions: Callable) -> Any:
     """The backend owning a value the loop carries in an attribute or item it writes (``m.w = m.w * 0.5``: a
     composite in ``state``, runtime/composite_state.py) of an object the closure holds but ``_staged_closure``
-    does not look into (a plain class's instance), or None. Such a loop ran as Python's, unrolled, with no word."""
-    if not any(type(entry) is tuple for entry in state):
+    does not look into (a plain class's instance), or None. Such a loop ran as Python's, unrolled, with no word.
+    Read only where reading runs no user code (``_plain_step``): a loop that stays Python's must not have run a
+    property's getter once more than Python would."""
+    entries = [entry for entry in state if type(entry) is tuple]
+    if not entries:
         return None
-    return _staged_in(State(state, *functions).get(), 3)
+    cells: dict = {}
+    for function in functions:
+        closure = getattr(function, "__closure__", None)
+        if closure:
+            cells.update(zip(function.__code__.co_freevars, closure))
+    for entry in entries:
+        cell = cells.get(entry[0])
+        if cell is None:  # (a base only an inner block reads, or a global: not looked at)
+            continue
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        for step in entry[1:]:
+            value = _plain_step(value, step)
+            if value is _NOT_PLAIN:
+                break
+        else:
+            backend = _staged_in(value, 3)
+            if backend is not None:
+                return backend
+    return None
+
+
+_NOT_PLAIN = object()
+
+
+def _plain_step(obj: Any, step: Any) -> Any:
+    """``obj``'s attribute ``step`` from its own ``__dict__``, or its item ``step[0]`` if it is a dict or a list;
+    ``_NOT_PLAIN`` where reading it would run user code (a property, ``__getattr__``, ``__getitem__``) or it is
+    not there."""
+    if type(step) is tuple:
+        key = step[0]
+        if type(obj) is dict and type(key) in (str, int):
+            return obj.get(key, _NOT_PLAIN)
+        if type(obj) is list and type(key) is int and -len(obj) <= key < len(obj):
+            return obj[key]
+        return _NOT_PLAIN
+    try:
+        own = object.__getattribute__(obj, "__dict__")
+    except AttributeError:  # (slots, or a builtin)
+        return _NOT_PLAIN
+    return own.get(step, _NOT_PLAIN) if type(own) is dict else _NOT_PLAIN
 
 
 def _staged_in(value: Any, depth: int) -> Any:

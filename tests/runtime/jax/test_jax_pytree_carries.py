@@ -127,3 +127,35 @@ def test_a_pytree_of_plain_values_still_runs_as_python():
     # No tracer inside: Python's loop, as written (an object JAX does not flatten is looked at as it is).
     s = autograph.to_graph(named_tuple_replaced)(np.float32(1.0))
     assert s == named_tuple_replaced(np.float32(1.0))
+
+
+class Counted:
+    """An attribute behind a property that logs each read."""
+
+    def __init__(self, log):
+        self.log, self._w = log, 0
+
+    @property
+    def w(self):
+        self.log.append("read")
+        return self._w
+
+    @w.setter
+    def w(self, value):
+        self._w = value
+
+
+def property_written_in_a_plain_loop(x, log):
+    c = Counted(log)
+    for _ in range(3):
+        c.w = c.w + 1  # plain ints: the loop stays Python's
+    return x * c.w
+
+
+def test_a_loop_that_stays_pythons_reads_no_property_python_would_not():
+    # Looking for tracers in what the loop writes reads only instance dicts, lists and dicts: not the getter.
+    expected, got = [], []
+    np.testing.assert_allclose(property_written_in_a_plain_loop(jnp.float32(2), expected), 6.0)
+    np.testing.assert_allclose(jax.jit(lambda x: autograph.to_graph(property_written_in_a_plain_loop)(x, got))(2.0),
+                               6.0)
+    assert got == expected == ["read"] * 4  # (three in the loop, one in the return)
