@@ -396,7 +396,9 @@ def _numpy_complex_power(base: Any, exponent: Any) -> Any:
     exponent is not real, ``0 ** (2 + 1j)``); an integer exponent of magnitude below 100 is taken by repeated
     multiplication (1, 2 and 3 written out, the rest by squaring; a negative one then inverted by Smith's division),
     so a real base gives a real power (``(-2 + 0j) ** 3`` is ``-8 + 0j``, XLA's ``-8 + 2.9e-15j``). Other exponents
-    are XLA's power, which may differ from the C library's ``cpow`` in the last bits."""
+    are ``exp(b log a)`` (the C library's ``cpow``, within its last bits), the product rounded as NumPy rounds it
+    and the ``exp`` NumPy's. A base or exponent with an infinite or NaN part, where ``cpow`` recovers infinities
+    XLA's arithmetic cannot follow, raises ``NonFiniteComplexPower`` when the graph runs (``_complex_powers``)."""
     base, exponent = jnp.broadcast_arrays(base, exponent)
     br, bi = jnp.real(exponent), jnp.imag(exponent)
     integral = (bi == 0) & (jnp.floor(br) == br) & (jnp.abs(br) < 100)
