@@ -505,10 +505,6 @@ def _numpy_complex_divide(a: Any, b: Any) -> Any:
     return lax.complex(real, imag)
 
 
-def _complex_nan_free(z: Any) -> Any:
-    return ~jnp.isnan(jnp.real(z)) & ~jnp.isnan(jnp.imag(z))
-
-
 # NumPy's order of complex numbers (its CLT / CLE macros): a NaN part makes every comparison false, where XLA's
 # lexicographic order compares the real parts alone when they differ (``-1.5 + nanj < 0j`` is True in XLA).
 def _numpy_complex_less(a: Any, b: Any) -> Any:
@@ -523,11 +519,11 @@ def _numpy_complex_less_equal(a: Any, b: Any) -> Any:
 
 def _numpy_complex_fmax(a: Any, b: Any) -> Any:
     """NumPy's ``fmax``: ``a`` where ``a >= b`` (a tie too: ``fmax(-0j, 0j)`` is ``-0j``) or ``b`` holds a NaN."""
-    return jnp.where(_numpy_complex_less_equal(b, a) | ~_complex_nan_free(b), a, b)
+    return jnp.where(_numpy_complex_less_equal(b, a) | _complex_nan(b), a, b)
 
 
 def _numpy_complex_fmin(a: Any, b: Any) -> Any:
-    return jnp.where(_numpy_complex_less_equal(a, b) | ~_complex_nan_free(b), a, b)
+    return jnp.where(_numpy_complex_less_equal(a, b) | _complex_nan(b), a, b)
 
 
 # XLA's complex trigonometric and hyperbolic functions (and expm1, exp2) are not NumPy's at signed zeros (``cos(0.5j)``
