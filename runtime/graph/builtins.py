@@ -53,6 +53,7 @@ from runtime.graph.tensor import (
     eager_class,
     getitem,
     holds_tensor,
+    missing_array_attribute,
     nest_array,
     numpy_function_result,
     reshape,
@@ -60,7 +61,7 @@ from runtime.graph.tensor import (
     stands_for_scalar,
     user_shape,
 )
-from runtime.limits import NotOnTensors, remember
+from runtime.limits import remember
 from runtime.scipy_calls import is_scipy_call
 from runtime.staging import NotStageable, user_location
 
@@ -664,9 +665,7 @@ def _hasattr(obj: Any, name: Any) -> Any:
     else:
         eager = hasattr(eager_class(obj, "hasattr()"), name)
     if eager and not hasattr(obj, name):  # (an array attribute graphs do not have, ``flags``: refused, remembered)
-        error = NotOnTensors(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced array "
-                             f"has no {name!r}); docs/graph_numpy_functions.md lists what is, or compute it outside "
-                             "the traced function")
+        error = missing_array_attribute(name)
         remember(error)
         raise error
     return eager

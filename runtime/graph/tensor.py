@@ -128,9 +128,7 @@ class Tensor:
         if hasattr(np.ndarray, name) and not name.startswith("__"):
             # Asked by the program's own code (not NumPy's or the standard library's probes), the answer
             # hasattr or a default would make of the error is not eager's: a refusal the trace remembers.
-            error = NotOnTensors(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced "
-                                 f"array has no {name!r}); docs/graph_numpy_functions.md lists what is, or compute "
-                                 "it outside the traced function")
+            error = missing_array_attribute(name)
             if not is_machinery(sys._getframe(1).f_code.co_filename):
                 remember(error)
             raise error
@@ -495,6 +493,13 @@ def _indexing_in(frame: Any) -> bool:
     """Whether ``frame`` is running a subscript (``a[i]``, ``a[i] = v``): NumPy called ``__array__`` of a tensor
     from its indexing, the tensor being the index (a tensor indexed is a graph op, and asks nothing)."""
     return _running(frame, _SUBSCRIPTS)
+
+
+def missing_array_attribute(name: str) -> NotOnTensors:
+    """The refusal of ``ndarray.<name>``, an array attribute graph tensors do not have, at the user's line."""
+    return NotOnTensors(f"{user_location()}: ndarray.{name} is not supported on graph tensors (a traced array has no "
+                        f"{name!r}); docs/graph_numpy_functions.md lists what is, or compute it outside the traced "
+                        "function")
 
 
 def stands_for_scalar(t: Tensor) -> Optional[bool]:
