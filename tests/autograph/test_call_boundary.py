@@ -352,7 +352,7 @@ def floats():
 
 
 @pytest.mark.parametrize("executor", EXECUTORS)
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])  # (a trace per value)
 @given(ks=st.lists(floats(), min_size=1, max_size=6))
 def test_python_floats_match_eager_with_one_trace_per_bit_pattern(executor, ks):
     traced = autograph.function(by_float, executor=executor)

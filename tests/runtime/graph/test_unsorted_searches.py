@@ -29,7 +29,7 @@ def _same(got, want):
     np.testing.assert_array_equal(got, want)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)  # (XLA compiles dominate: make test's time)
 @given(xp=POINTS, sort=st.booleans())
 @example(xp=[0.0, 1.0, 0.5], sort=False)
 @example(xp=[0.0, 0.5, 0.5, 1.0], sort=True)  # ties are in order
