@@ -195,7 +195,12 @@ def getitem(shape: Shape, index: tuple, array_shapes: dict[int, Shape], masks: f
     if arrays:
         adjacent = positions == list(range(positions[0], positions[0] + len(positions)))
         at = array_at if adjacent else 0
-        out[at:at] = list(broadcast(*arrays))
+        try:
+            together = broadcast(*arrays)
+        except ValueError:  # NumPy's words and class for indices that do not broadcast (an IndexError)
+            raise IndexError("shape mismatch: indexing arrays could not be broadcast together with shapes "
+                             + " ".join(fmt_shape(s).replace(", ", ",") for s in arrays) + " ") from None
+        out[at:at] = list(together)
     return tuple(out)
 
 

@@ -1,0 +1,153 @@
+"""Random indexing programs, differential against NumPy on each executor.
+
+Each program reads, writes, adds into, or conditionally rewrites ``x[index]``, where the index mixes what NumPy
+allows in one subscript: ints, slices with any bounds and steps, ``None``, ``...``, integer arrays (1-d and 2-d,
+constant or computed from an argument), boolean masks (constant or computed) and an int taken from an argument.
+Advanced indices separated by a slice move their dimensions to the front; NumPy's errors (out of bounds, indices
+that do not broadcast) must be its own errors. The oracle is the same function run eagerly.
+"""
+
+from __future__ import annotations
+
+import itertools
+import linecache
+import random
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import autograph
+from tests.helpers import executors
+
+_serial = itertools.count()
+SHAPES = [(5,), (3, 4), (2, 3, 4), (4, 1, 3)]
+
+
+def _component(r: random.Random, n: int, staged: bool) -> str:
+    """One item of a subscript, for an axis of length ``n``."""
+    kind = r.randrange(9)
+    if kind == 0:
+        return str(r.randrange(-n, n))
+    if kind == 1:
+        start, stop = (r.choice([None, r.randrange(-n - 1, n + 2)]) for _ in range(2))
+        step = r.choice([None, None, 1, 2, -1, -2, 3])
+        return f"{'' if start is None else start}:{'' if stop is None else stop}" + ("" if step is None else f":{step}")
+    if kind == 2:
+        return "None"
+    if kind == 3:
+        count = r.randint(1, 3)
+        return f"(k[:{count}] % {n})" if staged else f"np.array({[r.randrange(-n, n) for _ in range(count)]})"
+    if kind == 4:
+        return f"np.array({[[r.randrange(-n, n) for _ in range(2)] for _ in range(2)]})"
+    if kind == 5:
+        return f"(m{n} > 0)" if staged else f"np.array({[r.random() < 0.5 for _ in range(n)]})"
+    if kind == 6:
+        return "..."
+    if kind == 7 and staged:
+        return f"int(k[0] % {n})"
+    return ":"
+
+
+def _subscript(r: random.Random, shape: tuple, staged: bool) -> str:
+    items, axis, ellipsis = [], 0, False
+    while axis < len(shape) and r.random() < 0.85:
+        item = _component(r, shape[axis], staged)
+        if item == "...":
+            if ellipsis:
+                continue
+            ellipsis = True
+            items.append(item)
+            axis = len(shape) - r.randint(0, len(shape) - axis)
+            continue
+        items.append(item)
+        axis += item != "None"
+    return ", ".join(items) or "..."
+
+
+def program(seed: int) -> tuple[tuple, str]:
+    """(the input's shape, the source of ``def f(x, k)``) for ``seed``."""
+    r = random.Random(seed)
+    shape = r.choice(SHAPES)
+    index = _subscript(r, shape, staged=r.random() < 0.5)
+    lines = ["def f(x, k):"]
+    for n in sorted(set(shape)):  # masks of n items computed from x: -1, 1, -1, ...
+        lines.append(f"    m{n} = x.reshape(-1)[:{n}] * 0 + np.arange({n}) % 2 * 2 - 1")
+    kind = r.randrange(4)
+    if kind == 0:
+        lines.append(f"    return x[{index}]")
+    elif kind == 1:
+        lines += ["    y = x.copy()", f"    y[{index}] = -7", "    return y"]
+    elif kind == 2:
+        lines += ["    y = x.copy()",
+                  f"    y[{index}] += np.arange(1, 1 + np.asarray(y[{index}]).size).reshape(np.shape(y[{index}]))",
+                  "    return y"]
+    else:
+        lines += ["    y = x.copy()", f"    v = y[{index}]", "    if np.sum(x) > 0:", f"        y[{index}] = v * 2",
+                  "    return y, v"]
+    return shape, "\n".join(lines) + "\n"
+
+
+def _load(source: str):
+    filename = f"<indexing-program-{next(_serial)}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace = {"np": np}
+    exec(compile(source, filename, "exec"), namespace)
+    return namespace["f"]
+
+
+def _outcome(fn, *args):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return "value", fn(*(np.copy(a) for a in args))
+        except (IndexError, ValueError, TypeError) as error:
+            return type(error), None
+
+
+def _assert_same(got, want):
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and len(got) == len(want)
+        for g, w in zip(got, want):
+            _assert_same(g, w)
+        return
+    got, want = np.asarray(got), np.asarray(want)
+    assert (got.dtype, got.shape) == (want.dtype, want.shape)
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("executor", executors())
+@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), sign=st.sampled_from([1.0, -1.0]), k=st.lists(st.integers(-9, 9), min_size=3,
+                                                                                       max_size=3))
+def test_random_subscripts_read_and_write_as_numpy(executor, seed, sign, k):
+    shape, source = program(seed)
+    f = _load(source)
+    x = np.arange(1.0, 1.0 + np.prod(shape)).reshape(shape) * sign
+    k = np.array(k)
+    want = _outcome(f, x, k)
+    got = _outcome(autograph.function(f, executor=executor), x, k)
+    assert got[0] == want[0], (source, got, want)
+    if want[0] == "value":
+        _assert_same(got[1], want[1])
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("write", [False, True])
+def test_indices_that_do_not_broadcast_are_numpys_index_error(executor, write):
+    def read(x):
+        return x[np.array([-2, 1, -1]), np.array([[0, 1], [2, 3]])]
+
+    def written(x):
+        y = x.copy()
+        y[np.array([0, 1, 2]), np.array([0, 1])] = 1.0
+        return y
+
+    fn = written if write else read
+    with pytest.raises(IndexError) as eager:
+        fn(np.zeros((3, 4)))
+    with pytest.raises(IndexError) as staged:
+        autograph.function(fn, executor=executor)(np.zeros((3, 4)))
+    assert str(staged.value) == str(eager.value)
