@@ -262,7 +262,7 @@ def _rebuild(graph: Graph, nodes: list[Node], plans: list[_Plan]) -> Graph:
     out: list[Node] = []
     for node in nodes:
         if id(node) in at:
-            subst.update(_loop(at[id(node)], out))
+            subst.update(_loop(at[id(node)], out, subst))
         if id(node) in dropped:
             continue
         inputs = tuple(subst.get(v, v) for v in node.inputs)
@@ -275,9 +275,10 @@ def _constant(value: np.ndarray, location: Any) -> Node:
     return Node("constant", (), {"value": value}, (Value(value.shape, value.dtype),), location)
 
 
-def _loop(plan: _Plan, out: list[Node]) -> dict[Value, Value]:
+def _loop(plan: _Plan, out: list[Node], subst: dict[Value, Value]) -> dict[Value, Value]:
     """Append the loop standing for ``plan``'s run (and its stacked constants) to ``out``; return the
-    last block's carried values -> the loop's outputs."""
+    last block's carried values -> the loop's outputs. Its inputs read through ``subst``: a run may start
+    from what an earlier loop in the same graph computes (two runs back to back, in different phases)."""
     first, last = plan.blocks[0], plan.blocks[-1]
     location = first[0].location
     carried_types = [last[u].outputs[o] for u, o in plan.carried]
@@ -287,8 +288,8 @@ def _loop(plan: _Plan, out: list[Node]) -> dict[Value, Value]:
         if is_stacked:
             stacked.append(_constant(np.stack(arrays), location))
     out += [zero, *stacked]
-    inputs = ([plan.inits[key] for key in plan.carried] + [zero.outputs[0]]
-              + [n.outputs[0] for n in stacked] + plan.outer)
+    inputs = ([subst.get(plan.inits[key], plan.inits[key]) for key in plan.carried] + [zero.outputs[0]]
+              + [n.outputs[0] for n in stacked] + [subst.get(v, v) for v in plan.outer])
 
     def params() -> list[Value]:
         return [Value(v.shape, v.dtype) for v in inputs]

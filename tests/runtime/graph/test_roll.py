@@ -303,6 +303,21 @@ def _results(runner, graph, x):
             return runner(graph, [x])[0]
 
 
+def test_two_runs_back_to_back_in_different_phases_roll_into_chained_loops():
+    # (The second loop read the first run's last value, which the first loop had replaced: an undefined input.
+    # A zero bias, simplified away, shifts the phase: (add, matmul) blocks, then (matmul, add) ones.)
+    weights, biases = [[[7], [-2]], [[-2]], [[1]], [[-6]], [[5]], [[-1]], [[3]], [[7]], [[-2]], [[-1]]], \
+        [0, -3, -2, 6, -3, 0, -8, -5, -1, -3]
+    layers = [(np.array(w, np.int32), np.array([b], np.int32)) for w, b in zip(weights, biases)]
+    fn = _stack_fn("none", layers)
+    unrolled = traced(fn, TensorSpec((3, 2), np.int32), optimize_it=False)
+    optimized = optimize(unrolled)
+    verify(optimized)
+    assert len(loops(optimized)) == 2
+    x = np.arange(6, dtype=np.int32).reshape(3, 2) - 2
+    assert same_bits(_results(run, optimized, x), fn(x))
+
+
 @settings(max_examples=60, deadline=None)
 @given(stack=stacks(), seed=st.integers(0, 100))
 def test_random_layer_stacks_roll_to_the_same_bits_on_the_interpreter(stack, seed):
