@@ -37,9 +37,23 @@ def fill_index(index: tuple, inputs: Sequence[Any]) -> tuple:
     return tuple(fill(item) for item in index)
 
 
+def _one_element(index: tuple, rank: int, index_inputs: Sequence[Any]) -> bool:
+    """Whether ``index`` names one element of an array of ``rank`` dimensions by an integer for each (``x[0, 1]``,
+    ``x[i]``, ``x[()]`` of a 0-d array): NumPy's element assignment, which takes no array of one dimension or more,
+    not even of one element (``x[..., 0]``, ``x[0, None]`` and slices broadcast instead)."""
+    def integer(item: Any) -> bool:
+        if isinstance(item, shapes.Ref):
+            spec = index_inputs[item.k]
+            return spec.shape == () and spec.dtype.kind in "iu"
+        return isinstance(item, (int, np.integer)) and not isinstance(item, (bool, np.bool_))
+    return len(index) == rank and all(integer(item) for item in index)
+
+
 def _setitem_rule(ins, attrs):
     x, v, *index_inputs = ins
     target = shapes.getitem(x.shape, attrs["index"], *shapes.index_shapes(index_inputs))
+    if len(v.shape) and _one_element(attrs["index"], len(x.shape), index_inputs):
+        raise ValueError("setting an array element with a sequence.")
     squeezed = tuple(v.shape)
     while len(squeezed) > len(target) and squeezed[0] == 1:  # NumPy drops leading ones of the value
         squeezed = squeezed[1:]

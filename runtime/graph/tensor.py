@@ -433,8 +433,10 @@ def _in_place(op: str) -> Any:
         if other is None:
             return NotImplemented
         result = _power(self, other) if op == "pow" else operator_apply(op, self, other)
-        if self.ndim == 0 and result.ndim == 0 and stands_for_scalar(self) is not False:
-            return result  # (a 0-d ndarray, np.zeros(()) or np.asarray(s), is updated in place as NumPy does)
+        if self.ndim == 0:
+            scalar = stands_for_scalar(self)
+            if scalar or (scalar is None and result.ndim == 0):  # (a NumPy scalar's result may be an array: x[0] *= x)
+                return result  # (a 0-d ndarray, np.zeros(()) or np.asarray(s), is updated in place as NumPy does)
         write_result(self, result, f"np.{ops.ELEMENTWISE.get(op, np.matmul).__name__}")
         return self
     return method

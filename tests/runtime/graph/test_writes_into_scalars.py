@@ -91,3 +91,35 @@ def test_a_write_into_a_0d_value_does_what_numpy_does_to_what_it_stands_for(exec
     x = np.array([0.25, 2.0])
     expected = outcome(program, x.copy(), make, write)
     assert outcome(autograph.function(program, executor=executor), x.copy(), make, write) == expected
+
+
+def augmented_by_array(x, make):
+    s = make(x)
+    s += x  # a NumPy scalar has no in-place add: s = s + x, an array; a 0-d array cannot hold the (2,) result
+    return s
+
+
+def element_times_array(x):
+    x[0] *= x  # x[0] = x[0] * x: NumPy's "setting an array element with a sequence."
+    return x
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("make", MAKERS, ids=lambda f: f.__name__)
+def test_an_augmented_assignment_of_an_array_rebinds_a_scalar_as_numpy(executor, make):
+    # (Graphs raised "return arrays must be of ArrayType" for s += x of a NumPy scalar, where NumPy gives s + x.)
+    def run(fn):
+        try:
+            return "value", np.asarray(fn(np.array([0.25, 2.0]), make)).tolist()
+        except Exception as error:  # noqa: BLE001  (the exception is the result compared)
+            return type(error), str(error).splitlines()[0]
+
+    assert run(autograph.function(augmented_by_array, executor=executor)) == run(augmented_by_array)
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_an_element_multiplied_by_its_array_is_numpys_value_error(executor):
+    with pytest.raises(ValueError, match=r"^setting an array element with a sequence\.$"):
+        element_times_array(np.array([1.0, 2.0]))
+    with pytest.raises(ValueError, match=r"^setting an array element with a sequence\."):
+        autograph.function(element_times_array, executor=executor)(np.array([1.0, 2.0]))
