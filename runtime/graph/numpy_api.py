@@ -183,6 +183,25 @@ NUMPY_FUNCTIONS[np.transpose] = lambda a, axes=None: transpose(arg(a), axes)
 NUMPY_FUNCTIONS[np.ravel] = lambda a, order="C": reshape_in_order(arg(a), (-1,), order, name="ravel")
 NUMPY_FUNCTIONS[np.shape] = lambda a: user_shape(arg(a))  # (unknown dims as PyNumbers: the user's code reads them)
 NUMPY_FUNCTIONS[np.ndim] = lambda a: arg(a).ndim
+
+
+def _indices_from(func: Callable) -> Callable:
+    """``np.triu_indices_from(x)`` and its kin read only ``x``'s shape: NumPy's own answer (constant index arrays,
+    and its errors) for a stand-in of that shape, which allocates nothing."""
+    def indices(arr: Any, *args: Any, **kwargs: Any) -> Any:
+        x = arg(arr)
+        if None in x.shape:
+            raise NotStageable(f"np.{func.__name__} needs the shape of its argument while tracing, but the tensor is "
+                               f"{x.value.type_str} (a dimension known only at run time); give the function an "
+                               f"input_signature with that dimension known")
+        return func(np.broadcast_to(np.empty((), x.dtype), x.shape), *args, **kwargs)
+    return indices
+
+
+for _func in (np.triu_indices_from, np.tril_indices_from, np.diag_indices_from):
+    NUMPY_FUNCTIONS[_func] = _indices_from(_func)
+
+
 NUMPY_FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: (  # (a copy even to the same dtype)
     tensor_copy(arg(x)) if copy and np.dtype(dtype) == arg(x).dtype else cast(arg(x), dtype))
 

@@ -15,6 +15,7 @@ from hypothesis.extra import numpy as hnp
 
 import autograph
 from runtime.graph.tensor import Tensor
+from tests.helpers import staged_bit_for_bit
 from tests.op_cases import array as array_cases
 
 RNG = np.random.default_rng(0)
@@ -709,3 +710,37 @@ def test_sinc_is_numpys_with_its_zero(dtype):
         got = autograph.function(_sinc, executor=executor)(x)
         assert got.dtype == np.sinc(x).dtype
         np.testing.assert_allclose(got, np.sinc(x), rtol=1e-6, atol=1e-7)
+
+
+# --- np.triu_indices_from and its kin: they read only the shape --------------------------------------------------
+
+def _upper(x):
+    return x[np.triu_indices_from(x)]
+
+
+def _strictly_lower(x):
+    return x[np.tril_indices_from(x, k=-1)]
+
+
+def _zero_diagonal(x):
+    y = x.copy()
+    y[np.diag_indices_from(y)] = 0
+    return y
+
+
+@pytest.mark.parametrize("fn", [_upper, _strictly_lower, _zero_diagonal])
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4)])
+def test_indices_from_a_tensor_are_numpys(fn, shape):
+    # (pyRiemann's upper() was refused: "np.triu_indices_from is not supported in graphs".)
+    x = np.arange(float(np.prod(shape))).reshape(shape)
+    if fn is _zero_diagonal and shape == (2, 4):
+        with pytest.raises(ValueError, match="^All dimensions of input must be of equal length"):
+            autograph.function(fn)(x)
+        return
+    staged_bit_for_bit(fn, x)
+
+
+def test_indices_from_a_tensor_of_unknown_shape_ask_for_it():
+    traced = autograph.function(_upper, input_signature=[autograph.TensorSpec((None, 3), np.float64)])
+    with pytest.raises(autograph.NotStageable, match=r"np.triu_indices_from needs the shape of its argument"):
+        traced(np.eye(3))
