@@ -72,6 +72,7 @@ from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
+from runtime.graph.tensor import stands_for_scalar
 from runtime.limits import DataDependentIndex, Limitation
 from runtime.random_calls import GeneratorWatch
 from runtime.staging import (
@@ -591,6 +592,7 @@ class Function(metaclass=_FunctionClass):
         write_sites: list = []
         returned_arguments: list = []
         views: list = []
+        scalars: list = []
 
         def body_and_writes(*placeholders: Any) -> Any:
             # An argument the function writes into in place (x[i] = v) is written back after each run, as
@@ -609,6 +611,10 @@ class Function(metaclass=_FunctionClass):
                                      if leaf is p]
             # Which other outputs are views of an argument eagerly (x[1:], x.T, x[:]): those may share its memory.
             views[:] = [i for i, leaf in enumerate(result) if _view_of_any(leaf, placeholders)]
+            # Which outputs stand for a NumPy scalar (np.sum(x), x[0]): returned as one, as eager returns it (a 0-d
+            # array is not hashable, nor a float, and json cannot write it).
+            scalars[:] = [i for i, leaf in enumerate(result) if isinstance(leaf, Tensor) and leaf.ndim == 0
+                          and stands_for_scalar(leaf) is True and i not in {j for j, _ in returned_arguments}]
             return result, [placeholders[k] for k in written]
 
         token = _on_variable_created.set(on_variable)
@@ -639,7 +645,7 @@ class Function(metaclass=_FunctionClass):
         # where eager's is a view (`x[:] is x` is False), the argument itself where the function returned it.
         returned_at = {i for i, _ in returned_arguments}
         aliases = [(i, k, i in views) for i, k in returned_views(graph).items() if i not in returned_at]
-        if written or returned_arguments or aliases:
+        if written or returned_arguments or aliases or scalars:
             # The graph reads each argument as passed and writes back after the run: an argument sharing memory
             # with one it writes into would not see the write, as it would in NumPy, and one that cannot be
             # written would fail only after the whole graph ran. Such calls are refused before the run
@@ -661,6 +667,8 @@ class Function(metaclass=_FunctionClass):
                         flat[i] = out.view() if view and isinstance(out, np.ndarray) else out.copy()
                     elif not view and np.may_share_memory(out, inputs[k]):
                         flat[i] = out.copy()
+                for i in scalars:
+                    flat[i] = flat[i][()]
                 result, new_values = out_tree.unflatten(flat)
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
@@ -674,10 +682,11 @@ class Function(metaclass=_FunctionClass):
             def run(inputs: list) -> Any:
                 return join([np.asarray(x) for x in execute(inputs)])
 
-        output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype) for v in graph.outputs])[0])
+        output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype, True if i in scalars else None)
+                                               for i, v in enumerate(graph.outputs)])[0])
         concrete = ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
                                     executor=execute if self.executor in ("auto", "numba") else self.executor)
-        single = not written and not returned_arguments and not aliases and outputs.single()
+        single = not written and not returned_arguments and not aliases and not scalars and outputs.single()
         if self.executor == "jax":  # what its dispatcher runs for it, if it can (autograph/dispatch.py)
             from runtime.jax import lowering
             concrete._jax_single = single_trace(tree, leaves, lowering.lower(graph), single_output=single)

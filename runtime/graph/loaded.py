@@ -74,8 +74,11 @@ class LoadedConcreteFunction:
         # which were the argument or a view eagerly and which new arrays (np.copy(x)): a loaded result never
         # shares memory with an argument (docs/saving.md).
         self._aliases = returned_views(record.graph)
+        # Outputs that stand for NumPy scalars (np.sum(x)) are returned as NumPy scalars, as by the traced Function.
+        self._scalars = [i for i, x in enumerate(x for x in record.out_leaves if isinstance(x, TensorSpec))
+                         if x.scalar]
         self._single_output = (record.out_tree.kind == "leaf" and isinstance(record.out_leaves[0], TensorSpec)
-                               and not self._aliases)
+                               and not self._aliases and not self._scalars)
 
     def mismatch(self, tree: TreeDef, leaves: Sequence[Any]) -> Optional[str]:
         """Why these bound arguments do not fit this signature, or None when they do."""
@@ -105,6 +108,8 @@ class LoadedConcreteFunction:
         for i, k in self._aliases.items():
             if computed[i] is inputs[k] or np.may_share_memory(computed[i], inputs[k]):
                 computed[i] = computed[i].copy()
+        for i in self._scalars:
+            computed[i] = computed[i][()]
         outputs = iter(computed)
         result = [next(outputs) if isinstance(x, TensorSpec) else x for x in self._record.out_leaves]
         return self._record.out_tree.unflatten(result)

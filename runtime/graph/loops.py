@@ -238,6 +238,8 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     outs = tensor.bind("while_loop", [*loop.initial_values(), *roots, *consts], cond_graph=cond.graph,
                        body_graph=body_graph)
     n = len(loop.slots)
+    for (i, j), out in zip(loop.slots, outs[:n]):
+        tensor.stand_as_all(out, [loop.init[i, j], flat[i][0][j]])
     for root, out in zip(roots, outs[n:]):
         tensor.write(root, out)
     state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat), written=in_place))

@@ -144,7 +144,10 @@ class _Encoder:
         if isinstance(x, np.generic):
             return {"$": "scalar", "index": self.array(np.asarray(x), where)}
         if isinstance(x, TensorSpec):
-            return {"$": "spec", "shape": list(x.shape), "dtype": dtype_str(x.dtype, where)}
+            doc = {"$": "spec", "shape": list(x.shape), "dtype": dtype_str(x.dtype, where)}
+            if x.scalar is not None:  # (a 0-d value that stands for a NumPy scalar, or for a 0-d array)
+                doc["scalar"] = x.scalar
+            return doc
         if isinstance(x, Graph):
             return {"$": "graph", "graph": self.graph(x, where)}
         if isinstance(x, Variable):
@@ -592,7 +595,13 @@ class _Decoder:
                 raise FormatError("a scalar that is not 0-d")
             return array[()]
         if tag == "spec":
-            return TensorSpec([None if d is None else _int(d) for d in doc["shape"]], self.dtype(doc["dtype"]))
+            scalar = doc.get("scalar")
+            if scalar not in (None, True, False):
+                raise FormatError(f"a spec's scalar is {scalar!r}, not true, false or absent")
+            shape = [None if d is None else _int(d) for d in doc["shape"]]
+            if scalar is not None and shape:
+                raise FormatError("a spec with scalar set that is not 0-d")
+            return TensorSpec(shape, self.dtype(doc["dtype"]), scalar)
         if tag == "graph":
             return self.graph(doc["graph"])
         if tag == "variable":

@@ -834,6 +834,19 @@ UNTOLD = "untold"
 SCALAR_ARGUMENT = "a scalar argument"
 
 
+def stand_as_all(out: Any, values: Sequence[Any]) -> None:
+    """A 0-d ``out`` joining ``values`` (an ``if``'s branches, a loop's value before and after its body) stands for a
+    NumPy scalar, or a 0-d array, where every one of them does: ``s = np.sum(x)`` then ``s = s * 2`` under a staged
+    ``if`` is the NumPy scalar eager holds either way (what ``type(s)`` says, and what a returned ``s`` is)."""
+    if not isinstance(out, Tensor) or out.ndim or not values or not all(isinstance(v, Tensor) for v in values):
+        return
+    kinds = {stands_for_scalar(v) for v in values}
+    if kinds == {True}:
+        out._array = False
+    elif kinds == {False}:
+        out._array = True
+
+
 def written_scalar(t: Tensor) -> bool:
     """Whether a write into ``t`` writes into a NumPy scalar made in the function (immutable: NumPy raises, or
     changes nothing); an argument passed as one is the call boundary's to refuse."""
