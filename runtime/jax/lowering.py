@@ -681,6 +681,23 @@ def _reduction(fn: Callable, accumulate: bool) -> Rule:
     return lambda ctx, x, axis, keepdims: fn(x, axis, keepdims=keepdims)
 
 
+def _mean(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
+    """NumPy's mean: the sum (float16 in float32, as NumPy's), divided by the count as NumPy divides. Not
+    ``jnp.mean``, whose division by a constant count XLA turns into a product with its rounded reciprocal
+    (``np.mean([1, -2, 3.5])`` was 0.8333333333333333 on XLA, 0.8333333333333334 in NumPy)."""
+    out = np.dtype(ctx.node.outputs[0].dtype)
+    acc = np.dtype(np.float32) if out == np.float16 else out
+    axes = range(x.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
+    count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    total = jnp.sum(x, axis, dtype=acc, keepdims=keepdims)
+    if acc.kind == "c":  # (NumPy's complex division by count + 0j: Smith's method)
+        mean = _numpy_complex_divide(total, jnp.asarray(count, acc))
+    else:
+        divisor = jnp.full(total.shape, count, acc)
+        mean = total / (_barrier(divisor) if BARRIERS else divisor)
+    return _cast(mean, out)
+
+
 def _common(ctx, xs: Sequence[Any]) -> list:
     """The inputs cast to the node's output dtype (NumPy's result type)."""
     return [_cast(jnp.asarray(x), ctx.node.outputs[0].dtype) for x in xs]
@@ -778,7 +795,7 @@ _ELEMENTWISE_RULES = {name: _elementwise(ufunc) for name, ufunc in ops.ELEMENTWI
 _STRUCTURE_RULES: dict[str, Rule] = {
     "sum": _reduction(jnp.sum, True),
     "prod": _reduction(jnp.prod, True),
-    "mean": _reduction(jnp.mean, True),
+    "mean": _mean,
     "max": _reduction(jnp.max, False),
     "min": _reduction(jnp.min, False),
     "any": _reduction(jnp.any, False),
