@@ -22,7 +22,7 @@ After (the graph)::
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -68,15 +68,28 @@ implements(np.real)(real)
 implements(np.imag)(imag)
 
 
+def _known_from_dtype(func: Callable, t: Tensor) -> Any:
+    """NumPy's ``func`` (``np.iscomplex``, ``np.isreal``) of a real tensor of known shape, or None: its answer
+    depends on the dtype and the shape alone (all False, all True), so it is NumPy's own constant, and an ``if
+    any(np.iscomplex(z))`` on it is decided while tracing, as NumPy decides it (lmfit's propagate_err)."""
+    if t.dtype.kind == "c" or None in t.shape:
+        return None
+    return func(np.broadcast_to(np.zeros((), t.dtype), t.shape))
+
+
 @implements(np.iscomplex)
-def _iscomplex(x: Any) -> Tensor:
+def _iscomplex(x: Any) -> Any:
     t = arg(x)
+    known = _known_from_dtype(np.iscomplex, t)
+    if known is not None:
+        return known
     return apply("ne", imag(t), 0) if t.dtype.kind == "c" else np.zeros_like(t, dtype=np.bool_)
 
 
 @implements(np.isreal)
-def _isreal(x: Any) -> Tensor:
-    return apply("eq", imag(x), 0)
+def _isreal(x: Any) -> Any:
+    known = _known_from_dtype(np.isreal, arg(x))
+    return known if known is not None else apply("eq", imag(x), 0)
 
 
 @implements(np.isposinf)
