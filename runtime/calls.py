@@ -145,9 +145,13 @@ def call(f: Callable, /) -> Callable:
         return numpy_call
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return _ROUTED_CALLS.get(id(f), f)  # (`type`, `float`, np.take: see the C functions above)
-    if cls is functools.partial:
+    if cls is functools.partial or (isinstance(f, functools.partial) and cls.__call__ is _PARTIAL_CALL):
+        # (a subclass that keeps partial's call, jax.tree_util.Partial: its function is user code all the same)
         return functools.partial(call(f.func), *f.args, **f.keywords)
     return _call_method(f, cls)
+
+
+_PARTIAL_CALL = functools.partial.__call__
 
 
 def _call_method(f: Any, cls: type) -> Callable:

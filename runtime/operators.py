@@ -31,6 +31,7 @@ from __future__ import annotations
 import builtins
 import operator
 import sys
+import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Iterable, Iterator, Optional
 
@@ -370,6 +371,11 @@ def _staged_in(value: Any, depth: int) -> Any:
         items = value
     elif cls is dict:
         items = value.values()
+    elif cls is types.FunctionType:
+        # A function the body calls that closes over staged values (`def g(i): return x[i]`, then `val = val +
+        # g(i)`): the loop computes with them as surely as if it read them itself. It ran as Python's, unrolled,
+        # with no word (FermiNet's kinetic energy). Its cells are read, which runs no user code.
+        items = _cell_values(value.__closure__)
     else:
         backend = _staged(value)
         if backend is None and cls not in PLAIN_TYPES:
@@ -384,6 +390,16 @@ def _staged_in(value: Any, depth: int) -> Any:
             if backend is not None:
                 return backend
     return None
+
+
+def _cell_values(closure: Optional[tuple]) -> list:
+    values = []
+    for cell in closure or ():
+        try:
+            values.append(cell.cell_contents)
+        except ValueError:  # an empty cell
+            pass
+    return values
 
 
 def _as_users(error: BaseException) -> Optional[BaseException]:

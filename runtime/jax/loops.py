@@ -955,8 +955,7 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     # No carried tracer yet: scan only if Python's first iteration would make one (y = 0.0; y = y + x[i]),
     # and then, as Python would have unrolled it, silently unroll if the scan fails.
     from_start = not flag_traced and not holds_tracer(entry)
-    if from_start and not _numbers_traced_after_one_iteration(r[0], extra_test, body, state, entry):
-        return _unroll(r, extra_test, body, state)
+    scalars_first = from_start and _numbers_traced_after_one_iteration(r[0], extra_test, body, state, entry)
 
     lowest, highest = (min(r[0], r[-1]), max(r[0], r[-1])) if len(r) else (0, -1)
 
@@ -973,6 +972,13 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
         # Inner loops over a range() traced with i are bounded over r (runtime/jax/inner_ranges.py).
         _scan_bounding_inner_ranges(r, staged, weak_body, state, untouched.check, untouched.restore)
 
+    if from_start and not scalars_first:
+        # A Python number the first iteration makes an array (`total = 0.0`, then `total = total + sin(x * i)` of a
+        # vector x): Python's first iteration, then the scan over the rest (`_peeled_range`). It unrolled with no
+        # word (FermiNet's kinetic energy). Otherwise Python's loop, which this is without tracers to carry.
+        if peel and _peeled_range(r, extra_test, body, state, attempt, untouched):
+            return None
+        return _unroll(r, extra_test, body, state)
     try:
         attempt()
         return None
@@ -1023,7 +1029,12 @@ def _peeled_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any], N
         return False
     if not unset and not _a_number_becomes_an_array(lambda: body(r[0]), body, state, entry, numbers):
         return False
-    placeholders = _first_assigned(lambda: body(r[0]), body, state, entry, unset) if unset else None
+    # Placeholders only for variables with no value: one that holds None may be read before it is assigned (`if best
+    # is None or score > best_score:`), and a placeholder would answer that read otherwise than None does (the scan
+    # kept the placeholder's zeros where every score was negative: a wrong result). Python's first iteration instead.
+    unbound = [k for k in unset if entry[k] is not None]
+    placeholders = (_first_assigned(lambda: body(r[0]), body, state, entry, unset)
+                    if unset and len(unbound) == len(unset) else None)
     if placeholders is not None:
         state.set(tuple(placeholders.get(k, value) for k, value in enumerate(entry)))
         try:

@@ -79,7 +79,22 @@ def carried_and_none_over_range(x):
     return best
 
 
-PROGRAMS = [best_row, last_row, running_sum, outer_product_sum, best_over_range, carried_and_none_over_range]
+def best_beside_a_traced_carry(x):
+    # (The JAX backend started `best` from a placeholder of zeros where another variable carried a tracer already,
+    # so `best is None` was False in the first iteration, and with every row negative the zeros stayed: a wrong
+    # result. Now Python's first iteration runs, then the scan.)
+    acc = np.sum(x, axis=0) * 0.0
+    best = None
+    for i in range(x.shape[0]):
+        row = x[i] * (i + 1)
+        acc = acc + row
+        if best is None or np.max(row) > np.max(best):
+            best = row
+    return best, acc
+
+
+PROGRAMS = [best_row, last_row, running_sum, outer_product_sum, best_over_range, carried_and_none_over_range,
+            best_beside_a_traced_carry]
 MODES = [{"executor": "numpy"}, {"executor": "jax"}, {"backend": "jax"}]
 STAGED = {(f.__name__, i): autograph.function(f, **mode) for f in PROGRAMS for i, mode in enumerate(MODES)}
 
@@ -336,3 +351,12 @@ def test_a_third_backend_gets_the_join_and_its_wording_from_its_rules():
     with pytest.raises(StagingError, match=r"'x' has shape \(3,\) before the while loop but \(4,\) after one "
                                            r"iteration; a staged loop keeps each variable's shape: preallocate"):
         carry.carry_leaf(rules, "'x'", rules.typeof(Boxed((3,), np.float32)), Boxed((4,), np.float32), "while loop")
+
+
+@pytest.mark.parametrize("mode", range(len(MODES)), ids=["numpy", "jax-executor", "jax-backend"])
+def test_none_before_the_loop_is_none_in_its_first_iteration(mode):
+    if "backend" in MODES[mode] and not jax_usable():
+        pytest.skip("needs JAX")
+    x = -np.ones((3, 2), np.float32)  # every score negative: a zero placeholder would have won
+    got = STAGED["best_beside_a_traced_carry", mode](x)
+    assert _agree(best_beside_a_traced_carry(x), tuple(got), 1e-6)

@@ -1,5 +1,6 @@
 """A loop over a static range whose carried state holds tracers inside a NamedTuple or a registered dataclass, or in
-an attribute of a plain object the loop writes (``m.w = m.w * 0.5``), is one ``lax.scan``, as it is when they sit
+an attribute of a plain object the loop writes (``m.w = m.w * 0.5``), or read through a function it calls that
+closes over them, is one ``lax.scan``, as it is when they sit
 in a tuple, list or dict (runtime/operators.py ``_staged_in``, ``_staged_composite``; ``JaxBackend.staged_inside``).
 
 Found by the eleventh JAX corpus (matfree's Golub-Kahan bidiagonalisation, whose state is a NamedTuple): the
@@ -95,8 +96,33 @@ def attribute_of_an_object_in_a_dict(x):
     return models["a"][0].w
 
 
+def through_a_closure(x):
+    # (The twelfth JAX corpus: FermiNet's kinetic energy reads its traced data only through a nested function; the
+    # loop's own closure held the function and a Python float, so it ran as Python's, unrolled, with no word.)
+    def term(i):
+        return jnp.sin(x * i)
+
+    total = 0.0
+    for i in range(50):
+        total = total + term(i)
+    return total
+
+
+def _scaled_steps(s, x):
+    for i in range(50):
+        x = jnp.cos(x) * s + i
+    return x
+
+
+def through_a_jax_partial(x):
+    # (flowMC's HMC calls its leapfrog loop through jax.tree_util.Partial, a subclass of functools.partial that
+    # calls converted as a plain function call: the loop ran as Python's, unrolled, with no word.)
+    return jax.tree_util.Partial(_scaled_steps, 0.5)(x)
+
+
 PROGRAMS = [named_tuple, named_tuple_replaced, dataclass_carry, named_tuple_in_a_dict_beside_appends,
-            attribute_of_a_plain_object, attribute_in_a_method, attribute_of_an_object_in_a_dict]
+            attribute_of_a_plain_object, attribute_in_a_method, attribute_of_an_object_in_a_dict,
+            through_a_closure, through_a_jax_partial]
 
 
 def primitives(jaxpr: Any) -> list:
