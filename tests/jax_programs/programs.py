@@ -774,3 +774,6 @@ from jax_programs import libraries_tenth  # noqa: E402,F401  (registered after l
 
 # isort: split
 from jax_programs import libraries_eleventh  # noqa: E402,F401  (registered after libraries_tenth)
+
+# isort: split
+from jax_programs import libraries_twelfth  # noqa: E402,F401  (registered after libraries_eleventh)
