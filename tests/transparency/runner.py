@@ -180,9 +180,14 @@ class Converter:
                   and value.__qualname__.startswith(cls.__qualname__ + ".")):
                 self._class(value, module, seen)
             if new is not None:
+                # An attribute the metaclass defines as a data descriptor (type's own __name__, __module__ and
+                # __doc__; wrapt's proxy metaclass's properties) is not the class's __dict__ entry: setattr would run
+                # its setter (renaming the class, or storing the property as its module), so it is left alone.
+                shadowed = any(hasattr(vars(meta).get(attr), "__set__") for meta in type(cls).__mro__)
                 try:
-                    setattr(cls, attr, new)
-                    installed = vars(cls).get(attr) is new
+                    if not shadowed:
+                        setattr(cls, attr, new)
+                    installed = not shadowed and vars(cls).get(attr) is new
                 except (AttributeError, TypeError):
                     installed = False
                 if not installed:  # e.g. a property named __name__: setattr sets the class's own name
