@@ -1,6 +1,8 @@
 """Small helpers the test modules share."""
 
 import functools
+import itertools
+import linecache
 import os
 import re
 import sys
@@ -162,3 +164,16 @@ def same_leaves(got, want, exact: bool, tolerance) -> None:
     else:
         rtol, atol = tolerance(w.dtype)
         np.testing.assert_allclose(g, w, rtol=rtol, atol=atol * max(1.0, float(np.max(np.abs(w), initial=0))))
+
+
+_loaded = itertools.count()
+
+
+def load_f(source: str, label: str):
+    """``f`` of ``source`` (with ``np`` in its globals), compiled under a linecache-registered ``<label-N>`` filename,
+    so that autograph (through inspect) can read its source."""
+    filename = f"<{label}-{next(_loaded)}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace = {"np": np}
+    exec(compile(source, filename, "exec"), namespace)
+    return namespace["f"]

@@ -8,8 +8,6 @@ user's ``file:line``.
 
 from __future__ import annotations
 
-import itertools
-import linecache
 import os
 
 import graph_corpus
@@ -246,7 +244,6 @@ def test_or_and_not_follow_python():
 
 # --- random programs -----------------------------------------------------------------------------
 
-_serial = itertools.count()
 EXAMPLES = int(os.environ.get("AUTOGRAPH_GRAPH_FUZZ_EXAMPLES", "500"))
 
 
@@ -309,15 +306,6 @@ def programs(draw, depth: int = 2) -> str:
     return "\n".join(lines) + "\n"
 
 
-def load(source: str):
-    """Compile ``source`` under a linecache-registered filename, so inspect can read it."""
-    filename = f"<graph-program-{next(_serial)}>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace = {"np": np}
-    exec(compile(source, filename, "exec"), namespace)
-    return namespace["f"]
-
-
 INPUTS = [
     (np.array([0.5, -1.0, 2.0]), np.array([1.0, 0.25, -0.5]), np.int64(2)),
     (np.array([-3.0, 0.0, 1.0]), np.array([2.0, 2.0, 2.0]), np.int64(0)),
@@ -328,7 +316,7 @@ INPUTS = [
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(programs())
 def test_random_programs_graph_matches_eager(source):
-    f = load(source)
+    f = helpers.load_f(source, "graph-program")
     staged = autograph.function(f)
     for args in INPUTS:
         with np.errstate(all="ignore"):

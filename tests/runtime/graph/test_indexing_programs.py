@@ -9,8 +9,6 @@ that do not broadcast) must be its own errors. The oracle is the same function r
 
 from __future__ import annotations
 
-import itertools
-import linecache
 import random
 import warnings
 
@@ -20,9 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import autograph
-from tests.helpers import executors
+from tests.helpers import executors, load_f
 
-_serial = itertools.count()
 SHAPES = [(5,), (3, 4), (2, 3, 4), (4, 1, 3)]
 
 
@@ -90,14 +87,6 @@ def program(seed: int) -> tuple[tuple, str]:
     return shape, "\n".join(lines) + "\n"
 
 
-def _load(source: str):
-    filename = f"<indexing-program-{next(_serial)}>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    namespace = {"np": np}
-    exec(compile(source, filename, "exec"), namespace)
-    return namespace["f"]
-
-
 def _outcome(fn, *args):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -124,7 +113,7 @@ def _assert_same(got, want):
                                                                                        max_size=3))
 def test_random_subscripts_read_and_write_as_numpy(executor, seed, sign, k):
     shape, source = program(seed)
-    f = _load(source)
+    f = load_f(source, "indexing-program")
     x = np.arange(1.0, 1.0 + np.prod(shape)).reshape(shape) * sign
     k = np.array(k)
     want = _outcome(f, x, k)
@@ -170,7 +159,7 @@ def test_one_element_takes_a_scalar_and_refuses_an_array_as_numpy(executor, augm
     # (XLA wrote the element of a (1,) array into x[0, 1], where NumPy raises "setting an array element with a
     # sequence.": the graph's shape rule dropped the value's leading ones for every index.)
     source = f"def f(x, v, k):\n    {subscript} {'+=' if augmented else '='} v\n    return x\n"
-    f = _load(source)
+    f = load_f(source, "indexing-program")
     for value in ELEMENT_VALUES.values():
         args = (np.zeros(ELEMENT_WRITES[subscript]), np.asarray(value) if isinstance(value, list) else value,
                 np.int64(0))
