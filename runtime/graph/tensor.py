@@ -237,11 +237,14 @@ class Tensor:
         # (Not even a constant's values: a library may keep the array it made, and read it after a later write
         # into the tensor, which it would then not see.)
         if _indexing_in(sys._getframe(1)):  # NumPy asks an index for its array: `a[i]` of a NumPy array `a`
+            # (np.take reads a boolean index as the integers 0 and 1: for a mask, the advice is np.compress.)
+            advice = ("np.compress(i, a, axis=0), a graph op for a boolean mask" if self.dtype == np.bool_
+                      else "np.take(a, i, axis=0), a gather that graphs support")
             raise NotStageable(
                 f"{user_location()}: a NumPy array indexed by a graph tensor (`a[i]`, i a {self.value.type_str}): "
-                "NumPy asks the index for its values, which exist only when the graph runs. Index it with "
-                "np.take(a, i, axis=0), a gather that graphs support (or make `a` where a traced value is in reach: "
-                "np.zeros and the other constructors make graph arrays there, which take traced indices).")
+                f"NumPy asks the index for its values, which exist only when the graph runs. Index it with {advice} "
+                "(or make `a` where a traced value is in reach: np.zeros and the other constructors make graph "
+                "arrays there, which take traced indices).")
         error = concrete_error(self, "converting a tensor to a NumPy array (np.asarray / np.array)")
         if current_builder() is not None and known_value(self) is not None:
             error.args = (error.args[0] + " (This array holds constants: np.zeros, np.identity and the other "

@@ -183,3 +183,21 @@ def test_a_local_numpy_array_indexed_by_a_tensor_names_np_take():
                                                      r"np.take\(a, i, axis=0\)"):
         autograph.function(indexed)(h)
     assert autograph.function(taken)(h) == taken(h) == indexed(h) == 1.5
+
+
+def test_a_local_numpy_array_indexed_by_a_traced_mask_names_np_compress():
+    # (The advice was np.take, which reads a boolean index as the integers 0 and 1: pyRiemann's median_euclid.)
+    def masked(x):
+        table = _TABLES["h"]
+        return table[x > 1.0]
+
+    def compressed(x):
+        table = _TABLES["h"]
+        return np.compress(x > 1.0, table, axis=0)
+
+    x = np.array([1.0, 3.0, 2.0, 0.5])
+    with pytest.raises(autograph.NotStageable, match=r"test_nests.py:\d+: a NumPy array indexed by a graph tensor "
+                                                     r"\(`a\[i\]`, i a bool\[4\]\).*Index it with "
+                                                     r"np.compress\(i, a, axis=0\)"):
+        autograph.function(masked)(x)
+    np.testing.assert_array_equal(autograph.function(compressed)(x), masked(x))
