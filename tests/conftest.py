@@ -124,6 +124,9 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
     "tests/autograph/test_saving.py::test_corpus_round_trips_exactly": 2,
     # graphs with unknown dims against eager
     "tests/runtime/graph/test_dims.py::test_unknown_dims_compute_as_eager": 3,
+    # the coverage corpus (2,017 cases since stop 44) and NumPy's own tests as graphs: half of each
+    "tests/coverage/test_smoke.py::test_no_wrong_result": 2,
+    "tests/runtime/graph/test_numpy_own_tests.py::test_graph_gives_numpys_result_or_refuses": 2,
 }
 
 
