@@ -330,3 +330,30 @@ def test_not_a_saved_function(tmp_path):
         serialization.load(path)
     with pytest.raises(FileNotFoundError, match="no saved function at"):
         serialization.load(tmp_path / "missing.agz")
+
+
+def _total(x):
+    return np.sum(x)
+
+
+@pytest.mark.parametrize("scalar, message", [(b"3", r"a spec's scalar is 3, not true, false or absent")])
+def test_a_spec_whose_scalar_is_not_a_bool_is_refused(tmp_path, scalar, message):
+    """A returned NumPy scalar's spec says so (``"scalar":true``); anything else there is a damaged file."""
+    import hashlib
+
+    import autograph
+
+    traced = autograph.function(_total)
+    traced(np.ones(3))
+    path = tmp_path / "total.agraph"
+    autograph.save(traced, path)
+    with zipfile.ZipFile(path) as archive:
+        members = {name: archive.read(name) for name in archive.namelist()}
+    assert b'"scalar":true' in members["function.json"]
+    edited = members["function.json"].replace(b'"scalar":true', b'"scalar":' + scalar)
+    manifest = json.loads(members["manifest.json"])
+    manifest["files"]["function.json"] = hashlib.sha256(edited).hexdigest()
+    rewrite(path, lambda name, data: edited if name == "function.json"
+            else json.dumps(manifest).encode() if name == "manifest.json" else data)
+    with pytest.raises(FormatError, match=message):
+        autograph.load(path)
