@@ -23,7 +23,10 @@ def chain(x):
 
 def fresh(fn: types.FunctionType) -> types.FunctionType:
     """A new function object with ``fn``'s code, defaults and keyword-only defaults: JAX caches traces per
-    function object."""
+    function object. A callable with no code of its own (a twin the library jits itself, with its static
+    arguments) is itself: jax.jit of it traces it anew, the inner jit's cache aside."""
+    if not isinstance(fn, types.FunctionType):
+        return fn
     made = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
     made.__kwdefaults__ = fn.__kwdefaults__
     return made

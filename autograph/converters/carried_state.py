@@ -93,10 +93,7 @@ class CarriedState:
             # (JAX stacks it into an array, the graph backend explains it cannot grow). The body declares
             # it nonlocal although it never rebinds it, so that the body's closure holds its cell even
             # where the closure that appends to it was hoisted out of the body (converters/hoisting.py).
-            # (A name the enclosing branch declares nonlocal too: `out = []` in the else branch of an `if` whose other
-            # branch binds `out` as well, so the branch's closure shares it.)
-            grown = (_grown_lists(node, self._grown_cache) & (self.function.locals | self.function.nonlocals)
-                     & (live_out | live_in))
+            grown = _grown_lists(node, self._grown_cache) & self.function.locals & (live_out | live_in)
             state |= grown
             self.declared_unwritten |= grown
         # Every local a body binds lives in the function, not in the closure: it lives as long as in
@@ -201,23 +198,12 @@ def _grown_lists(node: ast.stmt, known: dict[int, tuple[ast.AST, frozenset]]) ->
                 grown |= _grown_lists(child, known)
                 continue
             for sub in walk(child):  # an expression: no statement below it
-                if sub.__class__ is not ast.Call:
-                    continue
-                method = sub.func
-                if (method.__class__ is ast.Call and _is_ag_call(method.func) and len(method.args) == 1
-                        and not method.keywords):
-                    method = method.args[0]  # `ag__.call(out.append)(x)`: a block converted before its loop was asked
-                if (isinstance(method, ast.Attribute) and method.attr in ("append", "extend", "insert")
-                        and isinstance(method.value, ast.Name)):
-                    grown.add(method.value.id)
+                if (sub.__class__ is ast.Call and isinstance(sub.func, ast.Attribute)
+                        and sub.func.attr in ("append", "extend", "insert") and isinstance(sub.func.value, ast.Name)):
+                    grown.add(sub.func.value.id)
     result = frozenset(grown)
     known[id(node)] = (node, result)
     return result
-
-
-def _is_ag_call(node: ast.expr) -> bool:
-    return (isinstance(node, ast.Attribute) and node.attr == "call" and isinstance(node.value, ast.Name)
-            and node.value.id == "ag__")
 
 
 def composites(node: ast.stmt) -> list[tuple]:
