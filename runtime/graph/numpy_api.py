@@ -185,6 +185,13 @@ NUMPY_FUNCTIONS[np.shape] = lambda a: user_shape(arg(a))  # (unknown dims as PyN
 NUMPY_FUNCTIONS[np.ndim] = lambda a: arg(a).ndim
 
 
+def probe(x: Tensor, shape: Optional[tuple] = None) -> np.ndarray:
+    """A zero-stride NumPy array of ``x``'s dtype and shape (unknown dims as 1), for letting NumPy
+    itself validate arguments with its own error messages, at no memory cost."""
+    shape = tuple(1 if d is None else d for d in (x.shape if shape is None else shape))
+    return np.broadcast_to(np.zeros((), x.dtype), shape)
+
+
 def _indices_from(func: Callable) -> Callable:
     """``np.triu_indices_from(x)`` and its kin read only ``x``'s shape: NumPy's own answer (constant index arrays,
     and its errors) for a stand-in of that shape, which allocates nothing."""
@@ -194,7 +201,7 @@ def _indices_from(func: Callable) -> Callable:
             raise NotStageable(f"np.{func.__name__} needs the shape of its argument while tracing, but the tensor is "
                                f"{x.value.type_str} (a dimension known only at run time); give the function an "
                                f"input_signature with that dimension known")
-        return func(np.broadcast_to(np.empty((), x.dtype), x.shape), *args, **kwargs)
+        return func(probe(x), *args, **kwargs)
     return indices
 
 

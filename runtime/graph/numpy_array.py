@@ -31,7 +31,7 @@ import numpy as np
 from runtime.graph import tensor as tensor_module
 from runtime.graph import variables
 from runtime.graph.asked import error_of
-from runtime.graph.numpy_api import arg, implements
+from runtime.graph.numpy_api import arg, implements, probe
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
@@ -163,13 +163,6 @@ def _sinc(x: Any) -> Tensor:
     eps = np.finfo(y.dtype).eps if y.dtype.kind == "f" else 1e-20
     y = np.where(y != 0, y, eps)
     return np.sin(y) / y
-
-
-def _probe(x: Tensor, shape: Optional[tuple] = None) -> np.ndarray:
-    """A zero-stride NumPy array of ``x``'s dtype and shape (unknown dims as 1), for letting NumPy
-    itself validate arguments with its own error messages, at no memory cost."""
-    shape = tuple(1 if d is None else d for d in (x.shape if shape is None else shape))
-    return np.broadcast_to(np.zeros((), x.dtype), shape)
 
 
 def _take(x: Tensor, indices: Any, axis: int) -> Tensor:
@@ -731,7 +724,7 @@ def _sliding_window_view(x: Any, window_shape: Any, axis: Any = None, *, subok: 
                         "graphs (a graph tensor is a value, not memory)")
     known_shape("sliding_window_view", t)
     # NumPy's own checks, on a zero-stride stand-in of the same shape.
-    np.lib.stride_tricks.sliding_window_view(_probe(t), window_shape, axis)
+    np.lib.stride_tricks.sliding_window_view(probe(t), window_shape, axis)
     windows = tuple(window_shape) if np.iterable(window_shape) else (window_shape,)
     axes = tuple(range(t.ndim)) if axis is None else (
         tuple(axis) if np.iterable(axis) else (axis,))
@@ -1612,8 +1605,8 @@ def _ufunc_reduceat(ufunc: np.ufunc, array: Any, indices: Any, axis: int = 0, dt
     axis = normalize_axis(axis, x.ndim)
     n = known_dim(f"{ufunc.__name__}.reduceat", x, axis)
     with np.errstate(all="ignore"):  # NumPy's own errors (index dtype, out of bounds) and its result dtype
-        probe = _probe(x, x.shape[:axis] + (n,) + x.shape[axis + 1:])
-        result_dtype = ufunc.reduceat(probe, starts, axis, dtype).dtype
+        standin = probe(x, x.shape[:axis] + (n,) + x.shape[axis + 1:])
+        result_dtype = ufunc.reduceat(standin, starts, axis, dtype).dtype
     pieces = []
     for i, start in enumerate(starts.tolist()):
         stop = starts[i + 1] if i + 1 < len(starts) else n

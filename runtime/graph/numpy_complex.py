@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.graph.numpy_api import arg, implements, reject
+from runtime.graph.numpy_api import arg, implements, probe, reject
 from runtime.graph.tensor import Tensor, apply, assign_in_place, bind1, cast, constant, stands_for_a_tensor
 from runtime.staging import NotStageable, user_location, user_site
 
@@ -74,7 +74,7 @@ def _known_from_dtype(func: Callable, t: Tensor) -> Any:
     any(np.iscomplex(z))`` on it is decided while tracing, as NumPy decides it (lmfit's propagate_err)."""
     if t.dtype.kind == "c" or None in t.shape:
         return None
-    return func(np.broadcast_to(np.zeros((), t.dtype), t.shape))
+    return func(probe(t))
 
 
 @implements(np.iscomplex)
