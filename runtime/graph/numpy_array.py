@@ -860,33 +860,14 @@ def _diff(a: Any, n: int = 1, axis: int = -1, prepend: Any = _NO_VALUE, append: 
     return x
 
 
-def _correlate_full(name: str, a: Tensor, v: Tensor, mode: Any, conjugate: bool) -> Tensor:
-    """NumPy's ``correlate(a, v, mode)``: ``z[k] = sum_n a[n + k] * conj(v[n])``, cut to ``mode``.
-
-    The needed windows of the zero-padded ``a`` are gathered into a matrix and multiplied by
-    ``v``: one gather and one matmul, in the dtype NumPy's correlate computes in."""
-    n, m = known_dim(name, a, 0), known_dim(name, v, 0)
+def _correlate_full(name: str, a: Tensor, v: Tensor, mode: Any) -> Tensor:
+    """NumPy's ``np.<name>(a, v, mode)`` of two non-empty 1-D tensors: one ``correlate`` op on the inputs cast
+    to the dtype NumPy computes in (runtime/graph/ops_array.py), NumPy's own function on the interpreter."""
+    known_dim(name, a, 0), known_dim(name, v, 0)
     dtype = np.correlate(np.ones(1, a.dtype), np.ones(1, v.dtype)).dtype
     np.correlate(np.ones(1), np.ones(1), mode)  # NumPy's own error for a mode it does not take ("f", None)
     mode = mode if isinstance(mode, str) else ("valid", "same", "full")[operator.index(mode)]
-    total = n + m - 1
-    longer, shorter = max(n, m), min(n, m)
-    if mode == "full":
-        offset, length = 0, total
-    elif mode == "valid":
-        offset, length = shorter - 1, longer - shorter + 1
-    elif n >= m:  # NumPy centres 'same' on the longer input: (m - 1) // 2 into the full result
-        offset, length = (m - 1) // 2, n
-    else:          # NumPy swaps the inputs and reverses the result: the mirrored window
-        offset, length = total - (n - 1) // 2 - m, m
-    a, v = cast(a, dtype), cast(v, dtype)
-    if conjugate and dtype.kind == "c":
-        v = np.conjugate(v)
-    if m > 1:
-        zeros = constant(np.zeros(m - 1, dtype))
-        a = bind1("concatenate", [zeros, a, zeros], axis=0)
-    windows = getitem(a, (np.arange(offset, offset + length)[:, None] + np.arange(m)[None, :],))
-    return cast(apply("matmul", windows, v), dtype)
+    return bind1("correlate", [cast(a, dtype), cast(v, dtype)], function=name, mode=mode)
 
 
 def _one_d(name: str, x: Any, what: str) -> Tensor:
@@ -906,7 +887,7 @@ def _correlate(a: Any, v: Any, mode: Any = "valid") -> Tensor:
     if x.ndim > 1 or y.ndim > 1:
         raise ValueError("object too deep for desired array")
     x, y = _one_d("correlate", x, "a"), _one_d("correlate", y, "v")
-    return _correlate_full("correlate", x, y, mode, conjugate=True)
+    return _correlate_full("correlate", x, y, mode)
 
 
 @implements(np.convolve)
@@ -914,12 +895,8 @@ def _convolve(a: Any, v: Any, mode: Any = "full") -> Tensor:
     x, y = arg(a), arg(v)
     if x.ndim > 1 or y.ndim > 1:
         raise ValueError("object too deep for desired array")
-    x = reshape(x, (1,)) if x.ndim == 0 else x
-    y = reshape(y, (1,)) if y.ndim == 0 else y
-    if known_dim("convolve", y, 0) > known_dim("convolve", x, 0):
-        x, y = y, x
-    x, y = _one_d("convolve", x, "a"), _one_d("convolve", y, "v")
-    return _correlate_full("convolve", x, _flip(y), mode, conjugate=False)
+    x, y = _one_d("convolve", x, "a"), _one_d("convolve", y, "v")  # (NumPy's checks, before it takes the longer first)
+    return _correlate_full("convolve", x, y, mode)
 
 
 UNSORTED_XP = ("np.interp was given sample points xp that are not increasing: NumPy does not check them, and its "

@@ -28,6 +28,12 @@ After (the graph)::
   ``np.<ufunc>.at(copy, index, v)``: unbuffered, so repeated indices accumulate, and each
   update is computed in the ufunc's loop dtype and cast back to ``x``'s dtype (unsafe casting,
   as NumPy). ``index`` is ``getitem``'s form (``Ref(k)`` for the k-th index input).
+* ``correlate(a, v; function, mode)``: ``np.correlate(a, v, mode)`` or ``np.convolve(a, v, mode)``
+  (``function``) of two non-empty 1-D arrays already cast to the dtype NumPy computes in. The
+  kernel is NumPy's function, so the interpreter gives NumPy's values bit for bit (one dot per
+  window, never the products of a window's zero padding: ``inf * 0`` would be NaN where NumPy's
+  window is finite). The JAX rule sums each window's products with the out-of-range ones masked
+  to zero, in XLA's order of summation.
 """
 
 from __future__ import annotations
@@ -127,3 +133,39 @@ def _ufunc_at_kernel(x: Any, v: Any, *index_inputs: Any, ufunc: str, index: tupl
 
 
 define("ufunc_at", _ufunc_at_rule, kernel=_ufunc_at_kernel, jax=JAX)
+
+
+# --- correlate and convolve ------------------------------------------------------------------------
+
+def correlation_window(function: str, n: int, m: int, mode: str) -> tuple[int, int]:
+    """Where ``np.<function>(a, v, mode)`` of lengths ``n`` and ``m`` sits in the full correlation of ``a``
+    with (for convolve: the reversed, and the longer taken first) ``v``: its ``(offset, length)``."""
+    if function == "convolve" and m > n:
+        n, m = m, n
+    total, longer, shorter = n + m - 1, max(n, m), min(n, m)
+    if mode == "full":
+        return 0, total
+    if mode == "valid":
+        return shorter - 1, longer - shorter + 1
+    if n >= m:  # NumPy centres 'same' on the longer input: (m - 1) // 2 into the full result
+        return (m - 1) // 2, n
+    return total - (n - 1) // 2 - m, m  # correlate swaps the inputs and reverses the result: the mirrored window
+
+
+def _correlate_rule(ins, attrs):
+    a, v = ins
+    if len(a.shape) != 1 or len(v.shape) != 1 or a.dtype != v.dtype:
+        raise ValueError(f"correlate: takes two 1-D arrays of one dtype, got {a.dtype}{list(a.shape)} and "
+                         f"{v.dtype}{list(v.shape)}")
+    n, m = a.shape[0], v.shape[0]
+    if n is None or m is None:
+        raise NotStageable(f"np.{attrs['function']} needs the lengths of its inputs while tracing")
+    _, length = correlation_window(attrs["function"], n, m, attrs["mode"])
+    return [((length,), a.dtype)]
+
+
+def _correlate_kernel(a: Any, v: Any, function: str, mode: str) -> np.ndarray:
+    return getattr(np, function)(a, v, mode)
+
+
+define("correlate", _correlate_rule, kernel=_correlate_kernel, jax=JAX)

@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from runtime.graph.ops_array import correlation_window
 from runtime.graph.ops_update import fill_index
 from runtime.jax import index_checks
 from runtime.limits import UnsortedSearch
@@ -139,7 +140,27 @@ def _ufunc_at(ctx: Any, x: Any, v: Any, *index_inputs: Any, ufunc: str, index: t
     return lax.fori_loop(0, positions.size, update, x.ravel()).reshape(x.shape)
 
 
+def _correlate(ctx, a, v, *, function, mode):
+    """Each output element is the sum of its window's products, the products outside ``a`` masked to zero
+    (never ``a``'s zero padding times ``v``: NumPy's window leaves them out, and ``inf * 0`` is NaN)."""
+    n, m = a.shape[0], v.shape[0]
+    if function == "convolve":
+        if m > n:
+            a, v, n, m = v, a, m, n
+        v = v[::-1]
+    elif jnp.iscomplexobj(v):
+        v = jnp.conj(v)
+    offset, length = correlation_window(function, n, m, mode)
+    where = offset + np.arange(length)[:, None] + np.arange(m)[None, :] - (m - 1)  # into a, for each (k, n)
+    inside = (where >= 0) & (where < n)
+    window = a[np.clip(where, 0, n - 1)]
+    if a.dtype == jnp.bool_:  # NumPy's dot of booleans: any of the ands
+        return jnp.any(inside & window & v[None, :], axis=1)
+    return jnp.sum(jnp.where(inside, window * v[None, :], jnp.zeros((), a.dtype)), axis=1).astype(a.dtype)
+
+
 RULES = {
+    "correlate": _correlate,
     "searchsorted": _searchsorted,
     "stable_argsort": _stable_argsort,
     "partition": _partition,

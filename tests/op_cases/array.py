@@ -1,4 +1,4 @@
-"""Cases for ``ops_array``: searchsorted, stable_argsort, partition, argpartition, ufunc_at.
+"""Cases for ``ops_array``: searchsorted, stable_argsort, partition, argpartition, ufunc_at, correlate.
 
 The partition cases use inputs on which NumPy's introselect happens to return the fully sorted
 order, because the JAX lowering sorts fully (see ``ops_array``); tests/runtime/graph/test_numpy_array.py
@@ -32,4 +32,9 @@ CASES = [
      dict(ufunc="add", index=(Ref(0),))),  # float into int: each update truncates, as NumPy's loop
     ("ufunc_at", [M, np.array([3.0, 4.0]), np.array([1, 1]), np.array([0, 0])],
      dict(ufunc="subtract", index=(Ref(0), Ref(1)))),
+    ("correlate", [SORTED, SORTED[:3]], dict(function="correlate", mode="full")),
+    ("correlate", [SORTED[:2], SORTED], dict(function="correlate", mode="same")),
+    ("correlate", [SORTED[:2], SORTED], dict(function="convolve", mode="same")),
+    ("correlate", [SORTED, np.array([1.0, np.inf])], dict(function="convolve", mode="valid")),
+    ("correlate", [TIES[0] > 0, TIES[1] > 0], dict(function="correlate", mode="full")),
 ]

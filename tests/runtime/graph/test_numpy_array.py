@@ -302,6 +302,38 @@ def test_convolve_correlate(a, v, mode):
     check(lambda x, y: (np.convolve(x, y, mode), np.correlate(x, y, mode)), a, v)
 
 
+# Small integers, infinities and NaN: every order of summation gives the same value, so both executors must give
+# NumPy's exactly. A window's zero padding must never meet an infinity (inf * 0 is NaN where NumPy's window is finite).
+WINDOW_VALUES = st.sampled_from([0, 1, -2, 3, np.inf, -np.inf, np.nan])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(WINDOW_VALUES, min_size=1, max_size=6), st.lists(WINDOW_VALUES, min_size=1, max_size=6),
+       st.sampled_from(["full", "same", "valid", 0, 1, 2]),
+       st.sampled_from([np.float64, np.float32, np.int64, np.bool_, np.complex128]),
+       st.sampled_from(["numpy", "jax"]))
+def test_convolve_and_correlate_are_numpys_windows_on_both_executors(a, v, mode, dtype, executor):
+    if dtype not in (np.float64, np.float32):  # (integers, booleans and complex numbers: finite values only)
+        a, v = ([x if np.isfinite(x) else 1 for x in values] for values in (a, v))
+    a, v = np.array(a).astype(dtype), np.array(v).astype(dtype)
+    fn = lambda x, y: (np.convolve(x, y, mode), np.correlate(x, y, mode), np.correlate(y[::-1], x, mode))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        want = fn(a, v)
+        got = run_graph(fn, [a, v], executor)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_array_equal(g, w)
+
+
+def test_convolve_of_an_empty_input_names_it_as_numpy():
+    for a, v in ((np.ones(0), np.ones(3)), (np.ones(3), np.ones(0))):
+        with pytest.raises(ValueError) as want:
+            np.convolve(a, v)
+        with pytest.raises(ValueError, match=str(want.value)):
+            run_graph(lambda x, y: np.convolve(x, y), [a, v])
+
+
 @SETTINGS
 @given(arrays(dtype=st.just(np.float64), max_dims=2),
        hnp.arrays(np.float64, st.integers(1, 6), elements=st.floats(-10, 10), unique=True))
