@@ -1444,6 +1444,11 @@ def write_result(target: Tensor, result: Tensor, name: str) -> None:
         raise ValueError(f"non-broadcastable output operand with shape {target.shape} doesn't match the "
                          f"broadcast shape {result.shape}")
     if not np.can_cast(result.dtype, target.dtype, "same_kind"):
+        ufunc = getattr(np, name.removeprefix("np."), None)
+        if isinstance(ufunc, np.ufunc) and ufunc.nin == 2:  # NumPy's own error (its class is TypeError's subclass)
+            with np.errstate(all="ignore"):
+                one = np.ones(1, result.dtype)
+                ufunc(one, one, out=np.ones(1, target.dtype))
         raise TypeError(f"Cannot cast ufunc '{name.removeprefix('np.')}' output from dtype('{result.dtype}') "
                         f"to dtype('{target.dtype}') with casting rule 'same_kind'")
     assign_in_place(target, result)
