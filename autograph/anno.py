@@ -30,6 +30,8 @@ class Key(enum.Enum):
     LOOP_FLAG = "on a loop: the name of the flag a break or return sets to leave it (EXTRA_TEST is `not` it)"
     RETURN_FLAG = "on a Break written for a return: the name of the do_return flag it stands for"
     ALWAYS_BOOL = "on a Call in an if's test: a builtin that always gives a Python bool (isinstance, hasattr)"
+    GROWN_LISTS = ("on a loop: the names whose append / extend / insert its body calls, found on the user's calls "
+                   "before call_trees wraps them (`ag__.call(out.append)(v)` no longer says which list grows)")
     ITEM_WRITE = "on an Assign item_writes made (`y = ag__.setitem(v, y, k)`): the user's target it stands for"
 
 

@@ -27,6 +27,7 @@ from autograph.converters import (
     break_statements,
     call_trees,
     caller_frames,
+    carried_state,
     continue_statements,
     control_flow,
     counter_subscripts,
@@ -121,6 +122,10 @@ def _liveness(unit: Unit, ctx: Context) -> None:
     liveness.resolve(unit.node.body, frozenset(unit.scope.locals) if ctx.frame_reads else frozenset())
 
 
+def _grown_lists(unit: Unit, ctx: Context) -> None:
+    carried_state.mark_grown_lists(unit.node)
+
+
 def _calls(unit: Unit, ctx: Context) -> None:
     call_trees.transform(unit.node, ctx, unit.scope.locals)
 
@@ -156,7 +161,8 @@ PASSES: tuple[Pass, ...] = (
     Pass("break_statements", _breaks, frozenset({"loop"})),  # ...which this lowers, with loop else, into flags
     Pass("continue_statements", _continues, frozenset({"loop"})),  # last among jumps: reuses the branches above
     Pass("liveness", _liveness),  # sees the jump-free function, flags as ordinary variables
-    Pass("call_trees", _calls),  # expression rewrites keep the annotated nodes, only wrap them
+    Pass("grown_lists", _grown_lists, frozenset({"loop"})),  # the lists a loop appends to, on the user's calls...
+    Pass("call_trees", _calls),  # ...before this wraps them; rewrites keep the annotated nodes, only wrap them
     Pass("logical_expressions", _logical),
     # Reads indexed by a loop's counter (the thunks of `and`/`or` included), while the loops are still loops.
     Pass("counter_subscripts", _counter_subscripts, frozenset({"loop"})),

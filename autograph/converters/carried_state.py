@@ -93,7 +93,12 @@ class CarriedState:
             # (JAX stacks it into an array, the graph backend explains it cannot grow). The body declares
             # it nonlocal although it never rebinds it, so that the body's closure holds its cell even
             # where the closure that appends to it was hoisted out of the body (converters/hoisting.py).
-            grown = _grown_lists(node, self._grown_cache) & self.function.locals & (live_out | live_in)
+            # (A name the enclosing branch declares nonlocal too: `out = []` in the else branch of an `if` whose other
+            # branch binds `out` as well, so the branch's closure shares it.)
+            appended = anno.get(node, anno.Key.GROWN_LISTS, None)
+            if appended is None:  # a loop no user wrote (the passes' own): its calls are the passes'
+                appended = _grown_lists(node, self._grown_cache)
+            grown = appended & (self.function.locals | self.function.nonlocals) & (live_out | live_in)
             state |= grown
             self.declared_unwritten |= grown
         # Every local a body binds lives in the function, not in the closure: it lives as long as in
@@ -182,6 +187,17 @@ def _names_in_blocks(statements: list[ast.stmt]) -> set[str]:
             continue
         stack.extend(children(sub))
     return names
+
+
+def mark_grown_lists(function: ast.FunctionDef) -> None:
+    """Annotate each loop of ``function`` (outside nested scopes) with the lists it grows (``GROWN_LISTS``), on the
+    user's calls: the pipeline asks this before call_trees wraps ``out.append`` into ``ag__.call``."""
+    known: dict[int, tuple[ast.AST, frozenset]] = {}
+    for statement in function.body:
+        _grown_lists(statement, known)
+    for node, grown in known.values():
+        if node.__class__ in (ast.For, ast.While) and anno.get(node, anno.Key.GROWN_LISTS, None) is None:
+            anno.set(node, anno.Key.GROWN_LISTS, grown)
 
 
 def _grown_lists(node: ast.stmt, known: dict[int, tuple[ast.AST, frozenset]]) -> frozenset:

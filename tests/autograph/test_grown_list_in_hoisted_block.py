@@ -75,3 +75,66 @@ def reorder(strs):
 def test_a_list_an_inner_loop_inserts_into_under_an_early_return_runs_as_written():
     with converted_form():
         assert autograph.convert(reorder)("a ab b a abc") == reorder("a ab b a abc") == ["abc", "ab", "a", "b"]
+
+
+def _scan_steps(step, carry, n):  # stands for jax.lax.scan in the branch that does not loop in Python
+    firsts, seconds = [], []
+    for _ in range(n):
+        carry, (first, second) = step(carry)
+        firsts.append(first)
+        seconds.append(second)
+    return carry, (firsts, seconds)
+
+
+class Steps:
+    # flowMC's TakeSerialSteps.sample: a static `if` on a setting whose other branch binds the lists through a
+    # call's result (their type unknown, so their `append` is wrapped in ag__.call), a loop appending to them in
+    # the else branch (the lists were found only before call_trees wrapped the appends: stop 45)
+    def __init__(self, loop):
+        self.loop = loop
+
+    def sample(self, step, x, n):
+        if self.loop == "library":
+            carry, (firsts, seconds) = _scan_steps(step, x, n)
+        else:
+            carry = x
+            firsts, seconds = [], []
+            for _ in range(n):
+                carry, (first, second) = step(carry)
+                firsts.append(first)
+                seconds.append(second)
+        return carry, firsts, seconds
+
+    def nested(self, step, x, n):
+        # an inner loop's list rebound to an array under its own name, inside an outer loop (flowMC's MALA kernel)
+        total = x
+        for _ in range(n):
+            proposal = []
+            for k in range(3):
+                total, (p, _) = step(total + k)
+                proposal.append(p)
+            proposal = sum(proposal)
+            total = total + proposal
+        return total
+
+
+def _step(c):
+    return c * 0.5 + 1.0, (c, c - 1.0)
+
+
+@pytest.mark.parametrize("method", ["sample", "nested"])
+def test_a_list_a_branchs_loop_appends_to_is_carried_under_jax(method):
+    jax = pytest.importorskip("jax")
+    import warnings
+
+    jnp = jax.numpy
+    run = getattr(Steps("python"), method)
+    converted = autograph.convert(run)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # an unrolled loop warns (UnrolledLoopWarning): it must be one scan
+        staged = jax.jit(lambda x: converted(_step, x, 4))(jnp.arange(3.0))
+        jaxpr = str(jax.make_jaxpr(lambda x: converted(_step, x, 4))(jnp.arange(3.0)))
+    want = run(_step, np.arange(3.0), 4)
+    for got, expected in zip(jax.tree_util.tree_leaves(staged), jax.tree_util.tree_leaves(want)):
+        np.testing.assert_allclose(np.asarray(got), np.asarray(expected))
+    assert "scan" in jaxpr

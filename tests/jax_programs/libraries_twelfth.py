@@ -42,20 +42,6 @@ MMM = "google/lightweight_mmm@dd837006ac996028645b09cac93d320c8132003a (Apache-2
 S2FFT = "astro-informatics/s2fft@5e6a08222de1266c7bda6d2eb700391026881e41 (MIT) s2fft/{}"
 
 
-KNOWN_LIST_IN_ELSE = (
-    "a list appended in a loop that carries a traced array, in the else branch of a static `if` (a Python setting) "
-    "whose other branch binds the list's name: MutatedInStagedBlock stops the scan and the loop is unrolled with an "
-    "UnrolledLoopWarning (values right); the same loop outside the if, in the if branch, with another list name, or "
-    "carrying only a Python int, is one scan")
-
-
-KNOWN_LIST_REBOUND_IN_OUTER_LOOP = (
-    "a list appended in a loop over an array and then rebound to an array under its own name "
-    "(`proposal = _stack(proposal)`), inside the body of an outer staged loop: MutatedInStagedBlock; under jit the "
-    "outer loop is unrolled with an UnrolledLoopWarning (values right), under vmap the MutatedInStagedBlock escapes "
-    "(a crash, so the vmap test fails too); with another name for the stacked array it is one scan in one scan")
-
-
 def _stack(outs):
     return jnp.stack(outs)  # Not library code: the scan's stacked outputs
 
@@ -639,7 +625,6 @@ def _flowmc_loss(out):
 
 
 @program(twin=_flowmc_hmc_twin, args=_flowmc_args(1501), grad=(1, 2), loss=_flowmc_loss, vmap=(None, 0, None),
-         known_failure=KNOWN_LIST_IN_ELSE,
          rtol=1e-4,
          source=FLOWMC.format("strategy/take_steps.py") + ", `TakeSerialSteps.sample` and `body` (a lax.scan of "
          "length n_steps=5 carrying (key, position, log_prob, logpdf, data), the logpdf a jax.tree_util.Partial, the "
@@ -656,7 +641,6 @@ def _flowmc_mala_twin(key, position, data):
 
 
 @program(twin=_flowmc_mala_twin, args=_flowmc_args(1511), grad=(1, 2), loss=_flowmc_loss, vmap=(None, 0, None),
-         known_failure=KNOWN_LIST_IN_ELSE,
          rtol=1e-4,
          source=FLOWMC.format("resource/kernel/MALA.py") + ", `MALA.kernel` (the Langevin proposal and its reverse "
          "by a lax.scan over the key array jnp.array([key1, key1]), carrying (position, dt, data) with dt a Python "
@@ -1217,7 +1201,6 @@ def _trapani_twin(dl, el):
 
 
 @program(twin=_trapani_twin, args=_trapani_args, grad=(0,), loss=jnp.sum, vmap=(0, None), rtol=1e-4,
-         known_failure=KNOWN_LIST_IN_ELSE,
          source=S2FFT.format("recursions/trapani.py") + ", `compute_quarter_jax` and `init_jax` (Trapani & Navaza's "
          "recursion for the Wigner-d plane at pi/2, degree el traced: equations (9)-(10) by fancy-index sets, then "
          "equation (11) as a lax.scan over (t1_fact, t2_fact) carrying two rows; L=6, the plane for el=2 given, el=3 "
@@ -1302,9 +1285,7 @@ def flowmc_hmc_serial_steps_methods(key, position, data):
                                                       data)
 
 
-# (vmap=None: under jax.vmap this class is a refusal, MutatedInStagedBlock, not the unrolled loop the vmap test allows)
-@program(twin=_flowmc_mala_twin, args=_flowmc_args(1541), grad=(1, 2), loss=_flowmc_loss, vmap=None,
-         known_failure=KNOWN_LIST_REBOUND_IN_OUTER_LOOP,
+@program(twin=_flowmc_mala_twin, args=_flowmc_args(1541), grad=(1, 2), loss=_flowmc_loss, vmap=(None, 0, None),
          rtol=1e-4,
          source=FLOWMC.format("resource/kernel/MALA.py") + ", `MALA.kernel` under strategy/take_steps.py "
          "`TakeSerialSteps.sample` (as flowmc_mala_serial_steps: step size 0.3, n_steps=5), its two lax.scans "
