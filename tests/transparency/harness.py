@@ -876,6 +876,67 @@ PYPI_SUITES = (
                "tests/mypy needs mypy (not installed) and tests/stress is not run. (Found here: runner.py put each "
                "converted property back with setattr, which on wrapt's proxy classes ran their metaclass's "
                "__module__ and __doc__ setters; it now leaves an attribute the metaclass defines alone)"),
+    # Ten more pure-Python libraries, none with a dependency the venv lacks: ISO 8601 dates, times, durations and
+    # intervals (aniso8601: a parser per form and a builder that checks ranges), a portable AST for Python's
+    # versions (gast: node-by-node conversion to and from ast, and an unparser), HTTP/2 header compression (hpack:
+    # Huffman coding, integer encoding, a dynamic table with eviction) and HTTP/2 frames (hyperframe: parsing and
+    # serializing each frame type and its flags), tries (pygtrie: a node walk per operation, prefix and traversal
+    # queries), hyphenation (pyphen: LibreOffice pattern files parsed and applied), barcodes (python-barcode: EAN,
+    # UPC, ISBN, Code 39 and 128, GS1-128 with their check digits, SVG output), SQL statements built from Python
+    # objects (python-sql: expressions, joins, flavors and their parameters), time expressions in words
+    # (pytimeparse) and QR codes (qrcode: Reed-Solomon error correction, data-mode choice, mask patterns, its SVG
+    # images). 0 / 0 broken over two runs; 5 to 50 s for its three runs (the converted form took 3.0 to 3.8 times as
+    # long as unconverted for pyphen, 3.0 to 3.2 for pygtrie, 1.3 to 3.4 for qrcode, 1.7 to 1.9 for gast, at most
+    # 1.8 for the others; as written 0.3 to 1.9 times: hpack's unconverted run, 3.9 and 7.5 s, was the slowest of
+    # its three both times, not looked into).
+    # Not added: funcparserlib 1.0.1, htmlmin 0.1.12, reedsolo 1.7.0 and svg.path 7.1 (their sdists ship no tests)
+    # and svgwrite 1.4.3 (its sdist is a .zip, which fetch() does not look for).
+    Suite(name="aniso8601", kind="pytest", dist="aniso8601", version="10.0.1",
+          sha256="25488f8663dd1528ae1f54f94ac1ea51ae25b4d531539b8bc707fed184d16845",
+          packages=("aniso8601",), pytest_args=("aniso8601",),
+          note="its tests are in the package (aniso8601/tests, aniso8601/builders/tests): not converted"),
+    Suite(name="gast", kind="pytest", dist="gast", version="0.7.0",
+          sha256="0bb14cd1b806722e91ddbab6fb86bba148c22b40e7ff11e248974e04c8adfdae",
+          packages=("gast",), pytest_args=("tests",),
+          note="gast/ast2.py (Python 2's) imports astn (not installed): not imported, so not converted"),
+    Suite(name="hpack", kind="pytest", dist="hpack", version="4.2.0",
+          sha256="0895cfa3b5531fc65fe439c05eb65144f123bf7a394fcaa56aa423548d8e45c0",
+          packages=("hpack",), src="src", pytest_args=("tests",),
+          note="its integration tests' stories (tests/test_fixtures) are not in the sdist: its conftest.py makes "
+               "none of them"),
+    Suite(name="hyperframe", kind="pytest", dist="hyperframe", version="6.1.0",
+          sha256="f630908a00854a7adeabd6382b43923a4c4cd4b821fcb527e6ab9e15382a3b08",
+          packages=("hyperframe",), src="src", pytest_args=("tests",),
+          note="tests/test_external_collection.py reads the http2-frame-test-case corpus (not in the sdist): its "
+               "one case skips"),
+    Suite(name="pygtrie", kind="pytest", dist="pygtrie", version="2.6.2",
+          sha256="879264597743ef52bf80f2dff085364088c0848ae22544db95dad2bf52e06471",
+          packages=("pygtrie",), pytest_args=("test.py",),
+          note="one module, pygtrie.py, tested by test.py"),
+    Suite(name="pyphen", kind="pytest", dist="pyphen", version="0.18.1",
+          sha256="dbae6fbbe4f01cb206108b43573d857c67107be9d0e38eb1b08d6fa2210634a7",
+          packages=("pyphen",), pytest_args=("tests",)),
+    Suite(name="python-barcode", kind="pytest", dist="python-barcode", version="0.16.1",
+          sha256="665ed09516b0088b5593061c5ac8662caa0b08d56bdad328388b1cab39939ac5",
+          packages=("barcode",), pytest_args=("tests", "-o", "addopts="),
+          note="its setup.cfg's addopts ask for pytest-cov (not installed): dropped; Pillow is not installed: its "
+               "ImageWriter is None and its tests (test_writers.py) are not defined"),
+    Suite(name="python-sql", kind="pytest", dist="python-sql", version="1.8.1",
+          sha256="9cdf51e802276fe5bc981f5b222dbc612b952c0e3f91c95ede7efdffe75770b0",
+          packages=("sql",), pytest_args=("sql/tests",),
+          note="its tests are in the package (sql/tests): not converted"),
+    Suite(name="pytimeparse", kind="pytest", dist="pytimeparse", version="1.1.10",
+          sha256="ecf0ee613a72cb0b1d3d5404bd398a64266576fc36ccf3149178af6f2ec6f736",
+          packages=("pytimeparse",), pytest_args=("pytimeparse/tests", "-o", "python_files=test*.py"),
+          note="its test modules are named pytimeparse/tests/test*.py: collected with -o python_files=test*.py"),
+    Suite(name="qrcode", kind="pytest", dist="qrcode", version="8.2",
+          sha256="35c3f2a4172b33136ab9f6b3ef1c00260dd2f66f858f24d88418a015f446506c",
+          packages=("qrcode",), pytest_args=("qrcode/tests",),
+          note="its tests are in the package (qrcode/tests): not converted; Pillow and pypng are not installed: "
+               "test_qrcode_pil.py and test_qrcode_pypng.py skip at import, 5 tests of test_script.py skip, and "
+               "qrcode.image.pil and the styled-image modules do not import (not converted); 7 tests of "
+               "test_script.py fail unconverted too (the console script reads qrcode's version from the installed "
+               "distribution's metadata, which an unpacked sdist does not have)"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
