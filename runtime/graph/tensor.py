@@ -295,9 +295,15 @@ class Tensor:
         return apply("matmul", other, self)
 
     # --- methods --------------------------------------------------------------------------------
-    def astype(self, dtype: Any) -> Tensor:
-        # NumPy's astype copies even to the same dtype: a write into the result must not reach self.
-        return copy(self) if np.dtype(dtype) == self.dtype else _same_kind(self, cast(self, dtype))
+    def astype(self, dtype: Any, order: str = "K", casting: str = "unsafe", subok: bool = True,
+               copy: bool = True) -> Tensor:
+        # NumPy's checks of the dtype, order and casting rule, on one element of self's dtype (its own errors)
+        np.zeros(1, self.dtype).astype(dtype, order, casting, subok, copy)
+        if np.dtype(dtype) == self.dtype:
+            # NumPy's astype copies even to the same dtype (a write into the result must not reach self), unless
+            # copy=False, which gives self itself. (The order is the layout of the copy: values are the same.)
+            return _copy(self) if copy else self
+        return _same_kind(self, cast(self, dtype))
 
     def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Tensor:
         return _same_kind(self, reshape_in_order(
@@ -1302,6 +1308,9 @@ def copy(x: Any) -> Tensor:
         scalar = stands_for_scalar(x)
         made._array = None if scalar is None else not scalar
     return made
+
+
+_copy = copy  # (for Tensor.astype, whose copy= parameter is NumPy's)
 
 
 def clip(x: Any, lo: Any, hi: Any) -> Tensor:

@@ -382,3 +382,25 @@ def test_a_cast_to_text_or_objects_is_refused_with_what_to_do(dtype):
                                                      "array of strings, bytes or objects\\) is not supported in "
                                                      "graphs"):
         autograph.function(joined)(np.array([1.0, -1.0]))
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_astype_takes_numpys_arguments(executor):
+    # (ruptures' L1Potts.fit: signal.astype(float, copy=False) was a TypeError, "unexpected keyword argument 'copy'")
+    def f(x):
+        same = x.astype(float, copy=False)  # x itself: the write below reaches x, as NumPy's
+        same[0] = 7.0
+        return x, x.astype(np.float32, order="C", casting="same_kind"), x.astype(x.dtype).sum()
+
+    got, want = autograph.function(f, executor=executor)(np.arange(4.0)), f(np.arange(4.0))
+    for g, w in zip(got, want):
+        assert np.asarray(g).dtype == np.asarray(w).dtype
+        np.testing.assert_array_equal(g, w)
+
+    def unsafe(x):
+        return x.astype(np.int32, casting="safe")
+
+    with pytest.raises(TypeError) as eager:
+        unsafe(np.arange(4.0))
+    with pytest.raises(TypeError, match=re.escape(str(eager.value))):
+        autograph.function(unsafe, executor=executor)(np.arange(4.0))
