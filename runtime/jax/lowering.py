@@ -70,7 +70,7 @@ from jax import lax
 from runtime.graph import formatted, interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
-from runtime.jax import callback, casts, index_checks, rules_array, rules_linalg, segments
+from runtime.jax import callback, casts, complex_reductions, index_checks, rules_array, rules_linalg, segments
 from runtime.limits import DataDependentIndex, NonFiniteComplexPower, NotStageable
 from runtime.staging import Limitation, format_site
 
@@ -794,16 +794,16 @@ def _take(ctx, x, indices, axis, mode):
 _ELEMENTWISE_RULES = {name: _elementwise(ufunc) for name, ufunc in ops.ELEMENTWISE.items()}
 _STRUCTURE_RULES: dict[str, Rule] = {
     "sum": _reduction(jnp.sum, True),
-    "prod": _reduction(jnp.prod, True),
+    "prod": complex_reductions.prod,  # (complex: a scan in NumPy's order)
     "mean": _mean,
-    "max": _reduction(jnp.max, False),
-    "min": _reduction(jnp.min, False),
-    "any": _reduction(jnp.any, False),
-    "all": _reduction(jnp.all, False),
-    "argmax": _reduction(jnp.argmax, False),
-    "argmin": _reduction(jnp.argmin, False),
+    "max": complex_reductions.extreme(largest=True, index=False),  # (complex: lexicographic, NaNs first)
+    "min": complex_reductions.extreme(largest=False, index=False),
+    "any": complex_reductions.any_all(jnp.any),  # (complex: either part nonzero)
+    "all": complex_reductions.any_all(jnp.all),
+    "argmax": complex_reductions.extreme(largest=True, index=True),
+    "argmin": complex_reductions.extreme(largest=False, index=True),
     "cumsum": lambda ctx, x, axis: jnp.cumsum(x, axis, dtype=ctx.node.outputs[0].dtype),
-    "cumprod": lambda ctx, x, axis: jnp.cumprod(x, axis, dtype=ctx.node.outputs[0].dtype),
+    "cumprod": complex_reductions.cumprod,
     "sort": lambda ctx, x, axis: rules_array.sort(x, axis),
     "argsort": lambda ctx, x, axis: rules_array.argsort(x, axis),
     "matmul": lambda ctx, a, b: jnp.matmul(*_common(ctx, (a, b))),

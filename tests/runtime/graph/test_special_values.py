@@ -349,15 +349,8 @@ case("logsumexp_like[rows]", lambda x: np.log(np.sum(np.exp(x - np.max(x, axis=1
 
 NUMPY, JAX, BOTH = ("numpy",), ("jax",), EXECUTORS
 FAILURES = {  # class: (executors, case names)
-    "complex max/min/ptp drop a NaN on XLA": (JAX, [
-        "max[c128]", "min[c128]", "ptp[c128]", "max_vector[c128]", "min_vector[c128]", "max_nan_middle[c128]"]),
-    "complex any/all ignore the imaginary part on XLA": (JAX, ["all[c128]", "any_all_imaginary[c128]"]),
-    "complex products start from 1 + 0j on XLA (inf * (1 + 0j) has a NaN part)": (JAX, [
-        "cumprod[c128]", "nancumprod[c128]", "cumulative_prod[c128]", "prod_one_inf[c128]"]),
     "complex round(x, decimals) scales the complex number, not each part (inf makes NaN parts)": (BOTH, [
         "round2[c128]", "round-1[c128]"]),
-    "complex argmax/argmin: JAX's TypeError (lt/gt of complex) on XLA": (JAX, [
-        "argmax[c128]", "argmin[c128]", "argmax_vector[c128]", "argmin_vector[c128]"]),
     "complex square of a huge finite number: XLA's overflow, not NumPy's": (JAX, ["square[c128]"]),
     "histogram of an empty array: min of nothing where NumPy takes the range (0, 1)": (BOTH, [
         "histogram_empty[f64]"]),
