@@ -28,8 +28,8 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
+from runtime.graph import numpy_complex, variables
 from runtime.graph import tensor as tensor_module
-from runtime.graph import variables
 from runtime.graph.asked import error_of
 from runtime.graph.numpy_api import arg, implements, probe
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
@@ -385,6 +385,9 @@ def _round(a: Any, decimals: int = 0, out: Any = None) -> Any:
             # multiply back, cast (wrapping where the result leaves the dtype: np.round(int8 -128, -1) is 126).
             f = 10 ** -decimals
             result = cast(np.rint(x / f) * f, x.dtype)
+    elif x.dtype.kind == "c":  # NumPy rounds each part as a real array (scaling z itself makes NaN parts of inf)
+        result = numpy_complex.make_complex(_round(numpy_complex.real(x), decimals),
+                                            _round(numpy_complex.imag(x), decimals))
     elif decimals == 0:
         result = np.rint(x)
     else:

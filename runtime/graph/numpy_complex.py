@@ -112,6 +112,18 @@ def _real_only(name: str, x: Any, out: Any) -> Tensor:
     return t
 
 
+def make_complex(re: Tensor, im: Tensor) -> Tensor:
+    """The complex tensor of parts ``re`` and ``im`` (real tensors of one dtype, broadcast to one shape), each part
+    as it is: never ``re + im * 1j``, NaN where a part is infinite and +0 where ``im`` is -0."""
+    shape = np.broadcast_shapes(re.shape, im.shape) if None not in re.shape + im.shape else None
+    if shape is not None and re.shape != shape:
+        re = np.broadcast_to(re, shape)
+    if shape is not None and im.shape != shape:
+        im = np.broadcast_to(im, shape)
+    dtype = np.result_type(re.dtype, im.dtype, np.float32)
+    return bind1("make_complex", [cast(re, dtype), cast(im, dtype)])
+
+
 @implements(np.nan_to_num)
 def _nan_to_num(x: Any, copy: bool = True, nan: Any = 0.0, posinf: Any = None, neginf: Any = None) -> Tensor:
     t = arg(x)
@@ -126,9 +138,7 @@ def _nan_to_num(x: Any, copy: bool = True, nan: Any = 0.0, posinf: Any = None, n
         fixed = [apply("where", np.isneginf(p), fills[2], apply("where", np.isposinf(p), fills[1],
                                                                   apply("where", np.isnan(p), fills[0], p)))
                  for p in parts]
-        # re + im * 1j is exact here: both parts are finite (_fill refuses other fills for complex input).
-        result = fixed[0] if len(fixed) == 1 else apply("add", cast(fixed[0], t.dtype),
-                                                        apply("mul", cast(fixed[1], t.dtype), 1j))
+        result = fixed[0] if len(fixed) == 1 else make_complex(fixed[0], fixed[1])
     if not copy and isinstance(x, Tensor):
         assign_in_place(x, result)
         return x
@@ -140,11 +150,7 @@ def _fill(value: Any, default: Any, dtype: np.dtype, complex_input: bool) -> Any
     if value is None:
         value = default
     if isinstance(value, Tensor) or stands_for_a_tensor(type(value)):
-        if complex_input:
-            raise NotStageable(f"{user_location()}: np.nan_to_num of a complex tensor takes Python numbers as nan=, "
-                               "posinf= and neginf= in graphs (the parts are put back together as re + im * 1j, "
-                               "exact only for finite fills known while tracing); pass a number")
-        return cast(value, dtype)
+        return cast(value, dtype)  # (a complex input's parts are put back together by make_complex: any fill)
     try:
         with np.errstate(over="raise"):
             fill = np.asarray(value, dtype)
@@ -157,8 +163,4 @@ def _fill(value: Any, default: Any, dtype: np.dtype, complex_input: bool) -> Any
             warnings.warn_explicit(message, RuntimeWarning, *site)
         with np.errstate(over="ignore"):
             fill = np.asarray(value, dtype)
-    if complex_input and not np.isfinite(fill):
-        raise NotStageable(f"{user_location()}: np.nan_to_num of a complex tensor with a fill of {value!r} is not "
-                           "supported in graphs: the parts are put back together as re + im * 1j, and an infinite "
-                           "or NaN part would spoil the other (inf * 1j is nan + inf*j); give a finite fill")
     return constant(fill)

@@ -1,4 +1,5 @@
-"""Cases for ``ops_complex``: real, imag of complex64 and complex128 tensors."""
+"""Cases for ``ops_complex``: real, imag of complex64 and complex128 tensors; make_complex of infinite, NaN and
+negative-zero parts."""
 
 import numpy as np
 
@@ -9,4 +10,6 @@ CASES = [
     ("imag", [Z], {}),
     ("real", [Z.astype(np.complex64)], {}),
     ("imag", [Z.astype(np.complex64)], {}),
+    ("make_complex", [np.array([np.inf, -0.0, np.nan, 1.5]), np.array([-0.0, np.inf, 2.0, -np.inf])], {}),
+    ("make_complex", [np.array([[np.inf, 0.5]], np.float32), np.array([[-0.0, np.nan]], np.float32)], {}),
 ]

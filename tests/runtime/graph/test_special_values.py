@@ -349,8 +349,6 @@ case("logsumexp_like[rows]", lambda x: np.log(np.sum(np.exp(x - np.max(x, axis=1
 
 NUMPY, JAX, BOTH = ("numpy",), ("jax",), EXECUTORS
 FAILURES = {  # class: (executors, case names)
-    "complex round(x, decimals) scales the complex number, not each part (inf makes NaN parts)": (BOTH, [
-        "round2[c128]", "round-1[c128]"]),
     "complex square of a huge finite number: XLA's overflow, not NumPy's": (JAX, ["square[c128]"]),
     "histogram of an empty array: min of nothing where NumPy takes the range (0, 1)": (BOTH, [
         "histogram_empty[f64]"]),
@@ -360,7 +358,6 @@ FAILURES = {  # class: (executors, case names)
     "sign of zero: sum(initial=-0.0) of negative zeros": (BOTH, ["sum_initial[rows]"]),
     "sign of zero: nanmedian of negative zeros (NumPy's mean gives +0.0)": (BOTH, [
         "nanmedian[real]", "nanmedian[c128]", "nanmedian[neg_zero]"]),
-    "sign of zero: nan_to_num of a complex -0.0 imaginary part": (BOTH, ["nan_to_num[c128]", "nan_to_num_fills[c128]"]),
     "sign of zero: XLA's sum of one -0.0 keeps -0.0 (NumPy adds it to +0.0)": (JAX, [
         "sum[neg_zero]", "mean[neg_zero]", "nansum[neg_zero]", "nanmean[neg_zero]", "median[neg_zero]",
         "average[neg_zero]", "sum[scalar]", "mean[scalar]", "median[scalar]"]),
