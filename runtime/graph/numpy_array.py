@@ -1040,7 +1040,10 @@ def _histogram(a: Any, bins: Any = 10, range: Any = None, density: Any = None, w
         else:
             # Edges from the data: min and max (widened by 0.5 when equal), as NumPy.
             bin_type = np.result_type(x.dtype, float) if x.dtype.kind in "biu" else x.dtype
-            lo, hi = cast(np.min(x), bin_type), cast(np.max(x), bin_type)
+            if 0 in x.shape:  # NumPy's range of no data: (0, 1)
+                lo, hi = constant(np.asarray(0, bin_type)), constant(np.asarray(1, bin_type))
+            else:
+                lo, hi = cast(np.min(x), bin_type), cast(np.max(x), bin_type)
             # NumPy's ValueError; its message names the range it found, which a graph's assert cannot.
             variables.assert_(np.isfinite(lo) & np.isfinite(hi), "autodetected range is not finite", ValueError)
             same = lo == hi
@@ -1346,7 +1349,8 @@ def _average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fal
     if weights is None:
         avg = reduce("mean", x, axes, keep)
         count = known_shape("average", x)
-        scale_value = np.prod(count, dtype=np.int64) / max(1, np.prod(avg.shape, dtype=np.int64))
+        # (NumPy's a.size / avg.size: a ZeroDivisionError when nothing is left, np.average(np.zeros((0, 3)), 1))
+        scale_value = int(np.prod(count, dtype=np.int64)) / int(np.prod(known_shape("average", avg), dtype=np.int64))
         scale = constant(np.asarray(scale_value, avg.dtype))
     else:
         w = arg(weights)
