@@ -120,7 +120,12 @@ class CarriedState:
     def _needs_binding(self, node: ast.stmt, nonlocals: list[str]) -> set[str]:
         """Names the closures need bound in the enclosing scope: their nonlocals, and free
         reads of locals that may be unbound (so they raise UnboundLocalError, not NameError)."""
-        needed = set(nonlocals) - self.function.nonlocals
+        # A list a loop only grows (declared_unwritten) is bound where the user bound it, outside the statement:
+        # binding it here (`symbols: object`) would make it a new, empty variable of the branch this statement
+        # stands in (pyparsing's one_of: UnboundLocalError).
+        written = self._writes(node)
+        needed = {name for name in nonlocals if name in written or name not in self.declared_unwritten}
+        needed -= self.function.nonlocals
         stack = [node] if self.marked else []  # no read in the function may find its variable unbound
         while stack:
             sub = stack.pop()

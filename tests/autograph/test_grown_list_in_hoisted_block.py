@@ -138,3 +138,40 @@ def test_a_list_a_branchs_loop_appends_to_is_carried_under_jax(method):
     for got, expected in zip(jax.tree_util.tree_leaves(staged), jax.tree_util.tree_leaves(want)):
         np.testing.assert_allclose(np.asarray(got), np.asarray(expected))
     assert "scan" in jaxpr
+
+
+def reorder_bound_in_branches(strs):
+    # pyparsing's one_of as written: the list is bound in the branches of an isinstance if/elif whose else raises
+    # (so nothing before the early return binds it for certain), and an inner loop inserts into it. Binding it in
+    # the branch the early return made (`symbols: object` there, stop 45's first attempt) made it a new, empty
+    # variable of that branch: UnboundLocalError.
+    symbols: list[str]
+    if isinstance(strs, str):
+        symbols = strs.split()
+    elif isinstance(strs, list):
+        symbols = list(strs)
+    else:
+        raise TypeError("Invalid argument to one_of, expected string or iterable")
+    if not symbols:
+        return None
+    i = 0
+    while i < len(symbols) - 1:
+        cur = symbols[i]
+        for j, other in enumerate(symbols[i + 1:]):
+            if other == cur:
+                del symbols[i + j + 1]
+                break
+            if len(other) > len(cur) and other.startswith(cur):
+                del symbols[i + j + 1]
+                symbols.insert(i, other)
+                break
+        else:
+            i += 1
+    return " | ".join(symbols)
+
+
+@pytest.mark.parametrize("strs", ["a ab b a abc", ["x", "xy"], ""])
+def test_a_list_bound_in_branches_and_grown_under_an_early_return_runs_as_written(strs):
+    with converted_form():
+        got = autograph.convert(reorder_bound_in_branches)(strs)
+    assert got == reorder_bound_in_branches(strs)
