@@ -1509,8 +1509,6 @@ XFAIL = {  # (case, executor) -> what differs: a silent wrong result or another 
     **{(name, ex): "ValueError kth(=0) out of bounds (0) for an empty axis, where NumPy returns the empty array"
        for name in ("partition_empty", "argpartition_empty") for ex in ("numpy", "jax")},
     **{("partition_kind_int", ex): "ValueError where NumPy raises TypeError for kind=1" for ex in ("numpy", "jax")},
-    ("argmax_complex_nan", "jax"): "TypeError from the JAX lowering: gt does not accept dtype complex128 (np.argmax "
-    "of a complex array)",
     **{("histogram_small_value_range", ex): _NO_ERROR + "Too many bins for data range" for ex in ("numpy", "jax")},
     **{("unique_values", ex): "np.unique_values gives the values sorted; NumPy 2.4 gives them in its hash order "
        "([3, 2, 1])" for ex in ("numpy", "jax")},
