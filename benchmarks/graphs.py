@@ -24,8 +24,15 @@ def chain(x):
 def fresh(fn: types.FunctionType) -> types.FunctionType:
     """A new function object with ``fn``'s code, defaults and keyword-only defaults: JAX caches traces per
     function object. A callable with no code of its own (a twin the library jits itself, with its static
-    arguments) is itself: jax.jit of it traces it anew, the inner jit's cache aside."""
+    arguments) is jitted afresh from a fresh copy of the function it wraps, with its static arguments: staging
+    it otherwise reads the inner jit's cached trace (lightweight_mmm's ``_adstock``: 633 µs, a cache hit, at stop
+    45). (``_jit_info`` is JAX's; a callable without it is itself.)"""
     if not isinstance(fn, types.FunctionType):
+        wrapped, info = getattr(fn, "__wrapped__", None), getattr(fn, "_jit_info", None)
+        if isinstance(wrapped, types.FunctionType) and info is not None:
+            import jax
+
+            return jax.jit(fresh(wrapped), static_argnums=info.static_argnums, static_argnames=info.static_argnames)
         return fn
     made = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
     made.__kwdefaults__ = fn.__kwdefaults__
