@@ -133,7 +133,7 @@ def _nan_to_num(x: Any, copy: bool = True, nan: Any = 0.0, posinf: Any = None, n
         parts = [real(t), imag(t)] if t.dtype.kind == "c" else [t]
         part_dtype = parts[0].dtype
         info = np.finfo(part_dtype)
-        fills = [_fill(v, default, part_dtype, t.dtype.kind == "c")
+        fills = [_fill(v, default, part_dtype)
                  for v, default in ((nan, 0.0), (posinf, info.max), (neginf, info.min))]
         fixed = [apply("where", np.isneginf(p), fills[2], apply("where", np.isposinf(p), fills[1],
                                                                   apply("where", np.isnan(p), fills[0], p)))
@@ -145,7 +145,7 @@ def _nan_to_num(x: Any, copy: bool = True, nan: Any = 0.0, posinf: Any = None, n
     return result
 
 
-def _fill(value: Any, default: Any, dtype: np.dtype, complex_input: bool) -> Any:
+def _fill(value: Any, default: Any, dtype: np.dtype) -> Any:
     """A fill value in the part's dtype (NumPy's copyto casts it so)."""
     if value is None:
         value = default
