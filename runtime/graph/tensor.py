@@ -423,6 +423,8 @@ def _power(self: Tensor, exponent: Any) -> Any:
     bits. A NumPy scalar takes no shortcut: a 0-d tensor stands for one (what ``np.sum`` returns)."""
     if exponent is None:
         return NotImplemented
+    if self.ndim and self.dtype.kind == "b" and type(exponent) is int and exponent == 2:
+        return apply("square", self)  # (the same shortcut: np.square of booleans is int8, np.power's int64)
     if self.ndim and self.dtype.kind in "fc":
         if type(exponent) is int and exponent in (2, -1):
             return apply("square" if exponent == 2 else "reciprocal", self)
