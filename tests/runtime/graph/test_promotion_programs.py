@@ -45,7 +45,7 @@ def program(seed: int) -> tuple[str, str, str]:
     dtype, values = r.choice(DTYPES), r.choice(list(VALUES))
     scalar = r.choice(SCALARS + NUMPY_SCALARS)
     where = r.choice(["source", "source", "argument"])
-    s = scalar if where == "source" else "s"
+    s = f"({scalar})" if where == "source" else "s"  # (parenthesized: 2**63 - 1 ** x is not (2**63 - 1) ** x)
     kind = r.randrange(6)
     op = r.choice(BINARY)
     if kind == 0:
