@@ -91,7 +91,7 @@ def _same(got, want, executor):
 
 
 @pytest.mark.parametrize("executor", executors())
-@settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_tensor_and_a_scalar_promote_and_compute_as_numpy(executor, seed):
     dtype, values, source, scalar = program(seed)

@@ -33,7 +33,7 @@ def complex_arrays(draw):
     return out
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(complex_arrays(), st.sampled_from(sorted(REDUCTIONS)), st.data())
 def test_complex_reductions_are_numpys_on_xla(x, name, data):
     axis = data.draw(st.one_of(st.none(), st.integers(-x.ndim, x.ndim - 1)))
