@@ -76,13 +76,16 @@ def _same(got, want, executor):
         for g, w in zip(got, want):
             _same(g, w, executor)
         return
-    # (Python's complex operator takes a np.float64 on its right, a float subclass, and returns a Python complex;
-    # graphs return np.complex128, a complex subclass of the same value: documented in docs/functions.md)
-    python_complex = type(want) is complex and type(got) is np.complex128
+    # (Python's complex operators take a np.float64 on their right, a float subclass: a Python complex or bool, by
+    # Python's arithmetic (its complex power differs from NumPy's in the last bits); graphs give NumPy's
+    # np.complex128 or np.bool: documented in docs/functions.md)
+    python_complex = type(want) in (complex, bool) and type(got) in (np.complex128, np.bool_)
     assert type(got) is type(want) or isinstance(want, np.ndarray) or python_complex, (type(got), type(want))
     got, want = np.asarray(got), np.asarray(want)
     assert (got.dtype, got.shape) == (want.dtype, want.shape), (got.dtype, want.dtype)
-    if executor == "jax" and want.dtype.kind in "fc":
+    if python_complex and want.dtype.kind == "c":
+        np.testing.assert_allclose(got, want, rtol=1e-13, equal_nan=True)
+    elif executor == "jax" and want.dtype.kind in "fc":
         # (XLA's float division and power may be an ulp off, and it flushes subnormals to zero: docs/jax.md)
         info = np.finfo(want.dtype)
         np.testing.assert_allclose(got, want, rtol=4 * info.eps, atol=info.tiny, equal_nan=True)
