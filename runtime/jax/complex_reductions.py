@@ -73,11 +73,7 @@ def extreme(largest: bool, index: bool) -> Any:
     def rule(ctx, x, axis, keepdims):
         if not jnp.iscomplexobj(x):
             return plain(x, axis, keepdims=keepdims)
-        if index and axis is None:  # (NumPy's argmax of the flattened array)
-            flat, axes = x.reshape(1, -1), (0,)
-            at = _extreme_index(flat, largest)[0]
-            return at.reshape((1,) * x.ndim) if keepdims else at
-        flat, axes = _to_last(x, axis)
+        flat, axes = _to_last(x, axis)  # (axis None: every axis, in C order: NumPy's argmax of the flattened array)
         at = _extreme_index(flat, largest)
         result = at if index else jnp.take_along_axis(flat, at[..., None], -1)[..., 0]
         return _keep(result.astype(np.int64) if index else result, x, axes, keepdims)
