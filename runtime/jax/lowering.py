@@ -70,7 +70,16 @@ from jax import lax
 from runtime.graph import formatted, interpreter, ops, program, shapes
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
-from runtime.jax import callback, casts, complex_reductions, index_checks, rules_array, rules_linalg, segments
+from runtime.jax import (
+    callback,
+    casts,
+    complex_reductions,
+    index_checks,
+    masked_writes,
+    rules_array,
+    rules_linalg,
+    segments,
+)
 from runtime.limits import DataDependentIndex, NonFiniteComplexPower, NotStageable
 from runtime.staging import Limitation, format_site
 
@@ -1150,7 +1159,7 @@ class Lowered:
         """``checks=False``: without the run-time checks of NumPy's errors that only the values decide (an index
         out of bounds, a singular matrix, a negative integer power): XLA's answers there (``export_stablehlo``'s
         ``unchecked=True``)."""
-        self.graph = graph
+        self.graph = graph = masked_writes.as_wheres(graph)  # (the same graph when ``lower`` rewrote it already)
         nodes = list(_walk(graph))
         self.variables = list(dict.fromkeys(n.attrs["variable"] for n in nodes if "variable" in n.attrs))
         self.assigned = [v for v in self.variables
@@ -1383,8 +1392,10 @@ def lower(graph: Graph) -> Lowered:
     stages with those ops run on NumPy between them (runtime/jax/segments.py), with the same interface."""
     lowered = graph._cache.get("jax")
     if lowered is None:
-        steps = segments.numpy_nodes(graph)
-        lowered = graph._cache["jax"] = segments.Segmented(graph, steps, Lowered) if steps else Lowered(graph)
+        lowered_graph = masked_writes.as_wheres(graph)  # (x[m] = f(x[m]) as a where: no data-dependent size)
+        steps = segments.numpy_nodes(lowered_graph)
+        lowered = graph._cache["jax"] = (segments.Segmented(lowered_graph, steps, Lowered) if steps
+                                         else Lowered(lowered_graph))
     return lowered
 
 
