@@ -54,6 +54,7 @@ construct, or the timeout). Without numba the column is skipped and the report s
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import dataclasses
 import importlib
@@ -61,6 +62,7 @@ import io
 import pkgutil
 import re
 import signal
+import threading
 import time
 import traceback
 import warnings
@@ -296,13 +298,30 @@ def run_case(case: Case, executor: str, expected: list[Any] | None = None, timeo
 def _time_limit(seconds: float) -> Iterator[None]:
     """Raise ``Timeout`` (``_on_alarm``) in the block once it has run ``seconds``; the alarm is off after it.
     It fires again every second after that: a handler's exception raised inside a callback that swallows it
-    (JAX's garbage-collector callback prints "Exception ignored") would otherwise leave the case unbounded."""
+    (JAX's garbage-collector callback prints "Exception ignored") would otherwise leave the case unbounded.
+
+    No real signal is sent: a timer thread asks the main thread to run the handler
+    (``_thread.interrupt_main``), which it does between two bytecodes. A process-wide ``SIGALRM``
+    (``setitimer``) lands on any thread that does not block it, XLA's compiler threads included, and
+    interrupts their system calls: a whole coverage run died of a segmentation fault inside
+    ``backend_compile_and_load`` during minute-long compiles while the alarm fired every second."""
     previous = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
+    done = threading.Event()
+
+    def alarm() -> None:
+        if not done.wait(seconds):
+            while True:
+                _thread.interrupt_main(signal.SIGALRM)
+                if done.wait(1.0):
+                    return
+
+    timer = threading.Thread(target=alarm, name="coverage case time limit", daemon=True)
+    timer.start()
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
+        done.set()
+        timer.join()
         signal.signal(signal.SIGALRM, previous)
 
 
