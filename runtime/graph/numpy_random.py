@@ -81,7 +81,7 @@ class _Spec:
 
 
 _DEFAULTS = {"None": None, "True": True, "False": False, "float64": np.float64, "int64": np.int64, "int": int,
-             "zig": "zig"}
+             "zig": "zig", "warn": "warn", "svd": "svd", "1e-08": 1e-08}
 
 
 def _signature(text: str) -> inspect.Signature:
@@ -157,6 +157,24 @@ def _permutation(arguments: dict, spec: _Spec, name: str, label: str) -> tuple:
     return _shape(x), _dtype(x), None
 
 
+def _vector(arguments: dict, spec: _Spec, name: str, label: str) -> tuple:
+    """A draw of vectors (``dirichlet(alpha)``, ``multinomial(n, pvals)``, ``multivariate_normal(mean, cov)``):
+    ``size`` (or the other parameters' shape, for ``multinomial``'s ``n``) then the vectors' length, the last dim
+    of ``alpha`` / ``pvals`` / ``mean``."""
+    _no_out(arguments, label)
+    which = next(p for p in ("alpha", "pvals", "mean") if p in arguments)
+    shape = _shape(arguments[which])
+    # (A scalar there is NumPy's own error whatever its value, which the draw raises when the graph runs.)
+    if shape and shape[-1] is None:
+        raise NotStageable(f"{user_location()}: {label}() needs the length of its vectors while tracing (the last "
+                           f"dim of its {which}), and it is known only when the graph runs: trace the function for a "
+                           "fixed shape (no None in its input_signature)")
+    size = _size(arguments["size"], label)
+    if size is None:
+        size = shapes.broadcast(_shape(arguments["n"]), shape[:-1]) if "n" in arguments else ()
+    return size + shape[-1:], spec.dtype, None
+
+
 def _nothing(arguments: dict, spec: _Spec, name: str, label: str) -> tuple:
     return (), None, None
 
@@ -196,6 +214,9 @@ LEGACY = _table(_LONG, {
     "permutation": _Spec("x", _permutation),
     "shuffle": _Spec("x", _permutation),
     "seed": _Spec("seed=None", _nothing),
+    "dirichlet": _Spec("alpha size=None", _vector, F64),
+    "multinomial": _Spec("n pvals size=None", _vector, _LONG),
+    "multivariate_normal": _Spec("mean cov size=None check_valid=warn tol=1e-08", _vector, F64),
 })
 # A Generator's methods.
 GENERATOR = _table(INT64, {
@@ -208,6 +229,9 @@ GENERATOR = _table(INT64, {
     "permutation": _Spec("x axis=0", _permutation),
     "shuffle": _Spec("x axis=0", _permutation),
     "permuted": _Spec("x axis=None out=None", _permutation),
+    "dirichlet": _Spec("alpha size=None", _vector, F64),
+    "multinomial": _Spec("n pvals size=None", _vector, INT64),
+    "multivariate_normal": _Spec("mean cov size=None check_valid=warn tol=1e-08 method=svd", _vector, F64),
 })
 # np.random's own functions (not methods of its RandomState).
 MODULE = {"seed": LEGACY["seed"], "sample": LEGACY["random_sample"], "ranf": LEGACY["random_sample"]}

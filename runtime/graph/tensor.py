@@ -156,15 +156,25 @@ class Tensor:
     ndim = property(lambda self: len(self.value.shape))
     device = "cpu"  # (NumPy 2's ndarray.device, the array API's: NumPy's arrays are always on "cpu")
 
+    itemsize = property(lambda self: self.value.dtype.itemsize)
+
     @property
     def size(self) -> Any:
         """An int; with a dim known only at run time, None for the runtime's own code and a ``PyNumber`` (the
         product of the dims when the graph runs) for the user's (``if x.size:``, ``x.size or 1``)."""
+        if None in self.value.shape and is_machinery(sys._getframe(1).f_code.co_filename):
+            return None
+        return self._count()
+
+    @property
+    def nbytes(self) -> Any:
+        """``size * itemsize``: an int, or a ``PyNumber`` with a dim known only at run time (as ``size``)."""
+        return self._count() * self.value.dtype.itemsize
+
+    def _count(self) -> Any:
         shape = self.value.shape
         if None not in shape:
             return int(np.prod(shape, dtype=np.int64))
-        if is_machinery(sys._getframe(1).f_code.co_filename):
-            return None
         count: Any = 1
         for i, d in enumerate(shape):
             count = count * (d if d is not None else PyNumber.of(bind1("dim", [self], axis=i)))

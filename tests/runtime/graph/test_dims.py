@@ -32,6 +32,10 @@ def size_of(x):
     return x.size
 
 
+def bytes_of(x):
+    return x.nbytes, x.itemsize, x.nbytes // x.itemsize == x.size
+
+
 def first_dim(x):
     return x.shape[0]
 
@@ -105,7 +109,7 @@ def last_of_three(x):
     return x[x.shape[0] - 1] if x.shape[0] else x.sum()
 
 
-EXACT = [size_of, first_dim, dim_minus_one, if_size, mean_or_zero, if_longer, weighted_sum, scaled,
+EXACT = [size_of, bytes_of, first_dim, dim_minus_one, if_size, mean_or_zero, if_longer, weighted_sum, scaled,
          scaled_by_half_size, scaled_by_int, scaled_by_max, scaled_by_a_count, shrunk_in_a_staged_if, pairs,
          twelve_over]
 DTYPES = [np.float64, np.float32, np.int32, np.int8]

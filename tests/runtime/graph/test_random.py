@@ -223,8 +223,14 @@ def r_more(x, rng):
     return rng.exponential(x), rng.poisson(2.0, size=3), rng.standard_gamma(2.0, dtype=np.float32)
 
 
+def r_vectors(x, rng):
+    # Draws of vectors: size (or, for multinomial, the shape of n) then the vectors' length
+    return (rng.dirichlet(x[0]), rng.dirichlet([0.05, 0.02], size=(2,)), rng.multinomial(10, x[1] / x[1].sum()),
+            rng.multinomial([3, 4], [0.2, 0.8]), rng.multivariate_normal(x[0], np.eye(3), size=2))
+
+
 GENERATOR_CASES = [r_normal, r_standard_normal, r_uniform, r_integers, r_random, r_choice, r_permutation, r_shuffle,
-                   r_more]
+                   r_more, r_vectors]
 
 
 def generator_draws(fn, make, calls=3):
@@ -250,7 +256,8 @@ def test_a_generator_argument_is_drawn_from_at_every_run(fn, make):
 
 
 def s_draws(x, rs):
-    return rs.normal(size=x.shape), rs.randint(3), rs.rand(), rs.choice(4, size=2), rs.permutation(3)
+    return (rs.normal(size=x.shape), rs.randint(3), rs.rand(), rs.choice(4, size=2), rs.permutation(3),
+            rs.dirichlet(x[0]), rs.multinomial(5, [0.5, 0.5], size=2), rs.multivariate_normal([0.0, 1.0], np.eye(2)))
 
 
 def test_a_random_state_argument_is_drawn_from_at_every_run():
@@ -572,6 +579,25 @@ def test_a_size_known_only_at_run_time_is_refused():
                               "dimension of it (None) is known only when the graph runs")
 
 
+def vectors_of_unknown_length(x):
+    return np.random.dirichlet(x)  # vectors-unknown
+
+
+def dirichlet_of_a_scalar(x, rng):
+    return rng.dirichlet(x[0])
+
+
+def test_a_draw_of_vectors_needs_their_length_and_a_scalar_is_numpys_error():
+    message = refused(vectors_of_unknown_length, np.ones(3), input_signature=[TensorSpec([None])])
+    assert message.startswith(f"{__file__}:{line_of(__file__, 'vectors-unknown')}: np.random.dirichlet() needs the "
+                              "length of its vectors while tracing (the last dim of its alpha)")
+    with pytest.raises(TypeError) as eager:
+        dirichlet_of_a_scalar(X, np.random.default_rng(0))
+    with pytest.raises(TypeError) as staged:  # NumPy's own, raised by the draw when the graph runs
+        autograph.function(dirichlet_of_a_scalar)(X, np.random.default_rng(0))
+    assert str(eager.value) in str(staged.value)
+
+
 DECK = np.arange(5)
 
 
@@ -588,7 +614,7 @@ def test_shuffle_of_an_array_that_is_not_traced_is_refused():
 
 
 def unsupported_global(x):
-    return x + np.random.multinomial(3, [0.5, 0.5])  # unsupported
+    return x + np.random.bytes(3)[0]  # unsupported
 
 
 def unsupported_method(x, rng):
@@ -603,7 +629,7 @@ def out_argument(x, rng):
 
 def swallowed(x):
     try:
-        noise = np.random.multinomial(3, [0.5, 0.5])
+        noise = np.random.bytes(3)[0]
     except TypeError:  # a program's fallback must not trace in place of what eager NumPy would run
         noise = 0
     return x + noise
@@ -611,11 +637,11 @@ def swallowed(x):
 
 def test_functions_graphs_do_not_stage_are_refused():
     message = refused(unsupported_global, X)
-    assert message.startswith(f"{__file__}:{line_of(__file__, 'unsupported')}: np.random.multinomial is not supported "
+    assert message.startswith(f"{__file__}:{line_of(__file__, 'unsupported')}: np.random.bytes is not supported "
                               "in graphs: it was called while a graph was traced")
     assert "normal, " in message and "call it outside the traced function" in message.replace("Call", "call")
     assert "Generator.bytes is not supported in graphs" in refused(unsupported_method, X, np.random.default_rng())
-    assert "np.random.multinomial is not supported" in refused(swallowed, X)
+    assert "np.random.bytes is not supported" in refused(swallowed, X)
     message = refused(out_argument, np.ones(3), np.random.default_rng())
     assert message.startswith(f"{__file__}:{line_of(__file__, 'out')}: Generator.random(..., out=...) is not "
                               "supported in graphs: use the result it returns")
