@@ -584,7 +584,7 @@ def vectors_of_unknown_length(x):
 
 
 def dirichlet_of_a_scalar(x, rng):
-    return rng.dirichlet(x[0])
+    return rng.dirichlet(x[0, 0])
 
 
 def test_a_draw_of_vectors_needs_their_length_and_a_scalar_is_numpys_error():
