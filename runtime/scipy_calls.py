@@ -36,6 +36,8 @@ STAGED: dict[str, tuple[str, ...]] = {
                      "solve_discrete_are", "solve_continuous_are", "sqrtm", "eig"),
     "scipy.ndimage": ("convolve", "correlate"),
     "scipy.special": ("logsumexp",),
+    "scipy.spatial.distance": ("pdist", "cdist", "squareform"),
+    "scipy.stats": ("rankdata",),
 }
 # id -> the callable (kept here, so an id found in the table is its own), for the modules imported so far.
 SCIPY_CALLABLES: dict[int, Any] = {}

@@ -1,4 +1,5 @@
-"""Library ops for SciPy functions on graph tensors: ``scipy.linalg`` and ``scipy.special``.
+"""Library ops for SciPy functions on graph tensors: ``scipy.linalg``, ``scipy.special``, ``scipy.ndimage``,
+``scipy.spatial.distance`` and ``scipy.stats.rankdata``.
 
 Each op is one node whose NumPy kernel is the SciPy function itself (so the interpreter's values
 are SciPy's, bit for bit: the oracle is SciPy, not NumPy) and whose JAX rule is ``jax.scipy``'s
@@ -15,6 +16,8 @@ function where it has one, or a host callback into SciPy where it has none
     scipy_solve_continuous_are(a, b, q, r[, e][, s]; balanced)    (JAX: a host callback)
     scipy_ndimage_convolve(input, weights; mode, cval, origin, axes)     (JAX: a host callback)
     scipy_ndimage_correlate(input, weights; mode, cval, origin, axes)    (JAX: a host callback)
+    scipy_pdist(X; metric, kwargs)  scipy_cdist(XA, XB; metric, kwargs)  scipy_squareform(X; force, checks)
+    scipy_rankdata(a; method, axis, nan_policy)                          (JAX: host callbacks)
     scipy_logsumexp(a[, b]; axis, keepdims, return_sign) -> res (, sign)
     scipy_expit(x)  scipy_logit(x)  scipy_erf(x)  scipy_erfc(x)  scipy_gammaln(x)  scipy_xlogy(x, y) ...
 
@@ -269,6 +272,82 @@ def _filter_kernel(name: str) -> Callable:
     return kernel
 
 
+# --- scipy.spatial.distance and scipy.stats.rankdata: SciPy's own function, on the host under JAX ----------------
+
+def _stand_in(shape: tuple, dtype: np.dtype) -> np.ndarray:
+    """Ones of ``shape`` (a dim known only at run time as 1): SciPy raises its own error for a shape it refuses."""
+    return np.ones(tuple(1 if d is None else d for d in shape), dtype)
+
+
+def _pdist_rule(ins, attrs):
+    (x,) = ins
+    pdist = scipy_function("scipy.spatial.distance", "pdist")
+    if len(x.shape) != 2:
+        pdist(_stand_in(x.shape, x.dtype), attrs["metric"], **dict(attrs["kwargs"]))  # (SciPy's ValueError)
+    m, n = x.shape
+    dtype = pdist(np.ones((2, 1 if n is None else n), x.dtype), attrs["metric"], **dict(attrs["kwargs"])).dtype
+    return [((None if m is None else m * (m - 1) // 2,), dtype)]
+
+
+def _pdist_kernel(x: Any, metric: str, kwargs: tuple) -> Any:
+    return scipy_function("scipy.spatial.distance", "pdist")(x, metric, **dict(kwargs))
+
+
+def _cdist_rule(ins, attrs):
+    a, b = ins
+    cdist = scipy_function("scipy.spatial.distance", "cdist")
+    if len(a.shape) != 2 or len(b.shape) != 2 or None not in (a.shape[1], b.shape[1]) and a.shape[1] != b.shape[1]:
+        cdist(_stand_in(a.shape, a.dtype), _stand_in(b.shape, b.dtype), attrs["metric"], **dict(attrs["kwargs"]))
+    n = a.shape[1] if a.shape[1] is not None else b.shape[1]
+    probe = [np.ones((1, 1 if n is None else n), v.dtype) for v in ins]
+    return [((a.shape[0], b.shape[0]), cdist(*probe, attrs["metric"], **dict(attrs["kwargs"])).dtype)]
+
+
+def _cdist_kernel(a: Any, b: Any, metric: str, kwargs: tuple) -> Any:
+    return scipy_function("scipy.spatial.distance", "cdist")(a, b, metric, **dict(kwargs))
+
+
+def _squareform_rule(ins, attrs):
+    """A condensed vector of k = d (d - 1) / 2 distances gives the d x d matrix (k = 0: 1 x 1), a d x d matrix the
+    vector; any other shape, or a ``force`` the shape does not fit, is SciPy's own error."""
+    (x,) = ins
+    squareform = scipy_function("scipy.spatial.distance", "squareform")
+    force = str(attrs["force"]).lower()
+    shape = x.shape
+    if len(shape) == 1 and force != "tovector":
+        k = shape[0]
+        if k is None:
+            return [((None, None), x.dtype)]
+        d = 1 if k == 0 else int(np.ceil(np.sqrt(2 * k)))
+        if d * (d - 1) != 2 * k:
+            squareform(np.zeros(k, x.dtype), force=attrs["force"], checks=False)  # (SciPy's ValueError)
+        return [((d, d), x.dtype)]
+    if len(shape) == 2 and force != "tomatrix" and (None in shape or shape[0] == shape[1]):
+        d = shape[0] if shape[0] is not None else shape[1]
+        return [((None if d is None else d * (d - 1) // 2,), x.dtype)]
+    squareform(np.zeros(tuple(1 if v is None else v for v in shape), x.dtype), force=attrs["force"], checks=False)
+    raise ValueError(f"scipy.spatial.distance.squareform: force={attrs['force']!r} does not fit a {len(shape)}-d "
+                     "array")  # (not reached: SciPy raised for each of these)
+
+
+def _squareform_kernel(x: Any, force: str, checks: bool) -> Any:
+    return scipy_function("scipy.spatial.distance", "squareform")(x, force=force, checks=checks)
+
+
+def _rankdata_rule(ins, attrs):
+    (a,) = ins
+    axis = attrs["axis"]
+    if axis is None:
+        size = None if None in a.shape else int(np.prod(a.shape, dtype=np.int64))
+        return [((size,), np.dtype(np.float64 if attrs["method"] == "average" else np.int64))]
+    shapes.normalize_axis(axis, len(a.shape))  # (NumPy's AxisError, as SciPy's)
+    return [(a.shape, np.dtype(np.float64 if attrs["method"] == "average" else np.int64))]
+
+
+def _rankdata_kernel(a: Any, method: str, axis: Any, nan_policy: str) -> Any:
+    return scipy_function("scipy.stats", "rankdata")(a, method, axis=axis, nan_policy=nan_policy)
+
+
 # --- scipy.special ---------------------------------------------------------------------------------
 
 def _logsumexp_rule(ins, attrs):
@@ -337,6 +416,10 @@ for _name in ("solve_discrete_are", "solve_continuous_are"):
     define(f"scipy_{_name}", _riccati_rule(_name), kernel=_riccati_kernel(_name), jax=JAX)
 for _name in ("convolve", "correlate"):
     define(f"scipy_ndimage_{_name}", _filter_rule(_name), kernel=_filter_kernel(_name), jax=JAX)
+define("scipy_pdist", _pdist_rule, kernel=_pdist_kernel, jax=JAX)
+define("scipy_cdist", _cdist_rule, kernel=_cdist_kernel, jax=JAX)
+define("scipy_squareform", _squareform_rule, kernel=_squareform_kernel, jax=JAX)
+define("scipy_rankdata", _rankdata_rule, kernel=_rankdata_kernel, jax=JAX)
 define("scipy_logsumexp", _logsumexp_rule, kernel=_logsumexp_kernel, jax=JAX)
 for _name in SPECIAL_UFUNCS:
     define(f"scipy_{_name}", _special_rule(_name), kernel=_special_kernel(_name), jax=JAX)

@@ -42,7 +42,8 @@ from runtime.staging import NotStageable, user_location
 IMPLEMENTATIONS: dict[Callable, Callable] = {}
 # module -> {name: implementation}, registered in IMPLEMENTATIONS (by the SciPy callable) once the program has
 # imported the module: this module imports no SciPy module itself.
-_BY_MODULE: dict[str, dict[str, Callable]] = {"scipy.linalg": {}, "scipy.ndimage": {}, "scipy.special": {}}
+_BY_MODULE: dict[str, dict[str, Callable]] = {"scipy.linalg": {}, "scipy.ndimage": {}, "scipy.special": {},
+                                              "scipy.spatial.distance": {}, "scipy.stats": {}}
 _registered: set[str] = set()
 
 
@@ -246,6 +247,63 @@ def _filter(name: str) -> Callable:
 
 for _name in ("convolve", "correlate"):
     implements("scipy.ndimage", _name)(_filter(_name))
+
+
+def _python_values(label: str, **given: Any) -> None:
+    """``NotStageable`` for a traced value among ``given`` (each must be a Python value: it is an attr)."""
+    for keyword, value in given.items():
+        if isinstance(value, Tensor) or holds_tensor(value):
+            raise NotStageable(f"{user_location()}: {label}: {keyword} must be a Python value in graphs, not a "
+                               "traced one")
+
+
+def _metric(label: str, metric: Any, kwargs: dict) -> tuple:
+    """The metric's keywords as an attr (arrays as tuples), after refusing what a graph cannot hold."""
+    if not isinstance(metric, str):
+        raise NotStageable(f"{user_location()}: {label}: metric={getattr(metric, '__name__', metric)!r}: SciPy "
+                           "calls a Python function once per pair of rows, which a graph cannot stage. Name one of "
+                           "SciPy's metrics ('euclidean', 'cityblock', ...), or write the distance with NumPy "
+                           "(broadcasting the rows: x[:, None, :] - x[None, :, :])")
+    _python_values(label, **kwargs)
+    return tuple(sorted((k, tuple(np.asarray(v).tolist()) if isinstance(v, (list, np.ndarray)) else v)
+                        for k, v in kwargs.items()))
+
+
+@implements("scipy.spatial.distance", "pdist")
+def _pdist(X: Any, metric: Any = "euclidean", *, out: Any = None, **kwargs: Any) -> Tensor:  # noqa: N803 (SciPy's)
+    label = "scipy.spatial.distance.pdist"
+    _refuse(label, out=out)
+    return bind1("scipy_pdist", [as_tensor(X)], metric=metric, kwargs=_metric(label, metric, kwargs))
+
+
+@implements("scipy.spatial.distance", "cdist")
+def _cdist(XA: Any, XB: Any, metric: Any = "euclidean", *, out: Any = None, **kwargs: Any) -> Tensor:  # noqa: N803
+    label = "scipy.spatial.distance.cdist"
+    _refuse(label, out=out)
+    return bind1("scipy_cdist", [as_tensor(XA), as_tensor(XB)], metric=metric, kwargs=_metric(label, metric, kwargs))
+
+
+@implements("scipy.spatial.distance", "squareform")
+def _squareform(X: Any, force: Any = "no", checks: Any = True) -> Tensor:  # noqa: N803 (SciPy's name)
+    _python_values("scipy.spatial.distance.squareform", force=force, checks=checks)
+    return bind1("scipy_squareform", [as_tensor(X)], force=force, checks=bool(checks))
+
+
+@implements("scipy.stats", "rankdata")
+def _rankdata(a: Any, method: Any = "average", *, axis: Any = None, nan_policy: Any = "propagate") -> Tensor:
+    label = "scipy.stats.rankdata"
+    _python_values(label, method=method, axis=axis, nan_policy=nan_policy)
+    a = as_tensor(a)
+    if nan_policy == "omit":
+        raise NotStageable(f"{user_location()}: {label}: nan_policy='omit' is not supported in graphs (SciPy "
+                           "returns a masked result); use nan_policy='propagate' or 'raise'")
+    if method != "average" and a.dtype.kind in "fc" and nan_policy == "propagate":
+        raise NotStageable(
+            f"{user_location()}: {label}(method={method!r}) of a {a.dtype} array: SciPy returns int64 ranks, or "
+            "float64 NaNs where a slice holds a NaN, a dtype that depends on the values, which a graph fixes when "
+            "it is traced. Pass nan_policy='raise' (int64 ranks, SciPy's ValueError for a NaN) or "
+            "method='average' (float64 ranks)")
+    return bind1("scipy_rankdata", [a], method=method, axis=axis, nan_policy=nan_policy)
 
 
 # --- scipy.special -------------------------------------------------------------------------------------

@@ -4,8 +4,9 @@ A rule is ``rule(ctx, *inputs, **attrs)`` (runtime/jax/lowering.py); the lowerin
 the node's dtypes. Each rule computes in the dtype SciPy computes in (single precision stays single,
 integers compute in double: the node's output dtype, which ops_scipy asked SciPy for), with
 ``jax.scipy``'s function, or ``jnp.linalg``'s where that is the same computation. JAX has no Riccati
-solvers and no ``ndimage`` filters: ``solve_discrete_are`` / ``solve_continuous_are`` and
-``scipy.ndimage.convolve`` / ``correlate`` are ``jax.pure_callback`` calls of SciPy's own function,
+solvers, no ``ndimage`` filters, no ``scipy.spatial.distance`` and no ``rankdata``: ``solve_discrete_are`` /
+``solve_continuous_are``, ``scipy.ndimage.convolve`` / ``correlate``, ``pdist`` / ``cdist`` / ``squareform`` and
+``scipy.stats.rankdata`` are ``jax.pure_callback`` calls of SciPy's own function,
 which run on the host (the values are SciPy's; the compiled program waits for the call,
 and SciPy's errors reach the caller as JAX's ``JaxRuntimeError``).
 """
@@ -188,6 +189,10 @@ RULES = {
     "scipy_solve_continuous_are": _on_host,
     "scipy_ndimage_convolve": _on_host,
     "scipy_ndimage_correlate": _on_host,
+    "scipy_pdist": _on_host,
+    "scipy_cdist": _on_host,
+    "scipy_squareform": _on_host,
+    "scipy_rankdata": _on_host,
     "scipy_logsumexp": _logsumexp,
     **{f"scipy_{name}": _special(name) for name in SPECIAL_UFUNCS},
 }

@@ -15,7 +15,9 @@ import numpy as np
 import pytest
 import scipy.linalg
 import scipy.ndimage
+import scipy.spatial.distance
 import scipy.special
+import scipy.stats
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +25,10 @@ import autograph
 from runtime.graph.tracing import TensorSpec
 from runtime.limits import NotStageable
 from tests import helpers
+
+pdist, cdist, squareform = (scipy.spatial.distance.pdist, scipy.spatial.distance.cdist,
+                             scipy.spatial.distance.squareform)
+rankdata = scipy.stats.rankdata
 
 RNG = np.random.default_rng(5)
 F64, F32 = np.dtype(np.float64), np.dtype(np.float32)
@@ -116,6 +122,20 @@ CASES = {
     "convolve_wrap": (lambda x, k: scipy.ndimage.convolve(np.roll(x, 2), k, mode="wrap"),
                       [np.arange(10.0) / 45, np.array([0.1, 0.8, 0.1])]),
     "correlate_constant": (lambda x, k: scipy.ndimage.correlate(x, k, mode="constant", cval=0.5), [Z, Z[:2, :3]]),
+    # scipy.spatial.distance and scipy.stats.rankdata: SciPy's own function (on the host under XLA), bit for bit
+    "pdist": (lambda x: pdist(x), [Z]),
+    "pdist_metrics": (lambda x: (pdist(x, "cityblock"), pdist(x, "cosine"), pdist(x, "minkowski", p=3),
+                                 pdist(x, "seuclidean", V=[1.0, 2.0, 0.5, 1.0, 3.0])), [Z]),
+    "pdist_float32_one_row": (lambda x: (pdist(x), pdist(x[:1])), [Z.astype(F32)]),
+    "pdist_bool_jaccard": (lambda x: pdist(x > 0, "jaccard"), [Z]),
+    "squareform_round_trip": (lambda x: (squareform(pdist(x)), squareform(squareform(pdist(x)))), [Z]),
+    "squareform_empty_and_int": (lambda v: (squareform(v[:0]), squareform(v[:3].astype(np.int32))), [V]),
+    "cdist": (lambda a, b: (cdist(a, b), cdist(a, b, "sqeuclidean"), cdist(b, a, "chebyshev")), [Z, Z[:2] + 1]),
+    "rankdata_ties": (lambda x: (rankdata(x), rankdata(x, axis=1), rankdata(x, axis=0)), [np.round(Z)]),
+    "rankdata_methods_of_ints": (lambda x: tuple(rankdata(x, m, axis=1) for m in ("min", "max", "dense", "ordinal")),
+                                 [np.round(3 * Z).astype(int)]),
+    "rankdata_nan_raise": (lambda x: rankdata(x, "dense", nan_policy="raise"), [Z]),
+    "rankdata_nan_average": (lambda x: rankdata(np.where(x > 1, np.nan, x), axis=1), [Z]),
 }
 
 
@@ -251,6 +271,16 @@ REFUSALS = {
                        "scipy.ndimage.convolve: output=<class 'numpy.float32'> is not supported in graphs"),
     "ndimage_traced_cval": (lambda a: scipy.ndimage.convolve(a, a, cval=a[0, 0]),
                             "scipy.ndimage.convolve: cval must be a Python value in graphs"),
+    "pdist_callable_metric": (lambda a: pdist(a, lambda u, v: np.sum(u * v)), "scipy.spatial.distance.pdist: "
+                              "metric='<lambda>': SciPy calls a Python function once per pair of rows"),
+    "pdist_out": (lambda a: pdist(a, out=np.empty(6)),
+                  "scipy.spatial.distance.pdist: out=<Tensor f64\\[6\\]> is not supported in graphs"),
+    "cdist_traced_p": (lambda a: cdist(a, a, "minkowski", p=a[0, 0]),
+                       "scipy.spatial.distance.cdist: p must be a Python value in graphs, not a traced one"),
+    "rankdata_min_of_floats": (lambda a: rankdata(a, "min"), r"scipy.stats.rankdata\(method='min'\) of a float64 "
+                               "array: SciPy returns int64 ranks, or float64 NaNs where a slice holds a NaN"),
+    "rankdata_omit": (lambda a: rankdata(a, nan_policy="omit"), "scipy.stats.rankdata: nan_policy='omit' is not "
+                      "supported in graphs"),
 }
 
 
@@ -273,6 +303,17 @@ def test_scipys_shape_errors_are_raised_while_tracing():
         autograph.function(lambda a, b: scipy.linalg.solve(a, b))(A, np.ones(3))
     with pytest.raises(ValueError, match="dimension greater than 2"):
         autograph.function(lambda a: scipy.linalg.block_diag(a))(np.ones((2, 2, 2)))
+
+
+def test_scipys_distance_and_rank_errors_are_scipys():
+    with pytest.raises(ValueError, match="A 2-dimensional array must be passed"):
+        autograph.function(lambda x: pdist(x))(V)
+    with pytest.raises(ValueError, match="XA and XB must have the same number of columns"):
+        autograph.function(lambda a, b: cdist(a, b))(Z, A)
+    with pytest.raises(ValueError, match="Incompatible vector size"):
+        autograph.function(lambda v: squareform(v))(V)
+    with pytest.raises(ValueError, match="The input contains nan values"):  # (when the graph runs: SciPy's kernel)
+        autograph.function(lambda x: rankdata(x, "min", nan_policy="raise"))(np.array([1.0, np.nan]))
 
 
 def test_importing_autograph_and_the_graph_package_imports_no_scipy():
