@@ -684,10 +684,46 @@ def _exact_reciprocal(divisor: Any, dtype: np.dtype) -> bool:
                 and np.all(np.abs(reciprocal) >= info.smallest_normal))
 
 
-def _reduction(fn: Callable, accumulate: bool) -> Rule:
-    if accumulate:  # sums and products accumulate in the output dtype (int32 sums are int64, as in NumPy)
-        return lambda ctx, x, axis, keepdims: fn(x, axis, dtype=ctx.node.outputs[0].dtype, keepdims=keepdims)
-    return lambda ctx, x, axis, keepdims: fn(x, axis, keepdims=keepdims)
+def _by_parts(fn: Callable, x: Any) -> Any:
+    """``fn`` of a real array, or of each part of a complex one (put back together as they are)."""
+    if jnp.iscomplexobj(x):
+        return lax.complex(fn(jnp.real(x)), fn(jnp.imag(x)))
+    return fn(x)
+
+
+def _plus_zero(total: Any) -> Any:
+    """A float sum as NumPy's: it starts from its identity +0.0, so a zero total is +0.0 (``np.sum([-0.0])``);
+    XLA's reduce of one element is that element (-0.0). NaN and the other values are left as they are."""
+    if not jnp.issubdtype(total.dtype, jnp.inexact):
+        return total
+    return _by_parts(lambda t: jnp.where(t == 0, jnp.zeros_like(t), t), total)
+
+
+def _sum(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
+    """``jnp.sum`` accumulating in the output dtype (an int32 sum is int64, as NumPy's), its zeros NumPy's."""
+    return _plus_zero(jnp.sum(x, axis, dtype=ctx.node.outputs[0].dtype, keepdims=keepdims))
+
+
+def _cumsum(ctx, x: Any, axis: Any) -> Any:
+    """NumPy's cumulative sum starts from the first element, XLA's from +0.0: where every element so far is -0.0,
+    NumPy's partial sum is -0.0 (an exact sum of anything else that is zero is +0.0 under both)."""
+    out = np.dtype(ctx.node.outputs[0].dtype)
+    total = jnp.cumsum(x, axis, dtype=out)
+    if out.kind not in "fc":
+        return total
+    flat_axis = 0 if axis is None else axis % max(jnp.ndim(x), 1)
+
+    def signed(t: Any, part: Any) -> Any:
+        negative_zero = ((part == 0) & jnp.signbit(part)).astype(jnp.int8)
+        if axis is None:
+            negative_zero = jnp.ravel(negative_zero)
+        so_far = lax.cummin(negative_zero, axis=flat_axis) if negative_zero.ndim else negative_zero
+        return jnp.where(so_far == 1, -jnp.zeros_like(t), t)
+
+    if out.kind == "c":
+        source = _cast(jnp.asarray(x), out)
+        return lax.complex(signed(jnp.real(total), jnp.real(source)), signed(jnp.imag(total), jnp.imag(source)))
+    return signed(total, _cast(jnp.asarray(x), out))
 
 
 def _mean(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
@@ -698,7 +734,7 @@ def _mean(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
     acc = np.dtype(np.float32) if out == np.float16 else out
     axes = range(x.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
     count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
-    total = jnp.sum(x, axis, dtype=acc, keepdims=keepdims)
+    total = _plus_zero(jnp.sum(x, axis, dtype=acc, keepdims=keepdims))
     if acc.kind == "c":  # (NumPy's complex division by count + 0j: Smith's method)
         mean = _numpy_complex_divide(total, jnp.asarray(count, acc))
     else:
@@ -802,7 +838,7 @@ def _take(ctx, x, indices, axis, mode):
 
 _ELEMENTWISE_RULES = {name: _elementwise(ufunc) for name, ufunc in ops.ELEMENTWISE.items()}
 _STRUCTURE_RULES: dict[str, Rule] = {
-    "sum": _reduction(jnp.sum, True),
+    "sum": _sum,
     "prod": complex_reductions.prod,  # (complex: a scan in NumPy's order)
     "mean": _mean,
     "max": complex_reductions.extreme(largest=True, index=False),  # (complex: lexicographic, NaNs first)
@@ -811,7 +847,7 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "all": complex_reductions.any_all(jnp.all),
     "argmax": complex_reductions.extreme(largest=True, index=True),
     "argmin": complex_reductions.extreme(largest=False, index=True),
-    "cumsum": lambda ctx, x, axis: jnp.cumsum(x, axis, dtype=ctx.node.outputs[0].dtype),
+    "cumsum": _cumsum,
     "cumprod": complex_reductions.cumprod,
     "sort": lambda ctx, x, axis: rules_array.sort(x, axis),
     "argsort": lambda ctx, x, axis: rules_array.argsort(x, axis),

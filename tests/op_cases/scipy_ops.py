@@ -1,5 +1,5 @@
-"""Cases for ``ops_scipy``: SciPy's linear algebra, ``ndimage`` filters and special functions, one op each (its
-keywords; single and double precision, integers). The kernels import SciPy when they run."""
+"""Cases for ``ops_scipy``: SciPy's linear algebra, ``ndimage`` filters, distances, ranks and special functions,
+one op each (its keywords; single and double precision, integers). The kernels import SciPy when they run."""
 
 import numpy as np
 
@@ -37,6 +37,13 @@ CASES = [
     ("scipy_ndimage_convolve", [Z, Z[:2, :3]], dict(mode="wrap", cval=0.0, origin=0, axes=None)),
     ("scipy_ndimage_correlate", [Z[0], np.array([0.2, 0.5, 0.3])], dict(mode="constant", cval=1.5, origin=0,
                                                                        axes=None)),
+    ("scipy_pdist", [Z], dict(metric="euclidean", kwargs=())),
+    ("scipy_pdist", [Z.astype(np.float32)], dict(metric="minkowski", kwargs=(("p", 3),))),
+    ("scipy_cdist", [Z, Z[:2] + 1], dict(metric="cityblock", kwargs=())),
+    ("scipy_squareform", [np.arange(6.0)], dict(force="no", checks=True)),
+    ("scipy_squareform", [np.array([[0, 2, 3], [2, 0, 1], [3, 1, 0]])], dict(force="tovector", checks=True)),
+    ("scipy_rankdata", [np.round(Z)], dict(method="average", axis=1, nan_policy="propagate")),
+    ("scipy_rankdata", [np.array([[3, 1, 1], [2, 2, 0]])], dict(method="dense", axis=None, nan_policy="raise")),
     ("scipy_logsumexp", [Z], dict(axis=None, keepdims=False, return_sign=False)),
     ("scipy_logsumexp", [Z, Z[0]], dict(axis=(1,), keepdims=True, return_sign=True)),
     ("scipy_expit", [Z], {}),

@@ -355,12 +355,6 @@ FAILURES = {  # class: (executors, case names)
     "sign of zero: sum(initial=-0.0) of negative zeros": (BOTH, ["sum_initial[rows]"]),
     "sign of zero: nanmedian of negative zeros (NumPy's mean gives +0.0)": (BOTH, [
         "nanmedian[real]", "nanmedian[c128]", "nanmedian[neg_zero]"]),
-    "sign of zero: XLA's sum of one -0.0 keeps -0.0 (NumPy adds it to +0.0)": (JAX, [
-        "sum[neg_zero]", "mean[neg_zero]", "nansum[neg_zero]", "nanmean[neg_zero]", "median[neg_zero]",
-        "average[neg_zero]", "sum[scalar]", "mean[scalar]", "median[scalar]"]),
-    "sign of zero: XLA's cumulative sums start from +0.0 (NumPy's from the first element)": (JAX, [
-        "cumsum[real]", "cumsum[c128]", "nancumsum[real]", "nancumsum[c128]", "cumulative_sum[real]",
-        "cumulative_sum[c128]"]),
     "sign of zero: clip with traced bounds keeps XLA's max tie (NumPy's maximum gives the bound)": (JAX, [
         "clip_traced_bounds[f64]"]),
 }
