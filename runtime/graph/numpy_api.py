@@ -163,7 +163,10 @@ def _variance(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof
     count = _count(x, axis) - ddof
     # NumPy divides by max(count - ddof, 0): a ddof past the count is inf (0 / 0 NaN), not a negative variance.
     count = max(count, 0) if isinstance(count, (int, np.integer)) else np.maximum(count, 0)
-    return reduce("sum", squared, axis, keepdims) / count
+    total = reduce("sum", squared, axis, keepdims)
+    # NumPy divides into the sum's own dtype (true_divide(..., out=ret, casting="unsafe")): a float32 variance stays
+    # float32 when the count is an int64 known only at run time (x[mask]), whose division runs in float64.
+    return total / count if isinstance(count, int) else cast(total / count, total.dtype)
 
 
 NUMPY_FUNCTIONS[np.var] = _variance
