@@ -332,7 +332,7 @@ def _norm(x: Any, ord: Any = None, axis: Any = None, keepdims: bool = False) -> 
     nd = t.ndim
     if axis is None:
         if ord is None or (ord in ("f", "fro") and nd == 2) or (ord == 2 and nd == 1):
-            ret = np.sqrt(reduce("sum", _abs2(reshape(t, (-1,)))))
+            ret = np.sqrt(_dot_with_itself(reshape(t, (-1,))))
             return reshape(ret, (1,) * nd) if keepdims else ret
         axis = tuple(range(nd))
     elif not isinstance(axis, tuple):
@@ -351,6 +351,18 @@ def _norm(x: Any, ord: Any = None, axis: Any = None, keepdims: bool = False) -> 
     if keepdims:
         ret = getitem(ret, tuple(None if i in (row, col) else slice(None) for i in range(nd)))
     return ret
+
+
+def _dot_with_itself(flat: Tensor) -> Tensor:
+    """NumPy's squared norm of a vector: ``x.dot(x)``, or of a complex one ``re.dot(re) + im.dot(im)``: a BLAS dot
+    (the ``matmul`` op's kernel), whose sum is NumPy's to the bit where a sum of squares is not. (NumPy's
+    ``ravel(order="K")`` copies a strided vector, a column ``x[:, 0]``, and BLAS sums the copy in another order than
+    the view the interpreter's kernel gets: there the last bit may differ, as it may for a transposed matrix, which
+    NumPy sums in its memory order.)"""
+    if flat.dtype.kind == "c":
+        re, im = np.real(flat), np.imag(flat)
+        return apply("matmul", re, re) + apply("matmul", im, im)
+    return apply("matmul", flat, flat)
 
 
 def _vector_norm(t: Tensor, ord: Any, axis: int, keepdims: bool) -> Tensor:

@@ -219,6 +219,26 @@ def test_norm_every_order_and_axis(shape, dtype, keepdims, data):
     check(lambda a: np.linalg.norm(a, ord, axis, keepdims), x)
 
 
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), n=st.integers(1, 60),
+       dtype=st.sampled_from([np.float16, np.float32, np.float64, np.complex64, np.complex128, np.int32]))
+def test_the_default_norm_is_numpys_dot_to_the_bit_on_the_interpreter(seed, n, dtype):
+    # NumPy's norm(x) is sqrt(x.dot(x)) (re.dot(re) + im.dot(im) for complex): a BLAS dot, whose sum a sum of squares
+    # differs from in the last bits (HydroErr's spectral angle amplified it through arccos). Exact for C-ordered
+    # arrays and strided matrices (which both flatten by a copy); a strided vector (a column) and a transposed matrix
+    # are summed in NumPy in their memory order after ravel(order="K"), in the graph in another (to rounding).
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(n, 2)) * 10 + (1j * rng.normal(size=(n, 2)) if np.dtype(dtype).kind == "c" else 0)
+    x = x.astype(dtype)
+
+    def norms(a):
+        return np.linalg.norm(a), np.linalg.norm(a[::2]), np.linalg.norm(a[::3] * 2)
+
+    got, want = autograph.function(norms)(x), norms(x)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.tobytes() == w.tobytes(), (g, w)
+
+
 # --- products -------------------------------------------------------------------------------------
 
 LETTERS = "abcdeB"
