@@ -262,6 +262,11 @@ def exactly(zero: Any, fn: Callable, *args: Any) -> Any:
 
 # --- rules: elementwise, reductions, structure ----------------------------------------------------
 
+def _integer_scalars(xs: Sequence[Any]) -> bool:
+    """Whether every input is a static 0-d integer (or bool): a NumPy value while lowering, not a traced one."""
+    return all(isinstance(x, _STATIC) and np.ndim(x) == 0 and np.asarray(x).dtype.kind in "biu" for x in xs)
+
+
 def _elementwise(ufunc: np.ufunc) -> Rule:
     jax_fn = getattr(jnp, ufunc.__name__)
     numpys = _NUMPYS_FLOATS.get(ufunc)
@@ -271,6 +276,12 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
     exact = ufunc in _PRODUCTS or ufunc in _ENDS_IN_A_PRODUCT
 
     def rule(ctx, *xs):
+        if _integer_scalars(xs) and ctx.node not in ctx.lowering.assert_codes:
+            # Arithmetic on static integers (a dim and a constant: `y[:n - 1]` of y = x[mask], n = y.size) stays
+            # a NumPy value, as the `dim` it starts from, so a slice bound or a shape made of it is static (under
+            # jit every JAX op is traced, constants too). NumPy's own arithmetic: its wrapping is XLA's.
+            with np.errstate(all="ignore"):
+                return np.asarray(ufunc(*xs)).astype(ctx.node.outputs[0].dtype)[()]
         # Compute in the dtypes NumPy's loop uses (int32 + float32 is a float64 add, as in NumPy).
         loop = ufunc.resolve_dtypes(tuple(v.dtype for v in ctx.node.inputs) + (None,))
         if ctx.node in ctx.lowering.assert_codes and loop[0].kind != "c":  # an integer power: NumPy's ValueError

@@ -40,7 +40,7 @@ def nonzero_then_gather(x, m, k):
 
 def masked_write(x, m, k):
     y = x.copy()
-    y[m] = -x[m] * 2.0  # (an array written through the mask: a NumPy step)
+    y[m] = -x[m] * 2.0  # (an elementwise value of reads through the mask: a where, runtime/jax/masked_writes.py)
     z = x.copy()
     z[x < 0] = 0.0  # (a scalar: jnp.where, in the compiled stage)
     return (y + 1.0, y.max(), z), ()
@@ -56,7 +56,16 @@ def two_levels(x, m, k):
     return (z[z > 0] * 2.0, np.sort(y), np.bincount(k + 3)), (np.sum(z),)
 
 
-FAMILY = [select_then_scale, unique_then_count, nonzero_then_gather, masked_write, masked_sum, two_levels]
+def sliced_by_its_own_size(x, m, k):
+    # (n is a run-time dim; n - 1, n // 2 are NumPy values in the stage after the step, static slice bounds:
+    # HydroErr's irmse, mase and sga)
+    y = x[m]
+    n = y.size
+    return (y[1:n] - y[0:n - 1], y[:y.size - 1], y[n // 2:], k[:n], k[-(n % 3) - 1:]), ()
+
+
+FAMILY = [select_then_scale, unique_then_count, nonzero_then_gather, masked_write, masked_sum, two_levels,
+          sliced_by_its_own_size]
 STAGED = {(fn, ex): autograph.function(fn, executor=ex) for fn in FAMILY for ex in ("numpy", "jax")}
 N = 7
 inputs = st.tuples(
