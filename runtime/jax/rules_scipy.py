@@ -23,6 +23,7 @@ import jax.scipy.special as jss
 import numpy as np
 
 from runtime.graph.asked import error_of
+from runtime.graph.ir import Value
 from runtime.graph.opdefs import OPS
 from runtime.graph.ops_scipy import SPECIAL_UFUNCS
 from runtime.jax import rules_linalg
@@ -159,7 +160,11 @@ def _on_host(ctx: Any, *xs: Any, **attrs: Any) -> Any:
         result = kernel(*(np.asarray(v) for v in values), **attrs)
         results = result if len(outputs) > 1 else (result,)
         return tuple(np.asarray(r, np.dtype(v.dtype)) for r, v in zip(results, outputs))
-    specs = tuple(jax.ShapeDtypeStruct(tuple(v.shape), np.dtype(v.dtype)) for v in outputs)
+    shapes = [tuple(v.shape) for v in outputs]
+    if any(None in shape for shape in shapes):  # (a run-time dim, concrete here: rankdata(x[mask]) after the mask)
+        shapes = [shape for shape, _ in OPS[ctx.node.op].rule([Value(np.shape(x), v.dtype) for x, v in
+                                                               zip(xs, ctx.node.inputs)], ctx.node.attrs)]
+    specs = tuple(jax.ShapeDtypeStruct(shape, np.dtype(v.dtype)) for shape, v in zip(shapes, outputs))
     result = jax.pure_callback(host, specs, *xs)
     return tuple(result) if len(outputs) > 1 else result[0]
 

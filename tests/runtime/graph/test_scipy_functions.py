@@ -136,6 +136,9 @@ CASES = {
                                  [np.round(3 * Z).astype(int)]),
     "rankdata_nan_raise": (lambda x: rankdata(x, "dense", nan_policy="raise"), [Z]),
     "rankdata_nan_average": (lambda x: rankdata(np.where(x > 1, np.nan, x), axis=1), [Z]),
+    # a run-time length (after a mask): the host callback's shapes are the stage's concrete ones on XLA
+    "rank_and_distances_of_a_selection": (lambda x: (rankdata(x[x > 0]), pdist(x[x > 0].reshape(-1, 1)),
+                                                     squareform(pdist(x[x > 0].reshape(-1, 1)))), [np.round(Z[0], 1)]),
 }
 
 
