@@ -1393,6 +1393,8 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
     makes of it (``out[:] = [b1[0], b2[0]]``, pyACA's gammatone coefficients)."""
     if holds_tensor(value):
         value = nest_array(value)
+    elif value is None:
+        value = _written_none(x.dtype)
     items = index if isinstance(index, tuple) else (index,)
     if len(items) == 1 and _is_bool_mask(items[0]):
         (mask,) = items
@@ -1413,6 +1415,15 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
             value = value if (written := scalar_writes.static_value(x.dtype, value)) is None else written
     write(x, bind1("setitem", [x, value if isinstance(value, Tensor) else constant(value), *inputs],
                    index=template))
+
+
+def _written_none(dtype: np.dtype) -> Any:
+    """What NumPy writes for ``x[i] = None`` into an array of ``dtype``: NaN into floats, False into bools, its own
+    TypeError for integers (asked of NumPy, on one element). HydroErr writes ``replace_inf=None`` so in a staged
+    branch that the data may never take."""
+    element = np.zeros(1, dtype)
+    element[0] = None
+    return element[0]
 
 
 def _scalar_write(dtype: np.dtype, value: Tensor) -> Tensor:

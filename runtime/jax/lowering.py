@@ -675,7 +675,9 @@ def _negative_powers(nodes: list) -> list:
     """The integer powers among ``nodes`` (a graph's, its subgraphs' too) whose exponent may be negative (not a
     constant of the graph without negative elements): each raises NumPy's ValueError when one is, checked as the
     graph's asserts are (the ``Lowered`` takes them among its asserts)."""
-    non_negative = {node.outputs[0] for node in nodes if node.op == "constant" and np.all(node.attrs["value"] >= 0)}
+    with np.errstate(invalid="ignore"):  # (a complex NaN constant compares with a warning: not an exponent here)
+        non_negative = {node.outputs[0] for node in nodes
+                        if node.op == "constant" and np.all(node.attrs["value"] >= 0)}
     return [node for node in nodes if node.op == "pow" and len(node.inputs) == 2
             and node.inputs[1] not in non_negative
             and np.power.resolve_dtypes(tuple(v.dtype for v in node.inputs) + (None,))[1].kind == "i"]

@@ -430,3 +430,31 @@ def test_a_ragged_list_holding_tensors_is_numpys_value_error():
         ragged_list(b1, b2)
     with pytest.raises(ValueError, match="inhomogeneous"):
         autograph.function(ragged_list)(b1, b2)
+
+
+# --- None written into an array: NumPy's conversion of it ---------------------------------------------------------
+
+def none_into(x):
+    y = x.copy()
+    if np.any(y > 1):  # (staged: traced whether or not the data take it)
+        y[y > 1] = None
+    y[0] = None
+    return y
+
+
+@pytest.mark.parametrize("executor", ["numpy", pytest.param("jax", marks=pytest.mark.skipif(
+    not jax_usable(), reason="needs JAX"))])
+@pytest.mark.parametrize("x", [np.array([0.5, 2.0, 1.0]), np.array([0.5, 1.0, 1.0]), np.array([1 + 2j, 0, 3]),
+                               np.array([True, False, True])], ids=["float", "float_untaken", "complex", "bool"])
+def test_none_written_into_an_array_is_what_numpy_writes(executor, x):
+    # NaN into floats (float(None) is not a number: NumPy's conversion gives nan), False into bools (HydroErr's
+    # treat_values writes replace_inf=None under a staged if; the graph refused to make a constant of None)
+    assert_same([autograph.function(none_into, executor=executor)(x)], [none_into(x)])
+
+
+def test_none_written_into_an_integer_array_is_numpys_type_error():
+    with pytest.raises(TypeError) as eager:
+        none_into(np.arange(3))
+    with pytest.raises(TypeError) as staged:
+        autograph.function(none_into)(np.arange(3))
+    assert str(staged.value) == str(eager.value)
