@@ -37,7 +37,7 @@ STAGED: dict[str, tuple[str, ...]] = {
     "scipy.ndimage": ("convolve", "correlate"),
     "scipy.special": ("logsumexp",),
     "scipy.spatial.distance": ("pdist", "cdist", "squareform"),
-    "scipy.stats": ("rankdata",),
+    "scipy.stats": ("rankdata", "gmean", "hmean"),
 }
 # id -> the callable (kept here, so an id found in the table is its own), for the modules imported so far.
 SCIPY_CALLABLES: dict[int, Any] = {}

@@ -18,6 +18,7 @@ function where it has one, or a host callback into SciPy where it has none
     scipy_ndimage_correlate(input, weights; mode, cval, origin, axes)    (JAX: a host callback)
     scipy_pdist(X; metric, kwargs)  scipy_cdist(XA, XB; metric, kwargs)  scipy_squareform(X; force, checks)
     scipy_rankdata(a; method, axis, nan_policy)                          (JAX: host callbacks)
+    scipy_gmean(a[, weights]; axis, dtype, nan_policy, keepdims)  scipy_hmean(...)   (JAX: host callbacks)
     scipy_logsumexp(a[, b]; axis, keepdims, return_sign) -> res (, sign)
     scipy_expit(x)  scipy_logit(x)  scipy_erf(x)  scipy_erfc(x)  scipy_gammaln(x)  scipy_xlogy(x, y) ...
 
@@ -348,6 +349,33 @@ def _rankdata_kernel(a: Any, method: str, axis: Any, nan_policy: str) -> Any:
     return scipy_function("scipy.stats", "rankdata")(a, method, axis=axis, nan_policy=nan_policy)
 
 
+def _mean_rule(name: str) -> Callable:
+    """``scipy.stats.gmean`` / ``hmean``: a reduction over ``axis`` (SciPy's default 0), SciPy's dtype (asked of
+    it on ones of the inputs' ranks and dtypes)."""
+    def rule(ins, attrs):
+        a = ins[0]
+        axis, keepdims = attrs["axis"], attrs["keepdims"]
+        probe = [np.ones((1,) * len(v.shape), v.dtype) for v in ins]
+        fn = scipy_function("scipy.stats", name)
+        result = fn(probe[0], axis=axis, dtype=attrs["dtype"], weights=probe[1] if len(probe) > 1 else None,
+                    keepdims=keepdims)
+        axes = range(len(a.shape)) if axis is None else (shapes.normalize_axis(axis, len(a.shape)),)
+        if keepdims:
+            shape = tuple(1 if i in axes else d for i, d in enumerate(a.shape))
+        else:
+            shape = () if axis is None else tuple(d for i, d in enumerate(a.shape) if i not in axes)
+        return [(shape, np.asarray(result).dtype)]
+    return rule
+
+
+def _mean_kernel(name: str) -> Callable:
+    def kernel(a: Any, *weights: Any, axis: Any, dtype: Any, nan_policy: str, keepdims: bool) -> Any:
+        return np.asarray(scipy_function("scipy.stats", name)(a, axis=axis, dtype=dtype,
+                                                              weights=weights[0] if weights else None,
+                                                              nan_policy=nan_policy, keepdims=keepdims))
+    return kernel
+
+
 # --- scipy.special ---------------------------------------------------------------------------------
 
 def _logsumexp_rule(ins, attrs):
@@ -420,6 +448,8 @@ define("scipy_pdist", _pdist_rule, kernel=_pdist_kernel, jax=JAX)
 define("scipy_cdist", _cdist_rule, kernel=_cdist_kernel, jax=JAX)
 define("scipy_squareform", _squareform_rule, kernel=_squareform_kernel, jax=JAX)
 define("scipy_rankdata", _rankdata_rule, kernel=_rankdata_kernel, jax=JAX)
+for _name in ("gmean", "hmean"):
+    define(f"scipy_{_name}", _mean_rule(_name), kernel=_mean_kernel(_name), jax=JAX)
 define("scipy_logsumexp", _logsumexp_rule, kernel=_logsumexp_kernel, jax=JAX)
 for _name in SPECIAL_UFUNCS:
     define(f"scipy_{_name}", _special_rule(_name), kernel=_special_kernel(_name), jax=JAX)

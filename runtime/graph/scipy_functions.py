@@ -289,6 +289,24 @@ def _squareform(X: Any, force: Any = "no", checks: Any = True) -> Tensor:  # noq
     return bind1("scipy_squareform", [as_tensor(X)], force=force, checks=bool(checks))
 
 
+def _stats_mean(name: str) -> Callable:
+    def impl(a: Any, axis: Any = 0, dtype: Any = None, weights: Any = None, *, nan_policy: Any = "propagate",
+             keepdims: Any = False) -> Tensor:
+        label = f"scipy.stats.{name}"
+        _python_values(label, axis=axis, dtype=dtype, nan_policy=nan_policy, keepdims=keepdims)
+        if nan_policy == "omit":
+            raise NotStageable(f"{user_location()}: {label}: nan_policy='omit' is not supported in graphs; use "
+                               "nan_policy='propagate' or 'raise'")
+        inputs = [as_tensor(a)] + ([] if weights is None else [as_tensor(weights)])
+        return bind1(f"scipy_{name}", inputs, axis=axis, dtype=None if dtype is None else np.dtype(dtype),
+                     nan_policy=nan_policy, keepdims=bool(keepdims))
+    return impl
+
+
+for _name in ("gmean", "hmean"):
+    implements("scipy.stats", _name)(_stats_mean(_name))
+
+
 @implements("scipy.stats", "rankdata")
 def _rankdata(a: Any, method: Any = "average", *, axis: Any = None, nan_policy: Any = "propagate") -> Tensor:
     label = "scipy.stats.rankdata"

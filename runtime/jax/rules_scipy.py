@@ -6,7 +6,7 @@ integers compute in double: the node's output dtype, which ops_scipy asked SciPy
 ``jax.scipy``'s function, or ``jnp.linalg``'s where that is the same computation. JAX has no Riccati
 solvers, no ``ndimage`` filters, no ``scipy.spatial.distance`` and no ``rankdata``: ``solve_discrete_are`` /
 ``solve_continuous_are``, ``scipy.ndimage.convolve`` / ``correlate``, ``pdist`` / ``cdist`` / ``squareform`` and
-``scipy.stats.rankdata`` are ``jax.pure_callback`` calls of SciPy's own function,
+``scipy.stats.rankdata`` / ``gmean`` / ``hmean`` are ``jax.pure_callback`` calls of SciPy's own function,
 which run on the host (the values are SciPy's; the compiled program waits for the call,
 and SciPy's errors reach the caller as JAX's ``JaxRuntimeError``).
 """
@@ -198,6 +198,8 @@ RULES = {
     "scipy_cdist": _on_host,
     "scipy_squareform": _on_host,
     "scipy_rankdata": _on_host,
+    "scipy_gmean": _on_host,
+    "scipy_hmean": _on_host,
     "scipy_logsumexp": _logsumexp,
     **{f"scipy_{name}": _special(name) for name in SPECIAL_UFUNCS},
 }

@@ -28,7 +28,7 @@ from tests import helpers
 
 pdist, cdist, squareform = (scipy.spatial.distance.pdist, scipy.spatial.distance.cdist,
                              scipy.spatial.distance.squareform)
-rankdata = scipy.stats.rankdata
+rankdata, gmean, hmean = scipy.stats.rankdata, scipy.stats.gmean, scipy.stats.hmean
 
 RNG = np.random.default_rng(5)
 F64, F32 = np.dtype(np.float64), np.dtype(np.float32)
@@ -136,6 +136,10 @@ CASES = {
                                  [np.round(3 * Z).astype(int)]),
     "rankdata_nan_raise": (lambda x: rankdata(x, "dense", nan_policy="raise"), [Z]),
     "rankdata_nan_average": (lambda x: rankdata(np.where(x > 1, np.nan, x), axis=1), [Z]),
+    "gmean_hmean": (lambda x, w: (gmean(x), gmean(x, axis=None), hmean(x, axis=1, keepdims=True),
+                                  gmean(x, axis=1, weights=w), hmean(x.astype(np.float32), dtype=np.float64),
+                                  hmean(x - 1.0)),  # (a negative value: SciPy's NaN, and its warning)
+                    [np.abs(Z) + 0.5, np.arange(1.0, 6.0)]),
     # a run-time length (after a mask): the host callback's shapes are the stage's concrete ones on XLA
     "rank_and_distances_of_a_selection": (lambda x: (rankdata(x[x > 0]), pdist(x[x > 0].reshape(-1, 1)),
                                                      squareform(pdist(x[x > 0].reshape(-1, 1)))), [np.round(Z[0], 1)]),
@@ -284,6 +288,7 @@ REFUSALS = {
                                "array: SciPy returns int64 ranks, or float64 NaNs where a slice holds a NaN"),
     "rankdata_omit": (lambda a: rankdata(a, nan_policy="omit"), "scipy.stats.rankdata: nan_policy='omit' is not "
                       "supported in graphs"),
+    "gmean_omit": (lambda a: gmean(a, nan_policy="omit"), "scipy.stats.gmean: nan_policy='omit' is not supported"),
 }
 
 
