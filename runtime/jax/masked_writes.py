@@ -80,8 +80,11 @@ def _as_where(node: Node, made: dict[Value, Node]) -> Optional[list[Node]]:
     if mask.dtype.kind != "b" or None in x.shape or None in mask.shape or mask.shape != x.shape[:len(mask.shape)]:
         return None
     lifted = _Lifter(x, mask, made)
-    whole = lifted.value(v)
-    if whole is None or shapes.broadcast(whole.shape, x.shape) != x.shape:
+    try:
+        whole = lifted.value(v)
+        if whole is None or shapes.broadcast(whole.shape, x.shape) != x.shape:
+            return None
+    except (ValueError, TypeError):  # (shapes that broadcast on the selection and not on the whole arrays)
         return None
     new = lifted.nodes
     if whole.dtype != x.dtype:
