@@ -303,8 +303,10 @@ def _time_limit(seconds: float) -> Iterator[None]:
     No real signal is sent: a timer thread asks the main thread to run the handler
     (``_thread.interrupt_main``), which it does between two bytecodes. A process-wide ``SIGALRM``
     (``setitimer``) lands on any thread that does not block it, XLA's compiler threads included, and
-    interrupts their system calls: a whole coverage run died of a segmentation fault inside
-    ``backend_compile_and_load`` during minute-long compiles while the alarm fired every second."""
+    interrupts their system calls (a whole coverage run died of a segmentation fault inside
+    ``backend_compile_and_load`` during minute-long compiles while the alarm fired every second). A run of pyACA's
+    cases on XLA under load with this alarm finished its report and still died at exit, XLA compiling a timed-out
+    case's program on its own threads: ``__main__`` leaves with ``os._exit``."""
     previous = signal.signal(signal.SIGALRM, _on_alarm)
     done = threading.Event()
 
