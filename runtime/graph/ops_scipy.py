@@ -1,5 +1,5 @@
 """Library ops for SciPy functions on graph tensors: ``scipy.linalg``, ``scipy.special``, ``scipy.ndimage``,
-``scipy.spatial.distance`` and ``scipy.stats.rankdata``.
+``scipy.spatial.distance`` and ``scipy.stats``' ``rankdata``, ``gmean`` and ``hmean``.
 
 Each op is one node whose NumPy kernel is the SciPy function itself (so the interpreter's values
 are SciPy's, bit for bit: the oracle is SciPy, not NumPy) and whose JAX rule is ``jax.scipy``'s
@@ -273,7 +273,7 @@ def _filter_kernel(name: str) -> Callable:
     return kernel
 
 
-# --- scipy.spatial.distance and scipy.stats.rankdata: SciPy's own function, on the host under JAX ----------------
+# --- scipy.spatial.distance and scipy.stats: SciPy's own function, on the host under JAX ------------------------
 
 def _stand_in(shape: tuple, dtype: np.dtype) -> np.ndarray:
     """Ones of ``shape`` (a dim known only at run time as 1): SciPy raises its own error for a shape it refuses."""
