@@ -94,6 +94,7 @@ def _exec_function(round_: int):
     return namespace["g"]
 
 
+@pytest.mark.slow  # (18 s of make test: make slow runs it)
 def test_exec_in_fresh_namespaces_keeps_the_conversion_cache_bounded():
     """The same code exec'd in a fresh namespace each round is a new entry each round (its globals differ,
     and a dict cannot be weakly referenced): the least recently used go once there are MAX_CONVERSIONS."""

@@ -158,6 +158,7 @@ def _numpys_direction(bins: list) -> int:
 BIN_VALUES = st.sampled_from([-1.0, 0.0, 0.5, 1.0, 2.0, np.nan, np.inf, -np.inf])
 
 
+@pytest.mark.slow  # (15 s of make test: make slow runs it)
 @settings(max_examples=25, deadline=None)
 @given(bins=st.lists(BIN_VALUES, max_size=6), right=st.booleans())
 @example(bins=[1.0, np.nan, 2.0], right=False)  # NumPy's loop: a NaN as the first value that differs: falling
@@ -289,6 +290,7 @@ def test_modf_and_divmod_give_numpys_signed_zeros_and_special_values(fn):
 NANMEDIAN_VALUES = st.sampled_from([0.0, 1.0, 2.5, -3.0, np.nan, np.inf, -np.inf, 1e308, -1e308, 7.0])
 
 
+@pytest.mark.slow  # (21 s of make test: make slow runs it)
 @settings(max_examples=12, deadline=None)  # (each example compiles a dozen XLA programs: make test's time)
 @given(data=st.data(), shape=st.sampled_from([(5,), (4, 3), (7, 2), (700,), (2, 650), (2, 3, 4)]),
        dtype=st.sampled_from([np.float64, np.float32]), keepdims=st.booleans())

@@ -359,6 +359,7 @@ class _no_warning:
 
 # --- lowered to XLA -------------------------------------------------------------------------------
 
+@pytest.mark.slow  # (20 s of make test: make slow runs it; test_numpy_linalg's other XLA cases stay)
 @JAX_SETTINGS
 @given(batch=BATCH, n=st.integers(1, 3), dtype=DTYPES, seed=st.integers(0, 2**16))
 def test_lowered_to_jax_agrees_with_numpy(batch, n, dtype, seed):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import jax
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -167,6 +168,7 @@ def lorenz(length, sigma, rho, beta, dt):
     return trajectory
 
 
+@pytest.mark.slow  # (16 s of make test: make slow runs it)
 def test_a_chaotic_float32_recurrence_matches_numpy_bit_for_bit():
     executor = "jax"
     args = (200, np.float64(10.0), np.float64(28.0), np.float64(8 / 3), 0.01)
