@@ -28,15 +28,15 @@ demo: $(DEMO_STAMP)
 	$(PY) examples/demo.py
 
 # The whole suite but the `slow` cases (for the largest families, tests/conftest.py's SAMPLED, a fixed sample),
-# and fewer examples of three random families (test_three_modes.py's programs 60 of 200, test_graph_backend.py's
-# 150 of 500, test_jax_appends_and_zips.py's 4 of 15; test_random_programs.py runs its 2,000, each on the three
+# and fewer examples of three random families (test_three_modes.py's programs 30 of 200, test_graph_backend.py's
+# 100 of 500, test_jax_appends_and_zips.py's 3 of 15; test_random_programs.py runs its 2,000, each on the three
 # paths): under 10 minutes on 2 cores. `-n auto`: one pytest-xdist worker per core (a single process took 10:21 on
 # 2 cores, two workers 5:00); `PYTEST_WORKERS=0` runs it in one process (for --pdb, or to read one test's output).
 # `--dist worksteal`: a worker that finishes early takes queued tests from the other (the long random families
 # otherwise left one worker alone at the end).
 test: $(STAMP)
 	$(PY) -m ruff check .
-	AUTOGRAPH_THREE_MODES_EXAMPLES=60 AUTOGRAPH_GRAPH_FUZZ_EXAMPLES=150 AUTOGRAPH_JAX_APPENDS_EXAMPLES=4 \
+	AUTOGRAPH_THREE_MODES_EXAMPLES=30 AUTOGRAPH_GRAPH_FUZZ_EXAMPLES=100 AUTOGRAPH_JAX_APPENDS_EXAMPLES=3 \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow"
 
 # The rest: the `slow` cases, and those three random families at their full counts.
