@@ -12,6 +12,7 @@ from __future__ import annotations
 import builtins
 import itertools
 import operator
+import threading
 from typing import Any, Optional
 
 import numpy as np
@@ -22,6 +23,7 @@ from runtime.graph.shapes import Ref
 from runtime.staging import NotStageable, user_location
 
 _names = itertools.count()
+_UPDATES = threading.Lock()  # (one for every Variable: a Variable holds no lock, so it copies and pickles)
 
 
 class Variable:
@@ -81,10 +83,20 @@ class Variable:
         if isinstance(value, (Variable, np.ndarray, np.generic)):
             self._check_cast(value.dtype)
         value = np.asarray(value.value if isinstance(value, Variable) else value)
-        if op != "assign_variable":
-            value = (self._value + value) if op == "assign_add_variable" else (self._value - value)
-        self.set_value(value)
+        if op == "assign_variable":
+            self.set_value(value)
+        elif op == "assign_add_variable":
+            self.add(value)
+        else:
+            self.add(minus=value)
         return self
+
+    def add(self, delta: Any = None, minus: Any = None) -> None:
+        """``value + delta`` (or ``value - minus``) in one step under threads (the kernels' entry point too): the
+        read, the sum and the write happen under one lock, so runs of a graph on several threads that add to the
+        same Variable lose no update (a thread switch between the read and the write lost some)."""
+        with _UPDATES:
+            self.set_value(self._value + delta if minus is None else self._value - minus)
 
     def _check_cast(self, dtype: np.dtype) -> None:
         if not np.can_cast(dtype, self.dtype, "same_kind"):
