@@ -147,11 +147,11 @@ def assign_variable(x: Any, variable: Any) -> Any:
 
 
 def assign_add_variable(x: Any, variable: Any) -> Any:
-    return variable.add(x)
+    return variable._add(x)
 
 
 def assign_sub_variable(x: Any, variable: Any) -> Any:
-    return variable.add(minus=x)
+    return variable._add(minus=x)
 
 
 def print_(*values: Any, template: tuple, sep: str, end: str) -> None:

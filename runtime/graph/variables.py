@@ -86,12 +86,12 @@ class Variable:
         if op == "assign_variable":
             self.set_value(value)
         elif op == "assign_add_variable":
-            self.add(value)
+            self._add(value)
         else:
-            self.add(minus=value)
+            self._add(minus=value)
         return self
 
-    def add(self, delta: Any = None, minus: Any = None) -> None:
+    def _add(self, delta: Any = None, minus: Any = None) -> None:
         """``value + delta`` (or ``value - minus``) in one step under threads (the kernels' entry point too): the
         read, the sum and the write happen under one lock, so runs of a graph on several threads that add to the
         same Variable lose no update (a thread switch between the read and the write lost some)."""
