@@ -228,15 +228,20 @@ def _eig(a: Any, *args: Any, **kwargs: Any) -> Tensor:
         "general matrix, np.linalg.eigvals(a.astype(complex)) (the same values, always complex)")
 
 
+def _python_values(label: str, **given: Any) -> None:
+    """``NotStageable`` for a traced value among ``given`` (each must be a Python value: it is an attr)."""
+    for keyword, value in given.items():
+        if isinstance(value, Tensor) or holds_tensor(value):
+            raise NotStageable(f"{user_location()}: {label}: {keyword} must be a Python value in graphs, not a "
+                               "traced one")
+
+
 def _filter(name: str) -> Callable:
     def impl(input: Any, weights: Any, output: Any = None, mode: Any = "reflect", cval: Any = 0.0,  # noqa: A002
              origin: Any = 0, *, axes: Any = None) -> Tensor:
         label = f"scipy.ndimage.{name}"
         _refuse(label, output=output)
-        for keyword, value in (("cval", cval), ("origin", origin), ("mode", mode), ("axes", axes)):
-            if isinstance(value, Tensor) or holds_tensor(value):
-                raise NotStageable(f"{user_location()}: {label}: {keyword} must be a Python value in graphs, "
-                                   "not a traced one")
+        _python_values(label, cval=cval, origin=origin, mode=mode, axes=axes)
 
         def static(v: Any) -> Any:  # (attrs are hashable: lists become tuples)
             return tuple(v) if isinstance(v, (list, tuple, np.ndarray)) else v
@@ -247,14 +252,6 @@ def _filter(name: str) -> Callable:
 
 for _name in ("convolve", "correlate"):
     implements("scipy.ndimage", _name)(_filter(_name))
-
-
-def _python_values(label: str, **given: Any) -> None:
-    """``NotStageable`` for a traced value among ``given`` (each must be a Python value: it is an attr)."""
-    for keyword, value in given.items():
-        if isinstance(value, Tensor) or holds_tensor(value):
-            raise NotStageable(f"{user_location()}: {label}: {keyword} must be a Python value in graphs, not a "
-                               "traced one")
 
 
 def _metric(label: str, metric: Any, kwargs: dict) -> tuple:
