@@ -23,7 +23,11 @@ from runtime.graph.shapes import Ref
 from runtime.staging import NotStageable, user_location
 
 _names = itertools.count()
-_UPDATES = threading.Lock()  # (one for every Variable: a Variable holds no lock, so it copies and pickles)
+# Held while a Variable is read, changed and written back in one step: an add of the interpreter's kernels, and
+# a whole run of an XLA program that assigns Variables (runtime/jax/lowering.py: it reads them as inputs and writes
+# them back after the run). One for every Variable (a Variable holds no lock, so it copies and pickles); reentrant,
+# since a run's host callback (a numpy_function, on the calling thread) may run a graph that adds to one.
+UPDATES = threading.RLock()
 
 
 class Variable:
@@ -95,7 +99,7 @@ class Variable:
         """``value + delta`` (or ``value - minus``) in one step under threads (the kernels' entry point too): the
         read, the sum and the write happen under one lock, so runs of a graph on several threads that add to the
         same Variable lose no update (a thread switch between the read and the write lost some)."""
-        with _UPDATES:
+        with UPDATES:
             self.set_value(self._value + delta if minus is None else self._value - minus)
 
     def _check_cast(self, dtype: np.dtype) -> None:

@@ -67,7 +67,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from runtime.graph import formatted, interpreter, ops, program, shapes
+from runtime.graph import formatted, interpreter, ops, program, shapes, variables
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
 from runtime.jax import (
@@ -1317,6 +1317,15 @@ class Lowered:
         return call
 
     def _call_stateful(self, inputs: Sequence[Any]) -> tuple:
+        if not self.assigned:
+            return self._run_stateful(inputs)
+        # The program reads the Variables it assigns as inputs and the results are written back after it: the
+        # read, the run and the write are one step under threads (an add of a run on another thread, or of the
+        # interpreter's kernels, between them would be lost), as each add of the interpreter is.
+        with variables.UPDATES:
+            return self._run_stateful(inputs)
+
+    def _run_stateful(self, inputs: Sequence[Any]) -> tuple:
         prev = _x64_on()
         try:
             results = self.jitted(self._zero, *inputs, *[v._value for v in self.variables])
