@@ -937,6 +937,57 @@ PYPI_SUITES = (
                "qrcode.image.pil and the styled-image modules do not import (not converted); 7 tests of "
                "test_script.py fail unconverted too (the console script reads qrcode's version from the installed "
                "distribution's metadata, which an unpacked sdist does not have)"),
+    # Six more pure-Python libraries, none with a dependency the venv lacks: insertion-ordered sets (ordered-set),
+    # numbers in words in about 50 languages (num2words: a converter class per language, with much integer and
+    # Decimal arithmetic), matcher objects and their descriptions (pyhamcrest), emoji names and aliases to
+    # characters and back (emoji: its tokenizer is two generators, so not converted), signals and their weakly held
+    # receivers (blinker) and parser combinators (parsy: parsers built from closures and methods that return new
+    # parsers). 0 / 0 broken; 5 to 150 s for its three runs (emoji the slowest, about 60 s in the converted form;
+    # the converted form took 2.7 times as long as unconverted for num2words, at most 1.3 for the others). Run the
+    # same way and not added, 0 / 0 broken: termcolor 2.5.0 (66 tests, 4 functions). Not added: isort 5.13.2 and
+    # 6.0.1 (isort/_version.py reads its version from the installed distribution's metadata: every test module
+    # fails to import from the unpacked sdist), marshmallow 3.26.1 (tests/base.py imports simplejson, not
+    # installed), Jinja2 (MarkupSafe is not installed in the venv: the markupsafe suite imports its own sdist),
+    # glom (face), deepdiff (orderly-set), python-slugify (text-unidecode), rsa (pyasn1) and ecdsa (six), none
+    # installed; yapf 0.43.0 (yapf_third_party sits in third_party/, a second import root); cssselect 1.2.0 (its
+    # tests import lxml); pycodestyle 2.11.1 and 2.14.0 (their sdists lack testing/, which 8 of its 11 test modules
+    # import) and bidict 0.23.1 and sortedcontainers 2.4.0 (their sdists ship no tests).
+    Suite(name="ordered-set", kind="pytest", dist="ordered-set", version="4.1.0",
+          sha256="694a8e44c87657c59292ede72891eb91d34131f6531463aab3009191c77364a8",
+          packages=("ordered_set",), pytest_args=("test", "ordered_set", "README.md"),
+          note="its pytest.ini adds --doctest-modules and --doctest-glob=README.md: ordered_set and README.md are "
+               "named beside test/, so the doctests of the module and of the README run too (its tox.ini runs a "
+               "bare pytest from the sdist's root)"),
+    Suite(name="num2words", kind="pytest", dist="num2words", version="0.5.14",
+          sha256="b066ec18e56b6616a3b38086b5747daafbaa8868b226a36127e0451c0cf379c6",
+          packages=("num2words",), pytest_args=("tests", "--ignore=tests/test_cli.py"),
+          note="tests/test_cli.py imports delegator and runs the bin/num2words script, which needs docopt (neither "
+               "installed): not run"),
+    Suite(name="pyhamcrest", kind="pytest", dist="pyhamcrest", version="2.1.0",
+          sha256="c6acbec0923d0cb7e72c22af1926f3e7c97b8e8d69fc7498eabacaf7c975bd9c",
+          packages=("hamcrest",), src="src", pytest_args=("tests",),
+          note="2 tests fail unconverted too: iscloseto_test.py's test_numpy_numeric_type_complex and _float use "
+               "np.complex_ and np.float_, removed in NumPy 2"),
+    Suite(name="emoji", kind="pytest", dist="emoji", version="2.16.0",
+          sha256="ff9e9b1c48389ef78ed1787e7693c555e84e6bb9bac16be1fd65e1616dbf80c8",
+          packages=("emoji",), pytest_args=("tests",),
+          note="emoji.tokenizer's tokenize and filter_tokens are generators (not converted), and "
+               "unicode_codes.get_emoji_by_name is an lru_cache object (not converted; its tests/conftest.py "
+               "re-wraps its __wrapped__ anyway): the converted functions are the ones around them"),
+    Suite(name="blinker", kind="pytest", dist="blinker", version="1.9.0",
+          sha256="b4ce2265a7abece45e7cc896e98dbebe6cead56bcf805a3d23136d145f5445bf",
+          packages=("blinker",), src="src",
+          pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning",
+                       "-W", "ignore::pytest.PytestConfigWarning"),
+          note="its pyproject.toml makes every warning an error: pytest's about hypothesis imported before pytest "
+               "(by the runner) and about its asyncio_mode option (pytest-asyncio's, not installed) are ignored; "
+               "test_async_receiver fails unconverted too (no async plugin)"),
+    Suite(name="parsy", kind="pytest", dist="parsy", version="2.1",
+          sha256="fd5dd18d7b0b61f8275ee88665f430a20c02cf5a82d88557f35330530186d7ac",
+          packages=("parsy",), src="src", pytest_args=("tests", "examples"),
+          note="its pytest.ini collects examples/*.py too (2 items there skip: parsy's test_item, imported by "
+               "name, which the examples mark skip); the dataclass-made __init__ and __eq__ of Result have no "
+               "source: not converted"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
