@@ -282,6 +282,16 @@ def _moveaxis(a: Any, source: Any, destination: Any) -> Tensor:
     return transpose(x, order)
 
 
+@implements(np.rollaxis)
+def _rollaxis(a: Any, axis: int, start: int = 0) -> Tensor:
+    """NumPy's ``rollaxis``: ``axis`` moved to stand before ``start``. The order of the axes, and NumPy's
+    errors for a bad ``axis`` or ``start``, are NumPy's own function's, on a stand-in of the same rank whose
+    dim ``i`` is ``i + 1`` long (a broadcast zero: no memory), read back from the shape it gives."""
+    x = arg(a)
+    stand_in = np.broadcast_to(np.zeros((), np.int8), tuple(range(1, x.ndim + 1)))
+    return transpose(x, [dim - 1 for dim in np.rollaxis(stand_in, axis, start).shape])
+
+
 def _atleast(ndim: int) -> Callable:
     def one(a: Any) -> Tensor:
         x = arg(a)

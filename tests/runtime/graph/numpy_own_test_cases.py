@@ -397,6 +397,13 @@ case("moveaxis", "after " + NU + "::TestMoveaxis::test_move_multiples",
      np.zeros((0, 1, 2, 3)))
 case("moveaxis_bad", "after " + NU + "::TestMoveaxis::test_errors",
      lambda x: np.moveaxis(x, 3, 0), np.random.rand(1, 2, 3))
+case("rollaxis_results", "after " + NU + "::TestRollaxis::test_results",
+     lambda a: tuple(np.rollaxis(a, axis=i, start=j) for i in range(-4, 4) for j in range(-4, 5)),
+     np.arange(1 * 2 * 3 * 4).reshape(1, 2, 3, 4))
+case("rollaxis_bad_axis", "after " + NU + "::TestRollaxis::test_exceptions", lambda a: np.rollaxis(a, -5, 0),
+     np.arange(1 * 2 * 3 * 4).reshape(1, 2, 3, 4))
+case("rollaxis_bad_start", "after " + NU + "::TestRollaxis::test_exceptions", lambda a: np.rollaxis(a, 0, 5),
+     np.arange(1 * 2 * 3 * 4).reshape(1, 2, 3, 4))
 case("cross_2x2", "after " + NU + "::TestCross::test_2x2/test_2x3/test_3x3",
      lambda u, v, w: (np.cross(u[:2], v[:2]), np.cross(u, v), np.cross(w, u)),
      np.array([1, 2, 3]), np.array([4, 5, 6]), np.array([-1, 2, 5]))

@@ -99,6 +99,7 @@ FUNCTION_CASES = [
     (np.expand_dims, lambda x: (np.expand_dims(x, 0), np.expand_dims(x, (0, -1))), [((3, 4), F64)]),
     (np.swapaxes, lambda x: np.swapaxes(x, 0, 2), [((2, 3, 4), F64)]),
     (np.moveaxis, lambda x: (np.moveaxis(x, 0, -1), np.moveaxis(x, [0, 1], [2, 0])), [((2, 3, 4), F64)]),
+    (np.rollaxis, lambda x: (np.rollaxis(x, 2), np.rollaxis(x, 0, 3), np.rollaxis(x, -1, 1)), [((2, 3, 4), F64)]),
     (np.atleast_1d, lambda x, y: (np.atleast_1d(x), np.atleast_1d(y)), [((), F64), ((3,), F64)]),
     (np.atleast_2d, lambda x, y: (np.atleast_2d(x), np.atleast_2d(y)), [((), F64), ((3,), F64)]),
     (np.flip, lambda x: (np.flip(x), np.flip(x, axis=1)), [((3, 4), F64)]),
