@@ -17,7 +17,9 @@ The result is exactly one of:
     shape, the same dtype (a Python ``float``/``int``/``bool`` leaf counts as float64/int64/bool,
     which is what the graph returns for it), and the same values: ``np.allclose(rtol=1e-7,
     atol=1e-9, equal_nan=True)`` for double-precision dtypes (``rtol=1e-5, atol=1e-6`` for single and
-    half precision, ``RTOL32``), exact equality for ints and bools. Non-array
+    half precision, ``RTOL32``, and for every leaf of a case whose inputs hold single or half precision
+    values, which NumPy computes in that precision before a double one may promote them), exact equality
+    for ints and bools. Non-array
     leaves (``None``, strings) compare with ``==``.
 ``clear error (data-dependent shape)``
     It raised, and the message says the shape depends on the data: it matches
@@ -90,9 +92,18 @@ RTOL, ATOL = 1e-7, 1e-9
 RTOL32, ATOL32 = 1e-5, 1e-6
 
 
-def _tolerance(dtype: np.dtype) -> tuple[float, float]:
-    """(rtol, atol) for an inexact dtype: RTOL/ATOL for double precision, RTOL32/ATOL32 for single and half."""
-    return (RTOL32, ATOL32) if np.finfo(dtype).bits < 64 else (RTOL, ATOL)
+def _tolerance(dtype: np.dtype, single: bool = False) -> tuple[float, float]:
+    """(rtol, atol) for an inexact dtype: RTOL/ATOL for double precision, RTOL32/ATOL32 for single and half, and
+    for any dtype when ``single``: the case's inputs hold single or half precision values, which NumPy computes
+    in that precision before a double one promotes the result (``np.float64(c) * np.exp(x32)``: XLA's float32
+    ``exp`` is an ulp from NumPy's, which the float64 result keeps)."""
+    return (RTOL32, ATOL32) if single or np.finfo(dtype).bits < 64 else (RTOL, ATOL)
+
+
+def _single_precision(values: Any) -> bool:
+    """Whether ``values`` (a case's inputs) hold a float16 / float32 / complex64 array or scalar, at any depth."""
+    return any(_is_array_like(leaf) and np.asarray(leaf).dtype in (np.float16, np.float32, np.complex64)
+               for _, leaf in _flatten(values))
 TIMEOUT = 60.0  # seconds per case and executor
 
 DATA_DEPENDENT = re.compile(
@@ -167,8 +178,9 @@ def _is_array_like(x: Any) -> bool:
     return isinstance(x, (np.ndarray, np.generic, bool, int, float, complex))
 
 
-def compare(expected: Any, actual: Any) -> str:
-    """'' when ``actual`` matches ``expected`` (see the module docstring), else where it differs."""
+def compare(expected: Any, actual: Any, single: bool = False) -> str:
+    """'' when ``actual`` matches ``expected`` (see the module docstring), else where it differs; ``single``: with
+    single precision tolerances for every inexact leaf (``_tolerance``)."""
     e_leaves, a_leaves = _flatten(expected), _flatten(actual)
     e_paths = [p for p, _ in e_leaves]
     a_paths = [p for p, _ in a_leaves]
@@ -189,12 +201,12 @@ def compare(expected: Any, actual: Any) -> str:
         if ea.dtype != aa.dtype:
             return f"{path}: dtype {ea.dtype} eager, {aa.dtype} staged"
         if np.issubdtype(ea.dtype, np.inexact):
-            rtol, atol = _tolerance(ea.dtype)
+            rtol, atol = _tolerance(ea.dtype, single)
             ok = np.allclose(aa, ea, rtol=rtol, atol=atol, equal_nan=True)
         else:
             ok = np.array_equal(aa, ea)
         if not ok:
-            return f"{path}: values differ: {_diff(ea, aa)}"
+            return f"{path}: values differ: {_diff(ea, aa, single)}"
     return ""
 
 
@@ -209,11 +221,11 @@ def _shape_of_tree(tree: Any) -> str:
     return type(tree).__name__
 
 
-def _diff(e: np.ndarray, a: np.ndarray) -> str:
+def _diff(e: np.ndarray, a: np.ndarray, single: bool = False) -> str:
     if e.ndim == 0:
         return f"eager {e.item()!r}, staged {a.item()!r}"
     if np.issubdtype(e.dtype, np.inexact):
-        rtol, atol = _tolerance(e.dtype)
+        rtol, atol = _tolerance(e.dtype, single)
         bad = ~np.isclose(a, e, rtol=rtol, atol=atol, equal_nan=True)
     else:
         bad = a != e
@@ -329,8 +341,9 @@ def _time_limit(seconds: float) -> Iterator[None]:
 
 def _compared(case: Case, executor: str, expected: list[Any], actual: list[Any], start: float) -> Outcome:
     """WORKS, or WRONG naming the first call whose result differs from eager's."""
+    single = _single_precision(_inputs(case, 0))
     for call, (e, a) in enumerate(zip(expected, actual), 1):
-        difference = compare(e, a)
+        difference = compare(e, a, single)
         if difference:
             return Outcome(case, executor, WRONG, f"call {call}: {difference}", seconds=time.perf_counter() - start)
     return Outcome(case, executor, WORKS, seconds=time.perf_counter() - start)
