@@ -152,11 +152,17 @@ def call(f: Callable, /) -> Callable:
 
 
 _PARTIAL_CALL = functools.partial.__call__
+_CUSTOM_DERIVATIVES = "jax._src.custom_derivatives"  # the module of jax.custom_jvp and jax.custom_vjp
 
 
 def _call_method(f: Any, cls: type) -> Callable:
     """A callable object: its class's ``__call__`` as Python finds it (a plain function gets the
-    object, a staticmethod does not, a classmethod gets the class), converted when it is user code."""
+    object, a staticmethod does not, a classmethod gets the class), converted when it is user code.
+    A ``jax.custom_jvp`` / ``custom_vjp``: a copy with its functions converted (runtime/jax/higher_order.py)."""
+    if cls.__module__ == _CUSTOM_DERIVATIVES:
+        from runtime.jax.higher_order import converted_custom_derivative  # (JAX is imported: f is its object)
+
+        return converted_custom_derivative(f)
     method = next((klass.__dict__["__call__"] for klass in cls.__mro__ if "__call__" in klass.__dict__), None)
     if type(method) is types.FunctionType:
         target = _target(method)

@@ -264,14 +264,23 @@ class _Calls(Transformer):
         target = self._resolve(node.func) if isinstance(node.func, (ast.Name, ast.Attribute)) else UNKNOWN
         if target is UNKNOWN:
             return
-        position, keyword = _CALLABLE_ARGUMENTS.get(id(target), (None, None))  # (by id: no user __hash__ asked)
-        if position is not None and len(node.args) > position and not isinstance(node.args[position], ast.Starred):
-            node.args[position] = self._routed_callable(node.args[position])
-        for item in node.keywords:
-            if item.arg is not None and item.arg == keyword:
-                item.value = self._routed_callable(item.value)
+        places = callable_arguments(target)
+        if not places:
+            return
+        starred = next((i for i, a in enumerate(node.args) if isinstance(a, ast.Starred)), len(node.args))
+        for position, keyword in places:
+            if position is not None and position < starred:
+                node.args[position] = self._routed_callable(node.args[position])
+            for item in node.keywords:
+                if item.arg is not None and item.arg == keyword:
+                    item.value = self._routed_callable(item.value)
 
     def _routed_callable(self, argument: ast.expr) -> ast.expr:
+        if isinstance(argument, (ast.List, ast.Tuple)) and isinstance(argument.ctx, ast.Load):
+            # `lax.switch(i, [f, g], x)`: each function of the display
+            argument.elts = [item if isinstance(item, ast.Starred) else self._routed_callable(item)
+                             for item in argument.elts]
+            return argument
         if isinstance(argument, (ast.Lambda, ast.Constant)) or (self._plain(argument) and not self._routed(argument)):
             return argument
         return _runtime_call(argument, _positions(argument))
@@ -361,11 +370,51 @@ class _Calls(Transformer):
 
 
 # Builtins that call a function of the user's, by id: where it stands (a positional index, a keyword's name).
-_CALLABLE_ARGUMENTS: dict[int, tuple] = {id(f): where for f, where in (
+_CALLABLE_ARGUMENTS: dict[int, tuple] = {id(f): (where,) for f, where in (
     (map, (0, None)), (filter, (0, None)), (functools.reduce, (0, None)), (itertools.starmap, (0, None)),
     (itertools.filterfalse, (0, None)), (itertools.dropwhile, (0, None)), (itertools.takewhile, (0, None)),
     (itertools.accumulate, (1, "func")), (itertools.groupby, (1, "key")),
     (sorted, (None, "key")), (min, (None, "key")), (max, (None, "key")))}
+
+# JAX's functions that trace a function of the user's (its control flow and transformations), by dotted name:
+# where each function stands. `lax.scan(body, c, xs)` -> `lax.scan(ag__.call(body), c, xs)`: JAX traces the
+# converted form, whose `if` / `while` on its tracers JAX stages, as TF's own `tf.map_fn` and `tf.while_loop`
+# convert the functions they are given. (A `jax.custom_jvp` / `custom_vjp` object the code calls is converted
+# by ag__.call itself: runtime/jax/higher_order.py.)
+_JAX_CALLABLE_ARGUMENTS = {
+    "lax.scan": ((0, "f"),), "lax.map": ((0, "f"),), "lax.fori_loop": ((2, "body_fun"),),
+    "lax.while_loop": ((0, "cond_fun"), (1, "body_fun")), "lax.cond": ((1, "true_fun"), (2, "false_fun")),
+    "lax.switch": ((1, "branches"),), "lax.associative_scan": ((0, "fn"),),
+    "lax.custom_root": ((0, "f"), (2, "solve"), (3, "tangent_solve")),
+    "lax.custom_linear_solve": ((0, "matvec"), (2, "solve"), (3, "transpose_solve")),
+    **{name: ((0, "fun"),) for name in (
+        "jit", "vmap", "grad", "value_and_grad", "jacfwd", "jacrev", "hessian", "jvp", "vjp", "linearize",
+        "checkpoint", "remat", "custom_jvp", "custom_vjp", "eval_shape", "named_call")},
+    "numpy.vectorize": ((0, "pyfunc"),), "tree_util.tree_map": ((0, "f"),), "tree.map": ((0, "f"),),
+}
+_jax_callable_arguments: list[dict[int, tuple]] = []  # the table above by id, made once JAX is imported
+
+
+def callable_arguments(target: Any) -> tuple:
+    """Where the functions a callee calls for the user stand in its arguments: ``((position, keyword), ...)``,
+    empty for any other callee. (By id: no user ``__hash__`` is asked.)"""
+    places = _CALLABLE_ARGUMENTS.get(id(target))
+    if places is not None:
+        return places
+    if not _jax_callable_arguments:
+        jax = sys.modules.get("jax")
+        if jax is None or "jax.tree_util" not in sys.modules:  # (not imported, or still importing)
+            return ()
+        table = {}
+        for name, where in _JAX_CALLABLE_ARGUMENTS.items():
+            value: Any = jax
+            for part in name.split("."):
+                value = getattr(value, part, None)
+            if value is not None:
+                table[id(value)] = (value, where)  # (the value kept: its id stays its own)
+        _jax_callable_arguments.append(table)
+    entry = _jax_callable_arguments[0].get(id(target))
+    return entry[1] if entry is not None else ()
 
 
 def _callee(call: ast.Call) -> ast.expr:

@@ -777,3 +777,6 @@ from jax_programs import libraries_eleventh  # noqa: E402,F401  (registered afte
 
 # isort: split
 from jax_programs import libraries_twelfth  # noqa: E402,F401  (registered after libraries_eleventh)
+
+# isort: split
+from jax_programs import libraries_thirteenth  # noqa: E402,F401  (registered after libraries_twelfth)
