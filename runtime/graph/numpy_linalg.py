@@ -474,8 +474,9 @@ def _tensordot(a: Any, b: Any, axes: Any = 2) -> Tensor:
         axes_a, axes_b = list(range(-axes, 0)), list(range(0, axes))
     else:
         axes_a, axes_b = axes
-    axes_a = list(axes_a) if isinstance(axes_a, (list, tuple)) else [axes_a]
-    axes_b = list(axes_b) if isinstance(axes_b, (list, tuple)) else [axes_b]
+    axes_a, axes_b = _axis_list(axes_a), _axis_list(axes_b)  # (any sequence: a range, an array of ints)
+    if len(set(axes_a)) != len(axes_a) or len(set(axes_b)) != len(axes_b):
+        raise ValueError("duplicate axes are not allowed in tensordot")
     x, y = arg(a), arg(b)
     as_, bs = _known("tensordot", x, range(x.ndim)), _known("tensordot", y, range(y.ndim))
     if len(axes_a) != len(axes_b) or any(as_[i] != bs[j] for i, j in zip(axes_a, axes_b)):
@@ -489,6 +490,16 @@ def _tensordot(a: Any, b: Any, axes: Any = 2) -> Tensor:
     at = reshape(transpose(x, rest_a + axes_a), (math.prod(as_[k] for k in rest_a), summed))
     bt = reshape(transpose(y, axes_b + rest_b), (summed, math.prod(bs[k] for k in rest_b)))
     return reshape(apply("matmul", at, bt), [as_[k] for k in rest_a] + [bs[k] for k in rest_b])
+
+
+def _axis_list(axes: Any) -> list:
+    """``tensordot``'s axes of one operand as NumPy takes them: a sequence's items (``len`` answers), else the one
+    axis."""
+    try:
+        len(axes)
+    except TypeError:
+        return [axes]
+    return list(axes)
 
 
 @implements(np.kron)

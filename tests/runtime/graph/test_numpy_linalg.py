@@ -311,6 +311,20 @@ def test_tensordot_axes_and_multi_dot():
           a, b, c, v)
 
 
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_tensordot_axes_as_any_sequence_numpy_takes(executor):
+    # NumPy takes each operand's axes as any sequence (a range, an array of ints) or one axis (a NumPy int):
+    # autograd's own VJPs pass [range(..), range(..)] and [np.arange(..)[..], ...] (its suite found both).
+    if executor == "jax":
+        pytest.importorskip("jax")
+    rng = np.random.default_rng(2)
+    a, b, c = make(rng, (3, 2), F64), make(rng, (3, 4), F64), make(rng, (2, 3, 4), F64)
+    check(lambda a, b, c: (np.tensordot(a, b, [np.array([0]), np.array([0])]), np.tensordot(a, b, [range(1), range(1)]),
+                           np.tensordot(a, b, (np.int64(0), 0)),
+                           np.tensordot(c, b, np.array([[1, 2], [0, 1]])), np.tensordot(c, b, (range(1, 3), [0, 1]))),
+          a, b, c, executor=executor)
+
+
 # np.trace(complex, dtype=float32) discards the imaginary part in eager NumPy and in the graph alike.
 @pytest.mark.filterwarnings("ignore::numpy.exceptions.ComplexWarning")
 @SETTINGS
@@ -504,6 +518,8 @@ def trace_only(fn, *specs):
      r"shapes \(3,4\) and \(5,\) not aligned: 4 \(dim 1\) != 5 \(dim 0\)"),
     (lambda a, b: np.dot(a, b), [((2, 3, 4), F64), ((5, 6), F64)], ValueError, "not aligned"),
     (lambda a, b: np.tensordot(a, b), [((2, 3, 4), F64), ((5, 6), F64)], ValueError, "shape-mismatch for sum"),
+    (lambda a, b: np.tensordot(a, b, ([0, 0], [0, 1])), [((3, 4), F64), ((3, 3), F64)], ValueError,
+     "duplicate axes are not allowed in tensordot"),
     (lambda a: np.trace(a), [((3,), F64)], ValueError, "diag requires an array of at least two dimensions"),
     (lambda a: np.trace(a, 0, 1, 1), [((3, 3), F64)], ValueError, "axis1 and axis2 cannot be the same"),
     (lambda a: np.diag(a), [((2, 2, 2), F64)], ValueError, "Input must be 1- or 2-d."),
