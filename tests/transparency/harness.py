@@ -988,6 +988,74 @@ PYPI_SUITES = (
           note="its pytest.ini collects examples/*.py too (2 items there skip: parsy's test_item, imported by "
                "name, which the examples mark skip); the dataclass-made __init__ and __eq__ of Result have no "
                "source: not converted"),
+    # Six pure-Python libraries built on NumPy (their code does arithmetic, indexing and `if` / `for` / `while` on
+    # NumPy arrays and scalars), none with a dependency the venv lacks (NumPy; SciPy for numdifftools): 3-D rotations,
+    # quaternions and affines (transforms3d), affine-invariant ensemble MCMC (emcee), numerical derivatives by
+    # Richardson extrapolation (numdifftools), CMA-ES and its variants (cmaes), satellite orbits (sgp4, its pure-Python
+    # propagator: the unpacked sdist builds no C++ accelerator) and reverse-mode automatic differentiation of NumPy
+    # code (autograd: NumPy's functions wrapped as primitives, their vector-Jacobian products). 0 broken as written;
+    # in the converted form 0 for numdifftools and sgp4, and the rest almost all in a class docs/limitations.md names
+    # (NumPy random draws are staged inside a trace, "Random draws inside a trace", and np.random.get_state and
+    # np.random.shuffle of a NumPy array are refused there, docs/errors.md and docs/graphs.md): transforms3d 3, emcee
+    # 33, cmaes 2, autograd 549 (see their notes). 9 to 210 s for its three runs (autograd's converted form took 5.9
+    # times as long as unconverted, the others' 1.2 to 1.7 times; as written 0.8 to 1.7 times).
+    # Not added: pyquaternion 0.9.9 (its sdist lacks the VERSION.txt its setup.py reads: pip cannot download it) and
+    # 0.9.5 (its sdist ships no tests), colorspacious 1.1.2 and opensimplex 0.4.5.1 (their setup.py imports NumPy,
+    # which pip's isolated build of the sdist does not have) and scikit-spatial 10.0.0 (skspatial/__init__.py reads its
+    # version from the installed distribution's metadata: every test module fails to import from the unpacked sdist).
+    Suite(name="transforms3d", kind="pytest", dist="transforms3d", version="0.4.2",
+          sha256="e8b5df30eaedbee556e81c6938e55aab5365894e47d0a17615d7db7fd2393680",
+          packages=("transforms3d",), pytest_args=("transforms3d/tests",),
+          note="its tests are in the package (transforms3d/tests): not converted; transforms3d.derivations needs "
+               "sympy (not installed): not imported, so not converted. 3 tests break in the converted form, a class "
+               "docs/limitations.md names: utils.random_unit_vector's draw is staged inside the trace, and the test "
+               "asks the truth of a graph tensor (test_random_unit_vector, test_inverse_outer) or np.asarray's of one "
+               "(test_aff2sadn)"),
+    Suite(name="emcee", kind="pytest", dist="emcee", version="3.1.6",
+          sha256="11af4daf6ab8f9ca69681e3c29054665db7bbd87fd4eb8e437d2c3a1248c637d",
+          packages=("emcee",), src="src", pytest_args=("src/emcee/tests/unit",),
+          note="its unit tests alone (src/emcee/tests/unit): the integration tests (src/emcee/tests/integration, "
+               "sampling until convergence) take 340 s unconverted: not run; its tests are in the package: not "
+               "converted; its HDF5 backend's tests skip (h5py not installed). 33 tests break in the converted "
+               "form, refusals docs/errors.md and docs/graphs.md name: EnsembleSampler.__init__ calls "
+               "np.random.get_state() (NotStageable, 31 tests; test_thin's pytest.warns reports DID NOT WARN over "
+               "it) and RedBlueMove.propose shuffles a NumPy array it made itself with the sampler's RandomState "
+               "(test_live_dangerously)"),
+    Suite(name="numdifftools", kind="pytest", dist="numdifftools", version="0.11.2",
+          sha256="0508bbcea72f4706d8f4d518812bec11949d75bd0656047777d4e36357322344",
+          packages=("numdifftools",), src="src",
+          pytest_args=("src/numdifftools/tests", "--ignore=src/numdifftools/tests/test_scripts.py"),
+          note="its tests are in the package: not converted; tests/test_scripts.py runs numdifftools.run_benchmark, "
+               "which imports matplotlib (not installed): not run, and run_benchmark, profile_numdifftools and "
+               "_find_default_scale do not import (not converted); its algopy and statsmodels tests skip (neither "
+               "installed)"),
+    Suite(name="cmaes", kind="pytest", dist="cmaes", version="0.13.1",
+          sha256="5f56a9e8dd769ffd23ac2ad651979bdb6ca8846de60d97d03fe5ad8456c56c79",
+          packages=("cmaes",), pytest_args=("tests",),
+          note="cmaes.safe_cma imports gpytorch (not installed): not imported, so not converted; the dataclass-made "
+               "methods of CatCMAwM.Solution and COMOCatCMAwM.Solution have no source: not converted. 2 tests break in "
+               "the converted form, a class docs/limitations.md names: CMA.ask's draws (its RandomState's randn) are "
+               "staged inside the trace, and get_warm_start_mgd writes them into a NumPy array (test_dimension) or "
+               "the test's assert_almost_equal takes np.asarray of one (test_no_discrete_spaces)"),
+    Suite(name="sgp4", kind="pytest", dist="sgp4", version="2.27",
+          sha256="06d37247c6985739b707b8b39b6b83e06e8af783b2531e31965501ba983985f9",
+          packages=("sgp4",), pytest_args=("sgp4/tests.py",),
+          note="its C++ accelerator (sgp4.vallado_cpp) is not built in the unpacked sdist: sgp4.api's Satrec is the "
+               "pure-Python sgp4.model.Satrec; its tests are sgp4/tests.py, in the package: not converted"),
+    Suite(name="autograd", kind="pytest", dist="autograd", version="1.9.1",
+          sha256="7818c5c69ddf9efb7da74097bd741a4c7920133f41966f68537223a15ef798bc",
+          packages=("autograd",),
+          pytest_args=("tests", "-o", "addopts=", "-o", "required_plugins=", "--continue-on-collection-errors"),
+          note="its pyproject.toml's addopts and required_plugins ask for pytest-cov and pytest-xdist's -n auto: "
+               "dropped; --continue-on-collection-errors, so that a test module that fails to import converted does "
+               "not stop the run. 549 of 618 tests break in the converted form: its tests draw their inputs with "
+               "autograd.numpy.random (npr.randn, converted wrappers of NumPy's), staged inside the trace "
+               "(docs/limitations.md), so the code under test meets graph tensors where the suite has arrays: "
+               "refusals of in-place writes into NumPy arrays (x += y, np.add.at), ndarray.view, type() of a tensor, "
+               "bool() and np.asarray of one (test_scipy.py's module-level draw, 89 tests unrun). Not such a "
+               "refusal: 11 (test_tensordot_1 to _8 but _5, and test_make_jvp, test_make_ggnvp, "
+               "test_make_ggnvp_nondefault_g and test_grad_and_aux), np.tensordot on a graph tensor with axes given "
+               "as NumPy integer arrays or ranges raises TypeError where NumPy takes any sequence of ints"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
