@@ -35,6 +35,15 @@ class Program:
     rtol: float = 1e-5
     needs_scan: bool = False          # unrolled (no static-range scan), tracing and compiling take minutes
     known_failure: Optional[str] = None  # a bug class not fixed yet: its staged tests are strict xfails
+    # The eager oracle where `plain` cannot run eagerly: it hands JAX (lax.switch, lax.scan, jax.vmap) a function
+    # whose Python control flow JAX refuses on its tracers unconverted. A Python form of the same computation on
+    # concrete values (`plain` under jax.disable_jit(), where lax.switch and lax.scan call it in Python, or the
+    # vmaps as Python loops). None: `plain` itself.
+    eager: Optional[Callable] = None
+
+    def expected(self, *args: Any) -> Any:
+        """What the converted program must give: ``plain`` run eagerly (or ``eager`` where it is set)."""
+        return (self.eager or self.plain)(*args)
 
 
 PROGRAMS: list[Program] = []
@@ -780,3 +789,6 @@ from jax_programs import libraries_twelfth  # noqa: E402,F401  (registered after
 
 # isort: split
 from jax_programs import libraries_thirteenth  # noqa: E402,F401  (registered after libraries_twelfth)
+
+# isort: split
+from jax_programs import libraries_fourteenth  # noqa: E402,F401  (registered after libraries_thirteenth)

@@ -87,7 +87,7 @@ def test_converted_under_jit_equals_eager_and_twin(program):
     if program.needs_scan and not STATIC_RANGES_STAGED:
         pytest.skip("its range loop would be unrolled: minutes of compilation (see docs/jax.md)")
     args = program.args()
-    expected = program.plain(*args)  # eager: Python control flow on concrete JAX arrays
+    expected = program.expected(*args)  # eager: Python control flow on concrete JAX arrays
     with warnings.catch_warnings():
         warnings.simplefilter("error", UnrolledLoopWarning)  # no program's loop is unrolled
         got = jax.jit(converted(program))(*args)
@@ -179,7 +179,7 @@ def test_backend_jax_function_equals_eager(program):
     with warnings.catch_warnings():
         warnings.simplefilter("error", UnrolledLoopWarning)
         got = autograph.function(program.plain, backend="jax")(*args)
-    close(got, program.plain(*args), program.rtol)
+    close(got, program.expected(*args), program.rtol)
 
 
 def test_the_bubble_sort_twin_sorts():
