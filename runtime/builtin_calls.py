@@ -6,7 +6,8 @@ itself. A graph tensor cannot answer while it is traced, and Python cannot be ch
 the converter routes calls that resolve, at conversion time, to one of these callables
 (``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow isinstance
 type len hasattr``, the functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray isscalar``, and
-``arange repeat take``, which ask their sizes and positions for Python ints) through this module
+``repeat take``, which ask their sizes and positions for Python ints; ``np.arange`` comes here through
+``ag__.call``, as NumPy's other constructors of fresh arrays do: runtime/new_arrays.py) through this module
 (``ROUTED_BUILTINS``, ``ROUTED_NUMPY``; ``ag__.call`` routes one it meets under another name,
 ``ROUTED_CALLS``);
 ``any`` and ``all`` too, which ask each item for its truth (``_truth_fold``).
@@ -53,7 +54,7 @@ from runtime.tracebacks import HIDDEN_CODES, hide_frames_of, strip
 # hands back ``ROUTED_CALLS[id(f)]`` for one reached another way (a variable, a table of them: runtime/calls.py).
 ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, type, len, any, all,
                    hasattr)
-ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "arange", "repeat", "take", "isscalar")
+ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "repeat", "take", "isscalar")
 
 _MISS = object()
 _NO_ARG = object()  # "no second argument" in ``builtin``

@@ -44,7 +44,7 @@ _CONTAINERS = (tuple, list, dict)
 # The constructors whose result is a new array with contents of NumPy's choosing (not the caller's data):
 # id -> the callable (kept here, so an id found in the table is its own).
 NEW_ARRAY_CALLABLES: dict[int, Any] = {
-    id(f): f for f in (np.zeros, np.ones, np.empty, np.full, np.eye, np.identity, np.tri, np.indices,
+    id(f): f for f in (np.zeros, np.ones, np.empty, np.full, np.eye, np.identity, np.tri, np.indices, np.arange,
                        np.zeros_like, np.ones_like, np.empty_like, np.full_like)}
 
 
@@ -70,7 +70,9 @@ def new_array_call(f: Callable) -> Callable:
         made = backend.new_array(f)
         if made is not NotImplemented:
             return made
-    return f
+    # np.arange asks its bounds for Python ints: a bound a backend computes (``np.arange(len(x[m]))``) is that
+    # backend's to answer, as for the other routed callables (runtime/builtin_calls.py).
+    return functools.partial(builtin_call, f) if f is np.arange else f
 
 
 _COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})

@@ -30,6 +30,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from runtime.builtin_calls import builtin_call
 from runtime.graph import tensor_sizes
 from runtime.graph.tensor import (
     as_tensor,
@@ -54,6 +55,8 @@ def new_array(f: Callable) -> Callable:
 
 
 def _make(f: Callable, args: tuple, kwargs: dict) -> Any:
+    if f is np.arange and any(is_or_holds_tensor(a) for a in (*args, *kwargs.values())):
+        return builtin_call(f, *args, **kwargs)  # a bound computed in the graph: a run-time length (tensor_sizes.py)
     if f in tensor_sizes.SIZED:
         sized = tensor_sizes.new_array(f, args, kwargs)  # a size computed in the graph: a run-time dim `?`
         if sized is not None:

@@ -72,12 +72,36 @@ def _has_tensor(value: Any) -> bool:
 
 def static(name: str, argname: str, value: Any) -> Any:
     """``value`` itself, after checking it holds no graph tensor: ``argname`` of ``np.<name>`` fixes a
-    shape (or a constant of the graph), which must be known while tracing."""
+    shape (or a constant of the graph), which must be known while tracing. A tensor whose values the graph fixes
+    now (``np.arange(0, 4, 2)``, nothing written into it: ``tensor.known_value``) gives those values, as the NumPy
+    array or scalar eager code would hold."""
     if _has_tensor(value):
+        known = _known_python(value)
+        if known is not _UNKNOWN:
+            return known
         raise NotStageable(f"{user_location()}: np.{name}: argument {argname} must be a Python constant (an int, a "
                         f"float or a sequence of them) in graphs, not a graph tensor: it decides the shape of the "
                         f"result, which a graph fixes when it is traced")
     return value
+
+
+_UNKNOWN = object()
+
+
+def _known_python(value: Any) -> Any:
+    """``value`` with each tensor in it (at any depth of lists and tuples) replaced by its known values (a fresh
+    array, a NumPy scalar for a 0-d one), or ``_UNKNOWN`` if one has none."""
+    if isinstance(value, Tensor):
+        known = tensor_module.known_value(value)
+        if known is None:
+            return _UNKNOWN
+        return known[()] if known.ndim == 0 else np.array(known)
+    if isinstance(value, (list, tuple)):
+        items = [_known_python(v) for v in value]
+        if any(item is _UNKNOWN for item in items):
+            return _UNKNOWN
+        return tuple(items) if isinstance(value, tuple) else items
+    return _UNKNOWN if stands_for_a_tensor(type(value)) else value
 
 
 def known_dim(name: str, x: Tensor, axis: int) -> int:

@@ -122,7 +122,7 @@ def _digitize(x: Any, bins: Any, right: bool = False) -> Tensor:
 
 @implements(np.unravel_index)
 def _unravel_index(indices: Any, shape: Any, order: str = "C") -> tuple:
-    static("unravel_index", "shape", shape)
+    shape = static("unravel_index", "shape", shape)
     flat = as_array(indices)
     np.unravel_index(np.zeros(0, flat.dtype), shape, order)  # NumPy's errors: index dtype, dims, order
     dims = (shape,) if np.ndim(shape) == 0 else tuple(shape)
@@ -208,7 +208,7 @@ def _derivative(f: Tensor, axis: int, spacing: Any, edge_order: int, otype: Any)
 @implements(np.gradient)
 def _gradient(f: Any, *varargs: Any, axis: Any = None, edge_order: int = 1) -> Any:
     values = as_array(f)
-    static("gradient", "edge_order", edge_order)
+    edge_order = static("gradient", "edge_order", edge_order)
     if axis is None:
         axes = tuple(range(values.ndim))
     else:
@@ -257,7 +257,7 @@ def _common_type(*arrays: Any) -> type:
 def _apply_over_axes(func: Any, a: Any, axes: Any) -> Tensor:
     value = as_array(a)
     ndim = value.ndim
-    static("apply_over_axes", "axes", axes)
+    axes = static("apply_over_axes", "axes", axes)
     for axis in ((axes,) if np.ndim(axes) == 0 else axes):
         if axis < 0:
             axis = ndim + axis

@@ -229,6 +229,15 @@ class Tensor:
         raise concrete_error(self, "complex(tensor)")
 
     def __index__(self) -> int:
+        # A 0-d integer whose value the graph fixes now (an item of np.arange(n), nothing written into it): Python
+        # takes the int once, for this use, so its value is the answer. Any other array of known values answers
+        # as NumPy's array does, with its TypeError, which NumPy's indexing takes to read it as an array instead
+        # (its values then: __array__).
+        known = known_value(self) if self.dtype.kind in "iub" else None
+        if known is not None:
+            if not self.value.shape and self.dtype.kind in "iu":
+                return int(known)
+            raise TypeError("only integer scalar arrays can be converted to a scalar index")
         raise concrete_error(self, "using a tensor as a Python int (range(), a list or NumPy array index: for those "
                                    "use np.take(array, tensor), a gather that graphs support)")
 
@@ -247,6 +256,11 @@ class Tensor:
         # (Not even a constant's values: a library may keep the array it made, and read it after a later write
         # into the tensor, which it would then not see.)
         if _indexing_in(sys._getframe(1)):  # NumPy asks an index for its array: `a[i]` of a NumPy array `a`
+            # An index whose values the graph fixes now (np.arange(4)[1:3], nothing written into it): NumPy reads
+            # it once, for this read, and keeps nothing of it, so its values are the answer.
+            known = known_value(self)
+            if known is not None:
+                return np.array(known, dtype=dtype)
             # (np.take reads a boolean index as the integers 0 and 1: for a mask, the advice is np.compress.)
             advice = ("np.compress(i, a, axis=0), a graph op for a boolean mask" if self.dtype == np.bool_
                       else "np.take(a, i, axis=0), a gather that graphs support")
@@ -631,19 +645,38 @@ def constant(x: Any, dtype: Any = None) -> Tensor:
 
 
 def known_value(x: Tensor) -> Optional[np.ndarray]:
-    """The values ``x`` holds now when the graph fixes them while tracing (a constant, or an array NumPy's
-    ``np.zeros`` / ``np.full`` made with nothing written into it since), else None."""
+    """The values ``x`` holds now when the graph fixes them while tracing (a constant, an array NumPy's
+    ``np.zeros`` / ``np.full`` / ``np.arange`` made with nothing written into it since, or a few pure steps from
+    those, ``np.arange(4)[2]``, computed as the fold pass computes them: runtime/graph/passes/fold.py), else None."""
     value, owner = x.ref()
-    for node in reversed(owner.nodes):
-        if value in node.outputs:
-            if node.op == "constant":
-                return node.attrs["value"]
-            if node.op == "full" and None not in value.shape:
-                made = np.full(value.shape, node.attrs["fill_value"], value.dtype)
-                made.flags.writeable = False
-                return made
+    producers = {out: node for node in owner.nodes for out in node.outputs}
+    return _known(value, producers, _KNOWN_DEPTH)
+
+
+_KNOWN_DEPTH = 4  # pure steps from a constant that known_value computes
+
+
+def _known(value: Any, producers: dict, depth: int) -> Optional[np.ndarray]:
+    node = producers.get(value)
+    if node is None:
+        return None
+    if node.op == "constant":
+        return node.attrs["value"]
+    if node.op == "full" and None not in value.shape:
+        made = np.full(value.shape, node.attrs["fill_value"], value.dtype)
+        made.flags.writeable = False
+        return made
+    if depth == 0 or not node.inputs:
+        return None
+    constants = {}
+    for source in node.inputs:
+        known = _known(source, producers, depth - 1)
+        if known is None:
             return None
-    return None
+        constants[source] = known
+    from runtime.graph.passes import fold  # (the passes import this module)
+
+    return fold.fold_node(node, constants)
 
 
 _ITEM_TYPES = {"b": np.bool_, "i": np.int64, "u": np.int64, "f": np.float64, "c": np.complex128}

@@ -72,6 +72,12 @@ def run(graph: Graph) -> Graph:
     return rw.finish()
 
 
+def fold_node(node: Node, constants: dict) -> Optional[np.ndarray]:
+    """``node``'s one result computed now from ``constants`` (its inputs' values), as this pass folds it, or None
+    where it would not fold (runtime/graph/tensor.py's ``known_value``)."""
+    return _fold(node, node.inputs, constants)
+
+
 def _fold(node: Node, inputs: tuple, constants: dict) -> Optional[np.ndarray]:
     if node.op not in _SHAPE_ONLY and not all(v in constants for v in inputs):
         return None

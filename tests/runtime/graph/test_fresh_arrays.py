@@ -111,10 +111,42 @@ def written_under_a_condition(x):
     return d, acc
 
 
+def insertion_sort_positions(x):
+    # CLRS's insertion sort (google-deepmind/clrs's sorting.py keeps the positions so): a local np.arange written
+    # inside a staged `while` whose test reads the data
+    a = x.copy()
+    positions = np.arange(a.shape[0])
+    for j in range(1, a.shape[0]):
+        key, moved = a[j], positions[j]
+        i = j - 1
+        while i >= 0 and a[i] > key:
+            a[i + 1] = a[i]
+            positions[i + 1] = positions[i]
+            i -= 1
+        a[i + 1] = key
+        positions[i + 1] = moved
+    return a, positions
+
+
+_TABLE = np.array([10.0, 20.0, 30.0, 40.0, 50.0])
+
+
+def arange_as_python_values(x):
+    # An np.arange nothing is written into answers where Python or NumPy asks for its values: an index of a NumPy
+    # array (derived from it too), range(), np.add.reduceat's indices, a shape
+    idx = np.arange(4)
+    picked = _TABLE[idx[1:3]] + np.array([1.0, 2.0, 3.0])[idx % 3][:2]
+    total = x[0]
+    for k in range(idx[2]):
+        total = total + k
+    blocks = np.add.reduceat(x, np.arange(0, 4, 2))
+    return picked * x[1], total, blocks, np.zeros(idx[3]) + x[2], idx.tolist()
+
+
 PROGRAMS = [out_of_divide, covariance, scatter_add, reflection, one_hot, aliases_and_views, helper_writes_a_view,
-            filled_and_typed, only_read, written_under_a_condition]
+            filled_and_typed, only_read, written_under_a_condition, insertion_sort_positions, arange_as_python_values]
 _VECTOR_INPUT = (scatter_add, reflection, aliases_and_views, helper_writes_a_view, filled_and_typed, only_read,
-                 written_under_a_condition)
+                 written_under_a_condition, insertion_sort_positions, arange_as_python_values)
 
 
 @pytest.mark.parametrize("executor", EXECUTORS)
