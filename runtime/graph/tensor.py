@@ -649,15 +649,22 @@ def known_value(x: Tensor) -> Optional[np.ndarray]:
     ``np.zeros`` / ``np.full`` / ``np.arange`` made with nothing written into it since, or a few pure steps from
     those, ``np.arange(4)[2]``, computed as the fold pass computes them: runtime/graph/passes/fold.py), else None."""
     value, owner = x.ref()
-    producers = {out: node for node in owner.nodes for out in node.outputs}
-    return _known(value, producers, _KNOWN_DEPTH)
+    return _known(value, owner.nodes, _KNOWN_DEPTH)
 
 
 _KNOWN_DEPTH = 4  # pure steps from a constant that known_value computes
 
 
-def _known(value: Any, producers: dict, depth: int) -> Optional[np.ndarray]:
-    node = producers.get(value)
+def _producer(value: Any, nodes: list) -> Any:
+    """The node of ``nodes`` that makes ``value`` (from the end: a value asked about is most often a recent one)."""
+    for node in reversed(nodes):
+        if value in node.outputs:
+            return node
+    return None
+
+
+def _known(value: Any, nodes: list, depth: int) -> Optional[np.ndarray]:
+    node = _producer(value, nodes)
     if node is None:
         return None
     if node.op == "constant":
@@ -670,7 +677,7 @@ def _known(value: Any, producers: dict, depth: int) -> Optional[np.ndarray]:
         return None
     constants = {}
     for source in node.inputs:
-        known = _known(source, producers, depth - 1)
+        known = _known(source, nodes, depth - 1)
         if known is None:
             return None
         constants[source] = known
