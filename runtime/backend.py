@@ -179,6 +179,15 @@ class Backend:
     def or_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         raise NotImplementedError(f"{self.name} cannot stage `or`")
 
+    def and_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        """``and`` as the test of an ``if`` / ``while`` / ``assert`` (``ag__.and_test``): only its truth is used.
+        By default the value ``and_`` stages."""
+        return self.and_(value, rest)
+
+    def or_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        """``or`` as a test (``ag__.or_test``): only its truth is used. By default the value ``or_`` stages."""
+        return self.or_(value, rest)
+
     def range(self, *args: Any) -> Any:
         raise NotImplementedError(f"{self.name} cannot stage range()")
 

@@ -511,7 +511,7 @@ def and_test(value: Any, *rest: Thunk) -> Any:
             return value
         for index, operand in enumerate(rest):
             if type(value) is not bool and _staged(value) is not None:
-                return _staged(value).and_(value, rest[index:])
+                return _staged(value).and_test(value, rest[index:])
             if not value:
                 return False
             value = operand()
@@ -538,7 +538,7 @@ def or_test(value: Any, *rest: Thunk) -> Any:
             return value
         for index, operand in enumerate(rest):
             if type(value) is not bool and _staged(value) is not None:
-                return _staged(value).or_(value, rest[index:])
+                return _staged(value).or_test(value, rest[index:])
             if value:
                 return True
             value = operand()

@@ -90,6 +90,16 @@ class GraphBackend(Backend):
     def or_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         return self._short_circuit(value, rest, operators.or_, "or")
 
+    # As a test only the truth counts: each operand is staged as its truth (a bool[]), so operands of two dtypes
+    # (`if d == 0 and on_segment:` with a float `on_segment`) need not join as values; still lazy.
+    def and_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        return self._short_circuit(predicate(value, "the left operand of `and`"), _truths(rest, "and"),
+                                   operators.and_test, "and")
+
+    def or_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        return self._short_circuit(predicate(value, "the left operand of `or`"), _truths(rest, "or"),
+                                   operators.or_test, "or")
+
     @staticmethod
     def _short_circuit(value: Any, rest: tuple[Thunk, ...], again: Callable, word: str) -> Any:
         pred = predicate(value, f"the left operand of `{word}`")
@@ -247,6 +257,17 @@ def _join_index_expression(columns: bool, index: Any) -> Any:
         pieces.append(piece)
     return np.concatenate(pieces, axis=-1 if columns else 0)
 
+
+
+def _truths(rest: tuple[Thunk, ...], word: str) -> tuple[Thunk, ...]:
+    """The operands of a staged ``and`` / ``or`` test as their truths: a tensor as its ``bool[]`` (Python's truth of
+    a number), a plain value as it is (the test asks its truth once)."""
+    def truth(thunk: Thunk) -> Thunk:
+        def operand() -> Any:
+            value = thunk()
+            return predicate(value, f"an operand of `{word}`") if isinstance(value, Tensor) else value
+        return operand
+    return tuple(truth(thunk) for thunk in rest)
 
 GRAPH_BACKEND = GraphBackend()
 register(GRAPH_BACKEND)

@@ -242,6 +242,34 @@ def test_or_and_not_follow_python():
         assert_same(autograph.function(f)(x), f(x))
 
 
+def _tests_of_numbers(d, on, n):
+    # CLRS's segments_intersect: `elif d == 0 and on_segment:` with a float `on_segment`; as a test only the
+    # operands' truths count, whatever their dtypes (a value `and` must join them as values, and cannot)
+    ret = 0
+    if d[1] > 5:
+        ret = 2
+    elif d[0] == 0 and on[0]:
+        ret = 1
+    elif on[1] or d[1] < 0:
+        ret = 3
+    while n > 0 and on[0] - n:
+        n = n - 1
+    assert d[0] or on[1] or n >= 0, "nothing"
+    return ret, n
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+@pytest.mark.parametrize("d, on, n", [
+    ([0.0, 1.0], [1.0, 0.0], 3), ([0.0, 1.0], [0.0, 2.5], 0), ([2.0, -1.0], [0.0, 0.0], 2),
+    ([0.0, 9.0], [np.nan, 0.0], 1),
+    ([-0.0, 1.0], [1.0, 0.0], 5)])
+def test_and_or_as_tests_take_each_operands_truth_whatever_its_dtype(d, on, n, executor):
+    if executor == "jax":
+        pytest.importorskip("jax")
+    args = (np.array(d), np.array(on), np.int64(n))
+    assert_same(autograph.function(_tests_of_numbers, executor=executor)(*args), _tests_of_numbers(*args))
+
+
 # --- random programs -----------------------------------------------------------------------------
 
 EXAMPLES = int(os.environ.get("AUTOGRAPH_GRAPH_FUZZ_EXAMPLES", "500"))
