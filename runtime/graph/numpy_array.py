@@ -1802,4 +1802,5 @@ Tensor.std = lambda self, *args, **kwargs: np.std(self, *args, **kwargs)
 Tensor.var = lambda self, *args, **kwargs: np.var(self, *args, **kwargs)
 Tensor.take = lambda self, indices, axis=None, out=None, mode="raise": _finish(
     np.take(self, indices, axis, mode=mode), out, "x.take")
+Tensor.searchsorted = lambda self, v, side="left", sorter=None: _searchsorted(self, v, side, sorter)
 Tensor.__array_ufunc__ = _array_ufunc
