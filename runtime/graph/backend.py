@@ -258,7 +258,6 @@ def _join_index_expression(columns: bool, index: Any) -> Any:
     return np.concatenate(pieces, axis=-1 if columns else 0)
 
 
-
 def _truths(rest: tuple[Thunk, ...], word: str) -> tuple[Thunk, ...]:
     """The operands of a staged ``and`` / ``or`` test as their truths: a tensor as its ``bool[]`` (Python's truth of
     a number), a plain value as it is (the test asks its truth once)."""
@@ -268,6 +267,7 @@ def _truths(rest: tuple[Thunk, ...], word: str) -> tuple[Thunk, ...]:
             return predicate(value, f"an operand of `{word}`") if isinstance(value, Tensor) else value
         return operand
     return tuple(truth(thunk) for thunk in rest)
+
 
 GRAPH_BACKEND = GraphBackend()
 register(GRAPH_BACKEND)
