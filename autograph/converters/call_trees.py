@@ -132,8 +132,8 @@ _ARRAY_ARGUMENT_METHODS = frozenset({"dot", "take", "searchsorted", "clip", "cho
 
 
 # Callables that ask their arguments for their values: calls to them go through ag__.builtin. The table is the
-# runtime's (runtime/builtin_calls.py: builtins, math's functions, NumPy's array constructors, np.arange / repeat /
-# take, which ask sizes and positions for Python ints, and np.isscalar, which asks the class), with NumPy's scalar
+# runtime's (runtime/builtin_calls.py: builtins, math's functions, NumPy's array constructors, np.repeat / take,
+# which ask sizes and positions for Python ints, and np.isscalar, which asks the class), with NumPy's scalar
 # types (np.float32(t) casts a tensor). id -> object (the object is kept so that its id stays its own).
 _ROUTED: dict[int, Any] = {**routed_callables(), **SCALAR_TYPES}
 
