@@ -33,6 +33,7 @@ import weakref
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Optional
 
+from runtime.backend import backend_for
 from runtime.builtin_calls import NUMPY_CALLS as _NUMPY_CALLS
 from runtime.builtin_calls import ROUTED_CALLS as _ROUTED_CALLS
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
@@ -152,17 +153,27 @@ def call(f: Callable, /) -> Callable:
 
 
 _PARTIAL_CALL = functools.partial.__call__
-_CUSTOM_DERIVATIVES = "jax._src.custom_derivatives"  # the module of jax.custom_jvp and jax.custom_vjp
+# What `call` hands back for a callable object of a class defined in one of these modules, by the module's name:
+# a backend's package registers them (runtime/jax/__init__.py: jax.custom_jvp and jax.custom_vjp objects, whose
+# functions it converts), so this module imports no backend.
+_OBJECT_CALLS: dict[str, Callable[[Any], Callable]] = {}
+
+
+def register_object_calls(module: str, converted: Callable[[Any], Callable]) -> None:
+    """``call(f)`` of a callable object whose class is defined in ``module`` is ``converted(f)``."""
+    _OBJECT_CALLS[module] = converted
 
 
 def _call_method(f: Any, cls: type) -> Callable:
     """A callable object: its class's ``__call__`` as Python finds it (a plain function gets the
     object, a staticmethod does not, a classmethod gets the class), converted when it is user code.
-    A ``jax.custom_jvp`` / ``custom_vjp``: a copy with its functions converted (runtime/jax/higher_order.py)."""
-    if cls.__module__ == _CUSTOM_DERIVATIVES:
-        from runtime.jax.higher_order import converted_custom_derivative  # (JAX is imported: f is its object)
-
-        return converted_custom_derivative(f)
+    An object of a class a backend's package registered (``register_object_calls``: a ``jax.custom_jvp``) is what
+    that package makes of it."""
+    converted = _OBJECT_CALLS.get(cls.__module__)
+    if converted is None and backend_for(f) is None and cls.__module__ in _OBJECT_CALLS:
+        converted = _OBJECT_CALLS[cls.__module__]  # (asking registered the backend of its package, lazily)
+    if converted is not None:
+        return converted(f)
     method = next((klass.__dict__["__call__"] for klass in cls.__mro__ if "__call__" in klass.__dict__), None)
     if type(method) is types.FunctionType:
         target = _target(method)

@@ -20,7 +20,9 @@ JAX: ``cond``, ``loops`` and ``lowering`` do, and they are imported only when us
 import sys
 
 from runtime.backend import register
+from runtime.calls import register_object_calls
 from runtime.jax.backend import JaxBackend
+from runtime.jax.higher_order import converted_custom_derivative
 from runtime.jax.options import UnrolledLoopWarning, cheap_selects, static_loops
 from runtime.jax.ranges import JaxRange
 from runtime.versions import version_tuple
@@ -58,6 +60,8 @@ if "jax" in sys.modules and getattr(sys.modules["jax"], "__version__", None):
 
 JAX_BACKEND = JaxBackend()
 register(JAX_BACKEND)
+# jax.custom_jvp / custom_vjp objects that converted code calls: their functions converted (no JAX import here)
+register_object_calls("jax._src.custom_derivatives", converted_custom_derivative)
 
 __all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "MIN_JAX", "UnrolledLoopWarning", "cheap_selects",
            "check_version", "require", "static_loops"]

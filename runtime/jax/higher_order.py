@@ -16,7 +16,8 @@ After: ``ag__.call(halve)`` is a copy of ``halve`` whose ``fun`` and ``jvp`` (``
 ``while`` on its tracers as a ``lax.while_loop`` (the original's ``while`` would ask a tracer for its truth).
 Every other attribute is the original's (``nondiff_argnums``, ``symbolic_zeros``, its name and docstring).
 The copy is made once per object and made again when a rule is defined anew (``defjvp`` after a first call);
-an object whose functions need no conversion (library code) is called as it is.
+an object whose functions need no conversion (library code) is called as it is. (runtime/jax/__init__.py registers
+``converted_custom_derivative`` with ``runtime.calls.register_object_calls``.)
 
 JAX's functions that take the user's functions as arguments (``lax.scan(body, ...)``, ``jax.vmap(f)``) are
 the converter's part: it writes ``lax.scan(ag__.call(body), ...)`` (autograph/converters/call_trees.py).

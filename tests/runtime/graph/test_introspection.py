@@ -419,7 +419,7 @@ def test_arrays_a_comprehension_makes_in_a_traced_function_are_graph_arrays():
 
 def test_a_library_error_in_place_of_a_refusal_gives_the_refusal():
     def write_into_a_constant(r):
-        t = [np.arange(3.0)]  # a NumPy array (constant arguments): writing a tensor into it is refused
+        t = [np.array([0.0, 1.0, 2.0])]  # a NumPy array (a display of constants): writing a tensor into it is refused
         t[0][0] = r[0]
         return t[0]
 
