@@ -34,6 +34,7 @@ output; ``control_flow`` / ``loops`` then write it into the outer tensor.
 from __future__ import annotations
 
 import dis
+import operator
 import sys
 from typing import Any, Callable, Optional, Sequence
 
@@ -1315,7 +1316,12 @@ def _memory_order(order: Any, x: Tensor, name: str) -> str:
 
 def transpose(x: Any, axes: Any = None) -> Tensor:
     x = as_tensor(x)
-    axes = tuple(range(x.ndim))[::-1] if axes is None else tuple(normalize_axis(a, x.ndim) for a in axes)
+    if isinstance(axes, Tensor):  # (values the graph fixes: np.concatenate([[k], np.arange(k)]); else a refusal)
+        known = known_value(axes)
+        axes = list(known) if known is not None else axes
+    # operator.index: a Python or NumPy int as it is, an item of a tensor whose values the graph fixes as that value
+    axes = (tuple(range(x.ndim))[::-1] if axes is None
+            else tuple(normalize_axis(operator.index(a), x.ndim) for a in axes))
     if axes == tuple(range(x.ndim)):
         return alias(x)
     out = bind1("transpose", [x], axes=axes)

@@ -140,7 +140,10 @@ def arange_as_python_values(x):
     for k in range(idx[2]):
         total = total + k
     blocks = np.add.reduceat(x, np.arange(0, 4, 2))
-    return picked * x[1], total, blocks, np.zeros(idx[3]) + x[2], idx.tolist()
+    # colour's tsplit: np.transpose(a, np.concatenate([[a.ndim - 1], np.arange(0, a.ndim - 1)]))
+    grid = np.reshape(x, (2, 2, 1)) * np.ones((2, 2, 3))
+    moved = np.transpose(grid, np.concatenate([[grid.ndim - 1], np.arange(0, grid.ndim - 1)]))
+    return picked * x[1], total, blocks, np.zeros(idx[3]) + x[2], idx.tolist(), moved
 
 
 PROGRAMS = [out_of_divide, covariance, scatter_add, reflection, one_hot, aliases_and_views, helper_writes_a_view,
