@@ -241,6 +241,13 @@ class Backend:
         ``index`` is a path, ``target[index[0]][index[1]]... = value``."""
         return None
 
+    def adopt(self, array: Any) -> Any:
+        """A value of this backend to stand in for ``array``, a NumPy array that refused one of this backend's
+        values (``y[k] = t``, ``y[k] += t``) and that nothing but the written name refers to (no other name,
+        view, container, caller or weak reference: runtime/references.py), holding its values and taking the
+        write; or None (the default) to leave the refusal to ``write_into``."""
+        return None
+
 
 _BACKENDS: list[Backend] = []
 # Which backend owns each type seen so far (None: plain Python). backend_for fills it; the operators

@@ -35,10 +35,13 @@ from operator import (  # noqa: F401  (generated code spells them ag__.iadd, ...
     itruediv,
     ixor,
 )
-from typing import Any
+from typing import Any, Optional
+
+import numpy as np
 
 from runtime.backend import backend_of_any
 from runtime.limits import forget_since, refusal_mark
+from runtime.references import held_only_by
 from runtime.tracebacks import hide_frames_of, strip
 
 IN_PLACE = {
@@ -65,10 +68,13 @@ def at(base: Any, index: Any) -> Spot:
     return Spot(base, index, item(holder, index))
 
 
-def setitem(value: Any, target: Any, index: Any) -> Any:
+def setitem(value: Any, target: Any, index: Any, read: Optional[Spot] = None) -> Any:
     """``target[index] = value``, its operands in Python's order (the value first); ``target`` is the
     assigned name's value or a ``Spot`` (``ag__.at(y, i)`` for ``y[i][index] = value``). Returns what the
-    name holds afterwards."""
+    name holds afterwards. ``read``: the item ``update`` read (``y[i] += v``), which refers to ``target``.
+
+    When a NumPy array refuses a backend's value (or index) and the name is all that refers to the array, the
+    backend may stand a value of its own in for it (``Backend.adopt``), which takes the write."""
     mark = refusal_mark()
     holder = target.item if type(target) is Spot else target
     try:
@@ -79,6 +85,16 @@ def setitem(value: Any, target: Any, index: Any) -> Any:
         if backend is None:
             written = None
         elif len(path) == 1:
+            # The references here: the caller's variable, ``target``, ``holder``, ``root`` (and ``read``'s).
+            adopted = backend.adopt(root) if _sole(root, read, 3) else None
+            if adopted is not None:
+                forget_since(mark)  # (the plain write's refusals: the backend's value takes the write)
+                try:
+                    adopted[index] = value
+                except BaseException as refused:
+                    strip(refused)
+                    raise
+                return adopted
             written = backend.write_into(root, index, value)
         else:
             written = backend.write_into(root, tuple(path), value, chained=True)
@@ -94,13 +110,43 @@ def setitem(value: Any, target: Any, index: Any) -> Any:
 
 def update(spot: Spot, operator: Any, value: Any) -> Any:
     """``y[i] op= value`` with ``spot = ag__.at(y, i)`` (the item read once, as Python reads it):
-    ``operator`` (``ag__.iadd``, ...) of the item and the value, written back."""
+    ``operator`` (``ag__.iadd``, ...) of the item and the value, written back. When the item, a view of a
+    NumPy array that the name alone refers to, refuses a backend's value, the backend's stand-in for the
+    array (``Backend.adopt``) takes the update."""
+    mark = refusal_mark()
     try:
         new = operator(spot.item, value)
     except BaseException as error:
-        strip(error)  # the user's traceback, without this frame
-        raise
-    return setitem(new, spot.base, spot.index)
+        adopted = _adopted(spot, value) if isinstance(error, Exception) else None
+        if adopted is None:
+            strip(error)  # the user's traceback, without this frame
+            raise
+        forget_since(mark)
+        return update(at(adopted, spot.index), operator, value)
+    return setitem(new, spot.base, spot.index, spot)
+
+
+def _adopted(spot: Spot, value: Any) -> Any:
+    """The backend's stand-in for ``spot.base``, a NumPy array that only the caller's variable (and the
+    ``spot``) refers to, when ``value`` or the index is a backend's; else None."""
+    root = spot.base
+    if type(root) is Spot:
+        return None
+    backend = backend_of_any([value, *_index_parts(spot.index)])
+    # The references here: the caller's variable, ``root`` (and ``spot``'s).
+    return None if backend is None or not _sole(root, spot, 1) else backend.adopt(root)
+
+
+def _sole(root: Any, read: Optional[Spot], ours: int) -> bool:
+    """Whether the assigned name is all that refers to ``root``, a NumPy array being written: ``ours`` are the
+    references the runtime's frames hold (the caller's variable, and this function's argument, are counted
+    here), and ``read`` (``update``'s item) holds its ``base`` and, through a view, its item."""
+    if type(root) is not np.ndarray:
+        return False
+    known = 1 + ours + 1
+    if read is not None:
+        known += 1 + (type(read.item) is np.ndarray and read.item.base is root)
+    return held_only_by(root, known)
 
 
 def _root_and_path(target: Any, index: Any) -> tuple[Any, list]:
@@ -148,4 +194,4 @@ class _Index:
 index = _Index()
 
 
-hide_frames_of(at, setitem, update, item)  # tracebacks leave them out (runtime/tracebacks.py)
+hide_frames_of(at, setitem, update, item, _adopted)  # tracebacks leave them out (runtime/tracebacks.py)

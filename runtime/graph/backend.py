@@ -42,6 +42,7 @@ from runtime.graph.loops import GraphRange
 from runtime.graph.tensor import Tensor
 from runtime.loop_tests import binds_names, rebinding
 from runtime.numpy_function import Slot
+from runtime.references import held_only_by
 from runtime.staging import NotStageable, StagingError, user_location
 
 __all__ = ["GRAPH_BACKEND", "GraphBackend", "GraphRange", "StagingError"]
@@ -172,24 +173,47 @@ class GraphBackend(Backend):
             return _stacked_read(base, index)
         return None
 
+    def adopt(self, array: Any) -> Any:
+        """A graph array holding the values of ``array``, a NumPy array that only the written name refers to
+        (``q = np.array([1., 0., 0., 0.]); q[0] = t``, ``s = np.tile(1.0, n); s[m] = t``), when it owns its
+        memory (``_adoptable``): nothing can tell the two apart, as nothing else can reach the old one."""
+        if current_builder() is None or not _adoptable(array):
+            return None
+        return tensor.as_tensor(np.array(array))  # (a copy: the graph's constant is its own)
+
     def write_into(self, target: Any, index: Any, value: Any, chained: bool = False) -> Any:
-        """``y[k] = t`` with ``y`` a NumPy array and ``t`` a tensor (or a tensor in ``k``): refused at the user's
-        line. A NumPy array cannot hold a tensor, and making ``y`` a tensor would leave every other name bound
-        to the array (an alias, a view, the caller's argument, a module's constant) with the old values: a
-        silent difference. Arrays that NumPy's constructors make in the traced function are graph arrays from
-        the start (runtime/new_arrays.py), so their writes never come here."""
+        """``y[k] = t`` with ``y`` a NumPy array and ``t`` a tensor (or a tensor in ``k``) that ``adopt`` did not
+        take (something else refers to the array): refused at the user's line. A NumPy array cannot hold a
+        tensor, and making ``y`` a tensor would leave every other name bound to the array (an alias, a view,
+        the caller's argument, a module's constant) with the old values: a silent difference. Arrays that NumPy's
+        constructors make in the traced function are graph arrays from the start (runtime/new_arrays.py)."""
         if not isinstance(target, np.ndarray) or current_builder() is None:
             return None
         raise NotStageable(
             f"{user_location()}: this item assignment writes a graph tensor into a NumPy array (a "
             f"{target.dtype}{list(target.shape)} ndarray, not a graph value): the array cannot hold it, and other "
-            "names bound to the array would not see the write. Make the array in the traced function with "
+            "names bound to the array would not see the write (here something else refers to it: another name, "
+            "a view, a container, the caller). Make the array in the traced function with "
             "np.zeros / np.empty / np.full (a graph array while traced) or np.zeros_like(t), or build the "
             "result from tensors (np.where(mask, t, y), np.stack). (An array made where no traced value is in "
             "reach stays a NumPy array, as in a helper computing shapes, `def zeros(shape): return "
             "np.zeros(shape)`, or in a function that holds only Python values and NumPy generators when it makes "
             "it: make it where a traced value is in reach, or like one, np.zeros_like(t); or collect the values "
             "(draws too) in a list and np.stack it.)")
+
+
+def _adoptable(array: np.ndarray) -> bool:
+    """Whether a graph array may take the place of ``array``, which one name alone refers to: an array of
+    numbers NumPy may write, whose memory no other array shares (its bases, if any, are arrays that only
+    the view chain refers to: ``np.tile``'s reshaped result)."""
+    if type(array) is not np.ndarray or array.dtype.kind not in "biufc" or not array.flags.writeable:
+        return False
+    base = array.base
+    while base is not None:
+        if type(base) is not np.ndarray or not held_only_by(base, 2):  # (the view's .base and this variable)
+            return False
+        base = base.base
+    return True
 
 
 def _stacked_read(items: list | tuple, index: Any) -> Any:

@@ -38,6 +38,7 @@ from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TreeDef, nest_tree
+from runtime.references import COUNTS_REFERENCES  # (of 3.11-3.13: runtime/references.py)
 from runtime.staging import (
     Limitation,
     count_staged_recursion,
@@ -439,11 +440,6 @@ def _check_rebound(rebound: list, entry: tuple, flat: list) -> None:
             raise staging_error(_rebinding_message(name, label, where))
 
 
-# The count in _unshared is of CPython 3.11-3.13's references, checked on each by the aliasing tests of
-# tests/runtime/graph/test_rebinding_written_arrays.py (on 3.10 the count comes out higher and every case was
-# refused; 3.14 borrows references on the stack): elsewhere the rebinding is refused, the side a miscount must
-# fall on.
-COUNTS_REFERENCES = sys.implementation.name == "cpython" and (3, 11) <= sys.version_info[:2] <= (3, 13)
 
 
 def _unshared(array: Tensor, entry: tuple, flat: list) -> bool:
