@@ -37,6 +37,7 @@ from autograph.converters import (
     hoisting,
     item_writes,
     logical_expressions,
+    percent_formats,
     return_statements,
 )
 from autograph.errors import ConversionError, ConverterBug
@@ -130,6 +131,10 @@ def _calls(unit: Unit, ctx: Context) -> None:
     call_trees.transform(unit.node, ctx, unit.scope.locals)
 
 
+def _percent_formats(unit: Unit, ctx: Context) -> None:
+    percent_formats.transform(unit.node)
+
+
 def _logical(unit: Unit, ctx: Context) -> None:
     logical_expressions.transform(unit.node, ctx)
 
@@ -163,6 +168,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("liveness", _liveness),  # sees the jump-free function, flags as ordinary variables
     Pass("grown_lists", _grown_lists, frozenset({"loop"})),  # the lists a loop appends to, on the user's calls...
     Pass("call_trees", _calls),  # ...before this wraps them; rewrites keep the annotated nodes, only wrap them
+    Pass("percent_formats", _percent_formats, frozenset({"percent_format"})),  # after: its call is the runtime's
     Pass("logical_expressions", _logical),
     # Reads indexed by a loop's counter (the thunks of `and`/`or` included), while the loops are still loops.
     Pass("counter_subscripts", _counter_subscripts, frozenset({"loop"})),
@@ -221,6 +227,8 @@ def _lambda(unit: Unit, ctx: Context) -> None:
         if "caller_frames" in kinds:
             caller_frames.transform(node, ctx, scope.locals | scope.params)
     call_trees.transform(node, ctx, function_scope(node).locals)
+    if "percent_format" in kinds:
+        percent_formats.transform(node)
     logical_expressions.transform(node, ctx)
 
 
@@ -252,6 +260,8 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
             for keyword in sub.keywords:
                 if keyword.arg == "stacklevel":
                     kinds.add("caller_frames")
+        elif cls is ast.BinOp and percent_formats.rewritten(sub):
+            kinds.add("percent_format")
         elif (cls is ast.Assign and isinstance(sub.targets[0], ast.Subscript)) or (
                 cls is ast.AugAssign and isinstance(sub.target, ast.Subscript)):
             kinds.add("item_write")

@@ -53,6 +53,7 @@ from runtime.operators import (
     skip,
     while_stmt,
 )
+from runtime.percent_format import percent
 from runtime.tracebacks import tidying
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free
 
@@ -67,7 +68,7 @@ __all__ = [
     "for_stmt",
     "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register", "register_lazy", "reraise_limitation", "iterate", "zip", "enumerate",
-    "run", "skip", "set_converter", "while_stmt", "setitem",
+    "percent", "run", "skip", "set_converter", "while_stmt", "setitem",
     "update", "at", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
     "irshift", "isub", "itruediv", "ixor", "tidying", "tracing",
 ]

@@ -30,10 +30,14 @@ from __future__ import annotations
 import importlib
 import sys
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
+from types import CellType
 from typing import Any, Callable, Iterable, Mapping, Optional
+
+import numpy as np
 
 from runtime import choice
 from runtime.composite_state import CompositeName, composite_slots
+from runtime.references import held_only_by
 from runtime.state_roles import with_roles
 from runtime.undefined import Undefined, declared_roles
 
@@ -50,7 +54,7 @@ class State:
     them first): carried too, so that each branch is traced from their value before the ``if``,
     but never joined (``outputs``)."""
 
-    __slots__ = ("names", "_cells", "slots", "watch", "dead")
+    __slots__ = ("names", "_cells", "slots", "watch", "dead", "lone")
 
     def __init__(self, names: Optional[tuple[str, ...]], *functions: Optional[Callable],
                  dead: Optional[tuple[str, ...]] = None) -> None:
@@ -75,6 +79,7 @@ class State:
             raise RuntimeError(f"autograph bug: the carried variables {missing} are in no body's closure")
         self._cells = tuple(cells[name] for name in self.names)
         self.watch: Any = None  # while a backend stages the statement: what get() checks (composite_state.Watch)
+        self.lone: dict[int, int] = {}  # while a backend stages the statement: ``lone_arrays()`` before it
         if self.slots:
             self.names += tuple(CompositeName(slot.name) for slot in self.slots)
             self._cells += tuple(self.slots)
@@ -113,6 +118,24 @@ class State:
             raise ValueError(f"expected {len(self._cells)} state values for {self.names}, got {len(values)}")
         for cell, value in zip(self._cells, values):
             cell.cell_contents = value
+
+    def lone_arrays(self) -> dict[int, int]:
+        """The NumPy arrays that a carried variable alone refers to (no other variable, container, view, caller
+        or weak reference: runtime/references.py), by id, each with its variable's position: a backend staging
+        the statement may put a value of its own in an array's place (``Backend.adopt``) when the statement
+        writes a staged value into it. Counted before the statement is staged (runtime/composite_state.py,
+        ``staged``): the staging's own copies of the state refer to the arrays too."""
+        found = {}
+        for position, cell in enumerate(self._cells):
+            if type(cell) is not CellType:
+                continue  # (a composite's slot: the array is an attribute or an item of something else)
+            try:
+                value = cell.cell_contents
+            except ValueError:
+                continue
+            if type(value) is np.ndarray and held_only_by(value, 2):  # (the cell and ``value``)
+                found[id(value)] = position
+        return found
 
     def __repr__(self) -> str:
         return f"State{self.names}"

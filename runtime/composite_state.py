@@ -256,6 +256,7 @@ def staged(owned: Callable[[Any], Any], stage: Callable, *args: Any, python_ok: 
     offered to JAX, which it unrolls when one scan cannot hold it); then what the statement changed
     afterwards is Python's own doing, and only what a traced body changed (``State.get``) counts."""
     state = args[-1]
+    state.lone = state.lone_arrays()  # (first: the watch's pictures and the staging's copies refer to them too)
     watch = Watch([arg for arg in args if isinstance(arg, types.FunctionType)], state, owned)
     if not watch.pictures:
         return stage(*args)  # (no Python object in reach: nothing to watch)

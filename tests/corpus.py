@@ -1942,6 +1942,15 @@ def bucket_counts(values, buckets):
 add(bucket_counts, In([4, 7, 1, 9, 3], 3), In([], 2), tags={"for", "setitem"})
 
 
+def checked_ratio(num, den):
+    if den == 0:
+        raise ZeroDivisionError("cannot divide %g by %d (%s)" % (num, den, "zero"))  # noqa: UP031
+    return "%.3f / %d = %.2e" % (num, den, num / den)  # noqa: UP031
+
+
+add(checked_ratio, In(1.5, 4), In(2.0, 0), In(-7.25, 3), tags={"if", "raise"})
+
+
 # ==================== reads of the function's own frame
 
 

@@ -40,6 +40,7 @@ from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
 from runtime.graph.tensor import Tensor
+from runtime.limits import Limitation, forget_since, refusal_mark
 from runtime.loop_tests import binds_names, rebinding
 from runtime.numpy_function import Slot
 from runtime.references import held_only_by
@@ -64,18 +65,19 @@ class GraphBackend(Backend):
         return issubclass(cls, (Tensor, GraphRange))
 
     def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
-        control_flow.if_stmt(cond, body, orelse, state)
+        _adopting(state, lambda: control_flow.if_stmt(cond, body, orelse, state))
 
     def while_stmt(self, test: Thunk, body: Thunk, state: State) -> None:
         if not binds_names(test):
-            loops.stage_while(test, body, state)
+            _adopting(state, lambda: loops.stage_while(test, body, state))
             return
-        loops.stage_while(test, rebinding(test, body), state)  # a walrus in the test (runtime/loop_tests.py)
+        # a walrus in the test (runtime/loop_tests.py)
+        _adopting(state, lambda: loops.stage_while(test, rebinding(test, body), state))
         test()
 
     def for_stmt(self, iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None],
                  state: State) -> None:
-        loops.for_stmt(iterable, extra_test, body, state)
+        _adopting(state, lambda: loops.for_stmt(iterable, extra_test, body, state))
 
     def if_exp(self, cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
         return control_flow.if_exp(cond, if_true, if_false)
@@ -189,17 +191,47 @@ class GraphBackend(Backend):
         constructors make in the traced function are graph arrays from the start (runtime/new_arrays.py)."""
         if not isinstance(target, np.ndarray) or current_builder() is None:
             return None
-        raise NotStageable(
+        refusal = NotStageable(
             f"{user_location()}: this item assignment writes a graph tensor into a NumPy array (a "
             f"{target.dtype}{list(target.shape)} ndarray, not a graph value): the array cannot hold it, and other "
             "names bound to the array would not see the write (here something else refers to it: another name, "
-            "a view, a container, the caller). Make the array in the traced function with "
+            "a view, a container, the caller; or it is not an array of numbers with memory of its own). Make the "
+            "array in the traced function with "
             "np.zeros / np.empty / np.full (a graph array while traced) or np.zeros_like(t), or build the "
             "result from tensors (np.where(mask, t, y), np.stack). (An array made where no traced value is in "
             "reach stays a NumPy array, as in a helper computing shapes, `def zeros(shape): return "
             "np.zeros(shape)`, or in a function that holds only Python values and NumPy generators when it makes "
             "it: make it where a traced value is in reach, or like one, np.zeros_like(t); or collect the values "
             "(draws too) in a list and np.stack it.)")
+        refusal.written_array = target  # (a staged statement may adopt it before staging again: _adopting)
+        raise refusal
+
+
+def _adopting(state: State, stage: Callable[[], None]) -> None:
+    """``stage()``, a staged ``if`` or loop; when it refuses a write into a NumPy array that one carried variable
+    alone referred to before the statement (``State.lone``: ``d = np.array([0., 0.])``, then ``d[i] = t``
+    or ``d[0] = 1.0`` under a condition on a tensor), that variable holds a graph array with the array's values
+    from then on (``GraphBackend.adopt``), and the statement is staged again: its writes are graph writes, made
+    under the condition. The refusals of the first staging are forgotten (runtime/limits.py)."""
+    lone = dict(state.lone)  # (counted before the staging: runtime/composite_state.py, ``staged``)
+    if not lone:
+        stage()
+        return
+    mark = refusal_mark()
+    while True:
+        try:
+            stage()
+            return
+        except Limitation as error:
+            array = getattr(error, "written_array", None)
+            position = lone.pop(id(array), None) if array is not None else None
+            if position is None or state.get()[position] is not array or not _adoptable(array):
+                raise
+        forget_since(mark)
+        values = list(state.get())
+        values[position] = tensor.as_tensor(np.array(array))
+        state.set(values)
+        del values, array
 
 
 def _adoptable(array: np.ndarray) -> bool:

@@ -31,8 +31,9 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime import carry
-from runtime.graph import tensor, tracing, variables
+from runtime.graph import formatted, tensor, tracing, variables
 from runtime.graph.builder import current_builder
+from runtime.graph.ir import Graph
 from runtime.graph.ops import graph_is_stateful
 from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
@@ -210,11 +211,15 @@ def guard_arrays(names: Sequence[str], values: Sequence[Any], what: str) -> Call
         for name, array, before in kept:
             if array.tobytes() != before.tobytes():
                 array[...] = before
-                raise staging_error(
-                    f"{describe(name)} is a NumPy array written inside this staged {what}: the write would run "
-                    f"while tracing, not under the {what}'s condition when the graph runs. Make it a graph "
-                    f"value before the {what} (start it from the traced input, e.g. {name} = np.zeros_like(x)), "
-                    f"or choose its new value after it with np.where(...)")
+                error = staging_error(
+                    f"{describe(name)} is a NumPy array written inside this staged {what}, and no graph array can take "
+                    "its place (something else refers to it: another name, a view, a container, the caller; or it "
+                    "is not an array of numbers with memory of its own): the write would run while tracing, "
+                    f"not under the {what}'s condition when the graph runs. Make it a graph value before the "
+                    f"{what} (start it from the traced input, e.g. {name} = np.zeros_like(x)), or choose its new "
+                    "value after it with np.where(...)")
+                error.written_array = array  # (the statement may adopt it and stage again: backend._adopting)
+                raise error
     return check
 
 
@@ -228,7 +233,7 @@ def written_roots() -> list:
     return [t for t, _, _ in current_builder().shadows.values() if t._view is None]
 
 
-def _trace_branch(fn: Callable[[], tuple], captures: tuple, roots: list) -> _Traced:
+def _trace_branch(fn: Callable[[], tuple], captures: tuple, roots: list, builders: Optional[list] = None) -> _Traced:
     box = []
 
     def record() -> list:
@@ -236,7 +241,7 @@ def _trace_branch(fn: Callable[[], tuple], captures: tuple, roots: list) -> _Tra
         box.append((flat, written_roots()))
         return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)] + roots
 
-    sub = tracing.trace_subgraph(record, [], captures=captures)
+    sub = tracing.trace_subgraph(record, [], captures=captures, builders=builders)
     return _Traced(sub, *box[0])
 
 
@@ -260,9 +265,10 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         traced: list[_Traced] = []
         captures: tuple = ()
         raising: dict = {}
+        builders: dict = {}
         for b, fn in enumerate(branches):
             try:
-                traced.append(_trace_branch(fn, captures, roots))
+                traced.append(_trace_branch(fn, captures, roots, builders.setdefault(b, [])))
             except Exception as error:
                 if isinstance(error, RecursionError):
                     count_staged_recursion(error)
@@ -271,7 +277,7 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
                     if unbound is not None:
                         raise unbound from error
                     raise
-                raising[b] = error
+                raising[b] = (error, builders[b][0] if builders[b] else None)
                 continue
             captures = traced[-1].sub.captures
         if raising:
@@ -374,18 +380,40 @@ def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising:
         c:bool[] = logical_not b
         assert[message='x must be non-negative' error=ValueError] c
     """
-    for b, error in raising.items():
+    for b, (error, made) in raising.items():
         taken = pred if b == 0 else np.logical_not(pred)
         message = str(error.args[0]) if len(error.args) == 1 else str(error)
         tb = error.__traceback__
         while tb.tb_next is not None:
             tb = tb.tb_next
         where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-        variables.bind_assert(np.logical_not(taken), message, type(error), where)
+        variables.bind_assert(np.logical_not(taken), message, type(error), where,
+                              readable=_made_before_the_raise(message, made, taken))
     if len(raising) == len(branches):
         return None  # one of the assertions fails on every run: nothing after the statement runs
     (other,) = [b for b in range(len(branches)) if b not in raising]
     return branches[other]()
+
+
+def _made_before_the_raise(message: str, made: Any, taken: Tensor) -> dict:
+    """The values of the tensors the raising branch made itself that ``message`` holds (``f"mean {s / n:.3e}"``,
+    ``"... %g" % x[0]``), by their mark's number: the branch's graph up to its ``raise`` (``made``, its builder),
+    run under a ``cond`` on ``taken``, as eager code runs it before raising (its prints and checks too), with
+    those tensors as outputs; zeros where the branch is not taken, when no assertion reads them. A tensor of
+    a shape known only at run time keeps its mark's text."""
+    if made is None:
+        return {}
+    marked = [(number, value) for number, value in formatted.marks_made_by(message, made)
+              if None not in value.shape]
+    if not marked:
+        return {}
+    values = [value for _, value in marked]
+    true_graph = made.graph(values)
+    zeros = [("const", np.zeros(value.shape, value.dtype)) for value in values]
+    false_graph = with_outputs(Graph(true_graph.inputs, (), ()), zeros)
+    captures = [Tensor(value, owner) for value, owner in made.captured]
+    outs = tensor.bind("cond", [taken, *captures], true_graph=true_graph, false_graph=false_graph)
+    return {number: out for (number, _), out in zip(marked, outs)}
 
 
 def _branch_values(t: _Traced) -> list:

@@ -23,9 +23,11 @@ Anywhere else the text stays as it is, as before (a string holding it that the t
 refused: autograph/function.py). A format spec (``f"{t:.3f}"``, ``"{:>8}".format(t)``) of a 0-d tensor rides
 in its mark, and the value is written in with ``format(value, spec)``, as eager code formats a NumPy scalar
 (``ValueError: x = 1.500``); a spec on a tensor of more dimensions is NumPy's TypeError (an array takes no
-format spec). ``"%.3f" % t`` asks Python for ``float(t)`` while tracing, which is refused with that advice (the
-f-string). A marked tensor the assertion cannot read (one made inside the branch that
-raises, whose graph the assertion replaces) keeps its text.
+format spec). ``"%.3f" % t`` of a constant template is ``ag__.percent`` in converted code
+(runtime/percent_format.py), which writes the tensor with the equivalent spec; of another template it asks
+Python for ``float(t)`` while tracing, which is refused with the f-string as advice. A marked tensor made inside
+the branch that raises (whose graph the assertion replaces) is computed again under a ``cond`` on the
+condition (control_flow._made_before_the_raise); one the assertion still cannot read keeps its text.
 """
 
 from __future__ import annotations
@@ -65,10 +67,26 @@ def plain(text: str) -> str:
     return _MARK.sub(lambda match: f"<Tensor {match.group(1)}>", text)
 
 
-def template(text: str, first: int = 0) -> Optional[tuple[tuple, list]]:
+def marks_made_by(text: str, builder: GraphBuilder) -> list[tuple[int, Any]]:
+    """The marks in ``text`` of tensors of ``builder``'s own graph: (mark number, Value), each once."""
+    if "<Tensor " not in text:
+        return []
+    root = builder
+    while root.parent is not None:
+        root = root.parent
+    found: dict[int, Any] = {}
+    for match in _MARK.finditer(text):
+        entry = root.marked.get(int(match.group(2)))
+        if entry is not None and entry[2] is builder:
+            found.setdefault(entry[0], entry[1])
+    return list(found.items())
+
+
+def template(text: str, first: int = 0, readable: Optional[dict] = None) -> Optional[tuple[tuple, list]]:
     """``(pieces, values)``: ``text`` cut at the marks of tensors the graph being traced can read, each mark a
     ``Ref(first + k)`` to ``values[k]``, a ``(Value, builder)`` (what the tensor held when it was marked: a
-    ``Tensor`` of them is its input); None when it holds no such mark."""
+    ``Tensor`` of them is its input); None when it holds no such mark. ``readable``: tensors of this graph
+    standing in for marks of tensors it cannot read (by mark number: a raising branch's own, computed again)."""
     builder = current_builder()
     if builder is None or "<Tensor " not in text:
         return None
@@ -81,8 +99,13 @@ def template(text: str, first: int = 0) -> Optional[tuple[tuple, list]]:
     start = 0
     for match in _MARK.finditer(text):
         entry = root.marked.get(int(match.group(2)))
-        if entry is None or not _encloses(entry[2], builder):
+        if entry is None:
             continue
+        if not _encloses(entry[2], builder):
+            stand_in = None if readable is None else readable.get(entry[0])
+            if stand_in is None:
+                continue
+            entry = (entry[0], *stand_in.ref(), entry[3])
         if match.start() > start:
             pieces.append(plain(text[start:match.start()]))
         k = numbers.get(id(entry[1]))

@@ -1594,7 +1594,8 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
             and _percent_format(frame):
         # `raise ValueError("got %.3f" % x)`: str's % asks Python for the number; a format spec does not.
         return NotStageable(
-            head + "It was asked by `%` formatting (\"%g\" % x, \"%d\" % x), which asks Python for the number. "
+            head + "It was asked by `%` formatting (\"%g\" % x, \"%d\" % x), which asks Python for the number "
+            "(converted code writes the value in for a template that is a string constant; this one is not). "
             "Write an f-string with a format spec instead, f\"{x:g}\" or \"{:g}\".format(x): in a `raise` under a "
             "staged `if`, an `assert` or a print, the graph writes the value in when it runs.")
     if in_converted_code():

@@ -273,7 +273,8 @@ def trace(fn: Callable, arg_specs: Sequence[Any], *, optimize: Optional[bool] = 
     return Traced(graph, tree)
 
 
-def trace_subgraph(fn: Callable, inputs: Sequence[Any], *, captures: Sequence[tensor.Tensor] = ()) -> Subgraph:
+def trace_subgraph(fn: Callable, inputs: Sequence[Any], *, captures: Sequence[tensor.Tensor] = (),
+                   builders: Optional[list] = None) -> Subgraph:
     """Record ``fn(*placeholders)`` as a subgraph of the graph being traced.
 
     ``inputs`` are specs, Values or tensors (only their types are used). Tensors
@@ -281,8 +282,11 @@ def trace_subgraph(fn: Callable, inputs: Sequence[Any], *, captures: Sequence[te
     ``inputs`` then the captures, and ``Subgraph.captures`` lists the tensors the
     caller must pass for them. ``captures`` seeds that list, so two branches can
     share one order: trace the second with the first one's captures, then
-    ``pad_inputs`` the first with the rest."""
+    ``pad_inputs`` the first with the rest. ``builders``: where to keep the subgraph's builder, which a caller
+    reads when ``fn`` raises (the nodes a branch made before its ``raise``: control_flow._stage_raise)."""
     builder = GraphBuilder(parent=current_builder())
+    if builders is not None:
+        builders.append(builder)
     for t in captures:
         builder.value_of(*t.ref())
     outputs, tree = _record(builder, fn, inputs)

@@ -195,10 +195,11 @@ def print_(*args: Any, sep: str = " ", end: str = "\n") -> None:
     tensor.bind("print", inputs, template=tuple(template), sep=sep, end=end)
 
 
-def bind_assert(condition: Any, message: str, error: type, where: str) -> None:
+def bind_assert(condition: Any, message: str, error: type, where: str, readable: Optional[dict] = None) -> None:
     """The graph's assertion node: ``error(message)`` when ``condition`` does not hold, with the values of the
-    tensors the message holds (``f"got {x}"``) written in when the graph runs (runtime/graph/formatted.py)."""
-    pieces = formatted.template(message)
+    tensors the message holds (``f"got {x}"``) written in when the graph runs (runtime/graph/formatted.py).
+    ``readable``: tensors standing in for marks of tensors this graph cannot read, by mark number."""
+    pieces = formatted.template(message, readable=readable)
     if pieces is None:
         tensor.bind("assert", [condition], message=formatted.plain(message), error=error, where=where)
     else:

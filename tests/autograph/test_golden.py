@@ -46,6 +46,8 @@ GOLDEN = [
     "binary_search", "gcd", "fizzbuzz",
     # Assignments into items of a local.
     "running_max", "bucket_counts",
+    # printf-style formats that ask a value for its digits.
+    "checked_ratio",
     # locals(), eval(s): reads of the function's own variables.
     "describe_with_locals",
 ]

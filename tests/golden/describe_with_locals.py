@@ -3,7 +3,7 @@ def describe_with_locals(count, name):
     def if_body():
         nonlocal text, unit
         unit = name + 's'
-        text = '%(count)d %(unit)s' % ag__.locals_(('count', 'name', 'unit', 'text'))
+        text = ag__.percent('%(count)d %(unit)s', ag__.locals_(('count', 'name', 'unit', 'text')))
 
     def else_body():
         nonlocal text

@@ -1488,9 +1488,7 @@ case("any_all_nan", "after " + FB + "::TestAny::test_basic (nan is truthy)",
 
 REFUSED = {  # case -> the executors that refuse it, with a clear error (counted, expected)
     "bitwise_count": ("numpy", "jax"), "clip_complex_bounds": ("jax",), "clip_simple_complex": ("jax",),
-    "corrcoef_complex": ("numpy", "jax"), "cov_aweights_bad_shape": ("numpy", "jax"), "cov_complex": ("numpy", "jax"),
-    "cov_fweights": ("numpy", "jax"), "cov_fweights_aweights": ("numpy", "jax"),
-    "cov_fweights_negative": ("numpy", "jax"),
+    "corrcoef_complex": ("numpy", "jax"),
     "frexp": ("numpy", "jax"), "histogram_bin_edges": ("numpy", "jax"), "histogram_bins_auto": ("numpy", "jax"),
     "interp_complex": ("numpy", "jax"), "interp_non_finite_0": ("numpy", "jax"), "ldexp": ("numpy", "jax"),
     "lstsq_rank_deficient": ("numpy", "jax"), "nanmax_initial": ("numpy", "jax"),
