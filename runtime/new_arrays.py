@@ -30,6 +30,7 @@ own values (runtime/graph/builtins.py), and calls the type on any other.
 from __future__ import annotations
 
 import functools
+import sys
 from typing import Any, Callable
 
 import numpy as np
@@ -83,11 +84,14 @@ def _held_backends(frame: Any) -> set[int]:
     block of converted code (an ``if`` body, a loop body, a thunk), those of the frames up to the function's."""
     held: set[int] = set()
     while frame is not None:
-        for value in frame.f_locals.values():
+        snapshot = frame.f_locals
+        for value in snapshot.values():
             for leaf in (value.values() if type(value) is dict else value) if type(value) in _CONTAINERS else (value,):
                 backend = backend_for(leaf)
                 if backend is not None:
                     held.add(id(backend))
+        _let_go(snapshot)
+        del snapshot
         code = frame.f_code
         # (A comprehension or generator expression is the function's own code in a frame of its own:
         # `tuple(np.empty(n) for _ in range(k))` in a function that holds a tensor makes graph arrays too.)
@@ -97,6 +101,20 @@ def _held_backends(frame: Any) -> set[int]:
         while frame is not None and is_machinery(frame.f_code.co_filename):  # (an operator that called the block)
             frame = frame.f_back
     return held
+
+
+# Before 3.13 a frame's f_locals is a dict the running frame keeps, refreshed at each read (3.13's is a view).
+_SNAPSHOTS = sys.version_info < (3, 13)
+
+
+def _let_go(snapshot: Any) -> None:
+    """Empty the ``f_locals`` snapshot just read, when nothing but its frame refers to it: it would hold every
+    variable's value until the frame ends, and a variable must be the only holder of an array that a graph
+    array may take the place of (runtime/references.py). Nothing can tell: the next read refreshes it. Not
+    under a tracer, which writes the snapshot back into the variables when its callback returns."""
+    # (The references: its frame's, the caller's variable, this argument, getrefcount's.)
+    if _SNAPSHOTS and type(snapshot) is dict and sys.gettrace() is None and sys.getrefcount(snapshot) == 4:
+        snapshot.clear()
 
 
 # NumPy's numeric scalar types (np.float32, np.int64, np.bool_, ...; not longdouble, which graphs do not hold):

@@ -196,7 +196,7 @@ class _Calls(Transformer):
             return self.ctx.resolve_global(node.id)
         if isinstance(node, ast.Attribute):
             base = self._resolve(node.value)
-            if isinstance(base, (types.ModuleType, type)):
+            if isinstance(base, (types.ModuleType, type)) or type(base) is types.SimpleNamespace:
                 return getattr(base, node.attr, UNKNOWN)
         return UNKNOWN
 
@@ -207,7 +207,11 @@ class _Calls(Transformer):
             return True
         if isinstance(func, ast.Attribute) and (func.attr in _ARRAY_METHODS or (
                 func.attr in _CONTAINER_METHODS and self._container(func.value))):
-            return True
+            # (Not on a module, a class or a namespace: `vec.dot(a, b)` is the function `dot` of your module `vec`,
+            # resolved below like any other.)
+            receiver = self._resolve(func.value)
+            if not (isinstance(receiver, (types.ModuleType, type)) or type(receiver) is types.SimpleNamespace):
+                return True
         target = self._resolve(func)
         # NumPy's random functions need no conversion, but each call must draw when a staged program runs,
         # not once while it is traced: `ag__.call` hands them to the backend tracing (runtime/random_calls.py).
@@ -236,10 +240,13 @@ class _Calls(Transformer):
         return target is not UNKNOWN and is_routed(target)
 
     def _array_argument_method(self, func: ast.expr) -> bool:
-        """``A.dot(x)``, ``A.take(i)``...: a method of ``_ARRAY_ARGUMENT_METHODS`` on a receiver that is not a module
-        (``np.dot(x, y)`` dispatches to a tensor's own implementation as it is)."""
-        return (isinstance(func, ast.Attribute) and func.attr in _ARRAY_ARGUMENT_METHODS
-                and not isinstance(self._resolve(func.value), types.ModuleType))
+        """``A.dot(x)``, ``A.take(i)``...: a method of ``_ARRAY_ARGUMENT_METHODS`` on a receiver that is not a module,
+        a class or a namespace (``np.dot(x, y)`` dispatches to a tensor's own implementation as it is; ``vec.dot`` of
+        your module is your function)."""
+        if not (isinstance(func, ast.Attribute) and func.attr in _ARRAY_ARGUMENT_METHODS):
+            return False
+        receiver = self._resolve(func.value)
+        return not (isinstance(receiver, (types.ModuleType, type)) or type(receiver) is types.SimpleNamespace)
 
     def _numpy_given_a_list(self, call: ast.Call) -> bool:
         """A NumPy function given a list or tuple it converts itself (``np.diag([c, c, 1.0])``, ``np.sum([...

@@ -14,6 +14,7 @@ import pytest
 import autograph
 from autograph import TensorSpec
 from tests import helpers
+from tests.autograph import array_named_functions as vec
 
 HERE = __file__
 
@@ -483,3 +484,19 @@ def test_the_compiled_call_counts_calls_runs_eagerly_and_holds_no_cycle():
     del traced
     gc.collect()
     assert ref() is None
+
+
+def calls_functions_named_like_array_methods(a, b):
+    return vec.dot(a, b) + vec.max(a) + vec.Vectors.mean(b) + vec.namespace.dot(b, a)
+
+
+def test_a_modules_function_named_like_an_array_method_is_converted():
+    """``vec.dot(a, b)`` on a module (or a class) is that module's function, not an array's method: converted, so
+    its `if` on a tensor stages (Pyrr's vector.dot, found by a helper's corpus; it ran as written and refused)."""
+    a, b = np.array([1.0, 5.0, 2.0]), np.array([2.0, 0.5, 1.0])
+    code = autograph.to_code(calls_functions_named_like_array_methods)
+    assert "ag__.call(vec.dot)" in code and "ag__.call(vec.max)" in code and "ag__.call(vec.Vectors.mean)" in code
+    assert "ag__.call(vec.namespace.dot)" in code
+    expected = calls_functions_named_like_array_methods(a, b)
+    for executor in ("numpy", "jax") if helpers.jax_usable() else ("numpy",):
+        assert autograph.function(calls_functions_named_like_array_methods, executor=executor)(a, b) == expected

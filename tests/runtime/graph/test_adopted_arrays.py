@@ -92,8 +92,15 @@ def written_after_a_helper_made_it(x):  # colour's delta_E_CIE1994: `zeros(radic
     return out
 
 
-STAGED = [display_then_writes, copy_then_masked_write, tile_then_masked_write, first_write_an_update,
-          writes_in_unrolled_loops, traced_index_plain_value, integer_array_takes_a_float,
+def a_constructor_call_between(x):  # (the runtime reads the frame's variables at np.arange: helper-found)
+    a = np.linspace(0.0, 1.0, 4)
+    steps = np.arange(3.0)
+    a[1] = x[0]
+    return a, steps
+
+
+STAGED = [a_constructor_call_between, display_then_writes, copy_then_masked_write, tile_then_masked_write,
+          first_write_an_update, writes_in_unrolled_loops, traced_index_plain_value, integer_array_takes_a_float,
           written_after_a_helper_made_it]
 INPUTS = {
     display_then_writes: [np.array([[0.9, 0.1, 0.0], [-0.1, 0.9, 0.2], [0.0, -0.2, 0.95]]), np.eye(3)],
@@ -342,8 +349,15 @@ def read_only(x):
     return a
 
 
-REFUSED_CASES = [alias, in_a_container, a_view_of_it_lives, it_is_a_view, rows_of_it, callers_array,
-                 module_constant, attribute_holds_it, weakly_referred]
+def its_frames_variables_kept(x):
+    a = np.array([0.0, 1.0, 2.0])
+    kept = locals()
+    a[0] = x[0]
+    return kept["a"]
+
+
+REFUSED_CASES = [its_frames_variables_kept, alias, in_a_container, a_view_of_it_lives, it_is_a_view, rows_of_it,
+                 callers_array, module_constant, attribute_holds_it, weakly_referred]
 
 
 @pytest.mark.parametrize("fn", REFUSED_CASES)
