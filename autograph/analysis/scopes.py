@@ -303,7 +303,35 @@ def free_names(scope: ast.AST) -> set[str]:
                 declared_outer.update(sub.names)
     if isinstance(scope, COMPREHENSIONS):
         bound -= walrus_targets(scope)
-    return (loads - bound) | declared_outer
+        return (loads - bound) | declared_outer
+    # A `nonlocal x` in a function nested deeper names this scope's own `x` where this scope binds it itself
+    # (a converted function's closures declare `nonlocal x` for its `x: object`): not a name from outside.
+    own_bound, own_declared = _bound_directly(body)
+    return (loads - bound) | own_declared | (declared_outer - (own_bound - own_declared))
+
+
+def _bound_directly(body: list[ast.AST]) -> tuple[set[str], set[str]]:
+    """The names a scope's own statements bind (not those of the scopes nested in it, whose names it binds
+    too), and those it declares global or nonlocal itself."""
+    bound: set[str] = set()
+    declared: set[str] = set()
+    stack = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name):
+            if not isinstance(node.ctx, ast.Load):
+                bound.add(node.id)
+            continue
+        if isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared.update(node.names)
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+            continue
+        if isinstance(node, (ast.Lambda, *COMPREHENSIONS)):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return bound, declared
 
 
 def first_line(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda) -> int:
