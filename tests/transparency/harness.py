@@ -1543,7 +1543,7 @@ def _project_state(project: Path = ROOT) -> str:
 INTRO = """\
 # Fidelity on other people's code
 
-`make transparency` (`.venv/bin/python -m tests.transparency`; about 15 minutes on 2 cores) takes code
+`make transparency` (`.venv/bin/python -m tests.transparency`; 305 suites, about 80 minutes alone on 2 cores) takes code
 nobody on this team wrote, converts **every function and method** of it with `autograph.convert`, and
 runs that code's **own test suite** three times in the same run, each time in a fresh process: once as
 it is (the oracle), once converted and called outside any trace (**as written**: each converted
