@@ -262,6 +262,13 @@ class Tensor:
             known = known_value(self)
             if known is not None:
                 return np.array(known, dtype=dtype)
+            if _running(sys._getframe(1), _STORES):  # `a[i] = v`: the tensor is the index or the value
+                raise NotStageable(
+                    f"{user_location()}: a NumPy array written with a graph tensor ({self.value.type_str}) as the "
+                    "index or the value (`a[i] = v`): NumPy asks the tensor for its values, which exist only when "
+                    "the graph runs, and the array cannot hold a tensor. Make `a` where a traced value is in reach "
+                    "(np.zeros and the other constructors make graph arrays there, which take traced writes), or "
+                    "build the result from tensors (np.where(mask, v, a), np.stack).")
             # (np.take reads a boolean index as the integers 0 and 1: for a mask, the advice is np.compress.)
             advice = ("np.compress(i, a, axis=0), a graph op for a boolean mask" if self.dtype == np.bool_
                       else "np.take(a, i, axis=0), a gather that graphs support")
@@ -491,6 +498,7 @@ SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax",
 
 _GENERATOR_FLAGS = 0x20 | 0x200  # CO_GENERATOR, CO_ASYNC_GENERATOR (inspect's)
 _SUBSCRIPTS = frozenset(dis.opmap[name] for name in ("BINARY_SUBSCR", "STORE_SUBSCR") if name in dis.opmap)
+_STORES = frozenset({dis.opmap["STORE_SUBSCR"]})
 
 
 _CONTAINS = frozenset({dis.opmap["CONTAINS_OP"]} if "CONTAINS_OP" in dis.opmap else ())

@@ -425,3 +425,26 @@ def test_traces_in_many_threads_each_adopt_their_own_array():
     for k in range(8):
         np.testing.assert_array_equal(results[k], display_then_writes(inputs[k]))
         np.testing.assert_array_equal(traced(inputs[k]), display_then_writes(inputs[k]))
+
+
+class Buffers:
+    def __init__(self):
+        self.levels = np.linspace(0.0, 1.0, 4)  # (an __init__ runs as written: a NumPy array)
+
+
+def writes_an_attributes_array(x):
+    buffers = Buffers()
+    buffers.levels[0:2] = x[:2]  # attribute-write
+    return buffers.levels
+
+
+def test_a_tensor_written_into_an_attributes_array_is_refused_saying_it_is_the_index_or_the_value():
+    # (The write stays as written: no name to rebind. It said "indexed by a graph tensor" for a value: nolds.)
+    import inspect
+
+    lines, first = inspect.getsourcelines(writes_an_attributes_array)
+    line = first + next(i for i, text in enumerate(lines) if "attribute-write" in text)
+    with pytest.raises(NotStageable) as info:
+        autograph.function(writes_an_attributes_array)(np.ones(3))
+    assert str(info.value).startswith(f"{__file__}:{line}: a NumPy array written with a graph tensor (f64[2]) as the "
+                                      "index or the value (`a[i] = v`)")
