@@ -5,7 +5,7 @@ A graph may stand a value of its own in for a NumPy array (a write of a traced v
 that rebinds the name the other writes through) only where nothing but one variable refers to the array:
 then no other name, view, container, caller or weak reference can see that the variable's object changed.
 The count is of CPython 3.11-3.13's references, checked on each by the aliasing tests
-(tests/runtime/test_adopted_arrays.py, tests/runtime/graph/test_rebinding_written_arrays.py; on 3.10 the
+(tests/runtime/graph/test_adopted_arrays.py, tests/runtime/graph/test_rebinding_written_arrays.py; on 3.10 the
 count comes out higher and every case was refused; 3.14 borrows references on the stack): elsewhere every
 such case is refused, the side a miscount must fall on.
 """
