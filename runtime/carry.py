@@ -241,9 +241,10 @@ def _unused_return(name: str, names: Sequence[str], values: Sequence[Any]) -> bo
 
 def _one_branch_only(name: str, defined: str, missing: str) -> str:
     if is_return_value(name):
-        return (f"the function returns a value in the {defined} branch but not in the {missing} branch (a `return` "
-                "in one branch only); a staged `if` needs the return value from both branches: return a value of "
-                "the same type on every path")
+        return (f"the function returns a value in the {defined} branch but None or nothing in the {missing} branch "
+                "(a `return` in one branch only, or `return None`); a staged `if` needs a return value of one type "
+                "from both branches: return a value of the same type on every path (an array of NaNs, or a flag "
+                "next to the value, where one path has no answer)")
     return (f"{describe(name)} is assigned in the {defined} branch but not in the {missing} branch of a staged "
             f"`if`; both branches must give it a value: assign {name} before the `if`, or in both branches")
 

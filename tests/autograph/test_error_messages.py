@@ -586,3 +586,18 @@ def test_a_refusal_whose_text_names_no_line_starts_with_the_users_line(fn, args)
     line = inspect.getsourcelines(fn)[1] + 1
     assert str(caught.value).startswith(f"{__file__}:{line}: np."), str(caught.value)
     assert str(caught.value).count(f"{__file__}:") == 1
+
+
+def hit_or_none(ray, plane):
+    d = np.dot(ray, plane)
+    if d == 0:
+        return None  # (Pyrr's geometric tests: None on a miss)
+    return ray * d
+
+
+def test_a_staged_if_returning_none_on_one_path_says_none_or_nothing():
+    with pytest.raises(autograph.StagingError) as info:
+        autograph.function(hit_or_none)(np.ones(3), np.ones(3))
+    message = str(info.value)
+    assert "the function returns a value in the else branch but None or nothing in the if branch" in message
+    assert "`return None`" in message and "return a value of the same type on every path" in message
