@@ -146,21 +146,39 @@ def user_location() -> str:
     """``file:line`` (or ``Cell In[n], line k``) of the innermost frame of the user's program. When that frame
     is an installed library's (SciPy calling ``np.result_type`` on a tensor the user passed it), the user's own
     call of the library comes first, the library's line after it: ``prog.py:12 (inside
-    scipy.stats._stats_py.linregress, .../scipy/stats/_stats_py.py:10534)``."""
+    scipy.stats._stats_py.linregress, .../scipy/stats/_stats_py.py:10534)``, and the function called where the
+    refusal is a helper's deep in it: ``prog.py:2 (inside scipy.stats._stats_py.zscore, in
+    scipy._lib._array_api._asarray, .../scipy/_lib/_array_api.py:106)``."""
     frame = user_frame()
     if frame is None:
         return "<unknown>"
     site = format_site(frame.f_code.co_filename, frame.f_lineno)
     if not installed_library(frame.f_code.co_filename):
         return site
-    caller = frame.f_back
+    caller, library_frames = frame.f_back, [frame]
     while caller is not None and (installed_library(caller.f_code.co_filename)
                                   or is_machinery(caller.f_code.co_filename)):
+        if installed_library(caller.f_code.co_filename):
+            library_frames.append(caller)
         caller = caller.f_back
     if caller is None:
         return site
-    library = f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
+    library = _qualified(frame)
+    # Also the library function the user called (scipy.stats.zscore), not only the helper deep in it that refused:
+    # the outermost library frame that is not a decorator's wrapper (which may convert arguments before the
+    # function it wraps has a frame: then the helper alone).
+    called = next((f for f in reversed(library_frames) if f.f_code.co_name not in _WRAPPER_NAMES
+                   and not f.f_code.co_name.endswith("_wrapper")), frame)
+    if called is not frame:
+        library = f"{_qualified(called)}, in {library}"
     return f"{format_site(caller.f_code.co_filename, caller.f_lineno)} (inside {library}, {site})"
+
+
+_WRAPPER_NAMES = frozenset({"wrapper", "inner", "wrapped", "_wrapper", "decorated", "decorator", "newfunc", "__call__"})
+
+
+def _qualified(frame: Any) -> str:
+    return f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
 
 
 limits.locate[0] = user_location  # (NotStageable's messages start with it: runtime/limits.py)

@@ -601,3 +601,15 @@ def test_a_staged_if_returning_none_on_one_path_says_none_or_nothing():
     message = str(info.value)
     assert "the function returns a value in the else branch but None or nothing in the if branch" in message
     assert "`return None`" in message and "return a value of the same type on every path" in message
+
+
+def calls_zscore(x):
+    return scipy.stats.zscore(x)  # SciPy converts its argument in a helper of its own
+
+
+def test_an_error_deep_inside_a_library_names_the_function_the_user_called_too():
+    with pytest.raises(autograph.NotStageable) as info:
+        autograph.function(calls_zscore)(np.arange(6.0))
+    where = str(info.value).split("): ")[0]
+    assert where.startswith(_site(calls_zscore, "return scipy.stats.zscore(x)")[:-2] + " (inside scipy.stats.")
+    assert "zscore, in scipy." in where  # (the function called, then the helper that refused)
