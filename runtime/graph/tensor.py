@@ -497,8 +497,10 @@ SCALAR_OPS = frozenset(ops.ELEMENTWISE) | frozenset(ops.REDUCTIONS) | {"argmax",
 
 
 _GENERATOR_FLAGS = 0x20 | 0x200  # CO_GENERATOR, CO_ASYNC_GENERATOR (inspect's)
-_SUBSCRIPTS = frozenset(dis.opmap[name] for name in ("BINARY_SUBSCR", "STORE_SUBSCR") if name in dis.opmap)
-_STORES = frozenset({dis.opmap["STORE_SUBSCR"]})
+# (3.12 writes `a[i:j] = v` as STORE_SLICE.)
+_SUBSCRIPTS = frozenset(dis.opmap[name] for name in ("BINARY_SUBSCR", "STORE_SUBSCR", "STORE_SLICE")
+                        if name in dis.opmap)
+_STORES = frozenset(dis.opmap[name] for name in ("STORE_SUBSCR", "STORE_SLICE") if name in dis.opmap)
 
 
 _CONTAINS = frozenset({dis.opmap["CONTAINS_OP"]} if "CONTAINS_OP" in dis.opmap else ())
