@@ -20,8 +20,9 @@ Duckworth", and ``pykalman/utils/_sklearn.py`` carries scikit-learn's New BSD li
 in each section below. Bodies are as written, comments kept, docstrings dropped; ``KalmanFilter`` is copied whole.
 The same snapshot gives the ``probabilistic`` corpus (corpus_probabilistic.py) seven cases: standard.py's
 ``_filter_correct``, ``_smooth_update``, ``_em_transition_matrix`` and ``_em_observation_matrix``, and unscented.py's
-``moments2points``, ``unscented_correct`` and ``augmented_points``. The first four are copied here too, because the
-filter, the smoother and ``_em`` call them, but they are not cases of their own here.
+``moments2points``, ``unscented_correct`` and ``augmented_points``. The filter, the smoother and ``_em`` here call
+the first four, and ``array2d`` and ``_last_dims``: imported from that module's copies (the same text), not cases of
+their own here.
 
 Adapted, beyond that:
 
@@ -65,14 +66,20 @@ from scipy import linalg
 
 from tests.coverage.cases import PK, case
 
+# The helpers corpus_probabilistic copied already (the same file at the same commit, byte for byte):
+from tests.coverage.corpus_probabilistic import (
+    _em_observation_matrix,
+    _em_transition_matrix,
+    _filter_correct,
+    _last_dims,
+    _smooth_update,
+    array2d,
+)
+
 
 # --- pykalman/utils/_sklearn.py ---------------------------------------------------------------------------------------
 def array1d(X, dtype=None, order=None):
     return np.asarray(np.atleast_1d(X), dtype=dtype, order=order)
-
-
-def array2d(X, dtype=None, order=None):
-    return np.asarray(np.atleast_2d(X), dtype=dtype, order=order)
 
 
 def log_multivariate_normal_density(X, means, covars, min_covar=1.0e-7):
@@ -221,19 +228,6 @@ def _determine_dimensionality(variables, default):
         return candidates[0]
 
 
-def _last_dims(X, t, ndims=2):
-    X = np.asarray(X)
-    if len(X.shape) == ndims + 1:
-        return X[t]
-    elif len(X.shape) == ndims:
-        return X
-    else:
-        raise ValueError(
-            ("X only has %d dimensions when %d" + " or more are required")
-            % (len(X.shape), ndims)
-        )
-
-
 def _loglikelihoods(
     observation_matrices,
     observation_offsets,
@@ -287,48 +281,6 @@ def _filter_predict(
     )
 
     return (predicted_state_mean, predicted_state_covariance)
-
-
-def _filter_correct(
-    observation_matrix,
-    observation_covariance,
-    observation_offset,
-    predicted_state_mean,
-    predicted_state_covariance,
-    observation,
-):
-    if not np.any(np.ma.getmask(observation)):
-        predicted_observation_mean = (
-            np.dot(observation_matrix, predicted_state_mean) + observation_offset
-        )
-        predicted_observation_covariance = (
-            np.dot(
-                observation_matrix,
-                np.dot(predicted_state_covariance, observation_matrix.T),
-            )
-            + observation_covariance
-        )
-
-        kalman_gain = np.dot(
-            predicted_state_covariance,
-            np.dot(observation_matrix.T, linalg.pinv(predicted_observation_covariance)),
-        )
-
-        corrected_state_mean = predicted_state_mean + np.dot(
-            kalman_gain, observation - predicted_observation_mean
-        )
-        corrected_state_covariance = predicted_state_covariance - np.dot(
-            kalman_gain, np.dot(observation_matrix, predicted_state_covariance)
-        )
-    else:
-        n_dim_state = predicted_state_covariance.shape[0]
-        n_dim_obs = observation_matrix.shape[0]
-        kalman_gain = np.zeros((n_dim_state, n_dim_obs))
-
-        corrected_state_mean = predicted_state_mean
-        corrected_state_covariance = predicted_state_covariance
-
-    return (kalman_gain, corrected_state_mean, corrected_state_covariance)
 
 
 def _filter(
@@ -391,34 +343,6 @@ def _filter(
         filtered_state_means,
         filtered_state_covariances,
     )
-
-
-def _smooth_update(
-    transition_matrix,
-    filtered_state_mean,
-    filtered_state_covariance,
-    predicted_state_mean,
-    predicted_state_covariance,
-    next_smoothed_state_mean,
-    next_smoothed_state_covariance,
-):
-    kalman_smoothing_gain = np.dot(
-        filtered_state_covariance,
-        np.dot(transition_matrix.T, linalg.pinv(predicted_state_covariance)),
-    )
-
-    smoothed_state_mean = filtered_state_mean + np.dot(
-        kalman_smoothing_gain, next_smoothed_state_mean - predicted_state_mean
-    )
-    smoothed_state_covariance = filtered_state_covariance + np.dot(
-        kalman_smoothing_gain,
-        np.dot(
-            (next_smoothed_state_covariance - predicted_state_covariance),
-            kalman_smoothing_gain.T,
-        ),
-    )
-
-    return (smoothed_state_mean, smoothed_state_covariance, kalman_smoothing_gain)
 
 
 def _smooth(
@@ -556,25 +480,6 @@ def _em(
     )
 
 
-def _em_observation_matrix(
-    observations, observation_offsets, smoothed_state_means, smoothed_state_covariances
-):
-    _, n_dim_state = smoothed_state_means.shape
-    n_timesteps, n_dim_obs = observations.shape
-    res1 = np.zeros((n_dim_obs, n_dim_state))
-    res2 = np.zeros((n_dim_state, n_dim_state))
-    for t in range(n_timesteps):
-        if not np.any(np.ma.getmask(observations[t])):
-            observation_offset = _last_dims(observation_offsets, t, ndims=1)
-            res1 += np.outer(
-                observations[t] - observation_offset, smoothed_state_means[t]
-            )
-            res2 += smoothed_state_covariances[t] + np.outer(
-                smoothed_state_means[t], smoothed_state_means[t]
-            )
-    return np.dot(res1, linalg.pinv(res2))
-
-
 def _em_observation_covariance(
     observations,
     observation_offsets,
@@ -604,28 +509,6 @@ def _em_observation_covariance(
         return (1.0 / n_obs) * res
     else:
         return res
-
-
-def _em_transition_matrix(
-    transition_offsets,
-    smoothed_state_means,
-    smoothed_state_covariances,
-    pairwise_covariances,
-):
-    n_timesteps, n_dim_state, _ = smoothed_state_covariances.shape
-    res1 = np.zeros((n_dim_state, n_dim_state))
-    res2 = np.zeros((n_dim_state, n_dim_state))
-    for t in range(1, n_timesteps):
-        transition_offset = _last_dims(transition_offsets, t - 1, ndims=1)
-        res1 += (
-            pairwise_covariances[t]
-            + np.outer(smoothed_state_means[t], smoothed_state_means[t - 1])
-            - np.outer(transition_offset, smoothed_state_means[t - 1])
-        )
-        res2 += smoothed_state_covariances[t - 1] + np.outer(
-            smoothed_state_means[t - 1], smoothed_state_means[t - 1]
-        )
-    return np.dot(res1, linalg.pinv(res2))
 
 
 def _em_transition_covariance(
