@@ -225,13 +225,14 @@ def _adopting(state: State, stage: Callable[[], None]) -> None:
         except Limitation as error:
             array = getattr(error, "written_array", None)
             position = lone.pop(id(array), None) if array is not None else None
-            if position is None or state.get()[position] is not array or not _adoptable(array):
+            adopted = None if position is None or state.get()[position] is not array else GRAPH_BACKEND.adopt(array)
+            if adopted is None:
                 raise
         forget_since(mark)
         values = list(state.get())
-        values[position] = tensor.as_tensor(np.array(array))
+        values[position] = adopted
         state.set(values)
-        del values, array
+        del values, array, adopted
 
 
 def _adoptable(array: np.ndarray) -> bool:

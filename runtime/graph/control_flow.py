@@ -24,8 +24,6 @@ from __future__ import annotations
 
 import functools
 import gc
-import sys
-import weakref
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -39,7 +37,7 @@ from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TreeDef, nest_tree
-from runtime.references import COUNTS_REFERENCES  # (of 3.11-3.13: runtime/references.py)
+from runtime.references import COUNTS_REFERENCES, held_only_by  # (of 3.11-3.13: runtime/references.py)
 from runtime.staging import (
     Limitation,
     count_staged_recursion,
@@ -480,14 +478,14 @@ def _unshared(array: Tensor, entry: tuple, flat: list) -> bool:
     reach it, and no read elsewhere can miss one. Exact, by CPython's reference count: every reference but
     the ones counted here (the variable's cell, the runtime's copies of the state, this check's own) is
     someone else's; cycles the tracing left are collected first when the count does not match."""
-    if not COUNTS_REFERENCES or weakref.getweakrefcount(array) or _identical(entry, array) != 1:
+    if not COUNTS_REFERENCES or _identical(entry, array) != 1:
         return False
-    held = 1 + 1 + sum(_identical(leaves, array) for leaves, _ in flat)  # its cell, entry, flat
-    held += 3  # this function's argument, the caller's variable, getrefcount's argument
-    if sys.getrefcount(array) == held:
+    known = 1 + 1 + sum(_identical(leaves, array) for leaves, _ in flat)  # its cell, entry, flat
+    known += 2  # this function's argument, the caller's variable
+    if held_only_by(array, known):
         return True
     gc.collect()  # the traced branches leave reference cycles (closures, subgraphs) that may still hold it
-    return sys.getrefcount(array) == held
+    return held_only_by(array, known)
 
 
 def _identical(items: Any, x: Any) -> int:
