@@ -10,8 +10,9 @@ After::
 
 ``call(f)`` returns what to call in ``f``'s place: its converted form, made the
 first time (through the converter that ``autograph`` registers with
-``set_converter``) and cached, or ``f`` itself for builtins, classes and
-anything the converter declines. The call itself happens in the user's own
+``set_converter``) and cached, or ``f`` itself for builtins and anything
+the converter declines. A class of the user's is made with its ``__new__`` and
+``__init__`` converted (runtime/constructors.py). The call itself happens in the user's own
 frame, so the callee's caller is the user's code (``sys._getframe(1)``,
 ``warnings.warn(stacklevel=2)``, ``logging``'s ``funcName`` all see it). Calls that
 the converter can resolve while converting (NumPy, builtins, the standard
@@ -36,6 +37,7 @@ from typing import Any, Callable, Optional
 from runtime.backend import backend_for
 from runtime.builtin_calls import NUMPY_CALLS as _NUMPY_CALLS
 from runtime.builtin_calls import ROUTED_CALLS as _ROUTED_CALLS
+from runtime.constructors import constructor as _constructor
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
 from runtime.new_arrays import SCALAR_TYPES as _SCALAR_TYPES
 from runtime.new_arrays import new_array_call as _new_array_call
@@ -144,6 +146,10 @@ def call(f: Callable, /) -> Callable:
     numpy_call = _NUMPY_CALLS.get(id(f))
     if numpy_call is not None:  # np.mean, np.exp: as a call routed by name (runtime/builtin_calls.py)
         return numpy_call
+    if isinstance(f, type) and _converter is not None:
+        routed = _ROUTED_CALLS.get(id(f))  # (`float`, `int`: see the C functions above)
+        # A class of the user's: its __new__ and __init__ converted, as Python calls them (runtime/constructors.py).
+        return routed if routed is not None else _constructor(f, _target)
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return _ROUTED_CALLS.get(id(f), f)  # (`type`, `float`, np.take: see the C functions above)
     if cls is functools.partial or (isinstance(f, functools.partial) and cls.__call__ is _PARTIAL_CALL):

@@ -100,6 +100,7 @@ from autograph.context import UNKNOWN, Context
 from autograph.template_code import make_node
 from autograph.transformer import Transformer
 from runtime.builtin_calls import routed_callables
+from runtime.constructors import constructor_functions
 from runtime.new_arrays import SCALAR_TYPES, is_new_array
 from runtime.random_calls import is_random
 from runtime.scipy_calls import is_scipy_call
@@ -163,7 +164,9 @@ def is_unconverted_module(module_name: str | None) -> bool:
 
 def needs_no_conversion(value: Any) -> bool:
     """Whether a callee can be called as it is (decided once, at conversion or call time)."""
-    if isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType, type, types.ModuleType)):
+    if isinstance(value, type):  # a class: as it is, unless it makes its objects with code of the user's
+        return not any(not is_unconverted_module(f.__module__) for f in constructor_functions(value))
+    if isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType, types.ModuleType)):
         return True
     module = getattr(value, "__module__", None)
     if not isinstance(module, str):

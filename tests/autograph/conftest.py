@@ -21,6 +21,7 @@ from tests.helpers import jax_usable
 DIFFERENTIAL = frozenset({
     "test_builtin_calls", "test_caller_frames", "test_corpus", "test_counter_subscripts", "test_form_fidelity",
     "test_frame_reads", "test_item_write_order", "test_semantics", "test_tracebacks", "test_truth_asks",
+    "test_constructors",
 })
 FORMS = ("as_written", "graph_trace", "jax_trace")
 # Tests that trace with autograph.function themselves: inside a graph trace, a Function is inlined into
