@@ -32,7 +32,7 @@ from runtime import carry
 from runtime.graph import formatted, tensor, tracing, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.ir import Graph
-from runtime.graph.ops import graph_is_stateful
+from runtime.graph.ops import graph_is_stateful, refused_dtypes
 from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
@@ -44,6 +44,7 @@ from runtime.staging import (
     describe,
     raised_by_user_statement,
     staging_error,
+    untraceable_block,
 )
 
 # --- leaves --------------------------------------------------------------------------------------
@@ -274,6 +275,8 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
                     unbound = carry.unbound_in_branch(error, labels[b]) if labels[b] in ("if", "else") else None
                     if unbound is not None:
                         raise unbound from error
+                    if refused_dtypes(error):
+                        raise untraceable_block(error, f"the {labels[b]} branch of a staged `{labels[0]}`") from error
                     raise
                 raising[b] = (error, builders[b][0] if builders[b] else None)
                 continue

@@ -53,10 +53,11 @@ from runtime.graph.control_flow import (
     zeros,
 )
 from runtime.graph.numpy_random import draws_random
+from runtime.graph.ops import refused_dtypes
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TensorSpec
-from runtime.staging import NotStageable, has_no_value
+from runtime.staging import NotStageable, has_no_value, untraceable_block
 
 _RANGE_ITERATOR = type(iter(range(0)))
 _MAX_TRACES = 8
@@ -191,7 +192,12 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
             box.append((flat, written_roots(), _written_in_place(loop, carried)))
             return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)] + list(roots)
 
-        sub = tracing.trace_subgraph(run_body, loop.specs() + [TensorSpec(r.shape, r.dtype) for r in roots])
+        try:
+            sub = tracing.trace_subgraph(run_body, loop.specs() + [TensorSpec(r.shape, r.dtype) for r in roots])
+        except TypeError as error:
+            if refused_dtypes(error):
+                raise untraceable_block(error, f"the body of a staged {what}") from error
+            raise
         flat, written, in_place = box[0]
         _check_in_place(loop, flat, in_place, what)
         rebound = {(i, j) for (i, j) in loop.slots if isinstance(loop.init[i, j], Tensor)

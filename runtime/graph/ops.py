@@ -53,7 +53,7 @@ from runtime.graph.opdefs import (  # noqa: F401  (OPS and OpDef are this module
     static_index,
     wraps,
 )
-from runtime.staging import NotStageable
+from runtime.staging import Limitation, NotStageable
 
 AvalOut = tuple[tuple, np.dtype]
 BOOL, INT64 = np.dtype(bool), np.dtype(np.int64)
@@ -415,6 +415,18 @@ _op("assert", lambda ins, a: [], core_kernels.assert_, NEVER, stateful=True)
 # (imported here so that ``OPS`` is the whole closed set for whoever imports this module)
 
 from runtime.graph import ops_library  # noqa: E402,F401
+
+
+def refused_dtypes(error: BaseException) -> bool:
+    """Whether ``error`` is a ``TypeError`` raised working out an op's result type from its inputs' dtypes
+    (``infer``: NumPy's own ``ufunc.resolve_dtypes`` refusing ``np.floor`` of a complex array, or this module's
+    rules saying what NumPy says): tracing raises it from the types alone, whatever the values."""
+    if not isinstance(error, TypeError) or isinstance(error, Limitation):
+        return False
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_code.co_filename == __file__
 
 
 def infer(op: str, inputs: Sequence[Any], attrs: Mapping[str, Any]) -> list[AvalOut]:

@@ -613,3 +613,39 @@ def test_an_error_deep_inside_a_library_names_the_function_the_user_called_too()
     where = str(info.value).split("): ")[0]
     assert where.startswith(_site(calls_zscore, "return scipy.stats.zscore(x)")[:-2] + " (inside scipy.stats.")
     assert "zscore, in scipy." in where  # (the function called, then the helper that refused)
+
+
+def _floor_while_large(x):
+    k = 0
+    while np.sum(x.real > 1) > 0 and k < 4:
+        x = np.floor(x)  # NumPy has no floor of complex numbers
+        k += 1
+    return x
+
+
+def _floor_if_large(x):
+    try:
+        if np.sum(x.real) > 10:
+            x = np.floor(x)
+    except TypeError:  # the program's own fallback: it must not take the graph's refusal for NumPy's error
+        x = x * 0
+    return x
+
+
+@pytest.mark.parametrize("fn, where, what", [
+    (_floor_while_large, "x = np.floor(x)", "the body of a staged while loop"),
+    (_floor_if_large, "x = np.floor(x)", "the if branch of a staged `if`"),
+])
+def test_a_block_numpy_cannot_trace_for_its_dtypes_is_refused_by_name(fn, where, what):
+    x = np.array([0.5 + 1j, 0.2])
+    np.testing.assert_array_equal(fn(x), x)  # eager code never runs the block on this input
+    with pytest.raises(limits.NotStageable) as caught:
+        autograph.function(fn)(x)
+    line = next(n for n, text in enumerate(inspect.getsourcelines(fn)[0]) if where in text) + fn.__code__.co_firstlineno
+    assert str(caught.value) == (
+        f"{__file__}:{line}: NumPy refuses the dtypes this is traced with (TypeError: ufunc 'floor' not supported for "
+        "the input types, and the inputs could not be safely coerced to any supported types according to the casting "
+        f"rule ''safe''), in {what}, which a graph traces whether or not it runs; eager code raises this only when it "
+        "runs. Cast the values to dtypes the operation is defined for (np.real(x), x.astype(np.float64)), or decide on "
+        "the dtype in Python before the statement (if np.iscomplexobj(x): ...), which the graph settles while tracing.")
+    assert type(caught.value.__cause__) is TypeError

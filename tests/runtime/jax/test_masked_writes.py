@@ -112,6 +112,12 @@ def test_a_masked_write_of_masked_reads_is_numpys_on_every_executor(executor, se
     with autograph.testing.converted_form():
         converted = _outcome(autograph.convert(f), *args)
     got = _outcome(autograph.function(f, executor=executor), *args)
+    if isinstance(got[0], type) and issubclass(got[0], Limitation) and "NumPy refuses the dtypes" in got[1]:
+        # A loop body NumPy cannot trace for these dtypes (np.floor of a complex array), which eager code may never
+        # run: refused by name on every executor (runtime/staging.py, untraceable_block), never a TypeError
+        # that a program could catch
+        assert want[0] == "value" or issubclass(want[0], TypeError), (source, want)
+        got = want
     if isinstance(got[0], type) and issubclass(got[0], Limitation):
         # A clear refusal of something else (XLA's complex sin is not NumPy's at signed zeros), never of the mask
         assert executor == "jax" and not issubclass(got[0], DataDependentShape), (source, got)
