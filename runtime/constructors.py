@@ -49,9 +49,8 @@ def constructor(klass: type, target: Callable[[types.FunctionType], Callable]) -
     """What converted code calls in place of the class ``klass``: ``klass`` itself, or ``construct`` with
     its ``__new__`` / ``__init__`` converted by ``target`` (runtime/calls.py's, which hands a function back
     as it is where it is not user code)."""
-    if not constructor_functions(klass):
-        return klass
-    new_target, init_target = _converted_new(klass, target), _converted_init(klass, target)
+    new, init = _python_new_and_init(klass)
+    new_target, init_target = _converted(new, target), _converted(init, target)
     if new_target is None and init_target is None:
         return klass
     return functools.partial(construct, klass, new_target, init_target, target)
@@ -60,11 +59,25 @@ def constructor(klass: type, target: Callable[[types.FunctionType], Callable]) -
 def constructor_functions(klass: type) -> tuple[types.FunctionType, ...]:
     """The Python functions that ``klass(...)`` runs through ``type.__call__`` (its ``__new__``, its
     ``__init__``), which ``constructor`` converts; none where it calls the class as it is."""
+    return tuple(f for f in _python_new_and_init(klass) if f is not None)
+
+
+def _python_new_and_init(klass: type) -> tuple[Optional[types.FunctionType], Optional[types.FunctionType]]:
+    """``klass``'s ``__new__`` and ``__init__`` where they are Python functions and ``type.__call__`` calls them,
+    found as CPython's slots find them: ``klass.__new__`` (a ``staticmethod``'s function), and ``__init__`` on the
+    class (a function, which a class hands back as it is)."""
     if klass.__flags__ & _IMMUTABLE_TYPE or type(klass).__call__ is not _TYPE_CALL:
-        return ()
-    new, init = _own(klass, "__new__"), _own(klass, "__init__")
-    new = new.__func__ if type(new) is staticmethod else None
-    return tuple(f for f in (new, init) if type(f) is _FunctionType)
+        return None, None
+    new, init = klass.__new__, klass.__init__
+    return (new if type(new) is _FunctionType else None), (init if type(init) is _FunctionType else None)
+
+
+def _converted(function: Optional[types.FunctionType], target: Callable) -> Optional[Callable]:
+    """``function``'s converted form, or None where there is none (no function, or not user code)."""
+    if function is None:
+        return None
+    converted = target(function)
+    return None if converted is function else converted
 
 
 def _own(klass: type, name: str) -> Any:
@@ -77,22 +90,6 @@ def _own(klass: type, name: str) -> Any:
 
 
 _MISSING: Any = object()
-
-
-def _converted_new(klass: type, target: Callable) -> Optional[Callable]:
-    new = _own(klass, "__new__")
-    if type(new) is staticmethod and type(new.__func__) is _FunctionType:
-        converted = target(new.__func__)
-        return None if converted is new.__func__ else converted
-    return None
-
-
-def _converted_init(klass: type, target: Callable) -> Optional[Callable]:
-    init = _own(klass, "__init__")
-    if type(init) is _FunctionType:
-        converted = target(init)
-        return None if converted is init else converted
-    return None
 
 
 def construct(klass: type, new_target: Optional[Callable], init_target: Optional[Callable], target: Callable,
@@ -111,7 +108,8 @@ def construct(klass: type, new_target: Optional[Callable], init_target: Optional
         if kind is not klass:
             if klass not in kind.__mro__:  # not an instance: returned uninitialised, as Python does
                 return made
-            init_target = _converted_init(kind, target)
+            init = kind.__init__
+            init_target = _converted(init if type(init) is _FunctionType else None, target)
         if init_target is not None:
             result = init_target(made, *args, **kwargs)
         else:
