@@ -74,6 +74,9 @@ _DYNAMIC_OK = frozenset([*((op, None) for op in (*ops.ELEMENTWISE, "matmul", "wh
 def run(graph: Graph) -> Graph:
     """``graph`` with its runs of repeated blocks rolled into loops, in every subgraph too."""
     nodes = [map_subgraphs(node, run) for node in graph.nodes]
+    if not _may_repeat(nodes):
+        return graph if all(a is b for a, b in zip(nodes, graph.nodes)) else Graph(graph.inputs, tuple(nodes),
+                                                                                   graph.outputs)
     constants = {n.outputs[0]: n.attrs["value"] for n in nodes if n.op == "constant"}
     compute = [i for i, n in enumerate(nodes) if n.op != "constant"]
     plans, taken = [], set()
@@ -92,6 +95,19 @@ def run(graph: Graph) -> Graph:
         return graph if all(a is b for a, b in zip(nodes, graph.nodes)) else Graph(graph.inputs, tuple(nodes),
                                                                                    graph.outputs)
     return _rebuild(graph, nodes, plans)
+
+
+def _may_repeat(nodes: list[Node]) -> bool:
+    """Whether some op other than ``constant`` is at least ``MIN_REPEATS`` nodes': a run of that many blocks has
+    each block's first op that often, so without one there is no run (most graphs: asked before any signature)."""
+    counts: dict[str, int] = {}
+    for node in nodes:
+        op = node.op
+        if op != "constant":
+            counts[op] = seen = counts.get(op, 0) + 1
+            if seen >= MIN_REPEATS:
+                return True
+    return False
 
 
 def _signature(node: Node, constants: dict) -> Optional[tuple]:
