@@ -33,7 +33,8 @@ from runtime.builtin_calls import builtin_call
 # for graphs; sqrtm and eig are there to be refused with their reasons).
 STAGED: dict[str, tuple[str, ...]] = {
     "scipy.linalg": ("inv", "solve", "solve_triangular", "pinv", "det", "svd", "cholesky", "block_diag", "expm",
-                     "solve_discrete_are", "solve_continuous_are", "sqrtm", "eig"),
+                     "solve_discrete_are", "solve_continuous_are", "sqrtm", "eig", "qr", "eigh", "eigvalsh", "pinvh",
+                     "solve_discrete_lyapunov"),
     "scipy.ndimage": ("convolve", "correlate"),
     "scipy.special": ("logsumexp",),
     "scipy.spatial.distance": ("pdist", "cdist", "squareform"),

@@ -151,9 +151,11 @@ def staged_bit_for_bit(fn, *args) -> None:
 
 
 def same_leaves(got, want, exact: bool, tolerance) -> None:
-    """Leaf by leaf (tuples): equal dtypes and shapes, and values equal (``exact``) or within
-    ``tolerance(dtype) -> (rtol, atol)``, the atol scaled by the largest magnitude in the expected leaf."""
-    if isinstance(want, tuple):
+    """Leaf by leaf (tuples, and lists of arrays: SciPy's results for a batch): equal dtypes and shapes, and values
+    equal (``exact``) or within ``tolerance(dtype) -> (rtol, atol)``, the atol scaled by the largest magnitude in the
+    expected leaf."""
+    if isinstance(want, tuple) or (isinstance(want, list) and all(isinstance(w, np.ndarray) for w in want)):
+        assert type(got) is type(want), (type(got), type(want))
         for g, w in zip(got, want, strict=True):
             same_leaves(g, w, exact, tolerance)
         return

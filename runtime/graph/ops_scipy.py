@@ -12,6 +12,10 @@ function where it has one, or a host callback into SciPy where it has none
     scipy_pinv(a; atol, rtol, return_rank) -> b (, rank)
     scipy_svd(a; full_matrices, compute_uv) -> u, s, vh  (or s alone)
     scipy_block_diag(*arrs)
+    scipy_qr(a; mode, pivoting) -> q, r (, p)  (mode "r": r (, p))      (JAX: a host callback)
+    scipy_eigh(a[, b]; lower, eigvals_only, type, driver) -> w (, v)   (JAX: a host callback)
+    scipy_pinvh(a; atol, rtol, lower, return_rank) -> b (, rank)        (JAX: a host callback)
+    scipy_solve_discrete_lyapunov(a, q; method)                          (JAX: a host callback)
     scipy_solve_discrete_are(a, b, q, r[, e][, s]; balanced)      (JAX: a host callback)
     scipy_solve_continuous_are(a, b, q, r[, e][, s]; balanced)    (JAX: a host callback)
     scipy_ndimage_convolve(input, weights; mode, cval, origin, axes)     (JAX: a host callback)
@@ -86,6 +90,10 @@ def _probe(name: str, dtypes: tuple, attrs: tuple) -> tuple:
         result = fn(np.eye(1, dtype=dtypes[0]), np.ones(1, dtypes[1]), **dict(attrs))
     elif name == "block_diag":
         result = fn(*(np.ones((1, 1), d) for d in dtypes))
+    elif name == "eigh":  # (b: an identity too)
+        result = fn(*(np.eye(1, dtype=d) for d in dtypes), **dict(attrs))
+    elif name == "solve_discrete_lyapunov":  # (a zero: X = Q solves it)
+        result = fn(np.zeros((1, 1), dtypes[0]), np.eye(1, dtype=dtypes[1]), **dict(attrs))
     else:
         result = fn(np.eye(1, dtype=dtypes[0]), **dict(attrs))
     return tuple(np.asarray(r).dtype for r in (result if isinstance(result, tuple) else (result,)))
@@ -177,6 +185,67 @@ def _svd_rule(ins, attrs):
     full = attrs["full_matrices"]
     return [(batch + (m, m if full else k), dtypes[0]), (batch + (k,), dtypes[1]),
             (batch + (n if full else k, n), dtypes[2])]
+
+
+def _qr_rule(ins, attrs):
+    (a,) = ins
+    if len(a.shape) < 2:
+        raise ValueError(f"scipy.linalg.qr: expected an array of at least two dimensions, got shape {a.shape}")
+    mode, pivoting = attrs["mode"], attrs["pivoting"]
+    dtypes = _dtypes("qr", ins, mode=mode, pivoting=pivoting)
+    batch, (m, n) = a.shape[:-2], a.shape[-2:]
+    k = None if m is None or n is None else min(m, n)
+    out = [] if mode == "r" else [(batch + (m, m if mode == "full" else k), dtypes[0])]
+    out.append((batch + (k if mode == "economic" else m, n), dtypes[len(out)]))  # R (mode "r": all M rows)
+    return out + [(batch + (n,), dtypes[-1])] if pivoting else out
+
+
+def _eigh_rule(ins, attrs):
+    batch, n = _square("eigh", ins[0])
+    if len(ins) > 1:
+        _square("eigh", ins[1])
+    dtypes = _dtypes("eigh", ins, lower=attrs["lower"], eigvals_only=attrs["eigvals_only"], type=attrs["type"],
+                     driver=attrs["driver"])
+    values = [(batch + (n,), dtypes[0])]
+    return values if attrs["eigvals_only"] else values + [(batch + (n, n), dtypes[1])]
+
+
+def _pinvh_rule(ins, attrs):
+    batch, n = _square("pinvh", ins[0])
+    dtypes = _dtypes("pinvh", ins, lower=attrs["lower"], return_rank=attrs["return_rank"])
+    result = [(batch + (n, n), dtypes[0])]
+    return result + [(batch, dtypes[1])] if attrs["return_rank"] else result
+
+
+def _lyapunov_rule(ins, attrs):
+    a, q = ins
+    batch, n = _square("solve_discrete_lyapunov", a)
+    _square("solve_discrete_lyapunov", q)
+    return [(batch + (n, n), _dtypes("solve_discrete_lyapunov", ins, method=attrs["method"])[0])]
+
+
+def _qr_kernel(a: Any, mode: str, pivoting: bool, check_finite: bool) -> Any:
+    result = scipy_function("scipy.linalg", "qr")(a, mode=mode, pivoting=pivoting, check_finite=check_finite)
+    if isinstance(result, np.ndarray):  # (a batch's mode "r": SciPy gives R itself)
+        return result
+    return tuple(result) if len(result) > 1 else result[0]
+
+
+def _eigh_kernel(a: Any, *b: Any, lower: bool, eigvals_only: bool, type: int, driver: Any,  # noqa: A002  (SciPy's)
+                 check_finite: bool) -> Any:
+    result = scipy_function("scipy.linalg", "eigh")(a, *b, lower=lower, eigvals_only=eigvals_only, type=type,
+                                                      driver=driver, check_finite=check_finite)
+    return result if eigvals_only else tuple(result)
+
+
+def _pinvh_kernel(a: Any, atol: Any, rtol: Any, lower: bool, return_rank: bool, check_finite: bool) -> Any:
+    result = scipy_function("scipy.linalg", "pinvh")(a, atol=atol, rtol=rtol, lower=lower, return_rank=return_rank,
+                                                       check_finite=check_finite)
+    return (result[0], np.asarray(result[1])) if return_rank else result
+
+
+def _lyapunov_kernel(a: Any, q: Any, method: Any) -> Any:
+    return scipy_function("scipy.linalg", "solve_discrete_lyapunov")(a, q, method=method)
 
 
 def _block_diag_rule(ins, attrs):
@@ -440,6 +509,10 @@ define("scipy_solve_triangular", _solve_triangular_rule, kernel=_solve_triangula
 define("scipy_pinv", _pinv_rule, kernel=_pinv_kernel, jax=JAX)
 define("scipy_svd", _svd_rule, kernel=_svd_kernel, jax=JAX)
 define("scipy_block_diag", _block_diag_rule, kernel=_block_diag_kernel, jax=JAX)
+define("scipy_qr", _qr_rule, kernel=_qr_kernel, jax=JAX)
+define("scipy_eigh", _eigh_rule, kernel=_eigh_kernel, jax=JAX)
+define("scipy_pinvh", _pinvh_rule, kernel=_pinvh_kernel, jax=JAX)
+define("scipy_solve_discrete_lyapunov", _lyapunov_rule, kernel=_lyapunov_kernel, jax=JAX)
 for _name in ("solve_discrete_are", "solve_continuous_are"):
     define(f"scipy_{_name}", _riccati_rule(_name), kernel=_riccati_kernel(_name), jax=JAX)
 for _name in ("convolve", "correlate"):

@@ -152,6 +152,96 @@ def _pinv(a: Any, *, atol: Any = None, rtol: Any = None, return_rank: bool = Fal
     return outputs if return_rank else outputs[0]
 
 
+@implements("scipy.linalg", "qr")
+def _qr(a: Any, overwrite_a: bool = False, lwork: Any = None, mode: str = "full", pivoting: bool = False,
+        check_finite: bool = True) -> tuple:
+    name = "scipy.linalg.qr"
+    _overwrite(name, overwrite_a=overwrite_a)
+    _refuse(name, lwork=lwork)
+    if mode == "raw":
+        raise NotStageable(f"{user_location()}: {name}: mode='raw' is not supported in graphs: it returns LAPACK's "
+                           "own storage of the factors; use mode='full', 'economic' or 'r'")
+    if mode not in ("full", "economic", "r"):
+        raise ValueError("Mode argument should be one of ['full', 'r', 'economic', 'raw']")  # (SciPy's)
+    x = as_tensor(a)
+    _finite(check_finite, x)
+    return _as_scipy_returns(bind("scipy_qr", [x], mode=mode, pivoting=_flag(name, "pivoting", pivoting),
+                                  check_finite=bool(check_finite)), x)
+
+
+def _as_scipy_returns(outputs: list, x: Tensor) -> Any:
+    """Several results as SciPy gives them: a tuple for one matrix; for a batch of matrices (SciPy's
+    ``_apply_over_batch``) a list, or the one array where there is one."""
+    if len(x.shape) == 2:
+        return tuple(outputs)
+    return list(outputs) if len(outputs) > 1 else outputs[0]
+
+
+def _eigh_of(name: str, a: Any, b: Any, lower: bool, eigvals_only: bool, overwrite_a: bool, overwrite_b: bool,
+             type: Any, check_finite: bool, subset_by_index: Any, subset_by_value: Any,  # noqa: A002  (SciPy's)
+             driver: Any) -> Any:
+    _overwrite(name, overwrite_a=overwrite_a, overwrite_b=overwrite_b)
+    if subset_by_value is not None:
+        raise NotStageable(f"{user_location()}: {name}: subset_by_value is not supported in graphs: how many "
+                           "eigenvalues lie in the interval depends on the values, and a graph fixes the result's "
+                           "shape when it is traced; take them all and select with a mask or np.where")
+    _refuse(name, subset_by_index=subset_by_index)
+    if isinstance(type, Tensor) or type not in (1, 2, 3):
+        raise NotStageable(f"{user_location()}: {name}: type must be the Python int 1, 2 or 3 in graphs")
+    if driver is not None and not isinstance(driver, str):
+        raise NotStageable(f"{user_location()}: {name}: driver must be a Python string in graphs")
+    inputs = [as_tensor(a)] + ([] if b is None else [as_tensor(b)])
+    _finite(check_finite, *inputs)
+    outputs = bind("scipy_eigh", inputs, lower=_flag(name, "lower", lower),
+                   eigvals_only=_flag(name, "eigvals_only", eigvals_only), type=int(type), driver=driver,
+                   check_finite=bool(check_finite))
+    return outputs[0] if eigvals_only else _as_scipy_returns(outputs, inputs[0])
+
+
+@implements("scipy.linalg", "eigh")
+def _eigh(a: Any, b: Any = None, *, lower: bool = True, eigvals_only: bool = False, overwrite_a: bool = False,
+          overwrite_b: bool = False, type: Any = 1, check_finite: bool = True,  # noqa: A002  (SciPy's name)
+          subset_by_index: Any = None, subset_by_value: Any = None, driver: Any = None) -> Any:
+    return _eigh_of("scipy.linalg.eigh", a, b, lower, eigvals_only, overwrite_a, overwrite_b, type, check_finite,
+                    subset_by_index, subset_by_value, driver)
+
+
+@implements("scipy.linalg", "eigvalsh")
+def _eigvalsh(a: Any, b: Any = None, *, lower: bool = True, overwrite_a: bool = False, overwrite_b: bool = False,
+              type: Any = 1, check_finite: bool = True, subset_by_index: Any = None,  # noqa: A002  (SciPy's name)
+              subset_by_value: Any = None, driver: Any = None) -> Tensor:
+    return _eigh_of("scipy.linalg.eigvalsh", a, b, lower, True, overwrite_a, overwrite_b, type, check_finite,
+                    subset_by_index, subset_by_value, driver)
+
+
+@implements("scipy.linalg", "pinvh")
+def _pinvh(a: Any, atol: Any = None, rtol: Any = None, lower: bool = True, return_rank: bool = False,
+           check_finite: bool = True) -> Any:
+    name = "scipy.linalg.pinvh"
+    for keyword, value in (("atol", atol), ("rtol", rtol)):
+        if value is not None and (isinstance(value, Tensor) or not isinstance(value, (int, float, np.number))):
+            raise NotStageable(f"{user_location()}: {name}: {keyword} must be a Python number in graphs, not "
+                               f"{type(value).__name__}")
+    x = as_tensor(a)
+    _finite(check_finite, x)
+    outputs = bind("scipy_pinvh", [x], atol=None if atol is None else float(atol),
+                   rtol=None if rtol is None else float(rtol), lower=_flag(name, "lower", lower),
+                   return_rank=_flag(name, "return_rank", return_rank), check_finite=bool(check_finite))
+    return _as_scipy_returns(outputs, x) if return_rank else outputs[0]
+
+
+@implements("scipy.linalg", "solve_discrete_lyapunov")
+def _solve_discrete_lyapunov(a: Any, q: Any, method: Any = None) -> Tensor:
+    name = "scipy.linalg.solve_discrete_lyapunov"
+    if method not in (None, "direct", "bilinear"):
+        raise ValueError(f"Unknown solver {method}")  # (SciPy's)
+    x, y = as_tensor(a), as_tensor(q)
+    if x.shape != y.shape:
+        raise NotStageable(f"{user_location()}: {name}: graphs take a and q of one shape here, got {x.shape} and "
+                           f"{y.shape}")
+    return bind1("scipy_solve_discrete_lyapunov", [x, y], method=method)
+
+
 @implements("scipy.linalg", "det")
 def _det(a: Any, overwrite_a: bool = False, check_finite: bool = True) -> Tensor:
     _overwrite("scipy.linalg.det", overwrite_a=overwrite_a)

@@ -190,6 +190,12 @@ RULES = {
     "scipy_pinv": _pinv,
     "scipy_svd": _svd,
     "scipy_block_diag": _block_diag,
+    # (SciPy's QR, eigenvectors and pseudo-inverse come from its LAPACK drivers, whose signs and rounding XLA's
+    # do not promise to match: the host gives SciPy's own.)
+    "scipy_qr": _on_host,
+    "scipy_eigh": _on_host,
+    "scipy_pinvh": _on_host,
+    "scipy_solve_discrete_lyapunov": _on_host,
     "scipy_solve_discrete_are": _on_host,
     "scipy_solve_continuous_are": _on_host,
     "scipy_ndimage_convolve": _on_host,

@@ -92,6 +92,27 @@ CASES = {
     "pinv": (lambda a: scipy.linalg.pinv(a), [Z]),
     "pinv_rank": (lambda a: scipy.linalg.pinv(a, return_rank=True), [np.outer(V, V[:3])]),
     "pinv_rtol": (lambda a: scipy.linalg.pinv(a, atol=0.1, rtol=0.01), [Z]),
+    "qr": (lambda a: scipy.linalg.qr(a), [Z.T]),
+    "qr_wide_economic": (lambda a: scipy.linalg.qr(a, mode="economic"), [Z]),
+    "qr_r_pivoting": (lambda a: (scipy.linalg.qr(a, mode="r"), scipy.linalg.qr(a, mode="r", pivoting=True)), [Z.T]),
+    "qr_float32_pivoting": (lambda a: scipy.linalg.qr(a, pivoting=True), [Z.T.astype(F32)]),
+    "qr_complex": (lambda a: scipy.linalg.qr(a, mode="economic"), [Z.T + 1j * Z.T[::-1]]),
+    "qr_batched": (lambda a: (scipy.linalg.qr(a), scipy.linalg.qr(a, mode="r")), [np.stack([Z, -Z])]),
+    "eigh": (lambda a: scipy.linalg.eigh(a), [A]),
+    "eigh_upper_float32": (lambda a: scipy.linalg.eigh(a, lower=False), [np.triu(A).astype(F32)]),
+    "eigh_generalized": (lambda a, b: (scipy.linalg.eigh(a, b), scipy.linalg.eigh(a, b, type=2)), [A, 2 * A + G @ G.T]),
+    "eigh_values_only_int": (lambda a: scipy.linalg.eigh(a, eigvals_only=True), [np.array([[2, 1], [1, 3]])]),
+    "eigh_batched": (lambda a: scipy.linalg.eigh(a), [np.stack([A, A + np.eye(4)])]),
+    "eigvalsh": (lambda a, b: (scipy.linalg.eigvalsh(a), scipy.linalg.eigvalsh(a, b)), [A, A + G @ G.T]),
+    "eigvalsh_complex_driver": (lambda a: scipy.linalg.eigvalsh(a, driver="ev"), [A + 1j * (G - G.T)]),
+    "pinvh": (lambda a: scipy.linalg.pinvh(a), [A]),
+    "pinvh_rank_of_a_singular_matrix": (lambda a: scipy.linalg.pinvh(a, return_rank=True), [np.outer(V, V)]),
+    "pinvh_upper_atol": (lambda a: scipy.linalg.pinvh(a, atol=0.5, lower=False), [np.triu(A)]),
+    "solve_discrete_lyapunov": (lambda a, q: (scipy.linalg.solve_discrete_lyapunov(a, q),
+                                              scipy.linalg.solve_discrete_lyapunov(a, q, method="bilinear")),
+                                [0.2 * G / 4, A]),
+    "solve_discrete_lyapunov_batched": (lambda a, q: scipy.linalg.solve_discrete_lyapunov(a, q),
+                                        [np.stack([0.05 * G, -0.05 * G]), np.stack([A, A])]),
     "block_diag": (lambda a, b: scipy.linalg.block_diag(a, b, 3.0, b[0]), [A, B]),
     "block_diag_float32": (lambda a: scipy.linalg.block_diag(a, a), [A.astype(F32)]),
     "block_diag_starred": (lambda q: scipy.linalg.block_diag(*[q] * 3), [A[:2, :2]]),
@@ -183,6 +204,31 @@ def test_special_functions_on_random_arrays(seed, shape, name, scale):
     if name == "gammaln":
         x = np.abs(x) + 0.1
     check(lambda v: fn(v), x)
+
+
+@settings(max_examples=20, deadline=None)
+@given(m=st.integers(1, 5), n=st.integers(1, 5), single=st.booleans(), seed=st.integers(0, 2 ** 16),
+       kind=st.sampled_from(["qr", "qr_economic", "qr_r", "qr_pivoting", "eigh", "eigvalsh_generalized", "pinvh",
+                             "solve_discrete_lyapunov"]))
+def test_factorizations_of_random_matrices_are_scipys(m, n, single, seed, kind):
+    """SciPy's own factors (its signs, its pivots) on both executors: the kernels and XLA's host callbacks are
+    SciPy's function."""
+    rng = np.random.default_rng(seed)
+    dtype = F32 if single else F64
+    x, spd = rng.normal(size=(m, n)).astype(dtype), _spd(rng, n, dtype)
+    fns = {
+        "qr": (lambda a: scipy.linalg.qr(a), [x]),
+        "qr_economic": (lambda a: scipy.linalg.qr(a, mode="economic"), [x]),
+        "qr_r": (lambda a: scipy.linalg.qr(a, mode="r"), [x]),
+        "qr_pivoting": (lambda a: scipy.linalg.qr(a, mode="economic", pivoting=True), [x]),
+        "eigh": (lambda a: scipy.linalg.eigh(a), [spd]),
+        "eigvalsh_generalized": (lambda a, b: scipy.linalg.eigvalsh(a, b), [spd, spd + np.eye(n, dtype=dtype)]),
+        "pinvh": (lambda a: scipy.linalg.pinvh(a), [spd - n * np.eye(n, dtype=dtype)]),
+        "solve_discrete_lyapunov": (lambda a, q: scipy.linalg.solve_discrete_lyapunov(a, q),
+                                    [_well_conditioned(rng, n, dtype) / (4 * n), spd]),
+    }
+    fn, args = fns[kind]
+    check(fn, *args)
 
 
 def test_svd_vectors_are_scipys_bit_for_bit_and_jaxs_to_rounding():
@@ -289,6 +335,21 @@ REFUSALS = {
     "rankdata_omit": (lambda a: rankdata(a, nan_policy="omit"), "scipy.stats.rankdata: nan_policy='omit' is not "
                       "supported in graphs"),
     "gmean_omit": (lambda a: gmean(a, nan_policy="omit"), "scipy.stats.gmean: nan_policy='omit' is not supported"),
+    "qr_raw": (lambda a: scipy.linalg.qr(a, mode="raw"), "scipy.linalg.qr: mode='raw' is not supported in graphs: it "
+               "returns LAPACK's own storage of the factors"),
+    "qr_lwork": (lambda a: scipy.linalg.qr(a, lwork=64), "scipy.linalg.qr: lwork=64 is not supported in graphs"),
+    "eigh_subset_by_value": (lambda a: scipy.linalg.eigh(a, subset_by_value=(0.0, 1.0)), "scipy.linalg.eigh: "
+                             "subset_by_value is not supported in graphs: how many eigenvalues lie in the interval "
+                             "depends on the values"),
+    "eigvalsh_subset_by_index": (lambda a: scipy.linalg.eigvalsh(a, subset_by_index=(0, 1)),
+                                 r"scipy.linalg.eigvalsh: subset_by_index=\(0, 1\) is not supported in graphs"),
+    "eigh_traced_type": (lambda a: scipy.linalg.eigh(a, a, type=a[0, 0].astype(int)),
+                         "scipy.linalg.eigh: type must be the Python int 1, 2 or 3 in graphs"),
+    "pinvh_traced_atol": (lambda a: scipy.linalg.pinvh(a, atol=a[0, 0]),
+                          "scipy.linalg.pinvh: atol must be a Python number in graphs, not Tensor"),
+    "lyapunov_shapes": (lambda a: scipy.linalg.solve_discrete_lyapunov(a, np.stack([a, a])),
+                        r"scipy.linalg.solve_discrete_lyapunov: graphs take a and q of one shape here, got \(4, 4\) "
+                        r"and \(2, 4, 4\)"),
 }
 
 
