@@ -40,6 +40,18 @@ STAGED: dict[str, tuple[str, ...]] = {
     "scipy.spatial.distance": ("pdist", "cdist", "squareform"),
     "scipy.stats": ("rankdata", "gmean", "hmean"),
 }
+# SciPy functions whose results' shapes and dtypes follow from their arguments' shapes, dtypes and Python values
+# alone, never from the numbers in the arrays: a graph stages each as one op that calls it (runtime/graph/ops_scipy.py,
+# ``scipy_shaped``), whose kernel checks that promise of every result.
+SHAPED: dict[str, tuple[str, ...]] = {
+    "scipy.signal": ("lfilter", "filtfilt", "convolve", "correlate", "fftconvolve", "medfilt", "detrend",
+                     "periodogram", "welch", "savgol_filter", "hilbert"),
+    "scipy.ndimage": ("uniform_filter1d", "gaussian_filter1d", "uniform_filter", "gaussian_filter", "median_filter"),
+    "scipy.special": ("comb",),
+    "scipy.stats": ("scoreatpercentile",),
+}
+for _module, _names in SHAPED.items():
+    STAGED[_module] = STAGED.get(_module, ()) + _names
 # id -> the callable (kept here, so an id found in the table is its own), for the modules imported so far.
 SCIPY_CALLABLES: dict[int, Any] = {}
 _filled: set[str] = set()

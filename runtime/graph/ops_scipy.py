@@ -13,6 +13,9 @@ function where it has one, or a host callback into SciPy where it has none
     scipy_svd(a; full_matrices, compute_uv) -> u, s, vh  (or s alone)
     scipy_block_diag(*arrs)
     scipy_qr(a; mode, pivoting) -> q, r (, p)  (mode "r": r (, p))      (JAX: a host callback)
+    scipy_shaped(*arrays; function, args, kwargs, expect) -> results     (JAX: a host callback)
+        SciPy's functions whose results' shapes and dtypes follow from the arguments' alone (scipy.signal's
+        filters and spectra, scipy.ndimage's 1-d and Gaussian filters, ...: runtime/scipy_calls.py's SHAPED)
     scipy_eigh(a[, b]; lower, eigvals_only, type, driver) -> w (, v)   (JAX: a host callback)
     scipy_pinvh(a; atol, rtol, lower, return_rank) -> b (, rank)        (JAX: a host callback)
     scipy_solve_discrete_lyapunov(a, q; method)                          (JAX: a host callback)
@@ -342,6 +345,52 @@ def _filter_kernel(name: str) -> Callable:
     return kernel
 
 
+# --- SciPy functions whose results' shapes and dtypes follow from the arguments' alone: one op ----------------
+
+def _shaped_arguments(arrays: Any, args: tuple, kwargs: tuple) -> tuple[list, dict]:
+    """The call's positional and keyword arguments: ``("in", k)`` is the ``k``-th array, ``("py", v)`` the value ``v``
+    (lists of the arguments were made tuples for the attrs, hashable: SciPy takes either)."""
+    def value(entry: tuple) -> Any:
+        return arrays[entry[1]] if entry[0] == "in" else entry[1]
+    return [value(e) for e in args], {name: value(e) for name, e in kwargs}
+
+
+@functools.cache
+def shaped_probe(function: str, specs: tuple, args: tuple, kwargs: tuple) -> tuple[str, tuple]:
+    """SciPy's ``function`` ("module:name", one of runtime/scipy_calls.py's SHAPED) called on ones of the arrays'
+    shapes and dtypes (``specs``): how it returns (``"one"`` array, a ``"tuple"`` or a ``"list"``) and each result's
+    (shape, dtype). For these functions both follow from the arguments' shapes, dtypes and Python values alone;
+    the kernel checks it of every result. SciPy's own errors about shapes and values given are raised here, as
+    eager code raises them."""
+    module, _, name = function.partition(":")
+    stand_ins = [np.ones(shape, dtype) for shape, dtype in specs]
+    call_args, call_kwargs = _shaped_arguments(stand_ins, args, kwargs)
+    with np.errstate(all="ignore"):
+        result = scipy_function(module, name)(*call_args, **call_kwargs)
+    kind = "tuple" if isinstance(result, tuple) else "list" if isinstance(result, list) else "one"
+    results = result if kind != "one" else (result,)
+    return kind, tuple((np.shape(r), np.asarray(r).dtype) for r in results)
+
+
+def _shaped_rule(ins, attrs):
+    _, results = shaped_probe(attrs["function"], tuple((v.shape, v.dtype) for v in ins), attrs["args"],
+                              attrs["kwargs"])
+    return list(results)
+
+
+def _shaped_kernel(*arrays: Any, function: str, args: tuple, kwargs: tuple, expect: tuple) -> Any:
+    module, _, name = function.partition(":")
+    call_args, call_kwargs = _shaped_arguments(arrays, args, kwargs)
+    result = scipy_function(module, name)(*call_args, **call_kwargs)
+    results = tuple(np.asarray(r) for r in (result if isinstance(result, (tuple, list)) else (result,)))
+    got = tuple((r.shape, r.dtype.str) for r in results)
+    if got != expect:  # (never a result of another shape or dtype than the graph holds: SciPy's promise, checked)
+        raise RuntimeError(f"scipy {function.replace(':', '.')} returned {got} where the graph traced {expect}: the "
+                           "results' shapes or dtypes depended on the values. Please report it; call it outside the "
+                           "traced function meanwhile")
+    return results if len(results) > 1 else results[0]
+
+
 # --- scipy.spatial.distance and scipy.stats: SciPy's own function, on the host under JAX ------------------------
 
 def _stand_in(shape: tuple, dtype: np.dtype) -> np.ndarray:
@@ -510,6 +559,7 @@ define("scipy_pinv", _pinv_rule, kernel=_pinv_kernel, jax=JAX)
 define("scipy_svd", _svd_rule, kernel=_svd_kernel, jax=JAX)
 define("scipy_block_diag", _block_diag_rule, kernel=_block_diag_kernel, jax=JAX)
 define("scipy_qr", _qr_rule, kernel=_qr_kernel, jax=JAX)
+define("scipy_shaped", _shaped_rule, kernel=_shaped_kernel, jax=JAX)
 define("scipy_eigh", _eigh_rule, kernel=_eigh_kernel, jax=JAX)
 define("scipy_pinvh", _pinvh_rule, kernel=_pinvh_kernel, jax=JAX)
 define("scipy_solve_discrete_lyapunov", _lyapunov_rule, kernel=_lyapunov_kernel, jax=JAX)

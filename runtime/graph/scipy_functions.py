@@ -35,15 +35,17 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime.graph import variables
+from runtime.graph.ops_scipy import shaped_probe
 from runtime.graph.shapes import normalize_axes
 from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor
+from runtime.scipy_calls import SHAPED
 from runtime.staging import NotStageable, user_location
 
 IMPLEMENTATIONS: dict[Callable, Callable] = {}
 # module -> {name: implementation}, registered in IMPLEMENTATIONS (by the SciPy callable) once the program has
 # imported the module: this module imports no SciPy module itself.
 _BY_MODULE: dict[str, dict[str, Callable]] = {"scipy.linalg": {}, "scipy.ndimage": {}, "scipy.special": {},
-                                              "scipy.spatial.distance": {}, "scipy.stats": {}}
+                                              "scipy.spatial.distance": {}, "scipy.stats": {}, "scipy.signal": {}}
 _registered: set[str] = set()
 
 
@@ -427,3 +429,69 @@ def _logsumexp(a: Any, axis: Any = None, b: Any = None, keepdims: bool = False, 
                    return_sign=_flag(name, "return_sign", return_sign))
     return outputs if return_sign else outputs[0]
 
+
+# --- SciPy functions whose results' shapes follow from the arguments' alone (runtime/scipy_calls.py, SHAPED) -------
+
+# Keywords that make SciPy write into an array the caller gave, or clobber an input: a graph's values are never
+# written so.
+_WRITES = {"output": None, "overwrite_data": False, "overwrite_x": False}
+
+
+def _shaped(module: str, name: str) -> Callable:
+    label = f"{module}.{name}"
+
+    def impl(*args: Any, **kwargs: Any) -> Any:
+        for keyword, harmless in _WRITES.items():
+            given = kwargs.get(keyword, harmless)
+            if given is not harmless and not (type(given) in (bool, np.bool_) and given == harmless):
+                raise NotStageable(f"{user_location()}: {label}: {keyword}= is not supported in graphs: it has SciPy "
+                                   "write into an array, which a graph's values never are; leave it out and use the "
+                                   "result")
+        inputs: list[Tensor] = []
+
+        def entry(value: Any, where: str) -> tuple:
+            if isinstance(value, (Tensor, np.ndarray)):
+                t = as_tensor(value)
+                if None in t.shape:
+                    raise NotStageable(f"{user_location()}: {label}: {where} has a shape known only at run time "
+                                       f"({t.value.type_str}): the graph works out the results' shapes from the "
+                                       "arguments' when it is traced")
+                inputs.append(t)
+                return ("in", len(inputs) - 1)
+            return ("py", _python_argument(label, where, value))
+
+        positional = tuple(entry(v, f"argument {i + 1}") for i, v in enumerate(args))
+        keywords = tuple((k, entry(v, k)) for k, v in sorted(kwargs.items()))
+        function = f"{module}:{name}"
+        kind, results = shaped_probe(function, tuple((t.shape, t.dtype) for t in inputs), positional, keywords)
+        odd = [dtype for _, dtype in results if dtype.kind not in "biufc"]
+        if odd:
+            raise NotStageable(f"{user_location()}: {label} gives a {odd[0]} array with these arguments, which a graph "
+                               "cannot hold (its values are numbers); call it outside the traced function")
+        outputs = bind("scipy_shaped", inputs, function=function, args=positional, kwargs=keywords,
+                       expect=tuple((shape, dtype.str) for shape, dtype in results))
+        return outputs[0] if kind == "one" else tuple(outputs) if kind == "tuple" else list(outputs)
+    return impl
+
+
+def _python_argument(label: str, where: str, value: Any) -> Any:
+    """``value`` as an attr: a Python number, string, bool or None (a NumPy scalar as its Python value), or a
+    list or tuple of those (a tuple); anything else is refused by name."""
+    if value is None or isinstance(value, (bool, int, float, complex, str)):
+        return value
+    if isinstance(value, np.generic) and value.dtype.kind in "biufc":
+        return value.item()
+    if isinstance(value, (list, tuple)):
+        if holds_tensor(value):
+            raise NotStageable(f"{user_location()}: {label}: {where} is a {type(value).__name__} holding a graph "
+                               "tensor: pass one array instead (np.stack or np.array of the tensor)")
+        return tuple(_python_argument(label, where, v) for v in value)
+    what = getattr(value, "__name__", None) or type(value).__name__
+    raise NotStageable(f"{user_location()}: {label}: {where}={what!r} is not supported in graphs: the graph calls "
+                       "SciPy with arrays and Python values only (a function SciPy would call back, an object, are "
+                       "not); pass a name SciPy knows, or call it outside the traced function")
+
+
+for _module, _names in SHAPED.items():
+    for _name in _names:
+        implements(_module, _name)(_shaped(_module, _name))

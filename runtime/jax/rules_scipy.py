@@ -193,6 +193,7 @@ RULES = {
     # (SciPy's QR, eigenvectors and pseudo-inverse come from its LAPACK drivers, whose signs and rounding XLA's
     # do not promise to match: the host gives SciPy's own.)
     "scipy_qr": _on_host,
+    "scipy_shaped": _on_host,
     "scipy_eigh": _on_host,
     "scipy_pinvh": _on_host,
     "scipy_solve_discrete_lyapunov": _on_host,

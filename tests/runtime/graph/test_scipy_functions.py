@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 import scipy.linalg
 import scipy.ndimage
+import scipy.signal
 import scipy.spatial.distance
 import scipy.special
 import scipy.stats
@@ -59,6 +60,7 @@ G = _well_conditioned(RNG, 4)
 B = RNG.normal(size=(4, 2))
 V = RNG.normal(size=4)
 Z = RNG.normal(size=(3, 5))
+SIGNAL = np.sin(np.arange(64) / 3) + 0.3 * RNG.normal(size=64)
 
 CASES = {
     "inv": (lambda a: scipy.linalg.inv(a), [G]),
@@ -113,6 +115,23 @@ CASES = {
                                 [0.2 * G / 4, A]),
     "solve_discrete_lyapunov_batched": (lambda a, q: scipy.linalg.solve_discrete_lyapunov(a, q),
                                         [np.stack([0.05 * G, -0.05 * G]), np.stack([A, A])]),
+    # SciPy's functions whose results' shapes follow from the arguments' (runtime/scipy_calls.py, SHAPED)
+    "lfilter": (lambda x: (scipy.signal.lfilter([0.5, 0.5], [1.0, -0.3], x),
+                           scipy.signal.lfilter(np.array([1.0]), [1.0, -0.5], x, zi=np.array([0.1]))), [SIGNAL]),
+    "lfilter_traced_coefficients_2d": (lambda b, x: scipy.signal.lfilter(b, [1.0, 0.2], x, axis=0), [V[:2], Z]),
+    "filtfilt": (lambda x: (scipy.signal.filtfilt([0.2, 0.3], [1.0, -0.4], x),
+                            scipy.signal.filtfilt([0.2, 0.3], [1.0, -0.4], x, method="gust")), [SIGNAL]),
+    "convolve_correlate": (lambda x: (scipy.signal.correlate(x, x[:5], mode="same"), scipy.signal.convolve(x, x[:7]),
+                                      scipy.signal.fftconvolve(x, x[::-1], mode="valid")), [SIGNAL]),
+    "smoothing": (lambda x: (scipy.signal.medfilt(x, 5), scipy.signal.detrend(x), scipy.signal.savgol_filter(x, 7, 2),
+                             scipy.signal.hilbert(x)), [SIGNAL]),
+    "spectra": (lambda x: (scipy.signal.periodogram(x, fs=2.0), scipy.signal.welch(x, nperseg=16)),
+                [SIGNAL.astype(F32)]),
+    "ndimage_filters": (lambda x: (scipy.ndimage.uniform_filter1d(x, 3),
+                                   scipy.ndimage.gaussian_filter1d(x, 1.5, axis=0), scipy.ndimage.uniform_filter(x, 3),
+                                   scipy.ndimage.gaussian_filter(x, 1.0), scipy.ndimage.median_filter(x, size=3)), [Z]),
+    "comb_and_percentiles": (lambda x: (scipy.special.comb(np.abs(x) * 10, 3), scipy.stats.scoreatpercentile(x, 50),
+                                        scipy.stats.scoreatpercentile(x, [10, 90])), [SIGNAL]),
     "block_diag": (lambda a, b: scipy.linalg.block_diag(a, b, 3.0, b[0]), [A, B]),
     "block_diag_float32": (lambda a: scipy.linalg.block_diag(a, a), [A.astype(F32)]),
     "block_diag_starred": (lambda q: scipy.linalg.block_diag(*[q] * 3), [A[:2, :2]]),
@@ -231,6 +250,31 @@ def test_factorizations_of_random_matrices_are_scipys(m, n, single, seed, kind):
     check(fn, *args)
 
 
+@settings(max_examples=20, deadline=None)
+@given(n=st.integers(12, 80), single=st.booleans(), seed=st.integers(0, 2 ** 16),
+       kind=st.sampled_from(["lfilter", "filtfilt", "correlate", "medfilt", "savgol", "welch", "gaussian"]))
+def test_signal_functions_of_random_signals_are_scipys(n, single, seed, kind):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=n).astype(F32 if single else F64)
+    fns = {
+        "lfilter": lambda s: scipy.signal.lfilter([0.25, 0.5, 0.25], [1.0, -0.2], s),
+        "filtfilt": lambda s: scipy.signal.filtfilt([0.25, 0.5, 0.25], [1.0, -0.2], s),
+        "correlate": lambda s: scipy.signal.correlate(s, s[:4], mode="full"),
+        "medfilt": lambda s: scipy.signal.medfilt(s, 3),
+        "savgol": lambda s: scipy.signal.savgol_filter(s, 5, 2, deriv=1),
+        "welch": lambda s: scipy.signal.welch(s, nperseg=8),
+        "gaussian": lambda s: scipy.ndimage.gaussian_filter1d(s, 2.0, mode="nearest"),
+    }
+    check(fns[kind], x)
+
+
+def test_a_shaped_scipy_call_is_one_op_holding_its_python_arguments():
+    fn = autograph.function(lambda x: scipy.signal.lfilter([0.5, 0.5], [1.0, -0.3], x, axis=-1))
+    text = str(fn.get_concrete_function(TensorSpec((8,), F64)).graph)
+    assert ("scipy_shaped[function='scipy.signal:lfilter' args=(('py', (0.5, 0.5)), ('py', (1.0, -0.3)), ('in', 0)) "
+            "kwargs=(('axis', ('py', -1)),) expect=(((8,), '<f8'),)]") in text
+
+
 def test_svd_vectors_are_scipys_bit_for_bit_and_jaxs_to_rounding():
     for shape in [(5, 3), (3, 5), (4, 4)]:
         check(lambda x: scipy.linalg.svd(x), RNG.normal(size=shape))
@@ -335,6 +379,15 @@ REFUSALS = {
     "rankdata_omit": (lambda a: rankdata(a, nan_policy="omit"), "scipy.stats.rankdata: nan_policy='omit' is not "
                       "supported in graphs"),
     "gmean_omit": (lambda a: gmean(a, nan_policy="omit"), "scipy.stats.gmean: nan_policy='omit' is not supported"),
+    "shaped_output": (lambda a: scipy.ndimage.uniform_filter1d(a, 3, output=np.empty((4, 4))),
+                      "scipy.ndimage.uniform_filter1d: output= is not supported in graphs: it has SciPy write into "
+                      "an array"),
+    "shaped_callable": (lambda a: scipy.signal.periodogram(a[0], detrend=lambda d: d - d.mean()),
+                        "scipy.signal.periodogram: detrend='<lambda>' is not supported in graphs: the graph calls "
+                        "SciPy with arrays and Python values only"),
+    "shaped_list_of_tensors": (lambda a: scipy.signal.lfilter([a[0, 0], 0.5], [1.0], a[0]),
+                               "scipy.signal.lfilter: argument 1 is a list holding a graph tensor: pass one array "
+                               "instead"),
     "qr_raw": (lambda a: scipy.linalg.qr(a, mode="raw"), "scipy.linalg.qr: mode='raw' is not supported in graphs: it "
                "returns LAPACK's own storage of the factors"),
     "qr_lwork": (lambda a: scipy.linalg.qr(a, lwork=64), "scipy.linalg.qr: lwork=64 is not supported in graphs"),
@@ -358,6 +411,13 @@ def test_refusals_name_the_users_line_and_say_why(name):
     fn, message = REFUSALS[name]
     with pytest.raises(NotStageable, match=r"test_scipy_functions\.py:\d+: " + message):
         autograph.function(fn)(A)
+
+
+def test_a_shaped_scipy_call_of_a_run_time_length_is_refused_by_name():
+    fn = autograph.function(lambda x: scipy.signal.medfilt(x, 3), input_signature=[TensorSpec((None,), F64)])
+    with pytest.raises(NotStageable, match=r"test_scipy_functions\.py:\d+: scipy.signal.medfilt: argument 1 has a "
+                                           r"shape known only at run time \(f64\[\?\]\)"):
+        fn(SIGNAL)
 
 
 def test_an_unsupported_scipy_ufunc_is_named_as_scipys():
