@@ -17,6 +17,7 @@ wording. The contract for a backend is in docs/architecture.md ("The carry contr
 
 from __future__ import annotations
 
+import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
@@ -124,6 +125,10 @@ def show(rules: Rules, x: Any) -> str:
     if is_number(x):
         return f"{_article(rules.type_str(LeafType(x.shape, x.dtype)))} " \
                f"{rules.type_str(LeafType(x.shape, x.dtype))} NumPy value"
+    if isinstance(getattr(type(x), "__repr__", None), types.FunctionType):
+        # The program's own __repr__ is not called: it may read a tensor of the branch that is being refused (which
+        # would then be the error reported), print, or fail.
+        return f"a {type(x).__qualname__} object"
     text = repr(x)
     return f"the {type(x).__name__} {text if len(text) < 40 else text[:37] + '...'}"
 

@@ -263,12 +263,14 @@ class Tensor:
             if known is not None:
                 return np.array(known, dtype=dtype)
             if _running(sys._getframe(1), _STORES):  # `a[i] = v`: the tensor is the index or the value
-                raise NotStageable(
-                    f"{user_location()}: a NumPy array written with a graph tensor ({self.value.type_str}) as the "
-                    "index or the value (`a[i] = v`): NumPy asks the tensor for its values, which exist only when "
-                    "the graph runs, and the array cannot hold a tensor. Make `a` where a traced value is in reach "
-                    "(np.zeros and the other constructors make graph arrays there, which take traced writes), or "
-                    "build the result from tensors (np.where(mask, v, a), np.stack).")
+                head = (f"{user_location()}: a NumPy array written with a graph tensor ({self.value.type_str}) as "
+                        "the index or the value (`a[i] = v`): NumPy asks the tensor for its values, which exist only "
+                        "when the graph runs, and the array cannot hold a tensor. ")
+                reason = _runs_as_written(user_frame())  # (`a` made there by np.zeros is NumPy's: nothing traced it)
+                raise NotStageable(head + (reason if reason is not None else
+                                           "Make `a` where a traced value is in reach (np.zeros and the other "
+                                           "constructors make graph arrays there, which take traced writes), or "
+                                           "build the result from tensors (np.where(mask, v, a), np.stack)."))
             # (np.take reads a boolean index as the integers 0 and 1: for a mask, the advice is np.compress.)
             advice = ("np.compress(i, a, axis=0), a graph op for a boolean mask" if self.dtype == np.bool_
                       else "np.take(a, i, axis=0), a gather that graphs support")
@@ -1568,6 +1570,46 @@ def write(target: Tensor, new: Tensor) -> None:
     target._keep(new, builder, seen)
 
 
+_COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
+
+
+def _runs_as_written(frame: Any) -> Optional[str]:
+    """Why the user's ``frame`` runs as written although converted code led to it, and what to do (None where no
+    converted code called it): a generator on the way (autograph runs generators as written), or a function
+    Python called for the converted code (an operator, a property, a library's callback). A comprehension's own
+    frame (before 3.12) stands for the function it is in, which is the one to name."""
+    while frame is not None and frame.f_code.co_name in _COMPREHENSIONS:
+        frame = frame.f_back
+    if frame is None:
+        return None
+    generator = frame if frame.f_code.co_flags & _GENERATOR_FLAGS else None
+    caller = frame.f_back
+    while caller is not None and not is_converted_code(caller.f_code):
+        if generator is None and caller.f_code.co_flags & _GENERATOR_FLAGS and not is_machinery(
+                caller.f_code.co_filename):
+            generator = caller
+        caller = caller.f_back
+    if caller is None:
+        return None
+    name = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
+    if generator is not None:
+        # A generator the converted code iterates: autograph runs generators as written (docs/limitations.md).
+        made_by = getattr(generator.f_code, "co_qualname", generator.f_code.co_name)
+        where = f"It is in {name}, a generator" if generator is frame else (
+            f"It is in {name}, called from {made_by}, a generator")
+        return (where + ": autograph runs generators as written (a `yield` cannot be staged), also when converted "
+                "code iterates them. Write the loop in the converted function itself (the generator's body inlined, "
+                "its `yield` replaced by the code that used each item), or use NumPy functions that work on tensors "
+                "there, such as np.where instead of an `if`.")
+    # The function was converted, and this one it called is not: Python called it for the converted code (an
+    # operator calling __add__, a property, a library's callback), which autograph cannot see.
+    return (f"It is in {name}, which runs as written although the code that led here was converted: autograph "
+            "converts the functions converted code calls by name, not those Python calls for it (an operator such as "
+            f"`+` calling `__add__`, a property, a method a library calls back). Decorate {name} with "
+            "@autograph.convert so its `if`, `while` and `for` on tensors become graph control flow, or use NumPy "
+            "functions that work on tensors there, such as np.where instead of an `if`.")
+
+
 def _no_extra_kwargs(name: str, kwargs: dict) -> None:
     extra = {k: v for k, v in kwargs.items() if v is not None and not (k == "where" and v is True)}
     if extra:
@@ -1619,27 +1661,9 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
             "np.empty in an __init__). Compute it with NumPy functions that work on tensors instead, such as "
             "np.where(cond, a, b) for a choice, np.any/np.all for a test, .astype(float) for a conversion; make "
             "the array in the converted function (np.zeros there is a graph array that takes tensors).")
-    caller = None if frame is None else frame.f_back
-    while caller is not None and not is_converted_code(caller.f_code):
-        caller = caller.f_back
-    if caller is not None and frame.f_code.co_flags & _GENERATOR_FLAGS:
-        # A generator the converted code iterates: autograph runs generators as written (docs/limitations.md).
-        name = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
-        return NotStageable(
-            head + f"It is in {name}, a generator: autograph runs generators as written (a `yield` cannot be "
-            "staged), also when converted code iterates them. Write the loop in the converted function itself "
-            "(the generator's body inlined, its `yield` replaced by the code that used each item), or use NumPy "
-            "functions that work on tensors in the generator, such as np.where instead of an `if`.")
-    if caller is not None:
-        # The function was converted, and this one it called is not: Python called it for the converted code
-        # (an operator calling __add__, a property, a library's callback), which autograph cannot see.
-        name = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
-        return NotStageable(
-            head + f"It is in {name}, which runs as written although the code that led here was converted: "
-            "autograph converts the functions converted code calls by name, not those Python calls for it (an "
-            "operator such as `+` calling `__add__`, a property, a method a library calls back). Decorate "
-            f"{name} with @autograph.convert so its `if`, `while` and `for` on tensors become graph control "
-            "flow, or use NumPy functions that work on tensors there, such as np.where instead of an `if`.")
+    reason = _runs_as_written(frame)
+    if reason is not None:
+        return NotStageable(head + reason)
     return NotStageable(
         head + "If this is an `if`, `while` or `for` on a tensor, convert the function with autograph "
         "(autograph.function or autograph.to_graph) so it becomes graph control flow (cond / while_loop); "

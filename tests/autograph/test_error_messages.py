@@ -649,3 +649,82 @@ def test_a_block_numpy_cannot_trace_for_its_dtypes_is_refused_by_name(fn, where,
         "runs. Cast the values to dtypes the operation is defined for (np.real(x), x.astype(np.float64)), or decide on "
         "the dtype in Python before the statement (if np.iscomplexobj(x): ...), which the graph settles while tracing.")
     assert type(caught.value.__cause__) is TypeError
+
+
+class _Checked:
+    def __init__(self, values):
+        self.q = self._check(values)
+
+    def _check(self, values):
+        return np.asarray([float(v) for v in values])  # float() of a tensor, in a comprehension
+
+    def __add__(self, other):
+        return _Checked(self.q + other.q)  # (Python calls __add__: it runs as written)
+
+
+def _clip(v):
+    if np.dot(v, v) > 1.0:
+        v = v / np.sqrt(np.dot(v, v))
+    return v
+
+
+def _steps(v, n):
+    for i in range(n):
+        yield _clip(v * (i + 1))
+
+
+def _rows(p, q):
+    r = np.zeros((2, 3))
+    r[0] = p[0] * q[0]
+    return r
+
+
+class _Rows:
+    def __init__(self, v):
+        self.v = v
+
+    def __mul__(self, other):
+        return _Rows(_rows(self.v, other.v))
+
+
+@pytest.mark.parametrize("fn, args, says", [
+    (lambda a, b: (_Checked(a) + _Checked(b)).q, (np.ones(2), np.ones(2)),
+     "It is in _Checked._check, which runs as written although the code that led here was converted"),
+    (lambda v: [s for s in _steps(v, 2)], (np.array([0.3, 0.4]),),
+     "It is in _clip, called from _steps, a generator: autograph runs generators as written"),
+    (lambda a, b: (_Rows(a) * _Rows(b)).v, (np.ones((2, 3)), np.ones((2, 3))),
+     "It is in _rows, which runs as written although the code that led here was converted"),
+])
+def test_a_refusal_in_code_python_runs_for_converted_code_names_the_function_that_runs_as_written(fn, args, says):
+    """A comprehension names the function it is in (its own frame, before 3.12, is no function to decorate); a
+    function a generator calls names the generator; a row written into an array made there names the function."""
+    with pytest.raises(limits.NotStageable) as caught:
+        autograph.function(fn)(*args)
+    assert says in str(caught.value)
+    assert "<listcomp>" not in str(caught.value)
+
+
+class _Shown:
+    shown = []
+
+    def __init__(self, q):
+        self.q = q
+
+    def __repr__(self):
+        _Shown.shown.append(self)
+        return f"_Shown({self.q[0]})"
+
+
+def _returns_shown(x):
+    if x[0] > 0:
+        return _Shown(x * 2)
+    return _Shown(x)
+
+
+def test_a_refusal_never_calls_the_programs_own_repr():
+    _Shown.shown.clear()
+    with pytest.raises(autograph.StagingError, match=r"the return value is a _Shown object in the if branch but a "
+                                                  r"_Shown object in the other; a staged `if` can choose only "
+                                                  r"between tensors and numbers"):
+        autograph.function(_returns_shown)(np.array([1.0, 2.0]))
+    assert _Shown.shown == []
