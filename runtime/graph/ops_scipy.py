@@ -385,7 +385,7 @@ def _shaped_kernel(*arrays: Any, function: str, args: tuple, kwargs: tuple, expe
     results = tuple(np.asarray(r) for r in (result if isinstance(result, (tuple, list)) else (result,)))
     got = tuple((r.shape, r.dtype.str) for r in results)
     if got != expect:  # (never a result of another shape or dtype than the graph holds: SciPy's promise, checked)
-        raise RuntimeError(f"scipy {function.replace(':', '.')} returned {got} where the graph traced {expect}: the "
+        raise RuntimeError(f"SciPy's {function.replace(':', '.')} returned {got} where the graph traced {expect}: the "
                            "results' shapes or dtypes depended on the values. Please report it; call it outside the "
                            "traced function meanwhile")
     return results if len(results) > 1 else results[0]

@@ -452,3 +452,15 @@ def test_importing_autograph_and_the_graph_package_imports_no_scipy():
             "loaded = sorted(m for m in sys.modules if m == 'scipy' or m.startswith('scipy.'))\n"
             "assert not loaded, loaded\n")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[3])
+
+
+def test_a_shaped_kernel_refuses_a_result_of_another_shape_than_traced():
+    """The kernel checks SciPy's promise that the results' shapes follow from the arguments' (never a silent
+    result of another shape): here a traced shape that is not the one SciPy gives."""
+    from runtime.graph.ops_scipy import _shaped_kernel
+
+    with pytest.raises(RuntimeError, match=r"SciPy's scipy.signal.medfilt returned \(\(\(64,\), '<f8'\),\) where the "
+                                           r"graph traced \(\(\(63,\), '<f8'\),\): the results' shapes or dtypes "
+                                           "depended on the values"):
+        _shaped_kernel(SIGNAL, function="scipy.signal:medfilt", args=(("in", 0), ("py", 3)), kwargs=(),
+                       expect=(((63,), "<f8"),))
