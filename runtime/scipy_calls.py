@@ -49,6 +49,7 @@ SHAPED: dict[str, tuple[str, ...]] = {
     "scipy.ndimage": ("uniform_filter1d", "gaussian_filter1d", "uniform_filter", "gaussian_filter", "median_filter"),
     "scipy.special": ("comb",),
     "scipy.stats": ("scoreatpercentile",),
+    "scipy.integrate": ("cumulative_trapezoid", "trapezoid", "simpson"),
 }
 for _module, _names in SHAPED.items():
     STAGED[_module] = STAGED.get(_module, ()) + _names

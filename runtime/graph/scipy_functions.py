@@ -45,7 +45,8 @@ IMPLEMENTATIONS: dict[Callable, Callable] = {}
 # module -> {name: implementation}, registered in IMPLEMENTATIONS (by the SciPy callable) once the program has
 # imported the module: this module imports no SciPy module itself.
 _BY_MODULE: dict[str, dict[str, Callable]] = {"scipy.linalg": {}, "scipy.ndimage": {}, "scipy.special": {},
-                                              "scipy.spatial.distance": {}, "scipy.stats": {}, "scipy.signal": {}}
+                                              "scipy.spatial.distance": {}, "scipy.stats": {}, "scipy.signal": {},
+                                              "scipy.integrate": {}}
 _registered: set[str] = set()
 
 
@@ -463,7 +464,15 @@ def _shaped(module: str, name: str) -> Callable:
         positional = tuple(entry(v, f"argument {i + 1}") for i, v in enumerate(args))
         keywords = tuple((k, entry(v, k)) for k, v in sorted(kwargs.items()))
         function = f"{module}:{name}"
-        kind, results = shaped_probe(function, tuple((t.shape, t.dtype) for t in inputs), positional, keywords)
+        try:
+            kind, results = shaped_probe(function, tuple((t.shape, t.dtype) for t in inputs), positional, keywords)
+        except Exception as error:  # (SciPy's, on the stand-ins: not necessarily what it says of the real values)
+            raise NotStageable(
+                f"{user_location()}: {label} refused the arguments it was traced with ({type(error).__name__}: "
+                f"{error}): the graph works out the results' shapes by calling it once on ones of the arrays' "
+                "shapes, so a check SciPy makes of an array's values (`initial`, a window's length) sees those "
+                "ones, not your values. Pass the values SciPy checks as Python numbers, or call it outside the "
+                "traced function and pass its result in") from error
         odd = [dtype for _, dtype in results if dtype.kind not in "biufc"]
         if odd:
             raise NotStageable(f"{user_location()}: {label} gives a {odd[0]} array with these arguments, which a graph "

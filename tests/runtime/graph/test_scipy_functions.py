@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import scipy.integrate
 import scipy.linalg
 import scipy.ndimage
 import scipy.signal
@@ -132,6 +133,9 @@ CASES = {
                                    scipy.ndimage.gaussian_filter(x, 1.0), scipy.ndimage.median_filter(x, size=3)), [Z]),
     "comb_and_percentiles": (lambda x: (scipy.special.comb(np.abs(x) * 10, 3), scipy.stats.scoreatpercentile(x, 50),
                                         scipy.stats.scoreatpercentile(x, [10, 90])), [SIGNAL]),
+    "integrate": (lambda y, x: (scipy.integrate.cumulative_trapezoid(y, x, initial=0),
+                                scipy.integrate.trapezoid(y, dx=0.5), scipy.integrate.simpson(y, x=x)),
+                  [SIGNAL, np.cumsum(np.abs(SIGNAL))]),
     "block_diag": (lambda a, b: scipy.linalg.block_diag(a, b, 3.0, b[0]), [A, B]),
     "block_diag_float32": (lambda a: scipy.linalg.block_diag(a, a), [A.astype(F32)]),
     "block_diag_starred": (lambda q: scipy.linalg.block_diag(*[q] * 3), [A[:2, :2]]),
@@ -388,6 +392,10 @@ REFUSALS = {
     "shaped_list_of_tensors": (lambda a: scipy.signal.lfilter([a[0, 0], 0.5], [1.0], a[0]),
                                "scipy.signal.lfilter: argument 1 is a list holding a graph tensor: pass one array "
                                "instead"),
+    "shaped_value_checked_on_stand_ins": (lambda a: scipy.integrate.cumulative_trapezoid(a[0], initial=a[0, 0] * 0),
+                                          r"scipy.integrate.cumulative_trapezoid refused the arguments it was traced "
+                                          r"with \(ValueError: `initial` must be `None` or `0`.\): the graph works "
+                                          "out the results' shapes by calling it once on ones"),
     "qr_raw": (lambda a: scipy.linalg.qr(a, mode="raw"), "scipy.linalg.qr: mode='raw' is not supported in graphs: it "
                "returns LAPACK's own storage of the factors"),
     "qr_lwork": (lambda a: scipy.linalg.qr(a, lwork=64), "scipy.linalg.qr: lwork=64 is not supported in graphs"),
