@@ -113,13 +113,13 @@ class Dispatcher:
                 except Exception:
                     return fallback(inputs)
             prev = on()
-            try:
-                out = jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs)
+            try:  # (read with 64 bits on: see runtime/jax/lowering.py, Lowered._stateless_call)
+                out = asarray(jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs))
             except Exception:
                 out = None
             finally:
                 restore(prev)
-            return fallback(inputs) if out is None else asarray(out)
+            return fallback(inputs) if out is None else out
         return run
 
 

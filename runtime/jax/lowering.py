@@ -1309,10 +1309,11 @@ class Lowered:
                 return tuple(map(asarray, jitted(zero, *inputs)))
             prev = on()
             try:
-                outputs = jitted(zero, *inputs)
+                # (Read with 64 bits on: a host callback in the program, SciPy's on the host, runs as the results
+                # are read, and JAX puts its float64 arguments on the host as float32 once 64 bits are off.)
+                return tuple(map(asarray, jitted(zero, *inputs)))
             finally:
                 restore(prev)
-            return tuple(map(asarray, outputs))
         call.__doc__ = Lowered.call.__doc__
         return call
 
@@ -1331,6 +1332,9 @@ class Lowered:
             results = self.jitted(self._zero, *inputs, *[v._value for v in self.variables])
             if self.prints or self.host_calls:
                 jax.effects_barrier()
+            # (Ready before 64 bits go off: a host callback runs as the results are computed, and JAX puts its
+            # float64 arguments on the host as float32 once they are off. The results are read at once anyway.)
+            results = jax.block_until_ready(results)
         except jax.errors.JaxRuntimeError as error:
             if not self.host_calls:
                 raise

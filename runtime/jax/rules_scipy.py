@@ -152,21 +152,71 @@ def _block_diag(ctx: Any, *arrs: Any) -> Any:
 
 
 def _on_host(ctx: Any, *xs: Any, **attrs: Any) -> Any:
-    """A ``jax.pure_callback`` of the op's own kernel (SciPy's function): SciPy's values, computed on the host."""
+    """A ``jax.pure_callback`` of the op's own kernel (SciPy's function): SciPy's values, computed on the host.
+
+    64-bit values cross to the host and back as their bits (``_as_bits``): JAX may run the callback on a thread of
+    its own, where 64 bits are off, and there it puts a float64 argument on the host as float32 (and an int64 as
+    int32): SciPy would compute in single precision, silently (found: scipy.signal.periodogram in SALib's
+    bootstrap loop on XLA)."""
     outputs = ctx.node.outputs
     kernel = OPS[ctx.node.op].kernel
-
-    def host(*values: Any) -> Any:
-        result = kernel(*(np.asarray(v) for v in values), **attrs)
-        results = result if len(outputs) > 1 else (result,)
-        return tuple(np.asarray(r, np.dtype(v.dtype)) for r, v in zip(results, outputs))
+    in_dtypes = [np.dtype(v.dtype) for v in ctx.node.inputs]
+    out_dtypes = [np.dtype(v.dtype) for v in outputs]
     shapes = [tuple(v.shape) for v in outputs]
     if any(None in shape for shape in shapes):  # (a run-time dim, concrete here: rankdata(x[mask]) after the mask)
         shapes = [shape for shape, _ in OPS[ctx.node.op].rule([Value(np.shape(x), v.dtype) for x, v in
                                                                zip(xs, ctx.node.inputs)], ctx.node.attrs)]
-    specs = tuple(jax.ShapeDtypeStruct(shape, np.dtype(v.dtype)) for shape, v in zip(shapes, outputs))
-    result = jax.pure_callback(host, specs, *xs)
-    return tuple(result) if len(outputs) > 1 else result[0]
+
+    def host(*values: Any) -> Any:
+        arrays = [_from_bits(np.asarray(v), d) for v, d in zip(values, in_dtypes)]
+        result = kernel(*arrays, **attrs)
+        results = result if len(outputs) > 1 else (result,)
+        return tuple(_to_bits(np.asarray(r, d), d) for r, d in zip(results, out_dtypes))
+    specs = tuple(jax.ShapeDtypeStruct(*_bits_spec(shape, d)) for shape, d in zip(shapes, out_dtypes))
+    result = jax.pure_callback(host, specs, *(_as_bits(x, d) for x, d in zip(xs, in_dtypes)))
+    values = tuple(_from_jax_bits(r, d) for r, d in zip(result, out_dtypes))
+    return values if len(outputs) > 1 else values[0]
+
+
+# The dtypes JAX narrows where 64 bits are off, and the uint32 words each value takes.
+_WORDS = {np.dtype(np.float64): 2, np.dtype(np.int64): 2, np.dtype(np.uint64): 2, np.dtype(np.complex128): 4}
+
+
+def _bits_spec(shape: tuple, dtype: np.dtype) -> tuple:
+    words = _WORDS.get(dtype)
+    return (shape, dtype) if words is None else (shape + (words,), np.dtype(np.uint32))
+
+
+def _as_bits(x: Any, dtype: np.dtype) -> Any:
+    """A JAX value of a 64-bit dtype as uint32 words (trailing axis), which no thread narrows."""
+    if dtype not in _WORDS:
+        return x
+    if dtype.kind == "c":
+        x = jnp.stack([jnp.real(x), jnp.imag(x)], axis=-1)
+        return jax.lax.bitcast_convert_type(x, jnp.uint32).reshape(x.shape[:-1] + (4,))
+    return jax.lax.bitcast_convert_type(x, jnp.uint32)
+
+
+def _from_jax_bits(x: Any, dtype: np.dtype) -> Any:
+    if dtype not in _WORDS:
+        return x
+    if dtype.kind == "c":
+        parts = jax.lax.bitcast_convert_type(x.reshape(x.shape[:-1] + (2, 2)), jnp.float64)
+        return jax.lax.complex(parts[..., 0], parts[..., 1])
+    return jax.lax.bitcast_convert_type(x, dtype)
+
+
+def _from_bits(words: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """On the host: the NumPy array of ``dtype`` whose bits ``words`` hold (the value itself for other dtypes)."""
+    if dtype not in _WORDS:
+        return words
+    return np.ascontiguousarray(words).view(dtype).reshape(words.shape[:-1])
+
+
+def _to_bits(value: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    if dtype not in _WORDS:
+        return value
+    return np.ascontiguousarray(value).view(np.uint32).reshape(value.shape + (_WORDS[dtype],))
 
 
 def _logsumexp(ctx: Any, a: Any, *b: Any, axis: Any, keepdims: bool, return_sign: bool) -> Any:
