@@ -276,7 +276,9 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
                     if unbound is not None:
                         raise unbound from error
                     if refused_dtypes(error):
-                        raise untraceable_block(error, f"the {labels[b]} branch of a staged `{labels[0]}`") from error
+                        what = (f"the {labels[b]} branch of a staged `if`" if labels[0] == "if" else
+                                "an operand of a staged conditional expression, `and` or `or`")
+                        raise untraceable_block(error, what) from error
                     raise
                 raising[b] = (error, builders[b][0] if builders[b] else None)
                 continue

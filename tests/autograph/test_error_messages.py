@@ -632,9 +632,14 @@ def _floor_if_large(x):
     return x
 
 
+def _floor_if_expression(x):
+    return np.floor(x) if np.sum(x.real) > 10 else x
+
+
 @pytest.mark.parametrize("fn, where, what", [
     (_floor_while_large, "x = np.floor(x)", "the body of a staged while loop"),
     (_floor_if_large, "x = np.floor(x)", "the if branch of a staged `if`"),
+    (_floor_if_expression, "return np.floor(x)", "an operand of a staged conditional expression, `and` or `or`"),
 ])
 def test_a_block_numpy_cannot_trace_for_its_dtypes_is_refused_by_name(fn, where, what):
     x = np.array([0.5 + 1j, 0.2])
