@@ -140,18 +140,25 @@ def _solve_triangular(a: Any, b: Any, trans: Any = 0, lower: bool = False, unit_
                  unit_diagonal=_flag(name, "unit_diagonal", unit_diagonal), check_finite=bool(check_finite))
 
 
+def _tolerance(name: str, keyword: str, value: Any) -> Optional[float]:
+    """A pseudo-inverse's ``atol`` / ``rtol`` as an attr: None, or a Python number (it decides which singular values
+    the graph drops, fixed when it is traced)."""
+    if value is None:
+        return None
+    if isinstance(value, Tensor) or not isinstance(value, (int, float, np.number)):
+        raise NotStageable(f"{user_location()}: {name}: {keyword} must be a Python number in graphs, not "
+                           f"{type(value).__name__}")
+    return float(value)
+
+
 @implements("scipy.linalg", "pinv")
 def _pinv(a: Any, *, atol: Any = None, rtol: Any = None, return_rank: bool = False, check_finite: bool = True) -> Any:
     name = "scipy.linalg.pinv"
-    for keyword, value in (("atol", atol), ("rtol", rtol)):
-        if value is not None and (isinstance(value, Tensor) or not isinstance(value, (int, float, np.number))):
-            raise NotStageable(f"{user_location()}: {name}: {keyword} must be a Python number in graphs, not "
-                               f"{type(value).__name__}")
+    atol, rtol = _tolerance(name, "atol", atol), _tolerance(name, "rtol", rtol)
     x = as_tensor(a)
     _finite(check_finite, x)
-    outputs = bind("scipy_pinv", [x], atol=None if atol is None else float(atol),
-                   rtol=None if rtol is None else float(rtol), return_rank=_flag(name, "return_rank", return_rank),
-                   check_finite=bool(check_finite))
+    outputs = bind("scipy_pinv", [x], atol=atol, rtol=rtol,
+                   return_rank=_flag(name, "return_rank", return_rank), check_finite=bool(check_finite))
     return outputs if return_rank else outputs[0]
 
 
@@ -221,15 +228,12 @@ def _eigvalsh(a: Any, b: Any = None, *, lower: bool = True, overwrite_a: bool = 
 def _pinvh(a: Any, atol: Any = None, rtol: Any = None, lower: bool = True, return_rank: bool = False,
            check_finite: bool = True) -> Any:
     name = "scipy.linalg.pinvh"
-    for keyword, value in (("atol", atol), ("rtol", rtol)):
-        if value is not None and (isinstance(value, Tensor) or not isinstance(value, (int, float, np.number))):
-            raise NotStageable(f"{user_location()}: {name}: {keyword} must be a Python number in graphs, not "
-                               f"{type(value).__name__}")
+    atol, rtol = _tolerance(name, "atol", atol), _tolerance(name, "rtol", rtol)
     x = as_tensor(a)
     _finite(check_finite, x)
-    outputs = bind("scipy_pinvh", [x], atol=None if atol is None else float(atol),
-                   rtol=None if rtol is None else float(rtol), lower=_flag(name, "lower", lower),
-                   return_rank=_flag(name, "return_rank", return_rank), check_finite=bool(check_finite))
+    outputs = bind("scipy_pinvh", [x], atol=atol, rtol=rtol,
+                   lower=_flag(name, "lower", lower), return_rank=_flag(name, "return_rank", return_rank),
+                   check_finite=bool(check_finite))
     return _as_scipy_returns(outputs, x) if return_rank else outputs[0]
 
 

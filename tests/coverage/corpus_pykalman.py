@@ -75,6 +75,9 @@ from tests.coverage.corpus_probabilistic import (
     _smooth_update,
     array2d,
 )
+from tests.coverage.corpus_probabilistic import (
+    pykalman_log_multivariate_normal_density as log_multivariate_normal_density,
+)
 
 
 # --- pykalman/utils/_sklearn.py ---------------------------------------------------------------------------------------
@@ -82,24 +85,6 @@ def array1d(X, dtype=None, order=None):
     return np.asarray(np.atleast_1d(X), dtype=dtype, order=order)
 
 
-def log_multivariate_normal_density(X, means, covars, min_covar=1.0e-7):
-    n_samples, n_dim = X.shape
-    nmix = len(means)
-    log_prob = np.empty((n_samples, nmix))
-    for c, (mu, cv) in enumerate(zip(means, covars)):
-        try:
-            cv_chol = linalg.cholesky(cv, lower=True)
-        except linalg.LinAlgError:
-            # The model is most probably stuck in a component with too
-            # few observations, we need to reinitialize this components
-            cv_chol = linalg.cholesky(cv + min_covar * np.eye(n_dim), lower=True)
-        cv_log_det = 2 * np.sum(np.log(np.diagonal(cv_chol)))
-        cv_sol = np.linalg.solve(cv_chol, (X - mu).T).T
-        log_prob[:, c] = -0.5 * (
-            np.sum(cv_sol**2, axis=1) + n_dim * np.log(2 * np.pi) + cv_log_det
-        )
-
-    return log_prob
 
 
 def check_random_state(seed):
