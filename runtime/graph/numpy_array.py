@@ -1691,9 +1691,32 @@ class FlatIter:
             as_tensor(value)
             return
         shape = known_shape("ndarray.flat", self.base)
+        flat = _flatten(self.base)
         template, inputs = index_template(index)
-        flat = bind1("setitem", [_flatten(self.base), as_tensor(value), *inputs], index=template)
+        # (An index of plain values selects what NumPy's would: its count is known even for a mask.)
+        selected = np.empty(flat.shape, bool)[index].shape if _plain_index(index) else getitem(flat, index).shape
+        values = _flat_values(as_tensor(value), selected)
+        if values is None:
+            return  # (no values: NumPy writes nothing)
+        flat = bind1("setitem", [flat, values, *inputs], index=template)
         _assign_in_place(self.base, reshape(flat, shape), "x.flat[...] = value")
+
+    def __graph_tensor__(self) -> Tensor:
+        """What NumPy makes of ``x.flat`` given as an array (``np.asarray(x.flat)``, ``np.cos(x.flat)``): a
+        flattened copy of ``x``."""
+        return _copy(_flatten(self.base))
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        # (np.asarray and np.array take no dispatch: they ask for NumPy's array, which a traced tensor has not.)
+        raise NotStageable(f"{user_location()}: np.asarray(x.flat) (or np.array, or a NumPy array made of it) of a "
+                           f"graph tensor ({self.base.value.type_str}) needs its values, which exist only when the "
+                           "graph runs. Write x.ravel() (or x.flatten() for a copy): the same values, as a tensor")
+
+    def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
+        return getattr(ufunc, method)(*_flattened(inputs), **dict(zip(kwargs, _flattened(kwargs.values()))))
+
+    def __array_function__(self, func: Any, types: tuple, args: tuple, kwargs: dict) -> Any:
+        return func(*_flattened(args), **dict(zip(kwargs, _flattened(kwargs.values()))))
 
     def __len__(self) -> int:
         size = self.base.size
@@ -1707,6 +1730,70 @@ class FlatIter:
 
     def __repr__(self) -> str:
         return f"<flatiter of {self.base!r}>"
+
+
+def _flattened(args: Any) -> list:
+    """``args`` with each ``x.flat`` (also inside lists and tuples, as np.concatenate takes them) given as the
+    flattened copy NumPy makes of it."""
+    def one(x: Any) -> Any:
+        if type(x) is FlatIter:
+            return x.__graph_tensor__()
+        if type(x) is list or type(x) is tuple:
+            return type(x)(one(item) for item in x)
+        return x
+    return [one(a) for a in args]
+
+
+def _plain_index(index: Any) -> bool:
+    """Whether ``index`` holds no graph value: an int, a slice of ints, a NumPy array, a list of ints or bools."""
+    if isinstance(index, slice):
+        return all(b is None or type(b) is int or isinstance(b, np.integer) for b in (index.start, index.stop,
+                                                                                       index.step))
+    if isinstance(index, list):
+        return all(type(i) in (int, bool) or isinstance(i, (np.integer, np.bool_)) for i in index)
+    return type(index) is int or isinstance(index, (np.integer, np.ndarray))
+
+
+def _flat_values(value: Tensor, selected: tuple) -> Tensor | None:
+    """The values ``x.flat[index] = value`` writes into the ``selected`` positions, as NumPy takes them: ``value``
+    flattened, then repeated or cut to the count of positions (``a.flat[:10:3] = [1, 2]`` writes 1, 2, 1, 2);
+    None for no values, which NumPy writes nowhere. One position (an integer index) takes a scalar only."""
+    if selected == () and value.ndim != 0:
+        raise ValueError("Error setting single item of array.")  # (NumPy's words: even [3] is refused)
+    if value.size == 1:
+        return reshape(value, ())
+    if value.size == 0:
+        return None
+    if None in selected or None in value.shape:
+        raise NotStageable(f"{user_location()}: x.flat[index] = values with a count of positions or of values known "
+                           "only at run time: NumPy repeats or cuts the values to the count, which the graph must "
+                           "know while tracing. Write a single value, or index with a slice of known bounds")
+    count, size = int(np.prod(selected, dtype=np.int64)), value.size
+    values = reshape(value, (size,))
+    if size != count:
+        values = getitem(values, constant(np.arange(count) % size))
+    return reshape(values, selected)
+
+
+@implements(np.fill_diagonal)
+def _fill_diagonal(a: Any, val: Any, wrap: bool = False) -> None:
+    """NumPy's own steps (numpy/lib/_index_tricks_impl.py): the main diagonal is every ``step``-th element of
+    ``a.flat``, and ``val`` is written there as ``a.flat[...] = val`` writes (repeated to the diagonal's length)."""
+    if not isinstance(a, Tensor):
+        raise NotStageable(not_a_graph_array("np.fill_diagonal", "written in place", a))
+    if a.ndim < 2:
+        raise ValueError("array must be at least 2-d")
+    shape = known_shape("fill_diagonal", a)
+    end = None
+    if a.ndim == 2:
+        step = shape[1] + 1
+        if not wrap:
+            end = shape[1] * shape[1]
+    else:
+        if any(d != shape[0] for d in shape):
+            raise ValueError("All dimensions of input must be of equal length")
+        step = 1 + int(np.cumprod(shape[:-1]).sum())
+    FlatIter(a)[:end:step] = val
 
 
 _TOLIST_LIMIT = 256  # elements: each is a node of the graph
