@@ -1,6 +1,7 @@
 """One suite in one fresh process: optionally convert a module set in place, run its tests, log every outcome.
 
     python tests/transparency/runner.py stdlib textwrap --convert --out results.jsonl
+    python tests/transparency/runner.py stdlib urllib.parse --test test_urlparse --convert --out results.jsonl
     python tests/transparency/runner.py pytest --package attr --package attrs --src SRC --convert \\
         --out results.jsonl -- tests -p no:cacheprovider
 
@@ -41,6 +42,7 @@ function and method it defines (its TestCase methods too), before its tests are 
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 import importlib
 import importlib.abc
@@ -218,12 +220,26 @@ class Converter:
         pair = self.replaced.get(id(value)) if isinstance(value, types.FunctionType) else None
         return pair[1] if pair is not None and pair[0] is value else None
 
+    def _swap_keys(self, table: dict) -> None:
+        """Originals that are keys of ``table`` replaced by their converted functions, in place and in order: the
+        converted code names the converted function (glom's scope maps its function glom to _glom, and looks up
+        scope[glom]), and a converted function is another object, neither equal to the original nor of its hash."""
+        if any(self._swap(key) for key in table if isinstance(key, types.FunctionType)):
+            items = [((self._swap(key) if isinstance(key, types.FunctionType) else None) or key, item)
+                     for key, item in table.items()]
+            table.clear()
+            table.update(items)
+
     def _deep(self, value, depth: int, memo: dict):
-        """``value`` with the originals in it replaced by their converted functions: dicts and lists in place,
-        tuples (named ones too) and ``functools.partial`` objects rebuilt; ``value`` itself when nothing changed."""
+        """``value`` with the originals in it replaced by their converted functions: dicts (keys too) and lists in
+        place, a ``ChainMap``'s maps in place, tuples (named ones too) and ``functools.partial`` objects rebuilt;
+        ``value`` itself when nothing changed."""
         if isinstance(value, types.FunctionType):
             return self._swap(value) or value
         kind = type(value)
+        if kind is collections.ChainMap and depth > 0:  # (glom's _DEFAULT_SCOPE) its maps, a list of dicts
+            self._deep(value.maps, depth - 1, memo)
+            return value
         if depth == 0 or kind not in (dict, list, functools.partial) and not isinstance(value, tuple):
             return value
         if id(value) in memo:
@@ -235,6 +251,7 @@ class Converter:
                 replaced = self._deep(item, depth - 1, memo)
                 if replaced is not item:
                     value[key] = replaced
+            self._swap_keys(value)
         elif kind is list and len(value) < 100_000:
             for index, item in enumerate(value):
                 replaced = self._deep(item, depth - 1, memo)
@@ -254,8 +271,9 @@ class Converter:
     def rebind(self) -> None:
         """Where the converted modules still hold an original function, put the converted one: names bound to it
         elsewhere (re-exports such as ``from .core import *``), module and class attributes that hold it inside
-        dicts, lists, tuples and partials (dispatch tables, ``TableFormat(lineabove=f)``), and the converted
-        functions' own defaults (``def cached(cache, key=hashkey)``, so ``cached(c).cache_key is keys.hashkey``).
+        dicts (as a value or a key), lists, tuples, ChainMaps and partials (dispatch tables,
+        ``TableFormat(lineabove=f)``), and the converted functions' own defaults (``def cached(cache, key=hashkey)``,
+        so ``cached(c).cache_key is keys.hashkey``).
         References kept anywhere else (instances of other classes, closures) still reach the original."""
         memo: dict = {}
         for namespace, owner in [(vars(m), m) for m in self.modules] + [(vars(c), c) for c in self.classes]:
@@ -364,7 +382,19 @@ class CountingResult(unittest.TestResult):
             self._write(test, outcome, err)
 
 
-def run_stdlib(name: str, convert: bool, log: Log, language: bool = False) -> None:
+def deny_resources(names: list[str]) -> None:
+    """As regrtest's ``-u all,-network``: every test.support resource stays enabled but ``names``, whose tests skip
+    (ResourceDenied). Outside regrtest every resource is enabled, the internet's too (``requires('network')``)."""
+    if names:
+        from test import support
+        from test.libregrtest.cmdline import RESOURCE_NAMES
+
+        support.use_resources = [resource for resource in RESOURCE_NAMES if resource not in names]
+
+
+def run_stdlib(name: str, convert: bool, log: Log, language: bool = False, test: str = "") -> None:
+    """Convert the module ``name`` (a package: with its modules) and run ``test.test_<name>``, or ``test.<test>`` where
+    CPython names the test module otherwise (test_urlparse for urllib.parse)."""
     if language:
         run_language(name, convert, log)
         return
@@ -382,7 +412,7 @@ def run_stdlib(name: str, convert: bool, log: Log, language: bool = False) -> No
         sys.meta_path.insert(0, ConvertOnImport(converter, names.__contains__))
         log.write(event="conversion", records=converter.records_list(), seconds=converter.seconds)
     start, cpu_start = time.perf_counter(), time.thread_time()
-    test_name = f"test.test_{name}"
+    test_name = f"test.{test}" if test else f"test.test_{name}"
     try:
         test_module = importlib.import_module(test_name)
     except Exception as exc:
@@ -558,6 +588,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--language", action="store_true",
                         help="stdlib: the code under test is test.test_<name> itself (a test of the language): "
                              "convert it, not a module <name>")
+    parser.add_argument("--test", default="",
+                        help="stdlib: run test.<TEST> instead of test.test_<name> (test_urlparse for urllib.parse)")
+    parser.add_argument("--deny-resource", action="append", default=[], metavar="NAME",
+                        help="stdlib: deny test.support's resource NAME, whose tests then skip (network: "
+                             "test_robotparser's NetworkTestCase reads a host on the internet)")
     parser.add_argument("--out", required=True)
     parser.add_argument("--package", action="append", default=[], help="pytest: a package to convert")
     parser.add_argument("--src", help="pytest: the directory the packages import from")
@@ -584,7 +619,8 @@ def main(argv: list[str] | None = None) -> int:
     log = Log(options.out)
     with inside:
         if options.kind == "stdlib":
-            run_stdlib(options.name, options.convert, log, options.language)
+            deny_resources(options.deny_resource)
+            run_stdlib(options.name, options.convert, log, options.language, options.test)
             return 0
         return run_pytest(options.package, options.src, options.convert, pytest_args, log)
 
