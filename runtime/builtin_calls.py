@@ -39,6 +39,7 @@ meets, before anything else has happened).
 from __future__ import annotations
 
 import builtins
+import collections
 import functools
 import sys
 import types
@@ -59,7 +60,8 @@ ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "repeat",
 _MISS = object()
 _NO_ARG = object()  # "no second argument" in ``builtin``
 _owner_of = OWNER_BY_TYPE.get  # bound once: the dict is filled in place, never replaced
-_NESTS = (list, tuple)
+_NESTS = (list, tuple, collections.deque)  # (the sequences NumPy makes arrays of: runtime/graph/tensor.py)
+_deque = collections.deque
 _min, _max = builtins.min, builtins.max
 _any, _all = builtins.any, builtins.all
 
@@ -101,12 +103,12 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
     try:
         cls = type(x)
         plain = _owner_of(cls, _MISS) is None
-        nested = cls is list or cls is tuple
+        nested = cls is list or cls is tuple or cls is _deque
         # (isinstance's second argument is a class or a tuple of them, never a backend's value.)
         if plain and y is not _NO_ARG and f is not _ISINSTANCE:
             cls = type(y)
             plain = _owner_of(cls, _MISS) is None
-            nested = nested or cls is list or cls is tuple
+            nested = nested or cls is list or cls is tuple or cls is _deque
     except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
         plain = False
     try:  # the call runs user code (__len__, __float__, a key function)

@@ -41,9 +41,10 @@ After::
     d = ag__.builtin(math.sqrt, ag__.builtin(float, np.dot(x, x)))
     m = ag__.builtin_call(max, a, b, c)
 
-Any other NumPy function given a list or tuple display, a list comprehension or a local name some assignment
-binds to one goes through ``ag__.builtin`` too (``np.diag([c, c, 1.0])`` -> ``ag__.builtin(np.diag, [c, c, 1.0])``):
-NumPy converts the list itself, which a list holding graph tensors cannot become (runtime/graph/nests.py).
+Any other NumPy function given a list or tuple display, a list comprehension, a call that makes a sequence
+(``list(...)``, ``tuple(...)``, ``sorted(...)``, ``deque(...)``) or a local name some assignment
+binds to one of those goes through ``ag__.builtin`` too (``np.diag([c, c, 1.0])`` -> ``ag__.builtin(np.diag, [c, c,
+1.0])``): NumPy converts the sequence itself, which one holding graph tensors cannot become (runtime/graph/nests.py).
 
 A name the function binds itself, or a global that is not the builtin (a user's own ``max``),
 stays a plain call; but a name only imports bind (``import numpy as np`` inside the function, ``from math
@@ -258,7 +259,7 @@ class _Calls(Transformer):
         if not isinstance(call.func, (ast.Name, ast.Attribute)):
             return False
         arguments = [*call.args, *(k.value for k in call.keywords)]
-        if not any(isinstance(a, (ast.List, ast.Tuple, ast.ListComp)) or (
+        if not any(isinstance(a, (ast.List, ast.Tuple, ast.ListComp)) or _sequence_call(a) or (
                 isinstance(a, ast.Name) and a.id in self.list_names) for a in arguments):
             return False
         target = self._resolve(call.func)
@@ -558,7 +559,7 @@ def _container_bindings(node: ast.AST, local_names: set[str]
             for target in sub.targets:  # (`a, b = [x, y], [z]` binds each to its own display: _unpacked)
                 for bound, value in _unpacked(target, sub.value):
                     assigned_values[id(bound)] = value
-                    if bound.__class__ is ast.Name and value.__class__ in _LIST_DISPLAYS:
+                    if bound.__class__ is ast.Name and (value.__class__ in _LIST_DISPLAYS or _sequence_call(value)):
                         list_names.add(bound.id)
         elif kind == "loop":
             loops.append((_position(sub), (getattr(sub, "end_lineno", 0), getattr(sub, "end_col_offset", 0))))
@@ -610,6 +611,18 @@ _BINDING_KINDS: dict[type, str] = {
     ast.Import: "import", ast.ImportFrom: "import", ast.Global: "declared", ast.Nonlocal: "declared", ast.arg: "arg",
 }
 _LIST_DISPLAYS = frozenset({ast.List, ast.Tuple, ast.ListComp})
+# Calls that make a sequence NumPy converts itself: `np.arccos(list(map(np.dot, n1, n2)))`, `a = deque(data)`.
+# By their names as written (a user's own `deque` is routed too, which costs a look at its arguments, no more).
+_SEQUENCE_MAKERS = frozenset({"list", "tuple", "sorted", "deque"})
+
+
+def _sequence_call(node: ast.expr) -> bool:
+    """A call of ``list``, ``tuple``, ``sorted`` or ``deque`` (``collections.deque`` too)."""
+    if node.__class__ is not ast.Call:
+        return False
+    func = node.func
+    name = func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else None
+    return name in _SEQUENCE_MAKERS
 
 
 def _container_names(bad: set[str], bindings: dict, local_names: set[str]) -> frozenset:

@@ -33,6 +33,7 @@ output; ``control_flow`` / ``loops`` then write it into the outer tensor.
 
 from __future__ import annotations
 
+import collections
 import dis
 import operator
 import sys
@@ -728,9 +729,14 @@ def python_item(x: Tensor, index: tuple) -> Any:
     return PyNumber.of(cast(element, _ITEM_TYPES[x.dtype.kind]))
 
 
+# The sequences NumPy makes arrays of that converted code hands it most (a deque: spectrum's `np.array(deque(data))`
+# after a rotate).
+SEQUENCES = (list, tuple, collections.deque)
+
+
 def holds_tensor(x: Any) -> bool:
-    """Whether ``x`` is a list or tuple with a graph tensor (or a Variable) somewhere inside."""
-    return isinstance(x, (list, tuple)) and any(
+    """Whether ``x`` is a list, tuple or deque with a graph tensor (or a Variable) somewhere inside."""
+    return isinstance(x, SEQUENCES) and any(
         is_tensor_like(item) or holds_tensor(item) for item in x)
 
 
@@ -757,7 +763,7 @@ def nest_array(obj: Any, dtype: Any = None, ndmin: int = 0) -> Tensor:
                 raise NotStageable(f"{user_location()}: np.array of a list holding a tensor whose shape is known "
                                    "only at run time is not supported in graphs; use np.stack or np.concatenate")
             return np.zeros(t.shape, t.dtype)
-        return [stand_in(item) for item in x] if isinstance(x, (list, tuple)) else x
+        return [stand_in(item) for item in x] if isinstance(x, SEQUENCES) else x
 
     def build(x: Any, dtype: np.dtype) -> Tensor:
         if is_tensor_like(x):

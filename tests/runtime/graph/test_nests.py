@@ -1,11 +1,15 @@
 """Python lists and tuples holding graph tensors, given to NumPy (issue 31), against eager NumPy on both executors.
 
 A NumPy function given such a list converts it with ``np.array``'s rules (runtime/graph/nests.py): the list's
-shape, and the dtype NumPy gives the whole, Python numbers included. A list of traced indices indexes as the
+shape, and the dtype NumPy gives the whole, Python numbers included; a deque too, and a sequence made by a call
+(``list(map(...))``, ``tuple(...)``, ``sorted(...)``, ``deque(...)``). A list of traced indices indexes as the
 integer array NumPy would make of it (``a[[i, p]] = a[[p, i]]``).
 """
 
 from __future__ import annotations
+
+import collections
+from collections import deque
 
 import numpy as np
 import pytest
@@ -66,8 +70,26 @@ def lists_of_one_tuple_assignment(x):
     return np.max(a) + np.sum(b), np.argmax(c), np.stack(a)
 
 
+def sequences_made_by_calls(x):
+    # scikit-kinematics' vector.angle: `np.arccos(list(map(np.dot, n1, n2)))`
+    n = np.stack([x, x[::-1]]) / 4.0
+    angles = np.arccos(list(map(np.dot, n, n[::-1] / 2.0)))
+    pairs = tuple(x[i] * i for i in range(3))
+    ordered = sorted([x[2], x[0]], key=lambda v: 0)  # (sorted of tensors by a plain key: no comparison staged)
+    return angles, np.max(pairs), np.stack(ordered), np.cumsum(tuple([x[0], x[1]]))
+
+
+def rotated_deque(x, offset=1):
+    # spectrum's cshift: `a = deque(data); a.rotate(offset); return np.array(a)`
+    a = collections.deque(x)
+    a.rotate(offset)
+    b = deque([x[0] * 2.0, x[1]], maxlen=3)
+    b.append(x[3])
+    return np.array(a), np.mean(b), np.concatenate([b, a]), np.asarray(b)
+
+
 PROGRAMS = [rotation, cross_with_a_list, reductions_of_comprehensions, reductions_of_a_local_list,
-            arithmetic_on_lists, lists_of_one_tuple_assignment]
+            arithmetic_on_lists, lists_of_one_tuple_assignment, sequences_made_by_calls, rotated_deque]
 
 
 @pytest.mark.parametrize("executor", EXECUTORS)
@@ -110,6 +132,9 @@ def test_the_converter_routes_numpy_calls_given_lists():
     assert "ag__.builtin(np.max, values)" in autograph.to_code(reductions_of_a_local_list)
     assert "ag__.builtin(np.argmax, c)" in autograph.to_code(lists_of_one_tuple_assignment)
     assert "np.cross(" not in autograph.to_code(cross_with_a_list).replace("ag__.builtin(np.cross", "")
+    calls = autograph.to_code(sequences_made_by_calls)
+    assert "ag__.builtin(np.arccos, list(map(" in calls and "ag__.builtin(np.max, pairs)" in calls
+    assert "ag__.builtin(np.mean, b)" in autograph.to_code(rotated_deque)
 
 
 _ELEMENTS = st.lists(st.sampled_from(["f64", "f32", "i32", "i64", "bool", "int", "float"]), min_size=1, max_size=4)
