@@ -45,6 +45,7 @@ from runtime.new_arrays import scalar_type_call as _scalar_type_call
 from runtime.random_calls import GENERATOR_TYPES as _GENERATORS
 from runtime.random_calls import RANDOM_CALLABLES as _RANDOM_CALLABLES
 from runtime.random_calls import random_call as _random_call
+from runtime.scipy_calls import SCIPY_CALLABLES as _SCIPY_CALLABLES
 from runtime.scipy_calls import is_scipy_call as _is_scipy_call
 from runtime.scipy_calls import scipy_call as _scipy_call
 from runtime.undefined import is_converted_code
@@ -150,6 +151,8 @@ def call(f: Callable, /) -> Callable:
         routed = _ROUTED_CALLS.get(id(f))  # (`float`, `int`: see the C functions above)
         # A class of the user's: its __new__ and __init__ converted, as Python calls them (runtime/constructors.py).
         return routed if routed is not None else _constructor(f, _target)
+    if id(f) in _SCIPY_CALLABLES:  # a staged SciPy function that is a callable object (scipy.fft's, uarray's)
+        return _scipy_call(f)
     if id(cls) in _plain_classes or _converter is None or isinstance(f, type):
         return _ROUTED_CALLS.get(id(f), f)  # (`type`, `float`, np.take: see the C functions above)
     if cls is functools.partial or (isinstance(f, functools.partial) and cls.__call__ is _PARTIAL_CALL):
@@ -189,6 +192,8 @@ def _call_method(f: Any, cls: type) -> Callable:
         if target is method.__func__:
             return f
         return target if type(method) is staticmethod else types.MethodType(target, cls)
+    if _is_scipy_call(f):  # (one of scipy.fft's, met before the table knew its module)
+        return _scipy_call(f)
     if all(klass.__flags__ & _IMMUTABLE_TYPE for klass in cls.__mro__):
         _remember_plain(cls)
     return f

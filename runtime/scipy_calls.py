@@ -50,6 +50,10 @@ SHAPED: dict[str, tuple[str, ...]] = {
     "scipy.special": ("comb",),
     "scipy.stats": ("scoreatpercentile",),
     "scipy.integrate": ("cumulative_trapezoid", "trapezoid", "simpson"),
+    # The transforms (scipy.fftpack's fftshift and ifftshift are NumPy's own functions, which graphs take by dispatch).
+    "scipy.fftpack": ("fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "dct", "idct", "dst", "idst"),
+    "scipy.fft": ("fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "rfftn", "irfftn", "hfft", "ihfft",
+                  "dct", "idct", "dst", "idst", "dctn", "idctn", "fftshift", "ifftshift"),
 }
 for _module, _names in SHAPED.items():
     STAGED[_module] = STAGED.get(_module, ()) + _names

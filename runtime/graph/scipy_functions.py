@@ -38,15 +38,13 @@ from runtime.graph import variables
 from runtime.graph.ops_scipy import shaped_probe
 from runtime.graph.shapes import normalize_axes
 from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor
-from runtime.scipy_calls import SHAPED
+from runtime.scipy_calls import SHAPED, STAGED
 from runtime.staging import NotStageable, user_location
 
 IMPLEMENTATIONS: dict[Callable, Callable] = {}
 # module -> {name: implementation}, registered in IMPLEMENTATIONS (by the SciPy callable) once the program has
 # imported the module: this module imports no SciPy module itself.
-_BY_MODULE: dict[str, dict[str, Callable]] = {"scipy.linalg": {}, "scipy.ndimage": {}, "scipy.special": {},
-                                              "scipy.spatial.distance": {}, "scipy.stats": {}, "scipy.signal": {},
-                                              "scipy.integrate": {}}
+_BY_MODULE: dict[str, dict[str, Callable]] = {module: {} for module in STAGED}
 _registered: set[str] = set()
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import scipy.fft
+import scipy.fftpack
 import scipy.integrate
 import scipy.linalg
 import scipy.ndimage
@@ -136,6 +138,15 @@ CASES = {
     "integrate": (lambda y, x: (scipy.integrate.cumulative_trapezoid(y, x, initial=0),
                                 scipy.integrate.trapezoid(y, dx=0.5), scipy.integrate.simpson(y, x=x)),
                   [SIGNAL, np.cumsum(np.abs(SIGNAL))]),
+    "fftpack": (lambda x, z: (scipy.fftpack.fft(x), scipy.fftpack.ifft(x, n=20), scipy.fftpack.rfft(x),
+                              scipy.fftpack.irfft(x), scipy.fftpack.dct(x, norm="ortho"), scipy.fftpack.idst(x),
+                              scipy.fftpack.fft2(z), scipy.fftpack.ifftn(z, axes=(0,))), [SIGNAL, Z]),
+    "fftpack_float32": (lambda x: (scipy.fftpack.fft(x), scipy.fftpack.dct(x)), [SIGNAL.astype(F32)]),
+    "scipy_fft": (lambda x, z: (scipy.fft.fft(x), scipy.fft.irfft(scipy.fft.rfft(x), n=x.shape[0]),
+                                scipy.fft.fftshift(z, axes=1), scipy.fft.ifftshift(x), scipy.fft.dctn(z, type=3),
+                                scipy.fft.rfftn(z, norm="forward"), scipy.fft.hfft(x[:9]), scipy.fft.fft(z, axis=0)),
+                  [SIGNAL, Z]),
+    "scipy_fft_float32_complex": (lambda x: (scipy.fft.fft(x), scipy.fft.ifft(x * 1j, n=7)), [SIGNAL.astype(F32)]),
     "block_diag": (lambda a, b: scipy.linalg.block_diag(a, b, 3.0, b[0]), [A, B]),
     "block_diag_float32": (lambda a: scipy.linalg.block_diag(a, a), [A.astype(F32)]),
     "block_diag_starred": (lambda q: scipy.linalg.block_diag(*[q] * 3), [A[:2, :2]]),
@@ -256,7 +267,8 @@ def test_factorizations_of_random_matrices_are_scipys(m, n, single, seed, kind):
 
 @settings(max_examples=20, deadline=None)
 @given(n=st.integers(12, 80), single=st.booleans(), seed=st.integers(0, 2 ** 16),
-       kind=st.sampled_from(["lfilter", "filtfilt", "correlate", "medfilt", "savgol", "welch", "gaussian"]))
+       kind=st.sampled_from(["lfilter", "filtfilt", "correlate", "medfilt", "savgol", "welch", "gaussian",
+                             "fftpack", "rfft"]))
 def test_signal_functions_of_random_signals_are_scipys(n, single, seed, kind):
     rng = np.random.default_rng(seed)
     x = rng.normal(size=n).astype(F32 if single else F64)
@@ -268,6 +280,8 @@ def test_signal_functions_of_random_signals_are_scipys(n, single, seed, kind):
         "savgol": lambda s: scipy.signal.savgol_filter(s, 5, 2, deriv=1),
         "welch": lambda s: scipy.signal.welch(s, nperseg=8),
         "gaussian": lambda s: scipy.ndimage.gaussian_filter1d(s, 2.0, mode="nearest"),
+        "fftpack": lambda s: scipy.fftpack.ifft(scipy.fftpack.fft(s) * 0.5),
+        "rfft": lambda s: scipy.fft.irfft(scipy.fft.rfft(s, norm="ortho"), n=s.shape[0] + 1, norm="ortho"),
     }
     check(fns[kind], x)
 
