@@ -311,6 +311,16 @@ def convert(fn: Callable) -> Callable:
     call = getattr(type(fn), "__call__", None)
     if isinstance(call, types.FunctionType):
         return types.MethodType(convert(call), fn)
+    wrapped = getattr(fn, "__wrapped__", None)
+    if isinstance(wrapped, types.FunctionType):  # a C wrapper of a Python function: functools.lru_cache / cache
+        name = getattr(fn, "__qualname__", repr(fn))
+        raise ConversionError(
+            f"cannot convert {name!r}: it is a {type(fn).__module__}.{type(fn).__qualname__}, C code that wraps the "
+            f"Python function {name}.__wrapped__ (functools.lru_cache keeps results by the values of the arguments, "
+            "which a traced value does not have)",
+            Location(wrapped.__code__.co_filename, wrapped.__code__.co_firstlineno, wrapped.__qualname__),
+            hint=f"convert {name}.__wrapped__, the function itself (its calls are then not cached), or call the "
+                 "cached function outside the traced one and pass its result in")
     raise ConversionError(
         f"cannot convert {getattr(fn, '__qualname__', fn)!r}: it is a builtin or C function and has no "
         "Python source", hint="call it as it is; only functions written in Python can be converted")

@@ -48,7 +48,8 @@ SHAPED: dict[str, tuple[str, ...]] = {
                      "periodogram", "welch", "savgol_filter", "hilbert"),
     "scipy.ndimage": ("uniform_filter1d", "gaussian_filter1d", "uniform_filter", "gaussian_filter", "median_filter"),
     "scipy.special": ("comb",),
-    "scipy.stats": ("scoreatpercentile",),
+    "scipy.stats": ("scoreatpercentile", "entropy", "kurtosis", "skew", "zscore", "sem", "variation", "moment", "iqr"),
+    "scipy.linalg": ("toeplitz", "hankel", "circulant"),
     "scipy.integrate": ("cumulative_trapezoid", "trapezoid", "simpson"),
     # The transforms (scipy.fftpack's fftshift and ifftshift are NumPy's own functions, which graphs take by dispatch).
     "scipy.fftpack": ("fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "dct", "idct", "dst", "idst"),

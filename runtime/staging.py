@@ -138,6 +138,24 @@ def user_site() -> Optional[tuple[str, int]]:
     return None
 
 
+def user_site_frame() -> Any:
+    """``user_site``'s frame (the user's innermost), or None: for the graph builder, which records its site on
+    every node and checks its code (runtime/graph/as_written.py)."""
+    if (sys.modules.get("jax") is not None) is not _machinery_key[0]:
+        is_machinery("")  # JAX arrived: forget the answers given before
+    known = _machinery_files
+    frame = sys._getframe(1)
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        machinery = known.get(filename)
+        if machinery is None:
+            machinery = is_machinery(filename)
+        if not machinery:
+            return frame
+        frame = frame.f_back
+    return None
+
+
 def format_site(filename: str, line: int) -> str:
     """``file:line``, or IPython's ``Cell In[12], line 3`` for a notebook cell.
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any, Mapping, Optional, Sequence
 
-from runtime.graph import ops
+from runtime.graph import as_written, ops
 from runtime.graph.ir import FrozenDict, Graph, Node, Value
-from runtime.staging import StagingError, format_site, hide_library_frames, user_location, user_site
+from runtime.staging import StagingError, format_site, hide_library_frames, user_location, user_site_frame
 
 
 class GraphBuilder:
@@ -69,8 +69,13 @@ class GraphBuilder:
         """Append ``op(inputs; attrs)``, typed by the op's rule; return its outputs."""
         frozen = FrozenDict(attrs)
         outputs = tuple(Value(shape, dtype) for shape, dtype in ops.infer(op, inputs, frozen))
-        # Where the user's program made the node: run-time errors name it (interpreter.py).
-        self.nodes.append(Node(op, tuple(inputs), frozen, outputs, user_site()))
+        # Where the user's program made the node: run-time errors name it (interpreter.py). Code of the user's that
+        # runs as written and tests type() is refused there (as_written.py).
+        frame = user_site_frame()
+        if frame is not None:
+            as_written.check(frame)
+        self.nodes.append(Node(op, tuple(inputs), frozen, outputs,
+                               None if frame is None else (frame.f_code.co_filename, frame.f_lineno)))
         return outputs
 
     def graph(self, outputs: Sequence[Value]) -> Graph:

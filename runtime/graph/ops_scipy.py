@@ -357,19 +357,28 @@ def _shaped_arguments(arrays: Any, args: tuple, kwargs: tuple) -> tuple[list, di
 
 @functools.cache
 def shaped_probe(function: str, specs: tuple, args: tuple, kwargs: tuple) -> tuple[str, tuple]:
-    """SciPy's ``function`` ("module:name", one of runtime/scipy_calls.py's SHAPED) called on ones of the arrays'
+    """SciPy's ``function`` ("module:name", one of runtime/scipy_calls.py's SHAPED) called on stand-ins of the arrays'
     shapes and dtypes (``specs``): how it returns (``"one"`` array, a ``"tuple"`` or a ``"list"``) and each result's
     (shape, dtype). For these functions both follow from the arguments' shapes, dtypes and Python values alone;
     the kernel checks it of every result. SciPy's own errors about shapes and values given are raised here, as
     eager code raises them."""
     module, _, name = function.partition(":")
-    stand_ins = [np.ones(shape, dtype) for shape, dtype in specs]
+    stand_ins = [_counting(shape, dtype) for shape, dtype in specs]
     call_args, call_kwargs = _shaped_arguments(stand_ins, args, kwargs)
     with np.errstate(all="ignore"):
         result = scipy_function(module, name)(*call_args, **call_kwargs)
     kind = "tuple" if isinstance(result, tuple) else "list" if isinstance(result, list) else "one"
     results = result if kind != "one" else (result,)
     return kind, tuple((np.shape(r), np.asarray(r).dtype) for r in results)
+
+
+def _counting(shape: tuple, dtype: np.dtype) -> np.ndarray:
+    """A stand-in of ``shape`` and ``dtype`` holding 1, 2, 3, 1, 2, 3, ... (True for bool): values that are not all
+    equal, so that SciPy warns of none of its degenerate cases (a moment of identical values), which the user's
+    values may not be."""
+    if np.dtype(dtype).kind == "b":
+        return np.ones(shape, dtype)
+    return (np.arange(int(np.prod(shape, dtype=np.int64))) % 3 + 1).astype(dtype).reshape(shape)
 
 
 def _shaped_rule(ins, attrs):

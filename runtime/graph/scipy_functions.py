@@ -471,10 +471,10 @@ def _shaped(module: str, name: str) -> Callable:
         except Exception as error:  # (SciPy's, on the stand-ins: not necessarily what it says of the real values)
             raise NotStageable(
                 f"{user_location()}: {label} refused the arguments it was traced with ({type(error).__name__}: "
-                f"{error}): the graph works out the results' shapes by calling it once on ones of the arrays' "
-                "shapes, so a check SciPy makes of an array's values (`initial`, a window's length) sees those "
-                "ones, not your values. Pass the values SciPy checks as Python numbers, or call it outside the "
-                "traced function and pass its result in") from error
+                f"{error}): the graph works out the results' shapes by calling it once on stand-ins of the arrays' "
+                "shapes (holding 1, 2, 3, 1, 2, 3, ...), so a check SciPy makes of an array's values (`initial`, a "
+                "window's length) sees those, not your values. Pass the values SciPy checks as Python numbers, or "
+                "call it outside the traced function and pass its result in") from error
         odd = [dtype for _, dtype in results if dtype.kind not in "biufc"]
         if odd:
             raise NotStageable(f"{user_location()}: {label} gives a {odd[0]} array with these arguments, which a graph "

@@ -3,6 +3,7 @@ and exceptions raised inside converted code point at the user's own lines."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 import threading
 import traceback
@@ -70,6 +71,23 @@ def test_classes_and_other_objects_are_rejected():
         autograph.convert(dict)
     with pytest.raises(autograph.ConversionError, match="What to do"):
         autograph.convert(42)
+
+
+@functools.lru_cache(maxsize=8)
+def _cached_square(x):
+    return x * x
+
+
+def test_a_c_wrapper_of_a_python_function_names_the_function_to_convert():
+    # CommPy's decimal2bitarray is an lru_cache'd function: the wrapper is C code, its __wrapped__ Python.
+    with pytest.raises(autograph.ConversionError,
+                       match=r"(?s)test_errors\.py\", line \d+, in _cached_square: cannot convert '_cached_square': "
+                             r"it is a functools\._lru_cache_wrapper, C code that wraps the Python function "
+                             r"_cached_square\.__wrapped__.*What to do: convert _cached_square\.__wrapped__"):
+        autograph.convert(_cached_square)
+    assert autograph.convert(_cached_square.__wrapped__)(3) == 9
+    with pytest.raises(autograph.ConversionError, match="it is a builtin or C function and has no Python source"):
+        autograph.convert(len)
 
 
 def test_two_lambdas_on_one_line_are_told_apart():

@@ -147,6 +147,19 @@ CASES = {
                                 scipy.fft.rfftn(z, norm="forward"), scipy.fft.hfft(x[:9]), scipy.fft.fft(z, axis=0)),
                   [SIGNAL, Z]),
     "scipy_fft_float32_complex": (lambda x: (scipy.fft.fft(x), scipy.fft.ifft(x * 1j, n=7)), [SIGNAL.astype(F32)]),
+    "stats_moments": (lambda x, z: (scipy.stats.entropy(np.abs(x) + 0.1), scipy.stats.entropy(np.abs(z) + 0.1, base=2,
+                                                                                          axis=1),
+                                    scipy.stats.entropy(np.abs(x) + 0.1, np.abs(x[::-1]) + 0.2),
+                                    scipy.stats.kurtosis(x), scipy.stats.kurtosis(z, None, False),
+                                    scipy.stats.skew(z, axis=1, bias=False), scipy.stats.zscore(z, ddof=1),
+                                    scipy.stats.sem(x), scipy.stats.variation(np.abs(z) + 1.0),
+                                    scipy.stats.moment(x, order=3), scipy.stats.iqr(z, axis=0, keepdims=True)),
+                      [SIGNAL, Z]),
+    "stats_moments_float32": (lambda x: (scipy.stats.kurtosis(x), scipy.stats.skew(x), scipy.stats.zscore(x)),
+                              [SIGNAL.astype(F32)]),
+    "structured_matrices": (lambda c, r: (scipy.linalg.toeplitz(c, r), scipy.linalg.toeplitz(c),
+                                          scipy.linalg.hankel(c, r), scipy.linalg.circulant(r)), [V, SIGNAL[:6]]),
+    "toeplitz_complex": (lambda c: scipy.linalg.toeplitz(c * 1j, c[:2]), [V]),
     "block_diag": (lambda a, b: scipy.linalg.block_diag(a, b, 3.0, b[0]), [A, B]),
     "block_diag_float32": (lambda a: scipy.linalg.block_diag(a, a), [A.astype(F32)]),
     "block_diag_starred": (lambda q: scipy.linalg.block_diag(*[q] * 3), [A[:2, :2]]),
@@ -268,7 +281,7 @@ def test_factorizations_of_random_matrices_are_scipys(m, n, single, seed, kind):
 @settings(max_examples=20, deadline=None)
 @given(n=st.integers(12, 80), single=st.booleans(), seed=st.integers(0, 2 ** 16),
        kind=st.sampled_from(["lfilter", "filtfilt", "correlate", "medfilt", "savgol", "welch", "gaussian",
-                             "fftpack", "rfft"]))
+                             "fftpack", "rfft", "moments", "toeplitz"]))
 def test_signal_functions_of_random_signals_are_scipys(n, single, seed, kind):
     rng = np.random.default_rng(seed)
     x = rng.normal(size=n).astype(F32 if single else F64)
@@ -282,6 +295,8 @@ def test_signal_functions_of_random_signals_are_scipys(n, single, seed, kind):
         "gaussian": lambda s: scipy.ndimage.gaussian_filter1d(s, 2.0, mode="nearest"),
         "fftpack": lambda s: scipy.fftpack.ifft(scipy.fftpack.fft(s) * 0.5),
         "rfft": lambda s: scipy.fft.irfft(scipy.fft.rfft(s, norm="ortho"), n=s.shape[0] + 1, norm="ortho"),
+        "moments": lambda s: (scipy.stats.kurtosis(s), scipy.stats.skew(s), scipy.stats.entropy(s * s + 0.5)),
+        "toeplitz": lambda s: scipy.linalg.toeplitz(s[:5], s[3:9]) @ s[:6],
     }
     check(fns[kind], x)
 
@@ -409,7 +424,7 @@ REFUSALS = {
     "shaped_value_checked_on_stand_ins": (lambda a: scipy.integrate.cumulative_trapezoid(a[0], initial=a[0, 0] * 0),
                                           r"scipy.integrate.cumulative_trapezoid refused the arguments it was traced "
                                           r"with \(ValueError: `initial` must be `None` or `0`.\): the graph works "
-                                          "out the results' shapes by calling it once on ones"),
+                                          "out the results' shapes by calling it once on stand-ins"),
     "qr_raw": (lambda a: scipy.linalg.qr(a, mode="raw"), "scipy.linalg.qr: mode='raw' is not supported in graphs: it "
                "returns LAPACK's own storage of the factors"),
     "qr_lwork": (lambda a: scipy.linalg.qr(a, lwork=64), "scipy.linalg.qr: lwork=64 is not supported in graphs"),

@@ -1,0 +1,147 @@
+"""Code of the user's that runs as written while a graph is traced (an operator's method, a property, a function
+marked do_not_convert) and tests the type() of a value is refused by name (runtime/graph/as_written.py): type() of
+a traced value is the graph's Tensor, so the test would answer otherwise than eager code, silently (CommPy's
+``GF.__add__``, tests/coverage/corpus_commpy.py). Code that only builds an object of a value's type, converted code
+and isinstance() tests run, with eager NumPy's results on both executors."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+
+import autograph
+import autograph.testing
+from runtime.limits import NotStageable
+
+EXECUTORS = ("numpy", "jax")
+X, Y = np.arange(3.0), np.ones(3)
+
+
+class Pair:
+    def __init__(self, x):
+        self.x = x
+
+    def __add__(self, other):  # Python calls it for `+`: as written
+        s = self.x + other.x
+        return s * 2 if type(s) is np.ndarray else s
+
+    def __sub__(self, other):
+        return type(self)(self.x - other.x)  # builds an object of the type: no test
+
+    def __mul__(self, k):
+        s = self.x * k
+        return s * 2 if isinstance(s, np.ndarray) else s  # isinstance answers as NumPy does
+
+    @property
+    def scaled(self):
+        s = np.sum(self.x) * 2.0
+        return s if type(s) in (float, int) else -s  # eager: np.float64 is neither
+
+    @property
+    def named(self):
+        s = self.x + 1.0
+        return s if type(s).__name__ == "ndarray" else -s
+
+    def __matmul__(self, other):
+        s = self.x * 3.0
+        return s if type(s) == type(other.x) else -s  # noqa: E721 (the test a program may write)
+
+    @autograph.do_not_convert
+    def chosen(self):
+        s = self.x * 1.0
+        return s if type(s) is np.ndarray else -s
+
+
+class Converted:
+    def __init__(self, x):
+        self.x = x
+
+    @autograph.convert
+    def __add__(self, other):
+        s = self.x + other.x
+        return s * 2 if type(s) is np.ndarray else s
+
+
+def add(x, y):
+    return Pair(x) + Pair(y)
+
+
+def subtract(x, y):
+    return (Pair(x) - Pair(y)).x
+
+
+def multiply(x, y):
+    return Pair(x) * 3.0 + y
+
+
+def scaled(x, y):
+    return Pair(x).scaled + y
+
+
+def named(x, y):
+    return Pair(x).named + y
+
+
+def same_kind(x, y):
+    return Pair(x) @ Pair(y)
+
+
+def chosen(x, y):
+    return Pair(x).chosen() + y
+
+
+def converted_add(x, y):
+    return Converted(x) + Converted(y)
+
+
+def swallowing(x, y):
+    try:
+        return Pair(x) + Pair(y)
+    except TypeError:
+        return x - y  # what the program would do with an error of its own: never taken for the refusal
+
+
+def _test_line(method) -> int:
+    """The line of ``method``'s type test: the message names it."""
+    lines, first = inspect.getsourcelines(method)
+    return first + next(i for i, text in enumerate(lines) if "type(s" in text)
+
+
+REFUSED = {add: Pair.__add__, scaled: Pair.scaled.fget, named: Pair.named.fget, same_kind: Pair.__matmul__,
+           chosen: Pair.chosen, swallowing: Pair.__add__}
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+@pytest.mark.parametrize("fn", list(REFUSED), ids=lambda f: f.__name__)
+def test_a_type_test_in_code_run_as_written_is_refused_by_name(fn, executor):
+    line, name = _test_line(REFUSED[fn]), REFUSED[fn].__qualname__
+    with pytest.raises(NotStageable, match=rf"test_as_written\.py:{line}: {name} runs as written \(Python calls it for "
+                                           rf"converted code.*tests the type\(\) of a value.*Decorate {name} with "
+                                           r"@autograph\.convert"):
+        autograph.function(fn, executor=executor)(X, Y)
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+@pytest.mark.parametrize("fn", [subtract, multiply, converted_add], ids=lambda f: f.__name__)
+def test_code_that_does_not_test_type_or_is_converted_gives_numpys_result(fn, executor):
+    np.testing.assert_array_equal(autograph.function(fn, executor=executor)(X, Y), fn(X, Y))
+
+
+@pytest.mark.parametrize("fn", list(REFUSED) + [subtract, multiply, converted_add], ids=lambda f: f.__name__)
+def test_outside_a_graph_trace_the_code_runs_as_written(fn):
+    np.testing.assert_array_equal(autograph.convert(fn)(X, Y), fn(X, Y))
+    with autograph.testing.converted_form():
+        np.testing.assert_array_equal(autograph.convert(fn)(X, Y), fn(X, Y))
+
+
+def test_a_type_test_on_a_path_that_makes_no_node_is_not_refused():
+    class Scale:
+        def __mul__(self, k):
+            return 2 if type(k) is int else 3  # asked of a Python int: no graph value in reach
+
+    def fn(x):
+        return x * (Scale() * 4)
+
+    np.testing.assert_array_equal(autograph.function(fn)(X), fn(X))
