@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import types
 from typing import Any, Callable
 
 from runtime.backend import staging_backends
@@ -58,6 +59,10 @@ SHAPED: dict[str, tuple[str, ...]] = {
 }
 for _module, _names in SHAPED.items():
     STAGED[_module] = STAGED.get(_module, ()) + _names
+# The methods of scipy.stats' distributions (``scipy.stats.norm.cdf(x)``) a backend stages, as functions of
+# rv_continuous and rv_discrete: each distribution's own ``_cdf`` makes its values, so ``norm.cdf`` is the function
+# ``rv_continuous.cdf`` bound to ``norm``, and its results' shapes and dtypes follow from the arguments' alone.
+DISTRIBUTION_METHODS = ("pdf", "logpdf", "pmf", "logpmf", "cdf", "logcdf", "sf", "logsf", "ppf", "isf")
 # id -> the callable (kept here, so an id found in the table is its own), for the modules imported so far.
 SCIPY_CALLABLES: dict[int, Any] = {}
 _filled: set[str] = set()
@@ -71,10 +76,22 @@ def _fill() -> None:
             for name in names:
                 f = getattr(module, name)
                 SCIPY_CALLABLES[id(f)] = f
+            if module_name == "scipy.stats":
+                for f in distribution_methods(module).values():
+                    SCIPY_CALLABLES[id(f)] = f
+
+
+def distribution_methods(stats: Any) -> dict[str, Any]:
+    """``"rv_continuous.cdf"`` -> the function, for each of DISTRIBUTION_METHODS scipy.stats' two base classes
+    define."""
+    return {f"{cls.__name__}.{name}": cls.__dict__[name] for cls in (stats.rv_continuous, stats.rv_discrete)
+            for name in DISTRIBUTION_METHODS if name in cls.__dict__}
 
 
 def is_scipy_call(f: Any) -> bool:
     """Whether ``f`` is one of the SciPy functions a backend may stage (``scipy.linalg.inv``, ...)."""
+    if type(f) is types.MethodType:  # scipy.stats.norm.cdf: rv_continuous.cdf bound to norm
+        f = f.__func__
     if id(f) in SCIPY_CALLABLES:
         return True
     module = getattr(f, "__module__", None)

@@ -75,8 +75,12 @@ SPECIAL_UFUNCS = ("expit", "logit", "erf", "erfc", "erfinv", "gammaln", "digamma
 
 
 def scipy_function(module: str, name: str) -> Callable:
-    """SciPy's ``module.name``, imported when first asked for (never while the graph package loads)."""
-    return getattr(importlib.import_module(module), name)
+    """SciPy's ``module.name``, imported when first asked for (never while the graph package loads); a dotted
+    ``name`` is an attribute's (``norm.cdf`` of scipy.stats: a distribution's method)."""
+    found: Any = importlib.import_module(module)
+    for part in name.split("."):
+        found = getattr(found, part)
+    return found
 
 
 # --- dtypes: SciPy's own, asked of SciPy on tiny stand-ins --------------------------------------------

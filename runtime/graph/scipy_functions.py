@@ -38,7 +38,7 @@ from runtime.graph import variables
 from runtime.graph.ops_scipy import shaped_probe
 from runtime.graph.shapes import normalize_axes
 from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor
-from runtime.scipy_calls import SHAPED, STAGED
+from runtime.scipy_calls import SHAPED, STAGED, distribution_methods
 from runtime.staging import NotStageable, user_location
 
 IMPLEMENTATIONS: dict[Callable, Callable] = {}
@@ -56,7 +56,26 @@ def implementation(f: Callable) -> Optional[Callable]:
             _registered.add(module_name)
             for name, impl in table.items():
                 IMPLEMENTATIONS[getattr(module, name)] = impl
+            if module_name == "scipy.stats":
+                for qualified, function in distribution_methods(module).items():
+                    IMPLEMENTATIONS[function] = _distribution_method(qualified.partition(".")[2])
     return IMPLEMENTATIONS.get(f)
+
+
+def _distribution_method(method: str) -> Callable:
+    """``scipy.stats.norm.cdf(x, loc, scale)`` (``rv_continuous.cdf`` bound to ``norm``): the shaped op, which calls
+    ``scipy.stats.norm.cdf`` by name. The distribution must be one of scipy.stats' own objects: one the program made
+    (a frozen ``norm(0, 2)``, a subclass of its own) has no name to call it by when the graph runs."""
+    def impl(dist: Any, *args: Any, **kwargs: Any) -> Any:
+        name = getattr(dist, "name", None)
+        if type(name) is not str or getattr(sys.modules["scipy.stats"], name, None) is not dist:
+            raise NotStageable(f"{user_location()}: {type(dist).__name__}.{method} of a distribution made by the "
+                               "program is not supported in graphs: the graph calls scipy.stats' own distributions "
+                               f"by name (scipy.stats.norm.{method}(x, loc=..., scale=...)); call that one with the "
+                               "shape, loc and scale as arguments")
+        return _shaped("scipy.stats", f"{name}.{method}")(*args, **kwargs)
+    impl.__name__ = method
+    return impl
 
 
 def implements(module: str, name: str) -> Callable:

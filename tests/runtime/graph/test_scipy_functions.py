@@ -160,6 +160,13 @@ CASES = {
     "structured_matrices": (lambda c, r: (scipy.linalg.toeplitz(c, r), scipy.linalg.toeplitz(c),
                                           scipy.linalg.hankel(c, r), scipy.linalg.circulant(r)), [V, SIGNAL[:6]]),
     "toeplitz_complex": (lambda c: scipy.linalg.toeplitz(c * 1j, c[:2]), [V]),
+    "distributions": (lambda x: (scipy.stats.norm.cdf(x), scipy.stats.norm.pdf(x, loc=1.0, scale=2.0),
+                                 scipy.stats.vonmises.pdf(x, 2.0), scipy.stats.norm.ppf(np.abs(np.tanh(x))),
+                                 scipy.stats.chi2.sf(np.abs(x) * 3, 2), scipy.stats.t.logpdf(x, 5),
+                                 scipy.stats.poisson.pmf(np.arange(4), 2.5), scipy.stats.binom.cdf(3, 10, 0.4)),
+                      [Z]),
+    "distribution_traced_parameters": (lambda x, s: (scipy.stats.norm.logcdf(x, loc=s[0], scale=np.abs(s[1]) + 1),
+                                                     scipy.stats.gamma.isf(0.3, np.abs(s) + 0.5)), [Z, V]),
     "block_diag": (lambda a, b: scipy.linalg.block_diag(a, b, 3.0, b[0]), [A, B]),
     "block_diag_float32": (lambda a: scipy.linalg.block_diag(a, a), [A.astype(F32)]),
     "block_diag_starred": (lambda q: scipy.linalg.block_diag(*[q] * 3), [A[:2, :2]]),
@@ -374,6 +381,15 @@ def test_a_scipy_function_reached_through_an_attribute_is_staged_too():
     check(lambda p: holder.factor(p), A)
 
 
+class _Triangle(scipy.stats.rv_continuous):
+    """A distribution of the program's own (pycircstat's cardioid and triangular): not one of scipy.stats'."""
+
+    def _pdf(self, x):
+        return np.where((x > 0) & (x < 1), 2 * x, 0.0)
+
+
+_TRIANGLE = _Triangle(name="triangle", a=0.0, b=1.0)
+
 REFUSALS = {
     "sqrtm": (lambda a: scipy.linalg.sqrtm(a), "scipy.linalg.sqrtm is not supported in graphs: SciPy returns a "
               r"real array for some real matrices and a complex one for others.*np.linalg.cholesky\(P\).*eigh"),
@@ -440,6 +456,9 @@ REFUSALS = {
     "lyapunov_shapes": (lambda a: scipy.linalg.solve_discrete_lyapunov(a, np.stack([a, a])),
                         r"scipy.linalg.solve_discrete_lyapunov: graphs take a and q of one shape here, got \(4, 4\) "
                         r"and \(2, 4, 4\)"),
+    "distribution_of_the_program": (lambda a: _TRIANGLE.pdf(a), r"_Triangle.pdf of a distribution made by the "
+                                    r"program is not supported in graphs: the graph calls scipy.stats' own "
+                                    r"distributions by name \(scipy.stats.norm.pdf\(x, loc=\.\.\., scale=\.\.\.\)\)"),
 }
 
 
