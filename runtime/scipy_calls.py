@@ -82,9 +82,12 @@ def _fill() -> None:
 
 
 def distribution_methods(stats: Any) -> dict[str, Any]:
-    """``"rv_continuous.cdf"`` -> the function, for each of DISTRIBUTION_METHODS scipy.stats' two base classes
-    define."""
-    return {f"{cls.__name__}.{name}": cls.__dict__[name] for cls in (stats.rv_continuous, stats.rv_discrete)
+    """``"rv_continuous.cdf"`` -> the function, for each of DISTRIBUTION_METHODS that scipy.stats' two base classes
+    define, and their frozen forms' (``"rv_frozen.cdf"``: ``norm(0, 2).cdf``)."""
+    frozen = sys.modules["scipy.stats._distn_infrastructure"]
+    classes = (stats.rv_continuous, stats.rv_discrete, frozen.rv_frozen, frozen.rv_continuous_frozen,
+               frozen.rv_discrete_frozen)
+    return {f"{cls.__name__}.{name}": cls.__dict__[name] for cls in classes
             for name in DISTRIBUTION_METHODS if name in cls.__dict__}
 
 

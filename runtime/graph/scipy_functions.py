@@ -64,13 +64,20 @@ def implementation(f: Callable) -> Optional[Callable]:
 
 def _distribution_method(method: str) -> Callable:
     """``scipy.stats.norm.cdf(x, loc, scale)`` (``rv_continuous.cdf`` bound to ``norm``): the shaped op, which calls
-    ``scipy.stats.norm.cdf`` by name. The distribution must be one of scipy.stats' own objects: one the program made
-    (a frozen ``norm(0, 2)``, a subclass of its own) has no name to call it by when the graph runs."""
+    ``scipy.stats.norm.cdf`` by name; a frozen one (``norm(1.0, s).cdf(x)``) is that call with its arguments after
+    ``x``, as SciPy's frozen methods make it. The distribution must be one of scipy.stats' own: a subclass of the
+    program's has no name to call it by when the graph runs."""
     def impl(dist: Any, *args: Any, **kwargs: Any) -> Any:
+        frozen = getattr(dist, "dist", None)
+        if frozen is not None and type(getattr(dist, "args", None)) is tuple and type(dist.kwds) is dict:
+            # norm(1.0, 2.0).cdf(x) is norm.cdf(x, 1.0, 2.0), for a distribution made as scipy.stats' own is
+            own = getattr(sys.modules["scipy.stats"], getattr(frozen, "name", None) or "", None)
+            if type(own) is type(frozen) and own._updated_ctor_param() == frozen._updated_ctor_param():
+                return _shaped("scipy.stats", f"{frozen.name}.{method}")(*args, *dist.args, **dist.kwds, **kwargs)
         name = getattr(dist, "name", None)
         if type(name) is not str or getattr(sys.modules["scipy.stats"], name, None) is not dist:
-            raise NotStageable(f"{user_location()}: {type(dist).__name__}.{method} of a distribution made by the "
-                               "program is not supported in graphs: the graph calls scipy.stats' own distributions "
+            raise NotStageable(f"{user_location()}: {type(dist).__name__}.{method} of a distribution of the program's "
+                               "own is not supported in graphs: the graph calls scipy.stats' own distributions "
                                f"by name (scipy.stats.norm.{method}(x, loc=..., scale=...)); call that one with the "
                                "shape, loc and scale as arguments")
         return _shaped("scipy.stats", f"{name}.{method}")(*args, **kwargs)

@@ -167,6 +167,11 @@ CASES = {
                       [Z]),
     "distribution_traced_parameters": (lambda x, s: (scipy.stats.norm.logcdf(x, loc=s[0], scale=np.abs(s[1]) + 1),
                                                      scipy.stats.gamma.isf(0.3, np.abs(s) + 0.5)), [Z, V]),
+    "distribution_frozen": (lambda x, s: (scipy.stats.norm(s[0], np.abs(s[1]) + 1).cdf(x),
+                                          scipy.stats.vonmises(2.0, loc=s[2]).logpdf(x),
+                                          scipy.stats.poisson(3.0).pmf(2),
+                                          scipy.stats.t(4, scale=s[3]).ppf(np.abs(np.tanh(x)))),
+                            [Z, np.abs(V) + 0.5]),
     "block_diag": (lambda a, b: scipy.linalg.block_diag(a, b, 3.0, b[0]), [A, B]),
     "block_diag_float32": (lambda a: scipy.linalg.block_diag(a, a), [A.astype(F32)]),
     "block_diag_starred": (lambda q: scipy.linalg.block_diag(*[q] * 3), [A[:2, :2]]),
@@ -456,8 +461,8 @@ REFUSALS = {
     "lyapunov_shapes": (lambda a: scipy.linalg.solve_discrete_lyapunov(a, np.stack([a, a])),
                         r"scipy.linalg.solve_discrete_lyapunov: graphs take a and q of one shape here, got \(4, 4\) "
                         r"and \(2, 4, 4\)"),
-    "distribution_of_the_program": (lambda a: _TRIANGLE.pdf(a), r"_Triangle.pdf of a distribution made by the "
-                                    r"program is not supported in graphs: the graph calls scipy.stats' own "
+    "distribution_of_the_program": (lambda a: _TRIANGLE.pdf(a), r"_Triangle.pdf of a distribution of the "
+                                    r"program's own is not supported in graphs: the graph calls scipy.stats' own "
                                     r"distributions by name \(scipy.stats.norm.pdf\(x, loc=\.\.\., scale=\.\.\.\)\)"),
 }
 
