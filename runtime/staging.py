@@ -184,7 +184,7 @@ def user_location() -> str:
     is an installed library's (SciPy calling ``np.result_type`` on a tensor the user passed it), the user's own
     call of the library comes first, the library's line after it: ``prog.py:12 (inside
     scipy.stats._stats_py.linregress, .../scipy/stats/_stats_py.py:10534)``, and the function called where the
-    refusal is a helper's deep in it: ``prog.py:2 (inside scipy.stats._stats_py.zscore, in
+    refusal is a helper's deep in it: ``prog.py:2 (inside scipy.stats._stats_py.pearsonr, in
     scipy._lib._array_api._asarray, .../scipy/_lib/_array_api.py:106)``."""
     frame = user_frame()
     if frame is None:
@@ -201,7 +201,7 @@ def user_location() -> str:
     if caller is None:
         return site
     library = _qualified(frame)
-    # Also the library function the user called (scipy.stats.zscore), not only the helper deep in it that refused:
+    # Also the library function the user called (scipy.stats.pearsonr), not only the helper deep in it that refused:
     # the outermost library frame that is not a decorator's wrapper (which may convert arguments before the
     # function it wraps has a frame: then the helper alone).
     called = next((f for f in reversed(library_frames) if f.f_code.co_name not in _WRAPPER_NAMES
