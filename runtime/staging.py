@@ -123,24 +123,13 @@ def user_frame() -> Any:
 def user_site() -> Optional[tuple[str, int]]:
     """``(filename, line)`` of the user's innermost frame, or None: cheap enough to record on every
     graph node while tracing (a dict look-up per frame); ``format_site`` turns it into text."""
-    if (sys.modules.get("jax") is not None) is not _machinery_key[0]:
-        is_machinery("")  # JAX arrived: forget the answers given before
-    known = _machinery_files
-    frame = sys._getframe(1)
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        machinery = known.get(filename)
-        if machinery is None:
-            machinery = is_machinery(filename)
-        if not machinery:
-            return filename, frame.f_lineno
-        frame = frame.f_back
-    return None
+    frame = user_site_frame()
+    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
 
 
 def user_site_frame() -> Any:
-    """``user_site``'s frame (the user's innermost), or None: for the graph builder, which records its site on
-    every node and checks its code (runtime/graph/as_written.py)."""
+    """The user's innermost frame (``user_site``'s), or None: for the graph builder, which records its site on
+    every node and checks its code (runtime/graph/as_written.py). A dict look-up per frame."""
     if (sys.modules.get("jax") is not None) is not _machinery_key[0]:
         is_machinery("")  # JAX arrived: forget the answers given before
     known = _machinery_files
