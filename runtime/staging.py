@@ -111,25 +111,9 @@ def is_machinery(filename: str) -> bool:
 
 
 def user_frame() -> Any:
-    """The innermost frame that belongs to the user's program, or None."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        if not is_machinery(frame.f_code.co_filename):
-            return frame
-        frame = frame.f_back
-    return None
-
-
-def user_site() -> Optional[tuple[str, int]]:
-    """``(filename, line)`` of the user's innermost frame, or None: cheap enough to record on every
-    graph node while tracing (a dict look-up per frame); ``format_site`` turns it into text."""
-    frame = user_site_frame()
-    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
-
-
-def user_site_frame() -> Any:
-    """The user's innermost frame (``user_site``'s), or None: for the graph builder, which records its site on
-    every node and checks its code (runtime/graph/as_written.py). A dict look-up per frame."""
+    """The innermost frame that belongs to the user's program, or None: cheap enough for every graph node made
+    while tracing (a dict look-up per frame), where the builder records its site and checks its code
+    (runtime/graph/as_written.py)."""
     if (sys.modules.get("jax") is not None) is not _machinery_key[0]:
         is_machinery("")  # JAX arrived: forget the answers given before
     known = _machinery_files
@@ -143,6 +127,13 @@ def user_site_frame() -> Any:
             return frame
         frame = frame.f_back
     return None
+
+
+def user_site() -> Optional[tuple[str, int]]:
+    """``(filename, line)`` of the user's innermost frame (``user_frame``), or None; ``format_site`` turns it
+    into text."""
+    frame = user_frame()
+    return None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
 
 
 def format_site(filename: str, line: int) -> str:

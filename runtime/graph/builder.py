@@ -19,7 +19,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from runtime.graph import as_written, ops
 from runtime.graph.ir import FrozenDict, Graph, Node, Value
-from runtime.staging import StagingError, format_site, hide_library_frames, user_location, user_site_frame
+from runtime.staging import StagingError, format_site, hide_library_frames, user_frame, user_location
 
 
 class GraphBuilder:
@@ -71,7 +71,7 @@ class GraphBuilder:
         outputs = tuple(Value(shape, dtype) for shape, dtype in ops.infer(op, inputs, frozen))
         # Where the user's program made the node: run-time errors name it (interpreter.py). Code of the user's that
         # runs as written and tests type() is refused there (as_written.py).
-        frame = user_site_frame()
+        frame = user_frame()
         if frame is not None:
             as_written.check(frame)
         self.nodes.append(Node(op, tuple(inputs), frozen, outputs,

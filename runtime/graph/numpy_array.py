@@ -46,6 +46,7 @@ from runtime.graph.tensor import (
     clip,
     constant,
     getitem,
+    given_as_tensors,
     index_template,
     is_tensor_like,
     reduce,
@@ -1735,13 +1736,7 @@ class FlatIter:
 def _flattened(args: Any) -> list:
     """``args`` with each ``x.flat`` (also inside lists and tuples, as np.concatenate takes them) given as the
     flattened copy NumPy makes of it."""
-    def one(x: Any) -> Any:
-        if type(x) is FlatIter:
-            return x.__graph_tensor__()
-        if type(x) is list or type(x) is tuple:
-            return type(x)(one(item) for item in x)
-        return x
-    return [one(a) for a in args]
+    return given_as_tensors(args, FlatIter)
 
 
 def _plain_index(index: Any) -> bool:

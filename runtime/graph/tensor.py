@@ -786,6 +786,19 @@ def stands_for_a_tensor(cls: type) -> bool:
     return hasattr(cls, "__graph_tensor__")
 
 
+def given_as_tensors(args: Any, cls: type) -> list:
+    """``args`` with each object of ``cls`` (also inside lists and tuples, as np.stack takes them) replaced by the
+    tensor it stands for, its ``__graph_tensor__()``: what a Variable's or an ``x.flat``'s NumPy protocols hand
+    NumPy back."""
+    def one(x: Any) -> Any:
+        if isinstance(x, cls):
+            return x.__graph_tensor__()
+        if isinstance(x, (list, tuple)):
+            return type(x)(one(i) for i in x)
+        return x
+    return [one(a) for a in args]
+
+
 def as_tensor(x: Any, dtype: Any = None) -> Tensor:
     """``x`` as a tensor of the current graph: tensors pass, variables are read, the rest are constants."""
     if isinstance(x, Tensor):

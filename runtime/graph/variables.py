@@ -149,13 +149,7 @@ class Variable:
 
 def _values(args: Any) -> list:
     """Variables (also inside lists and tuples, as np.stack takes them) replaced by their values."""
-    def one(x: Any) -> Any:
-        if isinstance(x, Variable):
-            return x.value
-        if isinstance(x, (list, tuple)):
-            return type(x)(one(i) for i in x)
-        return x
-    return [one(a) for a in args]
+    return tensor.given_as_tensors(args, Variable)
 
 
 def _forward(name: str, reflected: bool) -> Any:
