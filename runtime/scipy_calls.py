@@ -51,6 +51,10 @@ SHAPED: dict[str, tuple[str, ...]] = {
     "scipy.special": ("comb",),
     "scipy.stats": ("scoreatpercentile", "entropy", "kurtosis", "skew", "zscore", "sem", "variation", "moment", "iqr"),
     "scipy.linalg": ("toeplitz", "hankel", "circulant"),
+    # The distances between two vectors (pdist / cdist above take the metric's name).
+    "scipy.spatial.distance": ("braycurtis", "canberra", "chebyshev", "cityblock", "correlation", "cosine", "euclidean",
+                               "jensenshannon", "minkowski", "sqeuclidean", "seuclidean", "mahalanobis", "hamming",
+                               "jaccard", "dice", "rogerstanimoto", "russellrao", "sokalsneath", "yule"),
     "scipy.integrate": ("cumulative_trapezoid", "trapezoid", "simpson"),
     # The transforms (scipy.fftpack's fftshift and ifftshift are NumPy's own functions, which graphs take by dispatch).
     "scipy.fftpack": ("fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "ifftn", "dct", "idct", "dst", "idst"),

@@ -1,8 +1,8 @@
 """NumPy functions that NumPy writes in terms of its other functions, on graph tensors: ``np.digitize``,
 ``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``, ``np.ediff1d``,
 ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``, ``np.polyadd``,
-``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis``, ``np.nanmedian``, and the ufuncs
-``np.modf`` and ``np.divmod``.
+``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis``, ``np.nanmedian``, ``np.ix_``, and the
+ufuncs ``np.modf``, ``np.divmod`` and ``np.spacing``.
 
 Each does NumPy's arithmetic in NumPy's order (numpy/lib/_function_base_impl.py, _type_check_impl.py,
 _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors are NumPy's:
@@ -33,7 +33,10 @@ _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors ar
   NumPy's rounding on each of its paths (below).
 * ``modf(x)``: ``(x - trunc(x), trunc(x))`` with C's signs (the fraction takes ``x``'s sign: ``-0.0`` for a
   negative whole number, ``±0.0`` for an infinity); ``divmod(x, y)``: ``(x // y, x % y)``, which NumPy's loops
-  compute with the same ``npy_divmod``.
+  compute with the same ``npy_divmod``; ``spacing(x)``: ``nextafter`` away from zero less ``x`` (float16, where
+  NumPy's loop has rules of its own, refused).
+* ``ix_(*args)``: each 1-d index reshaped to its own axis; a boolean one becomes its ``nonzero()`` positions (a
+  length known only when the graph runs), as NumPy's.
 
 Before (Python, ``x`` a graph tensor, constant bins)::
 
@@ -439,6 +442,47 @@ def _modf(x: Any) -> tuple:
 
 COMPOSITE_UFUNCS[np.modf] = _modf
 COMPOSITE_UFUNCS[np.divmod] = lambda x, y: (np.floor_divide(x, y), np.remainder(x, y))
+
+
+def _ulp_spacing(x: Any) -> Tensor:
+    """The distance from ``x`` to the next float away from zero (NumPy's ``npy_spacing``): ``nextafter`` towards the
+    infinity of ``x``'s sign (positive for a zero of either sign), less ``x``; NaN for an infinity. NumPy computes
+    integers and bools in float16 and its float16 loop has rules of its own (``spacing(float16(-1))`` is positive):
+    refused there."""
+    values = as_tensor(x)
+    loop = np.spacing.resolve_dtypes((values.dtype, None))
+    if loop[0] == np.float16:
+        raise NotStageable(f"{user_location()}: np.spacing of {values.dtype} is not supported in graphs: NumPy "
+                           "computes it in float16 with rules of its own; cast to float32 or float64 first")
+    values = cast(values, loop[0])
+    inf = np.array(np.inf, loop[1])
+    following = np.nextafter(values, np.where(values < 0, -inf, inf))
+    return np.where(np.isinf(values), np.array(np.nan, loop[1]), following - values)
+
+
+COMPOSITE_UFUNCS[np.spacing] = _ulp_spacing
+
+
+# --- ix_ ---------------------------------------------------------------------------------------------------
+
+@implements(np.ix_)
+def _ix(*args: Any) -> tuple:
+    """NumPy's ``ix_``, in its order: each argument made an array (an empty non-array one typed ``intp``), checked to
+    be 1-d, a boolean one replaced by its ``nonzero()`` positions, and reshaped to lie along its own axis."""
+    out = []
+    nd = len(args)
+    for k, new in enumerate(args):
+        if not is_tensor_like(new):
+            plain = np.asarray(new)
+            new = plain.astype(np.intp) if not isinstance(new, np.ndarray) and plain.size == 0 else plain
+        new = as_tensor(new) if is_tensor_like(new) else new
+        if new.ndim != 1:
+            raise ValueError("Cross index must be 1 dimensional")
+        if new.dtype == np.bool_:
+            new, = np.nonzero(new)
+        out.append(reshape(new, (1,) * k + (-1,) + (1,) * (nd - k - 1)) if isinstance(new, Tensor) else
+                   new.reshape((1,) * k + (new.size,) + (1,) * (nd - k - 1)))
+    return tuple(out)
 
 
 # --- take_along_axis, put_along_axis ------------------------------------------------------------------------

@@ -353,9 +353,12 @@ def _filter_kernel(name: str) -> Callable:
 
 def _shaped_arguments(arrays: Any, args: tuple, kwargs: tuple) -> tuple[list, dict]:
     """The call's positional and keyword arguments: ``("in", k)`` is the ``k``-th array, ``("py", v)`` the value ``v``
-    (lists of the arguments were made tuples for the attrs, hashable: SciPy takes either)."""
+    (lists of the arguments were made tuples for the attrs, hashable: SciPy takes either), ``("num", k)`` the 0-d
+    ``k``-th array as the Python number it stands for (one known only at run time: SciPy's ufuncs type a Python number
+    otherwise than an array, ``jv(2, y32)`` is float32 where ``jv(np.asarray(2), y32)`` is float64)."""
     def value(entry: tuple) -> Any:
-        return arrays[entry[1]] if entry[0] == "in" else entry[1]
+        kind, what = entry
+        return arrays[what] if kind == "in" else np.asarray(arrays[what]).item() if kind == "num" else what
     return [value(e) for e in args], {name: value(e) for name, e in kwargs}
 
 

@@ -37,7 +37,7 @@ import numpy as np
 from runtime.graph import variables
 from runtime.graph.ops_scipy import shaped_probe
 from runtime.graph.shapes import normalize_axes
-from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor
+from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor, shaped_input
 from runtime.scipy_calls import SHAPED, STAGED, distribution_methods
 from runtime.staging import NotStageable, user_location
 
@@ -480,12 +480,7 @@ def _shaped(module: str, name: str) -> Callable:
 
         def entry(value: Any, where: str) -> tuple:
             if isinstance(value, (Tensor, np.ndarray)):
-                t = as_tensor(value)
-                if None in t.shape:
-                    raise NotStageable(f"{user_location()}: {label}: {where} has a shape known only at run time "
-                                       f"({t.value.type_str}): the graph works out the results' shapes from the "
-                                       "arguments' when it is traced")
-                inputs.append(t)
+                inputs.append(shaped_input(value, label, where))
                 return ("in", len(inputs) - 1)
             return ("py", _python_argument(label, where, value))
 

@@ -890,7 +890,12 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
                            if type(x) is PyNumber else x for x in inputs)
     composite = COMPOSITE_UFUNCS.get(ufunc) if op is None else None
     if op is None and composite is None:
-        raise unsupported(name)
+        special = ops_scipy.ufunc_name(ufunc)
+        if special is None:
+            raise unsupported(name)
+        if not _ours(type(x) for x in inputs if hasattr(x, "__array_ufunc__")):
+            return NotImplemented
+        return _scipy_ufunc(special, inputs, kwargs)
     if not _ours(type(x) for x in inputs if hasattr(x, "__array_ufunc__")):
         return NotImplemented
     out, dtype = kwargs.pop("out", None), kwargs.pop("dtype", None)
@@ -904,6 +909,57 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
         raise NotStageable(f"{name}: argument(s) {', '.join(kwargs)} are not supported in graphs")
     args = list(inputs) if dtype is None else [cast(a, dtype) for a in inputs]
     return apply(op, *args) if composite is None else composite(*args)
+
+
+def shaped_input(x: Any, label: str, where: str) -> Tensor:
+    """``x`` as an input of a ``scipy_shaped`` op, whose results' shapes the graph works out while tracing: refused
+    where its shape is known only at run time."""
+    t = as_tensor(x)
+    if None in t.shape:
+        raise NotStageable(f"{user_location()}: {label}: {where} has a shape known only at run time "
+                           f"({t.value.type_str}): the graph works out the results' shapes from the arguments' when "
+                           "it is traced")
+    return t
+
+
+def _scipy_ufunc(name: str, inputs: tuple, kwargs: dict) -> Any:
+    """One of SciPy's other ufuncs (``scipy.special.gamma``, ``wofz``, ``jv``...: no op of their own) as one
+    ``scipy_shaped`` op that calls it (runtime/graph/ops_scipy.py): SciPy's own kernel, so its values bit for bit on
+    the interpreter (a host callback under XLA). Its results' shapes and dtypes are SciPy's on stand-ins of the
+    arrays, with the Python numbers handed to it as Python numbers, also one known only at run time (SciPy types them
+    otherwise than arrays: ``jv(2, y32)`` is float32, ``jv(np.asarray(2), y32)`` float64); a 0-d result is the NumPy
+    scalar a ufunc makes."""
+    extra = [k for k, v in kwargs.items() if not (k == "where" and v is True) and not (k == "out" and (
+        v is None or type(v) is tuple and all(o is None for o in v)))]
+    if extra:
+        raise NotStageable(f"{user_location()}: {name}: argument(s) {', '.join(extra)} are not supported in graphs "
+                           "for SciPy's ufuncs; call it with its inputs alone and use the result")
+    arrays: list[Tensor] = []
+    entries = []
+    for position, x in enumerate(inputs):
+        if type(x) is PyNumber:  # a Python number known at run time: handed to SciPy as one, as eager code does
+            arrays.append(x)
+            entries.append(("num", len(arrays) - 1))
+        elif isinstance(x, (Tensor, np.ndarray, list, tuple)):
+            arrays.append(shaped_input(x, name, f"argument {position + 1}"))
+            entries.append(("in", len(arrays) - 1))
+        elif isinstance(x, np.generic):
+            arrays.append(constant(np.asarray(x)))
+            entries.append(("in", len(arrays) - 1))
+        elif type(x) in (bool, int, float, complex):
+            entries.append(("py", x))
+        else:
+            raise NotStageable(f"{user_location()}: {name}: argument {position + 1} is a {type(x).__name__}, which "
+                               "the graph does not pass to SciPy; pass an array or a number")
+    function = name.replace("scipy.special.", "scipy.special:")
+    specs = tuple((t.shape, t.dtype) for t in arrays)
+    kind, results = ops_scipy.shaped_probe(function, specs, tuple(entries), ())
+    outputs = bind("scipy_shaped", arrays, function=function, args=tuple(entries), kwargs=(),
+                   expect=tuple((shape, dtype.str) for shape, dtype in results))
+    for out in outputs:
+        if not out.ndim:
+            out._array = False  # (a ufunc's 0-d result is a NumPy scalar)
+    return outputs[0] if kind == "one" else tuple(outputs)
 
 
 # Ufuncs with no op of their own, written with others (np.modf, np.divmod: runtime/graph/numpy_derived.py):

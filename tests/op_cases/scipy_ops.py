@@ -52,6 +52,10 @@ CASES = [
                                expect=(((Z.shape[0] // 2 + 1, Z.shape[1]), "<c16"),))),
     ("scipy_shaped", [Z[0], Z[1]], dict(function="scipy.linalg:toeplitz", args=(("in", 0), ("in", 1)), kwargs=(),
                                         expect=(((Z.shape[1], Z.shape[1]), "<f8"),))),
+    # One of scipy.special's other ufuncs, its order a number known at run time (handed to SciPy as a Python int).
+    ("scipy_shaped", [np.array(2), Z[0].astype(np.float32)], dict(function="scipy.special:jv",
+                                                                  args=(("num", 0), ("in", 1)), kwargs=(),
+                                                                  expect=(((Z.shape[1],), "<f4"),))),
     ("scipy_solve_discrete_are", [0.1 * G, B, S, np.eye(2)], dict(has_e=False, has_s=False, balanced=True)),
     ("scipy_solve_continuous_are", [-G, B, S, np.eye(2), np.eye(4)], dict(has_e=True, has_s=False, balanced=True)),
     ("scipy_ndimage_convolve", [Z, Z[:2, :3]], dict(mode="wrap", cval=0.0, origin=0, axes=None)),

@@ -18,6 +18,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import autograph
+from runtime.limits import NotStageable
 from tests import helpers
 
 RNG = np.random.default_rng(41)
@@ -128,6 +129,13 @@ CASES = {
     "put_along_axis_values": (lambda x: (np.put_along_axis(y := x.copy(), np.argsort(x, axis=0)[:1], x[1:2], axis=0),
                                          y)[1], [M]),
     "put_along_axis_none_keeps": (lambda x: (np.put_along_axis(x, np.array([0, 3]), 5.0, axis=None), x)[1], [M]),
+    "ix_arange": (lambda x: x[np.ix_(np.arange(2), np.arange(1, 3))], [M]),
+    "ix_traced": (lambda x: x[np.ix_(np.argsort(x[:, 0]), np.argsort(-x[0]))], [M]),
+    "ix_bool": (lambda x: x[np.ix_(x[:, 0] > 0, x[0] > 0)].sum(), [M]),
+    "ix_lists_and_empty": (lambda x: (x[np.ix_([0, 2], [1])], *np.ix_([], x[0].astype(int))), [M]),
+    "ix_shapes": (lambda x: np.ix_(*[np.arange(d) for d in x.shape]), [T3]),
+    "spacing_ints": (lambda x: np.spacing(2 * x + 1), [INTS]),  # (odd: no zero, whose spacing XLA flushes)
+    "spacing_0d": (lambda x: np.spacing(np.linalg.norm(x)), [M]),
 }
 
 
@@ -266,6 +274,38 @@ def test_a_derived_functions_0d_result_is_what_numpy_returns():
 
 
 SPECIAL = np.array([-3.0, -2.5, -0.5, -0.0, 0.0, 0.25, 2.75, 4.5e15 + 0.5, 1e300, -1e300, np.inf, -np.inf, np.nan])
+
+
+@settings(max_examples=30, deadline=None)
+@given(values=st.lists(st.one_of(st.floats(allow_subnormal=False, allow_nan=True, allow_infinity=True),
+                                 st.sampled_from([0.0, -0.0, 1.0, -1.0, 2.0 ** -1022])), min_size=1, max_size=8),
+       single=st.booleans())
+def test_spacing_is_numpys_signs_and_special_values_included(values, single):
+    """np.spacing: away from zero (a zero of either sign: the smallest positive float), NaN for an infinity. XLA on CPU
+    flushes the subnormal spacing of a zero or of the smallest normals to zero (docs/jax.md, "Subnormal floats under
+    XLA"), so those values are checked on the interpreter only."""
+    with np.errstate(over="ignore"):  # (a float64 beyond float32 is its infinity)
+        x = np.array(values, np.float32 if single else np.float64)
+    with np.errstate(all="ignore"):
+        want = np.spacing(x)
+    for executor in EXECUTORS:
+        with np.errstate(all="ignore"):
+            got = np.asarray(autograph.function(lambda v: np.spacing(v), executor=executor)(x))
+        assert got.dtype == want.dtype
+        keep = np.ones(x.shape, bool) if executor == "numpy" else np.abs(want) >= np.finfo(x.dtype).tiny
+        np.testing.assert_array_equal(got[keep], want[keep])
+        np.testing.assert_array_equal(np.signbit(got[keep]), np.signbit(want[keep]))
+
+
+def test_spacing_of_float16_is_refused_by_name():
+    with pytest.raises(NotStageable, match=r"test_numpy_derived.py:\d+: np.spacing of float16 .* cast to float32"):
+        autograph.function(lambda x: np.spacing(x.astype(np.float16)))(M)
+    with pytest.raises(NotStageable, match="np.spacing of int8"):
+        autograph.function(lambda x: np.spacing(x.astype(np.int8)))(M)
+
+
+def test_ix_of_a_2d_index_raises_numpys_error():
+    _raises_as_numpy(lambda x: np.ix_(x.astype(int), [0]), M)
 
 
 @pytest.mark.parametrize("fn", [lambda x: np.modf(x), lambda x: np.modf(x.astype(np.float32)),

@@ -65,6 +65,15 @@ V = RNG.normal(size=4)
 Z = RNG.normal(size=(3, 5))
 SIGNAL = np.sin(np.arange(64) / 3) + 0.3 * RNG.normal(size=64)
 
+def _nearest(points, centre):
+    # (a loop over rows whose test is a distance: each comparison staged)
+    best = 0
+    for i in range(points.shape[0]):
+        if scipy.spatial.distance.euclidean(points[i], centre) < scipy.spatial.distance.euclidean(points[best], centre):
+            best = i
+    return best
+
+
 CASES = {
     "inv": (lambda a: scipy.linalg.inv(a), [G]),
     "inv_float32": (lambda a: scipy.linalg.inv(a), [G.astype(F32)]),
@@ -160,6 +169,16 @@ CASES = {
     "structured_matrices": (lambda c, r: (scipy.linalg.toeplitz(c, r), scipy.linalg.toeplitz(c),
                                           scipy.linalg.hankel(c, r), scipy.linalg.circulant(r)), [V, SIGNAL[:6]]),
     "toeplitz_complex": (lambda c: scipy.linalg.toeplitz(c * 1j, c[:2]), [V]),
+    "vector_distances": (lambda u, v: [getattr(scipy.spatial.distance, name)(u, v) for name in (
+        "braycurtis", "canberra", "chebyshev", "cityblock", "correlation", "cosine", "euclidean", "sqeuclidean")]
+        + [scipy.spatial.distance.minkowski(u, v, 3), scipy.spatial.distance.seuclidean(u, v, np.abs(u) + 1),
+           scipy.spatial.distance.mahalanobis(u, v, A)], [V, G[0]]),
+    "jensenshannon": (lambda p, q: scipy.spatial.distance.jensenshannon(np.abs(p), np.abs(q)), [V, G[1]]),
+    "boolean_distances": (lambda u, v: [f(u > 0, v > 0) for f in (
+        scipy.spatial.distance.hamming, scipy.spatial.distance.jaccard, scipy.spatial.distance.dice,
+        scipy.spatial.distance.rogerstanimoto, scipy.spatial.distance.russellrao, scipy.spatial.distance.yule)],
+        [V, G[2]]),
+    "nearest_by_euclidean": (_nearest, [Z.T, Z[:, 1] + 0.1]),
     "distributions": (lambda x: (scipy.stats.norm.cdf(x), scipy.stats.norm.pdf(x, loc=1.0, scale=2.0),
                                  scipy.stats.vonmises.pdf(x, 2.0), scipy.stats.norm.ppf(np.abs(np.tanh(x))),
                                  scipy.stats.chi2.sf(np.abs(x) * 3, 2), scipy.stats.t.logpdf(x, 5),
@@ -481,9 +500,83 @@ def test_a_shaped_scipy_call_of_a_run_time_length_is_refused_by_name():
         fn(SIGNAL)
 
 
-def test_an_unsupported_scipy_ufunc_is_named_as_scipys():
-    with pytest.raises(Exception, match="scipy.special.gamma"):
-        autograph.function(lambda x: scipy.special.gamma(x))(Z)
+def test_a_scipy_ufunc_keyword_the_graph_does_not_pass_is_named_as_scipys():
+    with pytest.raises(NotStageable, match=r"test_scipy_functions.py:\d+: scipy.special.gamma: argument\(s\) dtype"):
+        autograph.function(lambda x: scipy.special.gamma(x, dtype=np.float64))(Z)
+
+
+# SciPy's ufuncs without an op of their own: one `scipy_shaped` op each, SciPy's kernel (tensor._scipy_ufunc). Each
+# entry: the ufunc, the inputs' domain (low, high), and which inputs are Python numbers in the call (None: arrays).
+OTHER_UFUNCS = {
+    "gamma": (scipy.special.gamma, (0.1, 5.0), ()),
+    "wofz": (scipy.special.wofz, (-3.0, 3.0), ()),
+    "jv": (scipy.special.jv, (0.0, 10.0), (0,)),
+    "i0": (scipy.special.i0, (-5.0, 5.0), ()),
+    "beta": (scipy.special.beta, (0.1, 4.0), ()),
+    "gammainc": (scipy.special.gammainc, (0.1, 6.0), ()),
+    "erfcx": (scipy.special.erfcx, (-2.0, 8.0), ()),
+    "kv": (scipy.special.kv, (0.1, 5.0), (0,)),
+    "ellipj": (scipy.special.ellipj, (0.0, 1.0), ()),  # four results
+    "sici": (scipy.special.sici, (0.1, 9.0), ()),  # two results
+    "binom": (scipy.special.binom, (0.0, 12.0), (1,)),
+}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2 ** 16), shape=st.sampled_from([(), (5,), (2, 3), (3, 1, 2)]),
+       name=st.sampled_from(sorted(OTHER_UFUNCS)), single=st.booleans(), element=st.booleans(),
+       number=st.sampled_from([2, 3, 0.5, 2.5]))
+def test_scipys_other_ufuncs_give_scipys_values_dtypes_and_scalars(seed, shape, name, single, element, number):
+    ufunc, (low, high), numbers = OTHER_UFUNCS[name]
+    rng = np.random.default_rng(seed)
+    dtype = F32 if single else F64
+    arrays = [rng.uniform(low, high, size=shape).astype(dtype) for _ in range(ufunc.nin)]
+    if name == "wofz":
+        arrays = [arrays[0] + 1j * rng.uniform(0.0, 2.0, size=shape).astype(dtype)]
+    places = [i for i in numbers if i < ufunc.nin]
+
+    def fn(*xs):
+        # Python numbers where `places` says (SciPy types them otherwise than arrays: jv(2, y32) is float32), and an
+        # element of an array (a NumPy scalar, whose ufunc result is one too) where `element` says.
+        args = [number if i in places else (x.ravel()[0] if element and x.ndim else x) for i, x in enumerate(xs)]
+        return ufunc(*args)
+    want = fn(*arrays)
+    for executor in ("numpy", "jax"):
+        got = autograph.function(fn, executor=executor)(*arrays)
+        pairs = zip(got, want) if isinstance(want, tuple) else [(got, want)]
+        for g, w in pairs:
+            assert np.asarray(g).dtype == np.asarray(w).dtype and np.shape(g) == np.shape(w)
+            if executor == "numpy":  # (SciPy's own kernel: bit for bit)
+                np.testing.assert_array_equal(g, w)
+            else:
+                np.testing.assert_allclose(g, w, *_tolerance(np.asarray(w).dtype))
+
+
+def test_a_scipy_ufunc_of_an_element_is_a_numpy_scalar_inside_the_trace():
+    def fn(x):
+        s = scipy.special.gamma(x[0] + 1.0)
+        return s * 2 if isinstance(s, np.floating) and not isinstance(s, np.ndarray) else -s
+    check(fn, np.array([2.5, 1.0]))
+
+
+@pytest.mark.parametrize("order", [np.array([2, 1]), np.array([1.5, 0.0])])
+def test_a_number_known_at_run_time_reaches_a_scipy_ufunc_as_a_python_number(order):
+    # int(k[0]) / float(k[0]) of a traced value is a Python number known only when the graph runs: SciPy is handed a
+    # Python number then too, which it types otherwise than an array (jv(2, y32) is float32, jv(array(2), y32) float64).
+    def fn(k, y):
+        return scipy.special.jv(int(k[0]) if k.dtype.kind == "i" else float(k[0]), y)
+    y = np.linspace(0.5, 3.0, 4, dtype=F32)
+    check(fn, order, y)
+    assert autograph.function(fn)(order, y).dtype == fn(order, y).dtype
+
+
+@autograph.do_not_convert
+def _gamma_as_written(x):
+    return scipy.special.gamma(x) + scipy.special.jv(1, x)
+
+
+def test_a_scipy_ufunc_in_code_run_as_written_is_staged_too():
+    check(lambda x: _gamma_as_written(x * 2), np.array([0.5, 1.5, 3.0]))
 
 
 def test_scipys_shape_errors_are_raised_while_tracing():
