@@ -228,6 +228,12 @@ class Backend:
         call to Python (and so to the value's ``__float__``, ``__array__``, ...)."""
         return NotImplemented
 
+    def vectorize(self, vectorized: Any, pyfunc: Callable, args: tuple, kwargs: dict) -> Any:
+        """``vectorized(*args, **kwargs)`` for an ``np.vectorize`` object called with one of this backend's values
+        among the arguments (runtime/vectorized.py), ``pyfunc`` standing for its ``pyfunc`` (the converted function).
+        NotImplemented (the default) leaves the call to NumPy (and so to the value's ``__array__``)."""
+        return NotImplemented
+
     def random_call(self, f: Callable) -> Any:
         """What to call in place of ``f``, a NumPy random function (``np.random.normal``, a ``Generator``'s
         ``normal``, ``np.random.seed``, ``np.random.default_rng``: runtime/random_calls.py) that converted code

@@ -49,6 +49,8 @@ from runtime.scipy_calls import SCIPY_CALLABLES as _SCIPY_CALLABLES
 from runtime.scipy_calls import is_scipy_call as _is_scipy_call
 from runtime.scipy_calls import scipy_call as _scipy_call
 from runtime.undefined import is_converted_code
+from runtime.vectorized import VECTORIZE as _VECTORIZE
+from runtime.vectorized import vectorized_call as _vectorized_call
 
 # Callables that are never converted: `call` hands them back as they are.
 _PLAIN_CALLABLES = frozenset({
@@ -178,6 +180,8 @@ def _call_method(f: Any, cls: type) -> Callable:
     object, a staticmethod does not, a classmethod gets the class), converted when it is user code.
     An object of a class a backend's package registered (``register_object_calls``: a ``jax.custom_jvp``) is what
     that package makes of it."""
+    if cls is _VECTORIZE:  # np.vectorize(f): its function converted, a backend's values taken (runtime/vectorized.py)
+        return functools.partial(_vectorized_call, f, call(f.pyfunc))
     converted = _OBJECT_CALLS.get(cls.__module__)
     if converted is None and backend_for(f) is None and cls.__module__ in _OBJECT_CALLS:
         converted = _OBJECT_CALLS[cls.__module__]  # (asking registered the backend of its package, lazily)

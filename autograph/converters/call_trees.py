@@ -95,6 +95,8 @@ import sys
 import types
 from typing import Any, Iterator
 
+import numpy as np
+
 from autograph import templates
 from autograph.analysis.walk import walk, walk_statements
 from autograph.context import UNKNOWN, Context
@@ -221,9 +223,10 @@ class _Calls(Transformer):
         # not once while it is traced: `ag__.call` hands them to the backend tracing (runtime/random_calls.py).
         # Likewise NumPy's constructors of fresh arrays: while a graph is traced they make a graph array, which
         # later writes of traced values go into (runtime/new_arrays.py).
-        # And SciPy's functions that a backend stages (scipy.linalg.inv, ...: runtime/scipy_calls.py).
+        # And SciPy's functions that a backend stages (scipy.linalg.inv, ...: runtime/scipy_calls.py), and
+        # np.vectorize objects, whose function is the user's (runtime/vectorized.py).
         return (target is not UNKNOWN and needs_no_conversion(target) and not is_random(target)
-                and not is_new_array(target) and not is_scipy_call(target))
+                and not is_new_array(target) and not is_scipy_call(target) and type(target) is not np.vectorize)
 
     def _container(self, receiver: ast.expr) -> bool:
         """Whether a method's receiver is surely a builtin container or string: a display, a literal
@@ -385,7 +388,9 @@ _CALLABLE_ARGUMENTS: dict[int, tuple] = {id(f): (where,) for f, where in (
     (map, (0, None)), (filter, (0, None)), (functools.reduce, (0, None)), (itertools.starmap, (0, None)),
     (itertools.filterfalse, (0, None)), (itertools.dropwhile, (0, None)), (itertools.takewhile, (0, None)),
     (itertools.accumulate, (1, "func")), (itertools.groupby, (1, "key")),
-    (sorted, (None, "key")), (min, (None, "key")), (max, (None, "key")))}
+    (sorted, (None, "key")), (min, (None, "key")), (max, (None, "key")),
+    # NumPy's functions that call a function of the user's on a traced array's pieces (runtime/graph/numpy_derived.py)
+    (np.apply_along_axis, (0, "func1d")), (np.apply_over_axes, (0, "func")))}
 
 # JAX's functions that trace a function of the user's (its control flow and transformations), by dotted name:
 # where each function stands. `lax.scan(body, c, xs)` -> `lax.scan(ag__.call(body), c, xs)`: JAX traces the

@@ -36,6 +36,7 @@ from runtime.backend import Backend, State, Thunk, register
 from runtime.choice import Probe
 from runtime.graph import builtins as graph_builtins
 from runtime.graph import control_flow, fresh_arrays, loops, numpy_random, tensor, variables
+from runtime.graph import vectorized as graph_vectorized
 from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
 from runtime.graph.loops import GraphRange
@@ -132,6 +133,11 @@ class GraphBackend(Backend):
         (``out=``, ``+=``, ``np.add.at``, through views and other names) are graph writes
         (runtime/graph/fresh_arrays.py)."""
         return fresh_arrays.new_array(f)
+
+    def vectorize(self, vectorized: Any, pyfunc: Callable, args: tuple, kwargs: dict) -> Any:
+        """An ``np.vectorize`` object called on tensors: ``pyfunc`` (converted) on each element while tracing, NumPy's
+        rules for dtypes, broadcasting and excluded arguments (runtime/graph/vectorized.py)."""
+        return graph_vectorized.vectorize(vectorized, pyfunc, args, kwargs)
 
     def numpy_function(self, call: Any) -> tuple:
         """``autograph.numpy_function(fn, *args, ...)`` while a graph is traced: one ``numpy_function`` op

@@ -115,6 +115,11 @@ def leaked_tensor_error(value: Optional[Value], owner: Optional[GraphBuilder], u
 
 
 _CURRENT: ContextVar[Optional[GraphBuilder]] = ContextVar("runtime_graph_builder", default=None)
+# While set (per thread and context), a staged ``if`` whose branches leave Python numbers of different types, or a
+# Python number whose own dtype is not the other branch's tensor's, is refused with this message rather than joined by
+# NumPy's weak-scalar rule: for a call whose result's dtype NumPy takes from that one value (np.vectorize without
+# otypes, np.apply_along_axis's first slice), where the join would silently give another dtype.
+STRICT_PYTHON_TYPES: ContextVar[Optional[str]] = ContextVar("runtime_graph_strict_python_types", default=None)
 
 
 def current_builder() -> Optional[GraphBuilder]:

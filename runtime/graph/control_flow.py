@@ -30,7 +30,7 @@ import numpy as np
 
 from runtime import carry
 from runtime.graph import formatted, tensor, tracing, variables
-from runtime.graph.builder import current_builder
+from runtime.graph.builder import STRICT_PYTHON_TYPES, current_builder
 from runtime.graph.ir import Graph
 from runtime.graph.ops import graph_is_stateful, refused_dtypes
 from runtime.graph.shapes import type_str
@@ -40,11 +40,13 @@ from runtime.graph.tracing import TreeDef, nest_tree
 from runtime.references import COUNTS_REFERENCES, held_only_by  # (of 3.11-3.13: runtime/references.py)
 from runtime.staging import (
     Limitation,
+    NotStageable,
     count_staged_recursion,
     describe,
     raised_by_user_statement,
     staging_error,
     untraceable_block,
+    user_location,
 )
 
 # --- leaves --------------------------------------------------------------------------------------
@@ -138,6 +140,9 @@ class GraphRules(carry.Rules):
     def promote(self, types: Sequence[carry.LeafType], leaves: Sequence[Any]) -> Optional[carry.LeafType]:
         strong = [t.dtype for t in types if not t.weak]
         weak = [x for t, x in zip(types, leaves) if t.weak]
+        strict = STRICT_PYTHON_TYPES.get()
+        if strict is not None and len({np.result_type(x) for x in weak} | set(strong[:1])) > 1:
+            raise NotStageable(f"{user_location()}: {strict}")
         if not strong:
             return carry.LeafType((), np.result_type(*weak), True)
         if weak and np.result_type(strong[0], *weak) != strong[0]:

@@ -1,8 +1,8 @@
 """NumPy functions that NumPy writes in terms of its other functions, on graph tensors: ``np.digitize``,
-``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.isin``, ``np.ediff1d``,
-``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``, ``np.polyadd``,
-``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis``, ``np.nanmedian``, ``np.ix_``, and the
-ufuncs ``np.modf``, ``np.divmod`` and ``np.spacing``.
+``np.unravel_index``, ``np.gradient``, ``np.common_type``, ``np.apply_over_axes``, ``np.apply_along_axis``, ``np.isin``,
+``np.ediff1d``, ``np.angle``, ``np.fix``, ``np.nancumsum``, ``np.nancumprod``, ``np.rot90``, ``np.trapezoid``,
+``np.polyadd``, ``np.polysub``, ``np.polyder``, ``np.take_along_axis``, ``np.put_along_axis``, ``np.nanmedian``,
+``np.ix_``, and the ufuncs ``np.modf``, ``np.divmod`` and ``np.spacing``.
 
 Each does NumPy's arithmetic in NumPy's order (numpy/lib/_function_base_impl.py, _type_check_impl.py,
 _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors are NumPy's:
@@ -21,6 +21,9 @@ _shape_base_impl.py, numpy/_core/multiarray.py), so values, dtypes and errors ar
 * ``common_type(*arrays)``: the dtypes alone decide: NumPy's own function on empty arrays of them.
 * ``apply_over_axes(func, a, axes)``: ``func(a, axis)`` per axis, the axis put back when ``func`` drops
   it, NumPy's error when it returns another shape.
+* ``apply_along_axis(func1d, axis, arr, *args, **kwargs)``: ``func1d`` called on each 1-d slice while tracing (the
+  converted function: its ``if`` on a slice's values is staged), the first result fixing the shape and dtype the others
+  are broadcast and cast to, as NumPy writes them into its buffer; at most ``APPLY_ALONG_AXIS_LIMIT`` slices.
 * ``isin(element, test_elements, assume_unique, invert)``: each element against each test element with ``==``
   (what NumPy's sorting and table methods decide too: a NaN is in nothing, ``-0.0`` is ``0.0``); a 0-d element
   gives a 0-d array, as NumPy's.
@@ -54,6 +57,7 @@ from typing import Any, Callable
 import numpy as np
 
 from runtime.graph import variables
+from runtime.graph.builder import STRICT_PYTHON_TYPES
 from runtime.graph.numpy_api import implements
 from runtime.graph.numpy_array import keep_dims, known_dim, reduce_axes, static
 from runtime.graph.numpy_pieces import as_array
@@ -272,6 +276,51 @@ def _apply_over_axes(func: Any, a: Any, axes: Any) -> Tensor:
         value = result
     return value
 
+
+# Above this many calls of ``func1d``, apply_along_axis is refused: the graph holds one copy of the function per slice.
+APPLY_ALONG_AXIS_LIMIT = 4096
+
+
+@implements(np.apply_along_axis)
+def _apply_along_axis(func1d: Any, axis: Any, arr: Any, *args: Any, **kwargs: Any) -> Any:
+    """NumPy's ``apply_along_axis`` in NumPy's order: ``func1d`` (the converted function, where the converter routed
+    it: autograph/converters/call_trees.py) on the first slice, which fixes the results' shape and dtype, then on each
+    other slice, each result written as NumPy's ``buff[ind] = ...`` writes (broadcast, cast unsafely), and the result
+    axes moved to where ``axis`` was. One call per slice while tracing: the slices' count must be known then."""
+    values = as_array(arr)
+    nd = values.ndim
+    axis = normalize_axis(static("apply_along_axis", "axis", axis), nd)
+    order = [*range(axis), *range(axis + 1, nd), axis]
+    view = np.transpose(values, order)
+    outer = tuple(known_dim("apply_along_axis", view, i) for i in range(nd - 1))
+    count = int(np.prod(outer, dtype=np.int64))
+    if count == 0:
+        raise ValueError("Cannot apply_along_axis when any iteration dimensions are 0")
+    if count > APPLY_ALONG_AXIS_LIMIT:
+        raise NotStageable(f"{user_location()}: np.apply_along_axis over {count} slices is not supported in graphs: "
+                           f"the graph holds one call of the function per slice (at most {APPLY_ALONG_AXIS_LIMIT}); "
+                           "write the function with NumPy operations along an axis instead")
+    places = list(np.ndindex(outer))
+    token = STRICT_PYTHON_TYPES.set(
+        "np.apply_along_axis takes the result's dtype from the function's result on the first slice, and here a "
+        "staged `if` in the function leaves a Python number of another type than its other branch (an int where "
+        "the other gives a float): which one eager NumPy meets depends on that slice's values. Return one type from "
+        "every branch (0.0 rather than 0, or np.float64(...))")
+    try:
+        first = func1d(view[places[0] + (Ellipsis,)], *args, **kwargs)
+    finally:
+        STRICT_PYTHON_TYPES.reset(token)
+    first = as_tensor(first) if is_tensor_like(first) else np.asarray(first)
+    results = [first]
+    for place in places[1:]:
+        result = func1d(view[place + (Ellipsis,)], *args, **kwargs)
+        result = as_tensor(result) if is_tensor_like(result) else np.asarray(result)
+        results.append(np.broadcast_to(cast(result, first.dtype) if isinstance(result, Tensor) else
+                                       result.astype(first.dtype), first.shape))
+    buff = reshape(np.stack([as_tensor(r) for r in results]), outer + first.shape)
+    dims = list(range(buff.ndim))
+    permute = dims[:axis] + dims[buff.ndim - first.ndim:] + dims[axis:buff.ndim - first.ndim]
+    return np.transpose(buff, permute)
 
 
 # --- isin, ediff1d, angle, fix, nancumsum, nancumprod -------------------------------------------------------
