@@ -35,7 +35,8 @@ which promotes as a NumPy scalar does (docs/graphs.md, "Random numbers").
 What cannot keep eager's numbers is refused with a ``NotStageable`` naming the user's line: a size
 known only at run time, ``shuffle`` of something that is not a traced array, a bit generator or a
 ``SeedSequence`` made inside the function, ``get_state``/``set_state``, methods not in the tables
-below. And a generator the trace met (drew from, or made) that changed while the function was traced,
+below, a generator made in the call some other way (``copy.deepcopy``, ``pickle``) that nothing but the graph holds
+when the trace ends. And a generator the trace met (drew from, or made) that changed while the function was traced,
 in code autograph does not stage (a library), froze its draws into the graph: the trace ends with a
 refusal (``watch_trace``; autograph/function.py also watches the function's generator arguments, and
 np.random's global generator under ``autograph=False``).
@@ -44,9 +45,11 @@ np.random's global generator under ``autograph=False``).
 from __future__ import annotations
 
 import functools
+import gc
 import inspect
 import itertools
 import operator
+import sys
 from contextvars import ContextVar
 from typing import Any, Callable, Optional
 
@@ -58,6 +61,7 @@ from runtime.graph.ops_random import Draw, Source
 from runtime.graph.shapes import Ref
 from runtime.graph.tensor import PyNumber, Tensor, is_or_holds_tensor, stands_for_a_tensor
 from runtime.random_calls import GeneratorWatch, describe
+from runtime.references import held_only_by
 from runtime.staging import NotStageable, user_location
 
 _GLOBAL = np.random.mtrand._rand  # the RandomState behind np.random.normal, ...
@@ -360,6 +364,29 @@ class _Trace(GeneratorWatch):
         self.sources[id(generator)] = (generator, source)
         self.watch(generator, f"the {type(generator).__name__} drawn from at {user_location()} ({source.label})")
         return source
+
+
+    def check(self) -> None:
+        super().check()
+        candidates = [(g, s) for g, s in self.sources.values() if g is not _GLOBAL and not s.per_run]
+        collected = False
+        for generator, _ in candidates:
+            # The trace's own references: the candidates' tuple, this loop's variable, the sources entry's tuple, the
+            # Source, the watch's tuple. Held by nothing else, it was made inside the call (eager code makes it again
+            # at every call). One or two more may be a cycle of garbage the call left (an object of the program
+            # holding it and bound methods of itself: MiniSom's maps): collected once, then counted again.
+            if not collected and not held_only_by(generator, 5) and sys.getrefcount(generator) - 6 <= 2:
+                gc.collect()
+                collected = True
+            if held_only_by(generator, 5):
+                what = self.watched[id(generator)][2]  # ("the RandomState drawn from at <file:line> (RandomState#1)")
+                raise NotStageable(
+                    f"{what[0].upper()}{what[1:]} was made while the function was traced, in a way the graph does not "
+                    "make again at every run (copy.deepcopy, "
+                    "pickle, a library), and nothing but the graph holds it now: its draws would continue from one "
+                    "run to the next, where eager code makes a new one at every call. Make it with "
+                    "np.random.default_rng(seed) or np.random.RandomState(seed) in the function, or make it outside "
+                    "and pass it in.")
 
 
 _TRACE: ContextVar[Optional[_Trace]] = ContextVar("runtime_graph_random", default=None)

@@ -10,6 +10,8 @@ message is checked; under XLA a draw is refused too (docs/graphs.md, "Random num
 
 from __future__ import annotations
 
+import copy
+import pickle
 import threading
 
 import numpy as np
@@ -685,6 +687,59 @@ def test_generators_whose_state_a_graph_cannot_keep_are_refused():
     message = refused(state_inside, X)
     assert message.startswith(f"{__file__}:{line_of(__file__, 'get-state')}: np.random.get_state(...) inside a traced "
                               "function is not supported in graphs: a generator's state is not a graph value")
+
+
+TEMPLATE_STATE = np.random.RandomState(1)
+TEMPLATE_GENERATOR = np.random.default_rng(2)
+
+
+def draws_from_a_deep_copy(x):
+    rng = copy.deepcopy(TEMPLATE_STATE)
+    return x + rng.randint(6, size=x.shape)  # deep-copy-draw
+
+
+def draws_from_an_unpickled_generator(x):
+    rng = pickle.loads(pickle.dumps(TEMPLATE_GENERATOR))
+    return x + rng.integers(6, size=x.shape)  # unpickled-draw
+
+
+class _Map:
+    """Holds a copied generator, and a bound method of itself: a cycle, which outlives the call until collected."""
+
+    def __init__(self):
+        self.rng = copy.deepcopy(TEMPLATE_STATE)
+        self.draw = self.draw_now
+
+    def draw_now(self, shape):
+        return self.rng.randint(6, size=shape)  # cycle-draw
+
+
+def draws_from_a_copy_an_object_in_a_cycle_holds(x):
+    return x + _Map().draw(x.shape)
+
+
+def draws_from_a_global_copy(x):
+    return x + TEMPLATE_STATE.randint(6, size=x.shape)
+
+
+@pytest.mark.parametrize("fn, label, mark", [(draws_from_a_deep_copy, "RandomState", "deep-copy-draw"),
+                                             (draws_from_an_unpickled_generator, "Generator", "unpickled-draw"),
+                                             (draws_from_a_copy_an_object_in_a_cycle_holds, "RandomState",
+                                              "cycle-draw")])
+def test_a_generator_made_in_the_call_by_a_copy_is_refused_where_its_draws_would_go_on(fn, label, mark):
+    """Eager code makes the copy afresh at every call, so every call draws the same numbers; a graph holding the
+    object the trace made would go on drawing from it (found: MiniSom's copied maps)."""
+    first, second = fn(X), fn(X)
+    np.testing.assert_array_equal(first, second)
+    message = refused(fn, X)
+    assert f"The {label} drawn from at {__file__}:{line_of(__file__, mark)} ({label}#1) was made while the function " \
+           "was traced" in message
+    assert "np.random.default_rng(seed) or np.random.RandomState(seed) in the function" in message
+    # A generator something else holds (a global) is the one eager code draws from too: its draws go on, as eager's.
+    graph = autograph.function(draws_from_a_global_copy)
+    eager_state = copy.deepcopy(TEMPLATE_STATE)
+    np.testing.assert_array_equal(graph(X), X + eager_state.randint(6, size=X.shape))
+    np.testing.assert_array_equal(graph(X), X + eager_state.randint(6, size=X.shape))
 
 
 def test_a_wrong_argument_is_numpys_kind_of_error():
