@@ -39,6 +39,7 @@ from autograph.converters import (
     logical_expressions,
     percent_formats,
     return_statements,
+    traced_text,
 )
 from autograph.errors import ConversionError, ConverterBug
 
@@ -131,6 +132,10 @@ def _calls(unit: Unit, ctx: Context) -> None:
     call_trees.transform(unit.node, ctx, unit.scope.locals)
 
 
+def _traced_text(unit: Unit, ctx: Context) -> None:
+    traced_text.transform(unit.node)
+
+
 def _percent_formats(unit: Unit, ctx: Context) -> None:
     percent_formats.transform(unit.node)
 
@@ -154,6 +159,8 @@ def _hoisting(unit: Unit, ctx: Context) -> None:
 # THE pipeline of a def, in order; the comment on each line says why it stands where it does.
 PASSES: tuple[Pass, ...] = (
     Pass("fence", _refuse),  # refuse what cannot be converted before changing anything
+    # Text made from values and used as data (not a message): on the code as written, its raise and assert intact.
+    Pass("traced_text", _traced_text, frozenset({"text"})),
     Pass("item_writes", _item_writes, frozenset({"item_write"})),  # `y[k] = v` rebinds y: the analyses see it
     Pass("handlers", _handlers, frozenset({"handler"})),  # except clauses re-raise the graph's limitations
     Pass("asserts", _asserts, frozenset({"assert"})),  # an assert's test may be staged
@@ -226,6 +233,8 @@ def _lambda(unit: Unit, ctx: Context) -> None:
             frame_reads.transform(node, ctx, scope.locals | scope.params)
         if "caller_frames" in kinds:
             caller_frames.transform(node, ctx, scope.locals | scope.params)
+    if "text" in kinds:
+        traced_text.transform(node)
     call_trees.transform(node, ctx, function_scope(node).locals)
     if "percent_format" in kinds:
         percent_formats.transform(node)
@@ -250,6 +259,8 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
             kinds.add("if")
         elif cls is ast.Call:
             func = sub.func
+            if traced_text.is_text(sub):
+                kinds.add("text")
             if func.__class__ is ast.Name:
                 if func.id in _FRAME_READERS:
                     kinds.add("frame_read")
@@ -262,6 +273,9 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
                     kinds.add("caller_frames")
         elif cls is ast.BinOp and percent_formats.rewritten(sub):
             kinds.add("percent_format")
+            kinds.add("text")
+        elif (cls is ast.JoinedStr or cls is ast.BinOp) and traced_text.is_text(sub):
+            kinds.add("text")
         elif (cls is ast.Assign and isinstance(sub.targets[0], ast.Subscript)) or (
                 cls is ast.AugAssign and isinstance(sub.target, ast.Subscript)):
             kinds.add("item_write")

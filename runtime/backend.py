@@ -228,6 +228,10 @@ class Backend:
         call to Python (and so to the value's ``__float__``, ``__array__``, ...)."""
         return NotImplemented
 
+    def refuse_traced_text(self, text: str) -> None:
+        """Raise where ``text``, which the converted function uses as data (runtime/text.py), holds the placeholder
+        text of one of this backend's values being traced; nothing otherwise (the default)."""
+
     def vectorize(self, vectorized: Any, pyfunc: Callable, args: tuple, kwargs: dict) -> Any:
         """``vectorized(*args, **kwargs)`` for an ``np.vectorize`` object called with one of this backend's values
         among the arguments (runtime/vectorized.py), ``pyfunc`` standing for its ``pyfunc`` (the converted function).

@@ -35,7 +35,7 @@ from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
 from runtime.choice import Probe
 from runtime.graph import builtins as graph_builtins
-from runtime.graph import control_flow, fresh_arrays, loops, numpy_random, tensor, variables
+from runtime.graph import control_flow, formatted, fresh_arrays, loops, numpy_random, tensor, variables
 from runtime.graph import vectorized as graph_vectorized
 from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
@@ -133,6 +133,19 @@ class GraphBackend(Backend):
         (``out=``, ``+=``, ``np.add.at``, through views and other names) are graph writes
         (runtime/graph/fresh_arrays.py)."""
         return fresh_arrays.new_array(f)
+
+    def refuse_traced_text(self, text: str) -> None:
+        """Text holding a mark of a tensor of the trace under way (``<Tensor i64[] #3>``: runtime/graph/formatted.py),
+        used as data: refused at the user's line."""
+        mark = formatted.first_mark(text)
+        if mark is not None:
+            raise NotStageable(
+                f"{user_location()}: text made from a traced value is used as data here (its length, a comparison, a "
+                f"parse, a key): while tracing, the value's text is the placeholder {mark!r}, whose characters are not "
+                "the value's, which exist only when the graph runs. Text of a traced value may go into an "
+                "exception's or an assert's message (written in when the graph runs), print(), warnings or logging; "
+                "to compute with the value use NumPy on it (x // 10, np.log10(x), np.binary_repr outside), or make "
+                "the text outside the traced function")
 
     def vectorize(self, vectorized: Any, pyfunc: Callable, args: tuple, kwargs: dict) -> Any:
         """An ``np.vectorize`` object called on tensors: ``pyfunc`` (converted) on each element while tracing, NumPy's

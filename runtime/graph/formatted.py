@@ -61,6 +61,17 @@ def mark(t: Any, spec: str = "") -> str:
     return f"<Tensor {value.type_str} #{entry[0]}>"
 
 
+def first_mark(text: str) -> Optional[str]:
+    """The first mark in ``text`` of a tensor of the trace under way on this thread (``<Tensor i64[] #3>``), or None."""
+    builder = current_builder()
+    if builder is None or "<Tensor " not in text:
+        return None
+    root = builder
+    while root.parent is not None:
+        root = root.parent
+    return next((match.group(0) for match in _MARK.finditer(text) if int(match.group(2)) in root.marked), None)
+
+
 def plain(text: str) -> str:
     """``text`` with each mark shown as the tensor's type alone (``<Tensor f64[]>``): what the graph prints of
     a node's message, and the message where nothing is written in."""

@@ -29,6 +29,7 @@ After (what the converter writes; ``x.sum() > 0`` is a tracer, so this backend r
 from __future__ import annotations
 
 import functools
+import re
 import sys
 from typing import Any, Callable, Optional
 
@@ -36,6 +37,10 @@ from runtime.backend import Backend, State, Thunk
 from runtime.choice import Probe
 from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
 from runtime.loop_tests import binds_names, rebinding
+
+# What str() of a JAX tracer says: `JitTracer(float64[])`, `VmapTracer(aval=...)`, `GradTracer(primal=...)` (the JAX
+# installed here), `Traced<ShapedArray(float64[])>with<DynamicJaxprTrace>` (older JAX).
+_TRACER_TEXT = re.compile(r"\b\w*Tracer\(|Traced<")
 
 
 def _trace_check() -> Callable[[], bool]:
@@ -82,6 +87,22 @@ class JaxBackend(Backend):
         except Exception:  # noqa: BLE001 - a flattening that fails holds nothing a loop could carry
             return False
         return any(isinstance(leaf, jax.core.Tracer) for leaf in leaves)
+
+    def refuse_traced_text(self, text: str) -> None:
+        """Text holding a JAX tracer's own text (``JitTracer(float64[])``, ``VmapTracer(...)``, older JAX's
+        ``Traced<ShapedArray(float64[])>with<...>``), used as data while JAX
+        traces: refused at the user's line (runtime/text.py)."""
+        found = _TRACER_TEXT.search(text)
+        if found is not None:
+            from runtime.staging import NotStageable, user_location
+
+            start = found.start()
+            raise NotStageable(
+                f"{user_location()}: text made from a value JAX is tracing is used as data here (its length, a "
+                f"comparison, a parse, a key): while tracing, its text is JAX's placeholder {text[start:start + 40]!r}"
+                "..., not the value's. Text of a traced value may go into an exception's message, print(), warnings "
+                "or logging (jax.debug.print prints values when the program runs); to compute with the value use "
+                "jax.numpy on it, or make the text outside the traced function")
 
     def staging_now(self) -> bool:
         """Whether a JAX trace (``jit``, ``grad``, ``vmap``, ...) is under way on this thread: outside

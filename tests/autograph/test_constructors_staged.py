@@ -82,7 +82,9 @@ FUNCTIONS = [clipped, smoothed, cached, in_a_loop]
 @pytest.mark.parametrize("executor", executors())
 @pytest.mark.parametrize("fn", FUNCTIONS, ids=lambda f: f.__name__)
 @settings(max_examples=15, deadline=None)
-@given(values=st.lists(st.floats(-3.0, 3.0, allow_nan=False, width=64), min_size=3, max_size=3))
+# (no subnormals: XLA on CPU flushes them to zero, its documented rule: docs/jax.md)
+@given(values=st.lists(st.floats(-3.0, 3.0, allow_nan=False, allow_subnormal=False, width=64), min_size=3,
+                       max_size=3))
 def test_objects_made_in_a_traced_function_give_eagers_results(fn, executor, values):
     x = np.array(values)
     staged = autograph.function(fn, executor=executor)

@@ -5,7 +5,7 @@ def fizzbuzz(n):
         out.append('Buzz')
 
     def else_body1():
-        out.append(str(i))
+        out.append(ag__.text(str(i)))
 
     def if_body2():
         out.append('Fizz')

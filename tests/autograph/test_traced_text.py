@@ -1,0 +1,132 @@
+"""Text made from a traced value and used as data is refused; as a message it stays
+(autograph/converters/traced_text.py, runtime/text.py). While tracing, a value's text is a placeholder (the graph's
+``<Tensor i64[] #3>``, JAX's ``JitTracer(...)``): its length, a comparison or a parse of it silently differed from
+eager code's (found: scikit-dsp-comm's Hamming decoder, ``str(int(S[m, 0]))`` joined into a binary number). Each
+program runs on plain values (as written, and the converted form inside a trace), on both executors, and under
+``jax.jit``."""
+
+# ruff: noqa: UP031, UP032, B028  (the forms of text the converter meets, as programs write them)
+from __future__ import annotations
+
+import logging
+import warnings
+
+import numpy as np
+import pytest
+
+import autograph
+from autograph import testing
+from runtime.limits import NotStageable
+from tests.helpers import jax_usable
+
+X = np.array([3, 0, 1])
+
+
+def digit_count(x):
+    return len(str(int(x[0])))
+
+
+def compares_text(x):
+    return "big" if str(int(x[0])) > "5" else "small"
+
+
+def f_string_length(x):
+    text = f"{x[0]}"
+    return len(text)
+
+
+def percent_length(x):
+    return len("%d" % x[0])
+
+
+def format_method_length(x):
+    return len("{}".format(x[1]))
+
+
+def parses_bits(x):
+    bits = ""
+    for k in range(3):
+        bits += str(int(x[k]) % 2)
+    return int(bits, 2)
+
+
+AS_DATA = [digit_count, compares_text, f_string_length, percent_length, format_method_length, parses_bits]
+
+
+@pytest.mark.parametrize("fn", AS_DATA, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_text_of_a_traced_value_used_as_data_is_refused_at_its_line(fn, executor):
+    fn(X)  # (eager runs)
+    with pytest.raises(NotStageable, match=r"test_traced_text.py:\d+: text made from a traced value is used as data "
+                                           r"here .* the placeholder '<Tensor i64\[\] #\d+>'"):
+        autograph.function(fn, executor=executor)(X)
+
+
+@pytest.mark.parametrize("fn", AS_DATA, ids=lambda f: f.__name__)
+def test_on_plain_values_the_text_is_pythons_in_every_form(fn):
+    converted = autograph.convert(fn)
+    assert converted(X) == fn(X)
+    with testing.converted_form():
+        assert converted(X) == fn(X)
+
+
+@pytest.mark.skipif(not jax_usable(), reason="JAX is not installed")
+def test_text_of_a_jax_tracer_used_as_data_is_refused_under_jit():
+    import jax
+
+    def fn(x):
+        return x + len(str(x[0]))
+    with pytest.raises(NotStageable, match=r"test_traced_text.py:\d+: text made from a value JAX is tracing is used as "
+                                           r"data here .* 'JitTracer\("):
+        jax.jit(autograph.convert(fn))(np.arange(3.0))
+
+
+def raises_with_the_value(x):
+    if x[0] > 2:
+        raise ValueError(f"too large: {x[0]}")
+    return x * 2
+
+
+def raises_with_a_message_built_first(x):
+    message = "too large: %d" % x[0]
+    message += f" (of {x.size})"
+    if x[0] > 2:
+        raise ValueError(message)
+    return x * 2
+
+
+def asserts_with_the_value(x):
+    assert x[0] < 3, f"too large: {x[0]}"
+    return x * 2
+
+
+def prints_warns_and_logs(x):
+    print(f"x[0] is {x[0]}")
+    warnings.warn("x[0] is %s" % x[0])
+    logging.getLogger("test_traced_text").debug("x[0] is {}".format(x[0]))
+    return x + 1
+
+
+def labels_with_constants(x):
+    name = f"layer_{3}"
+    return x + len(name)
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_messages_keep_the_value_and_text_of_constants_is_plain(executor, capsys):
+    for fn in (raises_with_the_value, raises_with_a_message_built_first, asserts_with_the_value):
+        with pytest.raises((ValueError, AssertionError), match="too large: 3"):
+            autograph.function(fn, executor=executor)(X)
+        np.testing.assert_array_equal(autograph.function(fn, executor=executor)(X - 3), fn(X - 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        np.testing.assert_array_equal(autograph.function(prints_warns_and_logs, executor=executor)(X), X + 1)
+    np.testing.assert_array_equal(autograph.function(labels_with_constants, executor=executor)(X), X + 7)
+
+
+def test_the_converter_wraps_text_used_as_data_and_leaves_messages():
+    code = autograph.to_code(parses_bits)
+    assert "bits += ag__.text(str(ag__.builtin(int, ag__.item(x, k)) % 2))" in code
+    for fn in (raises_with_the_value, raises_with_a_message_built_first, asserts_with_the_value, prints_warns_and_logs,
+               labels_with_constants):
+        assert "ag__.text" not in autograph.to_code(fn), fn.__name__
