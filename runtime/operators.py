@@ -156,6 +156,15 @@ def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
     return _more_iterations(test, stop, body, state, always)
 
 
+def _longer_than_one(numbers: range) -> bool:
+    """``len(numbers) > 1``, also for a range longer than ``sys.maxsize`` (ecdsa's ``range(2, p)`` over a 224-bit
+    prime), whose ``len()`` raises OverflowError where Python's own loop over it runs."""
+    try:
+        return len(numbers) > 1
+    except OverflowError:
+        return True
+
+
 def _always_true() -> bool:
     """The test of ``while True:`` (``while_stmt``'s None), for a backend that stages the loop."""
     return True
@@ -232,7 +241,7 @@ def for_stmt(
             run(_offer if getattr(cls, "may_run_as_python", False) else _stage, backend.for_stmt, iterable,
                 None if stop is None else _not_flag(stop), body, State(state, body))
             return ()
-    elif (state and cls is _range and len(iterable) > 1 and len(_modules) != NO_STATIC_STAGING[0]
+    elif (state and cls is _range and _longer_than_one(iterable) and len(_modules) != NO_STATIC_STAGING[0]
           and may_stage_static_ranges()):
         # A static range whose body closes over staged values (JAX tracers): its backend may
         # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.

@@ -110,3 +110,23 @@ def test_a_constant_true_test_is_never_called():
     for _ in ag__.while_stmt(None, lambda: done, loop_body, ("done",)):
         loop_body()
     assert runs == [1, 1, 1]
+
+
+def _first_above_five(p):
+    for b in range(2, p):
+        if b > 5:
+            return b
+    return -1
+
+
+def test_a_range_longer_than_sys_maxsize_loops_as_pythons_in_every_form():
+    """``len()`` of such a range raises OverflowError, where Python's loop over it runs (found: ecdsa's
+    ``for b in xrange(2, p)`` over a 224-bit prime, in the converted form)."""
+    import autograph
+    from autograph.testing import converted_form
+
+    p = 2 ** 224 - 2 ** 96 + 1
+    converted = autograph.convert(_first_above_five)
+    assert _first_above_five(p) == converted(p) == 6
+    with converted_form():
+        assert converted(p) == 6
