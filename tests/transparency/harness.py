@@ -74,6 +74,7 @@ class Suite:
     note: str = ""
     language: bool = False  # stdlib: the code converted is the test module test.test_<module> itself
     needs: tuple[Sdist, ...] = ()  # pytest: sdists of dependencies the venv lacks, importable but not converted
+    chdir: str = ""  # pytest: where pytest runs, inside the unpacked sdist (bitstring 3 opens test files by name)
 
     @property
     def source(self) -> str:
@@ -212,6 +213,25 @@ STDLIB_SUITES = (
     _stdlib("urllib.robotparser", name="robotparser", test="test_robotparser", deny=("network",),
             note="its NetworkTestCase (www.pythontest.net) skips: the 'network' resource is denied"),
     _stdlib("urllib.parse", name="urlparse", test="test_urlparse"),
+    # Seven more whose test modules are named otherwise (0 / 0 broken; 3 to 11 s for the three runs but xmlrpc's 86 s,
+    # whose walltime tests wait on its servers): ElementTree (the xml.etree package: test_xml_etree's setUpModule
+    # imports xml.etree.ElementTree afresh with _elementtree blocked, the import hook converts that pure-Python copy,
+    # and its tests run on it), OrderedDict (test_ordered_dict's pure-Python half, collections imported afresh with
+    # _collections blocked; its C half tests the C type), UserString (test_userstring, over test.string_tests), XML-RPC
+    # (the xmlrpc package: test_xmlrpc and test_docxmlrpc talk to servers they start on the loopback interface),
+    # html.parser (its base class, _markupbase.ParserBase, is another module: not converted) and SAX (the xml.sax
+    # package, over pyexpat). test_userdict and test_userlist are here already, as language suites. (Found here: the
+    # import hook converted test_ordered_dict's fresh collections while that copy, which has no deque, was
+    # sys.modules['collections'], and the converter's parsing calls ast.walk, which imports deque from it: 13 of
+    # OrderedDict's functions were recorded "crashed" and left unconverted; runner.py now puts the copy it converted
+    # before back in sys.modules while it converts the new one, Converter.earlier_copy_in_place.)
+    _stdlib("xml.etree", name="xml_etree", test="test_xml_etree"),
+    _stdlib("collections", name="ordered_dict", test="test_ordered_dict"),
+    _stdlib("collections", name="userstring", test="test_userstring"),
+    _stdlib("xmlrpc"),
+    _stdlib("xmlrpc", name="docxmlrpc", test="test_docxmlrpc"),
+    _stdlib("html.parser", name="htmlparser", test="test_htmlparser"),
+    _stdlib("xml.sax", name="sax", test="test_sax"),
 )
 
 PYPI_SUITES = (
@@ -1125,6 +1145,81 @@ PYPI_SUITES = (
                "test_cli.py's test_usage_errors and test_main_yaml_target (PyYAML not installed) and test_main (the "
                "glom console script, not installed), and glom/tutorial.py's doctest (it expects Email id 5, but "
                "test_tutorial.py, run first, made an Email already)"),
+    # Six more pure-Python libraries, the dependencies the venv lacks on their path from pinned sdists (Suite.needs, not
+    # converted): templates compiled to Python (Jinja2: its lexer, parser, compiler, runtime, filters and loaders; the
+    # template code it generates and exec's is not converted; over MarkupSafe's pure-Python half), elliptic-curve
+    # signatures (ecdsa: point arithmetic in Jacobian and Edwards coordinates, number theory, DER, RFC 6979, ECDH,
+    # EdDSA; over six), slugs (python-slugify, over text-unidecode), a CommonMark parser (markdown-it-py: its block,
+    # inline and core rules and renderer; over mdurl), bit strings (bitstring 3.1.9: one module of 4,000 lines) and
+    # diffs, searches and deltas of nested objects (deepdiff 8.6.1, over orderly-set, and pytz for its datetime tests).
+    # 0 / 0 broken but jinja2's 1 / 1 and ecdsa's 0 / 2 (see their notes); 9 to 22 s for its three runs but ecdsa's 85
+    # to 130 s (the converted form took 1.9 times as long as unconverted for ecdsa, 3.5 for markdown-it-py, 2.1 for
+    # bitstring, at most 1.5 for the others; as written 0.8 to 1.2 times). Not added: rsa 4.9.1 (its sdist ships no
+    # tests), deepdiff 9 (it needs cachebox, a Rust extension), bitstring 4 and 5 (bitarray, a C extension, and tibs,
+    # whose sdist pip could not build here), docopt 0.6.2 and construct 2.10.70 (their sdists ship no tests) and
+    # pycodestyle (its sdists lack testing/): see above.
+    Suite(name="jinja2", kind="pytest", dist="jinja2", version="3.1.6",
+          sha256="0137fb05990d35f1275a587e9aee6d56da821fc83491a0fb838183be43f66d6d",
+          packages=("jinja2",), src="src",
+          pytest_args=("tests", "--ignore=tests/test_async.py", "--ignore=tests/test_async_filters.py",
+                       "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          needs=(Sdist("markupsafe", "3.0.4", "2e9ad7dd851bf45fab9f75cbff4cb493fee9979e8d8c7c9c3ee119022518edd6",
+                       src="src"),),
+          note="MarkupSafe is not installed: markupsafe 3.0.4's sdist is on its path; tests/test_async.py and "
+               "test_async_filters.py import trio (not installed): not run; its pyproject.toml makes every warning an "
+               "error: pytest's about hypothesis imported before pytest (by the runner) is ignored. 1 test breaks on "
+               "both paths, a class docs/limitations.md names (\"Code objects\"): test_debug.py's test_runtime_error "
+               "expects a template's traceback without jinja2's own frames, which debug.rewrite_traceback_stack drops "
+               "by their code objects, registered by @internalcode when defined; the converted Context.call runs "
+               "another code object, so its frame stays between the template's and the callee's"),
+    Suite(name="ecdsa", kind="pytest", dist="ecdsa", version="0.19.2",
+          sha256="62635b0ac1ca2e027f82122b5b81cb706edc38cd91c63dda28e4f3455a2bf930",
+          packages=("ecdsa",), src="src", pytest_args=("src/ecdsa",),
+          needs=(Sdist("six", "1.17.0", "ff70335d468e7eb6ec65b95b99d3a2836546063f63acc5171de367e834932a81"),),
+          note="six is not installed: six 1.17.0's sdist is on its path; its tests are in the package "
+               "(src/ecdsa/test_*.py): not converted; gmpy2 is not installed: its pure-Python integers run. 2 tests "
+               "break in the converted form (the NIST224p cases of test_curve_params_encode_decode_explicit_compressed "
+               "and test_VerifyingKey_encode_decode): numbertheory.square_root_mod_prime loops `for b in xrange(2, p)` "
+               "over a range longer than sys.maxsize, and the converted form's for_stmt asks len() of it "
+               "(OverflowError). (Found here: test_ed25519_pickle broke on both paths, from runner.py: curve_ed25519, "
+               "made at import, held the original _sha512, which pickle finds by name, and the runner had put the "
+               "converted one in the module; rebind now swaps the originals in the attributes of instances of the "
+               "converted modules' classes too)"),
+    Suite(name="python-slugify", kind="pytest", dist="python-slugify", version="9.2.0",
+          sha256="cee32948083476013804de1667724fb1362dacb71e47b1d5d92adf8db6ee3298",
+          packages=("slugify",), pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          needs=(Sdist("text-unidecode", "1.3", "bad6603bb14d279193107714b288be206cac565dfa49aa5b105294dd5c4aab93",
+                       src="src"),),
+          note="text-unidecode is not installed: its 1.3 sdist is on its path (the text-unidecode suite's); the "
+               "subtests of its Unidecode and anyascii backends skip (neither installed); its pyproject.toml makes "
+               "every warning an error: pytest's about hypothesis imported before pytest (by the runner) is ignored"),
+    Suite(name="markdown-it-py", kind="pytest", dist="markdown-it-py", version="4.3.0",
+          sha256="91a58fa5b72c71a40cf7177250fd767480d7a2bb3ac426ccfb76fb90305fdaaa",
+          packages=("markdown_it",), pytest_args=("tests", "--ignore=tests/test_packaging"),
+          needs=(Sdist("mdurl", "0.1.2", "bb413d29f5eea38f31dd4754dd7377d4465116fb207585f97bf925588687c1ba",
+                       src="src"),),
+          note="mdurl is not installed: its 0.1.2 sdist is on its path; tests/test_packaging builds an sdist with "
+               "flit: not run; 7 tests use pytest-regressions' data_regression and file_regression fixtures (not "
+               "installed): they error unconverted too; 31 linkify tests skip (linkify-it-py not installed); the "
+               "dataclass-made __init__ and __eq__ of Token, Rule and Delimiter have no source: not converted"),
+    Suite(name="bitstring", kind="pytest", dist="bitstring", version="3.1.9",
+          sha256="a5848a3f63111785224dca8bb4c0a75b62ecdef56a042c8d6be74b16f7e860e7",
+          packages=("bitstring",), chdir="test", pytest_args=(".",),
+          note="3.1.9, the last release without a dependency (4.x needs bitarray, a C extension; 5.x tibs); its "
+               "unittest suites open their data files (smalltestfile, test.m1v) by bare name: pytest runs from test/"),
+    Suite(name="deepdiff", kind="pytest", dist="deepdiff", version="8.6.1",
+          sha256="ec56d7a769ca80891b5200ec7bd41eec300ced91ebcc7797b41eb2b3f3ff643a",
+          packages=("deepdiff",),
+          pytest_args=("tests", "-o", "addopts=", "--ignore=tests/test_command.py", "--ignore=tests/test_hash.py",
+                       "--ignore=tests/test_serialization.py"),
+          needs=(Sdist("orderly-set", "5.5.0", "e87185c8e4d8afa64e7f8160ee2c542a475b738bc891dc3f58102e654125e6ce"),
+                 Sdist("pytz", "2026.6", "3b0fc2727707663d6e517936f444fd8a8b240f1fc32f4bf7ee03274245945284")),
+          note="orderly-set and pytz are not installed: their sdists are on its path; its pyproject.toml's addopts "
+               "ask for IPython's debugger: dropped; tests/test_command.py (click), test_hash.py (uuid6) and "
+               "test_serialization.py (pydantic) import packages not installed: not run, and deepdiff.commands "
+               "(click) does not import (not converted); 12 tests fail unconverted too: 3 need pytest-benchmark's "
+               "fixture, 2 pydantic, 6 expect orjson's JSON spacing (orjson not installed) and "
+               "test_list_of_alphabet_and_its_delta builds an Opcode from a list"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
@@ -1299,8 +1394,9 @@ def run_suite(suite: Suite, converted: bool, workdir: Path, timeout: float = DEF
             command += ["--deny-resource", resource]
         cwd = workdir
     else:
-        cwd = fetch(suite, cache)
-        src = str((cwd / suite.src).resolve())
+        root = fetch(suite, cache)
+        cwd = root / suite.chdir
+        src = str((root / suite.src).resolve())
         command += ["--src", src]
         for package in suite.packages:
             command += ["--package", package]
@@ -1315,8 +1411,8 @@ def run_suite(suite: Suite, converted: bool, workdir: Path, timeout: float = DEF
             command.append("--general")
     if suite.kind == "pytest":
         # The sdist's own pytest configuration, or an empty one: never this project's pyproject.toml above it.
-        config = pytest_config(cwd) or _empty_config(cache)
-        command += ["--", *suite.pytest_args, "-c", str(config), "--rootdir", str(cwd), "--confcutdir", str(cwd),
+        config = pytest_config(root) or _empty_config(cache)
+        command += ["--", *suite.pytest_args, "-c", str(config), "--rootdir", str(root), "--confcutdir", str(root),
                     "-p", "no:cacheprovider", "-q", "--color=no"]
     timed_out = False
     with open(log, "w") as log_file:
@@ -1642,10 +1738,11 @@ functions (whose `__module__` is the module), and in every class defined there (
 plain methods, `staticmethod` / `classmethod` functions (re-wrapped), `property` accessors (a new
 property) and `functools.cached_property` functions. Then the originals that the converted modules
 still hold are swapped for the converted functions: other names bound to them (re-exports), module
-and class attributes that hold them in dicts, lists, tuples and partials (dispatch tables), and the
-converted functions' defaults. A library is converted module by module as each module finishes
-executing (an import hook), so the modules that import it bind converted names; references captured
-anywhere else at import time (inside instances, closures) keep the original. Generators, coroutines
+and class attributes that hold them in dicts, lists, tuples and partials (dispatch tables), the
+attributes of instances of the library's own classes held there, and the converted functions' defaults.
+A library is converted module by module as each module finishes executing (an import hook), so the
+modules that import it bind converted names; references captured anywhere else at import time
+(inside other instances, closures) keep the original. Generators, coroutines
 and async generators stay as they are ("generators" below; converted code calls them unconverted
 too). A module that a test imports afresh (`import_fresh_module`: the bisect, heapq and statistics
 tests do, for the pure-Python versions) is converted again. Functions that converted code calls

@@ -24,7 +24,8 @@ in M (nested classes too) its plain methods, the functions inside ``staticmethod
 (re-wrapped), ``property`` accessors (a new property) and ``functools.cached_property`` functions.
 Then the originals still held by the converted modules are swapped for the converted functions:
 other names bound to them (re-exports such as ``from .core import *``), module and class attributes
-that hold them in dicts, lists, tuples and partials, and the converted functions' defaults.
+that hold them in dicts, lists, tuples and partials, the attributes of instances of the converted
+modules' classes held there, and the converted functions' defaults.
 
 A library is converted module by module as its modules execute (an import hook), so a module that
 imports another binds the converted names. A stdlib module (a package, such as ``json``: with its
@@ -43,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import functools
 import importlib
 import importlib.abc
@@ -108,6 +110,7 @@ class Converter:
         self.seconds = 0.0
         self.modules: list[types.ModuleType] = []
         self.classes: list[type] = []
+        self._own_classes: set[int] = set()  # ids of self.classes, for rebind
 
     def _record(self, module: str, qualname: str, kind: str, reason: str = "") -> None:
         self.records.setdefault((module, qualname), {"module": module, "qualname": qualname, "kind": kind,
@@ -233,12 +236,20 @@ class Converter:
     def _deep(self, value, depth: int, memo: dict):
         """``value`` with the originals in it replaced by their converted functions: dicts (keys too) and lists in
         place, a ``ChainMap``'s maps in place, tuples (named ones too) and ``functools.partial`` objects rebuilt;
-        ``value`` itself when nothing changed."""
+        ``value`` itself when nothing changed. An instance of a class of the converted modules: its ``__dict__`` in
+        place (ecdsa's ``curve_ed25519 = CurveEdTw(..., _sha512)``: pickle finds ``_sha512`` by name, the converted
+        function, and refuses an instance that holds another object)."""
         if isinstance(value, types.FunctionType):
             return self._swap(value) or value
         kind = type(value)
         if kind is collections.ChainMap and depth > 0:  # (glom's _DEFAULT_SCOPE) its maps, a list of dicts
             self._deep(value.maps, depth - 1, memo)
+            return value
+        if depth > 0 and id(kind) in self._own_classes:
+            attrs = getattr(value, "__dict__", None)
+            if type(attrs) is dict and id(value) not in memo:
+                memo[id(value)] = (value, value)
+                self._deep(attrs, depth - 1, memo)
             return value
         if depth == 0 or kind not in (dict, list, functools.partial) and not isinstance(value, tuple):
             return value
@@ -273,9 +284,11 @@ class Converter:
         elsewhere (re-exports such as ``from .core import *``), module and class attributes that hold it inside
         dicts (as a value or a key), lists, tuples, ChainMaps and partials (dispatch tables,
         ``TableFormat(lineabove=f)``), and the converted functions' own defaults (``def cached(cache, key=hashkey)``,
-        so ``cached(c).cache_key is keys.hashkey``).
-        References kept anywhere else (instances of other classes, closures) still reach the original."""
+        so ``cached(c).cache_key is keys.hashkey``), and the attributes of the instances of the converted modules'
+        classes found there. References kept anywhere else (instances of other classes, closures) still reach the
+        original."""
         memo: dict = {}
+        self._own_classes = {id(cls) for cls in self.classes}
         for namespace, owner in [(vars(m), m) for m in self.modules] + [(vars(c), c) for c in self.classes]:
             for attr, value in list(namespace.items()):
                 if attr == "__builtins__":
@@ -294,6 +307,26 @@ class Converter:
 
     def records_list(self) -> list[dict]:
         return list(self.records.values())
+
+    @contextlib.contextmanager
+    def earlier_copy_in_place(self, module: types.ModuleType):
+        """While a module imported afresh is converted, the copy converted before it (if any) is sys.modules' entry.
+
+        ``import_fresh_module('collections', blocked=['_collections'])`` (test_ordered_dict) executes a copy without
+        its C half, and the import hook converts it while the copy is sys.modules['collections']: the converter's own
+        lazy imports from that module then find the copy (ast.walk's ``from collections import deque``: ImportError,
+        13 functions, most of OrderedDict's methods, left unconverted as "crashed"). No program converts inside such an
+        import; the test's code never runs in that window either."""
+        name = module.__name__
+        earlier = next((m for m in reversed(self.modules) if m.__name__ == name and m is not module), None)
+        if earlier is None or sys.modules.get(name) is not module:
+            yield
+            return
+        sys.modules[name] = earlier
+        try:
+            yield
+        finally:
+            sys.modules[name] = module
 
 
 class ConvertOnImport(importlib.abc.MetaPathFinder):
@@ -314,8 +347,9 @@ class ConvertOnImport(importlib.abc.MetaPathFinder):
 
         def exec_module(module):
             execute(module)
-            converter.module(module)
-            converter.rebind()
+            with converter.earlier_copy_in_place(module):
+                converter.module(module)
+                converter.rebind()
 
         # Under this file name the hook's frame is one of importlib's to `warnings`, which skips those to name the
         # code that imports ('importlib' and '_bootstrap' in the name): a warning that a module warns at import
@@ -604,7 +638,6 @@ def main(argv: list[str] | None = None) -> int:
     project = os.path.abspath(options.project)
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") not in (HERE, ROOT, project)]
     sys.path.insert(0, project)
-    import contextlib
 
     import autograph  # imported in both runs, so that the oracle shares its environment
     from autograph.testing import converted_form  # (so is hypothesis: its typing_extensions patches typing)
