@@ -49,18 +49,24 @@ def raised_by_user_statement(error: BaseException) -> bool:
     return dis.opname[tb.tb_frame.f_code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"
 
 
+def innermost_user_site(error: BaseException) -> str:
+    """The user's innermost line in ``error``'s traceback (where it was raised, or the call that raised it), else
+    the user's line now."""
+    tb, site = error.__traceback__, None
+    while tb is not None:
+        if not is_machinery(tb.tb_frame.f_code.co_filename):
+            site = (tb.tb_frame.f_code.co_filename, tb.tb_lineno)
+        tb = tb.tb_next
+    return format_site(*site) if site else user_location()
+
+
 def untraceable_block(error: BaseException, what: str) -> NotStageable:
     """The refusal of a block that a graph traces whether or not it runs (``what``: a branch of a staged
     ``if``, the body of a staged loop) and NumPy refuses for the dtypes it is traced with (``error``, raised
     working out an op's result type: runtime/graph/ops.py, ``refused_dtypes``). Eager code raises NumPy's
     error only if the block runs, and a program may catch it and go on: a refusal, which no handler of the
     program takes (runtime/limits.py), says so instead."""
-    tb, site = error.__traceback__, None
-    while tb is not None:  # the user's innermost line in the traceback: where NumPy was called
-        if not is_machinery(tb.tb_frame.f_code.co_filename):
-            site = (tb.tb_frame.f_code.co_filename, tb.tb_lineno)
-        tb = tb.tb_next
-    where = format_site(*site) if site else user_location()
+    where = innermost_user_site(error)  # the user's innermost line in the traceback: where NumPy was called
     return NotStageable(
         f"{where}: NumPy refuses the dtypes this is traced with ({type(error).__name__}: {error}), in {what}, which "
         "a graph traces whether or not it runs; eager code raises this only when it runs. Cast the values to dtypes "

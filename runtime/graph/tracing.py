@@ -25,7 +25,7 @@ from runtime import limits
 from runtime.graph import numpy_random, passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
-from runtime.staging import NotStageable
+from runtime.staging import NotStageable, innermost_user_site
 
 
 @dataclass(frozen=True)
@@ -289,7 +289,17 @@ def trace_subgraph(fn: Callable, inputs: Sequence[Any], *, captures: Sequence[te
         builders.append(builder)
     for t in captures:
         builder.value_of(*t.ref())
-    outputs, tree = _record(builder, fn, inputs)
+    try:
+        outputs, tree = _record(builder, fn, inputs)
+    except SystemExit as error:
+        # A block staged here (a branch of a staged `if`, a staged loop's body) is traced whether or not it runs
+        # when the graph runs: its `sys.exit()` would end the process now, where eager code exits only if it runs.
+        code = ", ".join(map(repr, error.args))
+        raise NotStageable(
+            f"{innermost_user_site(error)}: sys.exit() (SystemExit({code})) in a block a graph traces whether or not "
+            "it runs (a branch of a staged `if`, the body of a staged loop): it would end the process now, while "
+            "tracing. Raise an exception there instead (a graph raises it when the block runs), or decide "
+            "to exit outside the traced function") from None
     return Subgraph(builder.graph(outputs), tuple(tensor.Tensor(v, b) for v, b in builder.captured), tree)
 
 
