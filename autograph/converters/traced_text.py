@@ -151,6 +151,11 @@ class _TracedText(Transformer):
 
     visit_Assign = visit_AugAssign = visit_AnnAssign = _assigned
 
+    def visit_Expr(self, node: ast.Expr) -> ast.Expr:
+        # Text made and dropped (`str(x)` as a statement) is used for nothing: its parts are still visited.
+        node.value = self.generic_visit(node.value) if is_text(node.value) else self.visit(node.value)
+        return node
+
     def visit_Call(self, node: ast.Call) -> ast.AST:
         if _is_message_call(node) and not self.in_message:
             node.func = self.visit(node.func)

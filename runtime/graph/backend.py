@@ -140,12 +140,12 @@ class GraphBackend(Backend):
         mark = formatted.first_mark(text)
         if mark is not None:
             raise NotStageable(
-                f"{user_location()}: text made from a traced value is used as data here (its length, a comparison, a "
-                f"parse, a key): while tracing, the value's text is the placeholder {mark!r}, whose characters are not "
-                "the value's, which exist only when the graph runs. Text of a traced value may go into an "
-                "exception's or an assert's message (written in when the graph runs), print(), warnings or logging; "
-                "to compute with the value use NumPy on it (x // 10, np.log10(x), np.binary_repr outside), or make "
-                "the text outside the traced function")
+                f"{user_location()}: text made from a traced value is used as data here (returned, kept, its length, "
+                f"a comparison, a parse): while tracing, the value's text is the placeholder {mark!r}, whose "
+                "characters are not the value's, which exist only when the graph runs. Text of a traced value may go "
+                "into an exception's or an assert's message (written in when the graph runs), print(), warnings or "
+                "logging; to compute with the value use NumPy on it (x // 10, np.log10(x), np.binary_repr outside), "
+                "or make the text outside the traced function")
 
     def vectorize(self, vectorized: Any, pyfunc: Callable, args: tuple, kwargs: dict) -> Any:
         """An ``np.vectorize`` object called on tensors: ``pyfunc`` (converted) on each element while tracing, NumPy's

@@ -161,9 +161,11 @@ def print_(*values: Any, template: tuple, sep: str, end: str) -> None:
 
 
 def assert_(condition: Any, *values: Any, message: str, error: type = AssertionError, where: str = "",
-            template: Optional[tuple] = None) -> None:
+            template: Optional[tuple] = None, guards: bool = False) -> None:
     """A graph assertion: ``error(message)`` unless every element of ``condition`` holds. ``template``: the
-    message with the values of ``values`` written in (runtime/graph/formatted.py), where it holds tensors."""
+    message with the values of ``values`` written in (runtime/graph/formatted.py), where it holds tensors.
+    ``guards``: the assertion guards ``values[0]`` (a Python int's overflow: runtime/graph/tensor.py), and is dead
+    where that value is (passes/dce.py)."""
     if not np.all(condition):
         if template is not None:
             message = shapes.render(template, values)

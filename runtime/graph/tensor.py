@@ -1278,8 +1278,9 @@ def operator_apply(op: str, *args: Any) -> Tensor:
              message="(34, 'Numerical result out of range')", error=OverflowError, where=user_location())
     if op in _INT_OVERFLOWS and result.dtype == np.int64:
         overflowed = _INT_OVERFLOWS[op](*tensors, result)
-        bind("assert", [np.logical_not(overflowed)], message=_OVERFLOW_MESSAGE, error=OverflowError,
-             where=user_location())
+        # (guards=True: the check goes with the result where nothing reads it, passes/dce.py)
+        bind("assert", [np.logical_not(overflowed), result], message=_OVERFLOW_MESSAGE, error=OverflowError,
+             where=user_location(), guards=True)
     return PyNumber.of(result)
 
 

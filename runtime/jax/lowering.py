@@ -1046,7 +1046,7 @@ def _print(ctx, *values, template, sep, end):
         lax.cond(failed == 0, lambda a: show(*a), lambda a: None, args)
 
 
-def _assert(ctx, condition, *values, message, error=AssertionError, where="", template=None):
+def _assert(ctx, condition, *values, message, error=AssertionError, where="", template=None, guards=False):
     keys = ctx.lowering.formatted.get(ctx.node, ())
     if keys:  # the values its message shows (runtime/graph/formatted.py), kept as they are when it first fails
         failing = (ctx.state[_FAILED] == 0) & ~jnp.all(condition)

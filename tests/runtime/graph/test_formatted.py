@@ -160,10 +160,15 @@ def test_a_value_made_in_the_branch_that_raises_is_written_in_too(executor):
 _KEPT: list = []
 
 
+@autograph.do_not_convert  # (text kept as data in converted code is refused: ag__.text, test_traced_text.py)
+def _keep(total):
+    _KEPT.append(f"first trace's {total}")
+
+
 def keeps_its_message(x):
     str(x.max())  # each trace marks a tensor of its own first
     if not _KEPT:
-        _KEPT.append(f"first trace's {x.sum()}")  # its second mark
+        _keep(x.sum())  # its second mark
     else:
         str(x.min())  # a later trace's second mark
     if x.sum() > 10:
@@ -207,6 +212,7 @@ def test_a_saved_graph_writes_the_values_in_when_loaded(tmp_path):
 
 
 def test_str_of_a_tensor_names_it_once_per_trace_and_a_returned_one_is_still_refused():
+    @autograph.do_not_convert  # (run as written: converted code's text used as data is refused, test_traced_text.py)
     def texts(x):
         return f"{x}", str(x), "%s" % x  # noqa: UP031
 
@@ -219,4 +225,6 @@ def test_str_of_a_tensor_names_it_once_per_trace_and_a_returned_one_is_still_ref
     autograph.function(record)(np.ones(2))
     assert len(seen) == 1 and len(set(seen[0])) == 1 and re.fullmatch(r"<Tensor f64\[2\] #\d+>", seen[0][0])
     with pytest.raises(autograph.NotStageable, match=r"holds '<Tensor f64\[2\]>' where eager code has the value"):
+        autograph.function(texts)(np.ones(2))
+    with pytest.raises(autograph.NotStageable, match=r"text made from a traced value is used as data here \(returned"):
         autograph.function(lambda x: f"{x}")(np.ones(2))

@@ -54,7 +54,7 @@ def test_int_arithmetic_is_pythons_or_an_overflow_error(a, b, name):
         assert _run(fn, np.array([a, b], np.int64), executor=executor) == _expected(python(a, b)), executor
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)  # (four programs per example, each on both executors)
 @given(a=VALUES, exponent=st.integers(0, 70), shift=st.integers(0, 70))
 @example(a=-2, exponent=63, shift=0)  # exactly INT64_MIN: fits
 @example(a=2, exponent=63, shift=0)
@@ -103,7 +103,8 @@ def test_vectorized_python_ints_raise_rather_than_wrap():
 
 
 @settings(max_examples=40, deadline=None)
-@given(value=st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0.0, -0.0, 1e200, -1e160])),
+@given(value=st.one_of(st.floats(allow_nan=True, allow_infinity=True, allow_subnormal=False),  # (XLA flushes them)
+                       st.sampled_from([0.0, -0.0, 1e200, -1e160])),
        exponent=st.integers(-4, 4))
 def test_a_run_time_float_to_an_int_power_is_pythons_float_power(value, exponent):
     """Python's ``float ** int``: C's pow, with Python's errors where NumPy's would give inf (OverflowError) or divide

@@ -150,7 +150,8 @@ def test_every_registered_function_has_a_case():
                                                               "test_numpy_linalg.py", "test_numpy_fft.py",
                                                               "test_numpy_polynomial.py", "test_data_dependent.py",
                                                               "test_numpy_complex.py", "test_numpy_pieces.py",
-                                                              "test_numpy_derived.py", "test_flat_writes.py"))
+                                                              "test_numpy_derived.py", "test_flat_writes.py",
+                                                              "test_vectorized.py"))
     covered = {case[0] for case in FUNCTION_CASES}
     missing = [f.__name__ for f in tensor.NUMPY_FUNCTIONS
                if f not in covered and not re.search(rf"\b{f.__name__}\b", sources)]
