@@ -12,7 +12,8 @@ the graph package but ``shapes``: ``ops`` imports it.
 from __future__ import annotations
 
 import builtins
-from typing import Any, Optional, Sequence
+import operator
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -161,15 +162,37 @@ def print_(*values: Any, template: tuple, sep: str, end: str) -> None:
 
 
 def assert_(condition: Any, *values: Any, message: str, error: type = AssertionError, where: str = "",
-            template: Optional[tuple] = None, guards: bool = False) -> None:
+            template: Optional[tuple] = None) -> None:
     """A graph assertion: ``error(message)`` unless every element of ``condition`` holds. ``template``: the
-    message with the values of ``values`` written in (runtime/graph/formatted.py), where it holds tensors.
-    ``guards``: the assertion guards ``values[0]`` (a Python int's overflow: runtime/graph/tensor.py), and is dead
-    where that value is (passes/dce.py)."""
+    message with the values of ``values`` written in (runtime/graph/formatted.py), where it holds tensors."""
     if not np.all(condition):
         if template is not None:
             message = shapes.render(template, values)
         raise assertion_error(error, message, where)
+
+
+# Python's ints grow where int64 wraps: ``python_int`` computes a Python number known only at run time (runtime/graph/
+# tensor.py, ``PyNumber``) as Python does and raises where the exact result leaves int64, never the wrapped number.
+PYTHON_INT_OVERFLOW = ("Python int too large for the graph: the result of this int arithmetic leaves int64, which a "
+                       "graph holds Python ints in (Python's ints grow); compute in float (float(n)) or keep the "
+                       "numbers smaller")
+_PYTHON_INT_OPS: dict[str, Callable[..., int]] = {
+    "add": operator.add, "sub": operator.sub, "mul": operator.mul, "floordiv": operator.floordiv,
+    "pow": operator.pow, "left_shift": operator.lshift, "neg": operator.neg, "abs": abs}
+
+
+def python_int(*values: Any, operation: str, where: str = "") -> np.int64:
+    """``operation`` of Python ints (0-d int64 values), exactly as Python computes it; ``OverflowError`` (at the line
+    that staged it) where the result leaves int64. A power or shift whose result surely does is not computed."""
+    numbers = [int(v) for v in values]
+    if operation == "pow" and abs(numbers[0]) > 1 and (abs(numbers[0]).bit_length() - 1) * numbers[1] >= 64:
+        raise assertion_error(OverflowError, PYTHON_INT_OVERFLOW, where)
+    if operation == "left_shift" and numbers[0] != 0 and numbers[1] >= 64:
+        raise assertion_error(OverflowError, PYTHON_INT_OVERFLOW, where)
+    result = _PYTHON_INT_OPS[operation](*numbers)
+    if not -(2 ** 63) <= result < 2 ** 63:
+        raise assertion_error(OverflowError, PYTHON_INT_OVERFLOW, where)
+    return np.int64(result)
 
 
 def assertion_error(error: type, message: str, where: str) -> BaseException:

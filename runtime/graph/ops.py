@@ -409,6 +409,9 @@ _op("assign_add_variable", _assign, core_kernels.assign_add_variable, NEVER, sta
 _op("assign_sub_variable", _assign, core_kernels.assign_sub_variable, NEVER, stateful=True)
 _op("print", lambda ins, a: [], core_kernels.print_, NEVER, stateful=True)
 _op("assert", lambda ins, a: [], core_kernels.assert_, NEVER, stateful=True)
+# A Python int known at run time (PyNumber) computed as Python does, raising where it leaves int64 (core_kernels):
+# not stateful (unused, it goes: Python raises nothing there), and never merged or moved (it may fail).
+_op("python_int", lambda ins, a: [((), np.dtype(np.int64))], core_kernels.python_int, NEVER)
 
 
 # --- library ops: each module defines its ops' records ----------------------------------------------

@@ -1272,53 +1272,19 @@ def operator_apply(op: str, *args: Any) -> Tensor:
     if float_power and args[1] < 0:  # (a float to an int power written in the code: C's pow, as Python's float **)
         bind("assert", [tensors[0] != 0], message="0.0 cannot be raised to a negative power", error=ZeroDivisionError,
              where=user_location())
+    if op in _PYTHON_INT_OPS and all(t.dtype == np.int64 for t in tensors):  # (Python's ints grow: core_kernels)
+        return PyNumber.of(bind1("python_int", tensors, operation=op, where=user_location()))
     result = bind1(op, tensors)
     if float_power:  # Python raises where the power leaves float64's range; NumPy's would be inf
         bind("assert", [np.logical_not(np.isinf(result) & np.isfinite(tensors[0]))],
              message="(34, 'Numerical result out of range')", error=OverflowError, where=user_location())
-    if op in _INT_OVERFLOWS and result.dtype == np.int64:
-        overflowed = _INT_OVERFLOWS[op](*tensors, result)
-        # (guards=True: the check goes with the result where nothing reads it, passes/dce.py)
-        bind("assert", [np.logical_not(overflowed), result], message=_OVERFLOW_MESSAGE, error=OverflowError,
-             where=user_location(), guards=True)
     return PyNumber.of(result)
 
 
-# Python's ints grow where int64 wraps: a PyNumber int operation whose exact result leaves int64 raises, when the graph
-# runs, rather than give the wrapped number. Each test: the operands and the int64 result -> True where it wrapped.
+# Python's ints grow where int64 wraps: these operations of PyNumber ints are one ``python_int`` op each, which
+# computes as Python does and raises OverflowError where the exact result leaves int64 (runtime/graph/core_kernels.py).
 _INT64_MIN, _INT64_MAX = int(np.iinfo(np.int64).min), int(np.iinfo(np.int64).max)
-_OVERFLOW_MESSAGE = ("Python int too large for the graph: the result of this int arithmetic leaves int64, which a "
-                     "graph holds Python ints in (Python's ints grow); compute in float (float(n)) or keep the "
-                     "numbers smaller")
-
-
-def _mul_overflowed(a: Tensor, b: Tensor, r: Tensor) -> Tensor:
-    # The exact product divides back exactly; a wrapped one is off by a multiple of 2**64, which no int64 divisor
-    # can hide. (-1 * INT64_MIN wraps to itself, whose division by -1 wraps too: tested alone.)
-    unsafe = (a == 0) | (a == -1)
-    divisor = np.where(unsafe, np.int64(1), a)
-    return np.where(a == -1, b == _INT64_MIN, np.where(a == 0, False, np.floor_divide(r, divisor) != b))
-
-
-def _pow_overflowed(a: Tensor, b: Tensor, r: Tensor) -> Tensor:
-    # b >= 2 fits only for |a| below 2**32, exact in float64, whose power is within a few ulps of the exact one:
-    # a margin of 2**20 below 2**63 leaves nothing that overflows unflagged.
-    # (-2 ** 63 itself fits: an odd power of a negative power of two, exact in float64, and wrapped to itself.)
-    power = np.power(np.abs(cast(a, np.float64)), cast(b, np.float64))
-    fits_exactly = (power == float(2 ** 63)) & (a < 0) & (b % 2 == 1) & (r == _INT64_MIN)
-    return (b >= 2) & (power >= float(2 ** 63 - 2 ** 20)) & np.logical_not(fits_exactly)
-
-
-_INT_OVERFLOWS: dict[str, Callable[..., Tensor]] = {
-    "add": lambda a, b, r: ((a ^ r) & (b ^ r)) < 0,
-    "sub": lambda a, b, r: ((a ^ b) & (a ^ r)) < 0,
-    "mul": _mul_overflowed,
-    "pow": _pow_overflowed,
-    "floordiv": lambda a, b, r: (a == _INT64_MIN) & (b == -1),
-    "left_shift": lambda a, b, r: (a != 0) & ((b >= 64) | (np.right_shift(r, np.minimum(b, 63)) != a)),
-    "neg": lambda a, r: a == _INT64_MIN,
-    "abs": lambda a, r: a == _INT64_MIN,
-}
+_PYTHON_INT_OPS = frozenset({"add", "sub", "mul", "floordiv", "pow", "left_shift", "neg", "abs"})
 
 
 def _dtype_of(x: Any) -> np.dtype:

@@ -68,6 +68,7 @@ import numpy as np
 from jax import lax
 
 from runtime.graph import formatted, interpreter, ops, program, shapes, variables
+from runtime.graph.core_kernels import PYTHON_INT_OVERFLOW
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
 from runtime.jax import (
@@ -1046,7 +1047,7 @@ def _print(ctx, *values, template, sep, end):
         lax.cond(failed == 0, lambda a: show(*a), lambda a: None, args)
 
 
-def _assert(ctx, condition, *values, message, error=AssertionError, where="", template=None, guards=False):
+def _assert(ctx, condition, *values, message, error=AssertionError, where="", template=None):
     keys = ctx.lowering.formatted.get(ctx.node, ())
     if keys:  # the values its message shows (runtime/graph/formatted.py), kept as they are when it first fails
         failing = (ctx.state[_FAILED] == 0) & ~jnp.all(condition)
@@ -1054,6 +1055,41 @@ def _assert(ctx, condition, *values, message, error=AssertionError, where="", te
             kept = ctx.state[key]
             ctx.state[key] = jnp.where(failing, jnp.asarray(value, kept.dtype), kept)
     _check(ctx, condition)
+
+
+def _python_int(ctx, *values, operation, where=""):
+    """``python_int`` (runtime/graph/core_kernels.py): int64 arithmetic, wrapping, with its overflow recorded as the
+    graph's failure (Python's ints grow: the interpreter's kernel raises OverflowError there too)."""
+    a = values[0]
+    b = values[1] if len(values) > 1 else None
+    low = jnp.iinfo(jnp.int64).min
+    if operation == "add":
+        r = a + b
+        bad = ((a ^ r) & (b ^ r)) < 0
+    elif operation == "sub":
+        r = a - b
+        bad = ((a ^ b) & (a ^ r)) < 0
+    elif operation == "mul":
+        r = a * b
+        safe = jnp.where((a == 0) | (a == -1), 1, a)
+        bad = jnp.where(a == -1, b == low, jnp.where(a == 0, False, jnp.floor_divide(r, safe) != b))
+    elif operation == "floordiv":
+        r = jnp.floor_divide(a, jnp.where(b == 0, 1, b))
+        bad = (a == low) & (b == -1)
+    elif operation == "pow":
+        r = lax.integer_pow(a, int(b)) if isinstance(b, int) else jnp.power(a, b)
+        power = jnp.power(jnp.abs(a.astype(jnp.float64)), b.astype(jnp.float64))
+        fits = (power == 2.0 ** 63) & (a < 0) & (b % 2 == 1) & (r == low)
+        bad = (b >= 2) & (power >= float(2 ** 63 - 2 ** 20)) & ~fits
+    elif operation == "left_shift":
+        r = jnp.left_shift(a, jnp.minimum(b, 63))
+        bad = (a != 0) & ((b >= 64) | (jnp.right_shift(r, jnp.minimum(b, 63)) != a))
+    else:  # neg, abs
+        r = -a if operation == "neg" else jnp.abs(a)
+        bad = a == low
+    if ctx.node in ctx.lowering.assert_codes:
+        _check(ctx, ~bad)
+    return r
 
 
 def _check(ctx, condition: Any) -> None:
@@ -1104,6 +1140,7 @@ _STATE_RULES: dict[str, Rule] = {
     "assign_sub_variable": _assign(lambda old, x: old - x),
     "print": _print,
     "assert": _assert,
+    "python_int": _python_int,
     "random": _random("draw"),
     "random_generator": lambda ctx, *inputs, **attrs: _unused_generator(ctx, inputs, **attrs),
     "numpy_function": _numpy_function,
@@ -1220,7 +1257,8 @@ class Lowered:
         indexed = index_checks.checked_nodes(nodes) if checks else []
         # And NumPy's (SciPy's) LinAlgError of a singular matrix or one not positive definite (rules_linalg.CHECKED).
         # And NumPy's search in an array that is not sorted, which XLA's cannot follow (rules_array.CHECKED).
-        value_errors = dict(rules_linalg.CHECKED) | rules_array.CHECKED
+        value_errors = dict(rules_linalg.CHECKED) | rules_array.CHECKED | {
+            "python_int": (OverflowError, PYTHON_INT_OVERFLOW)}
         if any(n.op.startswith("scipy_") for n in nodes):
             from runtime.jax import rules_scipy
 

@@ -12,8 +12,7 @@ Removed: nodes whose outputs nothing uses and that ``effects.removable`` allows 
 execution is non-strict, so such a node never ran). Inside control flow: ``cond`` outputs
 nobody uses (from the node and both branches), ``cond`` operands neither branch reads,
 ``while_loop`` constants neither the test nor the body reads, and loop variables that neither
-the test, an effect, nor a used result depends on (a counter nobody reads). An assertion that guards a value
-(``guards``: a Python int's overflow check) goes with that value. A graph's own
+the test, an effect, nor a used result depends on (a counter nobody reads). A graph's own
 inputs stay: they are its calling convention.
 """
 
@@ -29,7 +28,7 @@ def run(graph: Graph) -> Graph:
     live: set[Value] = set(graph.outputs)
     kept: list[Node] = []
     for node in reversed(graph.nodes):
-        if _dead_guard(node, live) or (effects.removable(node) and live.isdisjoint(node.outputs)):
+        if effects.removable(node) and live.isdisjoint(node.outputs):
             continue
         if node.op == "cond":
             node = _cond(node, live)
@@ -41,12 +40,6 @@ def run(graph: Graph) -> Graph:
     if len(kept) == len(graph.nodes) and all(a is b for a, b in zip(kept, graph.nodes)):
         return graph
     return Graph(graph.inputs, tuple(kept), graph.outputs)
-
-
-def _dead_guard(node: Node, live: set) -> bool:
-    """An assertion guarding a value (``guards``: a Python int's overflow) that nothing needs: Python computes the
-    number without error, and no one sees it, so nothing is checked either."""
-    return node.op == "assert" and node.attrs.get("guards", False) and node.inputs[1] not in live
 
 
 def _cond(node: Node, live: set) -> Node:
@@ -75,8 +68,6 @@ def _depends(graph: Graph, values: set) -> set:
     """The inputs of ``graph`` that ``values`` (or an effect of ``graph``) depend on."""
     needed = set(values)
     for node in reversed(graph.nodes):
-        if _dead_guard(node, needed):
-            continue
         if not effects.removable(node) or not needed.isdisjoint(node.outputs):
             needed.update(node.inputs)
     return needed & set(graph.inputs)
