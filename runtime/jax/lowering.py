@@ -68,7 +68,7 @@ import numpy as np
 from jax import lax
 
 from runtime.graph import formatted, interpreter, ops, program, shapes, variables
-from runtime.graph.core_kernels import PYTHON_INT_OVERFLOW
+from runtime.graph.core_kernels import PYTHON_INT_OVERFLOW, python_int
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
 from runtime.jax import (
@@ -1059,9 +1059,16 @@ def _assert(ctx, condition, *values, message, error=AssertionError, where="", te
 
 def _python_int(ctx, *values, operation, where=""):
     """``python_int`` (runtime/graph/core_kernels.py): int64 arithmetic, wrapping, with its overflow recorded as the
-    graph's failure (Python's ints grow: the interpreter's kernel raises OverflowError there too)."""
-    a = values[0]
-    b = values[1] if len(values) > 1 else None
+    graph's failure (Python's ints grow: the interpreter's kernel raises OverflowError there too). On static integers
+    (a `dim` and a constant: `y[:n - 1]` of y = x[mask], n = y.size) it stays a NumPy value, the interpreter's kernel,
+    so a slice bound or a shape made of it is static, as for the elementwise ops."""
+    if _integer_scalars(values):
+        try:
+            return python_int(*values, operation=operation, where=where)
+        except (ArithmeticError, ValueError):  # (a zero divisor, an overflow: the graph's failure, recorded below)
+            pass
+    a = jnp.asarray(values[0])
+    b = jnp.asarray(values[1]) if len(values) > 1 else None
     low = jnp.iinfo(jnp.int64).min
     if operation == "add":
         r = a + b
