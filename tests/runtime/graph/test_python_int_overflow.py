@@ -35,7 +35,7 @@ def _expected(exact):
     return ("value", exact) if INT64.min <= exact <= INT64.max else ("overflow", None)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(a=VALUES, b=VALUES, name=st.sampled_from(sorted(BINARY)))
 @example(a=INT64.min, b=-1, name="floordiv")
 @example(a=-1, b=INT64.min, name="mul")
@@ -102,7 +102,7 @@ def test_vectorized_python_ints_raise_rather_than_wrap():
         autograph.function(fn)(np.array([1, 3]))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(value=st.one_of(st.floats(allow_nan=True, allow_infinity=True, allow_subnormal=False),  # (XLA flushes them)
                        st.sampled_from([0.0, -0.0, 1e200, -1e160])),
        exponent=st.integers(-4, 4))

@@ -522,7 +522,7 @@ OTHER_UFUNCS = {
 }
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2 ** 16), shape=st.sampled_from([(), (5,), (2, 3), (3, 1, 2)]),
        name=st.sampled_from(sorted(OTHER_UFUNCS)), single=st.booleans(), element=st.booleans(),
        number=st.sampled_from([2, 3, 0.5, 2.5]))

@@ -71,7 +71,7 @@ ELEMENT_FUNCTIONS = {
 DTYPES = st.sampled_from([np.float64, np.float32, np.int64, np.int32, np.bool_])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(name=st.sampled_from(sorted(ELEMENT_FUNCTIONS)), dtype=DTYPES,
        shapes=hnp.mutually_broadcastable_shapes(num_shapes=2, min_dims=0, max_dims=2, max_side=3), data=st.data())
 def test_vectorize_is_numpys_on_both_executors(name, dtype, shapes, data):
@@ -195,7 +195,7 @@ SLICE_FUNCTIONS = {"mean_or_peak": _mean_or_peak, "ends": _ends, "positives": _p
                    "sorted": np.sort}
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(name=st.sampled_from(sorted(SLICE_FUNCTIONS)), data=st.data(),
        shape=st.lists(st.integers(1, 3), min_size=1, max_size=3), dtype=st.sampled_from([np.float64, np.int64]))
 def test_apply_along_axis_is_numpys_on_both_executors(name, data, shape, dtype):
