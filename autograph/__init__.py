@@ -10,6 +10,7 @@ __version__ = "0.1.0"
 from autograph import shadowing  # noqa: E402,F401  (first: it checks that `runtime` is ours)
 from autograph.api import convert, converted_lines, do_not_convert, to_code, to_graph
 from autograph.call_boundary import AliasedArguments, ReadOnlyArgument, SubclassedArray, UnwritableArgument
+from autograph.concrete_function import StaleTraceError
 from autograph.errors import (
     ConversionError,
     ConverterBug,
@@ -41,7 +42,8 @@ __all__ = [
     "DataDependentShape",
     "FormatError", "Function", "Limitation", "NoSourceWarning", "NotOnTensors", "NotStageable", "OutputSpecError",
     "ReadOnlyArgument", "RetracingWarning",
-    "SerializationError", "SourceMismatchError", "SourceNotFoundError", "StagingError", "SubclassedArray",
+    "SerializationError", "SourceMismatchError", "SourceNotFoundError", "StaleTraceError", "StagingError",
+    "SubclassedArray",
     "TensorSpec", "UnknownDimension", "UnsortedSearch",
     "UnsupportedSyntaxError", "UnwritableArgument",
     "Variable", "__version__", "assert_", "convert", "converted_lines", "do_not_convert",

@@ -41,6 +41,7 @@ import numpy as np
 
 from autograph.call_boundary import EXACT_NUMBERS, ExactNumber, exact_key, pack_float, refuse_array_class
 from autograph.concrete_function import is_jax, is_tensor_like
+from autograph.trace_guards import any_changed
 from runtime.graph import Tensor, TensorSpec
 from runtime.graph.tensor import stands_for_scalar
 from runtime.staging import leave_library
@@ -120,9 +121,10 @@ MAX_FAST_CALLS = 4096
 
 
 def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, building: Callable[[], Any],
-                   general: Callable[..., Any], tick: Callable[[], Any]) -> Callable[..., Any]:
+                   general: Callable[..., Any], tick: Callable[[], Any], guards: list) -> Callable[..., Any]:
     """``call(*args, **kwargs)``, a ``Function``'s whole call: count it (``tick()``); then, unless ``building()``
-    (a trace under way) is set, ``runs[key](tensors)`` for a call whose key (``make_lookup``'s) is in ``runs``
+    (a trace under way) is set or one of ``guards`` finds a change (autograph/trace_guards.py),
+    ``runs[key](tensors)`` for a call whose key (``make_lookup``'s) is in ``runs``
     (empty while ``run_functions_eagerly(True)``); every other call is ``general(*args, **kwargs)``,
     passed on with the values Python bound (the same parameters, defaults explicit). One function from the
     call to the graph's run, with the parameters of the user's function: a wrong call raises Python's own
@@ -135,25 +137,32 @@ def make_fast_call(signature: inspect.Signature, qualname: str, runs: dict, buil
         def call(*args: Any, **kwargs: Any) -> Any:
             tick()
             try:
+                if guards and any_changed(guards):
+                    return general(*args, **kwargs)
                 try:
                     run, _, tensors = lookup(*args, **kwargs)
                 except TypeError:  # a wrong call: the general path binds it again and says where it was
                     return general(*args, **kwargs)
-                return general(*args, **kwargs) if run is None or building() is not None else run(tensors)
+                if run is None or building() is not None:
+                    return general(*args, **kwargs)
+                return run(tensors)
             except Exception as error:
                 leave_library(error)
                 raise  # (a bare raise adds no entry for this frame: the traceback stays as trimmed)
         return call
     passed = f"return ag__general({call_arguments(params)})"
     head = ["ag__tick()"]
-    tail = ["try:", "    ag__run = ag__get(ag__key)",
+    tail = ["if ag__guards and ag__changed(ag__guards):  # (before the look-up: no frame holds the trace dropped)",
+            f"    {passed}",
+            "try:", "    ag__run = ag__get(ag__key)",
             "except TypeError:  # a Python value of a class whose instances are not all hashable",
             f"    {passed}",
-            "if ag__run is None or ag__building() is not None:", f"    {passed}",
+            "if ag__run is None or ag__building() is not None:",
+            f"    {passed}",
             "return ag__run(ag__t)"]
     return _compile("call", params, bind, passed, tail,
                     {"ag__get": runs.get, "ag__general": general, "ag__building": building, "ag__tick": tick,
-                     "ag__leave": leave_library}, head, guarded=True)
+                     "ag__leave": leave_library, "ag__guards": guards, "ag__changed": any_changed}, head, guarded=True)
 
 
 def call_arguments(params: list[inspect.Parameter]) -> str:

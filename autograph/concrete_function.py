@@ -19,6 +19,7 @@ from autograph.call_boundary import refuse_array_class, same_python_value
 from runtime.graph import Tensor, TensorSpec, TreeDef, printing
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.control_flow import flatten, paths
+from runtime.limits import AutographError
 from runtime.staging import user_location
 
 # --- signatures ------------------------------------------------------------------------------------
@@ -52,6 +53,12 @@ class _Shown(str):
     __repr__ = str.__str__
 
 
+class StaleTraceError(TypeError, AutographError):
+    """A concrete function called after something its trace read besides its arguments changed (a global, a
+    closure variable, an attribute, an array's contents: autograph/trace_guards.py). Its graph holds the old
+    value; the ``Function`` itself traces again instead."""
+
+
 class ConcreteFunction:
     """One trace of a ``Function``: what it was traced for, what it returns, and how it runs.
 
@@ -74,6 +81,8 @@ class ConcreteFunction:
         self._executor = executor
         self._run = run  # tensor inputs, flattened -> the structured NumPy result
         self._jax_single: Any = None  # executor="jax": what its Function's dispatcher runs (autograph/dispatch.py)
+        # What the trace read besides its arguments (autograph/trace_guards.py), set by the Function that traced it.
+        self._guard: Any = None
         bound = inspect.BoundArguments(signature, dict(zip(arg_names, tree.unflatten(leaves))))
         self.structured_input_signature = (bound.args, bound.kwargs)
 
@@ -107,6 +116,12 @@ class ConcreteFunction:
                 raise TypeError(f"{user_location()}: this concrete function of {self.name} was traced for "
                                 f"{name}={expected!r}, got {leaf!r}; call the Function itself to trace for other "
                                 "Python values")
+        changed = None if self._guard is None else self._guard.changed()
+        if changed is not None:  # its graph holds the old value: eager code would read the new one
+            raise StaleTraceError(
+                f"{user_location()}: {changed} changed since this concrete function of {self.name} was traced, and "
+                "its graph holds what the trace read; call the Function itself, which traces again, or pass what "
+                "changes as an argument")
         return self._run(inputs)
 
     def _show_args(self) -> str:

@@ -40,6 +40,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph.call_keys import call_arguments, compilable, make_binder, parameter_list, scalar_flavour
+from autograph.trace_guards import any_changed
 from runtime.graph import TensorSpec
 
 _P = inspect.Parameter
@@ -125,11 +126,12 @@ class Dispatcher:
 
 def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: Dispatcher,
                        keyed: Callable[..., Any], general: Callable[..., Any], building: Callable[[], Any],
-                       tick: Callable[[], Any]) -> Optional[Callable[..., Any]]:
+                       tick: Callable[[], Any], guards: list) -> Optional[Callable[..., Any]]:
     """A ``Function``'s call through ``dispatcher`` (the module docstring), compiled with the parameters of
     the user's function (Python's own ``TypeError`` for a wrong call, in the caller's frame): a call whose
     every parameter is a plain ``np.ndarray`` is counted (``tick``) and, unless ``building()`` (a trace of
-    ours under way), runs ``np.asarray(dispatcher.jitted(dispatcher.zero, *arrays))`` with 64 bits on; if that raises
+    ours under way) or one of ``guards`` finds a change (autograph/trace_guards.py: ``general`` drops the
+    traces), runs ``np.asarray(dispatcher.jitted(dispatcher.zero, *arrays))`` with 64 bits on; if that raises
     (a trace not made yet, or anything JAX refuses), ``dispatcher.miss()`` and ``general``, which decides as
     the keyed call would.
     Any other call is ``keyed``'s (which counts it). None for a signature with ``*args`` or ``**kwargs``
@@ -150,7 +152,7 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     lines = [f"def call({parameter_list(params)}):",
              f"    if {test}:",
              "        ag__tick()",
-             "        if ag__building() is None:",
+             "        if ag__building() is None and not (ag__guards and ag__changed(ag__guards)):",
              "            if ag__local() is True:",
              "                try:", *(f"                    {line}" for line in run[:1]),
              *(f"                {line}" for line in run[1:]),
@@ -166,7 +168,7 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     namespace = {"ag__ndarray": np.ndarray, "ag__asarray": np.asarray, "ag__dispatch": dispatcher.jitted,
                  "ag__tick": tick, "ag__building": building, "ag__local": local, "ag__on": on,
                  "ag__restore": restore, "ag__general": general, "ag__keyed": keyed, "ag__miss": dispatcher.miss,
-                 "ag__zero": dispatcher.zero}
+                 "ag__zero": dispatcher.zero, "ag__guards": guards, "ag__changed": any_changed}
     exec(compile("\n".join(lines) + "\n", _DISPATCH_FILE, "exec"), namespace)
     call = namespace["call"]
     call.__defaults__, call.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__

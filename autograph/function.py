@@ -67,7 +67,8 @@ from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like
 from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
 from autograph.executors import executor_for, single_output
 from autograph.no_source import has_source, needs_conversion_hint, warn_traced_as_written
-from autograph.retracing import RetracingMonitor, RetracingWarning
+from autograph.retracing import CHANGED_OUTSIDE, RetracingMonitor, RetracingWarning
+from autograph.trace_guards import TraceGuard, any_changed, first_change
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, formatted, trace
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
@@ -313,9 +314,14 @@ class Function(metaclass=_FunctionClass):
         qualname = getattr(python_function, "__qualname__", self.__name__)
         self._fast_calls: dict[tuple, Callable] = {}  # the key make_lookup makes -> its trace's run
         self._counter = itertools.count()  # one tick per call: the retracing monitor's count (_calls)
+        # One per trace: what it read besides its arguments (autograph/trace_guards.py). Every call asks them
+        # before it runs a trace; a change drops the traces (_drop_traces). Cleared in place: the compiled
+        # calls hold this list.
+        self._guards: list[TraceGuard] = []
+        self._changed: Optional[str] = None  # what the last dropping of the traces found changed
         self._call = self._keyed_call = make_fast_call(self._signature, qualname, self._fast_calls,
                                                        current_builder_fast, _weak_general(self),
-                                                       self._counter.__next__)
+                                                       self._counter.__next__, self._guards)
         # executor="jax" (and "auto", for the traces whose trial chose JAX): the call through one jax.jit of its own
         # (autograph/dispatch.py), made with the first trace it can run; None until then, False where it never
         # answers (*args, or a trace of plain arrays it cannot run: several outputs, state, or auto's interpreter).
@@ -425,7 +431,7 @@ class Function(metaclass=_FunctionClass):
                 qualname = getattr(self.python_function, "__qualname__", self.__name__)
                 self._dispatch_call = make_dispatch_call(
                     self._signature, qualname, self._dispatcher, self._keyed_call, _weak_general(self),
-                    current_builder_fast, self._counter.__next__) or False
+                    current_builder_fast, self._counter.__next__, self._guards) or False
         if self._dispatch_call is not False and not self._trials and not _run_eagerly:
             self._call = self._dispatch_call
         self._dispatcher.forget_misses()  # the trace it could not run before, it can now: no slow path left for it
@@ -480,6 +486,11 @@ class Function(metaclass=_FunctionClass):
         """The trace for these parameter values (traced now if new) and their leaves. ``called``: a call,
         not ``get_concrete_function``, so a new trace counts towards the retracing warning."""
         key, tree, leaves, specs = self._key_for(values)
+        if self._guards and any_changed(self._guards):
+            with self._trace_lock:
+                changed = first_change(self._guards)
+                if changed is not None:
+                    self._drop_traces(changed)
         concrete = self._concrete.get(key)
         if concrete is None:
             # Another thread may be tracing this key: wait for it (the lock), then look again and use its trace.
@@ -488,10 +499,35 @@ class Function(metaclass=_FunctionClass):
                 if concrete is None:
                     traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
                     trace = self._trace_jax if self.backend == "jax" else self._trace
-                    concrete = self._concrete[key] = trace(self._names, tree, traced_leaves)
+                    # What the trace reads besides its arrays: taken as it starts and again as it ends.
+                    named = zip(_leaf_names(self._names, tree), leaves, traced_leaves)
+                    guard = TraceGuard([self.python_function], [(name, leaf) for name, leaf, traced in named
+                                                                if not isinstance(traced, TensorSpec)])
+                    concrete = trace(self._names, tree, traced_leaves)
+                    guard.finish()
+                    concrete._guard = guard
+                    self._guards.append(guard)
+                    self._concrete[key] = concrete
                     if called:
                         self._note_trace(self._names, tree, specs)
         return concrete, leaves
+
+    def _drop_traces(self, changed: str) -> None:
+        """``changed`` (a global, a closure variable, an attribute, an array's contents) is not what the traces
+        read: drop them all, and the calls that lead to them (the next call traces again). Under the trace lock."""
+        self._changed = changed
+        self._concrete.clear()
+        self._fast_calls.clear()
+        self._guards.clear()
+        self._trials.clear()
+        if self._dispatcher is not None:  # (its jax.jit holds lowerings of the traces dropped)
+            self._dispatcher = None
+            self._dispatch_call = None if self.executor in ("jax", "auto") else False
+            self._call = self._keyed_call
+        # (backend="jax": JAX keeps the float32 copy it made of a float64 NumPy constant, 64 bits off, by the
+        # array's identity while that copy is alive; the dropped traces held it, and nothing here may hold them
+        # now, or the next trace would get the copy of the array's old contents: the calls check the guards
+        # before they look up a trace.)
 
     def _traced_for(self, specs: tuple) -> Optional[ConcreteFunction]:
         """The trace a call with these parameter values (``TensorSpec``s) runs, if it has been made; None if not
@@ -518,12 +554,15 @@ class Function(metaclass=_FunctionClass):
         return (tree, tuple(specs)), tree, leaves, specs
 
     def _note_trace(self, names: tuple, tree: TreeDef, specs: list) -> None:
-        """Tell the retracing monitor what each parameter was keyed by (autograph/retracing.py)."""
+        """Tell the retracing monitor what each parameter was keyed by (autograph/retracing.py), and what
+        changed outside the arguments if that made this trace."""
         it = iter(specs)
-        keys = {}
+        keys: dict[str, Any] = {}
         for name, child in zip(names, tree.children):
             part = [next(it) for _ in range(child.num_leaves)]
             keys[name] = part[0] if child.kind == "leaf" else (child, tuple(part))
+        keys[CHANGED_OUTSIDE] = (self._changed, self._calls)
+        self._changed = None
         self._retracing.traced(self.__name__, self._calls, keys)
 
     def _check_signature(self, tree: TreeDef, leaves: list, leaf_names: list[str]) -> list:

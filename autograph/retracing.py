@@ -18,6 +18,9 @@ from runtime.graph import TensorSpec
 from runtime.staging import format_site, user_frame
 
 WINDOW_TRACES, WINDOW_CALLS = 5, 10
+# The monitor's entry for what changed outside the arguments and made a trace (autograph/trace_guards.py):
+# (what, the call's number), or (None, ...) for a trace the arguments made.
+CHANGED_OUTSIDE = "<read outside the arguments>"
 
 
 class RetracingWarning(UserWarning):
@@ -49,7 +52,7 @@ class RetracingMonitor:
         # Each trace was a call of its own: the window spans at least as many calls as it holds traces.
         calls = max(call - recent[0][0] + 1, len(recent))
         changing = [p for p in params if len({repr(keys[p]) for _, keys in recent if p in keys}) > 1]
-        advice = "; ".join(_advice(p, [keys.get(p) for _, keys in recent]) for p in changing)
+        advice = "; ".join(filter(None, (_advice(p, [keys.get(p) for _, keys in recent]) for p in changing)))
         warnings.warn(
             f"{_cell_prefix()}{name} traced {len(recent)} times in its last {calls} calls (each trace "
             f"converts and traces the Python function again, which costs far more than running the graph). "
@@ -60,9 +63,17 @@ class RetracingMonitor:
 
 def _advice(param: str, keys: Sequence[Any]) -> str:
     """What changed in ``param`` between the traces, and what to do about it."""
+    if param == CHANGED_OUTSIDE:
+        changed = list(dict.fromkeys(k[0] for k in keys if k is not None and k[0] is not None))
+        if not changed:
+            return ""
+        return (f"Between calls, {', '.join(changed[-3:])} changed: a trace holds what the function read besides "
+                "its arguments, so each change traces again; pass what changes as an argument (a NumPy array), "
+                "so that one trace serves every value")
     if param == "self":
-        return ("Argument 'self' changes: each instance traces on its own (self is part of the trace key, its "
-                "attributes are constants of its traces); reuse a few instances, or pass what changes as arrays")
+        return ("Argument 'self' changes: each instance traces on its own (self is part of the trace key, and its "
+                "traces hold what they read of its attributes); reuse a few instances, or pass what changes as "
+                "arrays")
     distinct = list(dict.fromkeys(_show(k) for k in keys))
     shown = ", ".join(distinct[-3:])
     if any(isinstance(k, tuple) and len(k) == 2 and not isinstance(k[0], type) for k in keys):  # a container

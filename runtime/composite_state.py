@@ -491,6 +491,10 @@ def _put_back(kind: str, obj: Any, picture: Any) -> None:
         pass
 
 
+# What autograph/trace_guards.py shares with the pictures here.
+IMMUTABLE, global_names, library_class = _IMMUTABLE, _global_names, _library
+
+
 def _shown(label: Any) -> str:
     """A picture's label as the user would write it: ``self.history``, ``best['loss']``."""
     if type(label) is str:

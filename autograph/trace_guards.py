@@ -1,0 +1,289 @@
+"""What a trace read besides its arguments, checked at every call: a change makes the call trace again.
+
+A trace fixes in its graph what the function read while it ran: the globals and closure variables its
+code names (and those of the functions of yours it reaches: helpers it names, methods of its ``self``),
+and the Python objects reachable from them and from its non-array arguments: numbers, flags, strings,
+lists, dicts, attributes, the contents of NumPy arrays. Eager code reads them afresh at every call. So
+each trace keeps a ``TraceGuard``, taken when the trace ends, and a ``Function`` asks its guards before
+it runs a trace; one that finds a change drops the Function's traces, and the call traces again::
+
+    scale = 2.0
+
+    @autograph.function
+    def f(x):
+        return x * scale      # the graph holds 2.0
+
+    f(x)                      # traced
+    scale = 3.0               # (or W[0] = 7 for a global array W, or self.W = ... for a method's self)
+    f(x)                      # the guard sees `scale` rebound: traced again, and eager's 3 * x
+
+Before, the second call silently gave ``2 * x``. What is looked at, and what is not:
+
+* the *bindings*: each global name the code of those functions names (a module, a function, a number),
+  compared by identity (a number or string by value, so ``scale = 2.0`` again traces nothing), and each
+  closure variable;
+* the *contents* of what the bindings and the non-array arguments hold, as the staged statements'
+  ``Watch`` pictures them (runtime/composite_state.py): a list's items, a dict's entries, an object's
+  attributes, a class's own attributes (by identity), an array's bytes, three levels down, at most
+  20,000 entries; NumPy arrays up to 64 MiB in all by a copy of their bytes, larger ones by a BLAKE2b
+  digest of them (a call then hashes them: pass large arrays that change as arguments);
+* not the contents of objects of the standard library, NumPy, JAX or autograph (a logger's cache, a
+  random generator's state: the graph draws from the generator itself), nor a change beyond the
+  limits above, nor state reached only through a C extension.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+import types
+from typing import Any, Iterable, Optional
+
+import numpy as np
+
+from runtime.backend import backend_for
+from runtime.composite_state import IMMUTABLE, global_names, library_class
+
+DEPTH = 3  # levels below a binding or argument: self -> self.layers -> its items
+BUDGET = 20_000  # objects and entries pictured per trace
+COPIED_BYTES = 1 << 26  # NumPy arrays kept as a copy of their bytes, in all per trace; beyond, a digest
+_FUNCTIONS = 2_000  # functions whose globals and closures are followed per trace
+_MISSING = object()
+_BY_VALUE = frozenset({int, float, bool, str, bytes, complex, type(None), range})  # rebound to an equal value: the same
+_NOT_PICTURED = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                 types.CodeType, types.CellType)
+
+
+def _library_function(fn: types.FunctionType) -> bool:
+    """Code of the standard library, NumPy, JAX, autograph or an installed package: its globals are its own."""
+    filename = fn.__code__.co_filename
+    return (library_class(fn) or "site-packages" in filename or "dist-packages" in filename
+            or filename.startswith(sys.prefix + "/lib/") or filename.startswith(sys.base_prefix + "/lib/"))
+
+
+class TraceGuard:
+    """The bindings and contents a trace read besides its arguments (module docstring): ``changed()`` names
+    the first that differs now, or gives None."""
+
+    __slots__ = ("bindings", "pictures", "_functions", "_arguments")
+
+    def __init__(self, functions: Iterable[Any], arguments: Iterable[tuple[str, Any]]) -> None:
+        """Taken as the trace starts; ``finish()`` takes it again as it ends."""
+        self._functions, self._arguments = list(functions), list(arguments)
+        # (kind, holder, key, value, label): a global's namespace and name, or a closure cell
+        self.bindings: list[tuple[str, Any, Any, Any, str]] = []
+        self.pictures: list[tuple[str, Any, Any, str]] = []  # (kind, object, its picture, label)
+        self._take()
+
+    def _take(self) -> None:
+        self.bindings, self.pictures = [], []
+        roots = list(self._arguments)
+        self._follow(list(self._functions), [value for _, value in roots], roots)
+        self._picture(roots)
+
+    def finish(self) -> None:
+        """The trace has ended: take the guard again, leaving out what the trace changed itself (a list it
+        appended to, a key or attribute it set, a global it rebound): the function's own writes, which its
+        eager calls make again (a log, a counter), not something its graph read."""
+        before_bindings = {(id(holder), key): value for _, holder, key, value, _ in self.bindings}
+        before_pictures = {(id(obj), kind): picture for kind, obj, picture, _ in self.pictures}
+        self._take()
+        self.bindings = [b for b in self.bindings if before_bindings.get((id(b[1]), b[2]), b[3]) is b[3]]
+        kept = []
+        for kind, obj, picture, label in self.pictures:
+            before = before_pictures.get((id(obj), kind))
+            if before is None or not _differs(kind, obj, before):
+                kept.append((kind, obj, picture, label))
+            elif kind in ("dict", "attrs", "class"):  # only the keys the trace set are left out
+                old = dict(before)
+                written = {k for k, v in picture if k not in old or old[k] is not v}
+                written |= old.keys() - dict(picture).keys()
+                kept.append((kind + "-except", obj, ([(k, v) for k, v in picture if k not in written], written), label))
+        self.pictures = kept
+
+    def _follow(self, functions: list, values: list, roots: list) -> None:
+        """Record the bindings of ``functions`` and of the functions of the user's they reach."""
+        seen: set[int] = set()
+        stack = functions + [_function_of(v) for v in values]
+        stack += [f for v in values for f in _class_functions(type(v))]
+        while stack and len(seen) < _FUNCTIONS:
+            fn = _function_of(stack.pop())
+            if fn is None or id(fn) in seen or _library_function(fn):
+                continue
+            seen.add(id(fn))
+            namespace = fn.__globals__
+            where = f"{fn.__module__}" if isinstance(fn.__module__, str) else "its module"
+            for name in sorted(global_names(fn.__code__)):
+                value = namespace.get(name, _MISSING)
+                if value is _MISSING:  # a builtin (or not bound yet: binding it later is a change too)
+                    self.bindings.append(("global", namespace, name, _MISSING, f"the global {name!r} of {where}"))
+                    continue
+                self.bindings.append(("global", namespace, name, value, f"the global {name!r} of {where}"))
+                stack.append(value)
+                stack += _class_functions(value)
+                roots.append((name, value))
+            for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+                try:
+                    value = cell.cell_contents
+                except ValueError:
+                    value = _MISSING
+                label = f"the variable {name!r} that {fn.__name__} closes over"
+                self.bindings.append(("cell", cell, None, value, label))
+                if value is not _MISSING:
+                    stack.append(value)
+                    stack += _class_functions(value)
+                    roots.append((name, value))
+
+    def _picture(self, roots: list[tuple[Any, Any]]) -> None:
+        seen: set[int] = set()
+        level = roots
+        budget, copied = BUDGET, COPIED_BYTES
+        for depth in range(DEPTH + 1):
+            below: list[tuple[Any, Any]] = []
+            for label, obj in level:
+                if id(obj) in seen or budget <= 0:
+                    continue
+                seen.add(id(obj))
+                cls = type(obj)
+                if cls in IMMUTABLE:
+                    if cls is tuple and depth < DEPTH:  # (immutable, but it may hold a mutable object)
+                        below += [((label, "[]", i), item) for i, item in zip(range(budget), obj)]
+                    continue
+                if isinstance(obj, _NOT_PICTURED) or backend_for(obj) is not None:
+                    continue
+                keys: Any = ()
+                if isinstance(obj, type):
+                    if library_class(obj):
+                        continue
+                    picture: Any = list(obj.__dict__.items())
+                    kind, keys, values = "class", [k for k, _ in picture], [v for _, v in picture]
+                elif isinstance(obj, np.ndarray):
+                    if obj.dtype.hasobject:
+                        picture = (obj.shape, obj.dtype, list(obj.flat))
+                        kind, values = "objects", picture[2]
+                    elif obj.nbytes <= copied:
+                        copied -= obj.nbytes
+                        picture, kind, values = (obj.shape, obj.dtype, obj.tobytes()), "array", ()
+                    else:
+                        picture, kind, values = (obj.shape, obj.dtype, _digest(obj)), "digest", ()
+                elif isinstance(obj, list):
+                    picture = list(obj)
+                    kind, keys, values = "list", range(len(picture)), picture
+                elif isinstance(obj, dict):
+                    picture = list(dict.items(obj))
+                    kind, keys, values = "dict", [k for k, _ in picture], [v for _, v in picture]
+                elif isinstance(obj, (set, frozenset, bytearray)) or type(obj).__name__ == "deque":
+                    picture = list(obj)
+                    kind, values = "items", picture
+                elif not library_class(cls) and type(getattr(obj, "__dict__", None)) is dict:
+                    picture = list(obj.__dict__.items())
+                    kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+                else:
+                    continue
+                budget -= 1 + (len(values) if kind != "array" else 0)
+                self.pictures.append((kind, obj, picture, label))
+                if depth < DEPTH and budget > 0:
+                    step = "." if kind in ("attrs", "class") else "[]"
+                    if keys == ():
+                        keys = range(len(values))
+                    below += [((label, step, key), value) for key, value, _ in zip(keys, values, range(budget))]
+            level = below
+
+    def changed(self) -> Optional[str]:
+        """What differs from when the trace ended (as the user would write it), or None."""
+        for kind, holder, key, value, label in self.bindings:
+            if kind == "global":
+                now = holder.get(key, _MISSING)
+            else:
+                try:
+                    now = holder.cell_contents
+                except ValueError:
+                    now = _MISSING
+            if now is not value and not (type(now) is type(value) and type(value) in _BY_VALUE and now == value):
+                return label
+        for kind, obj, picture, label in self.pictures:
+            if _differs(kind, obj, picture):
+                return _shown(label)
+        return None
+
+
+def _differs(kind: str, obj: Any, picture: Any) -> bool:
+    if kind == "array":
+        return obj.shape != picture[0] or obj.dtype != picture[1] or obj.tobytes() != picture[2]
+    if kind == "digest":
+        return obj.shape != picture[0] or obj.dtype != picture[1] or _digest(obj) != picture[2]
+    if kind == "objects":
+        return obj.shape != picture[0] or obj.dtype != picture[1] or _not_same(list(obj.flat), picture[2])
+    if kind == "list" or kind == "items":
+        return _not_same(list(obj), picture)
+    if kind == "dict":
+        return _not_same(list(dict.items(obj)), picture, pairs=True)
+    if kind == "class" or kind == "attrs":
+        return _not_same(list(obj.__dict__.items()), picture, pairs=True)
+    # "dict-except", "attrs-except", "class-except": all but the keys the trace wrote itself
+    items, written = picture
+    now = dict.items(obj) if kind == "dict-except" else obj.__dict__.items()
+    return _not_same([(k, v) for k, v in now if k not in written], items, pairs=True)
+
+
+def _not_same(now: list, before: list, pairs: bool = False) -> bool:
+    if len(now) != len(before):
+        return True
+    if pairs:
+        return any(a[0] != b[0] or a[1] is not b[1] for a, b in zip(now, before))
+    return any(a is not b for a, b in zip(now, before))
+
+
+def _digest(array: np.ndarray) -> bytes:
+    return hashlib.blake2b(np.ascontiguousarray(array).view(np.uint8).reshape(-1), digest_size=20).digest()
+
+
+def _function_of(value: Any) -> Optional[types.FunctionType]:
+    """The Python function behind ``value`` (a function, bound method, staticmethod, property getter,
+    partial), or None."""
+    if isinstance(value, types.FunctionType):
+        return value
+    if isinstance(value, (types.MethodType, staticmethod, classmethod)):
+        return _function_of(value.__func__)
+    if isinstance(value, property):
+        return _function_of(value.fget)
+    if type(value).__module__ == "autograph.function":  # a Function called from a traced one runs inline
+        return _function_of(getattr(value, "python_function", None))
+    func = getattr(value, "func", None) if type(value).__name__ == "partial" else None
+    return _function_of(func) if func is not None else None
+
+
+def _class_functions(value: Any) -> list:
+    """The functions of a class of the user's (``value`` itself, or an instance's class): its methods read
+    globals too, when the trace calls them through ``self``."""
+    cls = value if isinstance(value, type) else type(value)
+    if library_class(cls) or isinstance(value, _NOT_PICTURED):
+        return []
+    functions: list = []
+    for klass in cls.__mro__:
+        if library_class(klass):
+            continue
+        functions += [f for f in (_function_of(v) for v in vars(klass).values()) if f is not None]
+    return functions
+
+
+def _shown(label: Any) -> str:
+    """A picture's label as the user would write it: ``self.W``, ``config['lr']``, ``layers[0].W``."""
+    if type(label) is str:
+        return label
+    parent, step, key = label
+    return f"{_shown(parent)}.{key}" if step == "." else f"{_shown(parent)}[{key!r}]"
+
+
+def first_change(guards: list[TraceGuard]) -> Optional[str]:
+    """What the first of ``guards`` that finds a change names, or None."""
+    for guard in guards:
+        changed = guard.changed()
+        if changed is not None:
+            return changed
+    return None
+
+
+def any_changed(guards: list[TraceGuard]) -> bool:
+    """Whether any of ``guards`` finds a change (the compiled call's test)."""
+    return first_change(guards) is not None

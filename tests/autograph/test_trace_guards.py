@@ -1,0 +1,261 @@
+"""A trace holds what the function read besides its arguments; when that changes, the call traces again
+(autograph/trace_guards.py). Each program reads something from outside, the test changes it between calls,
+and every call must give what the function gives eagerly at that moment: on the interpreter, on XLA
+(both its keyed call and its dispatcher's), and under backend="jax"."""
+
+from __future__ import annotations
+
+import threading
+import warnings
+
+import numpy as np
+import pytest
+
+import autograph
+from autograph import trace_guards
+
+MODES = [dict(), dict(executor="jax"), dict(backend="jax")]
+MODE_IDS = ["interpreter", "xla", "backend-jax"]
+
+SCALE = 2.0
+W = np.array([1.0, 2.0, 3.0])
+CONFIG = {"lr": 0.5, "decay": 0.9}
+WEIGHTS = [np.ones(3), np.full(3, 2.0)]
+USE_BIAS = True
+BIG = np.arange(64.0)
+
+
+def act(v):
+    return v * 2.0
+
+
+def helper(v):
+    return v * SCALE
+
+
+def reads_a_float(x):
+    return x * SCALE
+
+
+def reads_an_array(x):
+    return W * x
+
+
+def reads_a_dict(x):
+    return x * CONFIG["lr"]
+
+
+def reads_a_list(x):
+    return x * WEIGHTS[0] + WEIGHTS[1]
+
+
+def reads_a_flag(x):
+    if USE_BIAS:
+        return x + 1.0
+    return x
+
+
+def calls_a_helper(x):
+    return helper(x) + 1.0
+
+
+def calls_a_global_function(x):
+    return act(x)
+
+
+def reads_a_big_array(x):
+    return np.sum(BIG) * x
+
+
+def _set(name, value):
+    globals()[name] = value
+
+
+def _write(array, index, value):
+    array[index] = value
+
+
+class Model:
+    offset = 1.0
+
+    def __init__(self):
+        self.W = np.ones(3)
+        self.calls = 0
+
+    def call(self, x):
+        self.calls += 1  # the function's own write: its eager calls make it again, no retrace for it
+        return self.W * x + Model.offset
+
+
+CHANGES = {
+    "a global float rebound": (reads_a_float, lambda: _set("SCALE", 3.5)),
+    "a global array rebound": (reads_an_array, lambda: _set("W", np.array([5.0, 6.0, 7.0]))),
+    "a global array written in place": (reads_an_array, lambda: _write(W, 0, 100.0)),
+    "a dict entry changed": (reads_a_dict, lambda: CONFIG.__setitem__("lr", 0.25)),
+    "a list item replaced": (reads_a_list, lambda: WEIGHTS.__setitem__(0, np.full(3, 4.0))),
+    "a list item written in place": (reads_a_list, lambda: _write(WEIGHTS[1], 2, -1.0)),
+    "a flag that picks a branch": (reads_a_flag, lambda: _set("USE_BIAS", False)),
+    "a global a helper reads": (calls_a_helper, lambda: _set("SCALE", 4.0)),
+    "a function rebound": (calls_a_global_function, lambda: _set("act", lambda v: v - 1.0)),
+    "a large array, by its digest": (reads_a_big_array, lambda: _write(BIG, 5, 1000.0)),
+}
+
+
+@pytest.fixture(autouse=True)
+def fresh_globals(monkeypatch):
+    """Each test starts from the module's values (and a copy of each array), and leaves them so."""
+    for name in ("SCALE", "W", "CONFIG", "WEIGHTS", "USE_BIAS", "BIG", "act"):
+        value = globals()[name]
+        copied = (value.copy() if isinstance(value, np.ndarray) else dict(value) if isinstance(value, dict)
+                  else [w.copy() for w in value] if isinstance(value, list) else value)
+        monkeypatch.setitem(globals(), name, copied)
+    monkeypatch.setattr(Model, "offset", 1.0)
+    monkeypatch.setattr(trace_guards, "COPIED_BYTES", 256)  # BIG (512 bytes) is kept as a digest
+
+
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+@pytest.mark.parametrize("what", list(CHANGES))
+def test_a_change_outside_the_arguments_traces_again(what, mode):
+    fn, change = CHANGES[what]
+    traced = autograph.function(fn, **mode)
+    x = np.array([1.0, -2.0, 3.0])
+    for _ in range(2):
+        np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+    assert traced.tracing_count == 1
+    change()
+    for _ in range(2):
+        np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+    assert traced.tracing_count == 2, "one new trace for the change, then its calls run it"
+
+
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_a_methods_self_attributes_and_class_attributes(mode):
+    Model.traced = autograph.function(Model.call, **mode)
+    try:
+        m = Model()
+        x = np.arange(3.0)
+        expected = lambda: m.W * x + Model.offset  # noqa: E731
+        for change in (lambda: setattr(m, "W", np.full(3, 5.0)), lambda: _write(m.W, 1, 9.0),
+                       lambda: setattr(Model, "offset", -2.0)):
+            np.testing.assert_allclose(np.asarray(m.traced(x)), expected())
+            np.testing.assert_allclose(np.asarray(m.traced(x)), expected())
+            change()
+        np.testing.assert_allclose(np.asarray(m.traced(x)), expected())
+        assert Model.traced.tracing_count == 4
+    finally:
+        del Model.traced
+
+
+def test_a_closure_variable_rebound():
+    def make():
+        factor = 2.0
+
+        def f(x):
+            return x * factor
+
+        def set_factor(value):
+            nonlocal factor
+            factor = value
+        return f, set_factor
+
+    f, set_factor = make()
+    traced = autograph.function(f)
+    x = np.arange(3.0)
+    np.testing.assert_allclose(traced(x), f(x))
+    set_factor(-1.0)
+    np.testing.assert_allclose(traced(x), f(x))
+    assert traced.tracing_count == 2
+
+
+def test_nothing_changed_no_new_trace():
+    traced = autograph.function(reads_a_dict)
+    x = np.arange(3.0)
+    for _ in range(5):
+        traced(x)
+    _set("SCALE", 2.0)  # not named by reads_a_dict
+    CONFIG["lr"] = 0.5  # rebound to an equal value
+    traced(x)
+    assert traced.tracing_count == 1
+
+
+def test_the_functions_own_writes_do_not_trace_again():
+    log = []
+
+    def f(x):
+        log.append(1)  # a log: its own eager calls append too
+        return x + 1.0
+
+    traced = autograph.function(f)
+    x = np.arange(3.0)
+    for _ in range(3):
+        np.testing.assert_allclose(traced(x), f(x))
+    assert traced.tracing_count == 1 and len(log) == 4
+
+
+def test_a_concrete_function_called_after_a_change_refuses():
+    traced = autograph.function(reads_a_float)
+    x = np.arange(3.0)
+    concrete = traced.get_concrete_function(x)
+    np.testing.assert_allclose(concrete(x), x * 2.0)
+    _set("SCALE", 7.0)
+    with pytest.raises(autograph.StaleTraceError) as error:
+        concrete(x)
+    message = str(error.value)
+    assert "test_trace_guards.py:" in message and "the global 'SCALE' of" in message and "call the Function" in message
+    assert isinstance(error.value, TypeError) and isinstance(error.value, autograph.AutographError)
+    np.testing.assert_allclose(traced(x), x * 7.0)
+
+
+def test_the_retracing_warning_names_what_changed():
+    traced = autograph.function(reads_a_float)
+    x = np.arange(3.0)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for value in range(8):
+            _set("SCALE", float(value))
+            np.testing.assert_allclose(traced(x), x * value)
+    messages = [str(w.message) for w in caught if issubclass(w.category, autograph.RetracingWarning)]
+    assert len(messages) == 1
+    assert "the global 'SCALE' of" in messages[0] and "pass what changes as an argument" in messages[0]
+
+
+def test_threads_changing_and_calling():
+    traced = autograph.function(reads_a_float)
+    x = np.arange(4.0)
+    errors = []
+    values = [float(v) for v in range(1, 6)]
+
+    def call():
+        try:
+            for _ in range(40):
+                result = np.asarray(traced(x))
+                assert any(np.allclose(result, x * v) for v in values + [2.0]), result
+        except Exception as error:  # noqa: BLE001
+            errors.append(error)
+
+    threads = [threading.Thread(target=call) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for v in values:
+        _set("SCALE", v)
+    for t in threads:
+        t.join()
+    assert not errors
+    np.testing.assert_allclose(traced(x), x * SCALE)
+
+
+@autograph.function
+def inner_function(x):
+    return x * SCALE
+
+
+def calls_a_function(x):
+    return inner_function(x) + 1.0
+
+
+def test_a_function_called_from_a_traced_one():
+    traced = autograph.function(calls_a_function)
+    x = np.arange(3.0)
+    np.testing.assert_allclose(traced(x), x * 2.0 + 1.0)
+    _set("SCALE", 5.0)
+    np.testing.assert_allclose(traced(x), x * 5.0 + 1.0)
