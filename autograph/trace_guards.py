@@ -24,9 +24,10 @@ Before, the second call silently gave ``2 * x``. What is looked at, and what is 
   closure variable;
 * the *contents* of what the bindings and the non-array arguments hold, as the staged statements'
   ``Watch`` pictures them (runtime/composite_state.py): a list's items, a dict's entries, an object's
-  attributes, a class's own attributes (by identity), an array's bytes, three levels down, at most
-  20,000 entries; NumPy arrays up to 64 MiB in all by a copy of their bytes, larger ones by a BLAKE2b
-  digest of them (a call then hashes them: pass large arrays that change as arguments);
+  attributes, a class's own attributes and a module's of the user's program (by identity), an array's
+  bytes, three levels down, at most 20,000 entries; NumPy arrays up to 64 MiB in all by a copy of their
+  bytes, larger ones by a BLAKE2b digest of them (a call then hashes them: pass large arrays that change
+  as arguments);
 * not the contents of objects of the standard library, NumPy, JAX or autograph (a logger's cache, a
   random generator's state: the graph draws from the generator itself), nor a change beyond the
   limits above, nor state reached only through a C extension.
@@ -50,8 +51,17 @@ COPIED_BYTES = 1 << 26  # NumPy arrays kept as a copy of their bytes, in all per
 _FUNCTIONS = 2_000  # functions whose globals and closures are followed per trace
 _MISSING = object()
 _BY_VALUE = frozenset({int, float, bool, str, bytes, complex, type(None), range})  # rebound to an equal value: the same
-_NOT_PICTURED = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType,
-                 types.CodeType, types.CellType)
+_NOT_PICTURED = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.CodeType, types.CellType)
+
+
+def _library_module(module: types.ModuleType) -> bool:
+    """A module of the standard library, NumPy, JAX, autograph or an installed package (not looked into: its
+    attributes are its own); a module of the user's program (a settings module: ``config.LR``) is."""
+    name = getattr(module, "__name__", "")
+    filename = getattr(module, "__file__", None) or ""
+    return (library_class(types.SimpleNamespace(__module__=name)) or not filename or "site-packages" in filename
+            or "dist-packages" in filename or filename.startswith(sys.prefix + "/lib/")
+            or filename.startswith(sys.base_prefix + "/lib/"))
 
 
 def _library_function(fn: types.FunctionType) -> bool:
@@ -152,7 +162,12 @@ class TraceGuard:
                 if isinstance(obj, _NOT_PICTURED) or backend_for(obj) is not None:
                     continue
                 keys: Any = ()
-                if isinstance(obj, type):
+                if isinstance(obj, types.ModuleType):
+                    if _library_module(obj):
+                        continue
+                    picture = list(obj.__dict__.items())
+                    kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+                elif isinstance(obj, type):
                     if library_class(obj):
                         continue
                     picture: Any = list(obj.__dict__.items())

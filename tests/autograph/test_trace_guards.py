@@ -6,6 +6,7 @@ and every call must give what the function gives eagerly at that moment: on the 
 from __future__ import annotations
 
 import threading
+import types
 import warnings
 
 import numpy as np
@@ -259,3 +260,24 @@ def test_a_function_called_from_a_traced_one():
     np.testing.assert_allclose(traced(x), x * 2.0 + 1.0)
     _set("SCALE", 5.0)
     np.testing.assert_allclose(traced(x), x * 5.0 + 1.0)
+
+
+settings = types.ModuleType("settings")  # a settings module of the program's own (no file: made here)
+settings.__file__ = __file__
+settings.RATE = 0.5
+
+
+def reads_a_settings_module(x):
+    return x * settings.RATE
+
+
+def test_an_attribute_of_a_module_of_the_program(monkeypatch):
+    monkeypatch.setattr(settings, "RATE", 0.5)
+    traced = autograph.function(reads_a_settings_module)
+    x = np.arange(3.0)
+    np.testing.assert_allclose(traced(x), x * 0.5)
+    settings.RATE = 0.25
+    np.testing.assert_allclose(traced(x), x * 0.25)
+    assert traced.tracing_count == 2
+    np.testing.assert_allclose(traced(x), x * 0.25)
+    assert traced.tracing_count == 2
