@@ -43,7 +43,7 @@ from typing import Any, Iterable, Optional
 import numpy as np
 
 from runtime.backend import backend_for
-from runtime.composite_state import IMMUTABLE, global_names, library_class
+from runtime.composite_state import IMMUTABLE, global_names, library_class, picture_levels
 
 DEPTH = 3  # levels below a binding or argument: self -> self.layers -> its items
 BUDGET = 20_000  # objects and entries pictured per trace
@@ -145,64 +145,51 @@ class TraceGuard:
                     roots.append((name, value))
 
     def _picture(self, roots: list[tuple[Any, Any]]) -> None:
-        seen: set[int] = set()
-        level = roots
-        budget, copied = BUDGET, COPIED_BYTES
-        for depth in range(DEPTH + 1):
-            below: list[tuple[Any, Any]] = []
-            for label, obj in level:
-                if id(obj) in seen or budget <= 0:
-                    continue
-                seen.add(id(obj))
-                cls = type(obj)
-                if cls in IMMUTABLE:
-                    if cls is tuple and depth < DEPTH:  # (immutable, but it may hold a mutable object)
-                        below += [((label, "[]", i), item) for i, item in zip(range(budget), obj)]
-                    continue
-                if isinstance(obj, _NOT_PICTURED) or backend_for(obj) is not None:
-                    continue
-                keys: Any = ()
-                if isinstance(obj, types.ModuleType):
-                    if _library_module(obj):
-                        continue
-                    picture = list(obj.__dict__.items())
-                    kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
-                elif isinstance(obj, type):
-                    if library_class(obj):
-                        continue
-                    picture: Any = list(obj.__dict__.items())
-                    kind, keys, values = "class", [k for k, _ in picture], [v for _, v in picture]
-                elif isinstance(obj, np.ndarray):
-                    if obj.dtype.hasobject:
-                        picture = (obj.shape, obj.dtype, list(obj.flat))
-                        kind, values = "objects", picture[2]
-                    elif obj.nbytes <= copied:
-                        copied -= obj.nbytes
-                        picture, kind, values = (obj.shape, obj.dtype, obj.tobytes()), "array", ()
-                    else:
-                        picture, kind, values = (obj.shape, obj.dtype, _digest(obj)), "digest", ()
-                elif isinstance(obj, list):
-                    picture = list(obj)
-                    kind, keys, values = "list", range(len(picture)), picture
-                elif isinstance(obj, dict):
-                    picture = list(dict.items(obj))
-                    kind, keys, values = "dict", [k for k, _ in picture], [v for _, v in picture]
-                elif isinstance(obj, (set, frozenset, bytearray)) or type(obj).__name__ == "deque":
-                    picture = list(obj)
-                    kind, values = "items", picture
-                elif not library_class(cls) and type(getattr(obj, "__dict__", None)) is dict:
-                    picture = list(obj.__dict__.items())
-                    kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+        copied = [COPIED_BYTES]
+
+        def describe(label: Any, obj: Any) -> Optional[tuple]:
+            cls = type(obj)
+            if cls in IMMUTABLE or isinstance(obj, _NOT_PICTURED) or backend_for(obj) is not None:
+                return None
+            keys: Any = ()
+            if isinstance(obj, types.ModuleType):
+                if _library_module(obj):
+                    return None
+                picture: Any = list(obj.__dict__.items())
+                kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+            elif isinstance(obj, type):
+                if library_class(obj):
+                    return None
+                picture = list(obj.__dict__.items())
+                kind, keys, values = "class", [k for k, _ in picture], [v for _, v in picture]
+            elif isinstance(obj, np.ndarray):
+                if obj.dtype.hasobject:
+                    picture = (obj.shape, obj.dtype, list(obj.flat))
+                    kind, values = "objects", picture[2]
+                elif obj.nbytes <= copied[0]:
+                    copied[0] -= obj.nbytes
+                    picture, kind, values = (obj.shape, obj.dtype, obj.tobytes()), "array", ()
                 else:
-                    continue
-                budget -= 1 + (len(values) if kind != "array" else 0)
-                self.pictures.append((kind, obj, picture, label))
-                if depth < DEPTH and budget > 0:
-                    step = "." if kind in ("attrs", "class") else "[]"
-                    if keys == ():
-                        keys = range(len(values))
-                    below += [((label, step, key), value) for key, value, _ in zip(keys, values, range(budget))]
-            level = below
+                    picture, kind, values = (obj.shape, obj.dtype, _digest(obj)), "digest", ()
+            elif isinstance(obj, list):
+                picture = list(obj)
+                kind, keys, values = "list", range(len(picture)), picture
+            elif isinstance(obj, dict):
+                picture = list(dict.items(obj))
+                kind, keys, values = "dict", [k for k, _ in picture], [v for _, v in picture]
+            elif isinstance(obj, (set, frozenset, bytearray)) or type(obj).__name__ == "deque":
+                picture = list(obj)
+                kind, values = "items", picture
+            elif not library_class(cls) and type(getattr(obj, "__dict__", None)) is dict:
+                picture = list(obj.__dict__.items())
+                kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+            else:
+                return None
+            self.pictures.append((kind, obj, picture, label))
+            step = "." if kind in ("attrs", "class") else "[]"
+            return step, keys if keys != () else range(len(values)), values, 1 + len(values)
+
+        picture_levels(roots, DEPTH, BUDGET, describe)
 
     def changed(self) -> Optional[str]:
         """What differs from when the trace ended (as the user would write it), or None."""

@@ -352,46 +352,34 @@ class Watch:
         return roots
 
     def _picture(self, roots: list[tuple[Any, Any]]) -> None:
-        seen: set[int] = set()
-        level = roots
-        budget, array_budget = _BUDGET, _ALL_ARRAY_BYTES
-        for depth in range(_DEPTH + 1):
-            below: list[tuple[Any, Any]] = []
-            for label, obj in level:
-                if id(obj) in seen or budget <= 0:
-                    continue
-                seen.add(id(obj))
-                cls = type(obj)
-                if cls in _IMMUTABLE:
-                    if cls is tuple and depth < _DEPTH:  # (immutable, but may hold a mutable object)
-                        below += [((label, "[]", i), item) for i, item in zip(range(budget), obj)]
-                    continue
-                if isinstance(obj, _SKIPPED) or self.owned(obj) is not None:
-                    continue
-                if isinstance(obj, list):
-                    picture: Any = list(obj)
-                    kind, keys, values = "list", range(len(picture)), picture
-                elif isinstance(obj, dict):
-                    picture = list(dict.items(obj))
-                    kind, keys, values = "dict", [k for k, _ in picture], [v for _, v in picture]
-                elif isinstance(obj, (set, bytearray, collections.deque)):
-                    picture, kind, keys, values = list(obj), "items", (), ()
-                elif isinstance(obj, np.ndarray):
-                    if obj.nbytes > min(_ARRAY_BYTES, array_budget) or obj.dtype.hasobject:
-                        continue
-                    array_budget -= obj.nbytes
-                    picture, kind, keys, values = obj.copy(), "array", (), ()
-                elif not _library(cls) and type(getattr(obj, "__dict__", None)) is dict:
-                    picture = list(obj.__dict__.items())
-                    kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
-                else:
-                    continue
-                budget -= 1 + (len(picture) if kind != "array" else 0)
-                self.pictures.append((kind, obj, picture, label))
-                if depth < _DEPTH and budget > 0:  # (labels are made only for a message: _shown)
-                    step = "." if kind == "attrs" else "[]"
-                    below += [((label, step, key), value) for key, value, _ in zip(keys, values, range(budget))]
-            level = below
+        array_budget = [_ALL_ARRAY_BYTES]
+
+        def describe(label: Any, obj: Any) -> Optional[tuple]:
+            cls = type(obj)
+            if cls in _IMMUTABLE or isinstance(obj, _SKIPPED) or self.owned(obj) is not None:
+                return None
+            if isinstance(obj, list):
+                picture: Any = list(obj)
+                kind, keys, values = "list", range(len(picture)), picture
+            elif isinstance(obj, dict):
+                picture = list(dict.items(obj))
+                kind, keys, values = "dict", [k for k, _ in picture], [v for _, v in picture]
+            elif isinstance(obj, (set, bytearray, collections.deque)):
+                picture, kind, keys, values = list(obj), "items", (), ()
+            elif isinstance(obj, np.ndarray):
+                if obj.nbytes > min(_ARRAY_BYTES, array_budget[0]) or obj.dtype.hasobject:
+                    return None
+                array_budget[0] -= obj.nbytes
+                picture, kind, keys, values = obj.copy(), "array", (), ()
+            elif not _library(cls) and type(getattr(obj, "__dict__", None)) is dict:
+                picture = list(obj.__dict__.items())
+                kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+            else:
+                return None
+            self.pictures.append((kind, obj, picture, label))
+            return "." if kind == "attrs" else "[]", keys, values, 1 + (len(picture) if kind != "array" else 0)
+
+        picture_levels(roots, _DEPTH, _BUDGET, describe)
 
     def grown(self, obj: list) -> None:
         """``obj``, a list the statement carries, grew as Python's loop grows it (the rows of a scan's stacked
@@ -436,6 +424,35 @@ class Watch:
 
 
 _IMMUTABLE = frozenset({int, float, bool, str, bytes, complex, type(None), tuple, frozenset, range})
+
+
+def picture_levels(roots: list[tuple[Any, Any]], depth_limit: int, budget: int,
+                   describe: Callable[[Any, Any], Optional[tuple]]) -> None:
+    """Walk the objects below ``roots`` (``(label, object)`` pairs) breadth first, ``depth_limit`` levels down,
+    each object once, until ``budget`` entries are spent. ``describe(label, obj)`` pictures an object (how is its
+    own business) and gives ``(step, keys, values, cost)``: the step that labels what is below it ("." for an
+    attribute, "[]" for an item), the keys and values walked next, the entries its picture spent; or None for an
+    object it leaves alone. A tuple is walked through (immutable, but it may hold a mutable object)."""
+    seen: set[int] = set()
+    level = roots
+    for depth in range(depth_limit + 1):
+        below: list[tuple[Any, Any]] = []
+        for label, obj in level:
+            if id(obj) in seen or budget <= 0:
+                continue
+            seen.add(id(obj))
+            if type(obj) is tuple:
+                if depth < depth_limit:
+                    below += [((label, "[]", i), item) for i, item in zip(range(budget), obj)]
+                continue
+            found = describe(label, obj)
+            if found is None:
+                continue
+            step, keys, values, cost = found
+            budget -= cost
+            if depth < depth_limit and budget > 0:  # (labels are made only for a message: _shown)
+                below += [((label, step, key), value) for key, value, _ in zip(keys, values, range(budget))]
+        level = below
 
 
 def _constant(obj: Any) -> Callable[[], Any]:
