@@ -222,12 +222,18 @@ class Tensor:
         raise concrete_error(self, "bool(tensor) (an `if`, `while`, `and`, `or` or `not` on it)")
 
     def __int__(self) -> int:
+        if _running(sys._getframe(1), _STORES):  # `a[i] = t` into a NumPy array: NumPy asks int(t)
+            raise _store_refusal(self)
         raise concrete_error(self, "int(tensor)")
 
     def __float__(self) -> float:
+        if _running(sys._getframe(1), _STORES):  # `a[i] = t` into a NumPy array: NumPy asks float(t)
+            raise _store_refusal(self)
         raise concrete_error(self, "float(tensor)")
 
     def __complex__(self) -> complex:
+        if _running(sys._getframe(1), _STORES):
+            raise _store_refusal(self)
         raise concrete_error(self, "complex(tensor)")
 
     def __index__(self) -> int:
@@ -264,14 +270,7 @@ class Tensor:
             if known is not None:
                 return np.array(known, dtype=dtype)
             if _running(sys._getframe(1), _STORES):  # `a[i] = v`: the tensor is the index or the value
-                head = (f"{user_location()}: a NumPy array written with a graph tensor ({self.value.type_str}) as "
-                        "the index or the value (`a[i] = v`): NumPy asks the tensor for its values, which exist only "
-                        "when the graph runs, and the array cannot hold a tensor. ")
-                reason = _runs_as_written(user_frame())  # (`a` made there by np.zeros is NumPy's: nothing traced it)
-                raise NotStageable(head + (reason if reason is not None else
-                                           "Make `a` where a traced value is in reach (np.zeros and the other "
-                                           "constructors make graph arrays there, which take traced writes), or "
-                                           "build the result from tensors (np.where(mask, v, a), np.stack)."))
+                raise _store_refusal(self)
             # (np.take reads a boolean index as the integers 0 and 1: for a mask, the advice is np.compress.)
             advice = ("np.compress(i, a, axis=0), a graph op for a boolean mask" if self.dtype == np.bool_
                       else "np.take(a, i, axis=0), a gather that graphs support")
@@ -544,6 +543,20 @@ def _indexing_in(frame: Any) -> bool:
     """Whether ``frame`` is running a subscript (``a[i]``, ``a[i] = v``): NumPy called ``__array__`` of a tensor
     from its indexing, the tensor being the index (a tensor indexed is a graph op, and asks nothing)."""
     return _running(frame, _SUBSCRIPTS)
+
+
+def _store_refusal(t: Tensor) -> NotStageable:
+    """The refusal of ``a[i] = v`` into a NumPy array, ``t`` (a graph tensor) the index or the value: NumPy asked it
+    for its values (``__array__``, or ``float()`` / ``int()`` / ``complex()`` for one element)."""
+    head = (f"{user_location()}: a NumPy array written with a graph tensor ({t.value.type_str}) as the index or the "
+            "value (`a[i] = v`): NumPy asks the tensor for its values, which exist only when the graph runs, and the "
+            "array cannot hold a tensor. ")
+    reason = _runs_as_written(user_frame())  # (`a` made there by np.zeros is NumPy's: nothing traced it)
+    return NotStageable(head + (reason if reason is not None else
+                                "Make `a` where a traced value is in reach (np.zeros and the other constructors make "
+                                "graph arrays there, which take traced writes; an array held by an object, "
+                                "`self.buf[i] = v`, is written as NumPy's: make it a local variable, write it, and "
+                                "assign it back), or build the result from tensors (np.where(mask, v, a), np.stack)."))
 
 
 def missing_array_attribute(name: str) -> NotOnTensors:
@@ -1677,7 +1690,7 @@ def _runs_as_written(frame: Any) -> Optional[str]:
     frame (before 3.12) stands for the function it is in, which is the one to name."""
     while frame is not None and frame.f_code.co_name in _COMPREHENSIONS:
         frame = frame.f_back
-    if frame is None:
+    if frame is None or is_converted_code(frame.f_code):  # (converted itself: it runs its converted form)
         return None
     generator = frame if frame.f_code.co_flags & _GENERATOR_FLAGS else None
     caller = frame.f_back
