@@ -205,7 +205,7 @@ class TraceGuard:
                 return label
         for kind, obj, picture, label in self.pictures:
             if _differs(kind, obj, picture):
-                return _shown(label)
+                return _shown(_where(kind, obj, picture, label))
         return None
 
 
@@ -226,6 +226,23 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
     items, written = picture
     now = dict.items(obj) if kind == "dict-except" else obj.__dict__.items()
     return _not_same([(k, v) for k, v in now if k not in written], items, pairs=True)
+
+
+def _where(kind: str, obj: Any, picture: Any, label: Any) -> Any:
+    """The label of the attribute, key or item of ``obj`` that changed (``settings.RATE``), where one did."""
+    step = "." if kind.startswith(("attrs", "class")) else "[]"
+    if kind in ("list", "items"):
+        now = list(obj)
+        index = next((i for i, (a, b) in enumerate(zip(now, picture)) if a is not b), None)
+        return label if index is None or kind == "items" else (label, step, index)
+    if kind.startswith(("dict", "attrs", "class")):
+        items, written = (picture, ()) if not kind.endswith("-except") else picture
+        now = dict(dict.items(obj) if kind.startswith("dict") else obj.__dict__.items())
+        before = dict(items)
+        key = next((k for k in list(now) + list(before) if k not in written
+                    and (k not in now or k not in before or now[k] is not before[k])), None)
+        return label if key is None else (label, step, key)
+    return label
 
 
 def _not_same(now: list, before: list, pairs: bool = False) -> bool:

@@ -5,18 +5,21 @@ and every call must give what the function gives eagerly at that moment: on the 
 
 from __future__ import annotations
 
+import re
 import threading
 import types
 import warnings
 
+import hypothesis
 import numpy as np
 import pytest
+from hypothesis import strategies as st
 
 import autograph
 from autograph import trace_guards
 
-MODES = [dict(), dict(executor="jax"), dict(backend="jax")]
-MODE_IDS = ["interpreter", "xla", "backend-jax"]
+MODES = [dict(), dict(executor="jax"), dict(executor="auto"), dict(backend="jax")]
+MODE_IDS = ["interpreter", "xla", "auto", "backend-jax"]
 
 SCALE = 2.0
 W = np.array([1.0, 2.0, 3.0])
@@ -281,3 +284,62 @@ def test_an_attribute_of_a_module_of_the_program(monkeypatch):
     assert traced.tracing_count == 2
     np.testing.assert_allclose(traced(x), x * 0.25)
     assert traced.tracing_count == 2
+
+
+def reads_everything(x):
+    if USE_BIAS:
+        x = x + WEIGHTS[1]
+    return x * SCALE + W * CONFIG["lr"] + settings.RATE
+
+
+# A change: (what, a value for it); applied to the module's state as the program would make it.
+_APPLY = {
+    "SCALE": lambda v: _set("SCALE", v),
+    "W[k]": lambda v: _write(W, int(abs(v)) % 3, v),
+    "W": lambda v: _set("W", np.full(3, v)),
+    "lr": lambda v: CONFIG.__setitem__("lr", v),
+    "WEIGHTS[1][k]": lambda v: _write(WEIGHTS[1], int(abs(v)) % 3, v),
+    "USE_BIAS": lambda v: _set("USE_BIAS", v > 0),
+    "RATE": lambda v: setattr(settings, "RATE", v),
+}
+
+
+@pytest.mark.parametrize("mode", [dict(), dict(executor="jax")], ids=["interpreter", "xla"])
+@hypothesis.settings(max_examples=25, deadline=None,
+                     suppress_health_check=[hypothesis.HealthCheck.function_scoped_fixture])
+@hypothesis.given(steps=st.lists(st.one_of(st.just(None), st.tuples(st.sampled_from(sorted(_APPLY)),
+                                                                       st.floats(-4, 4, allow_nan=False))),
+                                 max_size=12))
+def test_random_changes_between_calls_match_eager(mode, steps, monkeypatch):
+    """Calls and changes in any order: every call gives eager's answer for the state at that moment, and a
+    call traces only when something it read changed since the last trace."""
+    monkeypatch.setattr(settings, "RATE", 0.5)
+    state = dict(SCALE=2.0, W=np.array([1.0, 2.0, 3.0]), CONFIG={"lr": 0.5}, WEIGHTS=[np.ones(3), np.full(3, 2.0)],
+                 USE_BIAS=True)
+    for name, value in state.items():
+        monkeypatch.setitem(globals(), name, value)
+    traced = autograph.function(reads_everything, **mode)
+    x = np.array([1.0, -2.0, 0.5])
+    warnings.simplefilter("ignore", autograph.RetracingWarning)  # (monkeypatch-free: pytest restores the filters)
+    np.testing.assert_allclose(np.asarray(traced(x)), reads_everything(x))
+    for step in steps:
+        if step is None:
+            np.testing.assert_allclose(np.asarray(traced(x)), reads_everything(x))
+        else:
+            _APPLY[step[0]](step[1])
+    np.testing.assert_allclose(np.asarray(traced(x)), reads_everything(x))
+    assert traced.tracing_count <= 2 + sum(step is not None for step in steps)
+
+
+@pytest.mark.parametrize("change, named", [
+    (lambda: CONFIG.__setitem__("lr", 0.1), "CONFIG['lr']"),
+    (lambda: _write(W, 1, 0.0), "W changed"),
+    (lambda: setattr(settings, "RATE", 3.0), "settings.RATE"),
+    (lambda: WEIGHTS.__setitem__(1, np.zeros(3)), "WEIGHTS[1]"),
+])
+def test_a_stale_concrete_function_names_the_place_that_changed(change, named, monkeypatch):
+    monkeypatch.setattr(settings, "RATE", 0.5)
+    concrete = autograph.function(reads_everything).get_concrete_function(np.ones(3))
+    change()
+    with pytest.raises(autograph.StaleTraceError, match=re.escape(named)):
+        concrete(np.ones(3))
