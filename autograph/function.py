@@ -501,8 +501,9 @@ class Function(metaclass=_FunctionClass):
                     trace = self._trace_jax if self.backend == "jax" else self._trace
                     # What the trace reads besides its arrays: taken as it starts and again as it ends.
                     named = zip(_leaf_names(self._names, tree), leaves, traced_leaves)
-                    guard = TraceGuard([self.python_function], [(name, leaf) for name, leaf, traced in named
-                                                                if not isinstance(traced, TensorSpec)])
+                    # (The function itself too: a callable object's attributes, a partial's arguments.)
+                    guard = TraceGuard([self.python_function], [(self.__name__, self.python_function)] + [
+                        (name, leaf) for name, leaf, traced in named if not isinstance(traced, TensorSpec)])
                     concrete = trace(self._names, tree, traced_leaves)
                     guard.finish()
                     concrete._guard = guard

@@ -114,7 +114,7 @@ class TraceGuard:
     def _follow(self, functions: list, values: list, roots: list) -> None:
         """Record the bindings of ``functions`` and of the functions of the user's they reach."""
         seen: set[int] = set()
-        stack = functions + [_function_of(v) for v in values]
+        stack = functions + [f for f in (_function_of(v) for v in values) if f is not None]
         stack += [f for v in values for f in _class_functions(type(v))]
         while stack and len(seen) < _FUNCTIONS:
             fn = _function_of(stack.pop())

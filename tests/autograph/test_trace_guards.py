@@ -343,3 +343,27 @@ def test_a_stale_concrete_function_names_the_place_that_changed(change, named, m
     change()
     with pytest.raises(autograph.StaleTraceError, match=re.escape(named)):
         concrete(np.ones(3))
+
+
+class Scaler:
+    def __init__(self, scale):
+        self.scale = scale
+
+    def __call__(self, x):
+        return x * self.scale
+
+
+def test_a_callable_objects_attributes_and_a_partials_arguments():
+    import functools
+
+    scaler = Scaler(2.0)
+    traced = autograph.function(scaler)
+    x = np.arange(3.0)
+    np.testing.assert_allclose(traced(x), x * 2.0)
+    scaler.scale = 5.0
+    np.testing.assert_allclose(traced(x), x * 5.0)
+    offsets = [1.0]
+    shifted = autograph.function(functools.partial(lambda x, o: x + o[0], o=offsets))
+    np.testing.assert_allclose(shifted(x), x + 1.0)
+    offsets[0] = -1.0
+    np.testing.assert_allclose(shifted(x), x - 1.0)
