@@ -27,7 +27,8 @@ Before, the second call silently gave ``2 * x``. What is looked at, and what is 
   attributes, a class's own attributes and a module's of the user's program (by identity), an array's
   bytes, three levels down, at most 20,000 entries; NumPy arrays up to 64 MiB in all by a copy of their
   bytes, larger ones by a BLAKE2b digest of them (a call then hashes them: pass large arrays that change
-  as arguments);
+  as arguments), a read-only array (``W.flags.writeable = False``, and every array it views) by nothing more
+  than its shape and dtype: nothing can write it;
 * not the contents of objects of the standard library, NumPy, JAX or autograph (a logger's cache, a
   random generator's state: the graph draws from the generator itself), nor a change beyond the
   limits above, nor state reached only through a C extension.
@@ -163,7 +164,9 @@ class TraceGuard:
                 picture = list(obj.__dict__.items())
                 kind, keys, values = "class", [k for k, _ in picture], [v for _, v in picture]
             elif isinstance(obj, np.ndarray):
-                if obj.dtype.hasobject:
+                if _frozen(obj):  # read-only all the way down: nothing can write it (and nothing to compare)
+                    picture, kind, values = (obj.shape, obj.dtype), "frozen", ()
+                elif obj.dtype.hasobject:
                     picture = (obj.shape, obj.dtype, list(obj.flat))
                     kind, values = "objects", picture[2]
                 elif obj.nbytes <= copied[0]:
@@ -209,7 +212,21 @@ class TraceGuard:
         return None
 
 
+def _frozen(array: np.ndarray) -> bool:
+    """Whether no write can reach ``array``'s memory: it and every array it views are read-only, and the memory
+    is NumPy's own (not a buffer some other object may write)."""
+    while isinstance(array, np.ndarray):
+        if array.flags.writeable:
+            return False
+        if array.base is None:
+            return True
+        array = array.base
+    return False
+
+
 def _differs(kind: str, obj: Any, picture: Any) -> bool:
+    if kind == "frozen":
+        return obj.shape != picture[0] or obj.dtype != picture[1] or obj.flags.writeable
     if kind == "array":
         return obj.shape != picture[0] or obj.dtype != picture[1] or obj.tobytes() != picture[2]
     if kind == "digest":

@@ -367,3 +367,21 @@ def test_a_callable_objects_attributes_and_a_partials_arguments():
     np.testing.assert_allclose(shifted(x), x + 1.0)
     offsets[0] = -1.0
     np.testing.assert_allclose(shifted(x), x - 1.0)
+
+
+def test_a_read_only_array_is_not_compared_and_a_writeable_view_of_it_is(monkeypatch):
+    frozen = np.arange(3.0)
+    frozen.flags.writeable = False
+    monkeypatch.setitem(globals(), "W", frozen)
+    traced = autograph.function(reads_an_array)
+    x = np.ones(3)
+    traced(x)
+    assert [kind for kind, *_ in traced._guards[0].pictures] == ["frozen"]
+    base = np.arange(3.0)
+    view = base[:]
+    view.flags.writeable = False  # (its base is writeable: a write into base changes it)
+    monkeypatch.setitem(globals(), "W", view)
+    np.testing.assert_allclose(traced(x), view * x)
+    base[0] = 10.0
+    np.testing.assert_allclose(traced(x), view * x)
+    assert traced.tracing_count == 3
