@@ -186,10 +186,13 @@ class TraceGuard:
             elif not library_class(cls) and type(getattr(obj, "__dict__", None)) is dict:
                 picture = list(obj.__dict__.items())
                 kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+            elif not library_class(cls) and _slot_names(cls):
+                picture = _slots(obj)
+                kind, keys, values = "slots", [k for k, _ in picture], [v for _, v in picture]
             else:
                 return None
             self.pictures.append((kind, obj, picture, label))
-            step = "." if kind in ("attrs", "class") else "[]"
+            step = "." if kind in ("attrs", "class", "slots") else "[]"
             return step, keys if keys != () else range(len(values)), values, 1 + len(values)
 
         picture_levels(roots, DEPTH, BUDGET, describe)
@@ -210,6 +213,19 @@ class TraceGuard:
             if _differs(kind, obj, picture):
                 return _shown(_where(kind, obj, picture, label))
         return None
+
+
+def _slot_names(cls: type) -> list[str]:
+    """The ``__slots__`` of ``cls`` and its bases (an object of such a class may have no ``__dict__``)."""
+    names: list[str] = []
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else [n for n in slots if n not in ("__dict__", "__weakref__")]
+    return names
+
+
+def _slots(obj: Any) -> list[tuple[str, Any]]:
+    return [(name, getattr(obj, name, _MISSING)) for name in _slot_names(type(obj))]
 
 
 def _frozen(array: np.ndarray) -> bool:
@@ -239,6 +255,8 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
         return _not_same(list(dict.items(obj)), picture, pairs=True)
     if kind == "class" or kind == "attrs":
         return _not_same(list(obj.__dict__.items()), picture, pairs=True)
+    if kind == "slots":
+        return _not_same(_slots(obj), picture, pairs=True)
     # "dict-except", "attrs-except", "class-except": all but the keys the trace wrote itself
     items, written = picture
     now = dict.items(obj) if kind == "dict-except" else obj.__dict__.items()
@@ -247,7 +265,10 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
 
 def _where(kind: str, obj: Any, picture: Any, label: Any) -> Any:
     """The label of the attribute, key or item of ``obj`` that changed (``settings.RATE``), where one did."""
-    step = "." if kind.startswith(("attrs", "class")) else "[]"
+    step = "." if kind.startswith(("attrs", "class", "slots")) else "[]"
+    if kind == "slots":
+        key = next((k for (k, v), (_, w) in zip(_slots(obj), picture) if v is not w), None)
+        return label if key is None else (label, step, key)
     if kind in ("list", "items"):
         now = list(obj)
         index = next((i for i, (a, b) in enumerate(zip(now, picture)) if a is not b), None)

@@ -385,3 +385,28 @@ def test_a_read_only_array_is_not_compared_and_a_writeable_view_of_it_is(monkeyp
     base[0] = 10.0
     np.testing.assert_allclose(traced(x), view * x)
     assert traced.tracing_count == 3
+
+
+class Slotted:
+    __slots__ = ("gain",)
+
+    def __init__(self, gain):
+        self.gain = gain
+
+
+GAIN = Slotted(2.0)
+
+
+def reads_a_slot(x):
+    return x * GAIN.gain
+
+
+def test_an_attribute_of_an_object_with_slots():
+    traced = autograph.function(reads_a_slot)
+    x = np.arange(3.0)
+    np.testing.assert_allclose(traced(x), x * 2.0)
+    GAIN.gain = 3.0
+    try:
+        np.testing.assert_allclose(traced(x), x * 3.0)
+    finally:
+        GAIN.gain = 2.0
