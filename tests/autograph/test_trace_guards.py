@@ -410,3 +410,41 @@ def test_an_attribute_of_an_object_with_slots():
         np.testing.assert_allclose(traced(x), x * 3.0)
     finally:
         GAIN.gain = 2.0
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # (one landed in a gc callback)
+def test_interrupts_at_many_points_leave_no_stale_trace():
+    """A KeyboardInterrupt anywhere in a call (its guard check, the dropping of the traces, a trace, a run) leaves
+    the Function giving eager's answer for the state at its next call."""
+    import signal
+
+    traced = autograph.function(reads_everything)
+    x = np.array([1.0, -2.0, 0.5])
+    armed = [False]
+
+    def interrupt(signum, frame):
+        if armed[0]:
+            armed[0] = False
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    interrupted = 0
+    warnings.simplefilter("ignore", autograph.RetracingWarning)
+    try:
+        for step in range(200):
+            try:
+                armed[0] = True
+                signal.setitimer(signal.ITIMER_REAL, 1e-5 * (1 + step % 50))
+                for k in range(10):
+                    _set("SCALE", float(step % 3 + k % 2))
+                    W[k % 3] = float(step % 5)
+                    traced(x)
+            except KeyboardInterrupt:
+                interrupted += 1
+            finally:
+                armed[0] = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            np.testing.assert_allclose(traced(x), reads_everything(x), err_msg=f"after interrupt {step}")
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert interrupted > 50  # the interrupts did land, at many points
