@@ -75,6 +75,7 @@ from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
 from runtime.graph.tensor import stands_for_scalar
 from runtime.limits import DataDependentIndex, Limitation
+from runtime.numpy_function import staged_host_functions
 from runtime.random_calls import GeneratorWatch
 from runtime.staging import (
     NotStageable,
@@ -504,8 +505,13 @@ class Function(metaclass=_FunctionClass):
                     # (The function itself too: a callable object's attributes, a partial's arguments.)
                     guard = TraceGuard([self.python_function], [(self.__name__, self.python_function)] + [
                         (name, leaf) for name, leaf, traced in named if not isinstance(traced, TensorSpec)])
-                    concrete = trace(self._names, tree, traced_leaves)
-                    guard.finish()
+                    token = staged_host_functions.set([])
+                    try:
+                        concrete = trace(self._names, tree, traced_leaves)
+                        host_functions = staged_host_functions.get()
+                    finally:
+                        staged_host_functions.reset(token)
+                    guard.finish(host_functions)
                     concrete._guard = guard
                     self._guards.append(guard)
                     self._concrete[key] = concrete

@@ -76,11 +76,12 @@ class TraceGuard:
     """The bindings and contents a trace read besides its arguments (module docstring): ``changed()`` names
     the first that differs now, or gives None."""
 
-    __slots__ = ("bindings", "pictures", "_functions", "_arguments")
+    __slots__ = ("bindings", "pictures", "_functions", "_arguments", "_run_time")
 
     def __init__(self, functions: Iterable[Any], arguments: Iterable[tuple[str, Any]]) -> None:
         """Taken as the trace starts; ``finish()`` takes it again as it ends."""
         self._functions, self._arguments = list(functions), list(arguments)
+        self._run_time: set[int] = set()  # (ids of the functions the graph calls when it runs: finish())
         # (kind, holder, key, value, label): a global's namespace and name, or a closure cell
         self.bindings: list[tuple[str, Any, Any, Any, str]] = []
         self.pictures: list[tuple[str, Any, Any, str]] = []  # (kind, object, its picture, label)
@@ -92,10 +93,13 @@ class TraceGuard:
         self._follow(list(self._functions), [value for _, value in roots], roots)
         self._picture(roots)
 
-    def finish(self) -> None:
+    def finish(self, run_time: Iterable[Any] = ()) -> None:
         """The trace has ended: take the guard again, leaving out what the trace changed itself (a list it
         appended to, a key or attribute it set, a global it rebound): the function's own writes, which its
-        eager calls make again (a log, a counter), not something its graph read."""
+        eager calls make again (a log, a counter), not something its graph read. ``run_time``: the functions
+        the graph calls when it runs (``autograph.numpy_function``'s): what they read, they read then, and what
+        they write is the graph's own doing; they are not followed."""
+        self._run_time = {id(f) for f in run_time}
         before_bindings = {(id(holder), key): value for _, holder, key, value, _ in self.bindings}
         before_pictures = {(id(obj), kind): picture for kind, obj, picture, _ in self.pictures}
         self._take()
@@ -119,7 +123,7 @@ class TraceGuard:
         stack += [f for v in values for f in _class_functions(type(v))]
         while stack and len(seen) < _FUNCTIONS:
             fn = _function_of(stack.pop())
-            if fn is None or id(fn) in seen or _library_function(fn):
+            if fn is None or id(fn) in seen or id(fn) in self._run_time or _library_function(fn):
                 continue
             seen.add(id(fn))
             namespace = fn.__globals__

@@ -27,6 +27,7 @@ and it runs in traced order, once per run of the branch or iteration that holds 
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
@@ -195,6 +196,11 @@ def specs_of(output_spec: Any, site: Site) -> tuple[tuple, bool]:
     return tuple(checked), single
 
 
+# The functions the trace under way staged to call when its graph runs, where the tracer asked for them (a list;
+# None otherwise): autograph's trace guards leave out what those functions read, which they read when they run.
+staged_host_functions: ContextVar[Optional[list]] = ContextVar("staged_host_functions", default=None)
+
+
 def numpy_function(fn: Callable[..., Any], *args: Any, output_spec: Any) -> Any:
     """Call ``fn(*args)``, plain NumPy or Python code, each time the traced program runs.
 
@@ -219,6 +225,9 @@ def numpy_function(fn: Callable[..., Any], *args: Any, output_spec: Any) -> Any:
         for backend in staging_backends():
             staged = backend.numpy_function(call)
             if staged is not NotImplemented:
+                recorded = staged_host_functions.get()
+                if recorded is not None:
+                    recorded.append(fn)
                 return _structure(staged, single, output_spec)
     return _structure(call.outputs(fn(*[_argument(a) for a in args])), single, output_spec)
 
