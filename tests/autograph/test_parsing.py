@@ -293,3 +293,17 @@ def test_a_def_with_its_body_on_the_header_line(tmp_path, source, owner, expecte
     assert converted(cls()) == expected
     with autograph.testing.converted_form():
         assert converted(cls()) == expected
+
+
+def test_code_recompiled_with_a_dotted_import_is_refused_and_its_text_still_converts():
+    # (A dotted name in co_names, `import os.path`, turned the name and number checks off, as for pytest's
+    # `@py_assert1`: typeguard's @typechecked copy of a function, same file and lines, was converted from the
+    # plain text, without its type checks: inflect's tests.)
+    text = ["def f(x):\n", "    return x + 1\n"]
+    rewritten = compile("def f(x):\n    import os.path; assert isinstance(x, int); return x + 1\n", "<f>", "exec")
+    namespace: dict = {}
+    exec(rewritten, namespace)
+    with pytest.raises(parsing.SourceMismatchError, match=r"it uses the name 'os\.path', which the text does not"):
+        parsing.parse_function(namespace["f"], text)
+    honest = ["def f(x):\n", "    import os.path; assert isinstance(x, int); return x + 1\n"]
+    assert parsing.parse_function(namespace["f"], honest).node.name == "f"
