@@ -663,11 +663,13 @@ class Function(metaclass=_FunctionClass):
                           and stands_for_scalar(leaf) is True and i not in {j for j, _ in returned_arguments}]
             return result, [placeholders[k] for k in written]
 
-        token = _on_variable_created.set(on_variable)
         # A Generator argument that drew while the function was traced, in code autograph does not stage (a
         # library, autograph=False; there np.random's own too), froze its numbers into the graph: refused
         # (runtime/random_calls.py).
         watch = GeneratorWatch(leaves, global_generator=not self._autograph)
+        # (Set right before the `try` that resets it: an interrupt in between, while the watch was made, left it
+        # set for good, and every later Variable of the thread was refused as made by a retrace.)
+        token = _on_variable_created.set(on_variable)
         try:
             traced = trace(body_and_writes, [x for x in leaves if isinstance(x, TensorSpec)])
         except TypeError as error:

@@ -351,16 +351,21 @@ def condition_in_a_comprehension(x):
 @pytest.mark.parametrize("executor", EXECUTORS)
 def test_a_value_asked_for_in_converted_code_names_the_constructs_that_ask(executor):
     # (statsmodels' Holt-Winters smoothers write into arrays their HoltWintersArgs.__init__ made)
-    for fn, marker in ((write_into_an_attributes_array, "write-into-attribute"),
-                       (condition_in_a_comprehension, "condition-in-comprehension")):
-        with pytest.raises(NotStageable) as info:
-            autograph.function(fn, executor=executor)(np.arange(3.0))
-        message = str(info.value)
-        assert message.startswith(f"{HERE}:{helpers.line_of(HERE, marker)}: "), message
-        assert "This line is in converted code, so it is not an `if`, `while` or `for` statement" in message
-        assert "a condition inside a comprehension or generator" in message
-        assert "an item written into a NumPy array made where the code is not converted: `obj.buf[i] = t`" in message
-        assert "make the array in the converted function" in message
+    with pytest.raises(NotStageable) as info:
+        autograph.function(condition_in_a_comprehension, executor=executor)(np.arange(3.0))
+    message = str(info.value)
+    assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'condition-in-comprehension')}: "), message
+    assert "This line is in converted code, so it is not an `if`, `while` or `for` statement" in message
+    assert "a condition inside a comprehension or generator" in message
+    assert "an item written into a NumPy array made where the code is not converted: `obj.buf[i] = t`" in message
+    assert "make the array in the converted function" in message
+    # The write itself (NumPy asks float(tensor) for one element) says what it is, and what to do with an object's.
+    with pytest.raises(NotStageable) as info:
+        autograph.function(write_into_an_attributes_array, executor=executor)(np.arange(3.0))
+    message = str(info.value)
+    assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'write-into-attribute')}: a NumPy array written with a "
+                              "graph tensor (f64[]) as the index or the value (`a[i] = v`)"), message
+    assert "an array held by an object, `self.buf[i] = v`, is written as NumPy's" in message
 
 
 def _buffer(shape):
