@@ -505,12 +505,12 @@ class Function(metaclass=_FunctionClass):
                     # (The function itself too: a callable object's attributes, a partial's arguments.)
                     guard = TraceGuard([self.python_function], [(self.__name__, self.python_function)] + [
                         (name, leaf) for name, leaf, traced in named if not isinstance(traced, TensorSpec)])
-                    token = staged_host_functions.set([])
-                    try:
+                    before = staged_host_functions.get()
+                    try:  # (set inside the try, put back by value: safe from an interrupt, see _trace)
+                        staged_host_functions.set(host_functions := [])
                         concrete = trace(self._names, tree, traced_leaves)
-                        host_functions = staged_host_functions.get()
                     finally:
-                        staged_host_functions.reset(token)
+                        staged_host_functions.set(before)
                     guard.finish(host_functions)
                     concrete._guard = guard
                     self._guards.append(guard)
@@ -667,10 +667,12 @@ class Function(metaclass=_FunctionClass):
         # library, autograph=False; there np.random's own too), froze its numbers into the graph: refused
         # (runtime/random_calls.py).
         watch = GeneratorWatch(leaves, global_generator=not self._autograph)
-        # (Set right before the `try` that resets it: an interrupt in between, while the watch was made, left it
-        # set for good, and every later Variable of the thread was refused as made by a retrace.)
-        token = _on_variable_created.set(on_variable)
+        # (Set inside the `try` whose `finally` puts the one before back: an interrupt handled right after the set,
+        # before a token was stored, or while the watch was made, left it set for good, and every later Variable
+        # of the thread was refused as made by a retrace.)
+        before = _on_variable_created.get()
         try:
+            _on_variable_created.set(on_variable)
             traced = trace(body_and_writes, [x for x in leaves if isinstance(x, TensorSpec)])
         except TypeError as error:
             # (a refusal keeps its class, so ``except autograph.AutographError`` still catches it)
@@ -682,7 +684,7 @@ class Function(metaclass=_FunctionClass):
             raise kind(f"{error}\n{self.__name__} was made with autograph=False, so its Python control flow "
                             "is not converted: use autograph.function(..., autograph=True) (the default).") from None
         finally:
-            _on_variable_created.reset(token)
+            _on_variable_created.set(before)
         watch.check()
         self.tracing_count += 1
         graph, out_tree = traced
