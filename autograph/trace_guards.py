@@ -37,8 +37,10 @@ Before, the second call silently gave ``2 * x``. What is looked at, and what is 
 from __future__ import annotations
 
 import hashlib
+import operator
 import sys
 import types
+from itertools import chain
 from typing import Any, Iterable, Optional
 
 import numpy as np
@@ -76,12 +78,16 @@ class TraceGuard:
     """The bindings and contents a trace read besides its arguments (module docstring): ``changed()`` names
     the first that differs now, or gives None."""
 
-    __slots__ = ("bindings", "pictures", "_functions", "_arguments", "_run_time")
+    __slots__ = ("bindings", "pictures", "_functions", "_arguments", "_run_time", "_checks")
 
     def __init__(self, functions: Iterable[Any], arguments: Iterable[tuple[str, Any]]) -> None:
         """Taken as the trace starts; ``finish()`` takes it again as it ends."""
         self._functions, self._arguments = list(functions), list(arguments)
         self._run_time: set[int] = set()  # (ids of the functions the graph calls when it runs: finish())
+        # What changed() compares per picture, in C as far as it goes: (fingerprint, object, its fingerprint now,
+        # the picture's index). A fingerprint of containers is their keys and the ids of their values (the picture
+        # keeps those values alive, so an id cannot be reused).
+        self._checks: list[tuple[Any, Any, Any, int]] = []
         # (kind, holder, key, value, label): a global's namespace and name, or a closure cell
         self.bindings: list[tuple[str, Any, Any, Any, str]] = []
         self.pictures: list[tuple[str, Any, Any, str]] = []  # (kind, object, its picture, label)
@@ -115,6 +121,12 @@ class TraceGuard:
                 written |= old.keys() - dict(picture).keys()
                 kept.append((kind + "-except", obj, ([(k, v) for k, v in picture if k not in written], written), label))
         self.pictures = kept
+        groups: dict[str, list] = {}
+        for kind, obj, _, _ in kept:
+            groups.setdefault(kind if kind in _FINGERPRINTS else "whole", []).append(obj)
+        self._checks = [(_FINGERPRINTS[kind], objects, _FINGERPRINTS[kind](objects))
+                        for kind, objects in groups.items() if kind != "whole"]
+        self._checks.append((None, [i for i, (kind, *_) in enumerate(kept) if kind not in _FINGERPRINTS], None))
 
     def _follow(self, functions: list, values: list, roots: list) -> None:
         """Record the bindings of ``functions`` and of the functions of the user's they reach."""
@@ -213,10 +225,69 @@ class TraceGuard:
                     now = _MISSING
             if now is not value and not (type(now) is type(value) and type(value) in _BY_VALUE and now == value):
                 return label
-        for kind, obj, picture, label in self.pictures:
-            if _differs(kind, obj, picture):
-                return _shown(_where(kind, obj, picture, label))
+        # Each kind of picture in one go (C loops: map, chain, tobytes); the pictures themselves are looked through
+        # only where a fingerprint differs, to name the change, and for the kinds compared whole.
+        for fingerprint, objects, before in self._checks:
+            if fingerprint is None:
+                for i in objects:
+                    kind, obj, picture, label = self.pictures[i]
+                    if _differs(kind, obj, picture):
+                        return _shown(_where(kind, obj, picture, label))
+            elif fingerprint(objects) != before:
+                for kind, obj, picture, label in self.pictures:
+                    if _differs(kind, obj, picture):
+                        return _shown(_where(kind, obj, picture, label))
         return None
+
+
+_get_dict = operator.attrgetter("__dict__")
+_get_shape = operator.attrgetter("shape")
+_get_dtype = operator.attrgetter("dtype")
+_get_writeable = operator.attrgetter("flags.writeable")
+_values = operator.methodcaller("values")
+
+
+def _containers(objects: list) -> tuple:
+    """Lists, sets, deques: their lengths and the ids of their items."""
+    return tuple(map(len, objects)), tuple(map(id, chain.from_iterable(objects)))
+
+
+def _mappings(mappings: list) -> tuple:
+    """Dicts (read as dict reads them: no override) or namespaces: their lengths, keys and the ids of their values."""
+    return (tuple(map(len, mappings)), tuple(chain.from_iterable(map(dict.keys, mappings))),
+            tuple(map(id, chain.from_iterable(map(dict.values, mappings)))))
+
+
+def _namespaces(objects: list) -> tuple:
+    return _mappings(list(map(_get_dict, objects)))
+
+
+def _classes(classes: list) -> tuple:
+    proxies = list(map(_get_dict, classes))
+    return tuple(chain.from_iterable(proxies)), tuple(map(id, chain.from_iterable(map(_values, proxies))))
+
+
+def _arrays(arrays: list) -> tuple:
+    # (The shapes and dtypes say where each array's bytes start in the joined ones.)
+    return tuple(map(_get_shape, arrays)), tuple(map(_get_dtype, arrays)), b"".join(map(np.ndarray.tobytes, arrays))
+
+
+def _frozen_arrays(arrays: list) -> tuple:
+    return tuple(map(_get_shape, arrays)), tuple(map(_get_dtype, arrays)), tuple(map(_get_writeable, arrays))
+
+
+# The kinds of picture checked a group at a time by a fingerprint (what the picture shows, as tuples of ints, keys
+# and bytes: the pictures keep the values alive, so an id is not reused while they stand); the others (digests,
+# object arrays, slots, what the trace wrote itself) are compared whole.
+_FINGERPRINTS: dict[str, Any] = {
+    "list": _containers,
+    "items": _containers,
+    "dict": _mappings,
+    "attrs": _namespaces,
+    "class": _classes,
+    "array": _arrays,
+    "frozen": _frozen_arrays,
+}
 
 
 def _slot_names(cls: type) -> list[str]:
