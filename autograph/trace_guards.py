@@ -84,10 +84,9 @@ class TraceGuard:
         """Taken as the trace starts; ``finish()`` takes it again as it ends."""
         self._functions, self._arguments = list(functions), list(arguments)
         self._run_time: set[int] = set()  # (ids of the functions the graph calls when it runs: finish())
-        # What changed() compares per picture, in C as far as it goes: (fingerprint, object, its fingerprint now,
-        # the picture's index). A fingerprint of containers is their keys and the ids of their values (the picture
-        # keeps those values alive, so an id cannot be reused).
-        self._checks: list[tuple[Any, Any, Any, int]] = []
+        # What changed() compares, a kind of picture at a time (finish()): (its fingerprint, the objects, their
+        # fingerprint when the trace ended), and last (None, the indices of the pictures compared whole, None).
+        self._checks: list[tuple[Any, list, Any]] = []
         # (kind, holder, key, value, label): a global's namespace and name, or a closure cell
         self.bindings: list[tuple[str, Any, Any, Any, str]] = []
         self.pictures: list[tuple[str, Any, Any, str]] = []  # (kind, object, its picture, label)
