@@ -125,6 +125,7 @@ class TraceGuard:
             groups.setdefault(kind if kind in _FINGERPRINTS else "whole", []).append(obj)
         self._checks = [(_FINGERPRINTS[kind], objects, _FINGERPRINTS[kind](objects))
                         for kind, objects in groups.items() if kind != "whole"]
+        self._checks = [(fp, objects, _kept(before)) for fp, objects, before in self._checks]
         self._checks.append((None, [i for i, (kind, *_) in enumerate(kept) if kind not in _FINGERPRINTS], None))
 
     def _follow(self, functions: list, values: list, roots: list) -> None:
@@ -266,13 +267,42 @@ def _classes(classes: list) -> tuple:
     return tuple(chain.from_iterable(proxies)), tuple(map(id, chain.from_iterable(map(_values, proxies))))
 
 
+class _Bytes(tuple):
+    """Arrays' bytes, one ``bytes`` each, compared array by array (in C: ``map``), stopping at the first that differs,
+    each array's copy dropped after its compare (joined, the copies doubled the memory traffic of a large model)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is _Arrays and all(map(operator.eq, map(np.ndarray.tobytes, other.arrays), self))
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+
+class _Arrays:
+    """What ``_arrays`` gives when it is asked again: the arrays themselves, whose bytes ``_Bytes`` compares."""
+
+    __slots__ = ("arrays",)
+
+    def __init__(self, arrays: list) -> None:
+        self.arrays = arrays
+
+
 def _arrays(arrays: list) -> tuple:
-    # (The shapes and dtypes say where each array's bytes start in the joined ones.)
-    return tuple(map(_get_shape, arrays)), tuple(map(_get_dtype, arrays)), b"".join(map(np.ndarray.tobytes, arrays))
+    return tuple(map(_get_shape, arrays)), tuple(map(_get_dtype, arrays)), _Arrays(arrays)
 
 
 def _frozen_arrays(arrays: list) -> tuple:
     return tuple(map(_get_shape, arrays)), tuple(map(_get_dtype, arrays)), tuple(map(_get_writeable, arrays))
+
+
+def _kept(fingerprint: tuple) -> tuple:
+    """A fingerprint as kept when the trace ends: arrays' bytes copied now (``_Bytes``), the rest as it is."""
+    return tuple(_Bytes(map(np.ndarray.tobytes, part.arrays)) if type(part) is _Arrays else part
+                 for part in fingerprint)
 
 
 # The kinds of picture checked a group at a time by a fingerprint (what the picture shows, as tuples of ints, keys
