@@ -24,7 +24,9 @@ from runtime.limits import DataDependentIndex, DataDependentShape, Limitation
 from tests.helpers import executors, jax_usable, load_f
 
 DTYPES = ["float64", "float32", "int64", "int32", "uint8", "complex128"]
-UNARY = ["-{}", "np.abs({})", "np.sqrt(np.abs({}))", "np.exp(-np.abs({}))", "np.floor({})", "np.sin({})", "{} ** 2"]
+# (`({}) ** 2`: a square of a square, `{} ** 2` nested, read `y ** (2 ** 2)`, a complex power by 4, which the masked
+# write leaves as it is on purpose, runtime/jax/masked_writes.py: a random seed met it in a make test run.)
+UNARY = ["-{}", "np.abs({})", "np.sqrt(np.abs({}))", "np.exp(-np.abs({}))", "np.floor({})", "np.sin({})", "({}) ** 2"]
 BINARY = ["({} + {})", "({} - {})", "({} * {})", "({} / {})", "np.maximum({}, {})", "np.minimum({}, {})",
           "np.where({} > 1, {}, {})"]
 MASKS = ["x > 1", "np.abs(x - s) < 2", "(x > 0) & (y < 3)", "x != y"]
