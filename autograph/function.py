@@ -401,9 +401,11 @@ class Function(metaclass=_FunctionClass):
                 run = self._dispatched(concrete, values)
         _, key, tensors = self._lookup(*args, **kwargs)  # key_of has now seen every class: key it again
         if key is not None and len(tensors) == len(positions):  # the same calls will take the fast path
-            if len(self._fast_calls) >= MAX_FAST_CALLS:  # bounded (call_keys.MAX_FAST_CALLS): the trace stays
-                self._fast_calls.clear()
-            self._fast_calls[key] = run
+            with self._trace_lock:  # (not for a trace another thread's call dropped meanwhile: its guard is gone)
+                if concrete._guard is None or any(g is concrete._guard for g in self._guards):
+                    if len(self._fast_calls) >= MAX_FAST_CALLS:  # bounded (call_keys.MAX_FAST_CALLS): the trace stays
+                        self._fast_calls.clear()
+                    self._fast_calls[key] = run
         return run([leaves[i] for i in positions])
 
     def _dispatched(self, concrete: ConcreteFunction, values: tuple) -> Callable[[list], Any]:
