@@ -46,7 +46,8 @@ from typing import Any, Iterable, Optional
 import numpy as np
 
 from runtime.backend import backend_for
-from runtime.composite_state import IMMUTABLE, global_names, library_class, picture_levels
+from runtime.composite_state import IMMUTABLE, global_names, library_class, picture_levels, shown
+from runtime.staging import installed_library
 
 DEPTH = 3  # levels below a binding or argument: self -> self.layers -> its items
 BUDGET = 20_000  # objects and entries pictured per trace
@@ -57,21 +58,22 @@ _BY_VALUE = frozenset({int, float, bool, str, bytes, complex, type(None), range}
 _NOT_PICTURED = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.CodeType, types.CellType)
 
 
+def _library_file(filename: str) -> bool:
+    """Whether ``filename`` is a module of an installed package or of the interpreter's own library."""
+    return installed_library(filename) or filename.startswith((sys.prefix + "/lib/", sys.base_prefix + "/lib/"))
+
+
 def _library_module(module: types.ModuleType) -> bool:
     """A module of the standard library, NumPy, JAX, autograph or an installed package (not looked into: its
     attributes are its own); a module of the user's program (a settings module: ``config.LR``) is."""
-    name = getattr(module, "__name__", "")
     filename = getattr(module, "__file__", None) or ""
-    return (library_class(types.SimpleNamespace(__module__=name)) or not filename or "site-packages" in filename
-            or "dist-packages" in filename or filename.startswith(sys.prefix + "/lib/")
-            or filename.startswith(sys.base_prefix + "/lib/"))
+    return (library_class(types.SimpleNamespace(__module__=getattr(module, "__name__", ""))) or not filename
+            or _library_file(filename))
 
 
 def _library_function(fn: types.FunctionType) -> bool:
     """Code of the standard library, NumPy, JAX, autograph or an installed package: its globals are its own."""
-    filename = fn.__code__.co_filename
-    return (library_class(fn) or "site-packages" in filename or "dist-packages" in filename
-            or filename.startswith(sys.prefix + "/lib/") or filename.startswith(sys.base_prefix + "/lib/"))
+    return library_class(fn) or _library_file(fn.__code__.co_filename)
 
 
 class TraceGuard:
@@ -123,9 +125,8 @@ class TraceGuard:
         groups: dict[str, list] = {}
         for kind, obj, _, _ in kept:
             groups.setdefault(kind if kind in _FINGERPRINTS else "whole", []).append(obj)
-        self._checks = [(_FINGERPRINTS[kind], objects, _FINGERPRINTS[kind](objects))
+        self._checks = [(_FINGERPRINTS[kind], objects, _kept(_FINGERPRINTS[kind](objects)))
                         for kind, objects in groups.items() if kind != "whole"]
-        self._checks = [(fp, objects, _kept(before)) for fp, objects, before in self._checks]
         self._checks.append((None, [i for i, (kind, *_) in enumerate(kept) if kind not in _FINGERPRINTS], None))
 
     def _follow(self, functions: list, values: list, roots: list) -> None:
@@ -173,12 +174,12 @@ class TraceGuard:
                 if _library_module(obj):
                     return None
                 picture: Any = list(obj.__dict__.items())
-                kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+                kind, (keys, values) = "attrs", _split(picture)
             elif isinstance(obj, type):
                 if library_class(obj):
                     return None
                 picture = list(obj.__dict__.items())
-                kind, keys, values = "class", [k for k, _ in picture], [v for _, v in picture]
+                kind, (keys, values) = "class", _split(picture)
             elif isinstance(obj, np.ndarray):
                 if _frozen(obj):  # read-only all the way down: nothing can write it (and nothing to compare)
                     picture, kind, values = (obj.shape, obj.dtype), "frozen", ()
@@ -195,16 +196,16 @@ class TraceGuard:
                 kind, keys, values = "list", range(len(picture)), picture
             elif isinstance(obj, dict):
                 picture = list(dict.items(obj))
-                kind, keys, values = "dict", [k for k, _ in picture], [v for _, v in picture]
+                kind, (keys, values) = "dict", _split(picture)
             elif isinstance(obj, (set, frozenset, bytearray)) or type(obj).__name__ == "deque":
                 picture = list(obj)
                 kind, values = "items", picture
             elif not library_class(cls) and type(getattr(obj, "__dict__", None)) is dict:
                 picture = list(obj.__dict__.items())
-                kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+                kind, (keys, values) = "attrs", _split(picture)
             elif not library_class(cls) and _slot_names(cls):
                 picture = _slots(obj)
-                kind, keys, values = "slots", [k for k, _ in picture], [v for _, v in picture]
+                kind, (keys, values) = "slots", _split(picture)
             else:
                 return None
             self.pictures.append((kind, obj, picture, label))
@@ -232,11 +233,11 @@ class TraceGuard:
                 for i in objects:
                     kind, obj, picture, label = self.pictures[i]
                     if _differs(kind, obj, picture):
-                        return _shown(_where(kind, obj, picture, label))
+                        return shown(_where(kind, obj, picture, label))
             elif fingerprint(objects) != before:
                 for kind, obj, picture, label in self.pictures:
                     if _differs(kind, obj, picture):
-                        return _shown(_where(kind, obj, picture, label))
+                        return shown(_where(kind, obj, picture, label))
         return None
 
 
@@ -317,6 +318,11 @@ _FINGERPRINTS: dict[str, Any] = {
     "array": _arrays,
     "frozen": _frozen_arrays,
 }
+
+
+def _split(pairs: list[tuple[Any, Any]]) -> tuple[list, list]:
+    """The keys and the values of a picture of ``(key, value)`` pairs."""
+    return [k for k, _ in pairs], [v for _, v in pairs]
 
 
 def _slot_names(cls: type) -> list[str]:
@@ -426,14 +432,6 @@ def _class_functions(value: Any) -> list:
             continue
         functions += [f for f in (_function_of(v) for v in vars(klass).values()) if f is not None]
     return functions
-
-
-def _shown(label: Any) -> str:
-    """A picture's label as the user would write it: ``self.W``, ``config['lr']``, ``layers[0].W``."""
-    if type(label) is str:
-        return label
-    parent, step, key = label
-    return f"{_shown(parent)}.{key}" if step == "." else f"{_shown(parent)}[{key!r}]"
 
 
 def first_change(guards: list[TraceGuard]) -> Optional[str]:

@@ -508,16 +508,16 @@ def _put_back(kind: str, obj: Any, picture: Any) -> None:
         pass
 
 
-# What autograph/trace_guards.py shares with the pictures here.
-IMMUTABLE, global_names, library_class = _IMMUTABLE, _global_names, _library
-
-
 def _shown(label: Any) -> str:
     """A picture's label as the user would write it: ``self.history``, ``best['loss']``."""
     if type(label) is str:
         return label
     parent, step, key = label
     return f"{_shown(parent)}.{key}" if step == "." else f"{_shown(parent)}[{key!r}]"
+
+
+# What autograph/trace_guards.py shares with the pictures here.
+IMMUTABLE, global_names, library_class, shown = _IMMUTABLE, _global_names, _library, _shown
 
 
 def _message(kind: str, label: Any, change: Any) -> str:
