@@ -244,7 +244,6 @@ class TraceGuard:
 _get_dict = operator.attrgetter("__dict__")
 _get_shape = operator.attrgetter("shape")
 _get_dtype = operator.attrgetter("dtype")
-_get_writeable = operator.attrgetter("flags.writeable")
 _values = operator.methodcaller("values")
 
 
@@ -297,7 +296,8 @@ def _arrays(arrays: list) -> tuple:
 
 
 def _frozen_arrays(arrays: list) -> tuple:
-    return tuple(map(_get_shape, arrays)), tuple(map(_get_dtype, arrays)), tuple(map(_get_writeable, arrays))
+    # (Still frozen down the base chain: a base made writeable again can be written, and its views change.)
+    return tuple(map(_get_shape, arrays)), tuple(map(_get_dtype, arrays)), tuple(map(_frozen, arrays))
 
 
 def _kept(fingerprint: tuple) -> tuple:
@@ -352,7 +352,7 @@ def _frozen(array: np.ndarray) -> bool:
 
 def _differs(kind: str, obj: Any, picture: Any) -> bool:
     if kind == "frozen":
-        return obj.shape != picture[0] or obj.dtype != picture[1] or obj.flags.writeable
+        return obj.shape != picture[0] or obj.dtype != picture[1] or not _frozen(obj)
     if kind == "array":
         return obj.shape != picture[0] or obj.dtype != picture[1] or obj.tobytes() != picture[2]
     if kind == "digest":

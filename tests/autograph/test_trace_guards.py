@@ -388,6 +388,16 @@ def test_a_read_only_array_is_not_compared_and_a_writeable_view_of_it_is(monkeyp
     base[0] = 10.0
     np.testing.assert_allclose(traced(x), view * x)
     assert traced.tracing_count == 3
+    # A frozen view of a frozen base whose base is made writeable again: it can change, so it is compared again.
+    owner = np.arange(3.0)
+    frozen_view = owner[:]
+    owner.flags.writeable = frozen_view.flags.writeable = False
+    monkeypatch.setitem(globals(), "W", frozen_view)
+    np.testing.assert_allclose(traced(x), frozen_view * x)
+    owner.flags.writeable = True
+    owner[1] = -5.0
+    np.testing.assert_allclose(traced(x), frozen_view * x)
+    assert traced.tracing_count == 5
 
 
 class Slotted:
