@@ -222,19 +222,13 @@ class Tensor:
         raise concrete_error(self, "bool(tensor) (an `if`, `while`, `and`, `or` or `not` on it)")
 
     def __int__(self) -> int:
-        if _running(sys._getframe(1), _STORES):  # `a[i] = t` into a NumPy array: NumPy asks int(t)
-            raise _store_refusal(self)
-        raise concrete_error(self, "int(tensor)")
+        raise _number_refusal(self, "int(tensor)")
 
     def __float__(self) -> float:
-        if _running(sys._getframe(1), _STORES):  # `a[i] = t` into a NumPy array: NumPy asks float(t)
-            raise _store_refusal(self)
-        raise concrete_error(self, "float(tensor)")
+        raise _number_refusal(self, "float(tensor)")
 
     def __complex__(self) -> complex:
-        if _running(sys._getframe(1), _STORES):
-            raise _store_refusal(self)
-        raise concrete_error(self, "complex(tensor)")
+        raise _number_refusal(self, "complex(tensor)")
 
     def __index__(self) -> int:
         # A 0-d integer whose value the graph fixes now (an item of np.arange(n), nothing written into it): Python
@@ -543,6 +537,12 @@ def _indexing_in(frame: Any) -> bool:
     """Whether ``frame`` is running a subscript (``a[i]``, ``a[i] = v``): NumPy called ``__array__`` of a tensor
     from its indexing, the tensor being the index (a tensor indexed is a graph op, and asks nothing)."""
     return _running(frame, _SUBSCRIPTS)
+
+
+def _number_refusal(t: Tensor, what: str) -> Exception:
+    """The refusal of ``int(t)`` / ``float(t)`` / ``complex(t)`` (``what``), asked by the caller of the dunder: where
+    that is ``a[i] = t`` into a NumPy array (NumPy asks one element for its number), the write's own refusal."""
+    return _store_refusal(t) if _running(sys._getframe(2), _STORES) else concrete_error(t, what)
 
 
 def _store_refusal(t: Tensor) -> NotStageable:
