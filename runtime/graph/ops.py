@@ -411,7 +411,7 @@ _op("print", lambda ins, a: [], core_kernels.print_, NEVER, stateful=True)
 _op("assert", lambda ins, a: [], core_kernels.assert_, NEVER, stateful=True)
 # A Python int known at run time (PyNumber) computed as Python does, raising where it leaves int64 (core_kernels):
 # not stateful (unused, it goes: Python raises nothing there), and never merged or moved (it may fail).
-_op("python_int", lambda ins, a: [((), np.dtype(np.int64))], core_kernels.python_int, NEVER)
+_op("python_int", lambda ins, a: [((), np.dtype(np.int64))], core_kernels.python_int, NEVER, NUMBA)
 
 
 # --- library ops: each module defines its ops' records ----------------------------------------------

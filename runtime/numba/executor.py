@@ -35,7 +35,7 @@ class Compiled:
         import numba
 
         self.graph = graph
-        self.source, self.constants = lowering.write(graph)
+        self.source, self.constants, self._read_only = lowering.write(graph)
         if not _HELPERS:
             _HELPERS.append(lowering.helpers())
         namespace = dict(_HELPERS[0])
@@ -68,6 +68,11 @@ class Compiled:
                 raise Unsupported(f"numba gave {x.dtype.name}{list(x.shape)} where the graph says "
                                   f"{dtype.name}{list(shape)}")
             outputs.append(x)
+        for i in self._read_only:  # a constant (or a view of one) on this run: read-only, as the interpreter's
+            x = outputs[i]
+            if any(np.may_share_memory(x, c) for c in self.constants):
+                outputs[i] = x = x.view()  # (numba may return the constant argument itself: never its flag changed)
+                x.flags.writeable = False
         return tuple(outputs)
 
     def compile(self, inputs: Sequence[Any]) -> None:

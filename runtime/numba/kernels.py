@@ -345,3 +345,103 @@ def _float_extreme(kind, reduce, larger: bool):
 EXTREMES = {(np.dtype(dtype), larger): _float_extreme(kind, ufunc.reduce, larger)
             for dtype, kind in ((np.float64, numba.float64), (np.float32, numba.float32))
             for larger, ufunc in ((True, np.maximum), (False, np.minimum))}
+
+
+# ``python_int`` (runtime/graph/core_kernels.py): a Python int known only when the graph runs, held as int64 and
+# computed as Python computes it. Where the exact result leaves int64 (Python's ints grow, int64 wraps), each raises
+# OverflowError; the executor then runs the graph on the interpreter, which raises Python's error at the user's line.
+# Each decides before it computes: numba marks int64 arithmetic "no signed wrap" (nsw), so LLVM may assume an
+# overflow never happens and fold a check made on a wrapped result away ((a * b) // b is folded to a).
+_INT64_MIN, _INT64_MAX = np.int64(-(2 ** 63)), np.int64(2 ** 63 - 1)
+
+
+@numba.njit(**_JIT)
+def _overflow():
+    raise OverflowError("Python int too large for the graph")
+
+
+@numba.njit(**_JIT)
+def python_int_add(a, b):
+    if (b > 0 and a > _INT64_MAX - b) or (b < 0 and a < _INT64_MIN - b):
+        _overflow()
+    return a + b
+
+
+@numba.njit(**_JIT)
+def python_int_sub(a, b):
+    if (b < 0 and a > _INT64_MAX + b) or (b > 0 and a < _INT64_MIN + b):
+        _overflow()
+    return a - b
+
+
+@numba.njit(**_JIT)
+def python_int_mul(a, b):
+    if a == 0 or b == 0:
+        return a - a
+    if a == _INT64_MIN or b == _INT64_MIN:  # (no magnitude of its own in int64): fits times 1 only
+        if a == 1 or b == 1:
+            return a * b
+        _overflow()
+    positive = (a < 0) == (b < 0)
+    pa = -a if a < 0 else a
+    pb = -b if b < 0 else b  # both in [1, 2**63 - 1] now
+    limit = _INT64_MAX // pb  # the largest pa with pa * pb <= 2**63 - 1
+    if not positive and _INT64_MAX % pb == pb - 1:
+        limit += 1  # ... and with pa * pb <= 2**63, what a negative product may reach
+    if pa > limit:
+        _overflow()
+    return pa * pb if positive else (-pa) * pb
+
+
+@numba.njit(**_JIT)
+def python_int_floordiv(a, b):
+    if b == 0:
+        raise ZeroDivisionError("integer division or modulo by zero")
+    if b == -1 and a == _INT64_MIN:
+        _overflow()
+    return a // b  # (numba's integer // floors, as Python's)
+
+
+@numba.njit(**_JIT)
+def python_int_pow(a, b):
+    if b < 0:  # (a float in Python: the graph never stages it, runtime/graph/tensor.py refuses it)
+        raise ValueError("negative exponent")
+    result = a - a + 1
+    base = a
+    while b > 0:
+        if b & 1:
+            result = python_int_mul(result, base)
+        b >>= 1
+        if b > 0:  # (a square that overflows is needed only where the result overflows too, |a| > 1)
+            base = python_int_mul(base, base)
+    return result
+
+
+@numba.njit(**_JIT)
+def python_int_left_shift(a, b):
+    if b < 0:
+        raise ValueError("negative shift count")
+    if a == 0:
+        return a
+    if b >= 64 or a > (_INT64_MAX >> b) or a < (_INT64_MIN >> b):  # (arithmetic shifts: the range a << b fits)
+        _overflow()
+    return a << b
+
+
+@numba.njit(**_JIT)
+def python_int_neg(a):
+    if a == _INT64_MIN:
+        _overflow()
+    return -a
+
+
+@numba.njit(**_JIT)
+def python_int_abs(a):
+    if a == _INT64_MIN:
+        _overflow()
+    return -a if a < 0 else a
+
+
+PYTHON_INT = {"add": python_int_add, "sub": python_int_sub, "mul": python_int_mul, "floordiv": python_int_floordiv,
+              "pow": python_int_pow, "left_shift": python_int_left_shift, "neg": python_int_neg,
+              "abs": python_int_abs}

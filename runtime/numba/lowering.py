@@ -142,8 +142,8 @@ class _Writer:
         self.counter = itertools.count()
         self.constants: list[np.ndarray] = []
         self.tags: dict[str, Optional[str]] = {}
-        # Names that may hold a constant argument or a view of one: a graph output among them is returned as a
-        # copy, so that a caller writing into it cannot change the constant for the next call.
+        # Names that may hold a constant argument or a view of one: a graph output among them is returned
+        # read-only, so that a caller writing into it cannot change the constant for the next call.
         self.aliasing: set[str] = set()
 
     def mark(self) -> tuple:
@@ -585,7 +585,16 @@ def _while_loop(ctx: _Context, *args: str, cond_graph: Graph, body_graph: Graph)
 
 # The rules this module holds. Numba claims an op where its record names this module (``OpDef.numba``,
 # runtime/graph/opdefs.py); tests/runtime/graph/test_op_records.py checks claims and rules agree.
-RULES: dict[str, Rule] = {**_ELEMENTWISE_RULES, **_STRUCTURE_RULES, "cond": _cond, "while_loop": _while_loop}
+def _python_int(ctx: _Context, *names: str, operation: str, where: str = "") -> str:
+    """``python_int``: the kernel that computes ``operation`` as Python does and raises where it leaves int64
+    (runtime/numba/kernels.py, ``PYTHON_INT``); the interpreter then raises Python's error at ``where``."""
+    if operation not in _kernels().PYTHON_INT:
+        raise Unsupported(f"`python_int` {operation} has no numba rule")
+    return ctx.result(f"python_int_{operation}({', '.join(names)})")
+
+
+RULES: dict[str, Rule] = {**_ELEMENTWISE_RULES, **_STRUCTURE_RULES, "cond": _cond, "while_loop": _while_loop,
+                          "python_int": _python_int}
 
 
 def rule_of(opdef: ops.OpDef) -> Rule:
@@ -599,19 +608,22 @@ def rule_of(opdef: ops.OpDef) -> Rule:
 NUMBA_RULES: dict[str, Rule] = {name: rule_of(d) for name, d in ops.OPS.items() if d.numba is not None}
 
 
-def write(graph: Graph) -> tuple[str, list[np.ndarray]]:
+def write(graph: Graph) -> tuple[str, list[np.ndarray], list[int]]:
     """``graph`` as the source of one function ``graph(a0, ..., c0, ...)`` (its inputs, then the constant arrays
-    it takes as arguments), and those constants; raises ``Unsupported`` for a graph it cannot lower."""
+    it takes as arguments), those constants, and the outputs that may be a constant or a view of one (returned
+    read-only, as the interpreter returns its constants: a caller's write fails rather than change the next
+    run's constant, or differ unseen from eager, where the write lands in the array the function read); raises
+    ``Unsupported`` for a graph it cannot lower."""
     _check_types(graph)
     writer = _Writer()
     params = [f"a{i}" for i in range(len(graph.inputs))]
     # Inputs are C-contiguous (runtime/numba/executor.py checks it at each call).
     writer.tags.update((name, C if v.shape else None) for name, v in zip(params, graph.inputs))
-    outs = [f"{o}.copy()" if o in writer.aliasing else o for o in writer.graph(graph, params)]
+    outs = writer.graph(graph, params)
     constants = [f"c{i}" for i in range(len(writer.constants))]
     source = "\n".join([f"def graph({', '.join(params + constants)}):", *writer.lines,
                         f"    return ({''.join(o + ', ' for o in outs)})"]) + "\n"
-    return source, writer.constants
+    return source, writer.constants, [i for i, o in enumerate(outs) if o in writer.aliasing]
 
 
 def _check_types(graph: Graph) -> None:
@@ -643,4 +655,5 @@ def helpers() -> dict[str, Any]:
             "sum_float64": kernels.SUMS[np.dtype(np.float64)], "sum_float32": kernels.SUMS[np.dtype(np.float32)],
             "matmul_float64": kernels.matmul_f64, "matmul_float32": kernels.matmul_f32,
             "floordiv_int": kernels.floordiv_int, "remainder_int": kernels.remainder_int,
+            **{f"python_int_{operation}": fn for operation, fn in kernels.PYTHON_INT.items()},
             **{f"{'max' if larger else 'min'}_{dtype.name}": fn for (dtype, larger), fn in kernels.EXTREMES.items()}}

@@ -33,6 +33,7 @@ CLAIMED = {
     "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "eq", "ne", "lt", "le", "gt", "ge", "floordiv", "mod",
     "sum", "mean", "max", "min", "any", "all", "matmul", "reshape", "transpose", "broadcast_to", "cast", "where",
     "getitem", "concatenate", "stack", "constant", "full", "full_like", "arange", "dim", "cond", "while_loop",
+    "python_int",
 }
 
 
@@ -285,14 +286,83 @@ def scaled_weights(n):
     return y, WEIGHTS[1:]
 
 
-def test_a_returned_constant_is_a_copy_that_a_caller_may_write_into():
-    f = autograph.function(scaled_weights, executor="numba")
-    for _ in range(2):
-        looped, view = f(np.int64(0))
-        looped[0], view[0] = 100.0, 100.0
-    np.testing.assert_array_equal(f(np.int64(0))[0], [0.0, 1.0, 2.0])
-    np.testing.assert_array_equal(f(np.int64(1))[1], [1.0, 2.0])
-    assert f.concrete_functions[0].executor == "numba"
+def test_a_returned_constant_is_read_only_as_on_the_interpreter_and_a_computed_result_is_writable():
+    # Eagerly scaled_weights(0) returns WEIGHTS itself, and a caller's write lands in it. A graph cannot hand out the
+    # global, so its constant comes back read-only on every executor: the write fails, where a writable copy would
+    # differ from eager unseen (and would change the constant for the next run, were it not a copy).
+    for executor in ("numba", "numpy"):
+        f = autograph.function(scaled_weights, executor=executor)
+        for n in (1, 0, 1, 0):
+            looped, view = f(np.int64(n))
+            np.testing.assert_array_equal(looped, WEIGHTS * 2 ** n)
+            np.testing.assert_array_equal(view, WEIGHTS[1:])
+            assert looped.flags.writeable == (n > 0) and not view.flags.writeable, (executor, n)
+            if n:
+                looped[0] = 100.0  # a computed result is the caller's
+            with pytest.raises(ValueError, match="read-only"):
+                view[0] = 100.0
+        assert f.concrete_functions[0].executor == executor
+    np.testing.assert_array_equal(WEIGHTS, [0.0, 1.0, 2.0])
+
+
+INT64 = np.iinfo(np.int64)
+PYTHON_INT_EDGES = (0, 1, -1, 2, -2, 3, 2 ** 31, 3037000499, 3037000500, -3037000500, 2 ** 32, 2 ** 62, -(2 ** 62),
+                    INT64.max, INT64.min, INT64.max - 1, INT64.min + 1)
+PYTHON_INT_PROGRAMS = {
+    "add": (lambda k: int(k[0]) + int(k[1]), lambda a, b: a + b),
+    "sub": (lambda k: int(k[0]) - int(k[1]), lambda a, b: a - b),
+    "mul": (lambda k: int(k[0]) * int(k[1]), lambda a, b: a * b),
+    "pow": (lambda k: int(k[0]) ** 3, lambda a, b: a ** 3),
+    "square": (lambda k: int(k[0]) ** 2, lambda a, b: a ** 2),
+    "pow63": (lambda k: int(k[0]) ** 63, lambda a, b: a ** 63),
+    "left_shift": (lambda k: int(k[0]) << 33, lambda a, b: a << 33),
+    "left_shift63": (lambda k: int(k[0]) << 63, lambda a, b: a << 63),
+    "neg": (lambda k: -int(k[0]), lambda a, b: -a),
+    "abs": (lambda k: abs(int(k[0])), lambda a, b: abs(a)),
+}
+
+
+_PYTHON_INT_FUNCTIONS: dict = {}
+
+
+def _compiled_or_overflow(f, k):
+    try:
+        return ("value", int(f(k)))
+    except OverflowError:
+        return ("overflow", None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(a=st.one_of(st.sampled_from(PYTHON_INT_EDGES), st.integers(INT64.min, INT64.max)),
+       b=st.one_of(st.sampled_from(PYTHON_INT_EDGES), st.integers(INT64.min, INT64.max)))
+def test_python_ints_compiled_are_pythons_or_an_overflow_error(a, b):
+    # The oracle is Python's exact int; compiled, each op checks the wrapped int64 and raises where the exact result
+    # leaves it (the executor then runs the interpreter, which raises Python's error at the user's line).
+    for name, (fn, python) in PYTHON_INT_PROGRAMS.items():
+        f = _PYTHON_INT_FUNCTIONS.setdefault(name, autograph.function(fn, executor="numba"))  # (one compile each)
+        exact = python(a, b)
+        expected = ("value", exact) if INT64.min <= exact <= INT64.max else ("overflow", None)
+        assert _compiled_or_overflow(f, np.array([a, b], np.int64)) == expected, (name, a, b)
+        assert f.concrete_functions[0].executor == "numba", (name, numba_exec.executor(
+            f.concrete_functions[0].graph).fallback)
+
+
+def count_up(n):
+    total, i = 0, 0
+    while i < n:
+        total += i * i
+        i += 1
+    return total
+
+
+def test_a_loop_over_python_ints_compiles_and_its_overflow_is_pythons_error_at_the_users_line():
+    f = autograph.function(count_up, executor="numba")
+    assert f(np.int64(1000)) == count_up(1000) and f.concrete_functions[0].executor == "numba"
+    g = autograph.function(lambda k: int(k[0]) * 4000000000 * 4000000000, executor="numba")
+    with pytest.raises(OverflowError, match=r"(?s)Python int too large for the graph.*staged at "
+                                            r"\S*test_numba_lowering.py:\d+"):
+        g(np.array([3]))
+    assert g(np.array([0])) == 0 and g.concrete_functions[0].executor == "numba"
 
 
 def halve(x):
