@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from autograph.call_boundary import refuse_array_class, same_python_value
+from autograph.trace_guards import OWN_WRITE_ADVICE, OwnWrite
 from runtime.graph import Tensor, TensorSpec, TreeDef, printing
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.control_flow import flatten, paths
@@ -117,6 +118,11 @@ class ConcreteFunction:
                                 f"{name}={expected!r}, got {leaf!r}; call the Function itself to trace for other "
                                 "Python values")
         changed = None if self._guard is None else self._guard.changed()
+        if isinstance(changed, OwnWrite):  # its trace wrote Python state, which its graph cannot write again
+            raise StaleTraceError(
+                f"{user_location()}: this concrete function of {self.name} changed {changed} when it was traced, "
+                f"and its graph cannot make that write again: call the Function itself, which traces again; "
+                f"{OWN_WRITE_ADVICE.split('; ', 1)[1]}")
         if changed is not None:  # its graph holds the old value: eager code would read the new one
             raise StaleTraceError(
                 f"{user_location()}: {changed} changed since this concrete function of {self.name} was traced, and "

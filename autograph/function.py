@@ -495,9 +495,13 @@ class Function(metaclass=_FunctionClass):
                 if changed is not None:
                     self._drop_traces(changed)
         concrete = self._concrete.get(key)
-        if concrete is None:
-            # Another thread may be tracing this key: wait for it (the lock), then look again and use its trace.
+        if concrete is None or (concrete._guard is not None and concrete._guard.written is not None):
+            # Another thread may be tracing this key: wait for it (the lock), then look again and use its trace,
+            # unless it wrote Python state (its guard never stands: this call traces again, and writes).
             with self._trace_lock:
+                changed = first_change(self._guards) if self._guards else None
+                if changed is not None:
+                    self._drop_traces(changed)
                 concrete = self._concrete.get(key)
                 if concrete is None:
                     traced_leaves = [s if isinstance(s, TensorSpec) else leaf for s, leaf in zip(specs, leaves)]
@@ -513,7 +517,7 @@ class Function(metaclass=_FunctionClass):
                         concrete = trace(self._names, tree, traced_leaves)
                     finally:
                         staged_host_functions.set(before)
-                    guard.finish(host_functions)
+                    guard.finish(host_functions, self.__name__)
                     concrete._guard = guard
                     self._guards.append(guard)
                     self._concrete[key] = concrete

@@ -14,6 +14,7 @@ import warnings
 from collections import deque
 from typing import Any, Sequence
 
+from autograph.trace_guards import OWN_WRITE_ADVICE, OwnWrite
 from runtime.graph import TensorSpec
 from runtime.staging import format_site, user_frame
 
@@ -67,6 +68,9 @@ def _advice(param: str, keys: Sequence[Any]) -> str:
         changed = list(dict.fromkeys(k[0] for k in keys if k is not None and k[0] is not None))
         if not changed:
             return ""
+        written = [c for c in changed if isinstance(c, OwnWrite)]
+        if written:
+            return f"The function itself changes {', '.join(written[-3:])} when traced: {OWN_WRITE_ADVICE}"
         return (f"Between calls, {', '.join(changed[-3:])} changed: a trace holds what the function read besides "
                 "its arguments, so each change traces again; pass what changes as an argument (a NumPy array), "
                 "so that one trace serves every value")

@@ -148,7 +148,9 @@ class _Raised:
 
 
 def _jax_jitted(fn: Callable) -> Callable:
-    import jax
+    from runtime import jax as jax_runtime
+
+    jax = jax_runtime.import_jax()  # (NumPy's global generator left as it was)
     import jax.numpy as jnp
 
     jitted = jax.jit(to_graph(fn))

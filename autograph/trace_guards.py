@@ -32,6 +32,12 @@ Before, the second call silently gave ``2 * x``. What is looked at, and what is 
 * not the contents of objects of the standard library, NumPy, JAX or autograph (a logger's cache, a
   random generator's state: the graph draws from the generator itself), nor a change beyond the
   limits above, nor state reached only through a C extension.
+
+What the trace wrote itself (``self.t += 1``, a log it appended to) its graph cannot write again, so such a
+guard never stands: each call traces again, and makes the write as eager code does. A write of a value the
+trace staged into an object that outlives it (``self.state = self.state + u``) is refused as the trace ends,
+the object given back its value; one whose values the trace fixed (``self.W = np.zeros(3)`` made in the
+trace) is put there as the NumPy value eager code holds (``TraceGuard.finish``).
 """
 
 from __future__ import annotations
@@ -47,7 +53,8 @@ import numpy as np
 
 from runtime.backend import backend_for
 from runtime.composite_state import IMMUTABLE, global_names, library_class, picture_levels, shown
-from runtime.staging import installed_library
+from runtime.graph.tensor import plain_value
+from runtime.staging import NotStageable, installed_library, user_location
 
 DEPTH = 3  # levels below a binding or argument: self -> self.layers -> its items
 BUDGET = 20_000  # objects and entries pictured per trace
@@ -80,7 +87,7 @@ class TraceGuard:
     """The bindings and contents a trace read besides its arguments (module docstring): ``changed()`` names
     the first that differs now, or gives None."""
 
-    __slots__ = ("bindings", "pictures", "_functions", "_arguments", "_run_time", "_checks")
+    __slots__ = ("bindings", "pictures", "written", "_functions", "_arguments", "_run_time", "_checks")
 
     def __init__(self, functions: Iterable[Any], arguments: Iterable[tuple[str, Any]]) -> None:
         """Taken as the trace starts; ``finish()`` takes it again as it ends."""
@@ -92,6 +99,7 @@ class TraceGuard:
         # (kind, holder, key, value, label): a global's namespace and name, or a closure cell
         self.bindings: list[tuple[str, Any, Any, Any, str]] = []
         self.pictures: list[tuple[str, Any, Any, str]] = []  # (kind, object, its picture, label)
+        self.written: Optional[OwnWrite] = None  # the first thing the trace changed itself (finish())
         self._take()
 
     def _take(self) -> None:
@@ -100,34 +108,53 @@ class TraceGuard:
         self._follow(list(self._functions), [value for _, value in roots], roots)
         self._picture(roots)
 
-    def finish(self, run_time: Iterable[Any] = ()) -> None:
-        """The trace has ended: take the guard again, leaving out what the trace changed itself (a list it
-        appended to, a key or attribute it set, a global it rebound): the function's own writes, which its
-        eager calls make again (a log, a counter), not something its graph read. ``run_time``: the functions
-        the graph calls when it runs (``autograph.numpy_function``'s): what they read, they read then, and what
-        they write is the graph's own doing; they are not followed."""
+    def finish(self, run_time: Iterable[Any] = (), name: str = "the function") -> None:
+        """The trace has ended: take the guard again, and note what the trace changed itself (a counter
+        ``self.t += 1``, a list it appended to, a global it rebound). Its graph cannot make such a write
+        again when it runs, so a guard whose trace wrote something never stands (``written``): each call
+        traces again, and runs the writes as eager code does. A write that puts a value the trace staged (a
+        graph tensor, a JAX tracer) into an object that outlives the trace is refused (``NotStageable``, the
+        object given its value back): that value means nothing once the trace is over. ``run_time``: the
+        functions the graph calls when it runs (``autograph.numpy_function``'s): what they read, they read
+        then, and what they write is the graph's own doing; they are not followed."""
         self._run_time = {id(f) for f in run_time}
         before_bindings = {(id(holder), key): value for _, holder, key, value, _ in self.bindings}
         before_pictures = {(id(obj), kind): picture for kind, obj, picture, _ in self.pictures}
         self._take()
-        self.bindings = [b for b in self.bindings if before_bindings.get((id(b[1]), b[2]), b[3]) is b[3]]
-        kept = []
+        written, refused, restores = [], [], []
+        for kind, holder, key, value, label in self.bindings:
+            before = before_bindings.get((id(holder), key), value)
+            if before is not value and not _same_value(before, value):
+                written.append(label)
+                if _settle(kind, holder, [(key, value)]) is not _SETTLED:
+                    refused.append(label)
+                    restores.append(_binding_restorer(kind, holder, key, before))
         for kind, obj, picture, label in self.pictures:
             before = before_pictures.get((id(obj), kind))
-            if before is None or not _differs(kind, obj, before):
-                kept.append((kind, obj, picture, label))
-            elif kind in ("dict", "attrs", "class"):  # only the keys the trace set are left out
-                old = dict(before)
-                written = {k for k, v in picture if k not in old or old[k] is not v}
-                written |= old.keys() - dict(picture).keys()
-                kept.append((kind + "-except", obj, ([(k, v) for k, v in picture if k not in written], written), label))
-        self.pictures = kept
+            if before is not None and _differs(kind, obj, before):
+                written.append(shown(_where(kind, obj, before, label)))
+                failed = _settle(kind, obj, _written_entries(kind, picture, before))
+                if failed is not _SETTLED:
+                    step = "." if kind in ("attrs", "class", "slots") else "[]"
+                    refused.append(written[-1] if failed is None else shown((label, step, failed)))
+                    restores.append(_picture_restorer(kind, obj, before))
+        if refused:
+            for restore in restores:
+                restore()
+            raise NotStageable(
+                f"{user_location()}: {name} stored a value it traced in {refused[0]}, which outlives the trace "
+                "(a graph tensor means nothing once its trace is over, and the graph cannot write Python objects "
+                f"when it runs; {refused[0]} keeps its value from before the call): return the value and assign "
+                "it outside the traced function, or hold arrays that change in an autograph.Variable (whose "
+                "assign runs in the graph)")
+        self.written = OwnWrite(written[0]) if written else None
         groups: dict[str, list] = {}
-        for kind, obj, _, _ in kept:
+        for kind, obj, _, _ in self.pictures:
             groups.setdefault(kind if kind in _FINGERPRINTS else "whole", []).append(obj)
         self._checks = [(_FINGERPRINTS[kind], objects, _kept(_FINGERPRINTS[kind](objects)))
                         for kind, objects in groups.items() if kind != "whole"]
-        self._checks.append((None, [i for i, (kind, *_) in enumerate(kept) if kind not in _FINGERPRINTS], None))
+        self._checks.append((None, [i for i, (kind, *_) in enumerate(self.pictures)
+                                    if kind not in _FINGERPRINTS], None))
 
     def _follow(self, functions: list, values: list, roots: list) -> None:
         """Record the bindings of ``functions`` and of the functions of the user's they reach."""
@@ -215,7 +242,10 @@ class TraceGuard:
         picture_levels(roots, DEPTH, BUDGET, describe)
 
     def changed(self) -> Optional[str]:
-        """What differs from when the trace ended (as the user would write it), or None."""
+        """What differs from when the trace ended (as the user would write it), or None; for a trace that
+        wrote something itself, always what it wrote."""
+        if self.written is not None:
+            return self.written
         for kind, holder, key, value, label in self.bindings:
             if kind == "global":
                 now = holder.get(key, _MISSING)
@@ -224,7 +254,7 @@ class TraceGuard:
                     now = holder.cell_contents
                 except ValueError:
                     now = _MISSING
-            if now is not value and not (type(now) is type(value) and type(value) in _BY_VALUE and now == value):
+            if now is not value and not _same_value(now, value):
                 return label
         # Each kind of picture in one go (C loops: map, chain, tobytes); the pictures themselves are looked through
         # only where a fingerprint differs, to name the change, and for the kinds compared whole.
@@ -365,32 +395,135 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
         return _not_same(list(dict.items(obj)), picture, pairs=True)
     if kind == "class" or kind == "attrs":
         return _not_same(list(obj.__dict__.items()), picture, pairs=True)
-    if kind == "slots":
-        return _not_same(_slots(obj), picture, pairs=True)
-    # "dict-except", "attrs-except", "class-except": all but the keys the trace wrote itself
-    items, written = picture
-    now = dict.items(obj) if kind == "dict-except" else obj.__dict__.items()
-    return _not_same([(k, v) for k, v in now if k not in written], items, pairs=True)
+    return _not_same(_slots(obj), picture, pairs=True)  # "slots"
 
 
 def _where(kind: str, obj: Any, picture: Any, label: Any) -> Any:
     """The label of the attribute, key or item of ``obj`` that changed (``settings.RATE``), where one did."""
-    step = "." if kind.startswith(("attrs", "class", "slots")) else "[]"
+    step = "." if kind in ("attrs", "class", "slots") else "[]"
     if kind == "slots":
         key = next((k for (k, v), (_, w) in zip(_slots(obj), picture) if v is not w), None)
         return label if key is None else (label, step, key)
     if kind in ("list", "items"):
         now = list(obj)
-        index = next((i for i, (a, b) in enumerate(zip(now, picture)) if a is not b), None)
+        index = next((i for i, (a, b) in enumerate(zip(now, picture)) if a is not b),
+                     min(len(now), len(picture)) if len(now) != len(picture) else None)  # (or where it grew)
         return label if index is None or kind == "items" else (label, step, index)
-    if kind.startswith(("dict", "attrs", "class")):
-        items, written = (picture, ()) if not kind.endswith("-except") else picture
-        now = dict(dict.items(obj) if kind.startswith("dict") else obj.__dict__.items())
-        before = dict(items)
-        key = next((k for k in list(now) + list(before) if k not in written
-                    and (k not in now or k not in before or now[k] is not before[k])), None)
+    if kind in ("dict", "attrs", "class"):
+        now = dict(dict.items(obj) if kind == "dict" else obj.__dict__.items())
+        before = dict(picture)
+        key = next((k for k in list(now) + list(before)
+                    if k not in now or k not in before or now[k] is not before[k]), None)
         return label if key is None else (label, step, key)
     return label
+
+
+class OwnWrite(str):
+    """What ``changed()`` names for a trace that wrote it itself (``self.t += 1``, ``log.append(...)``): the
+    messages say that the function wrote it, and that a graph cannot write it again (autograph/retracing.py)."""
+
+
+OWN_WRITE_ADVICE = ("a graph cannot make a Python write again when it runs, so each call traces again (and makes "
+                    "the write, as eager code does); return what changes and assign it outside the traced "
+                    "function, or hold arrays that change in an autograph.Variable (whose assign runs in the graph)")
+
+
+def _same_value(a: Any, b: Any) -> bool:
+    """Whether two bindings are the same value though not the same object: numbers, strings, None by value."""
+    return type(a) is type(b) and type(b) in _BY_VALUE and a == b
+
+
+def _written_entries(kind: str, picture: Any, before: Any) -> list:
+    """The (key, value) pairs of a picture that differ from its picture ``before`` (a list's items by index)."""
+    if kind == "list":
+        return [(i, v) for i, v in enumerate(picture) if i >= len(before) or before[i] is not v]
+    if kind in ("dict", "attrs", "class", "slots"):
+        old = dict(before)
+        return [(k, v) for k, v in picture if k not in old or old[k] is not v]
+    now = picture if kind == "items" else picture[2] if kind == "objects" else []
+    return [(None, v) for v in now if not any(v is w for w in (before if kind == "items" else before[2]))]
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as eager code would hold it where the trace fixed its values (``plain_value``), a list, tuple
+    or dict holding such values rebuilt with them; ``_STAGED`` where a staged value's values only a run of the
+    graph gives; ``value`` itself where it holds nothing staged."""
+    if backend_for(value) is not None:
+        plain = plain_value(value)
+        return _STAGED if plain is None else plain
+    if type(value) in (list, tuple):
+        items = [_plain(v) if backend_for(v) is not None else v for v in value]
+        if any(v is _STAGED for v in items):
+            return _STAGED
+        return value if all(a is b for a, b in zip(items, value)) else type(value)(items)
+    if type(value) is dict:
+        items = {k: _plain(v) if backend_for(v) is not None else v for k, v in value.items()}
+        if any(v is _STAGED for v in items.values()):
+            return _STAGED
+        return value if all(items[k] is v for k, v in value.items()) else items
+    return value
+
+
+_STAGED = object()
+
+
+_SETTLED = object()
+
+
+def _settle(kind: str, holder: Any, entries: list) -> Any:
+    """Put eager's plain value in place of each staged value the trace wrote among ``entries`` of ``holder``
+    (directly, or in a list, tuple or dict it wrote there) whose values the trace fixed (``plain_value``:
+    ``self.W = np.zeros(n)`` made in the trace): ``_SETTLED``; else the key of an entry whose values only a run
+    of the graph gives (None for an entry without one), and nothing is put in place."""
+    plain = [(key, value, _plain(value)) for key, value in entries]
+    for key, _, new in plain:
+        if new is _STAGED:
+            return key
+    changed = [(key, new) for key, value, new in plain if new is not value]
+    if changed and kind in ("items", "objects"):  # (a set's or an object array's item: not put back)
+        return None
+    for key, value in changed:
+        if kind == "global" or kind == "dict":
+            dict.__setitem__(holder, key, value)
+        elif kind == "cell":
+            holder.cell_contents = value
+        elif kind == "list":
+            holder[key] = value
+        elif kind == "class":
+            type.__setattr__(holder, key, value)
+        else:  # "attrs", "slots"
+            object.__setattr__(holder, key, value)
+    return _SETTLED
+
+
+def _binding_restorer(kind: str, holder: Any, key: Any, before: Any) -> Any:
+    """What gives a global or a closure variable back its value from before the trace."""
+    def restore() -> None:
+        if kind == "global":
+            if before is _MISSING:
+                holder.pop(key, None)
+            else:
+                holder[key] = before
+        elif before is not _MISSING:
+            holder.cell_contents = before
+    return restore
+
+
+def _picture_restorer(kind: str, obj: Any, before: Any) -> Any:
+    """What gives a list, dict or object back the contents it had before the trace (``before``, its picture)."""
+    def restore() -> None:
+        if kind == "list":
+            obj[:] = before
+        elif kind == "dict":
+            dict.clear(obj)
+            dict.update(obj, before)
+        elif kind in ("attrs", "slots"):
+            now = dict(obj.__dict__) if kind == "attrs" else dict(_slots(obj))
+            for key in now.keys() - dict(before).keys():
+                object.__delattr__(obj, key)
+            for key, value in before:
+                object.__setattr__(obj, key, value)
+    return restore
 
 
 def _not_same(now: list, before: list, pairs: bool = False) -> bool:

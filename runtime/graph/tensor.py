@@ -682,6 +682,22 @@ def known_value(x: Tensor) -> Optional[np.ndarray]:
 _KNOWN_DEPTH = 4  # pure steps from a constant that known_value computes
 
 
+def plain_value(x: Any) -> Optional[Any]:
+    """What eager code would hold for ``x``, a tensor whose values the trace fixes (``known_value``: an array the
+    function made, ``np.zeros(3)``, ``np.arange(n)`` of a Python ``n``), as the Python object eager code makes: a
+    fresh writable array, a NumPy scalar where ``x`` stands for one, a Python number for a ``PyNumber``; None for
+    a tensor whose values only a run of the graph gives. (A function that keeps such a value in an object that
+    outlives its trace, ``if self.W is None: self.W = np.zeros(n)``, leaves the object this, not a tensor.)"""
+    if not isinstance(x, Tensor):
+        return None
+    known = known_value(x)
+    if known is None:
+        return None
+    if type(x) is PyNumber:
+        return known.item()
+    return known[()] if known.ndim == 0 and stands_for_scalar(x) else np.array(known, copy=True)
+
+
 def _producer(value: Any, nodes: list) -> Any:
     """The node of ``nodes`` that makes ``value`` (from the end: a value asked about is most often a recent one)."""
     for node in reversed(nodes):

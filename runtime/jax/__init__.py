@@ -18,6 +18,7 @@ JAX: ``cond``, ``loops`` and ``lowering`` do, and they are imported only when us
 """
 
 import sys
+from typing import Any
 
 from runtime.backend import register
 from runtime.calls import register_object_calls
@@ -33,10 +34,29 @@ from runtime.versions import version_tuple
 MIN_JAX = (0, 10, 2)
 
 
+def import_jax() -> Any:
+    """``import jax``, leaving NumPy's global random generator as it was: importing JAX draws from it
+    (``jax/_src/clusters/k8s_cluster.py``: ``np.random.rand``), so a program that seeded ``np.random`` would
+    draw other numbers after its first ``executor="jax"`` call than eagerly, only because autograph imported
+    JAX for it. (A program that imports JAX itself moves the stream itself, as it does without autograph.)"""
+    if "jax" in sys.modules:
+        import jax
+
+        return jax
+    import numpy as np
+
+    state = np.random.get_state()
+    try:
+        import jax
+    finally:
+        np.random.set_state(state)
+    return jax
+
+
 def require() -> None:
     """Import JAX, or say how to install it (JAX is the optional ``[jax]`` extra), or that it is too old."""
     try:
-        import jax
+        jax = import_jax()
     except ImportError as error:
         raise ImportError("this needs JAX, which is not installed: pip install 'autograph-numpy[jax]' "
                           "(or pip install jax; JAX 0.10 and later need Python 3.11+)") from error
@@ -64,4 +84,4 @@ register(JAX_BACKEND)
 register_object_calls("jax._src.custom_derivatives", converted_custom_derivative)
 
 __all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "MIN_JAX", "UnrolledLoopWarning", "cheap_selects",
-           "check_version", "require", "static_loops"]
+           "check_version", "import_jax", "require", "static_loops"]

@@ -215,11 +215,14 @@ def test_an_error_inside_an_installed_library_names_the_users_call_first(executo
 
 
 LEAKED: list = []
+# Through a builtin method, which a trace guard does not look into: `LEAKED.append(y)` itself is refused as the
+# trace ends (tests/autograph/test_own_writes.py); a tensor kept where the guard does not look still leaks.
+KEEP = LEAKED.append
 
 
 def keeps_a_tensor(x):
     y = x * 2
-    LEAKED.append(y)
+    KEEP(y)
     return y
 
 
