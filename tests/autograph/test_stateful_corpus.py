@@ -188,7 +188,8 @@ def test_the_corpus_records_its_sources():
         assert case.original.rpartition(".")[2] == case.attr
 
 
-@pytest.mark.parametrize("mode", ['executor="jax"', 'executor="auto"', 'backend="jax"'])
+@pytest.mark.parametrize("mode", ['executor="jax"', pytest.param('executor="auto"', marks=pytest.mark.slow),
+                                  pytest.param('backend="jax"', marks=pytest.mark.slow)])  # (a process each)
 def test_the_first_jax_call_leaves_numpys_global_generator_alone(mode):
     """A program that draws from np.random and calls a Function with executor="jax" gets eager's numbers: the first
     JAX use imports jax, whose jax/_src/clusters/k8s_cluster.py draws np.random.rand(5) as it is imported
