@@ -444,6 +444,10 @@ def _written_entries(kind: str, picture: Any, before: Any) -> list:
     return [(None, v) for v in now if not any(v is w for w in (before if kind == "items" else before[2]))]
 
 
+_STAGED = object()  # (_plain: a staged value whose values only a run of the graph gives)
+_SETTLED = object()  # (_settle: every staged value written was put in place as eager's plain value)
+
+
 def _plain(value: Any) -> Any:
     """``value`` as eager code would hold it where the trace fixed its values (``plain_value``), a list, tuple
     or dict holding such values rebuilt with them; ``_STAGED`` where a staged value's values only a run of the
@@ -462,12 +466,6 @@ def _plain(value: Any) -> Any:
             return _STAGED
         return value if all(items[k] is v for k, v in value.items()) else items
     return value
-
-
-_STAGED = object()
-
-
-_SETTLED = object()
 
 
 def _settle(kind: str, holder: Any, entries: list) -> Any:
