@@ -132,8 +132,11 @@ class TraceGuard:
         for kind, obj, picture, label in self.pictures:
             before = before_pictures.get((id(obj), kind))
             if before is not None and _differs(kind, obj, before):
+                entries = _written_entries(kind, picture, before)
+                if kind == "class" and entries and all(_is_dunder(k) for k, _ in entries):
+                    continue  # (a cache Python's own machinery keeps on a class: copyreg's __slotnames__)
                 written.append(shown(_where(kind, obj, before, label)))
-                failed = _settle(kind, obj, _written_entries(kind, picture, before))
+                failed = _settle(kind, obj, entries)
                 if failed is not _SETTLED:
                     step = "." if kind in ("attrs", "class", "slots") else "[]"
                     refused.append(written[-1] if failed is None else shown((label, step, failed)))
@@ -426,6 +429,10 @@ class OwnWrite(str):
 OWN_WRITE_ADVICE = ("a graph cannot make a Python write again when it runs, so each call traces again (and makes "
                     "the write, as eager code does); return what changes and assign it outside the traced "
                     "function, or hold arrays that change in an autograph.Variable (whose assign runs in the graph)")
+
+
+def _is_dunder(key: Any) -> bool:
+    return type(key) is str and key.startswith("__") and key.endswith("__")
 
 
 def _same_value(a: Any, b: Any) -> bool:

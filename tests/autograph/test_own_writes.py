@@ -10,6 +10,7 @@ state the trace had read (a counter stuck at 1, an observation that never moved)
 
 from __future__ import annotations
 
+import copy
 import warnings
 
 import numpy as np
@@ -229,3 +230,23 @@ def test_the_refusal_names_the_key_that_holds_the_traced_value():
     with pytest.raises(NotStageable, match=r"probe stored a value it traced in seen\['values'\]"):
         autograph.function(probe)(np.array([1.0, 2.0]))
     assert seen == {}
+
+
+class Slotted:
+    __slots__ = ("a",)
+
+    def __init__(self):
+        self.a = 2.0
+
+
+def copies_a_slotted_object(x):
+    return x * copy.copy(Slotted()).a  # (copyreg caches Slotted.__slotnames__ on the class, the first time)
+
+
+def test_a_cache_pythons_machinery_keeps_on_a_class_is_not_a_write_of_the_functions():
+    # (SALib's fast_analyze copies a ResultDict: its first trace traced again for copyreg's cache, stop 53)
+    assert "__slotnames__" not in Slotted.__dict__
+    f = autograph.function(copies_a_slotted_object)
+    for _ in range(3):
+        np.testing.assert_allclose(f(np.ones(2)), np.full(2, 2.0))
+    assert "__slotnames__" in Slotted.__dict__ and f.tracing_count == 1
