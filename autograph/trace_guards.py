@@ -515,19 +515,26 @@ def _binding_restorer(kind: str, holder: Any, key: Any, before: Any) -> Any:
 
 
 def _picture_restorer(kind: str, obj: Any, before: Any) -> Any:
-    """What gives a list, dict or object back the contents it had before the trace (``before``, its picture)."""
+    """What gives a list, dict, object or class back the contents it had before the trace (``before``, its
+    picture): the entries the trace added taken out, those it changed set back (Python's own dunder caches on a
+    class left as they are)."""
     def restore() -> None:
         if kind == "list":
             obj[:] = before
         elif kind == "dict":
             dict.clear(obj)
             dict.update(obj, before)
-        elif kind in ("attrs", "slots"):
-            now = dict(obj.__dict__) if kind == "attrs" else dict(_slots(obj))
-            for key in now.keys() - dict(before).keys():
-                object.__delattr__(obj, key)
+        elif kind in ("attrs", "slots", "class"):
+            now = dict(obj.__dict__) if kind != "slots" else dict(_slots(obj))
+            old = dict(before)
+            setter, deleter = (type.__setattr__, type.__delattr__) if kind == "class" else (
+                object.__setattr__, object.__delattr__)
+            for key in now.keys() - old.keys():
+                if not (kind == "class" and _is_dunder(key)):
+                    deleter(obj, key)
             for key, value in before:
-                object.__setattr__(obj, key, value)
+                if key not in now or now[key] is not value:
+                    setter(obj, key, value)
     return restore
 
 

@@ -250,3 +250,19 @@ def test_a_cache_pythons_machinery_keeps_on_a_class_is_not_a_write_of_the_functi
     for _ in range(3):
         np.testing.assert_allclose(f(np.ones(2)), np.full(2, 2.0))
     assert "__slotnames__" in Slotted.__dict__ and f.tracing_count == 1
+
+
+class Registry:
+    latest = None
+
+
+def keeps_its_result_on_a_class(x):
+    Registry.latest = x * 2.0  # a class attribute holding a traced value
+    return x
+
+
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_a_traced_value_stored_on_a_class_is_refused_and_the_class_keeps_its_attribute(mode):
+    with pytest.raises(NotStageable, match=r"stored a value it traced in Registry\.latest"):
+        autograph.function(keeps_its_result_on_a_class, **mode)(np.ones(2))
+    assert Registry.latest is None
