@@ -515,6 +515,10 @@ class Function(metaclass=_FunctionClass):
                     try:  # (set inside the try, put back by value: safe from an interrupt, see _trace)
                         staged_host_functions.set(host_functions := [])
                         concrete = trace(self._names, tree, traced_leaves)
+                    except BaseException:  # (a failed trace leaves no staged value in the user's objects)
+                        staged_host_functions.set(before)
+                        guard.abandon()
+                        raise
                     finally:
                         staged_host_functions.set(before)
                     guard.finish(host_functions, self.__name__)

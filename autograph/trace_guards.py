@@ -117,6 +117,33 @@ class TraceGuard:
         object given its value back): that value means nothing once the trace is over. ``run_time``: the
         functions the graph calls when it runs (``autograph.numpy_function``'s): what they read, they read
         then, and what they write is the graph's own doing; they are not followed."""
+        written, refused = self._review(run_time)
+        if refused:
+            raise NotStageable(
+                f"{user_location()}: {name} stored a value it traced in {refused[0]}, which outlives the trace "
+                "(a graph tensor means nothing once its trace is over, and the graph cannot write Python objects "
+                f"when it runs; {refused[0]} keeps its value from before the call): return the value and assign "
+                "it outside the traced function, or hold arrays that change in an autograph.Variable (whose "
+                "assign runs in the graph)")
+        self.written = OwnWrite(written[0]) if written else None
+        groups: dict[str, list] = {}
+        for kind, obj, _, _ in self.pictures:
+            groups.setdefault(kind if kind in _FINGERPRINTS else "whole", []).append(obj)
+        self._checks = [(_FINGERPRINTS[kind], objects, _kept(_FINGERPRINTS[kind](objects)))
+                        for kind, objects in groups.items() if kind != "whole"]
+        self._checks.append((None, [i for i, (kind, *_) in enumerate(self.pictures)
+                                    if kind not in _FINGERPRINTS], None))
+
+    def abandon(self) -> None:
+        """The trace failed (an error the function raised, an interrupt): give the objects that outlive it back
+        what it stored in them of its staged values, as ``finish`` does, raising nothing (the trace's own error
+        goes on). Without it, a tensor a failed trace had stored stayed in the user's object."""
+        self._review(())
+
+    def _review(self, run_time: Iterable[Any]) -> tuple[list, list]:
+        """Take the guard again; (what the trace changed itself, what it stored a staged value in that only a
+        run of the graph gives: each of those given back its value from before the trace). Values the trace
+        fixed are put in place as eager's plain values (``_settle``)."""
         self._run_time = {id(f) for f in run_time}
         before_bindings = {(id(holder), key): value for _, holder, key, value, _ in self.bindings}
         before_pictures = {(id(obj), kind): picture for kind, obj, picture, _ in self.pictures}
@@ -141,23 +168,9 @@ class TraceGuard:
                     step = "." if kind in ("attrs", "class", "slots") else "[]"
                     refused.append(written[-1] if failed is None else shown((label, step, failed)))
                     restores.append(_picture_restorer(kind, obj, before))
-        if refused:
-            for restore in restores:
-                restore()
-            raise NotStageable(
-                f"{user_location()}: {name} stored a value it traced in {refused[0]}, which outlives the trace "
-                "(a graph tensor means nothing once its trace is over, and the graph cannot write Python objects "
-                f"when it runs; {refused[0]} keeps its value from before the call): return the value and assign "
-                "it outside the traced function, or hold arrays that change in an autograph.Variable (whose "
-                "assign runs in the graph)")
-        self.written = OwnWrite(written[0]) if written else None
-        groups: dict[str, list] = {}
-        for kind, obj, _, _ in self.pictures:
-            groups.setdefault(kind if kind in _FINGERPRINTS else "whole", []).append(obj)
-        self._checks = [(_FINGERPRINTS[kind], objects, _kept(_FINGERPRINTS[kind](objects)))
-                        for kind, objects in groups.items() if kind != "whole"]
-        self._checks.append((None, [i for i, (kind, *_) in enumerate(self.pictures)
-                                    if kind not in _FINGERPRINTS], None))
+        for restore in restores:
+            restore()
+        return written, refused
 
     def _follow(self, functions: list, values: list, roots: list) -> None:
         """Record the bindings of ``functions`` and of the functions of the user's they reach."""

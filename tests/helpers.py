@@ -179,3 +179,35 @@ def load_f(source: str, label: str):
     namespace = {"np": np}
     exec(compile(source, filename, "exec"), namespace)
     return namespace["f"]
+
+
+def interrupted_at_many_points(rounds: int, spread: int, body, check) -> int:
+    """Run ``body(k)`` for ``k`` in ``range(rounds)``, each time with a KeyboardInterrupt delivered by SIGALRM after
+    10 µs to ``spread`` x 10 µs (so at many points of it), never outside ``body``; then ``check(k)``, uninterrupted.
+    The number of rounds an interrupt landed in (tests of interrupt safety assert it is large)."""
+    import signal
+
+    armed = [False]
+
+    def interrupt(signum, frame):
+        if armed[0]:  # (only inside body: never in the checks)
+            armed[0] = False
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    interrupted = 0
+    try:
+        for k in range(rounds):
+            try:
+                armed[0] = True
+                signal.setitimer(signal.ITIMER_REAL, 1e-5 * (1 + k % spread))
+                body(k)
+            except KeyboardInterrupt:
+                interrupted += 1
+            finally:
+                armed[0] = False
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            check(k)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    return interrupted

@@ -18,6 +18,7 @@ import pytest
 
 import autograph
 from runtime.limits import NotStageable
+from tests.helpers import interrupted_at_many_points
 
 MODES = [dict(), dict(executor="jax"), dict(executor="auto"), dict(backend="jax")]
 MODE_IDS = ["interpreter", "xla", "auto", "backend-jax"]
@@ -266,3 +267,47 @@ def test_a_traced_value_stored_on_a_class_is_refused_and_the_class_keeps_its_att
     with pytest.raises(NotStageable, match=r"stored a value it traced in Registry\.latest"):
         autograph.function(keeps_its_result_on_a_class, **mode)(np.ones(2))
     assert Registry.latest is None
+
+
+class Failing:
+    def __init__(self):
+        self.state = np.zeros(2)
+
+    def step(self, u):
+        self.state = self.state + u
+        raise ValueError("the function's own error")
+
+
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_a_trace_that_fails_after_storing_a_traced_value_leaves_no_tensor_behind(mode):
+    obj = Failing()
+    before = obj.state
+    with pytest.raises(ValueError, match="the function's own error"):
+        autograph.function(Failing.step, **mode)(obj, np.ones(2))
+    assert obj.state is before
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # (an interrupt in a GC callback)
+def test_interrupts_at_many_points_leave_counts_as_eager_and_no_tensor_behind():
+    """A KeyboardInterrupt anywhere in a call of a writing function (its guard check, its trace, the refusal's
+    giving back) leaves the next call eager's, and no graph tensor in the objects."""
+    counter, env = Counter(), Env()
+    step, env_step = autograph.function(Counter.step), autograph.function(Env.step)
+
+    def calls(k):
+        for _ in range(5):
+            step(counter, np.ones(2))
+            with pytest.raises(NotStageable):
+                env_step(env, np.ones(2))
+
+    def check(k):
+        assert type(env.state) is np.ndarray and type(counter.t) is int, k
+        t = counter.t
+        np.testing.assert_allclose(np.asarray(step(counter, np.ones(2))), np.full(2, t + 1.0), err_msg=str(k))
+        assert counter.t == t + 1
+
+    context = _quiet()
+    try:
+        assert interrupted_at_many_points(150, 50, calls, check) > 30
+    finally:
+        context.__exit__(None, None, None)

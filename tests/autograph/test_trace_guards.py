@@ -20,6 +20,7 @@ import autograph
 import runtime
 from autograph import trace_guards
 from runtime.numpy_function import staged_host_functions
+from tests.helpers import interrupted_at_many_points
 
 MODES = [dict(), dict(executor="jax"), dict(executor="auto"), dict(backend="jax")]
 MODE_IDS = ["interpreter", "xla", "auto", "backend-jax"]
@@ -413,38 +414,20 @@ def test_an_attribute_of_an_object_with_slots():
 def test_interrupts_at_many_points_leave_no_stale_trace():
     """A KeyboardInterrupt anywhere in a call (its guard check, the dropping of the traces, a trace, a run) leaves
     the Function giving eager's answer for the state at its next call."""
-    import signal
-
     traced = autograph.function(reads_everything)
     x = np.array([1.0, -2.0, 0.5])
-    armed = [False]
 
-    def interrupt(signum, frame):
-        if armed[0]:
-            armed[0] = False
-            raise KeyboardInterrupt
+    def calls(step):
+        for k in range(10):
+            _set("SCALE", float(step % 3 + k % 2))
+            W[k % 3] = float(step % 5)
+            traced(x)
 
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    interrupted = 0
+    def check(step):
+        # Nothing a trace sets for its time is left set (a leak broke every later Variable of the thread).
+        assert importlib.import_module("autograph.function")._on_variable_created.get() is None, step
+        assert staged_host_functions.get() is None and runtime.tracing() is False, f"after interrupt {step}"
+        np.testing.assert_allclose(traced(x), reads_everything(x), err_msg=f"after interrupt {step}")
+
     warnings.simplefilter("ignore", autograph.RetracingWarning)
-    try:
-        for step in range(200):
-            try:
-                armed[0] = True
-                signal.setitimer(signal.ITIMER_REAL, 1e-5 * (1 + step % 50))
-                for k in range(10):
-                    _set("SCALE", float(step % 3 + k % 2))
-                    W[k % 3] = float(step % 5)
-                    traced(x)
-            except KeyboardInterrupt:
-                interrupted += 1
-            finally:
-                armed[0] = False
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            # Nothing a trace sets for its time is left set (a leak broke every later Variable of the thread).
-            assert importlib.import_module("autograph.function")._on_variable_created.get() is None, step
-            assert staged_host_functions.get() is None and runtime.tracing() is False, f"after interrupt {step}"
-            np.testing.assert_allclose(traced(x), reads_everything(x), err_msg=f"after interrupt {step}")
-    finally:
-        signal.signal(signal.SIGALRM, previous)
-    assert interrupted > 50  # the interrupts did land, at many points
+    assert interrupted_at_many_points(200, 50, calls, check) > 50  # the interrupts did land, at many points

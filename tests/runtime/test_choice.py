@@ -3,7 +3,6 @@ process-wide switch. A converted function runs as written unless a backend trace
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
 import threading
@@ -14,7 +13,7 @@ import pytest
 import autograph
 import runtime
 from autograph.testing import converted_form
-from tests.helpers import jax_usable
+from tests.helpers import interrupted_at_many_points, jax_usable
 
 ROOT = __file__.rsplit("/tests/", 1)[0]
 
@@ -105,34 +104,17 @@ def test_interrupts_at_many_points_leave_nothing_switched():
             x = x - 1
         return x + converted(1)
 
-    armed = [False]
+    def calls(step):
+        for _ in range(20):
+            autograph.function(staged)(np.float64(2.0))  # a new Function: convert, trace, run
+            converted(0)
 
-    def interrupt(signum, frame):
-        if armed[0]:  # (only inside the loop below: never in the checks after it)
-            armed[0] = False
-            raise KeyboardInterrupt
+    def check(step):
+        assert runtime.tracing() is False, f"left inside a trace after interrupt {step}"
+        assert converted(1) is False
+        assert autograph.function(staged)(np.float64(2.0)) == 2.0
 
-    previous = signal.signal(signal.SIGALRM, interrupt)
-    interrupted = 0
-    try:
-        for step in range(300):
-            try:
-                armed[0] = True
-                signal.setitimer(signal.ITIMER_REAL, 1e-5 * (1 + step % 60))
-                for _ in range(20):
-                    autograph.function(staged)(np.float64(2.0))  # a new Function: convert, trace, run
-                    converted(0)
-            except KeyboardInterrupt:
-                interrupted += 1
-            finally:
-                armed[0] = False
-                signal.setitimer(signal.ITIMER_REAL, 0)
-            assert runtime.tracing() is False, f"left inside a trace after interrupt {step}"
-            assert converted(1) is False
-            assert autograph.function(staged)(np.float64(2.0)) == 2.0
-    finally:
-        signal.signal(signal.SIGALRM, previous)
-    assert interrupted > 100  # the interrupts did land, at many points
+    assert interrupted_at_many_points(300, 60, calls, check) > 100  # the interrupts did land, at many points
 
 
 def test_functions_converted_before_jax_is_imported_run_under_jit_and_as_written_after(tmp_path):
