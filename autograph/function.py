@@ -517,7 +517,10 @@ class Function(metaclass=_FunctionClass):
                         concrete = trace(self._names, tree, traced_leaves)
                     except BaseException:  # (a failed trace leaves no staged value in the user's objects)
                         staged_host_functions.set(before)
-                        guard.abandon()
+                        try:
+                            guard.abandon()
+                        except Exception:  # noqa: BLE001  (an object that cannot be pictured again:
+                            pass           # the trace's own error goes on)
                         raise
                     finally:
                         staged_host_functions.set(before)
