@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from autograph.call_boundary import refuse_array_class, same_python_value
-from autograph.trace_guards import OWN_WRITE_ADVICE, OwnWrite
+from autograph.trace_guards import OWN_WRITE_REMEDY, OwnWrite
 from runtime.graph import Tensor, TensorSpec, TreeDef, printing
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.control_flow import flatten, paths
@@ -122,7 +122,7 @@ class ConcreteFunction:
             raise StaleTraceError(
                 f"{user_location()}: this concrete function of {self.name} changed {changed} when it was traced, "
                 f"and its graph cannot make that write again: call the Function itself, which traces again; "
-                f"{OWN_WRITE_ADVICE.split('; ', 1)[1]}")
+                f"{OWN_WRITE_REMEDY}")
         if changed is not None:  # its graph holds the old value: eager code would read the new one
             raise StaleTraceError(
                 f"{user_location()}: {changed} changed since this concrete function of {self.name} was traced, and "

@@ -516,7 +516,6 @@ class Function(metaclass=_FunctionClass):
                         staged_host_functions.set(host_functions := [])
                         concrete = trace(self._names, tree, traced_leaves)
                     except BaseException:  # (a failed trace leaves no staged value in the user's objects)
-                        staged_host_functions.set(before)
                         try:
                             guard.abandon()
                         except Exception:  # noqa: BLE001  (an object that cannot be pictured again:

@@ -439,9 +439,10 @@ class OwnWrite(str):
     messages say that the function wrote it, and that a graph cannot write it again (autograph/retracing.py)."""
 
 
+OWN_WRITE_REMEDY = ("return what changes and assign it outside the traced function, or hold arrays that change in "
+                    "an autograph.Variable (whose assign runs in the graph)")
 OWN_WRITE_ADVICE = ("a graph cannot make a Python write again when it runs, so each call traces again (and makes "
-                    "the write, as eager code does); return what changes and assign it outside the traced "
-                    "function, or hold arrays that change in an autograph.Variable (whose assign runs in the graph)")
+                    f"the write, as eager code does); {OWN_WRITE_REMEDY}")
 
 
 def _is_dunder(key: Any) -> bool:
@@ -501,29 +502,31 @@ def _settle(kind: str, holder: Any, entries: list) -> Any:
     if changed and kind in ("items", "objects"):  # (a set's or an object array's item: not put back)
         return None
     for key, value in changed:
-        if kind == "global" or kind == "dict":
-            dict.__setitem__(holder, key, value)
-        elif kind == "cell":
-            holder.cell_contents = value
-        elif kind == "list":
-            holder[key] = value
-        elif kind == "class":
-            type.__setattr__(holder, key, value)
-        else:  # "attrs", "slots"
-            object.__setattr__(holder, key, value)
+        _put(kind, holder, key, value)
     return _SETTLED
+
+
+def _put(kind: str, holder: Any, key: Any, value: Any) -> None:
+    """Set entry ``key`` of ``holder`` (a binding's or a picture's kind) to ``value``."""
+    if kind == "global" or kind == "dict":
+        dict.__setitem__(holder, key, value)
+    elif kind == "cell":
+        holder.cell_contents = value
+    elif kind == "list":
+        holder[key] = value
+    elif kind == "class":
+        type.__setattr__(holder, key, value)
+    else:  # "attrs", "slots"
+        object.__setattr__(holder, key, value)
 
 
 def _binding_restorer(kind: str, holder: Any, key: Any, before: Any) -> Any:
     """What gives a global or a closure variable back its value from before the trace."""
     def restore() -> None:
-        if kind == "global":
-            if before is _MISSING:
-                holder.pop(key, None)
-            else:
-                holder[key] = before
+        if kind == "global" and before is _MISSING:
+            holder.pop(key, None)
         elif before is not _MISSING:
-            holder.cell_contents = before
+            _put(kind, holder, key, before)
     return restore
 
 
@@ -540,14 +543,13 @@ def _picture_restorer(kind: str, obj: Any, before: Any) -> Any:
         elif kind in ("attrs", "slots", "class"):
             now = dict(obj.__dict__) if kind != "slots" else dict(_slots(obj))
             old = dict(before)
-            setter, deleter = (type.__setattr__, type.__delattr__) if kind == "class" else (
-                object.__setattr__, object.__delattr__)
+            delete = type.__delattr__ if kind == "class" else object.__delattr__
             for key in now.keys() - old.keys():
                 if not (kind == "class" and _is_dunder(key)):
-                    deleter(obj, key)
+                    delete(obj, key)
             for key, value in before:
                 if key not in now or now[key] is not value:
-                    setter(obj, key, value)
+                    _put(kind, obj, key, value)
     return restore
 
 

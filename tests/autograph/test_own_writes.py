@@ -11,7 +11,6 @@ state the trace had read (a counter stuck at 1, an observation that never moved)
 from __future__ import annotations
 
 import copy
-import warnings
 
 import numpy as np
 import pytest
@@ -19,6 +18,9 @@ import pytest
 import autograph
 from runtime.limits import NotStageable
 from tests.helpers import interrupted_at_many_points
+
+# Each call of a writing function traces again: the warning saying so is expected (one test asks for it).
+pytestmark = pytest.mark.filterwarnings("ignore::autograph.RetracingWarning")
 
 MODES = [dict(), dict(executor="jax"), dict(executor="auto"), dict(backend="jax")]
 MODE_IDS = ["interpreter", "xla", "auto", "backend-jax"]
@@ -72,24 +74,13 @@ def bump(x):
     return x * COUNT
 
 
-def _quiet():
-    context = warnings.catch_warnings()
-    context.__enter__()
-    warnings.simplefilter("ignore", autograph.RetracingWarning)
-    return context
-
-
 @pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
 def test_a_counter_on_self_counts_every_call_as_eager(mode):
     eager, traced_obj = Counter(), Counter()
     f = autograph.function(Counter.step, **mode)
     x = np.ones(2)
-    context = _quiet()
-    try:
-        for _ in range(4):
-            np.testing.assert_allclose(np.asarray(f(traced_obj, x)), eager.step(x))
-    finally:
-        context.__exit__(None, None, None)
+    for _ in range(4):
+        np.testing.assert_allclose(np.asarray(f(traced_obj, x)), eager.step(x))
     assert traced_obj.t == eager.t == 4
 
 
@@ -97,12 +88,8 @@ def test_a_counter_on_self_counts_every_call_as_eager(mode):
 def test_python_float_state_keyed_by_a_python_action_moves_as_eager(mode):
     eager, traced_obj = Walker(), Walker()
     f = autograph.function(Walker.step, **mode)
-    context = _quiet()
-    try:
-        for a in (1, 1, 0, 1, 1):
-            np.testing.assert_allclose(np.asarray(f(traced_obj, a)), eager.step(a))
-    finally:
-        context.__exit__(None, None, None)
+    for a in (1, 1, 0, 1, 1):
+        np.testing.assert_allclose(np.asarray(f(traced_obj, a)), eager.step(a))
     assert traced_obj.x == eager.x
 
 
@@ -112,11 +99,7 @@ def test_a_global_the_function_rebinds_itself(mode):
     COUNT = 0
     f = autograph.function(bump, **mode)
     x = np.ones(2)
-    context = _quiet()
-    try:
-        results = [np.asarray(f(x)) for _ in range(3)]
-    finally:
-        context.__exit__(None, None, None)
+    results = [np.asarray(f(x)) for _ in range(3)]
     assert [r[0] for r in results] == [1.0, 2.0, 3.0] and COUNT == 3
 
 
@@ -129,12 +112,8 @@ def test_a_log_of_python_values_grows_at_every_call(mode):
         return x + 1.0
 
     traced = autograph.function(f, **mode)
-    context = _quiet()
-    try:
-        for _ in range(3):
-            np.testing.assert_allclose(np.asarray(traced(np.arange(3.0))), np.arange(3.0) + 1.0)
-    finally:
-        context.__exit__(None, None, None)
+    for _ in range(3):
+        np.testing.assert_allclose(np.asarray(traced(np.arange(3.0))), np.arange(3.0) + 1.0)
     assert log == [0, 1, 2]
 
 
@@ -208,15 +187,11 @@ def test_calls_from_many_threads_each_make_their_write_once():
         for _ in range(5):
             record(float(np.asarray(f(obj, np.ones(1)))[0]))
 
-    context = _quiet()
-    try:
-        threads = [threading.Thread(target=worker) for _ in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        context.__exit__(None, None, None)
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
     assert obj.t == 40 and sorted(results) == [float(k) for k in range(1, 41)]
 
 
@@ -306,8 +281,4 @@ def test_interrupts_at_many_points_leave_counts_as_eager_and_no_tensor_behind():
         np.testing.assert_allclose(np.asarray(step(counter, np.ones(2))), np.full(2, t + 1.0), err_msg=str(k))
         assert counter.t == t + 1
 
-    context = _quiet()
-    try:
-        assert interrupted_at_many_points(150, 50, calls, check) > 30
-    finally:
-        context.__exit__(None, None, None)
+    assert interrupted_at_many_points(150, 50, calls, check) > 30
