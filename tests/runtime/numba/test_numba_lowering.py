@@ -339,7 +339,9 @@ def test_python_ints_compiled_are_pythons_or_an_overflow_error(a, b):
     # The oracle is Python's exact int; compiled, each op checks the wrapped int64 and raises where the exact result
     # leaves it (the executor then runs the interpreter, which raises Python's error at the user's line).
     for name, (fn, python) in PYTHON_INT_PROGRAMS.items():
-        f = _PYTHON_INT_FUNCTIONS.setdefault(name, autograph.function(fn, executor="numba"))  # (one compile each)
+        if name not in _PYTHON_INT_FUNCTIONS:  # (one trace and compile each, for every example)
+            _PYTHON_INT_FUNCTIONS[name] = autograph.function(fn, executor="numba")
+        f = _PYTHON_INT_FUNCTIONS[name]
         exact = python(a, b)
         expected = ("value", exact) if INT64.min <= exact <= INT64.max else ("overflow", None)
         assert _compiled_or_overflow(f, np.array([a, b], np.int64)) == expected, (name, a, b)
