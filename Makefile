@@ -8,11 +8,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: demo test slow check fuzz transparency coverage bench lint clean
 
-$(STAMP): pyproject.toml
+# numba too, so that make test runs executor="numba" and numba's place in executor="auto" (their tests skip without it).
+$(STAMP): pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 10), "Python 3.10+ is needed"'
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,jax]'
+	$(PY) -m pip install -q -e '.[test,jax,numba]'
 	@touch $(STAMP)
 
 # The demo needs only the package and NumPy (JAX and Graphviz add to it when they are there).

@@ -32,6 +32,11 @@ from runtime.versions import version_tuple
 # jax.enable_x64); under 0.10.0, jit(grad(grad)) through a staged while loop fails inside JAX instead of
 # raising our WhileLoopGradError.
 MIN_JAX = (0, 10, 2)
+# The first JAX release this package is not tested with, and refuses: it uses JAX internals (jax._src: the tracing
+# lax.cond does for its bodies, partial_eval's dce_jaxpr, weak types) that JAX changes between minor releases
+# (0.11 and 0.12, for Python 3.12+, moved and reshaped them: an ImportError from deep inside, or worse, a result
+# that differs unseen). 0.10.x installs on Python 3.11 to 3.13, where pip takes it for the `[jax]` extra.
+BEYOND_JAX = (0, 11)
 
 
 def import_jax() -> Any:
@@ -64,11 +69,17 @@ def require() -> None:
 
 
 def check_version(version: str) -> None:
-    """An ImportError that says what to do if ``version`` (JAX's) is older than ``MIN_JAX``."""
+    """An ImportError that says what to do if ``version`` (JAX's) is older than ``MIN_JAX``, or is ``BEYOND_JAX``
+    or newer (not tested: the JAX internals this package uses change between JAX's minor releases)."""
+    oldest, beyond = ".".join(map(str, MIN_JAX)), ".".join(map(str, BEYOND_JAX))
     if version_tuple(version) < MIN_JAX:
-        raise ImportError(f"autograph's JAX features need JAX {'.'.join(map(str, MIN_JAX))} or newer, and JAX "
-                          f"{version} is installed: pip install -U 'jax>={'.'.join(map(str, MIN_JAX))}' "
-                          "(it needs Python 3.11+)")
+        raise ImportError(f"autograph's JAX features need JAX {oldest} or newer, and JAX {version} is installed: "
+                          f"pip install -U 'jax>={oldest},<{beyond}' (it needs Python 3.11+)")
+    if version_tuple(version)[:len(BEYOND_JAX)] >= BEYOND_JAX:
+        raise ImportError(f"autograph's JAX features are tested with JAX {oldest} up to (not including) {beyond}, "
+                          f"and JAX {version} is installed: they use JAX internals that newer releases changed. "
+                          f"pip install 'jax>={oldest},<{beyond}' (it installs on Python 3.11 to 3.13), or use the "
+                          "NumPy executor (the default), which needs no JAX")
 
 
 # Imported once a value of a JAX type reaches an operator: a JAX too old says so here, not as an ImportError of
@@ -83,5 +94,5 @@ register(JAX_BACKEND)
 # jax.custom_jvp / custom_vjp objects that converted code calls: their functions converted (no JAX import here)
 register_object_calls("jax._src.custom_derivatives", converted_custom_derivative)
 
-__all__ = ["JAX_BACKEND", "JaxBackend", "JaxRange", "MIN_JAX", "UnrolledLoopWarning", "cheap_selects",
+__all__ = ["BEYOND_JAX", "JAX_BACKEND", "JaxBackend", "JaxRange", "MIN_JAX", "UnrolledLoopWarning", "cheap_selects",
            "check_version", "import_jax", "require", "static_loops"]
