@@ -1513,11 +1513,13 @@ class Run:
 
 
 def run_suite(suite: Suite, converted: bool, workdir: Path, timeout: float = DEFAULT_TIMEOUT,
-              cache: Path = CACHE, project: Path = ROOT, general: bool = False) -> Run:
+              cache: Path = CACHE, project: Path = ROOT, general: bool = False, trace: str = "graph") -> Run:
     """Run one suite in a fresh process, converted or not (``general``: converted as where staged values
-    may exist); its output goes to workdir."""
+    may exist, inside ``trace``'s trace: a graph trace of ours or a JAX trace); its output goes to workdir."""
     workdir.mkdir(parents=True, exist_ok=True)
     tag = f"{suite.name}-{('general' if general else 'converted') if converted else 'unconverted'}"
+    if general and trace != "graph":
+        tag += f"-{trace}"
     out, log = workdir / f"{tag}.jsonl", workdir / f"{tag}.log"
     command = [sys.executable, str(RUNNER), suite.kind]
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
@@ -1546,7 +1548,7 @@ def run_suite(suite: Suite, converted: bool, workdir: Path, timeout: float = DEF
     if converted:
         command.append("--convert")
         if general:
-            command.append("--general")
+            command += ["--general", "--trace", trace]
     if suite.kind == "pytest":
         # The sdist's own pytest configuration, or an empty one: never this project's pyproject.toml above it.
         config = pytest_config(root) or _empty_config(cache)
@@ -1640,7 +1642,10 @@ def _short_path(where: str) -> str:
 
 
 def run_all(suites, workdir: Path, timeout: float, cache: Path = CACHE, project: Path = ROOT,
-            echo=print) -> list[Result]:
+            echo=print, trace: str = "graph") -> list[Result]:
+    """Each suite unconverted, converted (as written), and converted inside ``trace``'s trace (the converted
+    form). With a JAX trace the as-written run is skipped (it is the same run whatever the trace): the
+    report's as-written columns then repeat the converted form's."""
     results = []
     for suite in suites:
         start = time.perf_counter()
@@ -1655,12 +1660,13 @@ def run_all(suites, workdir: Path, timeout: float, cache: Path = CACHE, project:
             results.append(Result(suite, empty, empty))
             continue
         unconverted = run_suite(suite, False, workdir, timeout, cache, project)
-        converted = run_suite(suite, True, workdir, timeout, cache, project)
-        general = run_suite(suite, True, workdir, timeout, cache, project, general=True)
+        general = run_suite(suite, True, workdir, timeout, cache, project, general=True, trace=trace)
+        converted = run_suite(suite, True, workdir, timeout, cache, project) if trace == "graph" else general
         result = Result(suite, unconverted, converted, general)
         results.append(result)
-        echo(f"  {suite.name:16} {len(unconverted.passed()):5} passed unconverted, {len(converted.passed()):5} "
-             f"converted (as written), {len(general.passed()):5} (converted form); "
+        as_written = f"{len(converted.passed()):5} converted (as written), " if trace == "graph" else ""
+        echo(f"  {suite.name:16} {len(unconverted.passed()):5} passed unconverted, {as_written}"
+             f"{len(general.passed()):5} (converted form, {trace} trace); "
              f"{len(result.regressions())} / {len(result.regressions(general))} broken  "
              f"[{time.perf_counter() - start:.1f} s]")
     return results
@@ -1870,6 +1876,13 @@ checkout's `autograph`. A full run with `make transparency UPDATE_DOCS=1` rewrit
 report goes to `.transparency-cache/fidelity.md`, git-ignored) and keeps the sections written by hand
 (`KEPT_SECTIONS` in harness.py: "Suite time: where it goes").
 
+`--trace jax` runs the converted form inside a **JAX trace** instead (the runner runs the whole suite inside
+`jax.make_jaxpr`, so converted functions choose their converted form by JAX's probe, runtime/choice.py): each
+suite unconverted and in that form only, the report printed or written to `--doc`, never to this page. It is the
+third path as a user of JAX meets it (library code called on plain values while `jax.jit` traces); where the two
+traces differ, the difference is the backends' (our trace stages NumPy's random draws, JAX's refuses them), not
+the converted form's. Its latest whole run is under "The converted form inside a JAX trace" below.
+
 How a module is converted (`tests/transparency/runner.py`), before any test module is imported:
 every plain function defined in it is replaced in place by `autograph.convert(f)`: module-level
 functions (whose `__module__` is the module), and in every class defined there (nested classes too)
@@ -1972,6 +1985,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--doc", type=Path, default=None,
                         help=f"write the markdown report here (default for a full run: "
                              f"{DRAFT.relative_to(ROOT)}, or {DOC.relative_to(ROOT)} with AUTOGRAPH_UPDATE_DOCS=1)")
+    parser.add_argument("--trace", choices=["graph", "jax"], default="graph",
+                        help="the trace the converted form runs in: a graph trace of ours that stages nothing (the "
+                             "default), or a JAX trace (runs each suite unconverted and in the converted form only; "
+                             "the report goes to --doc or is printed, never to docs/fidelity.md)")
     options = parser.parse_args(argv)
     by_name = {s.name: s for s in SUITES}
     if options.list:
@@ -1985,12 +2002,16 @@ def main(argv: list[str] | None = None) -> int:
     project = options.project.resolve()
     # A full run leaves the tracked page alone unless asked (make transparency UPDATE_DOCS=1): checking
     # must not dirty the tree. The report goes to the git-ignored cache instead, kept sections included.
-    full = not options.suites and project == ROOT
+    full = not options.suites and project == ROOT and options.trace == "graph"
     doc = options.doc or ((DOC if os.environ.get("AUTOGRAPH_UPDATE_DOCS") == "1" else DRAFT) if full else None)
     start = time.perf_counter()
-    print(f"transparency: {len(suites)} suites, each unconverted, then converted and run outside a trace (as written) "
-          f"and inside one (the converted form) ({_project_state(project)})")
-    results = run_all(suites, CACHE / "runs", options.timeout, project=project)
+    if options.trace == "graph":
+        print(f"transparency: {len(suites)} suites, each unconverted, then converted and run outside a trace (as "
+              f"written) and inside one (the converted form) ({_project_state(project)})")
+    else:
+        print(f"transparency: {len(suites)} suites, each unconverted, then converted and run inside a {options.trace} "
+              f"trace (the converted form) ({_project_state(project)})")
+    results = run_all(suites, CACHE / "runs", options.timeout, project=project, trace=options.trace)
     elapsed = time.perf_counter() - start
     print()
     print(table(results))

@@ -619,6 +619,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --convert: run the suite inside a trace that stages nothing "
                              "(autograph.testing.converted_form), so that every converted function runs its "
                              "converted form on the suite's plain values")
+    parser.add_argument("--trace", choices=["graph", "jax"], default="graph",
+                        help="with --general: whose trace the suite runs in: a graph trace of ours that stages "
+                             "nothing (the default), or a JAX trace (jax.make_jaxpr around the whole run), where "
+                             "JAX's probe makes converted functions run their converted form")
     parser.add_argument("--language", action="store_true",
                         help="stdlib: the code under test is test.test_<name> itself (a test of the language): "
                              "convert it, not a module <name>")
@@ -641,21 +645,36 @@ def main(argv: list[str] | None = None) -> int:
 
     import autograph  # imported in both runs, so that the oracle shares its environment
     from autograph.testing import converted_form  # (so is hypothesis: its typing_extensions patches typing)
+    from runtime import choice
 
     inside = contextlib.nullcontext()
-    if options.general:
+    if options.general and options.trace == "graph":
         inside = converted_form()  # converted functions run their converted form (autograph/forms.py)
 
     sys.path.remove(project)
     if not os.path.abspath(autograph.__file__).startswith(project + os.sep):
         raise SystemExit(f"autograph was imported from {autograph.__file__}, not from {project}")
     log = Log(options.out)
-    with inside:
-        if options.kind == "stdlib":
-            deny_resources(options.deny_resource)
-            run_stdlib(options.name, options.convert, log, options.language, options.test)
-            return 0
-        return run_pytest(options.package, options.src, options.convert, pytest_args, log)
+
+    def run() -> int:
+        with inside:
+            if options.general and not choice.tracing():  # (else the run would measure the as-written path)
+                raise SystemExit(f"inside the {options.trace} trace, converted functions would run as written")
+            if options.kind == "stdlib":
+                deny_resources(options.deny_resource)
+                run_stdlib(options.name, options.convert, log, options.language, options.test)
+                return 0
+            return run_pytest(options.package, options.src, options.convert, pytest_args, log)
+
+    if options.general and options.trace == "jax":
+        # The whole run inside one JAX trace on this thread: every converted function called on it runs its
+        # converted form (runtime/choice.py: JAX's probe), on the suite's plain values; JAX traces nothing.
+        import jax
+
+        codes = []
+        jax.make_jaxpr(lambda: codes.append(run()))()
+        return codes[0]
+    return run()
 
 
 if __name__ == "__main__":

@@ -2,12 +2,15 @@
 
 CPython's own tests of textwrap, colorsys and shlex run three times, each in a fresh process (as the
 full harness runs them): as they are, and with every function and method of the module replaced by
-``autograph.convert(f)``, called outside a trace (as written) and (``--general``) inside one (the converted form).
-Every test that passes unconverted must pass converted, on both paths. The full run
-(44 suites, docs/fidelity.md) is ``make transparency``; it is not collected here.
+``autograph.convert(f)``, called outside a trace (as written) and (``--general``) inside one of ours (the
+converted form); with JAX installed, a fourth time inside a JAX trace (``--trace jax``: the converted form, chosen
+by JAX's probe). Every test that passes unconverted must pass converted, on every path. The full run
+(337 suites, docs/fidelity.md) is ``make transparency``; it is not collected here.
 """
 
 from __future__ import annotations
+
+import importlib.util
 
 import pytest
 
@@ -23,11 +26,15 @@ def test_every_test_that_passes_unconverted_passes_converted(name: str, tmp_path
     unconverted = harness.run_suite(suite, False, tmp_path, TIMEOUT)
     converted = harness.run_suite(suite, True, tmp_path, TIMEOUT)
     general = harness.run_suite(suite, True, tmp_path, TIMEOUT, general=True)
-    for run in (unconverted, converted, general):
+    runs = [("as written", converted), ("converted form, our trace", general)]
+    if importlib.util.find_spec("jax") is not None:
+        runs.append(("converted form, JAX trace", harness.run_suite(suite, True, tmp_path, TIMEOUT, general=True,
+                                                                    trace="jax")))
+    for run in (unconverted, *(run for _, run in runs)):
         assert run.seconds is not None, f"the run did not finish (timed out: {run.timed_out}); see {run.log}"
     assert unconverted.passed(), "the unconverted suite passed no test: the harness is broken"
     result = harness.Result(suite, unconverted, converted, general)
-    for tier, run in result.converted_runs():
+    for tier, run in runs:
         assert run.kinds()["converted"] > 0, f"nothing of {name} was converted ({tier}): {run.records}"
         broken = result.regressions(run)
         assert broken == [], f"{tier}:\n" + "\n".join(f"{test}: {outcome}: {message}"
