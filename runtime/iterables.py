@@ -29,13 +29,18 @@ RANGE_ITERATOR = type(iter(range(0)))  # iter(range(...)) and reversed(range(...
 
 
 def remaining_range(iterator: Iterator) -> Optional[range]:
-    """The range a range iterator (``RANGE_ITERATOR``) has still to give, read without consuming it (its pickling
-    recipe is ``(iter, (the range,), position)``), or None if it says otherwise."""
+    """The range a range iterator (``RANGE_ITERATOR``) has still to give, read without consuming it, or None if
+    its pickling recipe says neither of these: ``(iter, (the range,), position)`` up to Python 3.11, and
+    ``(iter, (the range left,), None)`` from 3.12 on. (A caller given None runs the rest item by item.)"""
     try:
         _, (made_from,), position = iterator.__reduce__()
     except (TypeError, ValueError):
         return None
-    return made_from[position:] if type(made_from) is range and type(position) is int else None
+    if type(made_from) is not range:
+        return None
+    if position is None:
+        return made_from
+    return made_from[position:] if type(position) is int else None
 
 
 def zip_(*args: Any, **kwargs: Any) -> Any:

@@ -57,9 +57,10 @@ from runtime.graph.ops import refused_dtypes
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TensorSpec
+from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
+from runtime.iterables import remaining_range
 from runtime.staging import NotStageable, has_no_value, untraceable_block
 
-_RANGE_ITERATOR = type(iter(range(0)))
 _MAX_TRACES = 8
 
 
@@ -446,11 +447,10 @@ def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Calla
         except carry.Peel as needed:
             return _peeled(iterable, length, extra_test, body, state, needed)
     # A Python loop whose break or return flag just became a tensor: stage what is left of it.
-    if type(iterable) is _RANGE_ITERATOR:
-        _, (whole,), done = iterable.__reduce__()
-        rest = whole[done:]
+    rest = remaining_range(iterable) if type(iterable) is _RANGE_ITERATOR else None
+    if rest is not None:
         return _indexed_loop(len(rest), lambda k: rest.start + k * rest.step, extra_test, body, state, None)
-    for item in iterable:
+    for item in iterable:  # (any other iterator, item by item: each body staged under the flag)
         flag = True if extra_test is None else extra_test()
         if isinstance(flag, Tensor):
             if_stmt(flag, functools.partial(body, item), None, state)

@@ -617,12 +617,12 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
         except Peel as needed:
             return _peeled(iterable, extra_test, body, state, needed)
     # A Python loop whose break or return flag just became a tracer: stage what is left of it.
-    if type(iterable) is _RANGE_ITERATOR:
-        rest = remaining_range(iterable)
-        if rest is not None and len(rest):
+    rest = remaining_range(iterable) if type(iterable) is _RANGE_ITERATOR else None
+    if rest is not None:
+        if len(rest):
             for_static_range(rest, extra_test, body, state, flag_traced=True)
         return None
-    for item in iterable:
+    for item in iterable:  # (any other iterator, item by item: each body staged under the flag)
         flag = extra_test()
         if isinstance(flag, jax.core.Tracer):
             branches.if_stmt(flag, functools.partial(body, item), None, state)
