@@ -19,6 +19,9 @@ The convention for writing docs: a ```python block runs, unless it is one of the
   fence; the reason is required): an excerpt of someone else's code, pseudo-code, a listing that is
   not ``to_code``'s output, an example that fails on purpose. Prefer making the block runnable: add
   the imports and the definitions it needs.
+* A block right after ``<!-- python < 3.12 -->`` or ``<!-- python >= 3.12 -->`` runs (or is checked) on those
+  Pythons only: a listing of what the converter writes for one Python where CPython's own code differs
+  (``a and b or not a`` asks ``bool(a)`` once up to 3.11 and twice from 3.12 on, and the converted form does too).
 
 A block that needs JAX (it names ``jax``, or the "jax" / "xla" executors), and every later block of
 its page, is skipped where no JAX this package supports is installed (Python 3.10).
@@ -45,6 +48,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`\s]*)")
 NOT_RUN = re.compile(r"^\s*<!--\s*not run:\s*(?P<reason>\S.*?)\s*-->\s*$")
+FOR_PYTHON = re.compile(r"^\s*<!--\s*python\s*(?P<op><|>=)\s*(?P<major>\d+)\.(?P<minor>\d+)\s*-->\s*$")
 NEEDS_JAX = re.compile(r"""["'](xla|jax)["']|\bjax\b|export_stablehlo""")
 DOCTEST, LISTING = "a doctest: tests/test_readme.py runs it", "a listing of converted code"
 
@@ -84,6 +88,10 @@ def blocks(page: pathlib.Path) -> list[Block]:
             first = next((line.strip() for line in body if line.strip()), "")
             skip = (f"not run: {marked['reason']}" if marked else DOCTEST if first.startswith(">>>")
                     else LISTING if "ag__." in source else "")
+            for_python = FOR_PYTHON.match(previous)
+            if for_python and (sys.version_info[:2] >= (int(for_python["major"]), int(for_python["minor"]))) == (
+                    for_python["op"] == "<"):
+                skip = f"for Python {for_python['op']} {for_python['major']}.{for_python['minor']}"
             found.append(Block(page, start + 1, source, skip))
         i += 1
     return found
@@ -212,6 +220,17 @@ import numpy as np
 for each block: run it
 ```
 
+<!-- python < 3.0 -->
+```python
+print "for Python 2"
+```
+
+<!-- python >= 3.10 -->
+```python
+match 1:
+    case 1: pass
+```
+
 ```sh
 pip install .
 ```
@@ -227,7 +246,8 @@ def test_the_reader_tells_each_kind_of_block(tmp_path: pathlib.Path):
     page.write_text(PAGE)
     found = blocks(page)
     assert [(b.line, b.skip) for b in found] == [
-        (4, ""), (10, ""), (17, LISTING), (27, DOCTEST), (33, "not run: pseudo-code"), (41, "")]
+        (4, ""), (10, ""), (17, LISTING), (27, DOCTEST), (33, "not run: pseudo-code"), (38, "for Python < 3.0"),
+        (43, ""), (52, "")]
     assert found[1].source.startswith("def clip(x):\n    if x < 0:")  # dedented out of the list item
     assert _defined_last(found[1]) == "clip"
 
@@ -236,7 +256,7 @@ def test_a_block_that_fails_and_a_listing_that_is_not_to_code_fail(tmp_path: pat
                                                                    monkeypatch: pytest.MonkeyPatch):
     page = tmp_path / "page.md"
     page.write_text(PAGE)
-    with pytest.raises(pytest.fail.Exception, match=r"(?s)page.md:41 raised:.*line 41.*NameError.*not_defined"):
+    with pytest.raises(pytest.fail.Exception, match=r"(?s)page.md:52 raised:.*line 52.*NameError.*not_defined"):
         check_page(page, tmp_path, monkeypatch)  # the listing (at 17) is to_code's: the last block fails
     page.write_text(PAGE.replace("x = 0\n      ag__", "x = 1\n      ag__"))
     wrong = r"(?s)listing at page.md:17 is not .*-        x = 1\n\+        x = 0"

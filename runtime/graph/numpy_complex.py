@@ -50,9 +50,13 @@ def _set_real(x: Tensor, value: Any) -> None:
 
 
 def _set_imag(x: Tensor, value: Any) -> None:
-    """``x.imag = v``: NumPy's TypeError for a real tensor."""
+    """``x.imag = v``: NumPy's TypeError for a real tensor, in the words of the NumPy installed (2.5 changed them)."""
     if x.dtype.kind != "c":
-        raise TypeError("array does not have imaginary part to set")
+        try:
+            np.zeros(1).imag = 0.0
+        except TypeError as numpys:
+            raise TypeError(*numpys.args) from None
+        raise TypeError("array does not have imaginary part to set")  # (not reached: NumPy raised)
     raise _part_write_refused(x, "imag")
 
 

@@ -469,14 +469,21 @@ def _squareform_kernel(x: Any, force: str, checks: bool) -> Any:
     return scipy_function("scipy.spatial.distance", "squareform")(x, force=force, checks=checks)
 
 
+@functools.cache
+def rank_dtype(method: str) -> np.dtype:
+    """The dtype of SciPy's ranks by ``method``, read off the SciPy installed: up to 1.17 int64 but for "average",
+    from 1.18 on float64 for every method."""
+    return scipy_function("scipy.stats", "rankdata")(np.array([1.0, 0.0]), method).dtype
+
+
 def _rankdata_rule(ins, attrs):
     (a,) = ins
     axis = attrs["axis"]
     if axis is None:
         size = None if None in a.shape else int(np.prod(a.shape, dtype=np.int64))
-        return [((size,), np.dtype(np.float64 if attrs["method"] == "average" else np.int64))]
+        return [((size,), rank_dtype(attrs["method"]))]
     shapes.normalize_axis(axis, len(a.shape))  # (NumPy's AxisError, as SciPy's)
-    return [(a.shape, np.dtype(np.float64 if attrs["method"] == "average" else np.int64))]
+    return [(a.shape, rank_dtype(attrs["method"]))]
 
 
 def _rankdata_kernel(a: Any, method: str, axis: Any, nan_policy: str) -> Any:
@@ -540,6 +547,13 @@ def ufunc_op(ufunc: Any) -> Optional[str]:
         return None
     # (by identity: an alias such as digamma is named psi)
     return next((f"scipy_{name}" for name in SPECIAL_UFUNCS if getattr(special, name) is ufunc), None)
+
+
+def special_ufunc(op: str) -> Any:
+    """SciPy's ufunc that the op ``scipy_<name>`` computes (``scipy_xlogy``: ``scipy.special.xlogy``), or None for
+    any other op. Asked only of ops a graph holds, so SciPy is imported already."""
+    name = op[6:] if op.startswith("scipy_") else None
+    return scipy_function("scipy.special", name) if name in SPECIAL_UFUNCS else None
 
 
 def ufunc_name(ufunc: Any) -> Optional[str]:

@@ -28,6 +28,7 @@ its result is real for some real matrices and complex for others, a dtype that d
 
 from __future__ import annotations
 
+import functools
 import operator
 import sys
 from typing import Any, Callable, Optional
@@ -35,7 +36,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime.graph import variables
-from runtime.graph.ops_scipy import shaped_probe
+from runtime.graph.ops_scipy import rank_dtype, scipy_function, shaped_probe
 from runtime.graph.shapes import normalize_axes
 from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor, shaped_input
 from runtime.scipy_calls import SHAPED, STAGED, distribution_methods
@@ -199,16 +200,27 @@ def _qr(a: Any, overwrite_a: bool = False, lwork: Any = None, mode: str = "full"
         raise ValueError("Mode argument should be one of ['full', 'r', 'economic', 'raw']")  # (SciPy's)
     x = as_tensor(a)
     _finite(check_finite, x)
-    return _as_scipy_returns(bind("scipy_qr", [x], mode=mode, pivoting=_flag(name, "pivoting", pivoting),
-                                  check_finite=bool(check_finite)), x)
+    pivoting = _flag(name, "pivoting", pivoting)
+    return _as_scipy_returns(bind("scipy_qr", [x], mode=mode, pivoting=pivoting, check_finite=bool(check_finite)),
+                             x, "qr", mode=mode, pivoting=pivoting)
 
 
-def _as_scipy_returns(outputs: list, x: Tensor) -> Any:
+def _as_scipy_returns(outputs: list, x: Tensor, function: str, **options: Any) -> Any:
     """Several results as SciPy gives them: a tuple for one matrix; for a batch of matrices (SciPy's
-    ``_apply_over_batch``) a list, or the one array where there is one."""
+    ``_apply_over_batch``) what the SciPy installed gives for a batch (``_batch_returns``)."""
     if len(x.shape) == 2:
         return tuple(outputs)
-    return list(outputs) if len(outputs) > 1 else outputs[0]
+    kind = _batch_returns(function, tuple(sorted(options.items())))
+    return outputs[0] if kind is np.ndarray and len(outputs) == 1 else kind(outputs)
+
+
+@functools.cache
+def _batch_returns(function: str, options: tuple) -> type:
+    """What ``scipy.linalg.<function>(batch, **options)`` returns for a batch of matrices: a list, a tuple, or the one
+    array (np.ndarray), asked of SciPy on a batch of two 1x1 identities. SciPy 1.17 gives a list (the one array where
+    there is one: ``qr(a, mode="r")``); 1.18 a tuple for ``qr`` and ``svd``, a list for ``eigh``."""
+    result = scipy_function("scipy.linalg", function)(np.ones((2, 1, 1)), **dict(options))
+    return type(result) if type(result) in (list, tuple) else np.ndarray
 
 
 def _eigh_of(name: str, a: Any, b: Any, lower: bool, eigvals_only: bool, overwrite_a: bool, overwrite_b: bool,
@@ -229,7 +241,7 @@ def _eigh_of(name: str, a: Any, b: Any, lower: bool, eigvals_only: bool, overwri
     outputs = bind("scipy_eigh", inputs, lower=_flag(name, "lower", lower),
                    eigvals_only=_flag(name, "eigvals_only", eigvals_only), type=int(type), driver=driver,
                    check_finite=bool(check_finite))
-    return outputs[0] if eigvals_only else _as_scipy_returns(outputs, inputs[0])
+    return outputs[0] if eigvals_only else _as_scipy_returns(outputs, inputs[0], "eigh")
 
 
 @implements("scipy.linalg", "eigh")
@@ -258,7 +270,7 @@ def _pinvh(a: Any, atol: Any = None, rtol: Any = None, lower: bool = True, retur
     outputs = bind("scipy_pinvh", [x], atol=atol, rtol=rtol,
                    lower=_flag(name, "lower", lower), return_rank=_flag(name, "return_rank", return_rank),
                    check_finite=bool(check_finite))
-    return _as_scipy_returns(outputs, x) if return_rank else outputs[0]
+    return _as_scipy_returns(outputs, x, "pinvh", return_rank=True) if return_rank else outputs[0]
 
 
 @implements("scipy.linalg", "solve_discrete_lyapunov")
@@ -433,7 +445,8 @@ def _rankdata(a: Any, method: Any = "average", *, axis: Any = None, nan_policy: 
     if nan_policy == "omit":
         raise NotStageable(f"{user_location()}: {label}: nan_policy='omit' is not supported in graphs (SciPy "
                            "returns a masked result); use nan_policy='propagate' or 'raise'")
-    if method != "average" and a.dtype.kind in "fc" and nan_policy == "propagate":
+    if method != "average" and a.dtype.kind in "fc" and nan_policy == "propagate" and rank_dtype(method) != np.float64:
+        # (SciPy up to 1.17: int64 ranks, float64 where a NaN is; from 1.18 on float64 ranks whatever the values)
         raise NotStageable(
             f"{user_location()}: {label}(method={method!r}) of a {a.dtype} array: SciPy returns int64 ranks, or "
             "float64 NaNs where a slice holds a NaN, a dtype that depends on the values, which a graph fixes when "

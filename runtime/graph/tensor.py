@@ -912,11 +912,9 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
     if op is None and "scipy.special" in sys.modules:  # (one of SciPy's ufuncs: expit, erf, xlogy, ...)
         op = ops_scipy.ufunc_op(ufunc)
         name = ops_scipy.ufunc_name(ufunc) or name
-        if op is not None:
-            # SciPy's ufuncs take a Python number as an array of its default dtype (xlogy(2, y32) is float64,
-            # where NumPy's own keep float32), and so a number known at run time (a PyNumber).
-            inputs = tuple(np.asarray(x) if type(x) in (bool, int, float, complex) else copy(x)
-                           if type(x) is PyNumber else x for x in inputs)
+        # (A Python number among the inputs promotes weakly, in the loop SciPy's ufunc picks for it, as for NumPy's
+        # own ufuncs: `_weak_loop`. Which loop that is depends on the order of SciPy's loops: xlogy(2, y32) is float64
+        # up to SciPy 1.17, whose first loop is dd->d, and float32 from 1.18 on, which lists ff->f first.)
     composite = COMPOSITE_UFUNCS.get(ufunc) if op is None else None
     if op is None and composite is None:
         special = ops_scipy.ufunc_name(ufunc)
@@ -1174,7 +1172,7 @@ def _weak_loop(op: str, args: tuple, strong: list) -> Optional[tuple]:
     """The dtypes of the NumPy loop a ufunc op runs for ``args`` with Python numbers among them (NEP 50), which
     the numbers are made constants of, as NumPy casts them: ``x8 / 1000`` divides in float64 (NumPy's loop for
     integers), where the operands' promotion alone would make 1000 an int8 (OverflowError). None: the promotion."""
-    ufunc = ops.ELEMENTWISE.get(op)
+    ufunc = ops.ELEMENTWISE.get(op) or ops_scipy.special_ufunc(op)
     if ufunc is None or not strong or not any(type(a) in (int, float, complex) for a in args):
         return None
     try:

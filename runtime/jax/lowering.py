@@ -364,14 +364,16 @@ def _numpy_maximum(a: Any, b: Any) -> Any:
 
 
 # NumPy's float16 loops keep the first operand on a tie (``np.maximum(-0.0, 0.0)`` is -0.0 in float16, 0.0 in its
-# float32 and float64 loops), and its float16 ``nextafter(x, y)`` is x where x == y (C's, and XLA's, is y).
+# float32 and float64 loops), and up to NumPy 2.4 its float16 ``nextafter(x, y)`` was x where x == y (C's, XLA's and
+# NumPy 2.5's is y): that rule is read off the NumPy installed, as eager code gets it.
 _NUMPYS_HALF = {
     np.maximum: lambda a, b: jnp.where(jnp.isnan(a) | (a >= b), a, b),
     np.minimum: lambda a, b: jnp.where(jnp.isnan(a) | (a <= b), a, b),
     np.fmax: lambda a, b: jnp.where((a >= b) | jnp.isnan(b), a, b),
     np.fmin: lambda a, b: jnp.where((a <= b) | jnp.isnan(b), a, b),
-    np.nextafter: lambda a, b: jnp.where(a == b, a, jnp.nextafter(a, b)),
 }
+if np.signbit(np.nextafter(np.float16(-0.0), np.float16(0.0))):  # (x on a tie: NumPy 2.4 and older)
+    _NUMPYS_HALF[np.nextafter] = lambda a, b: jnp.where(a == b, a, jnp.nextafter(a, b))
 
 
 def _numpy_sign(x: Any) -> Any:

@@ -198,10 +198,15 @@ def test_a_function_of_a_frozen_stdlib_module_converts_from_its_file():
 
     import autograph
 
+    tried = 0
     for fn, args in ((posixpath.join, ("a", "b", "/c", "d")), (posixpath.normpath, ("a//./b/../c",)),
                      (ntpath.splitdrive, ("C:\\x\\y",)), (ntpath.normpath, ("A/./b/../c",))):
+        if not hasattr(fn, "__code__"):
+            continue  # (Python 3.13: normpath and splitdrive are C functions on some platforms)
         assert parsing.parse_function(fn).filename == fn.__code__.co_filename
         assert autograph.convert(fn)(*args) == fn(*args)
+        tried += 1
+    assert tried >= 2
 
 
 def test_a_frozen_function_is_read_from_its_modules_file(tmp_path):

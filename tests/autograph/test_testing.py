@@ -165,6 +165,10 @@ def test_a_backend_that_raises_is_reported_with_its_error():
 def test_eager_returning_where_xla_raises_is_caught():
     def singular_values(a):
         return np.linalg.svd(a, compute_uv=False)  # NumPy's LAPACK gives NaNs here; XLA raises NumPy's error
+    try:
+        singular_values(np.array([[np.inf, 1.0], [1.0, 2.0]]))
+    except np.linalg.LinAlgError:
+        pytest.skip("this NumPy (2.5 and later) raises LinAlgError for this matrix itself, as XLA does")
     with pytest.raises(MismatchError) as caught:
         assert_matches_eager(singular_values, np.array([[np.inf, 1.0], [1.0, 2.0]]), backends=("graph", "xla"))
     assert str(caught.value) == (

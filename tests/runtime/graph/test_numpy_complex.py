@@ -111,10 +111,13 @@ def _set_imag_part(x):
 
 
 def test_setting_the_imaginary_part_of_a_real_tensor_is_numpys_type_error():
-    with pytest.raises(TypeError, match="array does not have imaginary part to set"):
+    # (NumPy's words: "array does not have imaginary part to set" up to 2.4, "Cannot set imaginary part of
+    # non-complex array." from 2.5 on)
+    with pytest.raises(TypeError) as eager:
         _set_imag_part(SPECIAL)
-    with pytest.raises(TypeError, match="array does not have imaginary part to set"):
+    with pytest.raises(TypeError) as graph:
         autograph.function(_set_imag_part)(SPECIAL)
+    assert str(graph.value) == str(eager.value) and "imaginary part" in str(eager.value)
 
 
 def _set_parts(z):
