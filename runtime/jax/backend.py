@@ -61,6 +61,21 @@ def _trace_check() -> Callable[[], bool]:
 _TRACE_CHECK: list[Optional[Callable[[], bool]]] = [None]  # made on the first ask after JAX is imported
 
 
+def _unsortable_dict(value: Any) -> bool:
+    """A dict whose keys do not sort (``{NonTerminal('a'): ...}`` in lark's parse tables): a leaf for JAX's flattening,
+    which sorts a dict's keys and fails on these, and where the failure passes through a nested level (a dict in a
+    defaultdict), jaxlib 0.10 loses a level of Python's recursion limit for good at each failure: a program that
+    looked into such a dict at every loop ran out of recursion after a few hundred loops (lark's suite under
+    ``jax.make_jaxpr``). JAX cannot carry such a dict through a loop either: no tracer inside it can reach one."""
+    if not isinstance(value, dict) or len(value) < 2:
+        return False
+    try:
+        sorted(value)
+    except Exception:  # noqa: BLE001 - any failure of the keys' comparison is one JAX's sort would meet
+        return True
+    return False
+
+
 class JaxBackend(Backend):
     """Owns JAX tracers (values inside ``jit``, ``grad``, ``vmap``) and stages with ``lax``."""
 
@@ -83,10 +98,14 @@ class JaxBackend(Backend):
         if jax is None:
             return False
         try:
-            leaves = jax.tree_util.tree_leaves(value)
+            leaves = jax.tree_util.tree_leaves(value, is_leaf=_unsortable_dict)
         except Exception:  # noqa: BLE001 - a flattening that fails holds nothing a loop could carry
             return False
-        return any(isinstance(leaf, jax.core.Tracer) for leaf in leaves)
+        tracer = jax.core.Tracer
+        for leaf in leaves:
+            if isinstance(leaf, tracer):
+                return True
+        return False
 
     def refuse_traced_text(self, text: str) -> None:
         """Text holding a JAX tracer's own text (``JitTracer(float64[])``, ``VmapTracer(...)``, older JAX's
