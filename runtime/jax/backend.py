@@ -28,6 +28,7 @@ After (what the converter writes; ``x.sum() > 0`` is a tracer, so this backend r
 
 from __future__ import annotations
 
+import collections
 import functools
 import re
 import sys
@@ -67,7 +68,8 @@ def _unsortable_dict(value: Any) -> bool:
     defaultdict), jaxlib 0.10 loses a level of Python's recursion limit for good at each failure: a program that
     looked into such a dict at every loop ran out of recursion after a few hundred loops (lark's suite under
     ``jax.make_jaxpr``). JAX cannot carry such a dict through a loop either: no tracer inside it can reach one."""
-    if not isinstance(value, dict) or len(value) < 2:
+    cls = type(value)  # (the two dict types JAX sorts the keys of: a subclass, a mock that claims to be a dict, is
+    if (cls is not dict and cls is not collections.defaultdict) or len(value) < 2:  # a leaf to JAX, and not asked)
         return False
     try:
         sorted(value)

@@ -11,6 +11,7 @@ still as Python's.
 from __future__ import annotations
 
 import collections
+from unittest import mock
 
 import jax
 import jax.numpy as jnp
@@ -80,3 +81,21 @@ def test_a_tracer_in_a_table_with_ordered_keys_is_still_found():
 
     assert "scan" in str(jax.make_jaxpr(traced)(2.0, 1.0))  # the loop staged as one scan: the tracer was found
     assert float(jax.jit(traced)(2.0, 1.0)) == scaled({"w": 2.0, "b": 1.0}, 1.0, 3)
+
+
+def test_an_object_that_claims_to_be_a_dict_is_not_asked_anything():
+    # A mock with a dict's spec passes isinstance(m, dict): the look asks no length or keys of it (its own methods,
+    # user code), as JAX's flattening does not (a leaf to it). mock's own suite hung there inside a JAX trace.
+    table = mock.MagicMock(spec=dict)
+
+    def count(table, n):
+        total = 0
+        for i in range(n):
+            total += i if table is not None else 0  # (the body closes over the table, and asks it nothing)
+        return total, table
+
+    converted = autograph.convert(count)
+    seen = []
+    jax.make_jaxpr(lambda: seen.append(converted(table, 3)[0]) or jnp.zeros(()))()
+    assert seen == [3]
+    assert not table.__len__.called and not table.__iter__.called and table.method_calls == []
