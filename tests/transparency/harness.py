@@ -1861,7 +1861,7 @@ def _project_state(project: Path = ROOT) -> str:
 INTRO = """\
 # Fidelity on other people's code
 
-`make transparency` (`.venv/bin/python -m tests.transparency`; 305 suites; 111 minutes in stop 48's run on 2
+`make transparency` (`.venv/bin/python -m tests.transparency`; 337 suites; 111 minutes for 305 in stop 48's run on 2
 cores, beside other work) takes code nobody on this team wrote, converts **every function and method** of it
 with `autograph.convert`, and runs that code's **own test suite** three times in the same run, each time in a
 fresh process: once as it is (the oracle), once converted and called outside any trace (**as written**: each
@@ -1874,7 +1874,7 @@ and the random programs test what we thought of; this tests what we did not. `py
 NAME ...` runs some suites (and leaves this file alone), `--list` names them, `--project DIR` measures another
 checkout's `autograph`. A full run with `make transparency UPDATE_DOCS=1` rewrites this page (without it, the
 report goes to `.transparency-cache/fidelity.md`, git-ignored) and keeps the sections written by hand
-(`KEPT_SECTIONS` in harness.py: "Suite time: where it goes").
+(`KEPT_SECTIONS` in harness.py: "The converted form inside a JAX trace", "Suite time: where it goes").
 
 `--trace jax` runs the converted form inside a **JAX trace** instead (the runner runs the whole suite inside
 `jax.make_jaxpr`, so converted functions choose their converted form by JAX's probe, runtime/choice.py): each
@@ -1928,7 +1928,7 @@ when an unconverted run did not finish or a suite could not be fetched: broken t
 
 # Sections of docs/fidelity.md written by hand (analyses, dated measurements): a full run regenerates the rest
 # of the page and keeps these, after the "Latest run" table.
-KEPT_SECTIONS = ("## Suite time: where it goes",)
+KEPT_SECTIONS = ("## Suite time: where it goes", "## The converted form inside a JAX trace")
 
 
 def kept_sections(text: str) -> str:
