@@ -895,6 +895,18 @@ def unsupported(name: str) -> TypeError:
                         "(docs/numpy_function.md).")
 
 
+def _in_scipys_loop(ufunc: np.ufunc, inputs: tuple) -> tuple:
+    """``inputs`` with each PyNumber cast to the dtype of the loop ``ufunc`` runs for a Python number of its type
+    beside the other inputs (``xlogy(n, y32)``: float64 up to SciPy 1.17, float32 from 1.18 on)."""
+    try:
+        loop = ufunc.resolve_dtypes(tuple(
+            _PYTHON_NUMBER_TYPES[x.dtype.kind] if type(x) is PyNumber and x.dtype.kind != "b"
+            else type(x) if type(x) in (int, float, complex) else _dtype_of(x) for x in inputs) + (None,) * ufunc.nout)
+    except (TypeError, ValueError):  # (no loop: the op's own rule says so)
+        return inputs
+    return tuple(cast(x, loop[i]) if type(x) is PyNumber else x for i, x in enumerate(inputs))
+
+
 def _public_name(func: Any) -> str:
     module = getattr(func, "__module__", "numpy") or "numpy"
     return module.replace("numpy", "np", 1).replace("._core", "").replace(".core", "") + "." + func.__name__
@@ -914,7 +926,10 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
         name = ops_scipy.ufunc_name(ufunc) or name
         # (A Python number among the inputs promotes weakly, in the loop SciPy's ufunc picks for it, as for NumPy's
         # own ufuncs: `_weak_loop`. Which loop that is depends on the order of SciPy's loops: xlogy(2, y32) is float64
-        # up to SciPy 1.17, whose first loop is dd->d, and float32 from 1.18 on, which lists ff->f first.)
+        # up to SciPy 1.17, whose first loop is dd->d, and float32 from 1.18 on, which lists ff->f first. One known
+        # only at run time, a PyNumber, is cast to the dtype that loop gives a Python number there.)
+        if op is not None and any(type(x) is PyNumber for x in inputs):
+            inputs = _in_scipys_loop(ufunc, inputs)
     composite = COMPOSITE_UFUNCS.get(ufunc) if op is None else None
     if op is None and composite is None:
         special = ops_scipy.ufunc_name(ufunc)

@@ -633,3 +633,14 @@ def test_a_shaped_kernel_refuses_a_result_of_another_shape_than_traced():
                                            "depended on the values"):
         _shaped_kernel(SIGNAL, function="scipy.signal:medfilt", args=(("in", 0), ("py", 3)), kwargs=(),
                        expect=(((63,), "<f8"),))
+
+
+def test_a_python_int_known_at_run_time_enters_a_scipy_ufunc_in_scipys_own_loop():
+    # xlogy(n, y32) with n a Python int: float64 up to SciPy 1.17 (its first loop is dd->d), float32 from 1.18 on. A
+    # length known only at run time (a PyNumber) beyond float32's integers must come out as eager's, bit for bit.
+    def f(x, y):
+        return scipy.special.xlogy(x.shape[0] * 1000003, y)
+
+    g = autograph.function(f, input_signature=[TensorSpec((None,), F64), TensorSpec((3,), F32)])
+    x, y = np.ones(33554), np.array([1.5, 2.0, 3.0], F32)
+    helpers.same_leaves(g(x, y), f(x, y), True, _tolerance)
