@@ -898,11 +898,9 @@ def unsupported(name: str) -> TypeError:
 def _in_scipys_loop(ufunc: np.ufunc, inputs: tuple) -> tuple:
     """``inputs`` with each PyNumber cast to the dtype of the loop ``ufunc`` runs for a Python number of its type
     beside the other inputs (``xlogy(n, y32)``: float64 up to SciPy 1.17, float32 from 1.18 on)."""
-    try:
-        loop = ufunc.resolve_dtypes(tuple(
-            _PYTHON_NUMBER_TYPES[x.dtype.kind] if type(x) is PyNumber and x.dtype.kind != "b"
-            else type(x) if type(x) in (int, float, complex) else _dtype_of(x) for x in inputs) + (None,) * ufunc.nout)
-    except (TypeError, ValueError):  # (no loop: the op's own rule says so)
+    loop = _resolved_loop(ufunc, [_PYTHON_NUMBER_TYPES[x.dtype.kind] if type(x) is PyNumber and x.dtype.kind != "b"
+                                  else _loop_operand(x) for x in inputs])
+    if loop is None:  # (no loop: the op's own rule says so)
         return inputs
     return tuple(cast(x, loop[i]) if type(x) is PyNumber else x for i, x in enumerate(inputs))
 
@@ -1190,11 +1188,22 @@ def _weak_loop(op: str, args: tuple, strong: list) -> Optional[tuple]:
     ufunc = ops.ELEMENTWISE.get(op) or ops_scipy.special_ufunc(op)
     if ufunc is None or not strong or not any(type(a) in (int, float, complex) for a in args):
         return None
+    return _resolved_loop(ufunc, [_loop_operand(a) for a in args])  # (None, no loop: the op's own rule says so)
+
+
+def _loop_operand(a: Any) -> Any:
+    """What ``ufunc.resolve_dtypes`` takes for the operand ``a``: a Python number's own type (it promotes weakly,
+    NEP 50), else its dtype."""
+    cls = type(a)
+    return cls if cls is int or cls is float or cls is complex else np.dtype(np.bool_) if cls is bool else _dtype_of(a)
+
+
+def _resolved_loop(ufunc: np.ufunc, operands: list) -> Optional[tuple]:
+    """The dtypes of the loop ``ufunc`` runs for ``operands`` (``_loop_operand``'s), its outputs' included; None where
+    it has no loop for them."""
     try:
-        return ufunc.resolve_dtypes(tuple(type(a) if type(a) in (int, float, complex) else
-                                          np.dtype(np.bool_) if type(a) is bool else _dtype_of(a) for a in args)
-                                    + (None,) * ufunc.nout)
-    except (TypeError, ValueError):  # (no loop: the op's own rule says so, as before)
+        return ufunc.resolve_dtypes(tuple(operands) + (None,) * ufunc.nout)
+    except (TypeError, ValueError):
         return None
 
 
