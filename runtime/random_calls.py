@@ -67,6 +67,17 @@ def describe(f: Any) -> str:
     return f"{type(owner).__name__}.{name}"
 
 
+# The random callables that make, seed or read a generator's state without drawing from it.
+_STATE_CALLS = frozenset({"seed", "get_state", "set_state", "default_rng", "get_bit_generator",
+                          "set_bit_generator", "spawn", "jumped"})
+
+
+def draws(f: Any) -> bool:
+    """Whether ``f``, a random callable (``is_random``), draws numbers; False for those that make, seed or
+    read a generator (``np.random.seed``, ``RandomState(...)``, ``Generator.spawn``, ``get_state``)."""
+    return not isinstance(f, type) and getattr(f, "__name__", "") not in _STATE_CALLS
+
+
 def random_call(f: Callable) -> Callable:
     """What converted code calls in place of ``f``, a random callable (``is_random``): the answer of the
     first backend tracing now on this thread that has one (a staged draw, or a refusal), else ``f``."""

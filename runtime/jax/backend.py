@@ -244,13 +244,18 @@ class JaxBackend(Backend):
         """NumPy's random functions under a JAX trace: refused. JAX would run the draw once, while tracing,
         and the compiled function would return those numbers at every call; JAX's own randomness is
         explicit (keys), so the user's code has to say which key each draw takes."""
-        from runtime.random_calls import describe
+        from runtime.random_calls import describe, draws
         from runtime.staging import NotStageable, user_location
+
+        # A draw would be frozen; a seed, a new generator or a state read would be the trace's, so the
+        # draws after it (in the trace or in the caller's code) would not be eager code's.
+        what = ("it would draw once, while tracing" if draws(f) else
+                "it would run once, while tracing, on the generator state of that moment")
 
         def refuse(*args: Any, **kwargs: Any) -> Any:
             raise NotStageable(
                 f"{user_location()}: {describe(f)}(...) inside a function traced by JAX (autograph.function(..., "
-                "backend='jax'), jax.jit, jax.vmap, jax.grad): it would draw once, while tracing, and the compiled "
+                f"backend='jax'), jax.jit, jax.vmap, jax.grad): {what}, and the compiled "
                 "function would return the same numbers at every call. Draw with jax.random and a key passed in as "
                 "an argument (key, subkey = jax.random.split(key)), or draw outside and pass the numbers in; "
                 "graphs of ours on the NumPy executor (the default) draw NumPy's numbers at every run.")

@@ -831,11 +831,14 @@ def test_executor_auto_runs_a_graph_that_draws_on_the_interpreter():
 def test_backend_jax_refuses_numpy_random():
     import jax.numpy as jnp
 
-    for fn, marker in ((xla_draw, "xla-draw"), (xla_fresh, "xla-fresh")):
+    # A draw is refused as one; default_rng(0) makes a generator and draws nothing, and is refused as that.
+    for fn, marker, what in ((xla_draw, "xla-draw", "it would draw once, while tracing"),
+                             (xla_fresh, "xla-fresh", "it would run once, while tracing, on the generator state")):
         with pytest.raises(Limitation) as info:
             autograph.function(fn, backend="jax")(jnp.ones((2, 3)))
         assert str(info.value).startswith(f"{__file__}:{line_of(__file__, marker)}: ")
         assert "inside a function traced by JAX" in str(info.value)
+        assert what in str(info.value)
         assert "Draw with jax.random and a key passed in as an argument" in str(info.value)
     with pytest.raises(Limitation, match="NumPy's global generator \\(np.random\\) drew numbers"):
         autograph.function(xla_draw, backend="jax", autograph=False)(jnp.ones((2, 3)))
@@ -861,3 +864,17 @@ def test_a_generator_made_and_never_drawn_from_runs_on_xla_too(method):
     with pytest.raises(ValueError, match=r"test_random.py:\d+: np.random.default_rng\(7\) runs a NumPy random "
                                          "generator each time the graph runs"):
         autograph.function(_makes_a_generator_it_never_draws_from, executor="jax")(x, "draw")
+
+
+def test_draws_tells_a_draw_from_a_call_that_makes_seeds_or_reads_a_generator():
+    from runtime.random_calls import draws, is_random
+
+    rng, legacy = np.random.default_rng(0), np.random.RandomState(0)
+    drawing = (np.random.normal, np.random.shuffle, rng.normal, rng.integers, legacy.randint,
+               rng.bit_generator.random_raw)
+    not_drawing = (np.random.seed, np.random.get_state, np.random.set_state, np.random.default_rng,
+                   np.random.RandomState, np.random.Generator, np.random.PCG64, np.random.SeedSequence, rng.spawn,
+                   legacy.get_state)
+    assert all(is_random(f) for f in drawing + not_drawing)
+    assert [f for f in drawing if not draws(f)] == []
+    assert [f for f in not_drawing if draws(f)] == []
