@@ -26,6 +26,7 @@ import numpy as np
 
 from runtime.graph.numpy_api import arg, implements
 from runtime.graph.numpy_array import static
+from runtime.graph.ops_data_dependent import UNIQUE_HAS_SORTED
 from runtime.graph.tensor import NUMPY_FUNCTIONS, Tensor, bind, bind1, reshape
 from runtime.staging import NotStageable, user_location
 
@@ -71,9 +72,16 @@ def _compress(condition: Any, a: Any, axis: Optional[int] = None, out: Any = Non
 
 # --- unique and the set operations -----------------------------------------------------------------
 
+_SORTED_NOT_GIVEN = object()
+
+
 @implements(np.unique)
 def _unique(ar: Any, return_index: bool = False, return_inverse: bool = False, return_counts: bool = False,
-            axis: Optional[int] = None, *, equal_nan: bool = True, sorted: bool = True) -> Any:
+            axis: Optional[int] = None, *, equal_nan: bool = True, sorted: Any = _SORTED_NOT_GIVEN) -> Any:
+    if sorted is _SORTED_NOT_GIVEN:
+        sorted = True
+    elif not UNIQUE_HAS_SORTED:  # NumPy before 2.3 has no `sorted`: its own error
+        raise TypeError("unique() got an unexpected keyword argument 'sorted'")
     flags = {name: bool(static("unique", name, v)) for name, v in (
         ("return_index", return_index), ("return_inverse", return_inverse), ("return_counts", return_counts),
         ("equal_nan", equal_nan), ("sorted", sorted))}

@@ -24,6 +24,7 @@ After (the graph)::
 
 from __future__ import annotations
 
+import inspect
 import operator
 from typing import Any, Callable
 
@@ -31,7 +32,7 @@ import numpy as np
 
 from runtime.graph import shapes
 from runtime.graph.opdefs import define
-from runtime.limits import DataDependentShape
+from runtime.limits import DataDependentShape, NotStageable
 from runtime.staging import format_site
 
 INTP = np.dtype(np.intp)  # (what np.nonzero, np.unique and np.bincount count in)
@@ -83,10 +84,26 @@ _define("argwhere", "np.argwhere", lambda ins, attrs: [((None, len(ins[0].shape)
 
 # --- unique ----------------------------------------------------------------------------------------
 
+# np.unique's `sorted` came with NumPy 2.3; before it, unique always sorts (the op's sorted=True).
+UNIQUE_HAS_SORTED = "sorted" in inspect.signature(np.unique).parameters
+
+
+def _unique(x: Any, return_index: bool, return_inverse: bool, return_counts: bool, axis: Any, equal_nan: bool,
+            sorted: bool) -> Any:
+    """``np.unique`` as the installed NumPy takes it: ``sorted`` passed where it exists; where it does not,
+    sorted=True is what NumPy does anyway, and sorted=False (a graph saved under NumPy 2.3+) is refused."""
+    if UNIQUE_HAS_SORTED:
+        return np.unique(x, return_index, return_inverse, return_counts, axis=axis, equal_nan=equal_nan,
+                         sorted=sorted)
+    if not sorted:
+        raise NotStageable(f"np.unique(sorted=False) needs NumPy 2.3 or later (NumPy {np.__version__} is "
+                           "installed): install a newer NumPy, or trace the function again under this one")
+    return np.unique(x, return_index, return_inverse, return_counts, axis=axis, equal_nan=equal_nan)
+
+
 def _unique_kernel(x: Any, axis: Any, return_index: bool, return_inverse: bool, return_counts: bool,
                    equal_nan: bool, sorted: bool) -> Any:
-    result = np.unique(x, return_index, return_inverse, return_counts, axis=axis, equal_nan=equal_nan,
-                       sorted=sorted)
+    result = _unique(x, return_index, return_inverse, return_counts, axis, equal_nan, sorted)
     return tuple(result) if isinstance(result, tuple) else result
 
 
@@ -95,7 +112,7 @@ def _unique_rule(ins, attrs):
     axis = attrs["axis"]
     # NumPy's own errors (object or structured dtypes, a bad axis), and the inverse's rank, on a probe.
     probe = np.zeros(tuple(2 if d is None else d for d in x.shape), x.dtype)
-    answer = np.unique(probe, True, True, True, axis=axis, equal_nan=attrs["equal_nan"], sorted=attrs["sorted"])
+    answer = _unique(probe, True, True, True, axis, attrs["equal_nan"], attrs["sorted"])
     if axis is None:
         values = (None,)
     else:

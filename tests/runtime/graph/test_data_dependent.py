@@ -227,6 +227,25 @@ def test_unique_matches_numpy(xm):
         staged_matches_eager(unique_rows, x)
 
 
+def unique_sorted_as_given(x):
+    return np.unique(x, sorted=True), np.unique(x, return_counts=True, sorted=False)[1].sum()
+
+
+def test_unique_takes_sorted_as_the_installed_numpy_does():
+    # NumPy 2.3 added `sorted`; before it, np.unique(sorted=...) is a TypeError, in the graph too.
+    staged_matches_eager(unique_sorted_as_given, np.array([3.0, 1.0, 3.0, 2.0]))
+
+
+def test_a_graph_asking_unsorted_unique_of_a_numpy_without_sorted_is_refused(monkeypatch):
+    # A graph saved under NumPy 2.3+ with sorted=False, run where np.unique has no `sorted`: refused, not sorted.
+    monkeypatch.setattr(ops_data_dependent, "UNIQUE_HAS_SORTED", False)
+    from runtime.limits import NotStageable
+
+    with pytest.raises(NotStageable, match=r"np.unique\(sorted=False\) needs NumPy 2.3 or later \(NumPy .* is"):
+        ops_data_dependent._unique(np.array([2, 1]), False, False, False, None, True, False)
+    assert list(ops_data_dependent._unique(np.array([2, 1, 2]), False, False, False, None, True, True)) == [1, 2]
+
+
 @SETTINGS
 @given(array_and_mask(ranks=(1,)), array_and_mask(ranks=(1,), dtype=np.int32))
 def test_set_operations_counts_repeats_and_trims_match_numpy(am, bm):
