@@ -91,8 +91,11 @@ def test_nested_and_namedtuple_arguments_key_by_structure():
 class _Constants(dict):
     """colour-science's ``Structure``: a dict with attribute access (tests/coverage/corpus_colour.py)."""
 
-    def __getattr__(self, name):
-        return self[name]
+    def __getattr__(self, name):  # (an AttributeError for a missing key, as colour's: Python 3.10's copy.copy asks
+        try:                        # the instance for __getstate__, which object has only from 3.11 on)
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
 
 
 class _Items(list):
@@ -132,6 +135,18 @@ def test_dict_and_list_subclasses_stay_their_class_in_the_trace(executor):
         staged = autograph.function(fn, executor=executor)
         for _ in range(2):
             _same_nest(staged(*args), fn(*args))
+
+
+class _Uncopyable(dict):
+    def __reduce_ex__(self, protocol):
+        raise RuntimeError("no copies")
+
+
+def test_a_dict_subclass_the_trace_cannot_copy_is_refused_with_the_reason():
+    with pytest.raises(TypeError, match=r"a _Uncopyable \(a subclass of dict\) cannot be rebuilt around traced "
+                                        r"values: copy.copy\(\) and .clear\(\) of it raised "
+                                        r"RuntimeError\('no copies'\); pass a plain dict instead"):
+        autograph.function(lambda x, d: x * d["a"])(np.array([1.0]), _Uncopyable(a=np.array(2.0)))
 
 
 def _same_nest(got, expected):
