@@ -426,7 +426,7 @@ def test_interrupts_at_many_points_leave_no_stale_trace():
     def check(step):
         # Nothing a trace sets for its time is left set (a leak broke every later Variable of the thread).
         assert importlib.import_module("autograph.function")._on_variable_created.get() is None, step
-        assert staged_host_functions.get() is None and runtime.tracing() is False, f"after interrupt {step}"
+        assert staged_host_functions.get() is None and not runtime.tracing(), f"after interrupt {step}"
         np.testing.assert_allclose(traced(x), reads_everything(x), err_msg=f"after interrupt {step}")
 
     warnings.simplefilter("ignore", autograph.RetracingWarning)
