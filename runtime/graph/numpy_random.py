@@ -61,7 +61,7 @@ from runtime.graph.ops_random import Draw, Source
 from runtime.graph.shapes import Ref
 from runtime.graph.tensor import PyNumber, Tensor, is_or_holds_tensor, stands_for_a_tensor
 from runtime.random_calls import GeneratorWatch, describe
-from runtime.references import held_only_by
+from runtime.references import COUNTS_REFERENCES, held_only_by
 from runtime.staging import NotStageable, user_location
 
 _GLOBAL = np.random.mtrand._rand  # the RandomState behind np.random.normal, ...
@@ -375,10 +375,14 @@ class _Trace(GeneratorWatch):
             # Source, the watch's tuple. Held by nothing else, it was made inside the call (eager code makes it again
             # at every call). One or two more may be a cycle of garbage the call left (an object of the program
             # holding it and bound methods of itself: MiniSom's maps): collected once, then counted again.
-            if not collected and not held_only_by(generator, 5) and sys.getrefcount(generator) - 6 <= 2:
-                gc.collect()
-                collected = True
-            if held_only_by(generator, 5):
+            if not COUNTS_REFERENCES:
+                made_here = self._only_the_trace_holds(generator, candidates)
+            else:
+                if not collected and not held_only_by(generator, 5) and sys.getrefcount(generator) - 6 <= 2:
+                    gc.collect()
+                    collected = True
+                made_here = held_only_by(generator, 5)
+            if made_here:
                 what = self.watched[id(generator)][2]  # ("the RandomState drawn from at <file:line> (RandomState#1)")
                 raise NotStageable(
                     f"{what[0].upper()}{what[1:]} was made while the function was traced, in a way the graph does not "
@@ -387,6 +391,20 @@ class _Trace(GeneratorWatch):
                     "run to the next, where eager code makes a new one at every call. Make it with "
                     "np.random.default_rng(seed) or np.random.RandomState(seed) in the function, or make it outside "
                     "and pass it in.")
+
+
+    def _only_the_trace_holds(self, generator: Any, candidates: list) -> bool:
+        """``held_only_by`` where reference counts cannot be read exactly (Python 3.10, 3.14+, PyPy): after a
+        collection, whether everything that refers to ``generator`` is the trace's own (its tuples, its Source,
+        this frame). An object of the program that the collector does not track would hide a holder: the answer
+        is then yes, and the trace is refused, the side a mistake must fall on."""
+        gc.collect()
+        source = self.sources[id(generator)][1]
+        ours = {id(self.sources[id(generator)]), id(self.watched[id(generator)]), id(source),
+                id(getattr(source, "__dict__", None)), id(candidates), *map(id, candidates)}
+        frame = sys._getframe()
+        ours.update((id(frame), id(frame.f_back)))  # this method's frame and check()'s hold it as variables
+        return all(id(referrer) in ours for referrer in gc.get_referrers(generator))
 
 
 _TRACE: ContextVar[Optional[_Trace]] = ContextVar("runtime_graph_random", default=None)
