@@ -154,6 +154,8 @@ def _numbers_not_written(code: types.CodeType, node: FunctionNode) -> list:
             return []  # (2 * 3)
         elif (cls is ast.Tuple or cls is ast.Set) and sub.elts and all(type(e) is ast.Constant for e in sub.elts):
             return []  # ((1, 2), or a tuple the compiler made of a set: `x in {1, 2}`)
+        elif cls is ast.Subscript and type(sub.value) is ast.Constant:
+            return []  # (b'\x32'[0] is 50, "ab"[1] is 'b': dpkt's tests)
     return [n for n in numbers if n not in written]
 
 
