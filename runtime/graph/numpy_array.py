@@ -909,11 +909,20 @@ def _one_d(name: str, x: Any, what: str) -> Tensor:
     return t
 
 
+def _numpys_empty_error(name: str, x: Tensor, y: Tensor) -> None:
+    """NumPy's own error where an input is empty: which input it names changed (NumPy 2.2's convolve names v for
+    an empty a, as it takes the longer first; 2.4's names a)."""
+    sizes = [known_dim(name, t, 0) if t.ndim else 1 for t in (x, y)]
+    if 0 in sizes:
+        getattr(np, name)(np.ones(sizes[0]), np.ones(sizes[1]))
+
+
 @implements(np.correlate)
 def _correlate(a: Any, v: Any, mode: Any = "valid") -> Tensor:
     x, y = arg(a), arg(v)
     if x.ndim > 1 or y.ndim > 1:
         raise ValueError("object too deep for desired array")
+    _numpys_empty_error("correlate", x, y)
     x, y = _one_d("correlate", x, "a"), _one_d("correlate", y, "v")
     return _correlate_full("correlate", x, y, mode)
 
@@ -923,6 +932,7 @@ def _convolve(a: Any, v: Any, mode: Any = "full") -> Tensor:
     x, y = arg(a), arg(v)
     if x.ndim > 1 or y.ndim > 1:
         raise ValueError("object too deep for desired array")
+    _numpys_empty_error("convolve", x, y)
     x, y = _one_d("convolve", x, "a"), _one_d("convolve", y, "v")  # (NumPy's checks, before it takes the longer first)
     return _correlate_full("convolve", x, y, mode)
 

@@ -326,12 +326,14 @@ def test_convolve_and_correlate_are_numpys_windows_on_both_executors(a, v, mode,
         np.testing.assert_array_equal(g, w)
 
 
-def test_convolve_of_an_empty_input_names_it_as_numpy():
-    for a, v in ((np.ones(0), np.ones(3)), (np.ones(3), np.ones(0))):
+@pytest.mark.parametrize("function", [np.convolve, np.correlate])
+def test_convolve_of_an_empty_input_names_it_as_numpy(function):
+    # (the input named is the installed NumPy's: 2.2's convolve names v for an empty a, 2.4's names a)
+    for a, v in ((np.ones(0), np.ones(3)), (np.ones(3), np.ones(0)), (np.ones(0), np.ones(0))):
         with pytest.raises(ValueError) as want:
-            np.convolve(a, v)
-        with pytest.raises(ValueError, match=str(want.value)):
-            run_graph(lambda x, y: np.convolve(x, y), [a, v])
+            function(a, v)
+        with pytest.raises(ValueError, match=f"^{want.value}(\n|$)"):
+            run_graph(lambda x, y: function(x, y), [a, v])
 
 
 @SETTINGS
