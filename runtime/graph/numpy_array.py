@@ -32,6 +32,7 @@ from runtime.graph import numpy_complex, variables
 from runtime.graph import tensor as tensor_module
 from runtime.graph.asked import error_of
 from runtime.graph.numpy_api import arg, implements, probe
+from runtime.graph.ops_update import ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
@@ -1763,8 +1764,8 @@ def _flat_values(value: Tensor, selected: tuple) -> Tensor | None:
     """The values ``x.flat[index] = value`` writes into the ``selected`` positions, as NumPy takes them: ``value``
     flattened, then repeated or cut to the count of positions (``a.flat[:10:3] = [1, 2]`` writes 1, 2, 1, 2);
     None for no values, which NumPy writes nowhere. One position (an integer index) takes a scalar only."""
-    if selected == () and value.ndim != 0:
-        raise ValueError("Error setting single item of array.")  # (NumPy's words: even [3] is refused)
+    if selected == () and value.ndim != 0 and not (ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT and value.size == 1):
+        raise ValueError("Error setting single item of array.")  # (NumPy's words: even [3] is refused, from 2.3)
     if value.size == 1:
         return reshape(value, ())
     if value.size == 0:

@@ -18,6 +18,7 @@ JAX lowering is XLA's scatter, which on CPU applies updates in order too).
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Sequence
 
 import numpy as np
@@ -37,6 +38,24 @@ def fill_index(index: tuple, inputs: Sequence[Any]) -> tuple:
     return tuple(fill(item) for item in index)
 
 
+def _one_element_arrays_fill_an_element() -> bool:
+    """Whether the installed NumPy writes a one-element array into one element (``x[0, 1] = np.ones(1)``,
+    ``x.flat[0] = [5.0]``): NumPy 2.2 does (its deprecated conversion of an array to a scalar, with a
+    DeprecationWarning); later releases raise "setting an array element with a sequence."."""
+    probe = np.zeros(1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            probe[0] = np.ones(1)
+            probe.flat[0] = np.ones(1)
+        except (ValueError, TypeError, DeprecationWarning):
+            return False
+    return True
+
+
+ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT = _one_element_arrays_fill_an_element()
+
+
 def _one_element(index: tuple, rank: int, index_inputs: Sequence[Any]) -> bool:
     """Whether ``index`` names one element of an array of ``rank`` dimensions by an integer for each (``x[0, 1]``,
     ``x[i]``, ``x[()]`` of a 0-d array): NumPy's element assignment, which takes no array of one dimension or more,
@@ -52,7 +71,8 @@ def _one_element(index: tuple, rank: int, index_inputs: Sequence[Any]) -> bool:
 def _setitem_rule(ins, attrs):
     x, v, *index_inputs = ins
     target = shapes.getitem(x.shape, attrs["index"], *shapes.index_shapes(index_inputs))
-    if len(v.shape) and _one_element(attrs["index"], len(x.shape), index_inputs):
+    if len(v.shape) and _one_element(attrs["index"], len(x.shape), index_inputs) and not (
+            ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT and all(d == 1 for d in v.shape)):
         raise ValueError("setting an array element with a sequence.")
     squeezed = tuple(v.shape)
     while len(squeezed) > len(target) and squeezed[0] == 1:  # NumPy drops leading ones of the value
