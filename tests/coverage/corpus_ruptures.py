@@ -16,7 +16,7 @@ Copied from deepcharles/ruptures at ee1c8ff8a548d54c641b2bb471562165931f31c7; it
 Adapted, beyond that:
 
 * the module-level imports are this module's (below): those of the source modules; ``Self`` comes from ``typing``
-  (the source imports it from ``typing_extensions``);
+  (the source imports it from ``typing_extensions``), ``Any`` on Python 3.10;
 * ``metrics/sanity_check.py``'s ``sanity_check`` is ``metrics_sanity_check`` here (``utils`` has a ``sanity_check`` of
   its own, which the detection classes call), and the metrics call it by that name;
 * a fresh estimator or cost per call, made as ruptures' examples make it (``rpt.Binseg(model="l2").fit(signal)``), by
@@ -41,7 +41,12 @@ from copy import deepcopy
 from functools import lru_cache
 from itertools import cycle, product, tee
 from math import ceil, floor
-from typing import Any, Iterable, Iterator, Optional, Self, TypeVar, Union
+from typing import Any, Iterable, Iterator, Optional, TypeVar, Union
+
+try:
+    from typing import Self
+except ImportError:  # (Python 3.10: typing.Self came with 3.11; the annotations are all it is used in)
+    Self = Any
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
