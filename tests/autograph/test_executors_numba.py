@@ -9,6 +9,7 @@ import pytest
 import autograph
 from autograph import executors
 from autograph.executors import AutoExecutor
+from tests.helpers import needs_jax
 
 pytest.importorskip("numba")
 
@@ -43,6 +44,7 @@ def fake_executors(monkeypatch, auto: AutoExecutor, costs: dict, order: list, cl
     monkeypatch.setattr(auto, "_compile_numba", compile_numba)
 
 
+@needs_jax  # (the trial compiles for XLA only where JAX is: the fakes stand in for its compiled function)
 @pytest.mark.parametrize("costs, winner", [({"numpy": 10.0, "jax": 5.0, "numba": 1.0}, "numba"),
                                            ({"numpy": 10.0, "jax": 1.0, "numba": 5.0}, "jax"),
                                            ({"numpy": 1.0, "jax": 5.0, "numba": 5.0}, "numpy")])
@@ -73,6 +75,7 @@ def test_auto_without_jax_times_the_interpreter_against_numba(monkeypatch):
     assert auto.times == {"numpy": 3.0, "numba": 1.0} and auto.choice == "numba"
 
 
+@needs_jax
 def test_auto_leaves_numba_out_of_a_graph_it_cannot_lower_and_says_why():
     traced = autograph.function(lambda x: np.exp(x) * 2, executor="auto")
     x = np.linspace(0.0, 1.0, 5)
