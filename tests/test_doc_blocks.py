@@ -130,10 +130,21 @@ def _listing_mismatch(listing: Block, function: Any) -> Optional[str]:
     shown = [re.sub(r"\s+#.*$", "", line).rstrip() for line in listing.source.strip().splitlines()]
     forms = [autograph.to_code(function, compiled=compiled).strip().splitlines() for compiled in (False, True)]
     forms = [[line.rstrip() for line in form] for form in forms]
+    if sys.version_info < (3, 11):  # (3.10's ast.unparse spells some things otherwise, `lambda :`, `(i, x) = itr`:
+        forms = [_respelled(form) for form in forms]  # the page is 3.11's; both are compared as 3.10 spells them)
+        shown = _respelled(shown)
     if shown in forms:
         return None
     nearer = max(forms, key=lambda form: difflib.SequenceMatcher(None, shown, form).ratio())
     return "\n".join(difflib.unified_diff(shown, nearer, "the page", "autograph.to_code", lineterm=""))
+
+
+def _respelled(lines: list) -> list:
+    """``lines`` of code as this Python's ``ast.unparse`` writes them (as they are, if they do not parse alone)."""
+    try:
+        return ast.unparse(ast.parse("\n".join(lines))).splitlines()
+    except SyntaxError:
+        return lines
 
 
 def _run(block: Block, module: types.ModuleType) -> Optional[str]:
