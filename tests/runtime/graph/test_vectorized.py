@@ -129,6 +129,22 @@ def test_vectorize_on_plain_values_inside_a_trace_is_numpys_own_call():
         same(converted(np.arange(4.0)), vectorized(np.arange(4.0)))
 
 
+def _one_element_results(x):
+    return np.vectorize(lambda v: np.array([v * 2]), otypes=[float])(x)
+
+
+def test_a_one_element_array_result_is_what_the_installed_numpy_makes_of_it():
+    # NumPy 2.2 takes it as its element (deprecated), later releases raise: the graph asks the installed one.
+    x = np.arange(3.0)
+    try:
+        expected = _one_element_results(x)
+    except ValueError as error:
+        with pytest.raises(ValueError, match=str(error)):
+            autograph.function(_one_element_results)(x)
+    else:
+        np.testing.assert_array_equal(autograph.function(_one_element_results)(x), expected)
+
+
 def test_vectorize_errors_are_numpys_or_name_the_line():
     with pytest.raises(ValueError, match="cannot call `vectorize` on size 0 inputs unless `otypes` is set"):
         autograph.function(lambda x: np.vectorize(_clip_or_negate)(x[:0]))(np.arange(3.0))
