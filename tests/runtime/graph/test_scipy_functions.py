@@ -614,6 +614,7 @@ def test_scipys_distance_and_rank_errors_are_scipys():
         autograph.function(lambda x: rankdata(x, "min", nan_policy="raise"))(np.array([1.0, np.nan]))
 
 
+@helpers.needs_jax  # (it imports runtime.jax.rules_linalg too)
 def test_importing_autograph_and_the_graph_package_imports_no_scipy():
     code = ("import sys, numpy as np, autograph, runtime.graph, runtime.jax.rules_linalg\n"
             "f = autograph.function(lambda x: np.linalg.inv(x) @ x)\n"
