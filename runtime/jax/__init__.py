@@ -11,6 +11,8 @@
   ``builtins``: ``min`` / ``max`` of tracers, with Python's choice.
 - ``grad_errors``: ``jax.grad`` through a loop staged as ``lax.while_loop`` raises
   ``WhileLoopGradError``, naming the loop's file:line and the bounded form to write instead.
+- ``jax_internals``: the JAX internals (``jax._src``) the others use, each taken from where the installed JAX
+  release keeps it (they move between JAX's minor releases: ``MIN_JAX``, ``BEYOND_JAX`` bound those tested).
 
 The dispatch core imports this package the first time a value of a ``jax.*`` type reaches an
 operator (``runtime.register_lazy``); importing it registers the backend and does not import

@@ -49,13 +49,14 @@ def _trace_check() -> Callable[[], bool]:
     one. It reads JAX's private trace state (what ``core.trace_ctx.trace`` returns, without the
     property's call); a JAX without it gets the always-true answer, which is safe."""
     try:
-        from jax._src import core
+        from runtime.jax.jax_internals import trace_state
 
-        state, evaluating = core.trace_state_strong_ref, core.eval_trace
-        if state.value is not core.trace_ctx.trace:  # not what this JAX's trace context reads
-            raise AttributeError("trace_state_strong_ref")
-    except (ImportError, AttributeError):
+        found = trace_state()
+    except ImportError:
+        found = None
+    if found is None:
         return lambda: True
+    state, evaluating = found
     return lambda: state.value is not evaluating
 
 
@@ -141,13 +142,14 @@ class JaxBackend(Backend):
         if sys.modules.get("jax") is None:  # (None: marked missing, as a test may do)
             return self.staging_now
         try:
-            from jax._src import core
+            from runtime.jax.jax_internals import trace_state
 
-            state, evaluating = core.trace_state_strong_ref, core.eval_trace
-            if state.value is not core.trace_ctx.trace:
-                raise AttributeError("trace_state_strong_ref")
-        except (ImportError, AttributeError):
+            found = trace_state()
+        except ImportError:
+            found = None
+        if found is None:
             return self.staging_now
+        state, evaluating = found
         return Probe("{state}.value is not {evaluating}", {"state": state, "evaluating": evaluating})
 
     def if_stmt(self, cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:

@@ -17,12 +17,10 @@ import jax.numpy as jnp
 import jax.tree_util as jtu
 import numpy as np
 from jax import lax
-from jax._src import api_util, core  # trace_jaxpr: the tracing lax.cond and lax.while_loop do for their bodies
-from jax._src.interpreters import partial_eval as pe
-from jax._src.tree_util import FlatTree
-from jax.extend.core import jaxpr_as_fun
 
 from runtime import carry
+from runtime.jax import jax_internals
+from runtime.jax.jax_internals import jaxpr_as_fun
 from runtime.staging import StagingError, describe, staging_error
 from runtime.undefined import Undefined
 
@@ -180,11 +178,7 @@ def trace_jaxpr(fn: Callable, *args: Any) -> Any:
     types), not through ``make_jaxpr``'s ``jit``: the same jaxpr without a ``jit`` made, its arguments parsed and
     its shardings resolved per body, about a tenth of the cost (an ``if`` and a ``while`` staged 0.3 ms sooner).
     """
-    flat_args = FlatTree.flatten((args, {}))
-    avals = flat_args.map(core.typeof)
-    avals = avals.map2(lambda aval, x: core.AvalQDD(aval, core.cur_qdd(x)) if aval.has_qdd else aval, list(flat_args))
-    closed, _ = pe.trace_to_jaxpr(fn, avals, api_util.debug_info("autograph", fn, args, {}))
-    return closed
+    return jax_internals.trace_jaxpr(fn, args)
 
 
 def predicate(value: Any, what: str) -> Any:

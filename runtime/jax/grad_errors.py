@@ -36,12 +36,8 @@ from typing import Any, Iterator
 import jax
 from jax import lax
 
-try:  # JAX internals: if they move, loops still work and JAX's own error is what users see
-    from jax._src import source_info_util
-    from jax._src.interpreters import ad
-except ImportError:  # pragma: no cover - depends on the JAX version
-    source_info_util = ad = None
-
+# JAX internals (None where this JAX lacks them: then loops still work and JAX's own error is what users see)
+from runtime.jax.jax_internals import ad, source_info_util
 from runtime.staging import StagingError
 
 

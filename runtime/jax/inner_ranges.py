@@ -37,9 +37,8 @@ from typing import Any, Callable, Optional
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax._src.interpreters import partial_eval as pe  # dce_jaxpr: which inputs the bounds read
-from jax.extend.core import Literal, no_effects
 
+from runtime.jax.jax_internals import Literal, eval_jaxpr, no_effects, pe  # pe.dce_jaxpr: which inputs the bounds read
 from runtime.staging import StagingError, staging_error
 
 # At most this many inner loops with index-dependent bounds per outer body (each needs a probe).
@@ -161,10 +160,10 @@ def _largest_trip_count(closed: Any, outer: range, refused: Callable[[str], Stag
     indices = np.asarray(outer, dtype=np.int64)
     with jax.ensure_compile_time_eval():
         if used[n_consts]:
-            values = jax.vmap(lambda i: jax.core.eval_jaxpr(reduced, [], *consts, i))(
+            values = jax.vmap(lambda i: eval_jaxpr(reduced, *consts, i))(
                 jnp.asarray(indices, jnp.result_type(int)))
         else:
-            values = jax.core.eval_jaxpr(reduced, [], *consts)
+            values = eval_jaxpr(reduced, *consts)
     start, stop, step = (np.broadcast_to(np.asarray(v, np.int64), indices.shape) for v in values)
     if (step == 0).any():
         raise refused("its step is 0 for some value of the loop index")

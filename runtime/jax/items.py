@@ -27,9 +27,9 @@ from typing import Any, Iterator
 
 import jax
 import jax.numpy as jnp
-from jax._src.lax.lax import _convert_element_type  # the one way to make a weakly typed value
 
 from runtime.jax import checks
+from runtime.jax.jax_internals import convert_element_type  # the one way to make a weakly typed value
 from runtime.limits import NotStageable
 from runtime.staging import user_location
 
@@ -80,7 +80,7 @@ def read(base: Any, index: Any) -> Any:
         checks.fail_when(bad, IndexError, (f"{type(base).__name__} index out of range",), user_location())
     item = jnp.stack(base)[index]
     if jax.typeof(item).weak_type != kind[2]:  # (the item as the list holds it: weakly typed or not)
-        item = _convert_element_type(item, kind[1], weak_type=kind[2])
+        item = convert_element_type(item, kind[1], weak_type=kind[2])
     return item
 
 

@@ -48,8 +48,6 @@ import jax.numpy as jnp
 import jax.tree_util as jtu
 import numpy as np
 from jax import lax
-from jax._src.interpreters import partial_eval as pe  # dce_jaxpr: which inputs a traced body reads
-from jax._src.lax.lax import _convert_element_type  # the one way to make a weakly typed value
 
 from runtime.backend import State, Thunk
 from runtime.carry import Peel, carry_leaf, first_value, number_became_array, restructured, static_changed
@@ -73,6 +71,7 @@ from runtime.jax.common import (
     trace_once,
     typeof,
 )
+from runtime.jax.jax_internals import Literal, convert_element_type, pe  # (pe.dce_jaxpr: which inputs a body reads)
 from runtime.jax.options import UnrolledLoopWarning
 from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
 from runtime.jax.sequences import Sequence
@@ -434,7 +433,7 @@ def _initial_values(carry: _Carry, entry: tuple) -> tuple:
         if isinstance(first, jax.core.Tracer):
             return value
         aval = typeof(value)
-        return _convert_element_type(first, aval.dtype, weak_type=aval.weak_type)
+        return convert_element_type(first, aval.dtype, weak_type=aval.weak_type)
     return carry.rebuild([concrete(slot, value) for slot, value in zip(carry.slots, carry.init())])
 
 
@@ -484,7 +483,7 @@ class _Iterations(NamedTuple):
     """What a loop's first iterations did in a throwaway trace (``_traced_iterations``)."""
 
     count: int  # how many ran: the test is traced after the last one
-    jaxpr: Any  # the operations they staged, giving the carried values after them (a ClosedJaxpr)
+    jaxpr: Any  # the operations they staged, giving the carried values after them (a closed jaxpr)
     leaves: list  # each carried variable's leaves after them
     treedefs: list  # and its structure
 
@@ -545,7 +544,7 @@ def _canonical(closed: Any) -> tuple:
         atoms[var] = ("outer", id(const)) if isinstance(const, jax.core.Tracer) else _constant(const)
 
     def atom(var: Any) -> Any:
-        return _constant(var.val, var.aval.dtype) if isinstance(var, jax.extend.core.Literal) else atoms[var]
+        return _constant(var.val, var.aval.dtype) if isinstance(var, Literal) else atoms[var]
 
     operations = []
     for eqn in jaxpr.eqns:
@@ -791,7 +790,7 @@ def _bounded_range(length: int, start: Any, step: Any, count: Any, extra_test: O
         return item if _python_int(start, 0) else start + item
 
     def guarded(k: Any) -> None:
-        k = _convert_element_type(k, weak_type=True)
+        k = convert_element_type(k, weak_type=True)
         keep_going = k < count
         if extra_test is not None:
             keep_going = jnp.logical_and(keep_going, extra_test())
@@ -799,7 +798,7 @@ def _bounded_range(length: int, start: Any, step: Any, count: Any, extra_test: O
 
     # Its own inner ranges may follow k in turn (for i: for j in range(i): for k in range(j)).
     _scan_bounding_inner_ranges(range(length), guarded,
-                                lambda k: body(item_at(_convert_element_type(k, weak_type=True))), state)
+                                lambda k: body(item_at(convert_element_type(k, weak_type=True))), state)
     return None
 
 
@@ -960,7 +959,7 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
     lowest, highest = (min(r[0], r[-1]), max(r[0], r[-1])) if len(r) else (0, -1)
 
     def weak_body(item: Any) -> None:
-        index = _convert_element_type(item, weak_type=True)
+        index = convert_element_type(item, weak_type=True)
         with items.counter(index, lowest, highest):  # (`xs[i]` of a list as long as r: no bounds check)
             body(index)
 

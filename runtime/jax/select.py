@@ -40,7 +40,8 @@ import math
 from typing import Any
 
 import numpy as np
-from jax.extend.core import Literal
+
+from runtime.jax.jax_internals import Literal
 
 # Derivatives of these are constants (0, +-1) or selections: a zero cotangent stays exactly zero.
 SAFE = frozenset({

@@ -26,9 +26,9 @@ from typing import Any, Callable, Iterator, Optional
 
 import jax
 import jax.numpy as jnp
-from jax._src.lax.lax import _convert_element_type  # the one way to make a weakly typed value
 
 from runtime.jax.common import typeof
+from runtime.jax.jax_internals import convert_element_type  # the one way to make a weakly typed value
 from runtime.jax.ranges import JaxEnumerate, JaxZip
 
 _NO_ITERABLE = object()
@@ -123,4 +123,4 @@ def _node(part: Any) -> tuple[int, list, Callable[[Iterator], Any]]:
 
 def _weak(index: Any) -> Any:
     """A counted index as the Python int it stands for: weakly typed (``int8_array + i`` stays int8)."""
-    return _convert_element_type(index, weak_type=True)
+    return convert_element_type(index, weak_type=True)
