@@ -64,7 +64,8 @@ class ConcreteFunction:
     """One trace of a ``Function``: what it was traced for, what it returns, and how it runs.
 
     ``graph``: the ``runtime.graph.ir.Graph`` (its inputs are the tensor arguments, flattened), or None
-    under ``backend="jax"``, whose trace is ``jaxpr`` (a ``jax.core.ClosedJaxpr``) instead.
+    under ``backend="jax"``, whose trace is ``jaxpr`` (what ``jax.make_jaxpr`` returns, a
+    ``jax.extend.core.ClosedJaxpr``) instead.
     ``structured_input_signature``: ``(args, kwargs)`` as the trace saw them, with a
     ``TensorSpec`` for every array and the Python value for everything else.
     ``output_spec``: what a call returns, with a ``TensorSpec`` for every array.

@@ -36,9 +36,10 @@ from runtime.versions import version_tuple
 MIN_JAX = (0, 10, 2)
 # The first JAX release this package is not tested with, and refuses: it uses JAX internals (jax._src: the tracing
 # lax.cond does for its bodies, partial_eval's dce_jaxpr, weak types) that JAX changes between minor releases
-# (0.11 and 0.12, for Python 3.12+, moved and reshaped them: an ImportError from deep inside, or worse, a result
-# that differs unseen). 0.10.x installs on Python 3.11 to 3.13, where pip takes it for the `[jax]` extra.
-BEYOND_JAX = (0, 11)
+# (0.11 and 0.12 moved and reshaped them: an ImportError from deep inside, or worse, a result that differs unseen).
+# runtime/jax/jax_internals.py takes each from where the installed JAX keeps it; tested with 0.10.2 (what pip takes
+# for the `[jax]` extra on Python 3.11), 0.11.2 and 0.12.0.1 (what it takes on Python 3.12+).
+BEYOND_JAX = (0, 13)
 
 
 def import_jax() -> Any:
