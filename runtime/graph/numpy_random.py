@@ -392,7 +392,6 @@ class _Trace(GeneratorWatch):
                     "np.random.default_rng(seed) or np.random.RandomState(seed) in the function, or make it outside "
                     "and pass it in.")
 
-
     def _only_the_trace_holds(self, generator: Any, candidates: list) -> bool:
         """``held_only_by`` where reference counts cannot be read exactly (Python 3.10, 3.14+, PyPy): after a
         collection, whether everything that refers to ``generator`` is the trace's own (its tuples, its Source,

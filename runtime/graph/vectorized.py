@@ -97,7 +97,8 @@ def vectorize(vectorized: np.vectorize, pyfunc: Callable, args: tuple, kwargs: d
                              f"{len(otypes)} results")
         for column, value, otype in zip(columns, results, otypes):
             if np.ndim(value) if not isinstance(value, Tensor) else value.ndim:
-                if not (ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT and all(d == 1 for d in np.shape(value))):
+                dims = value.shape if isinstance(value, Tensor) else np.shape(value)  # (`shape` is the output's)
+                if not (ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT and all(d == 1 for d in dims)):
                     raise ValueError("setting an array element with a sequence.")
                 value = reshape(value, ()) if isinstance(value, Tensor) else np.reshape(value, ())  # (NumPy 2.2)
             column.append(cast(value if is_tensor_like(value) else constant(np.asarray(value)), np.dtype(otype)))
