@@ -32,7 +32,7 @@ from runtime.graph import numpy_complex, variables
 from runtime.graph import tensor as tensor_module
 from runtime.graph.asked import error_of
 from runtime.graph.numpy_api import arg, implements, probe
-from runtime.graph.ops_update import ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT
+from runtime.graph.ops_update import fills_one_element
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
@@ -899,42 +899,29 @@ def _correlate_full(name: str, a: Tensor, v: Tensor, mode: Any) -> Tensor:
     return bind1("correlate", [cast(a, dtype), cast(v, dtype)], function=name, mode=mode)
 
 
-def _one_d(name: str, x: Any, what: str) -> Tensor:
-    t = arg(x)
-    if t.ndim == 0:
-        t = reshape(t, (1,))
-    if t.ndim != 1:
+def _one_d_inputs(name: str, a: Any, v: Any) -> tuple[Tensor, Tensor]:
+    """``np.<name>(a, v)``'s inputs as 1-D tensors (a 0-d one as one element), with NumPy's own errors: an input of
+    more dimensions, or an empty one (NumPy's words for that changed: 2.2's convolve names v for an empty a, as it
+    takes the longer first; 2.4's names a), asked of NumPy on arrays of the inputs' sizes."""
+    x, y = arg(a), arg(v)
+    if x.ndim > 1 or y.ndim > 1:
         raise ValueError("object too deep for desired array")
-    if known_dim(name, t, 0) == 0:
-        raise ValueError(f"{what} cannot be empty")
-    return t
-
-
-def _numpys_empty_error(name: str, x: Tensor, y: Tensor) -> None:
-    """NumPy's own error where an input is empty: which input it names changed (NumPy 2.2's convolve names v for
-    an empty a, as it takes the longer first; 2.4's names a)."""
-    sizes = [known_dim(name, t, 0) if t.ndim else 1 for t in (x, y)]
+    x, y = (reshape(t, (1,)) if t.ndim == 0 else t for t in (x, y))
+    sizes = [known_dim(name, t, 0) for t in (x, y)]
     if 0 in sizes:
         getattr(np, name)(np.ones(sizes[0]), np.ones(sizes[1]))
+    return x, y
 
 
 @implements(np.correlate)
 def _correlate(a: Any, v: Any, mode: Any = "valid") -> Tensor:
-    x, y = arg(a), arg(v)
-    if x.ndim > 1 or y.ndim > 1:
-        raise ValueError("object too deep for desired array")
-    _numpys_empty_error("correlate", x, y)
-    x, y = _one_d("correlate", x, "a"), _one_d("correlate", y, "v")
+    x, y = _one_d_inputs("correlate", a, v)
     return _correlate_full("correlate", x, y, mode)
 
 
 @implements(np.convolve)
 def _convolve(a: Any, v: Any, mode: Any = "full") -> Tensor:
-    x, y = arg(a), arg(v)
-    if x.ndim > 1 or y.ndim > 1:
-        raise ValueError("object too deep for desired array")
-    _numpys_empty_error("convolve", x, y)
-    x, y = _one_d("convolve", x, "a"), _one_d("convolve", y, "v")  # (NumPy's checks, before it takes the longer first)
+    x, y = _one_d_inputs("convolve", a, v)  # (NumPy's checks, before it takes the longer first)
     return _correlate_full("convolve", x, y, mode)
 
 
@@ -1764,7 +1751,7 @@ def _flat_values(value: Tensor, selected: tuple) -> Tensor | None:
     """The values ``x.flat[index] = value`` writes into the ``selected`` positions, as NumPy takes them: ``value``
     flattened, then repeated or cut to the count of positions (``a.flat[:10:3] = [1, 2]`` writes 1, 2, 1, 2);
     None for no values, which NumPy writes nowhere. One position (an integer index) takes a scalar only."""
-    if selected == () and value.ndim != 0 and not (ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT and value.size == 1):
+    if selected == () and value.ndim != 0 and not fills_one_element(value.shape):
         raise ValueError("Error setting single item of array.")  # (NumPy's words: even [3] is refused, from 2.3)
     if value.size == 1:
         return reshape(value, ())

@@ -398,8 +398,9 @@ class _Trace(GeneratorWatch):
         this frame). An object of the program that the collector does not track would hide a holder: the answer
         is then yes, and the trace is refused, the side a mistake must fall on."""
         gc.collect()
-        source = self.sources[id(generator)][1]
-        ours = {id(self.sources[id(generator)]), id(self.watched[id(generator)]), id(source),
+        entry = self.sources[id(generator)]
+        source = entry[1]
+        ours = {id(entry), id(self.watched[id(generator)]), id(source),
                 id(getattr(source, "__dict__", None)), id(candidates), *map(id, candidates)}
         frame = sys._getframe()
         ours.update((id(frame), id(frame.f_back)))  # this method's frame and check()'s hold it as variables

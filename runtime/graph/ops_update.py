@@ -56,6 +56,12 @@ def _one_element_arrays_fill_an_element() -> bool:
 ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT = _one_element_arrays_fill_an_element()
 
 
+def fills_one_element(shape: Sequence[Any]) -> bool:
+    """Whether a value of ``shape``, not 0-d, may be written into one element as the installed NumPy writes it:
+    one element in all (every dim 1), on a NumPy that takes it (``ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT``)."""
+    return ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT and all(d == 1 for d in shape)
+
+
 def _one_element(index: tuple, rank: int, index_inputs: Sequence[Any]) -> bool:
     """Whether ``index`` names one element of an array of ``rank`` dimensions by an integer for each (``x[0, 1]``,
     ``x[i]``, ``x[()]`` of a 0-d array): NumPy's element assignment, which takes no array of one dimension or more,
@@ -71,8 +77,7 @@ def _one_element(index: tuple, rank: int, index_inputs: Sequence[Any]) -> bool:
 def _setitem_rule(ins, attrs):
     x, v, *index_inputs = ins
     target = shapes.getitem(x.shape, attrs["index"], *shapes.index_shapes(index_inputs))
-    if len(v.shape) and _one_element(attrs["index"], len(x.shape), index_inputs) and not (
-            ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT and all(d == 1 for d in v.shape)):
+    if len(v.shape) and _one_element(attrs["index"], len(x.shape), index_inputs) and not fills_one_element(v.shape):
         raise ValueError("setting an array element with a sequence.")
     squeezed = tuple(v.shape)
     while len(squeezed) > len(target) and squeezed[0] == 1:  # NumPy drops leading ones of the value

@@ -23,7 +23,7 @@ NumPy's rules, in NumPy's order (numpy/lib/_function_base_impl.py, ``vectorize._
   a Python float): here a number known only when the graph runs (``PyNumber``), whose arithmetic is Python's.
 * Each result is converted to its output's dtype (cast as NumPy's ``asanyarray(outputs, dtype=otype)``); a result
   that is an array is NumPy's "setting an array element with a sequence" (a one-element array, where the
-  installed NumPy takes it as its element: NumPy 2.2, ``ops_update.ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT``).
+  installed NumPy takes it as its element: NumPy 2.2, ``ops_update.fills_one_element``).
 
 The graph holds one call of the function per element, at most ``VECTORIZE_LIMIT`` of them; a ``signature``
 (generalized ufunc) is refused by name, as is an unsigned 64-bit argument (its Python ints may not fit int64).
@@ -37,7 +37,7 @@ import numpy as np
 
 from runtime.graph.builder import STRICT_PYTHON_TYPES
 from runtime.graph.numpy_pieces import as_array
-from runtime.graph.ops_update import ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT
+from runtime.graph.ops_update import fills_one_element
 from runtime.graph.tensor import PyNumber, Tensor, cast, constant, is_tensor_like, reshape
 from runtime.staging import NotStageable, user_location
 
@@ -97,8 +97,7 @@ def vectorize(vectorized: np.vectorize, pyfunc: Callable, args: tuple, kwargs: d
                              f"{len(otypes)} results")
         for column, value, otype in zip(columns, results, otypes):
             if np.ndim(value) if not isinstance(value, Tensor) else value.ndim:
-                dims = value.shape if isinstance(value, Tensor) else np.shape(value)  # (`shape` is the output's)
-                if not (ONE_ELEMENT_ARRAYS_FILL_AN_ELEMENT and all(d == 1 for d in dims)):
+                if not fills_one_element(value.shape if isinstance(value, Tensor) else np.shape(value)):
                     raise ValueError("setting an array element with a sequence.")
                 value = reshape(value, ()) if isinstance(value, Tensor) else np.reshape(value, ())  # (NumPy 2.2)
             column.append(cast(value if is_tensor_like(value) else constant(np.asarray(value)), np.dtype(otype)))
