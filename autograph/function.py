@@ -84,6 +84,7 @@ from runtime.staging import (
     format_site,
     hide_library_frames,
     is_machinery,
+    qualified_name,
     user_location,
 )
 
@@ -181,7 +182,7 @@ def staged_recursion_error(error: RecursionError) -> Optional[StagingError]:
     tb = error.__traceback__
     while tb is not None and not (tb.tb_frame.f_code.co_filename == site[0] and tb.tb_lineno == site[1]):
         tb = tb.tb_next
-    name = "a function" if tb is None else getattr(tb.tb_frame.f_code, "co_qualname", tb.tb_frame.f_code.co_name)
+    name = "a function" if tb is None else qualified_name(tb.tb_frame.f_code)
     return StagingError(
         f"{format_site(*site)}: {name} calls itself under this `if`, whose condition is a tensor: a graph stages "
         "the `if`, and tracing runs both of its branches, so the recursion never reaches its base case (Python's "

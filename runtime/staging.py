@@ -204,6 +204,22 @@ def _qualified(frame: Any) -> str:
     return f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
 
 
+def qualified_name(code: Any) -> str:
+    """The qualified name of the function ``code`` is the code of (``Clip.__add__``, ``f.<locals>.g``), for an error
+    message. Python 3.11+ keeps it on the code (``co_qualname``); on 3.10 it is found on a function that runs
+    ``code`` (an error path: the garbage collector's referrers are asked), else the bare name."""
+    name = getattr(code, "co_qualname", None)
+    if name is not None:
+        return name
+    import gc  # (Python 3.10 only)
+    import types
+
+    for referrer in gc.get_referrers(code):
+        if isinstance(referrer, types.FunctionType) and referrer.__code__ is code:
+            return referrer.__qualname__
+    return code.co_name
+
+
 limits.locate[0] = user_location  # (NotStageable's messages start with it: runtime/limits.py)
 
 

@@ -38,7 +38,7 @@ import weakref
 from typing import Any, Optional
 
 from runtime.limits import NotStageable
-from runtime.staging import format_site, installed_library
+from runtime.staging import format_site, installed_library, qualified_name
 from runtime.undefined import is_converted_code
 
 # Code objects checked, by id, with a weak reference that drops the entry when the code goes: their verdict, the
@@ -65,7 +65,7 @@ def check(frame: types.FrameType) -> None:
     line = entry[0]
     if line is None or frame.f_globals.get("type", frame.f_builtins.get("type")) is not builtins.type:
         return
-    name = getattr(code, "co_qualname", code.co_name)
+    name = qualified_name(code)
     raise NotStageable(
         f"{format_site(code.co_filename, line)}: {name} runs as written (Python calls it for converted code: an "
         "operator such as `a + b` calls __add__, a property, a callback a library calls; or it is marked "

@@ -50,6 +50,7 @@ from runtime.staging import (
     in_converted_code,
     installed_library,
     is_machinery,  # (the runtime's own files: Tensor.shape answers them with None)
+    qualified_name,
     user_frame,
     user_location,
     user_site,
@@ -1547,8 +1548,13 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     (a NumPy scalar); an integer scalar tensor counts as basic (it stands for a NumPy integer, such
     as a loop index)."""
     template, inputs = index_template(index)
-    if all(isinstance(it, slice) and it == slice(None) for it in template) or template == (Ellipsis,):
-        return alias(x)
+    if (all(isinstance(it, slice) and it == slice(None) for it in template) and (template or x.ndim)
+            or template == (Ellipsis,)):
+        # (`x[()]` of a 0-d array is its element, a NumPy scalar: a copy, below.)
+        view = alias(x)
+        if view.ndim == 0:
+            view._array = True  # `x[...]` is a 0-d ndarray, also of a NumPy scalar, whatever later writes it
+        return view
     out = bind1("getitem", [x, *inputs], index=template)
     if any(isinstance(it, Ref) and (inputs[it.k].ndim != 0 or inputs[it.k].dtype == np.bool_) for it in template):
         return out  # advanced indexing (a boolean mask's too, even 0-d) copies
@@ -1739,10 +1745,10 @@ def _runs_as_written(frame: Any) -> Optional[str]:
         caller = caller.f_back
     if caller is None:
         return None
-    name = getattr(frame.f_code, "co_qualname", frame.f_code.co_name)
+    name = qualified_name(frame.f_code)
     if generator is not None:
         # A generator the converted code iterates: autograph runs generators as written (docs/limitations.md).
-        made_by = getattr(generator.f_code, "co_qualname", generator.f_code.co_name)
+        made_by = qualified_name(generator.f_code)
         where = f"It is in {name}, a generator" if generator is frame else (
             f"It is in {name}, called from {made_by}, a generator")
         return (where + ": autograph runs generators as written (a `yield` cannot be staged), also when converted "

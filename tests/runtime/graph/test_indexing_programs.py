@@ -21,7 +21,7 @@ import autograph
 from runtime.limits import Limitation
 from tests.helpers import executors, load_f
 
-SHAPES = [(5,), (3, 4), (2, 3, 4), (4, 1, 3)]
+SHAPES = [(5,), (3, 4), (2, 3, 4), (4, 1, 3), ()]  # (0-d: `x[()]` is its element, a NumPy scalar, `x[...]` a view)
 
 
 def _component(r: random.Random, n: int, staged: bool) -> str:
@@ -62,7 +62,7 @@ def _subscript(r: random.Random, shape: tuple, staged: bool) -> str:
             continue
         items.append(item)
         axis += item != "None"
-    return ", ".join(items) or "..."
+    return ", ".join(items) or r.choice(["...", "()"])
 
 
 def program(seed: int) -> tuple[tuple, str]:
@@ -103,6 +103,7 @@ def _assert_same(got, want):
         for g, w in zip(got, want):
             _assert_same(g, w)
         return
+    assert isinstance(got, np.ndarray) == isinstance(want, np.ndarray), (type(got), type(want))  # (scalar or array)
     got, want = np.asarray(got), np.asarray(want)
     assert (got.dtype, got.shape) == (want.dtype, want.shape)
     np.testing.assert_array_equal(got, want)
@@ -126,6 +127,26 @@ def test_random_subscripts_read_and_write_as_numpy(executor, seed, sign, k):
     assert got[0] == want[0], (source, got, want)
     if want[0] == "value":
         _assert_same(got[1], want[1])
+
+
+ZERO_D_READS = ["x[()]", "x[...]", "x.reshape(())", "x.T", "np.asarray(x)", "x.copy()"]
+ZERO_D_WRITES = ["x[...] = 7.0", "x[()] = 7.0", "x += 1.0", "np.add(x, 1.0, out=x)", "x.fill(7.0)", "x[()] += v"]
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("read", ZERO_D_READS)
+def test_a_read_of_a_0d_array_sees_a_later_write_as_numpy(executor, read):
+    # `x[()]` of a 0-d array is its element, a NumPy scalar: a copy, which a later write into x leaves as it was.
+    # The graph took it for a view of x (as `x[()]` of an array of dims is), and returned the written value.
+    for write in ZERO_D_WRITES:
+        source = f"def f(x, v, k):\n    y = {read}\n    {write}\n    return y, x\n"
+        f = load_f(source, "indexing-program")
+        for value in (np.float64(2.0), np.ones(1)):
+            want = _outcome(f, np.zeros(()), value, np.int64(0))
+            got = _outcome(autograph.function(f, executor=executor), np.zeros(()), value, np.int64(0))
+            assert got[0] == want[0], (source, value, got, want)
+            if want[0] == "value":
+                _assert_same(got[1], want[1])
 
 
 @pytest.mark.parametrize("executor", executors())
