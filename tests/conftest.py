@@ -151,17 +151,30 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
     "tests/runtime/graph/test_formatted.py::test_a_message_shows_the_values_eager_code_shows": 2,
     "tests/runtime/jax/test_jax_index_checks.py::"
     "test_an_index_out_of_bounds_is_numpys_index_error_on_every_executor": 2,
+    "tests/runtime/graph/test_view_writes.py::test_views_copies_and_read_only_views_are_numpys_under_writes": 3,
 }
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by mark
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marks ``slow`` the cases of ``SAMPLED``'s families that ``make test`` leaves out."""
+    """Marks ``slow`` the cases of ``SAMPLED``'s families that ``make test`` leaves out, and, on Python 3.10, an
+    expected failure each test of a traceback that only 3.11+ tidies (``untidied_before_311``)."""
     for item in items:
         every = SAMPLED.get(item.nodeid.partition("[")[0])
         callspec = getattr(item, "callspec", None)
         if every is not None and callspec is not None and zlib.crc32(callspec.id.encode()) % every:
             item.add_marker(pytest.mark.slow)
+        untidied = item.get_closest_marker("untidied_before_311")
+        if untidied is not None and sys.version_info < (3, 11):
+            paths = untidied.kwargs.get("paths")
+            if paths is None or (callspec is not None and callspec.params.get("call_path") in paths):
+                item.add_marker(pytest.mark.xfail(strict=True, reason=UNTIDIED_BEFORE_311))
+
+
+UNTIDIED_BEFORE_311 = (
+    "Python 3.10's bare `raise`, and a `with` statement's re-raise, raise the traceback they caught, not the one the "
+    "runtime tidied: the converted form's tracebacks keep its blocks' entries, and a refusal's keeps the call's "
+    "entry in autograph/function.py (docs/limitations.md, \"NumPy versions\")")
 
 
 @pytest.fixture(autouse=True)

@@ -298,7 +298,7 @@ def _stacked_read(items: list | tuple, index: Any) -> Any:
         raise NotStageable(f"{what}: its items must be graph tensors of one known shape and one dtype, to be read "
                            f"as one stacked array; they are {shown}; {fix}")
     n = len(items)
-    variables.assert_((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
+    variables.check((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
     return tensor.getitem(np.stack(stacked_items), (index,))
 
 

@@ -167,7 +167,8 @@ def _graph(x: Any) -> Optional[Tensor]:
 
 
 def _check(ok: Any, error: type, message: str) -> None:
-    """A graph assertion: ``ok`` must hold when the graph runs, else ``error(message)``."""
+    """A graph assertion: ``ok`` must hold when the graph runs, else ``error(message)`` (Python's own words, exactly:
+    ``variables.assert_``, never put after the line on Python 3.10, as eager code raises them)."""
     variables.assert_(ok, message, error)
 
 

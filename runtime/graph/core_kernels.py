@@ -186,13 +186,20 @@ def python_int(*values: Any, operation: str, where: str = "") -> np.int64:
     that staged it) where the result leaves int64. A power or shift whose result surely does is not computed."""
     numbers = [int(v) for v in values]
     if operation == "pow" and abs(numbers[0]) > 1 and (abs(numbers[0]).bit_length() - 1) * numbers[1] >= 64:
-        raise assertion_error(OverflowError, PYTHON_INT_OVERFLOW, where)
+        raise _python_int_overflow(where)
     if operation == "left_shift" and numbers[0] != 0 and numbers[1] >= 64:
-        raise assertion_error(OverflowError, PYTHON_INT_OVERFLOW, where)
+        raise _python_int_overflow(where)
     result = _PYTHON_INT_OPS[operation](*numbers)
     if not -(2 ** 63) <= result < 2 ** 63:
-        raise assertion_error(OverflowError, PYTHON_INT_OVERFLOW, where)
+        raise _python_int_overflow(where)
     return np.int64(result)
+
+
+def _python_int_overflow(where: str) -> OverflowError:
+    """The runtime's own error (not the user's message): on Python 3.10, which has no notes, it starts with the line
+    that staged the arithmetic, as the kernels' errors do there."""
+    located = where and not hasattr(BaseException, "add_note")
+    return assertion_error(OverflowError, f"{where}: {PYTHON_INT_OVERFLOW}" if located else PYTHON_INT_OVERFLOW, where)
 
 
 def assertion_error(error: type, message: str, where: str) -> BaseException:

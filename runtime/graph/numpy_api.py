@@ -249,6 +249,8 @@ def _size(a: Any, axis: Optional[int] = None) -> Any:
 @implements(np.squeeze)
 def _squeeze(a: Any, axis: Any = None) -> Tensor:
     x = arg(a)
+    if x.ndim == 0 and axis in (None, ()):
+        return x.reshape(())  # (NumPy's a.squeeze(): a view of a 0-d array, a NumPy scalar of a scalar)
     axes = tuple(i for i, d in enumerate(x.shape) if d == 1) if axis is None else normalize_axes(axis, x.ndim)
     if any(x.shape[i] not in (1, None) for i in axes):
         raise ValueError("cannot select an axis to squeeze out which has size not equal to one")

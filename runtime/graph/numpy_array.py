@@ -41,6 +41,7 @@ from runtime.graph.tensor import (
     arg_reduce,
     as_tensor,
     assign_in_place,
+    assign_out,
     bind1,
     cast,
     check_out,
@@ -50,6 +51,7 @@ from runtime.graph.tensor import (
     given_as_tensors,
     index_template,
     is_tensor_like,
+    read_only_view,
     reduce,
     reshape,
     scan,
@@ -126,10 +128,7 @@ def known_shape(name: str, x: Tensor) -> tuple:
 def _broadcast_view(x: Tensor, shape: tuple, refusal: Callable[[], Exception]) -> Tensor:
     """``x`` broadcast to ``shape`` as a view, as NumPy's: a read after ``x`` is written sees the new values; a
     write into it raises ``refusal()``."""
-    def back(base: Tensor, new: Tensor) -> Tensor:
-        raise refusal()
-    out = bind1("broadcast_to", [x], shape=shape)
-    return Tensor(out._value, out.builder, view=(x, lambda base: bind1("broadcast_to", [base], shape=shape), back))
+    return read_only_view(x, lambda base: bind1("broadcast_to", [base], shape=shape), refusal)
 
 
 @implements(np.broadcast_to)
@@ -238,7 +237,10 @@ def _write_out(out: Any, result: Tensor, name: str, casting: str = "same_kind") 
         raise TypeError(f"{name}: cannot cast the output from {result.dtype!r} to {out_dtype!r} "
                         f"with casting rule {casting!r}")
     check_out(out)
-    _assign_in_place(out, result, f"{name}(out=...)")
+    if not isinstance(out, Tensor):
+        raise NotStageable(not_a_graph_array(f"{name}(out=...)", "written in place", out) + "; or use the returned "
+                           "value")
+    assign_out(out, result)
     return out
 
 
@@ -459,8 +461,7 @@ def _ptp(a: Any, axis: Any = None, out: Any = None, keepdims: Any = _NO_VALUE) -
 def _flip(m: Any, axis: Any = None) -> Tensor:
     x = arg(m)
     axes = range(x.ndim) if axis is None else normalize_axes(axis, x.ndim)
-    if not axes:
-        return x
+    # (No axis: NumPy's `m[()]` too, a view of an array of dims and the element, a NumPy scalar, of a 0-d array.)
     return getitem(x, tuple(slice(None, None, -1) if i in axes else slice(None) for i in range(x.ndim)))
 
 
@@ -678,7 +679,8 @@ def _diagonal(a: Any, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tensor
     offset = operator.index(static("diagonal", "offset", offset))
     rows = np.arange(max(0, -offset), max(0, min(n, m - offset)))
     rest = [k for k in range(x.ndim) if k not in (i, j)]
-    return getitem(transpose(x, rest + [i, j]), (Ellipsis, rows, rows + offset))
+    # A read-only view, as NumPy's (a write into it is NumPy's ValueError; a read after x is written sees it).
+    return read_only_view(x, lambda base: getitem(transpose(base, rest + [i, j]), (Ellipsis, rows, rows + offset)))
 
 
 def _split_points(name: str, n: int, sections: Any, equal: bool) -> list[tuple[int, int]]:
@@ -757,13 +759,16 @@ def _sliding_window_view(x: Any, window_shape: Any, axis: Any = None, *, subok: 
     windows = tuple(window_shape) if np.iterable(window_shape) else (window_shape,)
     axes = tuple(range(t.ndim)) if axis is None else (
         tuple(axis) if np.iterable(axis) else (axis,))
-    for ax, w in zip(axes, windows):
-        ax = normalize_axis(ax, t.ndim)
-        n = t.shape[ax]
-        positions = np.arange(n - w + 1)[:, None] + np.arange(w)[None, :]
-        t = _take(t, positions, ax)            # (..., n - w + 1, w, ...)
-        t = _moveaxis(t, ax + 1, t.ndim - 1)   # the window axis goes last, in window_shape's order
-    return t
+
+    def windowed(t: Tensor) -> Tensor:
+        for ax, w in zip(axes, windows):
+            ax = normalize_axis(ax, t.ndim)
+            n = t.shape[ax]
+            positions = np.arange(n - w + 1)[:, None] + np.arange(w)[None, :]
+            t = _take(t, positions, ax)            # (..., n - w + 1, w, ...)
+            t = _moveaxis(t, ax + 1, t.ndim - 1)   # the window axis goes last, in window_shape's order
+        return t
+    return read_only_view(t, windowed)  # (NumPy's: a read-only view, whose windows see a write into x)
 
 
 # --- creation with tensor endpoints ----------------------------------------------------------------
@@ -940,7 +945,7 @@ def _check_increasing(given: Any, xps: Tensor) -> None:
         if out_of_order(np.asarray(given, dtype=np.float64)):
             raise UnsortedSearch(f"{user_location()}: {UNSORTED_XP}")
         return
-    variables.assert_(~out_of_order(xps), UNSORTED_XP, UnsortedSearch)
+    variables.check(~out_of_order(xps), UNSORTED_XP, UnsortedSearch)
 
 
 @implements(np.interp)
@@ -1023,8 +1028,8 @@ def _bincount(x: Any, weights: Any = None, minlength: Any = 0) -> Tensor:
         raise ValueError("The weights and list don't have the same length.")
     idx = cast(t, np.intp)
     error, message = error_of(lambda: np.bincount(np.array([-1])))  # NumPy's ValueError, in its words
-    variables.assert_(np.all(idx >= 0), message, error)
-    variables.assert_(np.all(idx < length), f"np.bincount in a graph: a value is >= minlength={length}, the "
+    variables.check(np.all(idx >= 0), message, error)
+    variables.check(np.all(idx < length), f"np.bincount in a graph: a value is >= minlength={length}, the "
                       "output length this graph was traced with; pass a larger minlength")
     if w is None or t.shape[0] == 0:  # NumPy counts in intp when there is nothing to weigh, too
         return _scatter_add(length, np.intp, idx, np.ones(1, np.intp)[0])
@@ -1068,7 +1073,7 @@ def _histogram(a: Any, bins: Any = 10, range: Any = None, density: Any = None, w
             else:
                 lo, hi = cast(np.min(x), bin_type), cast(np.max(x), bin_type)
             # NumPy's ValueError; its message names the range it found, which a graph's assert cannot.
-            variables.assert_(np.isfinite(lo) & np.isfinite(hi), "autodetected range is not finite", ValueError)
+            variables.check(np.isfinite(lo) & np.isfinite(hi), "autodetected range is not finite", ValueError)
             same = lo == hi
             lo, hi = np.where(same, lo - 0.5, lo), np.where(same, hi + 0.5, hi)
             edges = _linspace(lo, hi, count + 1, dtype=bin_type)
@@ -1166,7 +1171,7 @@ def _nan_arg(name: str, op: str) -> Callable:
             mask = np.isnan(x)
             # NumPy raises for a slice that is all NaN; in a graph that is known at run time: an assertion.
             error, message = error_of(lambda: getattr(np, name)(np.array([np.nan])))  # NumPy's ValueError
-            variables.assert_(~np.any(np.all(mask, axis=axis)), message, error)
+            variables.check(~np.any(np.all(mask, axis=axis)), message, error)
             x = np.where(mask, np.asarray(np.inf if op == "argmin" else -np.inf, x.dtype), x)
         return _finish(arg_reduce(op, x, axis, keep), out, f"np.{name}")
     impl.__name__ = name
@@ -1391,7 +1396,7 @@ def _average(a: Any, axis: Any = None, weights: Any = None, returned: bool = Fal
             result_dtype = np.result_type(x.dtype, w.dtype)
         scale = reduce("sum", cast(w, result_dtype), axes, keep)
         error, message = error_of(lambda: np.average(np.ones(1), weights=np.zeros(1)))  # NumPy's ZeroDivisionError
-        variables.assert_(np.all(scale != 0.0), message, error)
+        variables.check(np.all(scale != 0.0), message, error)
         avg = reduce("sum", cast(x, result_dtype) * cast(w, result_dtype), axes, keep) / scale
     if returned:
         if scale.shape != avg.shape:

@@ -27,7 +27,16 @@ from typing import Any, Callable
 import numpy as np
 
 from runtime.graph.numpy_api import arg, implements, probe, reject
-from runtime.graph.tensor import Tensor, apply, assign_in_place, bind1, cast, constant, stands_for_a_tensor
+from runtime.graph.tensor import (
+    Tensor,
+    apply,
+    assign_in_place,
+    bind1,
+    cast,
+    constant,
+    read_only_view,
+    stands_for_a_tensor,
+)
 from runtime.staging import NotStageable, user_location, user_site
 
 
@@ -38,7 +47,8 @@ def real(x: Any) -> Tensor:
 
 def imag(x: Any) -> Tensor:
     t = arg(x)
-    return bind1("imag", [t]) if t.dtype.kind == "c" else np.zeros_like(t)
+    # (Of a real array NumPy makes read-only zeros: a write into them is its ValueError.)
+    return bind1("imag", [t]) if t.dtype.kind == "c" else read_only_view(t, np.zeros_like)
 
 
 def _set_real(x: Tensor, value: Any) -> None:

@@ -126,7 +126,17 @@ NUMPY_FUNCTIONS[np.union1d] = lambda ar1, ar2: bind1("union1d", [arg(ar1), arg(a
 def _trim_zeros(filt: Any, trim: str = "fb", axis: Any = None) -> Tensor:
     if axis is not None:
         raise NotStageable(f"{user_location()}: np.trim_zeros: axis= is not supported in graphs")
-    return bind1("trim_zeros", [arg(filt)], trim=static("trim_zeros", "trim", trim))
+    x = arg(filt)
+    trimmed = bind1("trim_zeros", [x], trim=static("trim_zeros", "trim", trim))
+    where = user_location()
+
+    def refused(*_: Any) -> Tensor:
+        raise NotStageable(
+            f"{where}: np.trim_zeros gives a view of its argument (NumPy slices it between the first and last nonzero "
+            "element), and here the argument is written after it, or the view is written into: the graph does not "
+            "follow a view whose bounds depend on the values. Take np.trim_zeros(x).copy() before writing either")
+    # (A read after x is written, or a write into it, is refused: NumPy's slice keeps the bounds of the first values.)
+    return Tensor(trimmed._value, trimmed.builder, view=(x, refused, refused))
 
 
 # --- methods ------------------------------------------------------------------------------------------

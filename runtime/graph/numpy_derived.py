@@ -119,7 +119,7 @@ def _digitize(x: Any, bins: Any, right: bool = False) -> Tensor:
     count = known_dim("digitize", edges, 0)
     direction = _direction(edges)
     if not isinstance(direction, int):
-        variables.assert_(direction != 0, "bins must be monotonically increasing or decreasing", ValueError)
+        variables.check(direction != 0, "bins must be monotonically increasing or decreasing", ValueError)
     falling = direction == -1
     found = np.searchsorted(np.where(falling, edges[::-1], edges), values, side=side)  # (one search, in order)
     return np.where(falling, count - found, found)
@@ -136,7 +136,7 @@ def _unravel_index(indices: Any, shape: Any, order: str = "C") -> tuple:
     dims = tuple(int(d) for d in dims)
     size = int(np.prod(dims, dtype=np.int64))
     flat = cast(flat, np.intp)
-    variables.assert_((flat >= 0) & (flat < size), f"index out of bounds for array with size {size}", ValueError)
+    variables.check((flat >= 0) & (flat < size), f"index out of bounds for array with size {size}", ValueError)
     coordinates = []
     remaining = flat
     for dim in (reversed(dims) if order == "C" else dims):

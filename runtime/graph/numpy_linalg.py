@@ -36,6 +36,7 @@ from runtime.graph.tensor import (
     cast,
     constant,
     getitem,
+    read_only_view,
     reduce,
     reshape,
     stands_for_a_tensor,
@@ -591,7 +592,8 @@ def diagonal(x: Tensor, offset: int = 0, axis1: int = 0, axis2: int = 1) -> Tens
 @implements(np.linalg.diagonal)
 def _linalg_diagonal(x: Any, /, *, offset: int = 0) -> Tensor:
     static("linalg.diagonal", offset=offset)
-    return diagonal(arg(x), offset, -2, -1)
+    t = arg(x)
+    return read_only_view(t, lambda base: diagonal(base, offset, -2, -1))  # (NumPy's: np.diagonal's read-only view)
 
 
 @implements(np.trace)
@@ -611,8 +613,8 @@ def _linalg_trace(x: Any, /, *, offset: int = 0, dtype: Any = None) -> Tensor:
 def _diag(v: Any, k: int = 0) -> Tensor:
     static("diag", k=k)
     x = arg(v)
-    if x.ndim == 2:
-        return diagonal(x, k)
+    if x.ndim == 2:  # (np.diagonal's read-only view, as NumPy's)
+        return read_only_view(x, lambda base: diagonal(base, k))
     if x.ndim != 1:
         raise ValueError("Input must be 1- or 2-d.")
     (length,) = _known("diag", x, (0,))

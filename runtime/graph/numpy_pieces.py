@@ -156,7 +156,7 @@ def _choose(a: Any, choices: Any, out: Any = None, mode: str = "raise") -> Tenso
     elif mode == "clip":
         index = np.clip(index, 0, count - 1)
     else:
-        variables.assert_((index >= 0) & (index < count), "invalid entry in choice array", ValueError)
+        variables.check((index >= 0) & (index < count), "invalid entry in choice array", ValueError)
     # One where per choice, each broadcasting the index with the choices, as NumPy broadcasts them all.
     result = cast(options[0], dtype)
     for i in range(1 if count > 1 else 0, count):

@@ -114,7 +114,7 @@ def _finite(check_finite: Any, *tensors: Tensor) -> None:
     if check_finite:
         for t in tensors:
             if t.dtype.kind in "fc":
-                variables.assert_(np.all(np.isfinite(t)), "array must not contain infs or NaNs", ValueError)
+                variables.check(np.all(np.isfinite(t)), "array must not contain infs or NaNs", ValueError)
 
 
 def _flag(name: str, keyword: str, value: Any) -> bool:

@@ -153,7 +153,8 @@ def getitem(shape: Shape, index: tuple, array_shapes: dict[int, Shape], masks: f
 
     consumed = sum(width(it) for it in index)
     if consumed > len(shape):
-        raise IndexError(f"too many indices for an array with {len(shape)} dimensions")
+        raise IndexError(f"too many indices for array: array is {len(shape)}-dimensional, but {consumed} were "
+                         "indexed")  # (NumPy's words)
     if index.count(Ellipsis) > 1:
         raise IndexError("an index can only have a single ellipsis ('...')")
     if Ellipsis in index:

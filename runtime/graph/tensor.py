@@ -1503,6 +1503,24 @@ def alias(x: Tensor) -> Tensor:
     return Tensor(value, owner, view=(x, same_elements, lambda base, new: new))
 
 
+_READ_ONLY = "assignment destination is read-only"  # (NumPy's words for a write; "output array is read-only" for out=)
+
+
+def _read_only() -> Exception:
+    return ValueError(_READ_ONLY)
+
+
+def read_only_view(x: Tensor, compute: Callable[[Tensor], Tensor],
+                   refusal: Callable[[], Exception] = _read_only) -> Tensor:
+    """``compute(x)`` as a read-only view of ``x``, as NumPy makes them (``np.broadcast_to``, ``np.diagonal``,
+    ``x.imag`` of a real array): a read after ``x`` is written sees its new values; a write into it raises
+    ``refusal()``, NumPy's ValueError by default."""
+    def back(base: Tensor, new: Tensor) -> Tensor:
+        raise refusal()
+    out = compute(x)
+    return Tensor(out._value, out.builder, view=(x, compute, back))
+
+
 def _same_kind(source: Tensor, made: Any) -> Any:
     """``made``, the 0-d result of a method of ``source`` that keeps what its object is (``reshape``, ``astype``,
     ``transpose``), told so: of a NumPy scalar, a NumPy scalar; of an array (0-d or not), an array
@@ -1548,9 +1566,10 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     (a NumPy scalar); an integer scalar tensor counts as basic (it stands for a NumPy integer, such
     as a loop index)."""
     template, inputs = index_template(index)
-    if (all(isinstance(it, slice) and it == slice(None) for it in template) and (template or x.ndim)
-            or template == (Ellipsis,)):
-        # (`x[()]` of a 0-d array is its element, a NumPy scalar: a copy, below.)
+    if (all(isinstance(it, slice) and it == slice(None) for it in template) and 0 < max(len(template), x.ndim)
+            and len(template) <= x.ndim or template == (Ellipsis,)):
+        # (`x[()]` of a 0-d array is its element, a NumPy scalar: a copy, below; more slices than dims, NumPy's
+        # IndexError, also below.)
         view = alias(x)
         if view.ndim == 0:
             view._array = True  # `x[...]` is a 0-d ndarray, also of a NumPy scalar, whatever later writes it
@@ -1695,7 +1714,18 @@ def write_result(target: Tensor, result: Tensor, name: str) -> None:
                 ufunc(one, one, out=np.ones(1, target.dtype))
         raise TypeError(f"Cannot cast ufunc '{name.removeprefix('np.')}' output from dtype('{result.dtype}') "
                         f"to dtype('{target.dtype}') with casting rule 'same_kind'")
-    assign_in_place(target, result)
+    assign_out(target, result)
+
+
+def assign_out(target: Tensor, value: Any) -> None:
+    """``assign_in_place`` for a ufunc's ``out=`` (``x op= y`` too), where a read-only target is NumPy's other
+    ValueError."""
+    try:
+        assign_in_place(target, value)
+    except ValueError as error:
+        if error.args != (_READ_ONLY,):  # (a read-only view's refusal: read_only_view)
+            raise
+        raise ValueError("output array is read-only") from None
 
 
 def write(target: Tensor, new: Tensor) -> None:

@@ -210,3 +210,13 @@ def assert_(condition: Any, message: str = "assertion failed", error: type = Ass
         bind_assert(tensor.cast(condition, bool), str(message), error, user_location())
     elif not np.all(condition):
         raise error(message)
+
+
+def check(condition: Any, message: str, error: type = AssertionError) -> None:
+    """The runtime's own run-time check (an error NumPy raises on the values, which the graph stands in for, or one
+    of its refusals): ``assert_``, where the message is the runtime's, never the user's. Python 3.11+ names the line
+    that staged it in a note; Python 3.10, which has no notes, puts that line before the message, as the kernels'
+    errors do there (runtime/graph/kernels.py)."""
+    if isinstance(condition, tensor.Tensor) and not hasattr(BaseException, "add_note"):
+        message = f"{user_location()}: {message}"
+    assert_(condition, message, error)

@@ -241,6 +241,7 @@ def fails_in_init(n):
     return Fails(n).n
 
 
+@pytest.mark.untidied_before_311(paths=("graph_trace", "jax_trace"))
 def test_an_error_in_init_has_the_originals_traceback():
     entries = []
     for f in (fails_in_init, autograph.convert(fails_in_init)):

@@ -6,19 +6,24 @@ counter) are tests/jax_programs/test_list_indexing.py's."""
 
 from __future__ import annotations
 
+import sys
 import traceback
 
 import pytest
 
 import autograph
+import runtime
 
 
 def outcome(fn, *args):
     try:
         return ("value", fn(*args))
     except Exception as error:  # noqa: BLE001  (the exception is the result being compared)
-        return ("raises", type(error), str(error),
-                [(frame.name, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)][1:])
+        entries = [(frame.name, frame.lineno) for frame in traceback.extract_tb(error.__traceback__)][1:]
+        # (Python 3.10 cannot tidy the converted form's tracebacks, which runs inside a trace: its entries are
+        # test_traceback_has_the_originals_entries's, an expected failure there.)
+        return ("raises", type(error), str(error), entries if sys.version_info >= (3, 11) or not runtime.tracing()
+                else None)
 
 
 def agree(fn, *args):
@@ -165,6 +170,7 @@ def raises_in_user_getitem(xs):
     return total
 
 
+@pytest.mark.untidied_before_311(paths=("graph_trace", "jax_trace"))
 def test_traceback_has_the_originals_entries():
     """The traceback of an error raised in ``__getitem__`` (Python's or the user's) has the original's
     entries: the function's, at the subscript's line, then the user's ``__getitem__``; no helper's."""

@@ -189,6 +189,7 @@ def eye_of_traced_size(x):
     return np.eye(n)
 
 
+@pytest.mark.untidied_before_311
 @pytest.mark.parametrize("executor", EXECUTORS)
 def test_eye_with_a_traced_size(executor):  # (1)  (np.zeros(n) takes one: tests/runtime/graph/test_tensor_sizes.py)
     with pytest.raises(autograph.NotStageable) as info:
@@ -230,6 +231,7 @@ def uses_the_kept_tensor(x):
     return np.sum(LEAKED[-1]) + x
 
 
+@pytest.mark.untidied_before_311
 def test_a_tensor_leaked_through_a_global_names_where_it_was_made():  # (3)
     autograph.function(keeps_a_tensor)(np.ones(3))
     with pytest.raises(autograph.StagingError) as info:
@@ -263,6 +265,7 @@ def remembers_in_a_branch(x):
     return CACHE.value
 
 
+@pytest.mark.untidied_before_311
 def test_a_tensor_leaked_out_of_a_staged_branch_says_what_to_write():  # (3), (9)
     with pytest.raises(autograph.StagingError) as info:
         autograph.function(remembers_in_a_branch)(np.ones(3))
@@ -280,6 +283,7 @@ def recurses_on_a_tensor(x, n):
     return x
 
 
+@pytest.mark.untidied_before_311
 def test_recursion_under_a_staged_if_says_to_write_a_loop():  # (4)
     with pytest.raises(autograph.StagingError) as info:
         autograph.function(recurses_on_a_tensor)(np.ones(3), np.int64(3))
@@ -526,6 +530,7 @@ def picks(x, i):
 
 @pytest.mark.parametrize("fn, args", [(one_branch, (np.ones(3),)), (differentiates, (np.ones(3),)),
                                       (picks, (np.ones(3), np.int64(7)))])
+@pytest.mark.untidied_before_311
 def test_no_library_frame_is_left_after_the_note_says_they_were_hidden(fn, args):  # (10)
     f = autograph.function(fn)
     for _ in range(2):  # the first call traces; the second takes the compiled call's fast path

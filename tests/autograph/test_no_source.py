@@ -8,6 +8,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 PROGRAM = """
@@ -69,6 +71,7 @@ def test_a_function_in_a_file_is_still_converted(tmp_path):
     assert "NoSourceWarning: g" not in result.stderr and "[1. 1.]" in result.stdout
 
 
+@pytest.mark.untidied_before_311
 def test_the_error_shows_no_frame_of_the_library_but_the_compiled_call():
     program = PROGRAM.replace('print("refused:", str(error).splitlines()[-1])',
                               'import traceback; print(traceback.format_exc())')

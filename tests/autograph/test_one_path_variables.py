@@ -12,6 +12,8 @@ would raise ``UnboundLocalError`` on that path only). Differential against eager
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -174,9 +176,11 @@ def deleted_before_the_if(x):
     return y
 
 
-UNBOUND = ("cannot access local variable 't' where it is not associated with a value in the {} branch of a "
-           "staged `if`: a staged `if` traces both branches, whichever runs, so every variable a branch reads "
-           "needs a value before the `if`")
+# Python's own words for the unbound read (3.10's are older), then the branch and the advice.
+PYTHONS_UNBOUND = ("cannot access local variable 't' where it is not associated with a value"
+                   if sys.version_info >= (3, 11) else "local variable 't' referenced before assignment")
+UNBOUND = (PYTHONS_UNBOUND + " in the {} branch of a staged `if`: a staged `if` traces both branches, whichever "
+           "runs, so every variable a branch reads needs a value before the `if`")
 
 
 @pytest.mark.parametrize("backend", ["graph", "jax"])

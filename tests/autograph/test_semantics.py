@@ -1535,6 +1535,7 @@ def exit_callbacks(callbacks, *exc_details):
     return False
 
 
+@pytest.mark.untidied_before_311
 def test_an_exception_raised_again_keeps_each_raises_entry_in_the_converted_form():
     """The first raise's entries (inside a loop body that finished) stay entries of their own, named after
     the function at their line, as the original's frame has one entry per raise (CPython's

@@ -1,8 +1,14 @@
 """Cases for ``ops_scipy``: SciPy's linear algebra, ``ndimage`` filters, distances, ranks and special functions,
 one op each (its keywords; single and double precision, integers). The kernels import SciPy when they run."""
 
+from importlib.metadata import version
+
 import numpy as np
 
+from runtime.versions import version_tuple
+
+# scipy.linalg's functions take a stack of matrices from SciPy 1.16 on (1.15, Python 3.10's last, raises for one).
+SCIPY_TAKES_STACKS = version_tuple(version("scipy")) >= (1, 16, 0)
 RNG = np.random.default_rng(6)
 G = RNG.normal(size=(4, 4)) + 8 * np.eye(4)
 S = G @ G.T
@@ -34,7 +40,8 @@ CASES = [
     ("scipy_block_diag", [np.float32(2.0) * np.ones((2, 2), np.float32), np.arange(3, dtype=np.int64)], {}),
     ("scipy_qr", [Z.T], dict(mode="full", pivoting=False, check_finite=True)),
     ("scipy_qr", [Z.astype(np.float32)], dict(mode="r", pivoting=True, check_finite=True)),
-    ("scipy_qr", [np.stack([G, S])], dict(mode="economic", pivoting=False, check_finite=False)),
+    *([("scipy_qr", [np.stack([G, S])], dict(mode="economic", pivoting=False, check_finite=False))]
+      if SCIPY_TAKES_STACKS else []),
     ("scipy_eigh", [S], dict(lower=True, eigvals_only=False, type=1, driver=None, check_finite=True)),
     ("scipy_eigh", [S, S + np.eye(4)], dict(lower=False, eigvals_only=True, type=2, driver=None, check_finite=True)),
     ("scipy_pinvh", [S], dict(atol=None, rtol=None, lower=True, return_rank=True, check_finite=True)),

@@ -7,7 +7,6 @@ and isinstance() tests run, with eager NumPy's results on both executors."""
 from __future__ import annotations
 
 import inspect
-import sys
 
 import numpy as np
 import pytest
@@ -117,9 +116,7 @@ REFUSED = {add: Pair.__add__, scaled: Pair.scaled.fget, named: Pair.named.fget, 
 @pytest.mark.parametrize("executor", EXECUTORS)
 @pytest.mark.parametrize("fn", list(REFUSED), ids=lambda f: f.__name__)
 def test_a_type_test_in_code_run_as_written_is_refused_by_name(fn, executor):
-    line, name = _test_line(REFUSED[fn]), REFUSED[fn].__qualname__
-    if sys.version_info < (3, 11):  # (3.10's code objects have no co_qualname: the message names the function)
-        name = REFUSED[fn].__name__
+    line, name = _test_line(REFUSED[fn]), REFUSED[fn].__qualname__  # (3.10 too: found on the function)
     with pytest.raises(NotStageable, match=rf"test_as_written\.py:{line}: {name} runs as written \(Python calls it for "
                                            rf"converted code.*tests the type\(\) of a value.*Decorate {name} with "
                                            r"@autograph\.convert"):

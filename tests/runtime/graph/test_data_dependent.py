@@ -7,6 +7,7 @@ inside a staged loop; ``"auto"`` runs them. Eager NumPy is the oracle."""
 from __future__ import annotations
 
 import re
+import sys
 import warnings
 
 import numpy as np
@@ -397,8 +398,9 @@ def test_assigning_the_wrong_count_raises_numpys_error_when_the_graph_runs():
         assign_positives(*args)
     with pytest.raises(ValueError, match=message) as info:
         autograph.function(assign_positives)(*args)
-    assert notes(info.value)[0] == (f"(raised while running the graph, by the `setitem` traced at "
-                                    f"{__file__}:{line_of(__file__, 'assign-positives')})")
+    where = f"{__file__}:{line_of(__file__, 'assign-positives')}"
+    assert notes(info.value)[0] == (f"(raised while running the graph, by the `setitem` traced at {where})"
+                                    if sys.version_info >= (3, 11) else where)  # (3.10: the line before the message)
 
 
 def test_nonzero_of_a_0d_array_is_numpys_error():

@@ -126,7 +126,7 @@ def percent_g_of_a_variable_template(x, template="sum %g too large"):
 @pytest.mark.parametrize("executor", EXECUTORS)
 def test_percent_formatting_of_a_constant_template_writes_the_value_in(executor):
     # (ag__.percent: tests/runtime/test_percent_format.py)
-    with pytest.raises(ValueError, match=r"^sum 12 too large\n"):
+    with pytest.raises(ValueError, match=r"^sum 12 too large(?:\n|$)"):
         autograph.function(percent_g, executor=executor)(np.full(3, 4.0))
 
 

@@ -149,6 +149,26 @@ def test_a_read_of_a_0d_array_sees_a_later_write_as_numpy(executor, read):
                 _assert_same(got[1], want[1])
 
 
+TOO_MANY = {"x[:]": (), "x[:, :]": (3,), "x[0, 0]": (3,), "x[0, None, 0]": (3,), "x[..., 0, 0]": (3,),
+            "x[:, :, :]": (2, 3), "x[x > 0, 0]": (2, 3)}
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("write", [False, True])
+@pytest.mark.parametrize("subscript", list(TOO_MANY))
+def test_too_many_indices_are_numpys_index_error(executor, write, subscript):
+    # (`x[:]` of a 0-d array, `x[:, :]` of a vector: the graph took all-slice subscripts for a view of x, and
+    # returned x where NumPy raises.)
+    body = f"    {subscript} = 1.0\n    return x\n" if write else f"    return {subscript}\n"
+    f = load_f("def f(x):\n" + body, "indexing-program")
+    x = np.ones(TOO_MANY[subscript])
+    with pytest.raises(IndexError) as eager:
+        f(x.copy())
+    with pytest.raises(IndexError) as staged:
+        autograph.function(f, executor=executor)(x.copy())
+    assert str(staged.value) == str(eager.value)
+
+
 @pytest.mark.parametrize("executor", executors())
 @pytest.mark.parametrize("write", [False, True])
 def test_indices_that_do_not_broadcast_are_numpys_index_error(executor, write):

@@ -629,10 +629,17 @@ def test_a_numpy_functions_0d_result_is_a_scalar_or_an_array_as_numpy_returns_it
     returns a 0-d array; ``np.median`` a scalar), asked of NumPy, never guessed from the graph's last op."""
     x, m = np.array([1.0, 2.0, 4.0]), np.array([[2.0, 1.0], [1.0, 3.0]])
     function = autograph.function(ask_function, executor=executor)
+    # A Python int (np.count_nonzero before NumPy 2.3) is no type a graph's 0-d tensor stands for: asked about, refused.
+    python_int = type(FUNCTIONS_TO_0D[name](x, m)) is int
     for question in range(8):
         with np.errstate(all="ignore"):
             want = ask_function(x, m, name, question)
-        got = function(x, m, name, question)
+        try:
+            got = function(x, m, name, question)
+        except Limitation:
+            if python_int:
+                continue
+            raise
         got = got.item() if isinstance(got, np.ndarray) else got
         assert got == want, (name, question, got, want)
 

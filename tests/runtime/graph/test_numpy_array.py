@@ -15,7 +15,7 @@ from hypothesis.extra import numpy as hnp
 
 import autograph
 from runtime.graph.tensor import Tensor
-from tests.helpers import staged_bit_for_bit
+from tests.helpers import numpys_message, staged_bit_for_bit
 from tests.op_cases import array as array_cases
 
 RNG = np.random.default_rng(0)
@@ -625,16 +625,17 @@ def test_data_errors_are_run_time_assertions(executor):
     np.testing.assert_array_equal(bincount(np.array([0, 3, 3])), [1, 0, 0, 2])
     with pytest.raises(AssertionError, match="a value is >= minlength=4"):
         bincount(np.array([0, 4, 1]))
-    with pytest.raises(ValueError, match="^'list' argument must have no negative elements\n"):  # NumPy's own
+    with pytest.raises(ValueError, match=numpys_message("'list' argument must have no negative elements")):  # NumPy's
         bincount(np.array([0, -1, 1]))
     nanargmax = autograph.function(lambda x: np.nanargmax(x, axis=1), executor=executor)
-    with pytest.raises(ValueError, match="^All-NaN slice encountered\n"):
+    with pytest.raises(ValueError, match=numpys_message("All-NaN slice encountered")):
         nanargmax(N)
     average = autograph.function(lambda x, w: np.average(x, weights=w), executor=executor)
-    with pytest.raises(ZeroDivisionError, match="^Weights sum to zero, can't be normalized\n"):
+    with pytest.raises(ZeroDivisionError, match=numpys_message("Weights sum to zero, can't be normalized")):
         average(np.ones(2), np.array([1.0, -1.0]))
     histogram = autograph.function(lambda x: np.histogram(x, bins=3)[0], executor=executor)
-    with pytest.raises(ValueError, match="^autodetected range is not finite\n"):  # (NumPy's names the range)
+    # (NumPy's message names the range)
+    with pytest.raises(ValueError, match=numpys_message("autodetected range is not finite")):
         histogram(np.array([1.0, np.inf]))
 
 

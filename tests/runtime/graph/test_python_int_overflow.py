@@ -6,6 +6,7 @@ int64 raises ``OverflowError`` when the graph runs, never the wrapped number (ru
 from __future__ import annotations
 
 import operator
+import re
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 import autograph
 from runtime.limits import NotStageable
+from tests.helpers import notes
 
 INT64 = np.iinfo(np.int64)
 # Near the ends of int64, near its square root (products), and small: where wrapping starts.
@@ -78,9 +80,9 @@ def test_the_overflow_error_names_the_line_and_says_what_to_do():
     def fn(k):
         n = int(k[0])
         return n * 4000000000 * 4000000000
-    with pytest.raises(OverflowError, match=r"(?s)Python int too large for the graph.*compute in float.*staged at "
-                                            r"\S*test_python_int_overflow.py:\d+"):
+    with pytest.raises(OverflowError, match=r"(?s)Python int too large for the graph.*compute in float") as info:
         autograph.function(fn)(np.array([3]))
+    assert any(re.search(r"\S*test_python_int_overflow.py:\d+", note) for note in notes(info.value))  # (3.10: first)
     assert autograph.function(fn)(np.array([0])) == 0
 
 

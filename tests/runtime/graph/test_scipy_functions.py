@@ -53,7 +53,14 @@ def _tolerance(dtype: np.dtype) -> tuple[float, float]:
 
 
 def check(fn, *args) -> None:
-    want = fn(*args)
+    try:
+        want = fn(*args)
+    except ValueError as error:  # the installed SciPy refuses the input (a stack of matrices before SciPy 1.16)
+        executors = ["numpy", "jax"] if helpers.jax_usable() else ["numpy"]
+        for executor in executors:  # so does the graph, with SciPy's words
+            with pytest.raises(ValueError, match=helpers.numpys_message(str(error))):
+                autograph.function(fn, executor=executor)(*args)
+        return
     helpers.same_leaves(autograph.function(fn)(*args), want, True, _tolerance)
     helpers.same_leaves(autograph.function(fn, executor="jax")(*args), want, False, _tolerance)
 
