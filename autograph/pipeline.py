@@ -259,7 +259,7 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
             kinds.add("if")
         elif cls is ast.Call:
             func = sub.func
-            if traced_text.is_text(sub):
+            if traced_text.uses_text(sub):
                 kinds.add("text")
             if func.__class__ is ast.Name:
                 if func.id in _FRAME_READERS:

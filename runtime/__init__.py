@@ -54,7 +54,7 @@ from runtime.operators import (
     while_stmt,
 )
 from runtime.percent_format import percent
-from runtime.text import text
+from runtime.text import text, text_of
 from runtime.tracebacks import tidying
 from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free
 
@@ -69,7 +69,7 @@ __all__ = [
     "for_stmt",
     "if_exp", "if_stmt", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
     "register", "register_lazy", "reraise_limitation", "iterate", "zip", "enumerate",
-    "percent", "run", "skip", "set_converter", "text", "while_stmt", "setitem",
+    "percent", "run", "skip", "set_converter", "text", "text_of", "while_stmt", "setitem",
     "update", "at", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
     "irshift", "isub", "itruediv", "ixor", "tidying", "tracing",
 ]

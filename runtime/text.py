@@ -1,5 +1,6 @@
 """``ag__.text(s)``: text the converted function made from values and uses as data, refused where it holds a traced
-value's placeholder (autograph/converters/traced_text.py).
+value's placeholder (autograph/converters/traced_text.py); ``ag__.text_of(str)``, the same for each text a callable
+passed to ``map`` or as a ``key=`` makes.
 
 Before (converted code; ``word`` a traced array)::
 
@@ -13,7 +14,7 @@ eager code's. The backend refuses it (``Backend.refuse_traced_text``), naming th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from runtime.backend import staging_backends
 
@@ -27,3 +28,11 @@ def text(value: Any) -> Any:
         for backend in staging_backends():
             backend.refuse_traced_text(value)
     return value
+
+
+def text_of(make: Callable) -> Callable:
+    """``make`` (``str``, ``repr``, ``"{:.2f}".format``) given to a call as a function (``map(str, bits)``,
+    ``key=str``), with each text it makes passed through ``text``."""
+    def making_text(*args: Any, **kwargs: Any) -> Any:
+        return text(make(*args, **kwargs))
+    return making_text

@@ -1,15 +1,18 @@
-"""Text made from values (an f-string, ``str(x)``, ``format(x, spec)``, ``"..." % x``, ``"...".format(x)``) that the
-function uses as data, not as a message, goes through ``ag__.text``.
+"""Text made from values (an f-string, ``str(x)``, ``repr(x)``, ``format(x, spec)``, ``"..." % x``, ``"...".format(x)``,
+``sep.join(parts)``) that the function uses as data, not as a message, goes through ``ag__.text``; a text-making
+callable passed to ``map`` or as a ``key=`` (``map(str, bits)``) goes through ``ag__.text_of``.
 
 Before::
 
     bits = str(int(word[0]))
+    key = "".join(map(str, flags))
     if len(f"{n}") > 3:
         raise ValueError(f"too long: {n}")
 
 After::
 
     bits = ag__.text(str(int(word[0])))
+    key = ag__.text(''.join(map(ag__.text_of(str), flags)))
     if len(ag__.text(f'{n}')) > 3:
         raise ValueError(f'too long: {n}')
 
@@ -34,7 +37,10 @@ MESSAGE_CALLS = frozenset({"print", "warn", "warning", "info", "debug", "error",
                            "write", "writelines", "fail", "skip", "xfail"})
 # An exception's class by its name: its arguments are its message, wherever it is made.
 _EXCEPTION_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt")
-_TEXT_CALLS = frozenset({"str", "format"})
+_TEXT_CALLS = frozenset({"str", "repr", "ascii", "format"})
+# Calls given a callable they apply to values, where a text-making one (``str``) makes text: ``map``'s first
+# argument, a ``key=``.
+_TEXT_CALLABLE_TAKERS = frozenset({"map"})
 
 
 def _callee_name(call: ast.Call) -> str:
@@ -48,8 +54,9 @@ def _is_message_call(call: ast.Call) -> bool:
 
 
 def is_text(node: ast.AST) -> bool:
-    """An expression that makes text from values: an f-string with a field, ``str(...)`` / ``format(...)``,
-    ``"..." % ...``, ``"...".format(...)``."""
+    """An expression that makes text from values: an f-string with a field, ``str(...)`` / ``repr(...)`` /
+    ``format(...)``, ``"..." % ...``, ``"...".format(...)``, ``sep.join(parts)`` (whatever made the parts: ``map(str,
+    bits)``, a helper's return; another object's ``join(x)`` returns what is not text, which ``ag__.text`` passes)."""
     cls = type(node)
     if cls is ast.JoinedStr:  # (a field holding a constant, f"layer_{3}", makes no text of a value)
         return any(type(value) is ast.FormattedValue and type(value.value) is not ast.Constant for value in node.values)
@@ -59,9 +66,29 @@ def is_text(node: ast.AST) -> bool:
         func = node.func
         if type(func) is ast.Name:
             return func.id in _TEXT_CALLS
-        return (type(func) is ast.Attribute and func.attr == "format" and type(func.value) is ast.Constant
-                and type(func.value.value) is str)
+        if type(func) is ast.Attribute and func.attr == "join":
+            return len(node.args) == 1 and not node.keywords
+        return _is_format_method(func)
     return False
+
+
+def uses_text(call: ast.Call) -> bool:
+    """A call that makes text from values (``is_text``) or hands a text-making callable to a call that applies it to
+    values (``map(str, bits)``, ``sorted(xs, key=repr)``)."""
+    return is_text(call) or (_callee_name(call) in _TEXT_CALLABLE_TAKERS and bool(call.args)
+                             and _makes_text(call.args[0])) or any(
+        keyword.arg == "key" and _makes_text(keyword.value) for keyword in call.keywords)
+
+
+def _is_format_method(node: ast.AST) -> bool:
+    return (type(node) is ast.Attribute and node.attr == "format" and type(node.value) is ast.Constant
+            and type(node.value.value) is str)
+
+
+def _makes_text(node: ast.AST) -> bool:
+    """A callable that makes text of the value it is given: ``str``, ``repr``, ``ascii``, ``format``,
+    ``"{:.2f}".format``."""
+    return (type(node) is ast.Name and node.id in _TEXT_CALLS) or _is_format_method(node)
 
 
 def _message_names(body: list[ast.stmt]) -> frozenset[str]:
@@ -173,11 +200,28 @@ class _TracedText(Transformer):
 
     def _text(self, node: ast.expr) -> ast.AST:
         node = self.generic_visit(node)
-        if self.in_message or not is_text(node):
+        if self.in_message:
+            return node
+        if type(node) is ast.Call:
+            self._text_callables(node)
+        if not is_text(node):
             return node
         call = ast.Call(func=templates.replace_expression("ag__.text"), args=[node], keywords=[])
         templates.copy_location(call, node)
         return call
+
+    @staticmethod
+    def _text_callables(node: ast.Call) -> None:
+        """``map(str, bits)``, ``sorted(xs, key=repr)``: the text the callable makes is data (``ag__.text_of``)."""
+        def wrapped(callable_: ast.expr) -> ast.expr:
+            call = ast.Call(func=templates.replace_expression("ag__.text_of"), args=[callable_], keywords=[])
+            templates.copy_location(call, callable_)
+            return call
+        if _callee_name(node) in _TEXT_CALLABLE_TAKERS and node.args and _makes_text(node.args[0]):
+            node.args[0] = wrapped(node.args[0])
+        for keyword in node.keywords:
+            if keyword.arg == "key" and _makes_text(keyword.value):
+                keyword.value = wrapped(keyword.value)
 
     def visit_FunctionDef(self, node: ast.AST) -> ast.AST:
         return node  # nested scopes are converted on their own

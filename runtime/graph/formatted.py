@@ -40,6 +40,7 @@ from runtime.graph.builder import GraphBuilder, current_builder
 from runtime.graph.shapes import Ref, render  # noqa: F401  (render: the kernels', in shapes to stay below them)
 
 _MARK = re.compile(r"<Tensor ([^<>#]*) #(\d+)>")
+_REPR = re.compile(r"<Tensor [^<>#]*>")  # a tensor's repr (runtime/graph/tensor.py), which no mark's number names
 # The marks' numbers, never used twice in a process: a message made in an earlier trace (kept in a global) names
 # no tensor of a later one.
 _numbers = itertools.count(1)
@@ -67,12 +68,16 @@ def mark(t: Any, spec: str = "") -> str:
 
 
 def first_mark(text: str) -> Optional[str]:
-    """The first mark in ``text`` of a tensor of the trace under way on this thread (``<Tensor i64[] #3>``), or None."""
+    """The first mark in ``text`` of a tensor of the trace under way on this thread (``<Tensor i64[] #3>``), or else
+    the first ``repr`` of a tensor (``<Tensor i64[]>``, which names none: ``repr(t)`` while tracing), or None."""
     builder = current_builder()
     if builder is None or "<Tensor " not in text:
         return None
     root = _root(builder)
-    return next((match.group(0) for match in _MARK.finditer(text) if int(match.group(2)) in root.marked), None)
+    found = next((match.group(0) for match in _MARK.finditer(text) if int(match.group(2)) in root.marked), None)
+    if found is None:
+        found = next((match.group(0) for match in _REPR.finditer(text)), None)
+    return found
 
 
 def plain(text: str) -> str:
