@@ -397,9 +397,63 @@ def eager_class(t: Tensor, asked: str) -> type:
 
 
 def _binary(op: str, reflected: bool = False) -> Any:
-    if reflected:
-        return lambda self, other: NotImplemented if other is None else operator_apply(op, other, self)
-    return lambda self, other: NotImplemented if other is None else operator_apply(op, self, other)
+    def method(self: Tensor, other: Any) -> Any:
+        if other is None:
+            return NotImplemented
+        if isinstance(other, _SEQUENCES) and self.ndim == 0:
+            _python_sequence_operand(self, other, op, reflected)
+        return operator_apply(op, other, self) if reflected else operator_apply(op, self, other)
+    return method
+
+
+# Python's sequences: `*` by an int repeats them (`[0.0] * n`) and Python's numbers take no other operator with
+# them, where NumPy's arrays broadcast them elementwise.
+_SEQUENCES = (list, tuple, str, bytes, bytearray)
+# Python's operator for each op ``_binary`` makes (to ask Python what a number does with a sequence).
+_PYTHON_OPERATORS = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": operator.truediv,
+                     "floordiv": operator.floordiv, "mod": operator.mod, "pow": operator.pow,
+                     "bitwise_and": operator.and_, "bitwise_or": operator.or_, "bitwise_xor": operator.xor,
+                     "left_shift": operator.lshift, "right_shift": operator.rshift, "lt": operator.lt,
+                     "le": operator.le, "gt": operator.gt, "ge": operator.ge}
+
+
+def _python_sequence_operand(t: Tensor, sequence: Any, op: str, reflected: bool) -> None:
+    """A Python sequence operand of a 0-d tensor. A Python number known at run time (``PyNumber``) does what Python
+    does: its own TypeError (``[1.0] + n``, ``n < [1, 2]``), asked of Python with a stand-in number; NumPy's
+    elementwise answer would be silently wrong. ``*`` repeats the sequence: ``_refuse_sequence_repeat``."""
+    if op == "mul":
+        _refuse_sequence_repeat(t, sequence)
+        return
+    if type(t) is PyNumber:
+        stand_in = _PYTHON_EXAMPLE[t.dtype.kind]
+        python = _PYTHON_OPERATORS[op]
+        python(sequence, stand_in) if reflected else python(stand_in, sequence)  # (raises Python's TypeError)
+
+
+def _refuse_sequence_repeat(t: Tensor, sequence: Any) -> None:
+    """``[v] * n`` (or ``n * (v,)``) with ``n`` a 0-d tensor standing for a Python number or a NumPy scalar, which
+    leave a sequence to Python's repetition (``[1.5] * np.int64(3)`` is ``[1.5, 1.5, 1.5]``; a 0-d array multiplies
+    elementwise: ``array([4.5])``): an integer's repetition needs its value, another number's is Python's
+    TypeError. Returns for a 0-d array (elementwise, as NumPy)."""
+    what = f"{type(sequence).__name__} * n"
+    if type(t) is PyNumber:
+        if t.dtype.kind == "f" or t.dtype.kind == "c":
+            operator.mul(sequence, _PYTHON_EXAMPLE[t.dtype.kind])  # (Python's TypeError: a float repeats nothing)
+        raise _needs_number(t, f"repeating a {type(sequence).__name__} by it ({what})")
+    scalar = stands_for_scalar(t)
+    if scalar is False:
+        return
+    if scalar and t.dtype.kind not in "iu":
+        raise TypeError(f"can't multiply sequence by non-int of type 'numpy.{t.dtype.type.__name__}'")
+    raise NotStageable(
+        f"{user_location()}: a {type(sequence).__name__} times a 0-d graph tensor ({what}): "
+        + ("the tensor stands for a NumPy integer, by which Python repeats the sequence n times (as for an int), "
+           "so the result's length is the tensor's value, which exists only when the graph runs"
+           if scalar else
+           "NumPy repeats the sequence for a NumPy integer scalar and multiplies elementwise for a 0-d array, and "
+           "the graph cannot tell which this tensor stands for")
+        + ". Make the repetition a NumPy array of a size known while tracing (np.full(size, v) with a constant "
+          "size, np.where(np.arange(size) < n, v, fill)), or compute n outside the traced function")
 
 
 for _op, _name in [("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "truediv"),

@@ -406,3 +406,79 @@ def test_astype_takes_numpys_arguments(executor):
         unsafe(np.arange(4.0))
     with pytest.raises(TypeError, match=re.escape(str(eager.value))):
         autograph.function(unsafe, executor=executor)(np.arange(4.0))
+
+
+def repeats_by_a_numpy_int(x):
+    return [0.0] * np.argmax(x)  # TSFEL / mir_eval: `[lab] * (end - start)` of searchsorted positions
+
+
+def repeats_a_tuple_by_a_numpy_int(x):
+    return (1, 2) * np.sum(x > 0)
+
+
+def repeats_text_by_a_numpy_int(x):
+    return "ab" * np.argmax(x)
+
+
+def repeats_by_int_of_a_traced_value(x):
+    return len([0.0] * int(np.argmax(x)))
+
+
+def repeats_by_a_float_scalar(x):
+    return np.sum(x) * [1.0, 2.0]
+
+
+def multiplies_a_0d_array_elementwise(x):
+    return np.asarray(np.sum(x)) * [1.0, 2.0]
+
+
+def multiplies_a_vector_elementwise(x):
+    return x[:2] * [1.0, 2.0]
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("fn", [repeats_by_a_numpy_int, repeats_a_tuple_by_a_numpy_int, repeats_text_by_a_numpy_int,
+                                repeats_by_int_of_a_traced_value], ids=lambda f: f.__name__)
+def test_a_sequence_repeated_by_a_traced_integer_is_refused(fn, executor):
+    # Python repeats a list, tuple or str by a NumPy integer scalar (`[0.0] * np.int64(3)` has three items) or an
+    # int; the graph had multiplied it elementwise as a 0-d array ([0.0] * n was [0.0 * n], silently).
+    x = np.array([1.0, -1.0, 2.0, 3.0, -2.0])
+    fn(x)  # (eager runs)
+    with pytest.raises(autograph.NotStageable, match=r"test_tensor.py:\d+: .*(repeats the sequence|repeating a list)"):
+        autograph.function(fn, executor=executor)(x)
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_a_sequence_times_a_float_scalar_is_pythons_error_and_times_an_array_is_elementwise(executor):
+    x = np.array([1.0, -1.0, 2.0, 3.0, -2.0])
+    with pytest.raises(TypeError, match=r"can't multiply sequence by non-int of type 'numpy.float64'"):
+        repeats_by_a_float_scalar(x)
+    with pytest.raises(TypeError, match=r"can't multiply sequence by non-int of type 'numpy.float64'"):
+        autograph.function(repeats_by_a_float_scalar, executor=executor)(x)
+    for fn in (multiplies_a_0d_array_elementwise, multiplies_a_vector_elementwise):
+        np.testing.assert_array_equal(autograph.function(fn, executor=executor)(x), fn(x))
+
+
+def adds_an_int_to_a_list(x):
+    return [1.0] + int(np.argmax(x))
+
+
+def compares_an_int_with_a_list(x):
+    return int(np.argmax(x)) < [1.0, 5.0]
+
+
+def subtracts_a_float_from_a_tuple(x):
+    return (1.0, 2.0) - float(np.max(x))
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("fn", [adds_an_int_to_a_list, compares_an_int_with_a_list, subtracts_a_float_from_a_tuple],
+                         ids=lambda f: f.__name__)
+def test_a_python_number_known_at_run_time_with_a_sequence_is_pythons_type_error(fn, executor):
+    # int(t) / float(t) of a traced value is a Python number known only when the graph runs: with a list or tuple
+    # Python raises TypeError, where the graph had broadcast the sequence as NumPy does ([1.0] + n was [1.0 + n]).
+    x = np.array([1.0, -1.0, 2.0, 3.0, -2.0])
+    with pytest.raises(TypeError) as eager:
+        fn(x)
+    with pytest.raises(TypeError, match=re.escape(str(eager.value))):
+        autograph.function(fn, executor=executor)(x)
