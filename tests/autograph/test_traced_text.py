@@ -82,9 +82,13 @@ def ascii_length(x):
     return len(ascii(x[0]))
 
 
+def repr_field_length(x):
+    return len(f"{x[0]!r}")  # (a tensor's repr holds no mark: <Tensor i64[]>)
+
+
 AS_DATA = [digit_count, compares_text, f_string_length, percent_length, format_method_length, parses_bits,
            joins_mapped_text, compares_mapped_text, formats_mapped_text, joins_with_a_separator_variable,
-           largest_by_text, repr_length, ascii_length]
+           largest_by_text, repr_length, ascii_length, repr_field_length]
 
 
 @pytest.mark.parametrize("fn", AS_DATA, ids=lambda f: f.__name__)

@@ -412,6 +412,10 @@ def repeats_by_a_numpy_int(x):
     return [0.0] * np.argmax(x)  # TSFEL / mir_eval: `[lab] * (end - start)` of searchsorted positions
 
 
+def repeats_by_a_numpy_int_on_the_left(x):
+    return np.argmax(x) * [0.0]
+
+
 def repeats_a_tuple_by_a_numpy_int(x):
     return (1, 2) * np.sum(x > 0)
 
@@ -437,7 +441,8 @@ def multiplies_a_vector_elementwise(x):
 
 
 @pytest.mark.parametrize("executor", executors())
-@pytest.mark.parametrize("fn", [repeats_by_a_numpy_int, repeats_a_tuple_by_a_numpy_int, repeats_text_by_a_numpy_int,
+@pytest.mark.parametrize("fn", [repeats_by_a_numpy_int, repeats_by_a_numpy_int_on_the_left,
+                                repeats_a_tuple_by_a_numpy_int, repeats_text_by_a_numpy_int,
                                 repeats_by_int_of_a_traced_value], ids=lambda f: f.__name__)
 def test_a_sequence_repeated_by_a_traced_integer_is_refused(fn, executor):
     # Python repeats a list, tuple or str by a NumPy integer scalar (`[0.0] * np.int64(3)` has three items) or an
