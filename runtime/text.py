@@ -14,9 +14,11 @@ eager code's. The backend refuses it (``Backend.refuse_traced_text``), naming th
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable
 
 from runtime.backend import staging_backends
+from runtime.tracebacks import hide_frames_of
 
 # What every backend's placeholder text starts with (a cheap test before asking the backends).
 _PLACEHOLDERS = ("<Tensor ", "Tracer(", "Traced<")
@@ -33,6 +35,11 @@ def text(value: Any) -> Any:
 def text_of(make: Callable) -> Callable:
     """``make`` (``str``, ``repr``, ``"{:.2f}".format``) given to a call as a function (``map(str, bits)``,
     ``key=str``), with each text it makes passed through ``text``."""
-    def making_text(*args: Any, **kwargs: Any) -> Any:
-        return text(make(*args, **kwargs))
-    return making_text
+    return functools.partial(_making_text, make)
+
+
+def _making_text(make: Callable, *args: Any, **kwargs: Any) -> Any:
+    return text(make(*args, **kwargs))
+
+
+hide_frames_of(_making_text)  # (an error in a value's __str__ shows the user's frames only, as unconverted)

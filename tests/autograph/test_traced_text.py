@@ -9,6 +9,7 @@ program runs on plain values (as written, and the converted form inside a trace)
 from __future__ import annotations
 
 import logging
+import traceback
 import warnings
 
 import numpy as np
@@ -190,3 +191,24 @@ def is_text_type(x):
 @pytest.mark.parametrize("executor", ["numpy", "jax"])
 def test_str_as_a_type_and_joined_messages_stage(executor, capsys):
     np.testing.assert_array_equal(autograph.function(prints_joined_text, executor=executor)(X), X + 1)
+
+
+class _NoText:
+    def __str__(self):
+        raise ValueError("no text")
+
+
+def joins_texts(xs):
+    return "".join(map(str, xs))
+
+
+def test_an_error_made_by_the_text_callable_shows_the_originals_frames():
+    # (ag__.text_of(str) calls str for map: its frame is the runtime's, left out as unconverted code has none)
+    def frames(fn):
+        with pytest.raises(ValueError, match="no text") as info:
+            fn([_NoText()])
+        return [entry.name for entry in traceback.extract_tb(info.value.__traceback__)][1:]
+
+    assert "ag__.text_of(str)" in autograph.to_code(joins_texts)
+    with testing.converted_form():
+        assert frames(autograph.convert(joins_texts)) == frames(joins_texts) == ["joins_texts", "__str__"]
