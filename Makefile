@@ -41,11 +41,11 @@ test: $(STAMP)
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow"
 
 # `make test` again on the other Pythons found here, each in its own venv (.venv-3.13): pip gives them other releases
-# (3.13: NumPy 2.5, SciPy 1.18, JAX 0.12), and CPython changed what the runtime reads (3.12's range iterators pickle
-# what they have left). A Python is looked for in pyenv's versions, then on the PATH; one not found is skipped with a
-# word. CI runs it after `make test`. `make pythons OTHER_PYTHONS="3.10 3.12"` runs others (3.10 is not clean yet:
-# see docs/limitations.md, "NumPy versions").
-OTHER_PYTHONS ?= 3.13
+# (3.13: NumPy 2.5, SciPy 1.18, JAX 0.12; 3.10, the oldest the package supports: NumPy 2.2, SciPy 1.15, no JAX), and
+# CPython changed what the runtime reads (3.12's range iterators pickle what they have left; 3.10 has no exception
+# notes: docs/limitations.md, "Python 3.10"). A Python is looked for in pyenv's versions, then on the PATH; one not
+# found is skipped with a word. CI runs it after `make test`. `make pythons OTHER_PYTHONS=3.12` runs another.
+OTHER_PYTHONS ?= 3.13 3.10
 pythons:
 	@for v in $(OTHER_PYTHONS); do \
 		py=$$(ls -d $$(pyenv root 2>/dev/null || echo /nonexistent)/versions/$$v.*/bin/python 2>/dev/null | tail -1); \
