@@ -1620,8 +1620,8 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     (a NumPy scalar); an integer scalar tensor counts as basic (it stands for a NumPy integer, such
     as a loop index)."""
     template, inputs = index_template(index)
-    if (all(isinstance(it, slice) and it == slice(None) for it in template) and 0 < max(len(template), x.ndim)
-            and len(template) <= x.ndim or template == (Ellipsis,)):
+    whole = all(isinstance(it, slice) and it == slice(None) for it in template)
+    if whole and (template or x.ndim) and len(template) <= x.ndim or template == (Ellipsis,):
         # (`x[()]` of a 0-d array is its element, a NumPy scalar: a copy, below; more slices than dims, NumPy's
         # IndexError, also below.)
         view = alias(x)
