@@ -9,6 +9,7 @@ else raises a ``TypeError`` naming the function.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -65,12 +66,45 @@ _REDUCTION_UFUNCS = {"sum": np.add, "prod": np.multiply, "max": np.maximum, "min
 
 def _reduction(op: str) -> Callable:
     def impl(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False,
-             initial: Any = None, where: Any = None) -> Tensor:
-        reject(op, out=out, where=where)
+             initial: Any = None, where: Any = True) -> Tensor:
+        reject(op, out=out)
+        x = arg(a)
+        if where is not True:
+            mask = _where_mask(op, x, where, axis=axis, dtype=dtype, keepdims=keepdims, initial=initial)
+            if op in ("max", "min"):  # (NumPy has checked that initial is given: the masked elements become it)
+                fill = _plain(initial)
+                fill = cast(fill, x.dtype) if isinstance(fill, Tensor) else constant(x.dtype.type(fill))
+            else:
+                fill = constant(np.zeros((), x.dtype) if op == "sum" else np.ones((), x.dtype))
+            x = apply("where", mask, x, fill)
         if initial is not None:
-            return _with_initial(op, arg(a), axis, dtype, keepdims, initial)
-        return reduce(op, arg(a), axis, keepdims, dtype)
+            return _with_initial(op, x, axis, dtype, keepdims, initial)
+        return reduce(op, x, axis, keepdims, dtype)
     return impl
+
+
+_WHERE_FUNCTIONS = {"sum": np.sum, "prod": np.prod, "max": np.max, "min": np.min, "any": np.any, "all": np.all,
+                    "mean": np.mean}
+
+
+def _where_mask(op: str, x: Tensor, where: Any, **kwargs: Any) -> Tensor:
+    """A reduction's ``where=`` mask, broadcast to ``x``'s shape. NumPy's own reduction on zero-stride stand-ins
+    of ``x`` and the mask (and of a tensor ``initial``) checks the arguments first, with NumPy's errors: a mask
+    that is not boolean or does not broadcast to ``x``, max / min without ``initial``."""
+    where = _plain(where)
+    mask = where if isinstance(where, Tensor) else constant(np.asarray(where))
+    if None in x.shape or None in mask.shape:
+        raise NotStageable(f"np.{op}: where= needs the shapes of the array ({x.value.type_str}) and of the mask "
+                           f"({mask.value.type_str}) while tracing; give the function an input_signature with "
+                           "those dimensions known")
+    initial = _plain(kwargs.get("initial"))
+    if isinstance(initial, Tensor):
+        kwargs["initial"] = probe(initial)[()]
+    kwargs = {k: v for k, v in kwargs.items() if v is not None}  # (initial=None would mean no initial value)
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _WHERE_FUNCTIONS[op](probe(x), where=probe(mask), **kwargs)
+    return mask if mask.shape == x.shape else bind1("broadcast_to", [mask], shape=x.shape)
 
 
 def _with_initial(op: str, x: Tensor, axis: Any, dtype: Any, keepdims: bool, initial: Any) -> Tensor:
@@ -91,16 +125,20 @@ def _with_initial(op: str, x: Tensor, axis: Any, dtype: Any, keepdims: bool, ini
 
 
 def _any_all(op: str) -> Callable:
-    def impl(a: Any, axis: Any = None, out: Any = None, keepdims: bool = False, *, where: Any = None) -> Tensor:
-        reject(op, out=out, where=where)
-        return reduce(op, arg(a), axis, keepdims)
+    def impl(a: Any, axis: Any = None, out: Any = None, keepdims: bool = False, *, where: Any = True) -> Tensor:
+        reject(op, out=out)
+        x = arg(a)
+        if where is not True:
+            mask = _where_mask(op, x, where, axis=axis, keepdims=keepdims)
+            x = apply("where", mask, x, constant(np.zeros((), x.dtype) if op == "any" else np.ones((), x.dtype)))
+        return reduce(op, x, axis, keepdims)
     return impl
 
 
 def _extremum(op: str) -> Callable:
     # NumPy's max / min take no dtype: (a, axis, out, keepdims, initial, where), positionally too.
     def impl(a: Any, axis: Any = None, out: Any = None, keepdims: bool = False, initial: Any = None,
-             where: Any = None) -> Tensor:
+             where: Any = True) -> Tensor:
         return sum_like(a, axis, None, out, keepdims, initial, where)
     sum_like = _reduction(op)
     return impl
@@ -113,11 +151,21 @@ for _func, _op in [(np.max, "max"), (np.amax, "max"), (np.min, "min"), (np.amin,
 implements(np.any)(_any_all("any"))
 implements(np.all)(_any_all("all"))
 
+# ndarray's reduction methods take NumPy's arguments, in NumPy's order (x.max(0, None, True), initial=, where=).
+Tensor.sum = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.sum](self, *args, **kwargs)
+Tensor.prod = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.prod](self, *args, **kwargs)
+Tensor.max = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.max](self, *args, **kwargs)
+Tensor.min = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.min](self, *args, **kwargs)
+Tensor.any = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.any](self, *args, **kwargs)
+Tensor.all = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.all](self, *args, **kwargs)
+
 
 @implements(np.mean)
 def _mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
-          where: Any = None) -> Tensor:
-    reject("mean", out=out, where=where)
+          where: Any = True) -> Tensor:
+    reject("mean", out=out)
+    if where is not True:
+        return _masked_mean(arg(a), axis, dtype, keepdims, where)
     if dtype is not None and np.dtype(dtype).kind in "biu":
         # NumPy sums in that dtype (wrapping), divides, and casts the quotient back (truncating): np.mean(int8s,
         # dtype=np.int8) of three 100s is int8(300 - 256) / 3 -> 14.
@@ -127,8 +175,25 @@ def _mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims
     return reduce("mean", arg(a), axis, keepdims, dtype)
 
 
+def _masked_mean(x: Tensor, axis: Any, dtype: Any, keepdims: bool, where: Any) -> Tensor:
+    """NumPy's ``_methods._mean`` with a mask: the masked sum (in float64 for integers and booleans, float32 for
+    float16) divided by the count of the mask's elements per slice (an intp), in the sum's dtype (NumPy's
+    ``true_divide(..., out=ret, casting="unsafe")``), float16 cast back. An empty slice is NaN; NumPy's
+    "Mean of empty slice" warning, which depends on the mask's values, is not issued."""
+    mask = _where_mask("mean", x, where, axis=axis, dtype=dtype, keepdims=keepdims)
+    half = dtype is None and x.dtype == np.float16
+    if dtype is None and x.dtype.kind in "biu":
+        dtype = np.float64
+    elif half:
+        dtype = np.float32
+    total = reduce("sum", apply("where", mask, x, constant(np.zeros((), x.dtype))), axis, keepdims, dtype)
+    count = reduce("sum", cast(mask, np.intp), axis, keepdims)
+    result = cast(total / count, total.dtype)
+    return cast(result, np.float16) if half else result
+
+
 def _mean_method(self: Tensor, axis: Any = None, dtype: Any = None, out: Any = None, keepdims: bool = False, *,
-                 where: Any = None) -> Tensor:
+                 where: Any = True) -> Tensor:
     return _mean(self, axis, dtype, out, keepdims, where=where)
 
 
