@@ -16,6 +16,7 @@ Layers, each importing only the ones above it in this list::
     numpy_pieces           append, insert, delete, diagflat, choose
     numpy_derived          digitize, unravel_index, gradient, common_type, apply_over_axes
     numpy_data_dependent   functions whose output size depends on the values (np.unique, np.nonzero, ...)
+    numpy_more             can_cast, resize, lexsort, unwrap, piecewise, copyto, put, place, putmask, ...
     interpreter            run(graph, inputs) with NUMPY_KERNELS
     subgraphs, control_flow, loops, backend
                            staged if / while / for, and the backend the dispatch core hands them to
@@ -33,6 +34,7 @@ Importing this package registers the graph backend and the NumPy functions.
 from runtime.graph import (  # noqa: F401, I001  (they register the NumPy functions; numpy_data_dependent after them)
     numpy_api, numpy_array, numpy_complex, numpy_derived, numpy_fft, numpy_linalg, numpy_pieces, numpy_polynomial)
 from runtime.graph import numpy_data_dependent  # noqa: F401, I001  (it registers NumPy functions too)
+from runtime.graph import numpy_more  # noqa: F401, I001  (it registers NumPy functions too)
 from runtime.graph.backend import GRAPH_BACKEND, GraphBackend, GraphRange
 from runtime.graph.builder import current_builder
 from runtime.graph.interpreter import NUMPY_KERNELS, run
