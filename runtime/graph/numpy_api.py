@@ -151,13 +151,18 @@ for _func, _op in [(np.max, "max"), (np.amax, "max"), (np.min, "min"), (np.amin,
 implements(np.any)(_any_all("any"))
 implements(np.all)(_any_all("all"))
 
+
 # ndarray's reduction methods take NumPy's arguments, in NumPy's order (x.max(0, None, True), initial=, where=).
-Tensor.sum = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.sum](self, *args, **kwargs)
-Tensor.prod = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.prod](self, *args, **kwargs)
-Tensor.max = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.max](self, *args, **kwargs)
-Tensor.min = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.min](self, *args, **kwargs)
-Tensor.any = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.any](self, *args, **kwargs)
-Tensor.all = lambda self, *args, **kwargs: NUMPY_FUNCTIONS[np.all](self, *args, **kwargs)
+def _reduction_method(func: Callable, name: str) -> Callable:
+    def method(self: Tensor, *args: Any, **kwargs: Any) -> Tensor:
+        return NUMPY_FUNCTIONS[func](self, *args, **kwargs)
+    method.__name__ = method.__qualname__ = name
+    return method
+
+
+for _func, _name in [(np.sum, "sum"), (np.prod, "prod"), (np.max, "max"), (np.min, "min"), (np.any, "any"),
+                     (np.all, "all")]:
+    setattr(Tensor, _name, _reduction_method(_func, _name))
 
 
 @implements(np.mean)

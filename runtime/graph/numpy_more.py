@@ -30,7 +30,19 @@ from runtime.graph.numpy_api import implements, probe
 from runtime.graph.numpy_array import _assign_in_place
 from runtime.graph.numpy_pieces import as_array
 from runtime.graph.shapes import normalize_axis
-from runtime.graph.tensor import PyNumber, Tensor, apply, as_tensor, bind, bind1, cast, constant, reshape
+from runtime.graph.tensor import (
+    COMPOSITE_UFUNCS,
+    PyNumber,
+    Tensor,
+    apply,
+    as_tensor,
+    bind,
+    bind1,
+    cast,
+    constant,
+    holds_tensor,
+    reshape,
+)
 from runtime.staging import NotStageable, user_location
 
 
@@ -44,8 +56,8 @@ def _stand_in(x: Any) -> Any:
     x = _plain(x)
     if type(x) is PyNumber:
         return {"b": False, "i": 0, "f": 0.0, "c": 0j}[x.dtype.kind]
-    if isinstance(x, Tensor):
-        return probe(x)
+    if isinstance(x, Tensor) or (isinstance(x, (list, tuple)) and holds_tensor(x)):
+        return probe(as_array(x))
     return x
 
 
@@ -67,8 +79,7 @@ def _quiet(func: Any, *args: Any, **kwargs: Any) -> Any:
 
 @implements(np.can_cast)
 def _can_cast(from_: Any, to: Any, casting: str = "safe") -> bool:
-    return np.can_cast(_stand_in(from_).dtype if isinstance(_plain(from_), Tensor) else _stand_in(from_),
-                       _stand_in(to), casting)
+    return np.can_cast(_stand_in(from_), _stand_in(to), casting)
 
 
 # --- resize -----------------------------------------------------------------------------------------------
@@ -249,10 +260,11 @@ def _copyto(dst: Any, src: Any, casting: str = "same_kind", where: Any = True) -
 @implements(np.putmask)
 def _putmask(a: Any, mask: Any, values: Any) -> None:
     target = _target("putmask", a)
+    values_given = values
     mask, values = as_array(mask), as_array(values)
     _known(mask, "putmask")
     _known(values, "putmask")
-    _quiet(np.putmask, _scratch(target), probe(mask), probe(values))  # (NumPy's errors: sizes, casts)
+    _quiet(np.putmask, _scratch(target), probe(mask), _stand_in(values_given))  # (NumPy's errors: sizes, casts)
     if values.size == 0:
         return
     size = target.size
@@ -266,17 +278,18 @@ def _putmask(a: Any, mask: Any, values: Any) -> None:
 @implements(np.place)
 def _place(arr: Any, mask: Any, vals: Any) -> None:
     target = _target("place", arr)
+    vals_given = vals
     mask, vals = as_array(mask), as_array(vals)
     _known(mask, "place")
     _known(vals, "place")
     if mask.size != target.size:
-        _quiet(np.place, _scratch(target), probe(mask), probe(vals))  # (NumPy's error for the sizes)
+        _quiet(np.place, _scratch(target), probe(mask), _stand_in(vals_given))  # (NumPy's error for the sizes)
     flat_mask = reshape(cast(mask, bool), (-1,))
     if vals.size == 0:
         bind("assert", [~np.any(flat_mask)], message="Cannot insert from an empty array!", error=ValueError,
              where=user_location())
         return
-    _quiet(np.place, _scratch(target), probe(mask), probe(vals))
+    _quiet(np.place, _scratch(target), probe(mask), _stand_in(vals_given))
     flat_vals = cast(reshape(vals, (-1,)), target.dtype)
     rank = np.cumsum(cast(flat_mask, np.intp)) - 1  # (the k-th True element takes vals[k % len(vals)])
     picked = bind1("take", [flat_vals, np.mod(np.maximum(rank, 0), flat_vals.shape[0])], axis=0, mode=None)
@@ -295,7 +308,7 @@ def _put(a: Any, ind: Any, v: Any, mode: str = "raise") -> None:
     values = as_array(v)
     _known(values, "put")
     indices = np.asarray(ind)
-    _quiet(np.put, _scratch(target), indices, probe(values), mode=mode)  # (NumPy's errors: bounds, mode, casts)
+    _quiet(np.put, _scratch(target), indices, _stand_in(v), mode=mode)  # (NumPy's errors: bounds, mode, casts)
     indices = indices.ravel().astype(np.intp)
     size = target.size
     if indices.size == 0 or values.size == 0 or size == 0:
@@ -313,3 +326,67 @@ def _put(a: Any, ind: Any, v: Any, mode: str = "raise") -> None:
     flat = np.copy(reshape(target, (-1,)))
     flat[keep] = cast(bind1("take", [reshape(values, (-1,)), constant(taken)], axis=0, mode=None), target.dtype)
     _assign_in_place(target, reshape(flat, target.shape), "np.put")
+
+
+# --- frexp and ldexp ------------------------------------------------------------------------------------------
+# Exact in float64: a power of two 2**k is a product of constants 2**(+-2**i) (never exp2, which XLA may round),
+# and a scaling by one is split in two so that each product is exact but the last, which rounds once (a result
+# in the subnormal range rounds as C's ldexp rounds it). float16 and float32 are computed in float64 (exactly)
+# and cast back once.
+
+_POWER_BITS = 11  # |k| < 2**11
+
+
+def _power_of_two(k: Tensor) -> Tensor:
+    """``2.0 ** k`` (float64) for an int64 tensor ``k`` with ``|k| <= 1100``, exactly."""
+    magnitude = np.abs(k)
+    negative = k < 0
+    result = np.ones(k.shape, np.float64) if k.ndim else constant(np.float64(1.0))
+    for i in range(_POWER_BITS):
+        bit = ((magnitude >> i) & 1) == 1
+        up, down = constant(np.float64(2.0) ** (2 ** i)), constant(np.float64(2.0) ** -(2 ** i))
+        factor = np.where(bit, np.where(negative, down, up), constant(np.float64(1.0)))
+        result = result * factor
+    return result
+
+
+def _frexp64(x: Tensor) -> tuple:
+    """float64 ``x`` as ``(m, e)``, ``x == m * 2**e``, ``0.5 <= |m| < 1``; ``(x, 0)`` for 0, inf, NaN."""
+    finite = np.isfinite(x) & (x != 0)
+    a = np.where(finite, np.abs(x), constant(np.float64(1.0)))
+    e = cast(np.clip(np.floor(np.log2(a)), -1100.0, 1100.0), np.int64) + 1  # (off by one at most: corrected below)
+    half = -e // 2
+    m = a * _power_of_two(half) * _power_of_two(-e - half)
+    too_big = m >= 1.0
+    m, e = np.where(too_big, m * 0.5, m), np.where(too_big, e + 1, e)
+    too_small = m < 0.5
+    m, e = np.where(too_small, m * 2.0, m), np.where(too_small, e - 1, e)
+    finite = finite & (m != 0)  # (under XLA, which flushes subnormals to zero, a subnormal x is 0)
+    return np.where(finite, np.copysign(m, x), x), np.where(finite, e, np.zeros((), np.int64))
+
+
+def _frexp(x: Any) -> tuple:
+    values = as_tensor(x)
+    mantissa_type, exponent_type = (r.dtype for r in _quiet(np.frexp, probe(values)))  # (NumPy's loop, errors)
+    if mantissa_type not in (np.float16, np.float32, np.float64):
+        raise NotStageable(f"{user_location()}: np.frexp of {values.dtype} is not supported in graphs; cast to "
+                           "float64 first")
+    m, e = _frexp64(cast(values, np.float64))
+    return cast(m, mantissa_type), cast(e, exponent_type)
+
+
+def _ldexp(x: Any, n: Any) -> Tensor:
+    values, exponents = as_tensor(x), as_tensor(n)
+    result_type = _quiet(np.ldexp, _stand_in(x), _stand_in(n)).dtype  # (NumPy's loop and its errors)
+    if result_type not in (np.float16, np.float32, np.float64):
+        raise NotStageable(f"{user_location()}: np.ldexp of {values.dtype} is not supported in graphs; cast to "
+                           "float64 first")
+    m, e = _frexp64(cast(values, np.float64))
+    k = np.clip(e + cast(np.clip(exponents, -4000, 4000), np.int64), -1100, 1100)
+    first = np.where(k < -1021, constant(np.int64(-1000)), k // 2)
+    scaled = m * _power_of_two(first) * _power_of_two(k - first)
+    return cast(scaled, result_type)
+
+
+COMPOSITE_UFUNCS[np.frexp] = _frexp
+COMPOSITE_UFUNCS[np.ldexp] = _ldexp

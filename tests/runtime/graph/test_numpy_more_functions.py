@@ -314,7 +314,29 @@ def _putmask_size_mismatch(x):
     return y
 
 
+def _python_numbers_into_ints(x):
+    a, b, c, d = (np.zeros(6, np.int32) for _ in range(4))
+    np.putmask(a, x > 0, -2.5)
+    np.place(b, x < 0, 7)
+    np.put(c, [1, 2], 3.7)
+    np.copyto(d, 9, where=x > 1)
+    return a, b, c, d
+
+
+def _array_float_into_ints_is_numpys_error(x):
+    a = np.zeros(6, np.int32)
+    np.putmask(a, x > 0, x)
+    return a
+
+
+def _list_of_tensors(x):
+    a = np.zeros(6)
+    np.place(a, x > 0, [x[0], x[1] * 2])
+    return a
+
+
 WRITES = {f.__name__: f for f in [
+    _python_numbers_into_ints, _array_float_into_ints_is_numpys_error, _list_of_tensors,
     _copyto, _copyto_cast, _copyto_broadcast, _copyto_same_kind_error, _copyto_scalar, _put, _put_clip,
     _put_out_of_bounds, _put_wrap, _place, _place_nothing, _place_from_empty, _place_size_mismatch, _putmask,
     _putmask_argument, _putmask_size_mismatch]}
@@ -361,3 +383,86 @@ def test_put_with_traced_positions_is_refused():
         return y
     with pytest.raises(NotStageable, match="ind must be a Python constant"):
         autograph.function(f)(X)
+
+
+# --- frexp and ldexp --------------------------------------------------------------------------------------------
+
+SPECIAL = np.array([5e-324, -1e-310, 2.2250738585072014e-308, 1.7976931348623157e308, 0.0, -0.0, np.inf, -np.inf,
+                    np.nan, 1.0, 0.5, 3.0, -7.25, 1e-300, 2.0 ** -1022 * 0.75, 2.0 ** 1023])
+SCALED = RNG.normal(size=300) * 10.0 ** RNG.integers(-300, 300, 300)
+SHIFTS = RNG.integers(-1200, 1200, SCALED.size)
+
+
+def assert_bits(got, want) -> None:
+    """Equal bit for bit: dtype, values, NaNs, signs of zeros."""
+    got, want = (got, want) if isinstance(want, tuple) else ((got,), (want,))
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype, (g.dtype, w.dtype)
+        np.testing.assert_array_equal(g, w)
+        np.testing.assert_array_equal(np.signbit(g), np.signbit(w))
+
+
+def _frexp(x):
+    return np.frexp(x)
+
+
+def _frexp32(x):
+    return np.frexp(x.astype(np.float32))
+
+
+def _frexp16(x):
+    return np.frexp(x.astype(np.float16))
+
+
+def _frexp_int(x):
+    return np.frexp(np.arange(-4, 5))
+
+
+def _ldexp(x, n):
+    return np.ldexp(x, n)
+
+
+def _ldexp32(x, n):
+    return np.ldexp(x.astype(np.float32), n.astype(np.int32))
+
+
+def _ldexp16(x, n):
+    return np.ldexp(x.astype(np.float16), n // 40)
+
+
+def _ldexp_python_int(x, n):
+    return np.ldexp(x, 3), np.ldexp(n, 3)
+
+
+FREXP_LDEXP = [_frexp, _frexp32, _frexp16, _frexp_int, _ldexp, _ldexp32, _ldexp16, _ldexp_python_int]
+
+
+@pytest.mark.parametrize("fn", FREXP_LDEXP, ids=lambda f: f.__name__)
+def test_frexp_ldexp_are_numpys_bit_for_bit_with_subnormals(fn):
+    """On the NumPy interpreter: subnormal inputs and results too (ldexp rounds once, as C's)."""
+    x = np.concatenate([SPECIAL, SCALED])
+    n = np.concatenate([RNG.integers(-1100, 1100, SPECIAL.size), SHIFTS])
+    args = (x,) if fn.__code__.co_argcount == 1 else (x, n)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert_bits(autograph.function(fn)(*args), fn(*args))
+
+
+@pytest.mark.parametrize("fn", FREXP_LDEXP, ids=lambda f: f.__name__)
+def test_frexp_ldexp_lowered_to_jax(fn):
+    """Under XLA, which flushes subnormals to zero (docs/jax.md), on inputs and results that are normal."""
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=200) * 10.0 ** rng.integers(-20, 20, 200)
+    n = rng.integers(-30, 30, x.size)
+    args = (x,) if fn.__code__.co_argcount == 1 else (x, n)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        assert_bits(autograph.function(fn, executor="jax")(*args), fn(*args))
+
+
+def test_ldexp_rounds_a_subnormal_result_once():
+    check(lambda x: np.ldexp(x, -1074), np.array([1.5, 0.75, 2.5, 0.5, -1.5]))
+
+
+def test_ldexp_of_a_float_exponent_is_numpys_type_error():
+    check(lambda x: np.ldexp(x, x), X)
