@@ -31,6 +31,7 @@ from runtime.graph.numpy_array import _assign_in_place
 from runtime.graph.numpy_pieces import as_array
 from runtime.graph.shapes import normalize_axis
 from runtime.graph.tensor import (
+    _READ_ONLY,
     COMPOSITE_UFUNCS,
     PyNumber,
     Tensor,
@@ -42,6 +43,7 @@ from runtime.graph.tensor import (
     constant,
     holds_tensor,
     reshape,
+    written_scalar,
 )
 from runtime.staging import NotStageable, user_location
 
@@ -245,16 +247,44 @@ def _scratch(x: Tensor) -> np.ndarray:
     return np.zeros(x.shape, x.dtype)
 
 
+def _checked(target: Tensor, call: Any) -> bool:
+    """NumPy's checks of a write, ``call(destination)`` with stand-ins of the other arguments: on a NumPy scalar
+    where ``target`` stands for one (NumPy's TypeError; ``np.put`` writes into a copy of it and changes nothing:
+    False, nothing to write), then on a scratch array of ``target``'s shape and dtype (its errors)."""
+    if written_scalar(target):
+        _quiet(call, target.dtype.type(0))
+        return False
+    _quiet(call, _scratch(target))
+    return True
+
+
+def _write(target: Tensor, value: Tensor, name: str, call: Any) -> None:
+    """``target`` holds ``value`` from now on; a read-only view (``np.broadcast_to``'s) raises NumPy's own error for
+    this function, asked of NumPy on a read-only scratch array."""
+    try:
+        _assign_in_place(target, value, name)
+    except ValueError as error:
+        if error.args != (_READ_ONLY,):
+            raise
+        scratch = _scratch(target)
+        scratch.flags.writeable = False
+        _quiet(call, scratch)
+        raise
+
+
 @implements(np.copyto)
 def _copyto(dst: Any, src: Any, casting: str = "same_kind", where: Any = True) -> None:
     target = _target("copyto", dst)
     src, where = _plain(src), _plain(where)
-    _quiet(np.copyto, _scratch(target), _stand_in(src), casting=casting, where=_stand_in(where))
+    def call(destination: np.ndarray) -> None:
+        np.copyto(destination, _stand_in(src), casting=casting, where=_stand_in(where))
+    if not _checked(target, call):
+        return
     value = cast(as_tensor(src), target.dtype)
     if where is not True:
         mask = as_tensor(where)
         value = apply("where", mask, value, target)
-    _assign_in_place(target, value, "np.copyto")
+    _write(target, value, "np.copyto", call)
 
 
 @implements(np.putmask)
@@ -264,7 +294,10 @@ def _putmask(a: Any, mask: Any, values: Any) -> None:
     mask, values = as_array(mask), as_array(values)
     _known(mask, "putmask")
     _known(values, "putmask")
-    _quiet(np.putmask, _scratch(target), probe(mask), _stand_in(values_given))  # (NumPy's errors: sizes, casts)
+    def call(destination: np.ndarray) -> None:  # (NumPy's errors: sizes, casts)
+        np.putmask(destination, probe(mask), _stand_in(values_given))
+    if not _checked(target, call):
+        return
     if values.size == 0:
         return
     size = target.size
@@ -272,7 +305,7 @@ def _putmask(a: Any, mask: Any, values: Any) -> None:
     positions = np.arange(size, dtype=np.intp) % flat_values.shape[0]
     cycled = cast(bind1("take", [flat_values, constant(positions)], axis=0, mode=None), target.dtype)
     new = apply("where", reshape(cast(mask, bool), (-1,)), cycled, reshape(target, (-1,)))
-    _assign_in_place(target, reshape(new, target.shape), "np.putmask")
+    _write(target, reshape(new, target.shape), "np.putmask", call)
 
 
 @implements(np.place)
@@ -282,19 +315,19 @@ def _place(arr: Any, mask: Any, vals: Any) -> None:
     mask, vals = as_array(mask), as_array(vals)
     _known(mask, "place")
     _known(vals, "place")
-    if mask.size != target.size:
-        _quiet(np.place, _scratch(target), probe(mask), _stand_in(vals_given))  # (NumPy's error for the sizes)
+    def call(destination: np.ndarray) -> None:  # (NumPy's errors: sizes, casts; an empty vals is checked below)
+        np.place(destination, probe(mask), _stand_in(vals_given) if vals.size else np.zeros(1, vals.dtype))
+    _checked(target, call)
     flat_mask = reshape(cast(mask, bool), (-1,))
     if vals.size == 0:
         bind("assert", [~np.any(flat_mask)], message="Cannot insert from an empty array!", error=ValueError,
              where=user_location())
         return
-    _quiet(np.place, _scratch(target), probe(mask), _stand_in(vals_given))
     flat_vals = cast(reshape(vals, (-1,)), target.dtype)
     rank = np.cumsum(cast(flat_mask, np.intp)) - 1  # (the k-th True element takes vals[k % len(vals)])
     picked = bind1("take", [flat_vals, np.mod(np.maximum(rank, 0), flat_vals.shape[0])], axis=0, mode=None)
     new = apply("where", flat_mask, picked, reshape(target, (-1,)))
-    _assign_in_place(target, reshape(new, target.shape), "np.place")
+    _write(target, reshape(new, target.shape), "np.place", call)
 
 
 @implements(np.put)
@@ -308,7 +341,10 @@ def _put(a: Any, ind: Any, v: Any, mode: str = "raise") -> None:
     values = as_array(v)
     _known(values, "put")
     indices = np.asarray(ind)
-    _quiet(np.put, _scratch(target), indices, _stand_in(v), mode=mode)  # (NumPy's errors: bounds, mode, casts)
+    def call(destination: np.ndarray) -> None:  # (NumPy's errors: bounds, mode, casts)
+        np.put(destination, indices, _stand_in(v), mode=mode)
+    if not _checked(target, call):
+        return
     indices = indices.ravel().astype(np.intp)
     size = target.size
     if indices.size == 0 or values.size == 0 or size == 0:
@@ -325,7 +361,7 @@ def _put(a: Any, ind: Any, v: Any, mode: str = "raise") -> None:
     taken = np.array([source[last[int(i)]] for i in keep], dtype=np.intp)
     flat = np.copy(reshape(target, (-1,)))
     flat[keep] = cast(bind1("take", [reshape(values, (-1,)), constant(taken)], axis=0, mode=None), target.dtype)
-    _assign_in_place(target, reshape(flat, target.shape), "np.put")
+    _write(target, reshape(flat, target.shape), "np.put", call)
 
 
 # --- frexp and ldexp ------------------------------------------------------------------------------------------

@@ -112,7 +112,8 @@ def test_masked_sum_mean_and_max_match_numpy(x, data):
         return (np.sum(x, axis, where=m, keepdims=keepdims), np.mean(x, axis, where=m, keepdims=keepdims),
                 np.max(x, axis, where=m, initial=-3.0, keepdims=keepdims), np.any(x > 1, axis, where=m))
     want = _eager(f, (x, mask))
-    assert_same(_graph(f, (x, mask), "numpy"), want)
+    for executor in EXECUTORS:
+        assert_same(_graph(f, (x, mask), executor), want)
 
 
 # --- dtypes --------------------------------------------------------------------------------------------------
@@ -466,3 +467,41 @@ def test_ldexp_rounds_a_subnormal_result_once():
 
 def test_ldexp_of_a_float_exponent_is_numpys_type_error():
     check(lambda x: np.ldexp(x, x), X)
+
+
+def _into_a_scalar(name):
+    def f(x):
+        s = x[0]
+        if name == "copyto":
+            np.copyto(s, 2.0)
+        elif name == "put":
+            np.put(s, [0], 2.0)
+        elif name == "place":
+            np.place(s, True, [2.0])
+        else:
+            np.putmask(s, True, 2.0)
+        return s, x
+    f.__name__ = f"_{name}_into_a_scalar"
+    return f
+
+
+def _into_a_read_only_view(name):
+    def f(x):
+        view = np.broadcast_to(x[:1], (3,))
+        if name == "copyto":
+            np.copyto(view, 2.0)
+        elif name == "put":
+            np.put(view, [0], 2.0)
+        elif name == "place":
+            np.place(view, [True, False, True], [2.0])
+        else:
+            np.putmask(view, [True, False, True], 2.0)
+        return view
+    f.__name__ = f"_{name}_into_a_read_only_view"
+    return f
+
+
+@pytest.mark.parametrize("name", ["copyto", "put", "place", "putmask"])
+@pytest.mark.parametrize("make", [_into_a_scalar, _into_a_read_only_view])
+def test_writes_into_scalars_and_read_only_views_are_numpys(make, name):
+    check(make(name), X)
