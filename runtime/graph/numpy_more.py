@@ -9,8 +9,9 @@ _histograms_impl.py), so values, dtypes and errors are NumPy's:
 * ``sort_complex``: ``np.sort`` and NumPy's cast to complex; ``real_if_close``: real input is itself; complex
   input is refused (NumPy's result dtype depends on the values).
 * ``unwrap(p, discont, axis, period)``: NumPy's code, its ``copyto(..., where=)`` as ``np.where``.
-* ``piecewise(x, condlist, funclist)``: each function (or constant) given ``x[cond]``, written back with
-  ``y[cond] = ...`` (a mask the graph keeps to run time), as NumPy's.
+* ``piecewise(x, condlist, funclist)``: each function given ``x[cond]`` (a length known at run time) in a staged
+  ``if`` on ``np.any(cond)`` (NumPy calls it only for a selection that is not empty), its result written back with
+  ``y[cond] = ...``; constants written with the mask.
 * ``histogram_bin_edges``: the edges ``np.histogram`` computes (a constant count or constant edges).
 * ``copyto``, ``put``, ``place``, ``putmask``: writes into a graph array (``assign_in_place``), NumPy's checks
   first on a scratch array of the same shape and dtype (its errors, its messages); the values cycled as
@@ -21,11 +22,13 @@ from __future__ import annotations
 
 import collections.abc
 import warnings
+from functools import partial
 from typing import Any
 
 import numpy as np
 
 from runtime.graph import variables
+from runtime.graph.control_flow import if_exp
 from runtime.graph.numpy_api import implements, probe
 from runtime.graph.numpy_array import _assign_in_place
 from runtime.graph.numpy_pieces import as_array
@@ -219,8 +222,27 @@ def _piecewise(x: Any, condlist: Any, funclist: Any, *args: Any, **kw: Any) -> T
         if not isinstance(func, collections.abc.Callable):
             y[cond] = func
         else:
-            y[cond] = func(x[cond], *args, **kw)
+            vals = x[cond]
+            made: list = []
+            result = if_exp(np.any(cond), partial(_piece, vals, func, args, kw, y.dtype, made),
+                            partial(_no_piece, vals, y.dtype, made))
+            y[cond] = result
     return y
+
+
+def _piece(vals: Tensor, func: Any, args: tuple, kw: dict, dtype: np.dtype, made: list) -> Tensor:
+    """``func(x[cond])`` in ``y``'s dtype (as the write casts it): the branch that runs (a staged ``if``) only where
+    the condition holds somewhere, as NumPy calls ``func`` only when ``x[cond]`` is not empty."""
+    result = cast(as_tensor(func(vals, *args, **kw)), dtype)
+    made.append(result.ndim)
+    return result
+
+
+def _no_piece(vals: Tensor, dtype: np.dtype, made: list) -> Tensor:
+    """The other branch: nothing is computed; a value of the shape the first branch gives, written nowhere."""
+    if made and made[0] == 0:  # (the first branch, traced first, gave one value for all)
+        return constant(np.zeros((), dtype))
+    return cast(vals, dtype)
 
 
 # --- histogram_bin_edges ----------------------------------------------------------------------------------

@@ -178,6 +178,7 @@ CASES = {
     "piecewise_one_condition": (lambda x: np.piecewise(x, x < 0, [0, 1]), [X]),
     "piecewise_int": (_piecewise_int, [X]),
     "piecewise_args": (_piecewise_args, [X]),
+    "piecewise_scalar_function": (lambda x: np.piecewise(x, [x < 0], [lambda v: 2.0, lambda v: v * 3]), [X]),
     "piecewise_too_many": (lambda x: np.piecewise(x, [x < 0], [1, 2, 3]), [X]),
     "histogram_bin_edges": (lambda x: np.histogram_bin_edges(x, 5), [X]),
     "histogram_bin_edges_range": (lambda x: np.histogram_bin_edges(x, 3, range=(0, 1)), [X]),
@@ -201,6 +202,19 @@ def test_resize_lexsort_unwrap_vary(x, size, mod):
     want = _eager(f, (x,))
     for executor in EXECUTORS:
         assert_same(_graph(f, (x,), executor), want)
+
+
+def test_piecewise_calls_a_function_only_where_its_condition_holds():
+    """NumPy skips a function whose condition holds nowhere (here ``v.max()`` of no elements would raise): the graph
+    stages the call in an ``if``, so the interpreter gives NumPy's values and errors either way."""
+    def f(x):
+        return np.piecewise(x, [x < 0], [lambda v: v / v.max(), 7.0])
+    for x in (X, np.abs(X)):
+        assert_same(_graph(f, (x,), "numpy"), _eager(f, (x,)))
+    # Under XLA the selection's length is fixed when the program is compiled for it: where it is 0, the untaken
+    # branch's max of no elements cannot be lowered, a refusal that names it (not a value).
+    assert_same(_graph(f, (X,), "jax"), _eager(f, (X,)))
+    assert "cannot lower the `max`" in str(_graph(f, (np.abs(X),), "jax"))
 
 
 def test_real_if_close_of_complex_is_refused():
