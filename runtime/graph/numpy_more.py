@@ -189,9 +189,8 @@ def _unwrap(p: Any, discont: Any = None, axis: int = -1, *, period: Any = 2 * np
 @implements(np.piecewise)
 def _piecewise(x: Any, condlist: Any, funclist: Any, *args: Any, **kw: Any) -> Tensor:
     """NumPy's piecewise: each function is called on ``x[cond]`` (its elements where the condition holds: a length
-    known when the graph runs) and its result written back with ``y[cond] = ...``. NumPy skips a function whose
-    condition holds nowhere; the graph calls it on the empty selection (a function that fails on no elements fails
-    when the graph runs)."""
+    known when the graph runs) in a staged ``if`` on ``np.any(cond)`` (NumPy skips a function whose condition holds
+    nowhere), and its result written back with ``y[cond] = ...``."""
     x = as_array(x)
     n2 = len(funclist)
     condlist = _plain(condlist)
