@@ -1495,7 +1495,7 @@ REFUSED = {  # case -> the executors that refuse it, with a clear error (counted
     "nanpercentile": ("numpy", "jax"), "nanpercentile_allnans": ("numpy", "jax"), "nansum_initial": ("numpy", "jax"),
     "nanvar_complex": ("numpy", "jax"), "pad_empty_dimension": ("numpy", "jax"), "pad_linear_ramp": ("numpy", "jax"),
     "pad_mean_stat_length": ("numpy", "jax"), "pad_reflect_odd": ("numpy", "jax"),
-    "quantile_bad_method": ("numpy", "jax"), "spacing": ("numpy", "jax"),
+    "quantile_bad_method": ("numpy", "jax"),
     # XLA's complex sin is not NumPy's at signed zeros (sinc's sin(pi z)); a complex power with an infinite part
     # asks for the C library's cpow: refused since stop 43 (docs/jax.md)
     "sinc_complex64": ("jax",), "sinc_complex128": ("jax",), "power_complex_inf": ("jax",),
