@@ -195,6 +195,14 @@ class _TracedText(Transformer):
     def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
         return self._text(node)
 
+    def visit_FormattedValue(self, node: ast.FormattedValue) -> ast.FormattedValue:
+        # A field's format spec (`{x:{width}}`) is an f-string's own part, a JoinedStr the grammar needs as one: its
+        # fields are visited, the spec itself is no text of its own (the f-string around it is).
+        node.value = self.visit(node.value)
+        if node.format_spec is not None:
+            node.format_spec = self.generic_visit(node.format_spec)
+        return node
+
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
         return self._text(node)
 

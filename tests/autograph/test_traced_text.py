@@ -213,3 +213,37 @@ def test_an_error_made_by_the_text_callable_shows_the_originals_frames():
     assert "ag__.text_of(str)" in autograph.to_code(joins_texts)
     with testing.converted_form():
         assert frames(autograph.convert(joins_texts)) == frames(joins_texts) == ["joins_texts", "__str__"]
+
+
+def nested_spec_as_data(x, w):
+    s = f"{x:{w}}"
+    return len(s)
+
+
+def nested_spec_with_a_call(x, w):
+    return f"{x!r:>{len(str(w))}}" + "!"
+
+
+def nested_specs_in_message_and_result(x, w):
+    if x > 100:
+        raise ValueError(f"{x:{w}.{w}f}")
+    return f"{x:{w}.{w}f}|{x:{'<'}{w}}"
+
+
+def nested_spec_in_a_loop(xs, w):
+    out = []
+    for x in xs:
+        out.append(f"{x:0{w}d}")
+    return out
+
+
+@pytest.mark.parametrize("fn, args", [(nested_spec_as_data, (3, 5)), (nested_spec_with_a_call, (3, 5)),
+                                      (nested_specs_in_message_and_result, (3.25, 4)),
+                                      (nested_spec_in_a_loop, ([1, 22], 4))])
+def test_a_field_whose_format_spec_has_fields_converts(fn, args):
+    # (CPython's locale.currency, click's write_usage, humanize's intcomma: the format spec, an f-string's own part,
+    # was wrapped as text of its own, and ast.unparse refused the tree: the converter crashed)
+    converted = autograph.convert(fn)
+    assert converted(*args) == fn(*args)
+    with testing.converted_form():
+        assert converted(*args) == fn(*args)
