@@ -174,7 +174,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 UNTIDIED_BEFORE_311 = (
     "Python 3.10's bare `raise`, and a `with` statement's re-raise, raise the traceback they caught, not the one the "
     "runtime tidied: the converted form's tracebacks keep its blocks' entries, and a refusal's keeps the call's "
-    "entry in autograph/function.py (docs/limitations.md, \"NumPy versions\")")
+    "entry in autograph/function.py (docs/limitations.md, \"Python 3.10\")")
 
 
 @pytest.fixture(autouse=True)
