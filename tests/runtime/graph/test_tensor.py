@@ -161,13 +161,21 @@ def test_every_registered_function_has_a_case():
 
 def test_a_numpy_function_registered_twice_is_an_error_at_import():
     # Issue 32: sixteen functions were registered by two modules, the import order deciding which won.
-    # The table refuses a second registration, so a module that repeats one fails to import.
-    with pytest.raises(ValueError, match=r"np\.sum is registered twice in tensor\.NUMPY_FUNCTIONS \(first by "
-                                         r".*numpy_api\.py\): keep one implementation and delete the other"):
-        tensor.NUMPY_FUNCTIONS[np.sum] = lambda *args: None
-    with pytest.raises(ValueError, match="np.mean is registered twice"):
-        tensor.NUMPY_FUNCTIONS.update({np.mean: lambda *args: None})
-    assert tensor.NUMPY_FUNCTIONS.setdefault(np.sum, None) is not None  # setdefault keeps the one there
+    # The table refuses a second registration, so a module that repeats one fails to import. Also after a method that
+    # calls the registered function ran (x.sum() reads np.sum's entry: it must not mark it replaceable, or this test
+    # replaced np.sum for every later test of its process).
+    autograph.function(lambda x: x.sum() + x.max() + x.mean())(np.ones(3))
+    kept = {func: dict.__getitem__(tensor.NUMPY_FUNCTIONS, func) for func in (np.sum, np.mean)}
+    try:
+        with pytest.raises(ValueError, match=r"np\.sum is registered twice in tensor\.NUMPY_FUNCTIONS \(first by "
+                                             r".*numpy_api\.py\): keep one implementation and delete the other"):
+            tensor.NUMPY_FUNCTIONS[np.sum] = lambda *args: None
+        with pytest.raises(ValueError, match="np.mean is registered twice"):
+            tensor.NUMPY_FUNCTIONS.update({np.mean: lambda *args: None})
+        assert tensor.NUMPY_FUNCTIONS.setdefault(np.sum, None) is not None  # setdefault keeps the one there
+    finally:  # (a failure here must not leave the process's later tests a table without np.sum)
+        for func, impl in kept.items():
+            dict.__setitem__(tensor.NUMPY_FUNCTIONS, func, impl)
 
 
 def test_a_placeholder_or_an_implementation_read_first_may_be_replaced():
