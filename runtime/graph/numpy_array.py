@@ -205,7 +205,7 @@ def _moveaxis(x: Tensor, source: int, destination: int) -> Tensor:
     return transpose(x, order)
 
 
-def _assign_in_place(target: Any, value: Any, what: str) -> None:
+def write_in_place(target: Any, value: Any, what: str) -> None:
     """``tensor.assign_in_place(target, value)``: ``target`` (and what it views) holds ``value`` from now on."""
     if not isinstance(target, Tensor):
         raise NotStageable(not_a_graph_array(what, "written in place", target) + "; or use the returned value")
@@ -1602,7 +1602,7 @@ def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
         raise TypeError("first operand must be array")  # (NumPy's: a NumPy scalar is immutable)
     template, inputs = index_template(indices)
     result = bind1("ufunc_at", [a, arg(b), *inputs], ufunc=ufunc.__name__, index=template)
-    _assign_in_place(a, result, name)
+    write_in_place(a, result, name)
 
 
 def _ufunc_reduceat(ufunc: np.ufunc, array: Any, indices: Any, axis: int = 0, dtype: Any = None,
@@ -1703,7 +1703,7 @@ class FlatIter:
         if values is None:
             return  # (no values: NumPy writes nothing)
         flat = bind1("setitem", [flat, values, *inputs], index=template)
-        _assign_in_place(self.base, reshape(flat, shape), "x.flat[...] = value")
+        write_in_place(self.base, reshape(flat, shape), "x.flat[...] = value")
 
     def __graph_tensor__(self) -> Tensor:
         """What NumPy makes of ``x.flat`` given as an array (``np.asarray(x.flat)``, ``np.cos(x.flat)``): a
@@ -1819,7 +1819,7 @@ def _tolist(self: Tensor) -> Any:
 
 def _sort_method(self: Tensor, axis: int = -1, kind: Any = None, order: Any = None, *, stable: Any = None) -> None:
     """``x.sort()`` sorts in place (NumPy's method returns None)."""
-    _assign_in_place(self, _sort(self, axis, kind, order, stable=stable), "x.sort()")
+    write_in_place(self, _sort(self, axis, kind, order, stable=stable), "x.sort()")
 
 
 def _clip_method(self: Tensor, min: Any = None, max: Any = None, out: Any = None, **kwargs: Any) -> Any:

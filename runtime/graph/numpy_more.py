@@ -30,12 +30,12 @@ import numpy as np
 from runtime.graph import variables
 from runtime.graph.control_flow import if_exp
 from runtime.graph.numpy_api import implements, probe
-from runtime.graph.numpy_array import _assign_in_place
+from runtime.graph.numpy_array import write_in_place
 from runtime.graph.numpy_pieces import as_array
 from runtime.graph.shapes import normalize_axis
 from runtime.graph.tensor import (
-    _READ_ONLY,
     COMPOSITE_UFUNCS,
+    READ_ONLY,
     PyNumber,
     Tensor,
     apply,
@@ -260,7 +260,7 @@ def _histogram_bin_edges(a: Any, bins: Any = 10, range: Any = None, weights: Any
 def _target(name: str, a: Any) -> Tensor:
     a = _plain(a)
     if not isinstance(a, Tensor):
-        _assign_in_place(a, None, f"np.{name}")  # (the refusal for a NumPy array)
+        write_in_place(a, None, f"np.{name}")  # (the refusal for a NumPy array)
     return _known(a, name)
 
 
@@ -283,9 +283,9 @@ def _write(target: Tensor, value: Tensor, name: str, call: Any) -> None:
     """``target`` holds ``value`` from now on; a read-only view (``np.broadcast_to``'s) raises NumPy's own error for
     this function, asked of NumPy on a read-only scratch array."""
     try:
-        _assign_in_place(target, value, name)
+        write_in_place(target, value, name)
     except ValueError as error:
-        if error.args != (_READ_ONLY,):
+        if error.args != (READ_ONLY,):
             raise
         scratch = _scratch(target)
         scratch.flags.writeable = False

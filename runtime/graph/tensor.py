@@ -1557,11 +1557,11 @@ def alias(x: Tensor) -> Tensor:
     return Tensor(value, owner, view=(x, same_elements, lambda base, new: new))
 
 
-_READ_ONLY = "assignment destination is read-only"  # (NumPy's words for a write; "output array is read-only" for out=)
+READ_ONLY = "assignment destination is read-only"  # (NumPy's words for a write; "output array is read-only" for out=)
 
 
 def _read_only() -> Exception:
-    return ValueError(_READ_ONLY)
+    return ValueError(READ_ONLY)
 
 
 def read_only_view(x: Tensor, compute: Callable[[Tensor], Tensor],
@@ -1777,7 +1777,7 @@ def assign_out(target: Tensor, value: Any) -> None:
     try:
         assign_in_place(target, value)
     except ValueError as error:
-        if error.args != (_READ_ONLY,):  # (a read-only view's refusal: read_only_view)
+        if error.args != (READ_ONLY,):  # (a read-only view's refusal: read_only_view)
             raise
         raise ValueError("output array is read-only") from None
 
