@@ -297,8 +297,11 @@ class _Calls(Transformer):
             return argument
         if isinstance(argument, (ast.Lambda, ast.Constant)) or (self._plain(argument) and not self._routed(argument)):
             return argument
-        if isinstance(argument, ast.Call) and self._plain(argument.func) and isinstance(argument.func, ast.Attribute):
-            return argument  # `map(ag__.text_of(str), bits)` (autograph/converters/traced_text.py): the runtime's own
+        if (isinstance(argument, ast.Call) and isinstance(argument.func, ast.Attribute)
+                and isinstance(argument.func.value, ast.Name) and argument.func.value.id == "ag__"):
+            # `map(ag__.text_of(str), bits)` (autograph/converters/traced_text.py): the runtime's own. (Only
+            # ag__'s: `map(functools.partial(f, 1), xs)` goes through ag__.call, which converts f.)
+            return argument
         return _runtime_call(argument, _positions(argument))
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
