@@ -204,6 +204,12 @@ def _qualified(frame: Any) -> str:
     return f"{frame.f_globals.get('__name__', '?')}.{frame.f_code.co_name}"
 
 
+def site_first_without_notes(message: str, where: str) -> str:
+    """The runtime's own message (never the user's) for an error ``where`` staged: as it is where exceptions take notes
+    (Python 3.11+: a note names the site), with ``where: `` before it on Python 3.10, which has none."""
+    return f"{where}: {message}" if where and not hasattr(BaseException, "add_note") else message
+
+
 def qualified_name(code: Any) -> str:
     """The qualified name of the function ``code`` is the code of (``Clip.__add__``, ``f.<locals>.g``), for an error
     message. Python 3.11+ keeps it on the code (``co_qualname``); on 3.10 it is found on a function that runs

@@ -58,7 +58,7 @@ def numpys_message(message: str) -> str:
     """A ``pytest.raises(match=...)`` pattern for a graph's run-time error whose message is ``message`` exactly (NumPy's
     own, which the graph raises for it): then the note naming the staged line on Python 3.11+, or nothing; on 3.10,
     which has no notes, the runtime puts ``file:line: `` before it (``without_location``)."""
-    located = "" if sys.version_info >= (3, 11) else r"(?:[^\s:][^:]*:\d+: )?"
+    located = "" if sys.version_info >= (3, 11) else f"(?:{_LOCATION.pattern})?"
     return f"^{located}{re.escape(message)}(?:\n|$)"
 
 

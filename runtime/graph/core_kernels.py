@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime.graph import shapes
+from runtime.staging import site_first_without_notes
 
 # Reductions through the ufunc's own reduce (positional arguments: the fastest call NumPy has).
 
@@ -198,8 +199,7 @@ def python_int(*values: Any, operation: str, where: str = "") -> np.int64:
 def _python_int_overflow(where: str) -> OverflowError:
     """The runtime's own error (not the user's message): on Python 3.10, which has no notes, it starts with the line
     that staged the arithmetic, as the kernels' errors do there."""
-    located = where and not hasattr(BaseException, "add_note")
-    return assertion_error(OverflowError, f"{where}: {PYTHON_INT_OVERFLOW}" if located else PYTHON_INT_OVERFLOW, where)
+    return assertion_error(OverflowError, site_first_without_notes(PYTHON_INT_OVERFLOW, where), where)
 
 
 def assertion_error(error: type, message: str, where: str) -> BaseException:

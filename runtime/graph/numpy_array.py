@@ -205,11 +205,12 @@ def _moveaxis(x: Tensor, source: int, destination: int) -> Tensor:
     return transpose(x, order)
 
 
-def write_in_place(target: Any, value: Any, what: str) -> None:
-    """``tensor.assign_in_place(target, value)``: ``target`` (and what it views) holds ``value`` from now on."""
+def write_in_place(target: Any, value: Any, what: str, out: bool = False) -> None:
+    """``tensor.assign_in_place(target, value)``: ``target`` (and what it views) holds ``value`` from now on;
+    ``out``: as a ufunc's ``out=`` (``tensor.assign_out``: a read-only target is NumPy's error for that)."""
     if not isinstance(target, Tensor):
         raise NotStageable(not_a_graph_array(what, "written in place", target) + "; or use the returned value")
-    assign_in_place(target, value)
+    (assign_out if out else assign_in_place)(target, value)
 
 
 def not_a_graph_array(what: str, done: str, target: Any) -> str:
@@ -237,10 +238,7 @@ def _write_out(out: Any, result: Tensor, name: str, casting: str = "same_kind") 
         raise TypeError(f"{name}: cannot cast the output from {result.dtype!r} to {out_dtype!r} "
                         f"with casting rule {casting!r}")
     check_out(out)
-    if not isinstance(out, Tensor):
-        raise NotStageable(not_a_graph_array(f"{name}(out=...)", "written in place", out) + "; or use the returned "
-                           "value")
-    assign_out(out, result)
+    write_in_place(out, result, f"{name}(out=...)", out=True)
     return out
 
 

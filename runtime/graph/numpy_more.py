@@ -27,14 +27,14 @@ from typing import Any
 
 import numpy as np
 
-from runtime.graph import variables
 from runtime.graph.control_flow import if_exp
 from runtime.graph.numpy_api import implements, probe
-from runtime.graph.numpy_array import write_in_place
+from runtime.graph.numpy_array import variables_plain, write_in_place
 from runtime.graph.numpy_pieces import as_array
 from runtime.graph.shapes import normalize_axis
 from runtime.graph.tensor import (
     COMPOSITE_UFUNCS,
+    PYTHON_EXAMPLE,
     READ_ONLY,
     PyNumber,
     Tensor,
@@ -51,16 +51,12 @@ from runtime.graph.tensor import (
 from runtime.staging import NotStageable, user_location
 
 
-def _plain(x: Any) -> Any:
-    return x.value if isinstance(x, variables.Variable) else x
-
-
 def _stand_in(x: Any) -> Any:
     """What NumPy is asked about in place of ``x``: a zero-stride array of a tensor's dtype and shape (a Python
     number for a ``PyNumber``, which NumPy types weakly), anything else as it is."""
-    x = _plain(x)
+    x = variables_plain(x)
     if type(x) is PyNumber:
-        return {"b": False, "i": 0, "f": 0.0, "c": 0j}[x.dtype.kind]
+        return PYTHON_EXAMPLE[x.dtype.kind]
     if isinstance(x, Tensor) or (isinstance(x, (list, tuple)) and holds_tensor(x)):
         return probe(as_array(x))
     return x
@@ -91,8 +87,8 @@ def _can_cast(from_: Any, to: Any, casting: str = "safe") -> bool:
 
 @implements(np.resize)
 def _resize(a: Any, new_shape: Any) -> Tensor:
-    if isinstance(_plain(new_shape), Tensor) or (isinstance(new_shape, (list, tuple)) and any(
-            isinstance(_plain(d), Tensor) for d in new_shape)):
+    if isinstance(variables_plain(new_shape), Tensor) or (isinstance(new_shape, (list, tuple)) and any(
+            isinstance(variables_plain(d), Tensor) for d in new_shape)):
         raise NotStageable(f"{user_location()}: np.resize: argument new_shape must be a Python constant (an int or "
                            "a sequence of them) in graphs, not a graph tensor: it decides the shape of the result")
     x = _known(as_array(a), "resize")
@@ -109,7 +105,7 @@ def _resize(a: Any, new_shape: Any) -> Tensor:
 
 @implements(np.lexsort)
 def _lexsort(keys: Any, axis: int = -1) -> Tensor:
-    keys = _plain(keys)
+    keys = variables_plain(keys)
     if isinstance(keys, Tensor):
         _known(keys, "lexsort")
         keys = [keys[i] for i in range(keys.shape[0])] if keys.ndim else keys
@@ -165,7 +161,7 @@ def _unwrap(p: Any, discont: Any = None, axis: int = -1, *, period: Any = 2 * np
     slice1 = tuple(slice1)
     dtype = np.result_type(dd, period)
     if np.issubdtype(dtype, np.integer):
-        if isinstance(_plain(period), Tensor):
+        if isinstance(variables_plain(period), Tensor):
             raise NotStageable(f"{user_location()}: np.unwrap of integers needs period as a Python number in graphs "
                                "(NumPy's divmod of it decides whether the boundary is ambiguous)")
         interval_high, rem = divmod(period, 2)
@@ -193,12 +189,12 @@ def _piecewise(x: Any, condlist: Any, funclist: Any, *args: Any, **kw: Any) -> T
     nowhere), and its result written back with ``y[cond] = ...``."""
     x = as_array(x)
     n2 = len(funclist)
-    condlist = _plain(condlist)
+    condlist = variables_plain(condlist)
     if isinstance(condlist, (np.ndarray, Tensor)):  # (NumPy: condlist[0] not an array: one condition)
         wrap = condlist.ndim == 0 or (condlist.ndim == 1 and x.ndim != 0)
     else:
         wrap = np.isscalar(condlist) or not isinstance(condlist, (list, tuple)) or (
-            not isinstance(_plain(condlist[0]), (list, np.ndarray, Tensor)) and x.ndim != 0)
+            not isinstance(variables_plain(condlist[0]), (list, np.ndarray, Tensor)) and x.ndim != 0)
     if wrap:
         condlist = [condlist]
     if isinstance(condlist, (np.ndarray, Tensor)):
@@ -258,7 +254,7 @@ def _histogram_bin_edges(a: Any, bins: Any = 10, range: Any = None, weights: Any
 # --- writes into graph arrays -----------------------------------------------------------------------------
 
 def _target(name: str, a: Any) -> Tensor:
-    a = _plain(a)
+    a = variables_plain(a)
     if not isinstance(a, Tensor):
         write_in_place(a, None, f"np.{name}")  # (the refusal for a NumPy array)
     return _known(a, name)
@@ -296,7 +292,7 @@ def _write(target: Tensor, value: Tensor, name: str, call: Any) -> None:
 @implements(np.copyto)
 def _copyto(dst: Any, src: Any, casting: str = "same_kind", where: Any = True) -> None:
     target = _target("copyto", dst)
-    src, where = _plain(src), _plain(where)
+    src, where = variables_plain(src), variables_plain(where)
     def call(destination: np.ndarray) -> None:
         np.copyto(destination, _stand_in(src), casting=casting, where=_stand_in(where))
     if not _checked(target, call):
@@ -354,8 +350,8 @@ def _place(arr: Any, mask: Any, vals: Any) -> None:
 @implements(np.put)
 def _put(a: Any, ind: Any, v: Any, mode: str = "raise") -> None:
     target = _target("put", a)
-    if isinstance(_plain(ind), Tensor) or (isinstance(ind, (list, tuple)) and any(
-            isinstance(_plain(i), Tensor) for i in ind)):
+    if isinstance(variables_plain(ind), Tensor) or (isinstance(ind, (list, tuple)) and any(
+            isinstance(variables_plain(i), Tensor) for i in ind)):
         raise NotStageable(f"{user_location()}: np.put: argument ind must be a Python constant (an int or a sequence "
                            "of them, a NumPy array) in graphs, not a graph tensor: a position written twice keeps "
                            "NumPy's last value only when the graph knows the positions while tracing")

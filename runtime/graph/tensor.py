@@ -425,7 +425,7 @@ def _python_sequence_operand(t: Tensor, sequence: Any, op: str, reflected: bool)
         _refuse_sequence_repeat(t, sequence)
         return
     if type(t) is PyNumber:
-        stand_in = _PYTHON_EXAMPLE[t.dtype.kind]
+        stand_in = PYTHON_EXAMPLE[t.dtype.kind]
         python = _PYTHON_OPERATORS[op]
         python(sequence, stand_in) if reflected else python(stand_in, sequence)  # (raises Python's TypeError)
 
@@ -438,7 +438,7 @@ def _refuse_sequence_repeat(t: Tensor, sequence: Any) -> None:
     what = f"{type(sequence).__name__} * n"
     if type(t) is PyNumber:
         if t.dtype.kind == "f" or t.dtype.kind == "c":
-            operator.mul(sequence, _PYTHON_EXAMPLE[t.dtype.kind])  # (Python's TypeError: a float repeats nothing)
+            operator.mul(sequence, PYTHON_EXAMPLE[t.dtype.kind])  # (Python's TypeError: a float repeats nothing)
         raise _needs_number(t, f"repeating a {type(sequence).__name__} by it ({what})")
     scalar = stands_for_scalar(t)
     if scalar is False:
@@ -1297,7 +1297,7 @@ class PyNumber(Tensor):
         raise _needs_number(self, "hashing it (a shape with it as a dict or cache key)")
 
 
-_PYTHON_EXAMPLE = {"i": 0, "f": 0.0, "b": False, "c": 0j}
+PYTHON_EXAMPLE = {"i": 0, "f": 0.0, "b": False, "c": 0j}
 
 
 def _needs_number(t: PyNumber, what: str) -> UnknownDimension:
@@ -1316,7 +1316,7 @@ def _needs_number(t: PyNumber, what: str) -> UnknownDimension:
 def _weak_cast(a: PyNumber, strong: list) -> Tensor:
     """A Python number known at run time next to arrays of dtypes ``strong``: cast as NumPy casts the Python
     number (NEP 50), with NumPy's OverflowError where an int does not fit the array's integer dtype."""
-    target = np.result_type(*strong, _PYTHON_EXAMPLE[a.dtype.kind])
+    target = np.result_type(*strong, PYTHON_EXAMPLE[a.dtype.kind])
     if target == a.dtype:
         return a
     if a.dtype.kind == "i" and target.kind in "iu" and target != np.int64:

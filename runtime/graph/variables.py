@@ -20,7 +20,7 @@ import numpy as np
 from runtime.graph import formatted, tensor
 from runtime.graph.builder import current_builder
 from runtime.graph.shapes import Ref
-from runtime.staging import NotStageable, user_location
+from runtime.staging import NotStageable, site_first_without_notes, user_location
 
 _names = itertools.count()
 # Held while a Variable is read, changed and written back in one step: an add of the interpreter's kernels, and
@@ -217,6 +217,6 @@ def check(condition: Any, message: str, error: type = AssertionError) -> None:
     of its refusals): ``assert_``, where the message is the runtime's, never the user's. Python 3.11+ names the line
     that staged it in a note; Python 3.10, which has no notes, puts that line before the message, as the kernels'
     errors do there (runtime/graph/kernels.py)."""
-    if isinstance(condition, tensor.Tensor) and not hasattr(BaseException, "add_note"):
-        message = f"{user_location()}: {message}"
+    if isinstance(condition, tensor.Tensor):
+        message = site_first_without_notes(message, user_location())
     assert_(condition, message, error)
