@@ -49,6 +49,7 @@ except ImportError as error:  # Hypothesis is the [testing] extra, not a depende
 from autograph.api import to_graph
 from autograph.errors import ConversionError
 from autograph.function import function
+from runtime import choice
 from runtime.graph import TensorSpec
 from runtime.graph.builder import GraphBuilder, building
 from runtime.limits import AutographError
@@ -70,18 +71,27 @@ class BackendSkippedWarning(UserWarning):
 
 # --- strategies ---------------------------------------------------------------------------------------
 
-def converted_form() -> building:
+def converted_form(*, trace: bool = True) -> Union[building, choice.converted_form]:
     """Inside the block, converted functions called on this thread run their converted form (what
-    ``to_code`` shows), as they do inside a trace, whatever their arguments: the block is a graph trace
-    that stages nothing. For tests that the converted form agrees with the function as written::
+    ``to_code`` shows), whatever their arguments. For tests that the converted form agrees with the
+    function as written::
 
         with autograph.testing.converted_form():
             assert autograph.convert(f)(3) == f(3)
 
-    (A graph trace's own ``with`` block: no generator between it and the caller's ``with``, so a Ctrl-C
-    lands either before the trace starts or inside it, where its ``__exit__`` ends it.)
+    ``trace=True`` (the default): the block is a graph trace in which plain values stage nothing, the
+    converted form as library code meets it while ``autograph.function`` traces (its shape arithmetic,
+    helpers called on Python values). What a trace stages whatever the values is staged there too:
+    NumPy's random draws (``np.random.normal()`` is a graph tensor, which asks a graph's questions).
+
+    ``trace=False``: no backend traces; the converted form runs on the values it gets, with nothing
+    staged (random draws are drawn now, ``np.zeros`` is NumPy's). This is the form's own fidelity to
+    Python, which ``make transparency`` measures on other people's test suites.
+
+    (Both are ``with`` blocks of their own, no generator between them and the caller's ``with``: a Ctrl-C
+    lands either before the block starts or inside it, where its ``__exit__`` ends it.)
     """
-    return building(GraphBuilder())
+    return building(GraphBuilder()) if trace else choice.converted_form()
 
 
 def _elements(dtype: np.dtype) -> st.SearchStrategy:

@@ -18,6 +18,12 @@ default probe, ``staging_now``, which is True unless it says otherwise: converte
 their converted form on every call while it is registered (never the as-written form on one of its
 values, which would ask the value's truth).
 
+A test of the converted form itself asks for it with no backend tracing (``converted_form``, which
+``autograph.testing.converted_form(trace=False)`` gives): converted functions called inside the block
+run their converted form on the values they get, and nothing is staged (NumPy's random functions draw
+now, ``np.zeros`` is NumPy's). Its probe is asked from its first use on, so a process that never uses
+it pays nothing for it.
+
 JAX is registered lazily (``register_lazy``): until a JAX value reaches an operator, the first call
 after a new module was imported looks whether ``jax`` is among them, and registers its backend then
 (one ``len(sys.modules)`` comparison per call otherwise). No import hook, no listener.
@@ -28,6 +34,7 @@ from __future__ import annotations
 import sys
 import threading
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (test_choice.py)
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
@@ -122,3 +129,39 @@ def _publish() -> None:
 
 
 tracing = _compile(_probes)
+
+
+# True inside ``converted_form`` blocks (per thread and context).
+_CONVERTED_FORM: ContextVar[bool] = ContextVar("runtime_choice_converted_form", default=False)
+_CONVERTED_FORM_PROBE = Probe("{asked}()", {"asked": _CONVERTED_FORM.get})
+
+
+class converted_form:  # noqa: N801  (used as a function: ``with converted_form():``)
+    """Inside the block, converted functions called in this context run their converted form (what
+    ``to_code`` shows) with no backend tracing: on plain values, as Python would run them, with nothing
+    staged. For tests that the converted form agrees with the function as written::
+
+        with runtime.choice.converted_form():
+            assert autograph.convert(f)(3) == f(3)
+
+    A trace started inside the block (``autograph.function``, ``jax.jit``) is a trace as anywhere else.
+    Per thread and context, as a trace is; an interrupt (Ctrl-C) lands before the block starts or
+    inside it, where ``__exit__`` ends it."""
+
+    __slots__ = ("token",)
+
+    def __enter__(self) -> None:
+        if not any(probe is _CONVERTED_FORM_PROBE for probe in _probes):  # the first use: ask it from now on
+            with _lock:
+                if not any(probe is _CONVERTED_FORM_PROBE for probe in _probes):
+                    _probes.append(_CONVERTED_FORM_PROBE)
+                    _publish()
+        previous = _CONVERTED_FORM.get()
+        try:
+            self.token = _CONVERTED_FORM.set(True)
+        except BaseException:  # an interrupt that landed right after the set: undone
+            _CONVERTED_FORM.set(previous)
+            raise
+
+    def __exit__(self, *exception: Any) -> None:
+        _CONVERTED_FORM.reset(self.token)

@@ -29,7 +29,8 @@ def which_form(x):
     return report()
 
 
-def test_the_choice_is_per_thread_under_many_threads():
+@pytest.mark.parametrize("trace", [True, False], ids=["graph trace", "no trace"])
+def test_the_choice_is_per_thread_under_many_threads(trace):
     converted = autograph.convert(which_form)
     rounds, threads = 200, 8
     barrier = threading.Barrier(threads)
@@ -39,7 +40,7 @@ def test_the_choice_is_per_thread_under_many_threads():
         for _ in range(rounds):
             barrier.wait()
             if inside:
-                with converted_form():
+                with converted_form(trace=trace):
                     got = (runtime.tracing(), converted(1))
             else:
                 got = (runtime.tracing(), converted(1))
@@ -108,6 +109,8 @@ def test_interrupts_at_many_points_leave_nothing_switched():
         for _ in range(20):
             autograph.function(staged)(np.float64(2.0))  # a new Function: convert, trace, run
             converted(0)
+            with converted_form(trace=False):
+                converted(0)
 
     def check(step):
         assert not runtime.tracing(), f"left inside a trace after interrupt {step}"
@@ -231,3 +234,58 @@ def test_the_choice_costs_one_level_of_recursion_and_no_more(tmp_path):
         "assert 'jax' not in sys.modules and runtime.choice._look_for_lazy  # the look for new modules is on\n"
         "reached = deepest(converted)\n"
         "assert reached == original - 1, (original, reached)\n")
+
+
+def draws(n):
+    noise = np.random.normal(size=n)
+    zeros = np.zeros(n)
+    if n > 1:
+        zeros = zeros + 1
+    return noise, zeros, report()
+
+
+def test_with_no_trace_the_converted_form_runs_and_stages_nothing():
+    converted = autograph.convert(draws)
+    np.random.seed(3)
+    want = draws(3)[:2]
+    np.random.seed(3)
+    with converted_form(trace=False):
+        assert runtime.tracing()
+        noise, zeros, converted_form_ran = converted(3)
+    assert converted_form_ran is True
+    assert type(noise) is np.ndarray and type(zeros) is np.ndarray  # drawn now, NumPy's own array
+    np.testing.assert_array_equal(noise, want[0])
+    np.testing.assert_array_equal(zeros, want[1])
+    assert converted(3)[2] is False and not runtime.tracing()
+    with converted_form():  # a graph trace: there the draw is staged, as in any graph trace
+        noise, _, converted_form_ran = converted(3)
+    assert converted_form_ran is True and type(noise) is not np.ndarray
+
+
+def test_a_trace_started_with_no_trace_is_a_trace_as_anywhere():
+    def staged(x):
+        if np.sum(x) > 0:
+            x = x - 1
+        return x
+
+    with converted_form(trace=False):
+        function = autograph.function(staged)
+        assert function(np.ones(2)).tolist() == [0.0, 0.0]
+        assert function(-np.ones(2)).tolist() == [-1.0, -1.0]
+        assert autograph.convert(which_form)(1) is True
+    assert function.tracing_count == 1
+
+
+def test_the_no_trace_probe_is_asked_only_once_the_block_is_used(tmp_path):
+    # A process that never uses it pays nothing for it at each converted call.
+    _runs_fresh(tmp_path,
+        "from runtime import choice\n"
+        "from autograph.testing import converted_form\n"
+        "asked = lambda: any(probe is choice._CONVERTED_FORM_PROBE for probe in choice._probes)\n"
+        "w = autograph.convert(which)\n"
+        "assert w(1) is False and not asked()\n"
+        "with converted_form(trace=False):\n"
+        "    assert w(1) is True and asked()\n"
+        "with converted_form(trace=False):\n"
+        "    assert w(1) is True\n"
+        "assert w(1) is False and sum(probe is choice._CONVERTED_FORM_PROBE for probe in choice._probes) == 1\n")

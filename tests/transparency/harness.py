@@ -1602,12 +1602,12 @@ class Run:
 
 
 def run_suite(suite: Suite, converted: bool, workdir: Path, timeout: float = DEFAULT_TIMEOUT,
-              cache: Path = CACHE, project: Path = ROOT, general: bool = False, trace: str = "graph") -> Run:
-    """Run one suite in a fresh process, converted or not (``general``: converted as where staged values
-    may exist, inside ``trace``'s trace: a graph trace of ours or a JAX trace); its output goes to workdir."""
+              cache: Path = CACHE, project: Path = ROOT, general: bool = False, trace: str = "none") -> Run:
+    """Run one suite in a fresh process, converted or not (``general``: in the converted form, with no trace,
+    ``trace="none"``, or inside ``trace``'s: a graph trace of ours or a JAX trace); its output goes to workdir."""
     workdir.mkdir(parents=True, exist_ok=True)
     tag = f"{suite.name}-{('general' if general else 'converted') if converted else 'unconverted'}"
-    if general and trace != "graph":
+    if general and trace != "none":
         tag += f"-{trace}"
     out, log = workdir / f"{tag}.jsonl", workdir / f"{tag}.log"
     command = [sys.executable, str(RUNNER), suite.kind]
@@ -1731,10 +1731,10 @@ def _short_path(where: str) -> str:
 
 
 def run_all(suites, workdir: Path, timeout: float, cache: Path = CACHE, project: Path = ROOT,
-            echo=print, trace: str = "graph") -> list[Result]:
-    """Each suite unconverted, converted (as written), and converted inside ``trace``'s trace (the converted
-    form). With a JAX trace the as-written run is skipped (it is the same run whatever the trace): the
-    report's as-written columns then repeat the converted form's."""
+            echo=print, trace: str = "none") -> list[Result]:
+    """Each suite unconverted, converted (as written), and converted in the converted form (with no trace, or
+    inside ``trace``'s). Inside a trace the as-written run is skipped (it is the same run whatever the trace):
+    the report's as-written columns then repeat the converted form's."""
     results = []
     for suite in suites:
         start = time.perf_counter()
@@ -1750,12 +1750,13 @@ def run_all(suites, workdir: Path, timeout: float, cache: Path = CACHE, project:
             continue
         unconverted = run_suite(suite, False, workdir, timeout, cache, project)
         general = run_suite(suite, True, workdir, timeout, cache, project, general=True, trace=trace)
-        converted = run_suite(suite, True, workdir, timeout, cache, project) if trace == "graph" else general
+        converted = run_suite(suite, True, workdir, timeout, cache, project) if trace == "none" else general
         result = Result(suite, unconverted, converted, general)
         results.append(result)
-        as_written = f"{len(converted.passed()):5} converted (as written), " if trace == "graph" else ""
+        as_written = f"{len(converted.passed()):5} converted (as written), " if trace == "none" else ""
+        where = "no trace" if trace == "none" else f"{trace} trace"
         echo(f"  {suite.name:16} {len(unconverted.passed()):5} passed unconverted, {as_written}"
-             f"{len(general.passed()):5} (converted form, {trace} trace); "
+             f"{len(general.passed()):5} (converted form, {where}); "
              f"{len(result.regressions())} / {len(result.regressions(general))} broken  "
              f"[{time.perf_counter() - start:.1f} s]")
     return results
@@ -1955,22 +1956,28 @@ cores, beside other work) takes code nobody on this team wrote, converts **every
 with `autograph.convert`, and runs that code's **own test suite** three times in the same run, each time in a
 fresh process: once as it is (the oracle), once converted and called outside any trace (**as written**: each
 converted function chooses, per call, to run the function as written, docs/generated_code.md), and once
-converted and run inside a trace that stages nothing (the **converted form**: the runner wraps the suite in
-`autograph.testing.converted_form()`, so every converted function runs the code `to_code` shows, on the
-suite's plain values). A test that passes unconverted but fails converted is a place where converted code does
-not behave like the original: a converter bug, or a difference to document in docs/limitations.md. The corpus
+converted and run in the **converted form** (the runner wraps the suite in
+`autograph.testing.converted_form(trace=False)`, so every converted function runs the code `to_code` shows, on
+the suite's own values, with no backend tracing and nothing staged). A test that passes unconverted but fails
+converted is a place where converted code does not behave like the original: a converter bug, or a difference
+to document in docs/limitations.md. The corpus
 and the random programs test what we thought of; this tests what we did not. `python -m tests.transparency
 NAME ...` runs some suites (and leaves this file alone), `--list` names them, `--project DIR` measures another
 checkout's `autograph`. A full run with `make transparency UPDATE_DOCS=1` rewrites this page (without it, the
 report goes to `.transparency-cache/fidelity.md`, git-ignored) and keeps the sections written by hand
 (`KEPT_SECTIONS` in harness.py: "The converted form inside a JAX trace", "Suite time: where it goes").
 
-`--trace jax` runs the converted form inside a **JAX trace** instead (the runner runs the whole suite inside
+`--trace graph` and `--trace jax` run the converted form inside a trace instead: a **graph trace** of ours
+(`autograph.testing.converted_form()`: plain values stage nothing, but what a trace stages whatever the values
+is staged, NumPy's random draws above all) or a **JAX trace** (the runner runs the whole suite inside
 `jax.make_jaxpr`, so converted functions choose their converted form by JAX's probe, runtime/choice.py): each
-suite unconverted and in that form only, the report printed or written to `--doc`, never to this page. It is the
-third path as a user of JAX meets it (library code called on plain values while `jax.jit` traces); where the two
-traces differ, the difference is the backends' (our trace stages NumPy's random draws, JAX's refuses them), not
-the converted form's. Its latest whole run is under "The converted form inside a JAX trace" below.
+suite unconverted and in that form only, the report printed or written to `--doc`, never to this page. They are
+the third path as a user meets it inside a trace (library code called on plain values while `autograph.function`
+or `jax.jit` traces); where they differ from the converted form with no trace, the difference is the backends'
+(our trace stages NumPy's random draws, JAX's refuses them), not the converted form's. Until stop 57 the
+converted-form column of this page came from our graph trace (its random draws broke about 640 tests of
+autograd, emcee, networkx, transforms3d, cmaes and patsy, which hid what those tests would have found after them).
+Its latest whole run is under "The converted form inside a JAX trace" below.
 
 How a module is converted (`tests/transparency/runner.py`), before any test module is imported:
 every plain function defined in it is replaced in place by `autograph.convert(f)`: module-level
@@ -2074,10 +2081,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--doc", type=Path, default=None,
                         help=f"write the markdown report here (default for a full run: "
                              f"{DRAFT.relative_to(ROOT)}, or {DOC.relative_to(ROOT)} with AUTOGRAPH_UPDATE_DOCS=1)")
-    parser.add_argument("--trace", choices=["graph", "jax"], default="graph",
-                        help="the trace the converted form runs in: a graph trace of ours that stages nothing (the "
-                             "default), or a JAX trace (runs each suite unconverted and in the converted form only; "
-                             "the report goes to --doc or is printed, never to docs/fidelity.md)")
+    parser.add_argument("--trace", choices=["none", "graph", "jax"], default="none",
+                        help="where the converted form runs: with no trace (the default: nothing staged), inside a "
+                             "graph trace of ours in which plain values stage nothing (NumPy's random draws are "
+                             "staged), or inside a JAX trace (JAX refuses random draws). Inside a trace each suite "
+                             "runs unconverted and in the converted form only; the report goes to --doc or is "
+                             "printed, never to docs/fidelity.md")
     options = parser.parse_args(argv)
     by_name = {s.name: s for s in SUITES}
     if options.list:
@@ -2091,12 +2100,12 @@ def main(argv: list[str] | None = None) -> int:
     project = options.project.resolve()
     # A full run leaves the tracked page alone unless asked (make transparency UPDATE_DOCS=1): checking
     # must not dirty the tree. The report goes to the git-ignored cache instead, kept sections included.
-    full = not options.suites and project == ROOT and options.trace == "graph"
+    full = not options.suites and project == ROOT and options.trace == "none"
     doc = options.doc or ((DOC if os.environ.get("AUTOGRAPH_UPDATE_DOCS") == "1" else DRAFT) if full else None)
     start = time.perf_counter()
-    if options.trace == "graph":
-        print(f"transparency: {len(suites)} suites, each unconverted, then converted and run outside a trace (as "
-              f"written) and inside one (the converted form) ({_project_state(project)})")
+    if options.trace == "none":
+        print(f"transparency: {len(suites)} suites, each unconverted, then converted and run as written and in the "
+              f"converted form ({_project_state(project)})")
     else:
         print(f"transparency: {len(suites)} suites, each unconverted, then converted and run inside a {options.trace} "
               f"trace (the converted form) ({_project_state(project)})")

@@ -619,10 +619,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --convert: run the suite inside a trace that stages nothing "
                              "(autograph.testing.converted_form), so that every converted function runs its "
                              "converted form on the suite's plain values")
-    parser.add_argument("--trace", choices=["graph", "jax"], default="graph",
-                        help="with --general: whose trace the suite runs in: a graph trace of ours that stages "
-                             "nothing (the default), or a JAX trace (jax.make_jaxpr around the whole run), where "
-                             "JAX's probe makes converted functions run their converted form")
+    parser.add_argument("--trace", choices=["none", "graph", "jax"], default="none",
+                        help="with --general: whose trace the suite runs in: none (the default: "
+                             "autograph.testing.converted_form(trace=False), the converted form on the suite's "
+                             "values with nothing staged), a graph trace of ours in which plain values stage nothing "
+                             "(NumPy's random draws are staged there, as in any graph trace), or a JAX trace "
+                             "(jax.make_jaxpr around the whole run), where JAX's probe makes converted functions run "
+                             "their converted form")
     parser.add_argument("--language", action="store_true",
                         help="stdlib: the code under test is test.test_<name> itself (a test of the language): "
                              "convert it, not a module <name>")
@@ -648,8 +651,9 @@ def main(argv: list[str] | None = None) -> int:
     from runtime import choice
 
     inside = contextlib.nullcontext()
-    if options.general and options.trace == "graph":
-        inside = converted_form()  # converted functions run their converted form (autograph/forms.py)
+    if options.general and options.trace != "jax":
+        # converted functions run their converted form (runtime/choice.py), with no trace or in a graph trace
+        inside = converted_form(trace=options.trace == "graph")
 
     sys.path.remove(project)
     if not os.path.abspath(autograph.__file__).startswith(project + os.sep):

@@ -1,10 +1,11 @@
 """``make transparency`` in small, for ``make test``: three small standard-library suites, converted.
 
-CPython's own tests of textwrap, colorsys and shlex run three times, each in a fresh process (as the
+CPython's own tests of textwrap, colorsys and shlex run four times, each in a fresh process (as the
 full harness runs them): as they are, and with every function and method of the module replaced by
-``autograph.convert(f)``, called outside a trace (as written) and (``--general``) inside one of ours (the
-converted form); with JAX installed, a fourth time inside a JAX trace (``--trace jax``: the converted form, chosen
-by JAX's probe). Every test that passes unconverted must pass converted, on every path. The full run
+``autograph.convert(f)``, called outside a trace (as written), in the converted form with no trace
+(``--general``) and in the converted form inside a graph trace of ours (``--trace graph``); with JAX
+installed, a fifth time inside a JAX trace (``--trace jax``: the converted form, chosen by JAX's probe).
+Every test that passes unconverted must pass converted, on every path. The full run
 (337 suites, docs/fidelity.md) is ``make transparency``; it is not collected here.
 """
 
@@ -26,7 +27,8 @@ def test_every_test_that_passes_unconverted_passes_converted(name: str, tmp_path
     unconverted = harness.run_suite(suite, False, tmp_path, TIMEOUT)
     converted = harness.run_suite(suite, True, tmp_path, TIMEOUT)
     general = harness.run_suite(suite, True, tmp_path, TIMEOUT, general=True)
-    runs = [("as written", converted), ("converted form, our trace", general)]
+    in_our_trace = harness.run_suite(suite, True, tmp_path, TIMEOUT, general=True, trace="graph")
+    runs = [("as written", converted), ("converted form", general), ("converted form, our trace", in_our_trace)]
     if importlib.util.find_spec("jax") is not None:
         runs.append(("converted form, JAX trace", harness.run_suite(suite, True, tmp_path, TIMEOUT, general=True,
                                                                     trace="jax")))
