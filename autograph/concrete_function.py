@@ -17,7 +17,7 @@ import numpy as np
 
 from autograph.call_boundary import refuse_array_class, same_python_value
 from autograph.trace_guards import OWN_WRITE_REMEDY, OwnWrite
-from runtime.graph import Tensor, TensorSpec, TreeDef, printing
+from runtime.graph import Tensor, TensorSpec, TreeDef, printing, python_kinds
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.control_flow import flatten, paths
 from runtime.limits import AutographError
@@ -40,6 +40,8 @@ def is_tensor_like(x: Any) -> bool:
 
 
 def show_leaf(x: Any) -> str:
+    if isinstance(x, TensorSpec) and x.python:  # (a Python number the graph computes: float(np.sum(x)))
+        return f"Python {python_kinds.PYTHON_TYPES[x.dtype.kind].__name__}"
     return f"{x.dtype.name} Tensor, shape={x.shape}" if isinstance(x, TensorSpec) else repr(x)
 
 

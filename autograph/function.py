@@ -73,7 +73,7 @@ from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
-from runtime.graph.tensor import stands_for_scalar
+from runtime.graph.tensor import PyNumber, certain_number, stands_for_scalar
 from runtime.limits import DataDependentIndex, Limitation
 from runtime.numpy_function import staged_host_functions
 from runtime.random_calls import GeneratorWatch
@@ -652,6 +652,7 @@ class Function(metaclass=_FunctionClass):
         returned_arguments: list = []
         views: list = []
         scalars: list = []
+        numbers: list = []
 
         def body_and_writes(*placeholders: Any) -> Any:
             # An argument the function writes into in place (x[i] = v) is written back after each run, as
@@ -672,8 +673,15 @@ class Function(metaclass=_FunctionClass):
             views[:] = [i for i, leaf in enumerate(result) if _view_of_any(leaf, placeholders)]
             # Which outputs stand for a NumPy scalar (np.sum(x), x[0]): returned as one, as eager returns it (a 0-d
             # array is not hashable, nor a float, and json cannot write it).
+            returned_at = {j for j, _ in returned_arguments}
+            # Which stand for a Python number the graph computes (float(np.sum(x)), int(np.argmax(x)), np.allclose):
+            # returned as that Python type, as eager returns it (`is True`, isinstance(n, int) and json as eager).
+            # Only one of one Python type on every run, whichever path it took (runtime/graph/python_kinds.py: not
+            # max(1.5, n), nor `s = 0` that a loop may leave an int or make a float): those stay 0-d arrays.
+            numbers[:] = [i for i, leaf in enumerate(result) if type(leaf) is PyNumber and i not in returned_at
+                          and certain_number(leaf)]
             scalars[:] = [i for i, leaf in enumerate(result) if isinstance(leaf, Tensor) and leaf.ndim == 0
-                          and stands_for_scalar(leaf) is True and i not in {j for j, _ in returned_arguments}]
+                          and type(leaf) is not PyNumber and stands_for_scalar(leaf) is True and i not in returned_at]
             return result, [placeholders[k] for k in written]
 
         # A Generator argument that drew while the function was traced, in code autograph does not stage (a
@@ -708,7 +716,7 @@ class Function(metaclass=_FunctionClass):
         # where eager's is a view (`x[:] is x` is False), the argument itself where the function returned it.
         returned_at = {i for i, _ in returned_arguments}
         aliases = [(i, k, i in views) for i, k in returned_views(graph).items() if i not in returned_at]
-        if written or returned_arguments or aliases or scalars:
+        if written or returned_arguments or aliases or scalars or numbers:
             # The graph reads each argument as passed and writes back after the run: an argument sharing memory
             # with one it writes into would not see the write, as it would in NumPy, and one that cannot be
             # written would fail only after the whole graph ran. Such calls are refused before the run
@@ -732,6 +740,8 @@ class Function(metaclass=_FunctionClass):
                         flat[i] = out.copy()
                 for i in scalars:
                     flat[i] = flat[i][()]
+                for i in numbers:
+                    flat[i] = flat[i].item()
                 result, new_values = out_tree.unflatten(flat)
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
@@ -745,11 +755,13 @@ class Function(metaclass=_FunctionClass):
             def run(inputs: list) -> Any:
                 return join([np.asarray(x) for x in execute(inputs)])
 
-        output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype, True if i in scalars else None)
+        output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype, True if i in scalars else None,
+                                                          python=i in numbers)
                                                for i, v in enumerate(graph.outputs)])[0])
         concrete = ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
                                     executor=execute if self.executor in ("auto", "numba") else self.executor)
-        single = not written and not returned_arguments and not aliases and not scalars and outputs.single()
+        single = (not written and not returned_arguments and not aliases and not scalars and not numbers
+                  and outputs.single())
         if self.executor == "jax":  # what its dispatcher runs for it, if it can (autograph/dispatch.py)
             from runtime.jax import lowering
             concrete._jax_single = single_trace(tree, leaves, lowering.lower(graph), single_output=single)
@@ -827,12 +839,15 @@ class Function(metaclass=_FunctionClass):
 # runtime/graph/tensor.py) and a JAX tracer's (``JitTracer(~float32[])``, ``Traced<ShapedArray(...)>``). A string
 # the function returns is a constant of the trace: one holding such text would give every call the trace's text.
 _TRACED_TEXT = re.compile(r"<(?:Tensor|PyNumber) [^<>]*>|\b\w*Tracer\(|\bTraced<")
+# The Python number types a function may return as constants of its trace (exactly these: a NumPy scalar is a
+# float or complex subclass, and a graph value).
+_PYTHON_NUMBERS = frozenset({bool, int, float, complex})
 
 
 class _Outputs:
-    """What a traced function returns, split into what the graph (or jax.jit) computes and Python strings,
-    which every run returns as they were at the trace; any other Python object is an error naming the
-    function's line."""
+    """What a traced function returns, split into what the graph (or jax.jit) computes and Python strings and
+    numbers known at the trace, which every run returns as they were at the trace; any other Python object is
+    an error naming the function's line."""
 
     _TENSORS = (Tensor, Variable, np.ndarray, np.generic, bool, int, float, complex)
 
@@ -843,8 +858,13 @@ class _Outputs:
 
     def split(self, result: Any) -> list:
         leaves, self.tree = flatten_outputs(result)
-        self.constants = {i: leaf for i, leaf in enumerate(leaves) if isinstance(leaf, (str, bytes))}
+        # (A Python number known at the trace, `len(x)`, `x.shape[0] * 2`, is a constant of it too: returned as the
+        # Python number it is, as eager returns it, not as an array the graph would make of it.)
+        self.constants = {i: leaf for i, leaf in enumerate(leaves)
+                          if isinstance(leaf, (str, bytes)) or type(leaf) in _PYTHON_NUMBERS}
         for i, leaf in self.constants.items():
+            if not isinstance(leaf, (str, bytes)):
+                continue
             text = _TRACED_TEXT.search(leaf if isinstance(leaf, str) else leaf.decode("latin-1"))
             if text is not None:
                 raise NotStageable(self._error(leaf, i, formatted.plain(text.group())))

@@ -49,6 +49,24 @@ def raised_by_user_statement(error: BaseException) -> bool:
     return dis.opname[tb.tb_frame.f_code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"
 
 
+def raised_in_branch_code(error: BaseException) -> bool:
+    """Whether a staged branch should raise ``error`` when it runs, rather than the trace raise it now: the user's
+    ``raise`` (``raised_by_user_statement``), Python's own error from an operation of the user's statement on
+    plain values (``d["missing"]``, ``[1, 2][5]``, ``1 / 0``, ``2.5 & 1.0``: the innermost frame of its traceback
+    is converted code), or on Python numbers the graph computes (``2.5 & n``, marked ``from_types``). Eager code
+    raises any of them only on the runs that take the branch; raised while tracing, a program could catch it on
+    a run that does not, and go on with another answer. Not a refusal of ours (``Limitation``), a recursion
+    error, or a name read unbound (the staging explains that one by name)."""
+    if isinstance(error, (RecursionError, NameError, Limitation)):
+        return False
+    if raised_by_user_statement(error) or getattr(error, "from_types", False):  # (2.5 & n: runtime/graph/tensor.py)
+        return True
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and is_converted_code(tb.tb_frame.f_code)
+
+
 def innermost_user_site(error: BaseException) -> str:
     """The user's innermost line in ``error``'s traceback (where it was raised, or the call that raised it), else
     the user's line now."""

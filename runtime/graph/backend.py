@@ -84,7 +84,9 @@ class GraphBackend(Backend):
         return control_flow.if_exp(cond, if_true, if_false)
 
     def not_(self, value: Any) -> Any:
-        return np.logical_not(value)
+        """Python's ``not``: a Python bool (a ``PyNumber``) of one value's truth; an array of more than one
+        element is refused, where Python raises (it was ``np.logical_not``, elementwise, and a NumPy bool)."""
+        return tensor.PyNumber.of(np.logical_not(predicate(value, "the operand of `not`")))
 
     # Lazy like Python: the rest is evaluated (traced) only in a cond branch where it runs, so
     # `i < n and x[i] > 0` never indexes out of bounds. The operands must be scalars.

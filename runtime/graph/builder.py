@@ -43,6 +43,9 @@ class GraphBuilder:
         # (runtime/graph/formatted.py), by (id(Value), format spec) and by number: (number, Value, its builder, spec).
         self.marks: dict[tuple, tuple] = {}
         self.marked: dict[int, tuple] = {}
+        # On the outermost builder: id(Value) -> (Value, certain) for the Python numbers conds and loops made: whether
+        # every path left one of one Python type (runtime/graph/python_kinds.py).
+        self.python_certain: dict[int, tuple] = {}
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:
         value = Value(shape, dtype)

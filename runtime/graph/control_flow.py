@@ -39,11 +39,10 @@ from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TreeDef, nest_tree
 from runtime.references import COUNTS_REFERENCES, held_only_by  # (of 3.11-3.13: runtime/references.py)
 from runtime.staging import (
-    Limitation,
     NotStageable,
     count_staged_recursion,
     describe,
-    raised_by_user_statement,
+    raised_in_branch_code,
     staging_error,
     untraceable_block,
     user_location,
@@ -276,7 +275,7 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
             except Exception as error:
                 if isinstance(error, RecursionError):
                     count_staged_recursion(error)
-                if isinstance(error, Limitation) or not raised_by_user_statement(error):
+                if not raised_in_branch_code(error):
                     unbound = carry.unbound_in_branch(error, labels[b]) if labels[b] in ("if", "else") else None
                     if unbound is not None:
                         raise unbound from error
@@ -370,7 +369,9 @@ def _python_number(out: Tensor, traced: list, i: int, j: int) -> Tensor:
         leaves = t.flat[i][0]
         if j >= len(leaves) or not (type(leaves[j]) is PyNumber or type(leaves[j]) in (bool, int, float)):
             return out
-    return PyNumber.of(out)
+    number = PyNumber.of(out)
+    tensor.record_join(number, [t.flat[i][0][j] for t in traced])  # (one Python type on every path?)
+    return number
 
 
 def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising: dict) -> tuple:

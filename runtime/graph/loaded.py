@@ -75,10 +75,12 @@ class LoadedConcreteFunction:
         # shares memory with an argument (docs/saving.md).
         self._aliases = returned_views(record.graph)
         # Outputs that stand for NumPy scalars (np.sum(x)) are returned as NumPy scalars, as by the traced Function.
-        self._scalars = [i for i, x in enumerate(x for x in record.out_leaves if isinstance(x, TensorSpec))
-                         if x.scalar]
+        specs = [x for x in record.out_leaves if isinstance(x, TensorSpec)]
+        self._scalars = [i for i, x in enumerate(specs) if x.scalar]
+        # Outputs that stand for Python numbers (float(np.sum(x))) are returned as Python numbers, as by the Function.
+        self._numbers = [i for i, x in enumerate(specs) if x.python]
         self._single_output = (record.out_tree.kind == "leaf" and isinstance(record.out_leaves[0], TensorSpec)
-                               and not self._aliases and not self._scalars)
+                               and not self._aliases and not self._scalars and not self._numbers)
 
     def mismatch(self, tree: TreeDef, leaves: Sequence[Any]) -> Optional[str]:
         """Why these bound arguments do not fit this signature, or None when they do."""
@@ -110,6 +112,8 @@ class LoadedConcreteFunction:
                 computed[i] = computed[i].copy()
         for i in self._scalars:
             computed[i] = computed[i][()]
+        for i in self._numbers:
+            computed[i] = computed[i].item()
         outputs = iter(computed)
         result = [next(outputs) if isinstance(x, TensorSpec) else x for x in self._record.out_leaves]
         return self._record.out_tree.unflatten(result)

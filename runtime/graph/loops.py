@@ -247,6 +247,8 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     n = len(loop.slots)
     for (i, j), out in zip(loop.slots, outs[:n]):
         tensor.stand_as_all(out, [loop.init[i, j], flat[i][0][j]])
+        if (i, j) in loop.weak:  # a Python number: the one from before the loop, or the body's (one type on both?)
+            tensor.record_join(out, [loop.flat[i][0][j], flat[i][0][j]])
     for root, out in zip(roots, outs[n:]):
         tensor.write(root, out)
     state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat), written=in_place))

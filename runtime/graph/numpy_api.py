@@ -483,9 +483,11 @@ def _take(a: Any, indices: Any, axis: Optional[int] = None, out: Any = None, mod
 
 @implements(np.array_equal)
 def _array_equal(a1: Any, a2: Any, equal_nan: bool = False) -> Any:
+    """A Python bool, as NumPy's: ``False`` while tracing where the shapes differ, else one known when the graph
+    runs (a ``PyNumber``)."""
     x, y = arg(a1), arg(a2)
     if x.ndim != y.ndim or any(p is not None and q is not None and p != q for p, q in zip(x.shape, y.shape)):
-        return constant(False)
+        return False
     if equal_nan and (x.dtype.kind in "fc" or y.dtype.kind in "fc"):  # a NaN equals a NaN (complex: any part NaN)
-        return reduce("all", (x == y) | (apply("isnan", x) & apply("isnan", y)))
-    return reduce("all", x == y)
+        return PyNumber.of(reduce("all", (x == y) | (apply("isnan", x) & apply("isnan", y))))
+    return PyNumber.of(reduce("all", x == y))

@@ -36,6 +36,7 @@ from runtime.graph.ops_update import fills_one_element
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
+    PyNumber,
     Tensor,
     apply,
     arg_reduce,
@@ -441,8 +442,9 @@ def _isclose(a: Any, b: Any, rtol: Any = 1e-05, atol: Any = 1e-08, equal_nan: bo
 
 @implements(np.allclose)
 def _allclose(a: Any, b: Any, rtol: Any = 1e-05, atol: Any = 1e-08, equal_nan: bool = False) -> Tensor:
-    """A bool[] tensor (NumPy returns a Python bool, which a graph cannot know while tracing)."""
-    return reduce("all", _isclose(a, b, rtol, atol, equal_nan))
+    """A Python bool known when the graph runs (a ``PyNumber``), as NumPy returns a Python bool: ``type()``,
+    arithmetic (``np.allclose(x, y) + 1`` is an int) and a returned result are Python's."""
+    return PyNumber.of(reduce("all", _isclose(a, b, rtol, atol, equal_nan)))
 
 
 @implements(np.ptp)

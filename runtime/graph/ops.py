@@ -423,9 +423,12 @@ from runtime.graph import ops_library  # noqa: E402,F401
 def refused_dtypes(error: BaseException) -> bool:
     """Whether ``error`` is a ``TypeError`` raised working out an op's result type from its inputs' dtypes
     (``infer``: NumPy's own ``ufunc.resolve_dtypes`` refusing ``np.floor`` of a complex array, or this module's
-    rules saying what NumPy says): tracing raises it from the types alone, whatever the values."""
+    rules saying what NumPy says; or Python's refusal of an operator on its numbers, ``2.5 & n``, marked
+    ``from_types``): tracing raises it from the types alone, whatever the values."""
     if not isinstance(error, TypeError) or isinstance(error, Limitation):
         return False
+    if getattr(error, "from_types", False):  # Python's own refusal of its numbers' types (tensor.operator_apply)
+        return True
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next

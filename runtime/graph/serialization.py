@@ -147,6 +147,8 @@ class _Encoder:
             doc = {"$": "spec", "shape": list(x.shape), "dtype": dtype_str(x.dtype, where)}
             if x.scalar is not None:  # (a 0-d value that stands for a NumPy scalar, or for a 0-d array)
                 doc["scalar"] = x.scalar
+            if x.python:  # (a result that stands for a Python number; a reader that knows no "python" gives an array)
+                doc["python"] = True
             return doc
         if isinstance(x, Graph):
             return {"$": "graph", "graph": self.graph(x, where)}
@@ -598,10 +600,16 @@ class _Decoder:
             scalar = doc.get("scalar")
             if scalar not in (None, True, False):
                 raise FormatError(f"a spec's scalar is {scalar!r}, not true, false or absent")
+            python = doc.get("python", False)
+            if python not in (True, False):
+                raise FormatError(f"a spec's python is {python!r}, not true, false or absent")
             shape = [None if d is None else _int(d) for d in doc["shape"]]
             if scalar is not None and shape:
                 raise FormatError("a spec with scalar set that is not 0-d")
-            return TensorSpec(shape, self.dtype(doc["dtype"]), scalar)
+            try:
+                return TensorSpec(shape, self.dtype(doc["dtype"]), scalar, python)
+            except ValueError as error:
+                raise FormatError(f"a spec that stands for no value: {error}") from None
         if tag == "graph":
             return self.graph(doc["graph"])
         if tag == "variable":

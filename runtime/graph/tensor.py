@@ -37,11 +37,12 @@ import collections
 import dis
 import operator
 import sys
+import warnings
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import formatted, ops, ops_scipy, scalar_writes
+from runtime.graph import formatted, ops, ops_scipy, python_kinds, scalar_writes
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
@@ -1350,6 +1351,7 @@ def operator_apply(op: str, *args: Any) -> Tensor:
                                                           for a in args):
         return apply(op, *args)
     kinds = [(a.dtype if type(a) is PyNumber else np.asarray(a).dtype).kind for a in args]
+    _python_type_error(op, args, kinds)
     float_power = op == "pow" and type(args[1]) is int and kinds[0] == "f"
     if op == "pow" and not float_power and not (type(args[1]) is int and args[1] >= 0 and "f" not in kinds
                                                 and "c" not in kinds):
@@ -1385,6 +1387,62 @@ def operator_apply(op: str, *args: Any) -> Tensor:
         bind("assert", [np.logical_not(np.isinf(result) & np.isfinite(tensors[0]))],
              message="(34, 'Numerical result out of range')", error=OverflowError, where=user_location())
     return PyNumber.of(result)
+
+
+# A Python number of each kind, for asking Python whether its operator takes such operands (``_python_type_error``).
+_KIND_EXAMPLES = {"b": True, "i": 1, "f": 1.0, "c": 1j}
+_PYTHON_UNARY = {"neg": operator.neg, "pos": operator.pos, "abs": operator.abs, "invert": operator.invert}
+
+
+def _python_type_error(op: str, args: tuple, kinds: list) -> None:
+    """Python's own TypeError where its numbers take no such operator (``n < 1j``, ``z // 2``, ``x & 1`` of a float,
+    ``~x`` of a float): asked of the operands' types, which the trace knows (NumPy would order complex numbers,
+    floor-divide them, ...: a graph answer where Python has none). Where an operand's type depends on the path the
+    run takes (``a if c else 0`` of a float and an int: runtime/graph/python_kinds.py), refused by name instead:
+    another path may give a type that takes the operator."""
+    python_op = _PYTHON_OPERATORS.get(op) if len(args) == 2 else _PYTHON_UNARY.get(op)
+    if python_op is None:
+        return
+    examples = [_KIND_EXAMPLES[k] if type(a) is PyNumber else a for a, k in zip(args, kinds)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (~True is deprecated: a warning, not the question asked here)
+        try:
+            python_op(*examples)
+        except TypeError as error:
+            if any(type(a) is PyNumber and not certain_number(a) for a in args):
+                raise NotStageable(
+                    f"{user_location()}: {error}, for the Python type this number has on one path of the trace; "
+                    "its type depends on the path taken when the graph runs (a staged `if`, `and` / `or`, or "
+                    "max / min of numbers of different types), and another may take this operator. Give every "
+                    "path the same type (float(v) on each)") from None
+            refusal = TypeError(str(error))
+            refusal.from_types = True  # (raised from the types alone: ops.refused_dtypes, for a staged block)
+            raise refusal from None
+        except ArithmeticError:  # (a value's error, not the types': the graph checks those when it runs)
+            pass
+
+
+def python_number_type(leaf: Any) -> Optional[type]:
+    """The Python number type a leaf holds: its own for a plain bool/int/float/complex, its dtype's for a
+    ``PyNumber``; None for anything else."""
+    if type(leaf) in (bool, int, float, complex):
+        return type(leaf)
+    return _PYTHON_NUMBER_TYPES.get(leaf.dtype.kind) if type(leaf) is PyNumber else None
+
+
+def certain_number(leaf: Any) -> bool:
+    """Whether ``leaf`` (a plain Python number, or a ``PyNumber``) has one Python type on every run of the graph
+    (runtime/graph/python_kinds.py)."""
+    if not isinstance(leaf, Tensor):
+        return python_number_type(leaf) is not None
+    return python_kinds.certain(*leaf.ref())
+
+
+def record_join(out: Tensor, leaves: Sequence[Any]) -> None:
+    """Record whether ``out``, the Python number a cond or loop made of ``leaves`` (each path's value), is certain:
+    every path left one of one Python type, each certain itself (runtime/graph/python_kinds.py)."""
+    sure = len({python_number_type(leaf) for leaf in leaves}) == 1 and all(certain_number(leaf) for leaf in leaves)
+    python_kinds.record(*out.ref(), sure)
 
 
 # Python's ints grow where int64 wraps: these operations of PyNumber ints are one ``python_int`` op each, which

@@ -27,31 +27,45 @@ from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
 from runtime.staging import NotStageable, innermost_user_site
 
+# The dtypes of the values that stand for Python numbers (runtime/graph/tensor.py, ``PyNumber``): bool, int, float,
+# complex, each as NumPy holds it.
+PYTHON_NUMBER_DTYPES = (np.dtype(bool), np.dtype(np.int64), np.dtype(np.float64), np.dtype(np.complex128))
+
 
 @dataclass(frozen=True)
 class TensorSpec:
     """The static type of a tensor: a shape (ints, or None for unknown) and a dtype. ``scalar``, for a 0-d spec:
     True when it stands for a NumPy scalar (``np.float64(1.5)``), False for a 0-d ``np.ndarray``, None (the
     default) for either; a ``Function`` keys a 0-d argument with it, so ``type(x)``, ``isinstance(x, np.ndarray)``
-    and ``x += 1`` (in place on an array, a new value for a scalar) answer as NumPy does."""
+    and ``x += 1`` (in place on an array, a new value for a scalar) answer as NumPy does. ``python``, for a
+    result only: True when it stands for a Python number that the graph computes (``float(np.sum(x))``,
+    ``int(np.argmax(x))``, ``np.allclose(x, y)``), returned as that Python type (``bool``, ``int``, ``float``,
+    ``complex``, by the dtype: ``bool``, ``int64``, ``float64``, ``complex128``)."""
 
     shape: tuple
     dtype: np.dtype
     scalar: Optional[bool] = None
+    python: bool = False
 
-    def __init__(self, shape: Sequence[Optional[int]], dtype: Any = np.float64, scalar: Optional[bool] = None) -> None:
+    def __init__(self, shape: Sequence[Optional[int]], dtype: Any = np.float64, scalar: Optional[bool] = None,
+                 python: bool = False) -> None:
         object.__setattr__(self, "shape", tuple(None if d is None else int(d) for d in shape))
         object.__setattr__(self, "dtype", dtype if _is_jax_extended(dtype) else np.dtype(dtype))
         if scalar is not None and self.shape:
             raise ValueError(f"TensorSpec(shape={self.shape}): only a 0-d spec stands for a NumPy scalar or a 0-d "
                              "array (scalar=True / False); leave scalar=None")
+        if python and (self.shape or scalar is not None or self.dtype not in PYTHON_NUMBER_DTYPES):
+            raise ValueError(f"TensorSpec(shape={self.shape}, dtype={self.dtype}, scalar={scalar}): only a 0-d spec of "
+                             "dtype bool, int64, float64 or complex128, with scalar=None, stands for a Python number "
+                             "(python=True)")
         object.__setattr__(self, "scalar", scalar)
+        object.__setattr__(self, "python", bool(python))
 
     @classmethod
     def from_value(cls, x: Any) -> TensorSpec:
         """The spec of an array, a tensor, a Value or a number (numbers get NumPy's default dtype)."""
         if isinstance(x, TensorSpec):
-            return cls(x.shape, x.dtype, x.scalar)
+            return cls(x.shape, x.dtype, x.scalar, x.python)
         if isinstance(x, (tensor.Tensor, Value)) or _is_jax_extended(getattr(x, "dtype", None)):
             return cls(x.shape, x.dtype)
         x = np.asarray(x)
@@ -65,7 +79,8 @@ class TensorSpec:
 
     def __repr__(self) -> str:
         scalar = "" if self.scalar is None else f", scalar={self.scalar}"
-        return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name}{scalar})"
+        python = ", python=True" if self.python else ""
+        return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name}{scalar}{python})"
 
 
 def _is_jax_extended(dtype: Any) -> bool:

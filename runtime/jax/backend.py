@@ -34,6 +34,7 @@ import re
 import sys
 from typing import Any, Callable, Optional
 
+from runtime import operators
 from runtime.backend import Backend, State, Thunk
 from runtime.choice import Probe
 from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
@@ -187,18 +188,32 @@ class JaxBackend(Backend):
 
         return branches.if_exp(cond, if_true, if_false)
 
-    # Elementwise, and (unlike Python) not lazy once a tracer appears: every operand is evaluated.
+    # As Python: `not` is the truth of one value, and `and` / `or` give the operand Python would, lazily (the rest
+    # is traced in the branch of a cond where it runs). (They were JAX's elementwise logical_not / logical_and:
+    # `x and y` of two scalars gave True where Python gives y, and `not x` of an array an array, not an error.)
     def not_(self, value: Any) -> Any:
-        import jax.numpy as jnp
+        from runtime.jax import cond as branches  # imports JAX
 
-        return jnp.logical_not(value)
+        return branches.not_(value)
 
     def and_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        from runtime.jax import cond as branches  # imports JAX
+
+        return branches.short_circuit(value, rest, operators.and_, "and")
+
+    def or_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+        from runtime.jax import cond as branches  # imports JAX
+
+        return branches.short_circuit(value, rest, operators.or_, "or")
+
+    # As the test of an `if` / `while`, only the truth counts: JAX's logical_and / logical_or of the operands, each
+    # traced once, as a cond's branch would trace it (the `if` then refuses an array of more than one element).
+    def and_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         import jax.numpy as jnp
 
         return functools.reduce(lambda acc, thunk: jnp.logical_and(acc, thunk()), rest, value)
 
-    def or_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
+    def or_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         import jax.numpy as jnp
 
         return functools.reduce(lambda acc, thunk: jnp.logical_or(acc, thunk()), rest, value)

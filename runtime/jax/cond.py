@@ -30,7 +30,7 @@ from runtime import carry
 from runtime.backend import State, Thunk
 from runtime.jax import checks, options, select
 from runtime.jax.common import RULES, as_output, predicate, python_zero, trace_once
-from runtime.staging import count_staged_recursion, raised_by_user_statement
+from runtime.staging import count_staged_recursion, raised_in_branch_code
 
 
 def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> None:
@@ -70,6 +70,24 @@ def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
     return values[0]
 
 
+def short_circuit(value: Any, rest: tuple, again: Any, word: str) -> Any:
+    """``value and rest...`` / ``value or rest...`` with a traced ``value``: the operand Python would give (``x and
+    y`` is ``y`` where ``x`` is true, else ``x``), staged as a cond on ``value``'s truth; the rest is traced in
+    the branch where it runs (``again``: runtime.operators' ``and_`` / ``or_``, for the operands after it)."""
+    pred = predicate(value, f"the left operand of `{word}`")
+    evaluate_rest = lambda: again(rest[0](), *rest[1:])  # noqa: E731
+    branches = [evaluate_rest, lambda: value] if word == "and" else [lambda: value, evaluate_rest]
+    values = _cond(pred, [lambda fn=fn: (fn(),) for fn in branches], (f"<the value of `{word}`>",), ("true", "false"))
+    if values is None:  # both sides raise, each under a check that fails on the runs that take it
+        return jnp.zeros(())
+    return values[0]
+
+
+def not_(value: Any) -> Any:
+    """``not value``: the truth of one value (an array of more than one element is refused, where Python raises)."""
+    return jnp.logical_not(predicate(value, "the operand of `not`"))
+
+
 def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozenset = frozenset()) -> Optional[tuple]:
     traced, raising = [], {}
     for b, fn in enumerate(branches):
@@ -78,7 +96,7 @@ def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozense
         except Exception as error:  # the user's `raise` in a branch: a check at run time
             if isinstance(error, RecursionError):
                 count_staged_recursion(error)
-            if not raised_by_user_statement(error):
+            if not raised_in_branch_code(error):
                 unbound = carry.unbound_in_branch(error, labels[b]) if labels[b] in ("if", "else") else None
                 if unbound is not None:
                     raise unbound from error

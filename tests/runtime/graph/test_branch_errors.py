@@ -1,0 +1,96 @@
+"""An error a staged branch's own Python raises while traced is raised when that branch runs, not by the trace.
+
+Eager code raises ``d["missing"]``'s KeyError, ``[1, 2][5]``'s IndexError or ``1 / 0``'s ZeroDivisionError only on
+the calls that take the branch; a trace traces every branch. Raised while tracing, the error reached the caller on
+every call, one that takes the other branch too, where a program may catch it (``except KeyError``) and go on with
+another answer. Such a branch now becomes a check that raises the same exception, with the same message, on the
+runs that take it (as the user's own ``raise`` did already: runtime/staging.py, ``raised_in_branch_code``). Each
+program runs as written, through ``autograph.function`` on each executor and under ``jax.jit(to_graph(f))``, on an
+input that takes the branch and one that does not.
+"""
+
+from __future__ import annotations
+
+import math  # noqa: F401  (the programs' globals)
+
+import numpy as np
+import pytest
+
+import autograph
+from runtime.limits import Limitation
+from tests.helpers import executors, jax_usable, load_f
+
+# Statements that raise on plain Python values, whatever the input is.
+FAILING = [
+    'y = x + {}["missing"]',
+    "y = x * [1, 2][5]",
+    "y = x * (1 / 0)",
+    "y = x + int('seven')",
+    "y = x + (2.5 & 1)",
+    "y = x + None.shape",
+    "y = x * math.sqrt(-1.0)",
+    "y = x + len(3)",
+    "y = x + ().index(1)",
+]
+SHAPES = {
+    "if": "def f(x):\n    if np.sum(x) > 0:\n        y = x * 2\n    else:\n        {stmt}\n    return y\n",
+    "else": "def f(x):\n    if np.sum(x) <= 0:\n        {stmt}\n    else:\n        y = x * 2\n    return y\n",
+    "nested": ("def f(x):\n    y = x\n    if np.max(x) > -10:\n        if np.sum(x) > 0:\n            y = x + 1\n"
+               "        else:\n            {stmt}\n    return y\n"),
+}
+TAKES = np.array([-1.0, -2.0, 0.5])      # the failing branch runs
+AVOIDS = np.array([1.0, 2.0, 0.5])       # it does not
+
+
+def outcome(f, x):
+    try:
+        return "value", np.asarray(f(x)).tolist()
+    except Exception as error:
+        return type(error), str(error).split("\n")[0]
+
+
+def check(source: str, run) -> None:
+    f = load_f(source, "branch-errors")
+    f.__globals__["math"] = math
+    for x in (AVOIDS, TAKES):
+        want, got = outcome(f, x), outcome(run(f), x)
+        if isinstance(got[0], type) and issubclass(got[0], Limitation):
+            pytest.fail(f"{source}\nrefused: {got[1]}")
+        assert got[0] == want[0] and (got[0] != "value" or got[1] == want[1]), f"{source}\n{x}: {got} != {want}"
+        if want[0] != "value":
+            assert got[1].endswith(want[1]), f"{source}\nthe message: {got[1]!r}, eagerly {want[1]!r}"
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("shape", list(SHAPES))
+@pytest.mark.parametrize("stmt", FAILING)
+def test_a_branch_raises_its_python_error_only_on_the_runs_that_take_it(stmt, shape, executor):
+    check(SHAPES[shape].format(stmt=stmt), lambda f: autograph.function(f, executor=executor))
+
+
+@pytest.mark.parametrize("stmt", FAILING[:4])
+def test_the_same_under_jax_jit(stmt):
+    if not jax_usable():
+        pytest.skip("needs JAX")
+    import jax
+
+    source = SHAPES["if"].format(stmt=stmt)
+    f = load_f(source, "branch-errors-jit")
+    f.__globals__["math"] = math
+    jitted = jax.jit(autograph.to_graph(f))
+    assert np.asarray(jitted(AVOIDS)).tolist() == f(AVOIDS).tolist()
+    want = outcome(f, TAKES)
+    with pytest.raises(Exception) as raised:  # (JAX wraps a callback's error in its own: the message names ours)
+        np.asarray(jitted(TAKES))
+    assert want[0].__name__ in str(raised.value) and want[1] in str(raised.value)
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_an_operand_of_or_that_python_never_evaluates_raises_nothing(executor):
+    def f(x):
+        return (float(np.sum(x)) / 2) or (2.5 & len(x))
+
+    x = np.arange(3.0)
+    assert autograph.function(f, executor=executor)(x) == f(x) == 1.5
+    with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for &: 'float' and 'int'"):
+        autograph.function(f, executor=executor)(np.zeros(3))
