@@ -49,14 +49,23 @@ def raised_by_user_statement(error: BaseException) -> bool:
     return dis.opname[tb.tb_frame.f_code.co_code[tb.tb_lasti]] == "RAISE_VARARGS"
 
 
+# NumPy's and Python's errors of values and shapes (a broadcast, an index out of bounds, a reshape, an axis, a
+# singular or non-square matrix, a missing key): what NumPy raises from an array's shape while a branch is traced
+# is what it raises on the runs that take the branch.
+_VALUE_ERRORS = (ArithmeticError, LookupError, ValueError)
+
+
 def raised_in_branch_code(error: BaseException) -> bool:
     """Whether a staged branch should raise ``error`` when it runs, rather than the trace raise it now: the user's
     ``raise`` (``raised_by_user_statement``), Python's own error from an operation of the user's statement on
     plain values (``d["missing"]``, ``[1, 2][5]``, ``1 / 0``, ``2.5 & 1.0``: the innermost frame of its traceback
-    is converted code), or on Python numbers the graph computes (``2.5 & n``, marked ``from_types``). Eager code
-    raises any of them only on the runs that take the branch; raised while tracing, a program could catch it on
-    a run that does not, and go on with another answer. Not a refusal of ours (``Limitation``), a recursion
-    error, or a name read unbound (the staging explains that one by name)."""
+    is converted code), Python's TypeError for numbers the graph computes (``2.5 & n``, marked ``from_types``), or
+    an error of values and shapes from NumPy or the graph (``x + np.zeros(5)`` of a 3-element ``x``, ``x[10]``,
+    ``np.reshape(x, (2, 2))``, ``np.linalg.inv`` of a non-square matrix) that its class can raise again from the
+    message. Eager code raises any of them only on the runs that take the branch; raised while tracing, a program
+    could catch it on a run that does not, and go on with another answer. Not a refusal of ours (``Limitation``:
+    what a graph cannot do says so while tracing), a recursion error, or a name read unbound (the staging
+    explains that one by name)."""
     if isinstance(error, (RecursionError, NameError, Limitation)):
         return False
     if raised_by_user_statement(error) or getattr(error, "from_types", False):  # (2.5 & n: runtime/graph/tensor.py)
@@ -64,7 +73,19 @@ def raised_in_branch_code(error: BaseException) -> bool:
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next
-    return tb is not None and is_converted_code(tb.tb_frame.f_code)
+    if tb is not None and is_converted_code(tb.tb_frame.f_code):
+        return True
+    return isinstance(error, _VALUE_ERRORS) and _raised_again(error)
+
+
+def _raised_again(error: BaseException) -> bool:
+    """Whether ``error``'s class makes an equal error from its message alone (a staged raise makes it so)."""
+    message = str(error.args[0]) if len(error.args) == 1 else str(error)
+    try:
+        again = type(error)(message)
+    except Exception:  # (UnicodeDecodeError takes five arguments)
+        return False
+    return str(again) == str(error)
 
 
 def innermost_user_site(error: BaseException) -> str:

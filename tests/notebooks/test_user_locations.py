@@ -47,7 +47,7 @@ def staged_branch_raises(x):
         if np.sum(x) > i:  # staged: the backend traces this block, a closure with a frame of its own
             total = total + i
             if i == 1:
-                total = total + np.zeros(5)  # NumPy's ValueError (shapes (3,) and (5,)), at trace time
+                total = total + (not total)  # a refusal (a 3-element tensor's truth), at trace time
     return total
 
 
