@@ -1951,8 +1951,8 @@ def _project_state(project: Path = ROOT) -> str:
 INTRO = """\
 # Fidelity on other people's code
 
-`make transparency` (`.venv/bin/python -m tests.transparency`; 337 suites; 111 minutes for 305 in stop 48's run on 2
-cores, beside other work) takes code nobody on this team wrote, converts **every function and method** of it
+`make transparency` (`.venv/bin/python -m tests.transparency`; 347 suites; 68 minutes for all of them in stop 57's
+run on 2 cores, beside other work) takes code nobody on this team wrote, converts **every function and method** of it
 with `autograph.convert`, and runs that code's **own test suite** three times in the same run, each time in a
 fresh process: once as it is (the oracle), once converted and called outside any trace (**as written**: each
 converted function chooses, per call, to run the function as written, docs/generated_code.md), and once
@@ -2009,15 +2009,16 @@ through `ag__.call` are converted on first call, as always.
   converted, before pytest starts. Hypothesis runs derandomized and without its example database, so
   both runs draw the same examples.
 
-Columns: *tests* run unconverted; *passed* unconverted and converted (plain tier / general); *broken
-by conversion*: tests that pass unconverted and do not pass converted (plain tier / general; listed
+Columns: *tests* run unconverted; *passed* unconverted and converted (as written / converted form); *broken
+by conversion*: tests that pass unconverted and do not pass converted (as written / converted form; listed
 below); *functions* found in the converted modules, of which *converted*, *refused*
 (`ConversionError`), *crashed* (the converter raised something else: a bug of its own) and
 *generators* (not converted); *s*: wall time of the tests alone, import and conversion excluded;
 *time ×*: converted ÷ unconverted (noisy below a second).
 
 `make test` runs a smoke subset (`tests/transparency/test_smoke.py`: textwrap, colorsys and shlex,
-converted to both tiers, must pass as they do unconverted). `make transparency` exits non-zero only
+converted, as written, in the converted form with no trace and inside our graph trace and a JAX trace, must pass
+as they do unconverted). `make transparency` exits non-zero only
 when an unconverted run did not finish or a suite could not be fetched: broken tests are its report.
 """
 
