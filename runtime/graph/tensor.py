@@ -34,6 +34,7 @@ output; ``control_flow`` / ``loops`` then write it into the outer tensor.
 from __future__ import annotations
 
 import collections
+import contextlib
 import dis
 import operator
 import sys
@@ -378,7 +379,7 @@ class Tensor:
 
 
 _OWN_MODULES = ("runtime.", "autograph.")
-_PYTHON_NUMBER_TYPES = {"b": bool, "i": int, "f": float, "c": complex}
+_PYTHON_NUMBER_TYPES = python_kinds.PYTHON_TYPES  # the Python number a PyNumber of each dtype kind stands for
 
 
 def eager_class(t: Tensor, asked: str) -> type:
@@ -1404,8 +1405,9 @@ def _python_type_error(op: str, args: tuple, kinds: list) -> None:
     if python_op is None:
         return
     examples = [_KIND_EXAMPLES[k] if type(a) is PyNumber else a for a, k in zip(args, kinds)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # (~True is deprecated: a warning, not the question asked here)
+    with warnings.catch_warnings() if op == "invert" else contextlib.nullcontext():
+        if op == "invert":
+            warnings.simplefilter("ignore")  # (~True is deprecated: a warning, not the question asked here)
         try:
             python_op(*examples)
         except TypeError as error:

@@ -93,7 +93,7 @@ def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozense
     for b, fn in enumerate(branches):
         try:
             traced.append(trace_once(fn, keep=keep))
-        except Exception as error:  # the user's `raise` in a branch: a check at run time
+        except Exception as error:  # the user's `raise`, or Python's own error, in a branch: a check at run time
             if isinstance(error, RecursionError):
                 count_staged_recursion(error)
             if not raised_in_branch_code(error):
