@@ -102,3 +102,24 @@ def test_an_operand_of_or_that_python_never_evaluates_raises_nothing(executor):
     assert autograph.function(f, executor=executor)(x) == f(x) == 1.5
     with pytest.raises(TypeError, match=r"unsupported operand type\(s\) for &: 'float' and 'int'"):
         autograph.function(f, executor=executor)(np.zeros(3))
+
+
+@autograph.do_not_convert
+def _library_that_catches(v):
+    try:
+        return float(v)  # a 3-element tensor: our refusal, which this library turns into its own error
+    except Exception:
+        raise ValueError("the library could not take it") from None
+
+
+def _calls_the_library(x):
+    if np.sum(x) > 0:
+        y = x
+    else:
+        y = x + _library_that_catches(x)
+    return y
+
+
+def test_an_error_a_library_made_of_our_refusal_ends_the_trace_as_the_refusal():
+    with pytest.raises(autograph.NotStageable, match=r"float\(tensor\) needs the value of a graph tensor"):
+        autograph.function(_calls_the_library)(AVOIDS)
