@@ -66,10 +66,12 @@ def raised_in_branch_code(error: BaseException) -> bool:
     could catch it on a run that does not, and go on with another answer. Not a refusal of ours (``Limitation``:
     what a graph cannot do says so while tracing), a recursion error, or a name read unbound (the staging
     explains that one by name)."""
-    if isinstance(error, (RecursionError, NameError, Limitation)):
+    if isinstance(error, (RecursionError, Limitation)):
         return False
     if raised_by_user_statement(error) or getattr(error, "from_types", False):  # (2.5 & n: runtime/graph/tensor.py)
-        return True
+        return True  # (any class the user raises: `raise NameError("Normal must be nonzero!")` in trimesh's code)
+    if isinstance(error, NameError):
+        return False
     tb = error.__traceback__
     while tb is not None and tb.tb_next is not None:
         tb = tb.tb_next

@@ -123,3 +123,17 @@ def _calls_the_library(x):
 def test_an_error_a_library_made_of_our_refusal_ends_the_trace_as_the_refusal():
     with pytest.raises(autograph.NotStageable, match=r"float\(tensor\) needs the value of a graph tensor"):
         autograph.function(_calls_the_library)(AVOIDS)
+
+
+def _raises_a_name_error(x):
+    if np.all(np.abs(x) < 1e-12):
+        raise NameError("Normal must be nonzero!")  # (trimesh's project_to_plane raises this class)
+    return x / np.linalg.norm(x)
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_the_users_raise_of_any_class_is_a_staged_check(executor):
+    f = autograph.function(_raises_a_name_error, executor=executor)
+    np.testing.assert_allclose(f(np.array([3.0, 4.0])), [0.6, 0.8])
+    with pytest.raises(NameError, match="Normal must be nonzero!"):
+        f(np.zeros(2))
