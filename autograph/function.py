@@ -73,7 +73,7 @@ from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
-from runtime.graph.tensor import PyNumber, certain_number, stands_for_scalar
+from runtime.graph.tensor import PYTHON_NUMBERS, PyNumber, certain_number, stands_for_scalar
 from runtime.limits import DataDependentIndex, Limitation
 from runtime.numpy_function import staged_host_functions
 from runtime.random_calls import GeneratorWatch
@@ -839,9 +839,6 @@ class Function(metaclass=_FunctionClass):
 # runtime/graph/tensor.py) and a JAX tracer's (``JitTracer(~float32[])``, ``Traced<ShapedArray(...)>``). A string
 # the function returns is a constant of the trace: one holding such text would give every call the trace's text.
 _TRACED_TEXT = re.compile(r"<(?:Tensor|PyNumber) [^<>]*>|\b\w*Tracer\(|\bTraced<")
-# The Python number types a function may return as constants of its trace (exactly these: a NumPy scalar is a
-# float or complex subclass, and a graph value).
-_PYTHON_NUMBERS = frozenset({bool, int, float, complex})
 
 
 class _Outputs:
@@ -861,7 +858,7 @@ class _Outputs:
         # (A Python number known at the trace, `len(x)`, `x.shape[0] * 2`, is a constant of it too: returned as the
         # Python number it is, as eager returns it, not as an array the graph would make of it.)
         self.constants = {i: leaf for i, leaf in enumerate(leaves)
-                          if isinstance(leaf, (str, bytes)) or type(leaf) in _PYTHON_NUMBERS}
+                          if isinstance(leaf, (str, bytes)) or type(leaf) in PYTHON_NUMBERS}
         for i, leaf in self.constants.items():
             if not isinstance(leaf, (str, bytes)):
                 continue

@@ -80,11 +80,15 @@ def raised_in_branch_code(error: BaseException) -> bool:
     return isinstance(error, _VALUE_ERRORS) and _raised_again(error)
 
 
+def raised_message(error: BaseException) -> str:
+    """The message a staged raise of ``error`` raises again with (runtime/graph/control_flow.py, ``_stage_raise``)."""
+    return str(error.args[0]) if len(error.args) == 1 else str(error)
+
+
 def _raised_again(error: BaseException) -> bool:
     """Whether ``error``'s class makes an equal error from its message alone (a staged raise makes it so)."""
-    message = str(error.args[0]) if len(error.args) == 1 else str(error)
     try:
-        again = type(error)(message)
+        again = type(error)(raised_message(error))
     except Exception:  # (UnicodeDecodeError takes five arguments)
         return False
     return str(again) == str(error)

@@ -43,6 +43,7 @@ from runtime.staging import (
     count_staged_recursion,
     describe,
     raised_in_branch_code,
+    raised_message,
     staging_error,
     untraceable_block,
     user_location,
@@ -391,7 +392,7 @@ def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising:
     """
     for b, (error, made) in raising.items():
         taken = pred if b == 0 else np.logical_not(pred)
-        message = str(error.args[0]) if len(error.args) == 1 else str(error)
+        message = raised_message(error)
         tb = error.__traceback__
         while tb.tb_next is not None:
             tb = tb.tb_next

@@ -380,6 +380,8 @@ class Tensor:
 
 _OWN_MODULES = ("runtime.", "autograph.")
 _PYTHON_NUMBER_TYPES = python_kinds.PYTHON_TYPES  # the Python number a PyNumber of each dtype kind stands for
+# Exactly these types (a NumPy scalar is a float or complex subclass, and no Python number).
+PYTHON_NUMBERS = frozenset(_PYTHON_NUMBER_TYPES.values())
 
 
 def eager_class(t: Tensor, asked: str) -> type:
@@ -1390,8 +1392,6 @@ def operator_apply(op: str, *args: Any) -> Tensor:
     return PyNumber.of(result)
 
 
-# A Python number of each kind, for asking Python whether its operator takes such operands (``_python_type_error``).
-_KIND_EXAMPLES = {"b": True, "i": 1, "f": 1.0, "c": 1j}
 _PYTHON_UNARY = {"neg": operator.neg, "pos": operator.pos, "abs": operator.abs, "invert": operator.invert}
 
 
@@ -1404,7 +1404,8 @@ def _python_type_error(op: str, args: tuple, kinds: list) -> None:
     python_op = _PYTHON_OPERATORS.get(op) if len(args) == 2 else _PYTHON_UNARY.get(op)
     if python_op is None:
         return
-    examples = [_KIND_EXAMPLES[k] if type(a) is PyNumber else a for a, k in zip(args, kinds)]
+    # (A zero of each type: a value's error, 0 // 0, is no answer to the question of types, and is passed over.)
+    examples = [PYTHON_EXAMPLE[k] if type(a) is PyNumber else a for a, k in zip(args, kinds)]
     with warnings.catch_warnings() if op == "invert" else contextlib.nullcontext():
         if op == "invert":
             warnings.simplefilter("ignore")  # (~True is deprecated: a warning, not the question asked here)
@@ -1427,7 +1428,7 @@ def _python_type_error(op: str, args: tuple, kinds: list) -> None:
 def python_number_type(leaf: Any) -> Optional[type]:
     """The Python number type a leaf holds: its own for a plain bool/int/float/complex, its dtype's for a
     ``PyNumber``; None for anything else."""
-    if type(leaf) in (bool, int, float, complex):
+    if type(leaf) in PYTHON_NUMBERS:
         return type(leaf)
     return _PYTHON_NUMBER_TYPES.get(leaf.dtype.kind) if type(leaf) is PyNumber else None
 
