@@ -245,7 +245,7 @@ class Converter:
         if kind is collections.ChainMap and depth > 0:  # (glom's _DEFAULT_SCOPE) its maps, a list of dicts
             self._deep(value.maps, depth - 1, memo)
             return value
-        if depth > 0 and id(kind) in self._own_classes:
+        if depth > 0 and id(kind) in self._own_classes and not isinstance(value, tuple):  # (a named tuple: below)
             attrs = getattr(value, "__dict__", None)
             if type(attrs) is dict and id(value) not in memo:
                 memo[id(value)] = (value, value)
