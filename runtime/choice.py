@@ -58,9 +58,16 @@ _modules_seen = [-1]
 _look_for_lazy: list[Callable[[], None]] = []  # runtime.backend's: registers the backends of imported packages
 
 
-def _compile(probes: list[Probe]) -> Callable[[], bool]:
-    """``tracing`` for these probes: one function, each probe's expression inline, then the look for
-    lazily registered packages imported since the last look (a length comparison)."""
+def as_probe(probe: Union[Probe, Callable[[], Any]]) -> Probe:
+    """``probe`` as a ``Probe``: a callable of no arguments becomes the expression calling it."""
+    return probe if isinstance(probe, Probe) else Probe("bool({probe}())", {"probe": probe})
+
+
+def compile_probes(probes: list[Probe], name: str = "tracing", look_for_lazy: bool = False) -> Callable[[], bool]:
+    """One function of no arguments, true while any of ``probes`` is: each probe's expression inline (no call
+    per probe); with ``look_for_lazy``, then the look for lazily registered packages imported since the last look
+    (a length comparison). ``tracing`` is one; runtime/backend.py compiles another for the backends that stage
+    static ranges."""
     namespace: dict[str, Any] = {"_modules": _modules, "_modules_seen": _modules_seen,
                                  "_imported_since": _imported_since, "len": len}
     tests = []
@@ -71,16 +78,15 @@ def _compile(probes: list[Probe]) -> Callable[[], bool]:
             namespace[own] = value
             expression = expression.replace("{" + name + "}", own)
         tests.append(f"({expression})")
-    if _look_for_lazy:
+    if look_for_lazy and _look_for_lazy:
         # A subtraction, not `!=`: a comparison of ints asks the interpreter's recursion check, so at the
         # recursion limit the choice would fail a level before the function it stands in (tomllib's tests).
         tests.append("(len(_modules) - _modules_seen[0] and _imported_since())")
-    source = f"def tracing():\n    return {' or '.join(tests) or 'False'}\n"
-    exec(compile(source, "<runtime.choice.tracing>", "exec"), namespace)
-    tracing = namespace["tracing"]
-    tracing.__doc__ = _TRACING_DOC
-    tracing.__module__ = __name__
-    return tracing
+    source = f"def {name}():\n    return {' or '.join(tests) or 'False'}\n"
+    exec(compile(source, f"<runtime.choice.{name}>", "exec"), namespace)
+    function = namespace[name]
+    function.__module__ = __name__
+    return function
 
 
 _TRACING_DOC = """Whether a staged value may reach the converted function calling this, on this call: a backend
@@ -102,10 +108,8 @@ def _imported_since() -> bool:
 def add_probe(probe: Union[Probe, Callable[[], Any]]) -> None:
     """Ask ``probe`` from now on (``runtime.backend.register`` adds each backend's): a ``Probe``, or a
     callable of no arguments, truthy while the backend's values may be live on this thread."""
-    if not isinstance(probe, Probe):
-        probe = Probe("bool({probe}())", {"probe": probe})
     with _lock:
-        _probes.append(probe)
+        _probes.append(as_probe(probe))
         _publish()
 
 
@@ -122,13 +126,19 @@ def _publish() -> None:
     """Compile ``tracing`` afresh and make it the one the converted code calls (``ag__.tracing``). A call
     under way keeps the one it has: a backend registered meanwhile has no value live in it yet."""
     global tracing
-    compiled = tracing = _compile(_probes)
+    compiled = tracing = _compile_tracing()
     runtime = sys.modules.get("runtime")
     if runtime is not None and getattr(runtime, "tracing", None) is not None:
         runtime.tracing = compiled
 
 
-tracing = _compile(_probes)
+def _compile_tracing() -> Callable[[], bool]:
+    compiled = compile_probes(_probes, look_for_lazy=True)
+    compiled.__doc__ = _TRACING_DOC
+    return compiled
+
+
+tracing = _compile_tracing()
 
 
 # True inside ``converted_form`` blocks (per thread and context).
