@@ -73,10 +73,10 @@ def compile_probes(probes: list[Probe], name: str = "tracing", look_for_lazy: bo
     tests = []
     for index, probe in enumerate(probes):
         expression = probe.expression
-        for name, value in probe.names.items():  # each probe's names, made its own
-            own = f"_p{index}_{name}"
+        for key, value in probe.names.items():  # each probe's names, made its own
+            own = f"_p{index}_{key}"
             namespace[own] = value
-            expression = expression.replace("{" + name + "}", own)
+            expression = expression.replace("{" + key + "}", own)
         tests.append(f"({expression})")
     if look_for_lazy and _look_for_lazy:
         # A subtraction, not `!=`: a comparison of ints asks the interpreter's recursion check, so at the

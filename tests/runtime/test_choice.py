@@ -289,3 +289,22 @@ def test_the_no_trace_probe_is_asked_only_once_the_block_is_used(tmp_path):
         "with converted_form(trace=False):\n"
         "    assert w(1) is True\n"
         "assert w(1) is False and sum(probe is choice._CONVERTED_FORM_PROBE for probe in choice._probes) == 1\n")
+
+
+@pytest.mark.skipif(not jax_usable(), reason="needs JAX")
+def test_the_compiled_probes_keep_their_names_whatever_the_probes_names(tmp_path):
+    # A debugger that steps into the choice names it (`<runtime.choice.tracing>(1)tracing()`); the graph's and JAX's
+    # probes name their values `current_builder`, `state` and `evaluating`, which must not rename the function.
+    _runs_fresh(tmp_path,
+        "import jax.numpy as jnp, runtime.backend as backend\n"
+        "from runtime import choice\n"
+        "w = autograph.convert(which)\n"
+        "assert w(jnp.ones(())) is False  # JAX registered\n"
+        "assert any('{state}' in probe.expression for probe in choice._probes)\n"
+        "assert runtime.tracing.__name__ == 'tracing' and runtime.tracing.__code__.co_filename == "
+        "'<runtime.choice.tracing>'\n"
+        "assert backend._stagers_tracing.__name__ == 'stagers_tracing' and backend._stagers_tracing() is False\n"
+        "import jax\n"
+        "seen = []\n"
+        "jax.make_jaxpr(lambda x: seen.append(backend._stagers_tracing()) or x)(1.0)\n"
+        "assert seen == [True]\n")
