@@ -18,6 +18,7 @@ import types
 from dataclasses import dataclass
 from typing import Union
 
+from autograph import compiled_text
 from autograph.errors import Location, SourceMismatchError, SourceNotFoundError, UnsupportedSyntaxError
 
 FunctionNode = Union[ast.FunctionDef, ast.Lambda]
@@ -123,6 +124,8 @@ def _check_source(fn: types.FunctionType, node: FunctionNode, text_lines: list[s
                 missing = _numbers_not_written(code, node)
                 if missing:
                     problem = f"it holds the number {missing[0]!r}, which the text does not"
+                else:  # the cheap facts hold: the text compiled again must give the code itself
+                    problem = compiled_text.differs(fn, node)
     if problem is not None:
         raise SourceMismatchError(
             f"the source text of {fn.__qualname__} at {code.co_filename}:{node.lineno} is not the function's "
