@@ -1438,6 +1438,88 @@ PYPI_SUITES = (
                "test_vrrp was refused, SourceMismatchError 'it holds the number 50, which the text does not': its "
                "`b'\\x32'[0]` is a subscript of constants, which CPython folds into 50, and the check of the source "
                "allowed for folded unary and binary operations and tuples but not subscripts; fixed)"),
+    # Stop 58 added: eight more pure-Python libraries, the dependencies the venv lacks on their path from pinned sdists
+    # (Suite.needs, not converted): geodesics on the ellipsoid (geographiclib: Karney's series, iterative inverse
+    # solution with early exits), the HTTP/2 protocol (h2: a connection and a stream state machine, flow
+    # control, settings; over hpack and hyperframe), multipart/form-data and urlencoded parsers (python-multipart: a
+    # byte-by-byte state machine with callbacks; its tests' YAML cases over PyYAML), shell-style globbing (wcmatch:
+    # glob, fnmatch and pathlib patterns translated to regular expressions, extended glob, brace expansion over bracex),
+    # character-encoding detection (charset-normalizer: its pure-Python mess detector and coherence scoring, heavy loops
+    # over characters), templates compiled to Python (mako: a lexer, a parse tree, a code generator and the runtime that
+    # calls the generated modules), MessagePack (msgpack: its pure-Python Packer and Unpacker) and Intel HEX files
+    # (intelhex: a parser, a sparse byte map and its writers). 0 / 0 broken, and 0 inside a JAX trace (--trace jax),
+    # since mako's 31 (30 inside a JAX trace) were fixed: the source check compares compiled code now, see its note;
+    # 6 to 80 s for its three runs
+    # (the converted form took 7.8 to 9.4 times as long as unconverted for msgpack, about 3 for charset-normalizer, 2.1
+    # to 2.2 for mako, at most 2.1 for the others; as written 0.3 to 2.6 times, msgpack's 2.6: its Unpacker calls small
+    # methods per byte). Run the same way and not added, 0 / 0 broken and 0 inside a JAX trace: wsproto 1.3.2 (over
+    # h11), bitstruct 8.24.0 (without tests/test_c.py, its C extension) and bracex 2.6. Not added: w3lib 2.5.0 (without
+    # tests/test_util.py, whose import-time pytest.warns fails once runner.py has imported w3lib.util: 0 broken on both
+    # paths, but the parametrized ids of test_safe_url_string_url depend on the hash seed, output188 in one process and
+    # output189 in another, so one test is "not run" converted), einops 0.8.2 (its tests need EINOPS_TEST_BACKENDS set
+    # in the environment, which a Suite cannot give), crcmod 1.7 (its test/ imports crcmod from the installed
+    # distribution, whose package sits in python3/ of the sdist), segno 1.6.6 (its PNG tests import pypng, and test_eps
+    # imports a sibling module by bare name), charset-normalizer 3.5.3 and python-multipart 0.0.34 (released after
+    # 2026-10: 3.5.2 and 0.0.33 pinned instead), numpy-financial 1.0.0 and pymap3d 3.2.0 (0 / 0 broken and 0 inside a
+    # JAX trace, but their repositories are in the graph coverage corpus already: docs/coverage.md).
+    Suite(name="geographiclib", kind="pytest", dist="geographiclib", version="2.1",
+          sha256="6a6545e6262d0ed3522e13c515713718797e37ed8c672c31ad7b249f372ef108",
+          packages=("geographiclib",), pytest_args=("geographiclib/test",),
+          note="its tests are in the package (geographiclib/test): not converted"),
+    Suite(name="h2", kind="pytest", dist="h2", version="4.4.1",
+          sha256="4e866ffb1a869ae14dd9b5e6beb5c24a13da0495ad72b65925ded182521c1516",
+          packages=("h2",), src="src", pytest_args=("tests", "--hypothesis-profile=ci"),
+          needs=(Sdist("hpack", "4.2.0", "0895cfa3b5531fc65fe439c05eb65144f123bf7a394fcaa56aa423548d8e45c0",
+                       src="src"),
+                 Sdist("hyperframe", "6.1.0", "f630908a00854a7adeabd6382b43923a4c4cd4b821fcb527e6ab9e15382a3b08",
+                       src="src")),
+          note="hpack and hyperframe are not installed: their sdists (the hpack and hyperframe suites') are on its "
+               "path; hypothesis's ci profile (no deadline): under the default 200 ms deadline "
+               "test_changing_max_frame_size fails unconverted too, its first example slow"),
+    Suite(name="python-multipart", kind="pytest", dist="python-multipart", version="0.0.33",
+          sha256="b8112424a6abd162ec08d390565dd113ad699f2fe6fef3c987b8bbcbfe9e390d",
+          packages=("python_multipart",), pytest_args=("tests",),
+          needs=(Sdist("pyyaml", "6.0.4", "e24bf71af8a432d7808fabff134d38dfe16d3cbb41f2873bb4b1e42422de0a1a",
+                       src="lib"),),
+          note="PyYAML is not installed: its sdist's pure-Python half (the pyyaml suite's) is on its path, for the "
+               "tests' YAML cases; the deprecated `multipart` alias package is not converted"),
+    Suite(name="wcmatch", kind="pytest", dist="wcmatch", version="10.1",
+          sha256="f11f94208c8c8484a16f4f48638a85d771d9513f4ab3f37595978801cb9465af",
+          packages=("wcmatch",), pytest_args=("tests",),
+          needs=(Sdist("bracex", "2.6", "98f1347cd77e22ee8d967a30ad4e310b233f7754dbf31ff3fceb76145ba47dc7"),),
+          note="bracex is not installed: its sdist is on its path"),
+    Suite(name="charset-normalizer", kind="pytest", dist="charset-normalizer", version="3.5.2",
+          sha256="39de2a259fc954455c57274dc94c79d5842774e1247a016aff30bc0efed0f4ef",
+          packages=("charset_normalizer",), src="src",
+          pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="the unpacked sdist builds no mypyc or Cython extension: its pure-Python md.py and cd.py are the "
+               "ones tested; its pyproject.toml makes every warning an error: pytest's about hypothesis imported "
+               "before pytest (by the runner) is ignored; CliDetectionResult defines a method named __dict__, "
+               "converted but not put back (setattr of a class's __dict__ is refused)"),
+    Suite(name="mako", kind="pytest", dist="mako", version="1.4.3",
+          sha256="cd6537fe88d5fec315c55c2f8529bc4ce7a9a352ad7db3eeaa6a66e2dd4ec37a",
+          packages=("mako",), pytest_args=("test",),
+          needs=(Sdist("markupsafe", "3.0.4", "2e9ad7dd851bf45fab9f75cbff4cb493fee9979e8d8c7c9c3ee119022518edd6",
+                       src="src"),),
+          note="MarkupSafe is not installed: its sdist's pure-Python half (the markupsafe suite's) is on its path; "
+               "mako.testing (fixtures and assertions) is not converted; 53 tests skip (Babel, lingua, Beaker, dogpile "
+               "not installed). (Found here: 31 tests broke in the converted form, 30 inside a JAX trace, silently "
+               "first: Mako compiles every template of a uri under one module name ('_index_html', or 'memory:0x...' "
+               "from a reused id()) and serves its source through the module's __loader__, so linecache kept the first "
+               "template's lines under that name; converted mako code calls a template's render function through "
+               "ag__.call, which converted a later template from the earlier one's text, and the source check passed "
+               "it (the same names, lines and numbers: only strings or a call's arguments differed): the other "
+               "template rendered. The check now compiles the text again and compares it with the code "
+               "(autograph/compiled_text.py): the stale text is refused, and the render function runs unconverted)"),
+    Suite(name="msgpack", kind="pytest", dist="msgpack", version="1.2.4",
+          sha256="475c44e12f2a5de766a8448783f149c9b33f3f49b88953c6cd739a77d93c732c",
+          packages=("msgpack",), pytest_args=("test",),
+          note="the unpacked sdist builds no _cmsgpack: its pure-Python Packer and Unpacker (msgpack.fallback) are "
+               "the ones tested"),
+    Suite(name="intelhex", kind="pytest", dist="intelhex", version="2.3.0",
+          sha256="892b7361a719f4945237da8ccf754e9513db32f5628852785aea108dcd250093",
+          packages=("intelhex",), pytest_args=("intelhex/test.py",),
+          note="its tests are one module in the package (intelhex/test.py): not converted"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
