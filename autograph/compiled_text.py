@@ -53,14 +53,15 @@ def differs(fn: types.FunctionType, node: FunctionNode) -> Optional[str]:
     the text ``fn``'s code was compiled from, or None when it compiles to that code (or cannot be compiled
     beside it)."""
     code = fn.__code__
-    module = _in_scope(node, code, _qualname(fn, code))
+    module = _in_scope(node, code, _qualname(fn, code), _likely_imported(fn, code))
     # The interpreter's own optimization level: converted code is compiled at it. Code compiled at another
     # (compile(..., optimize=2) strips asserts, `if __debug__:` blocks and docstrings) is named as such.
-    levels = (-1, 0, 1, 2) if _has_asserts_or_docstrings(node) else (-1,)
     compiled = None
-    for optimize in levels:
+    for optimize in (-1, 0, 1, 2):
         if optimize == sys.flags.optimize:
             continue  # (-1 is this level)
+        if optimize != -1 and not _has_asserts_or_docstrings(node):
+            break  # (no other level compiles this text differently)
         try:
             top = compile(module, code.co_filename, "exec", flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True,
                           optimize=optimize)
@@ -98,7 +99,33 @@ def _qualname(fn: types.FunctionType, code: types.CodeType) -> str:
     return fn.__qualname__
 
 
-def _in_scope(node: FunctionNode, code: types.CodeType, qualname: str) -> ast.Module:
+def _likely_imported(fn: types.FunctionType, code: types.CodeType) -> list[str]:
+    """The names ``code`` reads that its module likely binds by an import: a module, or a class or function from
+    another module. A method call on such a name loads the method as an attribute (above): imported in the compiled
+    text too, its code is most often byte for byte the function's, and the comparison is one ``==`` (a wrong guess
+    costs only the comparison instruction by instruction)."""
+    names: set[str] = set()
+    pending = [code]
+    while pending:
+        current = pending.pop()
+        names.update(current.co_names)
+        pending += [const for const in current.co_consts if isinstance(const, types.CodeType)]
+    namespace = fn.__globals__
+    own = namespace.get("__name__")
+    found = []
+    for name in sorted(names):
+        value = namespace.get(name)
+        if isinstance(value, types.ModuleType):
+            found.append(name)
+        elif isinstance(value, type):
+            if vars(value).get("__module__", own) != own:
+                found.append(name)
+        elif isinstance(value, (types.FunctionType, types.BuiltinFunctionType)) and value.__module__ != own:
+            found.append(name)
+    return found
+
+
+def _in_scope(node: FunctionNode, code: types.CodeType, qualname: str, imported: list[str]) -> ast.Module:
     """A module holding ``node`` inside scopes named as ``qualname`` names them, so that the compiled text gets the
     function's own qualified names (a class body in it stores its ``__qualname__`` as a constant) and private names
     (``__x`` is ``_C__x`` in class C's code): ``C.m.<locals>.inner`` is ``class C: def m(): def inner...``. The
@@ -128,7 +155,8 @@ def _in_scope(node: FunctionNode, code: types.CodeType, qualname: str) -> ast.Mo
             body = [_class(name, body)]
         else:
             body = [_function(name, (_binds(freevars) if k == innermost else []) + body)]
-    module = ast.Module(body=body, type_ignores=[])
+    imports = [ast.Import(names=[ast.alias(name=name)]) for name in imported]
+    module = ast.Module(body=imports + body, type_ignores=[])
     _locate(module)
     return module
 
@@ -145,13 +173,16 @@ def _locate(module: ast.Module) -> None:
     pending = list(module.body)
     while pending:
         node = pending.pop()
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Expr, ast.Assign, ast.Name, ast.Constant)) and (
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.Expr, ast.Assign, ast.Name, ast.Constant,
+                             ast.Import, ast.alias)) and (
                 getattr(node, "end_lineno", None) is None):
             node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = 1, 0, 1, 0
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 pending += node.body
             elif isinstance(node, ast.Assign):
                 pending += [*node.targets, node.value]
+            elif isinstance(node, ast.Import):
+                pending += node.names
 
 
 def _function(name: str, body: list) -> ast.FunctionDef:
