@@ -222,7 +222,8 @@ def _same(a: types.CodeType, b: types.CodeType) -> bool:
             or a.co_cellvars != b.co_cellvars):
         return False
     if a.co_code == b.co_code and len(a.co_consts) == len(b.co_consts) and all(
-            _key(x) == _key(y) for x, y in zip(a.co_consts, b.co_consts)):
+            _same(x, y) if isinstance(x, types.CodeType) and isinstance(y, types.CodeType) else _key(x) == _key(y)
+            for x, y in zip(a.co_consts, b.co_consts)):
         return True
     return _instructions(a) == _instructions(b)
 
@@ -250,6 +251,12 @@ def _instructions(code: types.CodeType) -> list:
     """``code``'s instructions, each as (operation, argument): a method's load as an attribute's, a zero-argument
     ``super().m`` as one step whichever way it is loaded, two fused loads or stores as two, a jump's target by its
     place in the list, a constant by ``_key`` (nested code by its own instructions)."""
+    return _steps(code)[0]
+
+
+def _steps(code: types.CodeType) -> tuple[list, list[Optional[int]]]:
+    """``_instructions(code)``, and the source line of each (None where the instruction has none)."""
+    lines = {i.offset: _line_of(i) for i in dis.get_instructions(code)}
     kept = [i for i in dis.get_instructions(code) if i.opname not in _UNCOMPARED]
     # Steps: (operation, argument or jump target offset, offsets of the instructions they stand for).
     steps: list[tuple[str, object, list[int]]] = []
@@ -290,7 +297,12 @@ def _instructions(code: types.CodeType) -> list:
         else:
             argument = _key(value)
         out.append((operation, argument))
-    return out
+    return out, [lines.get(offsets[0]) if offsets else None for _, _, offsets in steps]
+
+
+def _line_of(instruction: dis.Instruction) -> Optional[int]:
+    positions = getattr(instruction, "positions", None)  # (3.11+; before, starts_line is the line)
+    return positions.lineno if positions is not None else instruction.starts_line
 
 
 def _opcodes(steps: list, kept: list) -> list[set[int]]:
@@ -323,16 +335,14 @@ def _has_asserts_or_docstrings(node: FunctionNode) -> bool:
 
 
 def _first_differing_line(compiled: Optional[types.CodeType], code: types.CodeType) -> Optional[int]:
-    """The line of the first instruction of ``code`` that the compiled text does not have (in order), if any."""
+    """The source line of the first of ``code``'s instructions (as compared) that the compiled text does not have."""
     if compiled is None:
         return None
+    ours, _ = _steps(compiled)
+    theirs, lines = _steps(code)
     line = None
-    ours = list(dis.get_instructions(compiled))
-    for k, theirs in enumerate(dis.get_instructions(code)):
-        positions = getattr(theirs, "positions", None)  # (3.11+; before, starts_line is the line)
-        at = positions.lineno if positions is not None else theirs.starts_line
-        if at is not None:
-            line = at
-        if k >= len(ours) or (ours[k].opname, ours[k].argrepr) != (theirs.opname, theirs.argrepr):
+    for k, step in enumerate(theirs):
+        line = lines[k] if lines[k] is not None else line
+        if k >= len(ours) or ours[k] != step:
             return line
     return None
