@@ -274,8 +274,13 @@ class Converter:
                 new = functools.partial(parts[0], *parts[1:], **value.keywords)
         elif isinstance(value, tuple) and (kind is tuple or hasattr(kind, "_make")) and len(value) < 100_000:
             items = [self._deep(item, depth - 1, memo) for item in value]
+            attrs = getattr(value, "__dict__", None)  # (a subclass of a named tuple without __slots__)
+            if type(attrs) is dict and id(kind) in self._own_classes:
+                self._deep(attrs, depth - 1, memo)
             if any(a is not b for a, b in zip(items, value)):
                 new = tuple(items) if kind is tuple else kind._make(items)
+                if type(attrs) is dict:
+                    new.__dict__.update(attrs)
         memo[id(value)] = (value, new)
         return new
 

@@ -25,7 +25,13 @@ class Holder:
         self.f = f
 
 
-formats = {"html": Format(above=begin, below=None)}
+class Rich(Format):  # a named tuple's subclass without __slots__: it has a __dict__ too
+    pass
+
+
+rich = Rich(above=begin, below=None)
+rich.extra = begin
+formats = {"html": Format(above=begin, below=None), "rich": rich}
 plain = (begin, 1)
 partial = functools.partial(begin, 3)
 holder = Holder(begin)
@@ -48,6 +54,8 @@ def test_rebind_reaches_named_tuples_lists_partials_and_instances_of_the_modules
         assert converted is not original and converted.__wrapped__ is original
         assert module.formats["html"].above is converted
         assert type(module.formats["html"]) is module.Format
+        rebuilt = module.formats["rich"]
+        assert type(rebuilt) is module.Rich and rebuilt.above is converted and rebuilt.extra is converted
         assert module.plain[0] is converted
         assert module.partial.func is converted
         assert module.holder.f is converted
