@@ -245,12 +245,14 @@ class Converter:
         if kind is collections.ChainMap and depth > 0:  # (glom's _DEFAULT_SCOPE) its maps, a list of dicts
             self._deep(value.maps, depth - 1, memo)
             return value
-        if depth > 0 and id(kind) in self._own_classes and not isinstance(value, tuple):  # (a named tuple: below)
+        if depth > 0 and id(kind) in self._own_classes:
             attrs = getattr(value, "__dict__", None)
             if type(attrs) is dict and id(value) not in memo:
-                memo[id(value)] = (value, value)
+                if not isinstance(value, tuple):
+                    memo[id(value)] = (value, value)  # (a cycle leads back here: leave it)
                 self._deep(attrs, depth - 1, memo)
-            return value
+            if not isinstance(value, tuple):  # (a named tuple: its items too, below)
+                return value
         if depth == 0 or kind not in (dict, list, functools.partial) and not isinstance(value, tuple):
             return value
         if id(value) in memo:
@@ -274,11 +276,9 @@ class Converter:
                 new = functools.partial(parts[0], *parts[1:], **value.keywords)
         elif isinstance(value, tuple) and (kind is tuple or hasattr(kind, "_make")) and len(value) < 100_000:
             items = [self._deep(item, depth - 1, memo) for item in value]
-            attrs = getattr(value, "__dict__", None)  # (a subclass of a named tuple without __slots__)
-            if type(attrs) is dict and id(kind) in self._own_classes:
-                self._deep(attrs, depth - 1, memo)
             if any(a is not b for a, b in zip(items, value)):
                 new = tuple(items) if kind is tuple else kind._make(items)
+                attrs = getattr(value, "__dict__", None)  # (a subclass of a named tuple without __slots__)
                 if type(attrs) is dict:
                     new.__dict__.update(attrs)
         memo[id(value)] = (value, new)
