@@ -57,6 +57,7 @@ def differs(fn: types.FunctionType, node: FunctionNode) -> Optional[str]:
     # The interpreter's own optimization level: converted code is compiled at it. Code compiled at another
     # (compile(..., optimize=2) strips asserts, `if __debug__:` blocks and docstrings) is named as such.
     compiled = None
+    matched: list[int] = []  # the other levels whose compiled text is the code (3.13: at 1 as at 2, here)
     for optimize in (-1, 0, 1, 2):
         if optimize == sys.flags.optimize:
             continue  # (-1 is this level)
@@ -75,10 +76,12 @@ def differs(fn: types.FunctionType, node: FunctionNode) -> Optional[str]:
         if found is not None:
             if optimize == -1:
                 return None
-            return (f"it was compiled at optimization level {optimize} (compile(..., optimize={optimize})), and "
-                    f"converted code would be compiled at this interpreter's ({sys.flags.optimize}), with what that "
-                    "level strips")
+            matched.append(optimize)
         compiled = compiled or candidates[0]
+    if matched:
+        levels = " or ".join(map(str, matched))
+        return (f"it was compiled at optimization level {levels} (compile(..., optimize={matched[-1]})), and converted "
+                f"code would be compiled at this interpreter's ({sys.flags.optimize}), with what that level strips")
     line = _first_differing_line(compiled, code)
     where = f" from line {line} on" if line is not None else ""
     return f"its code differs from what the text compiles to{where} (a string, an operator or a call's arguments)"

@@ -178,6 +178,7 @@ def test_code_compiled_at_another_optimization_level_is_refused(shared_name):
     module.__loader__ = _Loader(source)
     exec(compile(source, shared_name, "exec", optimize=2), module.__dict__)
     assert module.checked(-1) == -2
-    with pytest.raises(autograph.SourceMismatchError, match=r"it was compiled at optimization level 2 "
+    # (On 3.13 its code compiled at level 1 is the same as at 2: both are named.)
+    with pytest.raises(autograph.SourceMismatchError, match=r"it was compiled at optimization level (1 or )?2 "
                                                             r"\(compile\(\.\.\., optimize=2\)\), and converted code"):
         autograph.convert(module.checked)
