@@ -53,7 +53,20 @@ def differs(fn: types.FunctionType, node: FunctionNode) -> Optional[str]:
     the text ``fn``'s code was compiled from, or None when it compiles to that code (or cannot be compiled
     beside it)."""
     code = fn.__code__
-    module = _in_scope(node, code, _qualname(fn, code), _likely_imported(fn, code))
+    qualname = _qualname(fn, code)
+    problem = _differs_in(fn, node, qualname)
+    if problem is not None and not hasattr(code, "co_qualname") and qualname != code.co_name:
+        # (Before 3.11 the qualified name may be one set after compiling: a function compiled alone and made a
+        # class's method, as dataclasses make __init__. Compiled at the top level, its private names are unmangled.)
+        if _differs_in(fn, node, code.co_name) is None:
+            return None
+    return problem
+
+
+def _differs_in(fn: types.FunctionType, node: FunctionNode, qualname: str) -> Optional[str]:
+    """``differs``, the scopes rebuilt from ``qualname``."""
+    code = fn.__code__
+    module = _in_scope(node, code, qualname, _likely_imported(fn, code))
     # The interpreter's own optimization level: converted code is compiled at it. Code compiled at another
     # (compile(..., optimize=2) strips asserts, `if __debug__:` blocks and docstrings) is named as such.
     compiled = None
