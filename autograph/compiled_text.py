@@ -71,11 +71,14 @@ def _differs_in(fn: types.FunctionType, node: FunctionNode, qualname: str) -> Op
     # (compile(..., optimize=2) strips asserts, `if __debug__:` blocks and docstrings) is named as such.
     compiled = None
     matched: list[int] = []  # the other levels whose compiled text is the code (3.13: at 1 as at 2, here)
+    strippable = None  # whether the text has what another level strips: asked once, after a first mismatch
     for optimize in (-1, 0, 1, 2):
         if optimize == sys.flags.optimize:
             continue  # (-1 is this level)
-        if optimize != -1 and not _has_asserts_or_docstrings(node):
-            break  # (no other level compiles this text differently)
+        if optimize != -1:
+            strippable = _has_asserts_or_docstrings(node) if strippable is None else strippable
+            if not strippable:
+                break  # (no other level compiles this text differently)
         try:
             top = compile(module, code.co_filename, "exec", flags=code.co_flags & _FUTURE_FLAGS, dont_inherit=True,
                           optimize=optimize)
@@ -272,8 +275,9 @@ def _instructions(code: types.CodeType) -> list:
 
 def _steps(code: types.CodeType) -> tuple[list, list[Optional[int]]]:
     """``_instructions(code)``, and the source line of each (None where the instruction has none)."""
-    lines = {i.offset: _line_of(i) for i in dis.get_instructions(code)}
-    kept = [i for i in dis.get_instructions(code) if i.opname not in _UNCOMPARED]
+    every = list(dis.get_instructions(code))
+    lines = {i.offset: _line_of(i) for i in every}
+    kept = [i for i in every if i.opname not in _UNCOMPARED]
     # Steps: (operation, argument or jump target offset, offsets of the instructions they stand for).
     steps: list[tuple[str, object, list[int]]] = []
     index = 0
@@ -298,7 +302,7 @@ def _steps(code: types.CodeType) -> tuple[list, list[Optional[int]]]:
         for offset in offsets:
             place[offset] = number
     following = len(steps)
-    for instruction in reversed(list(dis.get_instructions(code))):  # (a jump to a dropped one lands on the next step)
+    for instruction in reversed(every):  # (a jump to a dropped one lands on the next step)
         following = place.setdefault(instruction.offset, following)
     # Qualified names the compiler wrote as constants (before 3.11 a nested def's, `f.<locals>.inner`; a class
     # body's `__qualname__`) by their last part: the scopes around them are rebuilt from a name that may be wrong
