@@ -47,6 +47,7 @@ from runtime.graph.tensor import (
     apply,
     arg_reduce,
     as_tensor,
+    bind1,
     cast,
     constant,
     copy,
@@ -543,6 +544,36 @@ def _modf(x: Any, /) -> tuple:
     whole = np.trunc(t)
     fraction = np.copysign(apply("where", np.isinf(t), 0.0, t - whole), t)
     return fraction, whole
+
+
+# The special functions NumPy has no ufunc for: an op each whose NumPy kernel is math's own function
+# (runtime/graph/ops_math.py). Python's errors follow from the argument: gamma's poles (0 and the negative
+# integers, and -inf) and lgamma's (0 and the negative integers) are domain errors; an infinite result from a
+# finite argument off the poles is a range error (gamma above ~171.6, lgamma near the largest floats).
+
+def _poles(t: Tensor, negative_infinity: bool) -> Tensor:
+    at_integer = np.logical_and(t <= 0.0, np.floor(t) == t)
+    return at_integer if negative_infinity else np.logical_and(at_integer, np.isfinite(t))
+
+
+def _special(name: str, poles: Optional[bool]) -> Callable:
+    label = f"math.{name}"
+
+    def impl(x: Any, /) -> Tensor:
+        t = _real(x, label)
+        result = bind1(f"math_{name}", [t])
+        if poles is not None:
+            pole = _poles(t, negative_infinity=poles)
+            _check(np.logical_not(pole), ValueError, _DOMAIN)
+            _check(np.logical_not(np.isinf(result)) | np.logical_not(np.isfinite(t)) | pole, OverflowError, _RANGE)
+        return result
+
+    return impl
+
+
+# name: None (no error), or whether -inf is a pole (gamma's is; lgamma(-inf) is inf)
+for _name, _poles_at_negative_infinity in (("erf", None), ("erfc", None), ("gamma", True), ("lgamma", False)):
+    IMPLEMENTATIONS[getattr(math, _name)] = _special(_name, _poles_at_negative_infinity)
 
 
 def _unsupported(f: Callable) -> Callable:

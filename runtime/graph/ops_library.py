@@ -11,3 +11,4 @@ from runtime.graph import ops_data_dependent  # noqa: F401
 from runtime.graph import ops_fft  # noqa: F401
 from runtime.graph import ops_complex  # noqa: F401
 from runtime.graph import ops_scipy  # noqa: F401
+from runtime.graph import ops_math  # noqa: F401

@@ -157,9 +157,11 @@ UNARY = [math.sqrt, math.exp, math.expm1, math.log, math.log10, math.log2, math.
          math.atanh, math.fabs, math.degrees, math.radians, math.floor, math.ceil, math.trunc, math.isnan,
          math.isinf, math.isfinite, math.modf]
 UNARY += [getattr(math, name) for name in ("exp2", "cbrt") if hasattr(math, name)]
-# Correctly rounded in both (or exact): the rest may differ from the C library by an ulp.
+SPECIAL = [math.erf, math.erfc, math.gamma, math.lgamma]  # no NumPy ufunc: math's own, element by element
+UNARY += SPECIAL
+# Correctly rounded in both (or exact, or math's own function): the rest may differ from the C library by an ulp.
 EXACT = {math.sqrt, math.fabs, math.floor, math.ceil, math.trunc, math.isnan, math.isinf, math.isfinite,
-         math.modf}
+         math.modf, *SPECIAL}
 
 
 @pytest.mark.parametrize("f", UNARY, ids=lambda f: f.__name__)
@@ -213,8 +215,17 @@ def test_math_log_base_one_is_pythons_zero_division():
                                                                             "float division by zero")
 
 
+@pytest.mark.parametrize("f", SPECIAL, ids=lambda f: f.__name__)
+def test_math_special_functions_at_their_poles_and_edges(f):
+    for v in (0.0, -0.0, -1.0, -2.0, -170.5, -171.5, 0.5, 1.0, 2.0, 171.6, 171.7, 1e-320, -1e-320, 2.6e305, 1e308,
+              math.inf, -math.inf, math.nan):
+        check(builtin(f), [np.float64(v)])
+    check(builtin(f), [np.int64(-3)])
+    check(builtin(f), [np.int64(5)])
+
+
 def test_unsupported_math_functions_say_so():
-    for f in (math.gamma, math.fsum, math.factorial):
+    for f in (math.fsum, math.factorial, math.ldexp):
         with pytest.raises(NotStageable, match=rf"math\.{f.__name__} is not supported in graphs"):
             trace(builtin(f), [TensorSpec((), np.float64)])
 
