@@ -118,7 +118,10 @@ def _check_source(fn: types.FunctionType, node: FunctionNode, text_lines: list[s
             first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
             lines = [line for _, _, line in code.co_lines() if line is not None] if hasattr(code, "co_lines") else []
             outside = [line for line in lines if not first <= line <= last]
-            if outside:
+            if not lines and hasattr(code, "co_lines"):
+                # (Every compiled def or lambda has lines; code whose line table was replaced has none.)
+                problem = "its code records no line numbers (its line table was replaced after compiling)"
+            elif outside:
                 problem = f"its code comes from line {outside[0]}, outside the text (lines {first}-{last})"
             elif not rewritten:
                 missing = _numbers_not_written(code, node)

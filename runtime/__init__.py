@@ -56,7 +56,7 @@ from runtime.operators import (
 from runtime.percent_format import percent
 from runtime.text import text, text_of
 from runtime.tracebacks import tidying
-from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free
+from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free, zero_argument_super
 
 range = range_  # noqa: A001  (generated code spells it ag__.range)
 zip = zip_  # noqa: A001  (ag__.zip, in a for loop's iterable)
@@ -71,7 +71,7 @@ __all__ = [
     "register", "register_lazy", "reraise_limitation", "iterate", "zip", "enumerate",
     "percent", "run", "skip", "set_converter", "text", "text_of", "while_stmt", "setitem",
     "update", "at", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
-    "irshift", "isub", "itruediv", "ixor", "tidying", "tracing",
+    "irshift", "isub", "itruediv", "ixor", "tidying", "tracing", "zero_argument_super",
 ]
 
 register_lazy("jax", "runtime.jax")

@@ -122,6 +122,24 @@ def ld_cell(read: Callable[[], Any], name: str) -> Any:
         raise UnboundLocalError(_UNBOUND_LOCAL.format(name=name)) from None
 
 
+def zero_argument_super(class_cell: Callable[[], Any], first: Callable[[], Any]) -> super:
+    """``super()`` in a method that may empty its ``__class__`` cell or its first argument before the call
+    (``del self``, ``nonlocal __class__``): the converter spells zero-argument ``super()`` as
+    ``super(__class__, self)`` (a block's frame has neither), whose errors there would be ``NameError``s;
+    this raises the ``RuntimeError`` that ``super()`` raises, with its message, in the order it checks."""
+    try:
+        instance = first()
+    except NameError:  # (UnboundLocalError too)
+        raise RuntimeError("super(): arg[0] deleted") from None
+    try:
+        cls = class_cell()
+    except NameError:
+        raise RuntimeError("super(): empty __class__ cell") from None
+    if not isinstance(cls, type):
+        raise RuntimeError(f"super(): __class__ is not a type ({type(cls).__name__})")
+    return super(cls, instance)
+
+
 def is_undefined(value: Any) -> bool:
     return isinstance(value, Undefined)
 

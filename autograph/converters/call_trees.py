@@ -186,6 +186,7 @@ class _Calls(Transformer):
     def __init__(self, ctx: Context, local_names: set[str], local_functions: set[str],
                  first_param: str | None) -> None:
         self.first_param = first_param
+        self.empties_super_inputs = False  # whether the method may unbind `__class__` or its first argument
         self.ctx = ctx
         self.local_names = local_names
         self.local_functions = local_functions
@@ -313,6 +314,13 @@ class _Calls(Transformer):
             # generated closure once the call moves into a branch: spell them out.
             node.args = [ast.Name(id="__class__", ctx=ast.Load()), ast.Name(id=self.first_param, ctx=ast.Load())]
             templates.copy_location(node, node.func)
+            if self.empties_super_inputs:
+                # A method that may empty its `__class__` cell or its first argument before the call: super()
+                # raises RuntimeError there, where `super(__class__, self)` would raise NameError.
+                wrapped = templates.replace_expression("ag__.zero_argument_super(lambda: CLASS, lambda: FIRST)",
+                                                       CLASS=node.args[0], FIRST=node.args[1])
+                templates.copy_location(wrapped, node)
+                node = wrapped
             # The call is the user's (it has its position): the names take its span, as
             # ast.fix_missing_locations would (without them, compile fails and the loader has to
             # compile again after that walk over the whole function).
@@ -479,6 +487,18 @@ def _local_functions(body: list[ast.stmt], local_names: set[str]) -> set[str]:
     return (defined - bound) & local_names
 
 
+def _may_empty(body: list[ast.stmt], names: set[str]) -> bool:
+    """Whether the function's own scope may unbind or rebind one of ``names`` (its ``__class__`` cell, its
+    first argument) other than by a plain assignment: a ``del`` of it, or ``nonlocal __class__``."""
+    for statement in body:
+        for sub in walk(statement):
+            if isinstance(sub, ast.Delete) and any(isinstance(t, ast.Name) and t.id in names for t in sub.targets):
+                return True
+            if isinstance(sub, ast.Nonlocal) and "__class__" in sub.names:
+                return True
+    return False
+
+
 def _is_method(node: ast.AST, root: ast.AST) -> bool:
     """Whether ``node`` is defined in the body of a class inside ``root``: there Python gives
     zero-argument super() a ``__class__`` cell (and the frame's first argument, whatever the
@@ -494,6 +514,8 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     uses_class_cell = ("__class__" in ctx.closure) if node is ctx.root else _is_method(node, ctx.root)
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
+    if first_param:
+        calls.empties_super_inputs = _may_empty(body, {"__class__", first_param})
     bad, bindings, loops, calls.list_names, calls.local_imports = _container_bindings(node, local_names)
     calls.container_bindings = bad, bindings, loops
     calls.container_names = _container_names(bad, bindings, local_names)

@@ -71,11 +71,17 @@ class _Scope:
 
 
 class _ControlFlow(CarriedState):
-    def __init__(self, ctx: Context, scope: FunctionScope, maybe_undefined: set[str]) -> None:
+    def __init__(self, ctx: Context, scope: FunctionScope, maybe_undefined: set[str],
+                 captured: frozenset[str] = frozenset()) -> None:
         super().__init__(scope)
         self.ctx = ctx
         self.made_up = frozenset(ctx.state_roles)
         self.maybe_undefined = maybe_undefined
+        # Variables a nested function of the user's reads (at any time) but no read of this scope may find
+        # unbound: they stay unbound until bound, as in Python, so the nested function's read of an unbound
+        # one raises Python's own NameError and the cell is empty to whatever looks at it (``__closure__``,
+        # a debugger's ``f_locals``); they are not declared bound where read.
+        self.captured = captured
         self.inited: set[str] = set()
         # Names that got `x: object` (no read may find them unbound), declared to the runtime as bound
         # where read (runtime/state_roles.py): a staged statement may hold a placeholder where a path leaves
@@ -189,7 +195,8 @@ class _ControlFlow(CarriedState):
                 # `x: object` makes `x` a variable of this scope (for the closures' `nonlocal x`) and
                 # compiles to nothing: `x` stays unbound until the program binds it, as in Python.
                 (init,) = templates.replace("NAME: object", at=origin, NAME=name)
-                self.bound_where_read.add(name)
+                if name not in self.captured:
+                    self.bound_where_read.add(name)
             anno.set(init, anno.Key.INIT, True)
             # Inside a handler, case or with block that may not run, an Undefined goes to the top,
             # so that reads elsewhere find it (and raise as Python does), not an empty variable.
@@ -443,10 +450,11 @@ def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
 
 
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
-    # A captured variable may be read by a nested function at any time: treat it as maybe unbound.
     marked = unbound_reads.maybe_undefined_names(node.body) if ctx.maybe_unbound_reads else set()
-    # So may any variable, for a function that reads its frame (locals() leaves unbound ones out).
-    control_flow = _ControlFlow(ctx, scope, marked | scope.captured | (scope.locals if ctx.frame_reads else set()))
+    # Any variable may be read unbound in a function that reads its frame (locals() leaves unbound ones out).
+    # A captured one may be read by a nested function at any time, which finds it unbound as Python's would.
+    control_flow = _ControlFlow(ctx, scope, marked | (scope.locals if ctx.frame_reads else set()),
+                                frozenset(scope.captured))
     control_flow.marked = marked
     statements = walk_statements(node)
     # Only a for loop's target asks how often a name occurs (on the code before any rewrite).

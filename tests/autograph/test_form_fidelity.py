@@ -305,6 +305,86 @@ def test_a_callee_sees_only_the_variables_python_binds(c, call_path):
     compare(branch_binds, c)
 
 
+def cell_of_a_captured_variable(log, bind):
+    def reader():
+        return late
+    if bind:
+        late = log.note("bound")
+    cell = reader.__closure__[0]
+    try:
+        return ("full", cell.cell_contents, cell == cell, reader())
+    except (ValueError, NameError) as error:
+        return ("empty", type(error).__name__, str(error), "late" in sys._getframe().f_locals)
+
+
+def captured_in_a_loop(log, n):
+    readers = []
+    for i in range(n):
+        readers.append(lambda: i)
+        if i > 1:
+            seen = log.note(i)
+    try:
+        return [r() for r in readers], seen
+    except (NameError, UnboundLocalError) as error:
+        return type(error).__name__, str(error)
+
+
+@pytest.mark.parametrize("bind", [0, 1])
+def test_a_captured_variable_python_leaves_unbound_has_an_empty_cell(bind):
+    compare(cell_of_a_captured_variable, bind)
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_a_loop_variable_captured_by_a_lambda_reads_as_pythons(n):
+    compare(captured_in_a_loop, n)
+
+
+def super_cases():
+    """A fresh class each time (deleting `__class__` empties the cell every method of the class shares)."""
+    class Base:
+        def who(self):
+            return "base"
+
+    class Child(Base):
+        def plain(self, c):
+            if c:
+                return super().who()
+            return "child"
+
+        def deletes_self(self, c):
+            if c:
+                del self
+            return super().who()
+
+        def deletes_class_cell(self, c):
+            nonlocal __class__
+            if c:
+                del __class__
+            return super().who()
+
+        def rebinds_class_cell(self, c):
+            nonlocal __class__
+            if c:
+                __class__ = 5
+            return super().who()
+
+    return Child
+
+
+@pytest.mark.parametrize("method", ["plain", "deletes_self", "deletes_class_cell", "rebinds_class_cell"])
+@pytest.mark.parametrize("c", [0, 1])
+def test_zero_argument_super_raises_what_super_raises(method, c):
+    outcomes = []
+    for convert in (False, True):
+        fn = getattr(super_cases(), method)
+        fn = autograph.convert(fn) if convert else fn
+        try:
+            outcomes.append(("value", fn(super_cases()(), c)))
+        except Exception as error:  # noqa: BLE001  (the exception is the result being compared)
+            outcomes.append(("raises", type(error).__name__, str(error)))
+    assert outcomes[1] == outcomes[0]
+
+
 def closure_vars(log):
     return sorted(inspect.getclosurevars(closure_vars).nonlocals)
 

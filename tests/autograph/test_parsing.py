@@ -312,3 +312,35 @@ def test_code_recompiled_with_a_dotted_import_is_refused_and_its_text_still_conv
         parsing.parse_function(namespace["f"], text)
     honest = ["def f(x):\n", "    import os.path; assert isinstance(x, int); return x + 1\n"]
     assert parsing.parse_function(namespace["f"], honest).node.name == "f"
+
+
+def _raises_at_line(fn):
+    try:
+        fn()
+    except ZeroDivisionError as error:
+        frame = error.__traceback__.tb_next.tb_frame
+        return None if frame.f_lineno is None else frame.f_lineno - frame.f_code.co_firstlineno
+    raise AssertionError("no exception")
+
+
+def test_code_whose_line_table_was_replaced_is_refused_and_runs_as_it_is():
+    """CPython's test_exceptions (PEP 626) strips a function's line table; converted code calling it must
+    run that code, whose frames have no line, not a conversion of its text, whose frames have one."""
+    import autograph
+    from autograph.testing import converted_form
+
+    def divides():
+        1 / 0  # noqa: B018
+
+    divides.__code__ = divides.__code__.replace(co_linetable=b"\xf8\xf8\xf8\xf9\xf8\xf8\xf8")
+    with pytest.raises(parsing.SourceMismatchError, match=r"its code records no line numbers \(its line table was "
+                                                          r"replaced after compiling\)"):
+        autograph.convert(divides)
+
+    def caller():
+        return _raises_at_line(divides)
+
+    assert caller() is None
+    assert autograph.convert(caller)() is None
+    with converted_form():
+        assert autograph.convert(caller)() is None

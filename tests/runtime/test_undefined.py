@@ -39,3 +39,25 @@ def test_a_bound_cell_is_read_and_other_name_errors_pass_through():
     with pytest.raises(NameError) as other:
         ld_cell(emptied(), "y")  # the cell of another name: not this read's error to translate
     assert type(other.value) is NameError
+
+
+def test_zero_argument_super_raises_supers_errors_in_supers_order():
+    from runtime.undefined import zero_argument_super
+
+    class Base:
+        pass
+
+    def unbound():
+        raise UnboundLocalError("x")
+
+    def emptied_cell():
+        raise NameError("__class__")
+
+    instance = Base()
+    assert isinstance(zero_argument_super(lambda: Base, lambda: instance), super)
+    with pytest.raises(RuntimeError, match=r"^super\(\): arg\[0\] deleted$"):
+        zero_argument_super(emptied_cell, unbound)  # (the first argument is looked at first, as super() does)
+    with pytest.raises(RuntimeError, match=r"^super\(\): empty __class__ cell$"):
+        zero_argument_super(emptied_cell, lambda: instance)
+    with pytest.raises(RuntimeError, match=r"^super\(\): __class__ is not a type \(int\)$"):
+        zero_argument_super(lambda: 5, lambda: instance)

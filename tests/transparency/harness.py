@@ -1549,19 +1549,20 @@ LANGUAGE_SUITES = (
     _stdlib_language("richcmp"), _stdlib_language("index"), _stdlib_language("pow"), _stdlib_language("slice"),
     _stdlib_language("print"), _stdlib_language("frame"),
     # Exceptions: raise, try / except / finally, except*, exception groups.
-    _stdlib_language("exceptions", note="1 test breaks in the converted form: PEP626Tests."
-                                        "test_missing_lineno_shows_as_none strips a nested function's line table "
-                                        "(f.__code__ = f.__code__.replace(co_linetable=...)), and ag__.call, which "
-                                        "converts the function from its source, runs code with the lines back"),
+    _stdlib_language("exceptions", note="PEP626Tests.test_missing_lineno_shows_as_none strips a nested function's "
+                                        "line table (f.__code__ = f.__code__.replace(co_linetable=...)), and "
+                                        "ag__.call converted the function from its source, with the lines back, "
+                                        "until stop 66: code with no line is refused now, so it runs as it is"),
     _stdlib_language("raise"), _stdlib_language("except_star"), _stdlib_language("exception_group"),
     _stdlib_language("exception_variations"), _stdlib_language("baseexception"),
     # Functions, classes, descriptors and the object model.
-    _stdlib_language("funcattrs", note="1 test breaks in the converted form: CellTest.test_comparison compares a "
-                                       "closure's empty cell, which in the converted form holds "
-                                       "ag__.Undefined('a') (a variable assigned only under an if)"),
-    _stdlib_language("super", note="1 test breaks in the converted form: test_obscure_super_errors empties the "
-                                   "__class__ cell before a zero-argument super(), which the converted form spells "
-                                   "super(__class__, x): NameError, not super's RuntimeError"),
+    _stdlib_language("funcattrs", note="CellTest.test_comparison compares a closure's empty cell, which the "
+                                       "converted form held as ag__.Undefined('a') until stop 66 (a variable only a "
+                                       "nested function reads, assigned under an if): 0 broken since"),
+    _stdlib_language("super", note="test_obscure_super_errors empties the __class__ cell before a zero-argument "
+                                   "super(), which the converted form spells super(__class__, x): it raised NameError, "
+                                   "not super's RuntimeError, until stop 66 (ag__.zero_argument_super): 0 broken "
+                                   "since"),
     _stdlib_language("descr", note="1 test breaks in the converted form: test_slots counts gc.get_objects() around "
                                    "a loop, whose body the converted form makes a closure (2 objects more)"),
     _stdlib_language("class"), _stdlib_language("decorators"), _stdlib_language("property"),
