@@ -34,7 +34,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime import carry
-from runtime.graph import tensor, tracing
+from runtime.graph import tensor, tracing, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import (
     RULES,
@@ -59,7 +59,14 @@ from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TensorSpec
 from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
 from runtime.iterables import remaining_range
-from runtime.staging import NotStageable, has_no_value, untraceable_block
+from runtime.staging import (
+    NotStageable,
+    has_no_value,
+    raised_in_branch_code,
+    raised_message,
+    untraceable_block,
+    user_location,
+)
 
 _MAX_TRACES = 8
 
@@ -174,17 +181,28 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     loop = _Loop(state.names, entry)
     restore = closure_snapshot(body, test)
     roots: list = []
+    raises = False  # whether the body raised while traced (whatever the values: then it raises when it runs)
     for _ in range(_MAX_TRACES):
         box: list = []
 
-        def run_body(*args: Any, loop: _Loop = loop, box: list = box, roots: tuple = tuple(roots)) -> list:
+        def run_body(*args: Any, loop: _Loop = loop, box: list = box, roots: tuple = tuple(roots),
+                     raises: bool = raises) -> list:
             carried = args[:len(loop.slots)]
             _install(loop, carried, roots, args[len(loop.slots):])
-            state.set(loop.rebuild(carried))
+            start = loop.rebuild(carried)
+            state.set(start)
             check = guard_arrays(state.names, entry, what)
             try:
-                body()
-                out = state.get()
+                try:
+                    body()
+                    out = state.get()
+                except Exception as error:
+                    if not raises or not _raised_by_the_body(error):
+                        raise
+                    # Raised again, as the first trace raised it: the iteration raises it when it runs (its
+                    # message may show the values of tensors it made before the raise: they are in this graph).
+                    _assert_raised(error)
+                    out = start  # (never seen: no iteration gets past the raise)
             finally:
                 restore()
                 state.set(entry)  # no tensor of the body may outlive it in a variable
@@ -195,10 +213,16 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
 
         try:
             sub = tracing.trace_subgraph(run_body, loop.specs() + [TensorSpec(r.shape, r.dtype) for r in roots])
-        except TypeError as error:
-            if refused_dtypes(error):
+        except Exception as error:
+            if isinstance(error, TypeError) and refused_dtypes(error):
                 raise untraceable_block(error, f"the body of a staged {what}") from error
-            raise
+            if raises or not _raised_by_the_body(error):
+                raise
+            # The body raises whatever the values (`x = a[5]` of a 3-element `a`, the user's `raise`): eager code
+            # raises it only if the loop runs an iteration. Staged, the first iteration raises it; a run whose
+            # test is false at once goes on, as eager code does, with the variables as they were.
+            raises = True
+            continue
         flat, written, in_place = box[0]
         _check_in_place(loop, flat, in_place, what)
         rebound = {(i, j) for (i, j) in loop.slots if isinstance(loop.init[i, j], Tensor)
@@ -252,6 +276,22 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     for root, out in zip(roots, outs[n:]):
         tensor.write(root, out)
     state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat), written=in_place))
+
+
+def _raised_by_the_body(error: BaseException) -> bool:
+    """Whether ``error``, raised by a loop body while traced, is the body's to raise when it runs (the user's
+    ``raise``, Python's or NumPy's error on the values' shapes: ``raised_in_branch_code``), not a refusal."""
+    return not (isinstance(error, TypeError) and refused_dtypes(error)) and raised_in_branch_code(error)
+
+
+def _assert_raised(error: BaseException) -> None:
+    """An assertion that fails whenever the graph reaches it, raising ``error``'s class with its message (the values
+    of tensors it shows written in), naming the line that raised it."""
+    tb = error.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb is not None else user_location()
+    variables.bind_assert(tensor.constant(False), raised_message(error), type(error), where)
 
 
 def _install(loop: _Loop, carried: tuple, roots: tuple, root_args: tuple) -> None:
