@@ -162,9 +162,10 @@ class JaxBackend(Backend):
         from runtime.jax import loops  # imports JAX
 
         if not binds_names(test):
-            loops.while_stmt(test, body, state)
+            loops.while_stmt(test, body, state, raise_when_run=True)
             return
-        loops.while_stmt(test, rebinding(test, body), state)  # a walrus in the test (runtime/loop_tests.py)
+        # (a walrus in the test: runtime/loop_tests.py)
+        loops.while_stmt(test, rebinding(test, body), state, raise_when_run=True)
         test()
 
     def while_from_start(self, test: Thunk, body: Thunk, state: State) -> bool:

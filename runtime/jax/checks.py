@@ -40,7 +40,8 @@ _FAILED_LOCK = threading.Lock()
 _MAX_FAILED = 16
 
 
-def _site(error: BaseException) -> str:
+def site_of(error: BaseException) -> str:
+    """Where ``error`` was raised: the innermost frame of its traceback, as a check's note names it."""
     tb = error.__traceback__
     while tb.tb_next is not None:
         tb = tb.tb_next
@@ -95,7 +96,7 @@ def stage_raise(pred: Any, branches: list, raising: dict) -> Optional[tuple]:
     both branches raise (one of the checks fails on every run)."""
     for b, error in raising.items():
         taken = pred if b == 0 else jnp.logical_not(pred)
-        fail_when(taken, type(error), error.args, _site(error))
+        fail_when(taken, type(error), error.args, site_of(error))
     if len(raising) == len(branches):
         return None
     (other,) = [b for b in range(len(branches)) if b not in raising]

@@ -53,8 +53,8 @@ from runtime.backend import State, Thunk
 from runtime.carry import Peel, carry_leaf, first_value, number_became_array, restructured, static_changed
 from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
 from runtime.iterables import remaining_range
+from runtime.jax import checks, grad_errors, inner_ranges, items, options, sequences
 from runtime.jax import cond as branches
-from runtime.jax import grad_errors, inner_ranges, items, options, sequences
 from runtime.jax.common import (
     JAX_TRACING_ERRORS,
     RULES,
@@ -75,7 +75,7 @@ from runtime.jax.jax_internals import Literal, convert_element_type, pe  # (pe.d
 from runtime.jax.options import UnrolledLoopWarning
 from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
 from runtime.jax.sequences import Sequence
-from runtime.staging import describe, has_no_value, is_return_value, staging_error, user_location
+from runtime.staging import describe, has_no_value, is_return_value, raised_in_branch_code, staging_error, user_location
 from runtime.undefined import Undefined
 
 # How an enclosing scan looks for its inner ranges' bounds (runtime/jax/inner_ranges.py): never a
@@ -148,29 +148,46 @@ class _Carry:
 
 
 def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), appends: Optional[str] = None,
-                peelable: bool = False):
+                peelable: bool = False, raise_when_run: bool = False):
     """Trace ``body(*extra)`` once against the loop carry; check it and promote weak types
     (re-tracing only when the carry's types had to change). Returns the carry, a replay of the
     body, and ``emit(values) -> (carry leaves, appended items)``. ``appends``: None (no list may
     grow) or ``"rows"`` (lists may grow by one item per iteration: see ``_scan``);
-    ``peelable``: see ``_check_loop``."""
+    ``peelable``: see ``_check_loop``. ``raise_when_run``: a body that raises while traced (the user's
+    ``raise``, Python's error on plain values: ``raised_in_branch_code``) raises when an iteration runs,
+    a check (only for a loop that must be staged: where the caller would run the loop as Python on an
+    error, as for a static range, that error must reach it)."""
     entry = state.get()
     values, growing = entry, frozenset()
-    for _ in range(4):
+    raises = False  # whether the body raised while traced (whatever the values: then it raises when it runs)
+    for _ in range(5):
         carry = _Carry(state.names, values, growing)
 
-        def step(*args, carry=carry):
+        def step(*args, carry=carry, raises=raises):
             values = carry.rebuild(args[:len(carry.slots)])
             # Shallow copies of the lists: the body may append to them in place.
             before = tuple(list(v) if type(v) is list else v for v in values)
             state.set(values)
-            body(*args[len(carry.slots):])
-            after = state.get()
+            try:
+                body(*args[len(carry.slots):])
+                after = state.get()
+            except Exception as error:
+                if not raises or not raised_in_branch_code(error):
+                    raise
+                # Raised again, as the first trace raised it: the iteration raises it when it runs, and a
+                # run whose loop runs none goes on, as eager code does (runtime/graph/loops.py does the same).
+                checks.fail_when(jnp.bool_(True), type(error), error.args, checks.site_of(error))
+                after = before
             state.set(entry)  # no tracer of this trace may outlive it in a variable
             return after, before
 
         try:
             (out, before), replay = trace_once(step, *carry.init(), *extra)
+        except Exception as error:
+            if not raise_when_run or raises or not raised_in_branch_code(error):
+                raise
+            raises = True
+            continue
         finally:
             state.set(entry)
         casts, new_values, new_growing = _check_loop(carry, before, out, what, appends, peelable)
@@ -394,12 +411,12 @@ def _numbers_traced_after_one_iteration(first: int, extra_test: Optional[Thunk],
 
 
 def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop", first_test_holds: bool = False,
-               python: Optional[_Iterations] = None) -> bool:
+               python: Optional[_Iterations] = None, raise_when_run: bool = False) -> bool:
     """``lax.while_loop`` over the carried variables. ``first_test_holds``: Python found the test true on the
     entry values; return False, staging nothing, unless it also holds on the loop's initial values, and
     (``python``: the iterations Python would run before its test is traced, if more than one) unless the
-    staged loop's first iterations compute what Python's would."""
-    carry, replay, emit = _stage_body(body, state, what)
+    staged loop's first iterations compute what Python's would. ``raise_when_run``: see ``_stage_body``."""
+    carry, replay, emit = _stage_body(body, state, what, raise_when_run=raise_when_run)
     entry = state.get()
     if first_test_holds and not _holds_initially(test, carry, state, entry):
         return False
@@ -594,7 +611,7 @@ def _indexed_loop(length: Any, item_at: Callable, extra_test: Optional[Thunk], b
         body(item_at(index))
         counted.index = index + 1
 
-    while_stmt(test, step, counted, what="for loop")
+    while_stmt(test, step, counted, what="for loop", raise_when_run=True)
 
 
 def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,

@@ -132,6 +132,24 @@ def test_the_same_under_jax_jit(stmt):
     assert want[0].__name__ in str(raised.value) and want[1] in str(raised.value)
 
 
+@pytest.mark.parametrize("shape", ["while", "while_break"])  # (`int(t)` of a tracer, for the range, is JAX's error)
+@pytest.mark.parametrize("stmt", FAILING[:4])
+def test_a_loop_body_the_same_under_jax_jit(stmt, shape):
+    if not jax_usable():
+        pytest.skip("needs JAX")
+    import jax
+
+    source = LOOPS[shape].format(stmt=stmt)
+    f = load_f(source, "loop-errors-jit")
+    f.__globals__["math"] = math
+    jitted = jax.jit(autograph.to_graph(f))
+    assert np.asarray(jitted(AVOIDS)).tolist() == f(AVOIDS).tolist()
+    want = outcome(f, TAKES)
+    with pytest.raises(Exception) as raised:  # (JAX wraps a callback's error in its own: the message names ours)
+        np.asarray(jitted(TAKES))
+    assert want[0].__name__ in str(raised.value) and want[1] in str(raised.value)
+
+
 @pytest.mark.parametrize("executor", executors())
 def test_an_operand_of_or_that_python_never_evaluates_raises_nothing(executor):
     def f(x):
