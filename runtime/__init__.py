@@ -56,7 +56,16 @@ from runtime.operators import (
 from runtime.percent_format import percent
 from runtime.text import text, text_of
 from runtime.tracebacks import tidying
-from runtime.undefined import Undefined, UndefinedReturnValue, is_undefined, ld, ld_cell, ld_free, zero_argument_super
+from runtime.undefined import (
+    Undefined,
+    UndefinedReturnValue,
+    is_undefined,
+    ld,
+    ld_cell,
+    ld_free,
+    super_of_class_cell,
+    zero_argument_super,
+)
 
 range = range_  # noqa: A001  (generated code spells it ag__.range)
 zip = zip_  # noqa: A001  (ag__.zip, in a for loop's iterable)
@@ -72,6 +81,7 @@ __all__ = [
     "percent", "run", "skip", "set_converter", "text", "text_of", "while_stmt", "setitem",
     "update", "at", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
     "irshift", "isub", "itruediv", "ixor", "tidying", "tracing", "zero_argument_super",
+    "super_of_class_cell",
 ]
 
 register_lazy("jax", "runtime.jax")

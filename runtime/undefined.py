@@ -135,6 +135,13 @@ def zero_argument_super(class_cell: Callable[[], Any], first: Callable[[], Any])
         cls = class_cell()
     except NameError:
         raise RuntimeError("super(): empty __class__ cell") from None
+    return super_of_class_cell(cls, instance)
+
+
+def super_of_class_cell(cls: Any, instance: Any) -> super:
+    """``super()`` given its class cell's value and the first argument (read where the call stands): what Python
+    3.12+ does for ``super().x`` (LOAD_SUPER_ATTR reads both as variables), with super()'s own error for a class
+    cell that holds no type."""
     if not isinstance(cls, type):
         raise RuntimeError(f"super(): __class__ is not a type ({type(cls).__name__})")
     return super(cls, instance)

@@ -187,6 +187,7 @@ class _Calls(Transformer):
                  first_param: str | None) -> None:
         self.first_param = first_param
         self.empties_super_inputs = False  # whether the method may unbind `__class__` or its first argument
+        self.attribute_supers: set[int] = set()  # `super()` calls that 3.12+ compiles with `.x` (LOAD_SUPER_ATTR)
         self.ctx = ctx
         self.local_names = local_names
         self.local_functions = local_functions
@@ -316,9 +317,11 @@ class _Calls(Transformer):
             templates.copy_location(node, node.func)
             if self.empties_super_inputs:
                 # A method that may empty its `__class__` cell or its first argument before the call: super()
-                # raises RuntimeError there, where `super(__class__, self)` would raise NameError.
-                wrapped = templates.replace_expression("ag__.zero_argument_super(lambda: CLASS, lambda: FIRST)",
-                                                       CLASS=node.args[0], FIRST=node.args[1])
+                # raises RuntimeError there, where `super(__class__, self)` would raise NameError. (`super().x`
+                # on 3.12+ reads both as variables, NameError / UnboundLocalError, and then checks the class.)
+                template = ("ag__.super_of_class_cell(CLASS, FIRST)" if id(node) in self.attribute_supers else
+                            "ag__.zero_argument_super(lambda: CLASS, lambda: FIRST)")
+                wrapped = templates.replace_expression(template, CLASS=node.args[0], FIRST=node.args[1])
                 templates.copy_location(wrapped, node)
                 node = wrapped
             # The call is the user's (it has its position): the names take its span, as
@@ -499,6 +502,20 @@ def _may_empty(body: list[ast.stmt], names: set[str]) -> bool:
     return False
 
 
+def _attribute_supers(body: list[ast.stmt]) -> set[int]:
+    """The ids of the zero-argument ``super()`` calls whose attribute is read at once (``super().x``, ``super().f()``):
+    Python 3.12+ compiles those to LOAD_SUPER_ATTR, which reads ``__class__`` and the first argument as variables
+    (an emptied one raises NameError / UnboundLocalError, not super()'s RuntimeError)."""
+    found = set()
+    for statement in body:
+        for sub in walk(statement):
+            if (isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Load) and isinstance(sub.value, ast.Call)
+                    and isinstance(sub.value.func, ast.Name) and sub.value.func.id == "super"
+                    and not sub.value.args and not sub.value.keywords):
+                found.add(id(sub.value))
+    return found
+
+
 def _is_method(node: ast.AST, root: ast.AST) -> bool:
     """Whether ``node`` is defined in the body of a class inside ``root``: there Python gives
     zero-argument super() a ``__class__`` cell (and the frame's first argument, whatever the
@@ -516,6 +533,8 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
     if first_param:
         calls.empties_super_inputs = _may_empty(body, {"__class__", first_param})
+        if calls.empties_super_inputs and sys.version_info >= (3, 12):
+            calls.attribute_supers = _attribute_supers(body)
     bad, bindings, loops, calls.list_names, calls.local_imports = _container_bindings(node, local_names)
     calls.container_bindings = bad, bindings, loops
     calls.container_names = _container_names(bad, bindings, local_names)

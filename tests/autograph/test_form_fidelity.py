@@ -368,10 +368,24 @@ def super_cases():
                 __class__ = 5
             return super().who()
 
+        def bare_super_after_deleting_self(self, c):
+            if c:
+                del self
+            found = super()  # (no attribute read at once: super()'s RuntimeError on every version)
+            return found.who()
+
+        def bare_super_after_deleting_class_cell(self, c):
+            nonlocal __class__
+            if c:
+                del __class__
+            found = super()
+            return found.who()
+
     return Child
 
 
-@pytest.mark.parametrize("method", ["plain", "deletes_self", "deletes_class_cell", "rebinds_class_cell"])
+@pytest.mark.parametrize("method", ["plain", "deletes_self", "deletes_class_cell", "rebinds_class_cell",
+                                    "bare_super_after_deleting_self", "bare_super_after_deleting_class_cell"])
 @pytest.mark.parametrize("c", [0, 1])
 def test_zero_argument_super_raises_what_super_raises(method, c):
     outcomes = []
