@@ -55,7 +55,7 @@ import re
 import threading
 import types
 import weakref
-from contextvars import ContextVar
+from contextvars import ContextVar, copy_context
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -688,13 +688,15 @@ class Function(metaclass=_FunctionClass):
         # library, autograph=False; there np.random's own too), froze its numbers into the graph: refused
         # (runtime/random_calls.py).
         watch = GeneratorWatch(leaves, global_generator=not self._autograph)
-        # (Set inside the `try` whose `finally` puts the one before back: an interrupt handled right after the set,
-        # before a token was stored, or while the watch was made, left it set for good, and every later Variable
-        # of the thread was refused as made by a retrace.)
-        before = _on_variable_created.get()
-        try:
+        # The callback is set in a copy of the context, which the trace runs in: the caller's context never holds it,
+        # so no interrupt can leave it set (a `finally` that put the one before back could be interrupted before its
+        # set ran: every later Variable of the thread was then refused as made by a retrace).
+        def traced_with_the_callback() -> Any:
             _on_variable_created.set(on_variable)
-            traced = trace(body_and_writes, [x for x in leaves if isinstance(x, TensorSpec)])
+            return trace(body_and_writes, [x for x in leaves if isinstance(x, TensorSpec)])
+
+        try:
+            traced = copy_context().run(traced_with_the_callback)
         except TypeError as error:
             # (a refusal keeps its class, so ``except autograph.AutographError`` still catches it)
             kind = type(error) if isinstance(error, Limitation) else TypeError
@@ -704,8 +706,6 @@ class Function(metaclass=_FunctionClass):
                 raise
             raise kind(f"{error}\n{self.__name__} was made with autograph=False, so its Python control flow "
                             "is not converted: use autograph.function(..., autograph=True) (the default).") from None
-        finally:
-            _on_variable_created.set(before)
         watch.check()
         self.tracing_count += 1
         graph, out_tree = traced
