@@ -323,7 +323,7 @@ def _raises_at_line(fn):
     raise AssertionError("no exception")
 
 
-@pytest.mark.skipif(sys.version_info < (3, 11), reason="the bytes of the table are 3.11's format (3.10 reads other lines)")
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="the table's bytes are 3.11's format (3.10 reads others)")
 def test_code_whose_line_table_was_replaced_is_refused_and_runs_as_it_is():
     """CPython's test_exceptions (PEP 626) strips a function's line table; converted code calling it must
     run that code, whose frames have no line, not a conversion of its text, whose frames have one."""
