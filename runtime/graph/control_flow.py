@@ -393,16 +393,20 @@ def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising:
     for b, (error, made) in raising.items():
         taken = pred if b == 0 else np.logical_not(pred)
         message = raised_message(error)
-        tb = error.__traceback__
-        while tb.tb_next is not None:
-            tb = tb.tb_next
-        where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
-        variables.bind_assert(np.logical_not(taken), message, type(error), where,
+        variables.bind_assert(np.logical_not(taken), message, type(error), raise_site(error),
                               readable=_made_before_the_raise(message, made, taken))
     if len(raising) == len(branches):
         return None  # one of the assertions fails on every run: nothing after the statement runs
     (other,) = [b for b in range(len(branches)) if b not in raising]
     return branches[other]()
+
+
+def raise_site(error: BaseException) -> str:
+    """``file:line`` where ``error`` was raised (the innermost frame of its traceback): what a staged raise names."""
+    tb = error.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
 
 
 def _made_before_the_raise(message: str, made: Any, taken: Tensor) -> dict:

@@ -46,6 +46,7 @@ from runtime.graph.control_flow import (
     leaf_type,
     paths,
     predicate,
+    raise_site,
     same,
     show,
     staging_error,
@@ -65,7 +66,6 @@ from runtime.staging import (
     raised_in_branch_code,
     raised_message,
     untraceable_block,
-    user_location,
 )
 
 _MAX_TRACES = 8
@@ -287,11 +287,7 @@ def _raised_by_the_body(error: BaseException) -> bool:
 def _assert_raised(error: BaseException) -> None:
     """An assertion that fails whenever the graph reaches it, raising ``error``'s class with its message (the values
     of tensors it shows written in), naming the line that raised it."""
-    tb = error.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    where = f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}" if tb is not None else user_location()
-    variables.bind_assert(tensor.constant(False), raised_message(error), type(error), where)
+    variables.bind_assert(tensor.constant(False), raised_message(error), type(error), raise_site(error))
 
 
 def _install(loop: _Loop, carried: tuple, roots: tuple, root_args: tuple) -> None:

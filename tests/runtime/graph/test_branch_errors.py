@@ -115,39 +115,32 @@ def test_a_loop_bodys_raise_shows_the_values_it_made(executor):
     assert str(staged.value) == str(eager.value) == "got 2.0 at 0"
 
 
-@pytest.mark.parametrize("stmt", FAILING[:4])
-def test_the_same_under_jax_jit(stmt):
+def check_under_jax_jit(source: str) -> None:
+    """``jax.jit(to_graph(f))`` gives eager's value where the failing block does not run, and raises its error
+    (wrapped in JAX's: the message names ours) where it does."""
     if not jax_usable():
         pytest.skip("needs JAX")
     import jax
 
-    source = SHAPES["if"].format(stmt=stmt)
-    f = load_f(source, "branch-errors-jit")
+    f = load_f(source, "errors-jit")
     f.__globals__["math"] = math
     jitted = jax.jit(autograph.to_graph(f))
     assert np.asarray(jitted(AVOIDS)).tolist() == f(AVOIDS).tolist()
     want = outcome(f, TAKES)
-    with pytest.raises(Exception) as raised:  # (JAX wraps a callback's error in its own: the message names ours)
+    with pytest.raises(Exception) as raised:
         np.asarray(jitted(TAKES))
     assert want[0].__name__ in str(raised.value) and want[1] in str(raised.value)
+
+
+@pytest.mark.parametrize("stmt", FAILING[:4])
+def test_the_same_under_jax_jit(stmt):
+    check_under_jax_jit(SHAPES["if"].format(stmt=stmt))
 
 
 @pytest.mark.parametrize("shape", ["while", "while_break"])  # (`int(t)` of a tracer, for the range, is JAX's error)
 @pytest.mark.parametrize("stmt", FAILING[:4])
 def test_a_loop_body_the_same_under_jax_jit(stmt, shape):
-    if not jax_usable():
-        pytest.skip("needs JAX")
-    import jax
-
-    source = LOOPS[shape].format(stmt=stmt)
-    f = load_f(source, "loop-errors-jit")
-    f.__globals__["math"] = math
-    jitted = jax.jit(autograph.to_graph(f))
-    assert np.asarray(jitted(AVOIDS)).tolist() == f(AVOIDS).tolist()
-    want = outcome(f, TAKES)
-    with pytest.raises(Exception) as raised:  # (JAX wraps a callback's error in its own: the message names ours)
-        np.asarray(jitted(TAKES))
-    assert want[0].__name__ in str(raised.value) and want[1] in str(raised.value)
+    check_under_jax_jit(LOOPS[shape].format(stmt=stmt))
 
 
 @pytest.mark.parametrize("executor", executors())
