@@ -210,6 +210,15 @@ def _cell_name(filename: str) -> Optional[str]:
     return f"{named[0]} {named[1]}" if named else None
 
 
+def raise_site(error: BaseException) -> str:
+    """Where ``error`` was raised, the innermost frame of its traceback, as ``format_site`` names it: what a staged
+    ``raise`` (or a block that raised while traced, now a check) says it was staged at."""
+    tb = error.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    return format_site(tb.tb_frame.f_code.co_filename, tb.tb_lineno)
+
+
 def user_location() -> str:
     """``file:line`` (or ``Cell In[n], line k``) of the innermost frame of the user's program. When that frame
     is an installed library's (SciPy calling ``np.result_type`` on a tensor the user passed it), the user's own

@@ -6,6 +6,7 @@ import linecache
 import os
 import re
 import sys
+import types
 
 import numpy as np
 import pytest
@@ -177,6 +178,23 @@ def same_leaves(got, want, exact: bool, tolerance) -> None:
 
 
 _loaded = itertools.count()
+
+
+def fake_ipython(monkeypatch, cells: dict) -> types.ModuleType:
+    """An ``IPython`` module in ``sys.modules`` whose running shell's compiler names the files of ``cells`` as
+    IPython names a cell (``{"/tmp/ipykernel_1/123.py": "In[12]"}``: ``Cell In[12]``); ``get_ipython`` may be
+    set to return None after (IPython imported, no shell running)."""
+    class Compiler:
+        def format_code_name(self, name):
+            return ("Cell", cells[name]) if name in cells else None
+
+    class Shell:
+        compile = Compiler()
+
+    fake = types.ModuleType("IPython")
+    fake.get_ipython = lambda: Shell()
+    monkeypatch.setitem(sys.modules, "IPython", fake)
+    return fake
 
 
 def load_f(source: str, label: str):

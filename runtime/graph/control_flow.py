@@ -42,6 +42,7 @@ from runtime.staging import (
     NotStageable,
     count_staged_recursion,
     describe,
+    raise_site,
     raised_in_branch_code,
     raised_message,
     staging_error,
@@ -399,14 +400,6 @@ def _stage_raise(pred: Tensor, branches: Sequence[Callable[[], tuple]], raising:
         return None  # one of the assertions fails on every run: nothing after the statement runs
     (other,) = [b for b in range(len(branches)) if b not in raising]
     return branches[other]()
-
-
-def raise_site(error: BaseException) -> str:
-    """``file:line`` where ``error`` was raised (the innermost frame of its traceback): what a staged raise names."""
-    tb = error.__traceback__
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    return f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
 
 
 def _made_before_the_raise(message: str, made: Any, taken: Tensor) -> dict:

@@ -46,7 +46,6 @@ from runtime.graph.control_flow import (
     leaf_type,
     paths,
     predicate,
-    raise_site,
     same,
     show,
     staging_error,
@@ -63,6 +62,7 @@ from runtime.iterables import remaining_range
 from runtime.staging import (
     NotStageable,
     has_no_value,
+    raise_site,
     raised_in_branch_code,
     raised_message,
     untraceable_block,

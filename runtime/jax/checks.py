@@ -30,7 +30,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from runtime.staging import format_site, user_location
+from runtime.staging import raise_site, user_location
 
 # The exceptions checks raised lately, by the text JAX's error ends with ("FloatingPointError: loss is
 # NaN"): ``users_failure`` hands one to a caller that can re-raise it as itself. By text, not by thread:
@@ -38,14 +38,6 @@ from runtime.staging import format_site, user_location
 _FAILED: dict[str, BaseException] = {}
 _FAILED_LOCK = threading.Lock()
 _MAX_FAILED = 16
-
-
-def site_of(error: BaseException) -> str:
-    """Where ``error`` was raised: the innermost frame of its traceback, as a check's note names it."""
-    tb = error.__traceback__
-    while tb.tb_next is not None:
-        tb = tb.tb_next
-    return format_site(tb.tb_frame.f_code.co_filename, tb.tb_lineno)
 
 
 def fail_when(bad: Any, error_class: type, args: tuple, where: str) -> None:
@@ -96,7 +88,7 @@ def stage_raise(pred: Any, branches: list, raising: dict) -> Optional[tuple]:
     both branches raise (one of the checks fails on every run)."""
     for b, error in raising.items():
         taken = pred if b == 0 else jnp.logical_not(pred)
-        fail_when(taken, type(error), error.args, site_of(error))
+        fail_when(taken, type(error), error.args, raise_site(error))
     if len(raising) == len(branches):
         return None
     (other,) = [b for b in range(len(branches)) if b not in raising]

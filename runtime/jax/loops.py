@@ -75,7 +75,15 @@ from runtime.jax.jax_internals import Literal, convert_element_type, pe  # (pe.d
 from runtime.jax.options import UnrolledLoopWarning
 from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
 from runtime.jax.sequences import Sequence
-from runtime.staging import describe, has_no_value, is_return_value, raised_in_branch_code, staging_error, user_location
+from runtime.staging import (
+    describe,
+    has_no_value,
+    is_return_value,
+    raise_site,
+    raised_in_branch_code,
+    staging_error,
+    user_location,
+)
 from runtime.undefined import Undefined
 
 # How an enclosing scan looks for its inner ranges' bounds (runtime/jax/inner_ranges.py): never a
@@ -176,7 +184,7 @@ def _stage_body(body: Callable, state: Any, what: str, extra: tuple = (), append
                     raise
                 # Raised again, as the first trace raised it: the iteration raises it when it runs, and a
                 # run whose loop runs none goes on, as eager code does (runtime/graph/loops.py does the same).
-                checks.fail_when(jnp.bool_(True), type(error), error.args, checks.site_of(error))
+                checks.fail_when(jnp.bool_(True), type(error), error.args, raise_site(error))
                 after = before
             state.set(entry)  # no tracer of this trace may outlive it in a variable
             return after, before

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import inspect
 import os
-import sys
 import traceback
-import types
 import warnings
 
 import numpy as np
@@ -21,7 +19,7 @@ import autograph
 from runtime import limits
 from runtime.graph.ir import VerificationError
 from runtime.staging import FILTERING_VARIABLE
-from tests.helpers import jax_usable, needs_jax
+from tests.helpers import fake_ipython, jax_usable, needs_jax
 
 THIS_FILE = __file__
 LIBRARY_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), d, "")
@@ -546,16 +544,7 @@ def traced_per_value(x, k):
 
 
 def test_a_retracing_warning_in_a_notebook_names_the_cell(monkeypatch):  # (11)
-    class Compiler:
-        def format_code_name(self, name):
-            return ("Cell", "In[7]") if name == THIS_FILE else None
-
-    class Shell:
-        compile = Compiler()
-
-    fake = types.ModuleType("IPython")
-    fake.get_ipython = lambda: Shell()
-    monkeypatch.setitem(sys.modules, "IPython", fake)
+    fake_ipython(monkeypatch, {THIS_FILE: "In[7]"})
     f = autograph.function(traced_per_value)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -59,6 +59,13 @@ CELLS = {
                    "      g.__code__.co_filename == sign.__code__.co_filename)"),
     "after_a_trace": ("print(autograph.function(lambda x: g(x))(-np.ones(2)).tolist(),\n"
                       "      g.__code__ is autograph.api._conversion(sign).code)"),
+    # In[13]: the user's raise in a staged branch, a check in the graph that fails when the graph runs.
+    "define_checked": ("@autograph.function\n"
+                       "def capped(x):\n"
+                       "    if np.sum(x) > 5:\n"
+                       "        raise ValueError('too big')\n"
+                       "    return x"),
+    "staged_raise": "capped(np.ones(8))",
 }
 
 
@@ -141,3 +148,10 @@ def test_a_function_converted_in_a_cell_runs_as_written_and_its_converted_form_i
         return "".join(o.text for o in outputs[name] if o.output_type == "stream")
     assert printed("plain_tier") == "[1.0, 1.0] True True\n", outputs["plain_tier"]
     assert printed("after_a_trace") == "[1.0, 1.0] True\n", outputs["after_a_trace"]
+
+
+def test_a_staged_raise_names_the_cell_line(outputs):
+    traceback = _traceback(outputs["staged_raise"])
+    assert "ValueError: too big" in traceback, traceback
+    if sys.version_info >= (3, 11):  # the note (3.10 has none)
+        assert "(checked by the graph; staged at Cell In[13], line 4)" in traceback, traceback

@@ -17,7 +17,7 @@ import pytest
 
 import autograph
 from runtime import staging
-from tests.helpers import notes
+from tests.helpers import fake_ipython, notes
 
 
 def loop_and_branch(xs):
@@ -239,17 +239,58 @@ def test_api_boundary_hides_the_frames_below_it(monkeypatch):
 
 
 def test_cells_are_named_as_ipython_names_them(monkeypatch):
-    class Compiler:
-        def format_code_name(self, name):
-            return ("Cell", "In[12]") if name == "/tmp/ipykernel_1/123.py" else None
-
-    class Shell:
-        compile = Compiler()
-
-    fake = types.ModuleType("IPython")
-    fake.get_ipython = lambda: Shell()
-    monkeypatch.setitem(sys.modules, "IPython", fake)
+    fake = fake_ipython(monkeypatch, {"/tmp/ipykernel_1/123.py": "In[12]"})
     assert staging.format_site("/tmp/ipykernel_1/123.py", 3) == "Cell In[12], line 3"
     assert staging.format_site("model.py", 3) == "model.py:3"
     fake.get_ipython = lambda: None  # IPython imported, no shell running
     assert staging.format_site("/tmp/ipykernel_1/123.py", 3) == "/tmp/ipykernel_1/123.py:3"
+
+
+_CELL = "/tmp/ipykernel_1/456.py"
+_CELL_RAISES = {
+    "if": "def f(x):\n    if np.sum(x) > 5:\n        raise ValueError('too big')\n    return x\n",
+    "while": ("def f(x):\n    i = 0.0\n    while i < np.sum(x) - 5:\n        raise ValueError('too big')\n"
+              "    return x\n"),
+}
+_RAISE_LINE = {"if": 3, "while": 4}
+
+
+@pytest.fixture
+def cell_named_in_13(monkeypatch):
+    """An IPython shell whose compiler names ``_CELL`` ``In[13]``, and ``f`` of a source compiled under that name."""
+    fake_ipython(monkeypatch, {_CELL: "In[13]"})
+
+    def load(source):
+        linecache.cache[_CELL] = (len(source), None, source.splitlines(True), _CELL)
+        namespace = {"np": np}
+        exec(compile(source, _CELL, "exec"), namespace)
+        return namespace["f"]
+
+    yield load
+    linecache.cache.pop(_CELL, None)
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11+")
+@pytest.mark.parametrize("shape", list(_CELL_RAISES))
+def test_a_staged_raise_in_a_cell_names_the_cell(cell_named_in_13, shape):
+    """A ``raise`` in a staged block becomes a check; its note names the cell as IPython's tracebacks do (it
+    named the kernel's temporary file before stop 67)."""
+    f = cell_named_in_13(_CELL_RAISES[shape])
+    run = autograph.function(f)
+    assert run(np.zeros(2)).tolist() == [0.0, 0.0]
+    with pytest.raises(ValueError, match="too big") as info:
+        run(np.ones(8))
+    assert f"(checked by the graph; staged at Cell In[13], line {_RAISE_LINE[shape]})" in info.value.__notes__
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11+")
+@pytest.mark.parametrize("shape", list(_CELL_RAISES))
+def test_a_staged_raise_in_a_cell_names_the_cell_on_jax(cell_named_in_13, shape):
+    """The same, staged as JAX's ``lax`` control flow (``backend="jax"``): the check JAX runs names the cell."""
+    pytest.importorskip("jax")
+    f = cell_named_in_13(_CELL_RAISES[shape])
+    run = autograph.function(f, backend="jax")
+    assert np.asarray(run(np.zeros(2))).tolist() == [0.0, 0.0]
+    with pytest.raises(ValueError, match="too big") as info:
+        run(np.ones(8))
+    assert f"(checked at run time by JAX; staged at Cell In[13], line {_RAISE_LINE[shape]})" in info.value.__notes__
