@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from runtime.limits import AutographError
+from runtime.staging import cell_name
 
 
 class Location(NamedTuple):
@@ -17,7 +18,9 @@ class Location(NamedTuple):
     function: str = ""
 
     def __str__(self) -> str:
-        where = f'File "{self.filename}", line {self.lineno}'
+        """As a traceback names it: ``File "model.py", line 3, in f``, or IPython's ``Cell In[12], line 3, in f``."""
+        cell = cell_name(self.filename)
+        where = f"{cell}, line {self.lineno}" if cell else f'File "{self.filename}", line {self.lineno}'
         return f"{where}, in {self.function}" if self.function else where
 
 

@@ -20,6 +20,7 @@ from typing import Union
 
 from autograph import compiled_text
 from autograph.errors import Location, SourceMismatchError, SourceNotFoundError, UnsupportedSyntaxError
+from runtime.staging import format_site
 
 FunctionNode = Union[ast.FunctionDef, ast.Lambda]
 
@@ -131,8 +132,8 @@ def _check_source(fn: types.FunctionType, node: FunctionNode, text_lines: list[s
                     problem = compiled_text.differs(fn, node)
     if problem is not None:
         raise SourceMismatchError(
-            f"the source text of {fn.__qualname__} at {code.co_filename}:{node.lineno} is not the function's "
-            f"own: {problem}", location_of(fn),
+            f"the source text of {fn.__qualname__} at {format_site(code.co_filename, node.lineno)} is not the "
+            f"function's own: {problem}", location_of(fn),
             hint="the file was edited after the function was defined (reload the module, or run the cell "
                  "again), or exec() compiled the function under this file's name (give exec a name of its "
                  "own, and put the source in linecache under it), or a tool rewrote its code as it was "

@@ -42,6 +42,7 @@ from autograph.converters import (
     traced_text,
 )
 from autograph.errors import ConversionError, ConverterBug
+from runtime.staging import format_site
 
 
 @dataclass
@@ -215,7 +216,8 @@ def _run(step: Pass, unit: Unit, ctx: Context, dump: str | None) -> None:
         raise
     except Exception as error:  # a converter bug: say where, and which pass
         name = getattr(unit.node, "name", "<lambda>")
-        raise ConverterBug(f"autograph's {step.name!r} pass failed on {name} ({ctx.filename}:{unit.node.lineno}): "
+        where = format_site(ctx.filename, unit.node.lineno)
+        raise ConverterBug(f"autograph's {step.name!r} pass failed on {name} ({where}): "
                            f"{type(error).__name__}: {error}. This is a bug in autograph: please report it, with "
                            "the function; meanwhile mark the function autograph.do_not_convert") from error
     if dump is not None and dump in (step.name, "all"):

@@ -194,11 +194,12 @@ def format_site(filename: str, line: int) -> str:
     never written to disk) and a terminal IPython under ``<ipython-input-12-...>``; IPython's compiler
     remembers which execution count each name had (``shell.compile.format_code_name``), which is how its
     own tracebacks say ``Cell In[12]``. Asked only when a message is made, never while tracing."""
-    cell = _cell_name(filename)
+    cell = cell_name(filename)
     return f"{cell}, line {line}" if cell else f"{filename}:{line}"
 
 
-def _cell_name(filename: str) -> Optional[str]:
+def cell_name(filename: str) -> Optional[str]:
+    """``Cell In[12]`` for the file a running IPython compiled cell 12 under, else None (any other file)."""
     ipython = sys.modules.get("IPython")
     get_ipython = getattr(ipython, "get_ipython", None)
     if get_ipython is None:

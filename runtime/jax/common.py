@@ -21,7 +21,7 @@ from jax import lax
 from runtime import carry
 from runtime.jax import jax_internals
 from runtime.jax.jax_internals import jaxpr_as_fun
-from runtime.staging import StagingError, describe, staging_error
+from runtime.staging import StagingError, describe, format_site, staging_error
 from runtime.undefined import Undefined
 
 _PLAIN = (bool, int, float, complex, str, bytes)
@@ -256,5 +256,5 @@ def _raised_at(error: BaseException) -> str:
     skipped = _machinery()
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if not os.path.abspath(frame.filename).startswith(skipped):
-            return f"{frame.filename}:{frame.lineno}"
+            return format_site(frame.filename, frame.lineno)
     return "<unknown>"

@@ -66,6 +66,9 @@ CELLS = {
                        "        raise ValueError('too big')\n"
                        "    return x"),
     "staged_raise": "capped(np.ones(8))",
+    # In[15]: a conversion error (a generator) names the cell as IPython's traceback does.
+    "define_generator": "def numbers(n):\n    yield from range(n)",
+    "conversion_error": "autograph.convert(numbers)",
 }
 
 
@@ -155,3 +158,8 @@ def test_a_staged_raise_names_the_cell_line(outputs):
     assert "ValueError: too big" in traceback, traceback
     if sys.version_info >= (3, 11):  # the note (3.10 has none)
         assert "(checked by the graph; staged at Cell In[13], line 4)" in traceback, traceback
+
+
+def test_a_conversion_error_names_the_cell_line(outputs):
+    traceback = _traceback(outputs["conversion_error"])
+    assert "UnsupportedSyntaxError: Cell In[15], line 1, in numbers: numbers is a generator" in traceback, traceback

@@ -294,3 +294,24 @@ def test_a_staged_raise_in_a_cell_names_the_cell_on_jax(cell_named_in_13, shape)
     with pytest.raises(ValueError, match="too big") as info:
         run(np.ones(8))
     assert f"(checked at run time by JAX; staged at Cell In[13], line {_RAISE_LINE[shape]})" in info.value.__notes__
+
+
+def test_a_conversion_error_in_a_cell_names_the_cell(cell_named_in_13):
+    """A ``ConversionError``'s location reads as IPython's traceback line does: ``Cell In[13], line 1, in f``."""
+    f = cell_named_in_13("def f(x):\n    yield x\n")
+    with pytest.raises(autograph.ConversionError) as info:
+        autograph.convert(f)
+    assert str(info.value).startswith("Cell In[13], line 1, in f: f is a generator"), str(info.value)
+    assert str(autograph.errors.Location("model.py", 3, "f")) == 'File "model.py", line 3, in f'
+
+
+def test_a_jax_staging_error_in_a_cell_names_the_cell(cell_named_in_13):
+    jax = pytest.importorskip("jax")
+    from runtime.jax.common import JaxStagingError
+
+    f = cell_named_in_13("def helper(x):\n    if x > 0:\n        return -x\n    return x\n\n"
+                         "def f(x):\n    y = x\n    if x > 0:\n        y = helper(x)\n    return y\n")
+    f.__globals__["helper"] = autograph.do_not_convert(f.__globals__["helper"])  # (its `if` asks a tracer's truth)
+    with pytest.raises(JaxStagingError) as info:
+        jax.jit(autograph.to_graph(f))(1.0)
+    assert str(info.value).startswith("Cell In[13], line 2: a traced value was used as a Python bool"), str(info.value)
