@@ -39,6 +39,7 @@ class _Definitions:
         self.breaks: list[list[Bound]] = []  # per enclosing loop: what is bound at each break
         self.maybe_undefined: set[int] = set()
         self.nodes: list[ast.Name] = []
+        self.saw_walrus = False  # whether an expression ``reads`` looked at held a walrus
 
     def reads(self, node: ast.AST | None, bound: Bound) -> Bound:
         """Check the loads in an expression (not inside lambdas); return bound plus its walrus targets."""
@@ -51,7 +52,10 @@ class _Definitions:
         for sub in marked:
             self._mark(sub)
         # The walk above sees every walrus the certain ones are among: most expressions have none.
-        return bound | _certain_walrus_targets(node) if walrus else bound
+        if not walrus:
+            return bound
+        self.saw_walrus = True
+        return bound | _certain_walrus_targets(node)
 
     def _unbound_loads(self, nodes: list[ast.AST], bound: frozenset,
                        stop_at_scopes: bool) -> tuple[list[ast.Name] | None, bool]:
@@ -124,6 +128,7 @@ class _Definitions:
                 if isinstance(target, ast.Name) and target.id in self.locals and target.id not in bound:
                     self._mark(target)
             return bound - names_of(node).writes
+        self.saw_walrus = False
         for child in children(node):
             if isinstance(child, ast.expr):
                 bound = self.reads(child, bound)
@@ -132,6 +137,10 @@ class _Definitions:
             return None
         if isinstance(node, (ast.Return, ast.Raise, ast.Continue)):
             return None
+        if self.saw_walrus:
+            # Only the statement's own targets: ``reads`` added the walruses that certainly run, and one in an
+            # operand Python may skip (``x += c and (y := 1)``) leaves its name maybe unbound.
+            return bound | bindings_of(_targets(node))
         return bound | bindings_of([node])  # (names_of(node).writes, without collecting the reads)
 
     def _If(self, node: ast.If, bound: frozenset) -> Bound:
@@ -212,6 +221,16 @@ def _deletes(body: list[ast.stmt]) -> frozenset:
             names |= {target.id for target in sub.targets if isinstance(target, ast.Name)}
         stack += statement_children(sub)  # a del is a statement: no expression holds one
     return frozenset(names)
+
+
+def _targets(node: ast.stmt) -> list[ast.AST]:
+    """What a simple statement assigns: ``x`` and ``y[i]`` of ``x = y[i] = v``, the target of ``+=`` and ``x: T = v``
+    (their subscripts and attributes bind nothing)."""
+    if isinstance(node, ast.Assign):
+        return list(node.targets)
+    if isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        return [node.target]
+    return []
 
 
 def _certain_walrus_targets(node: ast.AST) -> set[str]:

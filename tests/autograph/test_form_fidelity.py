@@ -134,6 +134,64 @@ def test_an_item_write_evaluates_the_value_first(k):
     compare(item_write_order, k)
 
 
+# --- a walrus in an operand Python may skip binds nothing when skipped ----------------------------
+# (make fuzz found it with the `items` feature: `x += c and (y := ...)` counted y as bound, so a later
+# read in a loop body read it as a free variable, and a `with` inside saw NameError, not UnboundLocalError)
+
+class Exits:
+    def __init__(self, log: Log) -> None:
+        self.log = log
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        self.log.append(("exit", kind and kind.__name__))
+
+
+def walrus_in_augmented_and(log, c):
+    x = 1
+    x += c and (y := 2)
+    for _ in range(1):
+        with Exits(log):
+            if x != y:
+                log.append("differ")
+    return x
+
+
+def walrus_in_assigned_ternary(log, c):
+    x = (y := 3) if c else 0
+    n = 0
+    while n < 1:
+        n += 1
+        try:
+            log.append(y)
+        except UnboundLocalError:
+            log.append("unbound")
+    return x
+
+
+def walrus_in_expression_statement_or(log, c):
+    c or (y := 4)
+    for _ in range(1):
+        log.append(y)
+    return 0
+
+
+def walrus_in_annotated_comprehension(log, c):
+    x: int = len([y := v for v in range(c)])
+    for _ in range(1):
+        log.append(y)
+    return x
+
+
+@pytest.mark.parametrize("fn", [walrus_in_augmented_and, walrus_in_assigned_ternary,
+                                walrus_in_expression_statement_or, walrus_in_annotated_comprehension])
+@pytest.mark.parametrize("c", [0, 1])
+def test_a_walrus_python_skips_leaves_its_name_unbound(fn, c):
+    compare(fn, c)
+
+
 # --- the iteration protocol ----------------------------------------------------------------------
 
 class InstanceNext:

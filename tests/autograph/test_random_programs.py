@@ -90,6 +90,9 @@ FEATURES = {
     "qualname": "__qualname__ of nested functions and classes, calls with the wrong number of arguments",
     "frames": "locals(), vars(), dir() and eval('name') / exec reading the function's variables, and "
               "sys._getframe(1) naming the caller and its line, in branches, loops and operands",
+    "items": "lists and dicts as variables (aliased, closed over): item and slice writes whose index and value "
+             "log the order Python evaluates them in, `+=` on items, appends, del and pop of items, swaps, "
+             "starred unpacking, items read as values and iterated (IndexError, KeyError, ValueError)",
 }
 
 
@@ -145,6 +148,8 @@ class Scope:
         self.classes: list[str] = []
         self.flags: list[str] = []     # Flag / Countdown objects
         self.seqs: list[str] = []      # Seq objects
+        self.lists: list[str] = []     # lists of ints (items)
+        self.dicts: list[str] = []     # dicts of ints to ints (items)
         self.has_base = False          # for a method: whether its class has a base (super() works)
         self.top = False               # f itself
 
@@ -274,6 +279,8 @@ class Writer:
                 options += ["call"] * 2
             if self.scope.kind == "method":
                 options += ["self"] * 2 + ["super"] * self.scope.has_base
+            if self.on("items") and (self.visible("lists") or self.visible("dicts")):
+                options += ["item"] * 2
         kind = self.choice(options)
         if kind == "note":
             return f"note({self.log}, {self.tag()}, {self.atom(depth + 1)})"
@@ -283,6 +290,8 @@ class Writer:
             return self.choice(("self.__v", "self.__c", "k"))
         if kind == "super":
             return f"super().m({self.atom(depth + 1)})"
+        if kind == "item":
+            return self.item_read(depth + 1)
         return self.name()
 
     def callables(self) -> list[tuple[str, int, int, bool]]:
@@ -385,6 +394,9 @@ class Writer:
             ("annot", "annot", True),
             ("comp", "comp", True),
             ("frames", "frame", True),
+            ("items", "item", True),
+            ("items", "item", True),
+            ("items", "item", True),
             ("qualname", "qualname", bool(self.visible("functions") or self.visible("classes"))),
         ):
             if allowed and self.on(feature):
@@ -468,6 +480,8 @@ class Writer:
             iterable = f"[{self.atom()}, {self.atom()}]"
         elif kind == 4 and self.visible("seqs"):
             iterable = self.choice(self.visible("seqs"))
+        elif kind == 4 and self.on("items") and self.visible("lists"):
+            iterable = f"{self.choice(self.visible('lists'))}[:4]"  # a copy: the body may append to the list
         else:
             iterable = self.seq_text(f"{self.tag()}")
         pair = self.chance(10)
@@ -514,6 +528,78 @@ class Writer:
         if self.chance(30):
             read = f"({self.condition()} and {read})"
         self.emit(indent, f"{self.log}.append(({self.tag()}, {read}))")
+
+    def index(self) -> str:
+        """An index that is in range for a short list now and then, negative or past the end other times."""
+        return self.choice((f"({self.arith()}) % 4", self.atom(), f"-1 - ({self.atom()}) % 3"))
+
+    def item_read(self, depth: int) -> str:
+        """An int read from a list or dict (IndexError, KeyError) or a container's length."""
+        lists, dicts = self.visible("lists"), self.visible("dicts")
+        if dicts and (not lists or self.chance(35)):
+            d = self.choice(dicts)
+            if self.chance(30):
+                return f"{d}.get({self.atom(depth)}, {self.number(-1, 3)})"
+            return f"len({d})" if self.chance(20) else f"{d}[{self.atom(depth)} % 3]"
+        q = self.choice(lists)
+        return f"len({q})" if self.chance(25) else f"{q}[{self.atom(depth)} % 4]"
+
+    def noted(self, value: str) -> str:
+        """``value`` through ``note``, which logs it: the log shows which operand Python evaluated first."""
+        return f"note({self.log}, {self.tag()}, {value})" if self.has_log() and self.chance(60) else value
+
+    def item_statement(self, indent: int, depth: int, where: Where) -> None:
+        lists, dicts = self.visible("lists"), self.visible("dicts")
+        kind = self.draw(st.integers(0, 11))
+        if kind == 0 or not (lists or dicts):
+            if self.chance(25):
+                name = self.role_name("dict", "d")
+                pairs = [f"{self.number(0, 3)}: {self.atom()}" for _ in range(self.draw(st.integers(0, 2)))]
+                self.emit(indent, f"{name} = {{{', '.join(pairs)}}}")
+                self.scope.dicts.append(name)
+                return
+            name = self.role_name("list", "q")
+            if lists and self.chance(30):
+                value = self.choice(lists)  # an alias: writes through either name show in both
+            else:
+                value = f"[{', '.join(self.atom() for _ in range(self.draw(st.integers(0, 3))))}]"
+            self.emit(indent, f"{name} = {value}")
+            self.scope.lists.append(name)
+            return
+        if dicts and (not lists or kind >= 9):
+            d = self.choice(dicts)
+            key = self.noted(f"({self.arith()}) % 3")
+            form = self.draw(st.integers(0, 3))
+            if form == 0:
+                self.emit(indent, f"{d}[{key}] = {self.noted(f'({self.arith()}) % 1000')}")
+            elif form == 1:
+                self.emit(indent, f"{d}[{key}] += {self.noted(self.arith())}")  # KeyError when absent
+            elif form == 2:
+                self.emit(indent, f"{self.log}.append(({self.tag()}, sorted({d}.items())))")
+            else:
+                self.emit(indent, f"del {d}[{key}]")
+            return
+        q = self.choice(lists)
+        if kind == 1:
+            self.emit(indent, f"{q}[{self.noted(self.index())}] = {self.noted(f'({self.arith()}) % 1000')}")
+        elif kind == 2:
+            self.emit(indent, f"{q}[{self.noted(self.index())}] += {self.noted(self.arith())}")
+        elif kind == 3:
+            self.emit(indent, f"{q}.append(({self.arith()}) % 1000)")
+        elif kind == 4:
+            self.emit(indent, f"del {q}[{self.index()}]" if self.chance(50) else f"{q}.pop()")
+        elif kind == 5:
+            target = self.target()
+            rest = self.role_name("list", "q")
+            self.emit(indent, f"{target}, *{rest} = {q}")  # ValueError when the list is empty
+            self.scope.lists.append(rest)
+        elif kind == 6:
+            i, j = self.index(), self.index()
+            self.emit(indent, f"{q}[{i}], {q}[{j}] = {q}[{j}], {q}[{i}]")
+        elif kind == 7:
+            self.emit(indent, f"{q}[{self.number(0, 2)}:{self.number(1, 4)}] = [{self.atom()}]")
+        else:
+            self.emit(indent, f"{self.log}.append(({self.tag()}, list({q})))")
 
     def seq_text(self, tag: str) -> str:
         items = [self.atom() for _ in range(self.draw(st.integers(0, 3)))]
@@ -829,6 +915,8 @@ class Writer:
                     self.emit(1, f"{self.bind(local)} = {value}")
             if self.on("objects") and self.chance(40):
                 self.object_statement(1, 1, Where())
+            if self.on("items") and self.chance(50):
+                self.item_statement(1, 1, Where())  # (no container yet: this makes one)
             self.block(1, 1, Where())
             if self.chance(80):
                 self.emit(1, self.return_text())
