@@ -22,10 +22,11 @@ runs a program's ``f`` as Python and converted, on fresh logs, and prints both.
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any
 
-__all__ = ["Base", "Countdown", "Ctx", "Flag", "Seq", "note", "show", "sys"]
+__all__ = ["Base", "Countdown", "Ctx", "Flag", "Seq", "math", "note", "show", "sys"]
 
 
 class Flag:

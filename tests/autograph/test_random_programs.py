@@ -90,6 +90,9 @@ FEATURES = {
     "qualname": "__qualname__ of nested functions and classes, calls with the wrong number of arguments",
     "frames": "locals(), vars(), dir() and eval('name') / exec reading the function's variables, and "
               "sys._getframe(1) naming the caller and its line, in branches, loops and operands",
+    "builtins": "builtins and math functions the converter routes through the runtime (min, max, abs, round, "
+                "divmod, pow, int, float, bool, len, any, all, isinstance, hasattr, sum, sorted, math.sqrt / floor / "
+                "gcd), with keywords (key=, default=, ndigits) and the errors of their edge cases",
     "items": "lists and dicts as variables (aliased, closed over): item and slice writes whose index and value "
              "log the order Python evaluates them in, `+=` on items, appends, del and pop of items, swaps, "
              "starred unpacking, items read as values and iterated (IndexError, KeyError, ValueError)",
@@ -309,6 +312,8 @@ class Writer:
     def arith(self) -> str:
         """A small integer expression; a division is by zero only now and then."""
         kind = self.draw(st.integers(0, 12 if self.on("expr") else 9))
+        if self.on("builtins") and self.chance(12):
+            return self.builtin_text()
         if kind <= 2:
             return self.atom()
         if kind <= 7:
@@ -320,6 +325,24 @@ class Writer:
         if kind == 11:
             return f"({self.atom()} {self.choice(('and', 'or'))} {self.atom()})"
         return f"({self.condition(1)})"  # a condition as a value: `not`, `and`, `or` on objects too
+
+    def builtin_text(self) -> str:
+        """An int from a routed builtin or ``math`` function (ValueError, ZeroDivisionError, TypeError at the
+        edges: an empty ``min``, a modulus of 0, the root of a negative number)."""
+        a, b, c = self.atom(1), self.atom(1), self.atom(1)
+        flags = self.visible("flags")
+        return self.choice((
+            f"min({a}, {b})", f"max({a}, {b}, {c})", f"min([{', '.join([a, b][:self.number(0, 2)])}])",
+            f"max([{a}][:{self.number(0, 1)}], default={self.number(-2, 2)})", f"min({a}, {b}, key=abs)",
+            f"max(({a}, {b}), key=lambda v: -v)", f"abs({a})", f"int(round({a} / 4))",
+            f"int(round({a} / 3, ndigits={self.number(0, 2)}) * 100)", f"divmod({a}, {b})[{self.number(0, 1)}]",
+            f"pow({a}, {self.number(0, 3)}, {b})", f"pow({a}, -1, {b})", f"int({a} / 2)",
+            f"int(float({a}) * 1.5)", f"len(str({a}))", f"int(any([{a}, {b}]))", f"int(all(({a}, {b})))",
+            f"int(isinstance({a}, int))", f"int(hasattr({a}, 'real'))", f"int(bool({a}))",
+            f"sum([{a}, {b}], {c})", f"sorted([{a}, {b}][:{self.number(0, 2)}])[0]", f"int(math.sqrt({a}))",
+            f"math.floor({a} / 3)", f"math.gcd({a}, {b})", f"int(float('{self.number(-2, 9)}.5'))",
+            f"int(bool({self.choice(flags)}))" if flags else f"int(bool({a} - {b}))",
+        ))
 
     def condition(self, depth: int = 0) -> str:
         options = ["compare"] * 4 + ["modulo", "name", "membership"]
