@@ -93,6 +93,9 @@ FEATURES = {
     "builtins": "builtins and math functions the converter routes through the runtime (min, max, abs, round, "
                 "divmod, pow, int, float, bool, len, any, all, isinstance, hasattr, sum, sorted, math.sqrt / floor / "
                 "gcd), with keywords (key=, default=, ndigits) and the errors of their edge cases",
+    "text": "printf-style % formatting (numeric conversions the converter routes through the runtime, flags, "
+            "widths, precisions, *, %(key)s, %%, and their TypeError / ValueError / OverflowError) and f-strings "
+            "with nested format specs, logged",
     "items": "lists and dicts as variables (aliased, closed over): item and slice writes whose index and value "
              "log the order Python evaluates them in, `+=` on items, appends, del and pop of items, swaps, "
              "starred unpacking, items read as values and iterated (IndexError, KeyError, ValueError)",
@@ -420,6 +423,8 @@ class Writer:
             ("items", "item", True),
             ("items", "item", True),
             ("items", "item", True),
+            ("text", "text", True),
+            ("text", "text", True),
             ("qualname", "qualname", bool(self.visible("functions") or self.visible("classes"))),
         ):
             if allowed and self.on(feature):
@@ -623,6 +628,35 @@ class Writer:
             self.emit(indent, f"{q}[{self.number(0, 2)}:{self.number(1, 4)}] = [{self.atom()}]")
         else:
             self.emit(indent, f"{self.log}.append(({self.tag()}, list({q})))")
+
+    def text_statement(self, indent: int, depth: int, where: Where) -> None:
+        """A formatted text, logged: ``%`` with one value, a tuple or a dict, or an f-string."""
+        a, b = f"({self.arith()})", self.atom()
+        conversion = self.choice(("d", "i", "5d", "-4d", "+d", "05d", "x", "#o", "X", "e", ".2f", "8.3f", "g", "-6.1g",
+                                  "c", "s", "r", "5s", ".1s", "*d", "%"))
+        text = self.choice(("", "n=", "[", "a b "))
+        if conversion == "*d":
+            template, values = f"{text}%*d", f"({self.number(-4, 6)}, {a})"
+        elif conversion == "%":
+            template, values = f"{text}%d%%", f"{a}"
+        else:
+            form = self.draw(st.integers(0, 4))
+            if form == 0:
+                template, values = f"{text}%{conversion}", f"{a}"
+            elif form == 1:
+                template, values = f"{text}%{conversion}|%d", f"({a}, {b})"
+            elif form == 2:
+                template, values = f"{text}%(k){conversion}", f"{{'k': {a}}}"
+            elif form == 3:
+                template, values = f"{text}%{conversion}", f"({a}, {b})"  # TypeError: not all arguments converted
+            else:
+                template, values = f"{text}%{conversion}", f"({a} / {self.number(1, 4)})"  # a float
+        if self.chance(25):
+            spec = self.choice(("", ">6", "<4", "^5", "+", "05", ".3", "x", "b", ",", "e", "{" + f"{b} % 7" + "}"))
+            formatted = f"f'{text}{{{a}:{spec}}}|{{{b}!r}}'"
+        else:
+            formatted = f"{template!r} % {values}"
+        self.emit(indent, f"{self.log}.append(({self.tag()}, {formatted}))")
 
     def seq_text(self, tag: str) -> str:
         items = [self.atom() for _ in range(self.draw(st.integers(0, 3)))]
