@@ -96,6 +96,8 @@ FEATURES = {
     "text": "printf-style % formatting (numeric conversions the converter routes through the runtime, flags, "
             "widths, precisions, *, %(key)s, %%, and their TypeError / ValueError / OverflowError) and f-strings "
             "with nested format specs, logged",
+    "assert": "assert statements, with and without a message that logs when Python evaluates it, on conditions "
+              "and objects whose truth is logged, caught (`except AssertionError as e`) or not",
     "items": "lists and dicts as variables (aliased, closed over): item and slice writes whose index and value "
              "log the order Python evaluates them in, `+=` on items, appends, del and pop of items, swaps, "
              "starred unpacking, items read as values and iterated (IndexError, KeyError, ValueError)",
@@ -425,6 +427,7 @@ class Writer:
             ("items", "item", True),
             ("text", "text", True),
             ("text", "text", True),
+            ("assert", "assert", True),
             ("qualname", "qualname", bool(self.visible("functions") or self.visible("classes"))),
         ):
             if allowed and self.on(feature):
@@ -628,6 +631,22 @@ class Writer:
             self.emit(indent, f"{q}[{self.number(0, 2)}:{self.number(1, 4)}] = [{self.atom()}]")
         else:
             self.emit(indent, f"{self.log}.append(({self.tag()}, list({q})))")
+
+    def assert_statement(self, indent: int, depth: int, where: Where) -> None:
+        """``assert`` of a condition or an object, its message (maybe) logging when it is made; now and then caught."""
+        flags = self.visible("flags")
+        test = self.choice(flags) if flags and self.chance(30) else self.condition()
+        message = ""
+        if self.chance(60):
+            message = ", " + self.choice((f"note({self.log}, {self.tag()}, {self.atom()})", f"f'bad {{{self.atom()}}}'",
+                                          f"({self.log}.append({self.tag()}), {self.atom()})"))
+        if self.chance(40):
+            self.emit(indent, "try:")
+            self.emit(indent + 1, f"assert {test}{message}")
+            self.emit(indent, "except AssertionError as e:")
+            self.emit(indent + 1, f"{self.log}.append(('assert', {self.tag()}, e.args))")
+        else:
+            self.emit(indent, f"assert {test}{message}")
 
     def text_statement(self, indent: int, depth: int, where: Where) -> None:
         """A formatted text, logged: ``%`` with one value, a tuple or a dict, or an f-string."""
