@@ -672,7 +672,8 @@ class Writer:
                 template, values = f"{text}%{conversion}", f"({a} / {self.number(1, 4)})"  # a float
         if self.chance(25):
             spec = self.choice(("", ">6", "<4", "^5", "+", "05", ".3", "x", "b", ",", "e", "{" + f"{b} % 7" + "}"))
-            formatted = f"f'{text}{{{a}:{spec}}}|{{{b}!r}}'"
+            # (double quotes: the values may hold single-quoted strings, which 3.11's f-strings take only so)
+            formatted = f'f"{text}{{{a}:{spec}}}|{{{b}!r}}"'
         else:
             formatted = f"{template!r} % {values}"
         self.emit(indent, f"{self.log}.append(({self.tag()}, {formatted}))")
