@@ -190,6 +190,9 @@ def _converted(fn: types.FunctionType) -> Conversion:
     users_ag = namer.new("ag__") if namer.taken("ag__") else None
     runtime_name = "ag__"
     if users_ag:
+        # The user's name while the passes run: taken, but none of the names the converters make (a
+        # `def ag__` of the user's is no generated block that hoisting may move out of its loop).
+        namer.handed_out.discard(users_ag)
         runtime_name = namer.new("ag__")
         _rename_identifiers(tree, {"ag__": users_ag})
     ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,

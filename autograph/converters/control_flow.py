@@ -135,6 +135,8 @@ class _ControlFlow(CarriedState):
             for handler in node.handlers:
                 scope.bound = before | _assigned_names(scope.top[tops:]) | ({handler.name} if handler.name else set())
                 handler.body = self.block(handler.body, scope)
+            # Python deletes a handler's `as` name when the handler ends, as a `del` would.
+            scope.deleted |= {handler.name for handler in node.handlers if handler.name}
             scope.bound = after_body | _assigned_names(scope.top[tops:])
             node.orelse = self.block(node.orelse, scope)
             scope.bound = before | _assigned_names(scope.top[tops:])
@@ -461,6 +463,9 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     control_flow.name_counts = name_counts(node.body) if any(s.__class__ is ast.For for s in statements) else None
     control_flow.deleted = {target.id for sub in statements if isinstance(sub, ast.Delete)
                             for target in sub.targets if isinstance(target, ast.Name)}
+    # (and a handler's `as` name, which Python deletes when the handler ends)
+    control_flow.deleted |= {handler.name for sub in statements if isinstance(sub, TRY_STATEMENTS)
+                             for handler in sub.handlers if handler.name}
     control_flow.annotated = any(sub.__class__ is ast.AnnAssign for sub in statements)
     control_flow.composite_writes = any(_writes_a_composite(sub) for sub in statements)
     top: list[ast.stmt] = []

@@ -75,6 +75,9 @@ def always_bool(node: ast.expr) -> bool:
     return False
 
 
+_FOLDED_BY_NOT = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # `not` of one of these compiles to the opposite test
+
+
 class _Logical(Transformer):
     def __init__(self, thunk_spans: set, owner_line: int) -> None:
         self.thunk_spans = thunk_spans  # where each thunk's operand stands (loading marks their code)
@@ -116,6 +119,12 @@ class _Logical(Transformer):
 
     def _thunk(self, node: ast.expr) -> ast.Lambda:
         self.thunk_spans.add((node.lineno, node.end_lineno, node.col_offset, node.end_col_offset))
+        if (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and isinstance(node.operand, ast.Compare)
+                and len(node.operand.ops) == 1 and isinstance(node.operand.ops[0], _FOLDED_BY_NOT)):
+            # CPython compiles `not a in b` as `a not in b` (and `not a is b` as `a is not b`): no instruction
+            # spans the `not`, the comparison's span is the widest the thunk's code has.
+            inner = node.operand
+            self.thunk_spans.add((inner.lineno, inner.end_lineno, inner.col_offset, inner.end_col_offset))
         line = self.owner_line  # (a zero-width span: it must not widen the positions loading reads)
         arguments = make_node(ast.arguments, {"posonlyargs": [], "args": [], "vararg": None, "kwonlyargs": [],
                                               "kw_defaults": [], "kwarg": None, "defaults": []})

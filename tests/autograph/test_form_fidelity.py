@@ -192,6 +192,76 @@ def test_a_walrus_python_skips_leaves_its_name_unbound(fn, c):
     compare(fn, c)
 
 
+# --- a handler's `as` name is deleted when the handler ends ---------------------------------------
+
+def handler_name_read_after(log, c):
+    try:
+        if c:
+            raise ValueError("v")
+    except ValueError as e:
+        log.append("caught")
+    for _ in range(1):
+        try:
+            log.append(e)  # noqa: F821  (unbound: Python deleted it)
+        except UnboundLocalError as unbound:
+            log.append(("unbound", str(unbound)))
+    return 0
+
+
+def handler_name_of_a_variable_read_in_a_with(log, c):
+    e = 1
+    try:
+        if c:
+            raise KeyError(c)
+    except KeyError as e:
+        log.append(("caught", repr(e)))
+    n = 0
+    while n < 1:
+        n += 1
+        with Exits(log):
+            log.append(e)
+    return 0
+
+
+@pytest.mark.parametrize("fn", [handler_name_read_after, handler_name_of_a_variable_read_in_a_with])
+@pytest.mark.parametrize("c", [0, 1])
+def test_a_handlers_name_is_unbound_after_it(fn, c):
+    compare(fn, c)
+
+
+# --- a def of the user's named like the runtime stays where it is written --------------------------
+# (make fuzz found it: the user's `ag__`, renamed while the passes run, carried a converter's name, and
+# hoisting moved it out of its loop: its defaults ran before the loop, and it was defined where Python
+# never defines it)
+
+def def_named_ag_in_a_loop(log, c):
+    for i in range(2):
+        if i == c:
+            def ag__(z=log.note("default", i)):
+                return z
+            log.append(("defined", ag__()))
+    return "ag__" in locals()
+
+
+def def_named_ag_in_a_try_else(log, c):
+    for i in range(2):
+        try:
+            if c:
+                raise ValueError(i)
+        except ValueError:
+            log.append("caught")
+        else:
+            def ag__(z=log.note("else", i)):
+                return z
+    return 0
+
+
+@pytest.mark.parametrize("fn", [def_named_ag_in_a_loop, def_named_ag_in_a_try_else])
+@pytest.mark.parametrize("c", [0, 1, 5])
+def test_a_def_named_like_the_runtime_runs_where_it_stands(fn, c):
+    compare(fn, c)
+
+
 # --- the iteration protocol ----------------------------------------------------------------------
 
 class InstanceNext:
@@ -361,6 +431,27 @@ def test_a_callee_sees_only_the_variables_python_binds(c, call_path):
         pytest.xfail("the converted form keeps its blocks (if_body) and the Undefined of a variable a read may "
                      "find unbound in the function's frame (docs/limitations.md)")
     compare(branch_binds, c)
+
+
+def caller_name_and_line(log):
+    frame = sys._getframe(1)
+    log.append((frame.f_code.co_name, frame.f_lineno))
+    return frame.f_lineno
+
+
+def operands_calling_a_frame_reader(log, c):
+    # (make fuzz found the first: CPython compiles `not a in b` as `a not in b`, so the thunk's code had no
+    # instruction spanning the operand, was not known for a thunk, and the callee saw a frame named <lambda>)
+    assert c or not 6 in (caller_name_and_line(log), c)  # noqa: E713, E714
+    seen = c or not caller_name_and_line(log) is None  # noqa: E713, E714
+    other = c and not c in (caller_name_and_line(log),)  # noqa: E713, E714
+    either = caller_name_and_line(log) if not c else not caller_name_and_line(log) is c  # noqa: E713, E714
+    return seen, other, either
+
+
+@pytest.mark.parametrize("c", [0, 1])
+def test_a_callee_in_an_operand_sees_the_function_as_its_caller(c):
+    compare(operands_calling_a_frame_reader, c)
 
 
 def cell_of_a_captured_variable(log, bind):

@@ -719,7 +719,9 @@ class Writer:
             header = f"except {kind}" if kind else "except"
             name = None
             if kind and self.chance(40):
-                name = self.role_name("exc", "e")
+                # Now and then one of the int variables: Python deletes it when the handler ends, and a
+                # later read (in a loop body, say) raises UnboundLocalError.
+                name = self.target() if self.chance(20) else self.role_name("exc", "e")
                 header += f" as {name}"
             self.emit(indent, header + ":")
             if name and self.chance(70):
