@@ -1520,6 +1520,82 @@ PYPI_SUITES = (
           sha256="892b7361a719f4945237da8ccf754e9513db32f5628852785aea108dcd250093",
           packages=("intelhex",), pytest_args=("intelhex/test.py",),
           note="its tests are one module in the package (intelhex/test.py): not converted"),
+    # Five more pure-Python libraries, the dependencies the venv lacks on their path from pinned sdists (Suite.needs,
+    # not converted): JSONPath expressions (jsonpath-ng: a ply lexer and LALR parser whose p_* rules are its converted
+    # methods, an expression tree that finds, updates and filters), random strings matching a regular expression (rstr:
+    # its xeger walks sre_parse's tree), every string a regular expression matches, as a lazy sequence (sre-yield:
+    # sre_parse's tree again, big-integer slicing and divmod), progress bars (tqdm: its pure-Python core, the monitor
+    # thread, the CLI, contrib's itertools, logging and concurrent helpers) and zipfile.Path (zipp). 0 / 0 broken, and 0
+    # inside a JAX trace (--trace jax); 4 to 16 s for the three runs of each but jsonpath-ng (42 s, and 245 s for its
+    # run inside a JAX trace: the converted form took 3.8 to 4.4 times as long as unconverted, 42 to 46 times inside a
+    # JAX trace, and at most 1.9 times for the others). jsonpath-ng's JAX-trace time is not its own code's: its parse()
+    # builds ply's LALR tables at every call, and ply's yacc, called through ag__.call, runs converted too; inside a JAX
+    # trace each while loop that starts (and each for over a range) looks through its body's closure cells for tracers,
+    # three levels into lists, tuples and dicts and through jax.tree_util.tree_leaves for any other object
+    # (runtime/operators.py's _staged_closure, docs/jax.md), and yacc's loops close over the grammar's lists of
+    # productions and LR items: about 15,000 loop starts walked 2.7 million values per 6 parses (a while loop whose body
+    # reads a list of 100 lists of 200 plain objects: 0.1 ms a call converted with no trace, 28 ms inside a JAX trace).
+    # jsonpath-ng 1.8.0, the newest before 2026-10, vendors ply as jsonpath_ng._ply, converted with it: 0 / 0 broken and
+    # 0 inside a JAX trace, but 351 tests in 60 s and then 217 to 367 s inside a JAX trace, the same walk: 1.7.0 is
+    # pinned, over ply 3.11. Not added: pyRFC3339 (no sdist of it, 2.1.0, 2.0.1 or 1.1, ships its tests).
+    Suite(name="jsonpath-ng", kind="pytest", dist="jsonpath-ng", version="1.7.0",
+          sha256="f6f5f7fd4e5ff79c785f1573b394043b39849fb2bb47bcead935d12b00beab3c",
+          packages=("jsonpath_ng",),
+          needs=(Sdist("ply", "3.11", "00c7c1aaa88358b9c765b6d3000c6eec0ba42abca5351b095321aef446081da3"),),
+          pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="ply is not installed: its sdist is on its path (ply's yacc runs converted in the converted form all "
+               "the same: converted jsonpath-ng calls it through ag__.call); its pyproject.toml makes every warning "
+               "an error: pytest's about hypothesis imported before pytest (by the runner) is ignored; 42 to 46 "
+               "times as long inside a JAX trace (see above)"),
+    Suite(name="rstr", kind="pytest", dist="rstr", version="3.2.2",
+          sha256="c4a564d4dfb4472d931d145c43d1cf1ad78c24592142e7755b8866179eeac012",
+          packages=("rstr",), pytest_args=("tests",)),
+    Suite(name="sre-yield", kind="pytest", dist="sre_yield", version="1.2",
+          sha256="e94f1a2a3cbafffe1dcd15c1d54e401a1517e052aa64c7d3164f88dc761d7b8a",
+          packages=("sre_yield",),
+          pytest_args=("sre_yield/tests/test_anchors.py", "sre_yield/tests/test_cachingseq.py",
+                       "sre_yield/tests/test_sre_yield.py", "sre_yield/tests/test_sre_yield_slow.py"),
+          note="its tests are in the package (sre_yield/tests): not converted; test_bigrange.py, test_fastdivmod.py "
+               "and test_slicing.py hold nose-style yield tests, which pytest refuses at collection (the whole "
+               "module, unconverted too): not run, the 4 other modules named"),
+    Suite(name="tqdm", kind="pytest", dist="tqdm", version="4.70.1",
+          sha256="cefd0eca11b2a37a3aee776544d4f4ae913f02688135b5556b8788dfa474afc4",
+          packages=("tqdm",),
+          pytest_args=("tests/tests_synchronisation.py", "tests/tests_tqdm.py", "tests/tests_utils.py",
+                       "tests/tests_itertools.py", "tests/tests_contrib.py", "tests/tests_contrib_logging.py",
+                       "tests/tests_concurrent.py", "tests/tests_main.py", "tests/tests_version.py",
+                       "tests/tests_rlock.py", "-o", "addopts="),
+          note="its pure-Python core: tests_asyncio (pytest-asyncio), tests_dask, tests_gui, tests_keras, "
+               "tests_notebook, tests_pandas, tests_rich and tests_tk (their extras, not installed) and tests_perf "
+               "(timings) are not run, and its tqdm.dask, tqdm.keras, tqdm.rich and contrib's bells, discord, slack "
+               "and telegram do not import (tqdm._utils neither, unconverted too); its pyproject.toml's addopts "
+               "(-W=error, --asyncio-mode for pytest-asyncio, its timeout for pytest-timeout) replaced by none; "
+               "tests_synchronisation.py runs first: after tests_tqdm.py its test_monitoring_and_cleanup hangs "
+               "unconverted too (the monitor thread waits for the class's lock forever); 4 tests skip "
+               "(itertools.batched and interpreter_map: Python 3.12 and 3.14)"),
+    Suite(name="zipp", kind="pytest", dist="zipp", version="4.1.0",
+          sha256="4cb57381f544315db7688e976e922a2b18cdb513d21cc194eb42232ba2a3e602",
+          packages=("zipp",), pytest_args=("tests", "zipp"),
+          needs=(Sdist("more-itertools", "10.5.0", "5482bfef7849c25dc3c6dd53a6173ae4795da2a41a80faea6700d9f5846c5da6"),
+                 Sdist("jaraco_functools", "4.6.0",
+                       "880c577ec9720b3a052d5bc611fb9f2269b3d87902ef42440df443b88e443280"),
+                 Sdist("jaraco_itertools", "6.4.3",
+                       "06c8727afcad659e29ce78773870428500f4daf6f13b9c2f5154ddb21cbca90d"),
+                 Sdist("inflect", "7.6.0", "b46875b50534a7cd5fcfb5a7c971bb93fe68948c43ca53e9833bd1e1a69221bd"),
+                 Sdist("typeguard", "4.6.1", "d94fd3552c5feb6bada6e8bb1167d9916c08d7442141aeb041b847ba9bd1afb1",
+                       src="src"),
+                 Sdist("jaraco_test", "5.7.0", "dd4e17584be825986d6938518346b23bbb984b81f0bbb84e5c656fba61a63054"),
+                 Sdist("jaraco_collections", "5.2.1",
+                       "dab81970bad6f0ab53b20745f1b01da37926e4c0fcd425046aa45e0d8efa18ed"),
+                 Sdist("jaraco_text", "4.3.0", "ddd5eb6259d0701e08cb642c8d6b63bcc73947d03df9239ea67bbef911b3e4e1"),
+                 Sdist("jaraco_context", "6.1.2", "f1a6c9d391e661cc5b8d39861ff077a7dc24dc23833ccee564b234b81c82dfe3"),
+                 Sdist("backports_tarfile", "1.2.0",
+                       "d75e02c268746e1b8144c278978b6e98e85de6ad16f8e4b0844a154557eca991")),
+          note="its tests' dependencies are not installed: jaraco.itertools (over inflect and typeguard), "
+               "jaraco.functools, more-itertools and jaraco.test (over jaraco.collections, jaraco.text, jaraco.context "
+               "and backports.tarfile) from their sdists on its path; its pytest.ini adds --doctest-modules, so zipp "
+               "is named beside tests/ (the doctests of its modules run too); tests/test_complexity.py skips whole "
+               "(big-O not installed), and test_encoding_warnings skips"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
