@@ -584,6 +584,21 @@ def _called_from(package: str, user: Any) -> bool:
     return False
 
 
+def _numpy_caller(user: Any) -> Optional[str]:
+    """``numpy.ndenumerate.__init__``: the outermost frame of NumPy's own Python code between the caller's caller
+    and ``user``'s frame (the NumPy function the user's line called), or None."""
+    frame, found = sys._getframe(2), None
+    while frame is not None and frame is not user:
+        name = frame.f_globals.get("__name__")
+        if type(name) is str and (name == "numpy" or name.startswith("numpy.")) and not name.startswith("numpy.ma"):
+            found = frame
+        frame = frame.f_back
+    if found is None or user is None:
+        return None
+    code = found.f_code
+    return f"numpy.{getattr(code, 'co_qualname', code.co_name)}"
+
+
 def _running(frame: Any, opcodes: frozenset) -> bool:
     """Whether ``frame``'s current instruction is one of ``opcodes``."""
     try:
@@ -1935,6 +1950,16 @@ def concrete_error(t: Tensor, what: str) -> TypeError:
             "arrays, which a graph tensor cannot become while tracing. Call it outside the traced function and "
             "pass its result in, or compute the same with NumPy functions that graphs support "
             "(docs/graph_numpy_functions.md).")
+    numpy_function = _numpy_caller(frame)
+    if numpy_function is not None:
+        # NumPy code the user called (not one of the functions graphs support) turned the tensor into an array.
+        iterate = ("; to visit each element, iterate np.ndindex(t.shape) and read t[idx]: "
+                   "`for idx in np.ndindex(t.shape): v = t[idx]`" if "ndenumerate" in numpy_function else "")
+        return NotStageable(
+            head + f"It was asked inside {numpy_function}, NumPy code that turns its argument into a NumPy array, "
+            f"which a graph tensor cannot become while tracing{iterate}. Compute the same with NumPy functions "
+            "that graphs support (docs/graph_numpy_functions.md), or call it outside the traced function and pass "
+            "its result in.")
     if frame is not None and _running(frame, _CONTAINS):
         # `x in (a, b)`: the container compares x with each item and asks Python whether each is equal.
         return NotStageable(

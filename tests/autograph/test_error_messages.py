@@ -731,3 +731,22 @@ def test_a_refusal_never_calls_the_programs_own_repr():
                                                   r"between tensors and numbers"):
         autograph.function(_returns_shown)(np.array([1.0, 2.0]))
     assert _Shown.shown == []
+
+
+def doubles_each_element(a):
+    out = np.zeros_like(a)
+    for idx, v in np.ndenumerate(a):
+        out[idx] = v * 2
+    return out
+
+
+def test_a_numpy_function_that_makes_an_array_of_a_tensor_is_named():
+    """``np.ndenumerate(t)`` turns the tensor into a NumPy array in NumPy's own code: the refusal names that
+    function and the way that stages (numba-examples' ra24.py; it said the line was no `for` statement)."""
+    with pytest.raises(autograph.NotStageable) as info:
+        autograph.function(doubles_each_element)(np.ones((2, 2)))
+    message = str(info.value)
+    assert message.startswith(_site(doubles_each_element, "for idx, v in np.ndenumerate(a):"))
+    assert "inside numpy.ndenumerate.__init__, NumPy code that turns its argument into a NumPy array" in message
+    assert "`for idx in np.ndindex(t.shape): v = t[idx]`" in message
+    assert "so it is not an `if`" not in message
