@@ -151,8 +151,10 @@ class _Definitions:
         after_test = self.reads(node.test, bound)
         self.breaks.append([])
         self.block(node.body, after_test)
-        if _deletes(node.body):  # a later iteration may start with these unbound: check the body again
-            self.block(node.body, self.reads(node.test, bound - _deletes(node.body)))
+        deleted = _deletes(node.body)
+        if deleted:  # a later iteration may start with these unbound: check the body again
+            after_test = self.reads(node.test, bound - deleted)  # (and the test fails after such an iteration)
+            self.block(node.body, after_test)
         broken = self.breaks.pop()
         if isinstance(node.test, ast.Constant) and node.test.value:
             return _meet(*broken)  # `while True:` ends only at a break (or a return, a raise): no else runs
@@ -164,10 +166,12 @@ class _Definitions:
         self.reads(anno.get(node, anno.Key.EXTRA_TEST, None), bound)
         self.breaks.append([])
         self.block(node.body, bound | names_of(node.target).writes)
-        if _deletes(node.body):  # a later iteration may start with these unbound: check the body again
-            self.block(node.body, (bound - _deletes(node.body)) | names_of(node.target).writes)
+        deleted = _deletes(node.body)
+        if deleted:  # a later iteration may start with these unbound: check the body again
+            self.block(node.body, (bound - deleted) | names_of(node.target).writes)
         broken = self.breaks.pop()
-        return _meet(self.block(node.orelse, bound), *broken)
+        # The iterator may end after an iteration that deleted them: the else clause and what follows see that.
+        return _meet(self.block(node.orelse, bound - deleted), *broken)
 
     def _Try(self, node: ast.Try, bound: frozenset) -> Bound:
         after_body = self.block(node.orelse, self.block(node.body, bound))

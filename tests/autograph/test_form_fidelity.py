@@ -262,6 +262,43 @@ def test_a_def_named_like_the_runtime_runs_where_it_stands(fn, c):
     compare(fn, c)
 
 
+# --- a loop whose body deletes a variable may leave it unbound after the loop ----------------------
+# (make fuzz found it: after the loop the analysis assumed what held before it, so a later read in a block
+# read an empty free variable: NameError where Python raises UnboundLocalError)
+
+def deleted_in_a_for_body(log, n):
+    b = 1
+    for i in range(n):
+        with Exits(log):
+            del b
+    for _ in range(1):
+        try:
+            log.append(b)  # noqa: F821  (unbound once the loop deleted it)
+        except UnboundLocalError:
+            log.append("unbound")
+    return 0
+
+
+def deleted_in_a_while_body(log, n):
+    x = 1
+    while n > 0:
+        n -= 1
+        if n == 0:
+            del x
+        else:
+            x = n
+    if log is not None and n == 0:
+        for _ in range(1):
+            log.append(x)
+    return 0
+
+
+@pytest.mark.parametrize("fn", [deleted_in_a_for_body, deleted_in_a_while_body])
+@pytest.mark.parametrize("n", [0, 1, 2])
+def test_a_variable_a_loop_deleted_is_unbound_after_it(fn, n):
+    compare(fn, n)
+
+
 # --- the iteration protocol ----------------------------------------------------------------------
 
 class InstanceNext:
