@@ -32,6 +32,7 @@ import collections
 import functools
 import re
 import sys
+import weakref
 from typing import Any, Callable, Optional
 
 from runtime import operators
@@ -62,6 +63,10 @@ def _trace_check() -> Callable[[], bool]:
 
 
 _TRACE_CHECK: list[Optional[Callable[[], bool]]] = [None]  # made on the first ask after JAX is imported
+# Classes whose instances JAX's pytrees take as leaves (no flatten registered, no NamedTuple): nothing in one can be
+# a tracer a loop carries. Found per class on the first instance: a loop's closure scan (runtime/operators.py) meets
+# lists of thousands of such objects (ply's grammar items), each of which tree_leaves walked again at every loop.
+_LEAF_CLASSES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _unsortable_dict(value: Any) -> bool:
@@ -101,11 +106,20 @@ class JaxBackend(Backend):
         jax = sys.modules.get("jax")
         if jax is None:
             return False
+        cls = type(value)
+        if cls in _LEAF_CLASSES:
+            return False
         try:
             leaves = jax.tree_util.tree_leaves(value, is_leaf=_unsortable_dict)
         except Exception:  # noqa: BLE001 - a flattening that fails holds nothing a loop could carry
             return False
         tracer = jax.core.Tracer
+        if len(leaves) == 1 and leaves[0] is value and not isinstance(value, (tracer, dict)):
+            try:  # (a dict subclass is a leaf or not by its keys: asked each time)
+                _LEAF_CLASSES[cls] = True
+            except TypeError:  # a class that takes no weak reference: asked each time
+                pass
+            return False
         for leaf in leaves:
             if isinstance(leaf, tracer):
                 return True

@@ -120,9 +120,29 @@ def through_a_jax_partial(x):
     return jax.tree_util.Partial(_scaled_steps, 0.5)(x)
 
 
+class Rule:
+    """A plain object JAX takes as a leaf (ply's grammar items are such): many of them sit in the loop's closure."""
+
+    def __init__(self, weight):
+        self.weight = weight
+
+
+RULES = [[Rule(j) for j in range(20)] for _ in range(5)]
+
+
+def plain_objects_beside_a_named_tuple(x):
+    # (jsonpath-ng's suite inside a JAX trace: every loop's closure scan flattened each such object again with
+    # tree_leaves, 42x the converted form's time; a class JAX takes as a leaf is asked once now)
+    rules = RULES  # (a local: the loop body closes over it, and the scan looks at each rule)
+    s = Carry(jnp.float32(0), x)
+    for _ in range(50):
+        s = Carry(s.i + len(rules[0]), s.x * 0.5 + s.i * 0.01)
+    return s.x
+
+
 PROGRAMS = [named_tuple, named_tuple_replaced, dataclass_carry, named_tuple_in_a_dict_beside_appends,
             attribute_of_a_plain_object, attribute_in_a_method, attribute_of_an_object_in_a_dict,
-            through_a_closure, through_a_jax_partial]
+            through_a_closure, through_a_jax_partial, plain_objects_beside_a_named_tuple]
 
 
 def primitives(jaxpr: Any) -> list:
@@ -185,3 +205,19 @@ def test_a_loop_that_stays_pythons_reads_no_property_python_would_not():
     np.testing.assert_allclose(jax.jit(lambda x: autograph.to_graph(property_written_in_a_plain_loop)(x, got))(2.0),
                                6.0)
     assert got == expected == ["read"] * 4  # (three in the loop, one in the return)
+
+
+def test_a_class_jax_takes_as_a_leaf_is_remembered_and_a_pytree_class_is_not():
+    from runtime.jax.backend import _LEAF_CLASSES, JaxBackend
+
+    backend = JaxBackend()
+
+    class Leaf:
+        pass
+
+    assert not backend.staged_inside(Leaf()) and Leaf in _LEAF_CLASSES
+    found = []
+    jax.make_jaxpr(lambda x: found.append(backend.staged_inside(Box(x, 1.0))) or x)(jnp.ones(2))
+    jax.make_jaxpr(lambda x: found.append(backend.staged_inside(Carry(x, 1.0))) or x)(jnp.ones(2))
+    assert found == [True, True] and Box not in _LEAF_CLASSES and Carry not in _LEAF_CLASSES
+    assert not backend.staged_inside(Box(1.0, 2.0)) and Box not in _LEAF_CLASSES  # (no tracer: still a pytree)
