@@ -392,11 +392,20 @@ class _Calls(Transformer):
             self.first_param = saved
             self.inner_scopes -= 1
 
+    def _comprehension_scope(self, node: ast.AST) -> ast.AST:
+        """A comprehension with a scope of its own, whose first iterable Python evaluates in the enclosing scope
+        (``[y for y in range(super().m(x))]``: that super() is the method's, converted as the method's)."""
+        first = node.generators[0]
+        iterable, first.iter = first.iter, ast.Constant(value=None)  # (a stand-in while the rest is visited)
+        node = self._own_scope(node)
+        node.generators[0].iter = self.visit(iterable)
+        return node
+
     visit_Lambda = _own_scope
     if sys.version_info < (3, 12):  # comprehensions are functions of their own before PEP 709
-        visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _own_scope
+        visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _comprehension_scope
     else:
-        visit_GeneratorExp = _own_scope
+        visit_GeneratorExp = _comprehension_scope
 
 
 # Builtins that call a function of the user's, by id: where it stands (a positional index, a keyword's name).

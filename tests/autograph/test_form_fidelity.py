@@ -567,11 +567,21 @@ def super_cases():
             found = super()
             return found.who()
 
+        def super_in_a_comprehensions_first_iterable(self, c):
+            # (make fuzz found it: Python evaluates the first iterable in the method, but the converter took the
+            # whole comprehension for a scope of its own and left that super() bare, inside a loop's block)
+            for _ in range(1):
+                if c:
+                    names = [n for n in (super().who(), "x")]
+                    return names + list(n for n in super().who())
+            return "child"
+
     return Child
 
 
 @pytest.mark.parametrize("method", ["plain", "deletes_self", "deletes_class_cell", "rebinds_class_cell",
-                                    "bare_super_after_deleting_self", "bare_super_after_deleting_class_cell"])
+                                    "bare_super_after_deleting_self", "bare_super_after_deleting_class_cell",
+                                    "super_in_a_comprehensions_first_iterable"])
 @pytest.mark.parametrize("c", [0, 1])
 def test_zero_argument_super_raises_what_super_raises(method, c):
     outcomes = []
