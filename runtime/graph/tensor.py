@@ -596,7 +596,11 @@ def _numpy_caller(user: Any) -> Optional[str]:
     if found is None or user is None:
         return None
     code = found.f_code
-    return f"numpy.{getattr(code, 'co_qualname', code.co_name)}"
+    qualname = getattr(code, "co_qualname", None)  # (3.11+)
+    if qualname is None:
+        owner = found.f_locals.get("self")
+        qualname = f"{type(owner).__name__}.{code.co_name}" if hasattr(type(owner), code.co_name) else code.co_name
+    return f"numpy.{qualname}"
 
 
 def _running(frame: Any, opcodes: frozenset) -> bool:
