@@ -487,7 +487,9 @@ def operands_calling_a_frame_reader(log, c):
 
 
 @pytest.mark.parametrize("c", [0, 1])
-def test_a_callee_in_an_operand_sees_the_function_as_its_caller(c):
+def test_a_callee_in_an_operand_sees_the_function_as_its_caller(c, call_path):
+    if sys.version_info < (3, 11) and call_path != "as_written":
+        pytest.skip("on 3.10 code objects keep no columns: a thunk's frame is named <lambda> (docs/limitations.md)")
     compare(operands_calling_a_frame_reader, c)
 
 
