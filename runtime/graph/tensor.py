@@ -573,28 +573,31 @@ def _percent_format(frame: Any) -> bool:
     return (op, arg) in _PERCENT_OPS or (op, None) in _PERCENT_OPS
 
 
-def _called_from(package: str, user: Any) -> bool:
-    """Whether a frame of ``package`` (``numpy.ma``) stands between the caller's caller and ``user``'s frame."""
-    frame = sys._getframe(2)
+def _frames_in(package: str, user: Any, start: Any) -> list:
+    """The frames of ``package``'s modules (``numpy.ma``) from ``start`` out to ``user``'s frame (not included),
+    innermost first."""
+    found, frame = [], start
     while frame is not None and frame is not user:
         name = frame.f_globals.get("__name__")
         if type(name) is str and (name == package or name.startswith(package + ".")):
-            return True
+            found.append(frame)
         frame = frame.f_back
-    return False
+    return found
+
+
+def _called_from(package: str, user: Any) -> bool:
+    """Whether a frame of ``package`` (``numpy.ma``) stands between the caller's caller and ``user``'s frame."""
+    return bool(_frames_in(package, user, sys._getframe(2)))
 
 
 def _numpy_caller(user: Any) -> Optional[str]:
     """``numpy.ndenumerate.__init__``: the outermost frame of NumPy's own Python code between the caller's caller
     and ``user``'s frame (the NumPy function the user's line called), or None."""
-    frame, found = sys._getframe(2), None
-    while frame is not None and frame is not user:
-        name = frame.f_globals.get("__name__")
-        if type(name) is str and (name == "numpy" or name.startswith("numpy.")) and not name.startswith("numpy.ma"):
-            found = frame
-        frame = frame.f_back
-    if found is None or user is None:
+    frames = [frame for frame in _frames_in("numpy", user, sys._getframe(2))
+              if not frame.f_globals["__name__"].startswith("numpy.ma")]
+    if not frames or user is None:
         return None
+    found = frames[-1]
     code = found.f_code
     qualname = getattr(code, "co_qualname", None)  # (3.11+)
     if qualname is None:
