@@ -14,6 +14,7 @@ manager was entered and left:
     Seq(log, "s", [1, 2], boom=True)   # iterating logs ("iter", "s"), ("next", "s", 1), ...; then raises
     Ctx(log, "t", 5, suppress=True)    # `with ... as v`: v is 5; enter and exit (with the exception) logged
     note(log, 4, x)                    # logs ("note", 4, x) and gives x: evaluation order made visible
+    Box(log, "b")                      # b.a = 1 logs ("set", "b", "a", 1); reads, deletions, missing ones too
 
 The names are put in each program's module namespace; a reproducer printed by a
 failing test imports them with ``from fuzz_objects import *``. ``show(f, 0, 1, 2)``
@@ -26,7 +27,7 @@ import math
 import sys
 from typing import Any
 
-__all__ = ["Base", "Countdown", "Ctx", "Flag", "Seq", "math", "note", "show", "sys"]
+__all__ = ["Base", "Box", "Countdown", "Ctx", "Flag", "Seq", "math", "note", "show", "sys"]
 
 
 class Flag:
@@ -131,6 +132,38 @@ class Ctx:
     def __exit__(self, kind, error, traceback) -> bool:
         self.log.append(("exit", self.tag, kind.__name__ if kind else None))
         return self.suppress
+
+
+class Box:
+    """An object that logs every read, write and deletion of its public attributes: how many times, and in
+    which order, Python touches each (``("get", tag, name)``, ``("set", tag, name, value)``, ``("del", tag,
+    name)``); a missing one logs ``("missing", tag, name)`` before its AttributeError."""
+
+    def __init__(self, log: list, tag: Any) -> None:
+        object.__setattr__(self, "_log", log)
+        object.__setattr__(self, "_tag", tag)
+
+    def __getattribute__(self, name: str) -> Any:
+        if not name.startswith("_"):
+            object.__getattribute__(self, "_log").append(("get", object.__getattribute__(self, "_tag"), name))
+        return object.__getattribute__(self, name)
+
+    def __getattr__(self, name: str) -> Any:  # (only for a missing one)
+        if name.startswith("_"):
+            raise AttributeError(name)
+        self._log.append(("missing", self._tag, name))
+        raise AttributeError(f"Box {self._tag} has no {name!r}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        self._log.append(("set", self._tag, name, value))
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        self._log.append(("del", self._tag, name))
+        object.__delattr__(self, name)
+
+    def __repr__(self) -> str:
+        return f"Box({self._tag!r})"
 
 
 class Base:

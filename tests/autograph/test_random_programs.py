@@ -62,6 +62,7 @@ EXAMPLES = int(os.environ.get("AUTOGRAPH_FUZZ_EXAMPLES", "2000"))
 MAX_DEPTH = 4
 PARAMS = ("a", "b", "c")
 LOCALS = ("x", "y", "z")
+ATTRIBUTES = ("a", "x", "v")  # (attrs) the names of Box attributes: some are also parameters and locals
 FIXED_INPUTS = ((0, 0, 0), (3, -2, 7))
 _serial = itertools.count()
 
@@ -101,6 +102,11 @@ FEATURES = {
     "items": "lists and dicts as variables (aliased, closed over): item and slice writes whose index and value "
              "log the order Python evaluates them in, `+=` on items, appends, del and pop of items, swaps, "
              "starred unpacking, items read as values and iterated (IndexError, KeyError, ValueError)",
+    "args": "calls with keyword arguments, `*[...]` and `**{...}` (to the program's functions, methods, lambdas and "
+            "routed builtins), in the order Python evaluates them; defs with *rest, keyword-only parameters and **kw; "
+            "the TypeErrors of unexpected and repeated keywords",
+    "attrs": "attribute writes, `+=`, deletions, swaps and reads on objects that log every public read, write and "
+             "deletion (closed over, aliased; AttributeError when missing), getattr with a default",
 }
 
 
@@ -143,6 +149,18 @@ class Where:
     handler: bool = False   # inside an except handler: a bare `raise` re-raises
 
 
+@dataclass(frozen=True)
+class Signature:
+    """A callee's parameters by name (the args feature): what a call may pass by keyword or unpack."""
+
+    positional: tuple[str, ...]
+    required: int                         # of the positional ones
+    keyword_only: tuple[tuple[str, bool], ...] = ()  # (name, required)
+    rest: bool = False                    # *rest
+    kw: bool = False                      # **kw
+    log: str = ""                         # the log parameter's name, last (a helper's)
+
+
 class Scope:
     """One scope of the program being written: what it can read, call and assign."""
 
@@ -158,6 +176,7 @@ class Scope:
         self.seqs: list[str] = []      # Seq objects
         self.lists: list[str] = []     # lists of ints (items)
         self.dicts: list[str] = []     # dicts of ints to ints (items)
+        self.boxes: list[str] = []     # Box objects (attrs)
         self.has_base = False          # for a method: whether its class has a base (super() works)
         self.top = False               # f itself
 
@@ -190,6 +209,9 @@ class Writer:
         self.initialized: set[str] = set()  # globals the module sets
         self.log = "log"
         self.scope = Scope("module")
+        # Callees whose parameters are known by name (args): positional names, how many of them are
+        # required, keyword-only names (name, required), *rest, **kw.
+        self.signatures: dict[str, Signature] = {}
 
     def on(self, feature: str) -> bool:
         return feature in self.features
@@ -289,6 +311,8 @@ class Writer:
                 options += ["self"] * 2 + ["super"] * self.scope.has_base
             if self.on("items") and (self.visible("lists") or self.visible("dicts")):
                 options += ["item"] * 2
+            if self.on("attrs") and self.visible("boxes"):
+                options += ["attr"] * 2
         kind = self.choice(options)
         if kind == "note":
             return f"note({self.log}, {self.tag()}, {self.atom(depth + 1)})"
@@ -300,6 +324,8 @@ class Writer:
             return f"super().m({self.atom(depth + 1)})"
         if kind == "item":
             return self.item_read(depth + 1)
+        if kind == "attr":  # AttributeError when it was never set, or deleted
+            return f"{self.choice(self.visible('boxes'))}.{self.choice(ATTRIBUTES)}"
         return self.name()
 
     def callables(self) -> list[tuple[str, int, int, bool]]:
@@ -308,11 +334,51 @@ class Writer:
 
     def call(self, callee: tuple[str, int, int, bool], depth: int = 1) -> str:
         name, required, total, takes_log = callee
+        signature = self.signatures.get(name)
+        # (A callee with a required keyword-only parameter is always called by name: a positional call fails.)
+        if signature is not None and (any(needed for _, needed in signature.keyword_only) or self.chance(60)):
+            return self.call_by_name(name, signature, depth)
         count = self.number(required, total)
         if self.on("qualname") and self.chance(3):
             count = total + 1  # TypeError: its message names the function by its __qualname__
         args = [self.atom(depth) for _ in range(count)] + ([self.log] if takes_log else [])
         return f"{name}({', '.join(args)})"
+
+    def call_by_name(self, name: str, signature: Signature, depth: int) -> str:
+        """A call passing some arguments by keyword, in ``*[...]`` or in ``**{...}``; now and then one that
+        Python refuses (an unexpected keyword, a keyword given twice): its TypeError names the callee."""
+        if signature.rest and self.chance(50):  # every positional one, and one or two more for *rest
+            given = by_position = len(signature.positional)
+            extra = self.number(1, 2)
+        else:
+            given = self.number(signature.required, len(signature.positional))
+            by_position = self.number(0, given) if self.chance(60) else given
+            extra = 0
+        positional = [self.atom(depth) for _ in range(by_position + extra)]
+        keywords = [(param, self.atom(depth)) for param in signature.positional[by_position:given]]
+        keywords += [(param, self.atom(depth)) for param, needed in signature.keyword_only
+                     if needed or self.chance(40)]
+        if signature.kw and self.chance(40):
+            keywords.append(("extra", self.atom(depth)))
+        if self.chance(4) and (signature.positional or not signature.kw):
+            # TypeError: a keyword it does not take, or one its position already gave
+            keywords.append(("nope", "0") if not signature.kw or not positional else (signature.positional[0], "0"))
+        if signature.log:
+            keywords.append((signature.log, self.log))
+        keywords = list(self.draw(st.permutations(keywords)))
+        parts = []
+        if positional and self.chance(40):  # the tail of the positional ones unpacked from a list
+            split = self.number(0, len(positional) - 1)
+            parts += positional[:split] + [f"*[{', '.join(positional[split:])}]"]
+        else:
+            parts += positional
+        if keywords and self.chance(35):  # the tail of the keywords unpacked from a dict
+            split = self.number(0, len(keywords) - 1)
+            parts += [f"{key}={value}" for key, value in keywords[:split]]
+            parts.append("**{" + ", ".join(f"{key!r}: {value}" for key, value in keywords[split:]) + "}")
+        else:
+            parts += [f"{key}={value}" for key, value in keywords]
+        return f"{name}({', '.join(parts)})"
 
     def arith(self) -> str:
         """A small integer expression; a division is by zero only now and then."""
@@ -347,7 +413,14 @@ class Writer:
             f"sum([{a}, {b}], {c})", f"sorted([{a}, {b}][:{self.number(0, 2)}])[0]", f"int(math.sqrt({a}))",
             f"math.floor({a} / 3)", f"math.gcd({a}, {b})", f"int(float('{self.number(-2, 9)}.5'))",
             f"int(bool({self.choice(flags)}))" if flags else f"int(bool({a} - {b}))",
-        ))
+        ) + ((  # (args) the same builtins given */** arguments
+            f"max(*[{a}, {b}])", f"min(*[{a}][:{self.number(0, 1)}], **{{'default': {b}}})",
+            f"divmod(*[{a}, {b}])[0]", f"pow(*[{a}, {self.number(0, 3)}], **{{'mod': {b}}})",
+            f"int(round(**{{'number': {a} / 3, 'ndigits': 1}}) * 10)", f"sum(*[[{a}, {b}]], start={c})",
+            f"math.gcd(*[{a}, {b}, {c}])", f"sorted([{a}, {b}], **{{'reverse': True}})[0]",
+            f"int(isinstance(*[{a}, int]))", f"max({a}, *[{b}], key=abs)", f"len(*[str({a})])",
+            f"abs(*[{a}], **{{'x': {b}}})",  # TypeError: abs() takes no keyword arguments
+        ) if self.on("args") else ()))
 
     def condition(self, depth: int = 0) -> str:
         options = ["compare"] * 4 + ["modulo", "name", "membership"]
@@ -428,6 +501,8 @@ class Writer:
             ("text", "text", True),
             ("text", "text", True),
             ("assert", "assert", True),
+            ("attrs", "attr", True),
+            ("attrs", "attr", True),
             ("qualname", "qualname", bool(self.visible("functions") or self.visible("classes"))),
         ):
             if allowed and self.on(feature):
@@ -631,6 +706,35 @@ class Writer:
             self.emit(indent, f"{q}[{self.number(0, 2)}:{self.number(1, 4)}] = [{self.atom()}]")
         else:
             self.emit(indent, f"{self.log}.append(({self.tag()}, list({q})))")
+
+    def attr_statement(self, indent: int, depth: int, where: Where) -> None:
+        """A Box made or aliased, or one of its attributes written (its value maybe noted: Python evaluates
+        it before the object), increased, deleted, swapped with another or read with a default."""
+        boxes = self.visible("boxes")
+        kind = self.draw(st.integers(0, 7))
+        if kind == 0 or not boxes:
+            if not self.has_log():  # (a module-level lambda's scope has no log to give it)
+                self.assign_statement(indent, depth, where)
+                return
+            name = self.role_name("box", "ns")
+            self.emit(indent, f"{name} = {self.choice(boxes)}" if boxes and self.chance(25)
+                      else f"{name} = Box({self.log}, {self.tag()})")
+            self.scope.boxes.append(name)
+            return
+        box, attribute = self.choice(boxes), self.choice(ATTRIBUTES)
+        if kind <= 2:
+            self.emit(indent, f"{box}.{attribute} = {self.noted(f'({self.arith()}) % 1000')}")
+        elif kind == 3:
+            self.emit(indent, f"{box}.{attribute} += {self.noted(self.arith())}")
+        elif kind == 4:
+            self.emit(indent, f"del {box}.{attribute}")
+        elif kind == 5:
+            other = self.choice(ATTRIBUTES)
+            self.emit(indent, f"{box}.{attribute}, {box}.{other} = {box}.{other}, {box}.{attribute}")
+        elif kind == 6:
+            self.emit(indent, f"{self.target()} = getattr({box}, {attribute!r}, {self.number(-1, 3)}) % 1000")
+        else:
+            self.emit(indent, f"{self.target()} = {box}.{attribute} % 1000")
 
     def assert_statement(self, indent: int, depth: int, where: Where) -> None:
         """``assert`` of a condition or an object, its message (maybe) logging when it is made; now and then caught."""
@@ -847,12 +951,35 @@ class Writer:
         if params and self.chance(30):
             signature[-1] += f"={self.atom()}"  # evaluated here, when the def runs
             required -= 1
+        rest = kw = ""
+        keyword_only: list[tuple[str, bool]] = []
+        if self.on("args") and self.chance(40):
+            if self.chance(50):
+                rest = self.role_name("rest", "rest")
+            others = [n for n in list(LOCALS) + self.extras if n not in params and self.roles.get(n, "int") == "int"
+                      and n not in self.global_names and n not in self.scope.declared]
+            for param in self.draw(st.lists(st.sampled_from(others), max_size=2, unique=True)) if others else ():
+                self.roles.setdefault(param, "int")
+                needed = self.chance(40)
+                keyword_only.append((param, needed))
+            if self.chance(40):
+                kw = self.role_name("kw", "kw")
+            if keyword_only or rest:
+                signature.append(f"*{rest}")
+            signature += [param if needed else f"{param}={self.atom()}" for param, needed in keyword_only]
+            if kw:
+                signature.append(f"**{kw}")
+        all_params = params + [param for param, _ in keyword_only]
         self.emit(indent, f"def {name}({', '.join(signature)}):")
-        with self.entering(Scope("function", self.scope, params)):
-            self.declarations(indent + 1, params)
+        with self.entering(Scope("function", self.scope, all_params)):
+            self.declarations(indent + 1, all_params)
+            if (rest or kw) and self.has_log():  # what the call put in them
+                given = f"{rest or '()'}, sorted({kw or '{}'}.items())"
+                self.emit(indent + 1, f"{self.log}.append(({self.tag()}, {given}))")
             self.block(indent + 1, depth + 1, Where())
             if self.chance(70):
                 self.emit(indent + 1, self.return_text())
+        self.signatures[name] = Signature(tuple(params), required, tuple(keyword_only), bool(rest), bool(kw))
         self.scope.functions.append((name, required, len(params), False))
         if self.chance(50):
             self.emit(indent, f"{self.target()} = ({self.call(self.scope.functions[-1])} or 0) % 1000")
@@ -887,6 +1014,8 @@ class Writer:
         name = self.role_name("instance", "obj")
         self.emit(indent, f"{name} = {cls}({self.atom()})")
         self.scope.functions.append((f"{name}.m", 1, 1, False))
+        if self.on("args"):
+            self.signatures[f"{name}.m"] = Signature(("k",), 1)
 
     def call_statement(self, indent: int, depth: int, where: Where) -> None:
         classes = self.visible("classes")
@@ -926,8 +1055,12 @@ class Writer:
             self.emit(indent, f"{made[0][0]}, {made[1][0]} = ({made[0][1]}), ({made[1][1]})")
         else:
             self.emit(indent, "; ".join(f"{name} = {text}" for name, text, _, _ in made))
-        for name, _, required, total in made:
+        for name, text, required, total in made:
             self.scope.functions.append((name, required, total, False))
+            if self.on("args"):
+                head = text.split(":", 1)[0].removeprefix("lambda").strip()
+                names = tuple(param.split("=")[0].strip() for param in head.split(",") if param.strip())
+                self.signatures[name] = Signature(names, required)
 
     def annot_statement(self, indent: int, depth: int, where: Where) -> None:
         name = self.choice([n for n in self.int_names() if n not in self.scope.declared])
@@ -1012,6 +1145,8 @@ class Writer:
             self.block(1, 2, Where())
             self.emit(1, f"return {self.atom()}")
         self.scope.functions.append((name, 1, 1, True))
+        if self.on("args"):
+            self.signatures[name] = Signature((param,), 1, log=self.log)
 
 
 @composite
@@ -1338,6 +1473,8 @@ MARKERS = {
     "upper": re.compile(r"\b(C|W|N|X1|C_|K|G|G1)\b"), "qualname": "__qualname__", "comprehension": " for ",
     "lookalike": re.compile(r"\b(retval_|do_return|break_|if_body|loop_body|ag__)"),
     "frames": re.compile(r"\b(locals|vars|dir|eval|exec)\("),
+    "box": "Box(", "attribute write": re.compile(r"\bns\d+\.\w+ \+?= "), "star parameters": re.compile(r", \*\w*, "),
+    "star call": re.compile(r"\w\(.*\*\[.*\)"), "double-star call": "**{",
 }
 
 
