@@ -150,6 +150,8 @@ def same(a: Any, b: Any) -> bool:
         return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
     if isinstance(a, type):
         return a is b
+    if isinstance(a, BaseException):  # an exception given back as a value: its type (above) and arguments
+        return same(a.args, b.args)
     return bool(a == b)
 
 
