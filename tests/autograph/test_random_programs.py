@@ -1058,8 +1058,7 @@ class Writer:
         for name, text, required, total in made:
             self.scope.functions.append((name, required, total, False))
             if self.on("args"):
-                head = text.split(":", 1)[0].removeprefix("lambda").strip()
-                names = tuple(param.split("=")[0].strip() for param in head.split(",") if param.strip())
+                names = tuple(arg.arg for arg in ast.parse(text, mode="eval").body.args.args)
                 self.signatures[name] = Signature(names, required)
 
     def annot_statement(self, indent: int, depth: int, where: Where) -> None:
