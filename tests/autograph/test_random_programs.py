@@ -742,7 +742,7 @@ class Writer:
         test = self.choice(flags) if flags and self.chance(30) else self.condition()
         message = ""
         if self.chance(60):
-            message = ", " + self.choice((f"note({self.log}, {self.tag()}, {self.atom()})", f"f'bad {{{self.atom()}}}'",
+            message = ", " + self.choice((f"note({self.log}, {self.tag()}, {self.atom()})", f'f"bad {{{self.atom()}}}"',
                                           f"({self.log}.append({self.tag()}), {self.atom()})"))
         if self.chance(40):
             self.emit(indent, "try:")
@@ -1472,7 +1472,8 @@ MARKERS = {
     "upper": re.compile(r"\b(C|W|N|X1|C_|K|G|G1)\b"), "qualname": "__qualname__", "comprehension": " for ",
     "lookalike": re.compile(r"\b(retval_|do_return|break_|if_body|loop_body|ag__)"),
     "frames": re.compile(r"\b(locals|vars|dir|eval|exec)\("),
-    "box": "Box(", "attribute write": re.compile(r"\bns\d+\.\w+ \+?= "), "star parameters": re.compile(r", \*\w*, "),
+    "box": "Box(", "attribute write": re.compile(r"\bns\d+\.\w+ \+?= "),
+    "star parameters": re.compile(r"def \w+\((.*, )?\*\w*[,)]"),
     "star call": re.compile(r"\w\(.*\*\[.*\)"), "double-star call": "**{",
 }
 
