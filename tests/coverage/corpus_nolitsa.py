@@ -728,7 +728,10 @@ def mackey_glass(length=10000, x0=None, a=0.2, b=0.1, c=10.0, tau=23.0,
                  n=1000, sample=0.46, discard=250):
     sample = int(n * sample / tau)
     grids = n * discard + sample * length
-    x = np.empty(grids)
+    # Adapted: nolitsa writes np.empty(grids), and its first step (i = n - 1) reads x[i - n], that is x[-1], before
+    # anything writes it: uninitialised memory, so eager results changed from run to run (the case failed now and
+    # then as a "wrong result"). Zeros make that one read defined; the rest is the library's.
+    x = np.zeros(grids)
 
     if not x0:
         x[:n] = 0.5 + 0.05 * (-1 + 2 * np.random.random(n))

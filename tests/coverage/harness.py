@@ -242,9 +242,23 @@ def _inputs(case: Case, seed: int) -> tuple:
     return tuple(case.make_inputs(np.random.default_rng(seed)))
 
 
+class NotDeterministic(ValueError):
+    pass
+
+
 def _eager(case: Case) -> list[Any]:
+    """The case's eager results on its two inputs, each computed twice: a case whose eager NumPy gives another
+    result the second time (it reads memory it never wrote, such as an ``np.empty`` element, or draws from
+    NumPy's global random state) has no result a graph could match, and is an invalid case, not a wrong one."""
     with contextlib.redirect_stdout(io.StringIO()):  # the functions' own prints
-        return [case.fn(*_inputs(case, seed)) for seed in (0, 1)]
+        results = [case.fn(*_inputs(case, seed)) for seed in (0, 1)]
+        again = [case.fn(*_inputs(case, seed)) for seed in (0, 1)]
+    for call, (first, second) in enumerate(zip(results, again), 1):
+        difference = compare(first, second, False)
+        if difference:
+            raise NotDeterministic(f"eager NumPy gives another result on the same inputs, call {call}: {difference} "
+                                   "(does the case read an element it never wrote, or draw random numbers?)")
+    return results
 
 
 def _on_alarm(signum: int, frame: Any) -> None:

@@ -106,3 +106,20 @@ def test_no_wrong_result(name: str) -> None:
     outcome = harness.run_case(CASES[name], "numpy", timeout=SMOKE_TIMEOUT)
     assert outcome.category != harness.INVALID, f"{name}: eager NumPy fails on the case's inputs: {outcome.detail}"
     assert outcome.category != harness.WRONG, f"{name}: the staged function differs from eager: {outcome.detail}"
+
+
+def test_a_case_whose_eager_result_changes_between_runs_is_invalid_not_wrong() -> None:
+    """A case that reads memory it never wrote (nolitsa's ``mackey_glass`` read an ``np.empty`` element) or draws
+    from NumPy's global random state has no result a graph could match: the harness says so, as an invalid case."""
+    import numpy as np
+
+    from tests.coverage.cases import NOLITSA, Source, case
+
+    def draws(x):
+        return x + np.random.random()
+
+    outcome = harness.run_case(case(draws, lambda rng: (rng.normal(size=3),), Source(NOLITSA, "test", "draws")),
+                               "numpy")
+    assert outcome.category == harness.INVALID
+    assert outcome.detail.startswith("NotDeterministic: eager NumPy gives another result on the same inputs, call 1:")
+    assert "(does the case read an element it never wrote, or draw random numbers?)" in outcome.detail
