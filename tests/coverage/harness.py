@@ -256,8 +256,9 @@ def _eager(case: Case) -> list[Any]:
     for call, (first, second) in enumerate(zip(results, again), 1):
         difference = compare(first, second, False)
         if difference:
-            raise NotDeterministic(f"eager NumPy gives another result on the same inputs, call {call}: {difference} "
-                                   "(does the case read an element it never wrote, or draw random numbers?)")
+            # The hint comes first: an outcome's detail is cut to its first characters, the difference is long.
+            raise NotDeterministic("eager NumPy gives another result on the same inputs (does the case read an "
+                                   f"element it never wrote, or draw random numbers?), call {call}: {difference}")
     return results
 
 
