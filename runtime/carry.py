@@ -95,8 +95,9 @@ class Rules:
         raise NotImplementedError
 
     def fits(self, dtype: np.dtype, leaf: Any) -> bool:
-        """Whether the weak number ``leaf`` can be written into a value of ``dtype`` unchanged."""
-        return bool(np.result_type(dtype, leaf) == dtype)
+        """Whether the weak number ``leaf`` can be written into a value of ``dtype`` unchanged: it does not
+        promote it, and the dtype holds it (``holds``)."""
+        return bool(np.result_type(dtype, leaf) == dtype) and holds(dtype, leaf)
 
 
 def is_number(x: Any) -> bool:
@@ -109,6 +110,50 @@ def is_number(x: Any) -> bool:
 def is_value(rules: Rules, x: Any) -> bool:
     """What a staged statement can give as an output: a staged value or a number."""
     return rules.is_staged(x) or is_number(x)
+
+
+def holds(dtype: Any, number: Any) -> bool:
+    """Whether a value of NumPy ``dtype`` holds the Python number ``number`` (up to a float's rounding): an
+    integer within an integer type's range, a finite number no larger than a float type's largest. NumPy's
+    weak-scalar rule gives ``x_f32`` and ``1e300`` the dtype float32, and ``x_u8`` and ``300`` uint8, but a
+    staged variable that holds either number there is no longer the number eager Python keeps in it: the
+    cast gives inf, or raises. Anything else (a staged value, a dtype that is not NumPy's) holds."""
+    if not isinstance(number, WEAK) or not isinstance(dtype, np.dtype):
+        return True
+    kind = dtype.kind
+    if kind in "iu":
+        if not isinstance(number, int):
+            return True  # (a float or complex promotes an integer dtype: refused as a dtype change)
+        info = np.iinfo(dtype)
+        return bool(info.min <= number <= info.max)
+    if kind not in "fc":
+        return True
+    real = np.finfo(dtype).dtype  # (a complex dtype's parts)
+    for part in (number.real, number.imag) if isinstance(number, complex) else (number,):
+        try:
+            part = float(part)
+        except OverflowError:  # an int beyond every float
+            return False
+        if part - part == 0:  # finite: it must stay finite in the dtype (one just above its largest rounds down)
+            with np.errstate(over="ignore"):
+                if np.isinf(np.array(part).astype(real)):
+                    return False
+    return True
+
+
+def out_of_range(dtype: np.dtype) -> str:
+    """What a dtype that does not hold a number (``holds``) can hold, and what to do, for refusals."""
+    name = dtype_name(dtype)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        wider = (", or compute in a wider dtype (.astype(np.int64))" if dtype.itemsize < 8 else
+                 " (a staged integer has 64 bits at most: Python's unbounded ints stay Python's)")
+        return f"which {name} cannot hold (its range is {info.min} to {info.max}): use a number in that range{wider}"
+    real = np.finfo(dtype).dtype
+    wider = f", or compute in a wider dtype (.astype(np.{'complex128' if dtype.kind == 'c' else 'float64'}))" if (
+        real.itemsize < 8) else ""
+    return (f"which {name} cannot hold (it would become inf; its largest is {float(np.finfo(dtype).max):g}): use a "
+            f"number within its range (np.inf where you mean infinity){wider}")
 
 
 def show(rules: Rules, x: Any) -> str:
@@ -320,9 +365,16 @@ def join_types(rules: Rules, label: str, items: Sequence[tuple[str, Any]]) -> Le
                 f"cast one of them (e.g. with .astype(np.{dtype_name(common_dtype)}), the dtype both promote to)")
     joined = rules.promote([t for _, _, t in typed], [x for _, x, _ in typed])
     if joined is None:
+        if not strong:  # numbers alone, one of which their common dtype cannot hold (2 ** 70 and 1: int64)
+            common = np.result_type(*(x for _, x, _ in typed))
+            where, bad = next((where, x) for where, x, _ in typed if not holds(common, x))
+            raise staging_error(f"{label} is {show(rules, bad)} {where}, {out_of_range(common)}")
         w, s, st = strong[0]
         where, bad = next((where, x) for where, x, t in typed
                           if t.weak and rules.promote([st, t], [s, x]) is None)
+        if not holds(st.dtype, bad):
+            raise staging_error(f"{label} is {show(rules, s)} {w} but {show(rules, bad)} {where}, "
+                                f"{out_of_range(st.dtype)}")
         raise staging_error(
             f"{label} is {show(rules, s)} {w} but {show(rules, bad)} {where}, which does not fit "
             f"{dtype_name(st.dtype)}; a staged value has one dtype: make both the same type")
@@ -422,6 +474,9 @@ def carry_leaf(rules: Rules, label: str, before: LeafType, leaf: Any, what: str)
         return LeafType(shape, before.dtype, before.weak), cast, shape != before.shape
     now = show(rules, leaf) if isinstance(leaf, WEAK) else dtype_name(after.dtype)
     name = dtype_name(before.dtype)
+    if after.weak and not holds(before.dtype, leaf):
+        raise staging_error(f"{label} has dtype {name} before the {what} but {now} after one iteration, "
+                            f"{out_of_range(before.dtype)}")
     raise staging_error(
         f"{label} has dtype {name} before the {what} but {now} after one iteration; a staged loop keeps each "
         f"variable's dtype: cast it (e.g. with .astype(np.{name})) before or inside the loop")

@@ -145,10 +145,13 @@ class GraphRules(carry.Rules):
         if strict is not None and len({np.result_type(x) for x in weak} | set(strong[:1])) > 1:
             raise NotStageable(f"{user_location()}: {strict}")
         if not strong:
-            return carry.LeafType((), np.result_type(*weak), True)
+            joined = np.result_type(*weak)
+            return carry.LeafType((), joined, True) if all(carry.holds(joined, x) for x in weak) else None
         if weak and np.result_type(strong[0], *weak) != strong[0]:
             return None
-        return carry.LeafType((), strong[0])
+        # (A number the dtype cannot hold, 1e300 beside a float32 or 300 beside a uint8, would become inf or fail:
+        # refused, where NumPy's weak-scalar rule alone takes the dtype.)
+        return carry.LeafType((), strong[0]) if all(carry.holds(strong[0], x) for x in weak) else None
 
 
 RULES = GraphRules()

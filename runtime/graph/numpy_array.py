@@ -54,6 +54,7 @@ from runtime.graph.tensor import (
     is_tensor_like,
     read_only_view,
     reduce,
+    refused_write,
     reshape,
     scan,
     stands_for_a_tensor,
@@ -1694,6 +1695,9 @@ class FlatIter:
             # A NumPy scalar's .flat iterates over a copy of it: the write reaches nothing, as in NumPy.
             as_tensor(value)
             return
+        single = not isinstance(index, (slice, list, tuple, np.ndarray, Tensor)) and np.ndim(index) == 0
+        if not isinstance(value, Tensor) and refused_write(self.base.dtype, value, single_flat_item=single):
+            return  # (`a.flat[k] = 300` into uint8, np.fill_diagonal's write: NumPy's OverflowError)
         shape = known_shape("ndarray.flat", self.base)
         flat = _flatten(self.base)
         template, inputs = index_template(index)

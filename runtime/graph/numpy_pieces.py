@@ -38,7 +38,7 @@ from runtime.graph import variables
 from runtime.graph.numpy_api import arg, implements, reject
 from runtime.graph.numpy_array import known_dim, static
 from runtime.graph.shapes import normalize_axis
-from runtime.graph.tensor import Tensor, apply, bind1, cast, constant, is_tensor_like, reshape
+from runtime.graph.tensor import Tensor, apply, bind1, cast, constant, is_tensor_like, refused_write, reshape
 
 
 def as_array(value: Any) -> Any:
@@ -88,6 +88,8 @@ def _insert(arr: Any, obj: Any, values: Any, axis: Any = None) -> Tensor:
     static("insert", "obj", obj)
     a, axis = _array_and_axis(arr, axis)
     n = known_dim("insert", a, axis)
+    if not isinstance(values, Tensor):
+        refused_write(a.dtype, values)  # (NumPy makes an array of a's dtype of them: 300 into uint8 is its error)
     v = as_array(values)
     given_shape = tuple(v.shape)  # (the values as given: NumPy's errors name their shape)
     # How many values go in (NumPy's two cases: one index, where a scalar index moves the values' first axis

@@ -43,7 +43,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import formatted, ops, ops_scipy, python_kinds, scalar_writes
+from runtime.graph import asked, formatted, ops, ops_scipy, python_kinds, scalar_writes
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
@@ -1763,6 +1763,8 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
         value = nest_array(value)
     elif value is None:
         value = _written_none(x.dtype)
+    elif refused_write(x.dtype, value):
+        return  # (NumPy's error, raised where the write runs: x keeps its value on the paths that get past it)
     items = index if isinstance(index, tuple) else (index,)
     if len(items) == 1 and _is_bool_mask(items[0]):
         (mask,) = items
@@ -1783,6 +1785,26 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
             value = value if (written := scalar_writes.static_value(x.dtype, value)) is None else written
     write(x, bind1("setitem", [x, value if isinstance(value, Tensor) else constant(value), *inputs],
                    index=template))
+
+
+def refused_write(dtype: np.dtype, value: Any, single_flat_item: bool = False) -> bool:
+    """Whether NumPy refuses to write the Python number ``value`` (or a list or tuple of them) into an array of
+    ``dtype``: ``y[0] = 300`` into uint8, ``y[:2] = [1, -1]`` into uint32 are NumPy's OverflowError, where a cast
+    of the constant would wrap it (44) and write another number. Then a graph assertion raises NumPy's error, in its
+    words, when the write runs (inside a staged branch, only when the data takes it), and True comes back: nothing
+    is written. A NumPy array or scalar is cast as NumPy casts it (no error), and is not looked at.
+    ``single_flat_item``: the write is ``a.flat[k] = value`` at one position, whose error NumPy words otherwise
+    (a ValueError, "Error setting single item of array.")."""
+    if not isinstance(value, (bool, int, float, complex, list, tuple)):
+        return False
+    if single_flat_item:
+        error, message = asked.error_of(lambda: np.zeros(1, dtype).flat.__setitem__(0, value))
+    else:
+        error, message = asked.error_of(lambda: np.zeros(np.shape(value), dtype).__setitem__(..., value))
+    if error not in (OverflowError, ValueError) or not message:  # (a ragged list: np.shape's error, found later)
+        return False
+    bind("assert", [constant(False)], message=message, error=error, where=user_location())
+    return True
 
 
 def _written_none(dtype: np.dtype) -> Any:
@@ -1824,7 +1846,10 @@ def _is_bool_mask(item: Any) -> bool:
 
 def assign_in_place(target: Tensor, value: Any) -> None:
     """``target[...] = value``: ``target`` (and what it is a view of) holds ``value`` from now on,
-    broadcast to its shape and cast to its dtype as NumPy's assignment casts."""
+    broadcast to its shape and cast to its dtype as NumPy's assignment casts (a Python number it cannot hold
+    is NumPy's error: ``refused_write``)."""
+    if not isinstance(value, Tensor) and refused_write(target.dtype, value):
+        return
     new = as_tensor(value)
     if new.shape != target.shape or new.dtype != target.dtype:
         new = bind1("setitem", [target, new], index=(Ellipsis,))
