@@ -654,7 +654,10 @@ def _scalar_type(kind: type) -> Callable:
     tensors, the array ``np.array`` would make, cast."""
     def impl(value: Any = 0, /) -> Tensor:
         t = nest_array(value) if holds_tensor(value) else as_tensor(value)
-        return copy(t) if t.dtype == np.dtype(kind) else cast(t, kind)
+        result = copy(t) if t.dtype == np.dtype(kind) else cast(t, kind)
+        if result.ndim == 0:
+            result._array = False  # a NumPy scalar, as NumPy's gives for a 0-d value: np.float32(x[0]) is no array
+        return result
     impl.__name__ = kind.__name__
     return impl
 

@@ -74,6 +74,19 @@ def test_numpy_scalar_types_cast_tensors(executor):
     same(autograph.function(scalar_types, executor=executor)(x, image), scalar_types(x, image))
 
 
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_numpy_scalar_type_called_on_a_0d_value_gives_that_scalar_not_an_array(executor):
+    # (Until stop 71 a cast to another dtype came back as a 0-d array: np.float32(x[0]) was array(1.7, dtype=float32).)
+    def casts(x):
+        return np.float32(x[0]), np.int8(x[2]), np.int64(x[0]), x.dtype.type(x[1] * 2), np.float32(np.sum(x)), \
+            np.float32(x[:2])
+
+    x = np.array([1.7, -2.2, 3.9])
+    got, want = autograph.function(casts, executor=executor)(x), casts(x)
+    assert [type(g) for g in got] == [type(w) for w in want], (got, want)
+    same(got, want)
+
+
 def test_on_plain_values_the_types_are_pythons():
     x, image = np.array([1.7, -2.2, 3.9]), np.zeros(2, np.float32)
     for fn, args in [(items, (x,)), (tolists, (x,)), (isinstances, (x,)), (scalar_types, (x, image))]:
