@@ -1759,12 +1759,12 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
     (``x[m] = other[m]``: NumPy's kernel checks the counts when the graph runs); a constant NumPy mask
     as the whole index becomes the integer indices it selects. A list or tuple holding tensors is the array NumPy
     makes of it (``out[:] = [b1[0], b2[0]]``, pyACA's gammatone coefficients)."""
+    if refused_write(x.dtype, value):
+        return  # (NumPy's error, raised where the write runs: x keeps its value on the paths that get past it)
     if holds_tensor(value):
         value = nest_array(value)
     elif value is None:
         value = _written_none(x.dtype)
-    elif refused_write(x.dtype, value):
-        return  # (NumPy's error, raised where the write runs: x keeps its value on the paths that get past it)
     items = index if isinstance(index, tuple) else (index,)
     if len(items) == 1 and _is_bool_mask(items[0]):
         (mask,) = items
@@ -1795,16 +1795,29 @@ def refused_write(dtype: np.dtype, value: Any, single_flat_item: bool = False) -
     is written. A NumPy array or scalar is cast as NumPy casts it (no error), and is not looked at.
     ``single_flat_item``: the write is ``a.flat[k] = value`` at one position, whose error NumPy words otherwise
     (a ValueError, "Error setting single item of array.")."""
-    if not isinstance(value, (bool, int, float, complex, list, tuple)):
+    if not _numbers_only(value):
+        return False
+    try:
+        shape = np.shape(value)
+    except ValueError:  # (a ragged list: NumPy's error comes from the write itself)
         return False
     if single_flat_item:
         error, message = asked.error_of(lambda: np.zeros(1, dtype).flat.__setitem__(0, value))
-    else:
-        error, message = asked.error_of(lambda: np.zeros(np.shape(value), dtype).__setitem__(..., value))
-    if error not in (OverflowError, ValueError) or not message:  # (a ragged list: np.shape's error, found later)
+    else:  # (the value as a whole, as NumPy converts it: [1.5, 300] is a float64 array, cast without a word)
+        error, message = asked.error_of(lambda: np.zeros(shape, dtype).__setitem__(..., value))
+    if error not in (OverflowError, ValueError) or not message:
         return False
     bind("assert", [constant(False)], message=message, error=error, where=user_location())
     return True
+
+
+def _numbers_only(value: Any) -> bool:
+    """Whether ``value`` is a Python number, or a list or tuple (nested) of Python numbers only: nothing a trace
+    made (a tensor, a ``PyNumber``) and no NumPy value, which NumPy casts without asking. (A list that mixes
+    tensors and numbers is left to the write: NumPy's answer for it depends on the tensors' values' types.)"""
+    if type(value) in (bool, int, float, complex):
+        return True
+    return type(value) in (list, tuple) and all(_numbers_only(item) for item in value)
 
 
 def _written_none(dtype: np.dtype) -> Any:
