@@ -14,7 +14,9 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
+from runtime.carry import holds
 from runtime.graph import variables
+from runtime.graph.asked import error_of
 from runtime.graph.shapes import normalize_axes, normalize_axis
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
@@ -470,7 +472,37 @@ def _where(condition: Any, x: Any = None, y: Any = None) -> Tensor:
     if x is None or y is None:
         raise ValueError("either both or neither of x and y should be given")
     cond = cast(_plain(condition), bool)
-    return apply("where", cond, _plain(x), _plain(y))
+    x, y = _plain(x), _plain(y)
+    if type(x) in _NUMBERS and type(y) in _NUMBERS and not all(holds(np.dtype(np.int64), v) for v in (x, y)):
+        # Two Python numbers, one an int beyond int64: NumPy's choice of their dtype, and each as NumPy casts it into
+        # that (np.where(c, 2**63, -1) is int64 in NumPy 2.4, wrapped), or its error, raised now.
+        error, message = error_of(lambda: np.where(True, x, y))
+        if error is not type(None):
+            raise error(message)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return apply("where", cond, np.where(True, x, y), np.where(False, x, y))
+    return apply("where", cond, _where_choice(x, y), _where_choice(y, x))
+
+
+_NUMBERS = (bool, int, float, complex)
+
+
+def _where_choice(value: Any, other: Any) -> Any:
+    """A choice of ``np.where`` as NumPy takes it: a Python int the other choice's integer dtype cannot hold is cast
+    into it without a word (``np.where(c, x_u8, 300)`` holds 44 where c is False), where next to the array in an
+    operator it would be NumPy's OverflowError. Asked of the NumPy installed (its error, raised now, if it has one:
+    2 ** 70)."""
+    dtype = getattr(other, "dtype", None)
+    if type(value) is not int or dtype is None or type(other) in (bool, int, float, complex) or np.dtype(
+            dtype).kind not in "iu" or holds(np.dtype(dtype), value):
+        return value
+    error, message = error_of(lambda: np.where(False, np.zeros((), dtype), value))
+    if error is not type(None):
+        raise error(message)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return np.where(False, np.zeros((), dtype), value)
 
 
 @implements(np.take)

@@ -43,6 +43,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
+from runtime.carry import holds as carry_holds
 from runtime.graph import asked, formatted, ops, ops_scipy, python_kinds, scalar_writes
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
@@ -1690,11 +1691,38 @@ _copy = copy  # (for Tensor.astype, whose copy= parameter is NumPy's)
 def clip(x: Any, lo: Any, hi: Any) -> Tensor:
     if lo is None and hi is None:
         raise ValueError("clip: one of min or max must be given")
+    lo, hi = _clip_bounds(x, lo, hi)
     if lo is None:
         return apply("minimum", x, hi)
     if hi is None:
         return apply("maximum", x, lo)
     return apply("clip", x, lo, hi)
+
+
+def _clip_bounds(x: Any, lo: Any, hi: Any) -> tuple[Any, Any]:
+    """The bounds as NumPy clips an integer array with them: a Python int beyond the array's dtype (``np.clip(x_u8,
+    0, 300)``) is no OverflowError there, as it would be next to the array in an operator (NumPy 2.1+ clips with
+    it as if it were the dtype's own bound). Asked of the NumPy installed, on an array of the dtype's extremes: its
+    error, raised now, or bounds clamped to the dtype that clip those extremes as NumPy does; else as given."""
+    dtype = getattr(x, "dtype", None)
+    if dtype is None or np.dtype(dtype).kind not in "iu" or not any(
+            type(b) is int and not carry_holds(np.dtype(dtype), b) for b in (lo, hi)):
+        return lo, hi
+    dtype = np.dtype(dtype)
+    info = np.iinfo(dtype)
+    extremes = np.array([info.min, 0, info.max], dtype)
+    error, message = asked.error_of(lambda: np.clip(extremes, lo, hi))
+    if error is not type(None):
+        raise error(message)
+
+    def clamped(b: Any) -> Any:
+        return min(max(b, int(info.min)), int(info.max)) if type(b) is int else b
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if np.array_equal(np.clip(extremes, lo, hi), np.clip(extremes, clamped(lo), clamped(hi))):
+            return clamped(lo), clamped(hi)
+    return lo, hi
 
 
 def getitem(x: Tensor, index: Any) -> Tensor:
@@ -1788,36 +1816,34 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
 
 
 def refused_write(dtype: np.dtype, value: Any, single_flat_item: bool = False) -> bool:
-    """Whether NumPy refuses to write the Python number ``value`` (or a list or tuple of them) into an array of
+    """Whether NumPy refuses to write the Python number ``value`` (or one in a list or tuple) into an array of
     ``dtype``: ``y[0] = 300`` into uint8, ``y[:2] = [1, -1]`` into uint32 are NumPy's OverflowError, where a cast
     of the constant would wrap it (44) and write another number. Then a graph assertion raises NumPy's error, in its
     words, when the write runs (inside a staged branch, only when the data takes it), and True comes back: nothing
     is written. A NumPy array or scalar is cast as NumPy casts it (no error), and is not looked at.
     ``single_flat_item``: the write is ``a.flat[k] = value`` at one position, whose error NumPy words otherwise
     (a ValueError, "Error setting single item of array.")."""
-    if not _numbers_only(value):
-        return False
-    try:
-        shape = np.shape(value)
-    except ValueError:  # (a ragged list: NumPy's error comes from the write itself)
+    numbers = list({(type(n), n): n for n in _python_numbers(value)}.values())  # (-1 and -1.0 convert apart)
+    if not numbers:
         return False
     if single_flat_item:
-        error, message = asked.error_of(lambda: np.zeros(1, dtype).flat.__setitem__(0, value))
-    else:  # (the value as a whole, as NumPy converts it: [1.5, 300] is a float64 array, cast without a word)
-        error, message = asked.error_of(lambda: np.zeros(shape, dtype).__setitem__(..., value))
+        error, message = asked.error_of(lambda: np.zeros(1, dtype).flat.__setitem__(0, numbers[0]))
+    else:  # NumPy converts each Python number of a list to the array's dtype: [1.5, 300] fails on its 300
+        error, message = asked.error_of(lambda: np.zeros(len(numbers), dtype).__setitem__(slice(None), numbers))
     if error not in (OverflowError, ValueError) or not message:
         return False
     bind("assert", [constant(False)], message=message, error=error, where=user_location())
     return True
 
 
-def _numbers_only(value: Any) -> bool:
-    """Whether ``value`` is a Python number, or a list or tuple (nested) of Python numbers only: nothing a trace
-    made (a tensor, a ``PyNumber``) and no NumPy value, which NumPy casts without asking. (A list that mixes
-    tensors and numbers is left to the write: NumPy's answer for it depends on the tensors' values' types.)"""
+def _python_numbers(value: Any) -> list:
+    """The Python numbers in ``value``: itself, or the items of a list or tuple (nested), beside what else it holds
+    (a tensor, a NumPy value: NumPy casts those without asking)."""
     if type(value) in (bool, int, float, complex):
-        return True
-    return type(value) in (list, tuple) and all(_numbers_only(item) for item in value)
+        return [value]
+    if type(value) in (list, tuple):
+        return [number for item in value for number in _python_numbers(item)]
+    return []
 
 
 def _written_none(dtype: np.dtype) -> Any:

@@ -2,7 +2,8 @@
 
 NumPy 2 refuses ``y[0] = 300`` into a uint8 array (``OverflowError: Python integer 300 out of bounds for uint8``),
 and so do ``y[mask] = 300``, ``y.fill(300)``, ``np.insert(y, 0, 300)``, ``np.fill_diagonal(y, 300)`` and
-``y[:2] = [300, 1]``. Until stop 71 the graph cast the constant into the array's dtype, wrapping it (44), and
+``y[:2] = [300, 1]`` (NumPy converts each Python number of a list to the array's dtype: ``[x[0], 300]`` and
+``[1.5, 300]`` too). Until stop 71 the graph cast the constant into the array's dtype, wrapping it (44), and
 returned an array eager NumPy never makes. Now NumPy's own error is raised where the write runs: always, at top
 level; inside a staged branch, only on the inputs that take it (the branch not taken writes nothing, as eagerly).
 """
@@ -23,6 +24,9 @@ WRITES = [
     "y[y > 1] = {v}",
     "y[[0, 1]] = {v}",
     "y[:2] = [{v}, 1]",
+    "y[:2] = [x[0], {v}]",
+    "y[:2] = [1.5, {v}]",
+    "y.flat[:2] = [x[2], {v}]",
     "y[...] = {v}",
     "y.fill({v})",
     "y.flat[1] = {v}",

@@ -1,6 +1,8 @@
 """NumPy's complex reductions on XLA (runtime/jax/complex_reductions.py), differential against NumPy: random complex
-arrays whose parts are small integers, infinities and NaN (every order of arithmetic gives the same value, so the
-comparison is exact), each reduction along a random axis, with and without keepdims, on executor="jax"."""
+arrays whose parts are small integers, infinities and NaN, each reduction along a random axis, with and without
+keepdims, on executor="jax". Each part compares exactly where it is infinite or NaN, and within 4 ulps elsewhere: a
+long product of small integers leaves 2**53 (a cumprod of 48 elements (3+1j) reaches 1e24), where XLA's order of
+the multiplications rounds the last bit otherwise than NumPy's (found by CI at stop 71)."""
 
 from __future__ import annotations
 
@@ -49,4 +51,8 @@ def test_complex_reductions_are_numpys_on_xla(x, name, data):
         got = autograph.function(f, executor="jax")(x)
     got, want = np.asarray(got), np.asarray(want)
     assert (got.dtype, got.shape) == (want.dtype, want.shape)
-    np.testing.assert_array_equal(got, want)
+    if want.dtype.kind != "c":
+        np.testing.assert_array_equal(got, want)
+        return
+    for part in (np.real, np.imag):  # (infinities must match exactly: allclose compares them by equality)
+        np.testing.assert_allclose(part(got), part(want), rtol=4 * np.finfo(np.float64).eps, atol=0, equal_nan=True)
