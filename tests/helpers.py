@@ -237,3 +237,16 @@ def interrupted_at_many_points(rounds: int, spread: int, body, check) -> int:
     finally:
         signal.signal(signal.SIGALRM, previous)
     return interrupted
+
+
+def outcome(fn, *args, errors: tuple = (ArithmeticError, ValueError, TypeError)) -> tuple:
+    """``("value", fn(*args))``, or ``(type, message)`` of the error among ``errors`` it raised; its warnings
+    silenced. Differential tests compare the eager outcome with the staged one."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return "value", fn(*args)
+        except errors as error:
+            return type(error), str(error)

@@ -10,13 +10,12 @@ executor, against the NumPy installed (3.10's NumPy 2.2 and 3.13's 2.5 answer fo
 from __future__ import annotations
 
 import itertools
-import warnings
 
 import numpy as np
 import pytest
 
 import autograph
-from tests.helpers import executors, load_f
+from tests.helpers import executors, load_f, outcome
 
 PROGRAMS = ["np.clip(x, 0, {v})", "np.clip(x, {v}, None)", "np.clip(x, {v}, 2)", "x.clip(max={v})",
             "np.clip(x, {v}, {v} + 100)", "np.where(x > 1, x, {v})", "np.where(x > 1, {v}, x)",
@@ -25,13 +24,8 @@ NUMBERS = ["300", "-300", "-1", "128", "2**32", "2**63", "2**70", "7"]
 ARRAYS = {"uint8": [1, 2, 3], "int8": [-100, 2, 100], "uint32": [0, 5, 9], "int64": [5, -7, 0], "float32": [1, 5, 2]}
 
 
-def _run(fn, x):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return "value", fn(x)
-        except (OverflowError, ValueError, TypeError) as error:
-            return type(error), str(error)
+def _outcome(fn, x):
+    return outcome(fn, x, errors=(OverflowError, ValueError, TypeError))
 
 
 @pytest.mark.parametrize("executor", executors())
@@ -40,7 +34,7 @@ def test_clip_and_where_take_an_int_beyond_the_dtype_as_numpy_does(executor, pro
     f = load_f(f"def f(x):\n    return {program.format(v=number)}\n", "clip-where")
     for dtype, values in ARRAYS.items():
         x = np.array(values, dtype=dtype)
-        want, got = _run(f, x), _run(autograph.function(f, executor=executor), x)
+        want, got = _outcome(f, x), _outcome(autograph.function(f, executor=executor), x)
         assert got[0] == want[0], (program, number, dtype, got, want)
         if want[0] == "value":
             assert got[1].dtype == want[1].dtype, (program, number, dtype, got, want)

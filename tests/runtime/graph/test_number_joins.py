@@ -13,7 +13,6 @@ before the loop (a sentinel, on an empty input: the loop runs no iteration).
 from __future__ import annotations
 
 import random
-import warnings
 
 import numpy as np
 import pytest
@@ -22,7 +21,7 @@ from hypothesis import strategies as st
 
 import autograph
 from runtime.staging import StagingError
-from tests.helpers import executors, load_f
+from tests.helpers import executors, load_f, outcome
 
 DTYPES = ["int8", "uint8", "int16", "int32", "int64", "uint64", "float16", "float32", "float64", "complex64"]
 NUMBERS = ["0", "1", "-1", "127", "128", "255", "256", "-129", "300", "65504", "65520", "70000", "2**31", "2**63 - 1",
@@ -40,15 +39,6 @@ INPUTS = {  # the number's path, then the tensor's
     "loop body": ([1, 0], [1, 2]),
     "before the loop": ([], [5, 6]),
 }
-
-
-def _run(fn, x):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            return "value", fn(x)
-        except (ArithmeticError, ValueError, TypeError) as error:
-            return type(error), str(error)
 
 
 def _held(want, got, dtype: np.dtype) -> None:
@@ -82,8 +72,8 @@ def test_a_tensor_joined_with_a_number_is_eagers_value_or_a_clear_refusal(execut
     staged = autograph.function(f, executor=executor)
     for values in INPUTS[shape]:
         x = np.array(values, dtype=dtype)
-        want = _run(f, x)
-        got = _run(staged, x)
+        want = outcome(f, x)
+        got = outcome(staged, x)
         if isinstance(got[0], type) and issubclass(got[0], StagingError):  # a clear refusal, at the user's line
             assert got[1].startswith("<number-join-") and ("cannot hold" in got[1] or "dtype" in got[1]), got[1]
             return
