@@ -44,6 +44,7 @@ from runtime.new_arrays import new_array_call as _new_array_call
 from runtime.new_arrays import scalar_type_call as _scalar_type_call
 from runtime.random_calls import GENERATOR_TYPES as _GENERATORS
 from runtime.random_calls import RANDOM_CALLABLES as _RANDOM_CALLABLES
+from runtime.random_calls import python_random as _python_random
 from runtime.random_calls import random_call as _random_call
 from runtime.scipy_calls import SCIPY_CALLABLES as _SCIPY_CALLABLES
 from runtime.scipy_calls import is_scipy_call as _is_scipy_call
@@ -68,6 +69,7 @@ _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: the class's attributes can
 _PLAIN_OWNERS = frozenset({list, dict, set, frozenset, str, bytes, bytearray, tuple, int, float, types.ModuleType,
                            type(re.compile("")), type(re.match("", "")), collections.deque})
 
+_PYTHON_RANDOM = _python_random.Random  # (its Python methods, random.uniform: routed before conversion)
 _FunctionType = types.FunctionType  # module globals: one look-up fewer than types.FunctionType
 _MethodType = types.MethodType
 _ModuleType = types.ModuleType
@@ -127,6 +129,8 @@ def call(f: Callable, /) -> Callable:
         if type(function) is _FunctionType:
             if is_converted_code(function.__code__):  # a method of a class the converted code made
                 return f
+            if isinstance(f.__self__, _PYTHON_RANDOM):  # random.uniform, random.choice: a draw, as NumPy's
+                return _random_call(f)
             target = _target(function)
             return f if target is function else _MethodType(target, f.__self__)
         if isinstance(f.__self__, _GENERATORS):  # np.random.normal, rng.normal: a draw (runtime/random_calls.py)

@@ -20,12 +20,16 @@ With no backend tracing, the callee is returned as it is and draws now, as in ea
 Which callables count (``is_random``): the methods of a ``np.random.Generator``, ``RandomState`` or
 bit generator (the functions of ``np.random`` are methods of its global ``RandomState``), and the
 other functions and classes of ``np.random`` (``seed``, ``default_rng``, ``Generator``,
-``RandomState``, ``PCG64``, ``SeedSequence``...), which seed, make or read a generator.
+``RandomState``, ``PCG64``, ``SeedSequence``...), which seed, make or read a generator; and the methods
+of Python's own ``random.Random`` (the functions of the ``random`` module are methods of its global one:
+``random.random()``, ``random.choice(seq)``, ``random.shuffle(xs)``), which no backend stages: both refuse
+them (until stop 71 they drew once, while tracing, and the graph returned that number at every call).
 """
 
 from __future__ import annotations
 
 import ctypes
+import random as python_random
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -34,8 +38,9 @@ import numpy.random
 from runtime.backend import staging_backends
 from runtime.staging import NotStageable, user_location
 
-# Types whose bound methods draw from (or seed, or read) a generator's state.
-GENERATOR_TYPES = (np.random.Generator, np.random.RandomState, np.random.BitGenerator)
+# Types whose bound methods draw from (or seed, or read) a generator's state: NumPy's, and Python's own
+# (``random.Random``, which SystemRandom subclasses).
+GENERATOR_TYPES = (np.random.Generator, np.random.RandomState, np.random.BitGenerator, python_random.Random)
 # id -> callable, for np.random's callables that are not bound methods of a generator (kept alive here,
 # so an id found in the table is theirs): looked up by id, which asks nothing of the callee.
 RANDOM_CALLABLES: dict[int, Any] = {}
@@ -62,6 +67,8 @@ def describe(f: Any) -> str:
     """How the user wrote ``f``, near enough: ``np.random.normal``, ``Generator.normal``, ``np.random.seed``."""
     name = getattr(f, "__name__", repr(f))
     owner = getattr(f, "__self__", None)
+    if isinstance(owner, python_random.Random):
+        return f"random.{name}" if owner is getattr(python_random, "_inst", None) else f"{type(owner).__name__}.{name}"
     if owner is None or owner is _GLOBAL or id(f) in RANDOM_CALLABLES:
         return f"np.random.{name}"
     return f"{type(owner).__name__}.{name}"
@@ -69,7 +76,7 @@ def describe(f: Any) -> str:
 
 # The random callables that make, seed or read a generator's state without drawing from it.
 _STATE_CALLS = frozenset({"seed", "get_state", "set_state", "default_rng", "get_bit_generator",
-                          "set_bit_generator", "spawn", "jumped"})
+                          "set_bit_generator", "spawn", "jumped", "getstate", "setstate"})
 
 
 def draws(f: Any) -> bool:

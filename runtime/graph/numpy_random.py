@@ -49,6 +49,7 @@ import gc
 import inspect
 import itertools
 import operator
+import random as python_random
 import sys
 from contextvars import ContextVar
 from typing import Any, Callable, Optional
@@ -504,6 +505,11 @@ def random_call(f: Callable) -> Callable:
     if isinstance(owner, np.random.BitGenerator):
         return _refuse(f, "a bit generator's methods draw or change its state outside what the graph stages; "
                           "draw from a Generator instead.")
+    if isinstance(owner, python_random.Random):
+        return _refuse(f, "Python's random module would draw once, while tracing, and the graph would return that "
+                          "number at every call. Draw with NumPy's random functions (np.random.random(), "
+                          "rng.choice(xs)), which the graph draws at every run, or draw outside the function and "
+                          "pass the numbers in.")
     if f is np.random.default_rng:
         return _default_rng
     if f is np.random.RandomState:
