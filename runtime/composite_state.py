@@ -34,6 +34,7 @@ statement's line, saying what to write instead).
 from __future__ import annotations
 
 import collections
+import io
 import sys
 import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
@@ -362,7 +363,8 @@ class Watch:
                 picture: Any = list(obj)
                 kind, keys, values = "list", range(len(picture)), picture
             elif isinstance(obj, dict):
-                picture = list(dict.items(obj))
+                # (An OrderedDict's order is its own, which move_to_end changes and the dict beneath it does not show.)
+                picture = list(obj.items() if isinstance(obj, collections.OrderedDict) else dict.items(obj))
                 kind, keys, values = "dict", [k for k, _ in picture], [v for _, v in picture]
             elif isinstance(obj, (set, bytearray, collections.deque)):
                 picture, kind, keys, values = list(obj), "items", (), ()
@@ -371,6 +373,12 @@ class Watch:
                     return None
                 array_budget[0] -= obj.nbytes
                 picture, kind, keys, values = obj.copy(), "array", (), ()
+            elif (position := _iterator_position(obj)) is not None:
+                picture, kind, keys, values = position, "iterator", (), ()
+            elif cls in _STREAMS:
+                if obj.closed or len(obj.getbuffer() if cls is io.BytesIO else obj.getvalue()) > _ARRAY_BYTES:
+                    return None
+                picture, kind, keys, values = (obj.tell(), obj.getvalue()), "stream", (), ()
             elif not _library(cls) and type(getattr(obj, "__dict__", None)) is dict:
                 picture = list(obj.__dict__.items())
                 kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
@@ -400,7 +408,7 @@ class Watch:
             if kind == "array":
                 continue  # (a backend's own check names a carried array better; check() sees the others)
             for change in _changes(kind, obj, picture, kept):
-                if change is None or (kind == "list" and type(change) is str):
+                if change is None or (kind in ("list", "dict") and change in ("grew", "shrank", "reordered")):
                     self.put_back()
                     raise MutatedInStagedBlock(_message(kind, label, change))
                 found.append(Slot(_constant(obj), (change,) if kind == "attrs" else ((change,),),
@@ -467,11 +475,39 @@ def _global_names(code: types.CodeType) -> set[str]:
     return names
 
 
+def _iterator_position(obj: Any) -> Any:
+    """Where an iterator whose advance a picture can see stands (None for any other object): a generator's
+    frame and instruction, a builtin iterator's items left (``iter(xs)``, ``iter(range(n))``, a dict's or a
+    string's), an ``enumerate``'s count and its iterator's place. A staged branch that calls ``next(it)`` is traced
+    once, whichever branch the data takes: the advance would be the trace's, not the program's."""
+    cls = type(obj)
+    if cls is types.GeneratorType:
+        frame = obj.gi_frame
+        return ("generator", None if frame is None else frame.f_lasti)
+    if cls is enumerate:
+        _, (inner, count) = obj.__reduce__()
+        return ("enumerate", count, _iterator_position(inner))
+    if cls.__module__ == "builtins" and hasattr(cls, "__next__") and hasattr(cls, "__length_hint__"):
+        try:
+            return ("left", obj.__length_hint__())
+        except Exception:  # noqa: BLE001  (an iterator that cannot say: not pictured)
+            return None
+    return None
+
+
+_STREAMS = (io.StringIO, io.BytesIO)  # in-memory files: their text and position are pictured
+
+
 def _changes(kind: str, obj: Any, picture: Any, kept: set) -> list:
     """What changed in ``obj`` since ``picture``, but for the carried places: attribute names, keys or
-    list indices (a slot can carry each); "grew" / "shrank" for a list; None for an array or set."""
+    list indices (a slot can carry each); "grew" / "shrank" for a list, "reordered" for a dict whose keys
+    only moved; None for an array, a set, an iterator or an in-memory file."""
     if kind == "array":
         return [] if obj.shape == picture.shape and obj.tobytes() == picture.tobytes() else [None]
+    if kind == "iterator":
+        return [] if _iterator_position(obj) == picture else [None]
+    if kind == "stream":
+        return [] if not obj.closed and (obj.tell(), obj.getvalue()) == picture else [None]
     if kind == "items":
         now = list(obj)
         return [] if len(now) == len(picture) and all(a is b for a, b in zip(now, picture)) else [None]
@@ -483,6 +519,9 @@ def _changes(kind: str, obj: Any, picture: Any, kept: set) -> list:
     before = dict(picture)
     changed = [key for key, value in now.items() if (key not in before or before[key] is not value)]
     changed += [key for key in before if key not in now]
+    order = list(obj) if isinstance(obj, collections.OrderedDict) else list(now)
+    if kind == "dict" and not changed and order != list(before):
+        return ["reordered"]  # (move_to_end, a pop and the key set again: its order is the dict's state too)
     return [key for key in changed if (id(obj), key) not in kept]
 
 
@@ -493,6 +532,9 @@ def _put_back(kind: str, obj: Any, picture: Any) -> None:
                 obj[...] = picture
         elif kind == "list":
             obj[:] = picture
+        elif kind == "dict" and isinstance(obj, collections.OrderedDict):
+            obj.clear()  # (its own methods: dict's would leave its order behind)
+            obj.update(picture)
         elif kind == "dict":
             dict.clear(obj)
             dict.update(obj, picture)
@@ -504,6 +546,11 @@ def _put_back(kind: str, obj: Any, picture: Any) -> None:
             obj.update(picture) if isinstance(obj, set) else obj.extend(picture)
         elif isinstance(obj, bytearray):
             obj[:] = bytes(picture)
+        elif kind == "stream":
+            obj.seek(0)
+            obj.truncate()
+            obj.write(picture[1])
+            obj.seek(picture[0])
     except Exception:  # (a container that refuses: the error raised after this still stops the trace)
         pass
 
@@ -528,6 +575,16 @@ def _message(kind: str, label: Any, change: Any) -> str:
         instead = (f"a list cannot change its length under a staged condition or loop: preallocate an array "
                    f"before the statement (out = np.zeros(n)) and write out[i] = v inside it, or build {label} "
                    f"outside the staged statement")
+    elif kind == "iterator":
+        what = f"the iterator {label} advanced (next(), a loop over it)"
+        instead = (f"take the items before the statement (items = list({label})) and index them, or advance "
+                   f"{label} outside the staged statement")
+    elif kind == "stream":
+        what = f"the in-memory file {label} was written, read or moved in"
+        instead = f"write to {label} after the statement, from a value the statement gives"
+    elif kind == "dict" and change == "reordered":
+        what = f"the keys of {label} changed order (move_to_end, a key popped and set again)"
+        instead = f"reorder {label} outside the staged statement"
     elif kind in ("array", "items"):
         what = f"{label} was written in place"
         instead = ("make the new contents a value of the statement: start a graph value before it "

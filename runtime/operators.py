@@ -47,6 +47,8 @@ from runtime.backend import (
 from runtime.composite_state import offered, staged
 from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
 from runtime.iterables import remaining_range
+from runtime.references import held_only_by
+from runtime.staging import StagingError, staging_error
 from runtime.tracebacks import hide_frames_of, strip
 from runtime.undefined import as_unbound_local
 
@@ -266,12 +268,66 @@ def for_stmt(
         return iterable
     if (cls is list or cls is tuple) and not iterable and stop() is False:
         return iterable  # nothing to run and no staged flag to hand over: no generator (`d.get(k, [])`)
-    return _until_flag(iter(iterable), stop, body, state)
+    iterator = iter(iterable)
+    return _until_flag(iterator, stop, body, state, own=iterator is iterable)
 
 
-def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None], state: Optional[tuple]) -> Iterator:
+# Iterators that wrap others: where their ``__reduce__`` gives those, and a fresh one of each kind, whose inner
+# iterators nothing else holds, to count against.
+_WRAPPERS = {enumerate: (lambda args: args[:1], lambda: enumerate(iter(()))),
+             zip: (lambda args: args, lambda: zip(iter(()), iter(()))),
+             map: (lambda args: args[1:], lambda: map(len, iter(()))),
+             filter: (lambda args: args[1:], lambda: filter(None, iter(())))}
+
+
+def _only_the_loops(iterator: Any, holders: int) -> bool:
+    """Whether nothing but the loop (``holders`` references the caller knows of, this frame's included) can reach
+    ``iterator``, nor the iterators it takes items from (``enumerate(zip(a, b))`` of a ``zip`` the program holds):
+    counted as runtime/references.py counts, and False where references cannot be counted (the side a miscount
+    must fall on)."""
+    if not held_only_by(iterator, holders):
+        return False
+    return _inner_held_only_by(iterator)
+
+
+def _inner_held_only_by(wrapper: Any) -> bool:
+    """Whether the iterators ``wrapper`` takes items from are held by it alone (and so on, down): each counted
+    at the same place as those of a fresh wrapper of its kind, which nothing else holds."""
+    kind = _WRAPPERS.get(type(wrapper))
+    if kind is None:
+        return True
+    unwrap, fresh = kind
+    expected = max(_inner_counts(fresh(), unwrap), default=0)
+    return all(count <= expected for count in _inner_counts(wrapper, unwrap)) and all(
+        _inner_held_only_by(inner) for inner in unwrap(wrapper.__reduce__()[1]) if iter(inner) is inner)
+
+
+def _inner_counts(wrapper: Any, unwrap: Callable) -> list:
+    counts = []
+    for inner in unwrap(wrapper.__reduce__()[1]):
+        if iter(inner) is inner:
+            counts.append(sys.getrefcount(inner))
+    return counts
+
+
+def iterator_taken_whole(iterator: Any) -> StagingError:
+    """The refusal of a loop over an iterator the program can still reach, whose break became a staged value."""
+    name = type(iterator).__name__
+    article = "an" if name[0] in "aeiou" else "a"
+    return staging_error(
+        f"this for loop takes its items from {article} {name} that the program can still reach (or from an iterator "
+        "it wraps), and its break (or return) depends on a traced value: a run would take items up to the break, "
+        "but tracing takes every item left, so what the iterator holds afterwards would not be what it holds "
+        "eagerly. Loop over a list of its items (for v in list(it)), or over the container it iterates")
+
+
+def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None], state: Optional[tuple],
+                own: bool = False) -> Iterator:
     """The items of ``iterator`` while the flag ``stopped()`` reads is false (checked before each
-    item, after the body ran on the one before); a staged flag hands what is left to its backend."""
+    item, after the body ran on the one before); a staged flag hands what is left to its backend.
+    ``own``: ``iterator`` is the loop's iterable itself (an iterator, a generator), not one made for the loop:
+    the backend takes every item left of it while tracing, where a run takes them up to the break, so it is
+    refused where the program can still reach it (``_only_the_loops``)."""
     value = stopped()
     while True:
         if value is not False:
@@ -282,6 +338,8 @@ def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None],
                 if value:
                     return
             else:  # the flag is staged now: hand the iterations that are left to its backend
+                if own and not _only_the_loops(iterator, 2):
+                    raise iterator_taken_whole(iterator)
                 run(_stage, backend.for_stmt, iterator, _not_flag(stopped), body, State(state, body))
                 return
         for item in iterator:

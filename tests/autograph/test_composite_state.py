@@ -478,8 +478,60 @@ def never_settles(x):
     return x
 
 
+def advances_an_iterator(x):
+    it = iter([1.0, 2.0, 3.0])
+    if x.sum() > 0:  # next-in-if
+        next(it)
+    return x * next(it)
+
+
+def _numbers():
+    yield 1.0
+    yield 2.0
+
+
+def advances_a_generator(x):
+    numbers = _numbers()
+    if x.sum() > 0:  # generator-in-if
+        next(numbers)
+    return x * next(numbers)
+
+
+def walks_an_enumerate(x):
+    pairs = enumerate("ab")
+    if x.sum() > 0:  # enumerate-in-if
+        next(pairs)
+    return x, next(pairs)
+
+
+def writes_a_text_buffer(x):
+    import io
+
+    log = io.StringIO()
+    if x.sum() > 0:  # stream-in-if
+        log.write("positive")
+    return x, log.getvalue()
+
+
+def reorders_a_dict(x):
+    import collections
+
+    order = collections.OrderedDict(a=1, b=2)
+    if x.sum() > 0:  # reorder-in-if
+        order.move_to_end("a")
+    return x, next(iter(order))
+
+
 MORE_REFUSALS = [
     (pops_in_a_staged_if, (np.array([1.0]),), "pop-in-if", ["the list out shrank (pop"]),
+    # (Found at stop 71: each of these ran once while tracing, whichever branch the data takes, and the graph
+    # returned the traced branch's item, text or order on every call.)
+    (advances_an_iterator, (np.array([-1.0]),), "next-in-if",
+     ["the iterator it advanced (next(), a loop over it)", "items = list(it)"]),
+    (advances_a_generator, (np.array([-1.0]),), "generator-in-if", ["the iterator numbers advanced"]),
+    (walks_an_enumerate, (np.array([1.0]),), "enumerate-in-if", ["the iterator pairs advanced"]),
+    (writes_a_text_buffer, (np.array([1.0]),), "stream-in-if", ["the in-memory file log was written"]),
+    (reorders_a_dict, (np.array([1.0]),), "reorder-in-if", ["the keys of order changed order (move_to_end"]),
     (written_by_a_loop_test, (np.array([4.0]),), "written-by-test",
      ["ticker.count was written", "Assign ticker.count in the statement's own code"]),
     (never_settles, (np.array([1.0]),), "never-settles", ["does not settle", "restless.a"]),
@@ -504,6 +556,22 @@ def test_more_changes_that_cannot_be_carried_are_refused(fn, args, marker, phras
     assert message.startswith(f"{HERE}:{helpers.line_of(HERE, marker)}: "), message
     for phrase in phrases:
         assert phrase in message, message
+
+
+def test_iterators_a_staged_statement_only_reads_are_left_alone():
+    def reads(x):
+        it = iter([2.0, 3.0])
+        first = next(it)  # (advanced before the staged if: the program's own doing)
+        if x.sum() > 0:
+            y = x * first
+        else:
+            y = x
+        return y, list(it)
+
+    for x in (np.array([1.0]), np.array([-1.0])):
+        got, want = autograph.function(reads)(x), reads(x)
+        np.testing.assert_array_equal(got[0], want[0])
+        assert got[1] == want[1]
 
 
 @pytest.mark.parametrize("program,args", PROGRAMS)
