@@ -2894,7 +2894,9 @@ CASES = [
     case(localization_tdoa, lambda rng: (*_delayed_pair(rng), 1, 16000), PRA("experimental/localization.py", "tdoa", "GCC-PHAT on float32 spectra")),
     case(tdoa_loc, lambda rng: (*_mic_array_tdoa(rng), 343.0), PRA("experimental/localization.py", "tdoa_loc", "I = tau != 0.0 selects microphones; scipy.linalg.lstsq")),
     case(edm_line_search, lambda rng: (*_mic_array_tdoa(rng), np.array([0.0, 4.0]), 40), PRA("experimental/localization.py", "edm_line_search / point_cloud.PointCloud.EDM", "scipy.linalg.eigh(eigvals_only=True) per offset")),
-    case(point_cloud_mds_normalize, lambda rng: (_marker_set(rng),), PRA("experimental/point_cloud.py", "PointCloud.__init__ / EDM / fromEDM / classical_mds / normalize / doa", "np.linalg.eig of the Gram matrix; if Y[2, refs[3]] < 0 flips")),
+    # (Four markers, not five: the Gram matrix of five points in 3D has two zero eigenvalues, which np.linalg.eig may
+    # give as a complex pair (then eager's arctan2 fails: an invalid case, met at stop 71); four leave one, real.)
+    case(point_cloud_mds_normalize, lambda rng: (_marker_set(rng)[:, :4],), PRA("experimental/point_cloud.py", "PointCloud.__init__ / EDM / fromEDM / classical_mds / normalize / doa", "np.linalg.eig of the Gram matrix; if Y[2, refs[3]] < 0 flips")),
     case(point_cloud_center_align, lambda rng: (_marker_set(rng),), PRA("experimental/point_cloud.py", "PointCloud.center / align / correct / key2ind", "align(1, 0) swaps rows through views: Y[axis, :], Y[2, :] = Y[2, :], Y[axis, :]")),
     case(point_cloud_flatten, lambda rng: (_marker_set(rng),), PRA("experimental/point_cloud.py", "PointCloud.flatten", "scipy.linalg.svd of the centred markers")),
     case(run_nlms, lambda rng: _adaptive_signals(rng), PRA("adaptive/lms.py", "NLMS / adaptive_filter.AdaptiveFilter", "test_nlms: mu=0.5, sample by sample")),
