@@ -659,7 +659,6 @@ class Function(metaclass=_FunctionClass):
             # NumPy would have changed the caller's array: its final value is an extra output. Listed in the
             # order the trace first wrote them, with the line of that write (for check_writeable).
             originals = [p.ref()[0] for p in placeholders]
-            current_builder().arguments = {id(p): p for p in placeholders}  # (tensor.note_path_alias)
             result = outputs.split(body(*placeholders))
             first_writes = list(current_builder().first_writes)
             written[:] = sorted((k for k, (p, v) in enumerate(zip(placeholders, originals)) if p.ref()[0] is not v),

@@ -46,11 +46,6 @@ class GraphBuilder:
         # On the outermost builder: id(Value) -> (Value, certain) for the Python numbers conds and loops made: whether
         # every path left one of one Python type (runtime/graph/python_kinds.py).
         self.python_certain: dict[int, tuple] = {}
-        # On the outermost builder: the traced function's argument tensors, by id (autograph/function.py), and the
-        # tensors that are one of them, or a view of one, on some paths only (a staged `if`'s or loop's output):
-        # id(tensor) -> (tensor, the statement's site). A write into one of those is refused (tensor.write).
-        self.arguments: dict[int, Any] = {}
-        self.path_aliases: dict[int, tuple] = {}
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:
         value = Value(shape, dtype)

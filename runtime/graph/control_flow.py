@@ -317,10 +317,8 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
     for k, root in enumerate(roots):
         tensor.write(root, outs[first_root + k])
     for k in range(len(join.outputs)):
-        left = [t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
-                for t, picks in zip(traced, join.picks)]
-        tensor.stand_as_all(outs[k], left)
-        tensor.note_path_alias(outs[k], left)
+        tensor.stand_as_all(outs[k], [t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
+                                          for t, picks in zip(traced, join.picks)])
     sources = [next(picks[k] for picks in join.picks if picks[k] is not None) for k in range(len(join.outputs))]
     return join.values([_python_number(outs[k], traced, i, j) for k, (i, j) in enumerate(sources)])
 

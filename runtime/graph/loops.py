@@ -271,7 +271,6 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     n = len(loop.slots)
     for (i, j), out in zip(loop.slots, outs[:n]):
         tensor.stand_as_all(out, [loop.init[i, j], flat[i][0][j]])
-        tensor.note_path_alias(out, [loop.init[i, j], flat[i][0][j]])
         if (i, j) in loop.weak:  # a Python number: the one from before the loop, or the body's (one type on both?)
             tensor.record_join(out, [loop.flat[i][0][j], flat[i][0][j]])
     for root, out in zip(roots, outs[n:]):

@@ -50,7 +50,6 @@ from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
 from runtime.staging import (
     NotStageable,
-    format_site,
     in_converted_code,
     installed_library,
     is_machinery,  # (the runtime's own files: Tensor.shape answers them with None)
@@ -1119,37 +1118,6 @@ def stand_as_all(out: Any, values: Sequence[Any]) -> None:
         out._array = True
 
 
-def note_path_alias(out: Any, values: Sequence[Any]) -> None:
-    """``out`` joins ``values`` (an ``if``'s branches, a loop's value before and after its body): where one of them
-    is an argument of the traced function, or a view of one, eager code holds that very array on the paths that
-    left it there (``y = x if c else x * 2``; ``y = x`` before a loop that may not run), and a later write into
-    ``y`` changes the caller's array on those paths only. The graph cannot tell which path a run takes while
-    tracing, so ``out`` is noted, and a write into it refused (``write``)."""
-    if not isinstance(out, Tensor):
-        return
-    root = out.builder
-    while root.parent is not None:
-        root = root.parent
-    if not root.arguments:
-        return
-    for value in values:
-        base = value
-        while isinstance(base, Tensor) and base._view is not None:
-            base = base._view[0]
-        if isinstance(base, Tensor) and root.arguments.get(id(base)) is base:
-            root.path_aliases[id(out)] = (out, user_site())
-            return
-
-
-def _path_alias_error(site: Optional[tuple]) -> NotStageable:
-    where = "" if site is None else f" at {format_site(*site)}"
-    return NotStageable(
-        f"{user_location()}: this writes into an array that is an argument of the function (or a view of one) on some "
-        f"paths of the staged `if` or loop{where} and another array on the others: eagerly the write changes the "
-        "caller's array on those paths only, which the graph cannot tell while tracing. Copy it before writing "
-        "(y = y.copy()), or write into the argument itself under the condition (x[i] = np.where(c, v, x[i]))")
-
-
 def written_scalar(t: Tensor) -> bool:
     """Whether a write into ``t`` writes into a NumPy scalar made in the function (immutable: NumPy raises, or
     changes nothing); an argument passed as one is the call boundary's to refuse."""
@@ -1971,9 +1939,6 @@ def write(target: Tensor, new: Tensor) -> None:
         root = builder
         while root.parent is not None:
             root = root.parent
-        alias = root.path_aliases.get(id(target))
-        if alias is not None and alias[0] is target:
-            raise _path_alias_error(alias[1])
         if id(target) not in root.first_writes:
             root.first_writes[id(target)] = user_site()
     else:
