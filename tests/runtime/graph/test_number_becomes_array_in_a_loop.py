@@ -11,6 +11,8 @@ import pytest
 
 import autograph
 from runtime.limits import Limitation
+from runtime.references import COUNTS_REFERENCES
+from runtime.staging import StagingError
 from tests.helpers import executors
 
 
@@ -69,6 +71,12 @@ def test_a_number_made_an_array_by_the_first_iteration_stages_the_rest(executor,
     xs = np.arange(rows * 3.0).reshape(rows, 3) - 2.0
     ys = np.linspace(-1.0, 2.0, rows * 3).reshape(rows, 3)
     expected = fn(xs, ys)
+    if fn is over_enumerate_with_break and not COUNTS_REFERENCES:
+        # (Python 3.10: that only the loop holds the enumerate cannot be counted there, so its staged break is
+        # refused, never guessed: docs/graphs.md)
+        with pytest.raises(StagingError, match="this for loop takes its items from an enumerate"):
+            autograph.function(fn, executor=executor)(xs, ys)
+        return
     got = autograph.function(fn, executor=executor)(xs, ys)
     pairs = zip(*((v if isinstance(v, tuple) else (v,)) for v in (got, expected)))
     for g, e in pairs:
