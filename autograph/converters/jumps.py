@@ -74,7 +74,7 @@ class BlockLowering:
         return out, Jumps.NEVER
 
     def _join(self, new: list[ast.stmt], rest: list[ast.stmt], rest_status: Jumps):
-        if _lift(new[-1], rest):
+        if _lift(new[-1], rest, rest_status):
             return new, Jumps.ALWAYS if rest_status is Jumps.ALWAYS else Jumps.MAYBE
         if self.flag is None:
             raise NeedsFlag
@@ -150,21 +150,38 @@ class BlockLowering:
         return copies, statuses
 
 
-def _lift(node: ast.stmt, rest: list[ast.stmt]) -> bool:
+def _lift(node: ast.stmt, rest: list[ast.stmt], rest_status: Jumps) -> bool:
     """Move ``rest`` into the branch of ``node`` that does not jump, if there is exactly one
-    such place (looking through ``elif`` chains); say whether it did."""
+    such place (looking through ``elif`` chains); say whether it did. The branch's status becomes
+    what it is with ``rest`` in it, since a later lift through this ``if`` reads it: an outer
+    ``if`` whose branch ends in this one lifts the code after the outer ``if`` into the place that
+    still falls through, not into the branch that now holds ``rest``::
+
+        if a:                     if a:
+            if b: return 1            if b: retval_ = 1
+            if c: return 2    ->      else:
+        else:                             if c: retval_ = 2
+            return 3                      else: retval_ = x
+        return x                  else:
+                                      retval_ = 3
+    """
     branches = getattr(node, "_jump_branches", None)
     if not isinstance(node, ast.If) or branches is None:
         return False
-    for jumps, other, field in ((branches[0], branches[1], "orelse"), (branches[1], branches[0], "body")):
-        if jumps is not Jumps.ALWAYS:
+    for jumping, field in ((0, "orelse"), (1, "body")):
+        if branches[jumping] is not Jumps.ALWAYS:
             continue
-        block = getattr(node, field)
+        falling = 1 - jumping
+        other, block = branches[falling], getattr(node, field)
         if other is Jumps.NEVER:
             setattr(node, field, _without_pass(block) + rest)
-            return True
-        if other is Jumps.MAYBE and block and _lift(block[-1], rest):
-            return True
+        elif not (other is Jumps.MAYBE and block and _lift(block[-1], rest, rest_status)):
+            continue
+        updated = list(branches)
+        updated[falling] = rest_status if other is Jumps.NEVER else (
+            Jumps.ALWAYS if rest_status is Jumps.ALWAYS else Jumps.MAYBE)
+        node._jump_branches = tuple(updated)
+        return True
     return False
 
 
