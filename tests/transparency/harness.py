@@ -1596,6 +1596,89 @@ PYPI_SUITES = (
                "and backports.tarfile) from their sdists on its path; its pytest.ini adds --doctest-modules, so zipp "
                "is named beside tests/ (the doctests of its modules run too); tests/test_complexity.py skips whole "
                "(big-O not installed), and test_encoding_warnings skips"),
+    # Eight more pure-Python libraries, the dependencies the venv lacks on their path from pinned sdists (Suite.needs,
+    # not converted): declarative parameters (param: descriptors set through a metaclass, watchers and dependencies,
+    # reactive expressions; numbergen's streams), physical quantities over NumPy (quantities: an ndarray subclass whose
+    # units ride along through ufuncs), group-by aggregation over NumPy (numpy-groupies: its pure-Python and NumPy
+    # backends, and the numba kernels that its multithreaded paths build from factories), a CSS tokenizer and parser
+    # (tinycss2: the css-parsing-tests JSON cases, colors, An+B, nth selectors), URL building and parsing (furl, over
+    # orderedmultidict), crontab files (python-crontab: its line parser, slices and specials), a lexer and LALR parser
+    # generator (sly: rules given as decorated methods of a class body whose metaclass collects them) and short ids from
+    # numbers (sqids). 0 / 0 broken but param's (0 / 3) and numpy-groupies' (125 / 198), see their notes; 6 to 110 s for
+    # its three runs but numpy-groupies' (280 s, 580 s the first time, see its note). Run the same way and not added,
+    # 0 / 0 broken: jsonpatch 1.48 (over jsonpointer), hyperlink 21.0.0 (over idna; its 7 hypothesis strategies made by
+    # @composite are refused, their source not available) and pipe 2.2 (6 tests). Not added either: filterpy 2.0.0 (17
+    # of its 21 test modules import matplotlib, not installed: 12 tests, 0 / 0 broken) and properscoring 0.1
+    # (properscoring.thresholds does not import, guvectorize unbound, and 4 of its 29 tests fail unconverted: NumPy's
+    # AxisError).
+    Suite(name="param", kind="pytest", dist="param", version="2.4.2",
+          sha256="40ca94b72c97bf1998325738e002d589ce31a7cfb4cc56549f05daa6ccf98043",
+          packages=("param", "numbergen"),
+          pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning",
+                       "-W", "ignore::pytest.PytestConfigWarning"),
+          note="its pyproject.toml makes every warning an error: pytest's about hypothesis imported before pytest (by "
+               "the runner) and about its asyncio options (pytest-asyncio not installed) are ignored; the 93 async "
+               "tests of testreactive, testparamdepends and testrefs fail unconverted too (no pytest-asyncio), and "
+               "testsignatures' test_signature_parameters_constructors_updated too; 68 tests skip (pandas, "
+               "cloudpickle, ... not installed); param.mypy_plugin does not import (mypy not installed). 3 break in "
+               "the converted form: test_crop_to_bounds of Number and Integer (Number.crop_to_bounds returns the "
+               "value, not the upper bound: an if/else whose else returns, and whose then-branch ends in two ifs "
+               "that return, lowers the statement after it unguarded) and "
+               "test_deprecate_setting_parameter_before_init (param's _find_stack_level walks the stack, block "
+               "frames among it, and ag__.stacklevel counts them again: the warning names a line outside the test "
+               "module, whose filter alone makes it an error; docs/limitations.md)"),
+    Suite(name="quantities", kind="pytest", dist="quantities", version="0.16.4",
+          sha256="f5b6deb74f6ed814ec56b204dcf7b5d3c526456157de48e5a78681064f98bf36",
+          packages=("quantities",), pytest_args=("quantities/tests",),
+          note="its tests are in the package (quantities/tests): not converted; 3 tests are expected failures "
+               "(unittest.expectedFailure: reported as skipped)"),
+    Suite(name="numpy-groupies", kind="pytest", dist="numpy_groupies", version="0.16.0",
+          sha256="eb2a3c33697dee6b5c27e5c132b1c8b67d27ef7cf02355a7a9c2671b6badca59",
+          packages=("numpy_groupies",),
+          pytest_args=("numpy_groupies/tests", "-o", "addopts=", "-k", "not numba",
+                       "--ignore=numpy_groupies/tests/test_numba.py",
+                       "--ignore=numpy_groupies/tests/test_numba_kernels.py",
+                       "--ignore=numpy_groupies/tests/test_benchmarks.py"),
+          note="its tests are in the package (numpy_groupies/tests): not converted; its pyproject.toml's addopts ask "
+               "for pytest-xdist's -n auto: replaced by none; the numba backend's tests (-k 'not numba', "
+               "test_numba.py, test_numba_kernels.py: 1,583 more, about 25 minutes unconverted, numba compiling each "
+               "kernel per dtype) and test_benchmarks.py (timings) are not run; test_mt_kernels.py's numba kernels "
+               "still compile, into numba's cache in the unpacked sdist: the first unconverted run took 314 s, later "
+               "ones 12 s (as written 225 s each time: numba refuses the converted functions, see below); 349 tests "
+               "skip (pandas, polars, numbagg not installed). Broken: 82 on both paths (aggregate_purepy's `op is "
+               "_sort` and `op in (_mean, _var, _std)` compare the converted module functions with the originals that "
+               "its Registry, a dict subclass of (name, op) named tuples, still holds: runner.py swaps the items of "
+               "plain dicts only), 43 as written (numba.njit(group_count) and the like compile the converted module "
+               "function's code, the per-call choice: NotImplementedError 'Unsupported use of cell variable "
+               "encountered') and 116 in the converted form (114: a def decorated with @nb.njit inside a converted "
+               "factory is converted with it, so numba types ag__.call: TypingError \"Unknown attribute 'call' of type "
+               "Module(runtime)\"; 2: as written's cell variable)"),
+    Suite(name="tinycss2", kind="pytest", dist="tinycss2", version="1.5.1",
+          sha256="d339d2b616ba90ccce58da8495a78f46e55d4d25f9fd71dfd526f07e7d53f957",
+          packages=("tinycss2",), pytest_args=("tests",),
+          needs=(Sdist("webencodings", "0.6.1", "565f9ad031c702dae404e27a099e3e09186a3ab1b9520f06d215502b651fd910"),),
+          note="webencodings is not installed: its sdist (bleach's) is on its path"),
+    Suite(name="furl", kind="pytest", dist="furl", version="2.1.4",
+          sha256="877657501266c929269739fb5f5980534a41abd6bbabcb367c136d1d3b2a6015",
+          packages=("furl",), pytest_args=("tests",),
+          needs=(Sdist("orderedmultidict", "1.0.2", "16a7ae8432e02cc987d2d6d5af2df5938258f87c870675c73ee77a0920e6f4a6"),
+                 Sdist("six", "1.17.0", "ff70335d468e7eb6ec65b95b99d3a2836546063f63acc5171de367e834932a81")),
+          note="orderedmultidict and six are not installed: their sdists are on its path; test_hosts and test_netloc "
+               "fail unconverted too (Python 3.11's urllib.parse refuses a bracketed host that is no IPv6 address: "
+               "ValueError)"),
+    Suite(name="python-crontab", kind="pytest", dist="python_crontab", version="3.4.0",
+          sha256="d2b5ad91f7a641d774661b7f3ba52258fd68273862c88713f4cc092ba614e707",
+          packages=("crontab", "crontabs", "cronlog"), pytest_args=("tests",),
+          note="test_compatibility's test_07_non_posix_shell fails unconverted too (no Windows shell); 12 tests skip "
+               "(croniter and cron_descriptor not installed)"),
+    Suite(name="sly", kind="pytest", dist="sly", version="0.5",
+          sha256="251d42015e8507158aec2164f06035df4a82b0314ce6450f457d7125e7649024",
+          packages=("sly",), src="src", pytest_args=("tests",)),
+    Suite(name="sqids", kind="pytest", dist="sqids", version="0.5.2",
+          sha256="5ac08f0c5c9b6814bc2e7c79ee5931e0849d25d95c50e415771b022a44f58af9",
+          packages=("sqids",), pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="its pyproject.toml makes every warning an error: pytest's about hypothesis imported before pytest (by "
+               "the runner) is ignored"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
