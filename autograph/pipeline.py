@@ -193,7 +193,8 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     function's file and line."""
     nested_functions = _nested_functions(node)
     for nested in nested_functions:
-        if not fence.is_generator_or_async(nested):  # those run as plain Python
+        # Generators and bytecode compilers' kernels (@numba.njit) run as plain Python
+        if not fence.is_generator_or_async(nested) and not fence.compiled_from_bytecode(nested, ctx):
             convert_tree(nested, ctx)
     dump = os.environ.get(DUMP_VARIABLE)
     if isinstance(node, ast.Lambda):

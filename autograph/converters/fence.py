@@ -14,6 +14,7 @@ as written (none sits inside an ``if`` or a loop): it then stays Python's own ``
 from __future__ import annotations
 
 import ast
+import types
 from typing import Callable
 
 from autograph.analysis.scopes import TRY_STATEMENTS
@@ -50,6 +51,37 @@ def _jumps_out_of(statements: list[ast.stmt]):
             stack += [(child, True) for child in node.body] + [(child, in_loop) for child in node.orelse]
         else:
             stack += [(child, in_loop) for child in children(node)]
+
+
+# Packages whose decorators compile a function from its bytecode (numba's njit, jit, vectorize, guvectorize, cfunc,
+# stencil): given a converted function, they meet its closures and ``ag__`` calls, which they cannot compile.
+BYTECODE_COMPILERS = frozenset({"numba"})
+
+
+def compiled_from_bytecode(node: ast.AST, ctx: Context) -> bool:
+    """Whether a nested def is decorated by a bytecode compiler (``@nb.njit``, ``@numba.jit(cache=True)``,
+    ``@njit`` imported from numba), named through the function's globals: then it stays as written in the
+    converted form too, for the compiler to read (numpy-groupies builds its kernels so, in factories)::
+
+        def factory(reduce):                    def factory(reduce):
+            @nb.njit                                @ag__.call(nb.njit, ...)   # (numba gets the def as written)
+            def kernel(x):            ->            def kernel(x):
+                if x > 0: ...                           if x > 0: ...
+    """
+    for decorator in getattr(node, "decorator_list", ()):
+        while isinstance(decorator, ast.Call):
+            decorator = decorator.func
+        path = []
+        while isinstance(decorator, ast.Attribute):
+            path.append(decorator.attr)
+            decorator = decorator.value
+        if not isinstance(decorator, ast.Name) or decorator.id in ctx.closure:
+            continue
+        root = ctx.globals.get(decorator.id)
+        module = root.__name__ if isinstance(root, types.ModuleType) else getattr(root, "__module__", None)
+        if isinstance(module, str) and module.partition(".")[0] in BYTECODE_COMPILERS:
+            return True
+    return False
 
 
 def is_generator_or_async(node: ast.AST) -> bool:

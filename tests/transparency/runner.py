@@ -251,9 +251,9 @@ class Converter:
                 if not isinstance(value, tuple):
                     memo[id(value)] = (value, value)  # (a cycle leads back here: leave it)
                 self._deep(attrs, depth - 1, memo)
-            if not isinstance(value, tuple):  # (a named tuple: its items too, below)
+            if not isinstance(value, (tuple, dict)):  # (a named tuple, a dict subclass: its items too, below)
                 return value
-        if depth == 0 or kind not in (dict, list, functools.partial) and not isinstance(value, tuple):
+        if depth == 0 or kind not in (dict, list, functools.partial) and not isinstance(value, (tuple, dict)):
             return value
         if id(value) in memo:
             return memo[id(value)][1]
@@ -265,6 +265,13 @@ class Converter:
                 if replaced is not item:
                     value[key] = replaced
             self._swap_keys(value)
+        elif isinstance(value, dict) and len(value) < 100_000:
+            # A dict subclass (numpy-groupies' Registry of its kernels, an OrderedDict): the values of the keys it
+            # has, through dict's own __setitem__, so that a subclass's hook sees no new entry.
+            for key, item in list(dict.items(value)):
+                replaced = self._deep(item, depth - 1, memo)
+                if replaced is not item:
+                    dict.__setitem__(value, key, replaced)
         elif kind is list and len(value) < 100_000:
             for index, item in enumerate(value):
                 replaced = self._deep(item, depth - 1, memo)
