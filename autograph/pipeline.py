@@ -194,7 +194,7 @@ def convert_tree(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> None:
     nested_functions = _nested_functions(node)
     for nested in nested_functions:
         # Generators and bytecode compilers' kernels (@numba.njit) run as plain Python
-        if not fence.is_generator_or_async(nested) and not fence.compiled_from_bytecode(nested, ctx):
+        if not fence.is_generator_or_async(nested) and not fence.compiled_from_bytecode(nested, node, ctx):
             convert_tree(nested, ctx)
     dump = os.environ.get(DUMP_VARIABLE)
     if isinstance(node, ast.Lambda):

@@ -58,30 +58,47 @@ def _jumps_out_of(statements: list[ast.stmt]):
 BYTECODE_COMPILERS = frozenset({"numba"})
 
 
-def compiled_from_bytecode(node: ast.AST, ctx: Context) -> bool:
-    """Whether a nested def is decorated by a bytecode compiler (``@nb.njit``, ``@numba.jit(cache=True)``,
-    ``@njit`` imported from numba), named through the function's globals: then it stays as written in the
-    converted form too, for the compiler to read (numpy-groupies builds its kernels so, in factories)::
+def compiled_from_bytecode(node: ast.AST, parent: ast.AST, ctx: Context) -> bool:
+    """Whether a nested def is handed to a bytecode compiler: decorated by one (``@nb.njit``,
+    ``@numba.jit(cache=True)``, ``@njit`` imported from numba, or a library's own wrapper of it, a function of a
+    module that imports numba: numpy-groupies' ``@njit_stable``), or passed to one in the function around it
+    (``return njit_stable(driver, name=...)``), each named through the function's globals. Then it stays as
+    written in the converted form too, for the compiler to read (numpy-groupies builds its kernels so)::
 
         def factory(reduce):                    def factory(reduce):
-            @nb.njit                                @ag__.call(nb.njit, ...)   # (numba gets the def as written)
-            def kernel(x):            ->            def kernel(x):
+            @nb.njit                                @ag__.call(nb.njit)
+            def kernel(x):            ->            def kernel(x):       # (as written)
                 if x > 0: ...                           if x > 0: ...
     """
-    for decorator in getattr(node, "decorator_list", ()):
-        while isinstance(decorator, ast.Call):
-            decorator = decorator.func
-        path = []
-        while isinstance(decorator, ast.Attribute):
-            path.append(decorator.attr)
-            decorator = decorator.value
-        if not isinstance(decorator, ast.Name) or decorator.id in ctx.closure:
-            continue
-        root = ctx.globals.get(decorator.id)
-        module = root.__name__ if isinstance(root, types.ModuleType) else getattr(root, "__module__", None)
-        if isinstance(module, str) and module.partition(".")[0] in BYTECODE_COMPILERS:
+    if any(_compiler(decorator, ctx) for decorator in getattr(node, "decorator_list", ())):
+        return True
+    name = getattr(node, "name", None)
+    for sub in _walk_own_scope(parent.body if isinstance(parent.body, list) else [parent.body]):
+        if isinstance(sub, ast.Call) and any(isinstance(a, ast.Name) and a.id == name for a in sub.args) and \
+                _compiler(sub.func, ctx):
             return True
     return False
+
+
+def _compiler(expression: ast.expr, ctx: Context) -> bool:
+    """Whether ``expression`` (a decorator, a called function) names a bytecode compiler, or a library's wrapper
+    of one (see ``compiled_from_bytecode``)."""
+    while isinstance(expression, ast.Call):
+        expression = expression.func
+    while isinstance(expression, ast.Attribute):
+        expression = expression.value
+    if not isinstance(expression, ast.Name) or expression.id in ctx.closure:
+        return False
+    root = ctx.globals.get(expression.id)
+    if _of_a_compiler(root):
+        return True
+    namespace = getattr(root, "__globals__", None)  # a function: does its module use a compiler?
+    return isinstance(namespace, dict) and any(_of_a_compiler(value) for value in list(namespace.values()))
+
+
+def _of_a_compiler(value: object) -> bool:
+    module = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", None)
+    return isinstance(module, str) and module.partition(".")[0] in BYTECODE_COMPILERS
 
 
 def is_generator_or_async(node: ast.AST) -> bool:

@@ -2,7 +2,8 @@
 ``jit``, ``vectorize``), stays as written: numba compiles it as it would unconverted. Converted, it held
 the converted form's closures and ``ag__`` calls, and numba refused them ("Unsupported use of cell variable
 encountered", "Unknown attribute 'call' of type Module(runtime)"): numpy-groupies 0.16.0 builds its
-kernels so, in factories (tests/transparency). Other decorated defs are converted as before."""
+kernels so, in factories, through a wrapper of its own (njit_stable), as a decorator and as a call on a nested def
+(tests/transparency). Other decorated defs are converted as before."""
 
 from __future__ import annotations
 
@@ -61,6 +62,35 @@ def vectorize_factory(offset):
     return clipped
 
 
+def stable_jit(py_func=None, **options):
+    """A library's own wrapper of numba's njit (numpy-groupies' njit_stable): a function of a module that uses
+    numba."""
+    if py_func is None:
+        return lambda f: nb.njit(**options)(f)
+    return nb.njit(**options)(py_func)
+
+
+def wrapper_factory(scale):
+    @stable_jit(cache=False)
+    def kernel(x):
+        total = 0.0
+        for v in x:
+            if v > 0:
+                total += v * scale
+        return total
+    return kernel
+
+
+def passed_factory(scale):
+    def driver(x):
+        total = 0.0
+        for v in x:
+            if v < 0:
+                total -= v * scale
+        return total
+    return stable_jit(driver)
+
+
 def other_decorator_factory(limit):
     @functools.cache
     def above(v):
@@ -72,7 +102,7 @@ def other_decorator_factory(limit):
 
 X = np.array([1.5, 2.0, 0.0, -3.0, 4.0])
 FACTORIES = [(njit_factory, 2.0), (jit_with_options_factory, 1.0), (imported_njit_factory, 0),
-             (vectorize_factory, 1.0)]
+             (vectorize_factory, 1.0), (wrapper_factory, 3.0), (passed_factory, 0.5)]
 
 
 @pytest.mark.parametrize(("factory", "argument"), FACTORIES, ids=lambda v: getattr(v, "__name__", repr(v)))

@@ -1604,7 +1604,7 @@ PYPI_SUITES = (
     # (tinycss2: the css-parsing-tests JSON cases, colors, An+B, nth selectors), URL building and parsing (furl, over
     # orderedmultidict), crontab files (python-crontab: its line parser, slices and specials), a lexer and LALR parser
     # generator (sly: rules given as decorated methods of a class body whose metaclass collects them) and short ids from
-    # numbers (sqids). 0 / 0 broken but param's (0 / 3) and numpy-groupies' (125 / 198), see their notes; 6 to 110 s for
+    # numbers (sqids). 0 / 0 broken but param's (0 / 1) and numpy-groupies' (43 / 55), see their notes; 6 to 110 s for
     # its three runs but numpy-groupies' (280 s, 580 s the first time, see its note). Run the same way and not added,
     # 0 / 0 broken: jsonpatch 1.48 (over jsonpointer), hyperlink 21.0.0 (over idna; its 7 hypothesis strategies made by
     # @composite are refused, their source not available) and pipe 2.2 (6 tests). Not added either: filterpy 2.0.0 (17
@@ -1620,13 +1620,13 @@ PYPI_SUITES = (
                "the runner) and about its asyncio options (pytest-asyncio not installed) are ignored; the 93 async "
                "tests of testreactive, testparamdepends and testrefs fail unconverted too (no pytest-asyncio), and "
                "testsignatures' test_signature_parameters_constructors_updated too; 68 tests skip (pandas, "
-               "cloudpickle, ... not installed); param.mypy_plugin does not import (mypy not installed). 3 break in "
-               "the converted form: test_crop_to_bounds of Number and Integer (Number.crop_to_bounds returns the "
-               "value, not the upper bound: an if/else whose else returns, and whose then-branch ends in two ifs "
-               "that return, lowers the statement after it unguarded) and "
-               "test_deprecate_setting_parameter_before_init (param's _find_stack_level walks the stack, block "
-               "frames among it, and ag__.stacklevel counts them again: the warning names a line outside the test "
-               "module, whose filter alone makes it an error; docs/limitations.md)"),
+               "cloudpickle, ... not installed); param.mypy_plugin does not import (mypy not installed). 1 breaks in "
+               "the converted form: test_deprecate_setting_parameter_before_init (param's _find_stack_level walks "
+               "the stack, block frames among it, and ag__.stacklevel counts them again: the warning names a line "
+               "outside the test module, whose filter alone makes it an error; docs/limitations.md). Its 2 "
+               "test_crop_to_bounds (Number, Integer) broke until stop 72: the code after an if whose then-branch "
+               "ends in two ifs that return, and whose else returns, was lowered unguarded "
+               "(tests/autograph/test_jump_placement.py)"),
     Suite(name="quantities", kind="pytest", dist="quantities", version="0.16.4",
           sha256="f5b6deb74f6ed814ec56b204dcf7b5d3c526456157de48e5a78681064f98bf36",
           packages=("quantities",), pytest_args=("quantities/tests",),
@@ -1645,14 +1645,13 @@ PYPI_SUITES = (
                "kernel per dtype) and test_benchmarks.py (timings) are not run; test_mt_kernels.py's numba kernels "
                "still compile, into numba's cache in the unpacked sdist: the first unconverted run took 314 s, later "
                "ones 12 s (as written 225 s each time: numba refuses the converted functions, see below); 349 tests "
-               "skip (pandas, polars, numbagg not installed). Broken: 82 on both paths (aggregate_purepy's `op is "
-               "_sort` and `op in (_mean, _var, _std)` compare the converted module functions with the originals that "
-               "its Registry, a dict subclass of (name, op) named tuples, still holds: runner.py swaps the items of "
-               "plain dicts only), 43 as written (numba.njit(group_count) and the like compile the converted module "
-               "function's code, the per-call choice: NotImplementedError 'Unsupported use of cell variable "
-               "encountered') and 116 in the converted form (114: a def decorated with @nb.njit inside a converted "
-               "factory is converted with it, so numba types ag__.call: TypingError \"Unknown attribute 'call' of type "
-               "Module(runtime)\"; 2: as written's cell variable)"),
+               "skip (pandas, polars, numbagg not installed). Broken: 43 as written and 55 in the converted form, all "
+               "one class: numba compiles a converted module function (collect.py's njit_stable(group_count), "
+               "the function runner.py swapped in), whose code holds the per-call choice: NotImplementedError "
+               "'Unsupported use of cell variable encountered' (docs/limitations.md: give numba the function "
+               "itself). Stop 72 fixed the rest (125 / 198 before): runner.py swaps the values and keys of a dict "
+               "subclass (its Registry), and a nested def handed to numba (@nb.njit, its own @njit_stable, "
+               "njit_stable(driver)) stays as written in the converted form"),
     Suite(name="tinycss2", kind="pytest", dist="tinycss2", version="1.5.1",
           sha256="d339d2b616ba90ccce58da8495a78f46e55d4d25f9fd71dfd526f07e7d53f957",
           packages=("tinycss2",), pytest_args=("tests",),

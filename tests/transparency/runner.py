@@ -229,9 +229,9 @@ class Converter:
         scope[glom]), and a converted function is another object, neither equal to the original nor of its hash."""
         if any(self._swap(key) for key in table if isinstance(key, types.FunctionType)):
             items = [((self._swap(key) if isinstance(key, types.FunctionType) else None) or key, item)
-                     for key, item in table.items()]
-            table.clear()
-            table.update(items)
+                     for key, item in dict.items(table)]
+            dict.clear(table)  # (dict's own methods: a subclass's hooks see no change, numpy-groupies' Registry)
+            dict.update(table, items)
 
     def _deep(self, value, depth: int, memo: dict):
         """``value`` with the originals in it replaced by their converted functions: dicts (keys too) and lists in
@@ -248,7 +248,7 @@ class Converter:
         if depth > 0 and id(kind) in self._own_classes:
             attrs = getattr(value, "__dict__", None)
             if type(attrs) is dict and id(value) not in memo:
-                if not isinstance(value, tuple):
+                if not isinstance(value, (tuple, dict)):  # (those are put in the memo below, with their items)
                     memo[id(value)] = (value, value)  # (a cycle leads back here: leave it)
                 self._deep(attrs, depth - 1, memo)
             if not isinstance(value, (tuple, dict)):  # (a named tuple, a dict subclass: its items too, below)
@@ -272,6 +272,7 @@ class Converter:
                 replaced = self._deep(item, depth - 1, memo)
                 if replaced is not item:
                     dict.__setitem__(value, key, replaced)
+            self._swap_keys(value)
         elif kind is list and len(value) < 100_000:
             for index, item in enumerate(value):
                 replaced = self._deep(item, depth - 1, memo)
