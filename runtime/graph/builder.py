@@ -46,6 +46,9 @@ class GraphBuilder:
         # On the outermost builder: id(Value) -> (Value, certain) for the Python numbers conds and loops made: whether
         # every path left one of one Python type (runtime/graph/python_kinds.py).
         self.python_certain: dict[int, tuple] = {}
+        # On the outermost builder: the arrays that are one array on some paths of a staged statement only
+        # (y = x if c else x * 2): id(tensor) -> (tensor, [(partner, condition, exact)]) (runtime/graph/path_aliases.py)
+        self.path_aliases: dict[int, tuple] = {}
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:
         value = Value(shape, dtype)

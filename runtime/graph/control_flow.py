@@ -29,7 +29,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime import carry
-from runtime.graph import formatted, tensor, tracing, variables
+from runtime.graph import formatted, path_aliases, tensor, tracing, variables
 from runtime.graph.builder import STRICT_PYTHON_TYPES, current_builder
 from runtime.graph.ir import Graph
 from runtime.graph.ops import graph_is_stateful, refused_dtypes
@@ -317,8 +317,10 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
     for k, root in enumerate(roots):
         tensor.write(root, outs[first_root + k])
     for k in range(len(join.outputs)):
-        tensor.stand_as_all(outs[k], [t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
-                                          for t, picks in zip(traced, join.picks)])
+        left = [t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
+                for t, picks in zip(traced, join.picks)]
+        tensor.stand_as_all(outs[k], left)
+        path_aliases.note_join(outs[k], left, (lambda: pred, lambda: tensor.apply("logical_not", pred)))
     sources = [next(picks[k] for picks in join.picks if picks[k] is not None) for k in range(len(join.outputs))]
     return join.values([_python_number(outs[k], traced, i, j) for k, (i, j) in enumerate(sources)])
 
@@ -494,6 +496,7 @@ def _unshared(array: Tensor, entry: tuple, flat: list) -> bool:
         return False
     known = 1 + 1 + sum(_identical(leaves, array) for leaves, _ in flat)  # its cell, entry, flat
     known += 2  # this function's argument, the caller's variable
+    known += path_aliases.references(array)  # (the runtime's record of the arrays a staged statement joined)
     if held_only_by(array, known):
         return True
     gc.collect()  # the traced branches leave reference cycles (closures, subgraphs) that may still hold it

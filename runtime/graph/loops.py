@@ -34,7 +34,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime import carry
-from runtime.graph import tensor, tracing, variables
+from runtime.graph import path_aliases, tensor, tracing, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import (
     RULES,
@@ -53,7 +53,7 @@ from runtime.graph.control_flow import (
     zeros,
 )
 from runtime.graph.numpy_random import draws_random
-from runtime.graph.ops import refused_dtypes
+from runtime.graph.ops import graph_is_stateful, refused_dtypes
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TensorSpec
@@ -168,7 +168,7 @@ class _Loop:
 
 
 def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, what: str = "while loop",
-                peelable: bool = False) -> None:
+                peelable: bool = False, entered: Optional[Callable[[], Any]] = None) -> None:
     """``while test(): body()`` as one while_loop node; the state ends with its outputs.
 
     Inside the body and test, each carried tensor is the same Tensor object as before the loop,
@@ -176,7 +176,9 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     the loop's writes. A carried tensor the body wrote into in place (``x[i] = v``; not rebound) is
     written with the loop's output afterwards. A tensor from before the loop that is not carried but
     written in the body (through an attribute, a container, another view) becomes an extra loop
-    variable (a *root*): the body is traced again with it carried."""
+    variable (a *root*): the body is traced again with it carried. A variable the body rebinds that held
+    an array from before the loop is that array after it when no iteration runs: noted, with ``entered``
+    (a thunk giving whether an iteration runs; None where that is not at hand), for path_aliases."""
     entry = state.get()
     loop = _Loop(state.names, entry)
     restore = closure_snapshot(body, test)
@@ -266,11 +268,21 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
             "while u < p: ...; u = np.random.rand()).")
     consts = cond.captures
     body_graph = tracing.pad_inputs(with_outputs(sub.graph, plan), consts[len(sub.captures):])
-    outs = tensor.bind("while_loop", [*loop.initial_values(), *roots, *consts], cond_graph=cond.graph,
-                       body_graph=body_graph)
+    inputs = [*loop.initial_values(), *roots, *consts]
+    outs = tensor.bind("while_loop", inputs, cond_graph=cond.graph, body_graph=body_graph)
+    if entered is None and not graph_is_stateful(cond.graph):
+        # Whether an iteration runs: the loop's test on the values it starts from (a cond whose two branches are
+        # the test's graph), asked only where a rebound variable held an array from before the loop.
+        def entered(inputs: list = inputs) -> Any:
+            return tensor.bind("cond", [tensor.constant(True), *inputs], true_graph=cond.graph,
+                               false_graph=cond.graph)[0]
     n = len(loop.slots)
     for (i, j), out in zip(loop.slots, outs[:n]):
         tensor.stand_as_all(out, [loop.init[i, j], flat[i][0][j]])
+        if (i, j) in loop.fresh:  # (a kept slot's array is the one from before the loop, written in place)
+            path_aliases.note_join(out, [loop.init[i, j], flat[i][0][j]], (
+                path_aliases.ALWAYS if entered is None else lambda: tensor.apply("logical_not", entered()),
+                path_aliases.ALWAYS))
         if (i, j) in loop.weak:  # a Python number: the one from before the loop, or the body's (one type on both?)
             tensor.record_join(out, [loop.flat[i][0][j], flat[i][0][j]])
     for root, out in zip(roots, outs[n:]):
@@ -425,7 +437,8 @@ def _indexed_loop(count: Any, item_at: Callable[[Any], Any], extra_test: Optiona
         body(item_at(index))
         counted.index = index + 1
 
-    stage_while(test, step, counted, what="for loop", peelable=peelable)
+    entered = None if extra_test is not None else lambda: tensor.as_tensor(0 < count)
+    stage_while(test, step, counted, what="for loop", peelable=peelable, entered=entered)
 
 
 def _trip_count(start: Any, stop: Any, step: Any) -> Any:

@@ -44,7 +44,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime.carry import holds as carry_holds
-from runtime.graph import asked, formatted, ops, ops_scipy, python_kinds, scalar_writes
+from runtime.graph import asked, formatted, ops, ops_scipy, path_aliases, python_kinds, scalar_writes
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
@@ -1929,8 +1929,10 @@ def assign_out(target: Tensor, value: Any) -> None:
         raise ValueError("output array is read-only") from None
 
 
-def write(target: Tensor, new: Tensor) -> None:
-    """Make ``target`` hold ``new`` (same shape and dtype): writes through views to their bases."""
+def write(target: Tensor, new: Tensor, mirrored: tuple = ()) -> None:
+    """Make ``target`` hold ``new`` (same shape and dtype): writes through views to their bases, and into the
+    arrays a staged statement made the base one with on some paths (runtime/graph/path_aliases.py; ``mirrored``:
+    the arrays this write was mirrored from)."""
     builder = current_builder()
     if builder is None:  # a tensor kept after its trace ended, written outside any trace
         raise leaked_tensor_error(target._value, target.builder)
@@ -1948,11 +1950,13 @@ def write(target: Tensor, new: Tensor) -> None:
                 "original only for some layouts, so the graph cannot tell whether the write should reach it. "
                 "Write into the original array, or into a .copy() of the reshaped one.")
         base, _, backward = target._view
-        write(base, backward(base, new))
+        write(base, backward(base, new), mirrored)
         seen = base.stamp()
     target._version += 1
     target._array = True  # (written into: a NumPy scalar cannot be)
     target._keep(new, builder, seen)
+    if target._view is None:
+        path_aliases.after_write(target, mirrored)
 
 
 _COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})

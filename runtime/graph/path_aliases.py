@@ -1,0 +1,166 @@
+"""Arrays that are one array on some paths of a staged statement only.
+
+``y = x if c else x * 2`` holds, eagerly, the very array ``x`` when ``c`` holds: a later write into ``y``
+changes ``x`` (the caller's array, if ``x`` is an argument), and a write into ``x`` shows through ``y``. A
+graph's ``y`` is the staged statement's own output, another tensor, so each write is mirrored into the other
+under the path's condition::
+
+    y = x if c else x * 2          y = cond(c, x, x * 2)
+    y[0] = 100.0            ->     y = setitem(y, 0, 100.0)
+                                   x = where(c, y, x)         # x is y on the paths where c holds
+
+and the same for a write into ``x`` (``y = where(c, x, y)``). Where the two cannot be mirrored element for
+element (``y`` is a view of ``x`` made inside a branch, so the region is not known outside it; another shape
+or dtype), or the path's condition is not a value the graph has where the write is (a loop's output that is
+its argument when the loop runs no iteration), the write raises ``NotStageable`` when the graph runs on a
+path where the two are one array (an assertion), and only there: never the unmirrored value.
+
+Records live on the outermost builder, in both directions, for the trace (``GraphBuilder.path_aliases``):
+id(tensor) -> (tensor, [(partner, condition or None, exact)]). A record is used only where both tensors and
+the condition are values of the graph being traced or of one enclosing it (a branch's own tensors are gone
+once the branch ends).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from runtime.graph.builder import current_builder
+from runtime.staging import NotStageable, format_site, user_location, user_site
+
+ALWAYS = "always"  # the condition of a path whose test the graph does not have: every run that writes
+
+
+def _root(builder: Any) -> Any:
+    while builder.parent is not None:
+        builder = builder.parent
+    return builder
+
+
+def _visible(builder: Any, owner: Any) -> bool:
+    """Whether ``owner``'s values can be read in ``builder`` (it is ``builder`` or one enclosing it)."""
+    while builder is not None:
+        if builder is owner:
+            return True
+        builder = builder.parent
+    return False
+
+
+def _base(t: Any) -> Any:
+    while t._view is not None:
+        t = t._view[0]
+    return t
+
+
+def note_join(out: Any, values: Sequence[Any], conditions: Sequence[Any]) -> None:
+    """``out`` is ``values[b]`` on the paths where ``conditions[b]`` holds (a tensor of the graph being traced,
+    ``ALWAYS``, or a thunk making one, called only when needed): record each value that is an array from before
+    the statement, or a view of one, or one of those through an earlier record."""
+    from runtime.graph.tensor import Tensor
+
+    builder = current_builder()
+    if not isinstance(out, Tensor) or builder is None:
+        return
+    root = _root(builder)
+    made: dict[int, Any] = {}
+    for b, value in enumerate(values):
+        if not isinstance(value, Tensor) or value is out:
+            continue
+        for partner, exact, inner in _sharers(value, builder, root):
+            condition = conditions[b]
+            if inner:  # the inner statement's own condition is a branch's value: this path's is the best bound
+                exact = False
+            if condition is not ALWAYS and callable(condition):
+                if b not in made:
+                    made[b] = condition()
+                condition = made[b]
+            _record(root, out, partner, condition, exact)
+
+
+def _sharers(value: Any, builder: Any, root: Any) -> list:
+    """The arrays readable here that ``value`` is (exact: element for element, the array itself) or is part of
+    (a view made inside the branch, or an earlier statement's output that was one), with whether the relation is
+    only known inside the branch (``inner``)."""
+    found = []
+    if _visible(builder, value.builder):  # (a view from before the statement too: a write goes through it)
+        return [(value, True, False)]
+    seen: set = set()
+    stack = [value]
+    while stack:
+        t = stack.pop()
+        if id(t) in seen:
+            continue
+        seen.add(id(t))
+        if _visible(builder, t.builder):
+            found.append((t, False, True))
+            continue
+        if t._view is not None:
+            stack.append(t._view[0])
+        entry = root.path_aliases.get(id(t))
+        if entry is not None and entry[0] is t:
+            stack.extend(partner for partner, _, _ in entry[1])
+    return found
+
+
+def _record(root: Any, a: Any, b: Any, condition: Any, exact: bool) -> None:
+    for one, other in ((a, b), (b, a)):
+        entry = root.path_aliases.get(id(one))
+        if entry is None or entry[0] is not one:
+            entry = root.path_aliases[id(one)] = (one, [])
+        entry[1].append((other, condition, exact))
+
+
+def after_write(target: Any, mirrored: tuple) -> None:
+    """``target`` (a base array) was just written: write its partners under their conditions, or assert that
+    no run takes a path where they are one array (see the module's docstring); the same for the partners of its
+    views (``w = x[::-1]`` before ``y = x if c else w``: a write into ``x`` changes ``w``, and so ``y`` where ``c``
+    does not hold). ``mirrored``: the tensors this write came through already (a write mirrored back would
+    loop)."""
+    builder = current_builder()
+    root = _root(builder)
+    if not root.path_aliases:
+        return
+    changed = [entry for entry in list(root.path_aliases.values())
+               if entry[0] is target or (entry[0]._view is not None and _base(entry[0]) is target)]
+    for one, partners in changed:
+        if not _visible(builder, one.builder):
+            continue
+        _mirror(one, partners, builder, (*mirrored, target))
+
+
+def _mirror(written: Any, partners: list, builder: Any, mirrored: tuple) -> None:
+    from runtime.graph import tensor
+
+    for partner, condition, exact in list(partners):
+        if any(partner is m for m in mirrored) or not _visible(builder, partner.builder):
+            continue
+        if condition is not ALWAYS and not _visible(builder, condition.builder):
+            continue
+        same = (exact and partner.shape == written.shape and partner.dtype == written.dtype
+                and None not in written.shape)
+        if same and condition is not ALWAYS:
+            tensor.write(partner, tensor.apply("where", condition, written, partner), mirrored=(*mirrored, written))
+            continue
+        holds = tensor.constant(False) if condition is ALWAYS else tensor.apply("logical_not", condition)
+        tensor.bind("assert", [holds], message=_message(), error=NotStageable, where=user_location())
+
+
+def references(t: Any) -> int:
+    """How many references the records hold to ``t`` (a count of the program's own references subtracts
+    them: runtime/graph/control_flow.py's ``_unshared``)."""
+    builder = current_builder()
+    if builder is None:
+        return 0
+    count = 0
+    for one, partners in _root(builder).path_aliases.values():
+        count += (one is t) + sum(partner is t for partner, _, _ in partners)
+    return count
+
+
+def _message() -> str:
+    site = user_site()
+    where = "" if site is None else f" ({format_site(*site)})"
+    return (f"this write{where} reaches an array that is, on the path this run took, also another variable's array "
+            "(y = x if c else x * 2, or x from before a loop that ran no iteration), and the graph cannot write both "
+            "there: eagerly both would change. Copy before writing (y = y.copy()), or write into the array itself "
+            "under the condition (x[i] = np.where(c, v, x[i]))")
