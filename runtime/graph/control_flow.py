@@ -320,7 +320,9 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         left = [t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
                 for t, picks in zip(traced, join.picks)]
         tensor.stand_as_all(outs[k], left)
-        path_aliases.note_join(outs[k], left, (lambda: pred, lambda: tensor.apply("logical_not", pred)))
+        if isinstance(outs[k], Tensor):
+            path_aliases.note_join(outs[k], [v if isinstance(v, Tensor) else None for v in left],
+                                   (lambda: pred, lambda: tensor.apply("logical_not", pred)))
     sources = [next(picks[k] for picks in join.picks if picks[k] is not None) for k in range(len(join.outputs))]
     return join.values([_python_number(outs[k], traced, i, j) for k, (i, j) in enumerate(sources)])
 

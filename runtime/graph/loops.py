@@ -279,8 +279,9 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     n = len(loop.slots)
     for (i, j), out in zip(loop.slots, outs[:n]):
         tensor.stand_as_all(out, [loop.init[i, j], flat[i][0][j]])
-        if (i, j) in loop.fresh:  # (a kept slot's array is the one from before the loop, written in place)
-            path_aliases.note_join(out, [loop.init[i, j], flat[i][0][j]], (
+        if (i, j) in loop.fresh and isinstance(out, Tensor):  # (a kept slot's array is the one from before)
+            ends = [v if isinstance(v, Tensor) else None for v in (loop.init[i, j], flat[i][0][j])]
+            path_aliases.note_join(out, ends, (
                 path_aliases.ALWAYS if entered is None else lambda: tensor.apply("logical_not", entered()),
                 path_aliases.ALWAYS))
         if (i, j) in loop.weak:  # a Python number: the one from before the loop, or the body's (one type on both?)

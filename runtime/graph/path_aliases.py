@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from runtime.graph.builder import current_builder
-from runtime.staging import NotStageable, format_site, user_location, user_site
+from runtime.staging import format_site, user_site
 
 ALWAYS = "always"  # the condition of a path whose test the graph does not have: every run that writes
 
@@ -55,16 +55,15 @@ def _base(t: Any) -> Any:
 def note_join(out: Any, values: Sequence[Any], conditions: Sequence[Any]) -> None:
     """``out`` is ``values[b]`` on the paths where ``conditions[b]`` holds (a tensor of the graph being traced,
     ``ALWAYS``, or a thunk making one, called only when needed): record each value that is an array from before
-    the statement, or a view of one, or one of those through an earlier record."""
-    from runtime.graph.tensor import Tensor
-
+    the statement, or a view of one, or one of those through an earlier record. ``out`` and ``values`` are
+    tensors (None for a value that is not one)."""
     builder = current_builder()
-    if not isinstance(out, Tensor) or builder is None:
+    if builder is None:
         return
     root = _root(builder)
     made: dict[int, Any] = {}
     for b, value in enumerate(values):
-        if not isinstance(value, Tensor) or value is out:
+        if value is None or value is out:
             continue
         for partner, exact, inner in _sharers(value, builder, root):
             condition = conditions[b]
@@ -110,39 +109,32 @@ def _record(root: Any, a: Any, b: Any, condition: Any, exact: bool) -> None:
         entry[1].append((other, condition, exact))
 
 
-def after_write(target: Any, mirrored: tuple) -> None:
-    """``target`` (a base array) was just written: write its partners under their conditions, or assert that
-    no run takes a path where they are one array (see the module's docstring); the same for the partners of its
-    views (``w = x[::-1]`` before ``y = x if c else w``: a write into ``x`` changes ``w``, and so ``y`` where ``c``
-    does not hold). ``mirrored``: the tensors this write came through already (a write mirrored back would
-    loop)."""
+def to_mirror(target: Any, mirrored: tuple) -> list:
+    """``target`` (a base array) was just written: what to do about it, as (written, partner, condition, exact)
+    for each partner of it or of its views readable here (``w = x[::-1]`` before ``y = x if c else w``: a write into
+    ``x`` changes ``w``, and so ``y`` where ``c`` does not hold). Exact ones (``condition`` a tensor, the same shape
+    and dtype) are written ``where(condition, written, partner)``; for the others a graph assertion refuses the runs
+    where the two are one (runtime/graph/tensor.py, ``write``). ``mirrored``: the tensors this write came through
+    already (a write mirrored back would loop)."""
     builder = current_builder()
     root = _root(builder)
     if not root.path_aliases:
-        return
-    changed = [entry for entry in list(root.path_aliases.values())
-               if entry[0] is target or (entry[0]._view is not None and _base(entry[0]) is target)]
-    for one, partners in changed:
-        if not _visible(builder, one.builder):
+        return []
+    mirrored = (*mirrored, target)
+    plan = []
+    for one, partners in list(root.path_aliases.values()):
+        through = one is target or (one._view is not None and _base(one) is target)
+        if not through or not _visible(builder, one.builder):
             continue
-        _mirror(one, partners, builder, (*mirrored, target))
-
-
-def _mirror(written: Any, partners: list, builder: Any, mirrored: tuple) -> None:
-    from runtime.graph import tensor
-
-    for partner, condition, exact in list(partners):
-        if any(partner is m for m in mirrored) or not _visible(builder, partner.builder):
-            continue
-        if condition is not ALWAYS and not _visible(builder, condition.builder):
-            continue
-        same = (exact and partner.shape == written.shape and partner.dtype == written.dtype
-                and None not in written.shape)
-        if same and condition is not ALWAYS:
-            tensor.write(partner, tensor.apply("where", condition, written, partner), mirrored=(*mirrored, written))
-            continue
-        holds = tensor.constant(False) if condition is ALWAYS else tensor.apply("logical_not", condition)
-        tensor.bind("assert", [holds], message=_message(), error=NotStageable, where=user_location())
+        for partner, condition, exact in partners:
+            if any(partner is m for m in mirrored) or not _visible(builder, partner.builder):
+                continue
+            if condition is not ALWAYS and not _visible(builder, condition.builder):
+                continue
+            exact = exact and condition is not ALWAYS and partner.shape == one.shape and partner.dtype == one.dtype \
+                and None not in one.shape
+            plan.append((one, partner, condition, exact))
+    return plan
 
 
 def references(t: Any) -> int:
@@ -157,7 +149,8 @@ def references(t: Any) -> int:
     return count
 
 
-def _message() -> str:
+def message() -> str:
+    """The refusal of a write that cannot be mirrored, where the run took a path on which it would have to be."""
     site = user_site()
     where = "" if site is None else f" ({format_site(*site)})"
     return (f"this write{where} reaches an array that is, on the path this run took, also another variable's array "

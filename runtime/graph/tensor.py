@@ -1956,7 +1956,12 @@ def write(target: Tensor, new: Tensor, mirrored: tuple = ()) -> None:
     target._array = True  # (written into: a NumPy scalar cannot be)
     target._keep(new, builder, seen)
     if target._view is None:
-        path_aliases.after_write(target, mirrored)
+        for written, partner, condition, exact in path_aliases.to_mirror(target, mirrored):
+            if exact:  # the partner is the written array where the condition holds
+                write(partner, apply("where", condition, written, partner), (*mirrored, target, written))
+                continue
+            holds = constant(False) if condition is path_aliases.ALWAYS else apply("logical_not", condition)
+            bind("assert", [holds], message=path_aliases.message(), error=NotStageable, where=user_location())
 
 
 _COMPREHENSIONS = frozenset({"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"})
