@@ -315,7 +315,7 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
     if plans[0] or any(graph_is_stateful(g) for g in graphs):
         outs = tensor.bind("cond", [pred, *captures], true_graph=graphs[0], false_graph=graphs[1])
     for k, root in enumerate(roots):
-        tensor.write(root, outs[first_root + k])
+        tensor.write(root, outs[first_root + k], carried_out=True)
     for k in range(len(join.outputs)):
         left = [t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
                 for t, picks in zip(traced, join.picks)]

@@ -154,7 +154,7 @@ class _Loop:
                 continue
             if in_place is not None and slot in in_place:
                 if slot in written:
-                    tensor.write(init, value)
+                    tensor.write(init, value, carried_out=True)
                 continue
             leaves[i][j] = PyNumber.of(value) if slot in self.weak else value
         return tuple(tree.unflatten(ls) for ls, (_, tree) in zip(leaves, self.flat))
@@ -287,7 +287,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
         if (i, j) in loop.weak:  # a Python number: the one from before the loop, or the body's (one type on both?)
             tensor.record_join(out, [loop.flat[i][0][j], flat[i][0][j]])
     for root, out in zip(roots, outs[n:]):
-        tensor.write(root, out)
+        tensor.write(root, out, carried_out=True)
     state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat), written=in_place))
 
 

@@ -16,7 +16,8 @@ its argument when the loop runs no iteration), the write raises ``NotStageable``
 path where the two are one array (an assertion), and only there: never the unmirrored value.
 
 Records live on the outermost builder, in both directions, for the trace (``GraphBuilder.path_aliases``):
-id(tensor) -> (tensor, [(partner, condition or None, exact)]). A record is used only where both tensors and
+id(tensor) -> (tensor, [(partner, condition or ALWAYS, exact)]), and ("base", id(base array)) -> the recorded
+tensors that are that array or views of it. A record is used only where both tensors and
 the condition are values of the graph being traced or of one enclosing it (a branch's own tensors are gone
 once the branch ends).
 """
@@ -106,6 +107,8 @@ def _record(root: Any, a: Any, b: Any, condition: Any, exact: bool) -> None:
         entry = root.path_aliases.get(id(one))
         if entry is None or entry[0] is not one:
             entry = root.path_aliases[id(one)] = (one, [])
+            # (indexed by the base array too: a write looks up the records of its base's views at once)
+            root.path_aliases.setdefault(("base", id(_base(one))), []).append(one)
         entry[1].append((other, condition, exact))
 
 
@@ -122,11 +125,11 @@ def to_mirror(target: Any, mirrored: tuple) -> list:
         return []
     mirrored = (*mirrored, target)
     plan = []
-    for one, partners in list(root.path_aliases.values()):
-        through = one is target or (one._view is not None and _base(one) is target)
-        if not through or not _visible(builder, one.builder):
+    for one in list(root.path_aliases.get(("base", id(target)), ())):
+        entry = root.path_aliases.get(id(one))
+        if entry is None or entry[0] is not one or _base(one) is not target or not _visible(builder, one.builder):
             continue
-        for partner, condition, exact in partners:
+        for partner, condition, exact in entry[1]:
             if any(partner is m for m in mirrored) or not _visible(builder, partner.builder):
                 continue
             if condition is not ALWAYS and not _visible(builder, condition.builder):
@@ -144,8 +147,11 @@ def references(t: Any) -> int:
     if builder is None:
         return 0
     count = 0
-    for one, partners in _root(builder).path_aliases.values():
-        count += (one is t) + sum(partner is t for partner, _, _ in partners)
+    for key, entry in _root(builder).path_aliases.items():
+        if type(key) is tuple:  # (the index by base: its lists hold the same tensors as the records)
+            count += sum(one is t for one in entry)
+        else:
+            count += (entry[0] is t) + sum(partner is t for partner, _, _ in entry[1])
     return count
 
 

@@ -1929,10 +1929,12 @@ def assign_out(target: Tensor, value: Any) -> None:
         raise ValueError("output array is read-only") from None
 
 
-def write(target: Tensor, new: Tensor, mirrored: tuple = ()) -> None:
+def write(target: Tensor, new: Tensor, mirrored: tuple = (), carried_out: bool = False) -> None:
     """Make ``target`` hold ``new`` (same shape and dtype): writes through views to their bases, and into the
     arrays a staged statement made the base one with on some paths (runtime/graph/path_aliases.py; ``mirrored``:
-    the arrays this write was mirrored from)."""
+    the arrays this write was mirrored from). ``carried_out``: the write hands a staged statement's result to the
+    array its branches or body wrote into, whose writes were mirrored (or checked) where they ran: a loop that ran
+    no iteration wrote nothing, and neither does this."""
     builder = current_builder()
     if builder is None:  # a tensor kept after its trace ended, written outside any trace
         raise leaked_tensor_error(target._value, target.builder)
@@ -1950,12 +1952,12 @@ def write(target: Tensor, new: Tensor, mirrored: tuple = ()) -> None:
                 "original only for some layouts, so the graph cannot tell whether the write should reach it. "
                 "Write into the original array, or into a .copy() of the reshaped one.")
         base, _, backward = target._view
-        write(base, backward(base, new), mirrored)
+        write(base, backward(base, new), mirrored, carried_out)
         seen = base.stamp()
     target._version += 1
     target._array = True  # (written into: a NumPy scalar cannot be)
     target._keep(new, builder, seen)
-    if target._view is None:
+    if target._view is None and not carried_out:
         for written, partner, condition, exact in path_aliases.to_mirror(target, mirrored):
             if exact:  # the partner is the written array where the condition holds
                 write(partner, apply("where", condition, written, partner), (*mirrored, target, written))

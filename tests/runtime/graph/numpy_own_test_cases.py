@@ -1505,8 +1505,6 @@ _NO_ERROR = "no error where NumPy raises ValueError: "
 XFAIL = {  # (case, executor) -> what differs: a silent wrong result or another error than NumPy's
     **{("bincount_minlength_smaller", ex): "AssertionError: a value >= minlength (the graph's own documented limit); "
        "NumPy grows the output" for ex in ("numpy", "jax")},
-    **{("clip_int_python_out_of_range", ex): "OverflowError: Python integer -1000 out of bounds for int8 (NumPy 2 "
-       "clips an int8 array to Python-int bounds beyond its range)" for ex in ("numpy", "jax")},
     **{("searchsorted_sorter_out_of_bounds", ex): "IndexError where NumPy raises ValueError('Sorter index out of "
        "range.')" for ex in ("numpy", "jax")},
     **{(name, ex): "ValueError kth(=0) out of bounds (0) for an empty axis, where NumPy returns the empty array"
