@@ -16,7 +16,7 @@ import numpy as np
 
 from runtime.carry import holds
 from runtime.graph import variables
-from runtime.graph.asked import error_of
+from runtime.graph.asked import answer
 from runtime.graph.shapes import normalize_axes, normalize_axis
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
@@ -476,12 +476,7 @@ def _where(condition: Any, x: Any = None, y: Any = None) -> Tensor:
     if type(x) in _NUMBERS and type(y) in _NUMBERS and not all(holds(np.dtype(np.int64), v) for v in (x, y)):
         # Two Python numbers, one an int beyond int64: NumPy's choice of their dtype, and each as NumPy casts it into
         # that (np.where(c, 2**63, -1) is int64 in NumPy 2.4, wrapped), or its error, raised now.
-        error, message = error_of(lambda: np.where(True, x, y))
-        if error is not type(None):
-            raise error(message)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return apply("where", cond, np.where(True, x, y), np.where(False, x, y))
+        return apply("where", cond, *answer(lambda: (np.where(True, x, y), np.where(False, x, y))))
     return apply("where", cond, _where_choice(x, y), _where_choice(y, x))
 
 
@@ -497,12 +492,7 @@ def _where_choice(value: Any, other: Any) -> Any:
     if type(value) is not int or dtype is None or type(other) in (bool, int, float, complex) or np.dtype(
             dtype).kind not in "iu" or holds(np.dtype(dtype), value):
         return value
-    error, message = error_of(lambda: np.where(False, np.zeros((), dtype), value))
-    if error is not type(None):
-        raise error(message)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return np.where(False, np.zeros((), dtype), value)
+    return answer(lambda: np.where(False, np.zeros((), dtype), value))
 
 
 @implements(np.take)
