@@ -55,6 +55,22 @@ class GraphBuilder:
         self.inputs.append(value)
         return value
 
+    def root(self) -> GraphBuilder:
+        """The outermost builder of this trace: the one that keeps what the whole trace records."""
+        builder = self
+        while builder.parent is not None:
+            builder = builder.parent
+        return builder
+
+    def sees(self, owner: GraphBuilder) -> bool:
+        """Whether ``owner``'s values can be read here: it is this builder or one enclosing it."""
+        builder: Optional[GraphBuilder] = self
+        while builder is not None:
+            if builder is owner:
+                return True
+            builder = builder.parent
+        return False
+
     def value_of(self, value: Value, owner: GraphBuilder, use: str = "") -> Value:
         """The value standing here for ``value`` of ``owner``'s graph, capturing it if ``owner`` encloses this one.
         A value of a graph that does not enclose this one leaked out of its trace: a ``StagingError`` that says

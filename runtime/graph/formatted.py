@@ -46,18 +46,12 @@ _REPR = re.compile(r"<Tensor [^<>#]*>")  # a tensor's repr (runtime/graph/tensor
 _numbers = itertools.count(1)
 
 
-def _root(builder: GraphBuilder) -> GraphBuilder:
-    """The outermost builder of ``builder``'s trace: the one that keeps the trace's marks."""
-    while builder.parent is not None:
-        builder = builder.parent
-    return builder
-
 
 def mark(t: Any, spec: str = "") -> str:
     """``str(t)`` of a graph tensor while tracing: its type and its number in this trace; ``format(t, spec)``
     with a format spec, another number (a number names the tensor and the spec it is written in with)."""
     value, owner = t.ref()
-    root = _root(current_builder() or owner)
+    root = (current_builder() or owner).root()
     marks = root.marks
     key = (id(value), spec)
     entry = marks.get(key)
@@ -73,7 +67,7 @@ def first_mark(text: str) -> Optional[str]:
     builder = current_builder()
     if builder is None or "<Tensor " not in text:
         return None
-    root = _root(builder)
+    root = builder.root()
     found = next((match.group(0) for match in _MARK.finditer(text) if int(match.group(2)) in root.marked), None)
     if found is None:
         found = next((match.group(0) for match in _REPR.finditer(text)), None)
@@ -90,7 +84,7 @@ def marks_made_by(text: str, builder: GraphBuilder) -> list[tuple[int, Any]]:
     """The marks in ``text`` of tensors of ``builder``'s own graph: (mark number, Value), each once."""
     if "<Tensor " not in text:
         return []
-    root = _root(builder)
+    root = builder.root()
     found: dict[int, Any] = {}
     for match in _MARK.finditer(text):
         entry = root.marked.get(int(match.group(2)))
@@ -107,7 +101,7 @@ def template(text: str, first: int = 0, readable: Optional[dict] = None) -> Opti
     builder = current_builder()
     if builder is None or "<Tensor " not in text:
         return None
-    root = _root(builder)
+    root = builder.root()
     pieces: list[Any] = []
     tensors: list[Any] = []
     numbers: dict[int, int] = {}  # id of a marked Value: its k

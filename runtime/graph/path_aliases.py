@@ -32,21 +32,6 @@ from runtime.staging import format_site, user_site
 ALWAYS = "always"  # the condition of a path whose test the graph does not have: every run that writes
 
 
-def _root(builder: Any) -> Any:
-    while builder.parent is not None:
-        builder = builder.parent
-    return builder
-
-
-def _visible(builder: Any, owner: Any) -> bool:
-    """Whether ``owner``'s values can be read in ``builder`` (it is ``builder`` or one enclosing it)."""
-    while builder is not None:
-        if builder is owner:
-            return True
-        builder = builder.parent
-    return False
-
-
 def _base(t: Any) -> Any:
     while t._view is not None:
         t = t._view[0]
@@ -61,7 +46,7 @@ def note_join(out: Any, values: Sequence[Any], conditions: Sequence[Any]) -> Non
     builder = current_builder()
     if builder is None:
         return
-    root = _root(builder)
+    root = builder.root()
     made: dict[int, Any] = {}
     for b, value in enumerate(values):
         if value is None or value is out:
@@ -81,9 +66,9 @@ def _sharers(value: Any, builder: Any, root: Any) -> list:
     """The arrays readable here that ``value`` is (exact: element for element, the array itself) or is part of
     (a view made inside the branch, or an earlier statement's output that was one), with whether the relation is
     only known inside the branch (``inner``)."""
-    found = []
-    if _visible(builder, value.builder):  # (a view from before the statement too: a write goes through it)
+    if builder.sees(value.builder):  # (a view from before the statement too: a write goes through it)
         return [(value, True, False)]
+    found = []
     seen: set = set()
     stack = [value]
     while stack:
@@ -91,7 +76,7 @@ def _sharers(value: Any, builder: Any, root: Any) -> list:
         if id(t) in seen:
             continue
         seen.add(id(t))
-        if _visible(builder, t.builder):
+        if builder.sees(t.builder):
             found.append((t, False, True))
             continue
         if t._view is not None:
@@ -120,19 +105,19 @@ def to_mirror(target: Any, mirrored: tuple) -> list:
     where the two are one (runtime/graph/tensor.py, ``write``). ``mirrored``: the tensors this write came through
     already (a write mirrored back would loop)."""
     builder = current_builder()
-    root = _root(builder)
+    root = builder.root()
     if not root.path_aliases:
         return []
     mirrored = (*mirrored, target)
     plan = []
     for one in list(root.path_aliases.get(("base", id(target)), ())):
         entry = root.path_aliases.get(id(one))
-        if entry is None or entry[0] is not one or _base(one) is not target or not _visible(builder, one.builder):
+        if entry is None or entry[0] is not one or _base(one) is not target or not builder.sees(one.builder):
             continue
         for partner, condition, exact in entry[1]:
-            if any(partner is m for m in mirrored) or not _visible(builder, partner.builder):
+            if any(partner is m for m in mirrored) or not builder.sees(partner.builder):
                 continue
-            if condition is not ALWAYS and not _visible(builder, condition.builder):
+            if condition is not ALWAYS and not builder.sees(condition.builder):
                 continue
             exact = exact and condition is not ALWAYS and partner.shape == one.shape and partner.dtype == one.dtype \
                 and None not in one.shape
@@ -147,7 +132,7 @@ def references(t: Any) -> int:
     if builder is None:
         return 0
     count = 0
-    for key, entry in _root(builder).path_aliases.items():
+    for key, entry in builder.root().path_aliases.items():
         if type(key) is tuple:  # (the index by base: its lists hold the same tensors as the records)
             count += sum(one is t for one in entry)
         else:

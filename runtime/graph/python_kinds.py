@@ -43,13 +43,13 @@ _JOINS = frozenset({"where", "select"})
 def record(value: Value, owner: GraphBuilder, sure: bool) -> None:
     """Record whether ``value`` of ``owner``'s graph (a Python number a cond or loop made) is certain: every path
     left a Python number of one type there, each certain itself (``tensor.record_join`` asks)."""
-    _root(owner).python_certain[id(value)] = (value, sure)
+    owner.root().python_certain[id(value)] = (value, sure)
 
 
 def certain(value: Value, owner: GraphBuilder) -> bool:
     """Whether the 0-d ``value`` of ``owner``'s graph, standing for a Python number, has one Python type on
     every run (see the module's docstring)."""
-    root = _root(owner)
+    root = owner.root()
     seen: set[int] = set()
     pending = [(value, owner)]
     while pending:
@@ -74,9 +74,3 @@ def certain(value: Value, owner: GraphBuilder) -> bool:
         if node.op in _PROPAGATING:
             pending += [(v, owner) for v in node.inputs if v.shape == ()]
     return True
-
-
-def _root(builder: GraphBuilder) -> GraphBuilder:
-    while builder.parent is not None:
-        builder = builder.parent
-    return builder

@@ -1936,9 +1936,7 @@ def write(target: Tensor, new: Tensor, mirrored: tuple = (), carried_out: bool =
         raise leaked_tensor_error(target._value, target.builder)
     seen = None
     if target._view is None:  # the array the write lands in: remember where it was first written
-        root = builder
-        while root.parent is not None:
-            root = root.parent
+        root = builder.root()
         if id(target) not in root.first_writes:
             root.first_writes[id(target)] = user_site()
     else:
