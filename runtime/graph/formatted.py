@@ -110,7 +110,7 @@ def template(text: str, first: int = 0, readable: Optional[dict] = None) -> Opti
         entry = root.marked.get(int(match.group(2)))
         if entry is None:
             continue
-        if not _encloses(entry[2], builder):
+        if not builder.sees(entry[2]):
             stand_in = None if readable is None else readable.get(entry[0])
             if stand_in is None:
                 continue
@@ -129,12 +129,3 @@ def template(text: str, first: int = 0, readable: Optional[dict] = None) -> Opti
         pieces.append(plain(text[start:]))
     return tuple(pieces), tensors
 
-
-def _encloses(owner: GraphBuilder, builder: GraphBuilder) -> bool:
-    """Whether ``owner``'s graph is ``builder``'s or one around it (so ``builder`` can read its values)."""
-    b: Optional[GraphBuilder] = builder
-    while b is not None:
-        if b is owner:
-            return True
-        b = b.parent
-    return False
