@@ -73,7 +73,7 @@ from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
-from runtime.graph.tensor import PYTHON_NUMBERS, PyNumber, certain_number, stands_for_scalar
+from runtime.graph.tensor import PYTHON_NUMBERS, PyNumber, certain_number, path_record, stands_for_scalar
 from runtime.limits import DataDependentIndex, Limitation
 from runtime.numpy_function import staged_host_functions
 from runtime.random_calls import GeneratorWatch
@@ -653,6 +653,7 @@ class Function(metaclass=_FunctionClass):
         views: list = []
         scalars: list = []
         numbers: list = []
+        typed: list = []  # (output position, each path's kind) of the path-typed outputs, whose tags end the outputs
 
         def body_and_writes(*placeholders: Any) -> Any:
             # An argument the function writes into in place (x[i] = v) is written back after each run, as
@@ -682,7 +683,19 @@ class Function(metaclass=_FunctionClass):
                           and certain_number(leaf)]
             scalars[:] = [i for i, leaf in enumerate(result) if isinstance(leaf, Tensor) and leaf.ndim == 0
                           and type(leaf) is not PyNumber and stands_for_scalar(leaf) is True and i not in returned_at]
-            return result, [placeholders[k] for k in written]
+            # Which stand for a value whose Python type depends on the path the run takes (`r = 0` in one branch, a
+            # NumPy float64 in the other): returned as the kind the path's tag names, an extra output each
+            # (runtime/graph/path_types.py). One whose tag the graph does not have (a path-typed value inside a loop
+            # body, carried out of it) is returned as before: docs/functions.md.
+            typed[:], tags = [], []
+            for i, leaf in enumerate(result):
+                found = path_record(leaf) if i not in returned_at else None
+                if found is not None and found.tag is not None and None not in found.kinds:
+                    typed.append((i, found.kinds))
+                    tags.append(found.tag)
+            numbers[:] = [i for i in numbers if all(i != j for j, _ in typed)]
+            scalars[:] = [i for i in scalars if all(i != j for j, _ in typed)]
+            return result, [placeholders[k] for k in written], tags
 
         # A Generator argument that drew while the function was traced, in code autograph does not stage (a
         # library, autograph=False; there np.random's own too), froze its numbers into the graph: refused
@@ -716,7 +729,7 @@ class Function(metaclass=_FunctionClass):
         # where eager's is a view (`x[:] is x` is False), the argument itself where the function returned it.
         returned_at = {i for i, _ in returned_arguments}
         aliases = [(i, k, i in views) for i, k in returned_views(graph).items() if i not in returned_at]
-        if written or returned_arguments or aliases or scalars or numbers:
+        if written or returned_arguments or aliases or scalars or numbers or typed:
             # The graph reads each argument as passed and writes back after the run: an argument sharing memory
             # with one it writes into would not see the write, as it would in NumPy, and one that cannot be
             # written would fail only after the whole graph ran. Such calls are refused before the run
@@ -742,7 +755,9 @@ class Function(metaclass=_FunctionClass):
                     flat[i] = flat[i][()]
                 for i in numbers:
                     flat[i] = flat[i].item()
-                result, new_values = out_tree.unflatten(flat)
+                for (i, kinds), tag in zip(typed, flat[len(flat) - len(typed):]):
+                    flat[i] = kinds[int(tag)].convert(flat[i])
+                result, new_values, _ = out_tree.unflatten(flat)
                 for k, value in zip(written, new_values):
                     write_back(self.__name__, inputs[k], value)
                 result = list(result)
@@ -755,13 +770,16 @@ class Function(metaclass=_FunctionClass):
             def run(inputs: list) -> Any:
                 return join([np.asarray(x) for x in execute(inputs)])
 
+        kinds_at = dict(typed)
+        tag_at = {i: len(graph.outputs) - len(typed) + n for n, (i, _) in enumerate(typed)}
         output_spec = join(out_tree.unflatten([TensorSpec(v.shape, v.dtype, True if i in scalars else None,
-                                                          python=i in numbers)
+                                                          python=i in numbers, path_kinds=kinds_at.get(i, ()),
+                                                          tag=tag_at.get(i))
                                                for i, v in enumerate(graph.outputs)])[0])
         concrete = ConcreteFunction(self.__name__, self._signature, names, tree, leaves, output_spec, run, graph=graph,
                                     executor=execute if self.executor in ("auto", "numba") else self.executor)
         single = (not written and not returned_arguments and not aliases and not scalars and not numbers
-                  and outputs.single())
+                  and not typed and outputs.single())
         if self.executor == "jax":  # what its dispatcher runs for it, if it can (autograph/dispatch.py)
             from runtime.jax import lowering
             concrete._jax_single = single_trace(tree, leaves, lowering.lower(graph), single_output=single)
@@ -856,9 +874,10 @@ class _Outputs:
     def split(self, result: Any) -> list:
         leaves, self.tree = flatten_outputs(result)
         # (A Python number known at the trace, `len(x)`, `x.shape[0] * 2`, is a constant of it too: returned as the
-        # Python number it is, as eager returns it, not as an array the graph would make of it.)
+        # Python number it is, as eager returns it, not as an array the graph would make of it; and a NumPy scalar
+        # known at the trace, `np.float64(2.5)`, immutable, as the NumPy scalar.)
         self.constants = {i: leaf for i, leaf in enumerate(leaves)
-                          if isinstance(leaf, (str, bytes)) or type(leaf) in PYTHON_NUMBERS}
+                          if isinstance(leaf, (str, bytes, np.generic)) or type(leaf) in PYTHON_NUMBERS}
         for i, leaf in self.constants.items():
             if not isinstance(leaf, (str, bytes)):
                 continue

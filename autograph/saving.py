@@ -42,7 +42,8 @@ def _record(concrete: ConcreteFunction) -> ConcreteRecord:
                                  "save; use backend='graph' (any executor), or export the JAX function with "
                                  "jax.export")
     out_leaves, out_tree = flatten_outputs(concrete.output_spec)
-    if sum(isinstance(x, TensorSpec) for x in out_leaves) != len(concrete.graph.outputs):
+    tags = sum(1 for x in out_leaves if isinstance(x, TensorSpec) and x.path_kinds)  # (each an extra output)
+    if sum(isinstance(x, TensorSpec) for x in out_leaves) + tags != len(concrete.graph.outputs):
         raise SerializationError(f"{concrete.name} writes into one of its array arguments in place (x[...] = v); "
                                  "a saved function cannot write back into its caller's arrays. Copy the argument "
                                  "inside the function (x = x.copy()) and return it instead")

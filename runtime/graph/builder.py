@@ -49,6 +49,9 @@ class GraphBuilder:
         # On the outermost builder: the arrays that are one array on some paths of a staged statement only
         # (y = x if c else x * 2): id(tensor) -> (tensor, [(partner, condition, exact)]) (runtime/graph/path_aliases.py)
         self.path_aliases: dict[int, tuple] = {}
+        # On the outermost builder: the 0-d values whose Python type depends on the path a run takes (`r = 0` or a
+        # NumPy float64), with the graph value naming the path's: id(Value) -> Record (runtime/graph/path_types.py)
+        self.path_types: dict[int, Any] = {}
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:
         value = Value(shape, dtype)

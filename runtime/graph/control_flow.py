@@ -309,6 +309,12 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
     for k, root in enumerate(roots):
         for t, plan in zip(traced, plans):
             plan.append(("out", t.tensors + k, root.dtype))
+    # A branch's value whose Python type depends on the branch's own paths (an `elif`'s inner `if`) has its tag
+    # among that branch's values: an extra output of the cond, 0 from the other branches (runtime/graph/path_types.py).
+    inner_tags = _inner_tags(join, traced)
+    for _, b, tag in inner_tags:
+        for c, plan in enumerate(plans):
+            plan.append(("value", tag.ref()[0]) if c == b else ("const", np.int64(0)))
     graphs = [tracing.pad_inputs(with_outputs(t.sub.graph, plan), captures[len(t.sub.captures):])
               for t, plan in zip(traced, plans)]
     outs: tuple = ()
@@ -316,6 +322,8 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         outs = tensor.bind("cond", [pred, *captures], true_graph=graphs[0], false_graph=graphs[1])
     for k, root in enumerate(roots):
         tensor.write(root, outs[first_root + k], carried_out=True)
+    sources = [next(picks[k] for picks in join.picks if picks[k] is not None) for k in range(len(join.outputs))]
+    numbers = [_python_number(outs[k], traced, i, j) for k, (i, j) in enumerate(sources)]
     for k in range(len(join.outputs)):
         left = [t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
                 for t, picks in zip(traced, join.picks)]
@@ -323,8 +331,24 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         if isinstance(outs[k], Tensor):
             path_aliases.note_join(outs[k], [v if isinstance(v, Tensor) else None for v in left],
                                    (lambda: pred, lambda: tensor.apply("logical_not", pred)))
-    sources = [next(picks[k] for picks in join.picks if picks[k] is not None) for k in range(len(join.outputs))]
-    return join.values([_python_number(outs[k], traced, i, j) for k, (i, j) in enumerate(sources)])
+            i, j = sources[k]
+            inner = {b: outs[first_root + len(roots) + e] for e, (kk, b, _) in enumerate(inner_tags) if kk == k}
+            tensor.note_join_types(numbers[k], left, (lambda: pred, None),
+                                   describe(names[i], paths(traced[0].flat[i][1])[j]), inner)
+    return join.values(numbers)
+
+
+def _inner_tags(join: carry.Join, traced: list) -> list:
+    """(joined output, branch, tag) for each branch's value of a joined output whose tag is that branch's own."""
+    found = []
+    builder = current_builder()
+    for k in range(len(join.outputs)):
+        for b, (t, picks) in enumerate(zip(traced, join.picks)):
+            leaf = t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
+            record = tensor.path_record(leaf)
+            if record is not None and record.tag is not None and record.tag.builder.parent is builder:
+                found.append((k, b, record.tag))
+    return found
 
 
 def _plan(join: carry.Join, b: int, t: _Traced) -> list:

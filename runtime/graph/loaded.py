@@ -79,8 +79,10 @@ class LoadedConcreteFunction:
         self._scalars = [i for i, x in enumerate(specs) if x.scalar]
         # Outputs that stand for Python numbers (float(np.sum(x))) are returned as Python numbers, as by the Function.
         self._numbers = [i for i, x in enumerate(specs) if x.python]
+        # Outputs whose Python type depends on the path a run takes: the kind their tag (a later output) names.
+        self._typed = [(i, x.path_kinds, x.tag) for i, x in enumerate(specs) if x.path_kinds]
         self._single_output = (record.out_tree.kind == "leaf" and isinstance(record.out_leaves[0], TensorSpec)
-                               and not self._aliases and not self._scalars and not self._numbers)
+                               and not self._aliases and not self._scalars and not self._numbers and not self._typed)
 
     def mismatch(self, tree: TreeDef, leaves: Sequence[Any]) -> Optional[str]:
         """Why these bound arguments do not fit this signature, or None when they do."""
@@ -114,6 +116,8 @@ class LoadedConcreteFunction:
             computed[i] = computed[i][()]
         for i in self._numbers:
             computed[i] = computed[i].item()
+        for i, kinds, tag in self._typed:
+            computed[i] = kinds[int(computed[tag])].convert(computed[i])
         outputs = iter(computed)
         result = [next(outputs) if isinstance(x, TensorSpec) else x for x in self._record.out_leaves]
         return self._record.out_tree.unflatten(result)

@@ -52,6 +52,7 @@ from runtime.graph.control_flow import (
     written_roots,
     zeros,
 )
+from runtime.graph.loop_types import LoopTypes
 from runtime.graph.numpy_random import draws_random
 from runtime.graph.ops import graph_is_stateful, refused_dtypes
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
@@ -68,7 +69,7 @@ from runtime.staging import (
     untraceable_block,
 )
 
-_MAX_TRACES = 8
+_MAX_TRACES = 12
 
 
 class GraphRange:
@@ -184,6 +185,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     restore = closure_snapshot(body, test)
     roots: list = []
     raises = False  # whether the body raised while traced (whatever the values: then it raises when it runs)
+    types = LoopTypes()  # the variables whose Python type depends on the path, with their tags (loop_types.py)
     for _ in range(_MAX_TRACES):
         box: list = []
 
@@ -191,6 +193,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
                      raises: bool = raises) -> list:
             carried = args[:len(loop.slots)]
             _install(loop, carried, roots, args[len(loop.slots):])
+            types.note_placeholders(loop.slots, carried, [loop.flat[i][0][j] for i, j in loop.slots])
             start = loop.rebuild(carried)
             state.set(start)
             check = guard_arrays(state.names, entry, what)
@@ -210,7 +213,8 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
                 state.set(entry)  # no tensor of the body may outlive it in a variable
                 check()
             flat = [flatten(v) for v in out]
-            box.append((flat, written_roots(), _written_in_place(loop, carried)))
+            grew = types.write_tags(loop.slots, [flat[i][0][j] for i, j in loop.slots])
+            box.append((flat, written_roots(), _written_in_place(loop, carried), carried, grew))
             return [leaf for leaves, _ in flat for leaf in leaves if isinstance(leaf, Tensor)] + list(roots)
 
         try:
@@ -225,7 +229,13 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
             # test is false at once goes on, as eager code does, with the variables as they were.
             raises = True
             continue
-        flat, written, in_place = box[0]
+        flat, written, in_place, placeholders, grew = box[0]
+        before, made = [loop.flat[i][0][j] for i, j in loop.slots], [flat[i][0][j] for i, j in loop.slots]
+        learned = types.learn(loop.slots, before, made)
+        started = types.start(loop.slots, before, made)
+        if grew or learned or started:  # (a variable's kinds grew, or it is carried with its tag from now on)
+            roots += started
+            continue
         _check_in_place(loop, flat, in_place, what)
         rebound = {(i, j) for (i, j) in loop.slots if isinstance(loop.init[i, j], Tensor)
                    and (i, j) not in loop.fresh and flat[i][0][j] is not loop.init[i, j]}
@@ -276,6 +286,8 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
         def entered(inputs: list = inputs) -> Any:
             return tensor.bind("cond", [tensor.constant(True), *inputs], true_graph=cond.graph,
                                false_graph=cond.graph)[0]
+    if entered is not None:  # (asked once, by whichever record needs it first)
+        entered = functools.lru_cache(maxsize=None)(entered)
     n = len(loop.slots)
     for (i, j), out in zip(loop.slots, outs[:n]):
         tensor.stand_as_all(out, [loop.init[i, j], flat[i][0][j]])
@@ -286,8 +298,13 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
                 path_aliases.ALWAYS))
         if (i, j) in loop.weak:  # a Python number: the one from before the loop, or the body's (one type on both?)
             tensor.record_join(out, [loop.flat[i][0][j], flat[i][0][j]])
+        if (i, j) not in types.tags or (i, j) in types.failed:
+            tensor.note_loop_types(out, loop.flat[i][0][j], flat[i][0][j], placeholders[loop.slots.index((i, j))],
+                                   entered, describe(loop.names[i], paths(loop.flat[i][1])[j]))
     for root, out in zip(roots, outs[n:]):
         tensor.write(root, out, carried_out=True)
+    for (i, j), out in zip(loop.slots, outs[:n]):  # (after the roots, its tag among them, hold the loop's outputs)
+        types.record((i, j), out, describe(loop.names[i], paths(loop.flat[i][1])[j]))
     state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat), written=in_place))
 
 

@@ -45,7 +45,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.graph import ops, user_names
+from runtime.graph import ops, path_types, user_names
 from runtime.graph.control_flow import paths
 from runtime.graph.ir import Graph, Node, Value, VerificationError, verify
 from runtime.graph.shapes import Ref
@@ -53,6 +53,7 @@ from runtime.graph.tracing import TensorSpec, TreeDef
 from runtime.graph.variables import Variable
 from runtime.limits import AutographError
 
+_PYTHON_KINDS = {"bool": bool, "int": int, "float": float, "complex": complex}
 FORMAT_NAME = "autograph-numpy saved function"
 FORMAT_VERSION = 1
 MANIFEST, DOCUMENT = "manifest.json", "function.json"
@@ -149,6 +150,10 @@ class _Encoder:
                 doc["scalar"] = x.scalar
             if x.python:  # (a result that stands for a Python number; a reader that knows no "python" gives an array)
                 doc["python"] = True
+            if x.path_kinds:  # (a result whose Python type depends on the path: each path's kind, the tag's output)
+                doc["path_kinds"] = [{"python": k.python.__name__} if k.python is not None else
+                                     {"dtype": dtype_str(k.dtype, where), "scalar": k.scalar} for k in x.path_kinds]
+                doc["tag"] = x.tag
             return doc
         if isinstance(x, Graph):
             return {"$": "graph", "graph": self.graph(x, where)}
@@ -606,8 +611,12 @@ class _Decoder:
             shape = [None if d is None else _int(d) for d in doc["shape"]]
             if scalar is not None and shape:
                 raise FormatError("a spec with scalar set that is not 0-d")
+            kinds = tuple(self.path_kind(k) for k in doc.get("path_kinds", ()))
+            tag = doc.get("tag")
+            if tag is not None:
+                tag = _int(tag)
             try:
-                return TensorSpec(shape, self.dtype(doc["dtype"]), scalar, python)
+                return TensorSpec(shape, self.dtype(doc["dtype"]), scalar, python, kinds, tag)
             except ValueError as error:
                 raise FormatError(f"a spec that stands for no value: {error}") from None
         if tag == "graph":
@@ -625,6 +634,15 @@ class _Decoder:
                 raise FormatError(f"{doc['name']!r} is not a NumPy ufunc")
             return ufunc
         raise FormatError(f"unknown value tag {tag!r}")
+
+    def path_kind(self, doc: Any) -> path_types.Kind:
+        """A result's kind on one path (runtime/graph/path_types.py): ``{"python": "int"}`` or ``{"dtype": "float64",
+        "scalar": true}``."""
+        if isinstance(doc, dict) and set(doc) == {"python"} and doc["python"] in _PYTHON_KINDS:
+            return path_types.Kind(python=_PYTHON_KINDS[doc["python"]])
+        if isinstance(doc, dict) and set(doc) == {"dtype", "scalar"} and doc["scalar"] in (None, True, False):
+            return path_types.Kind(scalar=doc["scalar"], dtype=self.dtype(doc["dtype"]))
+        raise FormatError(f"a result's path kind is {doc!r}, not a Python number type or a dtype with scalar")
 
     def dtype(self, text: Any) -> np.dtype:
         if not isinstance(text, str):
@@ -891,8 +909,12 @@ def _check_consistent(concretes: list[ConcreteRecord]) -> None:
         outs = [x for x in c.out_leaves if isinstance(x, TensorSpec)]
         if c.arg_tree.num_leaves != len(c.arg_leaves) or c.out_tree.num_leaves != len(c.out_leaves):
             raise FormatError(f"concrete function {i}: its structures and leaves disagree")
-        if len(specs) != len(c.graph.inputs) or len(outs) != len(c.graph.outputs):
+        tags = [x.tag for x in outs if x.path_kinds]
+        if len(specs) != len(c.graph.inputs) or len(outs) + len(tags) != len(c.graph.outputs):
             raise FormatError(f"concrete function {i}: its signature does not match its graph")
+        if sorted(tags) != list(range(len(outs), len(c.graph.outputs))) \
+                or any(c.graph.outputs[t].dtype != np.int64 or c.graph.outputs[t].shape != () for t in tags):
+            raise FormatError(f"concrete function {i}: a result's tag is not one of its graph's last outputs")
         if any(x.dtype != v.dtype for x, v in zip(specs, c.graph.inputs)):
             raise FormatError(f"concrete function {i}: an input's dtype does not match its graph")
 

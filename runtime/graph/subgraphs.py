@@ -19,10 +19,13 @@ from runtime.graph.ir import FrozenDict, Graph, Node, Value
 
 def with_outputs(graph: Graph, plan: Sequence[tuple]) -> Graph:
     """``graph`` returning, per plan item, ``("out", k, dtype)``: its output k cast to dtype,
-    or ``("const", array)``: a new constant."""
+    ``("const", array)``: a new constant, or ``("value", v)``: its value ``v``, computed among its nodes."""
     nodes = list(graph.nodes)
     outputs = []
     for item in plan:
+        if item[0] == "value":  # (a value the branch computed that is not among its outputs: a tag)
+            outputs.append(item[1])
+            continue
         if item[0] == "const":
             array = np.array(item[1])
             array.flags.writeable = False

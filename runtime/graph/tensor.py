@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import dataclasses
 import dis
 import operator
 import sys
@@ -44,7 +45,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime.carry import holds as carry_holds
-from runtime.graph import asked, formatted, ops, ops_scipy, path_aliases, python_kinds, scalar_writes
+from runtime.graph import asked, formatted, ops, ops_scipy, path_aliases, path_types, python_kinds, scalar_writes
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
@@ -1029,6 +1030,8 @@ def array_ufunc(ufunc: np.ufunc, method: str, inputs: tuple, kwargs: dict) -> An
                            "(np.divide(a, b, out=np.zeros_like(a), where=b != 0))")
     if kwargs:
         raise NotStageable(f"{name}: argument(s) {', '.join(kwargs)} are not supported in graphs")
+    if dtype is None:
+        check_numpy_call(ufunc, name, inputs, {})
     args = list(inputs) if dtype is None else [cast(a, dtype) for a in inputs]
     return apply(op, *args) if composite is None else composite(*args)
 
@@ -1095,6 +1098,7 @@ def array_function(func: Callable, types: tuple, args: tuple, kwargs: dict) -> A
         raise unsupported(_public_name(func))
     if not _ours(types):
         return NotImplemented
+    check_numpy_call(func, _public_name(func), args, kwargs)
     return numpy_function_result(func, args, kwargs, impl(*args, **kwargs))
 
 
@@ -1369,6 +1373,16 @@ def _python_error(fn: Callable, *args: Any) -> str:
 
 
 def operator_apply(op: str, *args: Any) -> Tensor:
+    """A Python operator (``_operator_apply``); on a value whose Python type depends on the path a run takes,
+    its result is recorded the same way (``note_operator``)."""
+    typed = [path_record(a) for a in args]
+    result = _operator_apply(op, *args)
+    if any(typed):
+        note_operator(op, args, typed, result)
+    return result
+
+
+def _operator_apply(op: str, *args: Any) -> Tensor:
     """A Python operator (``a + b``, ``-a``, ``a < b``, ``a += b``) on tensors: ``apply``, except that with only
     Python numbers among the operands, some known at run time (``PyNumber``), it computes as Python does and gives
     a ``PyNumber``: bools count as ints in arithmetic, ``/`` of ints is a float, a zero divisor raises Python's
@@ -1469,6 +1483,305 @@ def record_join(out: Tensor, leaves: Sequence[Any]) -> None:
     every path left one of one Python type, each certain itself (runtime/graph/python_kinds.py)."""
     sure = len({python_number_type(leaf) for leaf in leaves}) == 1 and all(certain_number(leaf) for leaf in leaves)
     python_kinds.record(*out.ref(), sure)
+
+
+# --- values whose Python type depends on the path (runtime/graph/path_types.py) ---------------------------------
+
+def path_record(x: Any) -> Optional[path_types.Record]:
+    return path_types.lookup(*x.ref()) if isinstance(x, Tensor) and x.ndim == 0 else None
+
+
+def path_kind(leaf: Any) -> Any:
+    """What the 0-d ``leaf`` is to Python on its path: a ``path_types.Kind``, the ``Record`` of a value that is
+    path-typed itself, None for a Python number the graph computes whose type it cannot tell (``max(1.5, n)``),
+    or False for anything that is no 0-d value (an array, a list, None)."""
+    if type(leaf) in _WEAK:
+        return path_types.Kind(python=type(leaf))
+    if isinstance(leaf, np.generic):
+        return path_types.Kind(scalar=True, dtype=leaf.dtype)
+    if not isinstance(leaf, Tensor):
+        return path_types.Kind(scalar=False, dtype=leaf.dtype) if isinstance(leaf, np.ndarray) and not leaf.ndim \
+            else False
+    if leaf.ndim:
+        return False
+    found = path_record(leaf)
+    if found is not None:  # (one kind on every path after all: a loop body's value of each kind its variable had)
+        return found.kinds[0] if found.tag is None and len(set(found.kinds)) == 1 and found.kinds[0] else found
+    if type(leaf) is PyNumber:
+        return path_types.Kind(python=_PYTHON_NUMBER_TYPES[leaf.dtype.kind]) if certain_number(leaf) else None
+    return path_types.Kind(scalar=stands_for_scalar(leaf), dtype=np.dtype(leaf.dtype))
+
+
+def note_carried_types(carried: Sequence[Any], initial: Sequence[Any], seen: Sequence[Sequence[Any]]) -> None:
+    """A loop body's 0-d loop variables ``carried`` (placeholders), whose values before the loop were ``initial``
+    and which an earlier trace of the body left of the kinds ``seen``: each may be of any of those kinds (what it
+    was before the loop on the first iteration, what the body made on the later ones). Where there are more than
+    one, recorded with them and no tag, so that what the body makes of it is known for each (``s + x[i]`` is a
+    NumPy float64 whether ``s`` was the int 0 or one; ``note_loop_types``)."""
+    for placeholder, before, made in zip(carried, initial, seen):
+        if not isinstance(placeholder, Tensor) or placeholder.ndim:
+            continue
+        kind = path_kind(before)
+        if kind is False:
+            continue
+        kinds: list = list(kind.kinds) if isinstance(kind, path_types.Record) else [kind]
+        kinds += [k for k in made if k not in kinds]
+        if len(set(kinds)) > 1:
+            value, owner = placeholder.ref()
+            path_types.record(owner.root(), value, None, [None] if None in kinds else kinds, user_location(),
+                              "a loop variable", basis=None if None in kinds else value)
+
+
+def note_loop_types(out: Any, before: Any, made: Any, placeholder: Any, entered: Callable[[], Any],
+                    label: str) -> None:
+    """``out``, a loop's 0-d output, is ``before`` (its value before the loop) when no iteration runs, else what
+    the body made of its loop variable ``placeholder`` (``made``): where their Python types may differ, record the
+    kinds and a tag. The body's kind as a function of the variable's (``note_carried_types``) gives the tag where
+    one iteration settles it (``s + x[i]``: a NumPy float64 of any; ``r * 2``: the kind it had), else the value is
+    returned as before (``note_join_types``)."""
+    if not isinstance(out, Tensor) or out.ndim or not isinstance(placeholder, Tensor):
+        return note_join_types(out, [before, made], (lambda: None if entered is None else
+                                                     apply("logical_not", entered()), None), label)
+    variable = path_record(placeholder)
+    found = path_record(made) if isinstance(made, Tensor) else None
+    if variable is None or found is None or found.tag is not None or found.basis is not variable.value \
+            or len(found.kinds) != len(variable.kinds) or entered is None:
+        return note_join_types(out, [before, made], (lambda: None if entered is None else
+                                                     apply("logical_not", entered()), None), label)
+    step = dict(zip(variable.kinds, found.kinds))  # the body's kind for each kind of its variable
+    first = path_kind(before)
+    starts = list(first.kinds) if isinstance(first, path_types.Record) else [first]
+    if any(k not in step or step[k] not in step or step[step[k]] != step[k] for k in starts):
+        return note_join_types(out, [before, made], (lambda: apply("logical_not", entered()), None), label)
+    kinds = list(dict.fromkeys(starts + [step[k] for k in starts]))
+    if len(kinds) == 1:
+        return note_join_types(out, [before, made], (lambda: apply("logical_not", entered()), None), label)
+    if isinstance(first, path_types.Record):
+        start_tag = tag_as(first, kinds)
+        if start_tag is None:
+            return note_join_types(out, [before, made], (lambda: apply("logical_not", entered()), None), label)
+        after = tag_as(dataclasses.replace(first, kinds=tuple(step[k] for k in starts)), kinds)
+    else:
+        start_tag = constant(np.int64(kinds.index(first)))
+        after = constant(np.int64(kinds.index(step[first])))
+    tag = apply("where", entered(), after, start_tag)
+    path_types.record(out.builder.root(), out.ref()[0], tag, kinds, user_location(), label)
+
+
+def tag_as(record: path_types.Record, kinds: list) -> Optional[Tensor]:
+    """``record``'s tag renumbered into ``kinds`` (where each of its kinds is there), or None where this graph
+    cannot read it (a branch's or a loop body's own value)."""
+    builder = current_builder()
+    if record.tag is None or builder is None or not builder.sees(record.tag.builder) \
+            or any(k is None for k in record.kinds):
+        return None
+    numbers = [kinds.index(k) for k in record.kinds]
+    if numbers == list(range(len(numbers))):
+        return record.tag
+    tag = constant(np.int64(numbers[0]))
+    for index, number in enumerate(numbers[1:], 1):
+        tag = apply("where", apply("eq", record.tag, np.int64(index)), np.int64(number), tag)
+    return tag
+
+
+def note_join_types(out: Any, leaves: Sequence[Any], conditions: Sequence[Any], label: str,
+                    inner: Optional[dict] = None) -> None:
+    """``out``, a 0-d value a cond or loop made, is ``leaves[b]`` on the paths where ``conditions[b]`` holds (a
+    thunk giving a bool tensor; the last path's is every other run, and a None leaf is a path whose value is never
+    used): where their Python types differ, record each path's kind and a tag saying which the run took
+    (runtime/graph/path_types.py). ``inner``: path -> its value's own tag, brought out of its branch (a cond's
+    extra output), where that value is path-typed inside the branch."""
+    if not isinstance(out, Tensor) or out.ndim:
+        return
+    paths = [(b, path_kind(leaf)) for b, leaf in enumerate(leaves) if leaf is not None]
+    if not paths or any(kind is False for _, kind in paths):
+        return
+    if all(isinstance(kind, path_types.Kind) for _, kind in paths) and len({kind for _, kind in paths}) == 1:
+        kind = paths[0][1]
+        if kind.python is None and kind.scalar is not None and type(out) is not PyNumber and out._array is None:
+            out._array = not kind.scalar  # (a NumPy scalar on every path, constants among them: np.float64(2.5))
+        return
+    kinds: list = []
+    for _, kind in paths:
+        for k in (kind.kinds if isinstance(kind, path_types.Record) else (kind,)):
+            if k not in kinds:
+                kinds.append(k)
+    inner = inner or {}
+    tags = [constant(np.int64(kinds.index(kind))) if isinstance(kind, path_types.Kind)
+            else tag_as(dataclasses.replace(kind, tag=inner[b]) if b in inner else kind, kinds)
+            if isinstance(kind, path_types.Record) else None for b, kind in paths]
+    tag = None
+    if None not in kinds and all(t is not None for t in tags):
+        tag = tags[-1]
+        for (b, _), path_tag in zip(reversed(paths[:-1]), reversed(tags[:-1])):
+            condition = conditions[b]()
+            if condition is None:
+                tag = None
+                break
+            tag = apply("where", condition, path_tag, tag)
+    path_types.record(out.builder.root(), out.ref()[0], tag, kinds, user_location(), label)
+
+
+def _operand_examples(a: Any, record: Optional[path_types.Record]) -> Optional[list]:
+    """The examples an operand stands for: one per kind of a path-typed one, else one; None where it is
+    nothing ``path_types.Kind`` describes."""
+    if record is not None:
+        return None if any(k is None for k in record.kinds) else [k.example() for k in record.kinds]
+    if isinstance(a, Tensor) and a.ndim:
+        return [np.ones((1,) * a.ndim, a.dtype)]
+    kind = path_kind(a)
+    return [kind.example()] if isinstance(kind, path_types.Kind) else None
+
+
+def _combined_tag(records: list) -> Optional[Tensor]:
+    """The tag of the combinations of the path-typed operands' kinds (the first most significant)."""
+    tag = None
+    for found in records:
+        if found is None:
+            continue
+        own = tag_as(found, list(found.kinds))
+        if own is None:
+            return None
+        tag = own if tag is None else apply("add", apply("mul", tag, np.int64(len(found.kinds))), own)
+    return tag
+
+
+def note_operator(op: str, args: tuple, records: list, result: Any) -> None:
+    """After a Python operator whose operands include a path-typed value (``records``): record its result's kinds
+    (Python's operator on each combination of the operands' kinds), stage Python's ZeroDivisionError on the paths
+    where Python divides, and refuse where the operator takes one path's type and not another's."""
+    fn = path_types.python_operator(op)
+    examples = [_operand_examples(a, r) for a, r in zip(args, records)]
+    first = next(r for r in records if r is not None)
+    if fn is None or any(e is None for e in examples):
+        if isinstance(result, Tensor) and result.ndim == 0:
+            path_types.record(result.builder.root(), result.ref()[0], None, (None,), first.site, first.label)
+        return
+    outcomes = path_types.outcomes(fn, examples)
+    errors = [o for o in outcomes if isinstance(o, Exception)]
+    typed = [r for r in records if r is not None]
+    if len(typed) == 1 and typed[0].tag is None and typed[0].basis is not None and isinstance(result, Tensor) \
+            and result.ndim == 0:
+        # A function of a loop variable's kind, one kind per kind of it, in its order (note_loop_types): a kind it
+        # may not have (one guessed, note_carried_types) and the operator does not take is unknown, not refused.
+        kinds = [None if isinstance(o, Exception) else path_types.kind_of_example(o) for o in outcomes]
+        if op in path_types.DIVISIONS:
+            _zero_divisor_in_a_loop(op, args, examples, first)
+        path_types.record(result.builder.root(), result.ref()[0], None, kinds, first.site, first.label,
+                          basis=typed[0].basis)
+        return
+    if errors and len(errors) < len(outcomes) and any(isinstance(e, TypeError) for e in errors) \
+            and all(r.tag is not None for r in typed):
+        raise NotStageable(first.refusal(f"Python's `{op}` takes some of these and not the others "
+                                         f"({next(e for e in errors if isinstance(e, TypeError))})"))
+    if errors:
+        return
+    tag = _combined_tag(records)
+    if op in path_types.DIVISIONS:
+        _zero_divisor_paths(op, args, examples, tag, first)
+    if not isinstance(result, Tensor):
+        return
+    if result.ndim:
+        dtypes = {np.asarray(o).dtype for o in outcomes}
+        if dtypes != {np.dtype(result.dtype)}:
+            raise NotStageable(first.refusal(f"`{op}` with it makes an array of dtype "
+                                             f"{' or '.join(sorted(map(str, dtypes)))} by path"))
+        return
+    kinds = [path_types.kind_of_example(o) for o in outcomes]
+    if len(set(kinds)) == 1:
+        kind = kinds[0]
+        if kind is not None and kind.python is not None and type(result) is PyNumber:
+            python_kinds.record(*result.ref(), True)  # (one Python type on every path after all)
+        elif kind is not None and kind.python is None and type(result) is not PyNumber:
+            result._array = not kind.scalar if kind.scalar is not None else None
+        else:
+            path_types.record(result.builder.root(), result.ref()[0], tag, kinds, first.site, first.label)
+        return
+    unique = list(dict.fromkeys(kinds))
+    if tag is not None and unique != kinds:
+        numbers = [unique.index(k) for k in kinds]
+        renumbered = constant(np.int64(numbers[0]))
+        for index, number in enumerate(numbers[1:], 1):
+            renumbered = apply("where", apply("eq", tag, np.int64(index)), np.int64(number), renumbered)
+        tag = renumbered
+    path_types.record(result.builder.root(), result.ref()[0], tag, unique, first.site, first.label)
+
+
+def _zero_divisor_paths(op: str, args: tuple, examples: list, tag: Optional[Tensor],
+                        first: path_types.Record) -> None:
+    """Python's ZeroDivisionError, staged for the combinations of kinds where Python divides (Python numbers:
+    NumPy's division gives inf or nan there, with a warning)."""
+    divisor = args[1]
+    zeros = [examples[0], [e * 0 for e in examples[1]]]
+    raised = path_types.outcomes(path_types.python_operator(op), zeros)
+    messages: dict[str, list[int]] = {}
+    for index, outcome in enumerate(raised):
+        if isinstance(outcome, ZeroDivisionError):
+            messages.setdefault(str(outcome), []).append(index)
+    if not messages:
+        return
+    if isinstance(divisor, Tensor):
+        is_zero = apply("eq", divisor, 0)
+    elif divisor == 0:
+        is_zero = constant(np.bool_(True))
+    else:
+        return
+    for message, indices in messages.items():
+        if len(indices) == len(raised):
+            on_path = constant(np.bool_(True))
+        elif tag is None:
+            raise NotStageable(first.refusal(f"it is divided by a number that may be zero: Python raises "
+                                             f"ZeroDivisionError ({message}) for some of these and NumPy gives inf "
+                                             "or nan for the others"))
+        else:
+            on_path = apply("eq", tag, np.int64(indices[0]))
+            for index in indices[1:]:
+                on_path = apply("logical_or", on_path, apply("eq", tag, np.int64(index)))
+        bind("assert", [apply("logical_not", apply("logical_and", on_path, is_zero))], message=message,
+             error=ZeroDivisionError, where=user_location())
+
+
+def _zero_divisor_in_a_loop(op: str, args: tuple, examples: list, first: path_types.Record) -> None:
+    """``_zero_divisor_paths`` for a loop body's division involving its loop variable, whose kind on this
+    iteration the graph does not carry: Python's ZeroDivisionError where every kind it may have raises it,
+    refused where some would and some would not (NumPy's inf or nan)."""
+    zeros = [examples[0], [e * 0 for e in examples[1]]]
+    raised = [isinstance(o, ZeroDivisionError) for o in path_types.outcomes(path_types.python_operator(op), zeros)]
+    if not any(raised):
+        return
+    divisor = args[1]
+    if not isinstance(divisor, Tensor) and divisor != 0:
+        return
+    if not all(raised):
+        raise NotStageable(first.refusal("it is divided by a number that may be zero inside a staged loop: Python "
+                                         "raises ZeroDivisionError for some of these and NumPy gives inf or nan for "
+                                         "the others"))
+    message = str(next(o for o in path_types.outcomes(path_types.python_operator(op), zeros)))
+    is_zero = apply("eq", divisor, 0) if isinstance(divisor, Tensor) else constant(np.bool_(True))
+    bind("assert", [apply("logical_not", is_zero)], message=message, error=ZeroDivisionError, where=user_location())
+
+
+def check_numpy_call(func: Callable, name: str, args: tuple, kwargs: dict) -> None:
+    """Refuse a NumPy function of a path-typed value whose result's dtype would depend on the path (``np.add(r,
+    1)`` of ``r = 0`` or a float64: int64 or float64): asked of NumPy on examples of each kind where every
+    tensor argument is 0-d, else of the kinds' own dtypes."""
+    typed = [(i, r) for i, a in enumerate(args) for r in [path_record(a)] if r is not None]
+    if not typed:
+        return
+    first = typed[0][1]
+    if any(isinstance(a, Tensor) and a.ndim for a in args) or any(k is None for _, r in typed for k in r.kinds) \
+            or any(is_or_holds_tensor(v) for v in kwargs.values()):
+        dtypes = {np.asarray(k.example()).dtype for _, r in typed for k in r.kinds if k is not None}
+        if len(dtypes) > 1 or any(k is None for _, r in typed for k in r.kinds):
+            raise NotStageable(first.refusal(f"{name} of it gives a result whose dtype may depend on which"))
+        return
+    examples = [_operand_examples(a, path_record(a)) if isinstance(a, Tensor) else [a] for a in args]
+    if any(e is None for e in examples):
+        raise NotStageable(first.refusal(f"{name} of it gives a result whose dtype may depend on which"))
+    outcomes = path_types.outcomes(lambda *xs: func(*xs, **kwargs), examples)
+    dtypes = {np.asarray(o).dtype if not isinstance(o, Exception) else type(o).__name__ for o in outcomes}
+    if len(dtypes) > 1:
+        raise NotStageable(first.refusal(f"{name} of it gives {' or '.join(sorted(map(str, dtypes)))} by path"))
 
 
 # Python's ints grow where int64 wraps: these operations of PyNumber ints are one ``python_int`` op each, which

@@ -46,9 +46,13 @@ class TensorSpec:
     dtype: np.dtype
     scalar: Optional[bool] = None
     python: bool = False
+    # For a result whose Python type depends on the path a run takes (runtime/graph/path_types.py): each path's
+    # kind (path_types.Kind), and which of the graph's outputs holds the tag naming the run's.
+    path_kinds: tuple = ()
+    tag: Optional[int] = None
 
     def __init__(self, shape: Sequence[Optional[int]], dtype: Any = np.float64, scalar: Optional[bool] = None,
-                 python: bool = False) -> None:
+                 python: bool = False, path_kinds: tuple = (), tag: Optional[int] = None) -> None:
         object.__setattr__(self, "shape", tuple(None if d is None else int(d) for d in shape))
         object.__setattr__(self, "dtype", dtype if _is_jax_extended(dtype) else np.dtype(dtype))
         if scalar is not None and self.shape:
@@ -58,8 +62,15 @@ class TensorSpec:
             raise ValueError(f"TensorSpec(shape={self.shape}, dtype={self.dtype}, scalar={scalar}): only a 0-d spec of "
                              "dtype bool, int64, float64 or complex128, with scalar=None, stands for a Python number "
                              "(python=True)")
+        if (path_kinds or tag is not None) and (self.shape or scalar is not None or python or not path_kinds
+                                                 or tag is None):
+            raise ValueError(f"TensorSpec(shape={self.shape}, dtype={self.dtype}): only a 0-d spec with scalar=None "
+                             "and python=False stands for a value of path-dependent type, with both path_kinds and "
+                             "tag")
         object.__setattr__(self, "scalar", scalar)
         object.__setattr__(self, "python", bool(python))
+        object.__setattr__(self, "path_kinds", tuple(path_kinds))
+        object.__setattr__(self, "tag", tag)
 
     @classmethod
     def from_value(cls, x: Any) -> TensorSpec:
@@ -80,7 +91,8 @@ class TensorSpec:
     def __repr__(self) -> str:
         scalar = "" if self.scalar is None else f", scalar={self.scalar}"
         python = ", python=True" if self.python else ""
-        return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name}{scalar}{python})"
+        kinds = f", path_kinds=({', '.join(k.describe() for k in self.path_kinds)})" if self.path_kinds else ""
+        return f"TensorSpec(shape={self.shape}, dtype={self.dtype.name}{scalar}{python}{kinds})"
 
 
 def _is_jax_extended(dtype: Any) -> bool:

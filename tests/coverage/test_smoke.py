@@ -68,16 +68,10 @@ SMOKE = (
 SMOKE_TIMEOUT = 10.0
 
 # name -> why it is a wrong result today (strict xfail: remove the entry once it is fixed)
-_INT_OR_FLOAT_JOIN = (
-    "a staged `if` whose branches leave a Python int (`raan = 0`, `argp = 0`) or a NumPy float64: the graph joins "
-    "them as float64 and, their Python type depending on the path, returns a 0-d float64 array where eager returns "
-    "the int 0 (runtime/carry.py join_types promotes the weak number; runtime/graph/python_kinds.py; "
-    "docs/functions.md)")
-KNOWN_WRONG: dict[str, str] = {
-    "poliastro.rv2coe_equatorial": _INT_OR_FLOAT_JOIN,
-    "poliastro.rv2coe_circular": _INT_OR_FLOAT_JOIN,
-    "poliastro.rv2coe_circular_equatorial": _INT_OR_FLOAT_JOIN,
-}
+# (Empty since stop 73: poliastro's rv2coe_equatorial, rv2coe_circular and rv2coe_circular_equatorial returned a
+# 0-d float64 array where eager returns the int 0 of `raan = 0` in one branch of a staged `if`:
+# runtime/graph/path_types.py.)
+KNOWN_WRONG: dict[str, str] = {}
 
 
 def test_the_corpus_is_well_formed() -> None:
