@@ -233,9 +233,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
         before, made = [loop.flat[i][0][j] for i, j in loop.slots], [flat[i][0][j] for i, j in loop.slots]
         learned = types.learn(loop.slots, before, made)
         started = types.start(loop.slots, before, made)
-        if grew or learned or started:  # (a variable's kinds grew, or it is carried with its tag from now on)
-            roots += started
-            continue
+        roots += started  # (carried with its tag from now on, loop_types.py)
         _check_in_place(loop, flat, in_place, what)
         rebound = {(i, j) for (i, j) in loop.slots if isinstance(loop.init[i, j], Tensor)
                    and (i, j) not in loop.fresh and flat[i][0][j] is not loop.init[i, j]}
@@ -248,6 +246,8 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
         more = [t for t in written if not loop.holds(t) and not any(t is r for r in roots)]
         if more:
             roots += more
+            continue
+        if grew or learned or started:  # (a variable's kinds grew, or one is carried with its tag now)
             continue
         if plan is not None:
             break
