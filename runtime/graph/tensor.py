@@ -391,8 +391,21 @@ def eager_class(t: Tensor, asked: str) -> type:
     graph knows it is one: ``stands_for_scalar``), the NumPy scalar type for a 0-d tensor known to be a scalar
     (an element ``x[i]``, a ufunc's or a reduction's result), the Python number type for a ``PyNumber``. A 0-d
     tensor the graph cannot tell (an argument, which a call may pass as either) is refused, ``asked`` naming
-    what wanted to know."""
+    what wanted to know, and so is one whose class depends on the path a run takes (``r = 0`` or ``r = 2.5`` in a
+    staged ``if``: runtime/graph/path_types.py)."""
+    found = path_record(t)
+    if found is not None:
+        classes = {None if k is None else k.python or (np.ndarray if k.scalar is False else
+                                                        k.dtype.type if k.scalar else None) for k in found.kinds}
+        if len(classes) > 1 or None in classes:
+            raise NotStageable(found.refusal(f"{asked} at {user_location()} asks its class, which is not the same "
+                                             "on every path"))
+        return classes.pop()
     if type(t) is PyNumber:
+        if not certain_number(t):
+            raise NotStageable(f"{user_location()}: {asked} of a Python number whose type depends on the path the "
+                               "graph takes (max / min of an int and a float, a staged `if` or loop that leaves "
+                               "either): give it one type on every path (float(v) or int(v))")
         return _PYTHON_NUMBER_TYPES[t.dtype.kind]
     scalar = False if t.ndim > 0 else stands_for_scalar(t)
     if scalar is None:

@@ -145,3 +145,23 @@ def test_a_path_typed_result_is_saved_and_loaded_with_its_kinds(tmp_path):
     assert _same(loaded(np.ones(3), np.int64(0)), (0, 1))
     assert _same(loaded(-np.ones(3), np.int64(0)), (np.float64(-3.0), np.float64(-2.0)))
     assert "path_kinds=(a Python int, a NumPy float64)" in repr(f.concrete_functions[0].output_spec)
+
+
+@pytest.mark.parametrize("ask", ["isinstance(r, int)", "type(r) is float", "isinstance(r, np.floating)"])
+def test_asking_the_class_of_a_value_whose_class_depends_on_the_path_is_refused(ask):
+    # (the graph answered by the joined dtype before stop 73: False for the int 1 of the first branch)
+    source = (f"def f(x, n):\n    if x[0] > 0:\n        r = 1\n    else:\n        r = 2.5\n"
+              f"    return {ask}\n")
+    f = load_f(source, "path-types")
+    with pytest.raises(Limitation) as caught:
+        autograph.function(f)(np.ones(3), np.int64(0))
+    message = str(caught.value)
+    assert message.startswith("<path-types-"), message
+    assert ":2: 'r' is a Python float or a Python int, depending on the path the graph takes" in message, message
+    assert "asks its class, which is not the same on every path" in message and ":6 " in message, message
+
+
+def test_asking_the_class_of_a_value_of_one_class_on_every_path_is_answered():
+    source = ("def f(x, n):\n    if x[0] > 0:\n        r = 1\n    else:\n        r = 2\n"
+              "    return isinstance(r, int), r\n")
+    assert check_program(source, "numpy") == "agreed"
