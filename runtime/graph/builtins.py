@@ -97,10 +97,10 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
     if f in _PYTHON_ALWAYS or (f is builtins.round and len(args) == 1 and not kwargs):
         # float(s), int(s), math.sqrt(s), round(s) give a Python number whatever s is (a NumPy scalar too): one
         # known at run time, weak next to arrays as NumPy 2 promotes it (x32 * float(s) stays float32).
-        return _python_numbers(result)
+        return _python_numbers(result, args)
     if f in _PYTHON_RESULTS and all(type(a) is PyNumber for a in (*args, *kwargs.values()) if isinstance(a, Tensor)):
         # A builtin of Python numbers known at run time (max(n, 1), abs(n)) gives a Python number.
-        return _python_numbers(result)
+        return _python_numbers(result, args)
     return result
 
 
@@ -118,10 +118,18 @@ def _array_method(f: Any, args: tuple, kwargs: dict) -> Any:
     return getattr(np, f.__name__)(constant(f.__self__), *args, **kwargs)
 
 
-def _python_numbers(result: Any) -> Any:
+def _python_numbers(result: Any, args: tuple = ()) -> Any:
+    """``result`` as Python numbers known at run time. One that is an argument's own value (``float(s)`` of a
+    float64, ``int(n)`` of an int64: no cast) is a value of its own, whose Python type the conversion fixes: the
+    argument's may depend on the path a run takes (runtime/graph/python_kinds.py, path_types.py)."""
     if isinstance(result, tuple):
-        return tuple(_python_numbers(r) for r in result)
-    return PyNumber.of(result) if isinstance(result, Tensor) and result.ndim == 0 else result
+        return tuple(_python_numbers(r, args) for r in result)
+    if not isinstance(result, Tensor) or result.ndim:
+        return result
+    value = result.ref()[0]
+    if any(isinstance(a, Tensor) and a.ref()[0] is value for a in args):
+        result = bind1("cast", [result], dtype=result.dtype)
+    return PyNumber.of(result)
 
 
 def implements(*funcs: Callable) -> Callable:

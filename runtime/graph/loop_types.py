@@ -33,6 +33,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from runtime.graph import path_types, tensor
+from runtime.graph.control_flow import flatten
 from runtime.graph.tensor import Tensor
 
 
@@ -53,8 +54,17 @@ class LoopTypes:
                                   [self.seen.get(s, []) for s, _, _ in untagged])
         for slot, placeholder in zip(slots, carried):
             if slot in self.tags and isinstance(placeholder, Tensor):
-                value, owner = placeholder.ref()
-                path_types.record(owner.root(), value, self.tags[slot], self.kinds[slot], "", "a loop variable")
+                path_types.record(placeholder, self.tags[slot], self.kinds[slot], "", "a loop variable")
+
+    @staticmethod
+    def share(slots: Sequence[tuple], values: Sequence[Any], variables: tuple) -> None:
+        """Each slot's value in ``variables`` (the loop's variables rebuilt from ``values``: a Python number's slot
+        holds an object of its own, a tensor from before the loop holds the loop's value itself) is path-typed as
+        the slot's value is (``path_types.share``)."""
+        leaves = [flatten(v)[0] for v in variables]
+        for (i, j), value in zip(slots, values):
+            if isinstance(value, Tensor) and value.ndim == 0 and isinstance(leaves[i][j], Tensor):
+                path_types.share(value, leaves[i][j])
 
     def write_tags(self, slots: Sequence[tuple], made: Sequence[Any]) -> bool:
         """At the end of a body trace: write each tagged slot's tag with the tag of what the body left in it.
@@ -140,6 +150,6 @@ class LoopTypes:
             return False
         kinds = self.kinds[slot]
         if len(set(kinds)) > 1:
-            path_types.record(out.builder.root(), out.ref()[0], self.tags[slot], kinds, tensor.user_location(), label)
+            path_types.record(out, self.tags[slot], kinds, tensor.user_location(), label)
         return True
 

@@ -195,6 +195,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
             _install(loop, carried, roots, args[len(loop.slots):])
             types.note_placeholders(loop.slots, carried, [loop.flat[i][0][j] for i, j in loop.slots])
             start = loop.rebuild(carried)
+            types.share(loop.slots, carried, start)  # (the objects the body sees for its loop variables)
             state.set(start)
             check = guard_arrays(state.names, entry, what)
             try:
@@ -305,7 +306,9 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
         tensor.write(root, out, carried_out=True)
     for (i, j), out in zip(loop.slots, outs[:n]):  # (after the roots, its tag among them, hold the loop's outputs)
         types.record((i, j), out, describe(loop.names[i], paths(loop.flat[i][1])[j]))
-    state.set(loop.rebuild(outs[:n], in_place=_kept(loop, flat), written=in_place))
+    after = loop.rebuild(outs[:n], in_place=_kept(loop, flat), written=in_place)
+    types.share(loop.slots, outs[:n], after)  # (a Python number's slot holds its own object of the output)
+    state.set(after)
 
 
 def _raised_by_the_body(error: BaseException) -> bool:

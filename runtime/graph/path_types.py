@@ -111,6 +111,9 @@ class Record:
     # A loop body's variable (its Value) whose kinds these are a function of: kinds[k] is this value's kind when
     # the variable's is its own kinds[k] (a loop variable is its own basis; ``r * 2`` of it has that basis too).
     basis: Any = None
+    # The Tensor objects that are this value as the join or operator left it (a variable's): another object of the
+    # same Value is a conversion of it (float(r), a no-op cast) with a kind of its own, not path-typed.
+    holders: list = dataclasses.field(default_factory=list)
 
     def refusal(self, what: str) -> str:
         kinds = " or ".join(sorted({k.describe() for k in self.kinds if k is not None}))
@@ -119,15 +122,28 @@ class Record:
                 "or np.asarray(v) on each)")
 
 
-def record(root: Any, value: Any, tag: Any, kinds: Sequence[Optional[Kind]], site: str, label: str,
+def record(holder: Any, tag: Any, kinds: Sequence[Optional[Kind]], site: str, label: str,
            basis: Any = None) -> None:
-    root.path_types[id(value)] = Record(value, tag, tuple(kinds), site, label, basis)
+    """Record ``holder`` (a 0-d Tensor) as path-typed: ``kinds[tag]`` is its kind on the run's path."""
+    value, owner = holder.ref()
+    owner.root().path_types[id(value)] = Record(value, tag, tuple(kinds), site, label, basis, [holder])
 
 
-def lookup(value: Any, owner: Any) -> Optional[Record]:
-    """The record of ``value`` (a Value of ``owner``'s graph), or None: one type on every path."""
+def share(holder: Any, other: Any) -> None:
+    """``other`` is ``holder``'s value as well, the same variable's (a loop's wrapper of it, the object a loop body
+    sees for it): path-typed with it."""
+    found = lookup(holder)
+    if found is not None and other is not holder and other.ref()[0] is found.value:
+        found.holders.append(other)
+
+
+def lookup(holder: Any) -> Optional[Record]:
+    """The record of the Tensor object ``holder``, or None: one type on every path."""
+    value, owner = holder.ref()
     found = owner.root().path_types.get(id(value))
-    return found if found is not None and found.value is value else None
+    if found is None or found.value is not value or not any(h is holder for h in found.holders):
+        return None
+    return found
 
 
 _OPERATORS: dict[str, Callable] = {

@@ -851,7 +851,10 @@ def python_item(x: Tensor, index: tuple) -> Any:
     if element.dtype == np.uint64:
         bind("assert", [element < np.uint64(2 ** 63)], message="Python int beyond int64: a graph holds Python ints "
              "as int64", error=OverflowError, where=user_location())
-    return PyNumber.of(cast(element, _ITEM_TYPES[x.dtype.kind]))
+    number = cast(element, _ITEM_TYPES[x.dtype.kind])
+    if number.ref()[0] is x.ref()[0]:  # (x's own value: its Python type may depend on the path, the item's does not)
+        number = bind1("cast", [number], dtype=number.dtype)
+    return PyNumber.of(number)
 
 
 # The sequences NumPy makes arrays of that converted code hands it most (a deque: spectrum's `np.array(deque(data))`
@@ -1501,7 +1504,7 @@ def record_join(out: Tensor, leaves: Sequence[Any]) -> None:
 # --- values whose Python type depends on the path (runtime/graph/path_types.py) ---------------------------------
 
 def path_record(x: Any) -> Optional[path_types.Record]:
-    return path_types.lookup(*x.ref()) if isinstance(x, Tensor) and x.ndim == 0 else None
+    return path_types.lookup(x) if isinstance(x, Tensor) and x.ndim == 0 else None
 
 
 def path_kind(leaf: Any) -> Any:
@@ -1540,8 +1543,8 @@ def note_carried_types(carried: Sequence[Any], initial: Sequence[Any], seen: Seq
         kinds: list = list(kind.kinds) if isinstance(kind, path_types.Record) else [kind]
         kinds += [k for k in made if k not in kinds]
         if len(set(kinds)) > 1:
-            value, owner = placeholder.ref()
-            path_types.record(owner.root(), value, None, [None] if None in kinds else kinds, user_location(),
+            value = placeholder.ref()[0]
+            path_types.record(placeholder, None, [None] if None in kinds else kinds, user_location(),
                               "a loop variable", basis=None if None in kinds else value)
 
 
@@ -1578,7 +1581,7 @@ def note_loop_types(out: Any, before: Any, made: Any, placeholder: Any, entered:
         start_tag = constant(np.int64(kinds.index(first)))
         after = constant(np.int64(kinds.index(step[first])))
     tag = apply("where", entered(), after, start_tag)
-    path_types.record(out.builder.root(), out.ref()[0], tag, kinds, user_location(), label)
+    path_types.record(out, tag, kinds, user_location(), label)
 
 
 def tag_as(record: path_types.Record, kinds: list) -> Optional[Tensor]:
@@ -1632,7 +1635,7 @@ def note_join_types(out: Any, leaves: Sequence[Any], conditions: Sequence[Any], 
                 tag = None
                 break
             tag = apply("where", condition, path_tag, tag)
-    path_types.record(out.builder.root(), out.ref()[0], tag, kinds, user_location(), label)
+    path_types.record(out, tag, kinds, user_location(), label)
 
 
 def _operand_examples(a: Any, record: Optional[path_types.Record]) -> Optional[list]:
@@ -1668,7 +1671,7 @@ def note_operator(op: str, args: tuple, records: list, result: Any) -> None:
     first = next(r for r in records if r is not None)
     if fn is None or any(e is None for e in examples):
         if isinstance(result, Tensor) and result.ndim == 0:
-            path_types.record(result.builder.root(), result.ref()[0], None, (None,), first.site, first.label)
+            path_types.record(result, None, (None,), first.site, first.label)
         return
     outcomes = path_types.outcomes(fn, examples)
     errors = [o for o in outcomes if isinstance(o, Exception)]
@@ -1680,7 +1683,7 @@ def note_operator(op: str, args: tuple, records: list, result: Any) -> None:
         kinds = [None if isinstance(o, Exception) else path_types.kind_of_example(o) for o in outcomes]
         if op in path_types.DIVISIONS:
             _zero_divisor_in_a_loop(op, args, examples, first)
-        path_types.record(result.builder.root(), result.ref()[0], None, kinds, first.site, first.label,
+        path_types.record(result, None, kinds, first.site, first.label,
                           basis=typed[0].basis)
         return
     if errors and len(errors) < len(outcomes) and any(isinstance(e, TypeError) for e in errors) \
@@ -1708,7 +1711,7 @@ def note_operator(op: str, args: tuple, records: list, result: Any) -> None:
         elif kind is not None and kind.python is None and type(result) is not PyNumber:
             result._array = not kind.scalar if kind.scalar is not None else None
         else:
-            path_types.record(result.builder.root(), result.ref()[0], tag, kinds, first.site, first.label)
+            path_types.record(result, tag, kinds, first.site, first.label)
         return
     unique = list(dict.fromkeys(kinds))
     if tag is not None and unique != kinds:
@@ -1717,7 +1720,7 @@ def note_operator(op: str, args: tuple, records: list, result: Any) -> None:
         for index, number in enumerate(numbers[1:], 1):
             renumbered = apply("where", apply("eq", tag, np.int64(index)), np.int64(number), renumbered)
         tag = renumbered
-    path_types.record(result.builder.root(), result.ref()[0], tag, unique, first.site, first.label)
+    path_types.record(result, tag, unique, first.site, first.label)
 
 
 def _zero_divisor_paths(op: str, args: tuple, examples: list, tag: Optional[Tensor],
