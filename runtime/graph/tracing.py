@@ -40,7 +40,10 @@ class TensorSpec:
     and ``x += 1`` (in place on an array, a new value for a scalar) answer as NumPy does. ``python``, for a
     result only: True when it stands for a Python number that the graph computes (``float(np.sum(x))``,
     ``int(np.argmax(x))``, ``np.allclose(x, y)``), returned as that Python type (``bool``, ``int``, ``float``,
-    ``complex``, by the dtype: ``bool``, ``int64``, ``float64``, ``complex128``)."""
+    ``complex``, by the dtype: ``bool``, ``int64``, ``float64``, ``complex128``). ``path_kinds`` and ``tag``, for a
+    0-d result whose Python type depends on the path a run takes (``r = 0`` or ``r = np.sum(x)`` in a staged
+    ``if``): each path's kind (``runtime.graph.path_types.Kind``) and which graph output holds the tag naming the
+    run's; the result is returned as that kind (docs/functions.md)."""
 
     shape: tuple
     dtype: np.dtype
