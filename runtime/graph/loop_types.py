@@ -114,12 +114,20 @@ class LoopTypes:
                     new = True
         return new
 
-    def start(self, slots: Sequence[tuple], initial: Sequence[Any], made: Sequence[Any]) -> list:
+    def start(self, slots: Sequence[tuple], initial: Sequence[Any], made: Sequence[Any],
+              placeholders: Sequence[Any]) -> list:
         """After a body trace, outside it: give a tag to each slot the body left a value whose tag is the body's
-        own. The new tags, which the loop carries from now on (as roots: the body must be traced again)."""
+        own, or whose loop variable wants one (``path_types.Record.wants_tag``). The new tags, which the loop
+        carries from now on (as roots: the body must be traced again)."""
         started = []
-        for slot, before, value in zip(slots, initial, made):
+        for slot, before, value, placeholder in zip(slots, initial, made, placeholders):
             if slot in self.tags or not isinstance(value, Tensor) or value.ndim:
+                continue
+            variable = tensor.path_record(placeholder) if isinstance(placeholder, Tensor) else None
+            if variable is not None and variable.wants_tag and None not in variable.kinds:
+                started.append(self._start(slot, before, list(variable.kinds)))
+                if started[-1] is None:
+                    started.pop()
                 continue
             found = tensor.path_record(value)
             # (a join inside the body: its tag is the body's, or none where a path is the loop variable itself, whose
@@ -128,20 +136,27 @@ class LoopTypes:
             if found is None or found.basis is not None or None in found.kinds \
                     or (found.tag is not None and not value.builder.sees(found.tag.builder)):
                 continue
-            first = tensor.path_kind(before)
-            if first is False or first is None:
-                continue
-            kinds = list(first.kinds) if isinstance(first, path_types.Record) else [first]
-            if None in kinds:
-                continue
-            start = tensor.constant(np.int64(0)) if isinstance(first, path_types.Kind) else tensor.tag_as(first, kinds)
-            if start is None:
-                continue
-            self.kinds[slot] = kinds + [k for k in found.kinds if k not in kinds]
-            # (a tensor of its own, made here, outside the body: the body's write makes it carried)
-            self.tags[slot] = tensor.apply("add", start, np.int64(0))
-            started.append(self.tags[slot])
+            tag = self._start(slot, before, list(found.kinds))
+            if tag is not None:
+                started.append(tag)
         return started
+
+    def _start(self, slot: tuple, before: Any, kinds: list) -> Any:
+        """A tag for ``slot``, starting at its kind before the loop, among those and ``kinds``; None where its value
+        before the loop has no kind the graph can name."""
+        first = tensor.path_kind(before)
+        if first is False or first is None:
+            return None
+        starts = list(first.kinds) if isinstance(first, path_types.Record) else [first]
+        if None in starts:
+            return None
+        start = tensor.constant(np.int64(0)) if isinstance(first, path_types.Kind) else tensor.tag_as(first, starts)
+        if start is None:
+            return None
+        self.kinds[slot] = starts + [k for k in kinds if k not in starts]
+        # (a tensor of its own, made here, outside the body: the body's write makes it carried)
+        self.tags[slot] = tensor.apply("add", start, np.int64(0))
+        return self.tags[slot]
 
     def record(self, slot: tuple, out: Any, label: str) -> bool:
         """After the loop: record ``out``, the slot's output, with its carried tag. False where the slot is not

@@ -233,7 +233,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
         flat, written, in_place, placeholders, grew = box[0]
         before, made = [loop.flat[i][0][j] for i, j in loop.slots], [flat[i][0][j] for i, j in loop.slots]
         learned = types.learn(loop.slots, before, made)
-        started = types.start(loop.slots, before, made)
+        started = types.start(loop.slots, before, made, placeholders)
         roots += started  # (carried with its tag from now on, loop_types.py)
         _check_in_place(loop, flat, in_place, what)
         rebound = {(i, j) for (i, j) in loop.slots if isinstance(loop.init[i, j], Tensor)

@@ -114,6 +114,9 @@ class Record:
     # The Tensor objects that are this value as the join or operator left it (a variable's): another object of the
     # same Value is a conversion of it (float(r), a no-op cast) with a kind of its own, not path-typed.
     holders: list = dataclasses.field(default_factory=list)
+    # A loop variable's (no tag yet): something the body computed from it needs to know its kind on each iteration
+    # (Python's ZeroDivisionError for one kind, NumPy's inf for another): the loop carries its tag (loop_types.py).
+    wants_tag: bool = False
 
     def refusal(self, what: str) -> str:
         kinds = " or ".join(sorted({k.describe() for k in self.kinds if k is not None}))

@@ -1682,7 +1682,7 @@ def note_operator(op: str, args: tuple, records: list, result: Any) -> None:
         # may not have (one guessed, note_carried_types) and the operator does not take is unknown, not refused.
         kinds = [None if isinstance(o, Exception) else path_types.kind_of_example(o) for o in outcomes]
         if op in path_types.DIVISIONS:
-            _zero_divisor_in_a_loop(op, args, examples, first)
+            _zero_divisor_in_a_loop(op, args, examples, first, typed[0].basis)
         path_types.record(result, None, kinds, first.site, first.label,
                           basis=typed[0].basis)
         return
@@ -1757,10 +1757,11 @@ def _zero_divisor_paths(op: str, args: tuple, examples: list, tag: Optional[Tens
              error=ZeroDivisionError, where=user_location())
 
 
-def _zero_divisor_in_a_loop(op: str, args: tuple, examples: list, first: path_types.Record) -> None:
-    """``_zero_divisor_paths`` for a loop body's division involving its loop variable, whose kind on this
-    iteration the graph does not carry: Python's ZeroDivisionError where every kind it may have raises it,
-    refused where some would and some would not (NumPy's inf or nan)."""
+def _zero_divisor_in_a_loop(op: str, args: tuple, examples: list, first: path_types.Record, basis: Any) -> None:
+    """``_zero_divisor_paths`` for a loop body's division involving its loop variable (``basis``), whose kind on this
+    iteration the graph does not carry yet: Python's ZeroDivisionError where every kind it may have raises it; where
+    some would and some would not (NumPy's inf or nan), the loop is asked to carry the variable's tag
+    (``Record.wants_tag``: traced again, the division then stages the error on the paths that raise it)."""
     zeros = [examples[0], [e * 0 for e in examples[1]]]
     raised = [isinstance(o, ZeroDivisionError) for o in path_types.outcomes(path_types.python_operator(op), zeros)]
     if not any(raised):
@@ -1769,9 +1770,13 @@ def _zero_divisor_in_a_loop(op: str, args: tuple, examples: list, first: path_ty
     if not isinstance(divisor, Tensor) and divisor != 0:
         return
     if not all(raised):
-        raise NotStageable(first.refusal("it is divided by a number that may be zero inside a staged loop: Python "
-                                         "raises ZeroDivisionError for some of these and NumPy gives inf or nan for "
-                                         "the others"))
+        variable = current_builder().root().path_types.get(id(basis))
+        if variable is None or variable.value is not basis:
+            raise NotStageable(first.refusal("it is divided by a number that may be zero inside a staged loop: "
+                                             "Python raises ZeroDivisionError for some of these and NumPy gives inf "
+                                             "or nan for the others"))
+        variable.wants_tag = True  # (this trace is not the last: loop_types.LoopTypes.start)
+        return
     message = str(next(o for o in path_types.outcomes(path_types.python_operator(op), zeros)))
     is_zero = apply("eq", divisor, 0) if isinstance(divisor, Tensor) else constant(np.bool_(True))
     bind("assert", [apply("logical_not", is_zero)], message=message, error=ZeroDivisionError, where=user_location())

@@ -165,3 +165,13 @@ def test_asking_the_class_of_a_value_of_one_class_on_every_path_is_answered():
     source = ("def f(x, n):\n    if x[0] > 0:\n        r = 1\n    else:\n        r = 2\n"
               "    return isinstance(r, int), r\n")
     assert check_program(source, "numpy") == "agreed"
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("start", ["1.0", "0.0"])
+def test_a_division_by_a_loop_variable_whose_kind_changes_is_pythons_or_numpys_by_iteration(executor, start):
+    # r is a Python float on the first iteration (1 / 0.0 raises ZeroDivisionError) and a NumPy float64 after it
+    # (1 / np.float64(0.0) is inf): the loop carries r's tag, and the division raises on the Python float's path only.
+    source = (f"def f(x, n):\n    r = {start}\n    t = 0.0\n    for i in range(n):\n        t = t + 1.0 / r\n"
+              "        r = x[i] - x[i]\n    return t, r\n")
+    assert check_program(source, executor) == "agreed"
