@@ -57,6 +57,7 @@ from runtime.graph.tensor import (
     missing_array_attribute,
     nest_array,
     numpy_function_result,
+    path_record,
     reshape,
     stands_for_a_tensor,
     stands_for_scalar,
@@ -687,7 +688,7 @@ def _isinstance(obj: Any, classinfo: Any) -> Any:
     NumPy scalar and a 0-d array would give the same answer, it is given even when the graph cannot tell them."""
     if not isinstance(obj, Tensor):
         return isinstance(obj, classinfo)
-    if type(obj) is not PyNumber and obj.ndim == 0 and (
+    if type(obj) is not PyNumber and obj.ndim == 0 and path_record(obj) is None and (
             issubclass(np.ndarray, classinfo) == issubclass(obj.dtype.type, classinfo)):
         return issubclass(np.ndarray, classinfo)
     return issubclass(eager_class(obj, "isinstance()"), classinfo)

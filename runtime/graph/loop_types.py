@@ -54,7 +54,8 @@ class LoopTypes:
                                   [self.seen.get(s, []) for s, _, _ in untagged])
         for slot, placeholder in zip(slots, carried):
             if slot in self.tags and isinstance(placeholder, Tensor):
-                path_types.record(placeholder, self.tags[slot], self.kinds[slot], "", "a loop variable")
+                path_types.record(placeholder, self.tags[slot], self.kinds[slot], tensor.user_location(),
+                                  "a loop variable")
 
     @staticmethod
     def share(slots: Sequence[tuple], values: Sequence[Any], variables: tuple) -> None:

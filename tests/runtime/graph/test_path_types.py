@@ -175,3 +175,13 @@ def test_a_division_by_a_loop_variable_whose_kind_changes_is_pythons_or_numpys_b
     source = (f"def f(x, n):\n    r = {start}\n    t = 0.0\n    for i in range(n):\n        t = t + 1.0 / r\n"
               "        r = x[i] - x[i]\n    return t, r\n")
     assert check_program(source, executor) == "agreed"
+
+
+def test_asking_the_class_of_a_loop_variable_whose_kind_changes_is_refused():
+    # (before stop 73 the graph answered False from the float64 it carries: the body never ran its branch, and
+    # the function returned 0.0 where eager returns the first element)
+    source = ("def f(x, n):\n    best = 0\n    for i in range(n):\n        if isinstance(best, int):\n"
+              "            best = x[i]\n    return best\n")
+    f = load_f(source, "path-types")
+    with pytest.raises(Limitation, match="asks its class, which is not the same on every path"):
+        autograph.function(f)(np.ones(3), np.int64(2))
