@@ -77,7 +77,7 @@ class LoopTypes:
                 continue
             kinds = self.kinds[slot]
             kind = tensor.path_kind(value)
-            found = kind.kinds if isinstance(kind, path_types.Record) else (kind,)
+            found = path_types.kinds_of(kind)
             if kind is False or any(k is None for k in found):
                 self.failed.add(slot)
                 continue
@@ -106,9 +106,9 @@ class LoopTypes:
             first, kind = tensor.path_kind(before), tensor.path_kind(value)
             if first is False or first is None or kind is False or kind is None:
                 continue
-            known = list(first.kinds) if isinstance(first, path_types.Record) else [first]
+            known = path_types.kinds_of(first)
             known += self.seen.get(slot, [])
-            for k in (kind.kinds if isinstance(kind, path_types.Record) else (kind,)):
+            for k in path_types.kinds_of(kind):
                 if k is not None and not path_types.among(k, known):
                     self.seen.setdefault(slot, []).append(k)
                     known.append(k)
@@ -148,7 +148,7 @@ class LoopTypes:
         first = tensor.path_kind(before)
         if first is False or first is None:
             return None
-        starts = list(first.kinds) if isinstance(first, path_types.Record) else [first]
+        starts = path_types.kinds_of(first)
         if None in starts:
             return None
         start = tensor.constant(np.int64(0)) if isinstance(first, path_types.Kind) else tensor.tag_as(first, starts)

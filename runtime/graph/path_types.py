@@ -125,6 +125,11 @@ class Record:
                 "or np.asarray(v) on each)")
 
 
+def kinds_of(kind: Any) -> list:
+    """The kinds a path's value may have: a path-typed value's (its ``Record``), else the one ``kind``."""
+    return list(kind.kinds) if isinstance(kind, Record) else [kind]
+
+
 def record(holder: Any, tag: Any, kinds: Sequence[Optional[Kind]], site: str, label: str,
            basis: Any = None) -> None:
     """Record ``holder`` (a 0-d Tensor) as path-typed: ``kinds[tag]`` is its kind on the run's path."""

@@ -1540,7 +1540,7 @@ def note_carried_types(carried: Sequence[Any], initial: Sequence[Any], seen: Seq
         kind = path_kind(before)
         if kind is False:
             continue
-        kinds: list = list(kind.kinds) if isinstance(kind, path_types.Record) else [kind]
+        kinds: list = path_types.kinds_of(kind)
         kinds += [k for k in made if k not in kinds]
         if len(set(kinds)) > 1:
             value = placeholder.ref()[0]
@@ -1555,33 +1555,41 @@ def note_loop_types(out: Any, before: Any, made: Any, placeholder: Any, entered:
     kinds and a tag. The body's kind as a function of the variable's (``note_carried_types``) gives the tag where
     one iteration settles it (``s + x[i]``: a NumPy float64 of any; ``r * 2``: the kind it had), else the value is
     returned as before (``note_join_types``)."""
-    if not isinstance(out, Tensor) or out.ndim or not isinstance(placeholder, Tensor):
-        return note_join_types(out, [before, made], (lambda: None if entered is None else
-                                                     apply("logical_not", entered()), None), label)
+    settled = _settled(out, before, made, placeholder, entered)
+    if settled is None:
+        note_join_types(out, [before, made], (lambda: None if entered is None else
+                                              apply("logical_not", entered()), None), label)
+        return
+    tag, kinds = settled
+    path_types.record(out, tag, kinds, user_location(), label)
+
+
+def _settled(out: Any, before: Any, made: Any, placeholder: Any, entered: Callable[[], Any]) -> Optional[tuple]:
+    """(tag, kinds) of a loop's output whose kind one iteration settles (``note_loop_types``), or None."""
+    if not isinstance(out, Tensor) or out.ndim or not isinstance(placeholder, Tensor) or entered is None:
+        return None
     variable = path_record(placeholder)
     found = path_record(made) if isinstance(made, Tensor) else None
     if variable is None or found is None or found.tag is not None or found.basis is not variable.value \
-            or len(found.kinds) != len(variable.kinds) or entered is None:
-        return note_join_types(out, [before, made], (lambda: None if entered is None else
-                                                     apply("logical_not", entered()), None), label)
+            or len(found.kinds) != len(variable.kinds):
+        return None
     step = dict(zip(variable.kinds, found.kinds))  # the body's kind for each kind of its variable
     first = path_kind(before)
-    starts = list(first.kinds) if isinstance(first, path_types.Record) else [first]
+    starts = path_types.kinds_of(first)
     if any(k not in step or step[k] not in step or step[step[k]] != step[k] for k in starts):
-        return note_join_types(out, [before, made], (lambda: apply("logical_not", entered()), None), label)
+        return None
     kinds = list(dict.fromkeys(starts + [step[k] for k in starts]))
     if len(kinds) == 1:
-        return note_join_types(out, [before, made], (lambda: apply("logical_not", entered()), None), label)
+        return None
     if isinstance(first, path_types.Record):
         start_tag = tag_as(first, kinds)
         if start_tag is None:
-            return note_join_types(out, [before, made], (lambda: apply("logical_not", entered()), None), label)
+            return None
         after = tag_as(dataclasses.replace(first, kinds=tuple(step[k] for k in starts)), kinds)
     else:
         start_tag = constant(np.int64(kinds.index(first)))
         after = constant(np.int64(kinds.index(step[first])))
-    tag = apply("where", entered(), after, start_tag)
-    path_types.record(out, tag, kinds, user_location(), label)
+    return apply("where", entered(), after, start_tag), kinds
 
 
 def tag_as(record: path_types.Record, kinds: list) -> Optional[Tensor]:
@@ -1591,13 +1599,17 @@ def tag_as(record: path_types.Record, kinds: list) -> Optional[Tensor]:
     if record.tag is None or builder is None or not builder.sees(record.tag.builder) \
             or any(k is None for k in record.kinds):
         return None
-    numbers = [kinds.index(k) for k in record.kinds]
+    return _renumbered(record.tag, [kinds.index(k) for k in record.kinds])
+
+
+def _renumbered(tag: Tensor, numbers: list) -> Tensor:
+    """``numbers[tag]``, as the graph computes it (``tag`` itself where ``numbers`` numbers from 0 in order)."""
     if numbers == list(range(len(numbers))):
-        return record.tag
-    tag = constant(np.int64(numbers[0]))
+        return tag
+    renumbered = constant(np.int64(numbers[0]))
     for index, number in enumerate(numbers[1:], 1):
-        tag = apply("where", apply("eq", record.tag, np.int64(index)), np.int64(number), tag)
-    return tag
+        renumbered = apply("where", apply("eq", tag, np.int64(index)), np.int64(number), renumbered)
+    return renumbered
 
 
 def note_join_types(out: Any, leaves: Sequence[Any], conditions: Sequence[Any], label: str,
@@ -1619,7 +1631,7 @@ def note_join_types(out: Any, leaves: Sequence[Any], conditions: Sequence[Any], 
         return
     kinds: list = []
     for _, kind in paths:
-        for k in (kind.kinds if isinstance(kind, path_types.Record) else (kind,)):
+        for k in path_types.kinds_of(kind):
             if k not in kinds:
                 kinds.append(k)
     inner = inner or {}
@@ -1714,12 +1726,8 @@ def note_operator(op: str, args: tuple, records: list, result: Any) -> None:
             path_types.record(result, tag, kinds, first.site, first.label)
         return
     unique = list(dict.fromkeys(kinds))
-    if tag is not None and unique != kinds:
-        numbers = [unique.index(k) for k in kinds]
-        renumbered = constant(np.int64(numbers[0]))
-        for index, number in enumerate(numbers[1:], 1):
-            renumbered = apply("where", apply("eq", tag, np.int64(index)), np.int64(number), renumbered)
-        tag = renumbered
+    if tag is not None:
+        tag = _renumbered(tag, [unique.index(k) for k in kinds])
     path_types.record(result, tag, unique, first.site, first.label)
 
 
@@ -1763,7 +1771,8 @@ def _zero_divisor_in_a_loop(op: str, args: tuple, examples: list, first: path_ty
     some would and some would not (NumPy's inf or nan), the loop is asked to carry the variable's tag
     (``Record.wants_tag``: traced again, the division then stages the error on the paths that raise it)."""
     zeros = [examples[0], [e * 0 for e in examples[1]]]
-    raised = [isinstance(o, ZeroDivisionError) for o in path_types.outcomes(path_types.python_operator(op), zeros)]
+    outcomes = path_types.outcomes(path_types.python_operator(op), zeros)
+    raised = [isinstance(o, ZeroDivisionError) for o in outcomes]
     if not any(raised):
         return
     divisor = args[1]
@@ -1777,7 +1786,7 @@ def _zero_divisor_in_a_loop(op: str, args: tuple, examples: list, first: path_ty
                                              "or nan for the others"))
         variable.wants_tag = True  # (this trace is not the last: loop_types.LoopTypes.start)
         return
-    message = str(next(o for o in path_types.outcomes(path_types.python_operator(op), zeros)))
+    message = str(outcomes[0])
     is_zero = apply("eq", divisor, 0) if isinstance(divisor, Tensor) else constant(np.bool_(True))
     bind("assert", [apply("logical_not", is_zero)], message=message, error=ZeroDivisionError, where=user_location())
 
