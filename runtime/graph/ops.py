@@ -38,7 +38,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from runtime.graph import core_kernels, shapes
+from runtime.graph import core_kernels, power_shortcut, shapes
 from runtime.graph.opdefs import (  # noqa: F401  (OPS and OpDef are this module's API too)
     OPS,
     Effects,
@@ -105,8 +105,19 @@ def _ufunc_op(name: str, ufunc: np.ufunc, effects: Effects, numba: Any = None) -
     if name in _OPERATOR_NAMES:
         kernel = OPERATOR_FUNCTIONS[name] = getattr(operator, name)
         OPERATOR_UFUNCS[name] = ufunc
+    if name == "pow" and power_shortcut.OLD_SHORTCUT:
+        # (NumPy before 2.3 runs another op for `array ** s`, by s's value, in a dtype of its own; tracing stages
+        # that op where eager NumPy takes it, so the pow op itself is always np.power: a 0-d value the run holds
+        # as an array may stand for a NumPy scalar, which takes no shortcut)
+        kernel = _numpy_power  # (and not spelled `**` in compiled programs: no OPERATOR_FUNCTIONS entry)
+        del OPERATOR_FUNCTIONS[name]
     ELEMENTWISE[name] = ufunc
     _op(name, _elementwise(ufunc), kernel, effects, numba, ufunc=ufunc)
+
+
+def _numpy_power(a: Any, b: Any) -> Any:
+    """``a ** b`` as ``np.power`` computes it, without NumPy's old shortcut for an array ``a``."""
+    return np.power(a, b) if type(a) is np.ndarray else a ** b
 
 
 _OPERATOR_NAMES = frozenset("neg pos abs invert add sub mul truediv floordiv mod pow eq ne lt le gt ge".split())

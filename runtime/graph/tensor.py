@@ -45,7 +45,17 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime.carry import holds as carry_holds
-from runtime.graph import asked, formatted, ops, ops_scipy, path_aliases, path_types, python_kinds, scalar_writes
+from runtime.graph import (
+    asked,
+    formatted,
+    ops,
+    ops_scipy,
+    path_aliases,
+    path_types,
+    power_shortcut,
+    python_kinds,
+    scalar_writes,
+)
 from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
@@ -421,6 +431,8 @@ def _binary(op: str, reflected: bool = False) -> Any:
             return NotImplemented
         if isinstance(other, _SEQUENCES) and self.ndim == 0:
             _python_sequence_operand(self, other, op, reflected)
+        if op == "pow" and reflected and power_shortcut.OLD_SHORTCUT and type(other) is np.ndarray:
+            return _old_power(constant(other), self, False, other_is_array=True)  # (an array ** a 0-d tensor)
         return operator_apply(op, other, self) if reflected else operator_apply(op, self, other)
     return method
 
@@ -518,16 +530,20 @@ Tensor.__eq__ = _equality("eq", lambda a, b: a == b)
 Tensor.__ne__ = _equality("ne", lambda a, b: a != b)
 
 
-def _power(self: Tensor, exponent: Any) -> Any:
+def _power(self: Tensor, exponent: Any, in_place: bool = False) -> Any:
     """``x ** p`` as NumPy computes it: an array of floats or complex numbers raised to the Python int 2 or -1,
     or the Python float 0.5, is ``np.square`` / ``np.reciprocal`` / ``np.sqrt`` of it (number.c's
     fast_scalar_power), which for complex numbers (and ``-0.0 ** 0.5``) differ from ``np.power`` in the last
-    bits. A NumPy scalar takes no shortcut: a 0-d tensor stands for one (what ``np.sum`` returns)."""
+    bits. A NumPy scalar takes no shortcut: a 0-d tensor stands for one (what ``np.sum`` returns). NumPy before
+    2.3 takes a wider shortcut, with a dtype of its own: ``_old_power``."""
     if exponent is None:
         return NotImplemented
-    if self.ndim and self.dtype.kind == "b" and type(exponent) is int and exponent == 2:
+    if power_shortcut.OLD_SHORTCUT:
+        return _old_power(self, exponent, in_place)
+    is_array = self.ndim > 0 or stands_for_scalar(self) is False
+    if is_array and self.dtype.kind == "b" and type(exponent) is int and exponent == 2:
         return apply("square", self)  # (the same shortcut: np.square of booleans is int8, np.power's int64)
-    if self.ndim and self.dtype.kind in "fc":
+    if is_array and self.dtype.kind in "fc":
         if type(exponent) is int and exponent in (2, -1):
             return apply("square" if exponent == 2 else "reciprocal", self)
         if type(exponent) is float and exponent == 0.5:
@@ -538,6 +554,83 @@ def _power(self: Tensor, exponent: Any) -> Any:
 Tensor.__pow__ = _power
 
 
+def _old_power(base: Tensor, exponent: Any, in_place: bool, other_is_array: Optional[bool] = None) -> Tensor:
+    """``base ** exponent`` (``**=`` when ``in_place``) as NumPy before 2.3 computes it (runtime/graph/
+    power_shortcut.py): where eager ``base`` is an ``np.ndarray`` and ``exponent`` scalar-like, the unary op the
+    exponent's value picks, in its own dtype; else ``np.power``. With the exponent's value known only when the graph
+    runs, the shortcut's values are chosen by it when the run does (``np.where``); where its dtype would differ
+    from ``np.power``'s, eager's dtype is the value's, which a graph cannot give: refused."""
+    is_array = other_is_array if other_is_array is not None else \
+        True if base.ndim else None if stands_for_scalar(base) is None else not stands_for_scalar(base)
+    scalar_like = _scalar_like_exponent(exponent)
+    if base.dtype == object or scalar_like is None or is_array is False:
+        return operator_apply("pow", base, exponent)
+    is_float, value = scalar_like
+    if value is not None and is_array:
+        shortcut = power_shortcut.old_shortcut(base.dtype, is_float, value, in_place)
+        return operator_apply("pow", base, exponent) if shortcut is None else _shortcut_power(base, shortcut)
+    power = operator_apply("pow", base, exponent)
+    options = power_shortcut.candidates(base.dtype, is_float, in_place)
+    if value is not None:
+        options = [(v, s) for v, s in options if v == value]
+    dtypes = {power_shortcut.shortcut_dtype(base.dtype, s) for _, s in options}
+    castable = not in_place or np.can_cast(power.dtype, base.dtype, "same_kind")
+    if options and (dtypes != {power.dtype} or not castable):
+        fast = " or ".join(sorted({d.name for d in dtypes}))
+        raise NotStageable(
+            f"{user_location()}: `**` of {'an array' if is_array else 'a 0-d value that may be an array'} of "
+            f"{base.dtype.name} and a scalar exponent: NumPy {np.__version__} gives {fast} when the exponent is "
+            f"{', '.join(f'{v:g}' for v, _ in options)} (its shortcut, numpy/numpy#27082) and np.power's "
+            f"{power.dtype.name} otherwise, a dtype that depends on "
+            f"{'the exponent' if value is None else 'whether the 0-d value is an array'}, which a graph cannot "
+            "give. Write np.power(x, p) for NumPy's promotion, or cast the exponent to the array's dtype; NumPy "
+            "2.3 and later have no such shortcut")
+    if not is_array:
+        return power  # (a 0-d value taken for the NumPy scalar it most often is: the same dtype either way)
+    if base.ndim == 0 and any(to_float64 for _, (_, to_float64) in options):
+        raise NotStageable(
+            f"{user_location()}: `**` of a 0-d integer array and a float exponent known only when the graph runs: "
+            f"NumPy {np.__version__} gives a 0-d array when the exponent is 2 (its shortcut, numpy/numpy#27082) and "
+            "a NumPy scalar otherwise, which a graph cannot give. Write np.power(x, p), or take x[()] first")
+    for v, shortcut in options:
+        power = apply("where", apply("eq", exponent, v), _shortcut_power(base, shortcut), power)
+    if power.ndim == 0:
+        power._array = False  # (a ufunc's 0-d result, either way: a NumPy scalar, not np.where's 0-d array)
+    return power
+
+
+def _scalar_like_exponent(exponent: Any) -> Optional[tuple[bool, Optional[float]]]:
+    """Whether NumPy before 2.3 takes ``exponent`` for a scalar exponent (number.c's is_scalar_with_conversion):
+    (whether a float, its value or None where only a run of the graph knows it), or None."""
+    if isinstance(exponent, Tensor):
+        kind = exponent.dtype.kind
+        if exponent.ndim or kind not in "biuf" or (kind == "b" and type(exponent) is not PyNumber
+                                                    and not stands_for_scalar(exponent)):
+            return None  # (a 0-d bool array is no scalar to it; a NumPy bool is one, by its __index__)
+        known = known_value(exponent)
+        return kind == "f", None if known is None else float(known)
+    if isinstance(exponent, np.ndarray):
+        ok = exponent.ndim == 0 and exponent.dtype.kind in "iuf"
+        return (exponent.dtype.kind == "f", float(exponent)) if ok else None
+    if isinstance(exponent, (bool, int, np.integer, np.bool_)):
+        return False, float(exponent)
+    if isinstance(exponent, (float, np.floating)):
+        return True, float(exponent)
+    return None
+
+
+def _shortcut_power(base: Tensor, shortcut: tuple[str, bool]) -> Tensor:
+    """The unary op NumPy's old ``**`` shortcut runs instead of ``np.power`` (``power_shortcut.old_shortcut``)."""
+    op, to_float64 = shortcut
+    if to_float64:  # (squared in place in the cast's copy: a 0-d array stays one)
+        squared = apply(op, cast(base, np.float64))
+        squared._array = True
+        return squared
+    if op == "ones_like":
+        return apply("pow", base, np.zeros((), base.dtype))  # (x ** 0 is 1 for every x, nan too: ones in x's dtype)
+    return apply(op, base)
+
+
 def _in_place(op: str) -> Any:
     """``x op= y`` on a tensor: NumPy's ``op(x, y, out=x)``, whose result must keep x's shape and
     cast to x's dtype under the same_kind rule. A 0-d tensor stands for a NumPy scalar (what
@@ -545,7 +638,7 @@ def _in_place(op: str) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         if other is None:
             return NotImplemented
-        result = _power(self, other) if op == "pow" else operator_apply(op, self, other)
+        result = _power(self, other, in_place=True) if op == "pow" else operator_apply(op, self, other)
         if self.ndim == 0:
             scalar = stands_for_scalar(self)
             if scalar or (scalar is None and result.ndim == 0):  # (a NumPy scalar's result may be an array: x[0] *= x)
@@ -1754,15 +1847,28 @@ def _zero_divisor_paths(op: str, args: tuple, examples: list, tag: Optional[Tens
         if len(indices) == len(raised):
             on_path = constant(np.bool_(True))
         elif tag is None:
-            raise NotStageable(first.refusal(f"it is divided by a number that may be zero: Python raises "
-                                             f"ZeroDivisionError ({message}) for some of these and NumPy gives inf "
-                                             "or nan for the others"))
+            _refused_on_zero(is_zero, first.refusal(
+                f"it is divided by zero: Python raises ZeroDivisionError ({message}) for some of these and NumPy "
+                "gives inf or nan for the others"))
+            return
         else:
             on_path = apply("eq", tag, np.int64(indices[0]))
             for index in indices[1:]:
                 on_path = apply("logical_or", on_path, apply("eq", tag, np.int64(index)))
         bind("assert", [apply("logical_not", apply("logical_and", on_path, is_zero))], message=message,
              error=ZeroDivisionError, where=user_location())
+
+
+def _refused_on_zero(is_zero: Tensor, refusal: str) -> None:
+    """A division whose outcome for a zero divisor depends on a path the graph has no tag for: refused when a run
+    divides by zero (``NotStageable`` at the division's line, which no ``except ZeroDivisionError`` takes for
+    Python's error), and computed as NumPy does on every other run. Where the divisor is zero whatever the run,
+    refused now."""
+    where = user_location()
+    refusal = f"{refusal} (the division: {where})"
+    if known_value(is_zero) is not None and bool(known_value(is_zero)):
+        raise NotStageable(refusal)
+    bind("assert", [apply("logical_not", is_zero)], message=refusal, error=NotStageable, where=where)
 
 
 def _zero_divisor_in_a_loop(op: str, args: tuple, examples: list, first: path_types.Record, basis: Any) -> None:
@@ -1781,9 +1887,11 @@ def _zero_divisor_in_a_loop(op: str, args: tuple, examples: list, first: path_ty
     if not all(raised):
         variable = current_builder().root().path_types.get(id(basis))
         if variable is None or variable.value is not basis:
-            raise NotStageable(first.refusal("it is divided by a number that may be zero inside a staged loop: "
-                                             "Python raises ZeroDivisionError for some of these and NumPy gives inf "
-                                             "or nan for the others"))
+            is_zero = apply("eq", divisor, 0) if isinstance(divisor, Tensor) else constant(np.bool_(True))
+            _refused_on_zero(is_zero, first.refusal("it is divided by zero inside a staged loop: Python raises "
+                                                    "ZeroDivisionError for some of these and NumPy gives inf or nan "
+                                                    "for the others"))
+            return
         variable.wants_tag = True  # (this trace is not the last: loop_types.LoopTypes.start)
         return
     message = str(outcomes[0])

@@ -185,3 +185,51 @@ def test_asking_the_class_of_a_loop_variable_whose_kind_changes_is_refused():
     f = load_f(source, "path-types")
     with pytest.raises(Limitation, match="asks its class, which is not the same on every path"):
         autograph.function(f)(np.ones(3), np.int64(2))
+
+
+def _third_stumpff(psi):
+    # poliastro's stumpff_c3, shortened: a NumPy float64 on the first branch; on the second, the Python float 1/6
+    # (or 0.0) plus a series, a Python float while psi is one (the first iteration of the caller's loops)
+    if psi > 1.0:
+        res = np.sqrt(psi) - 2.0  # (zero at psi = 4)
+    else:
+        res = 1.0 / 6.0 if psi != 0.5 else 0.0
+        delta = -psi / 120.0 if psi != 0.5 else 0.0
+        while res + delta != res and delta != 0.0:
+            res = res + delta
+            delta = delta * -psi / 30.0
+    return res
+
+
+def _bisect_with_stumpff(x, n):
+    # poliastro's vallado_lambert, shortened: psi is the Python float 0.0 until a loop rebinds it to a float64, and
+    # c3(psi)'s kind follows both loops' psi, which carry no tag for it
+    psi = x[2]
+    psi = 0.0 if x[2] == 0.0 else psi
+    psi = 0.5 if x[2] == 0.5 else psi
+    y = x[1]
+    count = 0
+    while count < n:
+        while y < 0.0:
+            psi = 0.8 * (1.0 / _third_stumpff(psi)) + x[0]
+            y = y + psi
+        count += 1
+        psi = (psi + x[0]) / 2
+    return psi, y
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.filterwarnings("ignore:divide by zero:RuntimeWarning")  # (NumPy's, as eager warns for 1 / np.float64(0))
+def test_a_division_by_zero_whose_kind_the_graph_cannot_follow_is_refused_when_a_run_divides(executor):
+    # (stop 73 refused the whole function while tracing, poliastro's vallado_lambert among them; its divisor is
+    # never zero there)
+    f = autograph.function(_bisect_with_stumpff, executor=executor)
+    agreed = 0
+    for values in ([1.5, -1.0, 0.0], [2.0, -3.0, 0.0], [4.0, 1.0, 0.0], [0.1, -0.5, 3.0], [0.1, -0.5, 16.0]):
+        x = np.array(values)
+        assert outcome(f, x, 3) == outcome(_bisect_with_stumpff, x, 3), values
+        agreed += 1
+    for values in ([1.0, -1.0, 0.5], [0.0, -1.0, 4.0]):  # 1 / 0.0 (ZeroDivisionError), 1 / np.float64(0.0) (inf)
+        with pytest.raises(Limitation, match=r"'res' is a NumPy float64 or a Python float.*divided by zero"):
+            f(np.array(values), 3)
+    assert agreed == 5
