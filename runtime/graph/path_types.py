@@ -57,7 +57,7 @@ class Kind:
             return f"a Python {_PYTHON_NAMES[self.python]}"
         if self.scalar:
             return f"a NumPy {self.dtype}"
-        return f"a 0-d {self.dtype} array"
+        return f"a 0-d {self.dtype} array" if self.scalar is False else f"a {self.dtype} NumPy scalar or 0-d array"
 
     def example(self, ndim: int = 0) -> Any:
         """A value of this kind (a one-element array of ``ndim`` dimensions for an array operand), for asking
@@ -119,7 +119,10 @@ class Record:
     wants_tag: bool = False
 
     def refusal(self, what: str) -> str:
-        kinds = " or ".join(sorted({k.describe() for k in self.kinds if k is not None}))
+        told = [k for k in self.kinds if k is not None]
+        # (a kind of untold scalar-ness, a loop variable's placeholder, is one of the kinds of its dtype told beside it)
+        kinds = " or ".join(sorted({k.describe() for k in told if k.python is not None or k.scalar is not None
+                                    or not any(o.dtype == k.dtype and o.scalar is not None for o in told)}))
         return (f"{self.site}: {self.label} is {kinds}, depending on the path the graph takes, and {what}; the graph "
                 "cannot tell here which one this run's is. Give it one type on every path (float(v), np.float64(v) "
                 "or np.asarray(v) on each)")

@@ -233,3 +233,14 @@ def test_a_division_by_zero_whose_kind_the_graph_cannot_follow_is_refused_when_a
         with pytest.raises(Limitation, match=r"'res' is a NumPy float64 or a Python float.*divided by zero"):
             f(np.array(values), 3)
     assert agreed == 5
+
+
+def test_a_refusal_names_the_kinds_eager_python_has():
+    # (a loop variable's placeholder, whose scalar-ness the trace does not tell, is not named beside the kinds of
+    # its dtype the body gives: it said "a 0-d float64 array" where eager has a NumPy float64)
+    source = ("def f(x, n):\n    best = 0\n    for i in range(n):\n        if x[i] > best:\n            best = x[i]\n"
+              "    return np.add(best, 1)\n")
+    f = load_f(source, "path-types")
+    with pytest.raises(Limitation) as caught:
+        autograph.function(f)(np.ones(3), np.int64(2))
+    assert "'best' is a NumPy float64 or a Python int, depending on the path" in str(caught.value), caught.value
