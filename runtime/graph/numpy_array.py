@@ -936,17 +936,32 @@ UNSORTED_XP = ("np.interp was given sample points xp that are not increasing: Nu
                "(and fp with it: order = np.argsort(xp)), or pass period= for periodic data")
 
 
+NAN_XP = ("np.interp was given sample points xp with a NaN among more than 4 points: NumPy's search through them "
+          "starts from the previous x's point and jumps past a NaN, so its answer follows the path of its own search, "
+          "which a graph cannot follow. Leave the NaN points out (keep = ~np.isnan(xp); np.interp(x, xp[keep], "
+          "fp[keep]))")
+
+
 def _check_increasing(given: Any, xps: Tensor) -> None:
     """``np.interp``'s ``xp`` must be in NumPy's sorted order (NaNs last): where it is not, NumPy's answer is its
-    own search's (``UnsortedSearch``), checked while tracing for a constant ``xp``, when the graph runs otherwise."""
+    own search's (``UnsortedSearch``), checked while tracing for a constant ``xp``, when the graph runs otherwise.
+    So is a NaN among more than 4 points: NumPy searches 4 or fewer one by one (stopping at a NaN, as
+    ``searchsorted`` does), more from a guess (the previous x's point), whose comparisons with a NaN send the
+    search past it (compiled_base.c, ``binary_search_with_guess``)."""
     def out_of_order(points: Any) -> Any:
         lo, hi = points[:-1], points[1:]
         return np.any((hi < lo) | (np.isnan(lo) & ~np.isnan(hi)))
+    guessed = xps.shape[0] > 4
     if not is_tensor_like(given):
-        if out_of_order(np.asarray(given, dtype=np.float64)):
+        points = np.asarray(given, dtype=np.float64)
+        if out_of_order(points):
             raise UnsortedSearch(f"{user_location()}: {UNSORTED_XP}")
+        if guessed and np.isnan(points).any():
+            raise UnsortedSearch(f"{user_location()}: {NAN_XP}")
         return
     variables.check(~out_of_order(xps), UNSORTED_XP, UnsortedSearch)
+    if guessed:
+        variables.check(~np.any(np.isnan(xps)), NAN_XP, UnsortedSearch)
 
 
 @implements(np.interp)

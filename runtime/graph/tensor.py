@@ -560,6 +560,8 @@ def _old_power(base: Tensor, exponent: Any, in_place: bool, other_is_array: Opti
     exponent's value picks, in its own dtype; else ``np.power``. With the exponent's value known only when the graph
     runs, the shortcut's values are chosen by it when the run does (``np.where``); where its dtype would differ
     from ``np.power``'s, eager's dtype is the value's, which a graph cannot give: refused."""
+    if type(base) is PyNumber:  # (a Python number: Python's power)
+        return operator_apply("pow", base, exponent)
     is_array = other_is_array if other_is_array is not None else \
         True if base.ndim else None if stands_for_scalar(base) is None else not stands_for_scalar(base)
     scalar_like = _scalar_like_exponent(exponent)

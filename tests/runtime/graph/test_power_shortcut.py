@@ -148,3 +148,18 @@ def _in_place_power(y, s):
 
 def test_numpys_shortcut_is_asked_of_numpy():
     assert power_shortcut.OLD_SHORTCUT == ((np.ones(2, np.float32) ** np.float64(2)).dtype == np.float32)
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_a_python_number_known_only_at_run_time_takes_no_array_shortcut(executor):
+    # (x.shape[0] under an input_signature with None is a Python int to eager code, never an array: NumPy 2.2's
+    # shortcut would have refused it, its int64 squared in float64 against np.power's float32)
+    def f(x, s):
+        return x.shape[0] ** s
+
+    spec = [autograph.TensorSpec([None], np.float64), autograph.TensorSpec([], np.float32)]
+    staged = autograph.function(f, input_signature=spec, executor=executor)
+    for n, s in [(3, 2.0), (2, 0.5), (4, 3.0)]:
+        x, exponent = np.zeros(n), np.float32(s)
+        got, want = staged(x, exponent), f(x, exponent)
+        assert np.asarray(got).dtype == np.asarray(want).dtype and np.asarray(got) == np.asarray(want), (got, want)

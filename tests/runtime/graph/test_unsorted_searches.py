@@ -34,11 +34,14 @@ def _same(got, want):
 @example(xp=[0.0, 1.0, 0.5], sort=False)
 @example(xp=[0.0, 0.5, 0.5, 1.0], sort=True)  # ties are in order
 @example(xp=[0.0, np.nan], sort=False)  # (NumPy's own test_non_finite cases: in order)
+@example(xp=[-2.0, -0.5, np.nan, np.nan, np.nan], sort=False)  # (at x = -0.5 NumPy's search lands on a NaN: nan)
+@example(xp=[-2.0, -0.5, 0.0, np.nan], sort=False)  # (4 points: searched one by one, as searchsorted does)
 @example(xp=[-2.0], sort=False)  # one point: NumPy's loop gives its value at a NaN x too (the graph gave NaN)
 def test_interp_gives_numpys_values_or_refuses_points_that_are_not_increasing(xp, sort):
     points = np.sort(xp) if sort else np.array(xp)
     values = np.arange(len(points), dtype=np.float64) ** 2
     increasing = np.array_equal(np.sort(points), points, equal_nan=True)  # (NumPy's order: NaNs last)
+    guessed = len(points) > 4 and np.isnan(points).any()  # (NumPy's search from a guess jumps past a NaN)
     with np.errstate(all="ignore"):
         want = np.interp(X, points, values)
     for executor in EXECUTORS:
@@ -51,6 +54,11 @@ def test_interp_gives_numpys_values_or_refuses_points_that_are_not_increasing(xp
                     function(*args)
                 shown = "".join(traceback.format_exception_only(caught.value))  # (with its notes)
                 assert "test_unsorted_searches.py:" in shown  # the user's line (while tracing, or after the run)
+                continue
+            if guessed:
+                with pytest.raises(UnsortedSearch, match="np.interp was given sample points xp with a NaN among "
+                                                         "more than 4 points"):
+                    function(*args)
                 continue
             with np.errstate(all="ignore"):
                 _same(function(*args), want)
