@@ -21,7 +21,8 @@ from tests.helpers import executors, load_f, outcome
 
 BASES = ["bool", "int8", "uint8", "int64", "float16", "float32", "float64", "complex64", "complex128"]
 VALUES = [-1, 0, 1, 2, 3, 0.5, -2.5]
-# How the exponent reaches `**`: (its source, how the call passes it)
+# How the call passes the exponent: a Python number is part of the trace's key (its value known while tracing),
+# a NumPy scalar or a 0-d array a traced value (known only when the graph runs)
 EXPONENTS = ["python", "np.float64", "np.float32", "np.int16", "np.uint8", "0-d array"]
 
 
