@@ -936,10 +936,10 @@ UNSORTED_XP = ("np.interp was given sample points xp that are not increasing: Nu
                "(and fp with it: order = np.argsort(xp)), or pass period= for periodic data")
 
 
-NAN_XP = ("np.interp was given sample points xp with a NaN among more than 4 points: NumPy's search through them "
-          "starts from the previous x's point and jumps past a NaN, so its answer follows the path of its own search, "
-          "which a graph cannot follow. Leave the NaN points out (keep = ~np.isnan(xp); np.interp(x, xp[keep], "
-          "fp[keep]))")
+NAN_XP = ("np.interp was given sample points xp with a NaN among more than 4 points, or any NaN with period=: "
+          "NumPy's search through them starts from the previous x's point and jumps past a NaN, so its answer follows "
+          "the path of its own search, which a graph cannot follow. Leave the NaN points out "
+          "(keep = ~np.isnan(xp); np.interp(x, xp[keep], fp[keep]))")
 
 
 def _check_increasing(given: Any, xps: Tensor) -> None:
@@ -956,12 +956,22 @@ def _check_increasing(given: Any, xps: Tensor) -> None:
         points = np.asarray(given, dtype=np.float64)
         if out_of_order(points):
             raise UnsortedSearch(f"{user_location()}: {UNSORTED_XP}")
-        if guessed and np.isnan(points).any():
-            raise UnsortedSearch(f"{user_location()}: {NAN_XP}")
+        if guessed:
+            _check_no_nan(given, xps)
         return
     variables.check(~out_of_order(xps), UNSORTED_XP, UnsortedSearch)
     if guessed:
-        variables.check(~np.any(np.isnan(xps)), NAN_XP, UnsortedSearch)
+        _check_no_nan(given, xps)
+
+
+def _check_no_nan(given: Any, xps: Tensor) -> None:
+    """No NaN in ``np.interp``'s ``xp`` (``NAN_XP``): checked while tracing for a constant ``xp``, when the graph runs
+    otherwise."""
+    if not is_tensor_like(given):
+        if np.isnan(np.asarray(given, dtype=np.float64)).any():
+            raise UnsortedSearch(f"{user_location()}: {NAN_XP}")
+        return
+    variables.check(~np.any(np.isnan(xps)), NAN_XP, UnsortedSearch)
 
 
 @implements(np.interp)
@@ -986,6 +996,7 @@ def _interp(x: Any, xp: Any, fp: Any, left: Any = None, right: Any = None, perio
             raise ValueError("period must be a non-zero value")
         period = abs(period)
         left = right = None
+        _check_no_nan(xp, xps)  # (sorted NaN-last, it would lead the points NumPy searches: xp[-1] - period)
         xs, xps = xs % period, xps % period
         order = _argsort(xps)
         xps, fps = bind1("take", [xps, order], axis=0, mode=None), bind1("take", [fps, order], axis=0, mode=None)
