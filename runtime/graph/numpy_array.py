@@ -944,34 +944,30 @@ NAN_XP = ("np.interp was given sample points xp with a NaN among more than 4 poi
 
 def _check_increasing(given: Any, xps: Tensor) -> None:
     """``np.interp``'s ``xp`` must be in NumPy's sorted order (NaNs last): where it is not, NumPy's answer is its
-    own search's (``UnsortedSearch``), checked while tracing for a constant ``xp``, when the graph runs otherwise.
-    So is a NaN among more than 4 points: NumPy searches 4 or fewer one by one (stopping at a NaN, as
-    ``searchsorted`` does), more from a guess (the previous x's point), whose comparisons with a NaN send the
-    search past it (compiled_base.c, ``binary_search_with_guess``)."""
-    def out_of_order(points: Any) -> Any:
-        lo, hi = points[:-1], points[1:]
-        return np.any((hi < lo) | (np.isnan(lo) & ~np.isnan(hi)))
-    guessed = xps.shape[0] > 4
-    if not is_tensor_like(given):
-        points = np.asarray(given, dtype=np.float64)
-        if out_of_order(points):
-            raise UnsortedSearch(f"{user_location()}: {UNSORTED_XP}")
-        if guessed:
-            _check_no_nan(given, xps)
-        return
-    variables.check(~out_of_order(xps), UNSORTED_XP, UnsortedSearch)
-    if guessed:
-        _check_no_nan(given, xps)
+    own search's (``UnsortedSearch``). So is a NaN among more than 4 points: NumPy searches 4 or fewer one by one
+    (stopping at a NaN, as ``searchsorted`` does), more from a guess (the previous x's point), whose comparisons
+    with a NaN send the search past it (compiled_base.c, ``binary_search_with_guess``)."""
+    _refuse_xp_where(_out_of_order, given, xps, UNSORTED_XP)
+    if xps.shape[0] > 4:
+        _refuse_xp_where(_has_nan, given, xps, NAN_XP)
 
 
-def _check_no_nan(given: Any, xps: Tensor) -> None:
-    """No NaN in ``np.interp``'s ``xp`` (``NAN_XP``): checked while tracing for a constant ``xp``, when the graph runs
-    otherwise."""
+def _out_of_order(points: Any) -> Any:
+    lo, hi = points[:-1], points[1:]
+    return np.any((hi < lo) | (np.isnan(lo) & ~np.isnan(hi)))
+
+
+def _has_nan(points: Any) -> Any:
+    return np.any(np.isnan(points))
+
+
+def _refuse_xp_where(bad: Callable[[Any], Any], given: Any, xps: Tensor, message: str) -> None:
+    """``UnsortedSearch`` where ``bad(xp)``: while tracing for a constant ``xp``, when the graph runs otherwise."""
     if not is_tensor_like(given):
-        if np.isnan(np.asarray(given, dtype=np.float64)).any():
-            raise UnsortedSearch(f"{user_location()}: {NAN_XP}")
+        if bad(np.asarray(given, dtype=np.float64)):
+            raise UnsortedSearch(f"{user_location()}: {message}")
         return
-    variables.check(~np.any(np.isnan(xps)), NAN_XP, UnsortedSearch)
+    variables.check(~bad(xps), message, UnsortedSearch)
 
 
 @implements(np.interp)
@@ -996,7 +992,8 @@ def _interp(x: Any, xp: Any, fp: Any, left: Any = None, right: Any = None, perio
             raise ValueError("period must be a non-zero value")
         period = abs(period)
         left = right = None
-        _check_no_nan(xp, xps)  # (sorted NaN-last, it would lead the points NumPy searches: xp[-1] - period)
+        # (sorted NaNs last, a NaN would lead the points NumPy searches: xp[-1] - period)
+        _refuse_xp_where(_has_nan, xp, xps, NAN_XP)
         xs, xps = xs % period, xps % period
         order = _argsort(xps)
         xps, fps = bind1("take", [xps, order], axis=0, mode=None), bind1("take", [fps, order], axis=0, mode=None)

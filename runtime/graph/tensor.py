@@ -562,8 +562,9 @@ def _old_power(base: Tensor, exponent: Any, in_place: bool, other_is_array: Opti
     from ``np.power``'s, eager's dtype is the value's, which a graph cannot give: refused."""
     if type(base) is PyNumber:  # (a Python number: Python's power)
         return operator_apply("pow", base, exponent)
-    is_array = other_is_array if other_is_array is not None else \
-        True if base.ndim else None if stands_for_scalar(base) is None else not stands_for_scalar(base)
+    scalar = None if base.ndim or other_is_array is not None else stands_for_scalar(base)
+    is_array = other_is_array if other_is_array is not None else True if base.ndim else None if scalar is None \
+        else not scalar
     scalar_like = _scalar_like_exponent(exponent)
     if base.dtype == object or scalar_like is None or is_array is False:
         return operator_apply("pow", base, exponent)
