@@ -183,9 +183,20 @@ def _select(condlist: Sequence[Any], choicelist: Sequence[Any], default: Any = 0
     return result
 
 
+# NumPy before 2.3 writes sinc as ``y = pi * where(x == 0, 1e-20, x)``, so a float16 x = 0 gives NaN (1e-20 is 0
+# in float16, and 0 / 0); 2.3 takes x = 0 as the dtype's eps, and gives 1. Asked of the installed NumPy.
+with np.errstate(invalid="ignore"):
+    _OLD_SINC = bool(np.isnan(np.sinc(np.float16(0))))
+
+
 @implements(np.sinc)
 def _sinc(x: Any) -> Tensor:
-    """NumPy's ``sinc`` as NumPy writes it: ``sin(y) / y`` of ``y = pi * x``, with x = 0 taken as its dtype's eps."""
+    """NumPy's ``sinc`` as the installed NumPy writes it: ``sin(y) / y`` of ``y = pi * x``, with x = 0 taken as
+    its dtype's eps (NumPy 2.3+) or as 1e-20 before the product (NumPy 2.2)."""
+    if _OLD_SINC:
+        t = arg(x)
+        y = np.pi * np.where(t == 0, 1.0e-20, t)
+        return np.sin(y) / y
     y = np.pi * arg(x)
     eps = np.finfo(y.dtype).eps if y.dtype.kind == "f" else 1e-20
     y = np.where(y != 0, y, eps)
@@ -1307,11 +1318,34 @@ def _median(a: Any, axis: Any = None, out: Any = None, overwrite_input: bool = F
 _QUANTILE_METHODS = ("linear", "lower", "higher", "midpoint", "nearest")
 
 
-def _quantile_impl(name: str, a: Any, q: np.ndarray, axis: Any, method: str, keepdims: bool,
-                   weak_q: bool) -> Tensor:
+# NumPy before 2.3 takes a Python number q (a float subclass such as np.float64 too) in a float array's dtype, and
+# divides percentile's q by 100 in that dtype; 2.3 keeps q's own type and promotes the result weakly for a Python
+# int or float. So np.quantile(float32 array, np.float64(0.5)) is float32 on 2.2, float64 on 2.3. Asked of NumPy.
+_OLD_QUANTILE_Q = np.quantile(np.ones(2, np.float32), np.float64(0.5)).dtype == np.float32
+
+
+def _quantiles(name: str, q: Any, dtype: np.dtype) -> tuple[np.ndarray, bool]:
+    """``q`` as the installed NumPy's ``np.quantile`` / ``np.percentile`` takes it for an array of ``dtype``:
+    the quantiles (percentile's divided by 100), and whether the result's type promotes them weakly."""
+    value = static(name, "q", q)
+    floating = dtype.kind == "f"
+    if _OLD_QUANTILE_Q:
+        if name == "percentile":
+            return np.asanyarray(np.true_divide(value, dtype.type(100) if floating else 100)), False
+        if isinstance(q, (int, float)) and floating:
+            return np.asanyarray(value, dtype=dtype), False
+        return np.asanyarray(value), False
+    return np.asanyarray(np.true_divide(value, 100) if name == "percentile" else value), type(q) in (int, float)
+
+
+def _quantile_impl(name: str, a: Any, q: Any, axis: Any, method: str, keepdims: bool) -> Tensor:
     x0 = arg(a)
     if x0.dtype.kind == "c":
         raise NotStageable("a must be an array of real numbers")
+    q, weak_q = _quantiles(name, q, x0.dtype)
+    if not (q.size == 0 or (q.min() >= 0 and q.max() <= 1)):
+        raise ValueError("Quantiles must be in the range [0, 1]" if name == "quantile"
+                         else "Percentiles must be in the range [0, 100]")
     if method not in _QUANTILE_METHODS:
         raise NotStageable(f"np.{name}: method={method!r} is not supported in graphs; the methods that are: "
                         f"{', '.join(_QUANTILE_METHODS)}")
@@ -1369,11 +1403,7 @@ def _quantile(a: Any, q: Any, axis: Any = None, out: Any = None, overwrite_input
               interpolation: Any = None) -> Any:
     if weights is not None or interpolation is not None:
         raise NotStageable("np.quantile: weights= and interpolation= are not supported in graphs")
-    weak_q = type(q) in (int, float)
-    q_arr = np.asanyarray(static("quantile", "q", q))
-    if not (q_arr.size == 0 or (q_arr.min() >= 0 and q_arr.max() <= 1)):
-        raise ValueError("Quantiles must be in the range [0, 1]")
-    return _finish(_quantile_impl("quantile", a, q_arr, axis, method, keepdims, weak_q), out, "np.quantile")
+    return _finish(_quantile_impl("quantile", a, q, axis, method, keepdims), out, "np.quantile")
 
 
 @implements(np.percentile)
@@ -1382,12 +1412,7 @@ def _percentile(a: Any, q: Any, axis: Any = None, out: Any = None, overwrite_inp
                 interpolation: Any = None) -> Any:
     if weights is not None or interpolation is not None:
         raise NotStageable("np.percentile: weights= and interpolation= are not supported in graphs")
-    weak_q = type(q) in (int, float)
-    q_arr = np.asanyarray(np.true_divide(static("percentile", "q", q), 100))
-    if not (q_arr.size == 0 or (q_arr.min() >= 0 and q_arr.max() <= 1)):
-        raise ValueError("Percentiles must be in the range [0, 100]")
-    return _finish(_quantile_impl("percentile", a, q_arr, axis, method, keepdims, weak_q), out,
-                   "np.percentile")
+    return _finish(_quantile_impl("percentile", a, q, axis, method, keepdims), out, "np.percentile")
 
 
 # --- statistics: average, cov, corrcoef ------------------------------------------------------------------
@@ -1574,7 +1599,7 @@ def _ufunc_reduce(ufunc: np.ufunc, array: Any, axis: Any = 0, dtype: Any = None,
                              "may be specified")
         result = x
         for ax in sorted(axes, reverse=True):
-            n = known_dim(name, result, ax)
+            n = known_dim(name[len("np."):], result, ax)
             # (one element along ax: an empty axis has no slice of one, but a keepdims reduction over it)
             one = _slice_along(result, ax, 0, 1) if n else cast(reduce("sum", result, (ax,), True), result.dtype)
             if initial is not _NO_VALUE:

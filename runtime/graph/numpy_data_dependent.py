@@ -89,17 +89,20 @@ def _unique(ar: Any, return_index: bool = False, return_inverse: bool = False, r
     return tuple(outs) if len(outs) > 1 else outs[0]
 
 
-# NumPy 2's array-API forms, written as NumPy writes them (np.unique with equal_nan=False, in a named tuple).
+# NumPy 2's array-API forms, written as the installed NumPy writes them: np.unique with equal_nan=False, in a named
+# tuple, and from NumPy 2.3 on with sorted=False (np.unique_values([1, 2, 3, 2, 3, 1]) is [3, 2, 1] on 2.4, in the
+# order of NumPy's hash table, which the unique op's kernel, np.unique itself, gives).
 _SETOPS = getattr(np.lib, "_arraysetops_impl", None)
+_UNSORTED = {"sorted": False} if UNIQUE_HAS_SORTED else {}
 for _name, _result, _flags in [
         ("unique_all", "UniqueAllResult", dict(return_index=True, return_inverse=True, return_counts=True)),
         ("unique_counts", "UniqueCountsResult", dict(return_counts=True)),
         ("unique_inverse", "UniqueInverseResult", dict(return_inverse=True))]:
     if hasattr(np, _name) and hasattr(_SETOPS, _result):
         NUMPY_FUNCTIONS[getattr(np, _name)] = (lambda result, flags: lambda x: result(
-            *np.unique(x, **flags, equal_nan=False)))(getattr(_SETOPS, _result), _flags)
+            *np.unique(x, **flags, equal_nan=False, **_UNSORTED)))(getattr(_SETOPS, _result), _flags)
 if hasattr(np, "unique_values"):
-    NUMPY_FUNCTIONS[np.unique_values] = lambda x: np.unique(x, equal_nan=False)
+    NUMPY_FUNCTIONS[np.unique_values] = lambda x: np.unique(x, equal_nan=False, **_UNSORTED)
 
 
 def _set_operation(name: str) -> Any:

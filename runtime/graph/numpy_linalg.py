@@ -286,7 +286,7 @@ def _matrix_rank(A: Any, tol: Any = None, hermitian: bool = False, *, rtol: Any 
             rtol = max(_known("linalg.matrix_rank", x, (-2, -1))) * np.finfo(s.dtype).eps
         else:
             rtol = _column(rtol)
-        biggest = reduce("max", s, -1, True) if s.shape[-1] != 0 else reduce("sum", s, -1, True)  # initial=0
+        biggest = _max_or_zero(s, s.ndim - 1, True)
         tol = biggest * rtol
     else:
         tol = _column(tol)
@@ -385,9 +385,30 @@ def _vector_norm(t: Tensor, ord: Any, axis: int, keepdims: bool) -> Tensor:
     return ret ** np.reciprocal(ord, dtype=ret.dtype)
 
 
+def _empty_max_is_zero() -> bool:
+    """NumPy 2.3+ takes the largest of no singular values, row sums or absolute values as 0 in ``norm`` and
+    ``matrix_rank`` (``max(initial=0)``); NumPy 2.2 takes a plain ``max``, whose error an empty matrix raises.
+    Asked of the installed NumPy."""
+    try:
+        return np.linalg.norm(np.zeros(0), np.inf) == 0
+    except ValueError:
+        return False
+
+
+_EMPTY_MAX_IS_ZERO = _empty_max_is_zero()
+
+
 def _max_or_zero(x: Tensor, axis: int, keepdims: bool = False) -> Tensor:
-    """``x.max(axis, initial=0)`` for non-negative ``x``: 0 over an empty axis."""
-    return reduce("sum" if x.shape[axis] == 0 else "max", x, axis, keepdims)
+    """``x.max(axis, initial=0)`` for non-negative ``x``, 0 over an empty axis, as NumPy 2.3+ takes it there (a
+    plain ``max``, NumPy's error for an empty axis, on NumPy 2.2)."""
+    if not _EMPTY_MAX_IS_ZERO:
+        return reduce("max", x, axis, keepdims)
+    if x.shape[axis] == 0:
+        return reduce("sum", x, axis, keepdims)
+    if x.shape[axis] is None:  # a length known only at run time: the max of a 0 put before the values
+        zero = cast(reduce("any", x != x, axis, True) & False, x.dtype)
+        x = np.concatenate([zero, x], axis=axis)
+    return reduce("max", x, axis, keepdims)
 
 
 def _matrix_norm(t: Tensor, ord: Any, row: int, col: int) -> Tensor:

@@ -1511,8 +1511,6 @@ XFAIL = {  # (case, executor) -> what differs: a silent wrong result or another 
        for name in ("partition_empty", "argpartition_empty") for ex in ("numpy", "jax")},
     **{("partition_kind_int", ex): "ValueError where NumPy raises TypeError for kind=1" for ex in ("numpy", "jax")},
     **{("histogram_small_value_range", ex): _NO_ERROR + "Too many bins for data range" for ex in ("numpy", "jax")},
-    **{("unique_values", ex): "np.unique_values gives the values sorted; NumPy 2.4 gives them in its hash order "
-       "([3, 2, 1])" for ex in ("numpy", "jax")},
     ("max_reduce_signed_zero", "jax"): "np.max([[0.0, -0.0], [-0.0, 0.0]], axis=0)[0] is 0.0, NumPy -0.0",
     ("log_subnormal", "jax"): "np.log of a subnormal is -inf (XLA flushes subnormals to zero)",
     ("lstsq_rcond", "jax"): "lstsq(rcond=-1) of a rank-deficient matrix: JAX cuts small singular values, NumPy "
