@@ -95,11 +95,16 @@ class _ScopeNames:
         return False
 
     def _comprehension(self, node: ast.AST) -> bool:
-        # It binds only its walrus targets here; the lambdas in it are nested scopes all the same.
+        # It binds only its walrus targets here; the lambdas in it are nested scopes all the same, and so is a
+        # generator expression, in it or itself.
         self.writes |= walrus_targets(node)
+        if node.__class__ is ast.GeneratorExp:
+            self.captured |= _read_later(node)
         for sub in _walk_scope(children(node)):
             if sub.__class__ in _SCOPE_CLASSES:
                 self.captured |= free_names(sub)
+            elif sub.__class__ is ast.GeneratorExp:
+                self.captured |= _read_later(sub)
         return False
 
     def _named(self, node: ast.AST) -> bool:
@@ -120,6 +125,16 @@ class _ScopeNames:
         if node.rest:
             self.writes.add(node.rest)
         return True
+
+
+def _read_later(generator: ast.GeneratorExp) -> set[str]:
+    """The names a generator expression reads when it is iterated, which may be long after the line that makes it
+    (``gens.append(x * i for x in xs)`` in a loop reads each ``i`` when the generator runs): its free names but for
+    those of its first iterable, which is evaluated where it is written. Like a lambda's, they are captured."""
+    first, *rest = generator.generators
+    later = ast.GeneratorExp(generator.elt, [ast.comprehension(first.target, ast.Constant(None), first.ifs,
+                                                               first.is_async), *rest])
+    return free_names(later)
 
 
 _SCOPE_RULES = {

@@ -527,6 +527,26 @@ def test_a_loop_variable_captured_by_a_lambda_reads_as_pythons(n):
     compare(captured_in_a_loop, n)
 
 
+def generators_made_in_a_loop(log, n):
+    # (helper-112 found the first: the converted form passed `i` to the loop body as a parameter, so each generator
+    # read its own iteration's `i`, where Python's all read the last one)
+    made = []
+    for i in range(n):
+        made.append(x * i for x in range(2))
+        made.append([(x + i for x in (0, 1)) for _ in "a"][0])  # one inside a comprehension
+        made.append(y for y in range(i))  # reads `i` only in its first iterable: now, as Python does
+    j = 0
+    while j < n:
+        made.append((j, k) for k in "ab")
+        j += 1
+    return [log.note(list(g)) for g in made]
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_a_generator_expression_made_in_a_loop_reads_the_variables_when_it_runs(n):
+    compare(generators_made_in_a_loop, n)
+
+
 def super_cases():
     """A fresh class each time (deleting `__class__` empties the cell every method of the class shares)."""
     class Base:

@@ -69,8 +69,13 @@ def _plain_function_scope(node: ast.FunctionDef | ast.Lambda) -> function_scopes
             declared_nonlocal.update(sub.names)
         if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             captured |= scopes.free_names(sub)
-        else:
-            stack.extend(ast.iter_child_nodes(sub))
+            continue
+        if isinstance(sub, ast.GeneratorExp):  # runs later: what it reads but in its first iterable is captured
+            first_iterable = {n.id for n in ast.walk(sub.generators[0].iter) if isinstance(n, ast.Name)}
+            rest = [sub.elt, *sub.generators[0].ifs, *sub.generators[1:]]
+            read_later = {n.id for part in rest for n in ast.walk(part) if isinstance(n, ast.Name)}
+            captured |= scopes.free_names(sub) - (first_iterable - read_later)
+        stack.extend(ast.iter_child_nodes(sub))
     local = (params | scopes.names_of(body).writes) - declared_global - declared_nonlocal
     return function_scopes.FunctionScope(params, local, declared_global, declared_nonlocal, captured & local)
 
