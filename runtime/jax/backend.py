@@ -77,7 +77,7 @@ def _unsortable_dict(value: Any) -> bool:
     ``jax.make_jaxpr``). JAX cannot carry such a dict through a loop either: no tracer inside it can reach one."""
     cls = type(value)  # (the two dict types JAX sorts the keys of: a subclass, a mock that claims to be a dict, is
     if (cls is not dict and cls is not collections.defaultdict) or len(value) < 2:  # a leaf to JAX, and not asked)
-        return False
+        return hasattr(cls, "__next__")  # an iterator: a leaf, without JAX's warning (runtime/jax/common.is_iterator)
     try:
         sorted(value)
     except Exception:  # noqa: BLE001 - any failure of the keys' comparison is one JAX's sort would meet

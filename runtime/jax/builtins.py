@@ -26,6 +26,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from runtime.jax.common import is_iterator
 from runtime.limits import NotStageable
 from runtime.staging import user_location
 
@@ -58,7 +59,8 @@ def _numpy_on_lists(f: Callable, args: tuple, kwargs: dict) -> Any:
 
     def stacked(value: Any) -> Any:
         nonlocal lists
-        if type(value) in (list, tuple) and any(isinstance(leaf, jax.core.Tracer) for leaf in jax.tree.leaves(value)):
+        if type(value) in (list, tuple) and any(isinstance(leaf, jax.core.Tracer)
+                                                for leaf in jax.tree.leaves(value, is_leaf=is_iterator)):
             lists += 1
             return jnp.asarray(value)
         return value

@@ -51,6 +51,14 @@ def same(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and isinstance(a, _PLAIN) and a == b)
 
 
+def is_iterator(value: Any) -> bool:
+    """An iterator (a generator, ``iter(xs)``, ``map(f, xs)``): a leaf of every pytree we flatten (``is_leaf=``).
+    JAX takes one as a leaf anyway, but from 0.12 on warns as it does (a DeprecationWarning: "will become an
+    error"), and the values we flatten are the user's: a loop's state, the closures of a branch. A program that
+    keeps a generator in a variable across a staged ``if`` or loop would see JAX's warning it never asked for."""
+    return hasattr(type(value), "__next__")
+
+
 def summary(value: Any) -> str:
     """A short picture of a value for error messages: ``(float32[3], [int32[]])``."""
     def show(leaf):
@@ -60,7 +68,7 @@ def summary(value: Any) -> str:
             return carry.Shown(type(leaf).__name__)
         aval = typeof(leaf)
         return carry.Shown(f"{aval.dtype}{list(aval.shape)}")
-    return repr(jtu.tree_map(show, value))
+    return repr(jtu.tree_map(show, value, is_leaf=is_iterator))
 
 
 def label(name: str, path: tuple) -> str:
@@ -92,13 +100,13 @@ class JaxRules(carry.Rules):
         return jnp.promote_types(a, b)  # (float32 for int32 and float32 without x64)
 
     def flatten(self, value: Any) -> tuple[list, Any]:
-        return jtu.tree_flatten(value)
+        return jtu.tree_flatten(value, is_leaf=is_iterator)
 
     def unflatten(self, tree: Any, leaves: Any) -> Any:
         return jtu.tree_unflatten(tree, leaves)
 
     def leaf_label(self, name: str, value: Any, j: int) -> str:
-        return label(name, jtu.tree_flatten_with_path(value)[0][j][0])
+        return label(name, jtu.tree_flatten_with_path(value, is_leaf=is_iterator)[0][j][0])
 
     def structure(self, value: Any, tree: Any) -> str:
         return summary(value)
@@ -142,7 +150,7 @@ def trace_once(fn: Callable, *args: Any, keep: frozenset = frozenset()) -> tuple
     box = []
 
     def flat(*a):
-        leaves, treedef = jtu.tree_flatten(fn(*a))
+        leaves, treedef = jtu.tree_flatten(fn(*a), is_leaf=is_iterator)
         traced, shown, memo = [], [], {}
         for leaf in leaves:
             if isinstance(leaf, jax.core.Tracer):
@@ -162,7 +170,7 @@ def trace_once(fn: Callable, *args: Any, keep: frozenset = frozenset()) -> tuple
 
     def replay(*a):
         fresh = iter(run(*a))
-        leaves, treedef = jtu.tree_flatten(result)
+        leaves, treedef = jtu.tree_flatten(result, is_leaf=is_iterator)
         return jtu.tree_unflatten(treedef, [next(fresh) if isinstance(v, (jax.core.Tracer, Abstract)) else v
                                            for v in leaves])
 

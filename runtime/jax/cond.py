@@ -29,7 +29,7 @@ from jax import lax
 from runtime import carry
 from runtime.backend import State, Thunk
 from runtime.jax import checks, options, select
-from runtime.jax.common import RULES, as_output, predicate, python_zero, trace_once
+from runtime.jax.common import RULES, as_output, is_iterator, predicate, python_zero, trace_once
 from runtime.staging import count_staged_recursion, raised_in_branch_code
 
 
@@ -37,7 +37,7 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk], state: State) -> No
     """Stage ``if cond: body() else: orelse()`` over the variables in ``state``."""
     pred = predicate(cond, "the condition of this if statement")
     entry = state.get()
-    leaves, treedef = jtu.tree_flatten(entry)
+    leaves, treedef = jtu.tree_flatten(entry, is_leaf=is_iterator)
 
     def branch(fn):
         def run():
@@ -118,7 +118,7 @@ def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozense
                     continue
                 i, j = pick
                 if i not in leaves:
-                    leaves[i] = jtu.tree_leaves(values[i])
+                    leaves[i] = jtu.tree_leaves(values[i], is_leaf=is_iterator)
                 out.append(as_output(leaves[i][j], None if joined.weak else joined.dtype))
             return out
         return run

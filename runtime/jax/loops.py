@@ -61,6 +61,7 @@ from runtime.jax.common import (
     Abstract,
     as_output,
     is_array,
+    is_iterator,
     label,
     located,
     predicate,
@@ -140,7 +141,7 @@ class _Carry:
 
     def __init__(self, names: tuple, values: tuple, growing: frozenset) -> None:
         self.names, self.values, self.growing = names, values, growing
-        self.flat = [jtu.tree_flatten(None if i in growing else v) for i, v in enumerate(values)]
+        self.flat = [jtu.tree_flatten(None if i in growing else v, is_leaf=is_iterator) for i, v in enumerate(values)]
         self.slots = [(i, j) for i, (leaves, _) in enumerate(self.flat)
                       for j, leaf in enumerate(leaves) if is_array(leaf)]
 
@@ -217,7 +218,7 @@ def _emit(carry: _Carry, casts: list, values: tuple) -> tuple[list, list]:
     carried = []
     for (i, j), dtype in zip(carry.slots, casts):
         if i not in leaves:
-            leaves[i] = jtu.tree_leaves(values[i])
+            leaves[i] = jtu.tree_leaves(values[i], is_leaf=is_iterator)
         carried.append(as_output(leaves[i][j], dtype))
     appended = [list.__getitem__(values[i], -1) for i in sorted(carry.growing)]
     return carried, appended
@@ -237,9 +238,10 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
                 raise staging_error(f"{describe(name)} must grow by exactly one item in every iteration "
                                     f"of this {what} (it is stacked into an array)")
             item = list.__getitem__(after, 0)
-            if not all(is_array(leaf) for leaf in jtu.tree_leaves(item)):
+            if not all(is_array(leaf) for leaf in jtu.tree_leaves(item, is_leaf=is_iterator)):
                 raise staging_error(f"the items appended to {describe(name)} must be arrays, got {summary(item)}")
-            if appends == "rows" and not all(isinstance(leaf, (Abstract, jax.Array)) for leaf in jtu.tree_leaves(item)):
+            if appends == "rows" and not all(isinstance(leaf, (Abstract, jax.Array))
+                                             for leaf in jtu.tree_leaves(item, is_leaf=is_iterator)):
                 # A Python number (or NumPy array) appended stays one in Python's list; a row of the
                 # scan's output would be a JAX array, computed in another precision.
                 raise staging_error(f"the items appended to {describe(name)} are Python values ({summary(item)}), "
@@ -248,10 +250,10 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
         # Unassigned, or None (the converter starts a return value at None: "not set yet").
         if has_no_value(name, entry) or entry is None:
             if first_value(RULES, name, entry, after, what, peelable):
-                new_values[i], changed = jtu.tree_map(_placeholder, after), True
+                new_values[i], changed = jtu.tree_map(_placeholder, after, is_leaf=is_iterator), True
             continue
         entry_leaves, entry_def = carry.flat[i]
-        after_leaves, after_def = jtu.tree_flatten_with_path(after)
+        after_leaves, after_def = jtu.tree_flatten_with_path(after, is_leaf=is_iterator)
         if after_def != entry_def:
             if (appends and type(after) is list and type(before) is list and len(after) == len(before) + 1
                     and _same_items(after[:len(before)], before)):
@@ -266,7 +268,7 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
         for j, (path, leaf) in enumerate(after_leaves):
             first = entry_leaves[j]
             if not is_array(first):
-                if not (same(leaf, first) or leaf is jtu.tree_leaves(before)[j]):
+                if not (same(leaf, first) or leaf is jtu.tree_leaves(before, is_leaf=is_iterator)[j]):
                     raise static_changed(RULES, label(name, path), first, leaf, what)
                 continue
             # `acc = 0; for row in xs: acc = acc + row`: Python's first iteration makes a number an array, whose
@@ -282,8 +284,8 @@ def _check_loop(carry: _Carry, traced_in: tuple, out: tuple, what: str, appends:
 
 
 def _same_items(a: list, b: list) -> bool:
-    return jtu.tree_structure(a) == jtu.tree_structure(b) and all(
-        x is y for x, y in zip(jtu.tree_leaves(a), jtu.tree_leaves(b)))
+    return jtu.tree_structure(a, is_leaf=is_iterator) == jtu.tree_structure(b, is_leaf=is_iterator) and all(
+        x is y for x, y in zip(jtu.tree_leaves(a, is_leaf=is_iterator), jtu.tree_leaves(b, is_leaf=is_iterator)))
 
 
 def _placeholder(leaf: Any) -> Any:
@@ -400,7 +402,7 @@ def _numbers_traced_after_one_iteration(first: int, extra_test: Optional[Thunk],
         turned = False
         for a, b in zip(entry, state.get()):
             if type(a) is list and type(b) is list and len(b) == len(a) + 1 and _same_items(b[:len(a)], a):
-                new = jtu.tree_leaves(b[-1])
+                new = jtu.tree_leaves(b[-1], is_leaf=is_iterator)
                 if not new or not all(isinstance(leaf, jax.core.Tracer) for leaf in new):
                     return False
                 turned = True
@@ -448,7 +450,7 @@ def while_stmt(test: Thunk, body: Thunk, state: Any, what: str = "while loop", f
 def _initial_values(carry: _Carry, entry: tuple) -> tuple:
     """The staged loop's initial values, its Python numbers as the concrete arrays it starts from (weakly
     typed: ``0.1`` in float32); call under ``jax.ensure_compile_time_eval``."""
-    entry_leaves = [jtu.tree_flatten(value) for value in entry]
+    entry_leaves = [jtu.tree_flatten(value, is_leaf=is_iterator) for value in entry]
 
     def concrete(slot: tuple, value: Any) -> Any:
         leaves, treedef = entry_leaves[slot[0]]
@@ -544,7 +546,7 @@ def _traced_iterations(start: Callable[[], tuple], test: Thunk, body: Thunk, sta
             values = state.get()
         finally:
             state.set(entry)
-        flat = [jtu.tree_flatten(value) for value in values]
+        flat = [jtu.tree_flatten(value, is_leaf=is_iterator) for value in values]
         seen.append((ran, [leaves for leaves, _ in flat], [treedef for _, treedef in flat]))
         return [leaf for leaves, _ in flat for leaf in leaves if is_array(leaf)]
 
@@ -915,7 +917,7 @@ def _scan(xs: Any, body: Callable, state: State, appends: Optional[str] = "rows"
 def _rows(stacked: Any, length: int) -> list:
     """The items a scan stacked (a pytree of arrays with a leading axis of ``length``), one by one: one
     ``unstack`` per leaf."""
-    leaves, treedef = jtu.tree_flatten(stacked)
+    leaves, treedef = jtu.tree_flatten(stacked, is_leaf=is_iterator)
     columns = [lax.unstack(leaf) for leaf in leaves]
     return [jtu.tree_unflatten(treedef, [column[k] for column in columns]) for k in range(length)]
 
@@ -936,8 +938,9 @@ def holds_tracer(values: Any) -> bool:
 
 
 def _opaque(value: Any) -> bool:
-    # Undefined and the append-only stand-in are leaves, never containers to look into.
-    return isinstance(value, (Undefined, _AppendOnly))
+    # Undefined and the append-only stand-in are leaves, never containers to look into; so is an iterator (JAX's
+    # warning: common.is_iterator).
+    return isinstance(value, (Undefined, _AppendOnly)) or is_iterator(value)
 
 
 def _index_dtype_holds(r: range) -> bool:
