@@ -1678,6 +1678,62 @@ PYPI_SUITES = (
           packages=("sqids",), pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
           note="its pyproject.toml makes every warning an error: pytest's about hypothesis imported before pytest (by "
                "the runner) is ignored"),
+    # Eight more pure-Python libraries heavy on control flow, the dependencies the venv lacks on their path from pinned
+    # sdists: a JSON5 parser and serializer (json5), brace expansion (bracex), string distances (textdistance: edit,
+    # token, sequence and compression distances), unified diffs (unidiff), marking an AST's tokens (asttokens, over
+    # astroid), a Hjson parser and encoder (hjson: simplejson's decoder and scanner), patch parsing and applying
+    # (whatthepatch) and a SQL tokenizer, parser and generator for 30 dialects (sqlglot, 564 tests and 8,852 subtests).
+    # 0 / 0 broken but textdistance's (0 / 1: a hypothesis deadline, see its note); 10 to 150 s for the three runs.
+    # Run the same way and not added, 0 / 0 broken: treelib 1.7.0 (over six; 55 tests), PyMeeus 0.5.12 (244 tests)
+    # and dictdiffer 0.9.0 (88 tests, its pytest.ini's addopts, for plugins not installed, replaced by none). Not added
+    # either: pycodestyle 2.12.1 (its sdist lacks the testing/ package its tests import), parsimonious 0.8.1 (imports
+    # inspect.getargspec, gone in Python 3.11; 0.9 and later need regex, not installed), markdown2 2.5.1 (its cases are
+    # made by its own runner, test.py, not by pytest) and prettytable 3.12.0 (pytest-lazy-fixtures, not installed). The
+    # stop that added them found one class none of these suites shows (a generator expression in a for loop's body
+    # reads the loop's target late: the converted form gave each one its own iteration's item).
+    Suite(name="json5", kind="pytest", dist="json5", version="0.9.25",
+          sha256="548e41b9be043f9426776f05df8635a00fe06104ea51ed24b67f908856e151ae",
+          packages=("json5",), pytest_args=("tests",),
+          note="70 tests, 0 / 0 broken; 213 functions, all converted"),
+    Suite(name="bracex", kind="pytest", dist="bracex", version="2.5.post1",
+          sha256="12c50952415bfa773d2d9ccb8e79651b8cdb1f31a42f6091b804f6ba2b4a66b6",
+          packages=("bracex",), pytest_args=("tests",),
+          note="219 tests, 0 / 0 broken; 30 of its 34 functions converted, 4 generators"),
+    Suite(name="textdistance", kind="pytest", dist="textdistance", version="4.6.3",
+          sha256="d6dabc50b4ea832cdcf0e1e6021bd0c7fcd9ade155888d79bb6a3c31fce2dc6f",
+          packages=("textdistance",), pytest_args=("tests", "-m", "not external"),
+          note="168 tests; its 30 tests marked external (comparing with other libraries, not installed) are not run; "
+               "textdistance.benchmark does not import (tabulate not installed, unconverted too). Broken: 0 as "
+               "written, 1 in the converted form, a timing: test_normalization_range[alg16] (hypothesis's 200 ms "
+               "deadline, its example took 225 ms)"),
+    Suite(name="unidiff", kind="pytest", dist="unidiff", version="0.7.5",
+          sha256="2e5f0162052248946b9f0970a40e9e124236bf86c82b70821143a6fc1dea2574",
+          packages=("unidiff",), pytest_args=("tests",),
+          note="44 tests, 0 / 0 broken; 46 functions, all converted"),
+    Suite(name="asttokens", kind="pytest", dist="asttokens", version="3.0.0",
+          sha256="0dcd8baa8d62b0c1d118b399b2ddba3c4aff271d0d7a9e0d4c1681c79035bbc7",
+          packages=("asttokens",), pytest_args=("tests",),
+          needs=(Sdist("astroid", "3.3.8", "a88c7994f914a4ea8572fac479459f4955eeccc877be3f2d959a33273b0cf40b"),),
+          note="astroid is not installed: its sdist is on its path; 116 tests, 0 / 0 broken; its setup.cfg's -m 'not "
+               "slow' deselects 2, and 1 skips"),
+    Suite(name="hjson", kind="pytest", dist="hjson", version="3.1.0",
+          sha256="55af475a27cf83a7969c808399d7bccdec8fb836a07ddbd574587593b9cdcf75",
+          packages=("hjson",), pytest_args=("hjson/tests", "--ignore=hjson/tests/test_hjson.py"),
+          note="its tests are in the package (hjson/tests): not converted; test_hjson.py is not run (its assets "
+               "directory is not in the sdist: collecting it fails unconverted too); 109 tests, 0 / 0 broken"),
+    Suite(name="whatthepatch", kind="pytest", dist="whatthepatch", version="1.0.6",
+          sha256="b274b3294784f78b1e759b35b49b7ef2e8473a580aabf39e5b94a9f901e5de61",
+          packages=("whatthepatch",), src="src", pytest_args=("tests",),
+          note="52 tests, 0 / 0 broken; 26 of its 27 functions converted, 1 generator"),
+    Suite(name="sqlglot", kind="pytest", dist="sqlglot", version="25.34.1",
+          sha256="6952c083c4a8b8de3c09c10b262a03c6853071bd397f05759c08f1e2f3c683cb",
+          packages=("sqlglot",),
+          pytest_args=("tests", "--ignore=tests/test_executor.py", "--ignore=tests/test_optimizer.py"),
+          needs=(Sdist("pytz", "2026.6", "3b0fc2727707663d6e517936f444fd8a8b240f1fc32f4bf7ee03274245945284"),),
+          note="pytz is not installed: its sdist is on its path; test_executor.py and test_optimizer.py are not run "
+               "(duckdb and pandas, not installed); 564 tests (8,852 subtests), 0 / 0 broken; 2,103 of its 2,157 "
+               "functions converted, 30 refused (the methods dataclasses generate for its frozen dataclasses in "
+               "sqlglot.diff and sqlglot.lineage: no source), 24 generators; 7.8 times slower in the converted form"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
