@@ -298,7 +298,11 @@ def _forget_function(key: int, functions: dict, reference: weakref.ref) -> None:
 
 
 def convert(fn: Callable) -> Callable:
-    """The converted form of a function, method, lambda, callable object or functools.partial."""
+    """The converted form of a function, method, lambda, callable object or functools.partial.
+
+    It is made from ``fn`` as it is at this call: a ``__defaults__``, ``__kwdefaults__`` or ``__code__`` assigned to
+    ``fn`` later is not followed by the converted function (convert ``fn`` again). Converted code that calls ``fn``
+    itself (``ag__.call``) does notice such an assignment, and converts the new code."""
     if isinstance(fn, types.FunctionType):
         return _convert_function(fn)
     if isinstance(fn, types.MethodType):
