@@ -197,7 +197,7 @@ def _converted(fn: types.FunctionType) -> Conversion:
         _rename_identifiers(tree, {"ag__": users_ag})
     ctx = Context(namer=namer, filename=parsed.filename, globals=fn.__globals__,
                   closure=dict.fromkeys(fn.__code__.co_freevars, UNKNOWN), root=tree, root_nodes=nodes,
-                  code=fn.__code__)
+                  code=fn.__code__, user_names={users_ag: "ag__"} if users_ag else {})
     pipeline.convert_tree(tree, ctx)
     rewritten_as_written = False
     if ctx.frame_reads:

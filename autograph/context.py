@@ -40,6 +40,8 @@ class Context:
     frame_reads: bool = False
     # The function as written (autograph/forms.py), whose ``locals()`` calls read in the original's order too.
     as_written: Any = None
+    # The user's own ``ag__`` under the name it has while the passes run (api._converted): {that name: "ag__"}.
+    user_names: dict = field(default_factory=dict)
 
     def resolve_global(self, name: str) -> Any:
         """What a name that is not local to the function refers to right now, or UNKNOWN."""

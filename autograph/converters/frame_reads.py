@@ -166,6 +166,7 @@ def _original_code(node: ast.FunctionDef | ast.Lambda, ctx: Context) -> types.Co
     if ctx.code is None:
         return None
     name = node.name if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else "<lambda>"
+    name = ctx.user_names.get(name, name)  # (a `def ag__` of the user's, renamed while the passes run)
     first_line = node.decorator_list[0].lineno if getattr(node, "decorator_list", None) else node.lineno
     span = (node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
     candidates = [code for code in _nested_codes(ctx.code)
