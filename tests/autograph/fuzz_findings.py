@@ -849,3 +849,31 @@ def helper_called_from_a_test_operand(a, b, c, log):
     while w2 < 3 and ((_caller_of_helper(1, log) or 0) >= (_caller_of_helper(8, log) or 0) or c > 6):
         w2 += 1
     return w2
+
+
+# ---------------------------------------------------------------------------- generator expressions, `ag__`
+
+
+@finding(0, 0, 3, differs="A generator expression made in a for loop's body reads the loop's target when it runs: "
+                          "Python's all read the last item; the converted form passed the target to the body as a "
+                          "parameter, so each read its own iteration's. Found by helper-112, stop 75; make fuzz "
+                          "makes such generators since")
+def generators_read_the_loop_target_late(a, b, c, log):
+    made = []
+    for i4 in range(c):
+        made.append(k * 10 + i4 for k in range(2))
+    for g in made:
+        log.append(list(g))
+    return 0
+
+
+@finding(5, 0, 0, differs="A nested def named `ag__` (the runtime's name) whose lambda closes over `x`, and "
+                          "eval('x') in it: Python finds x (a free variable is in locals()); the converted form "
+                          "raised NameError, having looked for the def's code object under the name it has while "
+                          "the passes run. Found by make fuzz's reducer, stop 75")
+def a_def_named_like_the_runtime_reads_its_frame(a, b, c, log):
+    def ag__(*v1, **kw0):
+        lam1 = lambda: a  # noqa: E731, F841
+        log.append((3, eval('a')))
+    ag__()
+    return 0
