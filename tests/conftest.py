@@ -9,7 +9,6 @@ whose finder runs after the path search). So the project root goes first.
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.util
 import pathlib
 import sys
@@ -31,34 +30,16 @@ def _hide_test_directories_named_like_packages(*names: str) -> None:
     """``tests/runtime/jax/`` and ``tests/runtime/numba/`` have no ``__init__.py`` (``tests/coverage/`` has one), and
     pytest puts their parent directories on ``sys.path``: where the real package is not installed (JAX on Python 3.10),
     ``import jax`` would find the test directory as a namespace package, and every later check of
-    ``sys.modules.get("jax")`` would take it for JAX. Such a name is made missing instead, as it is
-    on a machine without the package: ``import jax`` raises ModuleNotFoundError, and ``"jax" not in
-    sys.modules``. (Not by a None in ``sys.modules``: SciPy 1.15 asks ``"jax" in sys.modules`` and then
-    imports it, which a None there fails: ``scipy.stats.pearsonr`` raised on Python 3.10.)"""
+    ``sys.modules.get("jax")`` would take it for JAX. Such a name is marked missing instead, as it is
+    on a machine without the package: ``import jax`` raises ModuleNotFoundError."""
     tests = pathlib.Path(__file__).resolve().parent
-    missing = set()
     for name in names:
         if sys.modules.get(name) is not None:
             continue
         spec = importlib.util.find_spec(name)
         places = [pathlib.Path(p).resolve() for p in (spec.submodule_search_locations or [])] if spec else []
         if spec is None or (spec.origin in (None, "namespace") and all(tests in p.parents for p in places)):
-            missing.add(name)
-    if missing:
-        sys.meta_path.insert(0, _Missing(frozenset(missing)))
-
-
-class _Missing(importlib.abc.MetaPathFinder):
-    """An import system that has none of ``names``: ``import name`` raises ModuleNotFoundError, as it does on a
-    machine without the package."""
-
-    def __init__(self, names: frozenset) -> None:
-        self.names = names
-
-    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
-        if name in self.names:
-            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
-        return None
+            sys.modules[name] = None
 
 
 def _numba_before_this_suites_coverage() -> None:
