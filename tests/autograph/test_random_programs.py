@@ -1520,7 +1520,7 @@ def test_generated_programs_are_valid_and_bounded(fuzz_dir: pathlib.Path) -> Non
     seen = dict.fromkeys(["raise", "ok", "UnboundLocalError", "ZeroDivisionError", "NameError",
                           "ValueError", *MARKERS], 0)
 
-    @settings(max_examples=400, deadline=None, derandomize=True, database=None,
+    @settings(max_examples=600, deadline=None, derandomize=True, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(programs(ALL_FEATURES), inputs)
     def run_one(source: str, args: tuple) -> None:
