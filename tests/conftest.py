@@ -9,6 +9,7 @@ whose finder runs after the path search). So the project root goes first.
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import pathlib
 import sys
@@ -30,16 +31,40 @@ def _hide_test_directories_named_like_packages(*names: str) -> None:
     """``tests/runtime/jax/`` and ``tests/runtime/numba/`` have no ``__init__.py`` (``tests/coverage/`` has one), and
     pytest puts their parent directories on ``sys.path``: where the real package is not installed (JAX on Python 3.10),
     ``import jax`` would find the test directory as a namespace package, and every later check of
-    ``sys.modules.get("jax")`` would take it for JAX. Such a name is marked missing instead, as it is
-    on a machine without the package: ``import jax`` raises ModuleNotFoundError."""
+    ``sys.modules.get("jax")`` would take it for JAX. Such a name is made missing instead, as it is on a machine
+    without the package: ``import jax`` raises ModuleNotFoundError, ``importlib.util.find_spec("jax")`` is None and
+    ``"jax" not in sys.modules``. Not by a None in ``sys.modules``: SciPy 1.15 asks ``"jax" in sys.modules`` and then
+    imports it, which a None there fails (``scipy.stats.pearsonr`` raised on Python 3.10). Not by a finder that
+    raises: ``find_spec`` must answer None."""
     tests = pathlib.Path(__file__).resolve().parent
+    missing = set()
     for name in names:
         if sys.modules.get(name) is not None:
             continue
+        if sys.modules.get(name, 0) is None:  # (marked missing already: by an earlier conftest import)
+            del sys.modules[name]
         spec = importlib.util.find_spec(name)
         places = [pathlib.Path(p).resolve() for p in (spec.submodule_search_locations or [])] if spec else []
         if spec is None or (spec.origin in (None, "namespace") and all(tests in p.parents for p in places)):
-            sys.modules[name] = None
+            missing.add(name)
+    if missing:
+        _PathFinderWithout.names = frozenset(missing)
+        sys.meta_path[:] = [_PathFinderWithout if finder is importlib.machinery.PathFinder else finder
+                            for finder in sys.meta_path]
+
+
+class _PathFinderWithout(importlib.machinery.PathFinder):
+    """Python's path search (it stands in for ``PathFinder`` in ``sys.meta_path``), less the top-level ``names``
+    that are only test directories: for them it finds nothing, as on a machine without the package. Everything
+    else (``invalidate_caches``, ``importlib.metadata``'s ``find_distributions``) is ``PathFinder``'s."""
+
+    names: frozenset = frozenset()
+
+    @classmethod
+    def find_spec(cls, fullname: str, path: object = None, target: object = None) -> object:
+        if path is None and fullname in cls.names:
+            return None
+        return super().find_spec(fullname, path, target)
 
 
 def _numba_before_this_suites_coverage() -> None:

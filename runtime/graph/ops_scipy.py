@@ -355,9 +355,12 @@ def _shaped_arguments(arrays: Any, args: tuple, kwargs: tuple) -> tuple[list, di
     """The call's positional and keyword arguments: ``("in", k)`` is the ``k``-th array, ``("py", v)`` the value ``v``
     (lists of the arguments were made tuples for the attrs, hashable: SciPy takes either), ``("num", k)`` the 0-d
     ``k``-th array as the Python number it stands for (one known only at run time: SciPy's ufuncs type a Python number
-    otherwise than an array, ``jv(2, y32)`` is float32 where ``jv(np.asarray(2), y32)`` is float64)."""
+    otherwise than an array, ``jv(2, y32)`` is float32 where ``jv(np.asarray(2), y32)`` is float64), ``("array", values,
+    dtype, shape)`` a fresh array of values the trace knew (runtime/graph/scipy_functions.py, ``_known_array``)."""
     def value(entry: tuple) -> Any:
-        kind, what = entry
+        kind, what = entry[:2]
+        if kind == "array":
+            return np.array(what, dtype=entry[2]).reshape(entry[3])
         return arrays[what] if kind == "in" else np.asarray(arrays[what]).item() if kind == "num" else what
     return [value(e) for e in args], {name: value(e) for name, e in kwargs}
 

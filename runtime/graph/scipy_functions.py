@@ -38,7 +38,7 @@ import numpy as np
 from runtime.graph import variables
 from runtime.graph.ops_scipy import rank_dtype, scipy_function, shaped_probe
 from runtime.graph.shapes import normalize_axes
-from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor, shaped_input
+from runtime.graph.tensor import Tensor, as_tensor, bind, bind1, holds_tensor, known_value, shaped_input
 from runtime.scipy_calls import SHAPED, STAGED, distribution_methods
 from runtime.staging import NotStageable, user_location
 
@@ -492,6 +492,9 @@ def _shaped(module: str, name: str) -> Callable:
         inputs: list[Tensor] = []
 
         def entry(value: Any, where: str) -> tuple:
+            known = _known_array(value)
+            if known is not None:  # (SciPy sees its values while tracing too: medfilt checks a kernel size's)
+                return ("array", tuple(known.ravel().tolist()), known.dtype.str, known.shape)
             if isinstance(value, (Tensor, np.ndarray)):
                 inputs.append(shaped_input(value, label, where))
                 return ("in", len(inputs) - 1)
@@ -517,6 +520,22 @@ def _shaped(module: str, name: str) -> Callable:
                        expect=tuple((shape, dtype.str) for shape, dtype in results))
         return outputs[0] if kind == "one" else tuple(outputs) if kind == "tuple" else list(outputs)
     return impl
+
+
+_KNOWN_ARRAY_LIMIT = 256  # elements: a larger array whose values the trace knows is a graph input all the same
+
+
+def _known_array(value: Any) -> Optional[np.ndarray]:
+    """``value``'s values, where the trace fixes them and they are few numbers: a NumPy array the function holds
+    (``np.array(x.shape)`` written into, a window), or a tensor of known values (``known_value``). SciPy then gets an
+    array of them, when the graph works out the results' shapes and when it runs, as eager code does: a check SciPy
+    makes of them (``medfilt``'s odd kernel size) sees the user's values, not stand-ins of the shape."""
+    if isinstance(value, Tensor):
+        value = known_value(value)
+    if (type(value) is not np.ndarray or value.dtype.kind not in "biufc" or value.size > _KNOWN_ARRAY_LIMIT
+            or value.dtype.byteorder not in "=|"):
+        return None
+    return value
 
 
 def _python_argument(label: str, where: str, value: Any) -> Any:

@@ -28,7 +28,6 @@ After (what the converter writes; ``x.sum() > 0`` is a tracer, so this backend r
 
 from __future__ import annotations
 
-import collections
 import functools
 import re
 import sys
@@ -38,6 +37,7 @@ from typing import Any, Callable, Optional
 from runtime import operators
 from runtime.backend import Backend, State, Thunk
 from runtime.choice import Probe
+from runtime.jax.leaves import opaque
 from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
 from runtime.loop_tests import binds_names, rebinding
 
@@ -69,22 +69,6 @@ _TRACE_CHECK: list[Optional[Callable[[], bool]]] = [None]  # made on the first a
 _LEAF_CLASSES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _unsortable_dict(value: Any) -> bool:
-    """A dict whose keys do not sort (``{NonTerminal('a'): ...}`` in lark's parse tables): a leaf for JAX's flattening,
-    which sorts a dict's keys and fails on these, and where the failure passes through a nested level (a dict in a
-    defaultdict), jaxlib 0.10 loses a level of Python's recursion limit for good at each failure: a program that
-    looked into such a dict at every loop ran out of recursion after a few hundred loops (lark's suite under
-    ``jax.make_jaxpr``). JAX cannot carry such a dict through a loop either: no tracer inside it can reach one."""
-    cls = type(value)  # (the two dict types JAX sorts the keys of: a subclass, a mock that claims to be a dict, is
-    if (cls is not dict and cls is not collections.defaultdict) or len(value) < 2:  # a leaf to JAX, and not asked)
-        return hasattr(cls, "__next__")  # an iterator: a leaf, without JAX's warning (runtime/jax/common.is_iterator)
-    try:
-        sorted(value)
-    except Exception:  # noqa: BLE001 - any failure of the keys' comparison is one JAX's sort would meet
-        return True
-    return False
-
-
 class JaxBackend(Backend):
     """Owns JAX tracers (values inside ``jit``, ``grad``, ``vmap``) and stages with ``lax``."""
 
@@ -110,7 +94,7 @@ class JaxBackend(Backend):
         if cls in _LEAF_CLASSES:
             return False
         try:
-            leaves = jax.tree_util.tree_leaves(value, is_leaf=_unsortable_dict)
+            leaves = jax.tree_util.tree_leaves(value, is_leaf=opaque)
         except Exception:  # noqa: BLE001 - a flattening that fails holds nothing a loop could carry
             return False
         tracer = jax.core.Tracer

@@ -26,7 +26,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from runtime.jax.common import is_iterator
+from runtime.jax.leaves import is_iterator
 from runtime.limits import NotStageable
 from runtime.staging import user_location
 

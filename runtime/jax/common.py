@@ -21,6 +21,7 @@ from jax import lax
 from runtime import carry
 from runtime.jax import jax_internals
 from runtime.jax.jax_internals import jaxpr_as_fun
+from runtime.jax.leaves import is_iterator
 from runtime.staging import StagingError, describe, format_site, staging_error
 from runtime.undefined import Undefined
 
@@ -49,14 +50,6 @@ def is_array(value: Any) -> bool:
 def same(a: Any, b: Any) -> bool:
     """Whether two leaves are one static value (so nothing needs staging)."""
     return a is b or (type(a) is type(b) and isinstance(a, _PLAIN) and a == b)
-
-
-def is_iterator(value: Any) -> bool:
-    """An iterator (a generator, ``iter(xs)``, ``map(f, xs)``): a leaf of every pytree we flatten (``is_leaf=``).
-    JAX takes one as a leaf anyway, but from 0.12 on warns as it does (a DeprecationWarning: "will become an
-    error"), and the values we flatten are the user's: a loop's state, the closures of a branch. A program that
-    keeps a generator in a variable across a staged ``if`` or loop would see JAX's warning it never asked for."""
-    return hasattr(type(value), "__next__")
 
 
 def summary(value: Any) -> str:

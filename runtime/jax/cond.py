@@ -29,7 +29,8 @@ from jax import lax
 from runtime import carry
 from runtime.backend import State, Thunk
 from runtime.jax import checks, options, select
-from runtime.jax.common import RULES, as_output, is_iterator, predicate, python_zero, trace_once
+from runtime.jax.common import RULES, as_output, predicate, python_zero, trace_once
+from runtime.jax.leaves import is_iterator
 from runtime.staging import count_staged_recursion, raised_in_branch_code
 
 

@@ -61,7 +61,6 @@ from runtime.jax.common import (
     Abstract,
     as_output,
     is_array,
-    is_iterator,
     label,
     located,
     predicate,
@@ -73,6 +72,7 @@ from runtime.jax.common import (
     typeof,
 )
 from runtime.jax.jax_internals import Literal, convert_element_type, pe  # (pe.dce_jaxpr: which inputs a body reads)
+from runtime.jax.leaves import is_iterator
 from runtime.jax.options import UnrolledLoopWarning
 from runtime.jax.ranges import JaxEnumerate, JaxRange, JaxZip
 from runtime.jax.sequences import Sequence
@@ -939,7 +939,7 @@ def holds_tracer(values: Any) -> bool:
 
 def _opaque(value: Any) -> bool:
     # Undefined and the append-only stand-in are leaves, never containers to look into; so is an iterator (JAX's
-    # warning: common.is_iterator).
+    # warning: leaves.is_iterator).
     return isinstance(value, (Undefined, _AppendOnly)) or is_iterator(value)
 
 

@@ -81,7 +81,20 @@ def _nearest(points, centre):
     return best
 
 
+def _medfilt_along_axis(x):
+    # (wradlib's, tests/coverage/corpus_wradlib.py: a kernel size written into an array of the shape, which SciPy
+    # checks is odd: the graph hands SciPy those values, known while tracing, not stand-ins of the shape)
+    kernel_size = np.array(x.shape)
+    kernel_size[:] = 1
+    kernel_size[-1] = 3
+    return scipy.signal.medfilt(x, kernel_size)
+
+
 CASES = {
+    "medfilt_kernel_size_written_into_an_array": (_medfilt_along_axis, [Z]),
+    "medfilt_kernel_size_a_known_tensor": (lambda x: scipy.signal.medfilt(x, np.full(2, 3)), [Z]),
+    "lfilter_coefficients_as_arrays": (lambda x: scipy.signal.lfilter(np.array([0.5, 0.5]), np.array([1.0, -0.3]), x),
+                                       [SIGNAL]),
     "inv": (lambda a: scipy.linalg.inv(a), [G]),
     "inv_float32": (lambda a: scipy.linalg.inv(a), [G.astype(F32)]),
     "inv_int": (lambda a: scipy.linalg.inv(a), [np.array([[2, 1], [1, 3]])]),
@@ -344,6 +357,25 @@ def test_a_shaped_scipy_call_is_one_op_holding_its_python_arguments():
     text = str(fn.get_concrete_function(TensorSpec((8,), F64)).graph)
     assert ("scipy_shaped[function='scipy.signal:lfilter' args=(('py', (0.5, 0.5)), ('py', (1.0, -0.3)), ('in', 0)) "
             "kwargs=(('axis', ('py', -1)),) expect=(((8,), '<f8'),)]") in text
+
+
+def test_a_shaped_scipy_call_holds_the_values_of_a_small_array_the_trace_knows():
+    kernel = np.array([1, 3])
+    fn = autograph.function(lambda x: scipy.signal.medfilt(x, kernel))
+    text = str(fn.get_concrete_function(TensorSpec((3, 5), F64)).graph)
+    assert "args=(('in', 0), ('array', (1, 3), '<i8', (2,)))" in text
+    big = np.ones(300)  # (more values than an op's attributes hold: an input of the op, as before)
+    fn = autograph.function(lambda x: scipy.signal.lfilter(big, [1.0], x))
+    text = str(fn.get_concrete_function(TensorSpec((8,), F64)).graph)
+    assert "args=(('in', 0), ('py', (1.0,)), ('in', 1))" in text
+
+
+def test_a_known_array_scipy_refuses_is_refused_with_scipys_words():
+    with pytest.raises(ValueError, match="Each element of kernel_size should be odd"):
+        scipy.signal.medfilt(Z, np.array([1, 2]))
+    with pytest.raises(NotStageable, match=r"scipy.signal.medfilt refused the arguments it was traced with \(ValueError: "
+                       r"Each element of kernel_size should be odd.\)"):
+        autograph.function(lambda x: scipy.signal.medfilt(x, np.array([1, 2])))(Z)
 
 
 def test_svd_vectors_are_scipys_bit_for_bit_and_jaxs_to_rounding():

@@ -17,7 +17,7 @@ import jax.numpy as jnp
 import pytest
 
 import autograph
-from runtime.jax.common import is_iterator
+from runtime.jax.leaves import is_iterator
 
 
 def kept_across_an_if(x):
