@@ -173,6 +173,8 @@ def needs_no_conversion(value: Any) -> bool:
         return True
     module = getattr(value, "__module__", None)
     if not isinstance(module, str):
+        if isinstance(value, (types.FunctionType, types.MethodType)):  # (its type's module is builtins)
+            return False  # a function exec() made in globals without `__name__`: user code, of no module
         module = type(value).__module__
     return is_unconverted_module(module)
 
