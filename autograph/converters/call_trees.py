@@ -171,6 +171,10 @@ def needs_no_conversion(value: Any) -> bool:
         return not any(not is_unconverted_module(f.__module__) for f in constructor_functions(value))
     if isinstance(value, (types.BuiltinFunctionType, types.BuiltinMethodType, types.ModuleType)):
         return True
+    if isinstance(value, functools.partial) and type(value).__call__ is functools.partial.__call__:
+        # (jax.tree_util.Partial too) the function it calls decides, as runtime.call converts it: its class is
+        # the standard library's (or JAX's), whose own code needs none
+        return needs_no_conversion(value.func)
     module = getattr(value, "__module__", None)
     if not isinstance(module, str):
         if isinstance(value, (types.FunctionType, types.MethodType)):  # (its type's module is builtins)
@@ -182,6 +186,15 @@ def needs_no_conversion(value: Any) -> bool:
 def _is_numpy_function(value: Any) -> bool:
     module = getattr(value, "__module__", None)
     return isinstance(module, str) and module.split(".")[0] == "numpy" and callable(value)
+
+
+def _called_as_is(target: Any) -> bool:
+    """Whether ``runtime.call`` would hand ``target`` back as it is, known at conversion: then the converter calls it
+    directly (see ``_Calls._plain``). A partial is as its function is (``call`` makes ``partial(call(func), ...)``)."""
+    if isinstance(target, functools.partial) and type(target).__call__ is functools.partial.__call__:
+        return _called_as_is(target.func)
+    return (needs_no_conversion(target) and not is_random(target) and not is_new_array(target)
+            and not is_scipy_call(target) and type(target) is not np.vectorize)
 
 
 class _Calls(Transformer):
@@ -229,8 +242,7 @@ class _Calls(Transformer):
         # later writes of traced values go into (runtime/new_arrays.py).
         # And SciPy's functions that a backend stages (scipy.linalg.inv, ...: runtime/scipy_calls.py), and
         # np.vectorize objects, whose function is the user's (runtime/vectorized.py).
-        return (target is not UNKNOWN and needs_no_conversion(target) and not is_random(target)
-                and not is_new_array(target) and not is_scipy_call(target) and type(target) is not np.vectorize)
+        return target is not UNKNOWN and _called_as_is(target)
 
     def _container(self, receiver: ast.expr) -> bool:
         """Whether a method's receiver is surely a builtin container or string: a display, a literal
