@@ -1,4 +1,5 @@
-"""How NumPy writes a float *scalar* into an integer array at a basic index: ``checks`` and ``static_value``.
+"""How NumPy writes a float or integer *scalar* into an integer array at a basic index: ``checks``,
+``integer_checks`` and ``static_value``.
 
 Before (the user's code; ``out`` an int64 tensor, ``x[i]`` a float64 NumPy scalar)::
 
@@ -72,15 +73,42 @@ def checks(dtype: np.dtype) -> tuple[Check, ...]:
     return tuple(found)
 
 
+@functools.cache
+def integer_checks(source: np.dtype, dtype: np.dtype) -> tuple[Check, ...]:
+    """The conditions NumPy raises on for an integer scalar of ``source`` written into an array of integer ``dtype``:
+    as a float, NumPy makes a C long of it first (a uint64 beyond one is Python's ``OverflowError``) and then
+    checks that a *signed* ``dtype`` holds it (``np.int64(300)`` into int8 is NumPy's ``OverflowError``, where
+    ``np.asarray(300)`` is cast to 44). Into an unsigned ``dtype`` it is cast, with no error. The bounds (``low``,
+    ``high``: the values allowed, inclusive) are Python ints."""
+    source, dtype = np.dtype(source), np.dtype(dtype)
+    if dtype.kind != "i" or source.kind not in "iu":
+        return ()
+    found: list[Check] = []
+    long_max = int(long_bound()) - 1
+    held, info = np.iinfo(source), np.iinfo(dtype)
+    if held.max > long_max:
+        error, message = _error_of(source.type(long_max + 1), dtype)
+        if error is not type(None):
+            found.append(Check("long", error, message, high=long_max))
+    for outside in (info.min - 1, info.max + 1):
+        if held.min <= outside <= min(held.max, long_max):
+            error, message = _error_of(source.type(outside), dtype)
+            if error is not type(None):
+                message = message.replace(f" {outside} ", " ")  # (the value is the run's; NumPy's words otherwise)
+                found.append(Check("range", error, message, max(info.min, held.min), min(info.max, held.max)))
+                break
+    return tuple(found)
+
+
 def is_basic(inputs: list) -> bool:
     """Whether an index (``index_template``'s inputs) is basic: no tensor in it but 0-d integers."""
     return all(t.ndim == 0 and t.dtype.kind in "iu" for t in inputs)
 
 
 def static_value(target_dtype: np.dtype, value: Any) -> Optional[Any]:
-    """A Python or NumPy float scalar written into an integer array: what NumPy writes (its error, raised now,
-    if it raises: the value is known now); None for any other value."""
-    if not (isinstance(value, (float, np.floating)) and np.dtype(target_dtype).kind in "iu"):
+    """A Python or NumPy float scalar, or a NumPy integer scalar, written into an integer array: what NumPy writes
+    (its error, raised now, if it raises: the value is known now); None for any other value."""
+    if not (isinstance(value, (float, np.floating, np.integer)) and np.dtype(target_dtype).kind in "iu"):
         return None
     target = np.zeros(1, target_dtype)
     target[0] = value

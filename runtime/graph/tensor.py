@@ -2256,11 +2256,16 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
             assign_in_place(x, apply("where", mask, cast(new, x.dtype), x))
             return
     template, inputs = index_template(index)
-    if x.dtype.kind in "iu" and scalar_writes.is_basic(inputs):  # a float scalar: NumPy's integer, or its error
+    if x.dtype.kind in "iu" and scalar_writes.is_basic(inputs):  # a scalar: NumPy's integer, or its error
         if isinstance(value, Tensor):
             value = _scalar_write(x.dtype, value)
         else:
-            value = value if (written := scalar_writes.static_value(x.dtype, value)) is None else written
+            try:
+                written = scalar_writes.static_value(x.dtype, value)
+            except (ValueError, OverflowError) as error:  # (raised where the write runs, as refused_write's)
+                bind("assert", [constant(False)], message=str(error), error=type(error), where=user_location())
+                return
+            value = value if written is None else written
     write(x, bind1("setitem", [x, value if isinstance(value, Tensor) else constant(value), *inputs],
                    index=template))
 
@@ -2306,14 +2311,21 @@ def _written_none(dtype: np.dtype) -> Any:
 
 
 def _scalar_write(dtype: np.dtype, value: Tensor) -> Tensor:
-    """The 0-d float ``value`` as NumPy writes a float scalar into an array of integer ``dtype`` at a basic index:
-    NumPy's checks as the graph's asserts, then the integer it writes (runtime/graph/scalar_writes.py). A tensor
+    """The 0-d float or integer ``value`` as NumPy writes such a scalar into an array of integer ``dtype`` at a basic
+    index: NumPy's checks as the graph's asserts, then the integer it writes (runtime/graph/scalar_writes.py). A tensor
     that may be a scalar or a 0-d array (an argument an ``input_signature`` types) is checked as a scalar: an
     error where NumPy might give the array cast's value, never a value where NumPy raises."""
-    if value.ndim != 0 or value.dtype.kind not in "fc":
+    if value.ndim != 0 or value.dtype.kind not in "fciu":
         return value
     if stands_for_scalar(value) is False:  # cast as an array is (the interpreter may hold a 0-d array as a NumPy
         return cast(value, dtype)  # scalar, which its kernel would write as one)
+    if value.dtype.kind in "iu":  # an integer scalar: a signed dtype must hold it (scalar_writes.integer_checks)
+        for check in scalar_writes.integer_checks(value.dtype, np.dtype(dtype)):
+            low, high = constant(check.low, value.dtype), constant(check.high, value.dtype)
+            ok = (np.less_equal(value, high) if check.kind == "long" else
+                  np.logical_and(np.greater_equal(value, low), np.less_equal(value, high)))
+            bind("assert", [cast(ok, bool)], message=check.message, error=check.error, where=user_location())
+        return cast(value, dtype)
     v = cast(np.real(value) if value.dtype.kind == "c" else value, np.float64)  # (NumPy makes a Python float first)
     for check in scalar_writes.checks(np.dtype(dtype)):
         if check.kind == "nan":
