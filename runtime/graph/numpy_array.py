@@ -1746,6 +1746,10 @@ class FlatIter:
         single = not isinstance(index, (slice, list, tuple, np.ndarray, Tensor)) and np.ndim(index) == 0
         if not isinstance(value, Tensor) and refused_write(self.base.dtype, value, single_flat_item=single):
             return  # (`a.flat[k] = 300` into uint8, np.fill_diagonal's write: NumPy's OverflowError)
+        if single and self.base.dtype.kind in "iu":  # a scalar at one position: NumPy's integer, or its ValueError
+            value = tensor_module.integer_scalar_write(self.base.dtype, value, flat_item=True)
+            if value is tensor_module.REFUSED:
+                return
         shape = known_shape("ndarray.flat", self.base)
         flat = _flatten(self.base)
         template, inputs = index_template(index)
@@ -1754,6 +1758,8 @@ class FlatIter:
         values = _flat_values(as_tensor(value), selected)
         if values is None:
             return  # (no values: NumPy writes nothing)
+        if not single and self.base.dtype.kind in "iu":
+            values = cast(values, self.base.dtype)  # (cast as an array is: a scalar kept so would be checked)
         flat = bind1("setitem", [flat, values, *inputs], index=template)
         write_in_place(self.base, reshape(flat, shape), "x.flat[...] = value")
 

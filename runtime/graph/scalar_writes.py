@@ -105,11 +105,22 @@ def is_basic(inputs: list) -> bool:
     return all(t.ndim == 0 and t.dtype.kind in "iu" for t in inputs)
 
 
-def static_value(target_dtype: np.dtype, value: Any) -> Optional[Any]:
-    """A Python or NumPy float scalar, or a NumPy integer scalar, written into an integer array: what NumPy writes
-    (its error, raised now, if it raises: the value is known now); None for any other value."""
+def static_value(target_dtype: np.dtype, value: Any, flat_item: bool = False) -> Optional[Any]:
+    """A Python or NumPy float scalar, or a NumPy integer scalar, written into an integer array at a basic index
+    (``flat_item``: at one position of ``x.flat``): what NumPy writes (its error, raised now, if it raises: the
+    value is known now); None for any other value."""
     if not (isinstance(value, (float, np.floating, np.integer)) and np.dtype(target_dtype).kind in "iu"):
         return None
     target = np.zeros(1, target_dtype)
-    target[0] = value
+    if flat_item:
+        target.flat[0] = value
+    else:
+        target[0] = value
     return target[0]
+
+
+@functools.cache
+def flat_item_error(dtype: np.dtype) -> tuple[type, str]:
+    """What NumPy raises for a scalar that ``x.flat[k] = v`` cannot write into an array of ``dtype`` (the error
+    of a basic index's write, worded as one ``ValueError``)."""
+    return error_of(lambda: np.zeros(1, dtype).flat.__setitem__(0, np.float64(np.nan)))

@@ -368,6 +368,10 @@ class Tensor:
     def fill(self, value: Any) -> None:
         if written_scalar(self):
             return  # (NumPy's scalar fill changes nothing: a NumPy scalar is immutable)
+        if self.dtype.kind in "iu":  # (a scalar is written as at a basic index: NumPy's integer, or its error)
+            value = integer_scalar_write(self.dtype, value)
+            if value is REFUSED:
+                return
         assign_in_place(self, value)
 
     def __array_ufunc__(self, ufunc: np.ufunc, method: str, *inputs: Any, **kwargs: Any) -> Any:
@@ -2257,15 +2261,9 @@ def setitem(x: Tensor, index: Any, value: Any) -> None:
             return
     template, inputs = index_template(index)
     if x.dtype.kind in "iu" and scalar_writes.is_basic(inputs):  # a scalar: NumPy's integer, or its error
-        if isinstance(value, Tensor):
-            value = _scalar_write(x.dtype, value)
-        else:
-            try:
-                written = scalar_writes.static_value(x.dtype, value)
-            except (ValueError, OverflowError) as error:  # (raised where the write runs, as refused_write's)
-                bind("assert", [constant(False)], message=str(error), error=type(error), where=user_location())
-                return
-            value = value if written is None else written
+        value = integer_scalar_write(x.dtype, value)
+        if value is REFUSED:
+            return
     write(x, bind1("setitem", [x, value if isinstance(value, Tensor) else constant(value), *inputs],
                    index=template))
 
@@ -2310,7 +2308,26 @@ def _written_none(dtype: np.dtype) -> Any:
     return element[0]
 
 
-def _scalar_write(dtype: np.dtype, value: Tensor) -> Tensor:
+REFUSED: Any = object()  # integer_scalar_write's answer where NumPy's error was staged: nothing to write
+
+
+def integer_scalar_write(dtype: np.dtype, value: Any, flat_item: bool = False) -> Any:
+    """``value`` as NumPy writes a scalar into an array of integer ``dtype`` at a basic index (``x[i] = v``,
+    ``x[:] = v``, ``x.fill(v)``; ``flat_item``: at one position of ``x.flat``, whose errors NumPy words as one
+    ``ValueError``): what to write, or ``REFUSED`` where NumPy's error was staged instead (an assert, raised where
+    the write runs: inside a staged branch only when the data takes it). Anything but a float or integer scalar
+    comes back as it is."""
+    if isinstance(value, Tensor):
+        return _scalar_write(dtype, value, flat_item)
+    try:
+        written = scalar_writes.static_value(dtype, value, flat_item)
+    except (ValueError, OverflowError) as error:
+        bind("assert", [constant(False)], message=str(error), error=type(error), where=user_location())
+        return REFUSED
+    return value if written is None else written
+
+
+def _scalar_write(dtype: np.dtype, value: Tensor, flat_item: bool = False) -> Tensor:
     """The 0-d float or integer ``value`` as NumPy writes such a scalar into an array of integer ``dtype`` at a basic
     index: NumPy's checks as the graph's asserts, then the integer it writes (runtime/graph/scalar_writes.py). A tensor
     that may be a scalar or a 0-d array (an argument an ``input_signature`` types) is checked as a scalar: an
@@ -2319,12 +2336,14 @@ def _scalar_write(dtype: np.dtype, value: Tensor) -> Tensor:
         return value
     if stands_for_scalar(value) is False:  # cast as an array is (the interpreter may hold a 0-d array as a NumPy
         return cast(value, dtype)  # scalar, which its kernel would write as one)
+    error, message = scalar_writes.flat_item_error(np.dtype(dtype)) if flat_item else (None, None)
     if value.dtype.kind in "iu":  # an integer scalar: a signed dtype must hold it (scalar_writes.integer_checks)
         for check in scalar_writes.integer_checks(value.dtype, np.dtype(dtype)):
             low, high = constant(check.low, value.dtype), constant(check.high, value.dtype)
             ok = (np.less_equal(value, high) if check.kind == "long" else
                   np.logical_and(np.greater_equal(value, low), np.less_equal(value, high)))
-            bind("assert", [cast(ok, bool)], message=check.message, error=check.error, where=user_location())
+            bind("assert", [cast(ok, bool)], message=message or check.message, error=error or check.error,
+                 where=user_location())
         return cast(value, dtype)
     v = cast(np.real(value) if value.dtype.kind == "c" else value, np.float64)  # (NumPy makes a Python float first)
     for check in scalar_writes.checks(np.dtype(dtype)):
@@ -2336,7 +2355,8 @@ def _scalar_write(dtype: np.dtype, value: Tensor) -> Tensor:
             ok = np.logical_not(np.logical_or(v < -check.high, v >= check.high))  # (nan passes, as in NumPy)
         else:
             ok = np.logical_and(v > check.low, v < check.high)
-        bind("assert", [cast(ok, bool)], message=check.message, error=check.error, where=user_location())
+        bind("assert", [cast(ok, bool)], message=message or check.message, error=error or check.error,
+             where=user_location())
     return cast(v, dtype)
 
 
