@@ -67,6 +67,7 @@ from runtime.staging import (
     raised_in_branch_code,
     raised_message,
     untraceable_block,
+    user_location,
 )
 
 _MAX_TRACES = 12
@@ -87,7 +88,20 @@ class GraphRange:
                 raise staging_error(f"range() needs integer scalars, got {show(bound)}")
         if isinstance(step, int) and step == 0:
             raise ValueError("range() arg 3 must not be zero")
-        self.start, self.stop, self.step = start, stop, step
+        self.start, self.stop, self.step = (_python_int(bound) for bound in (start, stop, step))
+
+
+def _python_int(bound: Any) -> Any:
+    """A bound as ``range()`` takes it: the Python int of it (``operator.index``), so the index and the arithmetic on
+    it are Python ints', never an int8 bound's, which would wrap (``i * 100``). A tensor bound is a Python int known
+    when the graph runs: an int64 ``PyNumber`` (a uint64 beyond int64 raises then: graphs hold Python ints as int64)."""
+    if not isinstance(bound, Tensor) or type(bound) is PyNumber:
+        return bound
+    if bound.dtype == np.uint64:
+        tensor.bind("assert", [tensor.apply("lt", bound, tensor.constant(np.uint64(2 ** 63)))], error=OverflowError,
+                    message="range() bound beyond 2**63 - 1: a graph holds Python ints as int64",
+                    where=user_location())
+    return PyNumber.of(tensor.cast(bound, np.int64))
 
     def __iter__(self) -> Any:
         raise NotStageable("a range with a tensor bound can only be iterated by a converted for loop "
