@@ -38,6 +38,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
+from runtime import carry
 from runtime.graph import nests, variables
 from runtime.graph.asked import error_of as _error_of
 from runtime.graph.tensor import (
@@ -321,18 +322,35 @@ def _fold(items: list, key: Optional[Callable], better: Callable) -> Any:
         if replaces.size != 1:
             raise ValueError(_AMBIGUOUS if replaces.size else _EMPTY_TRUTH)
         replaces = reshape(replaces, ())
-        kept = _where(replaces, item, kept)
-        kept_key = kept if key is None else _where(replaces, item_key, kept_key)
+        name = "max" if better is operator.gt else "min"
+        kept = _where(replaces, item, kept, name)
+        kept_key = kept if key is None else _where(replaces, item_key, kept_key, name)
     return kept
 
 
-def _where(condition: Tensor, a: Any, b: Any) -> Tensor:
+_NUMBERS = (bool, int, float, complex, np.generic)
+
+
+def _where(condition: Tensor, a: Any, b: Any, name: str) -> Tensor:
+    """``a`` where ``condition`` holds, else ``b``: min()/max() choosing by a tensor comparison. Python returns one
+    of the two objects itself, so they must share one type, as the two values of a staged conditional expression
+    must (``carry.join_types``: one dtype; a Python number only where it fits the other's): ``max(i64, f32)``
+    promoted to float64 rounded 2**62 + 1. Two NumPy scalars give a NumPy scalar, as either would be."""
+    if isinstance(a, (Tensor, *_NUMBERS)) and isinstance(b, (Tensor, *_NUMBERS)):
+        from runtime.graph.control_flow import RULES  # (control_flow imports the builtins' module users)
+
+        carry.join_types(RULES, f"the value of {name}()", [("where a later argument is chosen", a),
+                                                          ("where the first one is kept", b)])
     try:
-        return apply("where", condition, a, b)
+        chosen = apply("where", condition, a, b)
     except NotStageable:
         raise NotStageable(f"{user_location()}: min()/max() chose between values that are not numbers or "
                            f"arrays ({type(a).__name__}, {type(b).__name__}) by a tensor comparison; a graph can "
                            "choose only between arrays") from None
+    if type(chosen) is Tensor and chosen.ndim == 0 and all(
+            stands_for_scalar(v) if isinstance(v, Tensor) else isinstance(v, _NUMBERS) for v in (a, b)):
+        chosen._array = False  # (np.where's is a 0-d array; either item is a NumPy scalar or a number)
+    return chosen
 
 
 def _select(t: Tensor, name: str) -> Tensor:

@@ -26,6 +26,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from runtime import carry
+from runtime.jax.common import RULES
 from runtime.jax.leaves import is_iterator
 from runtime.limits import NotStageable
 from runtime.staging import user_location
@@ -111,7 +113,12 @@ _ARRAYS = (jax.Array, np.ndarray, np.generic, bool, int, float, complex)
 
 
 def _where(condition: Any, a: Any, b: Any, name: str) -> Any:
+    """Python returns one of the two objects itself, so they must share one type, as the two values of a staged
+    conditional expression must (``carry.join_types``): ``max(i64, f32)`` promoted silently (to float32 under JAX's
+    default, 2**62 + 1 rounded)."""
     if isinstance(a, _ARRAYS) and isinstance(b, _ARRAYS):
+        carry.join_types(RULES, f"the value of {name}()", [("where a later argument is chosen", a),
+                                                          ("where the first one is kept", b)])
         return jnp.where(condition, a, b)
     raise NotStageable(
             f"{user_location()}: {name}() chose between values that are not numbers or arrays ({type(a).__name__}, "
