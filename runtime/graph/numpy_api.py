@@ -36,7 +36,7 @@ from runtime.graph.tensor import (
     user_shape,
 )
 from runtime.graph.tensor import copy as tensor_copy
-from runtime.staging import NotStageable
+from runtime.staging import NotStageable, user_location
 
 
 def _plain(x: Any) -> Any:
@@ -175,9 +175,10 @@ def _mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims
     reject("mean", out=out)
     if where is not True:
         return _masked_mean(arg(a), axis, dtype, keepdims, where)
-    if dtype is not None and np.dtype(dtype).kind in "biu":
+    if dtype is not None and (np.dtype(dtype).kind in "biu" or np.dtype(dtype) == np.float16):
         # NumPy sums in that dtype (wrapping), divides, and casts the quotient back (truncating): np.mean(int8s,
-        # dtype=np.int8) of three 100s is int8(300 - 256) / 3 -> 14.
+        # dtype=np.int8) of three 100s is int8(300 - 256) / 3 -> 14. A float16 dtype= too: its sum is float16 (inf
+        # past 65504), where the mean of float16 values without one sums in float32.
         x = arg(a)
         total = reduce("sum", x, axis, keepdims, dtype)
         return cast(total / _count(x, axis), dtype)
@@ -232,19 +233,35 @@ def _variance(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof
               keepdims: bool = False, **unsupported_kw: Any) -> Tensor:
     reject("var", out=out, **unsupported_kw)
     x = arg(a)
-    centered = x - reduce("mean", x, axis, True, dtype)
+    centered = x - _mean(x, axis, dtype, keepdims=True)
     squared = centered * centered if centered.dtype.kind != "c" else (centered * np.conj(centered)).real
     count = _count(x, axis) - ddof
     # NumPy divides by max(count - ddof, 0): a ddof past the count is inf (0 / 0 NaN), not a negative variance.
     count = max(count, 0) if isinstance(count, (int, np.integer)) else np.maximum(count, 0)
-    total = reduce("sum", squared, axis, keepdims)
+    total = reduce("sum", squared, axis, keepdims, dtype)  # (NumPy sums the squares in dtype= too)
     # NumPy divides into the sum's own dtype (true_divide(..., out=ret, casting="unsafe")): a float32 variance stays
-    # float32 when the count is an int64 known only at run time (x[mask]), whose division runs in float64.
-    return total / count if isinstance(count, int) else cast(total / count, total.dtype)
+    # float32 when the count is an int64 known only at run time (x[mask]), whose division runs in float64; an int8
+    # dtype= gives an int8 variance.
+    quotient = total / count
+    return quotient if quotient.dtype == total.dtype else cast(quotient, total.dtype)
+
+
+def _standard_deviation(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int = 0,
+                        keepdims: bool = False, **kw: Any) -> Tensor:
+    """NumPy's ``_std``: the square root of the variance, into the variance's own array (``sqrt(ret, out=ret)``), so
+    an integer ``dtype=`` is NumPy's error for an array result, and the root cast to that dtype for a scalar one."""
+    variance = _variance(a, axis, dtype, out, ddof, keepdims, **kw)
+    if variance.dtype.kind not in "biu":
+        return np.sqrt(variance)
+    if variance.ndim:  # NumPy's own error, of its own class (UFuncTypeError), raised by NumPy on a stand-in
+        np.std(np.zeros((2, 2), arg(a).dtype), axis=0, dtype=dtype, keepdims=True)
+        raise NotStageable(f"{user_location()}: np.std(..., dtype={np.dtype(dtype)}) of an array result: NumPy's "
+                           "square root into an integer array is refused by NumPy's casting rule")
+    return cast(np.sqrt(variance), variance.dtype)
 
 
 NUMPY_FUNCTIONS[np.var] = _variance
-NUMPY_FUNCTIONS[np.std] = lambda *args, **kw: np.sqrt(_variance(*args, **kw))
+NUMPY_FUNCTIONS[np.std] = _standard_deviation
 
 
 @implements(np.count_nonzero)
