@@ -84,8 +84,8 @@ _converter: Optional[Callable[[Callable], Callable]] = None
 # A function that runs as it is (converted code, or one the converter declines) maps to _ITSELF,
 # not to itself: the table must hold nothing that keeps the function alive, or its reference would
 # never fire and the function, with all its closure holds, would live for ever. Each entry also holds the
-# function's code and defaults it was made for: a program that assigns a function's ``__code__`` or
-# ``__defaults__`` later gets the new ones at its next call (``_current``), as the original would.
+# function's code and defaults it was made for: a program that assigns a function's ``__code__``,
+# ``__defaults__`` or ``__kwdefaults__`` later gets the new ones at its next call, as the original would.
 _targets: dict[int, tuple] = {}
 _ITSELF: Any = object()
 _references: dict[int, weakref.ref] = {}
@@ -114,7 +114,8 @@ def call(f: Callable, /) -> Callable:
     cls = type(f)
     if cls is _FunctionType:  # the hot path, written out: a function converted before
         entry = _targets.get(id(f))
-        if entry is None or entry[1] is not f.__code__ or entry[2] is not f.__defaults__:
+        if (entry is None or entry[1] is not f.__code__ or entry[2] is not f.__defaults__
+                or entry[3] is not f.__kwdefaults__):
             # A function of converted code (a lambda or def the converted code made, often one per
             # call) runs as it is: no conversion to ask for, no table entry to make and drop.
             return f if is_converted_code(f.__code__) else _target(f)
@@ -123,7 +124,8 @@ def call(f: Callable, /) -> Callable:
     if cls is _MethodType:  # `self.method(...)`, next most common
         function = f.__func__
         entry = _targets.get(id(function))  # an id found there is this function's (see _targets)
-        if entry is not None and entry[1] is function.__code__ and entry[2] is function.__defaults__:
+        if (entry is not None and entry[1] is function.__code__ and entry[2] is function.__defaults__
+                and entry[3] is function.__kwdefaults__):
             target = entry[0]
             return f if target is _ITSELF else _MethodType(target, f.__self__)
         if type(function) is _FunctionType:
@@ -230,7 +232,7 @@ def note_converted(function: types.FunctionType) -> None:
     if key in _targets or _references.get(key) is not None:
         return
     _watch(key, function)
-    _targets[key] = (_ITSELF, function.__code__, function.__defaults__)
+    _targets[key] = (_ITSELF, function.__code__, function.__defaults__, function.__kwdefaults__)
 
 
 def _watch(key: int, function: types.FunctionType) -> None:
@@ -250,9 +252,9 @@ def _target(function: types.FunctionType) -> Callable:
         return _NUMPY_CALLS[key]
     if _is_scipy_call(function):  # scipy.linalg.inv, ...: never cached either (runtime/scipy_calls.py)
         return _scipy_call(function)
-    code, defaults = function.__code__, function.__defaults__
+    code, defaults, keyword_defaults = function.__code__, function.__defaults__, function.__kwdefaults__
     entry = _targets.get(key)
-    if entry is not None and entry[1] is code and entry[2] is defaults:
+    if entry is not None and entry[1] is code and entry[2] is defaults and entry[3] is keyword_defaults:
         return function if entry[0] is _ITSELF else entry[0]
     target = _self_referring.get(key)
     if target is not None and _made_for(target, function):
@@ -263,7 +265,7 @@ def _target(function: types.FunctionType) -> Callable:
     if _references.get(key) is None:  # (the converter may have called `call` on it already)
         _watch(key, function)
     if target is function:
-        _targets[key] = (_ITSELF, code, defaults)
+        _targets[key] = (_ITSELF, code, defaults, keyword_defaults)
         return target
     if getattr(target, "__wrapped__", None) is function:
         # The table keeps the target for as long as the function lives (until its weak reference
@@ -274,16 +276,17 @@ def _target(function: types.FunctionType) -> Callable:
         _self_referring[key] = target  # kept while in use (a frame runs it), made afresh after
         if len(_made_from) >= 4096:  # (stale entries of targets gone: start afresh)
             _made_from.clear()
-        _made_from[id(target)] = (code, defaults)
+        _made_from[id(target)] = (code, defaults, keyword_defaults)
     else:
-        _targets[key] = (target, code, defaults)
+        _targets[key] = (target, code, defaults, keyword_defaults)
     return target
 
 
 def _made_for(target: types.FunctionType, function: types.FunctionType) -> bool:
     """Whether ``target`` (of ``_self_referring``) was made from ``function``'s code and defaults now."""
     made = _made_from.get(id(target))
-    return made is not None and made[0] is function.__code__ and made[1] is function.__defaults__
+    return (made is not None and made[0] is function.__code__ and made[1] is function.__defaults__
+            and made[2] is function.__kwdefaults__)
 
 
 def _refers_to(target: types.FunctionType, function: types.FunctionType) -> bool:

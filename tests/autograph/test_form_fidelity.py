@@ -446,6 +446,28 @@ def test_a_callee_patched_after_a_first_call_runs_its_new_code():
         helper.__code__, helper.__defaults__ = original_code, original_defaults
 
 
+def keyword_helper(*, k=1):
+    return k
+
+
+def calls_keyword_helper(log, x):
+    if x:
+        return keyword_helper() * 10
+    return keyword_helper()
+
+
+def test_a_callee_whose_keyword_defaults_are_replaced_runs_with_the_new_ones():
+    # (helper-114: the runtime's table of converted callees asked only __code__ and __defaults__)
+    compare(calls_keyword_helper, 1)
+    original = keyword_helper.__kwdefaults__
+    try:
+        keyword_helper.__kwdefaults__ = {"k": 2}
+        compare(calls_keyword_helper, 1)
+        compare(calls_keyword_helper, 0)
+    finally:
+        keyword_helper.__kwdefaults__ = original
+
+
 # --- what the frame and the code show -------------------------------------------------------------
 
 def caller_frame_reader():
