@@ -11,6 +11,8 @@ values at and just beyond the target's bounds, each run on one trace per signatu
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -120,9 +122,10 @@ def test_an_integer_scalar_written_gives_numpys_integer_or_error(target, write, 
 @pytest.mark.parametrize("executor", helpers.executors())
 def test_the_error_is_numpys_in_its_words_at_the_users_line(executor):
     graph = autograph.function(at_zero, executor=executor)
-    with pytest.raises(OverflowError, match=r"Python integer out of bounds for int8\n\(checked by the graph; staged at "
-                                            r".*test_integer_scalar_writes\.py:\d+\)"):
+    with pytest.raises(OverflowError, match="Python integer out of bounds for int8") as raised:
         graph(np.array([300], np.int64), 0, np.zeros(3, np.int8))
+    notes = helpers.notes(raised.value)
+    assert sys.version_info < (3, 11) or any("test_integer_scalar_writes.py" in note for note in notes)
     with pytest.raises(OverflowError, match="Python int too large to convert to C long"):
         autograph.function(at_zero, executor=executor)(np.array([2 ** 63], np.uint64), 0, np.zeros(3, np.int64))
 

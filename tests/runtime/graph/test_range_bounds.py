@@ -6,6 +6,8 @@ dtype of the bound, on both executors."""
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -79,5 +81,6 @@ def test_a_uint64_bound_beyond_int64_raises_when_the_graph_runs(executor):
     x = np.zeros(4)
     np.testing.assert_array_equal(graph(x, np.array([2], np.uint64)), scaled_index(x, np.array([2], np.uint64)))
     with pytest.raises(OverflowError, match=r"range\(\) bound beyond 2\*\*63 - 1: a graph holds Python ints as "
-                                            r"int64\n\(checked by the graph; staged at .*test_range_bounds\.py:\d+\)"):
+                                            r"int64") as raised:
         graph(x, np.array([2 ** 64 - 1], np.uint64))
+    assert sys.version_info < (3, 11) or any("test_range_bounds.py" in note for note in helpers.notes(raised.value))
