@@ -466,10 +466,18 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     # (and a handler's `as` name, which Python deletes when the handler ends)
     control_flow.deleted |= {handler.name for sub in statements if isinstance(sub, TRY_STATEMENTS)
                              for handler in sub.handlers if handler.name}
+    # (and a name a nested function of the user's declares `nonlocal`: a call of it may bind or unbind the variable
+    # at any time, so its value must not be reset to an Undefined before a statement, which overwrote what the
+    # nested function had set: `def setx(): nonlocal x; x = 8` ... `setx()` ... `if c: return x`)
+    set_elsewhere = {name for sub in ast.walk(node) if sub is not node and isinstance(
+        sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) for inner in ast.walk(sub)
+        if isinstance(inner, ast.Nonlocal) for name in inner.names}
+    control_flow.deleted |= set_elsewhere
     control_flow.annotated = any(sub.__class__ is ast.AnnAssign for sub in statements)
     control_flow.composite_writes = any(_writes_a_composite(sub) for sub in statements)
     top: list[ast.stmt] = []
     function_scope = _Scope(set(scope.params) | scope.nonlocals | scope.globals, top)
+    function_scope.deleted |= set_elsewhere
     body = control_flow.block(node.body, function_scope)
     docstring = body[:1] if is_docstring(body[:1]) else []
     node.body = docstring + top + body[len(docstring):]

@@ -468,6 +468,47 @@ def test_a_callee_whose_keyword_defaults_are_replaced_runs_with_the_new_ones():
         keyword_helper.__kwdefaults__ = original
 
 
+def set_through_nonlocal_then_read(log, a):
+    def setx():
+        nonlocal x
+        x = 8
+    setx()
+    if not a:
+        return x  # noqa: F821  (ruff cannot see that setx bound it)
+    x = 0
+    return x
+
+
+def set_by_a_callback(log, retry):
+    def on_done(v):
+        nonlocal result
+        result = v
+    log.note("run")
+    on_done(42)
+    if retry:
+        result = None
+        on_done(7)
+    return result
+
+
+def set_through_nonlocal_then_locals(log, a):
+    def set1():
+        nonlocal x
+        x = 1
+    set1()
+    if a:
+        x = 2
+    return locals().get("x", "unset")
+
+
+@pytest.mark.parametrize("fn", [set_through_nonlocal_then_read, set_by_a_callback, set_through_nonlocal_then_locals])
+def test_a_variable_a_nested_function_sets_through_nonlocal_keeps_its_value(fn):
+    # (helper-114: the converted form bound `x = ag__.Undefined('x')` before the `if`, after the nested function
+    # had set it: UnboundLocalError, or locals() without it)
+    compare(fn, 0)
+    compare(fn, 1)
+
+
 # --- what the frame and the code show -------------------------------------------------------------
 
 def caller_frame_reader():
