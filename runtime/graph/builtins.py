@@ -328,7 +328,7 @@ def _fold(items: list, key: Optional[Callable], better: Callable) -> Any:
     return kept
 
 
-_NUMBERS = (bool, int, float, complex, np.generic)
+_NUMBERS = (bool, int, float, complex, np.number, np.bool_)
 
 
 def _where(condition: Tensor, a: Any, b: Any, name: str) -> Tensor:
@@ -337,7 +337,7 @@ def _where(condition: Tensor, a: Any, b: Any, name: str) -> Tensor:
     must (``carry.join_types``: one dtype; a Python number only where it fits the other's): ``max(i64, f32)``
     promoted to float64 rounded 2**62 + 1. Two NumPy scalars give a NumPy scalar, as either would be."""
     if isinstance(a, (Tensor, *_NUMBERS)) and isinstance(b, (Tensor, *_NUMBERS)):
-        from runtime.graph.control_flow import RULES  # (control_flow imports the builtins' module users)
+        from runtime.graph.control_flow import RULES  # (here: importing control_flow at the top makes a cycle)
 
         carry.join_types(RULES, f"the value of {name}()", [("where a later argument is chosen", a),
                                                           ("where the first one is kept", b)])
