@@ -513,14 +513,14 @@ def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Calla
     """Stage ``for item in iterable: body(item)``. ``peel``: a loop over a tensor of known length may run its
     first iteration before the staged loop (``_peeled``)."""
     if isinstance(iterable, GraphRange):
+        # (Its bounds are Python ints, known now or when the graph runs: GraphRange made them so.) The counter is an
+        # int64 of the loop; the body gets Python ints, as eager's range gives (a PyNumber view of the counter).
         start, stop, step = iterable.start, iterable.stop, iterable.step
-        strong = [b.dtype for b in (start, stop, step) if not isinstance(b, int) and type(b) is not PyNumber]
-        dtype = np.result_type(*strong) if strong else None  # (None: Python ints, the index one too)
         if isinstance(start, int) and start == 0 and isinstance(step, int) and step == 1:
-            item_at = lambda k: k  # noqa: E731
+            item_at = PyNumber.of
         else:
-            item_at = lambda k: start + k * step  # noqa: E731
-        return _indexed_loop(_trip_count(start, stop, step), item_at, extra_test, body, state, dtype)
+            item_at = lambda k: start + PyNumber.of(k) * step  # noqa: E731
+        return _indexed_loop(_trip_count(start, stop, step), item_at, extra_test, body, state, np.int64)
     if isinstance(iterable, Tensor):
         if iterable.ndim == 0:
             raise staging_error("cannot iterate over a 0-d tensor (a scalar)")
