@@ -760,6 +760,15 @@ def _mean(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
     return _cast(mean, out)
 
 
+def _clip(x: Any, lo: Any, hi: Any) -> Any:
+    """NumPy's clip, ``min(max(x, lo), hi)`` with its own ties: a value equal to a bound stays itself (``-0.0``
+    clipped to ``[0.0, 1.0]`` is -0.0, where XLA's clamp gives the bound, +0.0), a NaN anywhere is NaN."""
+    if not jnp.issubdtype(x.dtype, jnp.floating):
+        return jnp.clip(x, lo, hi)
+    low = jnp.where(jnp.isnan(lo), lo, jnp.where(x < lo, lo, x))
+    return jnp.where(jnp.isnan(hi), hi, jnp.where(low > hi, hi, low))
+
+
 def _common(ctx, xs: Sequence[Any]) -> list:
     """The inputs cast to the node's output dtype (NumPy's result type)."""
     return [_cast(jnp.asarray(x), ctx.node.outputs[0].dtype) for x in xs]
@@ -874,7 +883,7 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "broadcast_to": lambda ctx, x, shape: jnp.broadcast_to(x, shape),
     "cast": lambda ctx, x, dtype: _astype(x, dtype),
     "where": lambda ctx, c, x, y: jnp.where(c, *_common(ctx, (x, y))),
-    "clip": lambda ctx, *xs: jnp.clip(*_common(ctx, xs)),
+    "clip": lambda ctx, *xs: _clip(*_common(ctx, xs)),
     "concatenate": lambda ctx, *xs, axis: jnp.concatenate(_common(ctx, xs), axis),
     "stack": lambda ctx, *xs, axis: jnp.stack(_common(ctx, xs), axis),
     "getitem": _getitem,

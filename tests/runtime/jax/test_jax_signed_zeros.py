@@ -137,3 +137,24 @@ def test_a_power_by_a_traced_scalar_half_is_numpys_square_root():
     with np.errstate(all="ignore"):
         for p in (0.5, 1.5, -0.5, 2.0):
             same_values_and_signs(function(SPECIALS, np.float64(p)), power_of(SPECIALS, np.float64(p)))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.float16])
+def test_clip_keeps_a_value_equal_to_a_bound_and_propagates_nan(dtype):
+    # (helper-115: XLA's clamp gives the bound on a tie, +0.0 for -0.0 clipped to [0.0, 1.0], where NumPy keeps the
+    # value; every pair of special bounds, lo > hi too)
+    def clipped(x, lo, hi):
+        return np.clip(x, lo, hi)
+
+    graph = autograph.function(clipped, executor="jax")
+    x = SPECIALS.astype(dtype)
+    for lo in SPECIALS.astype(dtype):
+        for hi in SPECIALS.astype(dtype):
+            with np.errstate(all="ignore"):
+                want = clipped(x, lo, hi)
+            got = graph(x, lo, hi)
+            assert got.dtype == want.dtype
+            np.testing.assert_array_equal(got, want)
+            numbers = ~np.isnan(want)  # (a NaN's sign is left out, as above)
+            assert np.array_equal(np.signbit(got)[numbers], np.signbit(want)[numbers]), (lo, hi, got, want)
+    assert graph.tracing_count == 1
