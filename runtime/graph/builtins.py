@@ -66,7 +66,7 @@ from runtime.graph.tensor import (
 )
 from runtime.limits import remember
 from runtime.scipy_calls import is_scipy_call
-from runtime.staging import NotStageable, user_location
+from runtime.staging import NotStageable, staging_error, user_location
 
 _NONE: Any = object()  # "not given", where None is a value
 IMPLEMENTATIONS: dict[Callable, Callable] = {}
@@ -334,23 +334,44 @@ _NUMBERS = (bool, int, float, complex, np.number, np.bool_)
 def _where(condition: Tensor, a: Any, b: Any, name: str) -> Tensor:
     """``a`` where ``condition`` holds, else ``b``: min()/max() choosing by a tensor comparison. Python returns one
     of the two objects itself, so they must share one type, as the two values of a staged conditional expression
-    must (``carry.join_types``: one dtype; a Python number only where it fits the other's): ``max(i64, f32)``
-    promoted to float64 rounded 2**62 + 1. Two NumPy scalars give a NumPy scalar, as either would be."""
-    if isinstance(a, (Tensor, *_NUMBERS)) and isinstance(b, (Tensor, *_NUMBERS)):
-        from runtime.graph.control_flow import RULES  # (here: importing control_flow at the top makes a cycle)
-
-        carry.join_types(RULES, f"the value of {name}()", [("where a later argument is chosen", a),
-                                                          ("where the first one is kept", b)])
+    must (``_one_type``): ``max(i64, f32)`` promoted to float64 rounded 2**62 + 1. Two NumPy scalars give a NumPy
+    scalar, as either would be."""
+    _one_type(name, ("where a later argument is chosen", a), ("where the first one is kept", b))
     try:
         chosen = apply("where", condition, a, b)
     except NotStageable:
         raise NotStageable(f"{user_location()}: min()/max() chose between values that are not numbers or "
                            f"arrays ({type(a).__name__}, {type(b).__name__}) by a tensor comparison; a graph can "
                            "choose only between arrays") from None
-    if type(chosen) is Tensor and chosen.ndim == 0 and all(
-            stands_for_scalar(v) if isinstance(v, Tensor) else isinstance(v, _NUMBERS) for v in (a, b)):
+    if type(chosen) is Tensor and chosen.ndim == 0 and any(type(v) is Tensor for v in (a, b)) and all(
+            stands_for_scalar(v) if type(v) is Tensor else isinstance(v, _NUMBERS) for v in (a, b)):
         chosen._array = False  # (np.where's is a 0-d array; either item is a NumPy scalar or a number)
     return chosen
+
+
+def _one_type(name: str, *items: tuple[str, Any]) -> None:
+    """Refuse, as a staged conditional expression refuses its two values, items of two dtypes (tensors or NumPy
+    scalars) or a Python number the other's dtype cannot hold (NumPy's weak rule would change its value or type).
+    A Python number known only when the graph runs (a ``PyNumber``) is weak, as a Python number is."""
+    strong = [(where, v, np.dtype(v.dtype)) for where, v in items
+              if (type(v) is Tensor or isinstance(v, (np.number, np.bool_, np.ndarray))) and hasattr(v, "dtype")]
+    weak = [(where, v) for where, v in items if type(v) in (bool, int, float, complex)]
+    if len(strong) == 2 and strong[0][2] != strong[1][2]:
+        (w0, v0, _), (w1, v1, _) = strong
+        raise staging_error(f"the value of {name}() is {_shown(v0)} {w0} but {_shown(v1)} {w1}; a staged value has "
+                            f"one dtype: cast one of them (e.g. with .astype(np.{np.result_type(v0, v1)}), the dtype "
+                            "both promote to)")
+    if strong and weak:
+        (w0, v0, dtype), (w1, number) = strong[0], weak[0]
+        if np.result_type(dtype, number) != dtype or not carry.holds(dtype, number):
+            raise staging_error(f"the value of {name}() is {_shown(v0)} {w0} but the Python {type(number).__name__} "
+                                f"{number!r} {w1}, which does not fit {dtype}; a staged value has one dtype: make "
+                                "both the same type")
+
+
+def _shown(v: Any) -> str:
+    text = f"{v.value.type_str} tensor" if isinstance(v, Tensor) else f"NumPy {np.dtype(v.dtype)} {v!r}"
+    return ("an " if text[0] in "aeiou" else "a ") + text
 
 
 def _select(t: Tensor, name: str) -> Tensor:
