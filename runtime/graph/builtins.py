@@ -41,6 +41,7 @@ import numpy as np
 from runtime import carry
 from runtime.graph import nests, variables
 from runtime.graph.asked import error_of as _error_of
+from runtime.graph.leaf_types import TYPES, WEAK
 from runtime.graph.tensor import (
     NUMPY_FUNCTIONS,
     PyNumber,
@@ -66,7 +67,7 @@ from runtime.graph.tensor import (
 )
 from runtime.limits import remember
 from runtime.scipy_calls import is_scipy_call
-from runtime.staging import NotStageable, staging_error, user_location
+from runtime.staging import NotStageable, user_location
 
 _NONE: Any = object()  # "not given", where None is a value
 IMPLEMENTATIONS: dict[Callable, Callable] = {}
@@ -334,9 +335,14 @@ _NUMBERS = (bool, int, float, complex, np.number, np.bool_)
 def _where(condition: Tensor, a: Any, b: Any, name: str) -> Tensor:
     """``a`` where ``condition`` holds, else ``b``: min()/max() choosing by a tensor comparison. Python returns one
     of the two objects itself, so they must share one type, as the two values of a staged conditional expression
-    must (``_one_type``): ``max(i64, f32)`` promoted to float64 rounded 2**62 + 1. Two NumPy scalars give a NumPy
-    scalar, as either would be."""
-    _one_type(name, ("where a later argument is chosen", a), ("where the first one is kept", b))
+    must (``carry.join_types`` with the graph's rules): ``max(i64, f32)`` promoted to float64 rounded 2**62 + 1.
+    A Python number known only when the graph runs (a ``PyNumber``) is left to the ``where``, as before: its type
+    may be the path's (docs/functions.md). Two NumPy scalars give a NumPy scalar, as either would be."""
+    typed = [(where, np.asarray(v) if isinstance(v, np.generic) else v)  # (a NumPy scalar keeps its dtype)
+             for where, v in (("where a later argument is chosen", a), ("where the first one is kept", b))
+             if type(v) is Tensor or isinstance(v, (np.generic, np.ndarray)) or type(v) in WEAK]
+    if len(typed) == 2 and any(type(v) not in WEAK for _, v in typed):
+        carry.join_types(TYPES, f"the value of {name}()", typed)
     try:
         chosen = apply("where", condition, a, b)
     except NotStageable:
@@ -347,31 +353,6 @@ def _where(condition: Tensor, a: Any, b: Any, name: str) -> Tensor:
             stands_for_scalar(v) if type(v) is Tensor else isinstance(v, _NUMBERS) for v in (a, b)):
         chosen._array = False  # (np.where's is a 0-d array; either item is a NumPy scalar or a number)
     return chosen
-
-
-def _one_type(name: str, *items: tuple[str, Any]) -> None:
-    """Refuse, as a staged conditional expression refuses its two values, items of two dtypes (tensors or NumPy
-    scalars) or a Python number the other's dtype cannot hold (NumPy's weak rule would change its value or type).
-    A Python number known only when the graph runs (a ``PyNumber``) is weak, as a Python number is."""
-    strong = [(where, v, np.dtype(v.dtype)) for where, v in items
-              if (type(v) is Tensor or isinstance(v, (np.number, np.bool_, np.ndarray))) and hasattr(v, "dtype")]
-    weak = [(where, v) for where, v in items if type(v) in (bool, int, float, complex)]
-    if len(strong) == 2 and strong[0][2] != strong[1][2]:
-        (w0, v0, _), (w1, v1, _) = strong
-        raise staging_error(f"the value of {name}() is {_shown(v0)} {w0} but {_shown(v1)} {w1}; a staged value has "
-                            f"one dtype: cast one of them (e.g. with .astype(np.{np.result_type(v0, v1)}), the dtype "
-                            "both promote to)")
-    if strong and weak:
-        (w0, v0, dtype), (w1, number) = strong[0], weak[0]
-        if np.result_type(dtype, number) != dtype or not carry.holds(dtype, number):
-            raise staging_error(f"the value of {name}() is {_shown(v0)} {w0} but the Python {type(number).__name__} "
-                                f"{number!r} {w1}, which does not fit {dtype}; a staged value has one dtype: make "
-                                "both the same type")
-
-
-def _shown(v: Any) -> str:
-    text = f"{v.value.type_str} tensor" if isinstance(v, Tensor) else f"NumPy {np.dtype(v.dtype)} {v!r}"
-    return ("an " if text[0] in "aeiou" else "a ") + text
 
 
 def _select(t: Tensor, name: str) -> Tensor:

@@ -30,16 +30,16 @@ import numpy as np
 
 from runtime import carry
 from runtime.graph import formatted, path_aliases, tensor, tracing, variables
-from runtime.graph.builder import STRICT_PYTHON_TYPES, current_builder
+from runtime.graph.builder import current_builder
 from runtime.graph.ir import Graph
+from runtime.graph.leaf_types import WEAK as _WEAK
+from runtime.graph.leaf_types import GraphTypes
 from runtime.graph.ops import graph_is_stateful, refused_dtypes
-from runtime.graph.shapes import type_str
 from runtime.graph.subgraphs import closure_snapshot, with_outputs
 from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TreeDef, nest_tree
 from runtime.references import COUNTS_REFERENCES, held_only_by  # (of 3.11-3.13: runtime/references.py)
 from runtime.staging import (
-    NotStageable,
     count_staged_recursion,
     describe,
     raise_site,
@@ -47,13 +47,11 @@ from runtime.staging import (
     raised_message,
     staging_error,
     untraceable_block,
-    user_location,
 )
 
 # --- leaves --------------------------------------------------------------------------------------
 
 LEAF = TreeDef("leaf")
-_WEAK = (bool, int, float, complex)
 
 
 def flatten(value: Any) -> tuple[list, TreeDef]:
@@ -101,12 +99,10 @@ def leaf_type(x: Any) -> tuple[tuple, Optional[np.dtype]]:
     return tuple(x.shape), np.dtype(x.dtype)
 
 
-class GraphRules(carry.Rules):
+class GraphRules(GraphTypes):
     """Our graph's values for the carry (runtime/carry.py): tensors, nests of tuples, lists and dicts
-    (None a leaf), dims that differ become unknown, NumPy's weak-scalar rule for Python numbers."""
+    (None a leaf), dims that differ become unknown, NumPy's weak-scalar rule for Python numbers (``GraphTypes``)."""
 
-    noun = "tensor"
-    unknown_dims = True
     fill_hint = "x[i] = v"
 
     def flatten(self, value: Any) -> tuple[list, TreeDef]:
@@ -124,34 +120,8 @@ class GraphRules(carry.Rules):
         return repr(tree.unflatten([carry.Shown(f"{leaf.value.type_str}" if isinstance(leaf, Tensor) else
                                            "None" if leaf is None else type(leaf).__name__) for leaf in leaves]))
 
-    def is_staged(self, leaf: Any) -> bool:
-        return isinstance(leaf, Tensor)
-
     def same(self, a: Any, b: Any) -> bool:
         return same(a, b)
-
-    def typeof(self, leaf: Any) -> carry.LeafType:
-        if isinstance(leaf, _WEAK):
-            return carry.LeafType((), np.result_type(leaf), True)
-        return carry.LeafType(tuple(leaf.shape), np.dtype(leaf.dtype))
-
-    def type_str(self, t: carry.LeafType) -> str:
-        return type_str(t.shape, t.dtype)
-
-    def promote(self, types: Sequence[carry.LeafType], leaves: Sequence[Any]) -> Optional[carry.LeafType]:
-        strong = [t.dtype for t in types if not t.weak]
-        weak = [x for t, x in zip(types, leaves) if t.weak]
-        strict = STRICT_PYTHON_TYPES.get()
-        if strict is not None and len({np.result_type(x) for x in weak} | set(strong[:1])) > 1:
-            raise NotStageable(f"{user_location()}: {strict}")
-        if not strong:
-            joined = np.result_type(*weak)
-            return carry.LeafType((), joined, True) if all(carry.holds(joined, x) for x in weak) else None
-        if weak and np.result_type(strong[0], *weak) != strong[0]:
-            return None
-        # (A number the dtype cannot hold, 1e300 beside a float32 or 300 beside a uint8, would become inf or fail:
-        # refused, where NumPy's weak-scalar rule alone takes the dtype.)
-        return carry.LeafType((), strong[0]) if all(carry.holds(strong[0], x) for x in weak) else None
 
 
 RULES = GraphRules()
