@@ -180,8 +180,7 @@ def _mean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepdims
         # dtype=np.int8) of three 100s is int8(300 - 256) / 3 -> 14. A float16 dtype= too: its sum is float16 (inf
         # past 65504), where the mean of float16 values without one sums in float32.
         x = arg(a)
-        total = reduce("sum", x, axis, keepdims, dtype)
-        return cast(total / _count(x, axis), dtype)
+        return _divided_into(reduce("sum", x, axis, keepdims, dtype), _count(x, axis))
     return reduce("mean", arg(a), axis, keepdims, dtype)
 
 
@@ -231,17 +230,26 @@ def _count(x: Tensor, axis: Any) -> Any:
 
 def _variance(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: int = 0,
               keepdims: bool = False, **unsupported_kw: Any) -> Tensor:
+    """NumPy's ``_methods._var``: the mean as a sum in ``dtype`` (float64 for integers and booleans; a float16 array's
+    in float16, not np.mean's float32) divided into it, the squares of the deviations summed in ``dtype`` too, and
+    divided into that sum by ``max(count - ddof, 0)``."""
     reject("var", out=out, **unsupported_kw)
     x = arg(a)
-    centered = x - _mean(x, axis, dtype, keepdims=True)
+    if dtype is None and x.dtype.kind in "biu":
+        dtype = np.float64
+    count = _count(x, axis)
+    centered = x - _divided_into(reduce("sum", x, axis, True, dtype), count)
     squared = centered * centered if centered.dtype.kind != "c" else (centered * np.conj(centered)).real
-    count = _count(x, axis) - ddof
+    count = count - ddof
     # NumPy divides by max(count - ddof, 0): a ddof past the count is inf (0 / 0 NaN), not a negative variance.
     count = max(count, 0) if isinstance(count, (int, np.integer)) else np.maximum(count, 0)
-    total = reduce("sum", squared, axis, keepdims, dtype)  # (NumPy sums the squares in dtype= too)
-    # NumPy divides into the sum's own dtype (true_divide(..., out=ret, casting="unsafe")): a float32 variance stays
-    # float32 when the count is an int64 known only at run time (x[mask]), whose division runs in float64; an int8
-    # dtype= gives an int8 variance.
+    return _divided_into(reduce("sum", squared, axis, keepdims, dtype), count)
+
+
+def _divided_into(total: Tensor, count: Any) -> Tensor:
+    """``total / count`` in the sum's own dtype, as NumPy divides (``true_divide(..., out=ret, casting="unsafe")``): a
+    float32 sum stays float32 when the count is an int64 known only at run time (x[mask]), whose division runs in
+    float64; an int8 ``dtype=`` gives an int8 quotient."""
     quotient = total / count
     return quotient if quotient.dtype == total.dtype else cast(quotient, total.dtype)
 
