@@ -513,18 +513,19 @@ class Function(metaclass=_FunctionClass):
                     guard = TraceGuard([self.python_function], [(self.__name__, self.python_function)] + [
                         (name, leaf) for name, leaf, traced in named if not isinstance(traced, TensorSpec)])
                     before = staged_host_functions.get()
-                    try:  # (set inside the try, put back by value: safe from an interrupt, see _trace)
-                        staged_host_functions.set(host_functions := [])
-                        concrete = trace(self._names, tree, traced_leaves)
-                    except BaseException:  # (a failed trace leaves no staged value in the user's objects)
-                        try:
+                    try:
+                        try:  # (set inside the try, put back by value: safe from an interrupt, see _trace)
+                            staged_host_functions.set(host_functions := [])
+                            concrete = trace(self._names, tree, traced_leaves)
+                        finally:
+                            staged_host_functions.set(before)
+                        guard.finish(host_functions, self.__name__)
+                    except BaseException:  # (a failed or interrupted trace leaves no staged value in the user's
+                        try:               # objects, nor does an interrupt while finish() gives them back)
                             guard.abandon()
                         except Exception:  # noqa: BLE001  (an object that cannot be pictured again:
                             pass           # the trace's own error goes on)
                         raise
-                    finally:
-                        staged_host_functions.set(before)
-                    guard.finish(host_functions, self.__name__)
                     concrete._guard = guard
                     self._guards.append(guard)
                     self._concrete[key] = concrete

@@ -87,7 +87,7 @@ class TraceGuard:
     """The bindings and contents a trace read besides its arguments (module docstring): ``changed()`` names
     the first that differs now, or gives None."""
 
-    __slots__ = ("bindings", "pictures", "written", "_functions", "_arguments", "_run_time", "_checks")
+    __slots__ = ("bindings", "pictures", "written", "_functions", "_arguments", "_run_time", "_checks", "_reviewed")
 
     def __init__(self, functions: Iterable[Any], arguments: Iterable[tuple[str, Any]]) -> None:
         """Taken as the trace starts; ``finish()`` takes it again as it ends."""
@@ -100,6 +100,7 @@ class TraceGuard:
         self.bindings: list[tuple[str, Any, Any, Any, str]] = []
         self.pictures: list[tuple[str, Any, Any, str]] = []  # (kind, object, its picture, label)
         self.written: Optional[OwnWrite] = None  # the first thing the trace changed itself (finish())
+        self._reviewed = False  # whether finish() (or abandon()) compared and gave back all it had to
         self._take()
 
     def _take(self) -> None:
@@ -137,8 +138,10 @@ class TraceGuard:
     def abandon(self) -> None:
         """The trace failed (an error the function raised, an interrupt): give the objects that outlive it back
         what it stored in them of its staged values, as ``finish`` does, raising nothing (the trace's own error
-        goes on). Without it, a tensor a failed trace had stored stayed in the user's object."""
-        self._review(())
+        goes on). Without it, a tensor a failed trace had stored stayed in the user's object. After a ``finish``
+        that ran to its end (which gave back what it refused), nothing is left to do."""
+        if not self._reviewed:
+            self._review(())
 
     def _review(self, run_time: Iterable[Any]) -> tuple[list, list]:
         """Take the guard again; (what the trace changed itself, what it stored a staged value in that only a
@@ -147,6 +150,18 @@ class TraceGuard:
         self._run_time = {id(f) for f in run_time}
         before_bindings = {(id(holder), key): value for _, holder, key, value, _ in self.bindings}
         before_pictures = {(id(obj), kind): picture for kind, obj, picture, _ in self.pictures}
+        taken = self.bindings, self.pictures
+        try:
+            written, refused = self._compare_and_give_back(before_bindings, before_pictures)
+        except BaseException:
+            # Interrupted (Ctrl-C) part-way: the guard keeps what it took as the trace started, so that
+            # abandon() compares with it again and gives back what is left to give back.
+            self.bindings, self.pictures = taken
+            raise
+        self._reviewed = True
+        return written, refused
+
+    def _compare_and_give_back(self, before_bindings: dict, before_pictures: dict) -> tuple[list, list]:
         self._take()
         written, refused, restores = [], [], []
         for kind, holder, key, value, label in self.bindings:
