@@ -23,7 +23,8 @@ class Key(enum.Enum):
     LIVE_IN = "names live right before this statement (for a loop: at its head, every iteration)"
     MAYBE_UNDEFINED = "on a Name load: the variable may not be bound when this read runs"
     EXTRA_TEST = "on a loop: the expression that must stay true to keep looping (break/return flags)"
-    LOOP_CALL = "on the `for _ in ag__.while_stmt(...)` / `ag__.for_stmt(...)` statement control_flow wrote: that call"
+    LOOP_CALL = ("on the `for step in ag__.while_stmt(...)` / `ag__.for_stmt(...)` statement control_flow wrote: "
+                 "that call")
     BLOCK_CALL = ("on each statement control_flow wrote to call an operator on the closures before it "
                   "(`ag__.if_stmt(...)()`, `for x in ag__.for_stmt(...): loop_body(x)`)")
     INIT = "on a binding control_flow wrote before a statement's call (`x: object`, `x = ag__.Undefined('x')`)"

@@ -95,7 +95,10 @@ def _caller_frames(unit: Unit, ctx: Context) -> None:
 
 def _definitions(unit: Unit, ctx: Context) -> None:
     scope = unit.original_scope
-    ctx.maybe_unbound_reads = definitions.resolve(unit.node.body, scope.locals, scope.params) > 0
+    # (a walk for nested functions' `nonlocal x; del x` only where some function here declares a nonlocal)
+    unbound_elsewhere = (definitions.unbound_by_nested_functions(unit.node.body) if "nonlocal" in unit.present
+                         else frozenset())
+    ctx.maybe_unbound_reads = definitions.resolve(unit.node.body, scope.locals, scope.params, unbound_elsewhere) > 0
     unit.names_before = len(ctx.namer.handed_out)
 
 
@@ -260,6 +263,8 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
             kinds.add("loop")
         elif cls is ast.If:
             kinds.add("if")
+        elif cls is ast.Nonlocal:
+            kinds.add("nonlocal")
         elif cls is ast.Call:
             func = sub.func
             if traced_text.uses_text(sub):

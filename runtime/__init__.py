@@ -64,6 +64,7 @@ from runtime.undefined import (
     ld_cell,
     ld_free,
     super_of_class_cell,
+    super_without_arguments,
     zero_argument_super,
 )
 
@@ -81,7 +82,7 @@ __all__ = [
     "percent", "run", "skip", "set_converter", "text", "text_of", "while_stmt", "setitem",
     "update", "at", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
     "irshift", "isub", "itruediv", "ixor", "tidying", "tracing", "zero_argument_super",
-    "super_of_class_cell",
+    "super_of_class_cell", "super_without_arguments",
 ]
 
 register_lazy("jax", "runtime.jax")

@@ -31,6 +31,7 @@ own frame, and returns a new dict of the variables named that are bound, as Pyth
 
 from __future__ import annotations
 
+import operator
 import sys
 from typing import Any
 
@@ -107,14 +108,28 @@ def _gather(names: tuple[str, ...], frame: Any, moved: tuple[str, ...] = ()) -> 
 def getframe(depth: int = 0) -> Any:
     """``sys._getframe(depth)`` as the original function would see it: the frames of its blocks
     and thunks, and of the runtime between them, do not count (the innermost block stands for the
-    function itself: its line is the user's line)."""
-    return _visible(sys._getframe(1), depth)[0]
+    function itself: its line is the user's line). ``depth`` is read as ``sys._getframe`` reads it: through
+    ``__index__`` (a NumPy integer, a bool), a C int, and a negative one stands for 0 (the caller)."""
+    depth = operator.index(depth)
+    if not _C_INT_MIN <= depth <= _C_INT_MAX:
+        raise OverflowError("Python int too large to convert to C int")  # sys._getframe's own error
+    return _visible(sys._getframe(1), max(depth, 0))[0]
+
+
+_C_INT_MIN, _C_INT_MAX = -2**31, 2**31 - 1
 
 
 def stacklevel(level: int) -> int:
     """A ``stacklevel`` (``warnings.warn``, ``logging``, any callee counting frames up from its
-    caller) that reaches the frame ``level`` would reach in the original function."""
-    if type(level) is not int or level <= 1:  # the caller itself: the block, at the user's line
+    caller) that reaches the frame ``level`` would reach in the original function. A level that is no ``int``
+    but has ``__index__`` (``np.int64(2)``, which ``warnings.warn`` and ``logging`` take as 2) is counted as
+    that int; anything else is passed on as it is, for the callee to refuse."""
+    if type(level) is not int:
+        try:
+            level = operator.index(level)
+        except TypeError:
+            return level
+    if level <= 1:  # the caller itself: the block, at the user's line
         return level
     try:
         return _visible(sys._getframe(1), level - 1)[1] + 1
@@ -132,8 +147,6 @@ def _visible(frame: Any, depth: int) -> tuple[Any, int]:
     many frames up it really is. A block's or thunk's frame stands for its function: the frames
     between it and that function's own (outer blocks, the runtime calling it, a backend tracing
     it), and that frame itself, are not the original's. Frames of the runtime are not either."""
-    if depth < 0:
-        raise ValueError("call stack is not deep enough")  # sys._getframe's own message
     steps = 0
     inside = _is_block(frame.f_code)  # skipping up to the function the innermost block stands for
     while depth:

@@ -13,8 +13,8 @@ After (what the converter writes)::
     def loop_body():
         nonlocal x
         x = x / 2
-    for _ in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
-        loop_body()
+    for step in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
+        step()
 
 Each operator looks at the value that decides the control flow (the condition,
 the test's result, the iterable, a break flag). For a plain Python value it says
@@ -29,6 +29,7 @@ then the plain statement.
 from __future__ import annotations
 
 import builtins
+import functools
 import operator
 import sys
 import types
@@ -114,17 +115,18 @@ def run(block: Callable, *args: Any) -> Any:
 
 
 def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
-               state: Optional[tuple] = None, first: Any = None) -> Iterable[None]:
+               state: Optional[tuple] = None, first: Any = None) -> Iterable[Thunk]:
     """The iterations of ``while not stop() and test(): body()``, where ``stop`` reads the flag a
-    ``break`` or ``return`` sets (``lambda: break_``; None for a loop with neither): one ``None`` per
-    time the converted code should run the body, ``for _ in ag__.while_stmt(loop_test, lambda: break_,
-    loop_body, state): loop_body()``, so the body
-    runs in the user's frame. Once the test or the flag gives a staged value, the rest of the loop is
-    staged (and no more iterations come). The first test runs here, as the loop starts: a loop that
-    runs no iteration, or that a backend staged whole, gets an empty tuple instead of a generator.
-    A ``test`` of None is a constant true one (``while True:``): nothing to call per iteration.
-    ``first``: a staged value the test gave already, which stands for the first test here (it is not
-    asked again); None (the default) when the test has not run."""
+    ``break`` or ``return`` sets (``lambda: break_``; None for a loop with neither): ``body`` once per
+    time the converted code should run it, ``for step in ag__.while_stmt(loop_test, lambda: break_,
+    loop_body, state): step()``, so the body runs in the user's frame. A later test that raises
+    StopIteration (``while next(it):``) gives instead a function that raises it there: the tests after
+    the first run in a generator, where PEP 479 would turn it into a RuntimeError. Once the test or the
+    flag gives a staged value, the rest of the loop is staged (and no more iterations come). The first test
+    runs here, as the loop starts: a loop that runs no iteration, or that a backend staged whole, gets an
+    empty tuple instead of a generator. A ``test`` of None is a constant true one (``while True:``): nothing
+    to call per iteration. ``first``: a staged value the test gave already, which stands for the first test
+    here (it is not asked again); None (the default) when the test has not run."""
     always = test is None
     if always:
         test = _always_true
@@ -173,17 +175,21 @@ def _always_true() -> bool:
 
 
 def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tuple],
-                     always: bool) -> Iterator[None]:
+                     always: bool) -> Iterator[Thunk]:
     """``while_stmt``'s iterations once its first test held: the tests after it, as there."""
     try:
         while True:
-            yield None
+            yield body
             if stopped is not None and (flag := stopped()) is not False and (
                     flag is True or _stops(stopped, test, body, state)):
                 return
             if always:
                 continue
-            outcome = test()
+            try:
+                outcome = test()
+            except StopIteration as error:  # raised in the user's frame, as Python's `while next(it):` raises it
+                yield _raiser(error)
+                return
             if type(outcome) is not bool and _staged(outcome) is not None:
                 combined = test if stopped is None else _both(_not_flag(stopped), test)
                 _stage(_staged(outcome).while_stmt, combined, body, State(state, test, body))
@@ -195,6 +201,15 @@ def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tup
         if translated is None:
             raise
         raise translated from None
+
+
+def _raiser(error: BaseException) -> Thunk:
+    """A function that raises ``error`` where the converted code calls it (in the user's frame)."""
+    return functools.partial(_raise, error)
+
+
+def _raise(error: BaseException) -> None:
+    raise error
 
 
 def _stops(stopped: Thunk, test: Thunk, body: Thunk, state: Optional[tuple]) -> bool:
@@ -720,5 +735,5 @@ def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
 # Tracebacks leave these out (runtime/tracebacks.py): the helpers that call user code (its thunks,
 # __bool__, __index__, iterators) and the loops' generators.
 hide_frames_of(_stage, _offer)
-hide_frames_of(run, while_stmt, _more_iterations, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test, or_test,
-               compare_test, compare, range_)
+hide_frames_of(run, while_stmt, _more_iterations, _raise, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test,
+               or_test, compare_test, compare, range_)

@@ -30,7 +30,13 @@ import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Callable, Optional
 
-from runtime.undefined import is_body_code, is_thunk_code
+from runtime.undefined import (
+    is_body_code,
+    is_thunk_code,
+    super_of_class_cell,
+    super_without_arguments,
+    zero_argument_super,
+)
 
 FILTERING_VARIABLE = "AUTOGRAPH_TRACEBACK_FILTERING"
 
@@ -63,6 +69,11 @@ def hide_frames_of(*functions: Callable) -> None:
     """Leave the frames of ``functions`` (runtime helpers that call user code) out of tracebacks."""
     for function in functions:
         HIDDEN_CODES.add(id(function.__code__))
+
+
+# The zero-argument super() helpers raise super()'s own errors where the user's call stands (runtime.undefined
+# sits below this module, so they are named here).
+hide_frames_of(super_without_arguments, zero_argument_super, super_of_class_cell)
 
 
 class _Tidying:

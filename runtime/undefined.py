@@ -21,7 +21,7 @@ After::
 from __future__ import annotations
 
 import weakref
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NoReturn
 
 from runtime.state_roles import check_roles
 
@@ -136,6 +136,13 @@ def zero_argument_super(class_cell: Callable[[], Any], first: Callable[[], Any])
     except NameError:
         raise RuntimeError("super(): empty __class__ cell") from None
     return super_of_class_cell(cls, instance)
+
+
+def super_without_arguments() -> NoReturn:
+    """Zero-argument ``super()`` in a function with no positional parameter (a function nested in a method,
+    ``def helper():``): Python's ``super()`` raises before it looks for a class. Moved into a loop's body,
+    whose item is an argument, it would take that item for the instance instead."""
+    raise RuntimeError("super(): no arguments")
 
 
 def super_of_class_cell(cls: Any, instance: Any) -> super:

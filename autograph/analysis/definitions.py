@@ -34,8 +34,10 @@ def _meet(*sets: Bound) -> Bound:
 
 
 class _Definitions:
-    def __init__(self, local_names: set[str]) -> None:
+    def __init__(self, local_names: set[str], unbound_elsewhere: frozenset = frozenset()) -> None:
         self.locals = local_names
+        # Names a nested function may unbind (nonlocal and del) whenever it is called: no read is sure of them.
+        self.unbound_elsewhere = unbound_elsewhere
         self.breaks: list[list[Bound]] = []  # per enclosing loop: what is bound at each break
         self.maybe_undefined: set[int] = set()
         self.nodes: list[ast.Name] = []
@@ -65,7 +67,8 @@ class _Definitions:
         for sub in nodes:
             cls = sub.__class__
             if cls is ast.Name:
-                if sub.ctx.__class__ is ast.Load and sub.id in self.locals and sub.id not in bound:
+                if sub.ctx.__class__ is ast.Load and sub.id in self.locals and (
+                        sub.id not in bound or sub.id in self.unbound_elsewhere):
                     marked.append(sub)
             elif cls is ast.NamedExpr:
                 walrus = True
@@ -223,8 +226,34 @@ def _deletes(body: list[ast.stmt]) -> frozenset:
             continue
         if isinstance(sub, ast.Delete):
             names |= {target.id for target in sub.targets if isinstance(target, ast.Name)}
+        elif isinstance(sub, ast.ExceptHandler) and sub.name:
+            names.add(sub.name)  # Python deletes a handler's `as` name as the handler ends
         stack += statement_children(sub)  # a del is a statement: no expression holds one
     return frozenset(names)
+
+
+def unbound_by_nested_functions(body: list[ast.stmt]) -> frozenset:
+    """The names a nested function (at any depth) declares ``nonlocal`` and deletes (``del x``, or an
+    ``except ... as x:``): a call of it, at any time, may leave this function's variable unbound."""
+    names = set()
+    for sub in (node for statement in body for node in ast.walk(statement)):
+        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            declared = {name for inner in _own_statements(sub.body) if isinstance(inner, ast.Nonlocal)
+                        for name in inner.names}
+            if declared:
+                names |= declared & _deletes(sub.body)
+    return frozenset(names)
+
+
+def _own_statements(body: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements of a function's body, at any depth, outside functions and classes nested in it."""
+    found, stack = [], list(body)
+    while stack:
+        sub = stack.pop()
+        found.append(sub)
+        if not isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stack += statement_children(sub)
+    return found
 
 
 def _targets(node: ast.stmt) -> list[ast.AST]:
@@ -293,9 +322,11 @@ def _comprehension_children(node: ast.AST):
             yield getattr(node, attr)
 
 
-def resolve(body: list[ast.stmt], local_names: set[str], params: set[str]) -> int:
-    """Annotate the loads of locals that may be unbound with MAYBE_UNDEFINED; return how many."""
-    analysis = _Definitions(local_names)
+def resolve(body: list[ast.stmt], local_names: set[str], params: set[str],
+            unbound_elsewhere: frozenset = frozenset()) -> int:
+    """Annotate the loads of locals that may be unbound with MAYBE_UNDEFINED; return how many.
+    ``unbound_elsewhere``: names a nested function may unbind (``unbound_by_nested_functions``)."""
+    analysis = _Definitions(local_names, unbound_elsewhere)
     analysis.block(body, frozenset(params))
     for node in analysis.nodes:
         anno.set(node, anno.Key.MAYBE_UNDEFINED, True)

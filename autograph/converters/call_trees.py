@@ -201,6 +201,7 @@ class _Calls(Transformer):
     def __init__(self, ctx: Context, local_names: set[str], local_functions: set[str],
                  first_param: str | None) -> None:
         self.first_param = first_param
+        self.super_without_arguments = False  # whether the function has no positional parameter for super() to take
         self.empties_super_inputs = False  # whether the method may unbind `__class__` or its first argument
         self.attribute_supers: set[int] = set()  # `super()` calls that 3.12+ compiles with `.x` (LOAD_SUPER_ATTR)
         self.ctx = ctx
@@ -324,6 +325,15 @@ class _Calls(Transformer):
         self.generic_visit(node)
         self._callable_arguments(node)
         if (isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords
+                and self.super_without_arguments):
+            # Its frame has no argument for super() to take: super() raises, and in a loop's body (whose item is
+            # its argument) it would take the item instead.
+            wrapped = templates.replace_expression("ag__.super_without_arguments()")
+            templates.copy_location(wrapped, node)
+            for sub in ast.walk(wrapped):
+                ast.copy_location(sub, node)
+            return wrapped
+        if (isinstance(node.func, ast.Name) and node.func.id == "super" and not node.args and not node.keywords
                 and self.first_param):
             # Zero-argument super() finds its class and instance in the calling frame, which is a
             # generated closure once the call moves into a branch: spell them out.
@@ -398,12 +408,13 @@ class _Calls(Transformer):
 
     def _own_scope(self, node: ast.AST) -> ast.AST:
         """A scope where zero-argument super() looks at its own frame: leave it as Python has it."""
-        saved, self.first_param = self.first_param, None
+        saved = self.first_param, self.super_without_arguments
+        self.first_param, self.super_without_arguments = None, False
         self.inner_scopes += 1
         try:
             return self.generic_visit(node)
         finally:
-            self.first_param = saved
+            self.first_param, self.super_without_arguments = saved
             self.inner_scopes -= 1
 
     def _comprehension_scope(self, node: ast.AST) -> ast.AST:
@@ -539,21 +550,24 @@ def _attribute_supers(body: list[ast.stmt]) -> set[int]:
     return found
 
 
-def _is_method(node: ast.AST, root: ast.AST) -> bool:
-    """Whether ``node`` is defined in the body of a class inside ``root``: there Python gives
-    zero-argument super() a ``__class__`` cell (and the frame's first argument, whatever the
-    method's kind), which the rewrite above spells out."""
+def _inside_a_class(node: ast.AST, root: ast.AST) -> bool:
+    """Whether ``node`` is defined inside a class inside ``root`` (its method, or a function nested in one): there
+    Python gives zero-argument super() a ``__class__`` cell (and the frame's first argument, whatever the
+    function's kind), which the rewrite above spells out."""
     if not isinstance(node, ast.FunctionDef):
         return False
-    return any(isinstance(sub, ast.ClassDef) and any(item is node for item in sub.body) for sub in walk(root))
+    return any(isinstance(sub, ast.ClassDef) and any(item is node for item in walk(sub)) for sub in walk(root))
 
 
 def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set[str]) -> None:
     body = node.body if isinstance(node.body, list) else [node.body]
     positional = node.args.posonlyargs + node.args.args
-    uses_class_cell = ("__class__" in ctx.closure) if node is ctx.root else _is_method(node, ctx.root)
+    # A function nested in a method sees the method's `__class__` (the root's closure holds it).
+    uses_class_cell = "__class__" in ctx.closure or (node is not ctx.root and _inside_a_class(node, ctx.root))
     first_param = positional[0].arg if positional and uses_class_cell else None
     calls = _Calls(ctx, local_names, _local_functions(body, local_names), first_param)
+    # super() in a function with no positional parameter raises, whatever the frame it is called from has.
+    calls.super_without_arguments = not positional and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     if first_param:
         calls.empties_super_inputs = _may_empty(body, {"__class__", first_param})
         if calls.empties_super_inputs and sys.version_info >= (3, 12):

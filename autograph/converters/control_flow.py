@@ -318,10 +318,11 @@ class _ControlFlow(CarriedState):
                                                                     closure_locals)
         body = self._closure(self.ctx.namer.reuse("loop_body"), [], node.body, nonlocals, global_names, scope,
                              closure_locals, node)
-        # The operator gives one item per iteration; the body runs here, in the function's frame.
-        run = "ag__.run(BODY)" if self._may_read_unbound([body]) else "BODY()"
-        call = self._call(f"for DONE in ag__.while_stmt(TEST, EXTRA, BODY, STATE):\n    {run}", node,
-                          DONE=self.ctx.namer.reuse("_"), TEST=ast.Constant(None) if test is None else test.name,
+        # The operator gives the body once per iteration (or a function raising a later test's StopIteration, which
+        # its generator cannot raise); it runs here, in the function's frame.
+        run = "ag__.run(STEP)" if self._may_read_unbound([body]) else "STEP()"
+        call = self._call(f"for STEP in ag__.while_stmt(TEST, EXTRA, BODY, STATE):\n    {run}", node,
+                          STEP=self.ctx.namer.reuse("step"), TEST=ast.Constant(None) if test is None else test.name,
                           EXTRA=self._extra_test(node), BODY=body.name, STATE=self._get_state(state))
         self._finish(scope, nonlocals)
         return ([] if test is None else [test]) + [body] + inits + _trim(call)

@@ -9,8 +9,8 @@ Before (converted code, traced with ``x`` a graph tensor)::
         nonlocal x
         x = x / 2
 
-    for _ in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
-        loop_body()
+    for step in ag__.while_stmt(loop_test, None, loop_body, ('x',)):
+        step()
 
 After (what this module adds to the graph)::
 

@@ -3,8 +3,8 @@
 Before (converted code, run under ``jax.jit`` with a traced ``n``)::
 
     i = 0
-    for _ in ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'x')):
-        loop_body()
+    for step in ag__.while_stmt(lambda: i < n, None, loop_body, ('i', 'x')):
+        step()
 
 After (what this module builds)::
 

@@ -10,6 +10,7 @@ import logging
 import sys
 import warnings
 
+import numpy as np
 import pytest
 
 import autograph
@@ -84,6 +85,8 @@ def warning_seen(fn, *args):
 @pytest.mark.parametrize(("fn", "args"), [
     (deprecated, (1,)), (deprecated_positional, (2,)), (warns_from_an_operand, (1,)),
     (warns_deep, (4, 2)), (warns_deep, (4, 3)), (warns_deep, (2, 1)), (user_helper_passes_it_on, (1,)),
+    # A level that is no int but has __index__, as warnings.warn takes it.
+    (warns_deep, (4, np.int64(2))), (warns_deep, (4, np.uint8(3))), (warns_deep, (2, True)),
 ], ids=lambda value: getattr(value, "__name__", repr(value)))
 def test_warnings_name_the_lines_the_original_names(fn, args):
     assert warning_seen(autograph.convert(fn), *args) == warning_seen(fn, *args)
@@ -101,6 +104,23 @@ def test_a_stacklevel_beyond_the_stack_warns_as_the_original_in_the_converted_fo
     with autograph.testing.converted_form():
         assert warning_seen(converted, 3, 500) == expected
         assert warning_seen(autograph.convert(_deprecate), "far", 500) == warning_seen(_deprecate, "far", 500)
+
+
+def frame_at(depth):
+    for _ in range(1):
+        if depth is not None:
+            try:
+                return sys._getframe(depth).f_code.co_name
+            except (TypeError, ValueError, OverflowError) as error:
+                return type(error).__name__, str(error)
+    return None
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2, -1, -5, True, np.int64(2), np.int8(-3), 1.5, "1", 2**31, -2**40, 10**6],
+                         ids=repr)
+def test_getframe_reads_its_depth_as_python_does(depth):
+    """sys._getframe reads its depth through __index__, as a C int; a negative one is the caller itself."""
+    assert second_caller(autograph.convert(frame_at), depth) == second_caller(frame_at, depth)
 
 
 def test_getframe_gives_the_original_callers():

@@ -223,8 +223,39 @@ def handler_name_of_a_variable_read_in_a_with(log, c):
     return 0
 
 
-@pytest.mark.parametrize("fn", [handler_name_read_after, handler_name_of_a_variable_read_in_a_with])
-@pytest.mark.parametrize("c", [0, 1])
+def handler_name_in_a_loop_read_after_it(log, c):
+    # (helper-114: the loop did not count the handler's deletion: a read after it took `err` for bound)
+    err = "before"
+    for i in range(c):
+        try:
+            raise ValueError(i)
+        except ValueError as err:  # noqa: F841
+            log.append("caught")
+    try:
+        if c >= 0:
+            log.append(err)
+    except UnboundLocalError as unbound:
+        log.append(("unbound", str(unbound)))
+    return 0
+
+
+def handler_name_in_a_loop_read_in_it(log, c):
+    err = "before"
+    for i in range(c):
+        try:
+            log.append(err)
+        except UnboundLocalError as unbound:
+            log.append(("unbound", str(unbound)))
+        try:
+            raise ValueError(i)
+        except ValueError as err:  # noqa: F841
+            pass
+    return 0
+
+
+@pytest.mark.parametrize("fn", [handler_name_read_after, handler_name_of_a_variable_read_in_a_with,
+                                handler_name_in_a_loop_read_after_it, handler_name_in_a_loop_read_in_it])
+@pytest.mark.parametrize("c", [0, 1, 2])
 def test_a_handlers_name_is_unbound_after_it(fn, c):
     compare(fn, c)
 
@@ -342,6 +373,58 @@ def test_a_for_loop_asks_the_type_for_next():
 def test_a_break_leaves_the_rest_of_the_iterator(stop):
     compare(loop_with_break_over_iterator, stop)
 
+
+
+# A while test that raises StopIteration (`while next(it) ...`) raises it out of the loop, on any iteration: the
+# tests after the first run in the runtime's generator, where PEP 479 would make it a RuntimeError.
+
+def while_next_caught(log, n):
+    it = iter(range(n))
+    try:
+        while next(it) >= 0:
+            log.note("body")
+    except StopIteration as error:
+        return ("stopped", type(error.__context__).__name__, len(log))
+    return "ended"
+
+
+def while_next_uncaught(log, n):
+    it = iter(range(n))
+    total = 0
+    while log.note("test", next(it)) < 5:
+        if total > 100:
+            break
+        total += 1
+    return total
+
+
+class CountsDown:
+    """An iterator whose ``__next__`` ends by a while test's StopIteration, as hand-written iterators do."""
+
+    def __init__(self, log, n):
+        self.log, self.source = log, iter(range(n))
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while next(self.source) % 2:
+            self.log.note("odd")
+        return len(self.log)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 5])
+@pytest.mark.parametrize("fn", [while_next_caught, while_next_uncaught])
+def test_a_while_tests_stop_iteration_leaves_the_loop_as_itself(fn, n):
+    compare(fn, n)
+
+
+@pytest.mark.parametrize("n", [0, 3, 6])
+def test_an_iterator_ended_by_a_while_tests_stop_iteration_ends_the_loop_over_it(n):
+    class Converted(CountsDown):
+        __next__ = autograph.convert(CountsDown.__next__)
+
+    assert list(Converted(Log(), n)) == list(CountsDown(Log(), n))
 
 # --- dispatch by type(value), not value.__class__ ------------------------------------------------
 
@@ -499,6 +582,49 @@ def set_through_nonlocal_then_locals(log, a):
     if a:
         x = 2
     return locals().get("x", "unset")
+
+
+def unbound_through_nonlocal_then_read(log, a):
+    # (helper-114: a nested function's `nonlocal x; del x` left reads of x in blocks NameErrors)
+    x = 1
+
+    def forget():
+        nonlocal x
+        del x
+    if a:
+        forget()
+    try:
+        for _ in range(2):
+            if a >= 0:
+                log.append(x)
+    except UnboundLocalError as unbound:
+        log.append(("unbound", str(unbound)))
+    return 0
+
+
+def unbound_by_a_nested_handler(log, a):
+    x = 1
+
+    def catch():
+        nonlocal x
+        try:
+            raise KeyError(a)
+        except KeyError as x:  # noqa: F841  (Python deletes x as the handler ends)
+            pass
+    if a:
+        catch()
+    try:
+        if a >= 0:
+            return x
+    except UnboundLocalError as unbound:
+        log.append(("unbound", str(unbound)))
+    return 0
+
+
+@pytest.mark.parametrize("a", [0, 1])
+@pytest.mark.parametrize("fn", [unbound_through_nonlocal_then_read, unbound_by_a_nested_handler])
+def test_a_variable_a_nested_function_unbinds_through_nonlocal_reads_as_unbound(fn, a):
+    compare(fn, a)
 
 
 @pytest.mark.parametrize("fn", [set_through_nonlocal_then_read, set_by_a_callback, set_through_nonlocal_then_locals])
@@ -661,10 +787,29 @@ def super_cases():
                     return names + list(n for n in super().who())
             return "child"
 
+        def nested_without_arguments(self, c):
+            # (helper-114: moved into a loop's body, super() took the loop's item for its instance)
+            def inner():
+                found = []
+                for _ in range(c):
+                    found.append(super().who())
+                return found
+            return inner()
+
+        def nested_with_an_argument(self, c):
+            def inner(other):
+                found = []
+                for _ in range(c):
+                    if c:
+                        found.append(super().who())
+                return found
+            return inner(self)
+
     return Child
 
 
-@pytest.mark.parametrize("method", ["plain", "deletes_self", "deletes_class_cell", "rebinds_class_cell",
+@pytest.mark.parametrize("method", ["nested_without_arguments", "nested_with_an_argument",
+                                    "plain", "deletes_self", "deletes_class_cell", "rebinds_class_cell",
                                     "bare_super_after_deleting_self", "bare_super_after_deleting_class_cell",
                                     "super_in_a_comprehensions_first_iterable"])
 @pytest.mark.parametrize("c", [0, 1])

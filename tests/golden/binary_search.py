@@ -28,8 +28,8 @@ def binary_search(xs, target):
         mid = (lo + hi) // 2
         ag__.if_stmt(xs[mid] < target, if_body2, else_body2, ('do_return', 'hi', 'lo', 'retval_'))()
     mid: object
-    for _ in ag__.while_stmt(loop_test, lambda: do_return, loop_body, ('do_return', 'hi', 'lo', 'retval_')):
-        loop_body()
+    for step in ag__.while_stmt(loop_test, lambda: do_return, loop_body, ('do_return', 'hi', 'lo', 'retval_')):
+        step()
 
     def if_body():
         nonlocal retval_

@@ -16,6 +16,6 @@ def collatz_steps(n):
         nonlocal n, steps
         ag__.if_stmt(n % 2 == 0, if_body1, else_body1, ('n',))()
         steps += 1
-    for _ in ag__.while_stmt(loop_test, None, loop_body, ('n', 'steps')):
-        loop_body()
+    for step in ag__.while_stmt(loop_test, None, loop_body, ('n', 'steps')):
+        step()
     return steps

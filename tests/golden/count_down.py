@@ -8,6 +8,6 @@ def count_down(n):
         nonlocal n
         steps.append(n)
         n -= 1
-    for _ in ag__.while_stmt(loop_test, None, loop_body, ('n', 'steps')):
-        loop_body()
+    for step in ag__.while_stmt(loop_test, None, loop_body, ('n', 'steps')):
+        step()
     return steps

@@ -6,6 +6,6 @@ def gcd(a, b):
     def loop_body():
         nonlocal a, b
         a, b = (b, a % b)
-    for _ in ag__.while_stmt(loop_test, None, loop_body, ('a', 'b')):
-        loop_body()
+    for step in ag__.while_stmt(loop_test, None, loop_body, ('a', 'b')):
+        step()
     return a

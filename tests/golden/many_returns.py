@@ -49,7 +49,7 @@ def many_returns(a, b):
             nonlocal b, do_return, retval_
             b -= 1
             ag__.if_stmt(b == 1, if_body2, None, ('do_return', 'retval_'))()
-        for _ in ag__.while_stmt(loop_test, lambda: do_return, loop_body, ('b', 'do_return', 'retval_')):
-            loop_body()
+        for step in ag__.while_stmt(loop_test, lambda: do_return, loop_body, ('b', 'do_return', 'retval_')):
+            step()
     ag__.if_stmt(ag__.not_(do_return), if_body, None, ('do_return', 'retval_'), ('b',))()
     return retval_

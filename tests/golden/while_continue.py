@@ -13,6 +13,6 @@ def while_continue(n):
         nonlocal i, odds
         i += 1
         ag__.if_stmt(ag__.not_(i % 2 == 0), if_body1, None, ('odds',))()
-    for _ in ag__.while_stmt(loop_test, None, loop_body, ('i', 'odds')):
-        loop_body()
+    for step in ag__.while_stmt(loop_test, None, loop_body, ('i', 'odds')):
+        step()
     return (odds, i)

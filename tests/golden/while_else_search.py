@@ -18,8 +18,8 @@ def while_else_search(xs, target):
         nonlocal break_, found, i
         ag__.if_stmt(ag__.item(xs, i) == target, if_body1, else_body1, ('break_', 'found', 'i'))()
     found: object
-    for _ in ag__.while_stmt(loop_test, lambda: break_, loop_body, ('break_', 'found', 'i')):
-        loop_body()
+    for step in ag__.while_stmt(loop_test, lambda: break_, loop_body, ('break_', 'found', 'i')):
+        step()
 
     def if_body():
         nonlocal found

@@ -15,6 +15,6 @@ def while_true_return(xs):
     def loop_body():
         nonlocal do_return, i, retval_
         ag__.if_stmt(xs[i] < 0, if_body1, else_body1, ('do_return', 'i', 'retval_'))()
-    for _ in ag__.while_stmt(None, lambda: do_return, loop_body, ('do_return', 'i', 'retval_')):
-        loop_body()
+    for step in ag__.while_stmt(None, lambda: do_return, loop_body, ('do_return', 'i', 'retval_')):
+        step()
     return retval_
