@@ -40,6 +40,7 @@ from runtime.graph.tensor import PyNumber, Tensor
 from runtime.graph.tracing import TreeDef, nest_tree
 from runtime.references import COUNTS_REFERENCES, held_only_by  # (of 3.11-3.13: runtime/references.py)
 from runtime.staging import (
+    NotStageable,
     count_staged_recursion,
     describe,
     raise_site,
@@ -47,6 +48,7 @@ from runtime.staging import (
     raised_message,
     staging_error,
     untraceable_block,
+    user_location,
 )
 
 # --- leaves --------------------------------------------------------------------------------------
@@ -506,6 +508,14 @@ def _identical(items: Any, x: Any) -> int:
 
 def if_exp(cond: Tensor, if_true: Callable[[], Any], if_false: Callable[[], Any]) -> Any:
     pred = predicate(cond, "the condition of this conditional expression")
-    (value,) = stage_cond(pred, [lambda: (if_true(),), lambda: (if_false(),)],
-                          ("<the value of the conditional expression>",), ("true", "false"))
-    return value
+    values = stage_cond(pred, [lambda: (if_true(),), lambda: (if_false(),)],
+                        ("<the value of the conditional expression>",), ("true", "false"))
+    if values is None:
+        # (A staged `if` whose blocks both raise goes on with the variables as they were: the graph raises
+        # before anything after it runs. An expression has no value to go on with.)
+        raise NotStageable(
+            f"{user_location()}: both values of this conditional expression raise, whichever way its condition "
+            "goes, so the function raises on every input of these shapes (eager code raises the error of the value the "
+            "condition picks): a graph needs a value to go on tracing with. Call the function eagerly, or "
+            "fix the value that raises")
+    return values[0]

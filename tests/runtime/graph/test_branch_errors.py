@@ -187,3 +187,36 @@ def test_the_users_raise_of_any_class_is_a_staged_check(executor):
     np.testing.assert_allclose(f(np.array([3.0, 4.0])), [0.6, 0.8])
     with pytest.raises(NameError, match="Normal must be nonzero!"):
         f(np.zeros(2))
+
+
+def _both_values_raise(x):
+    return x[1] if x[0] > 0 else x[2]
+
+
+def _both_blocks_raise(x):
+    if x[0] > 0:
+        raise ValueError("positive")
+    else:
+        raise KeyError("not positive")
+    return x
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_a_conditional_expression_whose_values_both_raise_is_refused_by_name(executor):
+    # (helper-115: the trace had no value to go on with and crashed unpacking None: an internal TypeError)
+    with pytest.raises(IndexError):
+        _both_values_raise(np.ones(1))
+    with pytest.raises(autograph.NotStageable, match=(
+            r"test_branch_errors.py:\d+: both values of this conditional expression raise, whichever way its "
+            r"condition goes, so the function raises on every input of these shapes")):
+        autograph.function(_both_values_raise, executor=executor)(np.ones(1))
+    np.testing.assert_allclose(autograph.function(_both_values_raise, executor=executor)(np.ones(3)), 1.0)
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_an_if_whose_blocks_both_raise_raises_the_one_the_data_picks(executor):
+    f = autograph.function(_both_blocks_raise, executor=executor)
+    with pytest.raises(ValueError, match="positive"):
+        f(np.ones(2))
+    with pytest.raises(KeyError, match="not positive"):
+        f(-np.ones(2))
