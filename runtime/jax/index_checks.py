@@ -124,15 +124,20 @@ def index_axes(index: tuple, index_values: Sequence[Value], ndim: int) -> list[t
     return found
 
 
-def check(state: dict, code: int, index: Any, axis: int, size: int) -> tuple[Any, bool]:
+def check(state: dict, code: int, index: Any, axis: int, size: int, scalar: bool = False) -> tuple[Any, bool]:
     """Record ``code`` and ``[first bad index, axis, size]`` in ``state`` unless every element of ``index``
     lies in ``[-size, size)`` or a failure was recorded before. Returns the index to index with, and whether
     the axis is empty (then that index is 0, into the zero-filled stand-in). A constant index in bounds
     records nothing and is returned as it is; a computed one comes back in int64, as NumPy indexes (in intp):
-    JAX wraps a negative int8 index by adding the size in int8, which overflows for an axis of 256."""
+    JAX wraps a negative int8 index by adding the size in int8, which overflows for an axis of 256.
+    ``scalar``: a 0-d index of a subscript (``x[i]``, ``np.add.at``), which NumPy reads as a Python int into a C
+    long: a uint64 one past 2**63 - 1 is NumPy's OverflowError (the int64 cast wrapped 2**64 - 1 to -1, reading
+    the last item), recorded with the axis -1 (``error``). An index array of uint64 wraps in NumPy too."""
     if isinstance(index, _STATIC) and np.all((index >= -size) & (index < size)):
         return index, False
-    index = jnp.asarray(index).astype(np.int64)  # (a uint8 index against a size of 256: compared in int64 too)
+    index = jnp.asarray(index)
+    too_large = (index > np.uint64(_INT64_MAX)) if scalar and index.ndim == 0 and index.dtype == np.uint64 else None
+    index = index.astype(np.int64)  # (a uint8 index against a size of 256: compared in int64 too)
     if index.size == 0:
         return index, False  # no index to check (NumPy reads nothing, and raises nothing)
     if index.ndim == 0:  # (a scalar index, the common case, needs no argmax and gather to find its first bad item)
@@ -142,14 +147,21 @@ def check(state: dict, code: int, index: Any, axis: int, size: int) -> tuple[Any
         flat = jnp.ravel(index)
         bad = (flat < -size) | (flat >= size)
         first = flat[jnp.argmax(bad)]
+    where_axis = jnp.int64(axis)
+    if too_large is not None:
+        bad, where_axis = bad | too_large, jnp.where(too_large, jnp.int64(_OVERFLOW), where_axis)
     failed = state[FAILED]
     now = (failed == 0) & jnp.any(bad)
     state[FAILED] = jnp.where(now, code, failed)
     # Three scalars, not one [index, axis, size] vector: a chain of vector selects, one per check, made XLA's compile
     # superlinear (216 checks of an unrolled loop: 11 s against 2 s; pyts's Markov transition field).
     state[DETAIL] = tuple(jnp.where(now, value, kept)
-                          for value, kept in zip((first, jnp.int64(axis), jnp.int64(size)), state[DETAIL]))
+                          for value, kept in zip((first, where_axis, jnp.int64(size)), state[DETAIL]))
     return (jnp.zeros_like(index), True) if size == 0 else (index, False)
+
+
+_INT64_MAX = np.iinfo(np.int64).max
+_OVERFLOW = -1  # the axis ``check`` records for a scalar uint64 index past a C long: NumPy's OverflowError
 
 
 def checked(ctx: Any, x: Any, index: tuple, index_inputs: Sequence[Any]) -> tuple[list, list]:
@@ -162,7 +174,7 @@ def checked(ctx: Any, x: Any, index: tuple, index_inputs: Sequence[Any]) -> tupl
         return inputs, []
     shape, empty = jnp.shape(x), []
     for k, axis in index_axes(index, ctx.node.inputs[-len(inputs):], len(shape)):
-        inputs[k], is_empty = check(ctx.state, codes[ctx.node], inputs[k], axis, shape[axis])
+        inputs[k], is_empty = check(ctx.state, codes[ctx.node], inputs[k], axis, shape[axis], scalar=True)
         if is_empty:
             empty.append(axis)
     return inputs, empty
@@ -196,13 +208,16 @@ def initial_detail() -> Any:
     return (jnp.int64(0),) * 3
 
 
-def error(detail: Any, op: str, where: str) -> IndexError:
-    """NumPy's ``IndexError`` for the failed check ``detail`` (``(index, axis, size)``), with the note the
+def error(detail: Any, op: str, where: str) -> Exception:
+    """NumPy's ``IndexError`` for the failed check ``detail`` (``(index, axis, size)``; its OverflowError for the
+    axis ``_OVERFLOW``), with the note the
     interpreter adds to a kernel's error (before Python 3.11, which has no notes: the site starts the message)."""
     index, axis, size = (int(v) for v in np.asarray(detail))
-    message = f"index {index} is out of bounds for axis {axis} with size {size}"
+    kind, message = IndexError, f"index {index} is out of bounds for axis {axis} with size {size}"
+    if axis == _OVERFLOW:
+        kind, message = OverflowError, "Python int too large to convert to C long"  # (NumPy's, for x[np.uint64(...)])
     if not hasattr(BaseException, "add_note"):
-        return IndexError(f"{where}: {message}")
-    raised = IndexError(message)
+        return kind(f"{where}: {message}")
+    raised = kind(message)
     raised.add_note(f"(raised while running the graph, by the `{op}` traced at {where})")
     return raised

@@ -239,6 +239,46 @@ def test_every_integer_dtype_is_checked_in_its_own_range(dtype, executor):
     assert _same(_staged(look_up, executor, short, i), _outcome(look_up, short, i))
 
 
+def _scalar_read(x, i):
+    return x[i[0]]
+
+
+def _scalar_write(x, i):
+    y = x.copy()
+    y[i[0]] = 5.0
+    return y
+
+
+def _scalar_add_at(x, i):
+    y = x.copy()
+    np.add.at(y, i[0], 1.0)
+    return y
+
+
+def _array_read(x, i):
+    return x[i] + np.take(x, i)
+
+
+def _outcome_or_overflow(fn, *args):
+    try:
+        return _outcome(fn, *args)
+    except OverflowError as error:
+        return (OverflowError, str(error).split("\n")[0])
+
+
+@pytest.mark.parametrize("fn", [_scalar_read, _scalar_write, _scalar_add_at, _array_read], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_uint64_index_past_a_c_long_is_numpys_error(fn, executor):
+    # (helper-115: XLA's int64 cast read np.uint64(2**64 - 1) as -1, the last item, where NumPy raises OverflowError
+    # for a scalar index; an index array of uint64 wraps in NumPy too, so that one reads and raises as NumPy does)
+    x = np.arange(4.0)
+    staged = autograph.function(fn, executor=executor)
+    for value in (2**64 - 1, 2**63 + 1, 2**63 - 1, 3):
+        i = np.array([value, 1], dtype=np.uint64)
+        want = _outcome_or_overflow(fn, x, i)
+        assert _same(_outcome_or_overflow(staged, x, i), want), value
+
+
 def test_a_counted_loops_counter_inside_the_axis_is_no_check():
     # The 100 small layers (benchmarks/workloads.py): the roll pass makes 99 of them one while_loop counting 0..98
     # over the 99 stacked weights, read at the counter: inside the axis, so no check (the graph stays stateless).
