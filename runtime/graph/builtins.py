@@ -161,6 +161,11 @@ _RANGE = _error_of(lambda: math.exp(1000.0))[1]
 _LOG_BASE_ONE = _error_of(lambda: math.log(2.0, 1.0))
 _NO_COPY = _error_of(lambda: np.array([np.ones(1)], copy=False))[1]
 _ROUND_ARRAY = _error_of(lambda: round(np.ones(2)))
+_ROUND_ZERO_D_ARRAY = _error_of(lambda: round(np.array(1.5)))  # (NumPy 2: a 0-d array has no __round__ either)
+_ROUND_BOOL = _error_of(lambda: round(np.True_))  # (nor has NumPy's bool scalar)
+# NumPy 2 takes a complex NumPy scalar's real part in int() and float() (with a ComplexWarning), where Python's
+# complex, and a 0-d array, are refused.
+_COMPLEX_SCALAR_TO_REAL = _error_of(lambda: float(np.complex128(1 + 2j)))[0] is type(None)
 # Python before 3.11 raises "math domain error" for math.pow(0.0, -inf); later ones give inf.
 _ZERO_TO_MINUS_INF_IS_DOMAIN = _error_of(lambda: math.pow(0.0, -math.inf))[0] is ValueError
 _INT_RANGE = ("int() of a value outside int64's range: Python would give a bigger int, but a graph holds "
@@ -232,11 +237,25 @@ def _len(x: Any, /) -> Any:
 
 # --- float, int, bool, complex ---------------------------------------------------------------------
 
+def _real_part_of(x: Any, t: Tensor, refusal: Callable[[], Any]) -> Tensor:
+    """``float(z)`` / ``int(z)`` of a complex ``z`` (``t``, its 0-d tensor): a NumPy complex scalar's real part
+    under NumPy 2 (``float(np.complex64(1 + 2j))`` is 1.0); Python's TypeError (``refusal`` makes it) for a 0-d
+    array, a Python complex, or any complex under NumPy 1; refused where the graph cannot tell which it is."""
+    scalar = _COMPLEX_SCALAR_TO_REAL and type(x) is Tensor and stands_for_scalar(x)
+    if scalar is None:
+        raise NotStageable(f"{user_location()}: int() / float() of a complex value that a call may pass as a NumPy "
+                           "scalar (whose real part NumPy takes) or a 0-d array (which NumPy refuses): take "
+                           "np.real(z) first")
+    if not scalar:
+        raise TypeError(_error_of(refusal)[1])
+    return np.real(t)
+
+
 @implements(builtins.float)
 def _float(x: Any = 0.0, /) -> Tensor:
     t = _scalar(x)
     if t.dtype.kind == "c":
-        raise TypeError(_error_of(lambda: float(1j))[1])
+        t = _real_part_of(x, t, lambda: float(1j))
     return cast(t, np.float64) if t.dtype != np.float64 else t
 
 
@@ -246,7 +265,7 @@ def _int(x: Any = 0, /, base: Any = _NONE) -> Tensor:
         raise TypeError(_error_of(lambda: int(1.0, 10))[1])
     t = _scalar(x)
     if t.dtype.kind == "c":
-        raise TypeError(_error_of(lambda: int(1j))[1])
+        t = _real_part_of(x, t, lambda: int(1j))
     if t.dtype.kind == "f":
         return _to_int(np.trunc(t))
     return _int_kind(t)
@@ -397,8 +416,12 @@ def _round(number: Any, ndigits: Any = None) -> Tensor:
         if _ROUND_ARRAY[0] is not type(None):  # NumPy 2: arrays have no __round__
             raise _ROUND_ARRAY[0](_ROUND_ARRAY[1])
         return np.round(t, 0 if ndigits is None else ndigits)
+    if type(t) is Tensor and _ROUND_ZERO_D_ARRAY[0] is not type(None) and stands_for_scalar(t) is False:
+        raise _ROUND_ZERO_D_ARRAY[0](_ROUND_ZERO_D_ARRAY[1])
     if t.dtype.kind == "c":
         raise TypeError(_error_of(lambda: round(1j))[1])
+    if type(t) is Tensor and t.dtype == np.bool_ and _ROUND_BOOL[0] is not type(None):
+        raise _ROUND_BOOL[0](_ROUND_BOOL[1])  # (a comparison's np.bool_; a Python bool, a PyNumber, rounds)
     if ndigits is None:  # a NumPy scalar's round(x) is Python's: an int, halves to even
         return _to_int(np.rint(t)) if t.dtype.kind == "f" else _int_kind(t)
     ndigits = operator.index(ndigits)

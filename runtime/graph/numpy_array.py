@@ -1228,6 +1228,7 @@ def _nanmean(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, keepd
     if where is not _NO_VALUE:
         raise NotStageable("np.nanmean: where= is not supported in graphs")
     x = arg(a)
+    _inexact_dtype_for_inexact(x, dtype)
     keep = False if keepdims is _NO_VALUE else bool(keepdims)
     arr, mask = _replace_nan(x, 0)
     if mask is None:
@@ -1248,6 +1249,7 @@ def _nanvar(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: 
             raise ValueError("ddof and correction can't be provided simultaneously.")
         ddof = correction
     x = arg(a)
+    _inexact_dtype_for_inexact(x, dtype)
     keep = False if keepdims is _NO_VALUE else bool(keepdims)
     arr, mask = _replace_nan(x, 0)
     if mask is None:
@@ -1269,7 +1271,22 @@ def _nanvar(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: 
 @implements(np.nanstd)
 def _nanstd(a: Any, axis: Any = None, dtype: Any = None, out: Any = None, ddof: Any = 0,
             keepdims: Any = _NO_VALUE, **kw: Any) -> Any:
+    x = arg(a)
+    if x.dtype.kind not in "fc":  # (no NaN to leave out: NumPy's np.std, whose integer dtype= it keeps)
+        keep = False if keepdims is _NO_VALUE else bool(keepdims)
+        correction = kw.pop("correction", _NO_VALUE)
+        if correction is not _NO_VALUE:
+            if ddof != 0:
+                raise ValueError("ddof and correction can't be provided simultaneously.")
+            ddof = correction
+        return _finish(np.std(x, axis=axis, dtype=dtype, ddof=ddof, keepdims=keep, **kw), out, "np.nanstd")
     return _finish(np.sqrt(_nanvar(a, axis, dtype, None, ddof, keepdims, **kw)), out, "np.nanstd")
+
+
+def _inexact_dtype_for_inexact(x: Tensor, dtype: Any) -> None:
+    """NumPy's nanmean / nanvar / nanstd refuse an integer ``dtype=`` for a float or complex array (its NaNs)."""
+    if dtype is not None and x.dtype.kind in "fc" and not np.issubdtype(np.dtype(dtype), np.inexact):
+        raise TypeError("If a is inexact, then dtype must be inexact")
 
 
 # --- order statistics: median, quantile, percentile --------------------------------------------------
@@ -1657,8 +1674,9 @@ def _ufunc_at(ufunc: np.ufunc, a: Any, indices: Any, b: Any = None) -> None:
 def _ufunc_reduceat(ufunc: np.ufunc, array: Any, indices: Any, axis: int = 0, dtype: Any = None,
                     out: Any = None) -> Any:
     """NumPy's reduceat with constant ``indices`` (they decide the shape): the reduce of each slice
-    ``[indices[i]:indices[i+1]]`` (of the element ``indices[i]`` alone where the next index is not larger),
-    in the dtype NumPy's reduceat gives, joined along ``axis``."""
+    ``[indices[i]:indices[i+1]]`` (the element ``indices[i]`` itself where that slice holds it alone or the next
+    index is not larger: a reduce would start from the identity, +0.0 + -0.0), in the dtype NumPy's reduceat
+    gives, joined along ``axis``."""
     name = f"np.{ufunc.__name__}.reduceat"
     _binary_ufunc(ufunc, "reduceat")
     starts = np.asarray(static(f"{ufunc.__name__}.reduceat", "indices", indices))
@@ -1671,11 +1689,29 @@ def _ufunc_reduceat(ufunc: np.ufunc, array: Any, indices: Any, axis: int = 0, dt
     pieces = []
     for i, start in enumerate(starts.tolist()):
         stop = starts[i + 1] if i + 1 < len(starts) else n
-        if start < stop:
+        if ufunc is np.add and stop - start > 1 and np.dtype(result_dtype).kind in "fc":
+            pieces.append(_sum_from_first(_slice_along(x, axis, start, stop), axis, np.dtype(result_dtype)))
+        elif stop - start > 1:
             pieces.append(_ufunc_reduce(ufunc, _slice_along(x, axis, start, stop), axis, result_dtype, None, True))
         else:
             pieces.append(cast(_slice_along(x, axis, start, start + 1), result_dtype))
     return _finish(bind1("concatenate", [cast(p, result_dtype) for p in pieces], axis=axis), out, name)
+
+
+def _sum_from_first(segment: Tensor, axis: int, dtype: np.dtype) -> Tensor:
+    """A float segment's sum as NumPy's ``add.reduceat`` makes it: its first element plus the pairwise sum of the
+    rest (``np.add.reduce`` sums them all pairwise, from 0.0: a different rounding, in 1,335 of 2,000 random
+    segments, and +0.0 for a segment of -0.0s, where reduceat keeps -0.0; a complex segment's parts of -0.0 are not
+    followed). float16 adds in float32, as NumPy's half loops do, rounding once at the end. Kept with its axis
+    (keepdims)."""
+    working = np.dtype(np.float32) if dtype == np.float16 else dtype
+    part = cast(segment, working)
+    first, rest = _slice_along(part, axis, 0, 1), _slice_along(part, axis, 1)
+    total = first + reduce("sum", rest, (axis,), True)
+    if working.kind == "f":  # (every element -0.0: the sum is -0.0)
+        negative_zeros = np.all((part == 0) & np.signbit(part), axis=axis, keepdims=True)
+        total = np.where(negative_zeros, np.array(-0.0, working), total)
+    return cast(total, dtype)
 
 
 _UFUNC_METHODS: dict[str, Callable] = {"outer": _ufunc_outer, "reduce": _ufunc_reduce,

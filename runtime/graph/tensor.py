@@ -2212,7 +2212,9 @@ def index_template(index: Any) -> tuple[tuple, list]:
         if item is None or item is Ellipsis or isinstance(item, slice) and item.start is item.stop is item.step is None:
             return item  # (`is`, not a slice's ==: that would compare a traced bound with None)
         if isinstance(item, (bool, np.bool_)):
-            raise IndexError("a Python bool as an index is not supported in graphs")
+            # (NotStageable, not the IndexError it was, which a program's `except IndexError:` took for NumPy's)
+            raise NotStageable(f"{user_location()}: a bool as an index (x[True], NumPy's new axis of one item or "
+                               "none) is not supported in graphs: write x[None] (or x[None][:0])")
         if isinstance(item, (int, np.integer)):
             return int(item)
         if isinstance(item, slice):

@@ -88,3 +88,19 @@ def test_the_variance_of_float16_takes_its_mean_in_float16():
     for axis in (None, 0, 1):
         _check(lambda x: np.var(x, axis=axis), x, ("numpy",))
         _check(lambda x: np.std(x, axis=axis, ddof=1), x, ("numpy",))
+
+
+@pytest.mark.parametrize("source", [np.float64, np.float32, np.int64, np.int8])
+@pytest.mark.parametrize("dtype", [np.int32, np.int16, np.float32])
+@pytest.mark.parametrize("name", ["nanmean", "nanvar", "nanstd"])
+def test_nan_reductions_with_dtype_are_numpys(name, dtype, source):
+    """NumPy's nanmean / nanvar / nanstd refuse an integer dtype= for a float array (TypeError "If a is inexact, then
+    dtype must be inexact": the graph gave int32 1, or a NaN error), and nanstd of an integer array is np.std with
+    the dtype (it was float64; helper-115)."""
+    reduction = getattr(np, name)
+    x = np.array([1.5, 2.5, 4.0, np.nan]) if np.dtype(source).kind == "f" else np.array([1, 2, 4, 7])
+
+    def fn(x):
+        return reduction(x, dtype=dtype)
+
+    _check(fn, x.astype(source), [e.values[0] for e in helpers.executors()])
