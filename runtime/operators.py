@@ -111,7 +111,9 @@ def run(block: Callable, *args: Any) -> Any:
         translated = as_unbound_local(error)
         if translated is None:
             raise
-        raise translated from None
+    # Raised after the clause, not in it: its context is the exception the user's code was handling where it read
+    # the variable (None outside a handler), as Python's; raised in the clause, it would be this NameError.
+    raise translated
 
 
 def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
@@ -152,12 +154,12 @@ def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
             if offer is not None and offered(backend_for, offer, test if stop is None else _both(
                     _not_flag(stop), test), body, State(state, test, body)):
                 return ()
+        return _more_iterations(test, stop, body, state, always)
     except NameError as error:  # an unbound read in the test or a staged body: Python's UnboundLocalError
         translated = as_unbound_local(error)
         if translated is None:
             raise
-        raise translated from None
-    return _more_iterations(test, stop, body, state, always)
+    raise translated  # (after the clause: see run)
 
 
 def _longer_than_one(numbers: range) -> bool:
@@ -200,7 +202,7 @@ def _more_iterations(test: Thunk, stopped: Any, body: Thunk, state: Optional[tup
         translated = as_unbound_local(error)
         if translated is None:
             raise
-        raise translated from None
+    raise translated  # (after the clause: see run)
 
 
 def _raiser(error: BaseException) -> Thunk:
@@ -506,7 +508,7 @@ def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
         translated = _as_users(error)
         if translated is None:
             raise
-        raise translated from None
+    raise translated  # (after the clause: see run)
 
 
 def not_(value: Any) -> Any:
@@ -542,7 +544,7 @@ def and_(value: Any, *rest: Thunk) -> Any:
         translated = _as_users(error)
         if translated is None:
             raise
-        raise translated from None
+    raise translated  # (after the clause: see run)
 
 
 def or_(value: Any, *rest: Thunk) -> Any:
@@ -561,7 +563,7 @@ def or_(value: Any, *rest: Thunk) -> Any:
         translated = _as_users(error)
         if translated is None:
             raise
-        raise translated from None
+    raise translated  # (after the clause: see run)
 
 
 def computed(value: Any) -> Any:
@@ -604,7 +606,7 @@ def and_test(value: Any, *rest: Thunk) -> Any:
         translated = _as_users(error)
         if translated is None:
             raise
-        raise translated from None
+    raise translated  # (after the clause: see run)
 
 
 def or_test(value: Any, *rest: Thunk) -> Any:
@@ -631,7 +633,7 @@ def or_test(value: Any, *rest: Thunk) -> Any:
         translated = _as_users(error)
         if translated is None:
             raise
-        raise translated from None
+    raise translated  # (after the clause: see run)
 
 
 _COMPARISONS: dict[str, Callable[[Any, Any], Any]] = {
@@ -664,7 +666,7 @@ def compare_test(left: Any, *links: Any) -> Any:
         translated = _as_users(error)
         if translated is None:
             raise
-        raise translated from None
+    raise translated  # (after the clause: see run)
 
 
 def compare(left: Any, *links: Any) -> Any:
@@ -698,7 +700,7 @@ def compare(left: Any, *links: Any) -> Any:
         translated = _as_users(error)
         if translated is None:
             raise
-        raise translated from None
+    raise translated  # (after the clause: see run)
 
 
 def range_(start: Any = _NO_ARG, stop: Any = _NO_ARG, step: Any = _NO_ARG, /, *more: Any) -> Iterable:

@@ -119,7 +119,8 @@ def ld_cell(read: Callable[[], Any], name: str) -> Any:
     except NameError as error:
         if error.name != name or str(error) != _UNBOUND_FREE.format(name=name):
             raise
-        raise UnboundLocalError(_UNBOUND_LOCAL.format(name=name)) from None
+    # (Raised after the clause: its context is what the user's code was handling, as Python's, not the NameError.)
+    raise UnboundLocalError(_UNBOUND_LOCAL.format(name=name))
 
 
 def zero_argument_super(class_cell: Callable[[], Any], first: Callable[[], Any]) -> super:
@@ -127,15 +128,23 @@ def zero_argument_super(class_cell: Callable[[], Any], first: Callable[[], Any])
     (``del self``, ``nonlocal __class__``): the converter spells zero-argument ``super()`` as
     ``super(__class__, self)`` (a block's frame has neither), whose errors there would be ``NameError``s;
     this raises the ``RuntimeError`` that ``super()`` raises, with its message, in the order it checks."""
+    # (Each error raised after its clause: its context is what the user's code was handling, as super()'s.)
     try:
         instance = first()
     except NameError:  # (UnboundLocalError too)
-        raise RuntimeError("super(): arg[0] deleted") from None
+        instance = _EMPTIED
+    if instance is _EMPTIED:
+        raise RuntimeError("super(): arg[0] deleted")
     try:
         cls = class_cell()
     except NameError:
-        raise RuntimeError("super(): empty __class__ cell") from None
+        cls = _EMPTIED
+    if cls is _EMPTIED:
+        raise RuntimeError("super(): empty __class__ cell")
     return super_of_class_cell(cls, instance)
+
+
+_EMPTIED = object()  # (zero_argument_super: a variable found unbound)
 
 
 def super_without_arguments() -> NoReturn:

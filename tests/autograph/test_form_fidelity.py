@@ -621,6 +621,35 @@ def unbound_by_a_nested_handler(log, a):
     return 0
 
 
+def unbound_read_in_a_handler(log, c):
+    # (helper-114: the converted form raised the UnboundLocalError `from None`: its context, the exception the
+    # handler was handling, was hidden, and outside a handler it had the runtime's NameError for one)
+    y = 1
+    if c < 2:
+        del y
+    try:
+        try:
+            raise KeyError("handled")
+        except KeyError:
+            for _ in range(1):
+                if c >= 0:
+                    log.append(y)
+    except UnboundLocalError as unbound:
+        context = unbound.__context__
+        log.append((repr(context), unbound.__suppress_context__, unbound.__cause__))
+    try:
+        if c >= 0:
+            log.append(y and c or (lambda: y)())
+    except UnboundLocalError as unbound:
+        log.append((repr(unbound.__context__), unbound.__suppress_context__, unbound.__cause__))
+    return 0
+
+
+@pytest.mark.parametrize("c", [0, 2])
+def test_an_unbound_reads_error_has_pythons_context(c):
+    compare(unbound_read_in_a_handler, c)
+
+
 @pytest.mark.parametrize("a", [0, 1])
 @pytest.mark.parametrize("fn", [unbound_through_nonlocal_then_read, unbound_by_a_nested_handler])
 def test_a_variable_a_nested_function_unbinds_through_nonlocal_reads_as_unbound(fn, a):
