@@ -737,5 +737,5 @@ def assert_holds(test: Any, message: Optional[Thunk] = None) -> Any:
 # Tracebacks leave these out (runtime/tracebacks.py): the helpers that call user code (its thunks,
 # __bool__, __index__, iterators) and the loops' generators.
 hide_frames_of(_stage, _offer)
-hide_frames_of(run, while_stmt, _more_iterations, _raise, for_stmt, _until_flag, if_exp, not_, and_, or_, and_test,
-               or_test, compare_test, compare, range_)
+hide_frames_of(run, if_stmt, while_stmt, _more_iterations, _raise, for_stmt, _until_flag, if_exp, not_, and_, or_,
+               and_test, or_test, compare_test, compare, range_)

@@ -73,6 +73,21 @@ class Box:
 """
 
 PROGRAMS = {
+    # (helper-114: an `if` test's __bool__ that raises showed ag__.if_stmt's frame between the function and it)
+    "if_test_truth_raises": """
+def choose(box, other):
+    if other:
+        return 0
+    elif box:
+        return 1
+    return 2
+
+def main():
+    try:
+        choose(Box([]), 0)
+    except ValueError as error:
+        return report(error)
+""",
     "setitem_through_blocks": """
 def modify(tokens):
     tokens[:] = map(str.upper, tokens)
