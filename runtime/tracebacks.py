@@ -25,6 +25,7 @@ does for staging errors, runtime/staging.py).
 
 from __future__ import annotations
 
+import dis
 import os
 import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
@@ -140,14 +141,16 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
     entries: list[tuple[types.FrameType, int, int]] = []
     changed = False
     caller = None  # the frame of the entry before this one (each entry's frame called the next one's...)
+    caller_raised = False  # whether that entry's instruction is a raise (not the call of this entry's frame)
     while tb is not None and not _tidied(tb):
         code = tb.tb_frame.f_code
         if id(code) in HIDDEN_CODES:
             changed = True
-        elif entries and is_body_code(code) and tb.tb_frame.f_back is caller:
+        elif entries and is_body_code(code) and tb.tb_frame.f_back is caller and not caller_raised:
             # (... except where an exception raised again brings the entries of its first raise: a block
             # that ran before is no call of the frame above it, and keeps its entry, named after the
-            # function, as the original's frame has one entry per raise)
+            # function, as the original's frame has one entry per raise. Its frame's f_back outlives it: the
+            # entry above it raising, `raise err` of an error a loop's block caught, tells it from a call.)
             changed = True
             entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
         elif is_thunk_code(code):
@@ -156,9 +159,10 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
             changed = True
         else:
             entries.append((tb.tb_frame, tb.tb_lasti, -1))
-        caller = tb.tb_frame
+        caller, caller_raised = tb.tb_frame, _raises(tb)
         tb = tb.tb_next
-    if tb is not None and entries and is_body_code(tb.tb_frame.f_code) and tb.tb_frame.f_back is caller:
+    if tb is not None and entries and is_body_code(tb.tb_frame.f_code) and tb.tb_frame.f_back is caller and (
+            not caller_raised):
         # The tidied part starts with a block whose caller had no entry then: it has one now.
         changed = True
         entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
@@ -169,6 +173,15 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
     if result is not None:
         _remember(result)
     return result
+
+
+_RAISES = frozenset({dis.opmap["RAISE_VARARGS"], dis.opmap["RERAISE"]})
+
+
+def _raises(tb: types.TracebackType) -> bool:
+    """Whether the instruction of ``tb``'s entry is a ``raise`` (its frame raised there, rather than called)."""
+    code, lasti = tb.tb_frame.f_code.co_code, tb.tb_lasti
+    return 0 <= lasti < len(code) and code[lasti] in _RAISES
 
 
 def _rebuilt(entries: list[tuple[types.FrameType, int, int]],

@@ -88,6 +88,27 @@ def main():
     except ValueError as error:
         return report(error)
 """,
+    # (helper-114: the entry of the `raise err` that raises again an error a loop's block caught was folded into
+    # that block's old entry: the traceback lost the line of the second raise)
+    "error_stored_in_a_loop_raised_later": """
+def last_failure(items):
+    failure = None
+    for item in items:
+        try:
+            if item > 1:
+                raise ValueError(item)
+        except ValueError as error:
+            failure = error
+    if failure is not None:
+        raise failure
+    return 0
+
+def main():
+    try:
+        last_failure([1, 2, 3])
+    except ValueError as error:
+        return report(error)
+""",
     "setitem_through_blocks": """
 def modify(tokens):
     tokens[:] = map(str.upper, tokens)
