@@ -46,7 +46,9 @@ STAGED: dict[str, tuple[str, ...]] = {
 # ``scipy_shaped``), whose kernel checks that promise of every result.
 SHAPED: dict[str, tuple[str, ...]] = {
     "scipy.signal": ("lfilter", "filtfilt", "convolve", "correlate", "fftconvolve", "medfilt", "detrend",
-                     "periodogram", "welch", "savgol_filter", "hilbert"),
+                     "periodogram", "welch", "savgol_filter", "hilbert", "convolve2d", "correlate2d", "oaconvolve",
+                     "sosfilt", "sosfiltfilt", "wiener", "medfilt2d", "stft", "spectrogram", "csd", "coherence",
+                     "resample", "resample_poly", "decimate"),
     "scipy.ndimage": ("uniform_filter1d", "gaussian_filter1d", "uniform_filter", "gaussian_filter", "median_filter"),
     "scipy.special": ("comb",),
     "scipy.stats": ("scoreatpercentile", "entropy", "kurtosis", "skew", "zscore", "sem", "variation", "moment", "iqr"),

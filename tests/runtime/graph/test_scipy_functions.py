@@ -71,6 +71,7 @@ B = RNG.normal(size=(4, 2))
 V = RNG.normal(size=4)
 Z = RNG.normal(size=(3, 5))
 SIGNAL = np.sin(np.arange(64) / 3) + 0.3 * RNG.normal(size=64)
+_SOS = scipy.signal.butter(4, 0.2, output="sos")  # (a fourth-order low-pass filter's second-order sections)
 
 def _nearest(points, centre):
     # (a loop over rows whose test is a distance: each comparison staged)
@@ -159,6 +160,19 @@ CASES = {
                              scipy.signal.hilbert(x)), [SIGNAL]),
     "spectra": (lambda x: (scipy.signal.periodogram(x, fs=2.0), scipy.signal.welch(x, nperseg=16)),
                 [SIGNAL.astype(F32)]),
+    # (sewar's image metrics filter with convolve2d and a small constant window: 15 of its 18 cases were refused)
+    "convolve2d_correlate2d": (lambda img, k: (scipy.signal.convolve2d(img, np.ones((3, 3)) / 9.0, mode="valid"),
+                                               scipy.signal.convolve2d(img, k, mode="same", boundary="symm"),
+                                               scipy.signal.correlate2d(img, k, boundary="wrap"),
+                                               scipy.signal.medfilt2d(img, 3), scipy.signal.wiener(img, 3)),
+                               [RNG.random((9, 8)), np.array([[1.0, 2.0, 1.0], [0.0, 0.0, 0.0], [-1.0, -2.0, -1.0]])]),
+    "second_order_sections_and_resampling": (
+        lambda x: (scipy.signal.sosfilt(_SOS, x), scipy.signal.sosfiltfilt(_SOS, x), scipy.signal.oaconvolve(x, x[:9]),
+                   scipy.signal.resample(x, 32), scipy.signal.resample_poly(x, 2, 3), scipy.signal.decimate(x, 4)),
+        [SIGNAL]),
+    "short_time_spectra": (lambda x, y: (scipy.signal.stft(x, nperseg=16), scipy.signal.spectrogram(x, nperseg=16),
+                                         scipy.signal.csd(x, y, nperseg=16), scipy.signal.coherence(x, y, nperseg=16)),
+                           [SIGNAL, SIGNAL[::-1].copy()]),
     "ndimage_filters": (lambda x: (scipy.ndimage.uniform_filter1d(x, 3),
                                    scipy.ndimage.gaussian_filter1d(x, 1.5, axis=0), scipy.ndimage.uniform_filter(x, 3),
                                    scipy.ndimage.gaussian_filter(x, 1.0), scipy.ndimage.median_filter(x, size=3)), [Z]),
