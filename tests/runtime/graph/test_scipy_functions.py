@@ -166,6 +166,17 @@ CASES = {
                                                scipy.signal.correlate2d(img, k, boundary="wrap"),
                                                scipy.signal.medfilt2d(img, 3), scipy.signal.wiener(img, 3)),
                                [RNG.random((9, 8)), np.array([[1.0, 2.0, 1.0], [0.0, 0.0, 0.0], [-1.0, -2.0, -1.0]])]),
+    "ndimage_edges_ranks_and_geometry": (
+        lambda img: (scipy.ndimage.laplace(img), scipy.ndimage.sobel(img, axis=0), scipy.ndimage.prewitt(img),
+                     scipy.ndimage.gaussian_laplace(img, 1.0), scipy.ndimage.gaussian_gradient_magnitude(img, 1.5),
+                     scipy.ndimage.minimum_filter(img, 3), scipy.ndimage.maximum_filter1d(img, 4, axis=0),
+                     scipy.ndimage.percentile_filter(img, 30, size=3), scipy.ndimage.rank_filter(img, 2, size=3),
+                     scipy.ndimage.correlate1d(img, [1, 2, 1]), scipy.ndimage.zoom(img, 2),
+                     scipy.ndimage.shift(img, (0.5, 1.2)), scipy.ndimage.rotate(img, 30),
+                     scipy.ndimage.map_coordinates(img, [[0.5, 2.2], [1.5, 3.3]], order=1),
+                     scipy.ndimage.binary_dilation(img > 0.5, iterations=2), scipy.ndimage.binary_opening(img > 0.5),
+                     scipy.ndimage.distance_transform_edt(img > 0.5)),
+        [RNG.random((9, 8))]),
     "second_order_sections_and_resampling": (
         lambda x: (scipy.signal.sosfilt(_SOS, x), scipy.signal.sosfiltfilt(_SOS, x), scipy.signal.oaconvolve(x, x[:9]),
                    scipy.signal.resample(x, 32), scipy.signal.resample_poly(x, 2, 3), scipy.signal.decimate(x, 4)),
