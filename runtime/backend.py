@@ -196,6 +196,12 @@ class Backend:
     def not_(self, value: Any) -> Any:
         raise NotImplementedError(f"{self.name} cannot stage `not`")
 
+    def is_(self, left: Any, right: Any) -> Any:
+        """``left is right`` where one side is ``True`` / ``False`` and the other may be this backend's value
+        (``ag__.is_``): a staged bool where the value stands for a Python bool, else NotImplemented (Python's
+        identity, False for any array or NumPy scalar)."""
+        return NotImplemented
+
     def and_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         raise NotImplementedError(f"{self.name} cannot stage `and`")
 

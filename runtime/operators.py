@@ -511,6 +511,29 @@ def if_exp(cond: Any, if_true: Thunk, if_false: Thunk) -> Any:
     raise translated  # (after the clause: see run)
 
 
+def is_(left: Any, right: Any) -> Any:
+    """``left is right`` where one side is ``True`` or ``False`` (the converter writes it for those only): a
+    backend's value may stand for a Python bool (a flag a staged ``if`` set), whose identity with ``True`` is
+    its truth; its backend answers (``Backend.is_``). Any other value: Python's identity."""
+    for value in (left, right):
+        cls = type(value)
+        if cls is not bool and cls is not int:
+            backend = _staged(value)
+            if backend is not None:
+                result = backend.is_(left, right)
+                if result is not NotImplemented:
+                    return result
+    return left is right
+
+
+def is_not(left: Any, right: Any) -> Any:
+    """``left is not right`` where one side is ``True`` or ``False``: ``not is_(left, right)``."""
+    same = is_(left, right)
+    if type(same) is bool:
+        return not same
+    return _staged(same).not_(same)
+
+
 def not_(value: Any) -> Any:
     """``not value``."""
     try:

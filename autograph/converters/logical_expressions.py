@@ -63,7 +63,7 @@ def always_bool(node: ast.expr) -> bool:
     predicate such as ``isinstance`` (as analysis/bool_calls.py marks it), and ``not`` / ``and`` /
     ``or`` of those. Such an ``if`` stays a Python ``if`` (converters/control_flow.py)."""
     if isinstance(node, ast.Compare):
-        return all(isinstance(op, _BOOL_COMPARISONS) for op in node.ops)
+        return all(isinstance(op, _BOOL_COMPARISONS) for op in node.ops) and not identity_with_a_bool(node)
     if isinstance(node, ast.Call):  # isinstance(x, T), hasattr(o, "a") (analysis/bool_calls.py)
         return anno.get(node, anno.Key.ALWAYS_BOOL, False)
     if isinstance(node, ast.Constant):
@@ -73,6 +73,18 @@ def always_bool(node: ast.expr) -> bool:
     if isinstance(node, ast.BoolOp):
         return all(always_bool(value) for value in node.values)
     return False
+
+
+def identity_with_a_bool(node: ast.Compare) -> bool:
+    """``x is True``, ``x is not False``, ``False is x``: an identity test of one value with a bool literal, which a
+    staged flag (a Python bool a staged ``if`` set) answers by its value (``ag__.is_``), not by the identity of
+    the object that stands for it."""
+    if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Is, ast.IsNot)):
+        return False
+    sides = (node.left, node.comparators[0])
+    literal = [isinstance(side, ast.Constant) and type(side.value) is bool for side in sides]
+    return literal.count(True) == 1 and not any(isinstance(side, ast.Constant) and not is_literal
+                                                 for side, is_literal in zip(sides, literal))
 
 
 _FOLDED_BY_NOT = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # `not` of one of these compiles to the opposite test
@@ -172,6 +184,9 @@ class _Logical(Transformer):
         (``inside = a < b < c``), ``ag__.compare(...)`` gives the link Python gives, so that a staged link
         can be combined with the rest (Python would ask a tracer's truth)."""
         self.generic_visit(node)
+        if identity_with_a_bool(node):  # `flag is False` -> ag__.is_not(flag, False) is `flag is not False`'s
+            function = "is_" if isinstance(node.ops[0], ast.Is) else "is_not"
+            return _at(ast.Call(func=_runtime(function), args=[node.left, node.comparators[0]], keywords=[]), node)
         if len(node.ops) < 2 or always_bool(node):
             return node
         if not all(movable(c) for c in node.comparators):

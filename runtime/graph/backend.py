@@ -88,6 +88,18 @@ class GraphBackend(Backend):
         element is refused, where Python raises (it was ``np.logical_not``, elementwise, and a NumPy bool)."""
         return tensor.PyNumber.of(np.logical_not(predicate(value, "the operand of `not`")))
 
+    def is_(self, left: Any, right: Any) -> Any:
+        """``flag is True`` / ``flag is False``: a Python bool the graph holds (a ``PyNumber``: a flag a staged
+        ``if`` set) is ``True`` exactly when its value is; a NumPy bool or any other tensor is never Python's
+        ``True`` (Python's identity: False). The identity test of such a flag was always False: ``while done is
+        False:`` ended after one iteration (neurodsp's dual-threshold split, found by helper-117)."""
+        for value, other in ((left, right), (right, left)):
+            if type(other) is bool and isinstance(value, Tensor):
+                if type(value) is tensor.PyNumber and value.dtype == np.bool_:
+                    return value if other else self.not_(value)
+                return False
+        return NotImplemented
+
     # Lazy like Python: the rest is evaluated (traced) only in a cond branch where it runs, so
     # `i < n and x[i] > 0` never indexes out of bounds. The operands must be scalars.
     def and_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
@@ -318,7 +330,7 @@ def _join_index_expression(columns: bool, index: Any) -> Any:
     """``np.r_[a, b, 0:3]`` (join along the first axis, slices as ranges) and ``np.c_[a, b]`` (1-d pieces
     as columns, joined along the last axis), for plain entries: tensors, arrays, numbers and slices with
     Python bounds. A string directive (``np.r_['0,2', ...]``) is not supported."""
-    pieces = []
+    entries = []
     for entry in (index if isinstance(index, tuple) else (index,)):
         if isinstance(entry, str):
             raise NotStageable(f"np.{'c_' if columns else 'r_'} with a string directive is not supported in graphs; "
@@ -327,7 +339,16 @@ def _join_index_expression(columns: bool, index: Any) -> Any:
             if isinstance(entry.step, complex):
                 raise NotStageable("np.r_ with a complex step (a linspace) is not supported in graphs; use np.linspace")
             entry = np.arange(entry.start or 0, entry.stop, entry.step or 1)
+        entries.append(entry)
+    # As NumPy's AxisConcatenator: every piece cast to the result type of them all (a scalar entry weak, as a Python
+    # number is), before each becomes 1-d. (A scalar that is an int on one path of a staged `if` and a float64 on the
+    # other, transforms3d's `np.r_[w, xyz]`, then needs no path: helper-117.)
+    final = np.result_type(*entries) if entries else None
+    pieces = []
+    for entry in entries:
         piece = tensor.as_tensor(entry)
+        if piece.ndim == 0 and (piece.dtype != final or tensor.path_record(piece) is not None):
+            piece = tensor.bind1("cast", [piece], dtype=final)  # (a new value: the path's kind is told by now)
         if columns:
             piece = np.atleast_2d(piece).T if piece.ndim < 2 else piece
         else:

@@ -1914,13 +1914,15 @@ def check_numpy_call(func: Callable, name: str, args: tuple, kwargs: dict) -> No
     if not typed:
         return
     first = typed[0][1]
-    if any(isinstance(a, Tensor) and a.ndim for a in args) or any(k is None for _, r in typed for k in r.kinds) \
-            or any(is_or_holds_tensor(v) for v in kwargs.values()):
+    if any(k is None for _, r in typed for k in r.kinds) or any(is_or_holds_tensor(v) for v in kwargs.values()):
         dtypes = {np.asarray(k.example()).dtype for _, r in typed for k in r.kinds if k is not None}
         if len(dtypes) > 1 or any(k is None for _, r in typed for k in r.kinds):
             raise NotStageable(first.refusal(f"{name} of it gives a result whose dtype may depend on which"))
         return
-    examples = [_operand_examples(a, path_record(a)) if isinstance(a, Tensor) else [a] for a in args]
+    # An array argument stands in as an array of its dtype and rank (NumPy's dtypes follow from those, not its
+    # values): `np.result_type(w, xyz)` of `w` an int or a float64 by path and `xyz` float64 is float64 either way.
+    examples = [[np.zeros((1,) * a.ndim, a.dtype)] if isinstance(a, Tensor) and a.ndim else
+                _operand_examples(a, path_record(a)) if isinstance(a, Tensor) else [a] for a in args]
     if any(e is None for e in examples):
         raise NotStageable(first.refusal(f"{name} of it gives a result whose dtype may depend on which"))
     outcomes = path_types.outcomes(lambda *xs: func(*xs, **kwargs), examples)

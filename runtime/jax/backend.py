@@ -34,6 +34,8 @@ import sys
 import weakref
 from typing import Any, Callable, Optional
 
+import numpy as np
+
 from runtime import operators
 from runtime.backend import Backend, State, Thunk
 from runtime.choice import Probe
@@ -194,6 +196,21 @@ class JaxBackend(Backend):
         from runtime.jax import cond as branches  # imports JAX
 
         return branches.not_(value)
+
+    def is_(self, left: Any, right: Any) -> Any:
+        """``flag is True`` / ``flag is False`` of a bool JAX traces: it may stand for a Python bool (a flag a
+        staged ``if`` set, whose identity with ``True`` is its truth) or a JAX / NumPy bool (never ``True``),
+        which a tracer does not tell: refused. Any other value is never ``True``: Python's identity."""
+        from runtime.staging import NotStageable, user_location
+
+        for value, other in ((left, right), (right, left)):
+            if type(other) is bool and np.dtype(getattr(value, "dtype", object)) == np.bool_:
+                raise NotStageable(
+                    f"{user_location()}: `is {other}` of a bool JAX is tracing, which may stand for a Python bool "
+                    f"(the same as `== {other}`) or an array's (never `{other}`): write `x == {other}` (or "
+                    f"`{'' if other else 'not '}x`) for a flag, `x is {other}` outside the traced function for a "
+                    "Python object")
+        return NotImplemented
 
     def and_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         from runtime.jax import cond as branches  # imports JAX

@@ -134,6 +134,23 @@ def test_a_numpy_function_whose_dtype_would_depend_on_the_path_is_refused(execut
     assert "Give it one type on every path" in message, message
 
 
+@pytest.mark.parametrize("executor", executors())
+def test_a_path_typed_scalar_joined_with_arrays_whose_dtype_decides_stages(executor):
+    """NumPy's dtype of `np.r_[w, xyz]` / `np.add(w, xyz)` follows from the arrays' dtypes whatever `w` is on the
+    path (transforms3d's fillpositive: `w = 0` or `np.sqrt(w2)`, helper-117): staged; with an int32 array the
+    dtype would depend on the path, and stays refused."""
+    source = ("def f(xyz, ints):\n    w2 = 1.0 - np.dot(xyz, xyz)\n    if w2 < 0:\n        w = 0\n    else:\n"
+              "        w = np.sqrt(w2)\n    return np.r_[w, xyz], np.add(w, xyz), np.result_type(w, xyz) == np.float64\n")
+    f = load_f(source, "path-types")
+    for xyz in (np.array([0.1, 0.2, 0.3]), np.array([1.0, 2.0, 3.0])):
+        got, want = autograph.function(f, executor=executor)(xyz, np.ones(2, np.int32)), f(xyz, None)
+        for g, w in zip(got, want):
+            assert np.asarray(g).dtype == np.asarray(w).dtype and np.array_equal(g, w)
+    refused = load_f(source.replace("np.add(w, xyz)", "np.add(w, ints)"), "path-types")
+    with pytest.raises(Limitation, match="np.add of it gives"):
+        autograph.function(refused, executor=executor)(np.array([0.1, 0.2, 0.3]), np.ones(2, np.int32))
+
+
 def test_a_path_typed_result_is_saved_and_loaded_with_its_kinds(tmp_path):
     source = ("def f(x, n):\n    if x[0] > 0:\n        r = 0\n    else:\n        r = np.sum(x)\n"
               "    return r, r + 1\n")
