@@ -279,12 +279,21 @@ class _Calls(Transformer):
         if not isinstance(call.func, (ast.Name, ast.Attribute)):
             return False
         arguments = [*call.args, *(k.value for k in call.keywords)]
-        if not any(isinstance(a, (ast.List, ast.Tuple, ast.ListComp)) or _sequence_call(a) or (
-                isinstance(a, ast.Name) and a.id in self.list_names) for a in arguments):
+        if not any(self._makes_a_sequence(a) for a in arguments):
             return False
         target = self._resolve(call.func)
         return (target is not UNKNOWN and _is_numpy_function(target) and not is_random(target)
                 and not is_new_array(target))
+
+    def _makes_a_sequence(self, node: ast.expr) -> bool:
+        """A list or tuple display, a comprehension, ``list(...)``-like call, a local list, or one of those
+        repeated or joined (``[factor] * 3``, ``[a] + rest``: transforms3d's ``np.diag([factor] * 3)``)."""
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Mult, ast.Add)):
+            return self._makes_a_sequence(node.left) or (
+                isinstance(node.op, ast.Add) and self._makes_a_sequence(node.right)) or (
+                isinstance(node.op, ast.Mult) and isinstance(node.right, (ast.List, ast.Tuple)))
+        return isinstance(node, (ast.List, ast.Tuple, ast.ListComp)) or _sequence_call(node) or (
+            isinstance(node, ast.Name) and node.id in self.list_names)
 
     def _callable_arguments(self, node: ast.Call) -> None:
         """``map(f, xs)``, ``sorted(xs, key=f)``, ``functools.reduce(f, xs)``...: the function a builtin calls for

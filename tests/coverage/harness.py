@@ -118,8 +118,10 @@ NOT_CLEAR = re.compile(r"convert the function with autograph", re.I)
 USER_LINE = re.compile(r"^(Cell In\[\d+\], line \d+|[^\s:]+\.py:\d+)( \(inside [^()]*\))?: ")
 
 
-class Timeout(Exception):
-    pass
+class Timeout(BaseException):
+    """A case past its time limit. A BaseException, as KeyboardInterrupt is: code under test that catches
+    Exception (the JAX lowering wraps a rule's errors as LoweringError) must not take it for an error of its
+    own, which counted a hang as a clear refusal (helper-117)."""
 
 
 class Retraced(Exception):
@@ -315,7 +317,7 @@ def run_case(case: Case, executor: str, expected: list[Any] | None = None, timeo
                 if staged.tracing_count != 1:
                     raise Retraced(f"the second call traced again (tracing_count {staged.tracing_count}); "
                                    f"signatures: {staged.pretty_printed_concrete_signatures()!r}")
-        except Exception as error:  # noqa: BLE001
+        except (Exception, Timeout) as error:  # noqa: BLE001
             return Outcome(case, executor, classify_exception(error), first_line(error), innermost_frame(error),
                            time.perf_counter() - start)
     single = executor != "numpy" and _computes_in_single(staged)

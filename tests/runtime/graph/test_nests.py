@@ -88,8 +88,15 @@ def rotated_deque(x, offset=1):
     return np.array(a), np.mean(b), np.concatenate([b, a]), np.asarray(b)
 
 
+def sequences_repeated_or_joined(x):
+    # transforms3d's zfdir2mat: `np.diag([factor] * 3)` (helper-117: a list made by `*` or `+` was not routed)
+    factor = x[0] * 2.0
+    return np.diag([factor] * 3), np.array([x[1]] + [1.0, 2.0]), np.stack(2 * [x[0], x[2]])
+
+
 PROGRAMS = [rotation, cross_with_a_list, reductions_of_comprehensions, reductions_of_a_local_list,
-            arithmetic_on_lists, lists_of_one_tuple_assignment, sequences_made_by_calls, rotated_deque]
+            arithmetic_on_lists, lists_of_one_tuple_assignment, sequences_made_by_calls, rotated_deque,
+            sequences_repeated_or_joined]
 
 
 @pytest.mark.parametrize("executor", EXECUTORS)
