@@ -113,7 +113,11 @@ def _first(compiled: list, graph: Graph) -> Callable[[Sequence[Any]], tuple]:
     return compiled[0]
 
 
-def check_input(i: int, x: Any, param: Value) -> np.ndarray:
+def check_input(i: int, x: Any, param: Value) -> Any:
+    if isinstance(x, np.generic) and x.dtype == param.dtype and not param.shape:
+        # A NumPy scalar stays one, as eager code holds it: NumPy's `**` of scalars is its scalar math (libm's pow),
+        # of a 0-d array its ufunc loop, which rounds otherwise on CPUs with AVX-512 (a float32 power one ulp off)
+        return x
     array = np.asarray(x, dtype=param.dtype if isinstance(x, (bool, int, float, complex)) else None)
     if array.dtype != param.dtype:
         raise TypeError(f"input {i} must be {param.type_str}, got a {array.dtype.name} array")
