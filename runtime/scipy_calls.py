@@ -48,7 +48,7 @@ SHAPED: dict[str, tuple[str, ...]] = {
     "scipy.signal": ("lfilter", "filtfilt", "convolve", "correlate", "fftconvolve", "medfilt", "detrend",
                      "periodogram", "welch", "savgol_filter", "hilbert", "convolve2d", "correlate2d", "oaconvolve",
                      "sosfilt", "sosfiltfilt", "wiener", "medfilt2d", "stft", "spectrogram", "csd", "coherence",
-                     "resample", "resample_poly", "decimate"),
+                     "resample", "resample_poly", "decimate", "freqz", "sosfreqz"),
     "scipy.ndimage": ("uniform_filter1d", "gaussian_filter1d", "uniform_filter", "gaussian_filter", "median_filter",
                       "laplace", "sobel", "prewitt", "gaussian_laplace", "gaussian_gradient_magnitude",
                       "minimum_filter", "maximum_filter", "minimum_filter1d", "maximum_filter1d", "percentile_filter",

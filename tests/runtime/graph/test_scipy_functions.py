@@ -181,6 +181,10 @@ CASES = {
         lambda x: (scipy.signal.sosfilt(_SOS, x), scipy.signal.sosfiltfilt(_SOS, x), scipy.signal.oaconvolve(x, x[:9]),
                    scipy.signal.resample(x, 32), scipy.signal.resample_poly(x, 2, 3), scipy.signal.decimate(x, 4)),
         [SIGNAL]),
+    # (neurodsp's compute_frequency_response: helper-117)
+    "frequency_responses": (lambda b: (scipy.signal.freqz(b, [1.0, -0.5], worN=64),
+                                       scipy.signal.sosfreqz(np.concatenate([_SOS[:, :3] * b[0], _SOS[:, 3:]], axis=1),
+                                                             worN=32, fs=100.0)), [np.array([0.5, 0.25])]),
     "short_time_spectra": (lambda x, y: (scipy.signal.stft(x, nperseg=16), scipy.signal.spectrogram(x, nperseg=16),
                                          scipy.signal.csd(x, y, nperseg=16), scipy.signal.coherence(x, y, nperseg=16)),
                            [SIGNAL, SIGNAL[::-1].copy()]),
