@@ -1734,6 +1734,104 @@ PYPI_SUITES = (
                "(duckdb and pandas, not installed); 564 tests (8,852 subtests), 0 / 0 broken; 2,103 of its 2,157 "
                "functions converted, 30 refused (the methods dataclasses generate for its frozen dataclasses in "
                "sqlglot.diff and sqlglot.lineage: no source), 24 generators; 7.8 times slower in the converted form"),
+    # Five more pure-Python libraries heavy on plain control flow, none with a dependency the venv lacks: IPv4 / IPv6
+    # addresses and networks (IPy: parsing, prefix arithmetic, the comparisons and set operations of IP ranges), a
+    # VT100 terminal emulator (pyte: the screen's cursor, margins, tab stops, erase and insert modes and its history
+    # pages), a LaTeX parser and LaTeX-to-text / Unicode-to-LaTeX converters (pylatexenc: a hand-written tokenizer and
+    # recursive-descent walker, macro specs), a title-casing formatter (titlecase: a word loop of regex cases) and
+    # network addresses (netaddr: EUI / MAC and IP parsing, strategies per format, IPSet, IP globs and ranges).
+    # Not added: convertdate 2.5.1 and 2.4.0 (2.5.1's tests import their package's CalTestCase from tests/__init__.py,
+    # which the sdist lacks; 2.4.0 ships no tests) and munkres 3.0.0 (its suite takes 260 s unconverted).
+    Suite(name="ipy", kind="pytest", dist="ipy", version="1.2",
+          sha256="c145e664e84642fac875a043fab1a0b50bd65297385dc438dbfe25f24e65ac61",
+          packages=("IPy",), pytest_args=("test",)),
+    Suite(name="pyte", kind="pytest", dist="pyte", version="0.8.2",
+          sha256="5af970e843fa96a97149d64e170c984721f20e52227a2f57f0a54207f08f083f",
+          packages=("pyte",), pytest_args=("tests",)),
+    Suite(name="pylatexenc", kind="pytest", dist="pylatexenc", version="2.11",
+          sha256="305a072a99ce736246049c9da05841b9d718c0f7ea8888f5f596cf15cb621053",
+          packages=("pylatexenc",), pytest_args=("test",)),
+    Suite(name="titlecase", kind="pytest", dist="titlecase", version="2.4.1",
+          sha256="7d83a277ccbbda11a2944e78a63e5ccaf3d32f828c594312e4862f9a07f635f5",
+          packages=("titlecase",), pytest_args=("titlecase/tests.py",),
+          note="its tests are in the package (titlecase/tests.py): not converted"),
+    Suite(name="netaddr", kind="pytest", dist="netaddr", version="1.3.0",
+          sha256="5c3c3d9895b551b763779ba7db7a03487dc1f8e3b385af819af341ae9ef6e48a",
+          packages=("netaddr",), pytest_args=("netaddr/tests",),
+          note="its tests are in the package (netaddr/tests): not converted"),
+    # Three more: audio metadata (mutagen: binary parsers of ID3 frames, MP4 atoms, Ogg pages, FLAC, APEv2, ASF and
+    # a dozen more formats, bit readers, 4,050 tests), a BibTeX parser and writer (bibtexparser 2: a character-level
+    # splitter, middleware that transforms entries, over pylatexenc) and URI parsing and composing (uritools).
+    Suite(name="mutagen", kind="pytest", dist="mutagen", version="1.48.1",
+          sha256="8f95637ab9f6f305cec6bd1294e197debe207998e3e068596563c74f86b0a173",
+          packages=("mutagen",), pytest_args=("tests",),
+          note="the instances of mutagen._util.enum's classes carry the '__dict__' descriptor of the class they "
+               "were copied from, whose read raises TypeError: runner.py's Converter._deep reads it through "
+               "_instance_dict, which takes that for no __dict__ (its converted runs died before pytest started); "
+               "4,050 tests, 0 / 0 broken"),
+    Suite(name="bibtexparser", kind="pytest", dist="bibtexparser", version="2.1.0",
+          sha256="9f48851eef4693cb7ef6897f7628966c5d0ef49b6403b13a862679a4c313d176",
+          packages=("bibtexparser",), pytest_args=("tests",),
+          needs=(Sdist("pylatexenc", "2.11", "305a072a99ce736246049c9da05841b9d718c0f7ea8888f5f596cf15cb621053"),),
+          note="pylatexenc is not installed: its sdist (the pylatexenc suite's) is on its path"),
+    Suite(name="uritools", kind="pytest", dist="uritools", version="7.0.1",
+          sha256="abf09f899b925fad05407d7f39061318c6be62cce065db727a024daadf96eebf",
+          packages=("uritools",), src="src", pytest_args=("tests",)),
+    # A HOCON configuration parser (pyhocon: pyparsing grammar actions, substitution resolution over a config tree,
+    # merging, and converters to JSON, YAML, .properties and HOCON).
+    Suite(name="pyhocon", kind="pytest", dist="pyhocon", version="0.3.63",
+          sha256="7c98db21453c0390c6cedc376576fee4e0a153da5f2201bc681cf886820f4a7c",
+          packages=("pyhocon",), pytest_args=("tests",),
+          needs=(Sdist("pyparsing", "3.2.0", "cbf74e27246d595d9a74b186b810f6fbb86726dbf3b9532efb343f6d7294fe9c"),
+                 Sdist("mock", "5.2.0", "4e460e818629b4b173f32d08bf30d3af8123afbb8e04bb5707a1fd4799e503f0")),
+          note="pyparsing and mock are not installed: their sdists (those suites') are on its path, unconverted"),
+    # Code metrics (radon: AST visitors for cyclomatic complexity and Halstead metrics, a tokenize-driven raw-metrics
+    # counter for lines, comments and docstrings, the maintainability index, and its command line's harvesters).
+    Suite(name="radon", kind="pytest", dist="radon", version="6.0.1",
+          sha256="d1ac0053943a893878940fedc8b19ace70386fc9c9bf0a09229a44125ebf45b5",
+          packages=("radon",), pytest_args=("radon/tests",),
+          needs=(Sdist("mando", "0.8.2", "539659d9a2fdc6c9a188211c58f381e0dafe9597085174c5472eb1ed0224b6b5"),
+                 Sdist("colorama", "0.4.6", "08695f5cb7ed6e0531a20572697297273c47b8cae5a63ffc6d6ed5c201be6e44")),
+          note="its tests are in the package (radon/tests): not converted; mando and colorama are not installed: "
+               "their sdists are on its path; 27 tests use pytest-mock's mocker fixture (not installed) and error "
+               "unconverted too"),
+    # String distances written as index loops (strsimpy: Levenshtein, Damerau, Jaro-Winkler, SIFT4, n-gram, q-gram
+    # and shingle-based measures), whose test modules sit beside the code as <name>_test.py.
+    Suite(name="strsimpy", kind="pytest", dist="strsimpy", version="0.2.1",
+          sha256="0842eb57f7af86c882a59a1bc8721ec2580a267e563fd0503ced2972040372c9",
+          packages=("strsimpy",), pytest_args=("strsimpy",),
+          note="its tests are modules of the package named <name>_test.py, which runner.py does not take for tests: "
+               "they are converted too (their TestCase methods, run converted)"),
+    # Dependency injection (injector: @inject reads the type hints and signatures of the functions it wraps,
+    # providers, scopes, multibinders, child injectors and the resolution of forward references).
+    Suite(name="injector", kind="pytest", dist="injector", version="0.24.0",
+          sha256="e85a75d1516cff2f03170f3fd1219f56acb25c9a05e307819ae0dcde3dad3d3f",
+          packages=("injector",), pytest_args=("injector_test.py", "-o", "addopts="),
+          note="its pytest.ini's addopts ask for pytest-cov (not installed) and doctests of README.md and docs/: "
+               "replaced by none"),
+    # Def-use chains over a gast AST (beniget: a NodeVisitor per statement kind with scopes, loops, comprehensions,
+    # globals and nonlocals, and its own ordered set) and Excel .xls writing (xlwt: BIFF records, the compound
+    # document, styles from easyxf strings, and an ANTLR-generated formula lexer and parser).
+    Suite(name="beniget", kind="pytest", dist="beniget", version="0.5.0",
+          sha256="e7af11fa8ec7de3d3eb3d98b1e722d15d44017d8b35d8aa11d54f6719b312f22",
+          packages=("beniget",), pytest_args=("tests",),
+          needs=(Sdist("gast", "0.6.0", "88fc5300d32c7ac6ca7b515310862f71e6fdf2c029bbec7c66c0f5dd47b6b1fb"),),
+          note="gast is not installed: its 0.6.0 sdist is on its path (beniget 0.5.0's tests do not import with the "
+               "gast suite's 0.7.0)"),
+    Suite(name="xlwt", kind="pytest", dist="xlwt", version="1.3.0",
+          sha256="c59912717a9b28f1a3c2a98fd60741014b06b043936dcecbc113eaaada156c88",
+          packages=("xlwt",), pytest_args=("tests",)),
+    # Structured logging (structlog: processor chains, bound loggers made by a proxy on first use, renderers, and
+    # frame walking that finds the first frame outside structlog and logging for the call site).
+    Suite(name="structlog", kind="pytest", dist="structlog", version="26.1.0",
+          sha256="f63a716cbd1b1291cf7661de7794b455acfa4c43c5bcf1630e6ad5ddc1adb3b7",
+          packages=("structlog",), src="src",
+          pytest_args=("tests", "-o", "addopts=--import-mode=importlib", "--ignore=tests/test_stdlib.py",
+                       "--ignore=tests/processors/test_renderers.py", "--ignore=tests/test_generic.py"),
+          note="its pyproject.toml's addopts (--strict-config, for pytest-asyncio's option) replaced by "
+               "--import-mode=importlib alone; test_stdlib.py (pytest-asyncio), processors/test_renderers.py and "
+               "test_generic.py (time-machine) are not run, none installed; its async tests skip and "
+               "test_packaging.py fails unconverted too (no installed distribution's metadata)"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function

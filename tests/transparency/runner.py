@@ -95,6 +95,16 @@ class Log:
 # Conversion in place
 
 
+def _instance_dict(value: object) -> object:
+    """``value.__dict__``, or None where it has none, or where reading it raises: mutagen's ``@enum`` copies a
+    class's namespace, its ``__dict__`` descriptor included, into a new ``int`` subclass, whose instances then
+    raise TypeError for it ("descriptor '__dict__' for 'PictureType' objects doesn't apply": helper-116)."""
+    try:
+        return getattr(value, "__dict__", None)
+    except TypeError:
+        return None
+
+
 class Converter:
     """Converts modules in place and remembers, per function, what happened to it."""
 
@@ -246,7 +256,7 @@ class Converter:
             self._deep(value.maps, depth - 1, memo)
             return value
         if depth > 0 and id(kind) in self._own_classes:
-            attrs = getattr(value, "__dict__", None)
+            attrs = _instance_dict(value)
             if type(attrs) is dict and id(value) not in memo:
                 if not isinstance(value, (tuple, dict)):  # (those are put in the memo below, with their items)
                     memo[id(value)] = (value, value)  # (a cycle leads back here: leave it)
@@ -286,7 +296,7 @@ class Converter:
             items = [self._deep(item, depth - 1, memo) for item in value]
             if any(a is not b for a, b in zip(items, value)):
                 new = tuple(items) if kind is tuple else kind._make(items)
-                attrs = getattr(value, "__dict__", None)  # (a subclass of a named tuple without __slots__)
+                attrs = _instance_dict(value)  # (a subclass of a named tuple without __slots__)
                 if type(attrs) is dict:
                     new.__dict__.update(attrs)
         memo[id(value)] = (value, new)

@@ -140,7 +140,8 @@ def test_a_path_typed_scalar_joined_with_arrays_whose_dtype_decides_stages(execu
     path (transforms3d's fillpositive: `w = 0` or `np.sqrt(w2)`, helper-117): staged; with an int32 array the
     dtype would depend on the path, and stays refused."""
     source = ("def f(xyz, ints):\n    w2 = 1.0 - np.dot(xyz, xyz)\n    if w2 < 0:\n        w = 0\n    else:\n"
-              "        w = np.sqrt(w2)\n    return np.r_[w, xyz], np.add(w, xyz), np.result_type(w, xyz) == np.float64\n")
+              "        w = np.sqrt(w2)\n"
+              "    return np.r_[w, xyz], np.add(w, xyz), np.result_type(w, xyz) == np.float64\n")
     f = load_f(source, "path-types")
     for xyz in (np.array([0.1, 0.2, 0.3]), np.array([1.0, 2.0, 3.0])):
         got, want = autograph.function(f, executor=executor)(xyz, np.ones(2, np.int32)), f(xyz, None)
