@@ -405,8 +405,8 @@ def backend_for(value: Any) -> Optional[Backend]:
         return OWNER_BY_TYPE[cls]
     except KeyError:
         pass
-    except TypeError:  # a class whose metaclass defines __eq__ without __hash__: plain Python
-        return None
+    except Exception:  # noqa: BLE001  (a class whose metaclass defines __eq__ without __hash__, or whose
+        return None    # metaclass's __hash__ or __eq__ raises: plain Python, as no backend's type is one)
     module = getattr(cls, "__module__", None)  # (not always a string: a descriptor, a number some code set)
     package = module.partition(".")[0] if isinstance(module, str) else ""
     if package in _LAZY:

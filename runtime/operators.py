@@ -63,11 +63,12 @@ _NO_ARG = object()  # a parameter not given (None is a value range() must reject
 def _staged(value: Any):
     """The backend owning ``value``, or None. Written out in the hottest operators below for
     speed: one dictionary subscript for a type seen before, no call. A type not seen yet (KeyError)
-    or a class that cannot be hashed (TypeError: its metaclass defines __eq__ without __hash__)
-    goes to ``backend_for``, which records the first and calls the second plain Python."""
+    or a class that cannot be hashed (TypeError: its metaclass defines __eq__ without __hash__; or any error
+    of a metaclass's own __hash__ or __eq__) goes to ``backend_for``, which records the first and calls the
+    second plain Python (``if K():`` hashes no class in Python)."""
     try:
         return OWNER_BY_TYPE[type(value)]
-    except (KeyError, TypeError):
+    except Exception:  # noqa: BLE001  (see the docstring)
         return backend_for(value)
 
 
@@ -85,7 +86,7 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
     if cls is not bool and cls is not int:
         try:
             backend = OWNER_BY_TYPE[cls]
-        except (KeyError, TypeError):  # a type not seen yet, or an unhashable class (see _staged)
+        except Exception:  # noqa: BLE001  (a type not seen yet, or a class that cannot be hashed: see _staged)
             backend = backend_for(cond)
         if backend is not None:
             run(_stage, backend.if_stmt, cond, body, orelse, State(state, body, orelse, dead=dead))  # traces the blocks
@@ -253,7 +254,7 @@ def for_stmt(
     if cls is not _range and cls is not list:
         try:  # `_staged(iterable)` written out: a tuple, a dict, a string cost one look-up
             backend = OWNER_BY_TYPE[cls]
-        except (KeyError, TypeError):
+        except Exception:  # noqa: BLE001  (see _staged)
             backend = backend_for(iterable)
         if backend is not None:
             # (A staged zip / enumerate the backend may run as Python's loop: `_offer`, as for a range.)
@@ -541,7 +542,7 @@ def not_(value: Any) -> Any:
         if cls is not bool:  # `_staged(value)` written out: `not x` is common in loops
             try:
                 backend = OWNER_BY_TYPE[cls]
-            except (KeyError, TypeError):
+            except Exception:  # noqa: BLE001  (see _staged)
                 backend = backend_for(value)
             if backend is not None:
                 return backend.not_(value)

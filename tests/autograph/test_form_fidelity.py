@@ -426,6 +426,43 @@ def test_an_iterator_ended_by_a_while_tests_stop_iteration_ends_the_loop_over_it
 
     assert list(Converted(Log(), n)) == list(CountsDown(Log(), n))
 
+# --- a class whose metaclass's __hash__ raises: Python's statements hash no class ---------------------
+
+class _UnhashableMeta(type):
+    def __hash__(cls):
+        raise ValueError("no hash for classes of this metaclass")
+
+
+class _Answers(metaclass=_UnhashableMeta):
+    def __init__(self, log, value):
+        self.log, self.value = log, value
+
+    def __bool__(self):
+        self.log.append("bool")
+        return self.value
+
+    def __iter__(self):
+        return iter([1, 2])
+
+
+def statements_over_an_object_of_such_a_class(log, c):
+    # (helper-114: the runtime looked the value's type up in a dict at every statement: `if K():` raised)
+    a = _Answers(log, c)
+    total = 0
+    if a:
+        total += 1
+    while _Answers(log, total < 2):
+        total += 1
+    for v in a:
+        total += v
+    return total, not a, (a and 5) is a, (a or 6) is a
+
+
+@pytest.mark.parametrize("c", [False, True])
+def test_a_class_whose_metaclass_cannot_hash_it_goes_through_every_statement(c):
+    compare(statements_over_an_object_of_such_a_class, c)
+
+
 # --- dispatch by type(value), not value.__class__ ------------------------------------------------
 
 def fake_class_in_if_and_for(log, claims):
