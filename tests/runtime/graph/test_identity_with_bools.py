@@ -57,12 +57,19 @@ def literal_first_and_in_a_value(x, t):
     return (True is flag, flag is not False, seen is True, (x[2] > t) is True)
 
 
+def python_bool_on_one_path_only(x, t):
+    # (a Python bool where x[0] > t, NumPy's False elsewhere: the graph's value is path-typed, and only on the
+    # first path can it be Python's True; on Python 3.13 the and/or above compiles to such a value too)
+    seen = x[0] > t and True
+    return seen is True, seen is not False, seen is False, False is seen
+
+
 def numpy_bool_is_never_pythons(x, t):
     return (x[0] > t) is True, (x[0] > t) is not False
 
 
 PROGRAMS = [walk_while_is_false, branch_on_is_false, branch_on_is_not_true, literal_first_and_in_a_value,
-            numpy_bool_is_never_pythons]
+            python_bool_on_one_path_only, numpy_bool_is_never_pythons]
 INPUTS = [np.array([3.0, 2.0, 4.0, 0.5, 6.0, 7.0]), np.array([0.5, 2.0, 0.2, 5.0, 6.0, 7.0]),
           np.array([9.0, 9.0, 9.0, 9.0, 9.0, 9.0])]
 
