@@ -267,6 +267,7 @@ def convert_all(namespace: dict) -> None:
 # restores the traceback the `except` caught instead, so there they keep the helper's entries
 # (docs/limitations.md).
 TIDIED_BY_A_HELPER = {"and_or_not_thunks", "blocks_under_a_helper", "builtin_call", "caught_in_converted_code",
+                      "error_stored_in_a_loop_raised_later", "if_test_truth_raises",
                       "if_exp_thunk", "nested_item_write", "setitem_on_bytes_raises_in_c", "setitem_through_blocks",
                       "thunk_operand_raises"}
 
