@@ -219,16 +219,11 @@ _STATEMENT_METHODS: dict[type, object] = {}  # statement class -> the _Definitio
 def _deletes(body: list[ast.stmt]) -> frozenset:
     """The names a ``del`` in ``body`` (outside nested scopes) unbinds."""
     names = set()
-    stack = list(body)
-    while stack:
-        sub = stack.pop()
-        if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
+    for sub in _own_statements(body):  # (a del is a statement: no expression holds one)
         if isinstance(sub, ast.Delete):
             names |= {target.id for target in sub.targets if isinstance(target, ast.Name)}
         elif isinstance(sub, ast.ExceptHandler) and sub.name:
             names.add(sub.name)  # Python deletes a handler's `as` name as the handler ends
-        stack += statement_children(sub)  # a del is a statement: no expression holds one
     return frozenset(names)
 
 
