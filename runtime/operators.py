@@ -662,7 +662,7 @@ def or_test(value: Any, *rest: Thunk) -> Any:
 
 _COMPARISONS: dict[str, Callable[[Any, Any], Any]] = {
     "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": operator.ne,
-    "is": operator.is_, "is not": operator.is_not, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+    "is": is_, "is not": is_not, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
 
 

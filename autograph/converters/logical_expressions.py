@@ -53,7 +53,6 @@ def movable(node: ast.expr) -> bool:
     return True
 
 
-_BOOL_COMPARISONS = (ast.Is, ast.IsNot, ast.In, ast.NotIn)
 
 
 def always_bool(node: ast.expr) -> bool:
@@ -63,7 +62,7 @@ def always_bool(node: ast.expr) -> bool:
     predicate such as ``isinstance`` (as analysis/bool_calls.py marks it), and ``not`` / ``and`` /
     ``or`` of those. Such an ``if`` stays a Python ``if`` (converters/control_flow.py)."""
     if isinstance(node, ast.Compare):
-        return all(isinstance(op, _BOOL_COMPARISONS) for op in node.ops) and not identity_with_a_bool(node)
+        return _always_bool_comparison(node)
     if isinstance(node, ast.Call):  # isinstance(x, T), hasattr(o, "a") (analysis/bool_calls.py)
         return anno.get(node, anno.Key.ALWAYS_BOOL, False)
     if isinstance(node, ast.Constant):
@@ -75,16 +74,26 @@ def always_bool(node: ast.expr) -> bool:
     return False
 
 
-def identity_with_a_bool(node: ast.Compare) -> bool:
-    """``x is True``, ``x is not False``, ``False is x``: an identity test of one value with a bool literal, which a
-    staged flag (a Python bool a staged ``if`` set) answers by its value (``ag__.is_``), not by the identity of
-    the object that stands for it."""
-    if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.Is, ast.IsNot)):
-        return False
-    sides = (node.left, node.comparators[0])
-    literal = [isinstance(side, ast.Constant) and type(side.value) is bool for side in sides]
-    return literal.count(True) == 1 and not any(isinstance(side, ast.Constant) and not is_literal
-                                                 for side, is_literal in zip(sides, literal))
+def routed_identity(node: ast.Compare) -> bool:
+    """``a is b`` / ``a is not b`` (one link) that ``ag__.is_`` / ``ag__.is_not`` answer: an identity test of two
+    values, neither a literal other than ``True`` / ``False``. A graph value may stand for either operand: a staged
+    flag for a Python bool (``flag is True`` is its truth), a staged statement's output for whichever array the
+    path gave (``best = a if c else b``: ``best is a`` is ``c``). ``x is None`` (no staged value is None) and the
+    like stay Python's."""
+    return len(node.ops) == 1 and _routed_link(node.left, node.ops[0], node.comparators[0])
+
+
+def _routed_link(left: ast.expr, op: ast.cmpop, right: ast.expr) -> bool:
+    return isinstance(op, (ast.Is, ast.IsNot)) and not any(
+        isinstance(side, ast.Constant) and type(side.value) is not bool for side in (left, right))
+
+
+def _always_bool_comparison(node: ast.Compare) -> bool:
+    """Each link a membership test, or an identity test that no backend answers (``x is None``)."""
+    lefts = [node.left, *node.comparators[:-1]]
+    return all(isinstance(op, (ast.In, ast.NotIn)) or (isinstance(op, (ast.Is, ast.IsNot))
+                                                       and not _routed_link(left, op, right))
+               for left, op, right in zip(lefts, node.ops, node.comparators))
 
 
 _FOLDED_BY_NOT = (ast.In, ast.NotIn, ast.Is, ast.IsNot)  # `not` of one of these compiles to the opposite test
@@ -184,7 +193,7 @@ class _Logical(Transformer):
         (``inside = a < b < c``), ``ag__.compare(...)`` gives the link Python gives, so that a staged link
         can be combined with the rest (Python would ask a tracer's truth)."""
         self.generic_visit(node)
-        if identity_with_a_bool(node):  # `flag is False` -> ag__.is_not(flag, False) is `flag is not False`'s
+        if routed_identity(node):  # `flag is False` -> ag__.is_not(flag, False): `flag is not False`'s value
             function = "is_" if isinstance(node.ops[0], ast.Is) else "is_not"
             return _at(ast.Call(func=_runtime(function), args=[node.left, node.comparators[0]], keywords=[]), node)
         if len(node.ops) < 2 or always_bool(node):

@@ -35,7 +35,7 @@ from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
 from runtime.choice import Probe
 from runtime.graph import builtins as graph_builtins
-from runtime.graph import control_flow, formatted, fresh_arrays, loops, numpy_random, tensor, variables
+from runtime.graph import control_flow, formatted, fresh_arrays, identity, loops, numpy_random, tensor, variables
 from runtime.graph import vectorized as graph_vectorized
 from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
@@ -89,32 +89,9 @@ class GraphBackend(Backend):
         return tensor.PyNumber.of(np.logical_not(predicate(value, "the operand of `not`")))
 
     def is_(self, left: Any, right: Any) -> Any:
-        """``flag is True`` / ``flag is False``: a Python bool the graph holds (a ``PyNumber``: a flag a staged
-        ``if`` set) is ``True`` exactly when its value is; a NumPy bool or any other tensor is never Python's
-        ``True`` (Python's identity: False). The identity test of such a flag was always False: ``while done is
-        False:`` ended after one iteration (neurodsp's dual-threshold split, found by helper-117)."""
-        for value, other in ((left, right), (right, left)):
-            if type(other) is bool and isinstance(value, Tensor):
-                record = tensor.path_record(value)
-                if record is not None:  # a Python bool on some paths, a NumPy value on others (`x[0] > t and True`)
-                    return self._is_on_each_path(value, other, record)
-                if type(value) is tensor.PyNumber and value.dtype == np.bool_:
-                    return value if other else self.not_(value)
-                return False
-        return NotImplemented
-
-    def _is_on_each_path(self, value: Tensor, other: bool, record: Any) -> Any:
-        """``value is other`` of a path-typed value: its truth equal to ``other`` on the paths where it is a Python
-        bool (the join's tag says which path the run took), False on the others."""
-        pythonic = [kind is not None and kind.python is bool for kind in record.kinds]
-        if not any(pythonic):
-            return False
-        if record.tag is None or None in record.kinds:
-            raise NotStageable(record.refusal(f"`is {other}` of it holds only on the paths where it is a Python bool"))
-        same = value == other
-        if not all(pythonic):
-            same = np.logical_and(tensor.as_tensor(np.array(pythonic))[record.tag], same)
-        return tensor.PyNumber.of(same)
+        """``left is right`` with a tensor on one side: Python's identity as the run has it, or refused where the
+        trace cannot know it (runtime/graph/identity.py)."""
+        return identity.is_(left, right)
 
     # Lazy like Python: the rest is evaluated (traced) only in a cond branch where it runs, so
     # `i < n and x[i] > 0` never indexes out of bounds. The operands must be scalars.

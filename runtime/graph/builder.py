@@ -49,6 +49,12 @@ class GraphBuilder:
         # On the outermost builder: the arrays that are one array on some paths of a staged statement only
         # (y = x if c else x * 2): id(tensor) -> (tensor, [(partner, condition, exact)]) (runtime/graph/path_aliases.py)
         self.path_aliases: dict[int, tuple] = {}
+        # (id(out), id(partner)) of those records whose out is only ever a view of the partner (never that array)
+        self.viewed_aliases: set[tuple[int, int]] = set()
+        # On the outermost builder: the staged statements' outputs, id(tensor) -> (tensor, whether every path's value
+        # was a tensor); and on each builder its placeholders (runtime/graph/identity.py, for `is`).
+        self.joins: dict[int, tuple] = {}
+        self.arguments: tuple = ()
         # On the outermost builder: the 0-d values whose Python type depends on the path a run takes (`r = 0` or a
         # NumPy float64), with the graph value naming the path's: id(Value) -> Record (runtime/graph/path_types.py)
         self.path_types: dict[int, Any] = {}

@@ -29,7 +29,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from runtime import carry
-from runtime.graph import formatted, path_aliases, tensor, tracing, variables
+from runtime.graph import formatted, identity, path_aliases, tensor, tracing, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.ir import Graph
 from runtime.graph.leaf_types import WEAK as _WEAK
@@ -300,6 +300,7 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
         left = [t.flat[picks[k][0]][0][picks[k][1]] if picks[k] is not None else None
                 for t, picks in zip(traced, join.picks)]
         tensor.stand_as_all(outs[k], left)
+        identity.note_join(outs[k], [v if isinstance(v, Tensor) else None for v in left])
         if isinstance(outs[k], Tensor):
             path_aliases.note_join(outs[k], [v if isinstance(v, Tensor) else None for v in left],
                                    (lambda: pred, lambda: tensor.apply("logical_not", pred)))

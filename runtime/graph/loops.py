@@ -34,7 +34,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime import carry
-from runtime.graph import path_aliases, tensor, tracing, variables
+from runtime.graph import identity, path_aliases, tensor, tracing, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import (
     RULES,
@@ -306,6 +306,7 @@ def stage_while(test: Callable[[], Any], body: Callable[[], None], state: Any, w
     n = len(loop.slots)
     for (i, j), out in zip(loop.slots, outs[:n]):
         tensor.stand_as_all(out, [loop.init[i, j], flat[i][0][j]])
+        identity.note_join(out, [v if isinstance(v, Tensor) else None for v in (loop.init[i, j], flat[i][0][j])])
         if (i, j) in loop.fresh and isinstance(out, Tensor):  # (a kept slot's array is the one from before)
             ends = [v if isinstance(v, Tensor) else None for v in (loop.init[i, j], flat[i][0][j])]
             path_aliases.note_join(out, ends, (

@@ -51,7 +51,7 @@ def note_join(out: Any, values: Sequence[Any], conditions: Sequence[Any]) -> Non
     for b, value in enumerate(values):
         if value is None or value is out:
             continue
-        for partner, exact, inner in _sharers(value, builder, root):
+        for partner, exact, inner, viewed in _sharers(value, builder, root):
             condition = conditions[b]
             if inner:  # the inner statement's own condition is a branch's value: this path's is the best bound
                 exact = False
@@ -60,30 +60,33 @@ def note_join(out: Any, values: Sequence[Any], conditions: Sequence[Any]) -> Non
                     made[b] = condition()
                 condition = made[b]
             _record(root, out, partner, condition, exact)
+            if viewed:
+                root.viewed_aliases.add((id(out), id(partner)))
 
 
 def _sharers(value: Any, builder: Any, root: Any) -> list:
     """The arrays readable here that ``value`` is (exact: element for element, the array itself) or is part of
     (a view made inside the branch, or an earlier statement's output that was one), with whether the relation is
-    only known inside the branch (``inner``)."""
+    only known inside the branch (``inner``) and whether it went through a view (``viewed``: then ``value`` is
+    never that very array, whatever the path: runtime/graph/identity.py)."""
     if builder.sees(value.builder):  # (a view from before the statement too: a write goes through it)
-        return [(value, True, False)]
+        return [(value, True, False, False)]
     found = []
     seen: set = set()
-    stack = [value]
+    stack = [(value, False)]
     while stack:
-        t = stack.pop()
+        t, viewed = stack.pop()
         if id(t) in seen:
             continue
         seen.add(id(t))
         if builder.sees(t.builder):
-            found.append((t, False, True))
+            found.append((t, False, True, viewed))
             continue
         if t._view is not None:
-            stack.append(t._view[0])
+            stack.append((t._view[0], True))
         entry = root.path_aliases.get(id(t))
         if entry is not None and entry[0] is t:
-            stack.extend(partner for partner, _, _ in entry[1])
+            stack.extend((partner, viewed) for partner, _, _ in entry[1])
     return found
 
 

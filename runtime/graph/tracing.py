@@ -22,7 +22,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 import numpy as np
 
 from runtime import limits
-from runtime.graph import numpy_random, passes, tensor, variables
+from runtime.graph import identity, numpy_random, passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
 from runtime.staging import NotStageable, innermost_user_site
@@ -254,6 +254,7 @@ def _as_spec(x: Any) -> TensorSpec:
 def _record(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[list[Value], TreeDef]:
     specs = list(map(_as_spec, specs))
     args = [tensor.Tensor(builder.add_input(spec.shape, spec.dtype), builder) for spec in specs]
+    identity.note_arguments(builder, args)
     for arg, spec in zip(args, specs):
         if spec.scalar is not None:  # a NumPy scalar or a 0-d array, as the call passed it (TensorSpec.scalar)
             arg._array = tensor.SCALAR_ARGUMENT if spec.scalar else True

@@ -198,18 +198,36 @@ class JaxBackend(Backend):
         return branches.not_(value)
 
     def is_(self, left: Any, right: Any) -> Any:
-        """``flag is True`` / ``flag is False`` of a bool JAX traces: it may stand for a Python bool (a flag a
-        staged ``if`` set, whose identity with ``True`` is its truth) or a JAX / NumPy bool (never ``True``),
-        which a tracer does not tell: refused. Any other value is never ``True``: Python's identity."""
+        """``left is right`` with a value JAX traces on one side. ``flag is True`` of a traced bool: it may stand
+        for a Python bool (a flag a staged ``if`` set, whose identity with ``True`` is its truth) or a JAX / NumPy
+        bool (never ``True``), which a tracer does not tell: refused. Two distinct tracers, or a tracer and an
+        array: a tracer may stand for either operand (``best = a if c else b`` is ``a`` where ``c`` holds, an
+        argument may be passed twice), which JAX does not record: refused (the graph answers what it can,
+        runtime/graph/identity.py). Anything else (None, a string, a Python object): never the tracer's value."""
         from runtime.staging import NotStageable, user_location
 
+        if left is right:
+            return True
+        jax = sys.modules["jax"]  # (a value of this backend's exists: JAX is imported)
+        tracer = jax.core.Tracer
         for value, other in ((left, right), (right, left)):
-            if type(other) is bool and np.dtype(getattr(value, "dtype", object)) == np.bool_:
+            if not isinstance(value, tracer):
+                continue
+            if type(other) is bool:
+                if np.dtype(getattr(value, "dtype", object)) != np.bool_:
+                    return False
                 raise NotStageable(
                     f"{user_location()}: `is {other}` of a bool JAX is tracing, which may stand for a Python bool "
                     f"(the same as `== {other}`) or an array's (never `{other}`): write `x == {other}` (or "
                     f"`{'' if other else 'not '}x`) for a flag, `x is {other}` outside the traced function for a "
                     "Python object")
+            if isinstance(other, (tracer, jax.Array, np.ndarray, np.generic, int, float, complex)):
+                raise NotStageable(
+                    f"{user_location()}: `is` / `is not` of a value JAX is tracing and another array or number: a "
+                    "traced value may stand for either (a staged `if` chose between them, or the call passed one "
+                    "array twice), and JAX does not tell which. Compare values (==, jnp.array_equal), or keep a "
+                    "flag of which one you chose")
+            return False
         return NotImplemented
 
     def and_(self, value: Any, rest: tuple[Thunk, ...]) -> Any:

@@ -112,10 +112,10 @@ def test_a_bool_jax_traces_is_refused_by_name():
         autograph.function(branch_on_is_false, backend="jax")(INPUTS[0], 1.0)
 
 
-def test_the_converter_writes_the_runtimes_identity_for_bool_literals_only():
+def test_the_converter_writes_the_runtimes_identity_except_with_other_literals():
     def f(a, b):
-        return a is True, b is not None, a is b, True is a
+        return a is True, b is not None, a is b, True is a, a is not ...
 
     code = autograph.to_code(f)
-    assert "ag__.is_(a, True)" in code and "ag__.is_(True, a)" in code
-    assert "b is not None" in code and "a is b" in code
+    assert "ag__.is_(a, True)" in code and "ag__.is_(True, a)" in code and "ag__.is_(a, b)" in code
+    assert "b is not None" in code and "a is not ..." in code
