@@ -353,6 +353,8 @@ def _squeeze(a: Any, axis: Any = None) -> Tensor:
     axes = tuple(i for i, d in enumerate(x.shape) if d == 1) if axis is None else normalize_axes(axis, x.ndim)
     if any(x.shape[i] not in (1, None) for i in axes):
         raise ValueError("cannot select an axis to squeeze out which has size not equal to one")
+    if not axes:  # nothing to squeeze out: NumPy returns the array itself (`np.squeeze(x) is x`), not a view
+        return x
     return getitem(x, tuple(0 if i in axes else slice(None) for i in range(x.ndim)))
 
 

@@ -151,7 +151,8 @@ def _broadcast_arrays(*args: Any, subok: bool = False) -> tuple:
         return NotStageable(f"{user_location()}: writing into a result of np.broadcast_arrays, which NumPy lets reach "
                             "the original array (deprecated: a FutureWarning), is not supported in graphs; write "
                             "into a .copy() of it, or into the original")
-    return tuple(_broadcast_view(t, shape, refusal) for t in tensors)
+    # (an argument already of that shape is returned itself, as NumPy's: `np.broadcast_arrays(x, y)[0] is x`)
+    return tuple(t if t.shape == shape else _broadcast_view(t, shape, refusal) for t in tensors)
 
 
 _PYTHON_SCALARS = (int, float, complex)
