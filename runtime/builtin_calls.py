@@ -91,7 +91,7 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
             # them, never a backend's value). A type not seen yet (_MISS) takes the path below, which learns it.
             try:
                 owner = _owner_of(cls, _MISS)
-            except TypeError:  # an unhashable class (its metaclass has __eq__ without __hash__): the path below
+            except Exception:  # noqa: BLE001  (a class its metaclass cannot hash: the path below)
                 owner = _MISS
             if owner is None:
                 return f(x) if y is _NO_ARG else f(x, y)
@@ -109,7 +109,7 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
             cls = type(y)
             plain = _owner_of(cls, _MISS) is None
             nested = nested or cls is list or cls is tuple or cls is _deque
-    except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
+    except Exception:  # noqa: BLE001  (a metaclass's __eq__ without __hash__, or its __hash__ raising: see _dispatch)
         plain = False
     try:  # the call runs user code (__len__, __float__, a key function)
         if plain and not nested:
@@ -177,7 +177,7 @@ def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
             if cls is list or cls is tuple or _owner_of(cls, _MISS) is not None:
                 plain = False
                 break
-    except TypeError:  # a class whose metaclass defines __eq__ without __hash__: see _dispatch
+    except Exception:  # noqa: BLE001  (a metaclass's __eq__ without __hash__, or its __hash__ raising: see _dispatch)
         plain = False
     try:  # the call runs user code
         if plain:
@@ -210,7 +210,7 @@ def _first_owner(values: Any, depth: int) -> Optional[Backend]:
         cls = type(value)
         try:
             owner = _owner_of(cls, _MISS)
-        except TypeError:  # a class whose metaclass defines __eq__ without __hash__ is plain Python
+        except Exception:  # noqa: BLE001  (a metaclass's __eq__ without __hash__, or its own __hash__ raising: plain Python)
             continue
         if owner is _MISS:
             owner = backend_for(value)
@@ -236,7 +236,7 @@ def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
             continue
         try:
             backend = _owner_of(cls, _MISS)
-        except TypeError:  # a class whose metaclass defines __eq__ without __hash__ is plain Python
+        except Exception:  # noqa: BLE001  (a metaclass's __eq__ without __hash__, or its own __hash__ raising: plain Python)
             continue
         if backend is _MISS:
             backend = backend_for(value)

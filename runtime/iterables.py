@@ -57,7 +57,7 @@ def _iterable(f: Callable, args: tuple, kwargs: dict) -> Any:
     for value in (*args, *kwargs.values()):
         try:
             backend = OWNER_BY_TYPE.get(type(value), _MISS)
-        except TypeError:  # a class whose metaclass defines __eq__ without __hash__ is plain Python
+        except Exception:  # noqa: BLE001  (a metaclass's __eq__ without __hash__, or its own __hash__ raising: plain Python)
             continue
         if backend is _MISS:
             backend = backend_for(value)

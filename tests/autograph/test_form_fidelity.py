@@ -444,6 +444,12 @@ class _Answers(metaclass=_UnhashableMeta):
     def __iter__(self):
         return iter([1, 2])
 
+    def __len__(self):
+        return 2
+
+    def __abs__(self):
+        return 3
+
 
 def statements_over_an_object_of_such_a_class(log, c):
     # (helper-114: the runtime looked the value's type up in a dict at every statement: `if K():` raised)
@@ -458,9 +464,21 @@ def statements_over_an_object_of_such_a_class(log, c):
     return total, not a, (a and 5) is a, (a or 6) is a
 
 
+def builtins_over_an_object_of_such_a_class(log, c):
+    # (the builtins' routes looked its type up too: len(a), enumerate(a) in a loop raised the metaclass's error)
+    a = _Answers(log, c)
+    total = len(a) + abs(a) + max(len(a), 1) + sum(a) + min(a)
+    for i, v in enumerate(a):
+        total += i * v
+    for u, v in zip(a, a):
+        total += u * v
+    return total, isinstance(a, _Answers), type(a) is _Answers, sorted(a), list(a), any(a), all(a), round(abs(a))
+
+
+@pytest.mark.parametrize("program", [statements_over_an_object_of_such_a_class, builtins_over_an_object_of_such_a_class])
 @pytest.mark.parametrize("c", [False, True])
-def test_a_class_whose_metaclass_cannot_hash_it_goes_through_every_statement(c):
-    compare(statements_over_an_object_of_such_a_class, c)
+def test_a_class_whose_metaclass_cannot_hash_it_goes_through_every_statement(program, c):
+    compare(program, c)
 
 
 # --- dispatch by type(value), not value.__class__ ------------------------------------------------
