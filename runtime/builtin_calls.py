@@ -54,7 +54,7 @@ from runtime.tracebacks import HIDDEN_CODES, hide_frames_of, strip
 # converter routes the calls that name one of them here (autograph/converters/call_trees.py), and ``ag__.call``
 # hands back ``ROUTED_CALLS[id(f)]`` for one reached another way (a variable, a table of them: runtime/calls.py).
 ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, type, len, any, all,
-                   hasattr)
+                   hasattr, id)
 ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "repeat", "take", "isscalar")
 
 _MISS = object()

@@ -737,6 +737,19 @@ def _isinstance(obj: Any, classinfo: Any) -> Any:
     return issubclass(eager_class(obj, "isinstance()"), classinfo)
 
 
+@implements(id)
+def _id(obj: Any, /) -> Any:
+    """``id(t)`` of a traced value is refused: the object a run holds is made when the graph runs (a staged
+    statement's output is one of several, an argument is the caller's), and the tensor's own id is none of them
+    (``id(best) == id(a)`` after ``best = a if c else b`` was always False). ``is`` answers what a trace can know
+    (runtime/graph/identity.py)."""
+    if not isinstance(obj, Tensor):
+        return id(obj)
+    raise NotStageable(f"{user_location()}: id() of a traced value: the object the run holds is made only when "
+                       "the graph runs, so its id is not known while tracing. Compare with `is` (which the graph "
+                       "answers where it can) or by value, or call id() outside the traced function")
+
+
 @implements(hasattr)
 def _hasattr(obj: Any, name: Any) -> Any:
     """``hasattr(t, name)`` is what it would be for what the tensor stands for (``tensor.eager_class``): a NumPy

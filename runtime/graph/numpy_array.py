@@ -1938,6 +1938,20 @@ def _squeeze_method(self: Tensor, axis: Any = None) -> Tensor:
     return np.squeeze(self, axis)
 
 
+def _view_method(self: Tensor, dtype: Any = None, type: Any = None) -> Tensor:  # noqa: A002  (NumPy's names)
+    """``x.view()``: another array object over the same elements (a write through it reaches ``x``), as NumPy's; a
+    NumPy scalar's is a scalar. A view as another dtype or array class reinterprets memory, which graphs do not
+    model: refused."""
+    try:
+        same = type is None and (dtype is None or np.dtype(dtype) == self.dtype)
+    except TypeError:  # (x.view(np.matrix): a class where the dtype goes)
+        same = False
+    if not same:
+        raise NotStageable(f"{user_location()}: x.view(dtype) / x.view(type) reinterprets an array's memory, which "
+                           "graphs do not model; x.view() (the same elements) and x.astype(dtype) are supported")
+    return self.reshape(()) if self.ndim == 0 else self[...]
+
+
 def _swapaxes_method(self: Tensor, axis1: int, axis2: int) -> Tensor:
     return np.swapaxes(self, axis1, axis2)
 
@@ -1976,6 +1990,7 @@ Tensor.trace = _trace_method
 Tensor.diagonal = lambda self, offset=0, axis1=0, axis2=1: _diagonal(self, offset, axis1, axis2)
 Tensor.squeeze = _squeeze_method
 Tensor.swapaxes = _swapaxes_method
+Tensor.view = _view_method
 Tensor.tolist = _tolist
 Tensor.flat = property(FlatIter, doc="``x.flat``: reads (and writes) the tensor as if flattened.")
 Tensor.std = lambda self, *args, **kwargs: np.std(self, *args, **kwargs)

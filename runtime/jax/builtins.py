@@ -43,6 +43,12 @@ def call(f: Callable, args: tuple, kwargs: dict) -> Any:
         return _minmax("max", operator.gt, args, **kwargs)
     if f is builtins.min:
         return _minmax("min", operator.lt, args, **kwargs)
+    if f is builtins.id and len(args) == 1 and isinstance(args[0], jax.core.Tracer):
+        from runtime.staging import NotStageable, user_location
+
+        raise NotStageable(f"{user_location()}: id() of a value JAX is tracing: the array a run holds is made only "
+                           "when the compiled function runs, so its id is not known while tracing. Compare by value, "
+                           "or call id() outside the traced function")
     return _numpy_on_lists(f, args, kwargs)
 
 

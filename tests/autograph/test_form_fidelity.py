@@ -475,7 +475,8 @@ def builtins_over_an_object_of_such_a_class(log, c):
     return total, isinstance(a, _Answers), type(a) is _Answers, sorted(a), list(a), any(a), all(a), round(abs(a))
 
 
-@pytest.mark.parametrize("program", [statements_over_an_object_of_such_a_class, builtins_over_an_object_of_such_a_class])
+@pytest.mark.parametrize("program", [statements_over_an_object_of_such_a_class,
+                                     builtins_over_an_object_of_such_a_class])
 @pytest.mark.parametrize("c", [False, True])
 def test_a_class_whose_metaclass_cannot_hash_it_goes_through_every_statement(program, c):
     compare(program, c)

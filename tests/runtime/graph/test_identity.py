@@ -194,6 +194,28 @@ def test_plain_values_inside_a_jax_trace_keep_pythons_identity(fn):
         same_result(got[0], want)
 
 
+def ids_of_two_objects(x, a):
+    best = a if x.sum() > 0 else a * 2
+    return id(best) == id(a), id(x) == id(x)
+
+
+def test_id_of_a_traced_value_is_refused_and_plain_values_keep_pythons():
+    with pytest.raises(autograph.NotStageable, match=r"test_identity.py:\d+: id\(\) of a traced value: the object"):
+        autograph.function(ids_of_two_objects)(XS[0].copy(), XS[1].copy())
+    converted = autograph.convert(ids_of_two_objects)
+    a = XS[1].copy()
+    for x in XS:
+        assert converted(x, a) == ids_of_two_objects(x, a)
+        with converted_form():
+            assert converted(x, a) == ids_of_two_objects(x, a)
+
+
+@needs_jax
+def test_id_of_a_tracer_is_refused():
+    with pytest.raises(autograph.NotStageable, match=r"test_identity.py:\d+: id\(\) of a value JAX is tracing"):
+        autograph.function(ids_of_two_objects, backend="jax")(XS[0].copy(), XS[1].copy())
+
+
 def test_the_converter_leaves_identity_with_other_literals_to_python():
     def f(a, b):
         return a is None, a is not ..., a is b, b is not True

@@ -44,6 +44,7 @@ READS = [
     "np.lib.stride_tricks.sliding_window_view(x, 1) if x.ndim else x",
     "np.meshgrid(x, copy=False)[0] if x.ndim == 1 else x",
     "np.rot90(x) if x.ndim == 2 else x", "np.ascontiguousarray(x)", "np.trim_zeros(x) if x.ndim == 1 else x",
+    "x.view()", "x.view(x.dtype)", "np.broadcast_arrays(x, x)[0]", "np.broadcast_arrays(x, x[None])[0]",
 ]
 WRITES = ["y[...] = 7.0", "y += 1.0", "y.fill(7.0)", "y *= 2.0",
           "x[...] = 7.0", "x += 1.0", "x.fill(7.0)", "np.multiply(x, 3.0, out=x)"]
