@@ -35,7 +35,17 @@ from runtime import operators
 from runtime.backend import Backend, State, Thunk, register
 from runtime.choice import Probe
 from runtime.graph import builtins as graph_builtins
-from runtime.graph import control_flow, formatted, fresh_arrays, identity, loops, numpy_random, tensor, variables
+from runtime.graph import (
+    control_flow,
+    formatted,
+    fresh_arrays,
+    identity,
+    loops,
+    numpy_random,
+    path_aliases,
+    tensor,
+    variables,
+)
 from runtime.graph import vectorized as graph_vectorized
 from runtime.graph.builder import current_builder, current_builder_fast
 from runtime.graph.control_flow import predicate, stage_cond
@@ -306,7 +316,14 @@ def _stacked_read(items: list | tuple, index: Any) -> Any:
                            f"as one stacked array; they are {shown}; {fix}")
     n = len(items)
     variables.check((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
-    return tensor.getitem(np.stack(stacked_items), (index,))
+    out = tensor.getitem(np.stack(stacked_items), (index,))
+    # The read is the very item `index` names, as Python's: a write into it reaches that item, and `xs[i] is xs[0]`
+    # holds where i is 0 (path_aliases mirrors the write, identity answers the test).
+    values = [item if isinstance(item, Tensor) else None for item in items]
+    conditions = [lambda k=k: (index == k) | (index == k - n) for k in range(n)]
+    path_aliases.note_join(out, values, conditions)
+    identity.note_join(out, values)
+    return out
 
 
 def _holds_a_tensor(value: Any) -> bool:

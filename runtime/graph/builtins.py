@@ -39,7 +39,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime import carry
-from runtime.graph import nests, variables
+from runtime.graph import identity, nests, path_aliases, variables
 from runtime.graph.asked import error_of as _error_of
 from runtime.graph.leaf_types import TYPES, WEAK
 from runtime.graph.tensor import (
@@ -368,6 +368,11 @@ def _where(condition: Tensor, a: Any, b: Any, name: str) -> Tensor:
         raise NotStageable(f"{user_location()}: min()/max() chose between values that are not numbers or "
                            f"arrays ({type(a).__name__}, {type(b).__name__}) by a tensor comparison; a graph can "
                            "choose only between arrays") from None
+    # Python's min()/max() return one of the two objects: the choice is `a` where the condition holds (a write into
+    # it reaches that array, `max(a, b) is a` is the condition: runtime/graph/path_aliases.py, identity.py).
+    values = [v if isinstance(v, Tensor) else None for v in (a, b)]
+    path_aliases.note_join(chosen, values, (lambda: condition, lambda: apply("logical_not", condition)))
+    identity.note_join(chosen, values)
     if type(chosen) is Tensor and chosen.ndim == 0 and any(type(v) is Tensor for v in (a, b)) and all(
             stands_for_scalar(v) if type(v) is Tensor else isinstance(v, _NUMBERS) for v in (a, b)):
         chosen._array = False  # (np.where's is a 0-d array; either item is a NumPy scalar or a number)

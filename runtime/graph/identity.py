@@ -149,30 +149,55 @@ def _is_tensor(left: Tensor, right: Tensor) -> Any:
 
 
 def _join_is(join: Tensor, complete: bool, other: Tensor) -> Any:
-    """``join is other``: the paths on which ``join`` is ``other`` (path_aliases' records), where those are known."""
+    """``join is other``: the paths on which ``join`` is ``other`` (path_aliases' records, followed through the
+    joins they name: ``max(a, b, c)`` is ``b`` where the first choice kept ``b`` and the second kept that), where
+    those are known."""
     owner = _argument_of(other)
     if not complete or (owner is not None and owner.parent is not None):
         raise _refusal("a staged statement's value (on some path it may be this very object)")
-    builder = current_builder()
-    entry = builder.root().path_aliases.get(id(join))
-    records = [] if entry is None or entry[0] is not join else entry[1]
-    if owner is not None and any(_argument_of(p) is not None and p is not other for p, _, _ in records):
-        raise _refusal("a staged statement's value that is an argument on some paths (the call may pass one "
-                       "array for two arguments)")
-    conditions = []
-    for partner, condition, exact in records:
-        if partner is not other or (not exact and (id(join), id(other)) in builder.root().viewed_aliases):
-            continue  # (on that path it is a view of other: another object)
-        if not exact or condition == "always" or not builder.sees(condition.builder):
-            raise _refusal("a staged statement's value that is this array on some paths, which the graph "
-                           "cannot tell here")
-        conditions.append(condition)
+    conditions = _paths_to(join, other, owner is not None, current_builder(), [])
     if not conditions:
         return False
     same = conditions[0]
     for condition in conditions[1:]:
         same = np.logical_or(same, condition)
     return PyNumber.of(tensor.as_tensor(same))
+
+
+def _paths_to(join: Tensor, other: Tensor, other_is_argument: bool, builder: Any, stack: list) -> list:
+    """The conditions (staged bools) of the paths on which ``join`` is ``other``; refused where a record on the way
+    is not exact (a path's condition the graph does not have here)."""
+    root = builder.root()
+    entry = root.path_aliases.get(id(join))
+    records = [] if entry is None or entry[0] is not join else entry[1]
+    stack.append(join)
+    conditions = []
+    for partner, condition, exact in records:
+        if any(partner is s for s in stack) or (not exact and (id(join), id(partner)) in root.viewed_aliases):
+            continue  # (a way back; or on that path it is a view of partner: another object)
+        if partner is other:
+            found = [ALWAYS_TRUE]
+        elif other_is_argument and _argument_of(partner) is not None:
+            raise _refusal("a staged statement's value that is an argument on some paths (the call may pass one "
+                           "array for two arguments)")
+        elif _join(partner) is None:
+            continue  # an array that is not other
+        elif _join(partner) is False:
+            raise _refusal("a staged statement's value (on some path it may be this very object)")
+        else:
+            found = _paths_to(partner, other, other_is_argument, builder, stack)
+        if not found:
+            continue
+        if not exact or condition == "always" or not builder.sees(condition.builder):
+            raise _refusal("a staged statement's value that is this array on some paths, which the graph "
+                           "cannot tell here")
+        for inner in found:
+            conditions.append(condition if inner is ALWAYS_TRUE else np.logical_and(condition, inner))
+    stack.pop()
+    return conditions
+
+
+ALWAYS_TRUE = object()  # (the path on which a record's partner is the other value itself)
 
 
 def _join(t: Tensor) -> Optional[bool]:

@@ -71,6 +71,12 @@ def numpy_returns_the_array_itself(x, a):
             x.reshape(x.shape) is x, x[...] is x, np.squeeze(x[None]) is x)
 
 
+def min_and_max_return_one_of_their_arguments(x, a):
+    lo, hi = x[0:1] * 1.0, x[1:2] * 1.0
+    m = max(lo, hi)
+    return m is lo, m is hi, min(lo, hi) is lo, max(lo, hi, a[0:1]) is not hi
+
+
 def none_and_strings_are_never_arrays(x, label):
     best = x if x.sum() > 0 else x * 2
     return best is None, best is not label, label is best
@@ -110,7 +116,7 @@ def loop_variable_and_a_result_from_before(x, a):
 
 ANSWERED = [conditional_expression_of_an_argument, if_statement_of_an_argument_or_its_view, two_flags,
             loop_output_and_the_array_before, ops_make_new_arrays, none_and_strings_are_never_arrays,
-            numpy_returns_the_array_itself]
+            numpy_returns_the_array_itself, min_and_max_return_one_of_their_arguments]
 REFUSED = [two_arguments, join_of_a_captured_array, loop_variable_and_the_array_before,
            loop_variable_and_a_result_from_before]
 # What JAX answers (no tracer meets another array or number there); the rest it refuses.
@@ -214,6 +220,20 @@ def test_id_of_a_traced_value_is_refused_and_plain_values_keep_pythons():
 def test_id_of_a_tracer_is_refused():
     with pytest.raises(autograph.NotStageable, match=r"test_identity.py:\d+: id\(\) of a value JAX is tracing"):
         autograph.function(ids_of_two_objects, backend="jax")(XS[0].copy(), XS[1].copy())
+
+
+def write_into_what_max_chose(x):
+    a, b = np.asarray(x[0] * 1.0), np.asarray(x[1] * 1.0)
+    m = max(a, b)
+    m[...] = 7.0  # Python's max returns one of the two arrays: the write reaches it
+    return a, b
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_a_write_into_what_max_chose_reaches_that_argument(executor):
+    for x in XS:
+        same_result(autograph.function(write_into_what_max_chose, executor=executor)(x.copy()),
+                    write_into_what_max_chose(x.copy()), executor)
 
 
 def test_the_converter_leaves_identity_with_other_literals_to_python():

@@ -97,3 +97,43 @@ def test_items_of_two_shapes_are_refused_naming_the_reason_and_the_fix(executor)
 def test_python_numbers_among_the_items_are_refused(executor):
     with pytest.raises(NotStageable, match=r"its items must be graph tensors .* some are not \(float\)"):
         autograph.function(numbers, executor=executor)(np.array([1.0, 2.0]), np.int64(2))
+
+
+# --- the read is the item itself: writes through it and identity with it are Python's (stop 78) ---------------
+# (A write into `y = xs[i]` stayed in the stacked copy: xs[k] kept its old values; `xs[i] is xs[0]` was always
+# False. The read is recorded as the item on the paths where the index names it: runtime/graph/path_aliases.py.)
+
+def write_through_the_read(x, n):
+    xs = [x[0:2] * 1.0, x[2:4] * 1.0]
+    for i in range(n):
+        y = xs[i]
+        y[0] = 100.0 + i
+    return xs[0], xs[1]
+
+
+def write_through_a_read_of_views(x, n):
+    xs = [x[0:2], x[2:4]]
+    for i in range(n):
+        xs[i - 2][1] = -1.0 - i
+    return x
+
+
+def identity_of_the_read(x, n):
+    xs = [x[0:2] * 1.0, x[2:4] * 1.0]
+    firsts = 0
+    for i in range(n):
+        if xs[i] is xs[0]:
+            firsts = firsts + 1
+        if xs[i - 2] is not xs[1]:
+            firsts = firsts + 10
+    return firsts
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("fn", [write_through_the_read, write_through_a_read_of_views, identity_of_the_read],
+                         ids=lambda f: f.__name__)
+def test_the_read_is_the_item_itself(fn, executor):
+    x = np.array([1.0, 5.0, 2.0, 3.0])
+    for n in (0, 1, 2):
+        same_result(autograph.function(fn, executor=executor)(x.copy(), np.int64(n)), fn(x.copy(), np.int64(n)),
+                    executor)
