@@ -426,7 +426,7 @@ class Writer:
         ) if self.on("args") else ()))
 
     def condition(self, depth: int = 0) -> str:
-        options = ["compare"] * 4 + ["modulo", "name", "membership"]
+        options = ["compare"] * 4 + ["modulo", "name", "membership", "identity"]
         if depth < 2:
             options += ["not", "boolop", "boolop"]
         flags = self.visible("flags")
@@ -441,6 +441,10 @@ class Writer:
             return f"{self.atom()} {self.choice(('<', '<=', '>', '>=', '==', '!='))} {self.atom()}"
         if kind == "membership":  # always a Python bool: the converter keeps such an if a Python if
             return f"{self.atom()} {self.choice(('in', 'not in'))} ({self.atom()}, {self.atom()})"
+        if kind == "identity":  # ag__.is_ in the converted form (a literal other than True / False stays Python's)
+            pool = [*self.visible("flags"), *self.visible("lists"), self.name()]
+            left, right = self.choice(pool), self.choice([*pool, "True", "False", "None"])
+            return f"{left} {self.choice(('is', 'is not'))} {right}"
         if kind == "modulo":
             return f"{self.atom()} % {self.draw(st.integers(2, 4))} == 0"
         if kind == "name":
