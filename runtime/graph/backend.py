@@ -290,9 +290,10 @@ def _stacked_read(items: list | tuple, index: Any) -> Any:
     is known only when the graph runs): the items, graph tensors of one known shape and one dtype, stacked and
     read at ``index`` (the same values, the item Python would give). Python wraps a negative index and raises
     ``IndexError`` past either end: the stacked read wraps as NumPy does, and a staged check raises Python's
-    error when the graph runs. Anything else (a Python number or NumPy array among the items, items of two
-    shapes or dtypes, an index that is not a 0-d integer) is refused, naming the reason and the fix; None for an
-    index that is no tensor (Python's own refusal stands)."""
+    error when the graph runs. Items that are all Python numbers of one type are read as that Python number
+    (``_number_read``). Anything else (a NumPy array among tensors, items of two shapes or dtypes, numbers of two
+    types) is refused, naming the reason and the fix; None for an index that is no tensor or no 0-d integer
+    (Python's own refusal stands)."""
     if not (isinstance(index, Tensor) or tensor.stands_for_a_tensor(type(index))):
         return None
     index = tensor.as_tensor(index)
@@ -304,6 +305,10 @@ def _stacked_read(items: list | tuple, index: Any) -> Any:
         return None  # (Python's refusal: only integers index a list)
     if not items:
         raise NotStageable(f"{what}: the {kind} is empty (Python raises IndexError for any index)")
+    n = len(items)
+    classes = {type(item) for item in items}
+    if classes <= set(_PYTHON_NUMBER_DTYPES):
+        return _number_read(items, index, classes, what)
     if not all(isinstance(item, Tensor) or tensor.stands_for_a_tensor(type(item)) for item in items):
         raise NotStageable(f"{what}: its items must be graph tensors of one shape and dtype, to be read as one "
                            f"stacked array; some are not ({', '.join(sorted({type(i).__name__ for i in items}))}); "
@@ -314,7 +319,6 @@ def _stacked_read(items: list | tuple, index: Any) -> Any:
         shown = ", ".join(sorted({item.value.type_str for item in stacked_items}))
         raise NotStageable(f"{what}: its items must be graph tensors of one known shape and one dtype, to be read "
                            f"as one stacked array; they are {shown}; {fix}")
-    n = len(items)
     variables.check((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
     out = tensor.getitem(np.stack(stacked_items), (index,))
     # The read is the very item `index` names, as Python's: a write into it reaches that item, and `xs[i] is xs[0]`
@@ -324,6 +328,29 @@ def _stacked_read(items: list | tuple, index: Any) -> Any:
     path_aliases.note_join(out, values, conditions)
     identity.note_join(out, values)
     return out
+
+
+_PYTHON_NUMBER_DTYPES = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.complex128}
+
+
+def _number_read(items: list | tuple, index: Tensor, classes: set, what: str) -> Any:
+    """``weights[i]`` of a list or tuple of Python numbers of one type: the Python number a run reads (a ``PyNumber``,
+    which promotes as that number would), from the items as a constant; Python's ``IndexError`` past either end when
+    the graph runs. Numbers of two types (``[0, 0.5]``) are refused: the item's type would depend on the index."""
+    kind = type(items).__name__
+    if len(classes) > 1:
+        shown = ", ".join(sorted(cls.__name__ for cls in classes))
+        raise NotStageable(f"{what}: its items are Python numbers of different types ({shown}), so the type of the "
+                           f"item read would depend on the index; make them one type (floats: [float(v) for v in "
+                           f"xs]), or one array (np.array(xs))")
+    cls = next(iter(classes))
+    try:
+        values = np.array(items, dtype=_PYTHON_NUMBER_DTYPES[cls])
+    except OverflowError:
+        raise NotStageable(f"{what}: an int among its items is beyond int64, the graph's Python int") from None
+    n = len(items)
+    variables.check((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
+    return tensor.PyNumber.of(tensor.getitem(tensor.constant(values), (index,)))
 
 
 def _holds_a_tensor(value: Any) -> bool:

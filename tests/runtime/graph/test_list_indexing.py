@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import autograph
 from runtime.staging import NotStageable
-from tests.helpers import executors, same_result
+from tests.helpers import executors, outcome, same_result
 
 
 def accumulate(parts, x, n):
@@ -93,10 +93,50 @@ def test_items_of_two_shapes_are_refused_naming_the_reason_and_the_fix(executor)
     assert "they are f64[2], f64[3]" in message and "np.stack(xs)" in message
 
 
+def weighted(x, n):
+    weights = [0.25, 0.5, 2.0]
+    counts = (1, 2, 3)
+    total = 0.0
+    i = 0
+    while i < n:
+        total = total + weights[i] * x[i] + counts[i - 3]  # a Python float and a Python int, read at a staged i
+        i += 1
+    return total
+
+
+def flags_by_index(x, n):
+    on = [True, False, True]
+    kept = 0.0
+    i = 0
+    while i < n:
+        if on[i]:
+            kept = kept + x[i]
+        i += 1
+    return kept
+
+
 @pytest.mark.parametrize("executor", executors())
-def test_python_numbers_among_the_items_are_refused(executor):
-    with pytest.raises(NotStageable, match=r"its items must be graph tensors .* some are not \(float\)"):
-        autograph.function(numbers, executor=executor)(np.array([1.0, 2.0]), np.int64(2))
+@pytest.mark.parametrize("fn", [numbers, weighted, flags_by_index], ids=lambda f: f.__name__)
+def test_python_numbers_of_one_type_are_read_as_that_number(fn, executor):
+    staged = autograph.function(fn, executor=executor)
+    for x in (np.array([1.0, -2.0, 4.0]), np.array([1.0, -2.0, 4.0, 5.0])):
+        for n in range(len(x) + 1):
+            want = outcome(fn, x, np.int64(n), errors=(IndexError,))
+            got = outcome(staged, x, np.int64(n), errors=(IndexError,))
+            if want[0] == "value":
+                same_result(got[1], want[1], executor)
+            else:  # Python's IndexError, raised when the graph runs
+                assert got[0] is IndexError and got[1].startswith(want[1]), (got, want)
+
+
+def numbers_of_two_types(x, n):
+    return accumulate([1, 2.5], x, n)
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_python_numbers_of_two_types_are_refused(executor):
+    with pytest.raises(NotStageable, match=r"its items are Python numbers of different types \(float, int\)"):
+        autograph.function(numbers_of_two_types, executor=executor)(np.array([1.0, 2.0]), np.int64(2))
 
 
 # --- the read is the item itself: writes through it and identity with it are Python's (stop 78) ---------------
