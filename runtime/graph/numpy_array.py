@@ -1940,16 +1940,30 @@ def _squeeze_method(self: Tensor, axis: Any = None) -> Tensor:
 
 def _view_method(self: Tensor, dtype: Any = None, type: Any = None) -> Tensor:  # noqa: A002  (NumPy's names)
     """``x.view()``: another array object over the same elements (a write through it reaches ``x``), as NumPy's; a
-    NumPy scalar's is a scalar. A view as another dtype or array class reinterprets memory, which graphs do not
-    model: refused."""
+    NumPy scalar's is a scalar. ``z.view(np.float64)`` of a complex array is its real and imaginary parts side by
+    side along the last axis, as a read-only view: NumPy's shares memory, which a graph write could not reach
+    (refused by name). Any other reinterpretation of memory is refused (``f.view(np.complex128)`` too: no op builds
+    a complex from its parts, and ``re + 1j * im`` is NaN where ``im`` is infinite)."""
     try:
-        same = type is None and (dtype is None or np.dtype(dtype) == self.dtype)
+        target = None if dtype is None else np.dtype(dtype)
     except TypeError:  # (x.view(np.matrix): a class where the dtype goes)
-        same = False
-    if not same:
-        raise NotStageable(f"{user_location()}: x.view(dtype) / x.view(type) reinterprets an array's memory, which "
-                           "graphs do not model; x.view() (the same elements) and x.astype(dtype) are supported")
-    return self.reshape(()) if self.ndim == 0 else self[...]
+        target = False
+    if type is None and (target is None or target == self.dtype):
+        return self.reshape(()) if self.ndim == 0 else self[...]
+    if type is None and target is not False and self.ndim and self.shape[-1] is not None and self._view is None:
+        if self.dtype.kind == "c" and target == np.dtype(f"f{self.dtype.itemsize // 2}"):
+            *lead, n = self.shape
+            return read_only_view(self, lambda base: reshape(np.stack([np.real(base), np.imag(base)], axis=-1),
+                                                             (*lead, 2 * n)), _view_write_refused)
+    raise NotStageable(f"{user_location()}: x.view(dtype) / x.view(type) reinterprets an array's memory, which "
+                       "graphs do not model (but for a complex array's parts, z.view(np.float64)); x.view() "
+                       "(the same elements) and x.astype(dtype) are supported")
+
+
+def _view_write_refused() -> Exception:
+    return NotStageable(f"{user_location()}: a write into z.view(np.float64), which NumPy "
+                        "would see in the array it views: the graph's view is the parts computed from it, and cannot "
+                        "reach it. Write into the array itself (z.real[i] = v), or into a copy of the view")
 
 
 def _swapaxes_method(self: Tensor, axis1: int, axis2: int) -> Tensor:

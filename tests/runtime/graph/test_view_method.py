@@ -43,3 +43,35 @@ def test_a_view_as_another_dtype_is_refused_at_the_users_line():
     with pytest.raises(autograph.NotStageable, match=r"test_view_method.py:\d+: x.view\(dtype\) / x.view\(type\) "
                                                      r"reinterprets an array's memory"):
         autograph.function(reinterpret)(np.arange(3.0))
+
+
+def parts_of_a_complex_array(z):
+    v = z.view(z.real.dtype)  # float64 parts of a complex128, float32 of a complex64
+    before = v * 1.0
+    z[0] = 5.0 - 6.0j  # NumPy's view shares memory: a read after the write sees it
+    return before, v, v[..., ::2]
+
+
+@pytest.mark.parametrize("executor", executors())
+def test_a_complex_arrays_parts_as_floats_are_numpys(executor):
+    for z in (np.array([1 + 2j, 3 - 4j, complex(np.inf, -0.0), complex(np.nan, np.inf)]),
+              np.array([[1 + 2j, -3j], [0.5, -0.0 - 1j]]), np.array([1 + 2j, 3 - 4j], dtype=np.complex64)):
+        same_result(autograph.function(parts_of_a_complex_array, executor=executor)(z.copy()),
+                    parts_of_a_complex_array(z.copy()), executor)
+
+
+def write_into_the_parts(z):
+    v = z.view(np.float64)
+    v[0] = 9.0
+    return z
+
+
+def floats_as_complex(f):
+    return f.view(np.complex128)
+
+
+def test_writes_into_the_parts_and_other_reinterpretations_are_refused():
+    with pytest.raises(autograph.NotStageable, match=r"test_view_method.py:\d+: a write into z.view\(np.float64\)"):
+        autograph.function(write_into_the_parts)(np.array([1 + 2j, 3 - 4j]))
+    with pytest.raises(autograph.NotStageable, match=r"test_view_method.py:\d+: x.view\(dtype\) / x.view\(type\)"):
+        autograph.function(floats_as_complex)(np.arange(4.0))
