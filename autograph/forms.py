@@ -61,6 +61,12 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
     body = list(as_written.body)
     head = [body.pop(0)] if is_docstring(body) else []
     converted_body = converted.body[1:] if is_docstring(converted.body) else list(converted.body)
+    if same_statements(converted_body, body):
+        # Nothing to choose (no control flow, no call the converted form would route: `return self.w * self.h`):
+        # the function as written is the converted form, and runs on every call with no check.
+        combined = _copy(converted)
+        combined.body = list(as_written.body)
+        return combined
     declared = _take_declarations(body) | _take_declarations(converted_body)
     first = body[0] if body else (head[0] if head else as_written)
     at = _position(first, one_line=True)
@@ -86,19 +92,36 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
     return combined
 
 
+def same_statements(converted: list[ast.stmt], as_written: list[ast.stmt]) -> bool:
+    """Whether the converted form's statements are the function's own, as written (positions aside)."""
+    if len(converted) != len(as_written):
+        return False
+    return all(ast.dump(a, include_attributes=False) == ast.dump(b, include_attributes=False)
+               for a, b in zip(converted, as_written))
+
+
 def use_runtime_constant(combined: ast.FunctionDef | ast.Lambda, parts: list[ast.AST], runtime_name: str) -> None:
     """Every read of ``runtime_name`` in ``combined`` (in its choice and in ``parts``: the converted form,
     and the as-written form where a frame read was rewritten) becomes the constant ``RUNTIME``, in place."""
     if isinstance(combined, ast.Lambda):
         runtime_reads = [combined.body.test.func.value]
     else:
-        choice = next(statement for statement in combined.body if statement.__class__ is ast.If)
-        runtime_reads = [choice.test.func.value, choice.body[0].items[0].context_expr.value]
+        choice = next((statement for statement in combined.body if _is_choice(statement, runtime_name)), None)
+        runtime_reads = [] if choice is None else [choice.test.func.value, choice.body[0].items[0].context_expr.value]
     for sub in [*runtime_reads, *(node for part in parts for node in walk(part))]:
         if sub.__class__ is ast.Name and sub.id == runtime_name:
             sub.__class__ = ast.Constant  # (same layout: the node keeps its position)
             sub.value, sub.kind = RUNTIME, None
             del sub.id, sub.ctx
+
+
+def _is_choice(statement: ast.stmt, runtime_name: str) -> bool:
+    """Whether ``statement`` is the per-call choice ``combine`` wrote (``if ag__.tracing():``)."""
+    test = getattr(statement, "test", None)
+    return (statement.__class__ is ast.If and test.__class__ is ast.Call and test.func.__class__ is ast.Attribute
+            and test.func.attr == "tracing" and test.func.value.__class__ is ast.Name
+            and test.func.value.id == runtime_name and len(statement.body) == 1
+            and statement.body[0].__class__ is ast.With)
 
 
 def _staging(runtime_name: str, at: dict[str, int]) -> ast.Call:
