@@ -402,3 +402,14 @@ def in_converted_code() -> bool:
 
 def staging_error(message: str) -> StagingError:
     return StagingError(f"{user_location()}: {message}")
+
+
+def ambiguous_truth(what: str, size: int, shown: str, module: str = "np") -> ValueError:
+    """The truth of an array of ``size`` elements (known while tracing, not 1) asked by a staged statement: NumPy's
+    own ``ValueError``, which eager code raises for any values of that shape, so a handler of the program's
+    (``try: if e >= 1: ... except ValueError: pass``, radvel's) takes it as it would eagerly."""
+    numpys = ("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()" if size
+              else "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is "
+                   "not empty.")
+    return ValueError(f"{user_location()}: {numpys} ({what} is {shown}: reduce it with {module}.any(...) or "
+                      f"{module}.all(...), or choose elementwise with {module}.where(...))")

@@ -41,6 +41,7 @@ from runtime.graph.tracing import TreeDef, nest_tree
 from runtime.references import COUNTS_REFERENCES, held_only_by  # (of 3.11-3.13: runtime/references.py)
 from runtime.staging import (
     NotStageable,
+    ambiguous_truth,
     count_staged_recursion,
     describe,
     raise_site,
@@ -147,6 +148,8 @@ def predicate(value: Any, what: str) -> Tensor:
         return tensor.constant(bool(value))
     if value.value.shape and None not in value.value.shape and int(np.prod(value.value.shape)) == 1:
         value = tensor.reshape(value, ())  # (NumPy's truth of a one-element array is its element's: bool[1])
+    if value.shape != () and None not in value.shape:  # (NumPy's error whatever the values: a program may catch it)
+        raise ambiguous_truth(what, int(np.prod(value.shape)), f"a {value.value.type_str} tensor")
     if value.shape != ():
         raise staging_error(
             f"{what} is a {value.value.type_str} tensor, not a single truth value; reduce it with np.any(...) "

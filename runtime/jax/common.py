@@ -22,7 +22,7 @@ from runtime import carry
 from runtime.jax import jax_internals
 from runtime.jax.jax_internals import jaxpr_as_fun
 from runtime.jax.leaves import is_iterator
-from runtime.staging import StagingError, describe, format_site, staging_error
+from runtime.staging import StagingError, ambiguous_truth, describe, format_site
 from runtime.undefined import Undefined
 
 _PLAIN = (bool, int, float, complex, str, bytes)
@@ -186,10 +186,8 @@ def predicate(value: Any, what: str) -> Any:
     shape = jnp.shape(value)
     if shape and int(np.prod(shape)) == 1:
         value, shape = jnp.reshape(value, ()), ()  # (NumPy's and JAX's truth of a one-element array)
-    if shape != ():
-        raise staging_error(
-            f"{what} is an array of shape {shape}, not a single truth value; reduce it with "
-            "jnp.any(...) or jnp.all(...), or choose elementwise with jnp.where(...)")
+    if shape != ():  # (NumPy's and JAX's own error, whatever the values: a program may catch it)
+        raise ambiguous_truth(what, int(np.prod(shape)), f"an array of shape {shape}", "jnp")
     value = jnp.asarray(value)
     return value if value.dtype == bool else value != 0
 

@@ -484,7 +484,8 @@ def test_list_growing_in_a_while_loop_and_non_scalar_condition():
     def g(x):
         ag__.if_stmt(x > 0, lambda: None, None, None)()
 
-    with pytest.raises(StagingError, match=r"shape \(2,\), not a single truth value"):
+    with pytest.raises(ValueError, match=r"truth value of an array with more than one element is ambiguous.*"
+                                         r"an array of shape \(2,\)"):
         jax.jit(g)(jnp.ones(2))
 
 
