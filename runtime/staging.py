@@ -59,24 +59,27 @@ def raised_in_branch_code(error: BaseException) -> bool:
     """Whether a staged branch should raise ``error`` when it runs, rather than the trace raise it now: the user's
     ``raise`` (``raised_by_user_statement``), Python's own error from an operation of the user's statement on
     plain values (``d["missing"]``, ``[1, 2][5]``, ``1 / 0``, ``2.5 & 1.0``: the innermost frame of its traceback
-    is converted code), Python's TypeError for numbers the graph computes (``2.5 & n``, marked ``from_types``), or
-    an error of values and shapes from NumPy or the graph (``x + np.zeros(5)`` of a 3-element ``x``, ``x[10]``,
-    ``np.reshape(x, (2, 2))``, ``np.linalg.inv`` of a non-square matrix) that its class can raise again from the
-    message. Eager code raises any of them only on the runs that take the branch; raised while tracing, a program
-    could catch it on a run that does not, and go on with another answer. Not a refusal of ours (``Limitation``:
-    what a graph cannot do says so while tracing), a recursion error, or a name read unbound (the staging
-    explains that one by name)."""
+    is converted code; ``np.NAN``: a module's ``__getattr__`` called from it), Python's TypeError for numbers the
+    graph computes (``2.5 & n``, marked ``from_types``), or an error of values and shapes from NumPy or the graph
+    (``x + np.zeros(5)`` of a 3-element ``x``, ``x[10]``, ``np.reshape(x, (2, 2))``, ``np.linalg.inv`` of a
+    non-square matrix) that its class can raise again from the message. Eager code raises any of them only on the
+    runs that take the branch; raised while tracing, a program could catch it on a run that does not, and go on
+    with another answer. Not a refusal of ours (``Limitation``: what a graph cannot do says so while tracing), a
+    recursion error, or a name read unbound (the staging explains that one by name)."""
     if isinstance(error, (RecursionError, Limitation)):
         return False
     if raised_by_user_statement(error) or getattr(error, "from_types", False):  # (2.5 & n: runtime/graph/tensor.py)
         return True  # (any class the user raises: `raise NameError("Normal must be nonzero!")` in trimesh's code)
     if isinstance(error, NameError):
         return False
-    tb = error.__traceback__
+    tb, caller = error.__traceback__, None
     while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
+        tb, caller = tb.tb_next, tb
     if tb is not None and is_converted_code(tb.tb_frame.f_code):
         return True
+    if (isinstance(error, AttributeError) and tb is not None and tb.tb_frame.f_code.co_name == "__getattr__"
+            and caller is not None and is_converted_code(caller.tb_frame.f_code) and _raised_again(error)):
+        return True  # (`np.NAN`, gone in NumPy 2: a module's __getattr__ (PEP 562) answering the user's attribute read)
     return isinstance(error, _VALUE_ERRORS) and _raised_again(error)
 
 
