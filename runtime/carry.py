@@ -477,6 +477,13 @@ def carry_leaf(rules: Rules, label: str, before: LeafType, leaf: Any, what: str)
     if after.weak and not holds(before.dtype, leaf):
         raise staging_error(f"{label} has dtype {name} before the {what} but {now} after one iteration, "
                             f"{out_of_range(before.dtype)}")
+    if (before.dtype == np.bool_) != (after.dtype == np.bool_):
+        # (a cast is no fix here: as an index a bool array is a mask, an integer one positions, radvel's Kepler loop)
+        raise staging_error(
+            f"{label} has dtype {name} before the {what} but {now} after one iteration; a staged loop keeps each "
+            "variable's dtype, and a cast would change what it means (as an index a bool array is a mask, a number "
+            "array positions): give it its final kind before the loop (a mask from the start: a comparison, or "
+            "np.ones(n, dtype=bool))")
     raise staging_error(
         f"{label} has dtype {name} before the {what} but {now} after one iteration; a staged loop keeps each "
         f"variable's dtype: cast it (e.g. with .astype(np.{name})) before or inside the loop")

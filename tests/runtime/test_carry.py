@@ -351,6 +351,13 @@ def test_a_third_backend_gets_the_join_and_its_wording_from_its_rules():
     with pytest.raises(StagingError, match=r"'x' has shape \(3,\) before the while loop but \(4,\) after one "
                                            r"iteration; a staged loop keeps each variable's shape: preallocate"):
         carry.carry_leaf(rules, "'x'", rules.typeof(Boxed((3,), np.float32)), Boxed((4,), np.float32), "while loop")
+    with pytest.raises(StagingError, match=r"'k' has dtype float32 before the while loop but int64 after one "
+                                           r"iteration; a staged loop keeps each variable's dtype: cast it"):
+        carry.carry_leaf(rules, "'k'", rules.typeof(Boxed((3,), np.float32)), Boxed((3,), np.int64), "while loop")
+    # (indices becoming a mask: radvel's Kepler loop; a cast would turn the mask into positions 0 and 1)
+    with pytest.raises(StagingError, match=r"'convd' has dtype int64 before the while loop but bool after one "
+                                           r"iteration; .*a cast would change what it means .*a mask from the start"):
+        carry.carry_leaf(rules, "'convd'", rules.typeof(Boxed((3,), np.int64)), Boxed((3,), np.bool_), "while loop")
 
 
 @pytest.mark.parametrize("mode", range(len(MODES)), ids=["numpy", "jax-executor", "jax-backend"])
