@@ -46,6 +46,8 @@ import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
 from typing import Any, Callable, Optional
 
+import numpy as np
+
 from runtime.backend import OWNER_BY_TYPE, Backend, backend_for
 from runtime.limits import forget_since, refusal_mark, refusals_now
 from runtime.tracebacks import HIDDEN_CODES, hide_frames_of, strip
@@ -55,7 +57,8 @@ from runtime.tracebacks import HIDDEN_CODES, hide_frames_of, strip
 # hands back ``ROUTED_CALLS[id(f)]`` for one reached another way (a variable, a table of them: runtime/calls.py).
 ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, type, len, any, all,
                    hasattr, id)
-ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "repeat", "take", "isscalar")
+ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "repeat", "take", "isscalar", "fromiter")
+_FROMITER = np.fromiter
 
 _MISS = object()
 _NO_ARG = object()  # "no second argument" in ``builtin``
@@ -100,6 +103,8 @@ def builtin(f: Callable, x: Any, y: Any = _NO_ARG, /) -> Any:
         raise
     if (f is _any or f is _all) and y is _NO_ARG:
         return _truth_fold(f, x)
+    if f is _FROMITER:
+        return builtin_call(f, x) if y is _NO_ARG else builtin_call(f, x, y)
     try:
         cls = type(x)
         plain = _owner_of(cls, _MISS) is None
@@ -170,6 +175,8 @@ def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
     for calls with keywords, starred arguments or more than two arguments."""
     if f is _type and len(args) == 3:
         return _new_class(sys._getframe(1).f_globals, args, kwargs)
+    if f is _FROMITER and args:
+        args = (_items_read(args, kwargs), *args[1:])
     plain = not kwargs
     try:
         for arg in args:
@@ -186,6 +193,19 @@ def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
     except BaseException as error:  # the user's traceback, without this frame (runtime/tracebacks.py)
         strip(error)
         raise
+
+
+def _items_read(args: tuple, kwargs: dict) -> list:
+    """``np.fromiter``'s iterable read into a list, as far as NumPy would read it (``count`` items, when given): a
+    list of backend values (``np.fromiter((f(w) for w in windows), dtype=float, count=n)``, spotpy's ``summarize``) is
+    a backend's to make one array of, where NumPy would ask each for its value."""
+    import itertools
+
+    count = args[2] if len(args) > 2 else kwargs.get("count", -1)
+    iterable = args[0]
+    if type(count) is int and count >= 0:
+        return list(itertools.islice(iterable, count))
+    return list(iterable)
 
 
 # `type(name, bases, namespace)` names the module of the class it makes from the globals of the frame that
@@ -287,8 +307,6 @@ def routed_callables() -> dict[int, Callable]:
     """``id(f) -> f`` for every routed callable: ``ROUTED_BUILTINS``, the functions of ``math``, NumPy's
     ``ROUTED_NUMPY``."""
     import math
-
-    import numpy as np
 
     found = [*ROUTED_BUILTINS, *(getattr(math, name) for name in dir(math)), *(getattr(np, n) for n in ROUTED_NUMPY)]
     return {id(f): f for f in found if callable(f)}

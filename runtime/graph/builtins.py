@@ -742,6 +742,23 @@ def _isinstance(obj: Any, classinfo: Any) -> Any:
     return issubclass(eager_class(obj, "isinstance()"), classinfo)
 
 
+@implements(np.fromiter)
+def _fromiter(items: Any, dtype: Any, count: Any = -1, *, like: Any = None) -> Any:
+    """``np.fromiter(iterable, dtype, count)`` of graph values (``ag__.builtin`` read the iterable into the list
+    ``items``, as far as NumPy would read it): the items as one array of ``dtype``, as NumPy makes it converting each
+    item. Items of one element and no dimensions only (0-d tensors, numbers), a scalar dtype of numbers; anything
+    else is NumPy's own call (its error). Fewer items than ``count`` is NumPy's "iterator too short"."""
+    target = np.dtype(dtype)
+    scalar = all((isinstance(item, Tensor) and item.ndim == 0) or isinstance(item, _NUMBERS) for item in items)
+    if like is not None or not scalar or target.shape != () or target.kind not in "biufc":
+        return NotImplemented
+    if type(count) is int and count > len(items):  # NumPy's own error, from stand-ins of the items
+        np.fromiter(iter([0] * len(items)), target, count)
+    if not items:
+        return np.fromiter(iter(()), target, count)
+    return nest_array(items, dtype=target)
+
+
 @implements(id)
 def _id(obj: Any, /) -> Any:
     """``id(t)`` of a traced value is refused: the object a run holds is made when the graph runs (a staged
