@@ -66,6 +66,7 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
         # the function as written is the converted form, and runs on every call with no check.
         combined = _copy(converted)
         combined.body = list(as_written.body)
+        combined.chooses = False  # (loading.py: every code object in it is the converted form's)
         return combined
     declared = _take_declarations(body) | _take_declarations(converted_body)
     first = body[0] if body else (head[0] if head else as_written)

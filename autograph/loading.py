@@ -105,7 +105,7 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
     return _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
-                    generated_names, thunk_spans, state_roles)
+                    generated_names, thunk_spans, state_roles, chooses=getattr(node, "chooses", True))
 
 
 def _as_written_constants(code: types.CodeType) -> set[int]:
@@ -275,12 +275,14 @@ def _find_code(code: types.CodeType, name: str) -> types.CodeType:
 
 
 def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, generated: frozenset,
-             thunk_spans: frozenset = frozenset(), roles: Mapping[str, str] | None = None) -> types.CodeType:
+             thunk_spans: frozenset = frozenset(), roles: Mapping[str, str] | None = None,
+             chooses: bool = True) -> types.CodeType:
     """``code`` and the code objects in it with the names the original had: ``prefix`` (the compiled
     qualname) becomes ``qualname``, a generated closure takes the name of the user function it is in,
     and ``X.<locals>.`` of a generated closure X drops out of nested qualnames. Each new code object
     is noted as the converter's (``register_converted_code``) on the way, but for the as-written form's
-    (``_as_written_constants``), and ``forms.RUNTIME`` becomes the runtime module in each."""
+    (``_as_written_constants``; none when the function has no per-call choice, ``chooses``: its one form is the
+    converted form), and ``forms.RUNTIME`` becomes the runtime module in each."""
     scope_names: dict[int, frozenset] = {}  # id(owner) -> its local names (owners outlive the walk)
     has_qualname = hasattr(code, "co_qualname")  # (3.11+)
 
@@ -310,7 +312,7 @@ def _renamed(code: types.CodeType, prefix: str, qualname: str, name: str, genera
         own = user_name if ours else code.co_name
         consts = code.co_consts
         changed = None  # a copy of consts once one of them changes
-        as_written = _as_written_constants(code) if code is top else ()
+        as_written = _as_written_constants(code) if code is top and chooses else ()
         for index, const in enumerate(consts):
             cls = const.__class__
             if cls is _CODE:
