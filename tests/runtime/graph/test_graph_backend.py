@@ -188,9 +188,17 @@ ERRORS = [
     (loop_creates_variable, "loop-creates", ["'last'", "initialize last before the loop"]),
     (loop_changes_python_value, "loop-python", ["'tag'", "'start'", "'looped'"]),
     (loop_changes_rank, "loop-rank", ["'x'", "dimensions"]),
-    (condition_is_not_scalar, "not-scalar", ["np.any", "bool[3]"]),
     (nested_error_points_at_inner_statement, "inner", ["'z'"]),
 ]
+
+
+def test_a_condition_of_three_elements_is_numpys_value_error_at_the_line():
+    # (not a StagingError since stop 78: NumPy raises it whatever the values, and a program may catch it)
+    with pytest.raises(ValueError) as info:
+        autograph.function(condition_is_not_scalar)(np.ones(3))
+    message = str(info.value)
+    assert message.startswith(f"{HERE}:{line_of('not-scalar')}: The truth value of an array"), message
+    assert "np.any" in message and "bool[3]" in message and not isinstance(info.value, StagingError)
 
 
 @pytest.mark.parametrize("fn, marker, words", ERRORS, ids=[e[1] for e in ERRORS])
