@@ -41,6 +41,7 @@ from __future__ import annotations
 import builtins
 import collections
 import functools
+import itertools
 import sys
 import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
@@ -199,8 +200,6 @@ def _items_read(args: tuple, kwargs: dict) -> list:
     """``np.fromiter``'s iterable read into a list, as far as NumPy would read it (``count`` items, when given): a
     list of backend values (``np.fromiter((f(w) for w in windows), dtype=float, count=n)``, spotpy's ``summarize``) is
     a backend's to make one array of, where NumPy would ask each for its value."""
-    import itertools
-
     count = args[2] if len(args) > 2 else kwargs.get("count", -1)
     iterable = args[0]
     if type(count) is int and count >= 0:

@@ -319,7 +319,7 @@ def _stacked_read(items: list | tuple, index: Any) -> Any:
         shown = ", ".join(sorted({item.value.type_str for item in stacked_items}))
         raise NotStageable(f"{what}: its items must be graph tensors of one known shape and one dtype, to be read "
                            f"as one stacked array; they are {shown}; {fix}")
-    variables.check((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
+    _check_in_range(index, n, kind)
     out = tensor.getitem(np.stack(stacked_items), (index,))
     # The read is the very item `index` names, as Python's: a write into it reaches that item, and `xs[i] is xs[0]`
     # holds where i is 0 (path_aliases mirrors the write, identity answers the test).
@@ -348,9 +348,13 @@ def _number_read(items: list | tuple, index: Tensor, classes: set, what: str) ->
         values = np.array(items, dtype=_PYTHON_NUMBER_DTYPES[cls])
     except OverflowError:
         raise NotStageable(f"{what}: an int among its items is beyond int64, the graph's Python int") from None
-    n = len(items)
-    variables.check((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
+    _check_in_range(index, len(items), kind)
     return tensor.PyNumber.of(tensor.getitem(tensor.constant(values), (index,)))
+
+
+def _check_in_range(index: Tensor, n: int, kind: str) -> None:
+    """Python's ``IndexError`` ("list index out of range") when the graph runs, for an index past either end."""
+    variables.check((index >= -n) & (index < n), f"{kind} index out of range", IndexError)
 
 
 def _holds_a_tensor(value: Any) -> bool:

@@ -143,7 +143,7 @@ def _is_tensor(left: Tensor, right: Tensor) -> Any:
         left, right, owners = right, left, (owners[1], owners[0])
     # An argument or loop variable, and an op's result: a new object, unless the op ran before the loop whose
     # variable this is (`y = x * 2` before it, `y is x` in it: an earlier iteration may have left y there).
-    if owners[0].parent is None or _within(right.builder, owners[0]):
+    if owners[0].parent is None or right.builder.sees(owners[0]):
         return False
     raise _refusal("a loop variable and an array from before the loop (an earlier iteration may have left it there)")
 
@@ -180,11 +180,12 @@ def _paths_to(join: Tensor, other: Tensor, other_is_argument: bool, builder: Any
         elif other_is_argument and _argument_of(partner) is not None:
             raise _refusal("a staged statement's value that is an argument on some paths (the call may pass one "
                            "array for two arguments)")
-        elif _join(partner) is None:
-            continue  # an array that is not other
-        elif _join(partner) is False:
-            raise _refusal("a staged statement's value (on some path it may be this very object)")
         else:
+            complete = _join(partner)
+            if complete is None:
+                continue  # an array that is not other
+            if not complete:
+                raise _refusal("a staged statement's value (on some path it may be this very object)")
             found = _paths_to(partner, other, other_is_argument, builder, stack)
         if not found:
             continue
@@ -210,15 +211,7 @@ def _join(t: Tensor) -> Optional[bool]:
 def _argument_of(t: Tensor) -> Any:
     """The builder ``t`` is a placeholder of (the function's, or a loop body's), or None."""
     builder = t.builder
-    return builder if any(a is t for a in getattr(builder, "arguments", ())) else None
-
-
-def _within(builder: Any, owner: Any) -> bool:
-    while builder is not None:
-        if builder is owner:
-            return True
-        builder = builder.parent
-    return False
+    return builder if any(a is t for a in builder.arguments) else None
 
 
 def _refusal(what: str) -> NotStageable:
