@@ -94,11 +94,22 @@ def combine(converted: ast.FunctionDef | ast.Lambda, as_written: ast.FunctionDef
 
 
 def same_statements(converted: list[ast.stmt], as_written: list[ast.stmt]) -> bool:
-    """Whether the converted form's statements are the function's own, as written (positions aside)."""
-    if len(converted) != len(as_written):
+    """Whether the converted form's statements are the function's own, as written (positions aside). Asked of
+    every conversion: a walk that stops at the first difference (most functions differ early: their first `if`
+    or loop), not a text of each tree."""
+    return _same(converted, as_written)
+
+
+def _same(a: object, b: object) -> bool:
+    if a.__class__ is not b.__class__:
         return False
-    return all(ast.dump(a, include_attributes=False) == ast.dump(b, include_attributes=False)
-               for a, b in zip(converted, as_written))
+    if isinstance(a, ast.AST):
+        return all(_same(getattr(a, name, None), getattr(b, name, None)) for name in a._fields)
+    if a.__class__ is list:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if a.__class__ is float or a.__class__ is complex:
+        return repr(a) == repr(b)  # (-0.0 == 0.0, and NaN is not NaN: the written constants, as ast.dump compares)
+    return a == b
 
 
 def use_runtime_constant(combined: ast.FunctionDef | ast.Lambda, parts: list[ast.AST], runtime_name: str) -> None:
