@@ -57,7 +57,7 @@ from runtime.operators import (
 )
 from runtime.percent_format import percent
 from runtime.text import text, text_of
-from runtime.tracebacks import tidying
+from runtime.tracebacks import reraise, tidying
 from runtime.undefined import (
     Undefined,
     UndefinedReturnValue,
@@ -80,7 +80,7 @@ __all__ = [
     "stacklevel",
     "for_stmt",
     "if_exp", "if_stmt", "is_", "is_not", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
-    "register", "register_lazy", "reraise_limitation", "iterate", "zip", "enumerate",
+    "register", "register_lazy", "reraise", "reraise_limitation", "iterate", "zip", "enumerate",
     "percent", "run", "skip", "set_converter", "text", "text_of", "while_stmt", "setitem",
     "update", "at", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",
     "irshift", "isub", "itruediv", "ixor", "tidying", "tracing", "zero_argument_super",

@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import dis
 import os
+import sys
 import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
-from typing import Callable, Optional
+from typing import Callable, NoReturn, Optional
 
 from runtime.undefined import (
     is_body_code,
@@ -40,6 +41,9 @@ from runtime.undefined import (
 )
 
 FILTERING_VARIABLE = "AUTOGRAPH_TRACEBACK_FILTERING"
+
+# The exception being handled (sys.exception(), 3.11+; sys.exc_info()[1] before).
+_handled = getattr(sys, "exception", None) or (lambda: sys.exc_info()[1])
 
 
 def traceback_filtering() -> bool:
@@ -106,6 +110,25 @@ class _Tidying:
 tidying = _Tidying()
 
 
+def reraise() -> NoReturn:
+    """A bare ``raise`` in a block of the converted form whose exception leaves the block (``ag__.reraise()``:
+    the handler is the function's, or an outer block's). Python's bare ``raise`` adds no traceback entry; the
+    block's does, for the frames between the block and the handler's frame, as the exception leaves the block:
+    so this raises the exception being handled here, and ``user_frames`` takes this frame's entry as the mark of
+    a bare re-raise, dropping the entries the blocks added. With no exception being handled, Python's
+    ``RuntimeError``, which has an entry at the ``raise``, as Python's has."""
+    error = _handled()
+    if error is None:
+        raise RuntimeError("No active exception to reraise")
+    raise error
+
+
+hide_frames_of(reraise)  # (its RuntimeError's entry; its re-raise's is the mark below)
+# The instruction of ``reraise``'s re-raise (its last raise): an entry of ``reraise`` there marks a bare re-raise.
+_RERAISE_CODE = reraise.__code__
+_RERAISE_AT = max(i.offset for i in dis.get_instructions(_RERAISE_CODE) if i.opname == "RAISE_VARARGS")
+
+
 def strip(error: BaseException) -> None:
     """In a helper's ``except`` clause, before a bare ``raise``: ``error``'s traceback as the user's."""
     error.__traceback__ = user_frames(error.__traceback__, error)
@@ -139,12 +162,39 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
     head = tb
     # (frame, lasti, lineno or -1: computed from lasti when asked, as for the entries Python makes)
     entries: list[tuple[types.FrameType, int, int]] = []
+    chain: list[types.FrameType] = []  # the frames of the last entry: its own, then those of the blocks folded in
     changed = False
     caller = None  # the frame of the entry before this one (each entry's frame called the next one's...)
     caller_raised = False  # whether that entry's instruction is a raise (not the call of this entry's frame)
-    while tb is not None and not _tidied(tb):
+    reraised: Optional[tuple[tuple[types.FrameType, int, int], list[types.FrameType]]] = None
+    resumed_tidied = False
+    while tb is not None:
+        if reraised is not None:
+            # The entry after a block's bare re-raise (``reraise``) is the head of the traceback the exception
+            # had when it was handled. Where its frame is the function's or one of the blocks that led to the
+            # re-raise, the function's one entry is that one (at its line), as for Python's bare `raise`,
+            # which adds none; anywhere else (no handler in the function: it re-raised its caller's), the
+            # function has no entry at all.
+            (frame, _, _), frames = reraised
+            reraised = None
+            if tb.tb_frame in frames:
+                own = tb.tb_frame is frame
+                entries.append((frame, tb.tb_lasti if own else -1, -1 if own else tb.tb_lineno))
+                chain = frames[:frames.index(tb.tb_frame) + 1]
+                caller, caller_raised = tb.tb_frame, _raises(tb)
+                if _tidied(tb):  # the rest was tidied before: taken as it is
+                    tb, resumed_tidied = tb.tb_next, True
+                    break
+                tb = tb.tb_next
+                continue
+        if _tidied(tb):
+            break
         code = tb.tb_frame.f_code
-        if id(code) in HIDDEN_CODES:
+        if code is _RERAISE_CODE and tb.tb_lasti == _RERAISE_AT:
+            changed = True
+            if entries:
+                reraised = (entries.pop(), chain)
+        elif id(code) in HIDDEN_CODES:
             changed = True
         elif entries and is_body_code(code) and tb.tb_frame.f_back is caller and not caller_raised:
             # (... except where an exception raised again brings the entries of its first raise: a block
@@ -153,16 +203,18 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
             # entry above it raising, `raise err` of an error a loop's block caught, tells it from a call.)
             changed = True
             entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
+            chain.append(tb.tb_frame)
         elif is_thunk_code(code):
             # A thunk the helper called: its caller's entry, added as the exception leaves the
             # helper, already names the line of the expression the thunk is part of.
             changed = True
         else:
             entries.append((tb.tb_frame, tb.tb_lasti, -1))
+            chain = [tb.tb_frame]
         caller, caller_raised = tb.tb_frame, _raises(tb)
         tb = tb.tb_next
-    if tb is not None and entries and is_body_code(tb.tb_frame.f_code) and tb.tb_frame.f_back is caller and (
-            not caller_raised):
+    if tb is not None and not resumed_tidied and entries and is_body_code(tb.tb_frame.f_code) and (
+            tb.tb_frame.f_back is caller and not caller_raised):
         # The tidied part starts with a block whose caller had no entry then: it has one now.
         changed = True
         entries[-1] = (entries[-1][0], -1, tb.tb_lineno)

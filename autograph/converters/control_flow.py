@@ -217,7 +217,7 @@ class _ControlFlow(CarriedState):
         # Only names this closure binds need declaring; reads find the variable anyway.
         written = set().union(*map(self._writes, body))
         global_names = [name for name in global_names if name in written]
-        converted = self.block(body, inner_scope)
+        converted = _bare_reraises(self.block(body, inner_scope))
         # A list the loop appends to is carried but never rebound: declared only where no statement of the
         # body itself reads it (its reads are all in blocks that hoisting may move out of the body), so that
         # the body's closure holds its cell all the same.
@@ -507,3 +507,29 @@ def is_init(statement: ast.stmt) -> bool:
     """Whether ``statement`` is a binding ``_inits`` put before a statement's call (``x: object`` /
     ``x = ag__.Undefined('x')``): marked where it is made."""
     return anno.get(statement, anno.Key.INIT, False)
+
+
+# Statements whose blocks run in the frame they stand in and let an exception through untouched.
+_SAME_FRAME_PASSING = (ast.If, ast.For, ast.While, ast.Match, ast.match_case)
+
+
+def _bare_reraises(statements: list[ast.stmt]) -> list[ast.stmt]:
+    """A bare ``raise`` of a body closure whose exception leaves the closure (no ``try`` or ``with`` of the
+    closure around it: the exception being handled is the function's, or an outer closure's) becomes
+    ``ag__.reraise()``. Python's bare ``raise`` adds no traceback entry, but leaving the closure adds one to each
+    frame between it and the handler's; the runtime's re-raise marks the traceback so that the function's tidying
+    drops them (runtime/tracebacks.py). Inside a ``try`` or ``with`` of the closure it stays bare: a handler or
+    ``__exit__`` there sees the traceback Python gives."""
+    out = []
+    for node in statements:
+        if isinstance(node, ast.Raise) and node.exc is None:
+            (node,) = templates.replace("ag__.reraise()", at=node)
+        elif isinstance(node, _SAME_FRAME_PASSING):
+            for field in ("body", "orelse"):
+                if hasattr(node, field):
+                    setattr(node, field, _bare_reraises(getattr(node, field)))
+            if isinstance(node, ast.Match):
+                for case in node.cases:
+                    case.body = _bare_reraises(case.body)
+        out.append(node)
+    return out
