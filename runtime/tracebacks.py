@@ -150,7 +150,10 @@ def _tidied(tb: types.TracebackType) -> bool:
 
 def _remember(tb: types.TracebackType) -> None:
     if len(_TIDIED) >= _TIDIED_LIMIT:
-        del _TIDIED[next(iter(_TIDIED))]  # the oldest
+        try:
+            del _TIDIED[next(iter(_TIDIED))]  # the oldest
+        except (KeyError, RuntimeError, StopIteration):  # another thread's tidying changed the dict meanwhile
+            pass
     _TIDIED[id(tb)] = (id(tb.tb_frame), tb.tb_lineno)
 
 
