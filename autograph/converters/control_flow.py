@@ -68,6 +68,7 @@ class _Scope:
         self.touched: set[str] = set(bound)  # names bound anywhere earlier in this scope
         self.deleted: set[str] = set()  # names a `del` may have unbound: their value must not be reset
         self.top = top          # where inits go when they cannot go right before the statement
+        self.outer: set[str] = set()  # a closure's: the names it may declare nonlocal or global (bound outside it)
 
 
 class _ControlFlow(CarriedState):
@@ -187,6 +188,14 @@ class _ControlFlow(CarriedState):
         that some read may find unbound gets ``ag__.Undefined``; the others only need a binding
         for ``nonlocal`` and are certainly assigned before any read, so ``None`` does."""
         here = []
+        for name in sorted((names - scope.bound) & scope.deleted - scope.outer):
+            # A name a `del`, or a nested function's `nonlocal`, may unbind keeps whatever value it has: no init.
+            # It must still be a variable of this scope for the closures' `nonlocal` (a loop target only the
+            # loop body binds): `x: object` at the top, which binds nothing.
+            (declaration,) = templates.replace("NAME: object", at=origin, NAME=name)
+            anno.set(declaration, anno.Key.INIT, True)
+            scope.top.append(declaration)
+            scope.bound.add(name)
         for name in sorted(names - scope.bound - scope.deleted):
             undefined = name in self.maybe_undefined
             if undefined:
@@ -213,6 +222,7 @@ class _ControlFlow(CarriedState):
                  origin: ast.stmt, prologue: list[ast.stmt] = ()) -> ast.FunctionDef:
         inner_scope = _Scope((scope.bound - closure_locals) | set(params), top=[])
         inner_scope.deleted = set(scope.deleted)  # a del before the statement may have unbound them
+        inner_scope.outer = set(nonlocals) | set(global_names)
         body = list(prologue) + [s for s in body if not isinstance(s, ast.Pass)] if prologue else body
         # Only names this closure binds need declaring; reads find the variable anyway.
         written = set().union(*map(self._writes, body))

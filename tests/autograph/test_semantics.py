@@ -1314,6 +1314,50 @@ def test_nested_functions_binding_unbound_enclosing_variables_fail_as_in_python(
     assert agree(fn, *args)[0] == ("raises" if not args[0] else "value")
 
 
+# --- a variable only a block binds, that a nested function declares `nonlocal` (found by the fuzzer) ----
+
+def loop_target_a_nested_function_rebinds(c, log):
+    def run():
+        nonlocal c
+        for i in range(3):
+            def bump():
+                nonlocal i, c
+                i += 10
+                c += i
+                log.append(i)
+            bump()
+            log.append(i)
+        return c
+    return run(), log
+
+
+def branch_variable_a_nested_function_deletes(x):
+    if x > 0:
+        y = x * 2
+
+        def drop():
+            nonlocal y
+            del y
+
+        if x > 5:
+            drop()
+        while x > 3:
+            x -= 1
+            if x == 4:
+                return y
+    return x
+
+
+@pytest.mark.parametrize("fn, args", [
+    (loop_target_a_nested_function_rebinds, (1, [])), (branch_variable_a_nested_function_deletes, (5,)),
+    (branch_variable_a_nested_function_deletes, (7,)), (branch_variable_a_nested_function_deletes, (-1,)),
+])
+def test_a_variable_only_a_block_binds_may_be_a_nested_functions_nonlocal(fn, args):
+    # Its closures' `nonlocal` needs it a variable of the function: it got no declaration (a value there would
+    # overwrite what the nested function sets), and conversion failed with a SyntaxError.
+    agree(fn, *args)
+
+
 # --- frames: a converted if's block runs in the user's own frame (issue 9) -------------------------
 
 def frames_between(stop_code):
