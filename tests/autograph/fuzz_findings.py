@@ -877,3 +877,23 @@ def a_def_named_like_the_runtime_reads_its_frame(a, b, c, log):
         log.append((3, eval('a')))
     ag__()
     return 0
+
+
+@finding(0, 0, 2, differs="A nested def in a loop's body declares the loop target `nonlocal` (and bumps it): the "
+                          "loop body's closure declares it nonlocal too, and the function, which binds it only in "
+                          "that closure, got no declaration of it (a name a nested function may rebind gets no "
+                          "init): conversion failed, 'no binding for nonlocal'. Found by make fuzz at 20,000 "
+                          "programs, stop 79")
+def nonlocal_of_a_loop_target_only_the_loop_binds(a, b, c, log):
+    def h1():
+        nonlocal c
+        for i2 in range(c):
+            def h3():
+                nonlocal i2, c
+                i2 += 1
+                c += i2
+                log.append((4, i2))
+            h3()
+            log.append((5, i2))
+        return c
+    return h1()
