@@ -267,11 +267,13 @@ def _target(function: types.FunctionType) -> Callable:
     if target is function:
         _targets[key] = (_ITSELF, code, defaults, keyword_defaults)
         return target
-    if getattr(target, "__wrapped__", None) is function:
-        # The table keeps the target for as long as the function lives (until its weak reference
-        # fires), so the target must not point back at the function (see _ITSELF). Nothing reads a
-        # call target's __wrapped__: it is only ever called.
-        del target.__wrapped__
+    if target.__dict__:
+        # The table keeps the target for as long as the function lives (until its weak reference fires), so
+        # the target must not point back at the function (see _ITSELF), nor hold the function's attributes: a
+        # copy of them (its __wrapped__, an attribute holding an object that holds the function) would keep the
+        # function alive for ever, and one the program detaches from the function later would live on. Nothing
+        # reads a call target's attributes: it is only ever called (the program reads the function's own).
+        target.__dict__.clear()
     if _refers_to(target, function):
         _self_referring[key] = target  # kept while in use (a frame runs it), made afresh after
         if len(_made_from) >= 4096:  # (stale entries of targets gone: start afresh)

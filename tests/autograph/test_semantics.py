@@ -11,6 +11,7 @@ import linecache
 import pickle
 import sys
 import traceback
+import weakref
 
 import pytest
 
@@ -777,6 +778,49 @@ def temporaries(n, log):
         i += 1
     log.append("after while")
     return len(log)
+
+
+def _call_it(f):
+    return f()
+
+
+class _Holder:
+    def __init__(self, f):
+        self.f = f
+
+
+@pytest.mark.parametrize("attribute", ["itself", "an object holding it"])
+def test_a_function_whose_attribute_leads_back_to_it_is_freed_after_converted_code_called_it(attribute):
+    # (lazy-object-proxy's test_garbage_collection, stop 79: the converted form's call target held a copy of the
+    # function's attributes, and the runtime's table kept it for as long as the function lived: for ever.)
+    def run(caller):
+        leaky = lambda: "foobar"  # noqa: E731
+        leaky.leak = leaky if attribute == "itself" else _Holder(leaky)
+        ref = weakref.ref(leaky)
+        assert caller(leaky) == "foobar"
+        del leaky
+        gc.collect()
+        return ref() is None
+
+    assert run(_call_it) and run(autograph.convert(_call_it))
+
+
+def test_an_attribute_the_program_detaches_from_a_called_function_is_freed():
+    class Big:
+        pass
+
+    def run(caller):
+        def g():
+            return 1
+        big = Big()
+        g.payload, ref = big, weakref.ref(big)
+        del big
+        caller(g)
+        g.payload = None
+        gc.collect()
+        return ref() is None, g.payload
+
+    assert run(_call_it) == run(autograph.convert(_call_it)) == (True, None)
 
 
 def test_temporaries_live_as_long_as_in_the_original():
