@@ -2006,7 +2006,12 @@ Tensor.squeeze = _squeeze_method
 Tensor.swapaxes = _swapaxes_method
 Tensor.view = _view_method
 Tensor.tolist = _tolist
-Tensor.flat = property(FlatIter, doc="``x.flat``: reads (and writes) the tensor as if flattened.")
+def _set_flat(base: Tensor, value: Any) -> None:
+    """``x.flat = v``: NumPy writes ``v`` into every element, repeated as ``x.flat[:] = v`` repeats it."""
+    FlatIter(base)[:] = value
+
+
+Tensor.flat = property(FlatIter, _set_flat, doc="``x.flat``: reads (and writes) the tensor as if flattened.")
 Tensor.std = lambda self, *args, **kwargs: np.std(self, *args, **kwargs)
 Tensor.var = lambda self, *args, **kwargs: np.var(self, *args, **kwargs)
 Tensor.take = lambda self, indices, axis=None, out=None, mode="raise": _finish(

@@ -169,7 +169,19 @@ class Tensor:
                            "graph tensor cannot do (a graph value keeps its shape): write `x = x.reshape(...)` (then "
                            "other names bound to the old array keep its shape)")
 
-    dtype = property(lambda self: self.value.dtype)
+    @property
+    def dtype(self) -> Any:
+        return self.value.dtype
+
+    @dtype.setter
+    def dtype(self, new_dtype: Any) -> None:
+        # NumPy reinterprets the array object's own bytes (names bound to it see the new dtype, its views keep
+        # theirs); a graph value has one dtype for good.
+        raise NotStageable(f"{user_location()}: `x.dtype = {getattr(new_dtype, '__name__', new_dtype)!r}` "
+                           "reinterprets a NumPy array's bytes in place, which a graph tensor cannot do (a graph value "
+                           "keeps its dtype): write `x = x.view(...)` (then other names bound to the old array keep "
+                           "its dtype)")
+
     ndim = property(lambda self: len(self.value.shape))
     device = "cpu"  # (NumPy 2's ndarray.device, the array API's: NumPy's arrays are always on "cpu")
 

@@ -42,6 +42,18 @@ def assert_same_outcome(fn, *args):
             np.testing.assert_array_equal(got, want)
 
 
+def assign_flat(x, v):
+    alias = x
+    x.flat = v  # NumPy's x.flat = v: every element, the values repeated (it raised the Tensor class's AttributeError)
+    return alias
+
+
+@pytest.mark.parametrize("x, v", [(np.ones(3), 3.0), (np.ones((2, 3)), np.array([1.0, 2.0])),
+                                  (np.arange(6).reshape(2, 3), np.array([7.5])), (np.ones(4), np.arange(6.0))])
+def test_assigning_x_flat_writes_every_element_as_numpy_does(x, v):
+    assert_same_outcome(assign_flat, x, v)
+
+
 # --- writes: hypothesis over shapes, index kinds and value counts ----------------------------------------------
 
 INDEX_KINDS = ("int", "slice", "list", "mask")

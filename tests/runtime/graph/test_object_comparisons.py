@@ -72,6 +72,17 @@ def test_assigning_a_shape_is_refused_with_what_to_write():
         autograph.function(flatten_in_place)(np.ones((2, 2)))
 
 
+def test_assigning_a_dtype_is_refused_with_what_to_write():
+    def fix_numpy_deprecation(y):  # skyfield's searchlib._fix_numpy_deprecation (tests/coverage, stop 79)
+        if np.issubdtype(y.dtype, np.bool_):
+            y.dtype = np.int8
+        return y
+    # (It raised the Tensor class's AttributeError, which a program's `except AttributeError:` could take.)
+    with pytest.raises(autograph.NotStageable, match=r"test_object_comparisons.py:\d+: `x.dtype = 'int8'` "
+                                                     r"reinterprets a NumPy array's bytes in place.*x = x.view"):
+        autograph.function(fix_numpy_deprecation)(np.array([True, False]))
+
+
 def test_a_python_number_known_at_run_time_compares_with_objects_as_python_does():
     """``x.shape[0]`` of an unknown dim and ``int(t)`` are Python ints known when the graph runs (``PyNumber``): against
     None or a string they are Python's ``False`` / ``True`` (identity), not NumPy's arrays."""
