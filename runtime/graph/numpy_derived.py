@@ -72,6 +72,7 @@ from runtime.graph.tensor import (
     is_tensor_like,
     reshape,
 )
+from runtime.limits import UnknownDimension
 from runtime.staging import NotStageable, user_location
 
 # --- digitize -----------------------------------------------------------------------------------------------
@@ -311,6 +312,12 @@ def _apply_along_axis(func1d: Any, axis: Any, arr: Any, *args: Any, **kwargs: An
     finally:
         STRICT_PYTHON_TYPES.reset(token)
     first = as_tensor(first) if is_tensor_like(first) else np.asarray(first)
+    if None in first.shape:
+        raise UnknownDimension(f"{user_location()}: np.apply_along_axis needs the shape of the function's result while "
+                               f"tracing (NumPy takes it from the first slice's), but the result is "
+                               f"{first.value.type_str}: its length depends on values known only when the graph runs "
+                               "(np.arange of traced bounds, a mask). Make the result's length one known while "
+                               "tracing (start + np.arange(6) rather than np.arange(start, start + 6))")
     results = [first]
     for place in places[1:]:
         result = func1d(view[place + (Ellipsis,)], *args, **kwargs)

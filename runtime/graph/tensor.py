@@ -37,6 +37,7 @@ import collections
 import contextlib
 import dataclasses
 import dis
+import functools
 import operator
 import sys
 import warnings
@@ -149,6 +150,22 @@ class Tensor:
             if not is_machinery(sys._getframe(1).f_code.co_filename):
                 remember(error)
             raise error
+        python_kind = _PYTHON_NUMBERS.get(self.value.dtype.kind) if not self.value.shape else None
+        kinds = (python_kind, self.value.dtype.type) if python_kind is not None else ()
+        if not name.startswith("_") and any(hasattr(kind, name) for kind in kinds):
+            # A 0-d tensor may stand for a Python number or a NumPy scalar (`float(t)`, `x[0]`), whose methods a
+            # 0-d array lacks: eager code would find the method where the graph raised AttributeError. (One known
+            # to stand for a NumPy scalar, `x[0]`, has its NumPy type's methods only.)
+            scalar = stands_for_scalar(self)
+            if scalar is None or hasattr(kinds[1], name):
+                if name == "is_integer" and scalar and self.value.dtype.kind in "fiu":  # (NumPy's is_integer)
+                    return functools.partial(_is_integer, self)
+                error = NotOnTensors(f"{user_location()}: .{name} of a 0-d graph tensor, which stands for a Python "
+                                     "number or a NumPy scalar: graphs do not compute it; compute it with NumPy "
+                                     "functions, or outside the traced function")
+                if not is_machinery(sys._getframe(1).f_code.co_filename):
+                    remember(error)
+                raise error
         raise AttributeError(f"'Tensor' object has no attribute {name!r}")
 
     @property
@@ -765,6 +782,19 @@ def _store_refusal(t: Tensor) -> NotStageable:
                                 "graph arrays there, which take traced writes; an array held by an object, "
                                 "`self.buf[i] = v`, is written as NumPy's: make it a local variable, write it, and "
                                 "assign it back), or build the result from tensors (np.where(mask, v, a), np.stack)."))
+
+
+# The Python type a 0-d tensor may stand for beside its NumPy scalar type (by dtype kind): their methods a 0-d array
+# lacks (``float.is_integer``, ``int.bit_length``).
+_PYTHON_NUMBERS = {"f": float, "i": int, "u": int, "c": complex, "b": bool}
+
+
+def _is_integer(t: Tensor) -> Tensor:
+    """``x.is_integer()`` of a 0-d tensor standing for a Python float or a NumPy scalar: finite and whole (False for
+    inf and NaN, as Python's); a NumPy integer is whole."""
+    if t.dtype.kind in "iu":
+        return np.equal(t, t)  # (True, staged: the same type of answer as a float's)
+    return np.logical_and(np.isfinite(t), np.equal(np.floor(t), t))
 
 
 def missing_array_attribute(name: str) -> NotOnTensors:

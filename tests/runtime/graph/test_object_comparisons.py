@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 import autograph
+from runtime.limits import Limitation
 from tests import helpers
 
 
@@ -81,6 +82,32 @@ def test_assigning_a_dtype_is_refused_with_what_to_write():
     with pytest.raises(autograph.NotStageable, match=r"test_object_comparisons.py:\d+: `x.dtype = 'int8'` "
                                                      r"reinterprets a NumPy array's bytes in place.*x = x.view"):
         autograph.function(fix_numpy_deprecation)(np.array([True, False]))
+
+
+def whole(x):
+    return x[0].is_integer(), x[1].is_integer(), x[2].is_integer(), x[3].is_integer()
+
+
+def floats_whole(idx):
+    return all([float(i).is_integer() for i in idx])  # yasa's compare_detection (tests/coverage, stop 79)
+
+
+def test_a_python_number_method_of_a_0d_tensor_is_numpys_or_refused_by_name():
+    """``x[0]`` stands for a NumPy scalar, whose ``is_integer`` the graph computes (False for inf and NaN, as
+    NumPy's); ``float(t)`` may stand for a Python float, a method of which the graph refuses by name (it raised the
+    Tensor class's AttributeError, which a program's `except AttributeError:` could take); a method neither a 0-d
+    array nor the NumPy scalar has is NumPy's AttributeError, as eagerly (`np.int64(5).bit_length`)."""
+    x = np.array([2.0, 2.5, np.inf, np.nan])
+    assert tuple(bool(b) for b in autograph.function(whole)(x)) == whole(x) == (True, False, False, False)
+    with pytest.raises(Limitation, match=r"test_object_comparisons.py:\d+: .is_integer of a 0-d graph "
+                                         r"tensor, which stands for a Python number or a NumPy scalar"):
+        autograph.function(floats_whole)(np.array([5, 12]))
+
+    def bits(x):
+        return x[0].bit_length()
+    with pytest.raises(AttributeError, match="bit_length") as raised:
+        autograph.function(bits)(np.array([5, 12]))
+    assert not isinstance(raised.value, Limitation)
 
 
 def test_a_python_number_known_at_run_time_compares_with_objects_as_python_does():

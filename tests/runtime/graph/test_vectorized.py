@@ -16,7 +16,8 @@ import autograph
 from autograph import testing
 from runtime.graph import numpy_derived
 from runtime.graph import vectorized as graph_vectorized
-from runtime.limits import NotStageable
+from runtime.limits import NotStageable, UnknownDimension
+from tests.helpers import jax_usable
 
 EXECUTORS = ("numpy", "jax")
 
@@ -229,3 +230,16 @@ def test_apply_along_axis_passes_extra_arguments_and_names_its_limits():
     limit = numpy_derived.APPLY_ALONG_AXIS_LIMIT
     with pytest.raises(NotStageable, match=rf"test_vectorized.py:\d+: np.apply_along_axis over {limit + 1} slices"):
         autograph.function(lambda a: np.apply_along_axis(np.sum, 1, a))(np.ones((limit + 1, 2)))
+
+
+def centered(x):
+    return np.arange(x[0] - 3, x[0] + 3)  # (yasa's get_centered_indices: a length the values decide)
+
+
+def test_apply_along_axis_of_a_result_whose_length_the_values_decide_is_refused_by_name():
+    # (It raised an internal TypeError, int(None), found by helper-122's yasa corpus, stop 79.)
+    for executor in ("numpy", "jax") if jax_usable() else ("numpy",):
+        with pytest.raises(UnknownDimension, match=r"test_vectorized.py:\d+: np.apply_along_axis needs the shape of "
+                                                   r"the function's result while tracing.*i64\[\?\]"):
+            autograph.function(lambda idx: np.apply_along_axis(centered, 1, idx), executor=executor)(
+                np.array([[1], [10], [20]]))
