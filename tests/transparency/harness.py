@@ -1833,11 +1833,12 @@ PYPI_SUITES = (
                "test_generic.py (time-machine) are not run, none installed; its async tests skip and "
                "test_packaging.py fails unconverted too (no installed distribution's metadata)"),
     # Added in stop 79: libraries built on Python's object model (multiple dispatch on types and annotations;
-    # pattern matching by hand over values, types and dataclasses). Tried and not added, their sdists' suites not
-    # running here unconverted: toposort 1.10 (its test module calls unittest.main() at import), python-box 7.3.2
-    # and dacite 1.9.2 (their tests' common module is not in the sdist), prettytable 3.12.0 (needs
-    # pytest-lazy-fixtures), overrides 7.7.0 (3 modules fail to collect); sortedcontainers 2.4.0, bidict 0.23.1,
-    # docopt 0.6.2 and multipledispatch 1.0.0 ship no tests in their sdists.
+    # pattern matching by hand over values, types and dataclasses), then a second batch below (bidict, prettytable,
+    # lazy-object-proxy, addict, dotmap, python-box, pluggy, python-constraint2). Tried and not added, their sdists'
+    # suites not running here unconverted: toposort 1.4 to 1.10 (its test module calls unittest.main() at import),
+    # dacite 1.9.1 and 1.9.2 (tests/common.py is not in the sdist), overrides 7.7.0 (3 modules fail to collect),
+    # python-box 7.3.2 (test/common is not in the sdist; 8.0.0 is below); no tests in their sdists: sortedcontainers
+    # 2.4.0, bidict 0.22.1 and 0.23.1 (0.21.4 is below), docopt, multipledispatch, sortedcollections, dacite 1.6-1.8.
     Suite(name="multimethod", kind="pytest", dist="multimethod", version="2.0",
           sha256="c628b6d2e7d61fbe58484dd884d990901e8314faf58af062e72b65e3423cb109",
           packages=("multimethod",), pytest_args=("tests",)),
@@ -1845,6 +1846,104 @@ PYPI_SUITES = (
           sha256="82054212e4478fc22163c55321a3583eda9918aff4440eed6c197e872a2a667b",
           packages=("pampy",), pytest_args=("tests", "--ignore=tests/test_iterable.py"),
           note="tests/test_iterable.py is not run: it imports collections.Iterable, gone since Python 3.10"),
+    # Added in stop 79 (a second batch): more of Python's object model. Bidirectional dicts (bidict: inverse views
+    # that share state, __eq__ and __hash__ across them, weak references, pickling; hypothesis property tests),
+    # dicts read and written as attributes (addict, dotmap, python-box: __getattr__, __setattr__, __missing__, frozen
+    # boxes' __hash__), lazy proxies (lazy-object-proxy: every dunder forwarded, __class__, __module__ and __doc__
+    # properties a metaclass copies into each class), the plugin manager pytest itself runs on (pluggy), text tables
+    # (prettytable) and a constraint solver (python-constraint2). 0 / 0 broken but lazy-object-proxy's 0 / 2 (see its
+    # note); 2 to 39 s for the three runs. Tried and not added: toposort 1.4 to 1.10 (each test module calls
+    # unittest.main() at import; run ad hoc without that line: 11 tests, 0 / 0 broken), multipledispatch 0.6.0 (its
+    # setup.py imports six: pip cannot download it; 0.5.0 and 1.0.0 ship no tests), sortedcollections 1.1.2, 1.2.3 and
+    # 2.1.0, docopt 0.6.0 and 0.6.1, dacite 1.6.0 to 1.8.0 (their sdists ship no tests), dacite 1.9.1 (no
+    # tests/common.py, as 1.9.2 above) and python-constraint 1.3.1 (a .tar.bz2, as 1.4.0 above).
+    Suite(name="bidict", kind="pytest", dist="bidict", version="0.21.4",
+          sha256="42c84ffbe6f8de898af6073b4be9ea7ccedcd78d3474aa844c54e49d5a079f6f",
+          packages=("bidict",),
+          pytest_args=("bidict", "tests", "docs/extending.rst", "--ignore=tests/test_benchmark.py",
+                       "-o", "addopts=--doctest-modules --doctest-glob=tests/*.txt --doctest-glob=docs/extending.rst",
+                       "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          needs=(Sdist("sortedcollections", "2.1.0",
+                       "d8e9609d6c580a16a1224a3dc8965789e03ebc4c3e5ffd05ada54a2fed5dcacd"),),
+          note="0.21.4: the sdists of 0.22.1 and 0.23.1 ship no tests; its pytest.ini's addopts ask "
+               "for pytest-benchmark (not installed): replaced by its doctest options alone, and "
+               "tests/test_benchmark.py is not run; docs/extending.rst's doctests import sortedcollections (not "
+               "installed): its sdist is on its path; its pytest.ini makes every warning an error: pytest's about "
+               "hypothesis imported before pytest (by the runner) is ignored"),
+    # Added in stop 79 (a second batch).
+    Suite(name="prettytable", kind="pytest", dist="prettytable", version="3.19.0",
+          sha256="0ecedd6d9a560b330503bef15791b77954fa46b7123203d91e463330b61959ba",
+          packages=("prettytable",), src="src",
+          pytest_args=("tests", "-p", "pytest_lazy_fixtures.plugin",
+                       "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          needs=(Sdist("pytest-lazy-fixtures", "1.4.1",
+                       "8684abfd4914ea01f1e2f7b24524739344421d8f3f12286fb3100fb5681e1181"),),
+          note="pytest-lazy-fixtures is not installed: its sdist is on its path and its plugin is loaded by -p "
+               "(installed, an entry point would load it); its pyproject.toml makes every warning an error: "
+               "pytest's about hypothesis imported before pytest (by the runner) is ignored"),
+    # Added in stop 79 (a second batch).
+    Suite(name="lazy-object-proxy", kind="pytest", dist="lazy-object-proxy", version="1.13.0",
+          sha256="ce34046cb021d69c72d05ddb83821ecfd4d2d0a5d43a93c5cd01c9e34779cf14",
+          packages=("lazy_object_proxy",), src="src",
+          pytest_args=("tests", "--ignore=tests/test_perf.py", "-k", "not cext", "-o", "addopts=--strict-markers",
+                       "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="the unpacked sdist builds no C extension: the cext tests are deselected (they error unconverted "
+               "too) and the slots and simple Proxy classes are tested; tests/test_perf.py needs pytest-benchmark "
+               "(not installed): not run; its pytest.ini's addopts (doctests of *.rst, -ra) replaced by "
+               "--strict-markers alone. 2 tests break in the converted form, a converter bug (stop 79): "
+               "test_garbage_collection[normal-simple] and [subclassed-simple], whose lambda (the Proxy's factory, "
+               "leaky.leak = proxy) is never freed: runtime/calls.py's _targets keeps the converted form of each "
+               "function converted code calls while the function lives, and that form has a copy of the "
+               "function's __dict__, here a way back to the function. Its two Proxy classes (171 methods) are not "
+               "converted: _ProxyMetaType copies a __module__ property into each, so runner.py's test "
+               "value.__module__ == module skips them (12 functions are converted); run ad hoc with them converted "
+               "(154 functions), the same bug breaks the slots Proxy's 2 test_garbage_collection too, and nothing "
+               "else"),
+    # Added in stop 79 (a second batch).
+    Suite(name="addict", kind="pytest", dist="addict", version="2.4.0",
+          sha256="b3b2210e0e067a281f5646c8c5db92e99b7231ea8b0eb5f74dbdf9e259d4e494",
+          packages=("addict",), pytest_args=("test_addict.py",),
+          note="its tests are test_addict.py, at the sdist's root"),
+    # Added in stop 79 (a second batch).
+    Suite(name="dotmap", kind="pytest", dist="dotmap", version="1.3.30",
+          sha256="5821a7933f075fb47563417c0e92e0b7c031158b4c9a6a7e56163479b658b368",
+          packages=("dotmap",), pytest_args=("dotmap/test.py",),
+          note="its tests are dotmap/test.py (unittest), named explicitly; as a test module, it is not converted"),
+    # Added in stop 79 (a second batch).
+    Suite(name="python-box", kind="pytest", dist="python-box", version="8.0.0",
+          sha256="13b103ba7a4a1f2f6bcf8ee7eb2580ddebdc73ab728850965f578fc4b9e890bf",
+          packages=("box",),
+          pytest_args=("test", "--ignore=test/test_box.py", "--ignore=test/test_box_list.py",
+                       "--ignore=test/test_converters.py", "--ignore=test/test_sbox.py"),
+          needs=(Sdist("pyyaml", "6.0.4", "e24bf71af8a432d7808fabff134d38dfe16d3cbb41f2873bb4b1e42422de0a1a",
+                       src="lib"),
+                 Sdist("toml", "0.10.2", "b3bda1d108d5dd99f4a20d24d9c348e91c4db7ab1b749200bded2f839ccbe68f"),
+                 Sdist("msgpack", "1.2.4", "475c44e12f2a5de766a8448783f149c9b33f3f49b88953c6cd739a77d93c732c")),
+          note="test/test_box.py, test_box_list.py, test_converters.py and test_sbox.py import ruamel.yaml, whose "
+               "sdist unpacks flat (no ruamel/yaml/ to import): not run; PyYAML, toml and msgpack are not "
+               "installed: their sdists are on its path (PyYAML's and msgpack's pure-Python halves); 4 tests fail "
+               "unconverted too (they want ruamel.yaml's tags, tomli-w or toon_format), and test_comments.py skips "
+               "(ruamel.yaml)"),
+    # Added in stop 79 (a second batch).
+    Suite(name="pluggy", kind="pytest", dist="pluggy", version="1.7.0",
+          sha256="d1eaa46ebb595891b860ab086b4d09c8588af65ebd4361b8e8f4bb8920b90ba8",
+          packages=("pluggy",), src="src",
+          pytest_args=("testing", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="pytest itself runs on this pluggy (1.7.0, as the venv's): the sdist's src is first on the path, so "
+               "pytest imports pluggy from it, and the converted runs convert it in place before the tests start, "
+               "so pytest's own hook calls run converted code too; its tox.ini makes every warning an error: "
+               "pytest's about hypothesis imported before pytest (by the runner) is ignored"),
+    # Added in stop 79 (a second batch).
+    Suite(name="python-constraint2", kind="pytest", dist="python-constraint2", version="2.9.0",
+          sha256="f8c349fb5a6a6aed60ccc72c01d2208a3ffff1e60ade54eb91b6ab93260f8c79",
+          packages=("constraint",),
+          pytest_args=("tests", "--ignore=tests/test_constraint.py", "--ignore=tests/test_examples.py",
+                       "-o", "addopts="),
+          note="the unpacked sdist compiles none of its Cython modules: the pure-Python ones are tested (and "
+               "test_util_benchmark.py skips); tests/test_constraint.py and test_examples.py import examples/, not "
+               "in the sdist: not run; its pyproject.toml's addopts ask for pytest-cov (not installed): dropped; "
+               "test_if_compiled (nothing compiled) and test_versioning (pep440, not installed) fail unconverted "
+               "too"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
