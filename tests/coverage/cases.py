@@ -116,6 +116,8 @@ TRANSFORMS3D = Repo("matthew-brett/transforms3d", "6a43a98e3659d198ff6ce2c90d52d
 NEURODSP = Repo("neurodsp-tools/neurodsp", "dfd40f09952e1fbc784949ad9b328758a5ecaaa2", "Apache-2.0")
 SPOTPY = Repo("thouska/spotpy", "47dd43fa13f44be6451eedd576fcbb914d4b7e76", "MIT")
 RADVEL = Repo("California-Planet-Search/radvel", "23b05f1f2aa1c7d4131e3a49963819ca47a7dfcd", "MIT")
+SKYFIELD = Repo("skyfielders/python-skyfield", "40c6e6c2c4f30e2a4d2c800adfbae58af5412df5", "MIT")
+YASA = Repo("raphaelvallat/yasa", "dfddbd5a7ff622de494365803a4494a2a9dba714", "BSD-3-Clause")
 # NumPy's own Python, from the PyPI sdist numpy==2.4.6 (the commit field holds the SHA-1 of numpy-2.4.6.tar.gz)
 NUMPY_LIB = Repo("numpy/numpy", "b143f7599cd530f28a98de0efa45c3de2b3f56a6", "BSD-3-Clause", sdist="numpy==2.4.6")
 REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOTICS, ML_FROM_SCRATCH, EMPYRICAL,
@@ -127,7 +129,8 @@ REPOS = (THE_ALGORITHMS, NUMPY_100, FILTERPY, FROM_PYTHON_TO_NUMPY, PYTHON_ROBOT
          PYQUATERNION, SCIKIT_KINEMATICS, COMMPY, PYCIRCSTAT, MINISOM, PYDMD,
          SCIKIT_DSP_COMM, PYTHON_SPEECH_FEATURES, PYAUDIOANALYSIS, PYROOMACOUSTICS, MNE,
          TSFEL, MIR_EVAL, NOLITSA, CLIMATE_INDICES, NUMBA_EXAMPLES, POLIASTRO,
-         WRADLIB, PYMANNKENDALL, SEWAR, SPAFE, ANTROPY, TRANSFORMS3D, NEURODSP, SPOTPY, RADVEL, NUMPY_LIB)
+         WRADLIB, PYMANNKENDALL, SEWAR, SPAFE, ANTROPY, TRANSFORMS3D, NEURODSP, SPOTPY, RADVEL, NUMPY_LIB,
+         SKYFIELD, YASA)
 
 
 @dataclasses.dataclass(frozen=True)
