@@ -91,6 +91,9 @@ class _ControlFlow(CarriedState):
         # The body closures this pass made, by id (held: an id is unique only while its node lives).
         self.generated_functions: dict[int, ast.FunctionDef] = {}
         self.in_python_block = 0  # > 0 while converting a block of a try / with / match
+        # > 0 while converting what a try's handlers or a with's __exit__ guard (a try's body, a with's body): an
+        # exception raised there may be caught in the function's frame, untidied (_bare_reraises)
+        self.guarded = 0
         self.deleted: set[str] = set()  # names some `del` in the function (or a nested one) unbinds
         self.annotated = True  # whether the function may hold an annotated assignment (`x: int = 0`)
 
@@ -131,7 +134,7 @@ class _ControlFlow(CarriedState):
         tops = len(scope.top)
         before = set(scope.bound)
         if isinstance(node, TRY_STATEMENTS):
-            node.body = self.block(node.body, scope)
+            node.body = self._guarded_block(node.body, scope)
             after_body = scope.bound
             for handler in node.handlers:
                 scope.bound = before | _assigned_names(scope.top[tops:]) | ({handler.name} if handler.name else set())
@@ -146,7 +149,7 @@ class _ControlFlow(CarriedState):
         elif isinstance(node, ast.With):
             scope.bound |= names_of([item.optional_vars for item in node.items if item.optional_vars]).writes
             before = set(scope.bound)
-            node.body = self.block(node.body, scope)
+            node.body = self._guarded_block(node.body, scope)
             scope.bound = before | _assigned_names(scope.top[tops:])
             certain = set()
         elif isinstance(node, ast.Match):
@@ -179,6 +182,13 @@ class _ControlFlow(CarriedState):
         scope.bound |= certain
         scope.touched |= writes
         return node
+
+    def _guarded_block(self, statements: list[ast.stmt], scope: _Scope) -> list[ast.stmt]:
+        self.guarded += 1
+        try:
+            return self.block(statements, scope)
+        finally:
+            self.guarded -= 1
 
     # Shared pieces ---------------------------------------------------------
 
@@ -227,7 +237,9 @@ class _ControlFlow(CarriedState):
         # Only names this closure binds need declaring; reads find the variable anyway.
         written = set().union(*map(self._writes, body))
         global_names = [name for name in global_names if name in written]
-        converted = _bare_reraises(self.block(body, inner_scope))
+        converted = self.block(body, inner_scope)
+        if not self.guarded:  # (where a handler of the function may catch it untidied, a bare raise stays bare)
+            converted = _bare_reraises(converted)
         # A list the loop appends to is carried but never rebound: declared only where no statement of the
         # body itself reads it (its reads are all in blocks that hoisting may move out of the body), so that
         # the body's closure holds its cell all the same.
@@ -525,11 +537,13 @@ _SAME_FRAME_PASSING = (ast.If, ast.For, ast.While, ast.Match, ast.match_case)
 
 def _bare_reraises(statements: list[ast.stmt]) -> list[ast.stmt]:
     """A bare ``raise`` of a body closure whose exception leaves the closure (no ``try`` or ``with`` of the
-    closure around it: the exception being handled is the function's, or an outer closure's) becomes
-    ``ag__.reraise()``. Python's bare ``raise`` adds no traceback entry, but leaving the closure adds one to each
-    frame between it and the handler's; the runtime's re-raise marks the traceback so that the function's tidying
-    drops them (runtime/tracebacks.py). Inside a ``try`` or ``with`` of the closure it stays bare: a handler or
-    ``__exit__`` there sees the traceback Python gives."""
+    closure around it: the exception being handled is the function's, or an outer closure's) and the function (no
+    ``try`` body or ``with`` of the function around the closure either) becomes ``ag__.reraise()``. Python's bare
+    ``raise`` adds no traceback entry, but leaving the closure adds one to each frame between it and the handler's;
+    the runtime's re-raise marks the traceback so that the function's tidying drops them (runtime/tracebacks.py).
+    Where a handler or ``__exit__`` may meet the exception before the function's tidying, it stays bare: they see the
+    traceback as it is (converted ``except`` clauses do not tidy), one entry more than Python's, rather than the
+    re-raise's mark."""
     out = []
     for node in statements:
         if isinstance(node, ast.Raise) and node.exc is None:

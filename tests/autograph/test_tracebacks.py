@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import linecache
 import sys
+import traceback
 import types
 
 import pytest
@@ -513,3 +514,23 @@ def test_an_exception_tidied_by_a_helper_keeps_its_dict_and_pickles():
             fn(_RaisingDict(), 1)
         assert vars(caught.value) == {}
         assert str(pickle.loads(pickle.dumps(caught.value))) == "boom"
+
+
+def caught_in_the_function(x):
+    try:
+        try:
+            1 / x
+        except ZeroDivisionError:
+            if x == 0:
+                raise
+    except ZeroDivisionError as error:
+        return [(entry.name, entry.filename) for entry in traceback.extract_tb(error.__traceback__)]
+
+
+def test_a_bare_raise_in_a_block_that_the_function_catches_shows_no_runtime_frame(call_path: str) -> None:
+    """Where a handler of the function itself may catch it, a block's bare ``raise`` stays bare: converted
+    ``except`` clauses do not tidy what they catch, so the runtime's re-raise (ag__.reraise) would show there; the
+    block's call adds the one entry of the function's a block's exception keeps (runtime/tracebacks.py)."""
+    entries = autograph.convert(caught_in_the_function)(0)
+    assert {name for name, _ in entries} == {"caught_in_the_function"}
+    assert {filename for _, filename in entries} == {__file__}
