@@ -532,7 +532,7 @@ def is_init(statement: ast.stmt) -> bool:
 
 
 # Statements whose blocks run in the frame they stand in and let an exception through untouched.
-_SAME_FRAME_PASSING = (ast.If, ast.For, ast.While, ast.Match, ast.match_case)
+_SAME_FRAME_PASSING = (ast.If, ast.For, ast.While, ast.Match)
 
 
 def _bare_reraises(statements: list[ast.stmt]) -> list[ast.stmt]:
