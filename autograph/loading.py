@@ -110,47 +110,116 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
 
 def _as_written_constants(code: types.CodeType) -> set[int]:
     """The indices in ``code.co_consts`` of the code objects only its as-written form makes (the user's
-    own nested functions, lambdas, classes and comprehensions): those loaded only after the target of
-    the code's first conditional jump, which is the per-call choice (forms.py). The user's own
-    functions are not converted code: converted code that calls one converts it. (A nested scope the
-    conversion left unchanged compiles to one code object that both forms load: converted code.)"""
+    own nested functions, lambdas, classes and comprehensions): those no instruction loads that runs
+    when the per-call choice (forms.py: the code's first conditional jump) takes the converted form.
+    The user's own functions are not converted code: converted code that calls one converts it. (A
+    nested scope the conversion left unchanged compiles to one code object that both forms load:
+    converted code.)
+
+    What runs is followed through the code's jumps and exception handlers, not read off positions:
+    CPython 3.13 places every ``except`` clause's code after the rest of the function's, so a block
+    the converted form defines in a handler sits after the function as written."""
     consts, raw = code.co_consts, code.co_code
-    start = _first_conditional_jump_target(raw)
-    if start is None:
+    instructions = _instructions(raw)
+    choice = next((index for index, (_, op, _, _) in enumerate(instructions) if op in _CONDITIONAL_JUMPS), None)
+    if choice is None:
         return set()
-    before, after = set(), set()
-    extended = 0
-    for offset in range(0, len(raw), 2):  # (every instruction and inline cache entry is two bytes)
-        op, arg = raw[offset], raw[offset + 1] | extended
-        extended = arg << 8 if op == _EXTENDED_ARG else 0
-        if op == _LOAD_CONST and arg < len(consts) and type(consts[arg]) is _CODE:
-            (after if offset >= start else before).add(arg)
-    return after - before
+    at = {offset: index for index, (offset, _, _, _) in enumerate(instructions)}
+    handler_at = {}  # instruction offset -> the handler an exception there goes to
+    for first, end, target in _exception_handlers(code):
+        for offset in range(first, end, 2):
+            handler_at[offset] = target
+    loaded = {arg for _, op, arg, _ in instructions
+              if op == _LOAD_CONST and arg < len(consts) and type(consts[arg]) is _CODE}
+    # The function as written starts where the choice jumps to. Converted code never runs on into it,
+    # but the bytecode has a way: the `with ag__.tidying:` around the converted form goes on after
+    # its block when the context manager suppresses the exception (which it never does).
+    seen, todo, converted = {at.get(_jump_target(*instructions[choice]))}, [0], set()
+    while todo:
+        index = todo.pop()
+        while index not in seen and index < len(instructions):  # (on to the next, until a jump or return)
+            seen.add(index)
+            offset, op, arg, size = instructions[index]
+            if op == _LOAD_CONST and arg in loaded:
+                converted.add(arg)
+            if op in _JUMPS and index != choice:  # (the choice's jump leads to the function as written)
+                target = at.get(_jump_target(offset, op, arg, size))
+                if target is not None:
+                    todo.append(target)
+            if offset in handler_at:  # (a range covers whole instructions, their prefixes and caches)
+                todo.append(at[handler_at[offset]])
+            if op in _ENDS:
+                break
+            index += 1
+    return loaded - converted
 
 
 _LOAD_CONST, _EXTENDED_ARG = dis.opmap["LOAD_CONST"], dis.opmap["EXTENDED_ARG"]
 _CONDITIONAL_JUMPS = frozenset(op for name, op in dis.opmap.items() if "JUMP" in name and "IF" in name)
+_JUMPS = frozenset(dis.hasjrel) | frozenset(dis.hasjabs)
+# The instructions after which the next one does not run (3.10-3.13's names; those a version lacks are left out).
+_ENDS = frozenset(dis.opmap[name] for name in (
+    "RETURN_VALUE", "RETURN_CONST", "RAISE_VARARGS", "RERAISE", "JUMP_FORWARD", "JUMP_BACKWARD",
+    "JUMP_BACKWARD_NO_INTERRUPT", "JUMP_ABSOLUTE") if name in dis.opmap)
 _CACHES = getattr(dis, "_inline_cache_entries", None)  # (3.11+: per opcode, the cache entries after it)
+_CACHE_ENTRIES = tuple(  # per opcode (3.13's table is by name)
+    0 if _CACHES is None else _CACHES.get(dis.opname[op], 0) if isinstance(_CACHES, dict) else _CACHES[op]
+    for op in range(256))
+_BACKWARD = frozenset(op for name, op in dis.opmap.items() if "BACKWARD" in name)
 
 
-def _first_conditional_jump_target(raw: bytes) -> int | None:
-    """The byte offset the first conditional jump of ``raw`` jumps to (what ``dis`` calls its argval),
-    without ``dis.get_instructions``, which first reads the whole code's line table."""
-    extended = 0
-    for offset in range(0, len(raw), 2):
-        op, arg = raw[offset], raw[offset + 1] | extended
-        if op == _EXTENDED_ARG:
-            extended = arg << 8
-            continue
-        extended = 0
-        if op in _CONDITIONAL_JUMPS:
-            if op in dis.hasjabs:  # (3.10: an absolute target, in instructions)
-                return arg * 2
-            caches = 0 if _CACHES is None else (
-                _CACHES.get(dis.opname[op], 0) if isinstance(_CACHES, dict) else _CACHES[op])  # (3.13: by name)
-            after = offset + 2 + 2 * caches
-            return after - 2 * arg if "BACKWARD" in dis.opname[op] else after + 2 * arg
-    return None
+def _instructions(raw: bytes) -> list[tuple[int, int, int, int]]:
+    """``(offset, opcode, argument, size)`` of each instruction of ``raw``, an ``EXTENDED_ARG`` prefix
+    folded into the instruction it extends (a jump to it lands on the prefix) and the inline cache
+    entries after it counted in its size. Without ``dis.get_instructions``, which first reads the
+    whole code's line table."""
+    found = []
+    offset, length = 0, len(raw)
+    while offset < length:
+        first, extended = offset, 0
+        while raw[offset] == _EXTENDED_ARG and offset + 2 < length:
+            extended = (extended | raw[offset + 1]) << 8
+            offset += 2
+        op = raw[offset]
+        size = offset + 2 + 2 * _CACHE_ENTRIES[op] - first
+        found.append((first, op, extended | raw[offset + 1], size))
+        offset = first + size
+    return found
+
+
+def _jump_target(offset: int, op: int, arg: int, size: int) -> int:
+    """Where the jump at ``offset`` leads (what ``dis`` calls its argval). 3.10 counts in instructions,
+    an absolute jump from the code's start; 3.11+ from the end of the instruction and its caches."""
+    if op in dis.hasjabs:  # (3.10)
+        return arg * 2
+    after = offset + size
+    return after - 2 * arg if op in _BACKWARD else after + 2 * arg
+
+
+def _exception_handlers(code: types.CodeType) -> list[tuple[int, int, int]]:
+    """``(start, end, target)`` byte offsets of each entry of a 3.11+ code's exception table (the
+    format of CPython's Objects/exception_handling_notes.txt: per entry, four numbers in units of
+    instructions, start, length, target and depth, each six bits a byte, bit 6 set while more
+    follow). 3.10 has no table: its handlers are jump targets of SETUP_FINALLY and the like."""
+    table = getattr(code, "co_exceptiontable", b"")
+    entries, position = [], 0
+
+    def number() -> int:
+        nonlocal position
+        byte = table[position]
+        value = byte & 63
+        while byte & 64:
+            position += 1
+            byte = table[position]
+            value = (value << 6) | (byte & 63)
+        position += 1
+        return value
+
+    while position < len(table):
+        start, length, target = number() * 2, number() * 2, number() * 2
+        number()  # (the stack depth and lasti flag)
+        entries.append((start, start + length, target))
+    return entries
 
 
 _POSITIONS = ("lineno", "end_lineno", "col_offset", "end_col_offset")

@@ -1010,8 +1010,9 @@ def test_the_compiled_text_is_the_choice_the_converted_form_and_the_function_as_
 
 def test_the_choice_tells_the_as_written_forms_own_functions_from_converted_code():
     """The as-written form's nested functions are the user's (converted when converted code calls them);
-    the converted form's are converted code. Found from the compiled code's first conditional jump
-    (loading._first_conditional_jump_target), checked here against dis."""
+    the converted form's are converted code. Told apart by following the compiled code's jumps and
+    exception handlers from its start without the choice's jump (loading._as_written_constants);
+    the jumps it reads are checked here against dis."""
     import dis
 
     from autograph import loading
@@ -1025,11 +1026,68 @@ def test_the_choice_tells_the_as_written_forms_own_functions_from_converted_code
 
     code = autograph.convert(outer).__code__
     want = next(i.argval for i in dis.get_instructions(code) if "JUMP" in i.opname and "IF" in i.opname)
-    assert loading._first_conditional_jump_target(code.co_code) == want
+    first = next(i for i in loading._instructions(code.co_code) if i[1] in loading._CONDITIONAL_JUMPS)
+    assert loading._jump_target(*first) == want
     from runtime.undefined import is_converted_code
 
     inner = [is_converted_code(c) for c in code.co_consts if isinstance(c, types.CodeType) and c.co_name == "inner"]
     assert sorted(inner) == [False, True]  # the user's own inner, and the converted one
+
+
+def test_the_choices_reading_of_jumps_is_dis_own():
+    """Every jump's target, in code long enough for EXTENDED_ARG prefixes, as dis reads it."""
+    import dis
+
+    from autograph import loading
+
+    lines = ["def long(xs):", "    total = 0", "    while total < 10 ** 6:", "        if xs:"]
+    for k in range(60):  # (jumps over and back across hundreds of instructions: EXTENDED_ARG)
+        lines += ["            for x in xs:", f"                if x > {k}:", "                    total += x",
+                  "                else:", "                    continue"]
+    lines += ["        total += 1"]
+    lines += ["    try:", "        total /= len(xs)", "    except ZeroDivisionError:", "        total = -1",
+              "    while total > 1000:", "        total //= 2", "    return total"]
+    namespace: dict = {}
+    exec(compile("\n".join(lines), "<long>", "exec"), namespace)
+    code = namespace["long"].__code__
+    mine = {offset: loading._jump_target(offset, op, arg, size)
+            for offset, op, arg, size in loading._instructions(code.co_code) if op in loading._JUMPS}
+    theirs = {}
+    for instruction in dis.get_instructions(code):
+        if instruction.opcode in loading._JUMPS:
+            prefix = instruction.offset
+            while prefix >= 2 and code.co_code[prefix - 2] == dis.opmap["EXTENDED_ARG"]:
+                prefix -= 2
+            theirs[prefix] = instruction.argval
+    assert any(arg > 255 for _, op, arg, _ in loading._instructions(code.co_code) if op in loading._JUMPS)
+    assert mine == theirs
+
+
+def test_blocks_defined_in_an_except_clause_are_converted_code():
+    """CPython 3.13 places an except clause's code after the rest of the function's: a block the
+    converted form defines there is still the converted form's (a registered block), and a def the
+    user wrote there is still the user's."""
+    from runtime.undefined import is_converted_code
+
+    def handles(x):
+        try:
+            return 1 // x
+        except ZeroDivisionError:
+            def mine(y):
+                if y:
+                    return y
+                return 0
+            if x == 0:
+                x = mine(x)
+            return x
+
+    code = autograph.convert(handles).__code__
+    nested = {}
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            nested.setdefault(const.co_name, []).append(is_converted_code(const))
+    assert sorted(nested.pop("mine")) == [False, True]  # the user's own, and the converted form's
+    assert nested and all(all(found) for found in nested.values())  # the if's blocks: converted code
 
 
 # --- builtins that read their caller's frame ---------------------------------------------------------

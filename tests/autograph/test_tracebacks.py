@@ -433,19 +433,8 @@ TIDIED_BY_A_HELPER = {"and_or_not_thunks", "blocks_under_a_helper", "builtin_cal
     name for name in PROGRAMS if name.startswith("bare_raise_") and name != "bare_raise_inside_a_try_of_a_block"}
 
 
-# Known open (found at stop 79): CPython 3.13 places an `except` clause's code after the rest of the function's, so
-# autograph/loading.py's _as_written_constants takes the blocks the converted form defines in a handler for the
-# as-written form's own functions: they are not registered as blocks, and their traceback entries are not folded.
-BLOCKS_IN_HANDLERS_313 = {"bare_raise_after_a_maybe_unbound_variable", "bare_raise_in_a_block_of_the_handler",
-                          "bare_raise_in_blocks_run_by_ag_run", "bare_raise_in_nested_blocks_of_a_callees_error"}
-BLOCKS_IN_HANDLERS_313_REASON = ("3.13 moves except-clause code after the as-written form: blocks defined in a handler "
-                                 "are taken for the user's own functions (autograph/loading.py, known open)")
-
-
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
-def test_traceback_is_the_originals(name: str, call_path: str, request: pytest.FixtureRequest) -> None:
-    if sys.version_info >= (3, 13) and call_path != "as_written" and name in BLOCKS_IN_HANDLERS_313:
-        request.node.add_marker(pytest.mark.xfail(strict=True, reason=BLOCKS_IN_HANDLERS_313_REASON))
+def test_traceback_is_the_originals(name: str, call_path: str) -> None:
     if sys.version_info < (3, 11) and call_path != "as_written" and (
             name in TIDIED_BY_A_HELPER or name == "setitem_raises_in_c"):
         pytest.xfail("3.10's bare raise restores the caught traceback (the converted form's ag__.tidy)")
