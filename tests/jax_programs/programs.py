@@ -795,3 +795,6 @@ from jax_programs import libraries_fourteenth  # noqa: E402,F401  (registered af
 
 # isort: split
 from jax_programs import libraries_fifteenth  # noqa: E402,F401  (registered after libraries_fourteenth)
+
+# isort: split
+from jax_programs import libraries_sixteenth  # noqa: E402,F401  (registered after libraries_fifteenth)
