@@ -33,7 +33,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from runtime import carry
+from runtime import carry, limits
 from runtime.graph import identity, path_aliases, tensor, tracing, variables
 from runtime.graph.builder import current_builder
 from runtime.graph.control_flow import (
@@ -489,6 +489,24 @@ def _trip_count(start: Any, stop: Any, step: Any) -> Any:
     return np.maximum(count, 0)
 
 
+def _unrolled(iterable: Tensor, length: int, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None],
+              state: Any) -> None:
+    """``for row in xs`` as Python runs it, a tensor with a known first dim: each row's body traced in turn,
+    stopping once the break or return flag is false; once the flag is a tensor, each remaining row's body
+    runs in an ``if`` on it."""
+    for k in range(length):
+        flag = True if extra_test is None else extra_test()
+        if isinstance(flag, Tensor):
+            if_stmt(flag, functools.partial(body, iterable[k]), None, state)
+        elif flag:
+            body(iterable[k])
+            if state.watch is not None:  # (what Python's loop changed, appends too, is the program's own)
+                state.watch.ran_as_python()
+        else:
+            return None
+    return None
+
+
 def _peeled(iterable: Tensor, length: int, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None],
             state: Any, needed: carry.Peel) -> None:
     """``for item in iterable`` (a tensor with a known first dim) where a variable gets its first value in the
@@ -527,12 +545,24 @@ def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Calla
             raise staging_error("cannot iterate over a 0-d tensor (a scalar)")
         length = iterable.shape[0]
         count = length if length is not None else tensor.bind1("dim", [iterable], axis=0)
+        mark = limits.refusal_mark()
         try:
             # (Peeled only where the length is known: one known only at run time may be 0.)
             return _indexed_loop(count, lambda k: iterable[k], extra_test, body, state,
                                  peelable=peel and length is not None)
         except carry.Peel as needed:
             return _peeled(iterable, length, extra_test, body, state, needed)
+        except limits.Limitation:
+            if length is None:
+                raise
+        # The body cannot be one staged loop (a carried shape that changes where an op needs it known:
+        # `a = np.convolve(a, [1, -z])`), but the length is known: Python's loop over the rows, traced as
+        # it runs, as a loop over range(len(xs)) is (until stop 80 this was refused). Its refusals are not
+        # the program's; the unrolled loop's are.
+        limits.forget_since(mark)
+        if state.watch is not None:  # (the objects the refused trace wrote, as they were before the loop)
+            state.watch.put_back()
+        return _unrolled(iterable, length, extra_test, body, state)
     # A Python loop whose break or return flag just became a tensor: stage what is left of it.
     rest = remaining_range(iterable) if type(iterable) is _RANGE_ITERATOR else None
     if rest is not None:

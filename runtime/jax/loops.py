@@ -637,11 +637,7 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
     if isinstance(iterable, jax.core.Tracer):
         if jnp.ndim(iterable) == 0:
             raise staging_error("cannot iterate over a 0-d array (a scalar)")
-        try:
-            return _scan(iterable, body if extra_test is None else _guarded(body, extra_test, state), state,
-                         peelable=peel)
-        except Peel as needed:
-            return _peeled(iterable, extra_test, body, state, needed)
+        return _for_array(iterable, extra_test, body, state, peel)
     # A Python loop whose break or return flag just became a tracer: stage what is left of it.
     rest = remaining_range(iterable) if type(iterable) is _RANGE_ITERATOR else None
     if rest is not None:
@@ -656,6 +652,40 @@ def for_stmt(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], N
             body(item)
         else:
             return None
+    return None
+
+
+def _for_array(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State,
+               peel: bool) -> None:
+    """``for row in xs`` over a traced array: one ``lax.scan`` over its first axis (a guarded one with a break
+    or return flag). Where the body cannot be one scan (a carried shape that changes, ``a = jnp.convolve(a,
+    [1, -z])``; a Python container it changes without assigning; any other failure), Python's loop over the
+    rows runs instead, unrolled while tracing (the length is static), with an ``UnrolledLoopWarning`` that
+    says why, as a loop over ``range(len(xs))`` or ``zip(xs, ys)`` does, and as the unconverted function's own
+    loop does under ``jax.jit``. (Until 2026-12-05 such a loop was refused.)"""
+    entry = state.get()
+    where = user_location()
+    untouched = _Untouched(body, state.names)
+    try:
+        _scan(iterable, body if extra_test is None else _guarded(body, extra_test, state), state,
+              before_emit=untouched.check, peelable=peel)
+        return None
+    except _SEARCHES:
+        raise  # never this loop's own: an enclosing scan's, for that scan
+    except Peel as needed:
+        return _peeled(iterable, extra_test, body, state, needed)
+    except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
+        failure = error
+    state.set(entry)
+    untouched.restore()
+    if state.watch is not None:  # (the objects the refused trace wrote, as they were before the loop)
+        state.watch.put_back()
+    length = iterable.shape[0]
+    _warn_unrolled(where, f"an array of shape {tuple(iterable.shape)}", failure, length, switch=False)
+    try:
+        _python_loop((iterable[k] for k in range(length)), extra_test, body, state)
+    except JAX_TRACING_ERRORS as again:
+        raise located(again) from again
     return None
 
 
@@ -763,6 +793,8 @@ def _python_loop(items: Any, extra_test: Optional[Thunk], body: Callable, state:
             if not keep_going:
                 return None
         body(item)
+        if state.watch is not None:  # (what Python's loop changed, appends too, is the program's own)
+            state.watch.ran_as_python()
     return None
 
 
@@ -1141,21 +1173,22 @@ def _probe_inner_range(attempt: inner_ranges.Attempt, where: str, body: Callable
     return inner_ranges.probe(attempt, where, index, run_body, carry.init())
 
 
-def _warn_unrolled(where: str, r: Any, error: Exception, length: Optional[int] = None) -> None:
+def _warn_unrolled(where: str, r: Any, error: Exception, length: Optional[int] = None, switch: bool = True) -> None:
     """Say once per loop (file:line) that it was unrolled, and why; filed under the user's file and
     line, so that ``warnings`` filters by module and ``-W error`` work as for any warning. ``r``: the
-    range, or the ``zip`` / ``enumerate`` of arrays (whose ``length`` is given)."""
+    range, the ``zip`` / ``enumerate`` of arrays or the description of an array (whose ``length`` is given)."""
     if where in _warned:
         return
     _warned.add(where)
     reason, fix = _unrolled_reason(error)
     reason = (reason[len(where) + 2:] if reason.startswith(where + ": ") else reason).rstrip(". ")
-    loop = f"range({r.start}, {r.stop}, {r.step})" if type(r) is range else repr(r)
+    loop = f"range({r.start}, {r.stop}, {r.step})" if type(r) is range else r if type(r) is str else repr(r)
     message = (f"{where}: this for loop over {loop} was unrolled while tracing "
                f"({len(r) if length is None else length} copies of its body), because its body cannot be one "
                "lax.scan with a traced loop "
                f"index: {reason}. To stage it, {fix}; to unroll without this warning, "
-               "use runtime.jax.static_loops(False)")
+               + ("use runtime.jax.static_loops(False)" if switch else
+                  "filter runtime.jax.UnrolledLoopWarning (warnings.simplefilter('ignore', ...))"))
     filename, _, line = where.rpartition(":")
     warnings.warn_explicit(message, UnrolledLoopWarning, filename or where, int(line) if line.isdigit() else 0)
 
