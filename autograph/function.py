@@ -571,7 +571,9 @@ class Function(metaclass=_FunctionClass):
                 specs = [key_of(leaf, f"argument '{name}' of {self.__name__}", self.backend)
                          for name, leaf in zip(leaf_names, leaves)]
         except TypeError as error:  # (a refusal keeps its class: user code may not catch it as a TypeError)
-            raise (type(error) if isinstance(error, Limitation) else TypeError)(f"{user_location()}: {error}") from None
+            where, text = user_location(), str(error)  # (a NotStageable names the line itself)
+            raise (type(error) if isinstance(error, Limitation) else TypeError)(
+                text if text.startswith(f"{where}: ") else f"{where}: {text}") from None
         return (tree, tuple(specs)), tree, leaves, specs
 
     def _note_trace(self, names: tuple, tree: TreeDef, specs: list) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from runtime.limits import Limitation
+from runtime.limits import Limitation, NotStageable
 from runtime.staging import user_location
 
 # --- Python numbers, keyed by their bits -----------------------------------------------------------
@@ -99,17 +99,33 @@ def _class_name(cls: type) -> str:
     return f"{module}.{cls.__qualname__}"
 
 
+# The dtype kinds no graph holds (a graph's tensors are numbers, booleans and, on the NumPy executor, datetimes).
+_NOT_IN_GRAPHS = {"O": "Python objects", "U": "strings", "S": "bytes", "V": "raw bytes (void)"}
+
+
 def refuse_array_class(leaf: Any, where: str, as_written: bool = True, at_caller: bool = False) -> None:
     """Raise ``SubclassedArray`` if ``leaf`` is an ndarray of a class a graph cannot stand for (see
-    ``SAFE_ARRAY_CLASSES``). ``where`` names it: ``argument 'x' of f``; ``as_written``: the advice may name
+    ``SAFE_ARRAY_CLASSES``), ``NotStageable`` if it is an array or NumPy scalar of a dtype no graph holds
+    (strings, bytes, objects, structured records: ``_NOT_IN_GRAPHS``; they ran on the interpreter as far as
+    their first field read, ``x['mu']``, which raised an IndexError a program could take for NumPy's).
+    ``where`` names it: ``argument 'x' of f``; ``as_written``: the advice may name
     ``f.python_function`` (a loaded function has none); ``at_caller``: the message starts with the user's
     file:line (a caller that adds it to every error of its own, as ``Function``'s keying does, leaves it out)."""
     cls = leaf.__class__
-    if cls in SAFE_ARRAY_CLASSES or not isinstance(leaf, np.ndarray):
-        return
     # ``where`` reads "argument 'x' of f" (autograph/function.py): the advice names x and f.
     quoted = where.split("'")
     x = quoted[1] if len(quoted) >= 3 else "x"
+    dtype = getattr(leaf, "dtype", None)
+    if isinstance(leaf, (np.ndarray, np.generic)) and dtype.kind in _NOT_IN_GRAPHS and (
+            cls in SAFE_ARRAY_CLASSES or not isinstance(leaf, np.ndarray)):  # (np.recarray: its class, below)
+        at = f"{user_location()}: " if at_caller else ""
+        what = (f"a structured array (its fields are no numbers a graph holds; pass each field, {x}['"
+                f"{next(iter(dtype.fields))}'], as an argument of its own)" if dtype.fields is not None else
+                f"an array of {_NOT_IN_GRAPHS[dtype.kind]} (dtype {dtype})")
+        raise NotStageable(f"{at}{where} is {what}: a graph holds numbers, booleans and datetimes. Pass numbers, or "
+                           "make the text or objects outside the traced function")
+    if cls in SAFE_ARRAY_CLASSES or not isinstance(leaf, np.ndarray):
+        return
     function = where.rpartition(" of ")[2] or "f"
     run_it = (f"or run the function as written with {function}.python_function(...)" if as_written
               else "or call the function the graph was saved from")

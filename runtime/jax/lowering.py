@@ -1511,6 +1511,13 @@ def lower(graph: Graph) -> Lowered:
     stages with those ops run on NumPy between them (runtime/jax/segments.py), with the same interface."""
     lowered = graph._cache.get("jax")
     if lowered is None:
+        for value in graph.inputs:
+            if value.dtype.kind not in "biufc":  # (datetime64 and timedelta64: the NumPy executor computes with them)
+                raise LoweringError(
+                    f"executor='jax' cannot take an input of dtype {value.dtype}: XLA holds numbers and booleans. "
+                    "Run this function on the NumPy executor (executor='numpy', the default; executor='auto' falls "
+                    "back to it by itself), or pass the values as numbers (x.astype(np.int64) of a datetime64 "
+                    "array counts its units)")
         lowered_graph = masked_writes.as_wheres(graph)  # (x[m] = f(x[m]) as a where: no data-dependent size)
         steps = segments.numpy_nodes(lowered_graph)
         lowered = graph._cache["jax"] = (segments.Segmented(lowered_graph, steps, Lowered) if steps

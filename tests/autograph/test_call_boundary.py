@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 import autograph
 from autograph.call_boundary import AliasedArguments, SubclassedArray
-from runtime.limits import Limitation
+from runtime.limits import Limitation, NotStageable
 from tests import helpers
 
 HERE = __file__
@@ -511,3 +511,52 @@ def test_a_loaded_function_refuses_a_masked_array_at_the_callers_line(tmp_path):
     message = str(info.value)
     assert f"{__file__}:" in message and "numpy.ma.MaskedArray" in message and ".filled(0)" in message
     assert "python_function" not in message  # a loaded function has none
+
+
+# --- dtypes no graph holds ------------------------------------------------------------------------------------------
+
+def first_field_or_item(x):
+    return x["mu"] * 2.0 if x.dtype.fields else x[0]
+
+
+UNHELD = [
+    pytest.param(lambda: np.array([(1.0, 2.0), (3.0, 4.0)], dtype=[("mu", float), ("sigma", float)]),
+                 "a structured array (its fields are no numbers a graph holds; pass each field, x['mu'], as an "
+                 "argument of its own)", id="structured"),
+    pytest.param(lambda: np.array([1, "a", None], dtype=object), "an array of Python objects (dtype object)",
+                 id="object"),
+    pytest.param(lambda: np.array(["a", "bc"]), "an array of strings (dtype <U2)", id="str"),
+    pytest.param(lambda: np.array([b"a"]), "an array of bytes (dtype |S1)", id="bytes"),
+    pytest.param(lambda: np.zeros(2, dtype="V4"), "an array of raw bytes (void) (dtype |V4)", id="void"),
+    pytest.param(lambda: np.str_("a"), "an array of strings (dtype <U1)", id="numpy-str-scalar"),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("make, shown", UNHELD)
+def test_an_array_of_a_dtype_no_graph_holds_is_refused_at_the_call(make, shown, mode):
+    """A structured array's field read (``x['mu']``, particles' weighted means) raised an IndexError while traced,
+    which a program's ``except IndexError:`` could take for NumPy's (eagerly it is the field); strings and objects
+    ran on the interpreter as far as they went, and crashed XLA's lowering."""
+    traced = autograph.function(first_field_or_item, **mode)
+    with pytest.raises(NotStageable) as info:
+        traced(make())  # unheld
+    message = str(info.value)
+    assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'unheld')}: argument 'x' of first_field_or_item is "
+                              f"{shown}"), message
+    assert "a graph holds numbers, booleans and datetimes" in message and message.count(HERE) == 1
+    assert traced.tracing_count == 0
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_datetimes_run_on_the_interpreter_and_xla_refuses_them_by_name(executor):
+    def next_day(days):
+        return days + np.timedelta64(1, "D")
+
+    days = np.array(["2020-01-01", "2024-02-28"], dtype="datetime64[D]")
+    traced = autograph.function(next_day, executor=executor)
+    if executor == "jax":
+        with pytest.raises(Limitation, match=r"executor='jax' cannot take an input of dtype datetime64\[D\]"):
+            traced(days)
+        return
+    np.testing.assert_array_equal(traced(days), next_day(days))  # ("auto": the interpreter, after XLA refused)
