@@ -29,6 +29,8 @@ from builtins import len  # bound at import: a program may rebind builtins.len t
 from contextvars import ContextVar
 from typing import Optional
 
+from runtime.tracebacks import fold_blocks_into_handler
+
 # The limitations raised in the outermost graph trace under way in this context (None: no trace).
 _REFUSALS: ContextVar[Optional[list]] = ContextVar("runtime_refusals", default=None)
 
@@ -173,10 +175,14 @@ _handled = getattr(sys, "exception", None) or (lambda: sys.exc_info()[1])
 
 def reraise_limitation() -> None:
     """In an ``except`` clause of converted code: re-raise the exception being handled if it is a
-    ``Limitation`` (plain exceptions pass to the user's handler untouched)."""
+    ``Limitation``. A plain exception passes to the user's handler, its traceback as the original's: the
+    entries of the blocks it left on its way to this handler folded into the handler's frame's
+    (``fold_blocks_into_handler``)."""
     error = _handled()
     if isinstance(error, Limitation):
         raise error
     refused = pending_refusal()
     if refused is not None:  # a library turned a refusal into its own error (np.zeros(traced n): TypeError)
         raise refused from error
+    if error is not None:
+        fold_blocks_into_handler(error)

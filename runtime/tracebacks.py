@@ -129,6 +129,24 @@ _RERAISE_CODE = reraise.__code__
 _RERAISE_AT = max(i.offset for i in dis.get_instructions(_RERAISE_CODE) if i.opname == "RAISE_VARARGS")
 
 
+def fold_blocks_into_handler(error: BaseException) -> None:
+    """At the top of a converted ``except`` clause (``ag__.reraise_limitation``): where the exception left blocks
+    of the handler's own function on its way here (``try: if ok: g()`` has the ``if``'s block between the
+    function's entry and ``g``'s), their entries folded into the function's, as ``tidying`` folds them as the
+    exception leaves the function: the handler sees the original's traceback (simpy's ``Process._resume``
+    drops its own entry, ``e.__traceback__ = e.__traceback__.tb_next``, and expects the raising generator's
+    next). Only looked at where the entry after the head is a block its frame called (a few attribute reads
+    per catch otherwise: pyparsing catches at every level of a parse)."""
+    tb = error.__traceback__
+    following = None if tb is None else tb.tb_next
+    if following is None or not is_body_code(following.tb_frame.f_code) or following.tb_frame.f_back is not tb.tb_frame:
+        return
+    try:
+        error.__traceback__ = user_frames(tb, error)
+    except Exception:  # noqa: BLE001  (RecursionError, MemoryError: the handler sees it untidied)
+        pass
+
+
 def strip(error: BaseException) -> None:
     """In a helper's ``except`` clause, before a bare ``raise``: ``error``'s traceback as the user's."""
     error.__traceback__ = user_frames(error.__traceback__, error)
@@ -243,5 +261,19 @@ def _rebuilt(entries: list[tuple[types.FrameType, int, int]],
              rest: Optional[types.TracebackType]) -> Optional[types.TracebackType]:
     result = rest
     for frame, lasti, lineno in reversed(entries):
+        if lineno == -1 and _LINE_GIVEN:
+            lineno = _line_at(frame.f_code, lasti)
         result = types.TracebackType(result, frame, lasti, lineno)
     return result
+
+
+# Python 3.10 keeps the line a traceback entry is made with (3.11+ computes it from the instruction, given -1).
+_LINE_GIVEN = sys.version_info < (3, 11)
+
+
+def _line_at(code: types.CodeType, lasti: int) -> int:
+    """The line of the instruction at byte offset ``lasti`` of ``code`` (3.10's ``tb_lineno`` for it)."""
+    for start, end, line in code.co_lines():
+        if start <= lasti < end:
+            return -1 if line is None else line
+    return -1

@@ -230,6 +230,55 @@ def main():
 """,
     # A bare `raise` in a block (ag__.reraise()) adds no entry, as Python's: the function keeps the one entry it
     # had where the exception was raised or came in (runtime/tracebacks.py, reraise).
+    # (helper-123's simpy suite: an exception from a block caught by the function's own `except` kept the block's entry
+    # there, named after the function; simpy's Process._resume drops its own entry and expects the raiser next)
+    "caught_by_the_function_after_a_block": """
+def raiser():
+    raise RuntimeError("foo")
+
+def catch_after_a_block(ok):
+    try:
+        if ok:
+            raiser()
+    except RuntimeError as error:
+        return report(error)
+
+def main():
+    return catch_after_a_block(True)
+""",
+    "caught_by_the_function_which_drops_its_own_entry": """
+def raiser():
+    raise RuntimeError("foo")
+
+def resume(ok):
+    try:
+        if ok:
+            raiser()
+    except RuntimeError as error:
+        error.__traceback__ = error.__traceback__.tb_next
+        return report(error)
+
+def main():
+    return resume(True)
+""",
+    "caught_in_a_loops_block_after_nested_blocks": """
+def halve_or_raise(x):
+    if x < 3:
+        raise RuntimeError(x)
+    return x // 2
+
+def first_failure(xs):
+    for x in xs:
+        try:
+            if x > 1:
+                while x > 1:
+                    x = halve_or_raise(x)
+        except RuntimeError as error:
+            return report(error)
+
+def main():
+    return first_failure([1, 40, 7])
+""",
     "bare_raise_in_a_block_of_the_handler": """
 def half(x):
     try:
