@@ -76,7 +76,8 @@ def _has_tensor(value: Any) -> bool:
     return isinstance(value, (list, tuple)) and any(_has_tensor(v) for v in value)
 
 
-def static(name: str, argname: str, value: Any) -> Any:
+def static(name: str, argname: str, value: Any,
+           why: str = "it decides the shape of the result, which a graph fixes when it is traced") -> Any:
     """``value`` itself, after checking it holds no graph tensor: ``argname`` of ``np.<name>`` fixes a
     shape (or a constant of the graph), which must be known while tracing. A tensor whose values the graph fixes
     now (``np.arange(0, 4, 2)``, nothing written into it: ``tensor.known_value``) gives those values, as the NumPy
@@ -86,8 +87,7 @@ def static(name: str, argname: str, value: Any) -> Any:
         if known is not _UNKNOWN:
             return known
         raise NotStageable(f"{user_location()}: np.{name}: argument {argname} must be a Python constant (an int, a "
-                        f"float or a sequence of them) in graphs, not a graph tensor: it decides the shape of the "
-                        f"result, which a graph fixes when it is traced")
+                        f"float or a sequence of them) in graphs, not a graph tensor: {why}")
     return value
 
 
@@ -1477,8 +1477,11 @@ def _cov(m: Any, y: Any = None, rowvar: bool = True, bias: bool = False, ddof: A
          aweights: Any = None, *, dtype: Any = None) -> Tensor:
     if ddof is not None and ddof != int(ddof):
         raise ValueError("ddof must be integer")
-    fweights = static("cov", "fweights", fweights)
-    aweights = static("cov", "aweights", aweights)
+    # (NumPy's errors for weights that are negative, or frequencies that are not whole, follow from their values.)
+    checked = ("its values decide NumPy's errors (a negative weight is a ValueError) and its sum the result's scale; "
+               "pass the weights as a constant, or compute the weighted covariance with np.average and @")
+    fweights = static("cov", "fweights", fweights, checked)
+    aweights = static("cov", "aweights", aweights, checked)
     mt = arg(m)
     if mt.ndim > 2:
         raise ValueError("m has more than 2 dimensions")

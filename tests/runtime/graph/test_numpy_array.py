@@ -578,6 +578,8 @@ def trace_error(fn, *args):
     (lambda x, n: np.linspace(x, 1.0, n), "np.linspace: argument num must be a Python constant"),
     (lambda x, n: np.partition(x, n), "np.partition: argument kth must be a Python constant"),
     (lambda x, n: np.quantile(x, n / 10), "np.quantile: argument q must be a Python constant"),
+    (lambda x, n: np.cov(x * 1.0, aweights=x * n),
+     "np.cov: argument aweights must be a Python constant .* its values decide NumPy's errors \\(a negative weight"),
 ])
 def test_a_tensor_where_numpy_needs_a_constant_names_the_argument(fn, message):
     with pytest.raises(TypeError, match=message):
