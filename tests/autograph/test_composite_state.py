@@ -307,9 +307,18 @@ class History:
 
 def appends_through_a_call(x):
     history = History()
-    for v in x:  # append-through-call
-        history.record(v * 2)
+    t = x.sum()
+    while t > 0:  # append-through-call
+        history.record(t)
+        t = t - 2.0
     return len(history.losses)
+
+
+def appends_through_a_call_over_rows(x):
+    history = History()
+    for v in x:  # (its length known: Python's loop over the rows, since stop 80)
+        history.record(v * 2)
+    return len(history.losses), history.losses[-1]
 
 
 class Buffer:
@@ -393,6 +402,27 @@ def test_what_cannot_be_carried_is_refused_at_the_users_line(fn, args, marker, e
         assert phrase in message, message
 
 
+@pytest.mark.parametrize("backend", ["graph", "xla", "jax"])
+def test_a_list_grown_through_a_call_in_a_loop_over_rows_is_eagers(backend):
+    """Its staged loop cannot carry the list; the rows' length known, the loop runs as Python's (stop 80)."""
+    if backend != "graph" and not helpers.jax_usable():
+        pytest.skip("JAX is not installed")
+    x = np.array([1.0, 2.0])
+    if backend == "jax":
+        import jax
+
+        got = jax.jit(autograph.to_graph(appends_through_a_call_over_rows))(x)
+        assert int(got[0]) == 2 and float(got[1]) == 4.0
+        return
+    run = autograph.function(appends_through_a_call_over_rows, executor="jax" if backend == "xla" else "numpy")
+    got, want = run(x), appends_through_a_call_over_rows(x)
+    assert got[0] == want[0] == 2 and float(got[1]) == float(want[1])
+    unknown_length = autograph.function(appends_through_a_call_over_rows, input_signature=[
+        autograph.TensorSpec([None], np.float64)], executor="jax" if backend == "xla" else "numpy")
+    with pytest.raises(MutatedInStagedBlock, match="the list history.losses grew"):
+        unknown_length(x)
+
+
 @pytest.mark.parametrize("backend", ["graph", "jax"])
 def test_a_type_that_differs_between_branches_is_refused(backend):
     if backend == "jax" and not helpers.jax_usable():
@@ -421,7 +451,12 @@ def test_a_refused_trace_leaves_the_objects_as_they_were():
         return x
 
     # (a function defined here reads `history` from this test's frame: convert it as a closure)
-    with pytest.raises(MutatedInStagedBlock):
+    with pytest.raises(MutatedInStagedBlock):  # (a staged loop: its length known only when the graph runs)
+        autograph.function(record_all, input_signature=[autograph.TensorSpec([None], np.float64)])(
+            np.array([1.0, 2.0]))
+    assert history.losses == [1.0]
+    # Its length known, the loop runs as Python's and appends tensors to a list that outlives the trace: refused.
+    with pytest.raises(Limitation, match=r"stored a value it traced in history.losses\[1\], which outlives"):
         autograph.function(record_all)(np.array([1.0, 2.0]))
     assert history.losses == [1.0]
 
