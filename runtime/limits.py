@@ -185,4 +185,7 @@ def reraise_limitation() -> None:
     if refused is not None:  # a library turned a refusal into its own error (np.zeros(traced n): TypeError)
         raise refused from error
     if error is not None:
-        fold_blocks_into_handler(error)
+        try:
+            fold_blocks_into_handler(error)
+        except RecursionError:  # (a handler at the recursion limit runs all the same, the blocks' entries unfolded)
+            pass

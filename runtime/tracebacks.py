@@ -137,11 +137,12 @@ def fold_blocks_into_handler(error: BaseException) -> None:
     drops its own entry, ``e.__traceback__ = e.__traceback__.tb_next``, and expects the raising generator's
     next). Only looked at where the entry after the head is a block its frame called (a few attribute reads
     per catch otherwise: pyparsing catches at every level of a parse)."""
-    tb = error.__traceback__
-    following = None if tb is None else tb.tb_next
-    if following is None or not is_body_code(following.tb_frame.f_code) or following.tb_frame.f_back is not tb.tb_frame:
-        return
     try:
+        tb = error.__traceback__
+        following = None if tb is None else tb.tb_next
+        if following is None or following.tb_frame.f_back is not tb.tb_frame or not is_body_code(
+                following.tb_frame.f_code):
+            return
         error.__traceback__ = user_frames(tb, error)
     except Exception:  # noqa: BLE001  (RecursionError, MemoryError: the handler sees it untidied)
         pass

@@ -583,3 +583,24 @@ def test_a_bare_raise_in_a_block_that_the_function_catches_shows_no_runtime_fram
     entries = autograph.convert(caught_in_the_function)(0)
     assert {name for name, _ in entries} == {"caught_in_the_function"}
     assert {filename for _, filename in entries} == {__file__}
+
+
+def test_a_handler_runs_when_folding_its_blocks_runs_out_of_recursion(monkeypatch):
+    """At the recursion limit the fold's own calls fail: the user's handler runs all the same, the blocks' entries
+    unfolded (``ag__.reraise_limitation`` swallows only that RecursionError)."""
+    import runtime.limits
+    from autograph.testing import converted_form
+
+    def out_of_recursion(error):
+        raise RecursionError("maximum recursion depth exceeded")
+
+    def catches(items):
+        try:
+            if items:
+                return items[5]
+        except IndexError:
+            return "handled"
+
+    monkeypatch.setattr(runtime.limits, "fold_blocks_into_handler", out_of_recursion)
+    with converted_form():
+        assert autograph.convert(catches)([1]) == "handled"
