@@ -453,12 +453,16 @@ def test_save_and_load_under_interrupts_at_random_points(tmp_path):
 
     previous = signal.signal(signal.SIGALRM, handler)
     try:
-        t0 = time.perf_counter()
-        autograph.save(f, path)
-        save_time = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        autograph.load(path)
-        load_time = time.perf_counter() - t0
+        # (The fastest of a few: a first, cold call, as long as several warm ones, put most timers past the end of
+        # the calls timed below, which a loaded machine's 3.13 run found: 10 loads interrupted of 100.)
+        save_time = load_time = float("inf")
+        for _ in range(3):
+            t0 = time.perf_counter()
+            autograph.save(f, path)
+            save_time = min(save_time, time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            autograph.load(path)
+            load_time = min(load_time, time.perf_counter() - t0)
         rng = random.Random(0)
         interrupted = {"save": 0, "load": 0}
         for round_ in range(100):
