@@ -489,17 +489,16 @@ def _trip_count(start: Any, stop: Any, step: Any) -> Any:
     return np.maximum(count, 0)
 
 
-def _unrolled(iterable: Tensor, length: int, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None],
-              state: Any) -> None:
-    """``for row in xs`` as Python runs it, a tensor with a known first dim: each row's body traced in turn,
-    stopping once the break or return flag is false; once the flag is a tensor, each remaining row's body
-    runs in an ``if`` on it."""
-    for k in range(length):
+def _python_loop(items: Any, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None],
+                 state: Any) -> None:
+    """Python's loop over ``items``, each body traced in turn, stopping once the break or return flag is false;
+    once the flag is a tensor, each remaining item's body runs in an ``if`` on it."""
+    for item in items:
         flag = True if extra_test is None else extra_test()
         if isinstance(flag, Tensor):
-            if_stmt(flag, functools.partial(body, iterable[k]), None, state)
+            if_stmt(flag, functools.partial(body, item), None, state)
         elif flag:
-            body(iterable[k])
+            body(item)
             if state.watch is not None:  # (what Python's loop changed, appends too, is the program's own)
                 state.watch.ran_as_python()
         else:
@@ -562,18 +561,10 @@ def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Calla
         limits.forget_since(mark)
         if state.watch is not None:  # (the objects the refused trace wrote, as they were before the loop)
             state.watch.put_back()
-        return _unrolled(iterable, length, extra_test, body, state)
+        return _python_loop((iterable[k] for k in range(length)), extra_test, body, state)  # (the rows)
     # A Python loop whose break or return flag just became a tensor: stage what is left of it.
     rest = remaining_range(iterable) if type(iterable) is _RANGE_ITERATOR else None
     if rest is not None:
         return _indexed_loop(len(rest), lambda k: rest.start + k * rest.step, extra_test, body, state, None)
-    for item in iterable:  # (any other iterator, item by item: each body staged under the flag)
-        flag = True if extra_test is None else extra_test()
-        if isinstance(flag, Tensor):
-            if_stmt(flag, functools.partial(body, item), None, state)
-        elif flag:
-            body(item)
-        else:
-            return None
-    return None
+    return _python_loop(iterable, extra_test, body, state)  # (any other iterator: each body staged under the flag)
 
