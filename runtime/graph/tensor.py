@@ -142,31 +142,29 @@ class Tensor:
     value = property(lambda self: self.ref()[0], doc="The graph Value this tensor holds now.")
 
     def __getattr__(self, name: str) -> Any:
-        # Only names the class lacks reach here: say so plainly when NumPy arrays have it.
+        # Only names the class lacks reach here: say so plainly when NumPy arrays (or the number a 0-d tensor
+        # stands for) have it.
         if hasattr(np.ndarray, name) and not name.startswith("__"):
-            # Asked by the program's own code (not NumPy's or the standard library's probes), the answer
-            # hasattr or a default would make of the error is not eager's: a refusal the trace remembers.
             error = missing_array_attribute(name)
-            if not is_machinery(sys._getframe(1).f_code.co_filename):
-                remember(error)
-            raise error
-        python_kind = _PYTHON_NUMBERS.get(self.value.dtype.kind) if not self.value.shape else None
-        kinds = (python_kind, self.value.dtype.type) if python_kind is not None else ()
-        if not name.startswith("_") and any(hasattr(kind, name) for kind in kinds):
+        else:
+            python_kind = _PYTHON_NUMBERS.get(self.value.dtype.kind) if not self.value.shape else None
+            kinds = (python_kind, self.value.dtype.type) if python_kind is not None else ()
             # A 0-d tensor may stand for a Python number or a NumPy scalar (`float(t)`, `x[0]`), whose methods a
             # 0-d array lacks: eager code would find the method where the graph raised AttributeError. (One known
             # to stand for a NumPy scalar, `x[0]`, has its NumPy type's methods only.)
-            scalar = stands_for_scalar(self)
-            if scalar is None or hasattr(kinds[1], name):
-                if name == "is_integer" and scalar and self.value.dtype.kind in "fiu":  # (NumPy's is_integer)
-                    return functools.partial(_is_integer, self)
-                error = NotOnTensors(f"{user_location()}: .{name} of a 0-d graph tensor, which stands for a Python "
-                                     "number or a NumPy scalar: graphs do not compute it; compute it with NumPy "
-                                     "functions, or outside the traced function")
-                if not is_machinery(sys._getframe(1).f_code.co_filename):
-                    remember(error)
-                raise error
-        raise AttributeError(f"'Tensor' object has no attribute {name!r}")
+            if (name.startswith("_") or not any(hasattr(kind, name) for kind in kinds)
+                    or ((scalar := stands_for_scalar(self)) is not None and not hasattr(kinds[1], name))):
+                raise AttributeError(f"'Tensor' object has no attribute {name!r}")
+            if name == "is_integer" and scalar and self.value.dtype.kind in "fiu":  # (NumPy's is_integer)
+                return functools.partial(_is_integer, self)
+            error = NotOnTensors(f"{user_location()}: .{name} of a 0-d graph tensor, which stands for a Python "
+                                 "number or a NumPy scalar: graphs do not compute it; compute it with NumPy "
+                                 "functions, or outside the traced function")
+        # Asked by the program's own code (not NumPy's or the standard library's probes), the answer hasattr or a
+        # default would make of the error is not eager's: a refusal the trace remembers.
+        if not is_machinery(sys._getframe(1).f_code.co_filename):
+            remember(error)
+        raise error
 
     @property
     def shape(self) -> tuple:
