@@ -103,6 +103,23 @@ def _class_name(cls: type) -> str:
 _NOT_IN_GRAPHS = {"O": "Python objects", "U": "strings", "S": "bytes", "V": "raw bytes (void)"}
 
 
+def _argument_name(where: str) -> str:
+    """``x`` of ``where``, which reads "argument 'x' of f" (autograph/function.py): the advice names it."""
+    quoted = where.split("'")
+    return quoted[1] if len(quoted) >= 3 else "x"
+
+
+def _unheld_dtype(dtype: np.dtype, where: str, at_caller: bool) -> NotStageable:
+    """The refusal of an argument of a dtype no graph holds (``_NOT_IN_GRAPHS``), naming it and what to pass."""
+    at = f"{user_location()}: " if at_caller else ""
+    x = _argument_name(where)
+    what = (f"a structured array (its fields are no numbers a graph holds; pass each field, {x}['"
+            f"{next(iter(dtype.fields))}'], as an argument of its own)" if dtype.fields is not None else
+            f"an array of {_NOT_IN_GRAPHS[dtype.kind]} (dtype {dtype})")
+    return NotStageable(f"{at}{where} is {what}: a graph holds numbers, booleans and datetimes. Pass numbers, or "
+                        "make the text or objects outside the traced function")
+
+
 def refuse_array_class(leaf: Any, where: str, as_written: bool = True, at_caller: bool = False) -> None:
     """Raise ``SubclassedArray`` if ``leaf`` is an ndarray of a class a graph cannot stand for (see
     ``SAFE_ARRAY_CLASSES``), ``NotStageable`` if it is an array or NumPy scalar of a dtype no graph holds
@@ -112,20 +129,11 @@ def refuse_array_class(leaf: Any, where: str, as_written: bool = True, at_caller
     ``f.python_function`` (a loaded function has none); ``at_caller``: the message starts with the user's
     file:line (a caller that adds it to every error of its own, as ``Function``'s keying does, leaves it out)."""
     cls = leaf.__class__
-    # ``where`` reads "argument 'x' of f" (autograph/function.py): the advice names x and f.
-    quoted = where.split("'")
-    x = quoted[1] if len(quoted) >= 3 else "x"
-    dtype = getattr(leaf, "dtype", None)
-    if isinstance(leaf, (np.ndarray, np.generic)) and dtype.kind in _NOT_IN_GRAPHS and (
-            cls in SAFE_ARRAY_CLASSES or not isinstance(leaf, np.ndarray)):  # (np.recarray: its class, below)
-        at = f"{user_location()}: " if at_caller else ""
-        what = (f"a structured array (its fields are no numbers a graph holds; pass each field, {x}['"
-                f"{next(iter(dtype.fields))}'], as an argument of its own)" if dtype.fields is not None else
-                f"an array of {_NOT_IN_GRAPHS[dtype.kind]} (dtype {dtype})")
-        raise NotStageable(f"{at}{where} is {what}: a graph holds numbers, booleans and datetimes. Pass numbers, or "
-                           "make the text or objects outside the traced function")
-    if cls in SAFE_ARRAY_CLASSES or not isinstance(leaf, np.ndarray):
+    if cls in SAFE_ARRAY_CLASSES or not isinstance(leaf, np.ndarray):  # (a subclass, np.recarray: its class, below)
+        if isinstance(leaf, (np.ndarray, np.generic)) and leaf.dtype.kind in _NOT_IN_GRAPHS:
+            raise _unheld_dtype(leaf.dtype, where, at_caller)
         return
+    x = _argument_name(where)
     function = where.rpartition(" of ")[2] or "f"
     run_it = (f"or run the function as written with {function}.python_function(...)" if as_written
               else "or call the function the graph was saved from")
