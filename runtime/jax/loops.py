@@ -676,16 +676,10 @@ def _for_array(iterable: Any, extra_test: Optional[Thunk], body: Callable[[Any],
         return _peeled(iterable, extra_test, body, state, needed)
     except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
         failure = error
-    state.set(entry)
-    untouched.restore()
-    if state.watch is not None:  # (the objects the refused trace wrote, as they were before the loop)
-        state.watch.put_back()
+    _start_again(state, entry, untouched)
     length = iterable.shape[0]
     _warn_unrolled(where, f"an array of shape {tuple(iterable.shape)}", failure, length, switch=False)
-    try:
-        _python_loop((iterable[k] for k in range(length)), extra_test, body, state)
-    except JAX_TRACING_ERRORS as again:
-        raise located(again) from again
+    _unrolled(lambda: _python_loop((iterable[k] for k in range(length)), extra_test, body, state))
     return None
 
 
@@ -758,13 +752,9 @@ def _scan_sequence(iterable: Any, seq: Sequence, extra_test: Optional[Thunk], bo
         return _scan_sequence(_Rest(rest), rest, extra_test, body, state, peel=False)
     except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
         failure = error
-    state.set(entry)
-    untouched.restore()
+    _start_again(state, entry, untouched)
     _warn_unrolled(where, iterable, failure, seq.length)
-    try:
-        _python_loop(iterable, extra_test, body, state)
-    except JAX_TRACING_ERRORS as again:
-        raise located(again) from again
+    _unrolled(lambda: _python_loop(iterable, extra_test, body, state))
     return None
 
 
@@ -1045,17 +1035,13 @@ def for_static_range(r: range, extra_test: Optional[Thunk], body: Callable[[Any]
         raise  # never this loop's own (its helper handles those): an enclosing scan's, for that scan
     except Exception as error:  # noqa: BLE001 - any failure of the staged form falls back to Python's loop
         failure = error
-    state.set(entry)
-    untouched.restore()
+    _start_again(state, entry, untouched)
     if from_start:
         return _unroll(r, extra_test, body, state)  # as before: Python's loop (its first iteration made the tracers)
     if peel and not flag_traced and _peeled_range(r, extra_test, body, state, attempt, untouched):
         return None
     _warn_unrolled(where, r, failure)
-    try:
-        _unroll(r, extra_test, body, state, fallback=True)
-    except JAX_TRACING_ERRORS as again:
-        raise located(again) from again
+    _unrolled(lambda: _unroll(r, extra_test, body, state, fallback=True))
     return None
 
 
@@ -1171,6 +1157,25 @@ def _probe_inner_range(attempt: inner_ranges.Attempt, where: str, body: Callable
 
     index = jax.ShapeDtypeStruct((), jnp.result_type(int))
     return inner_ranges.probe(attempt, where, index, run_body, carry.init())
+
+
+def _start_again(state: State, entry: tuple, untouched: _Untouched) -> None:
+    """After a loop's staged attempt failed: its variables, the containers it changed without assigning
+    (``_Untouched``) and the objects it wrote (the watch's pictures) as they were before the loop, for
+    Python's loop to run from the start."""
+    state.set(entry)
+    untouched.restore()
+    if getattr(state, "watch", None) is not None:
+        state.watch.put_back()
+
+
+def _unrolled(loop: Callable[[], None]) -> None:
+    """Run Python's loop where the staged one failed (after ``_warn_unrolled``): a JAX error it meets names
+    the user's line."""
+    try:
+        loop()
+    except JAX_TRACING_ERRORS as again:
+        raise located(again) from again
 
 
 def _warn_unrolled(where: str, r: Any, error: Exception, length: Optional[int] = None, switch: bool = True) -> None:

@@ -168,3 +168,46 @@ def test_what_the_refused_staging_wrote_is_put_back_before_the_rows_run(executor
     got = autograph.function(counts_through_a_helper, executor=executor)(ZS.copy(), got_counter)
     same_result(got[0], want[0], executor)
     assert int(got[1]) == want[1] and got_counter.count == want_counter.count == len(ZS)
+
+
+def counts_over_rows(zs, counter):
+    a = np.ones((1,))
+    for z in zs:
+        bump(counter)
+        a = np.convolve(a, np.array([1, -z]), mode="full")
+    return a
+
+
+def counts_over_a_zip(zs, counter):
+    a = np.ones((1,))
+    for z, w in zip(zs, zs):
+        bump(counter)
+        a = np.convolve(a, np.array([1, -z * w]), mode="full")
+    return a
+
+
+def counts_over_a_range(zs, counter):
+    a = np.ones((1,))
+    for k in range(3):
+        bump(counter)
+        a = np.convolve(a, np.array([1, -zs[k]]), mode="full")
+    return a
+
+
+@needs_jax
+@pytest.mark.parametrize("fn", [counts_over_rows, counts_over_a_zip, counts_over_a_range], ids=lambda f: f.__name__)
+def test_under_jax_what_the_failed_scan_wrote_is_put_back_before_python_runs_the_loop(fn):
+    # Each loop's scan fails (the carried shape grows); its trace had written counter.count through bump():
+    # Python's loop then runs from the count before the loop, as the unconverted function does under jit.
+    import jax
+
+    import runtime.jax as agjax
+
+    plain = _jax_twin(fn)
+    want_counter, got_counter = Counter(), Counter()
+    want = jax.jit(lambda zs: plain(zs, want_counter))(ZS.copy())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", agjax.UnrolledLoopWarning)
+        got = jax.jit(lambda zs: autograph.convert(plain)(zs, got_counter))(ZS.copy())
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)
+    assert want_counter.count in (3, len(ZS)) and got_counter.count == want_counter.count
