@@ -26,13 +26,14 @@ from typing import Any, Callable
 import runtime
 from autograph import forms, loading, parsing, pipeline
 from autograph.analysis.function_scopes import function_scope
+from autograph.analysis.only_called import only_called
 from autograph.analysis.walk import walk
 from autograph.context import UNKNOWN, Context
 from autograph.converters import frame_reads
 from autograph.converters.call_trees import is_unconverted_module
 from autograph.errors import ConversionError, ConverterBug, Location
 from autograph.naming import Namer
-from runtime.state_roles import BOUND_WHERE_READ
+from runtime.state_roles import BOUND_WHERE_READ, BOUND_WHERE_READ_AND_ONLY_CALLED, ONLY_CALLED
 
 
 @dataclass
@@ -176,6 +177,7 @@ def _converted(fn: types.FunctionType) -> Conversion:
     lines = parsing.source_lines(fn)
     parsed = parsing.parse_function(fn, lines)
     as_written = parsing.parse_function(fn, lines, check=False).node
+    called_only = only_called(as_written)  # (the tree as parsed: before any pass, or the frame reads' rewrite)
     # A lambda comes out of a cached module tree: work on copies. A def was parsed just now.
     tree = parsed.node
     if isinstance(tree, ast.Lambda):
@@ -213,6 +215,8 @@ def _converted(fn: types.FunctionType) -> Conversion:
     combined = forms.combine(tree, as_written, runtime_name)
     forms.use_runtime_constant(combined, [tree, as_written] if rewritten_as_written else [tree], runtime_name)
     roles = dict.fromkeys(ctx.bound_where_read - ctx.maybe_read_unbound, BOUND_WHERE_READ)
+    for name in called_only:
+        roles[name] = BOUND_WHERE_READ_AND_ONLY_CALLED if name in roles else ONLY_CALLED
     roles.update(ctx.state_roles)  # (the names the converters made up are no user's)
     code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans), roles)
     return Conversion(code, source, parsed.source_lines, runtime_name, lines, as_written_text)

@@ -24,8 +24,10 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from runtime import chosen_functions
+from runtime.chosen_functions import ChosenFunction
 from runtime.staging import StagingError, describe, has_no_value, is_return_flag, is_return_value, staging_error
-from runtime.state_roles import may_stay_unset
+from runtime.state_roles import is_only_called, may_stay_unset
 from runtime.undefined import Undefined, as_unbound_local
 
 WEAK = (bool, int, float, complex)
@@ -170,6 +172,8 @@ def show(rules: Rules, x: Any) -> str:
     if is_number(x):
         return f"{_article(rules.type_str(LeafType(x.shape, x.dtype)))} " \
                f"{rules.type_str(LeafType(x.shape, x.dtype))} NumPy value"
+    if isinstance(x, ChosenFunction):
+        return "a function chosen by a staged `if`"
     if isinstance(getattr(type(x), "__repr__", None), types.FunctionType):
         # The program's own __repr__ is not called: it may read a tensor of the branch that is being refused (which
         # would then be the error reported), print, or fail.
@@ -227,10 +231,27 @@ class Join:
     picks: list
     outputs: list
 
-    def values(self, outputs: Sequence[Any]) -> tuple:
-        """The variables after the statement, given its outputs (one per ``self.outputs``)."""
-        return tuple(self.rules.unflatten(tree, [outputs[x.index] if isinstance(x, Output) else x for x in leaves])
-                     for leaves, tree in self.templates)
+    def values(self, outputs: Sequence[Any], pred: Any = None) -> tuple:
+        """The variables after the statement, given its outputs (one per ``self.outputs``); ``pred``: the staged
+        ``if``'s condition, which chooses between the branches' functions (``Choice``)."""
+        def leaf(x: Any) -> Any:
+            if isinstance(x, Output):
+                return outputs[x.index]
+            if isinstance(x, Choice):
+                if pred is None:  # (only a staged `if` joins ONLY_CALLED names, and gives its condition)
+                    raise TypeError(f"a choice between functions for {x.name!r} was joined without a condition")
+                return ChosenFunction(pred, x.functions, x.name)
+            return x
+        return tuple(self.rules.unflatten(tree, [leaf(x) for x in leaves]) for leaves, tree in self.templates)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A variable every read of which calls it (ONLY_CALLED), left holding a function of its own by each branch:
+    after the statement, the one the condition chooses (runtime/chosen_functions.py)."""
+
+    name: str
+    functions: tuple  # the if branch's, the else branch's
 
 
 def join_branches(rules: Rules, names: Sequence[str], outs: Sequence[Sequence[Any]], labels: Sequence[str],
@@ -265,6 +286,15 @@ def join_branches(rules: Rules, names: Sequence[str], outs: Sequence[Sequence[An
                 leaves.append(leaf)
                 continue
             label = rules.leaf_label(name, values[first], j)
+            if (is_only_called(name) and len(found) == len(labels) == 2
+                    and not any(is_value(rules, c) for c in found.values())):
+                # Two functions, say: the one the condition chooses, for the calls that are its only reads.
+                reason = chosen_functions.refusal(found)
+                if reason is None:
+                    leaves.append(Choice(name, (found[0], found[1])))
+                    continue
+                raise staging_error(_cannot_choose(rules, label, name, found[0], labels[0], found[1], labels[1])
+                                    + f" ({name} is only called, but {reason})")
             if check is not None:
                 check(name, label, found)
             for b, c in found.items():

@@ -45,6 +45,8 @@ from runtime.backend import (
     may_stage_static_ranges,
     staged_inside,
 )
+from runtime.chosen_functions import STAGED_IF_START
+from runtime.chosen_functions import serials as chosen_serials
 from runtime.composite_state import offered, staged
 from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
 from runtime.iterables import remaining_range
@@ -89,7 +91,12 @@ def if_stmt(cond: Any, body: Thunk, orelse: Optional[Thunk] = None, state: Optio
         except Exception:  # noqa: BLE001  (a type not seen yet, or a class that cannot be hashed: see _staged)
             backend = backend_for(cond)
         if backend is not None:
-            run(_stage, backend.if_stmt, cond, body, orelse, State(state, body, orelse, dead=dead))  # traces the blocks
+            # (the functions a staged `if` chooses between from here on are its branches': runtime/chosen_functions.py)
+            started = STAGED_IF_START.set(next(chosen_serials))
+            try:
+                run(_stage, backend.if_stmt, cond, body, orelse, State(state, body, orelse, dead=dead))  # traces blocks
+            finally:
+                STAGED_IF_START.reset(started)
             return skip
     if cond:
         return body

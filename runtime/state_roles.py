@@ -29,7 +29,8 @@ variable called ``retval_`` is an ordinary variable.
 One role is for the user's own variables: BOUND_WHERE_READ, which the converter declares where its
 definitions analysis proves that every read finds the variable set (``found`` in a search loop that
 assigns it before each ``break`` and in its ``else``), so a staged statement may hold a placeholder on
-the paths that leave it unset, as it does for the return value.
+the paths that leave it unset, as it does for the return value. Another is ONLY_CALLED: a variable every read
+of which calls it, which a staged ``if`` may leave holding the function its condition chooses.
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ BREAK_FLAG = "break flag"  # set once a `break` ran
 # its ``else``). A staged statement may hold a placeholder for it on the paths that leave it unset: no read
 # can see that value, as none would see the unset variable in Python.
 BOUND_WHERE_READ = "bound where read"
+# A user's variable whose every read calls it (``f(x)``: autograph/analysis/only_called.py). A staged ``if``
+# whose branches leave two functions in it may leave the one its condition chooses, called as such
+# (runtime/chosen_functions.py): no read can tell that value from the function the branch defined.
+ONLY_CALLED = "only called"
+BOUND_WHERE_READ_AND_ONLY_CALLED = "bound where read and only called"  # (both at once)
 
 
 class CarriedName(str):
@@ -73,8 +79,19 @@ class BoundWhereReadName(CarriedName):
     role = BOUND_WHERE_READ
 
 
+class OnlyCalledName(CarriedName):
+    __slots__ = ()
+    role = ONLY_CALLED
+
+
+class BoundWhereReadAndOnlyCalledName(BoundWhereReadName, OnlyCalledName):
+    __slots__ = ()
+    role = BOUND_WHERE_READ_AND_ONLY_CALLED
+
+
 _BY_ROLE = {RETURN_VALUE: ReturnValueName, RETURN_FLAG: ReturnFlagName, BREAK_FLAG: BreakFlagName,
-            BOUND_WHERE_READ: BoundWhereReadName}
+            BOUND_WHERE_READ: BoundWhereReadName, ONLY_CALLED: OnlyCalledName,
+            BOUND_WHERE_READ_AND_ONLY_CALLED: BoundWhereReadAndOnlyCalledName}
 
 
 def with_roles(names: tuple[str, ...], roles: Mapping[str, str]) -> tuple[str, ...]:
@@ -92,6 +109,11 @@ def may_stay_unset(name: str) -> bool:
     """Whether a staged statement may hold a placeholder for ``name`` where a path leaves it unset: the
     return value (read only once its flag is set) or a variable bound at every read (BOUND_WHERE_READ)."""
     return isinstance(name, (ReturnValueName, BoundWhereReadName))
+
+
+def is_only_called(name: str) -> bool:
+    """Whether every read of ``name`` calls it (ONLY_CALLED): a staged ``if`` may leave a chosen function there."""
+    return isinstance(name, OnlyCalledName)
 
 
 def is_return_flag(name: str) -> bool:

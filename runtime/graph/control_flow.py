@@ -311,7 +311,7 @@ def stage_cond(pred: Tensor, branches: Sequence[Callable[[], tuple]], names: Seq
             inner = {b: outs[first_root + len(roots) + e] for e, (kk, b, _) in enumerate(inner_tags) if kk == k}
             tensor.note_join_types(numbers[k], left, (lambda: pred, None),
                                    describe(names[i], paths(traced[0].flat[i][1])[j]), inner)
-    return join.values(numbers)
+    return join.values(numbers, pred)
 
 
 def _inner_tags(join: carry.Join, traced: list) -> list:

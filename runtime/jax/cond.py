@@ -128,5 +128,5 @@ def _cond(pred: Any, branches: list, names: tuple, labels: tuple, keep: frozense
     if options.CHEAP_SELECTS.get() and select.cheap([t[1].jaxpr for t in traced]):
         # Both branches are pure, total and cheap (the rule: runtime/jax/select.py): evaluate both
         # and keep one, which is what lax.cond does under vmap, without the cost of a branch.
-        return join.values([lax.select(pred, a, b) for a, b in zip(on_true(), on_false())])
-    return join.values(lax.cond(pred, on_true, on_false))
+        return join.values([lax.select(pred, a, b) for a, b in zip(on_true(), on_false())], pred)
+    return join.values(lax.cond(pred, on_true, on_false), pred)

@@ -1,0 +1,99 @@
+"""A function chosen by a staged ``if``: each branch defines (or assigns) its own function to a variable
+that the user's code only ever calls (ONLY_CALLED, runtime/state_roles.py).
+
+Before (``e`` a staged value; pyorb's Laguerre solver of Kepler's equation)::
+
+    if e > 1:
+        def kepler(E): return M + E - e * np.sinh(E)
+    else:
+        def kepler(E): return M - E + e * np.sin(E)
+    f_eval = kepler(E)
+
+After the staged ``if``, ``kepler`` holds ``ChosenFunction(pred, (if_kepler, else_kepler))``, and the call
+``kepler(E)`` stages ``if pred: result = if_kepler(E) else: result = else_kepler(E)``: on every run, the
+function of the branch that ran, called as Python calls it. Each call of it stages one such ``if``.
+
+Exact because nothing but calls reads the variable (the converter proved it: autograph/analysis/only_called.py)
+and because calling a function later is calling it in its branch, but for what it reads: its free variables
+are the enclosing function's, whose values after a staged ``if`` are those of the branch that ran. Refused
+(the staged ``if``'s "can choose only between" error, with the reason) where a function writes a variable
+outside itself (``nonlocal`` or ``global``): the staged call runs both, so the write would be both branches'.
+"""
+
+from __future__ import annotations
+
+import dis
+import itertools
+import types
+from contextvars import ContextVar
+from typing import Any, Optional
+
+_WRITES = frozenset({"STORE_DEREF", "DELETE_DEREF"})
+# A number per chosen function, and the number the staged `if` being joined on this thread (and context) got as it
+# started (runtime/operators.py): a chosen function numbered after it was chosen inside one of its branches.
+serials = itertools.count()
+STAGED_IF_START: ContextVar[int] = ContextVar("runtime_staged_if_start", default=-1)
+_GLOBAL_WRITES = frozenset({"STORE_GLOBAL", "DELETE_GLOBAL"})
+
+
+class ChosenFunction:
+    """The function a staged ``if``'s condition ``pred`` chooses of ``functions`` (the if branch's, then the else
+    branch's), for calls only: the staged ``if`` of a call is the backend's."""
+
+    __slots__ = ("pred", "functions", "name", "serial")
+
+    def __init__(self, pred: Any, functions: tuple, name: str) -> None:
+        self.pred, self.functions, self.name = pred, functions, name
+        self.serial = next(serials)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from runtime import operators  # (operators stages the `if`; this module sits below the backends)
+
+        chosen, other = self.functions
+        result = None
+
+        def if_body() -> None:
+            nonlocal result
+            result = chosen(*args, **kwargs)
+
+        def else_body() -> None:
+            nonlocal result
+            result = other(*args, **kwargs)
+
+        operators.run(operators.if_stmt(self.pred, if_body, else_body, ("result",)))
+        return result
+
+    def __repr__(self) -> str:
+        return f"<the function {self.name!r} chosen by a staged if>"
+
+
+def refusal(functions: dict) -> Optional[str]:
+    """Why the branches' callables ``functions`` ({branch: value}) cannot be chosen between, or None."""
+    for value in functions.values():
+        if not callable(value):
+            return "it is not callable in every branch"
+        if isinstance(value, ChosenFunction) and value.serial > STAGED_IF_START.get():
+            # An `elif`: the inner `if`'s condition lives in the outer one's branch, where a later call cannot reach it.
+            return ("in one branch it is chosen by a staged `if` inside that branch (an `elif` chain), whose condition "
+                    "the calls after the outer `if` cannot reach; choose inside one function instead (`def f(E): "
+                    "if ...: return ... elif ...: return ...`), or give each case a function of its own name")
+        function = value.__func__ if isinstance(value, types.MethodType) else value
+        if isinstance(function, types.FunctionType):
+            written = _writes_outside(function.__code__, frozenset(function.__code__.co_freevars))
+            if written:
+                return (f"the function {function.__qualname__} assigns {written}, a variable outside it (nonlocal or "
+                        "global), which a staged call of the chosen function would assign in both branches")
+    return None
+
+
+def _writes_outside(code: types.CodeType, outside: frozenset) -> Optional[str]:
+    """A variable ``code`` (or a function inside it) writes beyond itself: one of ``outside`` or a global."""
+    for instruction in dis.get_instructions(code):
+        if instruction.opname in _GLOBAL_WRITES or (instruction.opname in _WRITES and instruction.argval in outside):
+            return instruction.argval
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            written = _writes_outside(const, outside & frozenset(const.co_freevars))
+            if written:
+                return written
+    return None
