@@ -54,6 +54,7 @@ from runtime.references import held_only_by
 from runtime.staging import StagingError, staging_error
 from runtime.tracebacks import hide_frames_of, strip
 from runtime.undefined import as_unbound_local
+from runtime.user_iterators import converted_iteration
 
 Thunk = Callable[[], Any]
 _range = builtins.range
@@ -290,7 +291,11 @@ def for_stmt(
                 pass
             return ()
     if stop is None:
-        return iterable
+        if cls is list or cls is tuple or cls is _range or cls is dict:
+            return iterable
+        # A class of the user's with a Python __iter__: its converted __iter__ and __next__ (runtime/user_iterators.py).
+        converted = converted_iteration(iterable)
+        return iterable if converted is None else converted
     if (cls is list or cls is tuple) and not iterable and stop() is False:
         return iterable  # nothing to run and no staged flag to hand over: no generator (`d.get(k, [])`)
     iterator = iter(iterable)
