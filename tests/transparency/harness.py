@@ -2013,6 +2013,76 @@ PYPI_SUITES = (
     Suite(name="geojson", kind="pytest", dist="geojson", version="3.3.0",
           sha256="92e83b9cb378a450b42f1207bb9b2a031f9fc89185f335153c44369b8b8b71fd",
           packages=("geojson",), pytest_args=("tests",)),
+    # Added in stop 81: eight pure-Python libraries new here, none with a dependency the venv lacks but for a test
+    # helper (freezegun, pytz: pinned sdists on their path, not converted). Chess (python-chess: bitboard move
+    # generation, legality and check detection, SAN and FEN parsing and writing, PGN reading with its visitors,
+    # variants, Polyglot opening books, Syzygy and Gaviota probing, the UCI and XBoard engine protocols, SVG), MIDI
+    # (mido: messages parsed from and encoded to bytes, a byte-stream parser, MIDI files and their tracks and tempo
+    # arithmetic, sysex and meta messages), page templates (Chameleon: a lexer and parser of XML / HTML templates, TAL,
+    # METAL and i18n attributes, expression compilers, a code generator over ast; the template code it generates and
+    # exec's is not converted), cron expressions (cronsim: field parsing, next and previous matches across DST, and
+    # English explanations), the sun and the moon (astral: dawn, sunrise, noon, sunset, dusk, golden and blue hours,
+    # elevation and azimuth, moon phases and rise and set times, a geocoder of its city database), Mustache templates
+    # (pystache: a parser, a render engine over context stacks, partials, loaders and locators), Python literals
+    # as a serialization format (serpent: a serializer dispatching on types, with ast.literal_eval for the way back) and
+    # XML / text templates and markup streams (genshi: an XPath subset, stream filters and transforms, HTML sanitizing
+    # and form filling, i18n extraction, its markup and text template engines; its stream functions are generators, so
+    # not converted). 0 / 0 broken over three runs; 2 to 19 s for the three runs (the converted form took 3.1 to 3.5
+    # times as long as unconverted for chess, 2.3 to 2.5 for mido, 1.6 to 2.1 for cronsim and genshi, 1.1 to 1.7 for
+    # the others; as written 0.9 to 1.3 times). Run the same way and not added, 0 / 0 broken: jsondiff 2.2.1 (26 tests,
+    # 58 functions, PyYAML's sdist on its path: jsondiff imports yaml; 32 s for its three runs, its hypothesis tests).
+    # Not added either: TatSu 5.15.1 and esprima 4.0.1 (their sdists ship no tests).
+    Suite(name="chess", kind="pytest", dist="chess", version="1.11.2",
+          sha256="a8b43e5678fdb3000695bdaa573117ad683761e5ca38e591c4826eba6d25bb39",
+          packages=("chess",), pytest_args=("test.py",),
+          note="its tests are test.py, at the sdist's root (run from there: it opens data/ by relative path); 22 skip "
+               "in every run: its engine tests need Stockfish, Fairy-Stockfish or Crafty, its native Gaviota tests "
+               "libgtb, and some Syzygy and Gaviota tests table files the sdist does not ship (none here); the "
+               "dataclass-made methods of Move, Piece, Outcome, engine.Limit, Option, Wdl and others have no source: "
+               "not converted"),
+    Suite(name="mido", kind="pytest", dist="mido", version="1.3.3",
+          sha256="1aecb30b7f282404f17e43768cbf74a6a31bf22b3b783bdd117a1ce9d22cb74c",
+          packages=("mido",), pytest_args=("tests",),
+          note="its port backends (amidi, portmidi, pygame, rtmidi, rtmidi_python) need libraries not installed: "
+               "not imported, so not converted; mido/version.py falls back to 0.0.0.dev0 without the installed "
+               "distribution's metadata"),
+    Suite(name="chameleon", kind="pytest", dist="Chameleon", version="4.6.0",
+          sha256="910cd729f6f7f38adad132ee51faa4f3ccc8344a6721aac31aa51a31f5781c1b",
+          packages=("chameleon",), src="src", pytest_args=("src/chameleon/tests",),
+          note="its tests are in the package (src/chameleon/tests): not converted; utils.ImportableMarker's "
+               "__name__ property converts, but setattr(cls, '__name__', ...) sets the class's own name, not that "
+               "entry of its __dict__: the runner leaves it as it is"),
+    Suite(name="cronsim", kind="pytest", dist="cronsim", version="2.6",
+          sha256="5aab98716ef90ab5ac6be294b2c3965dbf76dc869f048846a0af74ebb506c10d",
+          packages=("cronsim",), pytest_args=("tests",),
+          note="the dataclass-made methods of explain.Sequence have no source: not converted"),
+    Suite(name="astral", kind="pytest", dist="astral", version="3.2",
+          sha256="9b7c3b412e9e69d172cfb24be0e6addcc9f1bd01a28db8bebe66d75ccc533d88",
+          packages=("astral",), src="src", pytest_args=("src/test",),
+          needs=(Sdist("freezegun", "1.5.5", "ac7742a6cc6c25a2c35e9292dfd554b897b517d2dec26891a2e8debf205cb94a"),),
+          note="six of its test modules import freezegun (not installed; over the venv's python-dateutil): its sdist "
+               "is on its path; the dataclass-made methods of LocationInfo, Observer, AstralBodyPosition and "
+               "moon's TransitEvent and NoTransit have no source: not converted"),
+    Suite(name="pystache", kind="pytest", dist="pystache", version="0.6.8",
+          sha256="3707518e6a4d26dd189b07c10c669b1fc17df72684617c327bd3550e7075c72c",
+          packages=("pystache",), pytest_args=("pystache/tests",),
+          note="its tests are pystache/tests (its pyproject.toml's testpaths), in the package: not converted"),
+    Suite(name="serpent", kind="pytest", dist="serpent", version="1.43",
+          sha256="62dc242fd4ea2a50339f4f5aaaf6ecc55605ee74770d7eb2031e760d90a0d114",
+          packages=("serpent",), pytest_args=("tests",),
+          needs=(Sdist("pytz", "2026.6", "3b0fc2727707663d6e517936f444fd8a8b240f1fc32f4bf7ee03274245945284"),),
+          note="test_timezone imports pytz (not installed): its sdist (the pytz suite's) is on its path; TestSpeed's "
+               "2 timing tests are marked skip"),
+    Suite(name="genshi", kind="pytest", dist="genshi", version="0.7.12",
+          sha256="4bca21a5a2515dabf985176be897a5b3b624626b4a9fcb648720b7c5fab71627",
+          packages=("genshi",),
+          pytest_args=("genshi", "--doctest-modules", "-o", "doctest_optionflags=NORMALIZE_WHITESPACE"),
+          note="its tests are in the package (genshi/tests and its subpackages'): not converted; their suite() "
+               "functions add the doctests of genshi's modules, which pytest does not call: collected by "
+               "--doctest-modules, with NORMALIZE_WHITESPACE, as test_transform.py's suite() asks for "
+               "genshi.filters.transform's (15 of them fail without it); the unpacked sdist builds no _speedups: "
+               "genshi.core's pure-Python Markup runs; 62 functions are generators (its streams and filters): not "
+               "converted"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
