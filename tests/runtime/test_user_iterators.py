@@ -124,7 +124,8 @@ def _outcome(fn, *args):
     try:
         return "ok", fn(*args)
     except Exception as error:  # noqa: BLE001  (the error is the outcome compared)
-        return type(error), str(error), [(entry.name, entry.line) for entry in traceback.extract_tb(error.__traceback__)]
+        entries = traceback.extract_tb(error.__traceback__)
+        return type(error), str(error), [(entry.name, entry.line) for entry in entries]
 
 
 class DeletesItsNext:
