@@ -28,6 +28,8 @@ import types
 from contextvars import ContextVar
 from typing import Any, Optional
 
+import numpy as np
+
 _WRITES = frozenset({"STORE_DEREF", "DELETE_DEREF"})
 # A number per chosen function, and the number the staged `if` being joined on this thread (and context) got as it
 # started (runtime/operators.py): a chosen function numbered after it was chosen inside one of its branches.
@@ -70,20 +72,39 @@ class ChosenFunction:
 def refusal(functions: dict) -> Optional[str]:
     """Why the branches' callables ``functions`` ({branch: value}) cannot be chosen between, or None."""
     for value in functions.values():
-        if not callable(value):
-            return "it is not callable in every branch"
+        if not isinstance(value, (types.FunctionType, ChosenFunction, np.ufunc)) and not _numerical_library(value):
+            # A bound method, a partial, a C callable (`out.append`): what it may change (its object, the function a
+            # partial holds) is out of the staged call's sight, which a def's or lambda's closure and globals are not.
+            return (f"in one branch it is {_kind(value)}, not a function written with def or lambda (or one of "
+                    "NumPy's, SciPy's or JAX's), whose calls the staged `if` of each call can watch")
         if isinstance(value, ChosenFunction) and value.serial > STAGED_IF_START.get():
             # An `elif`: the inner `if`'s condition lives in the outer one's branch, where a later call cannot reach it.
             return ("in one branch it is chosen by a staged `if` inside that branch (an `elif` chain), whose condition "
                     "the calls after the outer `if` cannot reach; choose inside one function instead (`def f(E): "
                     "if ...: return ... elif ...: return ...`), or give each case a function of its own name")
-        function = value.__func__ if isinstance(value, types.MethodType) else value
-        if isinstance(function, types.FunctionType):
-            written = _writes_outside(function.__code__, frozenset(function.__code__.co_freevars))
+        if isinstance(value, types.FunctionType):
+            written = _writes_outside(value.__code__, frozenset(value.__code__.co_freevars))
             if written:
-                return (f"the function {function.__qualname__} assigns {written}, a variable outside it (nonlocal or "
+                return (f"the function {value.__qualname__} assigns {written}, a variable outside it (nonlocal or "
                         "global), which a staged call of the chosen function would assign in both branches")
     return None
+
+
+def _numerical_library(value: Any) -> bool:
+    """Whether ``value`` is a function of NumPy, SciPy or JAX itself (``jnp.sin``, a ``PjitFunction``; not a method
+    bound to an object, and not the user's ``jax.jit(f)``, whose module is the user's): one that changes no Python
+    state of the program's."""
+    if isinstance(value, types.MethodType) or getattr(value, "__self__", None) is not None and not isinstance(
+            getattr(value, "__self__", None), types.ModuleType):
+        return False
+    module = getattr(value, "__module__", None)
+    return isinstance(module, str) and module.partition(".")[0] in ("numpy", "scipy", "jax", "jaxlib")
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, types.MethodType):
+        return f"the bound method {value.__qualname__}"
+    return f"a {type(value).__name__} object" if callable(value) else f"a {type(value).__name__}, not callable"
 
 
 def _writes_outside(code: types.CodeType, outside: frozenset) -> Optional[str]:

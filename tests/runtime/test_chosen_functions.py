@@ -279,3 +279,44 @@ def test_a_chosen_function_a_staged_loop_would_carry_is_refused():
     with pytest.raises(StagingError, match=r"'g' is a function chosen by a staged `if` before the while loop but a "
                                            r"function chosen by a staged `if` after one iteration"):
         autograph.function(rebinds_it_in_a_staged_loop)(np.float64(1.0), np.float64(1.5))
+
+
+def appends_to_one_of_two(x, a):
+    positive, negative = [], []
+    if a > 0:
+        add = positive.append
+    else:
+        add = negative.append
+    add(x)
+    return len(positive), len(negative)
+
+
+class Scaler:
+    def __init__(self):
+        self.calls = 0
+
+    def double(self, v):
+        self.calls += 1
+        return v * 2.0
+
+    def halve(self, v):
+        self.calls += 1
+        return v / 2.0
+
+
+def calls_a_bound_method(x, a):
+    s = Scaler()
+    if a > 0:
+        op = s.double
+    else:
+        op = s.halve
+    return op(x), s.calls
+
+
+@pytest.mark.parametrize("fn", [appends_to_one_of_two, calls_a_bound_method], ids=lambda f: f.__name__)
+def test_a_callable_whose_effects_a_staged_call_cannot_watch_is_still_refused(fn):
+    # (a C method's list or a bound method's object is out of the staged call's sight: both would be changed)
+    assert fn(0.5, 2.0) is not None
+    with pytest.raises(StagingError, match=r"is only called, but in one branch it is (a builtin_function_or_method "
+                                           r"object|the bound method Scaler.double), not a function written with def"):
+        autograph.function(fn)(np.float64(0.5), np.float64(2.0))
