@@ -320,3 +320,60 @@ def test_a_callable_whose_effects_a_staged_call_cannot_watch_is_still_refused(fn
     with pytest.raises(StagingError, match=r"is only called, but in one branch it is (a builtin_function_or_method "
                                            r"object|the bound method Scaler.double), not a function written with def"):
         autograph.function(fn)(np.float64(0.5), np.float64(2.0))
+
+
+# Functions that change Python state: the staged call runs both, so each such change is either carried (an
+# attribute of an object the call can see) or refused; never made by both.
+LOG: list = []
+def note(v):
+    LOG.append(v)
+def closure_append(x, a):
+    out = []
+    if a > 0:
+        def g(v):
+            out.append(v)
+            return v
+    else:
+        def g(v):
+            return -v
+    y = g(x)
+    return y, len(out)
+class Box:
+    def __init__(self): self.n = 0
+def attr_write(x, a):
+    b = Box()
+    if a > 0:
+        def g(v, box):
+            box.n = box.n + 1
+            return v
+    else:
+        def g(v, box):
+            return -v
+    y = g(x, b)
+    return y, b.n
+def global_helper(x, a):
+    if a > 0:
+        def g(v):
+            note(v)
+            return v
+    else:
+        def g(v):
+            return -v
+    y = g(x)
+    return y, len(LOG)
+
+
+@pytest.mark.parametrize("a", [2.0, -2.0])
+@pytest.mark.parametrize("fn", [closure_append, attr_write, global_helper], ids=lambda f: f.__name__)
+def test_a_chosen_function_that_changes_python_state_is_carried_or_refused(fn, a):
+    from runtime.limits import Limitation
+
+    LOG.clear()
+    want = fn(0.5, a)
+    LOG.clear()
+    try:
+        got = autograph.function(fn)(np.float64(0.5), np.float64(a))
+    except (StagingError, Limitation) as refusal:
+        assert fn is not attr_write, refusal  # (an attribute the staged call carries: no refusal)
+        return
+    assert fn is attr_write and (float(got[0]), int(got[1])) == want
