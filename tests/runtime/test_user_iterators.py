@@ -6,6 +6,7 @@ plain values the converted form keeps Python's lookups, errors and tracebacks.""
 
 from __future__ import annotations
 
+import sys
 import traceback
 
 import numpy as np
@@ -151,7 +152,8 @@ def test_errors_and_their_tracebacks_are_pythons_in_the_converted_form(obj):
     with converted_form():
         got = _outcome(autograph.convert(loops_over), obj())
     assert got[:2] == want[:2]
-    assert [name for name, _ in got[2]][1:] == [name for name, _ in want[2]][1:]  # (the first: this file's caller)
+    if sys.version_info >= (3, 11):  # (3.10 keeps the runtime's frames in tracebacks: docs/limitations.md)
+        assert [name for name, _ in got[2]][1:] == [name for name, _ in want[2]][1:]  # (the first: this file's)
 
 
 class Swapped:
