@@ -30,6 +30,9 @@ from typing import Any, Optional
 
 import numpy as np
 
+from runtime.backend import State, backend_for
+from runtime.composite_state import staged
+
 _WRITES = frozenset({"STORE_DEREF", "DELETE_DEREF"})
 # A number per chosen function, and the number the staged `if` being joined on this thread (and context) got as it
 # started (runtime/operators.py): a chosen function numbered after it was chosen inside one of its branches.
@@ -49,8 +52,6 @@ class ChosenFunction:
         self.serial = next(serials)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        from runtime import operators  # (operators stages the `if`; this module sits below the backends)
-
         chosen, other = self.functions
         result = None
 
@@ -62,7 +63,9 @@ class ChosenFunction:
             nonlocal result
             result = other(*args, **kwargs)
 
-        operators.run(operators.if_stmt(self.pred, if_body, else_body, ("result",)))
+        # The staged `if` as runtime.operators.if_stmt stages one: its backend's, watched (composite_state.staged).
+        staged(backend_for, backend_for(self.pred).if_stmt, self.pred, if_body, else_body,
+               State(("result",), if_body, else_body))
         return result
 
     def __repr__(self) -> str:
