@@ -17,7 +17,11 @@ Exact because nothing but calls reads the variable (the converter proved it: aut
 and because calling a function later is calling it in its branch, but for what it reads: its free variables
 are the enclosing function's, whose values after a staged ``if`` are those of the branch that ran. Refused
 (the staged ``if``'s "can choose only between" error, with the reason) where a function writes a variable
-outside itself (``nonlocal`` or ``global``): the staged call runs both, so the write would be both branches'.
+outside itself (``nonlocal`` or ``global``): the staged call runs both, so the write would be both branches';
+where a branch's value is no def, lambda or function of NumPy, SciPy or JAX (a bound method, ``out.append``: the
+staged call's watch sees a def's closure and globals, not a method's object, so both objects would change); and
+where a branch's value was chosen by a staged ``if`` inside that branch (an ``elif``: its condition cannot reach
+the calls after the outer ``if``).
 """
 
 from __future__ import annotations
@@ -34,11 +38,11 @@ from runtime.backend import State, backend_for
 from runtime.composite_state import staged
 
 _WRITES = frozenset({"STORE_DEREF", "DELETE_DEREF"})
+_GLOBAL_WRITES = frozenset({"STORE_GLOBAL", "DELETE_GLOBAL"})
 # A number per chosen function, and the number the staged `if` being joined on this thread (and context) got as it
 # started (runtime/operators.py): a chosen function numbered after it was chosen inside one of its branches.
 serials = itertools.count()
 STAGED_IF_START: ContextVar[int] = ContextVar("runtime_staged_if_start", default=-1)
-_GLOBAL_WRITES = frozenset({"STORE_GLOBAL", "DELETE_GLOBAL"})
 
 
 class ChosenFunction:
