@@ -177,7 +177,6 @@ def _converted(fn: types.FunctionType) -> Conversion:
     lines = parsing.source_lines(fn)
     parsed = parsing.parse_function(fn, lines)
     as_written = parsing.parse_function(fn, lines, check=False).node
-    called_only = only_called(as_written)  # (the tree as parsed: before any pass, or the frame reads' rewrite)
     # A lambda comes out of a cached module tree: work on copies. A def was parsed just now.
     tree = parsed.node
     if isinstance(tree, ast.Lambda):
@@ -185,6 +184,7 @@ def _converted(fn: types.FunctionType) -> Conversion:
     else:
         tree.decorator_list = as_written.decorator_list = []
     nodes = walk(tree)  # once, for the namer and the pipeline's look at which passes have work
+    called_only = only_called(tree, nodes)  # (the tree as parsed: before any pass changed it)
     namer = Namer.for_tree(tree, nodes)
     # The converters write `ag__` for the runtime. A function that has a name `ag__` of its own (a
     # local, a global, a closure variable) keeps it: its `ag__` is out of the way while the

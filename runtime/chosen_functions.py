@@ -101,8 +101,8 @@ def _numerical_library(value: Any) -> bool:
     """Whether ``value`` is a function of NumPy, SciPy or JAX itself (``jnp.sin``, a ``PjitFunction``; not a method
     bound to an object, and not the user's ``jax.jit(f)``, whose module is the user's): one that changes no Python
     state of the program's."""
-    if isinstance(value, types.MethodType) or getattr(value, "__self__", None) is not None and not isinstance(
-            getattr(value, "__self__", None), types.ModuleType):
+    owner = getattr(value, "__self__", None)
+    if isinstance(value, types.MethodType) or (owner is not None and not isinstance(owner, types.ModuleType)):
         return False
     module = getattr(value, "__module__", None)
     return isinstance(module, str) and module.partition(".")[0] in ("numpy", "scipy", "jax", "jaxlib")

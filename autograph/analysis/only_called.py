@@ -30,6 +30,9 @@ After: ``only_called(tree) == set()`` (``solve(kepler, E0)`` passes it on); with
 from __future__ import annotations
 
 import ast
+from typing import Optional
+
+from autograph.analysis.walk import walk
 
 # Calls that read the frame, and attributes that reach it: with one in the function, any variable may be read as
 # a value.
@@ -37,12 +40,15 @@ _FRAME_READERS = frozenset({"locals", "vars", "dir", "eval", "exec", "globals"})
 _FRAME_ATTRIBUTES = frozenset({"_getframe", "currentframe", "f_locals", "f_back", "stack"})
 
 
-def only_called(tree: ast.AST) -> set[str]:
-    """The names bound in ``tree`` (a function's node, as written) whose every read calls them."""
+def only_called(tree: ast.AST, nodes: Optional[list[ast.AST]] = None) -> set[str]:
+    """The names bound in ``tree`` (a function's node, as written) whose every read calls them. ``nodes``: every
+    node of ``tree`` (``walk(tree)``), where the caller has them already."""
+    if nodes is None:
+        nodes = walk(tree)
     callees: set[int] = set()
     bound: set[str] = set()
     read_otherwise: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             callees.add(id(node.func))
             if node.func.id in _FRAME_READERS:
@@ -55,7 +61,7 @@ def only_called(tree: ast.AST) -> set[str]:
             read_otherwise.update(node.names)  # a variable another scope may read as it likes
         elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
             read_otherwise.add(node.target.id)  # `f += g` reads f as a value
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Name):
             if isinstance(node.ctx, ast.Store):
                 bound.add(node.id)
