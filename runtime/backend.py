@@ -297,6 +297,10 @@ _STATIC_RANGE_STAGERS: list[Backend] = []  # the registered backends with `stage
 # function (runtime/choice.py), one call per loop started where asking each backend's ``staging_now`` was two
 # calls each (JAX's: about 100 ns more per loop started in a process that imported JAX).
 _stagers_tracing = choice.compile_probes([], name="stagers_tracing")
+# The same for the registered backends that may stage a `while` before its first iteration (``while_from_start``:
+# JAX's): a while loop started while none of them traces skips looking through its body's closure.
+_WHILE_STARTERS: list[Backend] = []
+_starters_tracing = choice.compile_probes([], name="starters_tracing")
 _LAZY: dict[str, str] = {}  # top-level package of a value's type -> the module that registers its backend
 
 # Types no backend may claim: the answer for them is always "plain Python".
@@ -309,11 +313,15 @@ def register(backend: Backend) -> None:
     run their converted form while its ``tracing_probe()`` is truthy (runtime/choice.py)."""
     _BACKENDS.append(backend)
     choice.add_probe(backend.tracing_probe())
+    global _stagers_tracing, _starters_tracing
     if getattr(backend, "stages_static_ranges", False):
         _STATIC_RANGE_STAGERS.append(backend)
-        global _stagers_tracing
         _stagers_tracing = choice.compile_probes([choice.as_probe(b.tracing_probe()) for b in _STATIC_RANGE_STAGERS],
                                                  name="stagers_tracing")
+    if getattr(type(backend), "while_from_start", Backend.while_from_start) is not Backend.while_from_start:
+        _WHILE_STARTERS.append(backend)
+        _starters_tracing = choice.compile_probes([choice.as_probe(b.tracing_probe()) for b in _WHILE_STARTERS],
+                                                  name="starters_tracing")
         NO_STATIC_STAGING[0] = -1
     for cls, owner in list(OWNER_BY_TYPE.items()):
         if owner is None and cls not in PLAIN_TYPES and backend.owns(cls):
@@ -331,27 +339,41 @@ def register_lazy(package: str, module: str) -> None:
     choice.on_new_modules(_register_imported)
 
 
+def _register_imported_lazy() -> None:
+    """Register the backend of a lazily registered package that is imported now (its values may exist)."""
+    modules = sys.modules
+    for package in _LAZY:  # a plain loop: a generator expression here cost ~1 µs per loop started
+        if package in modules:
+            _register_imported()
+            break
+
+
 def may_stage_static_ranges() -> bool:
-    """Whether a loop over a plain ``range`` (or a while loop before its first test) might be staged:
-    a registered backend stages such loops (JAX's, as one ``lax.scan``) and says its values may be
-    live now (``staging_now``: JAX's, whether a JAX trace is under way). False in a program that never
-    imports JAX, and outside any trace in one that does: the loop operators then skip looking through
-    the loop body's closure for staged values, which they would otherwise do on every loop started."""
+    """Whether a loop over a plain ``range`` might be staged: a registered backend stages such loops (JAX's as one
+    ``lax.scan``; the graph's, past a size, as one ``while_loop``) and traces now on the calling thread. False
+    outside any trace: the loop operators then skip looking through the loop body's closure for staged values."""
     if _LAZY:
-        modules = sys.modules
-        for package in _LAZY:  # a plain loop: a generator expression here cost ~1 µs per loop started
-            if package in modules:  # its values may exist now: register its backend, to ask it
-                _register_imported()
-                break
-    if _stagers_tracing():
+        _register_imported_lazy()
+    return bool(_stagers_tracing())
+
+
+def may_stage_from_start() -> bool:
+    """Whether a ``while`` loop might be staged before its first iteration: a registered backend with
+    ``while_from_start`` (JAX's) traces now on the calling thread. False in a program that never imports JAX, and
+    outside any JAX trace in one that does: the loop operators then skip looking through the body's closure, which
+    they would otherwise do on every while loop started (``NO_STATIC_STAGING`` keeps that answer until the next
+    import)."""
+    if _LAZY:
+        _register_imported_lazy()
+    if _starters_tracing():
         return True
-    NO_STATIC_STAGING[0] = -1 if _STATIC_RANGE_STAGERS else len(sys.modules)
+    NO_STATIC_STAGING[0] = -1 if _WHILE_STARTERS else len(sys.modules)
     return False
 
 
-# ``len(sys.modules)`` when ``may_stage_static_ranges`` last answered False with no backend to ask (-1:
-# not so). Until a module is imported or a backend registered, the answer stays False: the loop
-# operators compare ``len(sys.modules)`` with it before they call (one call less per loop started, which
+# ``len(sys.modules)`` when ``may_stage_from_start`` last answered False with no backend to ask (-1:
+# not so). Until a module is imported or a backend registered, the answer stays False: ``while_stmt``
+# compares ``len(sys.modules)`` with it before it calls (one call less per loop started, which
 # is most of the cost of a short loop). An import that removes as many modules as it adds goes unnoticed;
 # then a loop is offered to JAX only once a JAX value has reached an operator, as before JAX's first value.
 NO_STATIC_STAGING = [-1]

@@ -42,6 +42,7 @@ from runtime.backend import (
     PLAIN_TYPES,
     State,
     backend_for,
+    may_stage_from_start,
     may_stage_static_ranges,
     staged_inside,
 )
@@ -158,7 +159,7 @@ def while_stmt(test: Optional[Thunk], stop: Optional[Thunk], body: Thunk,
             return ()
         # A plain first test and a body that closes over staged values (JAX tracers): its backend may
         # stage the whole loop now rather than after a first Python iteration.
-        if state and len(_modules) != NO_STATIC_STAGING[0] and may_stage_static_ranges():
+        if state and len(_modules) != NO_STATIC_STAGING[0] and may_stage_from_start():
             offer = getattr(_staged_closure(body) or _staged_composite(state, test, body), "while_from_start", None)
             if offer is not None and offered(backend_for, offer, test if stop is None else _both(
                     _not_flag(stop), test), body, State(state, test, body)):
@@ -269,23 +270,26 @@ def for_stmt(
             run(_offer if getattr(cls, "may_run_as_python", False) else _stage, backend.for_stmt, iterable,
                 None if stop is None else _not_flag(stop), body, State(state, body))
             return ()
-    elif (state and cls is _range and _longer_than_one(iterable) and len(_modules) != NO_STATIC_STAGING[0]
-          and may_stage_static_ranges()):
-        # A static range whose body closes over staged values (JAX tracers): its backend may
-        # stage the whole loop (one lax.scan) instead of unrolling it; it runs it as Python if not.
+    elif state and cls is _range and _longer_than_one(iterable) and may_stage_static_ranges():
+        # A static range whose body closes over staged values: its backend may stage the whole loop (JAX's: one
+        # lax.scan) or its rest (the graph's, once unrolling it would grow the graph past a size) instead of
+        # unrolling it; it runs it as Python's loop where not.
         backend = _staged_closure(body) or _staged_composite(state, body)
         if backend is not None and getattr(backend, "stages_static_ranges", False):
+            if getattr(backend, "stage_rest", None) is not None:  # the graph's: Python's loop first, here
+                return _range_then_staged(iter(iterable), stop, body, state, backend)
             run(_offer, backend.for_stmt, iterable, None if stop is None else _not_flag(stop), body,
                 State(state, body))
             return ()
-    if (cls is _RANGE_ITERATOR and stop is None and state and len(_modules) != NO_STATIC_STAGING[0]
-            and may_stage_static_ranges()):
+    if cls is _RANGE_ITERATOR and stop is None and state and may_stage_static_ranges():
         # `for t in reversed(range(n))` (RL's returns and advantages, a Viterbi backtrace): offered as the range
         # its iterator has left, as a range is; the iterator ends consumed, as Python's loop leaves it.
         remaining = remaining_range(iterable)
         backend = None if remaining is None or len(remaining) < 2 else (
             _staged_closure(body) or _staged_composite(state, body))
         if backend is not None and getattr(backend, "stages_static_ranges", False):
+            if getattr(backend, "stage_rest", None) is not None:  # (the graph's: as for a range, on this iterator)
+                return _range_then_staged(iterable, None, body, state, backend, own=True)
             run(_offer, backend.for_stmt, remaining, None, body, State(state, body))
             for _ in iterable:
                 pass
@@ -379,6 +383,50 @@ def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None],
                 break
         else:
             return
+
+
+_END = object()
+
+
+def _range_then_staged(items: Iterator, stopped: Optional[Thunk], body: Callable[[Any], None],
+                       state: Optional[tuple], backend: Any, own: bool = False) -> Iterator:
+    """The items of ``items`` (an iterator over a plain range) for Python's loop in the user's frame, each
+    iteration traced as it runs, as the loop over a range always ran; after each, the backend (the graph's) is
+    asked whether unrolling the rest would grow its graph past a size, and if so it is offered the rest as one
+    staged loop (``stage_rest``: True if it took it, False, with what the attempt wrote put back, if it could not).
+    The break or return flag ``stopped`` is read as ``_until_flag`` reads it; once staged, the backend takes what is
+    left under it. ``own``: ``items`` is the program's iterator (``reversed(range(n))``), left consumed."""
+    mark_now, worth = backend.unroll_mark, backend.worth_staging
+    while True:
+        if stopped is not None:
+            value = stopped()
+            if value is not False:
+                if value is True:
+                    return
+                owner = backend_for(value)
+                if owner is None:
+                    if value:
+                        return
+                else:  # the flag is staged now: its backend takes the iterations left (a range iterator's rest)
+                    run(_stage, owner.for_stmt, items, _not_flag(stopped), body, State(state, body))
+                    return
+        mark = mark_now() if worth is not None else None
+        item = next(items, _END)
+        if item is _END:
+            return
+        yield item
+        if mark is None or (stopped is not None and stopped() is not False):
+            continue
+        rest = remaining_range(items)
+        if rest is None or not _longer_than_one(rest) or not worth(mark, rest):
+            continue
+        if run(offered, backend_for, backend.stage_rest, rest, None if stopped is None else _not_flag(stopped),
+               body, State(state, body)):
+            if own:
+                for _ in items:  # (the program's iterator ends consumed, as Python's loop leaves it)
+                    pass
+            return
+        worth = None  # refused once: Python's loop for the rest, not an attempt per iteration
 
 
 def _stage(method: Callable, *args: Any) -> Any:

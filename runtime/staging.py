@@ -65,7 +65,17 @@ def raised_in_branch_code(error: BaseException) -> bool:
     non-square matrix) that its class can raise again from the message. Eager code raises any of them only on the
     runs that take the branch; raised while tracing, a program could catch it on a run that does not, and go on
     with another answer. Not a refusal of ours (``Limitation``: what a graph cannot do says so while tracing), a
-    recursion error, or a name read unbound (the staging explains that one by name)."""
+    recursion error, or a name read unbound (the staging explains that one by name).
+
+    A ``StopIteration`` (or ``StopAsyncIteration``) is refused outright (``NotStageable``): raised in a ``__next__``
+    it ends the caller's iteration on the runs that take the branch, which no check at run time can do; raised while
+    tracing, it would end the iteration on every run."""
+    if isinstance(error, (StopIteration, StopAsyncIteration)):
+        raise NotStageable(
+            f"{raise_site(error)}: `raise {type(error).__name__}` under an `if` (or in a loop) on a traced value: "
+            "it would end the iteration that called this `__next__` (a `for` over the iterator, `next()`) on the "
+            "runs that take that path, which a graph cannot do. Decide the end of the iteration with Python values "
+            "(a count of steps), or write the loop as a `while` over the traced condition") from error
     if isinstance(error, (RecursionError, Limitation)):
         return False
     if raised_by_user_statement(error) or getattr(error, "from_types", False):  # (2.5 & n: runtime/graph/tensor.py)

@@ -27,7 +27,7 @@ OUTPUT = ROOT / "docs" / "api.md"
 
 # Runtime names users meet in the docs (the rest of runtime/ is what converted code calls).
 RUNTIME = {
-    "runtime.graph": ["Graph", "trace", "run"],
+    "runtime.graph": ["Graph", "trace", "run", "unroll_limit"],
     "runtime.jax": ["static_loops", "cheap_selects", "UnrolledLoopWarning"],
 }
 

@@ -39,6 +39,7 @@ from runtime.graph.backend import GRAPH_BACKEND, GraphBackend, GraphRange
 from runtime.graph.builder import current_builder
 from runtime.graph.interpreter import NUMPY_KERNELS, run
 from runtime.graph.ir import FrozenDict, Graph, Node, Value, VerificationError, verify
+from runtime.graph.loops import unroll_limit
 from runtime.graph.ops import OPS
 from runtime.graph.tensor import Tensor
 from runtime.graph.tracing import TensorSpec, TreeDef, flatten, trace, trace_subgraph
@@ -47,5 +48,5 @@ from runtime.graph.variables import Variable, assert_, print_
 __all__ = [
     "GRAPH_BACKEND", "NUMPY_KERNELS", "OPS", "FrozenDict", "Graph", "GraphBackend", "GraphRange", "Node", "Tensor",
     "TensorSpec", "TreeDef", "Value", "Variable", "VerificationError", "assert_", "current_builder", "flatten",
-    "print_", "run", "trace", "trace_subgraph", "verify",
+    "print_", "run", "trace", "trace_subgraph", "unroll_limit", "verify",
 ]

@@ -64,6 +64,16 @@ class GraphBackend(Backend):
     """Owns graph ``Tensor``s (and ranges with a tensor bound) and stages into the graph being traced."""
 
     name = "graph"
+    # A `for` over a plain range whose body reads tensors runs as Python's loop in the user's frame, each iteration
+    # traced as it runs, until the graph it would add by unrolling passes a size: then the rest is offered to it as
+    # one staged loop (runtime/operators.py, ``_range_then_staged``; runtime/graph/loops.py).
+    stages_static_ranges = True
+    unroll_mark = staticmethod(loops.unroll_mark)
+    worth_staging = staticmethod(loops.worth_staging)
+
+    @staticmethod
+    def stage_rest(rest: range, extra_test: Optional[Thunk], body: Callable[[Any], None], state: State) -> bool:
+        return loops.stage_rest(rest, extra_test, body, state)
 
     def staging_now(self) -> bool:
         """Its tensors exist only while a graph is traced: whether one is, on this thread (or context)."""

@@ -61,6 +61,8 @@ class GraphBuilder:
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:
         value = Value(shape, dtype)
+        if None in value.shape and KNOWN_SHAPES_ONLY.get():
+            raise _unknown_dimension(value)
         self.inputs.append(value)
         return value
 
@@ -100,6 +102,9 @@ class GraphBuilder:
         """Append ``op(inputs; attrs)``, typed by the op's rule; return its outputs."""
         frozen = FrozenDict(attrs)
         outputs = tuple(Value(shape, dtype) for shape, dtype in ops.infer(op, inputs, frozen))
+        for value in outputs:
+            if None in value.shape and KNOWN_SHAPES_ONLY.get():
+                raise _unknown_dimension(value)
         # Where the user's program made the node: run-time errors name it (interpreter.py). Code of the user's that
         # runs as written and tests type() is refused there (as_written.py).
         frame = user_frame()
@@ -111,6 +116,18 @@ class GraphBuilder:
 
     def graph(self, outputs: Sequence[Value]) -> Graph:
         return Graph(tuple(self.inputs + self._capture_inputs), tuple(self.nodes), tuple(outputs))
+
+
+# True while the rest of a loop over a plain range is tried as one staged loop (runtime/graph/loops.py,
+# ``for_static_range``): Python's loop makes every array of a known size there, so a dimension known only at run time
+# (a slice `x[i:i + 3]` at the traced index, a carried array that grows) ends the try, and Python's loop goes on:
+# XLA compiles no array of unknown size (executor="jax").
+KNOWN_SHAPES_ONLY: ContextVar[bool] = ContextVar("autograph_graph_known_shapes_only", default=False)
+
+
+def _unknown_dimension(value: Value) -> StagingError:
+    return StagingError(f"{user_location()}: {value.type_str}: a dimension known only when the graph runs, where "
+                        "Python's loop over a range makes arrays of known sizes (the loop runs as Python's)")
 
 
 def leaked_tensor_error(value: Optional[Value], owner: Optional[GraphBuilder], use: str = "") -> StagingError:

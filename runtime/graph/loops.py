@@ -28,14 +28,16 @@ a Python ``for`` loop's break or return flag becomes a tensor, the items left of
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from typing import Any, Callable, Optional
+from contextvars import ContextVar
+from typing import Any, Callable, Iterator, Optional
 
 import numpy as np
 
 from runtime import carry, limits
 from runtime.graph import identity, path_aliases, tensor, tracing, variables
-from runtime.graph.builder import current_builder
+from runtime.graph.builder import KNOWN_SHAPES_ONLY, current_builder
 from runtime.graph.control_flow import (
     RULES,
     describe,
@@ -52,6 +54,7 @@ from runtime.graph.control_flow import (
     written_roots,
     zeros,
 )
+from runtime.graph.ir import Graph
 from runtime.graph.loop_types import LoopTypes
 from runtime.graph.numpy_random import draws_random
 from runtime.graph.ops import graph_is_stateful, refused_dtypes
@@ -568,3 +571,94 @@ def for_stmt(iterable: Any, extra_test: Optional[Callable[[], Any]], body: Calla
         return _indexed_loop(len(rest), lambda k: rest.start + k * rest.step, extra_test, body, state, None)
     return _python_loop(iterable, extra_test, body, state)  # (any other iterator: each body staged under the flag)
 
+
+
+# --- for loops over a static range ---------------------------------------------------------------------
+
+# How many graph nodes a `for` over a plain `range` may add by running as Python's loop, each iteration traced as it
+# runs; past that, the rest of it is one staged loop where it can be (runtime/operators.py, ``_range_then_staged``).
+# Per thread and context.
+UNROLL_LIMIT: ContextVar[Optional[int]] = ContextVar("autograph_graph_unroll_limit", default=1000)
+
+
+@contextlib.contextmanager
+def unroll_limit(nodes: Optional[int]) -> Iterator[None]:
+    """Within the block, a ``for`` over a plain ``range`` whose body reads graph tensors runs as Python's loop
+    while the graph it adds stays within about ``nodes`` nodes (an iteration's nodes times the iterations left),
+    and stages the rest as one loop past that (``0``: from the second iteration on; ``None``: never, every
+    iteration traced as it runs). Read while a function is traced (``autograph.function`` keeps its trace: set it
+    before the first call). Per thread and context, as a trace is."""
+    if nodes is not None and (type(nodes) is not int or nodes < 0):
+        raise ValueError(f"unroll_limit takes a number of nodes (an int, 0 or more) or None, not {nodes!r}")
+    token = UNROLL_LIMIT.set(nodes)
+    try:
+        yield
+    finally:
+        UNROLL_LIMIT.reset(token)
+
+
+def unroll_mark() -> Optional[tuple]:
+    """Where the graph stands as an iteration of a Python loop over a range starts (None: never stage the rest)."""
+    if UNROLL_LIMIT.get() is None:
+        return None
+    builder = current_builder()
+    return None if builder is None else (builder, len(builder.nodes))
+
+
+def worth_staging(mark: Optional[tuple], rest: range) -> bool:
+    """Whether the nodes the iteration since ``mark`` added, times the iterations ``rest`` has left, pass
+    ``UNROLL_LIMIT``: then the rest is better one staged loop than one copy of the body per item."""
+    if mark is None:
+        return False
+    builder, start = mark
+    added = _weight(builder.nodes[start:])
+    limit = UNROLL_LIMIT.get()
+    return bool(added) and limit is not None and added * _length(rest) > limit
+
+
+def stage_rest(rest: range, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None],
+               state: Any) -> bool:
+    """``for i in rest: body(i)``, the rest of a Python loop over a plain range (runtime/operators.py), as one
+    staged ``while_loop`` whose index is a Python int known when the graph runs (a ``PyNumber``, as a range with a
+    tensor bound gives): True. False, with nothing of the attempt left (its refusals, the variables it set; the
+    operators put back the objects it wrote), where it cannot be one: any refusal or error of its trace (a list
+    appended to, the index used as a list index or a shape), or an array whose size would be known only at run
+    time where Python's loop knows each (``x[i:i + 3]``: XLA compiles no such array). Python's loop goes on then."""
+    entry = state.get()
+    mark = limits.refusal_mark()
+    start, step = rest.start, rest.step
+    item_at = PyNumber.of if start == 0 and step == 1 else (lambda k: start + PyNumber.of(k) * step)
+    known_shapes = KNOWN_SHAPES_ONLY.set(True)
+    try:
+        _indexed_loop(len(rest), item_at, extra_test, body, state, np.int64)
+        return True
+    except Exception:  # noqa: BLE001 - any failure of the staged rest: Python's loop goes on
+        pass
+    finally:
+        KNOWN_SHAPES_ONLY.reset(known_shapes)
+    limits.forget_since(mark)
+    state.set(entry)
+    return False
+
+
+def _weight(nodes: list) -> int:
+    """How many nodes ``nodes`` are, counting those of the graphs they hold (a cond's branches, a loop's body)."""
+    count = 0
+    pending = list(nodes)
+    while pending:
+        node = pending.pop()
+        count += 1
+        for value in node.attrs.values():
+            if isinstance(value, Graph):
+                pending.extend(value.nodes)
+            elif isinstance(value, (tuple, list)):
+                pending.extend(n for g in value if isinstance(g, Graph) for n in g.nodes)
+    return count
+
+
+def _length(numbers: range) -> int:
+    """``len(numbers)``, or a number larger than any limit for a range longer than ``sys.maxsize``."""
+    try:
+        return len(numbers)
+    except OverflowError:
+        return 1 << 62

@@ -1,5 +1,6 @@
-"""What a loop operator does as the loop starts, on plain values: it remembers that no loop can be staged
-from its start (``NO_STATIC_STAGING``) and asks again after an import or a backend registration; a loop
+"""What a loop operator does as the loop starts, on plain values: it remembers that no while loop can be
+staged from its start (``NO_STATIC_STAGING``: no backend with ``while_from_start`` traces) and asks again after
+an import or a backend registration; a loop
 that runs no iteration gets no generator."""
 
 import subprocess
@@ -21,22 +22,23 @@ def test_a_backend_registered_after_a_loop_is_asked_at_the_next_loop(tmp_path):
         "import sys, autograph, runtime.backend as b\n"
         "def summed(n):\n"
         "    total = 0\n"
-        "    for i in range(n):\n"
-        "        total += i\n"
+        "    while n > 0:\n"
+        "        total += n\n"
+        "        n -= 1\n"
         "    return total\n"
         "f = autograph.convert(summed)\n"
-        "assert f(4) == 6 and b.NO_STATIC_STAGING[0] == len(sys.modules)\n"
+        "assert f(3) == 6 and b.NO_STATIC_STAGING[0] == len(sys.modules)\n"
         "asked = []\n"
         "class Stager(b.Backend):\n"
-        "    stages_static_ranges = True\n"
         "    def owns(self, cls): return False\n"
+        "    def while_from_start(self, test, body, state): return False\n"
         "    def staging_now(self):\n"
         "        asked.append(True)\n"
         "        return False\n"
         "b.register(Stager())\n"
         "assert b.NO_STATIC_STAGING[0] == -1\n"
-        "assert f(4) == 6 and asked == [True]\n"
-        "assert f(4) == 6 and asked == [True, True]  # a registered stager is asked at every loop\n"
+        "assert f(3) == 6 and asked == [True]\n"
+        "assert f(3) == 6 and asked == [True, True]  # a registered starter is asked at every while loop\n"
     )
     _run(code, tmp_path)
 
