@@ -439,10 +439,13 @@ def backend_for(value: Any) -> Optional[Backend]:
 
 
 def staged_inside(value: Any) -> Optional[Backend]:
-    """The backend that stages static ranges and sees a staged value inside ``value`` (an object the dispatch core
-    does not look into: ``Backend.staged_inside``), or None."""
+    """The backend that stages static ranges, traces now on the calling thread, and sees a staged value inside
+    ``value`` (an object the dispatch core does not look into: ``Backend.staged_inside``), or None. (Only a tracing
+    one: a look inside may read the object's attributes, which a class of the user's may log, so a graph trace does
+    not ask JAX's.)"""
     for backend in _STATIC_RANGE_STAGERS:
-        if backend.staged_inside(value):
+        if type(backend).staged_inside is not Backend.staged_inside and backend.staging_now() and \
+                backend.staged_inside(value):
             return backend
     return None
 

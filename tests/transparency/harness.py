@@ -2083,6 +2083,83 @@ PYPI_SUITES = (
                "genshi.filters.transform's (15 of them fail without it); the unpacked sdist builds no _speedups: "
                "genshi.core's pure-Python Markup runs; 62 functions are generators (its streams and filters): not "
                "converted"),
+    # Added in stop 82: eight pure-Python libraries new here, with PyYAML, pathspec, toml and PyJWT (their suites'
+    # sdists) on the path of those that import them, not converted. Wikitext (mwparserfromhell: its pure-Python
+    # tokenizer, a recursive descent over MediaWiki markup with its own depth guard and backtracking routes, the token
+    # builder, the node tree and Wikicode's filters and edits), NMEA 0183 GPS sentences (pynmea2: checksums, a
+    # sentence-type registry by talker and proprietary manufacturer, field parsing to dates, times and coordinates, a
+    # stream reader), GPX tracks (gpxpy: an XML parser and serializer driven by field descriptions, geodesic distances,
+    # speeds, elevation smoothing, splitting, merging and reduction of points), OAuth 1 and 2 (oauthlib: request
+    # signing, signature verification, the endpoints and grant types of RFC 5849, 6749 and 8628, OpenID Connect), a
+    # YAML linter (yamllint: its configuration's extends and rule options, 23 rules over PyYAML's tokens, comments and
+    # lines, directives), a config-file-aware argparse (configargparse: config files, environment variables and the
+    # command line merged into one namespace; its tests run CPython's test_argparse against its parser), CRCs and
+    # checksums (crccheck: a catalogue of parametrised CRC algorithms, bit reflection, 8- to 64-bit checksums) and a
+    # text parser built from a tokenizer and grammar combinators (textparser). 0 / 0 broken but for mwparserfromhell
+    # (0 / 2, a class docs/limitations.md names: see its note); 1.4 to 11 s for the three runs but yamllint's 50 s (the
+    # converted form took 10 times as long as unconverted for yamllint, see its note, 4.4 for gpxpy, 1.7 to 2.0 for
+    # mwparserfromhell, oauthlib and crccheck, 0.9 to 1.3 for the others; as written 0.9 to 1.5 times). Inside a graph
+    # trace and a JAX trace (--trace) the same, but oauthlib's 182 (see its note). Run the same way and not added, 0 /
+    # 0 broken: utm 0.9.0 (165 tests, 12 functions). Not added either: jdatetime 6.1.1 and 5.2.0 (their sdists leave
+    # out tests/__init__.py, whose load_pickle and TehranTime its test modules import: none collected), holidays
+    # 0.109, mingus 0.6.1 and markdownify 1.2.3 (their sdists ship no tests), pathvalidate 3.3.1 (its tests need
+    # faker, allpairspy, click and tcolorpy, none installed).
+    Suite(name="mwparserfromhell", kind="pytest", dist="mwparserfromhell", version="0.7.2",
+          sha256="f4193072e9ea93b9e88f772f60a02125c0602d32890d0bbdcb275ed58c8b3763",
+          packages=("mwparserfromhell",), src="src",
+          pytest_args=("tests", "--deselect", "tests/test_docs.py::test_readme_5"),
+          note="the unpacked sdist builds no _tokenizer extension: the pure-Python Tokenizer is the one tested (the "
+               "CTokenizer test skips); test_docs.py's test_readme_5 reads en.wikipedia.org: deselected. 2 tests "
+               "break in the converted form, a class docs/limitations.md names: test_tokenizer's "
+               "integration:nested_templates_and_style_tags and tables:incomplete_nested_open_and_row (PyTokenizer) "
+               "nest near the Tokenizer's own MAX_DEPTH (100 of its levels), and its recursion through _parse's "
+               "while loop and if chain costs the loop body's and the if block's frames too: RecursionError "
+               "before its own guard fires (in a graph trace and a JAX trace too)"),
+    Suite(name="pynmea2", kind="pytest", dist="pynmea2", version="1.19.0",
+          sha256="1daa79b93279f887d1c235e5cc5c79e32644564138ce46989ab0f4a2fc970d7c",
+          packages=("pynmea2",), pytest_args=("test",)),
+    Suite(name="gpxpy", kind="pytest", dist="gpxpy", version="1.6.2",
+          sha256="a72c484b97ec42b80834353b029cc8ee1b79f0ffca1179b2210bb3baf26c01ae",
+          packages=("gpxpy",), pytest_args=("test.py",),
+          note="its tests are test.py, at the sdist's root (run from there: it opens test_files/ by relative path); "
+               "its lxml parser's test skips (lxml not installed)"),
+    Suite(name="oauthlib", kind="pytest", dist="oauthlib", version="4.0.1",
+          sha256="3d73febdb6faa00f277c81fb04be7b7586fb96fc3b7f0b9c772dada69a25ede7",
+          packages=("oauthlib",), pytest_args=("tests",),
+          needs=(Sdist("pyjwt", "2.15.1", "4f259e80cdfb6b3fc18a7de51fd1ef9ec79652f25019bae68975ca2468a34df8"),),
+          note="its tests import jwt (PyJWT, not installed): its sdist (the pyjwt suite's) is on its path; its 22 "
+               "tests of RSA signatures need cryptography (not installed): they fail unconverted too. Inside a graph "
+               "trace or a JAX trace (--trace) 182 tests break, a refusal docs/graphs.md names: common.generate_token "
+               "draws SystemRandom().choice and generate_nonce secrets.randbits (NotStageable); 0 / 0 without one"),
+    Suite(name="yamllint", kind="pytest", dist="yamllint", version="1.38.0",
+          sha256="09e5f29531daab93366bb061e76019d5e91691ef0a40328f04c927387d1d364d",
+          packages=("yamllint",), pytest_args=("tests",),
+          needs=(Sdist("pyyaml", "6.0.4", "e24bf71af8a432d7808fabff134d38dfe16d3cbb41f2873bb4b1e42422de0a1a",
+                       src="lib"),
+                 Sdist("pathspec", "1.1.1", "17db5ecd524104a120e173814c90367a96a98d07c45b2e10c2f3919fff91bf5a")),
+          note="PyYAML and pathspec are not installed: their sdists are on its path (PyYAML's pure-Python half); 3 "
+               "tests skip (the en_US.UTF-8 locale is not available); 33 functions are generators (its rules' check "
+               "functions): not converted. Its converted form takes 10 to 12 times as long as unconverted: each test "
+               "builds a YamlLintConfig, whose yaml.safe_load (PyYAML's pure-Python loader, reached through ag__.call "
+               "from converted code, converted on its first call) runs its converted form"),
+    Suite(name="configargparse", kind="pytest", dist="configargparse", version="1.9.0",
+          sha256="48d9c22affe4ac419b4dd0691fa929d759e1f99574be41826785f2dbf3da63a5",
+          packages=("configargparse",), pytest_args=("tests",),
+          needs=(Sdist("pyyaml", "6.0.4", "e24bf71af8a432d7808fabff134d38dfe16d3cbb41f2873bb4b1e42422de0a1a",
+                       src="lib"),
+                 Sdist("toml", "0.10.2", "b3bda1d108d5dd99f4a20d24d9c348e91c4db7ab1b749200bded2f839ccbe68f")),
+          note="tests/test_configargparse.py exec's the source of CPython's test.test_argparse with argparse's "
+               "ArgumentParser replaced by configargparse's (most of its tests); PyYAML and toml are not installed: "
+               "their sdists are on its path (its YAML and TOML config-file tests); 53 of test_argparse's tests skip "
+               "when run as root (incompatible with CAP_DAC_OVERRIDE)"),
+    Suite(name="crccheck", kind="pytest", dist="crccheck", version="1.3.1",
+          sha256="1544c0110bf0a697d875d4f29dc40d7079f9d4d402a9317383f55f90ca72563a",
+          packages=("crccheck",), pytest_args=("tests",),
+          note="its tests loop over its catalogue of CRC and checksum classes in subTests"),
+    Suite(name="textparser", kind="pytest", dist="textparser", version="0.26.2",
+          sha256="859825876a9c38f7c313ee1cf991a59d6b56232a9f67be6dcc0a758d84654fba",
+          packages=("textparser",), pytest_args=("tests",),
+          note="the dataclass-made methods of Token have no source: not converted"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
