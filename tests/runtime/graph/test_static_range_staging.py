@@ -14,12 +14,15 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
 
 import autograph
 import runtime.graph as graph_runtime
 from autograph.testing import converted_form
 from runtime.limits import NotStageable
-from tests.helpers import executors, same_result
+from tests.helpers import executors, load_f, same_result
+from tests.runtime.graph.test_graph_backend import INPUTS as FUZZ_INPUTS
+from tests.runtime.graph.test_graph_backend import programs
 
 
 def gradient_descent(x, y):
@@ -286,3 +289,17 @@ def test_stop_iteration_under_a_staged_if_is_refused_under_jax_jit():
     with pytest.raises(NotStageable, match=r"`raise StopIteration` under an `if`"):
         jax.jit(autograph.convert(sums_halves))(10.0)
     assert autograph.convert(sums_halves)(np.float64(10.0)) == 8.75
+
+
+@settings(max_examples=150, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(programs())
+def test_random_programs_with_every_loop_rest_staged(source):
+    # test_graph_backend's random programs (ifs, whiles, `for` over range(3) and range(n) with break, continue and
+    # return nested in them), each static range's rest staged from its second iteration on, or run as Python's.
+    f = load_f(source, "staged-rest-program")
+    with graph_runtime.unroll_limit(0):
+        staged = autograph.function(f)
+        for args in FUZZ_INPUTS:
+            with np.errstate(all="ignore"):
+                np.testing.assert_allclose(staged(*args), f(*args), rtol=1e-9, err_msg=source)
