@@ -357,6 +357,19 @@ def may_stage_static_ranges() -> bool:
     return bool(_stagers_tracing())
 
 
+def static_range_unroller() -> Optional[Backend]:
+    """The backend tracing now on the calling thread that runs a loop over a plain range as Python's loop and may
+    take its rest (``stage_rest``: the graph's), where no other static-range stager traces too; else None (the
+    operators then look into the body for a backend's values, as for JAX's)."""
+    found = None
+    for backend in _STATIC_RANGE_STAGERS:
+        if backend.staging_now():
+            if getattr(backend, "stage_rest", None) is None:
+                return None
+            found = backend
+    return found
+
+
 def may_stage_from_start() -> bool:
     """Whether a ``while`` loop might be staged before its first iteration: a registered backend with
     ``while_from_start`` (JAX's) traces now on the calling thread. False in a program that never imports JAX, and

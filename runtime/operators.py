@@ -45,6 +45,7 @@ from runtime.backend import (
     may_stage_from_start,
     may_stage_static_ranges,
     staged_inside,
+    static_range_unroller,
 )
 from runtime.chosen_functions import STAGED_IF_START
 from runtime.chosen_functions import serials as chosen_serials
@@ -271,25 +272,28 @@ def for_stmt(
                 None if stop is None else _not_flag(stop), body, State(state, body))
             return ()
     elif state and cls is _range and _longer_than_one(iterable) and may_stage_static_ranges():
-        # A static range whose body closes over staged values: its backend may stage the whole loop (JAX's: one
-        # lax.scan) or its rest (the graph's, once unrolling it would grow the graph past a size) instead of
-        # unrolling it; it runs it as Python's loop where not.
+        # A static range whose body may read staged values. The graph's trace (alone): Python's loop here, each
+        # iteration traced as it runs, its rest offered once unrolling it would grow the graph past a size (nothing
+        # to look for first: a body that reads no tensor adds no node). Another backend's (JAX's): it may stage the
+        # whole loop (one lax.scan) if the body closes over its values; Python's loop where not.
+        unroller = static_range_unroller()
+        if unroller is not None:
+            return _range_then_staged(iter(iterable), stop, body, state, unroller) if _near(body) else iterable
         backend = _staged_closure(body) or _staged_composite(state, body)
         if backend is not None and getattr(backend, "stages_static_ranges", False):
-            if getattr(backend, "stage_rest", None) is not None:  # the graph's: Python's loop first, here
-                return _range_then_staged(iter(iterable), stop, body, state, backend)
             run(_offer, backend.for_stmt, iterable, None if stop is None else _not_flag(stop), body,
                 State(state, body))
             return ()
     if cls is _RANGE_ITERATOR and stop is None and state and may_stage_static_ranges():
-        # `for t in reversed(range(n))` (RL's returns and advantages, a Viterbi backtrace): offered as the range
-        # its iterator has left, as a range is; the iterator ends consumed, as Python's loop leaves it.
+        # `for t in reversed(range(n))` (RL's returns and advantages, a Viterbi backtrace): as a range, on the range
+        # its iterator has left; the iterator ends consumed, as Python's loop leaves it.
+        unroller = static_range_unroller()
+        if unroller is not None:
+            return _range_then_staged(iterable, None, body, state, unroller, own=True) if _near(body) else iterable
         remaining = remaining_range(iterable)
         backend = None if remaining is None or len(remaining) < 2 else (
             _staged_closure(body) or _staged_composite(state, body))
         if backend is not None and getattr(backend, "stages_static_ranges", False):
-            if getattr(backend, "stage_rest", None) is not None:  # (the graph's: as for a range, on this iterator)
-                return _range_then_staged(iterable, None, body, state, backend, own=True)
             run(_offer, backend.for_stmt, remaining, None, body, State(state, body))
             for _ in iterable:
                 pass
@@ -386,17 +390,53 @@ def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None],
 
 
 _END = object()
+_NEAR_ITEMS = 8  # how many items of a container, or attributes of an object, ``_near`` looks at
+
+
+def _near(body: Callable) -> bool:
+    """Whether a staged value is near ``body``'s closure: in a cell, among the first items of a list, tuple or dict
+    in one, among the attributes of an object in one (its ``__dict__``, read without running its code), or in the
+    cells of a function in one (``def term(i): return x[i]``). A quick look, where ``_staged_closure`` walks a few
+    levels down, for a loop the graph runs as Python's either way: one it misses stays unrolled, as before."""
+    for cell in body.__closure__ or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if _staged(value) is not None:
+            return True
+        cls = type(value)
+        if cls is list or cls is tuple:
+            items = value[:_NEAR_ITEMS]
+        elif cls is dict:
+            items = list(value.values())[:_NEAR_ITEMS]
+        elif cls is types.FunctionType:
+            items = _cell_values(value.__closure__)
+        elif cls in PLAIN_TYPES:
+            continue
+        else:
+            try:
+                own = object.__getattribute__(value, "__dict__")
+            except AttributeError:
+                continue
+            items = list(own.values())[:_NEAR_ITEMS] if type(own) is dict else ()
+        for item in items:
+            if _staged(item) is not None:
+                return True
+    return False
 
 
 def _range_then_staged(items: Iterator, stopped: Optional[Thunk], body: Callable[[Any], None],
                        state: Optional[tuple], backend: Any, own: bool = False) -> Iterator:
     """The items of ``items`` (an iterator over a plain range) for Python's loop in the user's frame, each
     iteration traced as it runs, as the loop over a range always ran; after each, the backend (the graph's) is
-    asked whether unrolling the rest would grow its graph past a size, and if so it is offered the rest as one
-    staged loop (``stage_rest``: True if it took it, False, with what the attempt wrote put back, if it could not).
-    The break or return flag ``stopped`` is read as ``_until_flag`` reads it; once staged, the backend takes what is
-    left under it. ``own``: ``items`` is the program's iterator (``reversed(range(n))``), left consumed."""
+    asked whether unrolling the rest would grow its graph past a size (``worth_staging``: the rest, or None), and if
+    so it is offered the rest as one staged loop (``stage_rest``: True if it took it; False, with what the attempt
+    wrote put back, if it could not). The break or return flag ``stopped`` is read as ``_until_flag`` reads it;
+    once staged, the backend takes what is left under it. ``own``: ``items`` is the program's iterator
+    (``reversed(range(n))``), left consumed."""
     mark_now, worth = backend.unroll_mark, backend.worth_staging
+    first = True
     while True:
         if stopped is not None:
             value = stopped()
@@ -417,8 +457,14 @@ def _range_then_staged(items: Iterator, stopped: Optional[Thunk], body: Callable
         yield item
         if mark is None or (stopped is not None and stopped() is not False):
             continue
-        rest = remaining_range(items)
-        if rest is None or not _longer_than_one(rest) or not worth(mark, rest):
+        rest = worth(mark, items)
+        if rest is False and first:  # the first iteration added no node: a body on plain values, left as Python's
+            if stopped is None:
+                yield from items
+                return
+            worth = None
+        first = False
+        if not rest:
             continue
         if run(offered, backend_for, backend.stage_rest, rest, None if stopped is None else _not_flag(stopped),
                body, State(state, body)):

@@ -31,7 +31,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from contextvars import ContextVar
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Union
 
 import numpy as np
 
@@ -605,15 +605,21 @@ def unroll_mark() -> Optional[tuple]:
     return None if builder is None else (builder, len(builder.nodes))
 
 
-def worth_staging(mark: Optional[tuple], rest: range) -> bool:
-    """Whether the nodes the iteration since ``mark`` added, times the iterations ``rest`` has left, pass
-    ``UNROLL_LIMIT``: then the rest is better one staged loop than one copy of the body per item."""
+def worth_staging(mark: Optional[tuple], items: Iterator) -> Union[range, bool, None]:
+    """The range ``items`` (a range iterator) has left, where the nodes the iteration since ``mark`` added times its
+    length pass ``UNROLL_LIMIT``: then the rest is better one staged loop than one copy of the body per item. False
+    where the iteration added no node (a body on plain values, found with one length read); None otherwise."""
     if mark is None:
-        return False
+        return None
     builder, start = mark
-    added = _weight(builder.nodes[start:])
+    if len(builder.nodes) == start:
+        return False
+    rest = remaining_range(items)
     limit = UNROLL_LIMIT.get()
-    return bool(added) and limit is not None and added * _length(rest) > limit
+    if rest is None or limit is None or _length(rest) < 2:
+        return None
+    added = _weight(builder.nodes[start:])
+    return rest if added * _length(rest) > limit else None
 
 
 def stage_rest(rest: range, extra_test: Optional[Callable[[], Any]], body: Callable[[Any], None],
