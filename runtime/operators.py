@@ -278,19 +278,21 @@ def for_stmt(
         # whole loop (one lax.scan) if the body closes over its values; Python's loop where not.
         unroller = static_range_unroller()
         if unroller is not None:
-            return _range_then_staged(iter(iterable), stop, body, state, unroller) if _near(body) else iterable
-        backend = _staged_closure(body) or _staged_composite(state, body)
-        if backend is not None and getattr(backend, "stages_static_ranges", False):
-            run(_offer, backend.for_stmt, iterable, None if stop is None else _not_flag(stop), body,
-                State(state, body))
-            return ()
+            if _near(body):
+                return _range_then_staged(iter(iterable), stop, body, state, unroller)
+        else:
+            backend = _staged_closure(body) or _staged_composite(state, body)
+            if backend is not None and getattr(backend, "stages_static_ranges", False):
+                run(_offer, backend.for_stmt, iterable, None if stop is None else _not_flag(stop), body,
+                    State(state, body))
+                return ()
     if cls is _RANGE_ITERATOR and stop is None and state and may_stage_static_ranges():
         # `for t in reversed(range(n))` (RL's returns and advantages, a Viterbi backtrace): as a range, on the range
         # its iterator has left; the iterator ends consumed, as Python's loop leaves it.
         unroller = static_range_unroller()
-        if unroller is not None:
-            return _range_then_staged(iterable, None, body, state, unroller, own=True) if _near(body) else iterable
-        remaining = remaining_range(iterable)
+        remaining = None if unroller is not None else remaining_range(iterable)
+        if unroller is not None and _near(body):
+            return _range_then_staged(iterable, None, body, state, unroller, own=True)
         backend = None if remaining is None or len(remaining) < 2 else (
             _staged_closure(body) or _staged_composite(state, body))
         if backend is not None and getattr(backend, "stages_static_ranges", False):

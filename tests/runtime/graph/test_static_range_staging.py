@@ -303,3 +303,49 @@ def test_random_programs_with_every_loop_rest_staged(source):
         for args in FUZZ_INPUTS:
             with np.errstate(all="ignore"):
                 np.testing.assert_allclose(staged(*args), f(*args), rtol=1e-9, err_msg=source)
+
+
+def split_at_second_one(layout):
+    # networkx's _split_tree (nonisomorphic_trees.py): a `break` out of a range loop on plain values. Inside a graph
+    # trace its loop ran past the break once (93ef5a2, found by networkx's suite under --trace graph): a wrong result.
+    one_found = False
+    m = None
+    for i in range(len(layout)):
+        if layout[i] == 1:
+            if one_found:
+                m = i
+                break
+            else:
+                one_found = True
+    if m is None:
+        m = len(layout)
+    return [layout[i] - 1 for i in range(1, m)], [0] + [layout[i] for i in range(m, len(layout))]
+
+
+def first_negative_index(xs):
+    for i in range(len(xs)):
+        if xs[i] < 0:
+            return i
+        if xs[i] == 0:
+            continue
+    return -1
+
+
+def last_before_stop(xs):
+    found = None
+    for t in reversed(range(len(xs))):
+        if xs[t] == 9:
+            break
+        found = t
+    return found
+
+
+@pytest.mark.parametrize("limit", LIMITS)
+@pytest.mark.parametrize(("fn", "args"), [
+    (split_at_second_one, ([0, 1, 2, 3, 1, 2, 1],)), (split_at_second_one, ([0, 1, 1, 1],)),
+    (split_at_second_one, ([0, 2, 2],)), (first_negative_index, ([3, 0, 2, -1, 5],)), (first_negative_index, ([1],)),
+    (last_before_stop, ([1, 9, 2, 3],)), (last_before_stop, ([9],))])
+def test_jumps_out_of_range_loops_on_plain_values_inside_a_graph_trace(fn, args, limit):
+    want = fn(*args)
+    with graph_runtime.unroll_limit(limit), converted_form():
+        assert autograph.convert(fn)(*args) == want
