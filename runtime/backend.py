@@ -297,6 +297,10 @@ _STATIC_RANGE_STAGERS: list[Backend] = []  # the registered backends with `stage
 # function (runtime/choice.py), one call per loop started where asking each backend's ``staging_now`` was two
 # calls each (JAX's: about 100 ns more per loop started in a process that imported JAX).
 _stagers_tracing = choice.compile_probes([], name="stagers_tracing")
+# Of those, the ones that run a static range as Python's loop and may take its rest (``stage_rest``: the graph's), and
+# whether one of the others traces on the calling thread.
+_UNROLLERS: list[Backend] = []
+_others_tracing = choice.compile_probes([], name="others_tracing")
 # The same for the registered backends that may stage a `while` before its first iteration (``while_from_start``:
 # JAX's): a while loop started while none of them traces skips looking through its body's closure.
 _WHILE_STARTERS: list[Backend] = []
@@ -318,6 +322,12 @@ def register(backend: Backend) -> None:
         _STATIC_RANGE_STAGERS.append(backend)
         _stagers_tracing = choice.compile_probes([choice.as_probe(b.tracing_probe()) for b in _STATIC_RANGE_STAGERS],
                                                  name="stagers_tracing")
+        if getattr(backend, "stage_rest", None) is not None:
+            _UNROLLERS.append(backend)
+        global _others_tracing
+        _others_tracing = choice.compile_probes(
+            [choice.as_probe(b.tracing_probe()) for b in _STATIC_RANGE_STAGERS if b not in _UNROLLERS],
+            name="others_tracing")
     if getattr(type(backend), "while_from_start", Backend.while_from_start) is not Backend.while_from_start:
         _WHILE_STARTERS.append(backend)
         _starters_tracing = choice.compile_probes([choice.as_probe(b.tracing_probe()) for b in _WHILE_STARTERS],
@@ -358,16 +368,15 @@ def may_stage_static_ranges() -> bool:
 
 
 def static_range_unroller() -> Optional[Backend]:
-    """The backend tracing now on the calling thread that runs a loop over a plain range as Python's loop and may
-    take its rest (``stage_rest``: the graph's), where no other static-range stager traces too; else None (the
-    operators then look into the body for a backend's values, as for JAX's)."""
-    found = None
-    for backend in _STATIC_RANGE_STAGERS:
-        if backend.staging_now():
-            if getattr(backend, "stage_rest", None) is None:
-                return None
-            found = backend
-    return found
+    """Asked where ``may_stage_static_ranges()`` is true: the backend tracing now on the calling thread that runs a
+    loop over a plain range as Python's loop and may take its rest (``stage_rest``: the graph's), where no other
+    static-range stager traces too; else None (the operators then look into the body for a backend's values, as for
+    JAX's)."""
+    if not _UNROLLERS or _others_tracing():
+        return None
+    if len(_UNROLLERS) == 1:
+        return _UNROLLERS[0]
+    return next((backend for backend in _UNROLLERS if backend.staging_now()), None)
 
 
 def may_stage_from_start() -> bool:
