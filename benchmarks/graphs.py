@@ -9,7 +9,7 @@ import numpy as np
 import autograph
 from benchmarks import workloads
 from benchmarks.timing import Row, clear_converter_caches, cold, compare, fmt_time, row
-from runtime.graph import interpreter
+from runtime.graph import interpreter, unroll_limit
 
 CHAIN_NODES = 1000
 STAGING_REPEAT = 20
@@ -57,7 +57,8 @@ def lax_staging_time(lax_fn: types.FunctionType, args: tuple, static: tuple = ()
 
 def per_node() -> tuple[float, float]:
     """(interpreter seconds per node, the add kernel's own seconds per call) on a chain of scalar adds."""
-    concrete = autograph.function(chain).get_concrete_function(autograph.TensorSpec((), np.float64))
+    with unroll_limit(None):  # (the chain of adds, unrolled: a 1000-step loop past the limit is one loop node now)
+        concrete = autograph.function(chain).get_concrete_function(autograph.TensorSpec((), np.float64))
     assert [n.op for n in interpreter.prune(concrete.graph)].count("add") == CHAIN_NODES
     graph = (interpreter.run, (concrete.graph, [np.array(1.0)]))
     # The kernel alone: the same adds as straight-line code, no interpreter around them.
