@@ -119,7 +119,7 @@ class GraphBuilder:
 
 
 # True while the rest of a loop over a plain range is tried as one staged loop (runtime/graph/loops.py,
-# ``for_static_range``): Python's loop makes every array of a known size there, so a dimension known only at run time
+# ``stage_rest``): Python's loop makes every array of a known size there, so a dimension known only at run time
 # (a slice `x[i:i + 3]` at the traced index, a carried array that grows) ends the try, and Python's loop goes on:
 # XLA compiles no array of unknown size (executor="jax").
 KNOWN_SHAPES_ONLY: ContextVar[bool] = ContextVar("autograph_graph_known_shapes_only", default=False)
