@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import builtins
 import functools
+import itertools
 import operator
 import sys
 import types
@@ -411,7 +412,7 @@ def _near(body: Callable) -> bool:
         if cls is list or cls is tuple:
             items = value[:_NEAR_ITEMS]
         elif cls is dict:
-            items = list(value.values())[:_NEAR_ITEMS]
+            items = itertools.islice(value.values(), _NEAR_ITEMS)
         elif cls is types.FunctionType:
             items = _cell_values(value.__closure__)
         elif cls in PLAIN_TYPES:
@@ -421,7 +422,7 @@ def _near(body: Callable) -> bool:
                 own = object.__getattribute__(value, "__dict__")
             except AttributeError:
                 continue
-            items = list(own.values())[:_NEAR_ITEMS] if type(own) is dict else ()
+            items = itertools.islice(own.values(), _NEAR_ITEMS) if type(own) is dict else ()
         for item in items:
             if _staged(item) is not None:
                 return True
