@@ -58,6 +58,7 @@ from runtime.operators import (
 from runtime.percent_format import percent
 from runtime.text import text, text_of
 from runtime.tracebacks import reraise, tidying
+from runtime.try_blocks import catching
 from runtime.undefined import (
     Undefined,
     UndefinedReturnValue,
@@ -75,7 +76,7 @@ zip = zip_  # noqa: A001  (ag__.zip, in a for loop's iterable)
 enumerate = enumerate_  # noqa: A001  (ag__.enumerate, likewise)
 
 __all__ = [
-    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "compare",
+    "Backend", "State", "Undefined", "UndefinedReturnValue", "and_", "and_test", "assert_holds", "catching", "compare",
     "compare_test", "computed", "backend_for", "builtin", "builtin_call", "call", "dir_", "getframe", "locals_",
     "stacklevel",
     "for_stmt",

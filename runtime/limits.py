@@ -119,6 +119,14 @@ class NonFiniteComplexPower(ValueError, Limitation):
     with the user's line; the NumPy executor answers as NumPy."""
 
 
+class HandlerNotRun(RuntimeError, Limitation):
+    """An error a graph node raised when the graph ran, inside a ``try`` of the program's whose ``except`` would
+    have caught it: the ``try`` ran while the function was traced, and the graph cannot run its handler, where eager
+    code goes on in it (a singular matrix in ``inv`` under ``except LinAlgError:``). Not the node's own error class,
+    so that no ``except`` of the caller's takes it for that error and goes on with another answer; the node's
+    error is its ``__cause__`` (runtime/graph/run_time_errors.py)."""
+
+
 class UnsortedSearch(ValueError, Limitation):
     """A search in points that are not sorted, where NumPy's answer follows the path of its own search and a
     graph's search cannot follow it: ``np.interp`` with ``xp`` out of NumPy's sorted order, NaNs last (NumPy's

@@ -1,4 +1,5 @@
-"""Every ``except`` clause first lets the graph's limitation errors through.
+"""Every ``except`` clause first lets the graph's limitation errors through; the body of a ``try`` with
+``except`` clauses says what they catch.
 
 Before::
 
@@ -10,7 +11,8 @@ Before::
 After::
 
     try:
-        k = np.linalg.inv(s)
+        with ag__.catching(lambda: Exception):
+            k = np.linalg.inv(s)
     except Exception:
         ag__.reraise_limitation()
         k = 1.0 / s
@@ -19,11 +21,18 @@ While a graph is traced, a call the graph cannot make raises a ``runtime.limits.
 (a ``TypeError`` or ``ValueError``). Eager code would not have raised there, so the handler must
 not run: it would trace the fallback, and the graph would silently compute something else. On
 plain values the call only looks at the exception being handled.
+
+The ``with`` tells the graph which ``try`` blocks are running and what their handlers catch (asked
+only if a node that fails when the graph runs is made in one: runtime/try_blocks.py): a graph
+cannot run a handler for an error it raises when it runs, after the ``try`` ran, so it refuses such
+a node rather than raise past a handler that eager code runs. A bare ``except:`` is ``...`` there
+(no class: it catches anything).
 """
 
 from __future__ import annotations
 
 import ast
+import copy
 
 from autograph import templates
 from autograph.transformer import Transformer
@@ -33,7 +42,28 @@ def _guard() -> ast.stmt:
     return ast.Expr(value=ast.Call(func=templates.replace_expression("ag__.reraise_limitation"), args=[], keywords=[]))
 
 
+def _catching(node: ast.Try) -> ast.With:
+    """``with ag__.catching(lambda: <what the handlers catch>):`` around ``node``'s body, at its line."""
+    caught = [copy.deepcopy(handler.type) if handler.type is not None else ast.Constant(value=...)
+              for handler in node.handlers]
+    classes = caught[0] if len(caught) == 1 else ast.Tuple(elts=caught, ctx=ast.Load())
+    thunk = ast.Lambda(args=ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+                       body=classes)
+    call = ast.Call(func=templates.replace_expression("ag__.catching"), args=[thunk], keywords=[])
+    block = ast.With(items=[ast.withitem(context_expr=call)], body=node.body)
+    templates.copy_location(block, node)
+    return block
+
+
 class _Handlers(Transformer):
+    def visit_Try(self, node: ast.Try) -> ast.Try:
+        self.generic_visit(node)
+        if node.handlers:
+            node.body = [_catching(node)]
+        return node
+
+    visit_TryStar = visit_Try
+
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.ExceptHandler:
         self.generic_visit(node)
         guard = _guard()

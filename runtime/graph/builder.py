@@ -17,9 +17,10 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any, Mapping, Optional, Sequence
 
-from runtime.graph import as_written, ops
+from runtime.graph import as_written, ops, run_time_errors
 from runtime.graph.ir import FrozenDict, Graph, Node, Value
 from runtime.staging import StagingError, format_site, hide_library_frames, user_frame, user_location
+from runtime.try_blocks import RUNNING as RUNNING_TRY_BLOCKS
 
 
 class GraphBuilder:
@@ -110,8 +111,10 @@ class GraphBuilder:
         frame = user_frame()
         if frame is not None:
             as_written.check(frame)
-        self.nodes.append(Node(op, tuple(inputs), frozen, outputs,
-                               None if frame is None else (frame.f_code.co_filename, frame.f_lineno)))
+        location = None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
+        if location is not None and RUNNING_TRY_BLOCKS.get():  # one failing when the graph runs, in a `try`
+            location = run_time_errors.located(op, inputs, frozen, self.nodes, location)
+        self.nodes.append(Node(op, tuple(inputs), frozen, outputs, location))
         return outputs
 
     def graph(self, outputs: Sequence[Value]) -> Graph:

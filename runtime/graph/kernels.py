@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.graph import core_kernels, ops, printing
+from runtime.graph import core_kernels, ops, printing, run_time_errors
 from runtime.graph.core_kernels import assertion_error  # noqa: F401  (the interpreter's and the JAX lowering's too)
 from runtime.graph.ir import Graph
 from runtime.staging import format_site
@@ -115,6 +115,10 @@ def failed(error: Exception, node: Any, kernel: Kernel, args: Sequence[Any]) -> 
     """What a step does when its kernel raises: a warning is re-issued at the user's line and the
     kernel's result returned; an error gets a note naming the user's line and is raised again."""
     location = getattr(node, "location", None)
+    handler_not_run = None if isinstance(error, Warning) else run_time_errors.past_handler(error, location)
+    if handler_not_run is not None:  # a `try` of the program's would have caught it: the graph cannot run its `except`
+        setattr(handler_not_run, LOCATED, True)  # (it names its line: the nodes around it add nothing)
+        raise handler_not_run from error
     if getattr(error, LOCATED, False) or location is None:
         raise error
     filename, line = location

@@ -45,7 +45,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.graph import ops, path_types, user_names
+from runtime.graph import ops, path_types, run_time_errors, user_names
 from runtime.graph.control_flow import paths
 from runtime.graph.ir import Graph, Node, Value, VerificationError, verify
 from runtime.graph.shapes import Ref
@@ -176,6 +176,17 @@ class _Encoder:
             "cannot represent (it holds numbers, strings, tuples, lists, dicts, slices, dtypes, arrays, "
             "Variables and exception classes); nothing was saved")
 
+    def caught(self, location: Any, where: str) -> dict:
+        """``{"caught": ...}`` for a node made inside a ``try`` that catches its error (run_time_errors.py): the
+        handlers' classes (``"all"`` where one is not an Exception class: a bare ``except:``), the ``try``'s
+        file:line and the node in words, so that a loaded graph raises ``HandlerNotRun`` as the traced one does."""
+        if not isinstance(location, run_time_errors.CaughtLocation):
+            return {}
+        classes = list(_flat_classes(location.caught))
+        return {"caught": {"classes": "all" if not all(issubclass(c, Exception) for c in classes) else
+                           [self.value(c, f"{where}: the classes its `try` catches") for c in classes],
+                           "try_at": str(location.try_at), "what": str(location.what)}}
+
     def graph(self, graph: Graph, where: str) -> dict:
         numbers: dict[int, int] = {}
 
@@ -202,6 +213,7 @@ class _Encoder:
                 "attrs": attrs,
                 "outputs": [define(v) for v in node.outputs],
                 "location": None if node.location is None else [str(node.location[0]), int(node.location[1])],
+                **self.caught(node.location, here),
                 # The picture's name for the output (user_names.py reads it from the source, which a
                 # loaded graph no longer names): saved so a loaded graph draws as the original did.
                 "name": user_names.statement_name(node),
@@ -685,7 +697,10 @@ class _Decoder:
                 except (ArithmeticError, ValueError, TypeError, IndexError, KeyError, AttributeError) as error:
                     raise FormatError(f"its inputs and attrs do not make a valid {op} ({type(error).__name__}: "
                                       f"{error})") from error
-                location = _label(node["location"])
+                caught = node.get("caught")
+                location = _caught(_label(node["location"]), None if caught is None else {
+                    **caught, "classes": caught.get("classes") if caught.get("classes") == "all" or not isinstance(
+                        caught.get("classes"), list) else [self.value(c) for c in caught["classes"]]})
                 outputs = tuple(define(t) for t in node["outputs"])
             except FormatError as error:
                 if getattr(error, "_node", False):  # a node of a subgraph named itself already
@@ -760,6 +775,30 @@ def _check_attrs(op: str, n_inputs: int, attrs: dict) -> None:
     for name in required:
         if name not in attrs:
             raise FormatError(f"attr {name!r} is missing; {takes}")
+
+
+def _flat_classes(caught: Any) -> Any:
+    if isinstance(caught, tuple):
+        for c in caught:
+            yield from _flat_classes(c)
+    else:
+        yield caught
+
+
+def _caught(location: Any, caught: Any) -> Any:
+    """A loaded node's location, with the ``try`` it was made in (``Writer.caught``'s record), if any."""
+    if caught is None or location is None:
+        return location
+    if not (isinstance(caught, dict) and isinstance(caught.get("try_at"), str) and isinstance(caught.get("what"), str)):
+        raise FormatError(f"its caught {_short(caught)} is not {{classes, try_at, what}}")
+    classes = caught.get("classes")
+    if classes == "all":
+        resolved: Any = BaseException
+    elif isinstance(classes, list) and all(isinstance(c, type) and issubclass(c, BaseException) for c in classes):
+        resolved = tuple(classes)
+    else:
+        raise FormatError(f"its caught classes {_short(classes)} are not exception classes")
+    return run_time_errors.CaughtLocation(location, resolved, caught["try_at"], caught["what"])
 
 
 def _label(location: Any) -> Any:

@@ -38,7 +38,9 @@ import contextlib
 import dataclasses
 import dis
 import functools
+import linecache
 import operator
+import os
 import sys
 import warnings
 from typing import Any, Callable, Optional, Sequence
@@ -62,6 +64,7 @@ from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
 from runtime.staging import (
     NotStageable,
+    format_site,
     in_converted_code,
     installed_library,
     is_machinery,  # (the runtime's own files: Tensor.shape answers them with None)
@@ -306,7 +309,7 @@ class Tensor:
             if known is not None:
                 return np.array(known, dtype=dtype)
             if _running(sys._getframe(1), _STORES):  # `a[i] = v`: the tensor is the index or the value
-                raise _store_refusal(self)
+                raise _store_refusal(self, sys._getframe(1))
             # (np.take reads a boolean index as the integers 0 and 1: for a mask, the advice is np.compress.)
             advice = ("np.compress(i, a, axis=0), a graph op for a boolean mask" if self.dtype == np.bool_
                       else "np.take(a, i, axis=0), a gather that graphs support")
@@ -765,16 +768,38 @@ def _indexing_in(frame: Any) -> bool:
 def _number_refusal(t: Tensor, what: str) -> Exception:
     """The refusal of ``int(t)`` / ``float(t)`` / ``complex(t)`` (``what``), asked by the caller of the dunder: where
     that is ``a[i] = t`` into a NumPy array (NumPy asks one element for its number), the write's own refusal."""
-    return _store_refusal(t) if _running(sys._getframe(2), _STORES) else concrete_error(t, what)
+    writer = sys._getframe(2)
+    return _store_refusal(t, writer) if _running(writer, _STORES) else concrete_error(t, what)
 
 
-def _store_refusal(t: Tensor) -> NotStageable:
+# The converter's and the runtime's own directories: a write they run is the user's statement's.
+_OWN_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), name, "")
+                  for name in ("runtime", "autograph"))
+
+
+def _store_refusal(t: Tensor, writer: Any) -> NotStageable:
     """The refusal of ``a[i] = v`` into a NumPy array, ``t`` (a graph tensor) the index or the value: NumPy asked it
-    for its values (``__array__``, or ``float()`` / ``int()`` / ``complex()`` for one element)."""
+    for its values (``__array__``, or ``float()`` / ``int()`` / ``complex()`` for one element). ``writer``: the frame
+    running the write, the user's or a library's (NumPy's ``np.mgrid[0:t:5j]`` writes its bounds into the array it
+    makes): the message names a write the user did not write as the library's, at its own line."""
+    user = user_frame()
+    while writer is not None and writer is not user and writer.f_code.co_filename.startswith(_OWN_DIRS):
+        writer = writer.f_back  # (the runtime's write in the user's stead: `ag__`'s item writes)
+    if writer is not None and user is not None and writer is not user:
+        code = writer.f_code
+        name = getattr(code, "co_qualname", code.co_name)
+        source = linecache.getline(code.co_filename, writer.f_lineno).strip()
+        return NotStageable(
+            f"{user_location()}: `{name}` ({format_site(code.co_filename, writer.f_lineno)}: `{source}`), called "
+            f"here, writes a graph tensor ({t.value.type_str}) into a NumPy array: NumPy asks the tensor for its "
+            "values, which exist only when the graph runs, and the array cannot hold a tensor. Give the call a graph "
+            "array to write into where it takes one (np.zeros and the other constructors make graph arrays in a "
+            "traced function) or values known while tracing, or compute the same with graph ops (for np.mgrid / "
+            "np.ogrid with traced bounds: np.meshgrid of np.linspace or np.arange, indexing='ij').")
     head = (f"{user_location()}: a NumPy array written with a graph tensor ({t.value.type_str}) as the index or the "
             "value (`a[i] = v`): NumPy asks the tensor for its values, which exist only when the graph runs, and the "
             "array cannot hold a tensor. ")
-    reason = _runs_as_written(user_frame())  # (`a` made there by np.zeros is NumPy's: nothing traced it)
+    reason = _runs_as_written(user)  # (`a` made there by np.zeros is NumPy's: nothing traced it)
     return NotStageable(head + (reason if reason is not None else
                                 "Make `a` where a traced value is in reach (np.zeros and the other constructors make "
                                 "graph arrays there, which take traced writes; an array held by an object, "
@@ -916,6 +941,11 @@ def known_value(x: Tensor) -> Optional[np.ndarray]:
 
 
 _KNOWN_DEPTH = 4  # pure steps from a constant that known_value computes
+
+
+def known_in(value: Any, nodes: list) -> Optional[np.ndarray]:
+    """``known_value`` of the graph value ``value`` among ``nodes`` (the graph being built's)."""
+    return _known(value, nodes, _KNOWN_DEPTH)
 
 
 def plain_value(x: Any) -> Optional[Any]:

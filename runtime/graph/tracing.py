@@ -21,7 +21,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 
-from runtime import limits
+from runtime import limits, try_blocks
 from runtime.graph import identity, numpy_random, passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
@@ -265,7 +265,10 @@ def _record(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[
 
 def _record_outermost(builder: GraphBuilder, fn: Callable, specs: Sequence[Any]) -> tuple[list[Value], TreeDef]:
     """``_record`` for an outermost trace: a limitation the program caught (and went on from) ends it, and so
-    does a random generator that drew while tracing outside what the graph stages (numpy_random.watch_trace)."""
+    does a random generator that drew while tracing outside what the graph stages (numpy_random.watch_trace).
+    No ``try`` of the caller's runs inside it (runtime/try_blocks.py): the graph runs where the trace was asked
+    for, inside those, which catch what it raises; and one an interrupt left behind never reaches a trace."""
+    try_blocks.RUNNING.set(())  # (in the trace's own copy of the caller's context)
     limits.start_trace()
     check_generators = numpy_random.watch_trace()
     try:

@@ -67,7 +67,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from runtime.graph import formatted, interpreter, ops, program, shapes, variables
+from runtime.graph import formatted, interpreter, ops, program, run_time_errors, shapes, variables
 from runtime.graph.core_kernels import PYTHON_INT_OVERFLOW, python_int
 from runtime.graph.ir import Graph, Node
 from runtime.graph.ops_data_dependent import xla_refusal
@@ -1297,6 +1297,7 @@ class Lowered:
                          (None, node.op, _site(node))  # an index check: its message is made from what failed
                          for node in asserts]
         self.messages = [message for _, message, _ in self.failures]
+        self.failure_locations = [node.location for node in asserts]  # (a `try` of the program's may catch one)
         # An assert whose message shows tensors' values (f"got {x}"): a state key per value, which holds it as it
         # is when the assert first fails (values of unknown shape are not kept: the message shows their type).
         self.formatted = {node: tuple(("<formatted>", code, k) for k in range(len(node.inputs) - 1))
@@ -1411,9 +1412,14 @@ class Lowered:
             if failed:
                 error, message, where = self.failures[failed - 1]
                 if error is None:  # an index out of bounds: NumPy's IndexError (index_checks.py)
-                    raise index_checks.error(results[n + len(self.assigned) + 1], message, where)
-                message = self._message(failed, message, results[n + len(self.assigned) + 1 + self.index_checks:])
-                raise interpreter.assertion_error(error, message, where)
+                    raised = index_checks.error(results[n + len(self.assigned) + 1], message, where)
+                else:
+                    message = self._message(failed, message, results[n + len(self.assigned) + 1 + self.index_checks:])
+                    raised = interpreter.assertion_error(error, message, where)
+                handler_not_run = run_time_errors.past_handler(raised, self.failure_locations[failed - 1])
+                if handler_not_run is not None:  # a `try` of the program's would have caught it (run_time_errors.py)
+                    raise handler_not_run from raised
+                raise raised
         return tuple(map(np.asarray, results[:n]))
 
     def _message(self, failed: int, message: str, kept: Sequence[Any]) -> str:

@@ -1,7 +1,8 @@
 def try_except_else_finally(x):
     try:
-        ag__.call(log)('try')
-        y = 10 / x
+        with ag__.catching(lambda: ZeroDivisionError):
+            ag__.call(log)('try')
+            y = 10 / x
     except ZeroDivisionError as e:
         ag__.reraise_limitation()
         ag__.call(log)(('except', str(e)))

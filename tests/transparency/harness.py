@@ -2160,6 +2160,96 @@ PYPI_SUITES = (
           sha256="859825876a9c38f7c313ee1cf991a59d6b56232a9f67be6dcc0a758d84654fba",
           packages=("textparser",), pytest_args=("tests",),
           note="the dataclass-made methods of Token have no source: not converted"),
+    # Added in stop 83: eight pure-Python libraries new here, with tinycss2, webencodings, beautifulsoup4 (their suites'
+    # sdists) and pytest-mock on the path of those that import them, not converted. A persistent hash array mapped trie
+    # (immutables: the pure-Python Map, its bitmap, array and collision nodes, mutations and their in-place counts),
+    # Python bytecode (bytecode: abstract, concrete and control-flow-graph forms of code objects, jump resolution,
+    # stack-depth computation, exception tables of 3.11), CSS selectors over ElementTree (cssselect2: a selector parser
+    # over tinycss2's tokens, a compiler to Python source, its matcher; the W3C selector tests) and over Beautiful Soup
+    # (soupsieve: a CSS level 1 to 4 parser, a matcher of pseudo-classes, namespaces, :has and :nth-*), telephone
+    # numbers (phonenumbers: Google's libphonenumber, parsing, formatting, validation, an as-you-type formatter and a
+    # matcher in text), full-text search (lunr: a tokenizer, the Porter stemmer, token sets as automata, a query lexer
+    # and parser, vectors and scoring), a restricted Python compiler (RestrictedPython: an ast.NodeTransformer that
+    # rewrites or refuses each construct, its guards and print collector) and a Python minifier (python-minifier: name
+    # binding and renaming, constant folding, dead-branch removal and other transforms over ast, and its printer).
+    # 2,768 tests pass unconverted; 0 / 0 broken but for python-minifier (0 / 2, a class docs/limitations.md names:
+    # see its note), and the same inside a graph trace and a JAX trace (--trace). 5 to 108 s for the three runs
+    # (soupsieve the slowest); the converted form took 5 to 7 times as long as unconverted for immutables and bytecode,
+    # 3 to 5 for phonenumbers and soupsieve, 0.9 to 1.9 for the others; as written 0.9 to 1.8 times. Run the same way
+    # and not added, 0 / 0 broken on every path: multipart 2.0.1 (134 tests; its parser, PushMultipartParser.parse,
+    # is a generator, so not converted). Not added either: node-semver 0.9.1, python-liquid 2.3.6, mdformat 1.0.0,
+    # XlsxWriter 3.3.1 and airspeed 0.7.1 (their sdists ship no tests), peewee 4.5.3 (its sdist ships
+    # tests/test_utils.py alone), html5lib 1.1 and vobject 0.9.9 (pip cannot build their sdists' metadata here:
+    # html5lib's setup.py imports pkg_resources, vobject's reads vobject.VERSION), rarfile 4.5 (56 of its 148 tests
+    # fail unconverted: they need unrar, unar, 7z or bsdtar, none installed), olefile 0.47 (its sdist is a .zip, which
+    # fetch() does not look for) and langdetect 1.0.9 (its tests import six; not pursued).
+    Suite(name="immutables", kind="pytest", dist="immutables", version="0.21",
+          sha256="b55ffaf0449790242feb4c56ab799ea7af92801a0a43f9e2f4f8af2ab24dfc4a",
+          packages=("immutables",), pytest_args=("tests", "--noconftest", "--ignore=tests/test_mypy.py"),
+          note="its tests/conftest.py only imports mypy's test plugin (mypy is not installed) for test_mypy.py's "
+               "type-checking cases: run with --noconftest, test_mypy.py not run; the unpacked sdist builds no _map "
+               "extension: immutables.map's pure-Python Map is the one tested (the 80 tests of the C Map skip)"),
+    Suite(name="bytecode", kind="pytest", dist="bytecode", version="0.19.1",
+          sha256="f59a6a51a980037f64196448504d12fb04937ae8dcb980943265e799af2943ae",
+          packages=("bytecode",), src="src", pytest_args=("tests",),
+          note="the dataclass-made methods of instr.InstrLocation and cfg._StackSizeComputationStorage have no "
+               "source: not converted"),
+    Suite(name="cssselect2", kind="pytest", dist="cssselect2", version="0.10.1",
+          sha256="83b0d820ef589dabaf693289b647c2f5b410f76d285f56deba911ffa75a7b9d1",
+          packages=("cssselect2",), pytest_args=("tests",),
+          needs=(Sdist("tinycss2", "1.5.1", "d339d2b616ba90ccce58da8495a78f46e55d4d25f9fd71dfd526f07e7d53f957"),
+                 Sdist("webencodings", "0.6.1", "565f9ad031c702dae404e27a099e3e09186a3ab1b9520f06d215502b651fd910")),
+          note="tinycss2 and webencodings are not installed: their sdists (the tinycss2 suite's and its need) are on "
+               "its path; 9 tests are marked xfail; the matchers it compiles (eval of a lambda built from source "
+               "text) are not converted"),
+    Suite(name="soupsieve", kind="pytest", dist="soupsieve", version="4.1.4",
+          sha256="9f12cb9fabef3bbde8eea07539412512960fe2320d67834b3c5be71d9aea522f",
+          packages=("soupsieve",), pytest_args=("tests",),
+          needs=(Sdist("beautifulsoup4", "4.15.0",
+                       "288e3ca7d54b06f2ac191970bc275c1939cb46d450b255bf6718b04aa37ab4f7"),),
+          note="beautifulsoup4 is not installed: its sdist (the beautifulsoup4 suite's) is on its path; 158 tests "
+               "skip (lxml and html5lib, bs4's other parsers, not installed); the dataclass-made methods of "
+               "css_parser.CSSPattern have no source: not converted; css_types.Immutable's __base__ classmethod "
+               "converts, but setattr(cls, '__base__', ...) puts no entry in the class's __dict__ (type's own "
+               "__base__ is read-only): the runner leaves it as it is"),
+    Suite(name="phonenumbers", kind="pytest", dist="phonenumbers", version="9.0.43",
+          sha256="d4e508ab800c3e5ce219b14be339deb3d55a0ab81af82fea44749fcabd01e908",
+          packages=tuple(f"phonenumbers.{m}" for m in (
+              "phonenumberutil", "asyoutypeformatter", "phonenumbermatcher", "shortnumberinfo", "phonemetadata",
+              "phonenumber", "geocoder", "carrier", "timezone", "prefix", "util", "re_util", "unicode_util")),
+          pytest_args=("testwrapper.py",),
+          note="its tests are testwrapper.py (its pyproject.toml's testpaths), which imports the sdist's tests "
+               "package and runs the doctests of seven modules; its 13 modules of code are named one by one: its "
+               "data packages (data, shortdata, geodata, carrierdata, tzdata: 580 modules of metadata tables, "
+               "loaded lazily; data's and shortdata's _load_region too) are not converted. With the whole package "
+               "named, the converted run had not reached its first test after 8 minutes: runner.py's rebind, after "
+               "each converted module's import, walks the tables of every module converted before it"),
+    Suite(name="lunr", kind="pytest", dist="lunr", version="0.8.0",
+          sha256="b46cf5059578d277a14bfc901bb3d5666d013bf73c035331ac0222fdac358228",
+          packages=("lunr",), pytest_args=("tests", "--ignore=tests/acceptance_tests"),
+          note="tests/acceptance_tests compare its results with lunr.js's, run by node, whose npm packages are not "
+               "installed: not run (they fail unconverted); test_language_support.py's 7 tests need nltk (not "
+               "installed): they fail unconverted too"),
+    Suite(name="restrictedpython", kind="pytest", dist="restrictedpython", version="9.0",
+          sha256="9e809cc073b9398f41084f1b801cf9a8c2a126feb0003b6af52fedeb2a3408e1",
+          packages=("RestrictedPython",), src="src", pytest_args=("tests", "-p", "pytest_mock"),
+          needs=(Sdist("pytest-mock", "3.17.0", "e36576e0985e01027e999891e7a966c67822d40c89ef1b4c8b6e22737e3590b4",
+                       src="src"),),
+          note="37 of its tests use pytest-mock's mocker fixture (not installed): its sdist is on its path and its "
+               "plugin is loaded by -p; 10 tests skip (t-strings, lazy imports and comprehension unpacking of Python "
+               "3.14 and 3.15, a warning given only off CPython)"),
+    Suite(name="python-minifier", kind="pytest", dist="python_minifier", version="3.4.0",
+          sha256="ead3a340c31efee62851ba33cfd998b16816132be794adf3d192ce0bdf5fbca7",
+          packages=("python_minifier",), src="src", pytest_args=("test",),
+          note="253 tests skip (syntax of other Python versions). 2 tests break in the converted form (in a graph "
+               "trace and a JAX trace too), a class docs/limitations.md names: test_remove_dead_branches's "
+               "test_deep_elif_chain and test_deep_constant_elif_chain transform a 150-level elif chain, the first "
+               "with a budget of 700 frames above its own depth, the second under the default recursion limit. "
+               "RemoveDeadBranches recurses through visit, visit_If, suite and remove_false_branches (4 frames a "
+               "level unconverted), and remove_false_branches' for loop and its `if ...: continue` blocks are "
+               "closures in the converted form (8 frames a level: 1,222 for the chain against 616); "
+               "get_namespace_properties' explore_namespace walks the dead chain through its loops and ifs "
+               "(4 frames an AST level against 1): RecursionError"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function

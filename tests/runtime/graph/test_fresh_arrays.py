@@ -345,6 +345,11 @@ def write_into_an_attributes_array(x):
     return buffers.levels
 
 
+def grid_with_traced_bounds(height):  # (SolidsPy's rect_grid)
+    y, x = np.mgrid[-height / 2:height / 2:5j, 0:1:3j]  # traced-mgrid-bounds
+    return x + y
+
+
 def condition_in_a_comprehension(x):
     return [v for v in x if v > 0]  # condition-in-comprehension
 
@@ -367,6 +372,25 @@ def test_a_value_asked_for_in_converted_code_names_the_constructs_that_ask(execu
     assert message.startswith(f"{HERE}:{helpers.line_of(HERE, 'write-into-attribute')}: a NumPy array written with a "
                               "graph tensor (f64[]) as the index or the value (`a[i] = v`)"), message
     assert "an array held by an object, `self.buf[i] = v`, is written as NumPy's" in message
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_write_a_library_runs_is_named_as_the_librarys_not_as_the_users(executor):
+    # np.mgrid's Python __getitem__ writes its traced bounds into the array it makes: the message names that write
+    # (NumPy's function, file and line), not an `a[i] = v` the user never wrote, and says what to use instead.
+    with pytest.raises(NotStageable) as info:
+        autograph.function(grid_with_traced_bounds, executor=executor)(np.float64(2.0))
+    message = str(info.value)
+    line = helpers.line_of(HERE, "traced-mgrid-bounds")
+    assert message.startswith(f"{HERE}:{line}: `nd_grid.__getitem__` ("), message
+    assert "_index_tricks_impl.py:" in message and "called here, writes a graph tensor (f64[5,3]) into a NumPy " \
+        "array" in message
+    assert "`a[i] = v`" not in message
+    assert "np.meshgrid of np.linspace or np.arange, indexing='ij'" in message
+    # With bounds known while tracing, np.mgrid is NumPy's: the same values as eager.
+    np.testing.assert_array_equal(autograph.function(lambda x: np.mgrid[-1:1:5j, 0:1:3j][0] + x,
+                                                     executor=executor)(np.float64(1.0)),
+                                  np.mgrid[-1:1:5j, 0:1:3j][0] + 1.0)
 
 
 def _buffer(shape):

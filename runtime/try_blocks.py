@@ -1,0 +1,73 @@
+"""Which ``try`` statements of the user's are running, for the graph to refuse an error it would raise past them.
+
+    try:                                                 # converted form (autograph/converters/handlers.py)
+        with ag__.catching(lambda: (LinAlgError,)):
+            k = np.linalg.inv(s)
+    except LinAlgError:
+        ag__.reraise_limitation()
+        k = 0.0
+
+A ``try`` runs while its function is traced; a graph node that fails only when the graph runs (a singular
+matrix in ``inv``, an index out of bounds, a staged ``raise``) fails after it, past its handler. Eager code's
+handler would have caught that error and gone on, so the graph refuses such a node where a running ``try``
+would catch its error (``runtime.graph.run_time_errors``), rather than raise to the caller where the program
+returns a value. The handlers' classes are asked only then (the thunk): most ``try`` blocks stage nothing
+that fails.
+
+The running ``try`` blocks are per thread and context (a ContextVar), each entered and left by a ``with``,
+so an exception leaving the block leaves it. An interrupt (Ctrl-C) landing as ``__exit__`` starts, before it
+resets the variable, leaves the entry behind in that context: a graph trace starts with none (in its own copy
+of the caller's context: runtime/graph/tracing.py), so the leftover never reaches another trace; inside the trace
+it was left in, it could only refuse a node more (never stage one a running ``try`` catches), and only where the
+program caught the interrupt and went on tracing.
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from typing import Any, Callable, Optional
+
+# The handlers' classes of the running `try` blocks of converted code, outermost first (empty: none runs, the
+# builder's quick test before ``catcher``).
+RUNNING: ContextVar[tuple[Callable[[], Any], ...]] = ContextVar("autograph_running_try_blocks", default=())
+
+
+class catching:  # noqa: N801  (used as a function: ``with ag__.catching(lambda: (E,)):``)
+    """``with ag__.catching(classes):`` around the body of a ``try`` that has ``except`` clauses: ``classes``
+    gives what its handlers catch, as an ``except`` clause names it (a class, or a tuple of them;
+    ``BaseException`` for a bare ``except:``)."""
+
+    __slots__ = ("classes", "_token")
+
+    def __init__(self, classes: Callable[[], Any]) -> None:
+        self.classes = classes
+
+    def __enter__(self) -> None:
+        running = RUNNING.get()
+        try:
+            self._token = RUNNING.set(running + (self.classes,))
+        except BaseException:  # an interrupt that landed right after the set: undone (the `with` never entered)
+            RUNNING.set(running)
+            raise
+
+    def __exit__(self, *exc_info: Any) -> None:
+        RUNNING.reset(self._token)
+
+
+def catcher(error: type[BaseException]) -> Optional[Callable[[], Any]]:
+    """The innermost running ``try``'s thunk whose handlers would catch ``error`` raised here, or None. A handler
+    whose classes cannot be computed now (a name not bound yet) counts as catching it: the refusal is then the
+    safe answer."""
+    for classes in reversed(RUNNING.get()):
+        try:
+            if issubclass(error, classes()):
+                return classes
+        except Exception:  # noqa: BLE001  (not a class, or its expression fails here)
+            return classes
+    return None
+
+
+def try_site(classes: Callable[[], Any]) -> tuple[str, int]:
+    """(file, line) of the ``try`` whose handlers' thunk is ``classes`` (the thunk stands at its line)."""
+    code = classes.__code__
+    return code.co_filename, code.co_firstlineno
