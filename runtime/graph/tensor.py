@@ -2255,7 +2255,12 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     """``x[index]`` with ints, slices, None, Ellipsis, integer arrays and tensors (as indices or bounds).
     A basic index (no integer arrays) gives a view of ``x``, as in NumPy, except a single element
     (a NumPy scalar); an integer scalar tensor counts as basic (it stands for a NumPy integer, such
-    as a loop index)."""
+    as a loop index). A boolean mask whose values the trace knows (a NumPy array, ``np.array([True, False])``
+    made in the function) selects what ``np.nonzero`` of it indexes, NumPy's own reading of a mask: the
+    selection's length is known now, not only when the graph runs."""
+    mask = _known_mask(x, index)
+    if mask is not None:
+        index = np.nonzero(mask)
     template, inputs = index_template(index)
     whole = all(isinstance(it, slice) and it == slice(None) for it in template)
     if whole and (template or x.ndim) and len(template) <= x.ndim or template == (Ellipsis,):
@@ -2273,6 +2278,18 @@ def getitem(x: Tensor, index: Any) -> Tensor:
     return Tensor(out._value, out.builder,
                   view=(x, lambda base: bind1("getitem", [base, *inputs], index=template),
                         lambda base, new: bind1("setitem", [base, new, *inputs], index=template)))
+
+
+def _known_mask(x: Tensor, index: Any) -> Optional[np.ndarray]:
+    """``index``'s values, if it is a boolean mask of one or more dimensions that the trace knows and that fits
+    ``x``'s leading dimensions, all known (a mask that does not fit stays a mask: NumPy's IndexError is its)."""
+    if isinstance(index, Tensor):
+        if index.dtype != np.bool_ or index.ndim == 0:
+            return None
+        index = known_value(index)
+    if not isinstance(index, np.ndarray) or index.dtype != np.bool_ or index.ndim == 0:
+        return None
+    return index if index.shape == tuple(x.shape[:index.ndim]) else None
 
 
 def index_template(index: Any) -> tuple[tuple, list]:

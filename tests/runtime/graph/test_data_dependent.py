@@ -19,7 +19,7 @@ import autograph
 from runtime.graph import ops_data_dependent, run, verify
 from runtime.graph.tracing import TensorSpec, trace
 from tests.coverage.harness import DATA_DEPENDENT
-from tests.helpers import line_of, needs_jax, notes
+from tests.helpers import executors, line_of, needs_jax, notes
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -558,3 +558,36 @@ def test_an_index_input_that_is_neither_integer_nor_boolean_is_refused_by_the_op
     with pytest.raises(IndexError, match="only integers, slices, None, Ellipsis, integer arrays and boolean masks are "
                                          "valid graph indices"):
         trace(lambda x, i: bind1("getitem", [x, i], index=(Ref(0),)), [TensorSpec((3,)), TensorSpec((2,))])
+
+
+# --- a mask whose values the trace knows: its selection's length is known ------------------------------------------
+
+@pytest.mark.parametrize("executor", executors())
+@SETTINGS
+@given(shape=st.lists(st.integers(1, 4), min_size=1, max_size=3), data=st.data())
+def test_a_mask_the_trace_knows_selects_a_known_length_as_numpy_does(executor, shape, data):
+    # (emcee's stretch move with a fixed split: x[mask] of a constant mask, then a draw of len() of the selection)
+    ndim = data.draw(st.integers(1, len(shape)), label="mask ndim")
+    mask = np.array(data.draw(st.lists(st.booleans(), min_size=int(np.prod(shape[:ndim])),
+                                       max_size=int(np.prod(shape[:ndim]))), label="mask"),
+                    dtype=bool).reshape(shape[:ndim])
+    x = np.arange(float(np.prod(shape))).reshape(shape)
+
+    def selected(x):
+        made = np.array(mask.tolist())  # (made in the function: a graph constant whose values the trace knows)
+        return x[mask] * 2.0, x[made] + 1.0, np.zeros(len(x[mask]))
+
+    staged = autograph.function(selected, executor=executor)
+    same(staged(x), selected(x))
+    graph = staged.get_concrete_function(x).graph
+    assert all(None not in v.shape for v in graph.outputs)  # known lengths: no `?` (XLA compiles it whole)
+
+
+def test_a_known_mask_that_does_not_fit_is_numpys_index_error():
+    def misfit(x):
+        return x[np.array([True, False])]
+
+    with pytest.raises(IndexError, match="boolean index did not match indexed array along axis 0"):
+        misfit(np.arange(3.0))
+    with pytest.raises(IndexError, match="boolean index did not match indexed array along axis 0"):
+        autograph.function(misfit)(np.arange(3.0))
