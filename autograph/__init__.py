@@ -28,6 +28,7 @@ from runtime.limits import (
     AutographError,
     DataDependentIndex,
     DataDependentShape,
+    HandlerNotRun,
     Limitation,
     NotOnTensors,
     NotStageable,
@@ -40,7 +41,8 @@ from runtime.staging import StagingError
 __all__ = [
     "AliasedArguments", "AutographError", "ConcreteFunction", "ConversionError", "ConverterBug", "DataDependentIndex",
     "DataDependentShape",
-    "FormatError", "Function", "Limitation", "NoSourceWarning", "NotOnTensors", "NotStageable", "OutputSpecError",
+    "FormatError", "Function", "HandlerNotRun", "Limitation", "NoSourceWarning", "NotOnTensors", "NotStageable",
+    "OutputSpecError",
     "ReadOnlyArgument", "RetracingWarning",
     "SerializationError", "SourceMismatchError", "SourceNotFoundError", "StaleTraceError", "StagingError",
     "SubclassedArray",

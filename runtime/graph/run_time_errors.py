@@ -31,6 +31,10 @@ from runtime.try_blocks import catcher, try_site
 
 Rule = Callable[[Sequence[Any], Mapping[str, Any], list], Optional[type]]
 
+# ``known_in(value, nodes)``: the values a graph value holds now, where the trace fixes them (None otherwise).
+# runtime/graph/tensor.py registers its own at import: it imports the builder, which imports this module.
+KNOWN_IN: list[Callable[[Any, list], Optional[np.ndarray]]] = []
+
 
 def _always(error: type) -> Rule:
     return lambda inputs, attrs, nodes: error
@@ -47,12 +51,10 @@ def _index_rule(first_index_input: int) -> Rule:
         shape = inputs[0].shape
         if None in shape:
             return IndexError
-        from runtime.graph.tensor import known_in  # (the tensor module imports the builder, which imports this)
-
         probe = []
         for part in index:
             if isinstance(part, Ref):
-                known = known_in(inputs[first_index_input + part.k], nodes)
+                known = KNOWN_IN[0](inputs[first_index_input + part.k], nodes) if KNOWN_IN else None
                 if known is None:
                     return IndexError
                 probe.append(known)
