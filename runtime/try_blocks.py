@@ -54,17 +54,28 @@ class catching:  # noqa: N801  (used as a function: ``with ag__.catching(lambda:
         RUNNING.reset(self._token)
 
 
-def catcher(error: type[BaseException]) -> Optional[Callable[[], Any]]:
-    """The innermost running ``try``'s thunk whose handlers would catch ``error`` raised here, or None. A handler
-    whose classes cannot be computed now (a name not bound yet) counts as catching it: the refusal is then the
-    safe answer."""
-    for classes in reversed(RUNNING.get()):
+def catcher(error: type[BaseException]) -> Optional[tuple[Callable[[], Any], Any]]:
+    """``(thunk, classes)`` of the innermost running ``try`` whose handlers would catch ``error`` raised here, or
+    None. Handlers whose classes cannot be computed now (a name not bound yet) or are no classes (a bare ``except:``,
+    ``...``) count as catching anything (``BaseException``): the error standing for a handler is then the safe
+    answer."""
+    for thunk in reversed(RUNNING.get()):
         try:
-            if issubclass(error, classes()):
-                return classes
-        except Exception:  # noqa: BLE001  (not a class, or its expression fails here)
-            return classes
+            classes = thunk()
+        except Exception:  # noqa: BLE001  (its expression fails here)
+            return thunk, BaseException
+        if not _exception_classes(classes):
+            return thunk, BaseException
+        if issubclass(error, classes):
+            return thunk, classes
     return None
+
+
+def _exception_classes(classes: Any) -> bool:
+    """Whether ``classes`` is what an ``except`` clause may name: an exception class, or a tuple of them (nested)."""
+    if isinstance(classes, tuple):
+        return all(_exception_classes(c) for c in classes)
+    return isinstance(classes, type) and issubclass(classes, BaseException)
 
 
 def try_site(classes: Callable[[], Any]) -> tuple[str, int]:

@@ -121,22 +121,11 @@ def located(op: str, inputs: Sequence[Any], attrs: Mapping[str, Any], nodes: lis
     error = rule(inputs, attrs, nodes)
     if error is None:
         return location
-    classes = catcher(error)
-    if classes is None:
+    found = catcher(error)
+    if found is None:
         return location
-    try:
-        caught = classes()
-    except Exception:  # noqa: BLE001  (its expression fails now: whatever the node raises counts as caught)
-        caught = BaseException
-    if not _is_classes(caught):
-        caught = BaseException  # (a bare `except:`, `...` in the converted form)
-    return CaughtLocation(location, caught, format_site(*try_site(classes)), what)
-
-
-def _is_classes(caught: Any) -> bool:
-    if isinstance(caught, tuple):
-        return all(_is_classes(c) for c in caught)
-    return isinstance(caught, type) and issubclass(caught, BaseException)
+    thunk, caught = found
+    return CaughtLocation(location, caught, format_site(*try_site(thunk)), what)
 
 
 def past_handler(error: BaseException, location: Any) -> Optional[HandlerNotRun]:

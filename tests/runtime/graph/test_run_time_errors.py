@@ -313,3 +313,21 @@ def test_to_code_shows_the_handlers_classes_around_the_try_body():
     assert "with ag__.catching(lambda: KeyError):" in code
     assert "with ag__.catching(lambda: np.linalg.LinAlgError):" in code
     assert "with ag__.catching(lambda: ...):" in autograph.to_code(anything_caught)
+
+
+def bare_after_a_class(a, i):
+    try:
+        return np.linalg.inv(a)[i]
+    except ValueError:  # (LinAlgError is one; an IndexError is the bare except's)
+        return np.zeros(2)
+    except:  # noqa: E722
+        return np.ones(2)
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_bare_except_after_a_class_catches_what_the_class_does_not(executor):
+    staged = autograph.function(bare_after_a_class, executor=executor)
+    np.testing.assert_allclose(staged(REGULAR, np.int64(1)), bare_after_a_class(REGULAR, np.int64(1)))
+    for args, error in (((SINGULAR, np.int64(1)), "LinAlgError"), ((REGULAR, np.int64(5)), "IndexError")):
+        with pytest.raises(HandlerNotRun, match=f"raised {error} "):
+            staged(*args)
