@@ -331,3 +331,21 @@ def test_a_bare_except_after_a_class_catches_what_the_class_does_not(executor):
     for args, error in (((SINGULAR, np.int64(1)), "LinAlgError"), ((REGULAR, np.int64(5)), "IndexError")):
         with pytest.raises(HandlerNotRun, match=f"raised {error} "):
             staged(*args)
+
+
+@helpers.needs_jax
+@pytest.mark.parametrize("fn, handled, plain, marker, error, what", CAUGHT, ids=[r[0].__name__ for r in CAUGHT])
+def test_on_plain_values_inside_a_jax_trace_the_converted_form_is_pythons(fn, handled, plain, marker, error, what):
+    import jax
+
+    converted = autograph.convert(fn)
+    for args in (handled, plain):
+        # (the converted form runs: a JAX trace is under way)
+        inside, eager = helpers.outcome(lambda: np.asarray(jax.jit(lambda: converted(*args))())), \
+            helpers.outcome(fn, *args)
+        assert inside[0] == eager[0], (inside, eager)
+        if eager[0] == "value":  # (JAX's output is float32 unless x64 is on)
+            np.testing.assert_allclose(inside[1], eager[1], rtol=1e-6)
+        else:
+            assert inside[1] == eager[1]
+    assert RUNNING.get() == ()
