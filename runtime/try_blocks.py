@@ -1,4 +1,4 @@
-"""Which ``try`` statements of the user's are running, for the graph to refuse an error it would raise past them.
+"""Which ``try`` statements of the user's are running, for the graph to name an error it would raise past them.
 
     try:                                                 # converted form (autograph/converters/handlers.py)
         with ag__.catching(lambda: (LinAlgError,)):
@@ -9,17 +9,17 @@
 
 A ``try`` runs while its function is traced; a graph node that fails only when the graph runs (a singular
 matrix in ``inv``, an index out of bounds, a staged ``raise``) fails after it, past its handler. Eager code's
-handler would have caught that error and gone on, so the graph refuses such a node where a running ``try``
-would catch its error (``runtime.graph.run_time_errors``), rather than raise to the caller where the program
-returns a value. The handlers' classes are asked only then (the thunk): most ``try`` blocks stage nothing
-that fails.
+handler would have caught that error and gone on, so such a node, made where a running ``try`` would catch its
+error, raises ``HandlerNotRun`` when it fails (``runtime.graph.run_time_errors``), not its own error, which the
+caller could catch and go on from with another answer. The handlers' classes are asked only when such a node is
+made (the thunk): most ``try`` blocks stage nothing that fails.
 
 The running ``try`` blocks are per thread and context (a ContextVar), each entered and left by a ``with``,
 so an exception leaving the block leaves it. An interrupt (Ctrl-C) landing as ``__exit__`` starts, before it
 resets the variable, leaves the entry behind in that context: a graph trace starts with none (in its own copy
 of the caller's context: runtime/graph/tracing.py), so the leftover never reaches another trace; inside the trace
-it was left in, it could only refuse a node more (never stage one a running ``try`` catches), and only where the
-program caught the interrupt and went on tracing.
+it was left in, it could only make a node's failure ``HandlerNotRun`` that would have been the node's own error
+(never the reverse), and only where the program caught the interrupt and went on tracing.
 """
 
 from __future__ import annotations

@@ -24,9 +24,9 @@ plain values the call only looks at the exception being handled.
 
 The ``with`` tells the graph which ``try`` blocks are running and what their handlers catch (asked
 only if a node that fails when the graph runs is made in one: runtime/try_blocks.py): a graph
-cannot run a handler for an error it raises when it runs, after the ``try`` ran, so it refuses such
-a node rather than raise past a handler that eager code runs. A bare ``except:`` is ``...`` there
-(no class: it catches anything).
+cannot run a handler for an error it raises when it runs, after the ``try`` ran, so such a node
+raises ``HandlerNotRun`` when it fails, not its own error past a handler that eager code runs. A
+bare ``except:`` is ``...`` there (no class: it catches anything).
 """
 
 from __future__ import annotations

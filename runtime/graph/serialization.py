@@ -698,9 +698,9 @@ class _Decoder:
                     raise FormatError(f"its inputs and attrs do not make a valid {op} ({type(error).__name__}: "
                                       f"{error})") from error
                 caught = node.get("caught")
-                location = _caught(_label(node["location"]), None if caught is None else {
-                    **caught, "classes": caught.get("classes") if caught.get("classes") == "all" or not isinstance(
-                        caught.get("classes"), list) else [self.value(c) for c in caught["classes"]]})
+                if caught is not None and isinstance(caught, dict) and isinstance(caught.get("classes"), list):
+                    caught = {**caught, "classes": [self.value(c) for c in caught["classes"]]}
+                location = _caught(_label(node["location"]), caught)
                 outputs = tuple(define(t) for t in node["outputs"])
             except FormatError as error:
                 if getattr(error, "_node", False):  # a node of a subgraph named itself already
@@ -786,11 +786,13 @@ def _flat_classes(caught: Any) -> Any:
 
 
 def _caught(location: Any, caught: Any) -> Any:
-    """A loaded node's location, with the ``try`` it was made in (``Writer.caught``'s record), if any."""
+    """A loaded node's location, with the ``try`` it was made in (``_Encoder.caught``'s record), if any. Its texts
+    are escaped as a label's are: they go into an error's message."""
     if caught is None or location is None:
         return location
     if not (isinstance(caught, dict) and isinstance(caught.get("try_at"), str) and isinstance(caught.get("what"), str)):
         raise FormatError(f"its caught {_short(caught)} is not {{classes, try_at, what}}")
+    try_at, what = (_printable(caught[key]) for key in ("try_at", "what"))
     classes = caught.get("classes")
     if classes == "all":
         resolved: Any = BaseException
@@ -798,7 +800,11 @@ def _caught(location: Any, caught: Any) -> Any:
         resolved = tuple(classes)
     else:
         raise FormatError(f"its caught classes {_short(classes)} are not exception classes")
-    return run_time_errors.CaughtLocation(location, resolved, caught["try_at"], caught["what"])
+    return run_time_errors.CaughtLocation(location, resolved, try_at, what)
+
+
+def _printable(text: str) -> str:
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:200])
 
 
 def _label(location: Any) -> Any:
@@ -813,8 +819,7 @@ def _label(location: Any) -> Any:
         raise FormatError(f"its location {_short(location)} is not [file, line]")
     name = location[0]
     if not (name.startswith("<saved: ") and name.endswith(">")):  # a loaded graph saved again keeps its label
-        name = "".join(c if c.isprintable() else repr(c)[1:-1] for c in name[:200])
-        name = f"<saved: {name}>"
+        name = f"<saved: {_printable(name)}>"
     return (name, location[1])
 
 

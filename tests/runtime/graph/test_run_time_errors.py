@@ -349,3 +349,18 @@ def test_on_plain_values_inside_a_jax_trace_the_converted_form_is_pythons(fn, ha
         else:
             assert inside[1] == eager[1]
     assert RUNNING.get() == ()
+
+
+def test_a_saved_files_try_record_is_checked_and_its_text_escaped():
+    from runtime.graph import serialization
+    from runtime.graph.run_time_errors import CaughtLocation
+
+    location = serialization._caught(("<saved: f.py>", 3), {"classes": [KeyError], "try_at": "f.py:2\nforged",
+                                                              "what": "this\x1b[2J index"})
+    assert isinstance(location, CaughtLocation) and location.caught == (KeyError,)
+    assert location.try_at == "f.py:2\\nforged" and location.what == "this\\x1b[2J index"  # (escaped: one line)
+    assert serialization._caught(("<saved: f.py>", 3), {"classes": "all", "try_at": "", "what": ""}).caught \
+        is BaseException
+    for bad in (7, {"classes": "all", "try_at": 3, "what": ""}, {"classes": ["KeyError"], "try_at": "", "what": ""}):
+        with pytest.raises(serialization.FormatError, match="its caught"):
+            serialization._caught(("<saved: f.py>", 3), bad)
