@@ -56,9 +56,10 @@ class catching:  # noqa: N801  (used as a function: ``with ag__.catching(lambda:
 
 def catcher(error: type[BaseException]) -> Optional[tuple[Callable[[], Any], Any]]:
     """``(thunk, classes)`` of the innermost running ``try`` whose handlers would catch ``error`` raised here, or
-    None. Handlers whose classes cannot be computed now (a name not bound yet) or are no classes (a bare ``except:``,
-    ``...``) count as catching anything (``BaseException``): the error standing for a handler is then the safe
-    answer."""
+    some kind of it (a node that may raise any ``Exception``, a Python function called when the graph runs, meets
+    an ``except ValueError:``: which it raises, the run decides), or None. Handlers whose classes cannot be computed
+    now (a name not bound yet) or are no classes (a bare ``except:``, ``...``) count as catching anything
+    (``BaseException``): the error standing for a handler is then the safe answer."""
     for thunk in reversed(RUNNING.get()):
         try:
             classes = thunk()
@@ -66,9 +67,17 @@ def catcher(error: type[BaseException]) -> Optional[tuple[Callable[[], Any], Any
             return thunk, BaseException
         if not _exception_classes(classes):
             return thunk, BaseException
-        if issubclass(error, classes):
+        if issubclass(error, classes) or any(issubclass(c, error) for c in _flat(classes)):
             return thunk, classes
     return None
+
+
+def _flat(classes: Any) -> Any:
+    if isinstance(classes, tuple):
+        for c in classes:
+            yield from _flat(c)
+    else:
+        yield classes
 
 
 def _exception_classes(classes: Any) -> bool:

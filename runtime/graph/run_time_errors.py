@@ -83,7 +83,7 @@ ERRORS: dict[str, tuple[Rule, str]] = {
     "setitem": (_index_rule(2), _INDEX),  # (x, v, *index inputs)
     "take": (_taken, _INDEX),
     "python_int": (_always(OverflowError), "this Python int arithmetic"),
-    "numpy_function": (_always(Exception), "this Python function, called when the graph runs"),
+    "numpy_function": (_always(Exception), "this Python function (called when the graph runs)"),
     **{op: (_always(np.linalg.LinAlgError), f"this linear algebra (`{op.removeprefix('scipy_')}`)")
        for op in ("inv", "solve", "cholesky", "svd", "eig", "eigvals", "eigh", "eigvalsh", "lstsq", "lstsq_residuals",
                   "scipy_inv", "scipy_cholesky", "scipy_solve", "scipy_solve_triangular", "scipy_pinv", "scipy_svd",

@@ -37,10 +37,11 @@ from runtime.numpy_function import HostCall, OutputSpecError, Slot
 _FAILED = threading.local()
 
 
-def _bind(call: HostCall, inputs: Sequence[Any], canonical: bool) -> tuple:
+def _bind(call: HostCall, inputs: Sequence[Any], canonical: bool, location: Any = None) -> tuple:
     """``io_callback`` of ``call`` on ``inputs`` (JAX values, one per ``Slot``): one JAX value per output spec.
     ``canonical``: declare the outputs in JAX's current default types (x64 off: float64 as float32), as
-    ``backend="jax"`` computes; the callback still checks them against the specs as declared."""
+    ``backend="jax"`` computes; the callback still checks them against the specs as declared. ``location``: the
+    graph node's (``host_failure_location`` gives it with a failure: a ``try`` of the program's may catch it)."""
     unknown = [s for s in call.specs if None in tuple(s.shape)]
     if unknown:
         raise NotStageable(
@@ -57,7 +58,7 @@ def _bind(call: HostCall, inputs: Sequence[Any], canonical: bool) -> tuple:
             if hasattr(error, "add_note") and not isinstance(error, OutputSpecError):  # (which names it already)
                 error.add_note(f"(raised while running the compiled function, by the numpy_function called at "
                                f"{call.where()})")
-            _FAILED.error = error
+            _FAILED.error, _FAILED.location = error, location
             raise
         return tuple(np.asarray(o, dtype=d) for o, d in zip(outputs, dtypes))
 
@@ -79,10 +80,11 @@ def _bind(call: HostCall, inputs: Sequence[Any], canonical: bool) -> tuple:
         raise
 
 
-def lower(call: HostCall, inputs: Sequence[Any]) -> Any:
+def lower(call: HostCall, inputs: Sequence[Any], location: Any = None) -> Any:
     """What the JAX rule of the ``numpy_function`` op (runtime/graph/ops_callback.py; runtime/jax/lowering.py)
-    computes, in 64 bits as the lowered graph does: its output, or a tuple of them (None for none)."""
-    outputs = _bind(call, inputs, canonical=False)
+    computes, in 64 bits as the lowered graph does: its output, or a tuple of them (None for none). ``location``:
+    the node's."""
+    outputs = _bind(call, inputs, canonical=False, location=location)
     if not outputs:
         return None
     return outputs[0] if len(outputs) == 1 else outputs
@@ -110,3 +112,8 @@ def host_failure(error: BaseException) -> Optional[BaseException]:
     if failed is None or f"{type(failed).__name__}: {failed}" not in str(error):
         return None
     return failed.with_traceback(None)
+
+
+def host_failure_location() -> Any:
+    """The graph node's location of the host call whose error ``host_failure`` gave last on this thread."""
+    return getattr(_FAILED, "location", None)

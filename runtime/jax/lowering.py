@@ -1147,7 +1147,7 @@ def _random(what: str) -> Rule:
 def _numpy_function(ctx, *inputs, call):
     """The user's NumPy function (runtime/graph/ops_callback.py) as an ordered io_callback (runtime/jax/callback.py)."""
     try:
-        return callback.lower(call, inputs)
+        return callback.lower(call, inputs, ctx.node.location)
     except NotStageable as error:  # (an output of unknown size: XLA's shapes are static)
         raise LoweringError(str(error)) from error
 
@@ -1401,6 +1401,9 @@ class Lowered:
             failed = callback.host_failure(error)  # a numpy_function's own error: itself, as the interpreter raises it
             if failed is None:
                 raise
+            handler_not_run = run_time_errors.past_handler(failed, callback.host_failure_location())
+            if handler_not_run is not None:  # a `try` of the program's would have caught it (run_time_errors.py)
+                raise handler_not_run from failed
             raise failed from error
         finally:
             _x64_restore(prev)

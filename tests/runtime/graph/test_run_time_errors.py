@@ -364,3 +364,32 @@ def test_a_saved_files_try_record_is_checked_and_its_text_escaped():
     for bad in (7, {"classes": "all", "try_at": 3, "what": ""}, {"classes": ["KeyError"], "try_at": "", "what": ""}):
         with pytest.raises(serialization.FormatError, match="its caught"):
             serialization._caught(("<saved: f.py>", 3), bad)
+
+
+def _host(x):
+    if x[0] < 0:
+        raise ValueError("negative")
+    if x[0] > 100:
+        raise KeyError("large")
+    return x * 2
+
+
+def host_function_or_zeros(x):
+    try:
+        return autograph.numpy_function(_host, x, output_spec=autograph.TensorSpec((2,), np.float64))
+    except ValueError:
+        return x * 0
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_python_function_the_graph_calls_is_caught_by_what_it_raises(executor):
+    """A numpy_function may raise anything: which error, the run decides. Its ValueError under `except ValueError`
+    is HandlerNotRun; its KeyError, which no handler there catches, is itself, as eagerly."""
+    staged = autograph.function(host_function_or_zeros, executor=executor)
+    np.testing.assert_array_equal(staged(np.ones(2)), host_function_or_zeros(np.ones(2)))
+    with pytest.raises(HandlerNotRun, match=r"this Python function \(called when the graph runs\) raised ValueError"):
+        staged(-np.ones(2))
+    with pytest.raises(KeyError, match="large"):
+        host_function_or_zeros(np.full(2, 200.0))
+    with pytest.raises(KeyError, match="large"):
+        staged(np.full(2, 200.0))
