@@ -88,6 +88,7 @@ def _exception_classes(classes: Any) -> bool:
 
 
 def try_site(classes: Callable[[], Any]) -> tuple[str, int]:
-    """(file, line) of the ``try`` whose handlers' thunk is ``classes`` (the thunk stands at its line)."""
+    """(file, line) of the first statement of the ``try`` body whose handlers' thunk is ``classes`` (the thunk stands
+    at its line)."""
     code = classes.__code__
     return code.co_filename, code.co_firstlineno

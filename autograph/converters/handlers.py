@@ -43,7 +43,9 @@ def _guard() -> ast.stmt:
 
 
 def _catching(node: ast.Try) -> ast.With:
-    """``with ag__.catching(lambda: <what the handlers catch>):`` around ``node``'s body, at its line."""
+    """``with ag__.catching(lambda: <what the handlers catch>):`` around ``node``'s body, at the line of the body's
+    first statement: its line events are then the original's for a one-statement body (a ``with`` at the ``try``'s
+    line would fire one there again as it exits), and one more there as a longer body leaves it."""
     caught = [copy.deepcopy(handler.type) if handler.type is not None else ast.Constant(value=...)
               for handler in node.handlers]
     classes = caught[0] if len(caught) == 1 else ast.Tuple(elts=caught, ctx=ast.Load())
@@ -51,7 +53,7 @@ def _catching(node: ast.Try) -> ast.With:
                        body=classes)
     call = ast.Call(func=templates.replace_expression("ag__.catching"), args=[thunk], keywords=[])
     block = ast.With(items=[ast.withitem(context_expr=call)], body=node.body)
-    templates.copy_location(block, node)
+    templates.copy_location(block, node.body[0])
     return block
 
 

@@ -137,7 +137,7 @@ def past_handler(error: BaseException, location: Any) -> Optional[HandlerNotRun]
         return None
     return HandlerNotRun(
         f"{format_site(*location)}: {location.what} raised {type(error).__name__} ({error}) when the graph ran, and "
-        f"the `try` at {location.try_at} would have caught it: that `try` ran while the function was traced, so the "
-        "graph cannot run its `except`, where your program goes on. Test the condition yourself and choose with "
-        "np.where or an `if` (for a matrix: np.linalg.cond, or np.isfinite of the result; for an index: 0 <= i < "
-        "n), or put the `try` around the call of the traced function.")
+        f"the `try` around it (its body from {location.try_at}) would have caught it: that `try` ran while the "
+        "function was traced, so the graph cannot run its `except`, where your program goes on. Test the condition "
+        "yourself and choose with np.where or an `if` (for a matrix: np.linalg.cond, or np.isfinite of the result; "
+        "for an index: 0 <= i < n), or put the `try` around the call of the traced function.")

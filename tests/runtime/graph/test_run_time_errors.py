@@ -146,9 +146,44 @@ def test_a_node_failing_at_run_time_inside_a_try_that_catches_it_raises_handler_
 def test_the_error_names_the_try_whose_handler_catches():
     with pytest.raises(HandlerNotRun) as info:
         autograph.function(caught_by_the_outer_try)(SINGULAR)
-    inner_try = helpers.line_of(HERE, "inner-try-body") - 1
-    outer_try = inner_try - 1
-    assert f"the `try` at {HERE}:{outer_try} would have caught it" in str(info.value)
+    inner_try = helpers.line_of(HERE, "inner-try-body") - 1  # (the outer try's body starts with the inner try)
+    assert f"the `try` around it (its body from {HERE}:{inner_try}) would have caught it" in str(info.value)
+
+
+def test_a_try_in_the_converted_form_fires_the_line_events_of_the_original():
+    import sys
+
+    def one_statement(x):
+        y = 0
+        try:
+            y = x + 1
+        except ValueError:
+            y = -1
+        return y
+
+    def events(fn, *args):
+        seen = []
+
+        def tracer(frame, event, arg):
+            if event == "line" and frame.f_code.co_filename == HERE:
+                seen.append(frame.f_lineno)
+            return tracer
+
+        sys.settrace(tracer)
+        try:
+            fn(*args)
+        finally:
+            sys.settrace(None)
+        return seen
+
+    converted = autograph.convert(one_statement)
+    with converted_form():
+        in_the_converted_form = events(converted, 1)
+    first = one_statement.__code__.co_firstlineno
+    assert events(one_statement, 1) == [first + k for k in (1, 2, 3, 6)]
+    # (the converted form's `with ag__.tidying` adds one event at the first statement as it returns, before and
+    # after this stop: the `with ag__.catching` at the body's line adds none to a one-statement body)
+    assert in_the_converted_form == events(one_statement, 1) + [first + 1], in_the_converted_form
 
 
 def stages_beside_a_handler_for_something_else(a, table):
