@@ -34,8 +34,8 @@ RUNNING: ContextVar[tuple[Callable[[], Any], ...]] = ContextVar("autograph_runni
 
 class catching:  # noqa: N801  (used as a function: ``with ag__.catching(lambda: (E,)):``)
     """``with ag__.catching(classes):`` around the body of a ``try`` that has ``except`` clauses: ``classes``
-    gives what its handlers catch, as an ``except`` clause names it (a class, or a tuple of them;
-    ``BaseException`` for a bare ``except:``)."""
+    gives what its handlers catch, as an ``except`` clause names it (a class, or a tuple of them; ``...`` for a
+    bare ``except:``, which catches anything)."""
 
     __slots__ = ("classes", "_token")
 
