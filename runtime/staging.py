@@ -146,15 +146,18 @@ def describe(name: str, path: str = "") -> str:
     return f"'{name}{path}'"
 
 
-def _machinery_dirs() -> tuple[str, ...]:
+# The runtime's and the converter's own directories (each ending in a separator, for ``str.startswith``).
+OWN_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), name, "")
+                 for name in ("runtime", "autograph"))
+
+
+def machinery_dirs() -> tuple[str, ...]:
     """Directories whose frames are machinery, not the user's program (JAX's only once imported)."""
-    here = os.path.dirname(os.path.abspath(__file__))
-    dirs = [here, os.path.join(os.path.dirname(here), "autograph"), os.path.dirname(np.__file__),
-            sysconfig.get_paths()["stdlib"]]
+    dirs = [os.path.dirname(np.__file__), sysconfig.get_paths()["stdlib"]]
     for module in ("jax", "jaxlib"):
         if getattr(sys.modules.get(module), "__file__", None):
             dirs.append(os.path.dirname(os.path.abspath(sys.modules[module].__file__)))
-    return tuple(os.path.join(d, "") for d in dirs)
+    return OWN_DIRS + tuple(os.path.join(d, "") for d in dirs)
 
 
 # co_filename -> whether its frames are machinery. Tracing asks for every graph node (see
@@ -170,7 +173,7 @@ def is_machinery(filename: str) -> bool:
         _machinery_files.clear()
     known = _machinery_files.get(filename)
     if known is None:
-        known = _machinery_files[filename] = os.path.abspath(filename).startswith(_machinery_dirs())
+        known = _machinery_files[filename] = os.path.abspath(filename).startswith(machinery_dirs())
     return known
 
 

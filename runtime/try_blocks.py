@@ -25,7 +25,7 @@ it was left in, it could only make a node's failure ``HandlerNotRun`` that would
 from __future__ import annotations
 
 from contextvars import ContextVar
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 # The handlers' classes of the running `try` blocks of converted code, outermost first (empty: none runs, the
 # builder's quick test before ``catcher``).
@@ -65,26 +65,25 @@ def catcher(error: type[BaseException]) -> Optional[tuple[Callable[[], Any], Any
             classes = thunk()
         except Exception:  # noqa: BLE001  (its expression fails here)
             return thunk, BaseException
-        if not _exception_classes(classes):
+        if not exception_classes(classes):
             return thunk, BaseException
-        if issubclass(error, classes) or any(issubclass(c, error) for c in _flat(classes)):
+        if issubclass(error, classes) or any(issubclass(c, error) for c in flat_classes(classes)):
             return thunk, classes
     return None
 
 
-def _flat(classes: Any) -> Any:
+def flat_classes(classes: Any) -> Iterator[Any]:
+    """The items of what an ``except`` clause names (a class, or tuples of them, nested), one by one."""
     if isinstance(classes, tuple):
         for c in classes:
-            yield from _flat(c)
+            yield from flat_classes(c)
     else:
         yield classes
 
 
-def _exception_classes(classes: Any) -> bool:
+def exception_classes(classes: Any) -> bool:
     """Whether ``classes`` is what an ``except`` clause may name: an exception class, or a tuple of them (nested)."""
-    if isinstance(classes, tuple):
-        return all(_exception_classes(c) for c in classes)
-    return isinstance(classes, type) and issubclass(classes, BaseException)
+    return all(isinstance(c, type) and issubclass(c, BaseException) for c in flat_classes(classes))
 
 
 def try_site(classes: Callable[[], Any]) -> tuple[str, int]:

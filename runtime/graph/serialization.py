@@ -52,6 +52,7 @@ from runtime.graph.shapes import Ref
 from runtime.graph.tracing import TensorSpec, TreeDef
 from runtime.graph.variables import Variable
 from runtime.limits import AutographError
+from runtime.try_blocks import flat_classes
 
 _PYTHON_KINDS = {"bool": bool, "int": int, "float": float, "complex": complex}
 FORMAT_NAME = "autograph-numpy saved function"
@@ -182,7 +183,7 @@ class _Encoder:
         file:line and the node in words, so that a loaded graph raises ``HandlerNotRun`` as the traced one does."""
         if not isinstance(location, run_time_errors.CaughtLocation):
             return {}
-        classes = list(_flat_classes(location.caught))
+        classes = list(flat_classes(location.caught))
         return {"caught": {"classes": "all" if not all(issubclass(c, Exception) for c in classes) else
                            [self.value(c, f"{where}: the classes its `try` catches") for c in classes],
                            "try_at": str(location.try_at), "what": str(location.what)}}
@@ -775,14 +776,6 @@ def _check_attrs(op: str, n_inputs: int, attrs: dict) -> None:
     for name in required:
         if name not in attrs:
             raise FormatError(f"attr {name!r} is missing; {takes}")
-
-
-def _flat_classes(caught: Any) -> Any:
-    if isinstance(caught, tuple):
-        for c in caught:
-            yield from _flat_classes(c)
-    else:
-        yield caught
 
 
 def _caught(location: Any, caught: Any) -> Any:

@@ -40,7 +40,6 @@ import dis
 import functools
 import linecache
 import operator
-import os
 import sys
 import warnings
 from typing import Any, Callable, Optional, Sequence
@@ -64,6 +63,7 @@ from runtime.graph.builder import current_builder, leaked_tensor_error
 from runtime.graph.shapes import Ref, normalize_axes, normalize_axis
 from runtime.limits import NotOnTensors, UnknownDimension, remember
 from runtime.staging import (
+    OWN_DIRS,
     NotStageable,
     format_site,
     in_converted_code,
@@ -773,19 +773,14 @@ def _number_refusal(t: Tensor, what: str) -> Exception:
     return _store_refusal(t, writer) if _running(writer, _STORES) else concrete_error(t, what)
 
 
-# The converter's and the runtime's own directories: a write they run is the user's statement's.
-_OWN_DIRS = tuple(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), name, "")
-                  for name in ("runtime", "autograph"))
-
-
 def _store_refusal(t: Tensor, writer: Any) -> NotStageable:
     """The refusal of ``a[i] = v`` into a NumPy array, ``t`` (a graph tensor) the index or the value: NumPy asked it
     for its values (``__array__``, or ``float()`` / ``int()`` / ``complex()`` for one element). ``writer``: the frame
     running the write, the user's or a library's (NumPy's ``np.mgrid[0:t:5j]`` writes its bounds into the array it
     makes): the message names a write the user did not write as the library's, at its own line."""
     user = user_frame()
-    while writer is not None and writer is not user and writer.f_code.co_filename.startswith(_OWN_DIRS):
-        writer = writer.f_back  # (the runtime's write in the user's stead: `ag__`'s item writes)
+    while writer is not None and writer is not user and writer.f_code.co_filename.startswith(OWN_DIRS):
+        writer = writer.f_back  # (the runtime's write, in the user's stead: `ag__`'s item writes, its statement's)
     if writer is not None and user is not None and writer is not user:
         code = writer.f_code
         name = getattr(code, "co_qualname", code.co_name)

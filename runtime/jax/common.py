@@ -7,8 +7,6 @@ Imported by ``cond`` and ``loops`` only, so JAX is imported with them, never by 
 from __future__ import annotations
 
 import os
-import sys
-import sysconfig
 import traceback
 from typing import Any, Callable
 
@@ -22,7 +20,7 @@ from runtime import carry
 from runtime.jax import jax_internals
 from runtime.jax.jax_internals import jaxpr_as_fun
 from runtime.jax.leaves import is_iterator
-from runtime.staging import StagingError, ambiguous_truth, describe, format_site
+from runtime.staging import StagingError, ambiguous_truth, describe, format_site, machinery_dirs
 from runtime.undefined import Undefined
 
 _PLAIN = (bool, int, float, complex, str, bytes)
@@ -240,19 +238,9 @@ def located(error: BaseException) -> JaxStagingError:
     return JaxStagingError(f"{_raised_at(error)}: {advice} (JAX: {type(error).__name__}: {first})")
 
 
-def _machinery() -> tuple[str, ...]:
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # runtime/
-    dirs = [here, os.path.join(os.path.dirname(here), "autograph"), os.path.dirname(np.__file__),
-            os.path.dirname(jax.__file__), sysconfig.get_paths()["stdlib"]]
-    jaxlib = sys.modules.get("jaxlib")
-    if getattr(jaxlib, "__file__", None):
-        dirs.append(os.path.dirname(jaxlib.__file__))
-    return tuple(os.path.join(os.path.abspath(d), "") for d in dirs)
-
-
 def _raised_at(error: BaseException) -> str:
     """The innermost frame of the error's traceback that is the user's (not ours, JAX's, NumPy's)."""
-    skipped = _machinery()
+    skipped = machinery_dirs()  # (JAX's among them: this module imports it)
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         if not os.path.abspath(frame.filename).startswith(skipped):
             return format_site(frame.filename, frame.lineno)
