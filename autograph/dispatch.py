@@ -41,7 +41,7 @@ import numpy as np
 
 from autograph.call_keys import call_arguments, compilable, make_binder, parameter_list, scalar_flavour
 from autograph.trace_guards import any_changed
-from runtime.graph import TensorSpec
+from runtime.graph import TensorSpec, error_state
 
 _P = inspect.Parameter
 _DISPATCH_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "<autograph jax dispatch>")
@@ -106,8 +106,11 @@ class Dispatcher:
         nothing ran twice)."""
         jitted, asarray, zero = self.jitted, np.asarray, self.zero
         on, restore, local = self.x64
+        quiet = error_state.ambient_quiet
 
         def run(inputs: Sequence[Any]) -> np.ndarray:
+            if not quiet():  # an error state that asks to raise (XLA signals none): the trace's own run decides
+                return fallback(inputs)
             if local() is True:  # 64 bits on already
                 try:
                     return asarray(jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs))
@@ -152,7 +155,7 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     lines = [f"def call({parameter_list(params)}):",
              f"    if {test}:",
              "        ag__tick()",
-             "        if ag__building() is None and not (ag__guards and ag__changed(ag__guards)):",
+             "        if ag__building() is None and ag__quiet() and not (ag__guards and ag__changed(ag__guards)):",
              "            if ag__local() is True:",
              "                try:", *(f"                    {line}" for line in run[:1]),
              *(f"                {line}" for line in run[1:]),
@@ -168,7 +171,8 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     namespace = {"ag__ndarray": np.ndarray, "ag__asarray": np.asarray, "ag__dispatch": dispatcher.jitted,
                  "ag__tick": tick, "ag__building": building, "ag__local": local, "ag__on": on,
                  "ag__restore": restore, "ag__general": general, "ag__keyed": keyed, "ag__miss": dispatcher.miss,
-                 "ag__zero": dispatcher.zero, "ag__guards": guards, "ag__changed": any_changed}
+                 "ag__zero": dispatcher.zero, "ag__guards": guards, "ag__changed": any_changed,
+                 "ag__quiet": error_state.ambient_quiet}
     exec(compile("\n".join(lines) + "\n", _DISPATCH_FILE, "exec"), namespace)
     call = namespace["call"]
     call.__defaults__, call.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
@@ -181,6 +185,8 @@ def single_trace(tree: Any, leaves: Sequence[Any], lowered: Any, single_output: 
     must take one array per parameter (no Python values, no nests) and return one array, with no state
     (no Variable, print or assert) and no argument written into."""
     if not single_output or lowered is None or not lowered.single:
+        return None
+    if error_state.nodes_with_state(lowered.graph):  # (its runs resolve the function's own np.errstate)
         return None
     if any(child.kind != "leaf" for child in tree.children) or not all(isinstance(x, TensorSpec) for x in leaves):
         return None

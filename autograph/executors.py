@@ -48,7 +48,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import interpreter
+from runtime.graph import error_state, interpreter
 from runtime.graph.ir import Graph
 
 TRIALS = 5  # timed calls of each executor before ``auto`` decides
@@ -69,7 +69,11 @@ def jax_executor(graph: Graph) -> Executor:
     jax_runtime.require()
     from runtime.jax import lowering
 
-    return lowering.lower(graph).call
+    lowered = lowering.lower(graph)
+    run = error_state.quiet_only(lowered.call, graph, "jax")  # XLA signals no floating-point error
+    if lowered.call_single is not None:
+        run.single = error_state.quiet_only(lowered.call_single, graph, "jax")
+    return run
 
 
 def numba_executor(graph: Graph) -> Executor:
@@ -164,8 +168,8 @@ class AutoExecutor:
 
     def __call__(self, inputs: Sequence[Any]) -> tuple:
         choice = self.choice  # (set only after ``_jax`` is: "jax" always finds its executor)
-        if choice == "numpy":
-            return self._numpy(inputs)
+        if choice == "numpy" or (choice is not None and not error_state.quiet_now(self._graph)):
+            return self._numpy(inputs)  # (compiled code signals no floating-point error: error_state.py)
         if choice == "jax":
             return self._jax(inputs)
         if choice == "numba":
@@ -182,11 +186,16 @@ class AutoExecutor:
                 settle, self._settled = not self._settled, True
             if settle:  # (outside the lock: ``decided`` takes its Function's; calls meanwhile run the choice too)
                 own = single_output({"jax": self._jax, "numba": self._numba}.get(self.choice, self._numpy))
-                self._single_chosen[0] = own if self.decided is None else self.decided(self.choice, own)
+                chosen = own if self.decided is None else self.decided(self.choice, own)
+                if self.choice != "numpy":  # (compiled code signals no floating-point error: error_state.py)
+                    chosen = error_state.quiet_or(chosen, single_output(self._numpy), self._graph)
+                self._single_chosen[0] = chosen
         return out if out.__class__ is np.ndarray else np.asarray(out)
 
     def _trial(self, inputs: Sequence[Any]) -> tuple:
         graph = self._graph
+        if self.calls and not error_state.quiet_now(graph):  # no trial call: compiled code would not signal it
+            return self._numpy(inputs)
         self.calls += 1
         if self.calls == 1:
             try:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from contextvars import ContextVar
 from typing import Any, Mapping, Optional, Sequence
 
-from runtime.graph import as_written, ops, run_time_errors
+from runtime.graph import as_written, error_state, ops, run_time_errors
 from runtime.graph.ir import FrozenDict, Graph, Node, Value
 from runtime.staging import StagingError, format_site, hide_library_frames, user_frame, user_location
 from runtime.try_blocks import RUNNING as RUNNING_TRY_BLOCKS
@@ -59,6 +59,9 @@ class GraphBuilder:
         # On the outermost builder: the 0-d values whose Python type depends on the path a run takes (`r = 0` or a
         # NumPy float64), with the graph value naming the path's: id(Value) -> Record (runtime/graph/path_types.py)
         self.path_types: dict[int, Any] = {}
+        # NumPy's error state as the trace started, and those met since (runtime/graph/error_state.py): shared by
+        # the trace's builders.
+        self.error_states = error_state.Tracking() if parent is None else parent.error_states
 
     def add_input(self, shape: tuple, dtype: Any) -> Value:
         value = Value(shape, dtype)
@@ -114,6 +117,10 @@ class GraphBuilder:
         location = None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
         if location is not None and RUNNING_TRY_BLOCKS.get():  # one failing when the graph runs, in a `try`
             location = run_time_errors.located(op, inputs, frozen, self.nodes, location)
+        if location is not None and (state := error_state.current()) is not self.error_states.start:
+            changed = self.error_states.of(state, location)  # made inside the program's np.errstate block
+            if changed is not None:
+                location = error_state.with_state(location, changed)
         self.nodes.append(Node(op, tuple(inputs), frozen, outputs, location))
         return outputs
 

@@ -45,7 +45,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import kernels, ops, shapes
+from runtime.graph import error_state, kernels, ops, shapes
 from runtime.graph import parallel as parallel_regions
 from runtime.graph.instructions import Block, Instruction
 from runtime.graph.ir import Graph, Node, Value
@@ -112,6 +112,10 @@ class Module:
         else:
             raw = kernels.NUMPY_KERNELS[node.op]
             kernel = bind(raw, node.attrs) if node.attrs else raw
+            state = error_state.of_node(node)
+            if state is not None:  # made inside the program's own np.errstate block: run under it
+                kernel = self.namespace[name] = error_state.under(kernel, state)
+                return Instruction(node, kernel, ins, outs, False, f"{name}({', '.join(args)})")
             if node.op in _OPERATORS and raw is ops.OPERATOR_FUNCTIONS.get(node.op) and not node.attrs:
                 return Instruction(node, kernel, ins, outs, False, _OPERATORS[node.op].format(*args))
             if node.op == "getitem" and len(args) == 2 and _one_ref(node.attrs["index"]):

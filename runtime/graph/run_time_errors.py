@@ -15,7 +15,9 @@ error), on both executors.
 
 ``ERRORS`` maps an op to what its nodes may raise at run time on some values, given the node's inputs and attrs:
 the class, or None where this node cannot fail so (a static index is bounds-checked while tracing; an index the
-trace fixes, in bounds). An op not listed raises nothing on values (errors of shapes known only at run time aside).
+trace fixes, in bounds). An op not listed raises nothing on values (errors of shapes known only at run time aside)
+but ``FloatingPointError``, which any op on numbers may raise under NumPy's error state (``np.errstate(all="raise")``
+around the call, or in the function: runtime/graph/error_state.py).
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ class CaughtLocation(tuple):
     caught: Any
     try_at: str
     what: str
+    errstate: Any = None  # runtime/graph/error_state.py's, where the node was made inside an np.errstate block
 
     def __new__(cls, location: tuple[str, int], caught: Any, try_at: str, what: str) -> CaughtLocation:
         made = super().__new__(cls, location)
@@ -115,13 +118,16 @@ def located(op: str, inputs: Sequence[Any], attrs: Mapping[str, Any], nodes: lis
     an error a running ``try`` catches (the builder asks only while one runs: ``runtime.try_blocks.RUNNING``);
     ``nodes``: the graph's so far."""
     entry = ERRORS.get(op)
-    if entry is None:
-        return location
-    rule, what = entry
-    error = rule(inputs, attrs, nodes)
-    if error is None:
-        return location
-    found = catcher(error)
+    found = None
+    if entry is not None:
+        rule, what = entry
+        error = rule(inputs, attrs, nodes)
+        found = None if error is None else catcher(error)
+    if found is None and any(np.issubdtype(v.dtype, np.number) for v in inputs):
+        # NumPy's error state, around the call or in the function (np.errstate(divide="raise")), makes arithmetic
+        # raise FloatingPointError when the graph runs: eager code's handler would catch it
+        what = "this arithmetic (NumPy's floating-point error state decides whether it raises)"
+        found = catcher(FloatingPointError)
     if found is None:
         return location
     thunk, caught = found

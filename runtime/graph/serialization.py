@@ -45,7 +45,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from runtime.graph import ops, path_types, run_time_errors, user_names
+from runtime.graph import error_state, ops, path_types, run_time_errors, user_names
 from runtime.graph.control_flow import paths
 from runtime.graph.ir import Graph, Node, Value, VerificationError, verify
 from runtime.graph.shapes import Ref
@@ -188,6 +188,19 @@ class _Encoder:
                            [self.value(c, f"{where}: the classes its `try` catches") for c in classes],
                            "try_at": str(location.try_at), "what": str(location.what)}}
 
+    def errstate(self, location: Any, where: str) -> dict:
+        """``{"errstate": ...}`` for a node made inside the function's own ``np.errstate`` block
+        (runtime/graph/error_state.py): the modes it was made under, the trace's at its start, and its file:line."""
+        state = getattr(location, "errstate", None)
+        if state is None:
+            return {}
+        if state.call is not state.ambient_call:
+            raise SerializationError(
+                f"{where} was traced inside np.errstate(call=...) or after np.seterrcall: the function it calls is "
+                "code, which a saved graph cannot hold; nothing was saved")
+        return {"errstate": {"modes": dict(state.modes), "ambient": dict(state.ambient_modes),
+                             "block": str(state.block)}}
+
     def graph(self, graph: Graph, where: str) -> dict:
         numbers: dict[int, int] = {}
 
@@ -215,6 +228,7 @@ class _Encoder:
                 "outputs": [define(v) for v in node.outputs],
                 "location": None if node.location is None else [str(node.location[0]), int(node.location[1])],
                 **self.caught(node.location, here),
+                **self.errstate(node.location, here),
                 # The picture's name for the output (user_names.py reads it from the source, which a
                 # loaded graph no longer names): saved so a loaded graph draws as the original did.
                 "name": user_names.statement_name(node),
@@ -701,7 +715,7 @@ class _Decoder:
                 caught = node.get("caught")
                 if caught is not None and isinstance(caught, dict) and isinstance(caught.get("classes"), list):
                     caught = {**caught, "classes": [self.value(c) for c in caught["classes"]]}
-                location = _caught(_label(node["location"]), caught)
+                location = _errstate(_caught(_label(node["location"]), caught), node.get("errstate"))
                 outputs = tuple(define(t) for t in node["outputs"])
             except FormatError as error:
                 if getattr(error, "_node", False):  # a node of a subgraph named itself already
@@ -794,6 +808,21 @@ def _caught(location: Any, caught: Any) -> Any:
     else:
         raise FormatError(f"its caught classes {_short(classes)} are not exception classes")
     return run_time_errors.CaughtLocation(location, resolved, try_at, what)
+
+
+def _errstate(location: Any, record: Any) -> Any:
+    """A loaded node's location, with the ``np.errstate`` it was made under (``_Encoder.errstate``'s record)."""
+    if record is None or location is None:
+        return location
+    modes_ok = (lambda m: isinstance(m, dict) and set(m) == set(error_state.MODES)
+                and all(v in error_state.ALL_MODES for v in m.values()))
+    if not (isinstance(record, dict) and modes_ok(record.get("modes")) and modes_ok(record.get("ambient"))
+            and isinstance(record.get("block"), str)):
+        raise FormatError(f"its errstate {_short(record)} is not {{modes, ambient, block}} of NumPy's error modes")
+    modes = tuple((k, record["modes"][k]) for k in error_state.MODES)
+    ambient = tuple((k, record["ambient"][k]) for k in error_state.MODES)
+    return error_state.with_state(location, error_state.ErrorState(modes, None, ambient, None,
+                                                                  _printable(record["block"])))
 
 
 def _printable(text: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
-from runtime.graph import interpreter
+from runtime.graph import error_state, interpreter
 from runtime.graph.ir import Graph
 from runtime.numba import lowering
 from runtime.numba.lowering import Unsupported
@@ -139,7 +139,9 @@ class NumbaExecutor:
 
     def __call__(self, inputs: Sequence[Any]) -> tuple:
         compiled = self.compiled
-        if compiled is None:
+        if compiled is None or not error_state.quiet_now(self.graph):
+            # (compiled code signals no floating-point error: a call whose error state asks to raise, call or log
+            # one runs on the interpreter, which does as NumPy does; runtime/graph/error_state.py)
             return self._numpy(inputs)
         try:
             outputs = compiled.call(inputs)

@@ -187,6 +187,8 @@ def test_auto_hands_a_single_output_graph_to_the_chosen_executors_own_path(monke
             auto.samples[winner][:] = [0.0]  # the winner measured faster
     assert auto.choice == winner and calls == 2 + executors.TRIAL_CALLS
     own = auto._single_chosen[0]
+    if winner != "numpy":  # asked first whether NumPy's error state lets compiled code run (error_state.quiet_or)
+        own = own.__wrapped__
     if winner == "jax":
         assert own is auto._jax.single  # Lowered.call_single itself
     got = run([x])

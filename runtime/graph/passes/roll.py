@@ -118,7 +118,8 @@ def _signature(node: Node, constants: dict) -> Optional[tuple]:
     if attrs is None:
         return None
     return (node.op, attrs, tuple((v.shape, v.dtype, v in constants) for v in node.inputs),
-            tuple((v.shape, v.dtype) for v in node.outputs), None if effects.cannot_fail(node) else node.location)
+            tuple((v.shape, v.dtype) for v in node.outputs),
+            None if effects.cannot_fail(node) else (node.location, getattr(node.location, "errstate", None)))
 
 
 def _candidates(signatures: list) -> list[tuple]:

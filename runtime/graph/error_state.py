@@ -1,0 +1,289 @@
+"""NumPy's floating-point error state (``np.errstate``) for the nodes a traced function makes inside its own blocks.
+
+    def safe_log(x):
+        with np.errstate(divide="ignore"):   # runs while the function is traced
+            y = np.log(x)                    # staged: eager gives -inf for a 0, with no warning
+        return y / x                         # staged outside the block: the caller's error state
+
+The ``with`` runs while the function is traced; the graph's nodes run later, under the error state of the
+graph's caller. So a node made while NumPy's error state is not the one its trace started with carries the state
+it was made under (``ErrorState``, on its location: the optimization passes keep a node's location), and the
+interpreter runs its kernel under that state: NumPy's own answer, warning or ``FloatingPointError``. A node made
+outside such a block carries nothing and runs under the caller's state, as eager code does.
+
+The state a node gets is resolved against the caller's when the graph runs: a mode the block changed (it differs
+from the mode the trace started with) is the block's; any other is the caller's, as ``np.errstate(divide=...)``
+leaves the other modes to its caller. Where the caller's state differs from the trace's in a mode the block
+left as the trace had it, whether the block set that mode too (``all="ignore"`` sets ``under``, which was
+``"ignore"`` already) is not known: the graph refuses the call (``ErrorStateChanged``) rather than guess.
+
+XLA and numba compiled code signal no floating-point errors: a run whose state asks to raise, call or log one
+(``all="raise"`` around the call, or in the function) is refused on ``executor="jax"`` and ``"numba"``
+(``SilentFloatingPoint``), and ``executor="auto"`` runs it on the interpreter. Their lost warnings are
+documented (docs/jax.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Optional
+
+import numpy as np
+
+from runtime.limits import Limitation
+from runtime.staging import format_site, user_location
+
+try:  # NumPy >= 2.0 keeps its error state in a ContextVar (per thread and context)
+    from numpy._core._ufunc_config import _extobj_contextvar as EXTOBJ
+except ImportError:  # pragma: no cover  (a NumPy that moved it: each node asks np.geterr(), slower, same answer)
+    EXTOBJ = None
+
+MODES = ("divide", "over", "under", "invalid")
+ALL_MODES = frozenset({"ignore", "warn", "raise", "call", "print", "log"})  # what np.seterr takes
+QUIET = frozenset({"ignore", "warn"})  # what compiled code can give: no error, and (documented) no warning
+
+
+class ErrorStateChanged(RuntimeError, Limitation):
+    """A node made inside the function's own ``np.errstate`` block runs under a caller's error state that differs
+    from the one it was traced under, in a mode the block may or may not have set."""
+
+
+class SilentFloatingPoint(RuntimeError, Limitation):
+    """``executor="jax"`` or ``"numba"`` asked to raise (call, log) a floating-point error: compiled code signals
+    none."""
+
+
+def current() -> Any:
+    """An object standing for NumPy's error state now, the same object while nothing changes it."""
+    if EXTOBJ is not None:
+        return EXTOBJ.get()
+    return (tuple(sorted(np.geterr().items())), np.geterrcall())  # pragma: no cover
+
+
+def modes_now() -> tuple[dict[str, str], Any]:
+    return np.geterr(), np.geterrcall()
+
+
+@dataclass(frozen=True)
+class ErrorState:
+    """The error state a node was made under (``modes``, ``call``) and the one its trace started with
+    (``ambient_modes``, ``ambient_call``); ``block``: where (file:line) the node was made, for messages."""
+
+    modes: tuple[tuple[str, str], ...]
+    call: Any
+    ambient_modes: tuple[tuple[str, str], ...]
+    ambient_call: Any
+    block: str = ""
+
+    def changed(self) -> dict[str, str]:
+        """The modes the function changed: those that differ from the trace's start."""
+        ambient = dict(self.ambient_modes)
+        return {k: v for k, v in self.modes if ambient[k] != v}
+
+    def resolved(self, caller_modes: dict[str, str], caller_call: Any) -> tuple[dict[str, str], Any]:
+        """(modes, call) this node runs under when the graph's caller runs under ``caller_modes`` / ``caller_call``;
+        ``ErrorStateChanged`` where that cannot be known."""
+        own, ambient = dict(self.modes), dict(self.ambient_modes)
+        unsure = [k for k in MODES if own[k] == ambient[k] and caller_modes[k] != ambient[k]]
+        call_unsure = self.call is self.ambient_call and caller_call is not self.ambient_call
+        if unsure or call_unsure:
+            names = ", ".join(unsure + ["call"] * call_unsure)
+            raise ErrorStateChanged(
+                f"{self.block}: this was traced inside an np.errstate block (or after np.seterr) under NumPy's error "
+                f"state {_text(ambient)}, and the graph runs under {_text(caller_modes)}: whether the block sets "
+                f"{names} too is not known (the trace saw {_text(own)} there), so the graph cannot tell which state "
+                "eager NumPy would run it under. Call the function under the error state it was traced under, or "
+                "trace it again under this one (a new autograph.function), or name every mode in the block "
+                "(np.errstate(all=...) and the ones that differ).")
+        modes = {k: own[k] if own[k] != ambient[k] else caller_modes[k] for k in MODES}
+        return modes, self.call if self.call is not self.ambient_call else caller_call
+
+
+def _text(modes: dict[str, str]) -> str:
+    return "(" + ", ".join(f"{k}={modes[k]!r}" for k in MODES) + ")"
+
+
+class Tracking:
+    """What a trace knows of the error state: the one it started with, and the ``ErrorState`` of each state met
+    since (the builder asks ``of(location)`` per node: one identity test while the state is the trace's)."""
+
+    __slots__ = ("start", "_ambient", "_states")
+
+    def __init__(self) -> None:
+        self.start = current()
+        self._ambient: Optional[tuple] = None
+        self._states: dict[int, tuple[Any, tuple, Any]] = {}  # id(state object) -> (it, modes, call)
+
+    def of(self, state: Any, location: tuple[str, int]) -> Optional[ErrorState]:
+        """The ``ErrorState`` of a node made now at ``location`` under ``state`` (not the start's)."""
+        known = self._states.get(id(state))
+        if known is None or known[0] is not state:
+            modes, call = modes_now()
+            known = self._states[id(state)] = (state, tuple(modes.items()), call)
+        if self._ambient is None:
+            if EXTOBJ is None:  # pragma: no cover
+                modes, call = dict(self.start[0]), self.start[1]
+            else:
+                try:
+                    EXTOBJ.set(self.start)
+                    modes, call = modes_now()
+                finally:  # (set back, not reset: an interrupt between the set and a token's store leaves nothing)
+                    EXTOBJ.set(state)
+            self._ambient = (tuple(modes.items()), call)
+        if known[1] == self._ambient[0] and known[2] is self._ambient[1]:
+            return None  # set to what it was: nothing changed
+        return ErrorState(known[1], known[2], *self._ambient, format_site(*location))
+
+
+class StateLocation(tuple):
+    """A node's location, ``(filename, line)`` as any node's, with the ``ErrorState`` it was made under."""
+
+    errstate: ErrorState
+
+    def __new__(cls, location: tuple[str, int], errstate: ErrorState) -> StateLocation:
+        made = super().__new__(cls, location)
+        made.errstate = errstate
+        return made
+
+    def __reduce__(self) -> Any:  # (pickled as the plain location, as run_time_errors.CaughtLocation)
+        return tuple, (tuple(self),)
+
+
+def with_state(location: tuple[str, int], errstate: ErrorState) -> tuple[str, int]:
+    """``location`` carrying ``errstate`` (a ``CaughtLocation`` keeps its class and carries it too)."""
+    if type(location) is tuple:
+        return StateLocation(location, errstate)
+    location.errstate = errstate  # (a CaughtLocation, made for this node)
+    return location
+
+
+def of_node(node: Any) -> Optional[ErrorState]:
+    return getattr(node.location, "errstate", None)
+
+
+def under(kernel: Callable, state: ErrorState) -> Callable:
+    """``kernel`` run under ``state`` resolved against its caller's error state (one ContextVar set and reset per
+    call; the resolved state is kept per caller state)."""
+    if EXTOBJ is None:  # pragma: no cover
+        def kernel_under_state(*args: Any) -> Any:
+            modes, call = state.resolved(*modes_now())
+            with np.errstate(call=call, **modes):
+                return kernel(*args)
+        return kernel_under_state
+    made: dict[int, tuple[Any, Any]] = {}  # id(caller's state object) -> (it, the state object to run under)
+
+    def kernel_under_state(*args: Any) -> Any:
+        caller = EXTOBJ.get()
+        known = made.get(id(caller))
+        if known is None or known[0] is not caller:
+            known = made[id(caller)] = (caller, _state_object(state, caller))
+        try:
+            EXTOBJ.set(known[1])
+            return kernel(*args)
+        finally:  # set back, not reset: an interrupt landing between a set and a token's store leaves nothing behind
+            EXTOBJ.set(caller)
+    kernel_under_state.__wrapped__ = kernel  # type: ignore[attr-defined]
+    return kernel_under_state
+
+
+def _state_object(state: ErrorState, caller: Any) -> Any:
+    """NumPy's state object for ``state`` resolved against ``caller``'s (the state now)."""
+    modes, call = state.resolved(*modes_now())
+    try:
+        np.seterr(**modes)
+        np.seterrcall(call)
+        return EXTOBJ.get()
+    finally:
+        EXTOBJ.set(caller)
+
+
+def nodes_with_state(graph: Any) -> list:
+    """The nodes of ``graph`` and its subgraphs that carry an ``ErrorState`` (kept on the graph)."""
+    found = graph._cache.get("error_state_nodes")
+    if found is None:
+        found = graph._cache["error_state_nodes"] = [n for n in _all_nodes(graph) if of_node(n) is not None]
+    return found
+
+
+def _all_nodes(graph: Any) -> Iterator[Any]:
+    for node in graph.nodes:
+        yield node
+        for value in node.attrs.values():
+            if hasattr(value, "nodes") and hasattr(value, "outputs"):  # a subgraph (cond's branches, a loop's body)
+                yield from _all_nodes(value)
+
+
+def loud_mode(graph: Any) -> Optional[str]:
+    """Where a run of ``graph`` now would be asked to raise, call or log a floating-point error (NumPy's error
+    state around the call, or a node's own): a description, or None (every mode is ``ignore`` or ``warn``)."""
+    caller_modes, caller_call = modes_now()
+    loud = {k: v for k, v in caller_modes.items() if v not in QUIET}
+    if loud:
+        return f"NumPy's error state around the call asks {_text(caller_modes)}"
+    for node in nodes_with_state(graph):
+        state = of_node(node)
+        modes, _ = state.resolved(caller_modes, caller_call)
+        if any(v not in QUIET for v in modes.values()):
+            return f"the np.errstate block at {state.block} asks {_text(modes)}"
+    return None
+
+
+def ambient_quiet() -> bool:
+    """Whether every mode of NumPy's error state now is ``ignore`` or ``warn`` (one ContextVar read and a look-up
+    once a state was seen): what compiled code can give, for a graph that carries no state of its own."""
+    if EXTOBJ is None:  # pragma: no cover
+        return all(v in QUIET for v in np.geterr().values())
+    state = EXTOBJ.get()
+    if _QUIET.get(id(state)) is state:
+        return True
+    if not all(v in QUIET for v in np.geterr().values()):
+        return False
+    if len(_QUIET) > 64:
+        _QUIET.clear()
+    _QUIET[id(state)] = state
+    return True
+
+
+def quiet_now(graph: Any) -> bool:
+    """Whether compiled code (XLA, numba) may run ``graph`` now: no floating-point error it would have to signal.
+    Cheap while NumPy's state is its default and the graph carries none of its own."""
+    if not nodes_with_state(graph):
+        return ambient_quiet()
+    return loud_mode(graph) is None
+
+
+def refuse_loud(graph: Any, executor: str) -> None:
+    """``SilentFloatingPoint`` if ``executor`` (compiled code) would be asked now to signal a floating-point error."""
+    if quiet_now(graph):
+        return
+    where = loud_mode(graph)  # (resolving a node's state may raise ErrorStateChanged: as the interpreter would)
+    if where is None:
+        return
+    raise SilentFloatingPoint(
+        f"{user_location()}: executor={executor!r}: {where}, but compiled code signals no floating-point error "
+        "(no FloatingPointError, no call, no warning), so this run could return a value where NumPy raises. Use "
+        "executor='numpy' (or 'auto', which runs such calls on the interpreter), or relax np.errstate to 'ignore' "
+        "or 'warn'.")
+
+
+_QUIET: dict[int, Any] = {}  # id(state object) -> it, for the states whose every mode is quiet
+
+
+def quiet_only(run: Callable, graph: Any, executor: str) -> Callable:
+    """``run`` (compiled code's run of ``graph``), refusing a call that would have to signal a floating-point error
+    (``refuse_loud``)."""
+    def run_quietly(inputs: Any) -> Any:
+        if not quiet_now(graph):
+            refuse_loud(graph, executor)
+        return run(inputs)
+    run_quietly.__wrapped__ = run  # type: ignore[attr-defined]
+    return run_quietly
+
+
+def quiet_or(run: Callable, otherwise: Callable, graph: Any) -> Callable:
+    """``run`` (compiled code's) while ``graph`` may run quietly (``quiet_now``), else ``otherwise`` (the
+    interpreter's run, which signals what NumPy does)."""
+    def run_or_interpret(inputs: Any) -> Any:
+        return run(inputs) if quiet_now(graph) else otherwise(inputs)
+    run_or_interpret.__wrapped__ = run  # type: ignore[attr-defined]
+    return run_or_interpret
