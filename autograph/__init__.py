@@ -28,10 +28,12 @@ from runtime.limits import (
     AutographError,
     DataDependentIndex,
     DataDependentShape,
+    ErrorStateChanged,
     HandlerNotRun,
     Limitation,
     NotOnTensors,
     NotStageable,
+    SilentFloatingPoint,
     UnknownDimension,
     UnsortedSearch,
 )
@@ -40,11 +42,12 @@ from runtime.staging import StagingError
 
 __all__ = [
     "AliasedArguments", "AutographError", "ConcreteFunction", "ConversionError", "ConverterBug", "DataDependentIndex",
-    "DataDependentShape",
+    "DataDependentShape", "ErrorStateChanged",
     "FormatError", "Function", "HandlerNotRun", "Limitation", "NoSourceWarning", "NotOnTensors", "NotStageable",
     "OutputSpecError",
     "ReadOnlyArgument", "RetracingWarning",
-    "SerializationError", "SourceMismatchError", "SourceNotFoundError", "StaleTraceError", "StagingError",
+    "SerializationError", "SilentFloatingPoint", "SourceMismatchError", "SourceNotFoundError", "StaleTraceError",
+    "StagingError",
     "SubclassedArray",
     "TensorSpec", "UnknownDimension", "UnsortedSearch",
     "UnsupportedSyntaxError", "UnwritableArgument",

@@ -127,6 +127,17 @@ class HandlerNotRun(RuntimeError, Limitation):
     error is its ``__cause__`` (runtime/graph/run_time_errors.py)."""
 
 
+class ErrorStateChanged(RuntimeError, Limitation):
+    """A node the function made inside its own ``np.errstate`` block runs under a caller's error state that differs
+    from the one it was traced under, in a mode the block may or may not set: which state eager NumPy would run it
+    under is not known (runtime/graph/error_state.py)."""
+
+
+class SilentFloatingPoint(RuntimeError, Limitation):
+    """``executor="jax"`` asked, by NumPy's error state, to raise (call, log) a floating-point error: compiled code
+    signals none, so it could return a value where NumPy raises (runtime/graph/error_state.py)."""
+
+
 class UnsortedSearch(ValueError, Limitation):
     """A search in points that are not sorted, where NumPy's answer follows the path of its own search and a
     graph's search cannot follow it: ``np.interp`` with ``xp`` out of NumPy's sorted order, NaNs last (NumPy's

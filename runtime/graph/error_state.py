@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterator, Optional
 
 import numpy as np
 
-from runtime.limits import Limitation
+from runtime.limits import ErrorStateChanged, SilentFloatingPoint
 from runtime.staging import format_site, user_location
 
 try:  # NumPy >= 2.0 keeps its error state in a ContextVar (per thread and context)
@@ -41,16 +41,6 @@ except ImportError:  # pragma: no cover  (a NumPy that moved it: each node asks 
 MODES = ("divide", "over", "under", "invalid")
 ALL_MODES = frozenset({"ignore", "warn", "raise", "call", "print", "log"})  # what np.seterr takes
 QUIET = frozenset({"ignore", "warn"})  # what compiled code can give: no error, and (documented) no warning
-
-
-class ErrorStateChanged(RuntimeError, Limitation):
-    """A node made inside the function's own ``np.errstate`` block runs under a caller's error state that differs
-    from the one it was traced under, in a mode the block may or may not have set."""
-
-
-class SilentFloatingPoint(RuntimeError, Limitation):
-    """``executor="jax"`` or ``"numba"`` asked to raise (call, log) a floating-point error: compiled code signals
-    none."""
 
 
 def current() -> Any:

@@ -24,9 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import autograph
+from autograph import ErrorStateChanged, HandlerNotRun, SilentFloatingPoint
 from autograph.testing import converted_form
-from runtime.graph.error_state import ErrorStateChanged, SilentFloatingPoint
-from runtime.limits import HandlerNotRun
 from tests.helpers import interrupted_at_many_points, jax_usable, load_f
 
 OPS = {  # an op, and an input where it signals (its error kind)
