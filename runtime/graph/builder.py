@@ -22,6 +22,8 @@ from runtime.graph.ir import FrozenDict, Graph, Node, Value
 from runtime.staging import StagingError, format_site, hide_library_frames, user_frame, user_location
 from runtime.try_blocks import RUNNING as RUNNING_TRY_BLOCKS
 
+_error_state_now = error_state.current_fast
+
 
 class GraphBuilder:
     """The graph under construction: inputs, nodes, and what it captured from its parent."""
@@ -117,7 +119,7 @@ class GraphBuilder:
         location = None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
         if location is not None and RUNNING_TRY_BLOCKS.get():  # one failing when the graph runs, in a `try`
             location = run_time_errors.located(op, inputs, frozen, self.nodes, location)
-        if location is not None and (state := error_state.current()) is not self.error_states.start:
+        if location is not None and (state := _error_state_now()) is not self.error_states.start:
             changed = self.error_states.of(state, location)  # made inside the program's np.errstate block
             if changed is not None:
                 location = error_state.with_state(location, changed)

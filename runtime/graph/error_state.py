@@ -50,6 +50,10 @@ def current() -> Any:
     return (tuple(sorted(np.geterr().items())), np.geterrcall())  # pragma: no cover
 
 
+# ``current`` as one C call where NumPy keeps its state in a ContextVar (the graph builder asks it per node).
+current_fast = EXTOBJ.get if EXTOBJ is not None else current
+
+
 def modes_now() -> tuple[dict[str, str], Any]:
     return np.geterr(), np.geterrcall()
 
