@@ -14,6 +14,7 @@ an extra input of the subgraph), through as many levels as needed::
 
 from __future__ import annotations
 
+import warnings as _warnings
 from contextvars import ContextVar
 from typing import Any, Mapping, Optional, Sequence
 
@@ -119,10 +120,16 @@ class GraphBuilder:
         location = None if frame is None else (frame.f_code.co_filename, frame.f_lineno)
         if location is not None and RUNNING_TRY_BLOCKS.get():  # one failing when the graph runs, in a `try`
             location = run_time_errors.located(op, inputs, frozen, self.nodes, location)
-        if location is not None and (state := _error_state_now()) is not self.error_states.start:
-            changed = self.error_states.of(state, location)  # made inside the program's np.errstate block
-            if changed is not None:
-                location = error_state.with_state(location, changed)
+        if location is not None:
+            tracked = self.error_states
+            if (state := _error_state_now()) is not tracked.start:
+                changed = tracked.of(state, location)  # made inside the program's np.errstate block
+                if changed is not None:
+                    location = error_state.with_state(location, changed)
+            if _warnings.filters is not tracked.filters[0]:  # inside the program's warnings.catch_warnings()
+                filters = error_state.filters_of(tracked.filters)
+                if filters is not None:
+                    location = error_state.with_state(location, warning_filters=filters)
         self.nodes.append(Node(op, tuple(inputs), frozen, outputs, location))
         return outputs
 

@@ -25,6 +25,7 @@ documented (docs/jax.md).
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional
 
@@ -101,10 +102,11 @@ class Tracking:
     """What a trace knows of the error state: the one it started with, and the ``ErrorState`` of each state met
     since (the builder asks ``of(location)`` per node: one identity test while the state is the trace's)."""
 
-    __slots__ = ("start", "_ambient", "_states")
+    __slots__ = ("start", "filters", "_ambient", "_states")
 
     def __init__(self) -> None:
         self.start = current()
+        self.filters = (warnings.filters, tuple(warnings.filters))  # (the list object, its items)
         self._ambient: Optional[tuple] = None
         self._states: dict[int, tuple[Any, tuple, Any]] = {}  # id(state object) -> (it, modes, call)
 
@@ -130,29 +132,67 @@ class Tracking:
 
 
 class StateLocation(tuple):
-    """A node's location, ``(filename, line)`` as any node's, with the ``ErrorState`` it was made under."""
+    """A node's location, ``(filename, line)`` as any node's, with the ``ErrorState`` and the ``WarningFilters``
+    it was made under (None: the trace's own)."""
 
-    errstate: ErrorState
+    errstate: Optional[ErrorState] = None
+    warning_filters: Optional[WarningFilters] = None
 
-    def __new__(cls, location: tuple[str, int], errstate: ErrorState) -> StateLocation:
-        made = super().__new__(cls, location)
-        made.errstate = errstate
-        return made
+    def __new__(cls, location: tuple[str, int]) -> StateLocation:
+        return super().__new__(cls, location)
 
     def __reduce__(self) -> Any:  # (pickled as the plain location, as run_time_errors.CaughtLocation)
         return tuple, (tuple(self),)
 
 
-def with_state(location: tuple[str, int], errstate: ErrorState) -> tuple[str, int]:
-    """``location`` carrying ``errstate`` (a ``CaughtLocation`` keeps its class and carries it too)."""
+def with_state(location: tuple[str, int], errstate: Optional[ErrorState] = None,
+               warning_filters: Optional[WarningFilters] = None) -> tuple[str, int]:
+    """``location`` carrying ``errstate`` and ``warning_filters`` (a ``CaughtLocation`` keeps its class and carries
+    them too)."""
     if type(location) is tuple:
-        return StateLocation(location, errstate)
-    location.errstate = errstate  # (a CaughtLocation, made for this node)
+        location = StateLocation(location)
+    if errstate is not None:
+        location.errstate = errstate  # (a location made for this node)
+    if warning_filters is not None:
+        location.warning_filters = warning_filters
     return location
+
+
+@dataclass(frozen=True)
+class WarningFilters:
+    """The warnings filters a node was made under (``filters``, ``warnings.filters`` inside the function's own
+    ``warnings.catch_warnings()`` block) and the trace's at its start (``ambient``). A run issues the node's
+    RuntimeWarning under ``resolved``: the filters the block put in front of the trace's, then the caller's."""
+
+    filters: tuple
+    ambient: tuple
+
+    def resolved(self, caller: list) -> list:
+        """The filters eager code would have in the block, where the caller's are ``caller``: the block's own in
+        front of the caller's where the block only added filters in front (``simplefilter``, ``filterwarnings``);
+        the block's alone where it replaced them (``resetwarnings`` first)."""
+        added = len(self.filters) - len(self.ambient)
+        if added >= 0 and self.filters[added:] == self.ambient:
+            return list(self.filters[:added]) + list(caller)
+        return list(self.filters)
+
+
+def filters_of(start: tuple[Any, tuple]) -> Optional[WarningFilters]:
+    """The ``WarningFilters`` of a node made now, where the trace started with ``start`` (the list, its items);
+    None while the filters are the trace's."""
+    now = warnings.filters
+    if now is start[0]:
+        return None
+    items = tuple(now)
+    return None if items == start[1] else WarningFilters(items, start[1])
 
 
 def of_node(node: Any) -> Optional[ErrorState]:
     return getattr(node.location, "errstate", None)
+
+
+def filters_of_node(node: Any) -> Optional[WarningFilters]:
+    return getattr(node.location, "warning_filters", None)
 
 
 def under(kernel: Callable, state: ErrorState) -> Callable:
@@ -176,7 +216,8 @@ def under(kernel: Callable, state: ErrorState) -> Callable:
             return kernel(*args)
         finally:  # set back, not reset: an interrupt landing between a set and a token's store leaves nothing behind
             EXTOBJ.set(caller)
-    kernel_under_state.__wrapped__ = kernel  # type: ignore[attr-defined]
+    # (kernels.failed runs the kernel itself again, silenced, once the warning it gave was issued at the user's line)
+    kernel_under_state.under_state_of = kernel  # type: ignore[attr-defined]
     return kernel_under_state
 
 

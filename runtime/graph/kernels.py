@@ -17,7 +17,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from runtime.graph import core_kernels, ops, printing, run_time_errors
+from runtime.graph import core_kernels, error_state, ops, printing, run_time_errors
 from runtime.graph.core_kernels import assertion_error  # noqa: F401  (the interpreter's and the JAX lowering's too)
 from runtime.graph.ir import Graph
 from runtime.staging import format_site
@@ -94,7 +94,8 @@ def step(kernel: Kernel, ins: list[int], outs: list[int], returns_tuple: bool,
 # them silenced. The filter matches only frames of this module, so NumPy used outside graphs is
 # untouched.
 # (The core kernels that are Python code live in ``core_kernels``: its frames are matched too.)
-_OWN_MODULE = f"({re.escape(__name__)}|{re.escape(core_kernels.__name__)})" + r"\Z"
+# (and error_state's: a kernel run under a node's own np.errstate is called from there)
+_OWN_MODULE = f"({re.escape(__name__)}|{re.escape(core_kernels.__name__)}|{re.escape(error_state.__name__)})" + r"\Z"
 FILTER: list = [None]  # the filter tuple, as it stands in warnings.filters
 
 
@@ -107,6 +108,7 @@ def own_warnings() -> None:
     FILTER[0] = warnings.filters[0]
 
 
+_filters_mutated = getattr(warnings, "_filters_mutated", lambda: None)
 LOCATED = "_autograph_located"                 # set on an error once a note names its node
 _registries: dict[str, dict] = {}                # warnings' once-per-line memory, per user file
 
@@ -124,13 +126,22 @@ def failed(error: Exception, node: Any, kernel: Kernel, args: Sequence[Any]) -> 
     filename, line = location
     if isinstance(error, RuntimeWarning):
         try:
-            warnings.warn_explicit(str(error), type(error), filename, line,
-                                   registry=_registries.setdefault(filename, {}))
+            filters = getattr(location, "warning_filters", None)
+            if filters is None:
+                warnings.warn_explicit(str(error), type(error), filename, line,
+                                       registry=_registries.setdefault(filename, {}))
+            else:  # made inside the program's own warnings.catch_warnings() block: its filters (error_state.py)
+                with warnings.catch_warnings():
+                    warnings.filters[:] = filters.resolved(warnings.filters)
+                    _filters_mutated()  # (as warnings.filterwarnings does: the registries' memory is of other filters)
+                    warnings.warn_explicit(str(error), type(error), filename, line,
+                                           registry=_registries.setdefault(filename, {}))
         except Warning as raised:  # the user's own filter makes it an error: it is one
             error = raised
         else:
             # Silenced through NumPy's error state, not warnings.catch_warnings: that would reset the
             # warnings registries, and a warning shown once per line would be shown at every run.
+            kernel = getattr(kernel, "under_state_of", kernel)  # (not under the node's own np.errstate: silenced)
             with np.errstate(all="ignore"):
                 try:
                     return kernel(*args)

@@ -102,6 +102,7 @@ class CaughtLocation(tuple):
     try_at: str
     what: str
     errstate: Any = None  # runtime/graph/error_state.py's, where the node was made inside an np.errstate block
+    warning_filters: Any = None  # and where it was made inside a warnings.catch_warnings() block
 
     def __new__(cls, location: tuple[str, int], caught: Any, try_at: str, what: str) -> CaughtLocation:
         made = super().__new__(cls, location)

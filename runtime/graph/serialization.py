@@ -201,6 +201,22 @@ class _Encoder:
         return {"errstate": {"modes": dict(state.modes), "ambient": dict(state.ambient_modes),
                              "block": str(state.block)}}
 
+    def warning_filters(self, location: Any, where: str) -> dict:
+        """``{"warning_filters": ...}`` for a node made inside the function's own ``warnings.catch_warnings()``
+        block (runtime/graph/error_state.py): its filters and the trace's at its start, each
+        ``[action, message pattern, category, module pattern, line]``."""
+        filters = getattr(location, "warning_filters", None)
+        if filters is None:
+            return {}
+
+        def pattern(p: Any) -> Any:  # a regex (filterwarnings'), or a string matched exactly (Python's defaults')
+            return None if p is None else {"exact": p} if isinstance(p, str) else {"re": str(p.pattern)}
+
+        def record(items: tuple) -> list:
+            return [[str(action), pattern(message), self.value(category, f"{where}: a warnings filter's category"),
+                     pattern(module), int(line)] for action, message, category, module, line in items]
+        return {"warning_filters": {"filters": record(filters.filters), "ambient": record(filters.ambient)}}
+
     def graph(self, graph: Graph, where: str) -> dict:
         numbers: dict[int, int] = {}
 
@@ -229,6 +245,7 @@ class _Encoder:
                 "location": None if node.location is None else [str(node.location[0]), int(node.location[1])],
                 **self.caught(node.location, here),
                 **self.errstate(node.location, here),
+                **self.warning_filters(node.location, here),
                 # The picture's name for the output (user_names.py reads it from the source, which a
                 # loaded graph no longer names): saved so a loaded graph draws as the original did.
                 "name": user_names.statement_name(node),
@@ -716,6 +733,13 @@ class _Decoder:
                 if caught is not None and isinstance(caught, dict) and isinstance(caught.get("classes"), list):
                     caught = {**caught, "classes": [self.value(c) for c in caught["classes"]]}
                 location = _errstate(_caught(_label(node["location"]), caught), node.get("errstate"))
+                filters = node.get("warning_filters")
+                if isinstance(filters, dict):
+                    filters = {key: [[*item[:2], self.value(item[2]), *item[3:]] if isinstance(item, list)
+                                     and len(item) == 5 else item for item in filters.get(key) or ()]
+                               if isinstance(filters.get(key), list) else filters.get(key)
+                               for key in ("filters", "ambient")}
+                location = _warning_filters(location, filters)
                 outputs = tuple(define(t) for t in node["outputs"])
             except FormatError as error:
                 if getattr(error, "_node", False):  # a node of a subgraph named itself already
@@ -823,6 +847,38 @@ def _errstate(location: Any, record: Any) -> Any:
     ambient = tuple((k, record["ambient"][k]) for k in error_state.MODES)
     return error_state.with_state(location, error_state.ErrorState(modes, None, ambient, None,
                                                                   _printable(record["block"])))
+
+
+def _warning_filters(location: Any, record: Any) -> Any:
+    """A loaded node's location, with the warnings filters it was made under (``_Encoder.warning_filters``)."""
+    if record is None or location is None:
+        return location
+
+    def items(key: str) -> tuple:
+        made = []
+        for item in record.get(key) if isinstance(record.get(key), list) else [None]:
+            if not (isinstance(item, list) and len(item) == 5 and item[0] in _FILTER_ACTIONS
+                    and all(p is None or (isinstance(p, dict) and len(p) == 1
+                                          and isinstance(p.get("re", p.get("exact")), str)) for p in (item[1], item[3]))
+                    and isinstance(item[2], type) and issubclass(item[2], Warning)
+                    and type(item[4]) is int and item[4] >= 0):
+                raise FormatError(f"its warning_filters {_short(record)} are not [action, message, category, module, "
+                                  "line] filters")
+            action, message, category, module, line = item
+            def compiled(p: Any, flags: int) -> Any:
+                return None if p is None else p["exact"] if "exact" in p else re.compile(p["re"], flags)
+            try:
+                made.append((action, compiled(message, re.I), category, compiled(module, 0), line))
+            except re.error as error:
+                raise FormatError(f"its warnings filter's pattern does not compile ({error})") from None
+        return tuple(made)
+    if not isinstance(record, dict):
+        raise FormatError(f"its warning_filters {_short(record)} are not {{filters, ambient}}")
+    return error_state.with_state(location, warning_filters=error_state.WarningFilters(items("filters"),
+                                                                                       items("ambient")))
+
+
+_FILTER_ACTIONS = frozenset({"error", "ignore", "always", "default", "module", "once"})
 
 
 def _printable(text: str) -> str:

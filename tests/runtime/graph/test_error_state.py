@@ -53,7 +53,7 @@ def _block(draw) -> str:
 @st.composite
 def programs(draw) -> str:
     inside, outside = (OPS[draw(st.sampled_from(sorted(OPS)))][0] for _ in range(2))
-    shape = draw(st.sampled_from(["plain", "nested", "staged_if", "helper", "try"]))
+    shape = draw(st.sampled_from(["plain", "nested", "staged_if", "helper", "try", "filters", "filters_in_block"]))
     block = _block(draw)
     if shape == "plain":
         body = [f"    with np.errstate({block}):", f"        a = {inside}", f"    b = {outside}"]
@@ -65,10 +65,17 @@ def programs(draw) -> str:
                 "        else:", f"            a = {outside}", "    b = x + 1.0"]
     elif shape == "helper":
         body = [f"    with np.errstate({block}):", "        a = helper(x)", f"    b = {outside}"]
-    else:
+    elif shape == "try":
         body = ["    try:", f"        with np.errstate({block}):", f"            a = {inside}",
                 "    except FloatingPointError:", "        a = np.zeros_like(x)", f"    b = {outside}"]
-    helper = ["def helper(x):", f"    return {inside}", ""]
+    else:  # the program's own warnings filters (a RuntimeWarning an error, or silenced), alone or in a block
+        action = draw(st.sampled_from(["error", "ignore", "always"]))
+        category = draw(st.sampled_from(["", ", RuntimeWarning", ", UserWarning"]))
+        body = ["    with warnings.catch_warnings():", f"        warnings.simplefilter({action!r}{category})",
+                f"        a = {inside}", f"    b = {outside}"]
+        if shape == "filters_in_block":
+            body = [f"    with np.errstate({block}):", *["    " + line for line in body]]
+    helper = ["import warnings", "", "def helper(x):", f"    return {inside}", ""]
     return "\n".join(helper + ["def f(x):", *body, "    return a + b", ""])
 
 
@@ -82,7 +89,7 @@ def outcome(fn, x, ambient: dict) -> tuple:
         warnings.simplefilter("always")
         try:
             result: tuple = ("value", np.asarray(fn(x.copy())))
-        except (ArithmeticError, ValueError, RuntimeError) as error:
+        except (ArithmeticError, ValueError, RuntimeError, RuntimeWarning) as error:
             result = ("raise", type(error))
     return result, sorted(str(w.message) for w in caught if issubclass(w.category, RuntimeWarning))
 
@@ -165,6 +172,19 @@ def f(x):
     with np.errstate(divide="ignore"):
         y = np.log(x)
     return y * 2.0
+"""
+
+FILTERED = """
+import warnings
+
+def f(x):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        y = np.log(x)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        z = 1.0 / x
+    return y + z
 """
 
 RAISING = """
@@ -299,3 +319,26 @@ def test_an_interrupt_anywhere_leaves_the_callers_state_as_it_was():
             g(np.array([0.0]))
 
     assert interrupted_at_many_points(150, 40, body, check) > 50
+
+
+def test_the_programs_own_warnings_filters_hold_when_the_graph_runs():
+    eager = load(FILTERED)
+    f = autograph.function(eager)
+    np.testing.assert_array_equal(f(np.array([1.0])), [1.0])
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with pytest.raises(RuntimeWarning, match="divide by zero encountered in log"):
+            eager(np.array([0.0]))  # the block makes log's warning an error
+        with pytest.raises(RuntimeWarning, match="divide by zero encountered in log"):
+            f(np.array([0.0]))  # (it returned -inf + inf, with the warning printed, until stop 84)
+        np.testing.assert_array_equal(f(np.array([2.0])), eager(np.array([2.0])))
+    assert not caught  # 1/x's warning is silenced by its block in both
+    with tempfile.TemporaryDirectory() as folder:
+        autograph.save(f, os.path.join(folder, "filtered"))
+        loaded = autograph.load(os.path.join(folder, "filtered"))
+    with pytest.raises(RuntimeWarning, match="divide by zero encountered in log"):
+        loaded(np.array([0.0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the caller's filters: only 1/x's block silences, as eagerly
+        with pytest.raises(RuntimeWarning, match="divide by zero encountered in log"):
+            loaded(np.array([0.0]))
