@@ -166,7 +166,7 @@ PASSES: tuple[Pass, ...] = (
     # Text made from values and used as data (not a message): on the code as written, its raise and assert intact.
     Pass("traced_text", _traced_text, frozenset({"text"})),
     Pass("item_writes", _item_writes, frozenset({"item_write"})),  # `y[k] = v` rebinds y: the analyses see it
-    Pass("handlers", _handlers, frozenset({"handler"})),  # except clauses re-raise the graph's limitations
+    Pass("handlers", _handlers, frozenset({"handler", "with"})),  # except clauses re-raise the graph's limitations
     Pass("asserts", _asserts, frozenset({"assert"})),  # an assert's test may be staged
     Pass("frame_reads", _frame_reads),  # locals(), eval(s) read the function's variables (scope as written)
     Pass("caller_frames", _caller_frames, frozenset({"caller_frames"})),  # sys._getframe(1) counts the original's
@@ -257,6 +257,8 @@ def _statement_kinds(nodes: list[ast.AST]) -> set[str]:
         cls = type(sub)
         if cls is ast.ExceptHandler:
             kinds.add("handler")
+        elif cls is ast.With:
+            kinds.add("with")
         elif cls is ast.Assert:
             kinds.add("assert")
         elif cls is ast.For or cls is ast.While:

@@ -58,7 +58,7 @@ from runtime.operators import (
 from runtime.percent_format import percent
 from runtime.text import text, text_of
 from runtime.tracebacks import reraise, tidying
-from runtime.try_blocks import catching
+from runtime.try_blocks import catching, managed
 from runtime.undefined import (
     Undefined,
     UndefinedReturnValue,
@@ -80,7 +80,8 @@ __all__ = [
     "compare_test", "computed", "backend_for", "builtin", "builtin_call", "call", "dir_", "getframe", "locals_",
     "stacklevel",
     "for_stmt",
-    "if_exp", "if_stmt", "is_", "is_not", "is_undefined", "ld", "ld_cell", "ld_free", "not_", "or_", "or_test", "range",
+    "if_exp", "if_stmt", "is_", "is_not", "is_undefined", "ld", "ld_cell", "ld_free", "managed", "not_", "or_",
+    "or_test", "range",
     "register", "register_lazy", "reraise", "reraise_limitation", "iterate", "zip", "enumerate",
     "percent", "run", "skip", "set_converter", "text", "text_of", "while_stmt", "setitem",
     "update", "at", "index", "item", "iadd", "iand", "ifloordiv", "ilshift", "imatmul", "imod", "imul", "ior", "ipow",

@@ -24,6 +24,12 @@ it was left in, it could only make a node's failure ``HandlerNotRun`` that would
 
 from __future__ import annotations
 
+import ast
+import contextlib
+import inspect
+import sys
+import textwrap
+import types
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator, Optional
 
@@ -88,6 +94,166 @@ def exception_classes(classes: Any) -> bool:
 
 def try_site(classes: Callable[[], Any]) -> tuple[str, int]:
     """(file, line) of the first statement of the ``try`` body whose handlers' thunk is ``classes`` (the thunk stands
-    at its line)."""
+    at its line), or of the ``with`` statement a ``managed`` stands for."""
+    site = getattr(classes, "site", None)
+    if site is not None:
+        return site
     code = classes.__code__
     return code.co_filename, code.co_firstlineno
+
+
+def block_kind(classes: Callable[[], Any]) -> str:
+    """``"with"`` for a ``managed`` (a manager's ``__exit__`` may swallow the error), else ``"try"``."""
+    return "with" if isinstance(classes, managed) else "try"
+
+
+class managed:  # noqa: N801  (used as a function: ``with ag__.managed(manager) as x:``)
+    """``with ag__.managed(manager) as x:`` for the user's ``with manager as x:`` in the converted form: ``manager``'s
+    own ``__enter__`` and ``__exit__`` (looked up on its type, as the ``with`` statement does), with the block
+    marked running meanwhile, as ``catching`` marks a ``try`` body: a manager whose ``__exit__`` swallows an error
+    (``contextlib.suppress(LinAlgError)``) would swallow one that a graph node raises only when the graph runs,
+    after the block ran, so such a node raises ``HandlerNotRun`` when it fails. What the manager may swallow is
+    asked only then (``suppressed_by``)."""
+
+    __slots__ = ("manager", "site", "_enter", "_exit", "_outer")
+
+    def __init__(self, manager: Any) -> None:
+        cls = type(manager)
+        try:
+            self._enter, self._exit = cls.__enter__, cls.__exit__
+        except AttributeError:  # Python's own TypeError, in its words: the `with` looks both up before it enters
+            with manager:
+                pass
+            raise
+        self.manager = manager
+
+    def __enter__(self) -> Any:
+        caller = sys._getframe(1)
+        self.site = (caller.f_code.co_filename, caller.f_lineno)
+        value = self._enter(self.manager)
+        outer = self._outer = RUNNING.get()
+        try:
+            RUNNING.set(outer + (self,))
+        except BaseException:  # an interrupt right after: the manager entered, so it exits, as Python's `with` does
+            RUNNING.set(outer)
+            self._exit(self.manager, *sys.exc_info())
+            raise
+        return value
+
+    def __exit__(self, *exc_info: Any) -> Any:
+        RUNNING.set(self._outer)  # (set, not reset: an interrupt between a set and a token's store leaves nothing)
+        return self._exit(self.manager, *exc_info)
+
+    def __call__(self) -> Any:
+        return suppressed_by(self.manager)
+
+
+# The C-implemented managers trusted to swallow nothing: those of the standard library and NumPy (files, locks, ...).
+_TRUSTED_C = frozenset(getattr(sys, "stdlib_module_names", ())) | {"numpy"}
+
+
+def suppressed_by(manager: Any) -> Any:
+    """What ``manager``'s ``__exit__`` may swallow, as an ``except`` clause names it: a tuple of classes (``()``:
+    nothing), or ``BaseException`` where that is not known. ``contextlib.suppress`` says its classes; an
+    ``ExitStack``, its managers'; a ``@contextmanager``, whether its generator's ``yield`` stands in a ``try`` with
+    handlers (or a ``with``); a Python ``__exit__`` that returns nothing, ``None`` or ``False``, nothing."""
+    cls = type(manager)
+    if cls is contextlib.suppress:
+        return tuple(getattr(manager, "_exceptions", BaseException))
+    if isinstance(manager, contextlib.ExitStack):
+        return _stack_suppresses(manager)
+    if isinstance(manager, contextlib._GeneratorContextManager):
+        func = getattr(manager, "func", None)
+        return BaseException if func is None or _yield_may_swallow(func) else ()
+    exit_ = cls.__exit__
+    if isinstance(exit_, types.FunctionType):
+        return () if _returns_nothing_true(exit_) else BaseException
+    module = (getattr(cls, "__module__", None) or "").split(".")[0].lstrip("_")
+    return () if module in _TRUSTED_C or "_" + module in _TRUSTED_C else BaseException
+
+
+def _stack_suppresses(stack: contextlib.ExitStack) -> Any:
+    found: list = []
+    for _, callback in list(getattr(stack, "_exit_callbacks", ())):
+        owner = getattr(callback, "__self__", None)
+        if isinstance(callback, types.MethodType) and owner is not None and callback.__func__ is getattr(
+                type(owner), "__exit__", None):
+            classes = suppressed_by(owner)  # a manager it entered or pushed
+        elif getattr(callback, "__wrapped__", None) is not None:
+            classes = ()  # ExitStack.callback's: its result is dropped
+        else:
+            return BaseException
+        if classes is BaseException:
+            return BaseException
+        found.extend(classes)
+    return tuple(found)
+
+
+_SWALLOWS: dict[Any, bool] = {}  # code object -> whether it may swallow (a few per program)
+
+
+def _returns_nothing_true(function: types.FunctionType) -> bool:
+    """Whether ``function`` (an ``__exit__``) surely returns something false: each ``return`` in its own body gives
+    nothing, ``None``, ``False`` or 0 (its source read once; none: not sure)."""
+    code = function.__code__
+    known = _SWALLOWS.get(code)
+    if known is None:
+        tree = _tree_of(function)
+        known = tree is None or any(
+            node.value is not None and not (isinstance(node.value, ast.Constant) and not node.value.value)
+            for node in _own_nodes(tree) if isinstance(node, ast.Return))
+        _SWALLOWS[code] = known
+    return not known
+
+
+def _yield_may_swallow(function: Any) -> bool:
+    """Whether a ``@contextmanager`` generator's ``yield`` stands in a ``try`` with handlers or in a ``with`` (whose
+    manager may swallow what is thrown in there), or its source cannot be read."""
+    code = getattr(function, "__code__", None)
+    known = _SWALLOWS.get(code)
+    if known is None:
+        tree = _tree_of(function)
+        known = tree is None or _yields_under_handler(tree, False)
+        _SWALLOWS[code] = known
+    return known
+
+
+def _yields_under_handler(node: ast.AST, guarded: bool) -> bool:
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        if isinstance(child, (ast.Yield, ast.YieldFrom)) and guarded:
+            return True
+        inner = guarded
+        if isinstance(child, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            if any(_yields_under_handler(s, guarded or bool(child.handlers)) for s in child.body):
+                return True
+            if any(_yields_under_handler(s, guarded) for part in (child.handlers, child.orelse, child.finalbody)
+                   for s in part):
+                return True
+            continue
+        if isinstance(child, (ast.With, ast.AsyncWith)):
+            inner = True
+        if _yields_under_handler(child, inner):
+            return True
+    return False
+
+
+def _tree_of(function: Any) -> Optional[ast.AST]:
+    try:
+        source = textwrap.dedent(inspect.getsource(function))
+        tree = ast.parse(source)
+    except (OSError, TypeError, SyntaxError):
+        return None
+    found = next((n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    return found
+
+
+def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``function``'s own body (not of the functions, lambdas and classes nested in it)."""
+    stack = list(ast.iter_child_nodes(function))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))

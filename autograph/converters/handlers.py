@@ -1,5 +1,5 @@
 """Every ``except`` clause first lets the graph's limitation errors through; the body of a ``try`` with
-``except`` clauses says what they catch.
+``except`` clauses says what they catch, and a ``with`` statement's managers are entered through the runtime.
 
 Before::
 
@@ -7,6 +7,9 @@ Before::
         k = np.linalg.inv(s)
     except Exception:
         k = 1.0 / s
+
+    with contextlib.suppress(np.linalg.LinAlgError):
+        k = np.linalg.inv(s)
 
 After::
 
@@ -17,6 +20,9 @@ After::
         ag__.reraise_limitation()
         k = 1.0 / s
 
+    with ag__.managed(contextlib.suppress(np.linalg.LinAlgError)):
+        k = np.linalg.inv(s)
+
 While a graph is traced, a call the graph cannot make raises a ``runtime.limits.Limitation``
 (a ``TypeError`` or ``ValueError``). Eager code would not have raised there, so the handler must
 not run: it would trace the fallback, and the graph would silently compute something else. On
@@ -26,7 +32,10 @@ The ``with`` tells the graph which ``try`` blocks are running and what their han
 only if a node that fails when the graph runs is made in one: runtime/try_blocks.py): a graph
 cannot run a handler for an error it raises when it runs, after the ``try`` ran, so such a node
 raises ``HandlerNotRun`` when it fails, not its own error past a handler that eager code runs. A
-bare ``except:`` is ``...`` there (no class: it catches anything).
+bare ``except:`` is ``...`` there (no class: it catches anything). ``ag__.managed(manager)`` does the same
+for a ``with``: it enters and exits ``manager`` as the statement would, and marks the block running, so that a
+node failing when the graph runs, where the manager's ``__exit__`` would swallow its error
+(``contextlib.suppress``), raises ``HandlerNotRun`` too (runtime/try_blocks.py).
 """
 
 from __future__ import annotations
@@ -65,6 +74,15 @@ class _Handlers(Transformer):
         return node
 
     visit_TryStar = visit_Try
+
+    def visit_With(self, node: ast.With) -> ast.With:
+        self.generic_visit(node)
+        for item in node.items:
+            managed = ast.Call(func=templates.replace_expression("ag__.managed"), args=[item.context_expr],
+                               keywords=[])
+            templates.copy_location(managed, item.context_expr)
+            item.context_expr = managed
+        return node
 
     def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.ExceptHandler:
         self.generic_visit(node)

@@ -29,7 +29,7 @@ import numpy as np
 from runtime.graph.shapes import Ref
 from runtime.limits import HandlerNotRun, Limitation
 from runtime.staging import format_site
-from runtime.try_blocks import catcher, try_site
+from runtime.try_blocks import block_kind, catcher, try_site
 
 Rule = Callable[[Sequence[Any], Mapping[str, Any], list], Optional[type]]
 
@@ -103,6 +103,7 @@ class CaughtLocation(tuple):
     what: str
     errstate: Any = None  # runtime/graph/error_state.py's, where the node was made inside an np.errstate block
     warning_filters: Any = None  # and where it was made inside a warnings.catch_warnings() block
+    kind: str = "try"  # or "with": a `with` whose manager's __exit__ may swallow the error (try_blocks.managed)
 
     def __new__(cls, location: tuple[str, int], caught: Any, try_at: str, what: str) -> CaughtLocation:
         made = super().__new__(cls, location)
@@ -132,7 +133,9 @@ def located(op: str, inputs: Sequence[Any], attrs: Mapping[str, Any], nodes: lis
     if found is None:
         return location
     thunk, caught = found
-    return CaughtLocation(location, caught, format_site(*try_site(thunk)), what)
+    made = CaughtLocation(location, caught, format_site(*try_site(thunk)), what)
+    made.kind = block_kind(thunk)
+    return made
 
 
 def past_handler(error: BaseException, location: Any) -> Optional[HandlerNotRun]:
@@ -142,9 +145,15 @@ def past_handler(error: BaseException, location: Any) -> Optional[HandlerNotRun]
     if not isinstance(location, CaughtLocation) or not isinstance(error, location.caught) or isinstance(
             error, Limitation):
         return None
+    if location.kind == "with":
+        block = (f"the `with` around it (at {location.try_at}) would have swallowed it: its manager's __exit__ may, "
+                 "and that `with` ran while the function was traced, so the graph cannot run that __exit__, after "
+                 "which your program goes on")
+    else:
+        block = (f"the `try` around it (its body from {location.try_at}) would have caught it: that `try` ran while "
+                 "the function was traced, so the graph cannot run its `except`, where your program goes on")
     return HandlerNotRun(
         f"{format_site(*location)}: {location.what} raised {type(error).__name__} ({error}) when the graph ran, and "
-        f"the `try` around it (its body from {location.try_at}) would have caught it: that `try` ran while the "
-        "function was traced, so the graph cannot run its `except`, where your program goes on. Test the condition "
+        f"{block}. Test the condition "
         "yourself and choose with np.where or an `if` (for a matrix: np.linalg.cond, or np.isfinite of the result; "
-        "for an index: 0 <= i < n), or put the `try` around the call of the traced function.")
+        f"for an index: 0 <= i < n), or put the `{location.kind}` around the call of the traced function.")

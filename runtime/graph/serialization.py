@@ -186,7 +186,8 @@ class _Encoder:
         classes = list(flat_classes(location.caught))
         return {"caught": {"classes": "all" if not all(issubclass(c, Exception) for c in classes) else
                            [self.value(c, f"{where}: the classes its `try` catches") for c in classes],
-                           "try_at": str(location.try_at), "what": str(location.what)}}
+                           "try_at": str(location.try_at), "what": str(location.what),
+                           **({"kind": "with"} if location.kind == "with" else {})}}
 
     def errstate(self, location: Any, where: str) -> dict:
         """``{"errstate": ...}`` for a node made inside the function's own ``np.errstate`` block
@@ -831,7 +832,9 @@ def _caught(location: Any, caught: Any) -> Any:
         resolved = tuple(classes)
     else:
         raise FormatError(f"its caught classes {_short(classes)} are not exception classes")
-    return run_time_errors.CaughtLocation(location, resolved, try_at, what)
+    made = run_time_errors.CaughtLocation(location, resolved, try_at, what)
+    made.kind = "with" if caught.get("kind") == "with" else "try"
+    return made
 
 
 def _errstate(location: Any, record: Any) -> Any:

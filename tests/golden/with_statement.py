@@ -1,6 +1,6 @@
 def with_statement(xs):
     out = []
-    with ag__.call(Recorder)('outer') as r:
+    with ag__.managed(ag__.call(Recorder)('outer')) as r:
         break_ = False
 
         def if_body1():
@@ -17,7 +17,7 @@ def with_statement(xs):
         def loop_body(itr):
             nonlocal break_, out, x
             x = itr
-            with ag__.call(Recorder)(x):
+            with ag__.managed(ag__.call(Recorder)(x)):
                 ag__.if_stmt(ag__.not_(x == 'skip'), if_body2, None, ('break_',))()
         x: object
         for itr in ag__.for_stmt(xs, lambda: break_, loop_body, ('break_', 'out')):

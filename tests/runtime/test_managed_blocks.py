@@ -1,0 +1,264 @@
+"""``with`` statements in the converted form (``ag__.managed``, runtime/try_blocks.py): the manager entered and exited
+as Python's ``with`` does, on plain values; and a graph node that fails when the graph runs, inside a ``with`` whose
+manager would swallow its error (``contextlib.suppress``), raising ``HandlerNotRun`` rather than the error eager code
+never let out."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import threading
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import autograph
+from autograph import HandlerNotRun
+from autograph.testing import converted_form
+from runtime.try_blocks import RUNNING, suppressed_by
+from tests.helpers import interrupted_at_many_points, jax_usable, load_f
+
+MANAGERS = '''
+import contextlib
+
+log = []
+
+class Recording:
+    def __init__(self, name, swallow=None, enter_raises=False, exit_raises=False):
+        self.name, self.swallow = name, swallow
+        self.enter_raises, self.exit_raises = enter_raises, exit_raises
+
+    def __enter__(self):
+        log.append(("enter", self.name))
+        if self.enter_raises:
+            raise KeyError(self.name)
+        return self.name
+
+    def __exit__(self, kind, error, tb):
+        log.append(("exit", self.name, None if kind is None else kind.__name__))
+        if self.exit_raises:
+            raise LookupError(self.name)
+        return self.swallow is not None and kind is not None and issubclass(kind, self.swallow)
+
+@contextlib.contextmanager
+def guarded(name):
+    log.append(("enter", name))
+    try:
+        yield name
+    except ValueError:
+        log.append(("swallowed", name))
+    finally:
+        log.append(("exit", name))
+'''
+
+BODIES = [
+    "        out.append(x)",
+    "        raise ValueError(x)",
+    "        raise TypeError(x)",
+    "        return x * 2",
+    "        out.append(1 // x)",
+]
+HEADS = [
+    "with Recording('a') as name:",
+    "with Recording('a', swallow=ValueError) as name:",
+    "with Recording('a', swallow=Exception), Recording('b') as name:",
+    "with Recording('a', enter_raises=True) as name:",
+    "with Recording('a', exit_raises=True) as name:",
+    "with contextlib.suppress(ValueError, ZeroDivisionError):",
+    "with guarded('g') as name:",
+    "with contextlib.nullcontext(5) as name:",
+    "with 5:",
+    "with contextlib.ExitStack() as stack:",  # (its body enters a suppress(TypeError) first: see programs)
+]
+
+
+@st.composite
+def programs(draw) -> str:
+    head = draw(st.sampled_from(HEADS))
+    body = draw(st.sampled_from(BODIES))
+    inner = [f"    {head}", body]
+    if "ExitStack" in head:
+        inner = [f"    {head}", "        stack.enter_context(contextlib.suppress(TypeError))", body]
+    if draw(st.booleans()):  # a loop around it, so the converted form has closures around the `with`
+        inner = ["    for x in xs:", *("    " + line for line in inner)]
+    else:
+        inner = ["    x = xs[0]", *inner]
+    return MANAGERS + "\n".join(["def f(xs):", "    out = []", *inner, "    return out, log[:]", ""])
+
+
+def outcome(fn, xs) -> tuple:
+    fn.__globals__["log"].clear()
+    try:
+        return ("value", fn(list(xs)))
+    except Exception as error:  # noqa: BLE001
+        return ("raise", type(error), str(error), list(fn.__globals__["log"]))
+
+
+@settings(max_examples=int(os.environ.get("AUTOGRAPH_MANAGED_EXAMPLES", "60")), deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))
+@given(programs(), st.lists(st.integers(-2, 3), min_size=1, max_size=3))
+def test_the_converted_form_enters_and_exits_as_python_does(source, xs):
+    f = load_f(source, "managed")
+    converted = autograph.convert(f)
+    want = outcome(f, xs)
+    assert outcome(converted, xs) == want  # as written
+    with converted_form():
+        assert outcome(converted, xs) == want  # the converted form, ag__.managed around each manager
+    assert RUNNING.get() == ()
+
+
+def test_the_converted_form_shows_the_manager_and_keeps_pythons_error_for_a_non_manager():
+    f = load_f("def f(x):\n    with x:\n        return 1\n", "managed")
+    assert "with ag__.managed(x):" in autograph.to_code(f)
+    converted = autograph.convert(f)
+    with pytest.raises(TypeError) as eager:
+        f(3)
+    with converted_form(), pytest.raises(TypeError) as ours:
+        converted(3)
+    assert str(ours.value) == str(eager.value)
+
+
+def test_what_a_manager_may_swallow():
+    @contextlib.contextmanager
+    def restoring():
+        try:
+            yield
+        finally:
+            pass
+
+    @contextlib.contextmanager
+    def catching():
+        try:
+            yield
+        except ValueError:
+            pass
+
+    class Quiet:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            if exc[0] is None:
+                return False
+            return None
+
+    class Swallowing(Quiet):
+        def __exit__(self, *exc):
+            return exc[0] is not None
+
+    stack = contextlib.ExitStack()
+    stack.enter_context(contextlib.suppress(KeyError))
+    stack.callback(print)
+    with tempfile.TemporaryFile() as file:
+        assert suppressed_by(file) == ()
+    assert suppressed_by(contextlib.suppress(np.linalg.LinAlgError, KeyError)) == (np.linalg.LinAlgError, KeyError)
+    assert suppressed_by(np.errstate(all="ignore")) == ()
+    assert suppressed_by(warnings.catch_warnings()) == ()
+    assert suppressed_by(contextlib.nullcontext()) == ()
+    assert suppressed_by(threading.Lock()) == ()
+    assert suppressed_by(restoring()) == ()
+    assert suppressed_by(catching()) is BaseException
+    assert suppressed_by(Quiet()) == ()
+    assert suppressed_by(Swallowing()) is BaseException
+    assert suppressed_by(stack) == (KeyError,)
+    stack.push(lambda *exc: True)
+    assert suppressed_by(stack) is BaseException
+
+
+SUPPRESSED = """
+import contextlib
+
+def f(a):
+    k = np.zeros((2, 2))
+    with contextlib.suppress(np.linalg.LinAlgError):
+        k = np.linalg.inv(a)
+    with np.errstate(divide="ignore"):
+        r = 1.0 / a[0, 0]
+    return k + r
+"""
+SINGULAR = np.array([[1.0, 2.0], [2.0, 4.0]])
+INVERTIBLE = np.array([[2.0, 0.0], [0.0, 4.0]])
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_a_node_whose_error_a_manager_would_swallow_raises_handler_not_run(executor):
+    if executor == "jax" and not jax_usable():
+        pytest.skip("JAX is not usable here")
+    eager = load_f(SUPPRESSED, "managed")
+    f = autograph.function(eager, executor=executor)
+    np.testing.assert_allclose(f(INVERTIBLE), eager(INVERTIBLE))  # eager's answer where nothing fails
+    with pytest.raises(HandlerNotRun) as raised:
+        f(SINGULAR)  # eager: zeros + 1.0 (the suppress swallowed the LinAlgError); the graph cannot run its __exit__
+    message = str(raised.value)
+    assert "the `with` around it" in message and "swallowed" in message and "LinAlgError" in message
+    assert isinstance(raised.value.__cause__, np.linalg.LinAlgError)
+
+
+def test_a_manager_that_swallows_nothing_lets_the_nodes_error_out_as_eagerly():
+    source = "def f(a):\n    with np.errstate(all='ignore'):\n        return np.linalg.inv(a)\n"
+    eager, f = load_f(source, "managed"), None
+    f = autograph.function(eager)
+    np.testing.assert_allclose(f(INVERTIBLE), eager(INVERTIBLE))
+    with pytest.raises(np.linalg.LinAlgError):
+        eager(SINGULAR)
+    with pytest.raises(np.linalg.LinAlgError):
+        f(SINGULAR)
+
+
+def test_saved_and_loaded_the_with_is_still_named():
+    f = autograph.function(load_f(SUPPRESSED, "managed"))
+    f(INVERTIBLE)
+    with tempfile.TemporaryDirectory() as folder:
+        autograph.save(f, os.path.join(folder, "suppressed"))
+        loaded = autograph.load(os.path.join(folder, "suppressed"))
+    with pytest.raises(HandlerNotRun, match="the `with` around it"):
+        loaded(SINGULAR)
+
+
+def test_threads_each_have_their_own_running_blocks():
+    f = load_f(MANAGERS + "def f(x):\n    with Recording('t', swallow=ValueError):\n"
+               "        if x > 0:\n            raise ValueError(x)\n    return x\n", "managed")
+    converted = autograph.convert(f)
+    failures: list = []
+
+    def work(k: int) -> None:
+        try:
+            with converted_form():
+                for i in range(300):
+                    assert converted(i % 3 - k % 2) == i % 3 - k % 2
+                    assert RUNNING.get() == ()
+        except BaseException as error:  # noqa: BLE001
+            failures.append(error)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures, failures[0]
+
+
+def test_an_interrupt_anywhere_leaves_no_block_to_a_later_trace():
+    # An interrupt landing as a manager's __exit__ starts may leave its entry in the caller's context (as for
+    # ag__.catching: runtime/try_blocks.py); a graph trace starts with none, so no later trace sees it.
+    f = load_f(MANAGERS + "def f(xs):\n    total = 0\n    for x in xs:\n"
+               "        with Recording('i', swallow=ZeroDivisionError):\n            total += 1 // x\n"
+               "    return total\n", "managed")
+    converted = autograph.convert(f)
+    inverse = autograph.function(load_f("def f(a):\n    return np.linalg.inv(a)\n", "managed"))
+
+    def body(k: int) -> None:
+        with converted_form():
+            converted([0, 1, 2] * 30)
+
+    def check(k: int) -> None:
+        with converted_form():
+            assert converted([0, 1, 2]) == f([0, 1, 2])
+        with pytest.raises(np.linalg.LinAlgError):  # its own error: no `with` of the interrupted calls around it
+            autograph.function(inverse.python_function)(SINGULAR)
+
+    assert interrupted_at_many_points(150, 40, body, check) > 50
