@@ -17,7 +17,8 @@ error), on both executors.
 the class, or None where this node cannot fail so (a static index is bounds-checked while tracing; an index the
 trace fixes, in bounds). An op not listed raises nothing on values (errors of shapes known only at run time aside)
 but ``FloatingPointError``, which any op on numbers may raise under NumPy's error state (``np.errstate(all="raise")``
-around the call, or in the function: runtime/graph/error_state.py).
+around the call, or in the function: runtime/graph/error_state.py), and ``ValueError``, which an op on an array of a
+size known only when the graph runs may raise (shapes that turn out not to broadcast).
 """
 
 from __future__ import annotations
@@ -125,6 +126,11 @@ def located(op: str, inputs: Sequence[Any], attrs: Mapping[str, Any], nodes: lis
         rule, what = entry
         error = rule(inputs, attrs, nodes)
         found = None if error is None else catcher(error)
+    if found is None and any(None in v.shape for v in inputs):
+        # a dimension known only when the graph runs: shapes that turn out not to broadcast (or reshape, or stack)
+        # are NumPy's ValueError then
+        what = "this operation on an array of a size known only when the graph runs"
+        found = catcher(ValueError)
     if found is None and any(np.issubdtype(v.dtype, np.number) for v in inputs):
         # NumPy's error state, around the call or in the function (np.errstate(divide="raise")), makes arithmetic
         # raise FloatingPointError when the graph runs: eager code's handler would catch it

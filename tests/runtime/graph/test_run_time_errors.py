@@ -428,3 +428,29 @@ def test_a_python_function_the_graph_calls_is_caught_by_what_it_raises(executor)
         host_function_or_zeros(np.full(2, 200.0))
     with pytest.raises(KeyError, match="large"):
         staged(np.full(2, 200.0))
+
+
+def positives_plus_or_zeros(x, y):
+    kept = x[x > 0]  # a size known only when the graph runs
+    try:
+        return kept + y  # broadcast-or-zeros
+    except ValueError:
+        return np.zeros_like(y)
+
+
+def test_shapes_known_only_at_run_time_that_do_not_broadcast_inside_a_try_raise_handler_not_run(tmp_path):
+    y = np.ones(3)
+    handled, plain = (np.array([1.0, -1.0, 2.0]), y), (np.array([1.0, 2.0, 3.0]), y)
+    for args in (handled, plain):
+        eager, converted, in_a_trace = _paths(positives_plus_or_zeros, args)
+        _same_outcome(converted, eager)
+        _same_outcome(in_a_trace, eager)
+    staged = autograph.function(positives_plus_or_zeros)
+    staged(*plain)
+    autograph.save(staged, str(tmp_path / "saved"))
+    for graph in (staged, autograph.load(str(tmp_path / "saved"))):
+        np.testing.assert_array_equal(graph(*plain), positives_plus_or_zeros(*plain))
+        with pytest.raises(HandlerNotRun, match="could not be broadcast") as info:
+            graph(*handled)  # eager: zeros (its `except ValueError`); the graph cannot run that handler
+        assert "a size known only when the graph runs" in str(info.value)
+        assert isinstance(info.value.__cause__, ValueError)
