@@ -176,6 +176,13 @@ class WarningFilters:
             return list(self.filters[:added]) + list(caller)
         return list(self.filters)
 
+    def makes_errors(self, category: type) -> bool:
+        """Whether a filter the block added turns a warning of ``category`` into an error (by its class alone: a
+        message or module pattern may make it match fewer)."""
+        added = len(self.filters) - len(self.ambient)
+        own = self.filters[:added] if added >= 0 and self.filters[added:] == self.ambient else self.filters
+        return any(action == "error" and issubclass(category, kind) for action, _, kind, _, _ in own)
+
 
 def filters_of(start: tuple[Any, tuple]) -> Optional[WarningFilters]:
     """The ``WarningFilters`` of a node made now, where the trace started with ``start`` (the list, its items);
@@ -233,10 +240,12 @@ def _state_object(state: ErrorState, caller: Any) -> Any:
 
 
 def nodes_with_state(graph: Any) -> list:
-    """The nodes of ``graph`` and its subgraphs that carry an ``ErrorState`` (kept on the graph)."""
+    """The nodes of ``graph`` and its subgraphs that carry an ``ErrorState`` or ``WarningFilters`` (kept on the
+    graph)."""
     found = graph._cache.get("error_state_nodes")
     if found is None:
-        found = graph._cache["error_state_nodes"] = [n for n in _all_nodes(graph) if of_node(n) is not None]
+        found = graph._cache["error_state_nodes"] = [
+            n for n in _all_nodes(graph) if of_node(n) is not None or filters_of_node(n) is not None]
     return found
 
 
@@ -257,9 +266,13 @@ def loud_mode(graph: Any) -> Optional[str]:
         return f"NumPy's error state around the call asks {_text(caller_modes)}"
     for node in nodes_with_state(graph):
         state = of_node(node)
-        modes, _ = state.resolved(caller_modes, caller_call)
+        modes = caller_modes if state is None else state.resolved(caller_modes, caller_call)[0]
         if any(v not in QUIET for v in modes.values()):
             return f"the np.errstate block at {state.block} asks {_text(modes)}"
+        filters = filters_of_node(node)
+        if filters is not None and "warn" in modes.values() and filters.makes_errors(RuntimeWarning):
+            return (f"the warnings.catch_warnings() block at {format_site(*node.location)} makes NumPy's warnings "
+                    "errors")
     return None
 
 
@@ -298,7 +311,7 @@ def refuse_loud(graph: Any, executor: str) -> None:
         f"{user_location()}: executor={executor!r}: {where}, but compiled code signals no floating-point error "
         "(no FloatingPointError, no call, no warning), so this run could return a value where NumPy raises. Use "
         "executor='numpy' (or 'auto', which runs such calls on the interpreter), or relax np.errstate to 'ignore' "
-        "or 'warn'.")
+        "or 'warn' (and a warnings filter to anything but 'error').")
 
 
 _QUIET: dict[int, Any] = {}  # id(state object) -> it, for the states whose every mode is quiet

@@ -342,3 +342,20 @@ def test_the_programs_own_warnings_filters_hold_when_the_graph_runs():
         warnings.simplefilter("error")  # the caller's filters: only 1/x's block silences, as eagerly
         with pytest.raises(RuntimeWarning, match="divide by zero encountered in log"):
             loaded(np.array([0.0]))
+
+
+def test_compiled_code_does_not_run_a_block_that_makes_numpys_warnings_errors():
+    f = load(FILTERED)
+    with pytest.raises(RuntimeWarning):
+        f(np.array([0.0]))
+    for executor in ("auto", "numba"):  # on the interpreter: the block's filter holds
+        if executor == "numba":
+            pytest.importorskip("numba")
+        staged = autograph.function(f, executor=executor)
+        for _ in range(3):
+            np.testing.assert_array_equal(staged(np.array([2.0])), f(np.array([2.0])))
+            with pytest.raises(RuntimeWarning, match="divide by zero encountered in log"):
+                staged(np.array([0.0]))
+    if jax_usable():
+        with pytest.raises(SilentFloatingPoint, match="makes NumPy's warnings errors"):
+            autograph.function(f, executor="jax")(np.array([0.0]))
