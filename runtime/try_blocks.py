@@ -118,34 +118,44 @@ class managed:  # noqa: N801  (used as a function: ``with ag__.managed(manager) 
     __slots__ = ("manager", "site", "_enter", "_exit", "_outer")
 
     def __init__(self, manager: Any) -> None:
-        cls = type(manager)
-        try:
-            self._enter, self._exit = cls.__enter__, cls.__exit__
-        except AttributeError:  # Python's own TypeError, in its words: the `with` looks both up before it enters
+        enter, exit_ = _special(manager, "__enter__"), _special(manager, "__exit__")
+        if enter is None or exit_ is None:  # Python's own TypeError, in its words: the `with` looks both up first
             with manager:
                 pass
-            raise
-        self.manager = manager
+        self.manager, self._enter, self._exit = manager, enter, exit_
 
     def __enter__(self) -> Any:
         caller = sys._getframe(1)
         self.site = (caller.f_code.co_filename, caller.f_lineno)
-        value = self._enter(self.manager)
+        value = self._enter()
         outer = self._outer = RUNNING.get()
         try:
             RUNNING.set(outer + (self,))
         except BaseException:  # an interrupt right after: the manager entered, so it exits, as Python's `with` does
             RUNNING.set(outer)
-            self._exit(self.manager, *sys.exc_info())
+            self._exit(*sys.exc_info())
             raise
         return value
 
     def __exit__(self, *exc_info: Any) -> Any:
         RUNNING.set(self._outer)  # (set, not reset: an interrupt between a set and a token's store leaves nothing)
-        return self._exit(self.manager, *exc_info)
+        return self._exit(*exc_info)
 
     def __call__(self) -> Any:
         return suppressed_by(self.manager)
+
+
+def _special(obj: Any, name: str) -> Any:
+    """``obj``'s special method ``name`` bound as the ``with`` statement binds it: looked up on its type's MRO (not
+    the instance, nor the metaclass), through the descriptor protocol (a staticmethod or classmethod too); None
+    if there is none."""
+    cls = type(obj)
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            raw = klass.__dict__[name]
+            get = getattr(type(raw), "__get__", None)
+            return raw if get is None else get(raw, obj, cls)
+    return None
 
 
 # The C-implemented managers trusted to swallow nothing: those of the standard library and NumPy (files, locks, ...).

@@ -262,3 +262,51 @@ def test_an_interrupt_anywhere_leaves_no_block_to_a_later_trace():
             autograph.function(inverse.python_function)(SINGULAR)
 
     assert interrupted_at_many_points(150, 40, body, check) > 50
+
+
+class StaticManager:
+    @staticmethod
+    def __enter__():
+        return "static"
+
+    @staticmethod
+    def __exit__(*exc):
+        return False
+
+
+class ClassManager:
+    @classmethod
+    def __enter__(cls):
+        return cls.__name__
+
+    @classmethod
+    def __exit__(cls, *exc):
+        return True  # swallows
+
+
+class EnterOnly:
+    def __enter__(self):
+        return 1
+
+
+class InstanceAttributes:
+    def __init__(self):  # the `with` statement looks special methods up on the type, never on the instance
+        self.__enter__ = lambda: "instance"
+        self.__exit__ = lambda *exc: True
+
+
+@pytest.mark.parametrize("manager", [StaticManager(), ClassManager(), EnterOnly(), InstanceAttributes(), 3],
+                         ids=lambda m: type(m).__name__)
+def test_special_methods_are_looked_up_and_bound_as_the_with_statement_does(manager):
+    f = load_f("def f(m):\n    with m as v:\n        if v == 'ClassManager':\n            raise ValueError(v)\n"
+               "        out = [v]\n    return v\n", "managed")
+    converted = autograph.convert(f)
+
+    def run(fn):
+        try:
+            return ("value", fn(manager))
+        except Exception as error:  # noqa: BLE001
+            return ("raise", type(error), str(error))
+    want = run(f)
+    with converted_form():
+        assert run(converted) == want
