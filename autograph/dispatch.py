@@ -106,10 +106,11 @@ class Dispatcher:
         nothing ran twice)."""
         jitted, asarray, zero = self.jitted, np.asarray, self.zero
         on, restore, local = self.x64
-        quiet = error_state.ambient_quiet
+        quiet, errstate, last_quiet = error_state.ambient_quiet, error_state.current_fast, error_state.LAST_QUIET
 
         def run(inputs: Sequence[Any]) -> np.ndarray:
-            if not quiet():  # an error state that asks to raise (XLA signals none): the trace's own run decides
+            if errstate() is not last_quiet[0] and not quiet():  # a state that asks to raise (XLA signals none):
+                # the trace's own run decides
                 return fallback(inputs)
             if local() is True:  # 64 bits on already
                 try:
@@ -155,7 +156,8 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     lines = [f"def call({parameter_list(params)}):",
              f"    if {test}:",
              "        ag__tick()",
-             "        if ag__building() is None and ag__quiet() and not (ag__guards and ag__changed(ag__guards)):",
+             "        if ag__building() is None and (ag__errstate() is ag__quiet_state[0] or ag__quiet()) and not (",
+             "                ag__guards and ag__changed(ag__guards)):",
              "            if ag__local() is True:",
              "                try:", *(f"                    {line}" for line in run[:1]),
              *(f"                {line}" for line in run[1:]),
@@ -172,7 +174,8 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
                  "ag__tick": tick, "ag__building": building, "ag__local": local, "ag__on": on,
                  "ag__restore": restore, "ag__general": general, "ag__keyed": keyed, "ag__miss": dispatcher.miss,
                  "ag__zero": dispatcher.zero, "ag__guards": guards, "ag__changed": any_changed,
-                 "ag__quiet": error_state.ambient_quiet}
+                 "ag__quiet": error_state.ambient_quiet, "ag__quiet_state": error_state.LAST_QUIET,
+                 "ag__errstate": error_state.current_fast}
     exec(compile("\n".join(lines) + "\n", _DISPATCH_FILE, "exec"), namespace)
     call = namespace["call"]
     call.__defaults__, call.__kwdefaults__ = bind.__defaults__, bind.__kwdefaults__
