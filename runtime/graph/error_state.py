@@ -18,9 +18,12 @@ left as the trace had it, whether the block set that mode too (``all="ignore"`` 
 ``"ignore"`` already) is not known: the graph refuses the call (``ErrorStateChanged``) rather than guess.
 
 XLA and numba compiled code signal no floating-point errors: a run whose state asks to raise, call or log one
-(``all="raise"`` around the call, or in the function) is refused on ``executor="jax"`` and ``"numba"``
-(``SilentFloatingPoint``), and ``executor="auto"`` runs it on the interpreter. Their lost warnings are
-documented (docs/jax.md).
+(``all="raise"`` around the call, or in the function), or whose node a block's warnings filter makes an error, is
+refused on ``executor="jax"`` (``SilentFloatingPoint``), and ``executor="numba"`` and ``"auto"`` run it on the
+interpreter. Their lost warnings are documented (docs/jax.md).
+
+A node made inside the function's own ``warnings.catch_warnings()`` block keeps that block's filters the same way
+(``WarningFilters``): the interpreter issues its RuntimeWarning under them (runtime/graph/kernels.py, ``failed``).
 """
 
 from __future__ import annotations
@@ -70,17 +73,15 @@ class ErrorState:
     ambient_call: Any
     block: str = ""
 
-    def changed(self) -> dict[str, str]:
-        """The modes the function changed: those that differ from the trace's start."""
-        ambient = dict(self.ambient_modes)
-        return {k: v for k, v in self.modes if ambient[k] != v}
-
     def resolved(self, caller_modes: dict[str, str], caller_call: Any) -> tuple[dict[str, str], Any]:
         """(modes, call) this node runs under when the graph's caller runs under ``caller_modes`` / ``caller_call``;
         ``ErrorStateChanged`` where that cannot be known."""
         own, ambient = dict(self.modes), dict(self.ambient_modes)
         unsure = [k for k in MODES if own[k] == ambient[k] and caller_modes[k] != ambient[k]]
-        call_unsure = self.call is self.ambient_call and caller_call is not self.ambient_call
+        modes = {k: own[k] if own[k] != ambient[k] else caller_modes[k] for k in MODES}
+        # (the function called on a "call" mode: only then does whether the block set it matter)
+        call_unsure = self.call is self.ambient_call and caller_call is not self.ambient_call and "call" in \
+            modes.values()
         if unsure or call_unsure:
             names = ", ".join(unsure + ["call"] * call_unsure)
             raise ErrorStateChanged(
@@ -90,7 +91,6 @@ class ErrorState:
                 "eager NumPy would run it under. Call the function under the error state it was traced under, or "
                 "trace it again under this one (a new autograph.function), or name every mode in the block "
                 "(np.errstate(all=...) and the ones that differ).")
-        modes = {k: own[k] if own[k] != ambient[k] else caller_modes[k] for k in MODES}
         return modes, self.call if self.call is not self.ambient_call else caller_call
 
 
@@ -217,6 +217,8 @@ def under(kernel: Callable, state: ErrorState) -> Callable:
         caller = EXTOBJ.get()
         known = made.get(id(caller))
         if known is None or known[0] is not caller:
+            if len(made) > 16:  # (a caller under a fresh np.errstate() per call: a new object each time)
+                made.clear()
             known = made[id(caller)] = (caller, _state_object(state, caller))
         try:
             EXTOBJ.set(known[1])
