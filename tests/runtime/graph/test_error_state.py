@@ -359,3 +359,43 @@ def test_compiled_code_does_not_run_a_block_that_makes_numpys_warnings_errors():
     if jax_usable():
         with pytest.raises(SilentFloatingPoint, match="makes NumPy's warnings errors"):
             autograph.function(f, executor="jax")(np.array([0.0]))
+
+
+CALLING = """
+def f(x):
+    with np.errstate(divide="call", call=lambda kind, flag: None):
+        y = 1.0 / x
+    return y
+"""
+
+
+def test_a_block_that_calls_a_function_cannot_be_saved():
+    from autograph import SerializationError
+
+    f = autograph.function(load(CALLING))
+    f(np.array([2.0]))
+    with tempfile.TemporaryDirectory() as folder, pytest.raises(SerializationError) as refused:
+        autograph.save(f, os.path.join(folder, "calling"))
+    assert "np.errstate(call=...)" in str(refused.value) and "nothing was saved" in str(refused.value)
+
+
+def test_a_saved_files_error_state_and_filters_records_are_checked():
+    from runtime.graph import serialization
+
+    modes = {"divide": "ignore", "over": "warn", "under": "ignore", "invalid": "warn"}
+    ambient = {**modes, "divide": "warn"}
+    location = serialization._errstate(("<saved: f.py>", 3), {"modes": modes, "ambient": ambient, "block": "f.py:3\n"})
+    assert location.errstate.modes[0] == ("divide", "ignore") and location.errstate.block == "f.py:3\\n"
+    for bad in (7, {"modes": modes, "ambient": ambient}, {"modes": {**modes, "divide": "explode"}, "ambient": ambient,
+                                                           "block": ""}, {"modes": {"divide": "ignore"},
+                                                                          "ambient": ambient, "block": ""}):
+        with pytest.raises(serialization.FormatError, match="its errstate"):
+            serialization._errstate(("<saved: f.py>", 3), bad)
+    good = [["error", None, RuntimeWarning, {"re": "mod"}, 0], ["ignore", {"exact": "x"}, Warning, None, 3]]
+    location = serialization._warning_filters(("<saved: f.py>", 3), {"filters": good, "ambient": good[1:]})
+    assert location.warning_filters.filters[0][0] == "error" and location.warning_filters.filters[1][1] == "x"
+    for bad in (7, {"filters": [["explode", None, Warning, None, 0]], "ambient": []},
+                {"filters": [["error", None, ValueError, None, 0]], "ambient": []},
+                {"filters": [["error", {"re": "("}, Warning, None, 0]], "ambient": []}):
+        with pytest.raises(serialization.FormatError, match="warning"):
+            serialization._warning_filters(("<saved: f.py>", 3), bad)
