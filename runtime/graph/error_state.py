@@ -29,6 +29,7 @@ A node made inside the function's own ``warnings.catch_warnings()`` block keeps 
 from __future__ import annotations
 
 import warnings
+from contextvars import copy_context
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional
 
@@ -119,12 +120,8 @@ class Tracking:
         if self._ambient is None:
             if EXTOBJ is None:  # pragma: no cover
                 modes, call = dict(self.start[0]), self.start[1]
-            else:
-                try:
-                    EXTOBJ.set(self.start)
-                    modes, call = modes_now()
-                finally:  # (set back, not reset: an interrupt between the set and a token's store leaves nothing)
-                    EXTOBJ.set(state)
+            else:  # (in a copy of the context: an interrupt anywhere leaves the caller's state as it was)
+                modes, call = copy_context().run(_modes_under, self.start)
             self._ambient = (tuple(modes.items()), call)
         if known[1] == self._ambient[0] and known[2] is self._ambient[1]:
             return None  # set to what it was: nothing changed
@@ -220,25 +217,47 @@ def under(kernel: Callable, state: ErrorState) -> Callable:
             if len(made) > 16:  # (a caller under a fresh np.errstate() per call: a new object each time)
                 made.clear()
             known = made[id(caller)] = (caller, _state_object(state, caller))
-        try:
-            EXTOBJ.set(known[1])
-            return kernel(*args)
-        finally:  # set back, not reset: an interrupt landing between a set and a token's store leaves nothing behind
-            EXTOBJ.set(caller)
+        # In a copy of the context, which the C code drops as it returns or raises: an interrupt landing anywhere
+        # leaves the caller's state as it was (a `finally` that sets it back can itself be interrupted on 3.10).
+        return copy_context().run(_run_under, known[1], kernel, args)
     # (kernels.failed runs the kernel itself again, silenced, once the warning it gave was issued at the user's line)
     kernel_under_state.under_state_of = kernel  # type: ignore[attr-defined]
     return kernel_under_state
 
 
+def silenced(kernel: Callable, args: Any) -> Any:
+    """``kernel(*args)`` with every floating-point error ignored, in a copy of the context: an interrupt anywhere
+    leaves the caller's state as it was (NumPy's own ``np.errstate`` does not, landing between its set and its
+    token's store, or as its ``__exit__`` starts)."""
+    if EXTOBJ is None:  # pragma: no cover
+        with np.errstate(all="ignore"):
+            return kernel(*args)
+    return copy_context().run(_run_under, _IGNORE_ALL, kernel, args)
+
+
+def _run_under(state: Any, kernel: Callable, args: Any) -> Any:
+    EXTOBJ.set(state)  # (in a copy of the caller's context)
+    return kernel(*args)
+
+
+def _modes_under(state: Any) -> tuple[dict[str, str], Any]:
+    EXTOBJ.set(state)  # (in a copy of the caller's context)
+    return modes_now()
+
+
+def _made_state(modes: dict[str, str], call: Any) -> Any:
+    np.seterr(**modes)  # (in a copy of the caller's context)
+    np.seterrcall(call)
+    return EXTOBJ.get()
+
+
+_IGNORE_ALL = copy_context().run(_made_state, dict.fromkeys(MODES, "ignore"), None) if EXTOBJ is not None else None
+
+
 def _state_object(state: ErrorState, caller: Any) -> Any:
     """NumPy's state object for ``state`` resolved against ``caller``'s (the state now)."""
     modes, call = state.resolved(*modes_now())
-    try:
-        np.seterr(**modes)
-        np.seterrcall(call)
-        return EXTOBJ.get()
-    finally:
-        EXTOBJ.set(caller)
+    return copy_context().run(_made_state, modes, call)
 
 
 def nodes_with_state(graph: Any) -> list:

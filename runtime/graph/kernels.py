@@ -15,8 +15,6 @@ import re
 import warnings
 from typing import Any, Callable, Sequence
 
-import numpy as np
-
 from runtime.graph import core_kernels, error_state, ops, printing, run_time_errors
 from runtime.graph.core_kernels import assertion_error  # noqa: F401  (the interpreter's and the JAX lowering's too)
 from runtime.graph.ir import Graph
@@ -142,11 +140,10 @@ def failed(error: Exception, node: Any, kernel: Kernel, args: Sequence[Any]) -> 
             # Silenced through NumPy's error state, not warnings.catch_warnings: that would reset the
             # warnings registries, and a warning shown once per line would be shown at every run.
             kernel = getattr(kernel, "under_state_of", kernel)  # (not under the node's own np.errstate: silenced)
-            with np.errstate(all="ignore"):
-                try:
-                    return kernel(*args)
-                except RuntimeWarning:  # not a floating-point one
-                    pass
+            try:
+                return error_state.silenced(kernel, args)  # (interrupt-safe, where np.errstate is not)
+            except RuntimeWarning:  # not a floating-point one
+                pass
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
                 return kernel(*args)

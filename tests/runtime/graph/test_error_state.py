@@ -211,7 +211,9 @@ def test_a_block_that_raises_raises_when_the_graph_runs_and_names_the_line():
     np.testing.assert_array_equal(f(np.array([2.0])), [0.5])  # traced on a harmless input
     with pytest.raises(FloatingPointError, match="divide by zero") as raised:
         f(np.array([0.0]))
-    assert any("traced at <errstate-" in note for note in getattr(raised.value, "__notes__", []))
+    # (a note names the line; Python 3.10 has no notes: the message starts with it)
+    assert any("traced at <errstate-" in note for note in getattr(raised.value, "__notes__", [])) or str(
+        raised.value).startswith("<errstate-")
 
 
 def test_saved_and_loaded_the_graph_keeps_the_block():
