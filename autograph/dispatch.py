@@ -106,11 +106,10 @@ class Dispatcher:
         nothing ran twice)."""
         jitted, asarray, zero = self.jitted, np.asarray, self.zero
         on, restore, local = self.x64
-        quiet, errstate, last_quiet = error_state.ambient_quiet, error_state.current_fast, error_state.LAST_QUIET
+        quiet = error_state.ambient_quiet
 
         def run(inputs: Sequence[Any]) -> np.ndarray:
-            if errstate() is not last_quiet[0] and not quiet():  # a state that asks to raise (XLA signals none):
-                # the trace's own run decides
+            if not quiet():  # a state that asks to raise (XLA signals none): the trace's own run decides
                 return fallback(inputs)
             if local() is True:  # 64 bits on already
                 try:

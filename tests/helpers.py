@@ -239,6 +239,28 @@ def interrupted_at_many_points(rounds: int, spread: int, body, check) -> int:
     return interrupted
 
 
+def in_threads(work, count: int = 8) -> None:
+    """Run ``work(k)`` for ``k`` in ``range(count)``, each on a thread of its own, all at once; then raise the first
+    exception any of them raised (an assertion in ``work`` fails the test)."""
+    import threading
+
+    failures: list = []
+
+    def guarded(k: int) -> None:
+        try:
+            work(k)
+        except BaseException as error:  # noqa: BLE001  (raised again below, on the test's thread)
+            failures.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(k,)) for k in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]
+
+
 def outcome(fn, *args, errors: tuple = (ArithmeticError, ValueError, TypeError)) -> tuple:
     """``("value", fn(*args))``, or ``(type, message)`` of the error among ``errors`` it raised; its warnings
     silenced. Differential tests compare the eager outcome with the staged one."""

@@ -135,9 +135,6 @@ class StateLocation(tuple):
     errstate: Optional[ErrorState] = None
     warning_filters: Optional[WarningFilters] = None
 
-    def __new__(cls, location: tuple[str, int]) -> StateLocation:
-        return super().__new__(cls, location)
-
     def __reduce__(self) -> Any:  # (pickled as the plain location, as run_time_errors.CaughtLocation)
         return tuple, (tuple(self),)
 
@@ -191,6 +188,12 @@ def filters_of(start: tuple[Any, tuple]) -> Optional[WarningFilters]:
     return None if items == start[1] else WarningFilters(items, start[1])
 
 
+def states_of(location: Any) -> tuple[Optional[ErrorState], Optional[WarningFilters]]:
+    """The ``ErrorState`` and ``WarningFilters`` ``location`` carries (None, None for a trace's own): two nodes that
+    differ in them do not compute alike (the roll pass keys on it)."""
+    return getattr(location, "errstate", None), getattr(location, "warning_filters", None)
+
+
 def of_node(node: Any) -> Optional[ErrorState]:
     return getattr(node.location, "errstate", None)
 
@@ -216,7 +219,7 @@ def under(kernel: Callable, state: ErrorState) -> Callable:
         if known is None or known[0] is not caller:
             if len(made) > 16:  # (a caller under a fresh np.errstate() per call: a new object each time)
                 made.clear()
-            known = made[id(caller)] = (caller, _state_object(state, caller))
+            known = made[id(caller)] = (caller, _state_object(state))
         # In a copy of the context, which the C code drops as it returns or raises: an interrupt landing anywhere
         # leaves the caller's state as it was (a `finally` that sets it back can itself be interrupted on 3.10).
         return copy_context().run(_run_under, known[1], kernel, args)
@@ -254,8 +257,8 @@ def _made_state(modes: dict[str, str], call: Any) -> Any:
 _IGNORE_ALL = copy_context().run(_made_state, dict.fromkeys(MODES, "ignore"), None) if EXTOBJ is not None else None
 
 
-def _state_object(state: ErrorState, caller: Any) -> Any:
-    """NumPy's state object for ``state`` resolved against ``caller``'s (the state now)."""
+def _state_object(state: ErrorState) -> Any:
+    """NumPy's state object for ``state`` resolved against its caller's (the state now)."""
     modes, call = state.resolved(*modes_now())
     return copy_context().run(_made_state, modes, call)
 
@@ -303,6 +306,8 @@ def ambient_quiet() -> bool:
     if EXTOBJ is None:  # pragma: no cover
         return all(v in QUIET for v in np.geterr().values())
     state = EXTOBJ.get()
+    if state is LAST_QUIET[0]:
+        return True
     if _QUIET.get(id(state)) is state:
         LAST_QUIET[0] = state
         return True
@@ -318,7 +323,7 @@ def quiet_now(graph: Any) -> bool:
     """Whether compiled code (XLA, numba) may run ``graph`` now: no floating-point error it would have to signal.
     Cheap while NumPy's state is its default and the graph carries none of its own."""
     if not nodes_with_state(graph):
-        return current_fast() is LAST_QUIET[0] or ambient_quiet()
+        return ambient_quiet()
     return loud_mode(graph) is None
 
 
@@ -337,8 +342,8 @@ def refuse_loud(graph: Any, executor: str) -> None:
 
 
 _QUIET: dict[int, Any] = {}  # id(state object) -> it, for the states whose every mode is quiet
-# The quiet state object ``ambient_quiet`` saw last: a hot path (the JAX dispatcher's call) tests
-# ``EXTOBJ.get() is LAST_QUIET[0]`` inline before it calls ``ambient_quiet``.
+# The quiet state object ``ambient_quiet`` saw last (its first test): the JAX dispatcher's compiled call, the hottest
+# path, tests ``EXTOBJ.get() is LAST_QUIET[0]`` inline before it calls ``ambient_quiet``.
 LAST_QUIET: list = [None]
 
 

@@ -734,13 +734,7 @@ class _Decoder:
                 if caught is not None and isinstance(caught, dict) and isinstance(caught.get("classes"), list):
                     caught = {**caught, "classes": [self.value(c) for c in caught["classes"]]}
                 location = _errstate(_caught(_label(node["location"]), caught), node.get("errstate"))
-                filters = node.get("warning_filters")
-                if isinstance(filters, dict):
-                    filters = {key: [[*item[:2], self.value(item[2]), *item[3:]] if isinstance(item, list)
-                                     and len(item) == 5 else item for item in filters.get(key) or ()]
-                               if isinstance(filters.get(key), list) else filters.get(key)
-                               for key in ("filters", "ambient")}
-                location = _warning_filters(location, filters)
+                location = _warning_filters(location, node.get("warning_filters"), self.value)
                 outputs = tuple(define(t) for t in node["outputs"])
             except FormatError as error:
                 if getattr(error, "_node", False):  # a node of a subgraph named itself already
@@ -852,31 +846,35 @@ def _errstate(location: Any, record: Any) -> Any:
                                                                   _printable(record["block"])))
 
 
-def _warning_filters(location: Any, record: Any) -> Any:
-    """A loaded node's location, with the warnings filters it was made under (``_Encoder.warning_filters``)."""
+def _warning_filters(location: Any, record: Any, decode: Callable[[Any], Any] = lambda doc: doc) -> Any:
+    """A loaded node's location, with the warnings filters it was made under (``_Encoder.warning_filters``); each
+    filter's category read with ``decode`` (the loader's ``value``)."""
     if record is None or location is None:
         return location
+    if not isinstance(record, dict):
+        raise FormatError(f"its warning_filters {_short(record)} are not {{filters, ambient}}")
+
+    def pattern_ok(p: Any) -> bool:
+        return p is None or (isinstance(p, dict) and len(p) == 1 and isinstance(p.get("re", p.get("exact")), str))
+
+    def compiled(p: Any, flags: int) -> Any:
+        return None if p is None else p["exact"] if "exact" in p else re.compile(p["re"], flags)
 
     def items(key: str) -> tuple:
         made = []
         for item in record.get(key) if isinstance(record.get(key), list) else [None]:
-            if not (isinstance(item, list) and len(item) == 5 and item[0] in _FILTER_ACTIONS
-                    and all(p is None or (isinstance(p, dict) and len(p) == 1
-                                          and isinstance(p.get("re", p.get("exact")), str)) for p in (item[1], item[3]))
-                    and isinstance(item[2], type) and issubclass(item[2], Warning)
+            category = decode(item[2]) if isinstance(item, list) and len(item) == 5 else None
+            if not (category is not None and isinstance(item[0], str) and item[0] in _FILTER_ACTIONS
+                    and pattern_ok(item[1]) and pattern_ok(item[3])
+                    and isinstance(category, type) and issubclass(category, Warning)
                     and type(item[4]) is int and item[4] >= 0):
                 raise FormatError(f"its warning_filters {_short(record)} are not [action, message, category, module, "
                                   "line] filters")
-            action, message, category, module, line = item
-            def compiled(p: Any, flags: int) -> Any:
-                return None if p is None else p["exact"] if "exact" in p else re.compile(p["re"], flags)
             try:
-                made.append((action, compiled(message, re.I), category, compiled(module, 0), line))
+                made.append((item[0], compiled(item[1], re.I), category, compiled(item[3], 0), item[4]))
             except re.error as error:
                 raise FormatError(f"its warnings filter's pattern does not compile ({error})") from None
         return tuple(made)
-    if not isinstance(record, dict):
-        raise FormatError(f"its warning_filters {_short(record)} are not {{filters, ambient}}")
     return error_state.with_state(location, warning_filters=error_state.WarningFilters(items("filters"),
                                                                                        items("ambient")))
 

@@ -21,7 +21,7 @@ import autograph
 from autograph import HandlerNotRun
 from autograph.testing import converted_form
 from runtime.try_blocks import RUNNING, suppressed_by
-from tests.helpers import interrupted_at_many_points, jax_usable, load_f
+from tests.helpers import in_threads, interrupted_at_many_points, jax_usable, load_f
 
 MANAGERS = '''
 import contextlib
@@ -224,23 +224,13 @@ def test_threads_each_have_their_own_running_blocks():
     f = load_f(MANAGERS + "def f(x):\n    with Recording('t', swallow=ValueError):\n"
                "        if x > 0:\n            raise ValueError(x)\n    return x\n", "managed")
     converted = autograph.convert(f)
-    failures: list = []
-
     def work(k: int) -> None:
-        try:
-            with converted_form():
-                for i in range(300):
-                    assert converted(i % 3 - k % 2) == i % 3 - k % 2
-                    assert RUNNING.get() == ()
-        except BaseException as error:  # noqa: BLE001
-            failures.append(error)
+        with converted_form():
+            for i in range(300):
+                assert converted(i % 3 - k % 2) == i % 3 - k % 2
+                assert RUNNING.get() == ()
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not failures, failures[0]
+    in_threads(work)
 
 
 def test_an_interrupt_anywhere_leaves_no_block_to_a_later_trace():

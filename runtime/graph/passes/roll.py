@@ -54,7 +54,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from runtime.graph import ops, shapes
+from runtime.graph import error_state, ops, shapes
 from runtime.graph.ir import Graph, Node, Value
 from runtime.graph.passes import effects
 from runtime.graph.passes.cse import frozen_attrs
@@ -119,7 +119,7 @@ def _signature(node: Node, constants: dict) -> Optional[tuple]:
         return None
     return (node.op, attrs, tuple((v.shape, v.dtype, v in constants) for v in node.inputs),
             tuple((v.shape, v.dtype) for v in node.outputs),
-            None if effects.cannot_fail(node) else (node.location, getattr(node.location, "errstate", None)))
+            None if effects.cannot_fail(node) else (node.location, error_state.states_of(node.location)))
 
 
 def _candidates(signatures: list) -> list[tuple]:

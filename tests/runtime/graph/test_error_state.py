@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import tempfile
-import threading
 import warnings
 
 import numpy as np
@@ -26,7 +25,7 @@ from hypothesis import strategies as st
 import autograph
 from autograph import ErrorStateChanged, HandlerNotRun, SilentFloatingPoint
 from autograph.testing import converted_form
-from tests.helpers import interrupted_at_many_points, jax_usable, load_f
+from tests.helpers import in_threads, interrupted_at_many_points, jax_usable, load_f
 
 OPS = {  # an op, and an input where it signals (its error kind)
     "div": ("1.0 / x", "divide"),
@@ -274,27 +273,17 @@ def test_threads_each_run_under_their_own_state():
     g = autograph.function(load(RAISING))
     f(np.array([1.0]))
     g(np.array([1.0]))
-    failures: list = []
-
     def work(k: int) -> None:
-        try:
-            for _ in range(200):
-                if k % 2:
-                    np.testing.assert_array_equal(f(np.array([0.0])), [-np.inf])
-                else:
-                    with pytest.raises(FloatingPointError):
-                        g(np.array([0.0]))
-                    np.testing.assert_array_equal(g(np.array([2.0])), [0.5])
-            assert np.geterr()["divide"] == "warn"  # nothing of the blocks' state left on the thread
-        except BaseException as error:  # noqa: BLE001
-            failures.append(error)
+        for _ in range(200):
+            if k % 2:
+                np.testing.assert_array_equal(f(np.array([0.0])), [-np.inf])
+            else:
+                with pytest.raises(FloatingPointError):
+                    g(np.array([0.0]))
+                np.testing.assert_array_equal(g(np.array([2.0])), [0.5])
+        assert np.geterr()["divide"] == "warn"  # nothing of the blocks' state left on the thread
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert not failures, failures[0]
+    in_threads(work)
 
 
 def test_an_interrupt_anywhere_leaves_the_callers_state_as_it_was():
