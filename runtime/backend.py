@@ -251,6 +251,13 @@ class Backend:
         program runs, or one that raises. NotImplemented (the default) lets ``f`` draw now, while tracing."""
         return NotImplemented
 
+    def varying_call(self, f: Callable) -> Any:
+        """What to call in place of ``f``, a read of the clock or of the system's randomness (``time.perf_counter``,
+        ``datetime.now``, ``os.urandom``: runtime/clock_calls.py) that converted code calls while this backend
+        traces: one that stages the read, so that it happens each time the staged program runs, or one that
+        raises. NotImplemented (the default) lets ``f`` read now, while tracing."""
+        return NotImplemented
+
     def new_array(self, f: Callable) -> Any:
         """What to call in place of ``f``, a NumPy constructor of a fresh array (``np.zeros``, ``np.empty``,
         ``np.identity``, ``np.zeros_like``: runtime/new_arrays.py) that converted code calls while this backend

@@ -21,7 +21,9 @@ converter wraps them, and while a backend traces ``call`` hands back that backen
 (runtime/random_calls.py). NumPy's constructors of fresh arrays (``np.zeros``, ``np.empty_like``, ...)
 are the other: while a backend traces, ``call`` hands back one that makes the backend's own array
 (runtime/new_arrays.py). SciPy's functions that a backend stages (``scipy.linalg.inv``, ...) are a third:
-while a backend traces, ``call`` hands back ``builtin_call`` of the function (runtime/scipy_calls.py).
+while a backend traces, ``call`` hands back ``builtin_call`` of the function (runtime/scipy_calls.py). Reads of
+the clock and of the system's randomness (``time.perf_counter``, ``datetime.now``, ``os.urandom``) are a fourth:
+while a backend traces, ``call`` hands back its staged read, or its refusal (runtime/clock_calls.py).
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ from typing import Any, Callable, Optional
 from runtime.backend import backend_for
 from runtime.builtin_calls import NUMPY_CALLS as _NUMPY_CALLS
 from runtime.builtin_calls import ROUTED_CALLS as _ROUTED_CALLS
+from runtime.clock_calls import CLOCKS as _CLOCKS
+from runtime.clock_calls import SOURCES as _VARYING_SOURCES
+from runtime.clock_calls import describe_now as _describe_now
+from runtime.clock_calls import varying_call as _varying_call
 from runtime.constructors import constructor as _constructor
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
 from runtime.new_arrays import SCALAR_TYPES as _SCALAR_TYPES
@@ -142,10 +148,18 @@ def call(f: Callable, /) -> Callable:
             return _new_array_call(f)
         owner = f.__self__
         if type(owner) in _PLAIN_OWNERS:  # `out.append`, `d.get`, `len`: one set look-up, no isinstance
+            if type(owner) is not _ModuleType:
+                return f
             # (A module's function may be one whose calls go through ag__.builtin: `float`, `math.sqrt`, `np.asarray`
-            # reached through a variable or a table, which the converter could not route by name.)
-            return f if type(owner) is not _ModuleType else _ROUTED_CALLS.get(id(f), f)
-        return _random_call(f) if isinstance(owner, _GENERATORS) else f  # (as above, older Cython)
+            # reached through a variable or a table, which the converter could not route by name; or a clock,
+            # `time.perf_counter`, which a backend tracing now reads when its program runs: runtime/clock_calls.py.)
+            routed = _ROUTED_CALLS.get(id(f))
+            if routed is not None:
+                return routed
+            return f if id(f) not in _CLOCKS and id(f) not in _VARYING_SOURCES else _varying_call(f)
+        if isinstance(owner, _GENERATORS):  # (as above, older Cython)
+            return _random_call(f)
+        return f if _describe_now(f) is None else _varying_call(f)  # datetime.now, date.today: the time now
     if id(f) in _RANDOM_CALLABLES:  # np.random.seed, np.random.default_rng, np.random.RandomState, ...
         return _random_call(f)
     if id(f) in _NEW_ARRAYS:  # np.zeros_like, np.identity, ...
@@ -246,6 +260,8 @@ def _target(function: types.FunctionType) -> Callable:
     key = id(function)
     if key in _NEW_ARRAYS:  # np.ones, np.eye, ... (Python functions): never cached, asked at every call
         return _new_array_call(function)
+    if key in _VARYING_SOURCES:  # uuid.uuid4 (a Python function): never cached either (runtime/clock_calls.py)
+        return _varying_call(function)
     if key in _ROUTED_CALLS:  # np.isscalar (see call): never cached either
         return _ROUTED_CALLS[key]
     if key in _NUMPY_CALLS:  # np.linspace, ...: likewise

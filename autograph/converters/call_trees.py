@@ -79,6 +79,13 @@ After::
 
     out = ag__.call(np.zeros)((4, 4))
 
+Reads of the clock and of the system's randomness (``time.perf_counter``, ``time.time``, ``datetime.now``,
+``os.urandom``, ``uuid.uuid4``) go through ``ag__.call`` as well: while a graph is traced, the clock must be read
+each time the graph runs, and ``call`` lets the tracing backend stage the read or refuse it
+(runtime/clock_calls.py)::
+
+    start = time.perf_counter()   ->    start = ag__.call(time.perf_counter)()
+
 SciPy's functions that a graph stages (``scipy.linalg.inv``, ``svd``, ``scipy.special.logsumexp``, ...) go through
 ``ag__.call`` too: they call ``np.asarray`` on their arguments, and ``call`` lets the tracing backend answer for its
 values (runtime/scipy_calls.py)::
@@ -103,6 +110,7 @@ from autograph.context import UNKNOWN, Context
 from autograph.template_code import make_node
 from autograph.transformer import Transformer
 from runtime.builtin_calls import routed_callables
+from runtime.clock_calls import varies
 from runtime.constructors import constructor_functions
 from runtime.new_arrays import SCALAR_TYPES, is_new_array
 from runtime.random_calls import is_random
@@ -194,7 +202,7 @@ def _called_as_is(target: Any) -> bool:
     if isinstance(target, functools.partial) and type(target).__call__ is functools.partial.__call__:
         return _called_as_is(target.func)
     return (needs_no_conversion(target) and not is_random(target) and not is_new_array(target)
-            and not is_scipy_call(target) and type(target) is not np.vectorize)
+            and not is_scipy_call(target) and type(target) is not np.vectorize and not varies(target))
 
 
 class _Calls(Transformer):

@@ -36,6 +36,7 @@ from runtime.backend import Backend, State, Thunk, register
 from runtime.choice import Probe
 from runtime.graph import builtins as graph_builtins
 from runtime.graph import (
+    clock_reads,
     control_flow,
     formatted,
     fresh_arrays,
@@ -153,6 +154,12 @@ class GraphBackend(Backend):
         while a graph is traced: a random op that draws each time the graph runs, from the generator eager
         code would draw from (runtime/graph/numpy_random.py), or a refusal naming the line."""
         return numpy_random.random_call(f)
+
+    def varying_call(self, f: Callable) -> Any:
+        """``time.perf_counter()``, ``time.time()`` ... called while a graph is traced: a clock node that reads the
+        clock each time the graph runs; ``datetime.now()``, ``os.urandom(n)``, ``uuid.uuid4()``: a refusal naming
+        the line (runtime/graph/clock_reads.py)."""
+        return clock_reads.varying_call(f)
 
     def new_array(self, f: Callable) -> Any:
         """``np.zeros``, ``np.empty``, ``np.identity``, ``np.zeros_like`` ... called from converted code while a

@@ -6,6 +6,7 @@ from runtime.graph import ops_array  # noqa: F401, I001  (one line per library m
 from runtime.graph import ops_update  # noqa: F401
 from runtime.graph import ops_linalg  # noqa: F401
 from runtime.graph import ops_random  # noqa: F401
+from runtime.graph import ops_clock  # noqa: F401
 from runtime.graph import ops_callback  # noqa: F401
 from runtime.graph import ops_data_dependent  # noqa: F401
 from runtime.graph import ops_fft  # noqa: F401

@@ -1538,8 +1538,9 @@ def _weak_cast(a: PyNumber, strong: list) -> Tensor:
     if a.dtype.kind == "i" and target.kind in "iu" and target != np.int64:
         info = np.iinfo(target)
         fits = (a >= max(info.min, np.iinfo(np.int64).min)) & (a <= min(info.max, np.iinfo(np.int64).max))
-        bind("assert", [fits], message=f"Python integer out of bounds for {target.name}", error=OverflowError,
-             where=user_location())
+        # (NumPy's message names the number: written in when the graph runs)
+        bind("assert", [fits, a], message=f"Python integer out of bounds for {target.name}", error=OverflowError,
+             where=user_location(), template=("Python integer ", Ref(0), f" out of bounds for {target.name}"))
     return bind1("cast", [a], dtype=target)
 
 

@@ -1144,6 +1144,15 @@ def _random(what: str) -> Rule:
     return rule
 
 
+def _clock(ctx, *, clock):
+    """A clock read (runtime/graph/ops_clock.py): refused. XLA reads no clock, and a reading taken while lowering
+    would be a constant of the compiled program, the same at every run."""
+    raise LoweringError(  # (evaluate starts it with the read's file:line)
+        f"{clock}() reads the clock each time the graph runs, which executor='jax' cannot do: XLA reads no clock. "
+        "Run this function on the NumPy executor (executor='numpy', the default; executor='auto' picks it for such "
+        "a graph), or read the clock outside the function and pass the time in as an argument.")
+
+
 def _numpy_function(ctx, *inputs, call):
     """The user's NumPy function (runtime/graph/ops_callback.py) as an ordered io_callback (runtime/jax/callback.py)."""
     try:
@@ -1163,6 +1172,7 @@ _STATE_RULES: dict[str, Rule] = {
     "assert": _assert,
     "python_int": _python_int,
     "random": _random("draw"),
+    "clock": _clock,
     "random_generator": lambda ctx, *inputs, **attrs: _unused_generator(ctx, inputs, **attrs),
     "numpy_function": _numpy_function,
 }

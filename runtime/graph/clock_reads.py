@@ -1,0 +1,58 @@
+"""The clock in a traced function: a ``clock`` node that reads it each time the graph runs.
+
+Before (traced)::
+
+    def f(x, budget):
+        start = time.perf_counter()
+        while np.max(np.abs(x)) > 1e-9 and time.perf_counter() - start < budget:
+            x = x / 2
+        return x, time.time()
+
+After (the graph)::
+
+    a:f64[] = clock[clock='time.perf_counter']
+    ... while_loop: its test reads clock[clock='time.perf_counter'] at every iteration ...
+    c:f64[] = clock[clock='time.time']
+
+The converter sends every callee that reads the clock or the system's randomness through ``ag__.call``, which hands
+it here while a graph is traced (runtime/clock_calls.py, ``GraphBackend.varying_call``). A clock that returns a
+number becomes a ``clock`` node (runtime/graph/ops_clock.py), whose value is a ``PyNumber``: a Python float (int
+for the ``_ns`` clocks) known when the graph runs, which promotes weakly as the number would (``x32 + time.time()``
+is float32). What a graph value cannot hold is refused with a ``NotStageable`` naming the user's line:
+``datetime.now()``, ``date.today()``, ``os.urandom(n)``, ``uuid.uuid4()``, and ``time.localtime()``,
+``time.strftime(fmt)`` and the other formatting functions when they read the time now (given a time, they are
+functions of it and run while tracing, as any Python call).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from runtime.clock_calls import CLOCKS, describe, reads_now
+from runtime.graph import tensor
+from runtime.graph.tensor import PyNumber
+from runtime.staging import NotStageable, user_location
+
+
+def varying_call(f: Callable) -> Callable:
+    """The graph backend's answer for ``ag__.call(f)`` of a read of the clock or of the system's randomness
+    (runtime/clock_calls.py): a callable that stages the read, or one that refuses it."""
+    entry = CLOCKS.get(id(f))
+    if entry is not None:
+        name = entry[0]
+
+        def read(*args: Any, **kwargs: Any) -> PyNumber:
+            if args or kwargs:
+                f(*args, **kwargs)  # Python's own TypeError: the clocks take no arguments
+            return PyNumber.of(tensor.bind1("clock", (), clock=name))
+        return read
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        if not reads_now(f, args, kwargs):  # time.strftime(fmt, t): a function of its argument
+            return f(*args, **kwargs)
+        raise NotStageable(
+            f"{user_location()}: {describe(f)}() inside a traced function is not supported in graphs: it would be "
+            "read once, while tracing, and the graph would return that value at every call, where eager code reads "
+            "a new one. Read it outside the function and pass it in as an argument (a graph holds numbers: "
+            "time.time() and time.perf_counter() are read each time the graph runs).")
+    return refuse
