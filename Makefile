@@ -73,7 +73,8 @@ check: $(STAMP)
 		--deselect tests/autograph/test_three_modes.py
 
 fuzz: $(STAMP)
-	AUTOGRAPH_FUZZ_EXAMPLES=20000 AUTOGRAPH_JUMP_EXAMPLES=3000 AUTOGRAPH_ERRSTATE_EXAMPLES=1000 $(PY) -m pytest \
+	AUTOGRAPH_FUZZ_EXAMPLES=20000 AUTOGRAPH_JUMP_EXAMPLES=3000 AUTOGRAPH_ERRSTATE_EXAMPLES=1000 AUTOGRAPH_CLOCK_EXAMPLES=500 \
+		$(PY) -m pytest \
 		tests/autograph/test_random_programs.py tests/autograph/test_jump_placement.py tests/runtime/graph/test_error_state.py
 
 # Writes its report to .transparency-cache/fidelity.md; UPDATE_DOCS=1 rewrites docs/fidelity.md instead.
