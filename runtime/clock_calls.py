@@ -74,7 +74,8 @@ def varies(f: Any) -> bool:
 
 def describe_now(f: Any) -> Optional[str]:
     """``datetime.now`` (or ``date.today``, ...) as the user wrote it, if ``f`` is a C constructor of the time now
-    (``now``, ``utcnow``, ``today``) bound to ``datetime.date`` or a subclass of it; else None. A subclass's own Python ``now`` is its code, which converted code converts."""
+    (``now``, ``utcnow``, ``today``) bound to ``datetime.date`` or a subclass of it; else None. A subclass's own
+    Python ``now`` is its code, which converted code converts."""
     if type(f) is not _C_METHOD or getattr(f, "__name__", None) not in _NOW_METHODS:
         return None
     owner = f.__self__
