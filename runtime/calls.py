@@ -40,8 +40,10 @@ from runtime.backend import backend_for
 from runtime.builtin_calls import NUMPY_CALLS as _NUMPY_CALLS
 from runtime.builtin_calls import ROUTED_CALLS as _ROUTED_CALLS
 from runtime.clock_calls import CLOCKS as _CLOCKS
+from runtime.clock_calls import DATETIME64 as _DATETIME64
 from runtime.clock_calls import SOURCES as _VARYING_SOURCES
 from runtime.clock_calls import describe_now as _describe_now
+from runtime.clock_calls import is_now_word as _is_now_word
 from runtime.clock_calls import varying_call as _varying_call
 from runtime.constructors import constructor as _constructor
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
@@ -169,6 +171,8 @@ def call(f: Callable, /) -> Callable:
     numpy_call = _NUMPY_CALLS.get(id(f))
     if numpy_call is not None:  # np.mean, np.exp: as a call routed by name (runtime/builtin_calls.py)
         return numpy_call
+    if f is _DATETIME64:  # np.datetime64("now"): the clock (runtime/clock_calls.py); of a date, NumPy's
+        return _datetime64_call
     if isinstance(f, type) and _converter is not None:
         routed = _ROUTED_CALLS.get(id(f))  # (`float`, `int`: see the C functions above)
         # A class of the user's: its __new__ and __init__ converted, as Python calls them (runtime/constructors.py).
@@ -181,6 +185,15 @@ def call(f: Callable, /) -> Callable:
         # (a subclass that keeps partial's call, jax.tree_util.Partial: its function is user code all the same)
         return functools.partial(call(f.func), *f.args, **f.keywords)
     return _call_method(f, cls)
+
+
+def _datetime64_call(*args: Any, **kwargs: Any) -> Any:
+    """``np.datetime64(...)`` called from converted code: of the words "now" or "today", a read of the clock, which
+    a backend tracing now stages or refuses (runtime/clock_calls.py); of anything else, as ``call`` hands any class
+    of NumPy's back."""
+    if args and _is_now_word(args[0]):
+        return _varying_call(_DATETIME64)(*args, **kwargs)
+    return _constructor(_DATETIME64, _target)(*args, **kwargs)
 
 
 _PARTIAL_CALL = functools.partial.__call__

@@ -26,7 +26,8 @@ Which callables count (``varies``): ``CLOCKS``, the ``time`` module's clocks tha
 ``SOURCES``, the standard library's other functions that read the clock or the system's randomness
 (``time.localtime()`` and the other formatting functions only when the time argument is left out or
 None: ``time.localtime(t)`` is a function of ``t``); and ``datetime``'s ``now``, ``utcnow`` and
-``today`` (of ``datetime.datetime``, ``datetime.date`` and their subclasses). Python's own ``random``
+``today`` (of ``datetime.datetime``, ``datetime.date`` and their subclasses); and ``np.datetime64("now")``
+(``"today"``), which NumPy reads from the clock. Python's own ``random``
 module is runtime/random_calls.py's. Code the converter does not convert (a library's, the standard
 library's own ``logging`` timestamps) reads the clock while tracing, as any Python side effect there
 runs once (docs/graphs.md, "The clock").
@@ -39,6 +40,8 @@ import os
 import time
 import uuid
 from typing import Any, Callable, Optional
+
+import numpy as np
 
 from runtime.backend import staging_backends
 
@@ -62,12 +65,16 @@ SOURCES: dict[int, tuple[str, Callable, Optional[int]]] = {
 
 # datetime's constructors of the time now: bound to the class they are read from (a new bound method each read).
 _NOW_METHODS = frozenset({"now", "utcnow", "today"})
+# NumPy's datetime64 of the time now: ``np.datetime64("now")``, ``np.datetime64("today", "h")`` (NumPy reads the words
+# in any case, as text or bytes). A graph holds datetime64 values: it reads the clock at run time (ops_clock.py).
+DATETIME64 = np.datetime64
+_NOW_WORDS = frozenset({"now", "today"})
 
 
 def varies(f: Any) -> bool:
-    """Whether a call of ``f`` reads the clock or the system's randomness (see the module's docstring)."""
+    """Whether a call of ``f`` may read the clock or the system's randomness (see the module's docstring)."""
     key = id(f)
-    if key in CLOCKS or key in SOURCES:
+    if key in CLOCKS or key in SOURCES or f is DATETIME64:
         return True
     return describe_now(f) is not None
 
@@ -92,17 +99,32 @@ def describe(f: Any) -> str:
     entry = CLOCKS.get(id(f)) or SOURCES.get(id(f))
     if entry is not None:
         return entry[0]
+    if f is DATETIME64:
+        return "np.datetime64"
     return describe_now(f) or getattr(f, "__qualname__", repr(f))
 
 
 def reads_now(f: Any, args: tuple, kwargs: dict) -> bool:
     """Whether this call of ``f`` (``varies``) reads a value of the moment: every call does, but that of a time
-    formatting function given its time argument (``time.localtime(t)``, ``time.strftime(fmt, t)``)."""
+    formatting function given its time argument (``time.localtime(t)``, ``time.strftime(fmt, t)``), and
+    ``np.datetime64`` of anything but the words "now" and "today"."""
+    if f is DATETIME64:
+        return bool(args) and is_now_word(args[0])
     entry = SOURCES.get(id(f))
     if entry is None or entry[2] is None:
         return True
     at = entry[2]
     return (args[at] if len(args) > at else kwargs.get("secs", kwargs.get("t"))) is None
+
+
+def is_now_word(value: Any) -> bool:
+    """Whether ``value`` is text NumPy's datetime parser reads as the time now: "now" or "today", in any case."""
+    if type(value) is bytes:
+        try:
+            value = value.decode("ascii")
+        except UnicodeDecodeError:
+            return False
+    return type(value) is str and value.lower() in _NOW_WORDS
 
 
 def varying_call(f: Callable) -> Callable:

@@ -18,7 +18,9 @@ The converter sends every callee that reads the clock or the system's randomness
 it here while a graph is traced (runtime/clock_calls.py, ``GraphBackend.varying_call``). A clock that returns a
 number becomes a ``clock`` node (runtime/graph/ops_clock.py), whose value is a ``PyNumber``: a Python float (int
 for the ``_ns`` clocks) known when the graph runs, which promotes weakly as the number would (``x32 + time.time()``
-is float32). What a graph value cannot hold is refused with a ``NotStageable`` naming the user's line:
+is float32). ``np.datetime64("now")`` (``"today"``, with a unit or not) is
+a ``clock`` node too, whose value is the datetime64 NumPy reads when the graph runs. What a graph value cannot hold
+is refused with a ``NotStageable`` naming the user's line:
 ``datetime.now()``, ``date.today()``, ``os.urandom(n)``, ``uuid.uuid4()``, and ``time.localtime()``,
 ``time.strftime(fmt)`` and the other formatting functions when they read the time now (given a time, they are
 functions of it and run while tracing, as any Python call).
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.clock_calls import CLOCKS, describe, reads_now
+from runtime.clock_calls import CLOCKS, DATETIME64, describe, reads_now
 from runtime.graph import tensor
 from runtime.graph.tensor import PyNumber
 from runtime.staging import NotStageable, user_location
@@ -37,6 +39,13 @@ from runtime.staging import NotStageable, user_location
 def varying_call(f: Callable) -> Callable:
     """The graph backend's answer for ``ag__.call(f)`` of a read of the clock or of the system's randomness
     (runtime/clock_calls.py): a callable that stages the read, or one that refuses it."""
+    if f is DATETIME64:  # np.datetime64("now"[, unit]) (calls.py hands only those here)
+        def read_datetime(*args: Any) -> Any:
+            DATETIME64(*args)  # NumPy's own error for a wrong unit, while tracing
+            reading = tensor.bind1("clock", (), clock="np.datetime64", args=tuple(args))
+            reading._array = False  # (a NumPy scalar, as NumPy's)
+            return reading
+        return read_datetime
     entry = CLOCKS.get(id(f))
     if entry is not None:
         name = entry[0]

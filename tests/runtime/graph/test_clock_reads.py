@@ -275,3 +275,90 @@ def test_outside_a_trace_the_converted_function_reads_the_clock_as_written():
     for (_, reading, _), before, after in readings:
         assert before <= reading <= after
     assert readings[0][0][1] < readings[1][0][1]
+
+
+# --- np.datetime64("now"): NumPy's reading of the clock ------------------------------------------------------
+
+def stamps(x):
+    return (x, np.datetime64("now"), np.datetime64("today"), np.datetime64("NOW", "ms"), np.datetime64(b"now"),
+            np.datetime64("2020-01-01"))
+
+
+def test_datetime64_of_now_is_read_at_every_run_as_numpy_reads_it():
+    x = np.zeros(2)
+    g = autograph.function(stamps)
+    for _ in range(2):
+        before = stamps(x)
+        got = g(x)
+        after = stamps(x)
+        for b, v, a in zip(before[1:], got[1:], after[1:]):
+            assert type(v) is type(b) is np.datetime64 and v.dtype == b.dtype
+            assert b <= v <= a
+    assert "ag__.call(np.datetime64)('now')" in autograph.to_code(stamps)
+    graph = g.concrete_functions[0].graph
+    assert [n.attrs.get("args") for n in graph.nodes if n.op == "clock"] == [
+        ("now",), ("today",), ("NOW", "ms"), (b"now",)]
+
+
+def elapsed_ms(x, start):
+    return x + (np.datetime64("now", "ms") - start).astype(np.int64)
+
+
+def test_a_duration_from_datetime64_grows_from_call_to_call():
+    start = np.datetime64("now", "ms")  # (NumPy reads "now" to the second, whatever the unit)
+    g = autograph.function(elapsed_ms)
+    readings = []
+    for _ in range(2):
+        before = elapsed_ms(np.zeros(1, np.int64), start)
+        readings.append(g(np.zeros(1, np.int64), start))
+        assert before[0] <= readings[-1][0] <= elapsed_ms(np.zeros(1, np.int64), start)[0]
+        time.sleep(1.01)
+    assert readings[0][0] + 1000 <= readings[1][0]
+
+
+def bad_unit(x):
+    return x, np.datetime64("now", "fortnights")
+
+
+def test_a_wrong_unit_is_numpys_error():
+    with pytest.raises(TypeError) as eager:
+        bad_unit(0)
+    with pytest.raises(TypeError) as graph:
+        autograph.function(bad_unit)(np.zeros(1))
+    assert str(graph.value) == str(eager.value)
+
+
+def test_a_saved_datetime64_reading_keeps_its_words_and_unit(tmp_path):
+    g = autograph.function(stamps)
+    g.get_concrete_function(TensorSpec((2,)))
+    path = str(tmp_path / "stamps.agz")
+    autograph.save(g, path)
+    before = stamps(np.zeros(2))
+    got = autograph.load(path)(np.zeros(2))
+    after = stamps(np.zeros(2))
+    for b, v, a in zip(before[1:], got[1:], after[1:]):
+        assert np.asarray(v).dtype == b.dtype and b <= v <= a
+
+
+def test_the_loader_takes_only_now_and_today_for_datetime64():
+    from runtime.graph.ops import infer
+
+    with pytest.raises(ValueError, match="np.datetime64 reads the clock with \\('now' or 'today'\\[, unit\\]\\), not "
+                                         "\\('2020-01-01',\\)"):
+        infer("clock", (), {"clock": "np.datetime64", "args": ("2020-01-01",)})
+    with pytest.raises(ValueError, match="time.time takes no arguments"):
+        infer("clock", (), {"clock": "time.time", "args": ("now",)})
+
+
+@needs_jax
+def test_datetime64_of_now_under_xla_and_jax_is_refused_and_auto_reads_it():
+    import jax.numpy as jnp
+
+    from runtime.jax.lowering import LoweringError
+
+    with pytest.raises(LoweringError):
+        autograph.function(stamps, executor="jax")(np.zeros(2))
+    got = autograph.function(stamps, executor="auto")(np.zeros(2))
+    assert got[1].dtype == np.dtype("datetime64[s]")
+    with pytest.raises(Limitation, match="np.datetime64\\(\\) inside a function traced by JAX"):
+        autograph.function(stamps, backend="jax")(jnp.zeros(2))
