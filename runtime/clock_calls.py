@@ -24,19 +24,20 @@ of them. With no backend tracing, the callee is returned as it is and runs now, 
 
 Which callables count (``varies``): ``CLOCKS``, the ``time`` module's clocks that return a number;
 ``SOURCES``, the standard library's other functions that read the clock or the system's randomness
-(``time.localtime()`` and the other formatting functions only when the time argument is left out or
-None: ``time.localtime(t)`` is a function of ``t``); and ``datetime``'s ``now``, ``utcnow`` and
-``today`` (of ``datetime.datetime``, ``datetime.date`` and their subclasses); and ``np.datetime64("now")``
-(``"today"``), which NumPy reads from the clock. Python's own ``random``
-module is runtime/random_calls.py's. Code the converter does not convert (a library's, the standard
-library's own ``logging`` timestamps) reads the clock while tracing, as any Python side effect there
-runs once (docs/graphs.md, "The clock").
+(``os.urandom``, ``uuid.uuid4``, ``secrets.token_hex``, ...; ``time.localtime()`` and the other formatting
+functions only when the time argument is left out or None: ``time.localtime(t)`` is a function of ``t``);
+``datetime``'s ``now``, ``utcnow`` and ``today`` (of ``datetime.datetime``, ``datetime.date`` and their
+subclasses); and ``np.datetime64("now")`` (``"today"``), which NumPy reads from the clock. Python's own
+``random`` module is runtime/random_calls.py's. Code the converter does not convert (a library's, the standard
+library's own ``logging`` timestamps) reads the clock while tracing, as any Python side effect there runs once
+(docs/graphs.md, "The clock").
 """
 
 from __future__ import annotations
 
 import datetime
 import os
+import secrets
 import time
 import uuid
 from typing import Any, Callable, Optional
@@ -60,7 +61,9 @@ SOURCES: dict[int, tuple[str, Callable, Optional[int]]] = {
         ("time.localtime", time.localtime, 0), ("time.gmtime", time.gmtime, 0), ("time.ctime", time.ctime, 0),
         ("time.asctime", time.asctime, 0), ("time.strftime", time.strftime, 1),
         ("os.urandom", os.urandom, None), ("os.getrandom", getattr(os, "getrandom", None), None),
-        ("uuid.uuid1", uuid.uuid1, None), ("uuid.uuid4", uuid.uuid4, None))
+        ("uuid.uuid1", uuid.uuid1, None), ("uuid.uuid4", uuid.uuid4, None),
+        ("secrets.token_bytes", secrets.token_bytes, None), ("secrets.token_hex", secrets.token_hex, None),
+        ("secrets.token_urlsafe", secrets.token_urlsafe, None))
     if function is not None}
 
 # datetime's constructors of the time now: bound to the class they are read from (a new bound method each read).

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
+import secrets
 import time
 import uuid
 
@@ -166,6 +167,10 @@ def new_id(x):
     return x, uuid.uuid4()  # uuid4
 
 
+def token(x):
+    return x, secrets.token_hex(8)  # token
+
+
 def stamp_now(x):
     return x, time.strftime("%Y")  # strftime-now
 
@@ -176,7 +181,8 @@ def stamp_of(x):
 
 @pytest.mark.parametrize("fn, marker, what", [
     (now, "now", "datetime.now"), (today, "today", "date.today"), (random_bytes, "urandom", "os.urandom"),
-    (new_id, "uuid4", "uuid.uuid4"), (stamp_now, "strftime-now", "time.strftime")])
+    (new_id, "uuid4", "uuid.uuid4"), (token, "token", "secrets.token_hex"),
+    (stamp_now, "strftime-now", "time.strftime")])
 def test_what_a_graph_cannot_hold_is_refused_at_its_line(fn, marker, what):
     with pytest.raises(Limitation) as info:
         autograph.function(fn)(np.zeros(2))
