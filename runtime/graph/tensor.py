@@ -1521,12 +1521,12 @@ def _needs_number(t: PyNumber, what: str) -> UnknownDimension:
     return UnknownDimension(
         f"{user_location()}: a Python {kind} known only when the graph runs ({kind}() or .item() of a traced "
         "value, a dimension of a traced array from an input_signature with None or from an op whose size depends "
-        "on the data, or arithmetic on one) is used "
+        "on the data, a reading of the clock such as time.time(), or arithmetic on one) is used "
         "where Python needs "
         f"its value while tracing: {what}. A graph holds it as a value: compare it in an `if` (staged), loop "
         "over `range(n)` in converted code, compare shapes dim by dim (x.shape[0] == y.shape[0]); make arrays "
-        "of a traced array's shape with np.zeros_like(x) / np.full_like(x, v); or give the input_signature "
-        "fixed sizes")
+        "of a traced array's shape with np.zeros_like(x) / np.full_like(x, v); give the input_signature "
+        "fixed sizes; or read the clock outside the function and pass the time in")
 
 
 def _weak_cast(a: PyNumber, strong: list) -> Tensor:

@@ -368,3 +368,19 @@ def test_datetime64_of_now_under_xla_and_jax_is_refused_and_auto_reads_it():
     assert got[1].dtype == np.dtype("datetime64[s]")
     with pytest.raises(Limitation, match="np.datetime64\\(\\) inside a function traced by JAX"):
         autograph.function(stamps, backend="jax")(jnp.zeros(2))
+
+
+def clock_as_a_count(x):
+    return x, [0] * (int(time.time()) % 2)  # as-a-count
+
+
+def test_a_reading_python_needs_while_tracing_is_refused_and_the_message_names_the_clock():
+    from runtime.limits import UnknownDimension
+
+    with pytest.raises(UnknownDimension) as info:
+        autograph.function(clock_as_a_count)(np.zeros(1))
+    message = str(info.value)
+    assert message.startswith(f"{__file__}:{line_of(__file__, 'as-a-count')}: a Python int known only when the graph "
+                              "runs (")
+    assert "a reading of the clock such as time.time()" in message
+    assert message.endswith("or read the clock outside the function and pass the time in")
