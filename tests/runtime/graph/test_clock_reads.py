@@ -24,10 +24,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import autograph
+from autograph.testing import converted_form
 from runtime.graph import TensorSpec, trace
 from runtime.graph.passes import PASSES, effects, optimize
+from runtime.graph.tensor import Tensor
 from runtime.limits import Limitation
-from tests.helpers import line_of, load_f, needs_jax
+from tests.helpers import jax_usable, line_of, load_f, needs_jax
 
 CLOCKS = {  # the clock as the program writes it, and how to read it here
     "time.time()": time.time,
@@ -91,6 +93,16 @@ def test_a_clock_read_in_a_graph_is_read_at_every_run_as_eager_reads_it(clock, p
         second = assert_like_eager(g, x, read, eager)
         assert first <= second
         assert len(g.concrete_functions) == 1
+    converted = autograph.convert(f)
+    with converted_form():  # on plain values inside our trace: the reading is the graph's, never a number read now
+        _, reading, _ = converted(x)
+        assert isinstance(reading, Tensor)
+    if jax_usable():  # on plain values inside a JAX trace: refused (JAX would freeze the reading)
+        import jax
+        import jax.numpy as jnp
+
+        with pytest.raises(Limitation, match="inside a function traced by JAX"):
+            jax.make_jaxpr(lambda: (converted(x), jnp.zeros(()))[1])()
 
 
 def _numba_usable() -> bool:
