@@ -238,6 +238,15 @@ class Tensor:
     def __copy__(self) -> Tensor:
         return copy(self)  # (copy.copy of an array copies its elements, as x.copy() does)
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        # (pickle asked `__class__`, which answers as eager's class, and failed with "args[0] from __newobj__ args
+        # has the wrong class", or copyreg's "cannot pickle 'float' object": no line, no way out)
+        raise NotStageable(
+            f"{user_location()}: pickling a traced value (pickle.dumps, a process pool, a cache that pickles its "
+            "keys or values) is not supported while tracing: its value exists only when the graph runs, so no bytes "
+            "can stand for it now. Pickle what the function returns, after the call, or keep the pickling outside the "
+            "traced function")
+
     def __deepcopy__(self, memo: dict) -> Tensor:
         return copy(self)
 

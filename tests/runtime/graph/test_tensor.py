@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pathlib
+import pickle
 import re
 
 import numpy as np
@@ -495,3 +496,30 @@ def test_a_python_number_known_at_run_time_with_a_sequence_is_pythons_type_error
         fn(x)
     with pytest.raises(TypeError, match=re.escape(str(eager.value))):
         autograph.function(fn, executor=executor)(x)
+
+
+def pickles_an_array(x):
+    return x, pickle.dumps(x * 2)  # pickles-array
+
+
+def pickles_a_dimension(x):
+    return x, pickle.dumps({"n": x.shape[0]})  # pickles-dim
+
+
+def test_pickling_a_traced_value_is_refused_at_the_users_line():
+    """pickle asked the tensor's ``__class__`` (eager's class) and failed inside its own machinery: ``args[0] from
+    __newobj__ args has the wrong class``, or copyreg's ``cannot pickle 'float' object`` for a Python number known at
+    run time (logging's SocketHandler pickling a record whose time is a clock reading), with no line."""
+    from runtime.staging import NotStageable
+    from tests.helpers import line_of
+
+    cases = ((pickles_an_array, {}, "pickles-array"),
+             (pickles_a_dimension, {"input_signature": [TensorSpec([None])]}, "pickles-dim"))
+    for fn, options, marker in cases:
+        with pytest.raises(NotStageable) as info:
+            autograph.function(fn, **options)(np.zeros(2))
+        assert str(info.value).startswith(
+            f"{__file__}:{line_of(__file__, marker)}: pickling a traced value (pickle.dumps, a process pool, a cache "
+            "that pickles its keys or values) is not supported while tracing: its value exists only when the graph "
+            "runs")
+        assert fn(np.zeros(2))[1]  # eagerly: bytes
