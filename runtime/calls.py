@@ -44,6 +44,7 @@ from runtime.clock_calls import DATETIME64 as _DATETIME64
 from runtime.clock_calls import SOURCES as _VARYING_SOURCES
 from runtime.clock_calls import describe_now as _describe_now
 from runtime.clock_calls import is_now_word as _is_now_word
+from runtime.clock_calls import python_source as _python_source
 from runtime.clock_calls import varying_call as _varying_call
 from runtime.constructors import constructor as _constructor
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
@@ -273,7 +274,7 @@ def _target(function: types.FunctionType) -> Callable:
     key = id(function)
     if key in _NEW_ARRAYS:  # np.ones, np.eye, ... (Python functions): never cached, asked at every call
         return _new_array_call(function)
-    if key in _VARYING_SOURCES:  # uuid.uuid4 (a Python function): never cached either (runtime/clock_calls.py)
+    if _python_source(function) is not None:  # uuid.uuid4: never cached either (runtime/clock_calls.py)
         return _varying_call(function)
     if key in _ROUTED_CALLS:  # np.isscalar (see call): never cached either
         return _ROUTED_CALLS[key]

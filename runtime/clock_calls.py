@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import datetime
 import os
-import secrets
+import sys
 import time
-import uuid
+import types
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -60,11 +60,12 @@ SOURCES: dict[int, tuple[str, Callable, Optional[int]]] = {
     for name, function, at in (
         ("time.localtime", time.localtime, 0), ("time.gmtime", time.gmtime, 0), ("time.ctime", time.ctime, 0),
         ("time.asctime", time.asctime, 0), ("time.strftime", time.strftime, 1),
-        ("os.urandom", os.urandom, None), ("os.getrandom", getattr(os, "getrandom", None), None),
-        ("uuid.uuid1", uuid.uuid1, None), ("uuid.uuid4", uuid.uuid4, None),
-        ("secrets.token_bytes", secrets.token_bytes, None), ("secrets.token_hex", secrets.token_hex, None),
-        ("secrets.token_urlsafe", secrets.token_urlsafe, None))
+        ("os.urandom", os.urandom, None), ("os.getrandom", getattr(os, "getrandom", None), None))
     if function is not None}
+# The standard library's Python functions among them, by module: looked up by name (``python_source``), so that
+# their modules are not imported here (a program that calls one imported it).
+PYTHON_SOURCES = {"uuid": frozenset({"uuid1", "uuid4"}),
+                  "secrets": frozenset({"token_bytes", "token_hex", "token_urlsafe"})}
 
 # datetime's constructors of the time now: bound to the class they are read from (a new bound method each read).
 _NOW_METHODS = frozenset({"now", "utcnow", "today"})
@@ -79,7 +80,19 @@ def varies(f: Any) -> bool:
     key = id(f)
     if key in CLOCKS or key in SOURCES or f is DATETIME64:
         return True
-    return describe_now(f) is not None
+    return describe_now(f) is not None or python_source(f) is not None
+
+
+def python_source(f: Any) -> Optional[str]:
+    """``uuid.uuid4`` (or another of ``PYTHON_SOURCES``) as the user wrote it, if ``f`` is that function of the
+    imported module; else None."""
+    if type(f) is not types.FunctionType:
+        return None
+    module = f.__module__
+    names = PYTHON_SOURCES.get(module) if type(module) is str else None
+    if names is None or f.__name__ not in names or getattr(sys.modules.get(module), f.__name__, None) is not f:
+        return None
+    return f"{module}.{f.__name__}"
 
 
 def describe_now(f: Any) -> Optional[str]:
@@ -104,7 +117,7 @@ def describe(f: Any) -> str:
         return entry[0]
     if f is DATETIME64:
         return "np.datetime64"
-    return describe_now(f) or getattr(f, "__qualname__", repr(f))
+    return describe_now(f) or python_source(f) or getattr(f, "__qualname__", repr(f))
 
 
 def reads_now(f: Any, args: tuple, kwargs: dict) -> bool:

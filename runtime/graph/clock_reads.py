@@ -40,8 +40,8 @@ def varying_call(f: Callable) -> Callable:
     """The graph backend's answer for ``ag__.call(f)`` of a read of the clock or of the system's randomness
     (runtime/clock_calls.py): a callable that stages the read, or one that refuses it."""
     if f is DATETIME64:  # np.datetime64("now"[, unit]) (calls.py hands only those here)
-        def read_datetime(*args: Any) -> Any:
-            DATETIME64(*args)  # NumPy's own error for a wrong unit, while tracing
+        def read_datetime(*args: Any, **kwargs: Any) -> Any:
+            DATETIME64(*args, **kwargs)  # NumPy's own error for a wrong unit or a keyword, while tracing
             reading = tensor.bind1("clock", (), clock="np.datetime64", args=tuple(args))
             reading._array = False  # (a NumPy scalar, as NumPy's)
             return reading

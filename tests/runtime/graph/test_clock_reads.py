@@ -338,12 +338,17 @@ def bad_unit(x):
     return x, np.datetime64("now", "fortnights")
 
 
+def unit_by_keyword(x):
+    return x, np.datetime64("now", unit="s")
+
+
 def test_a_wrong_unit_is_numpys_error():
-    with pytest.raises(TypeError) as eager:
-        bad_unit(0)
-    with pytest.raises(TypeError) as graph:
-        autograph.function(bad_unit)(np.zeros(1))
-    assert str(graph.value) == str(eager.value)
+    for fn in (bad_unit, unit_by_keyword):
+        with pytest.raises(TypeError) as eager:
+            fn(0)
+        with pytest.raises(TypeError) as graph:
+            autograph.function(fn)(np.zeros(1))
+        assert str(graph.value) == str(eager.value)
 
 
 def test_a_saved_datetime64_reading_keeps_its_words_and_unit(tmp_path):
