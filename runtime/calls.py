@@ -39,6 +39,7 @@ from typing import Any, Callable, Optional
 from runtime.backend import backend_for
 from runtime.builtin_calls import NUMPY_CALLS as _NUMPY_CALLS
 from runtime.builtin_calls import ROUTED_CALLS as _ROUTED_CALLS
+from runtime.clock_calls import ADVANCE as _ADVANCE
 from runtime.clock_calls import CLOCKS as _CLOCKS
 from runtime.clock_calls import DATETIME64 as _DATETIME64
 from runtime.clock_calls import SOURCES as _VARYING_SOURCES
@@ -159,7 +160,9 @@ def call(f: Callable, /) -> Callable:
             routed = _ROUTED_CALLS.get(id(f))
             if routed is not None:
                 return routed
-            return f if id(f) not in _CLOCKS and id(f) not in _VARYING_SOURCES else _varying_call(f)
+            if f is _ADVANCE or id(f) in _CLOCKS or id(f) in _VARYING_SOURCES:  # (next: runtime/clock_calls.py)
+                return _varying_call(f)
+            return f
         if isinstance(owner, _GENERATORS):  # (as above, older Cython)
             return _random_call(f)
         return f if _describe_now(f) is None else _varying_call(f)  # datetime.now, date.today: the time now

@@ -27,7 +27,8 @@ Which callables count (``varies``): ``CLOCKS``, the ``time`` module's clocks tha
 (``os.urandom``, ``uuid.uuid4``, ``secrets.token_hex``, ...; ``time.localtime()`` and the other formatting
 functions only when the time argument is left out or None: ``time.localtime(t)`` is a function of ``t``);
 ``datetime``'s ``now``, ``utcnow`` and ``today`` (of ``datetime.datetime``, ``datetime.date`` and their
-subclasses); and ``np.datetime64("now")`` (``"today"``), which NumPy reads from the clock. Python's own
+subclasses); ``np.datetime64("now")`` (``"today"``), which NumPy reads from the clock; and ``next()``, whose
+iterator a call may share with the next one (runtime/graph/iterator_watch.py). Python's own
 ``random`` module is runtime/random_calls.py's. Code the converter does not convert (a library's, the standard
 library's own ``logging`` timestamps) reads the clock while tracing, as any Python side effect there runs once
 (docs/graphs.md, "The clock").
@@ -73,12 +74,15 @@ _NOW_METHODS = frozenset({"now", "utcnow", "today"})
 # in any case, as text or bytes). A graph holds datetime64 values: it reads the clock at run time (ops_clock.py).
 DATETIME64 = np.datetime64
 _NOW_WORDS = frozenset({"now", "today"})
+# ``next(it)``: an iterator's state, which a call may share with the next call (a global iterator of batches). The
+# graph notes the iterators a trace advances, and refuses those that outlive the call (runtime/graph/iterator_watch.py).
+ADVANCE = next
 
 
 def varies(f: Any) -> bool:
     """Whether a call of ``f`` may read the clock or the system's randomness (see the module's docstring)."""
     key = id(f)
-    if key in CLOCKS or key in SOURCES or f is DATETIME64:
+    if key in CLOCKS or key in SOURCES or f is DATETIME64 or f is ADVANCE:
         return True
     return describe_now(f) is not None or python_source(f) is not None
 
@@ -117,6 +121,8 @@ def describe(f: Any) -> str:
         return entry[0]
     if f is DATETIME64:
         return "np.datetime64"
+    if f is ADVANCE:
+        return "next"
     return describe_now(f) or python_source(f) or getattr(f, "__qualname__", repr(f))
 
 

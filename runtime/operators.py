@@ -328,10 +328,10 @@ def _only_the_loops(iterator: Any, holders: int) -> bool:
     must fall on)."""
     if not held_only_by(iterator, holders):
         return False
-    return _inner_held_only_by(iterator)
+    return inner_iterators_held_only_by(iterator)
 
 
-def _inner_held_only_by(wrapper: Any) -> bool:
+def inner_iterators_held_only_by(wrapper: Any) -> bool:
     """Whether the iterators ``wrapper`` takes items from are held by it alone (and so on, down): each counted
     at the same place as those of a fresh wrapper of its kind, which nothing else holds."""
     kind = _WRAPPERS.get(type(wrapper))
@@ -340,7 +340,7 @@ def _inner_held_only_by(wrapper: Any) -> bool:
     unwrap, fresh = kind
     expected = max(_inner_counts(fresh(), unwrap), default=0)
     return all(count <= expected for count in _inner_counts(wrapper, unwrap)) and all(
-        _inner_held_only_by(inner) for inner in unwrap(wrapper.__reduce__()[1]) if iter(inner) is inner)
+        inner_iterators_held_only_by(inner) for inner in unwrap(wrapper.__reduce__()[1]) if iter(inner) is inner)
 
 
 def _inner_counts(wrapper: Any, unwrap: Callable) -> list:

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.clock_calls import CLOCKS, DATETIME64, describe, reads_now
-from runtime.graph import tensor
+from runtime.clock_calls import ADVANCE, CLOCKS, DATETIME64, describe, reads_now
+from runtime.graph import iterator_watch, tensor
 from runtime.graph.tensor import PyNumber
 from runtime.staging import NotStageable, user_location
 
@@ -39,6 +39,8 @@ from runtime.staging import NotStageable, user_location
 def varying_call(f: Callable) -> Callable:
     """The graph backend's answer for ``ag__.call(f)`` of a read of the clock or of the system's randomness
     (runtime/clock_calls.py): a callable that stages the read, or one that refuses it."""
+    if f is ADVANCE:  # next(it): noted for the trace's end (runtime/graph/iterator_watch.py)
+        return iterator_watch.advance
     if f is DATETIME64:  # np.datetime64("now"[, unit]) (calls.py hands only those here)
         def read_datetime(*args: Any, **kwargs: Any) -> Any:
             DATETIME64(*args, **kwargs)  # NumPy's own error for a wrong unit or a keyword, while tracing

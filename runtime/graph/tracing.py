@@ -22,7 +22,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 import numpy as np
 
 from runtime import limits, try_blocks
-from runtime.graph import identity, numpy_random, passes, tensor, variables
+from runtime.graph import identity, iterator_watch, numpy_random, passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
 from runtime.staging import NotStageable, innermost_user_site
@@ -271,6 +271,7 @@ def _record_outermost(builder: GraphBuilder, fn: Callable, specs: Sequence[Any])
     try_blocks.RUNNING.set(())  # (in the trace's own copy of the caller's context)
     limits.start_trace()
     check_generators = numpy_random.watch_trace()
+    check_iterators = iterator_watch.watch_trace()
     try:
         recorded = _record(builder, fn, specs)
     except Exception as error:
@@ -285,6 +286,7 @@ def _record_outermost(builder: GraphBuilder, fn: Callable, specs: Sequence[Any])
     if refused is not None:
         raise refused.with_traceback(refused.__traceback__)
     check_generators()
+    check_iterators()
     return recorded
 
 

@@ -291,11 +291,14 @@ class JaxBackend(Backend):
 
         return callback.stage(call)
 
-    def varying_call(self, f: Callable) -> Callable:
+    def varying_call(self, f: Callable) -> Any:
         """A read of the clock or of the system's randomness under a JAX trace (runtime/clock_calls.py): refused.
         JAX would read once, while tracing, and the compiled function would return that value at every call."""
-        from runtime.clock_calls import describe, reads_now
+        from runtime.clock_calls import ADVANCE, describe, reads_now
         from runtime.staging import NotStageable, user_location
+
+        if f is ADVANCE:  # next(it): Python's, as JAX runs it while tracing (graphs of ours watch it)
+            return NotImplemented
 
         def refuse(*args: Any, **kwargs: Any) -> Any:
             if not reads_now(f, args, kwargs):  # time.strftime(fmt, t): a function of its argument

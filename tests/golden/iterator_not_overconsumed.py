@@ -13,4 +13,4 @@ def iterator_not_overconsumed(xs):
     x = ag__.Undefined('x')
     for itr in ag__.for_stmt(it, lambda: break_, loop_body, ('break_', 'x')):
         loop_body(itr)
-    return (ag__.ld(x), next(it, 'exhausted'), list(it))
+    return (ag__.ld(x), ag__.call(next)(it, 'exhausted'), list(it))

@@ -1,0 +1,121 @@
+"""``next()`` of a Python iterator in a traced function (runtime/graph/iterator_watch.py): refused where the iterator
+outlives the call, as Python's iterators are state no graph stages.
+
+Before, ``next(batches)`` of a global iterator took one item while tracing, and the graph returned that item at every
+call (eager code takes the next one each time): a training step on the same batch for ever, with no error. The
+oracle is eager Python: an iterator the function makes for itself gives eager's items on every path; one that
+outlives the call (a global, a closure's, an attribute, an argument, or one a local ``zip`` takes items from) is
+refused at the line of the ``next``. Outside a graph trace (as written, converted, on plain values inside our trace
+or a JAX trace) ``next`` is Python's.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import autograph
+from autograph.testing import converted_form
+from runtime.staging import NotStageable
+from tests.helpers import jax_usable, line_of
+
+W = np.zeros(2)
+
+
+def batches(n=5):
+    return iter([np.full(2, float(i)) for i in range(n)])
+
+
+def counting():
+    i = 0
+    while True:
+        yield np.full(2, float(i))
+        i += 1
+
+
+DATA = batches()
+
+
+def from_a_global(w):
+    return w + next(DATA)  # global
+
+
+def make_closure():
+    gen = counting()
+
+    def from_a_closure(w):
+        return w + next(gen)  # closure
+    return from_a_closure
+
+
+class Loader:
+    def __init__(self):
+        self.it = batches()
+
+    def step(self, w):
+        return w + next(self.it)  # attribute
+
+
+def from_an_argument(w, it):
+    return w + next(it)  # argument
+
+
+def through_a_local_zip(w, it):
+    pairs = zip(it, it)
+    a, b = next(pairs)  # zip
+    return w + a + b
+
+
+def from_its_own(w):
+    it = iter([w + 1, w + 2])
+    first = next(it)
+    second = next(it, None)
+    third = next(it, w)
+    return first + second + third
+
+
+def test_an_iterator_the_function_makes_gives_eagers_items_at_every_call():
+    g = autograph.function(from_its_own)
+    for _ in range(3):
+        np.testing.assert_array_equal(g(W), from_its_own(W))
+    assert "ag__.call(next)(it)" in autograph.to_code(from_its_own)
+
+
+@pytest.mark.parametrize("make, marker", [
+    (lambda: (from_a_global, ()), "global"),
+    (lambda: (make_closure(), ()), "closure"),
+    (lambda: (Loader().step, ()), "attribute"),
+    (lambda: (from_an_argument, (batches(),)), "argument"),
+    (lambda: (through_a_local_zip, (batches(),)), "zip")])
+def test_an_iterator_that_outlives_the_call_is_refused_at_the_next(make, marker):
+    fn, extra = make()
+    with pytest.raises(NotStageable) as info:
+        autograph.function(fn)(W, *extra)
+    message = str(info.value)
+    assert message.startswith(f"{__file__}:{line_of(__file__, marker)}: next() of a")
+    assert "that outlives the call (a global, a closure's variable, an attribute, an argument) while a graph is " \
+           "traced: the graph holds the item it gave while tracing as a constant" in message
+    assert message.endswith("Take the item outside the function and pass it in as an argument (x = next(batches); "
+                            "step(w, x)), or make the iterator inside the function")
+
+
+def test_outside_a_graph_trace_next_is_pythons_on_every_path():
+    fn, it = autograph.convert(from_an_argument), batches()
+    assert [float(fn(W, it)[0]) for _ in range(2)] == [0.0, 1.0]  # converted, outside any trace: as written
+    with converted_form():  # the converted form on plain values inside our trace: Python's next, nothing noted
+        assert float(fn(W, it)[0]) == 2.0
+    if jax_usable():
+        import jax
+        import jax.numpy as jnp
+
+        got = []
+        jax.make_jaxpr(lambda: (got.append(fn(W, it)), jnp.zeros(()))[1])()  # inside a JAX trace: Python's
+        assert float(got[0][0]) == 3.0
+
+
+def test_the_item_is_passed_in_instead():
+    step = autograph.function(lambda w, x: w + x)
+    data = batches()
+    eager_data = batches()
+    for _ in range(3):
+        np.testing.assert_array_equal(step(W, next(data)), W + next(eager_data))
