@@ -34,27 +34,27 @@ from runtime.references import COUNTS_REFERENCES
 from runtime.staging import NotStageable, user_location
 
 _NO_DEFAULT = object()
-# The iterators the outermost trace running in this context advanced: [iterator, where] lists (a list, so that the
-# check can drop its reference before it counts the others).
-_ADVANCED: ContextVar[Optional[list]] = ContextVar("runtime_graph_advanced_iterators", default=None)
+# The iterators the outermost trace running in this context advanced, by id (each held here, so its id stays its own
+# until the check): [iterator, where] lists (a list, so that the check can drop its reference before it counts).
+_ADVANCED: ContextVar[Optional[dict]] = ContextVar("runtime_graph_advanced_iterators", default=None)
 
 
 def advance(iterator: Any, default: Any = _NO_DEFAULT) -> Any:
     """``next(iterator[, default])`` while a graph is traced, noting ``iterator`` for the trace's end."""
     advanced = _ADVANCED.get()
-    if advanced is not None and not any(entry[0] is iterator for entry in advanced):
-        advanced.append([iterator, user_location()])
+    if advanced is not None and id(iterator) not in advanced:
+        advanced[id(iterator)] = [iterator, user_location()]
     return next(iterator) if default is _NO_DEFAULT else next(iterator, default)
 
 
 def watch_trace() -> Callable[[], None]:
     """Called as an outermost trace starts (in the trace's own context): the check for its end."""
-    advanced: list = []
+    advanced: dict = {}
     _ADVANCED.set(advanced)
 
     def check() -> None:
         while advanced:
-            entry = advanced.pop()
+            _, entry = advanced.popitem()
             iterator, where = entry
             entry.clear()  # (from here on, the variable `iterator` is this check's only reference)
             if _outlives(iterator):
