@@ -53,6 +53,9 @@ from runtime.chosen_functions import serials as chosen_serials
 from runtime.composite_state import offered, staged
 from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
 from runtime.iterables import remaining_range
+from runtime.iterator_notes import ADVANCED as _NOTES
+from runtime.iterator_notes import note as note_iterator
+from runtime.iterator_notes import noted as noted_iterator
 from runtime.references import held_only_by
 from runtime.staging import StagingError, staging_error
 from runtime.tracebacks import hide_frames_of, strip
@@ -304,11 +307,15 @@ def for_stmt(
     if stop is None:
         if cls is list or cls is tuple or cls is _range or cls is dict:
             return iterable
+        if _NOTES.get() is not None and hasattr(cls, "__next__"):  # an iterator a graph trace may see outlive the call
+            note_iterator(iterable)
         # A class of the user's with a Python __iter__: its converted __iter__ and __next__ (runtime/user_iterators.py).
         converted = converted_iteration(iterable)
         return iterable if converted is None else converted
     if (cls is list or cls is tuple) and not iterable and stop() is False:
         return iterable  # nothing to run and no staged flag to hand over: no generator (`d.get(k, [])`)
+    if _NOTES.get() is not None and hasattr(cls, "__next__"):  # (as above)
+        note_iterator(iterable)
     iterator = iter(iterable)
     return _until_flag(iterator, stop, body, state, own=iterator is iterable)
 
@@ -328,10 +335,10 @@ def _only_the_loops(iterator: Any, holders: int) -> bool:
     must fall on)."""
     if not held_only_by(iterator, holders):
         return False
-    return inner_iterators_held_only_by(iterator)
+    return _inner_held_only_by(iterator)
 
 
-def inner_iterators_held_only_by(wrapper: Any) -> bool:
+def _inner_held_only_by(wrapper: Any) -> bool:
     """Whether the iterators ``wrapper`` takes items from are held by it alone (and so on, down): each counted
     at the same place as those of a fresh wrapper of its kind, which nothing else holds."""
     kind = _WRAPPERS.get(type(wrapper))
@@ -340,7 +347,7 @@ def inner_iterators_held_only_by(wrapper: Any) -> bool:
     unwrap, fresh = kind
     expected = max(_inner_counts(fresh(), unwrap), default=0)
     return all(count <= expected for count in _inner_counts(wrapper, unwrap)) and all(
-        inner_iterators_held_only_by(inner) for inner in unwrap(wrapper.__reduce__()[1]) if iter(inner) is inner)
+        _inner_held_only_by(inner) for inner in unwrap(wrapper.__reduce__()[1]) if iter(inner) is inner)
 
 
 def _inner_counts(wrapper: Any, unwrap: Callable) -> list:
@@ -379,7 +386,7 @@ def _until_flag(iterator: Iterator, stopped: Thunk, body: Callable[[Any], None],
                 if value:
                     return
             else:  # the flag is staged now: hand the iterations that are left to its backend
-                if own and not _only_the_loops(iterator, 2):
+                if own and not _only_the_loops(iterator, 2 + noted_iterator(iterator)):
                     raise iterator_taken_whole(iterator)
                 run(_stage, backend.for_stmt, iterator, _not_flag(stopped), body, State(state, body))
                 return
