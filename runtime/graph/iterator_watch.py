@@ -13,11 +13,10 @@ Traced, ``next(batches)`` takes one item, once, while tracing: the graph holds t
 call would train on it again, where eager code takes the next batch at each call (the iterator is Python state,
 which no graph stages). The converter sends ``next(...)`` through ``ag__.call(next)`` (runtime/clock_calls.py);
 while a graph is traced, ``advance`` notes each iterator it advances, and so does a converted ``for`` loop over an
-iterator (runtime/iterator_notes.py), and as the outermost trace ends
-(runtime/graph/tracing.py), ``watch_trace``'s check refuses the trace (``NotStageable`` at the line of the ``next``)
-if one of them is still held by anything: a global, a closure's variable, an object's attribute, an argument the
-caller holds. An iterator the function made
-for itself (``it = iter(rows); first = next(it)``) went with its frame: no refusal.
+iterator (runtime/iterator_notes.py). As the outermost trace ends (runtime/graph/tracing.py), ``watch_trace``'s
+check refuses the trace (``NotStageable`` at the line of the ``next`` or the loop) if one of them is still held by
+anything: a global, a closure's variable, an object's attribute, an argument the caller holds. An iterator the
+function made for itself (``it = iter(rows); first = next(it)``) went with its frame: no refusal.
 
 Only ``next()`` and ``for`` loops in converted code are seen: ``list(it)``, a comprehension over it, or code
 autograph does not convert advances it while tracing as any Python side effect there runs once (docs/graphs.md,

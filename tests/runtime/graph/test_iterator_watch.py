@@ -17,7 +17,7 @@ import pytest
 import autograph
 from autograph.testing import converted_form
 from runtime.staging import NotStageable
-from tests.helpers import jax_usable, line_of
+from tests.helpers import executors, jax_usable, line_of
 
 W = np.zeros(2)
 
@@ -68,8 +68,9 @@ def from_its_own(w):
     return first + second + third
 
 
-def test_an_iterator_the_function_makes_gives_eagers_items_at_every_call():
-    g = autograph.function(from_its_own)
+@pytest.mark.parametrize("executor", executors())
+def test_an_iterator_the_function_makes_gives_eagers_items_at_every_call(executor):
+    g = autograph.function(from_its_own, executor=executor)
     for _ in range(3):
         np.testing.assert_array_equal(g(W), from_its_own(W))
     assert "ag__.call(next)(it)" in autograph.to_code(from_its_own)
