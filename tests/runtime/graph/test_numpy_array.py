@@ -493,7 +493,11 @@ def test_where_with_out_writes_only_where_the_mask_holds(name, x, data):
         expected = program(x, mask)
         for executor in ("numpy", "jax"):
             got = autograph.function(program, executor=executor)(x, mask)
-            assert got[0].dtype == expected[0].dtype and np.array_equal(got[0], expected[0], equal_nan=True)
+            assert got[0].dtype == expected[0].dtype
+            if executor == "numpy":
+                assert np.array_equal(got[0], expected[0], equal_nan=True)
+            else:  # (XLA's log may round the last bit otherwise: jaxlib 0.12.1's log(3.0); docs/jax.md)
+                np.testing.assert_allclose(got[0], expected[0], rtol=4e-16, atol=0, equal_nan=True)
             assert bool(got[1]) is expected[1] is True
 
 
