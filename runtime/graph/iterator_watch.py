@@ -54,6 +54,7 @@ def watch_trace() -> Callable[[], None]:
         # freed nothing, it outlives the call.
         pending = list(advanced.values())
         advanced.clear()
+        collected = False
         while pending:
             held, freed = [], False
             while pending:
@@ -65,6 +66,11 @@ def watch_trace() -> Callable[[], None]:
                 else:
                     freed = True
                 del iterator
+            if held and not freed and not collected:
+                # (The function's closures may hold its variables in a cycle the collector has not freed yet: a block
+                # that reads `it` and the block that calls it. Collect once, and look again.)
+                gc.collect()
+                collected = freed = True
             if held and not freed:
                 iterator, where = held[0]
                 raise NotStageable(

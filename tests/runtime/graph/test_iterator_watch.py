@@ -180,3 +180,20 @@ def test_iterators_the_function_makes_and_wraps_in_any_order_are_no_refusal():
         g = autograph.function(fn)
         for _ in range(2):
             np.testing.assert_array_equal(g(W), fn(W))
+
+
+def read_in_nested_blocks(w):
+    it = iter([w, w + 1, w + 2, w + 3])
+    total = w
+    for i in range(3):
+        if i % 2 == 0:
+            total = total + next(it)
+        else:
+            total = total - next(it)
+    return total
+
+
+def test_an_iterator_its_blocks_share_in_a_cycle_is_no_refusal():
+    g = autograph.function(read_in_nested_blocks)
+    for _ in range(2):
+        np.testing.assert_array_equal(g(W), read_in_nested_blocks(W))
