@@ -46,6 +46,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime.backend import staging_backends
+from runtime.staging import NotStageable, user_location
 
 # The clocks that return a number: id -> (the name the user writes, the function). The graph reads them at run time.
 CLOCKS: dict[int, tuple[str, Callable]] = {
@@ -147,6 +148,17 @@ def is_now_word(value: Any) -> bool:
         except UnicodeDecodeError:
             return False
     return type(value) is str and value.lower() in _NOW_WORDS
+
+
+def refusing(f: Callable, why: str) -> Callable:
+    """What a backend hands back for ``f`` (``varies``) that it cannot stage: ``f`` itself for a call that reads no
+    value of the moment (``reads_now``: ``time.strftime(fmt, t)``), else a ``NotStageable`` at the user's line,
+    ``"<file:line>: <f>() " + why``."""
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        if not reads_now(f, args, kwargs):
+            return f(*args, **kwargs)
+        raise NotStageable(f"{user_location()}: {describe(f)}() {why}")
+    return refuse
 
 
 def varying_call(f: Callable) -> Callable:

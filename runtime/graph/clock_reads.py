@@ -30,10 +30,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from runtime.clock_calls import ADVANCE, CLOCKS, DATETIME64, describe, reads_now
+from runtime.clock_calls import ADVANCE, CLOCKS, DATETIME64, refusing
 from runtime.graph import iterator_watch, tensor
 from runtime.graph.tensor import PyNumber
-from runtime.staging import NotStageable, user_location
 
 
 def varying_call(f: Callable) -> Callable:
@@ -58,12 +57,7 @@ def varying_call(f: Callable) -> Callable:
             return PyNumber.of(tensor.bind1("clock", (), clock=name))
         return read
 
-    def refuse(*args: Any, **kwargs: Any) -> Any:
-        if not reads_now(f, args, kwargs):  # time.strftime(fmt, t): a function of its argument
-            return f(*args, **kwargs)
-        raise NotStageable(
-            f"{user_location()}: {describe(f)}() inside a traced function is not supported in graphs: it would be "
-            "read once, while tracing, and the graph would return that value at every call, where eager code reads "
-            "a new one. Read it outside the function and pass it in as an argument (a graph holds numbers: "
-            "time.time() and time.perf_counter() are read each time the graph runs).")
-    return refuse
+    return refusing(f, "inside a traced function is not supported in graphs: it would be read once, while tracing, "
+                       "and the graph would return that value at every call, where eager code reads a new one. Read it "
+                       "outside the function and pass it in as an argument (a graph holds numbers: time.time() and "
+                       "time.perf_counter() are read each time the graph runs).")

@@ -294,21 +294,14 @@ class JaxBackend(Backend):
     def varying_call(self, f: Callable) -> Any:
         """A read of the clock or of the system's randomness under a JAX trace (runtime/clock_calls.py): refused.
         JAX would read once, while tracing, and the compiled function would return that value at every call."""
-        from runtime.clock_calls import ADVANCE, describe, reads_now
-        from runtime.staging import NotStageable, user_location
+        from runtime.clock_calls import ADVANCE, refusing
 
         if f is ADVANCE:  # next(it): Python's, as JAX runs it while tracing (graphs of ours watch it)
             return NotImplemented
-
-        def refuse(*args: Any, **kwargs: Any) -> Any:
-            if not reads_now(f, args, kwargs):  # time.strftime(fmt, t): a function of its argument
-                return f(*args, **kwargs)
-            raise NotStageable(
-                f"{user_location()}: {describe(f)}() inside a function traced by JAX (autograph.function(..., "
-                "backend='jax'), jax.jit, jax.vmap, jax.grad): it would be read once, while tracing, and the compiled "
-                "function would return that value at every call. Read it outside and pass it in as an argument; "
-                "graphs of ours on the NumPy executor (the default) read the clock each time they run.")
-        return refuse
+        return refusing(f, "inside a function traced by JAX (autograph.function(..., backend='jax'), jax.jit, "
+                           "jax.vmap, jax.grad): it would be read once, while tracing, and the compiled function "
+                           "would return that value at every call. Read it outside and pass it in as an argument; "
+                           "graphs of ours on the NumPy executor (the default) read the clock each time they run.")
 
     def random_call(self, f: Callable) -> Callable:
         """NumPy's random functions under a JAX trace: refused. JAX would run the draw once, while tracing,
