@@ -516,7 +516,7 @@ class Function(metaclass=_FunctionClass):
                     try:
                         try:  # (set inside the try, put back by value: safe from an interrupt, see _trace)
                             staged_host_functions.set(host_functions := [])
-                            concrete = trace(self._names, tree, traced_leaves)
+                            concrete = trace(self._names, tree, traced_leaves, guard.note_context)
                         finally:
                             staged_host_functions.set(before)
                         guard.finish(host_functions, self.__name__)
@@ -638,7 +638,9 @@ class Function(metaclass=_FunctionClass):
             return fn(*bound.args, **bound.kwargs)
         return body
 
-    def _trace(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
+    def _trace(self, names: tuple, tree: TreeDef, leaves: list, at_end: Callable[[], None]) -> ConcreteFunction:
+        """Trace the converted function into our graph (in a copy of the caller's context: runtime/graph/tracing.py);
+        ``at_end()`` runs in that context when the function has returned (what the guard reads there)."""
         body = self._bound_function(names, tree, leaves)
         first = self.tracing_count == 0
         outputs = _Outputs(self, graph=True)
@@ -664,6 +666,7 @@ class Function(metaclass=_FunctionClass):
             # order the trace first wrote them, with the line of that write (for check_writeable).
             originals = [p.ref()[0] for p in placeholders]
             result = outputs.split(body(*placeholders))
+            at_end()
             first_writes = list(current_builder().first_writes)
             written[:] = sorted((k for k, (p, v) in enumerate(zip(placeholders, originals)) if p.ref()[0] is not v),
                                 key=lambda k: first_writes.index(id(placeholders[k]))
@@ -790,7 +793,7 @@ class Function(metaclass=_FunctionClass):
             execute.decided = _weak_decided(self, concrete, tree, leaves)
         return concrete
 
-    def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list) -> ConcreteFunction:
+    def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list, at_end: Callable[[], None]) -> ConcreteFunction:
         """backend="jax": trace the converted function with ``jax.jit`` (now, to know its output), run it jitted."""
         from runtime import jax as jax_runtime
 
@@ -802,6 +805,7 @@ class Function(metaclass=_FunctionClass):
 
         def traced_body(*placeholders: Any) -> Any:
             computed = outputs.split(body(*placeholders))
+            at_end()
             return computed[0] if outputs.single() else computed  # one array: no list for jax.jit to build
 
         jitted = jax.jit(traced_body)

@@ -29,7 +29,11 @@ Before, the second call silently gave ``2 * x``. What is looked at, and what is 
   bytes, larger ones by a BLAKE2b digest of them (a call then hashes them: pass large arrays that change
   as arguments), a read-only array (``W.flags.writeable = False``, and every array it views) by nothing more
   than its shape and dtype: nothing can write it;
-* not the contents of objects of the standard library, NumPy, JAX or autograph (a logger's cache, a
+* the standard library's holders of the program's data as the program's own objects (runtime/composite_state.py's
+  ``_DATA_HOLDERS``: ``args.lr`` of an argparse.Namespace), an ``array.array`` by value, a ``ContextVar`` by its value
+  in the calling context (and in the trace's own: ``note_context``), and the environment (``os.environ``, for a
+  function that names ``environ`` or ``getenv``);
+* not the contents of other objects of the standard library, NumPy, JAX or autograph (a logger's cache, a
   random generator's state: the graph draws from the generator itself), nor a change beyond the
   limits above, nor state reached only through a C extension.
 
@@ -42,12 +46,16 @@ trace) is put there as the NumPy value eager code holds (``TraceGuard.finish``).
 
 from __future__ import annotations
 
+import array as stdlib_array
+import contextvars
 import hashlib
 import operator
+import os
 import sys
+import threading
 import types
 from itertools import chain
-from typing import Any, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
@@ -61,6 +69,7 @@ BUDGET = 20_000  # objects and entries pictured per trace
 COPIED_BYTES = 1 << 26  # NumPy arrays kept as a copy of their bytes, in all per trace; beyond, a digest
 _FUNCTIONS = 2_000  # functions whose globals and closures are followed per trace
 _MISSING = object()
+_NOT_NOTED = object()
 _BY_VALUE = frozenset({int, float, bool, str, bytes, complex, type(None), range})  # rebound to an equal value: the same
 _NOT_PICTURED = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.CodeType, types.CellType)
 
@@ -87,7 +96,8 @@ class TraceGuard:
     """The bindings and contents a trace read besides its arguments (module docstring): ``changed()`` names
     the first that differs now, or gives None."""
 
-    __slots__ = ("bindings", "pictures", "written", "_functions", "_arguments", "_run_time", "_checks", "_reviewed")
+    __slots__ = ("bindings", "pictures", "written", "_functions", "_arguments", "_run_time", "_checks", "_reviewed",
+                 "_inside")
 
     def __init__(self, functions: Iterable[Any], arguments: Iterable[tuple[str, Any]]) -> None:
         """Taken as the trace starts; ``finish()`` takes it again as it ends."""
@@ -101,7 +111,15 @@ class TraceGuard:
         self.pictures: list[tuple[str, Any, Any, str]] = []  # (kind, object, its picture, label)
         self.written: Optional[OwnWrite] = None  # the first thing the trace changed itself (finish())
         self._reviewed = False  # whether finish() (or abandon()) compared and gave back all it had to
+        self._inside: dict[int, Any] = {}  # the context variables' values in the trace's own context (note_context)
         self._take()
+
+    def note_context(self) -> None:
+        """Called in the trace's context as the function returns: the values its context variables have there. A
+        graph is traced in a copy of the caller's context (runtime/graph/tracing.py), where a ``var.set(v)`` the
+        function made would not reach the caller: ``finish`` takes it as the function's own write, made again in
+        the caller's context, as eager code makes it."""
+        self._inside = {id(obj): obj.get(_MISSING) for kind, obj, _, _ in self.pictures if kind == "context"}
 
     def _take(self) -> None:
         self.bindings, self.pictures = [], []
@@ -173,7 +191,11 @@ class TraceGuard:
                     restores.append(_binding_restorer(kind, holder, key, before))
         for kind, obj, picture, label in self.pictures:
             before = before_pictures.get((id(obj), kind))
-            if before is not None and _differs(kind, obj, before):
+            if kind == "context":  # (its value where the trace ran, which may not be the caller's: note_context)
+                differs = before is not None and picture is not before and not _same_value(picture, before)
+            else:
+                differs = before is not None and _differs(kind, obj, before)
+            if differs:
                 entries = _written_entries(kind, picture, before)
                 if kind == "class" and entries and all(_is_dunder(k) for k, _ in entries):
                     continue  # (a cache Python's own machinery keeps on a class: copyreg's __slotnames__)
@@ -197,6 +219,8 @@ class TraceGuard:
             if fn is None or id(fn) in seen or id(fn) in self._run_time or _library_function(fn):
                 continue
             seen.add(id(fn))
+            if _reads_environment(fn.__code__) and not any(value is os.environ for _, value in roots):
+                roots.append(("os.environ", os.environ))  # (read through the os module, which is not looked into)
             namespace = fn.__globals__
             where = f"{fn.__module__}" if isinstance(fn.__module__, str) else "its module"
             for name in sorted(global_names(fn.__code__)):
@@ -258,6 +282,14 @@ class TraceGuard:
             elif isinstance(obj, (set, frozenset, bytearray)) or type(obj).__name__ == "deque":
                 picture = list(obj)
                 kind, values = "items", picture
+            elif isinstance(obj, stdlib_array.array):  # (numbers, compared by value: each read makes a new one)
+                picture, kind, values = obj.tobytes(), "buffer", ()
+            elif cls is contextvars.ContextVar:  # (its value in the calling context: a call in another sees its own)
+                picture = self._inside.get(id(obj), _NOT_NOTED)
+                picture = obj.get(_MISSING) if picture is _NOT_NOTED else picture
+                kind, keys, values = "context", ("get()",), [picture] if picture is not _MISSING else []
+            elif obj is os.environ:
+                picture, kind, values = _environment(), "environ", ()
             elif not library_class(cls) and type(getattr(obj, "__dict__", None)) is dict:
                 picture = list(obj.__dict__.items())
                 kind, (keys, values) = "attrs", _split(picture)
@@ -267,7 +299,7 @@ class TraceGuard:
             else:
                 return None
             self.pictures.append((kind, obj, picture, label))
-            step = "." if kind in ("attrs", "class", "slots") else "[]"
+            step = "." if kind in ("attrs", "class", "slots", "context") else "[]"
             return step, keys if keys != () else range(len(values)), values, 1 + len(values)
 
         picture_levels(roots, DEPTH, BUDGET, describe)
@@ -426,6 +458,13 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
         return _not_same(list(dict.items(obj)), picture, pairs=True)
     if kind == "class" or kind == "attrs":
         return _not_same(list(obj.__dict__.items()), picture, pairs=True)
+    if kind == "context":
+        now = obj.get(_MISSING)
+        return now is not picture and not _same_value(now, picture)
+    if kind == "environ":
+        return _environment() != picture
+    if kind == "buffer":
+        return obj.tobytes() != picture
     return _not_same(_slots(obj), picture, pairs=True)  # "slots"
 
 
@@ -446,6 +485,12 @@ def _where(kind: str, obj: Any, picture: Any, label: Any) -> Any:
         key = next((k for k in list(now) + list(before)
                     if k not in now or k not in before or now[k] is not before[k]), None)
         return label if key is None else (label, step, key)
+    if kind == "context":
+        return label, ".", "get()"
+    if kind == "environ":
+        now = _environment()
+        key = next((k for k in sorted(now.keys() | picture.keys()) if now.get(k) != picture.get(k)), None)
+        return label if key is None else (label, step, _variable_name(key))
     return label
 
 
@@ -476,6 +521,8 @@ def _written_entries(kind: str, picture: Any, before: Any) -> list:
     if kind in ("dict", "attrs", "class", "slots"):
         old = dict(before)
         return [(k, v) for k, v in picture if k not in old or old[k] is not v]
+    if kind == "context":  # (the trace set the variable: its value now, which may be one the trace staged)
+        return [(None, picture)]
     now = picture if kind == "items" else picture[2] if kind == "objects" else []
     return [(None, v) for v in now if not any(v is w for w in (before if kind == "items" else before[2]))]
 
@@ -513,7 +560,8 @@ def _settle(kind: str, holder: Any, entries: list) -> Any:
     for key, _, new in plain:
         if new is _STAGED:
             return key
-    changed = [(key, new) for key, value, new in plain if new is not value]
+    # (A context variable's value is set again in the caller's context, where the trace's copy of it did not reach.)
+    changed = [(key, new) for key, value, new in plain if new is not value or kind == "context"]
     if changed and kind in ("items", "objects"):  # (a set's or an object array's item: not put back)
         return None
     for key, value in changed:
@@ -531,8 +579,17 @@ def _put(kind: str, holder: Any, key: Any, value: Any) -> None:
         holder[key] = value
     elif kind == "class":
         type.__setattr__(holder, key, value)
+    elif kind == "context":
+        if value is not _MISSING:
+            holder.set(value)
     else:  # "attrs", "slots"
-        object.__setattr__(holder, key, value)
+        _attribute_writer(holder, object.__setattr__)(holder, key, value)
+
+
+def _attribute_writer(holder: Any, plain: Callable) -> Callable:
+    """``object.__setattr__`` (or ``__delattr__``): past a class's own ``__setattr__``; a ``threading.local``'s own,
+    which writes the calling thread's attributes (object's refuses it)."""
+    return getattr(type(holder), plain.__name__) if isinstance(holder, threading.local) else plain
 
 
 def _binding_restorer(kind: str, holder: Any, key: Any, before: Any) -> Any:
@@ -550,15 +607,20 @@ def _picture_restorer(kind: str, obj: Any, before: Any) -> Any:
     picture): the entries the trace added taken out, those it changed set back (Python's own dunder caches on a
     class left as they are)."""
     def restore() -> None:
-        if kind == "list":
+        if kind == "context":
+            _put(kind, obj, None, before if before is not _MISSING else _default_of(obj))
+        elif kind == "list":
             obj[:] = before
+        elif kind == "buffer":
+            obj[:] = stdlib_array.array(obj.typecode, b"")
+            obj.frombytes(before)
         elif kind == "dict":
             dict.clear(obj)
             dict.update(obj, before)
         elif kind in ("attrs", "slots", "class"):
             now = dict(obj.__dict__) if kind != "slots" else dict(_slots(obj))
             old = dict(before)
-            delete = type.__delattr__ if kind == "class" else object.__delattr__
+            delete = type.__delattr__ if kind == "class" else _attribute_writer(obj, object.__delattr__)
             for key in now.keys() - old.keys():
                 if not (kind == "class" and _is_dunder(key)):
                     delete(obj, key)
@@ -574,6 +636,38 @@ def _not_same(now: list, before: list, pairs: bool = False) -> bool:
     if pairs:
         return any(a[0] != b[0] or a[1] is not b[1] for a, b in zip(now, before))
     return any(a is not b for a, b in zip(now, before))
+
+
+def _default_of(variable: contextvars.ContextVar) -> Any:
+    """The value ``variable`` has where it was never set: its default, or ``_MISSING`` (no token is at hand to unset
+    it again: a variable the trace set for the first time is given its default back, where it has one)."""
+    try:
+        return contextvars.Context().run(variable.get)
+    except LookupError:
+        return _MISSING
+
+
+def _environment() -> dict:
+    """The process's environment variables as ``os.environ`` holds them (a copy): what ``os.getenv`` reads. Its
+    encoded entries where it keeps them (``_data``, since Python 3.2), a copy without decoding a name or value."""
+    return dict(getattr(os.environ, "_data", None) or os.environ)
+
+
+def _variable_name(key: Any) -> Any:
+    """An environment variable's name as ``os.environ`` shows it (``_environment`` holds it encoded)."""
+    try:
+        return os.environ.decodekey(key)
+    except (AttributeError, TypeError, ValueError):
+        return key
+
+
+_ENVIRONMENT_NAMES = frozenset({"environ", "getenv", "environb", "getenvb"})
+
+
+def _reads_environment(code: types.CodeType) -> bool:
+    """Whether ``code`` (or a function or comprehension nested in it) names ``os.environ`` or ``os.getenv``."""
+    return not _ENVIRONMENT_NAMES.isdisjoint(code.co_names) or any(
+        _reads_environment(const) for const in code.co_consts if isinstance(const, types.CodeType))
 
 
 def _digest(array: np.ndarray) -> bytes:

@@ -33,7 +33,9 @@ statement's line, saying what to write instead).
 
 from __future__ import annotations
 
+import array as stdlib_array
 import collections
+import functools
 import io
 import sys
 import types
@@ -230,12 +232,27 @@ _SKIPPED = (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionTyp
             types.CodeType, types.CellType)
 
 
+# The standard library's plain holders of the program's own data, looked into as an object of the program's class
+# is: their contents are the settings and state the program wrote there (``args.lr`` of an argparse.Namespace,
+# ``cfg.dt`` of a SimpleNamespace, a UserDict's entries, a ChainMap's maps, a thread's ``threading.local``
+# attributes), and nothing else writes them. By module and qualified name, so that none of them need be imported.
+# (Until stop 86 they were the standard library's, not looked into: a graph kept the value its trace read, and a
+# staged branch's write into one was made on every run.) ``array.array`` is pictured as a sequence of items, the
+# ``functools.partial``s a program makes are walked through to their function and arguments (picture_levels).
+_DATA_HOLDERS = frozenset({("types", "SimpleNamespace"), ("argparse", "Namespace"), ("collections", "UserDict"),
+                          ("collections", "UserList"), ("collections", "ChainMap"), ("_thread", "_local")})
+
+
 def _library(cls: type) -> bool:
     """Whether instances of ``cls`` belong to the standard library or to the machinery (their contents
-    change by themselves: a logger's cache, a generator's state), not to the user's program."""
+    change by themselves: a logger's cache, a generator's state), not to the user's program; the standard
+    library's holders of the program's data (``_DATA_HOLDERS``) are the program's."""
     module = getattr(cls, "__module__", None)
     top = module.partition(".")[0] if isinstance(module, str) else ""
-    return top in _MACHINERY or (top in getattr(sys, "stdlib_module_names", ()) and top != "__main__")
+    if top in _MACHINERY:
+        return True
+    return (top in getattr(sys, "stdlib_module_names", ()) and top != "__main__"
+            and (module, getattr(cls, "__qualname__", None)) not in _DATA_HOLDERS)
 
 
 class Discovered(BaseException):
@@ -368,6 +385,8 @@ class Watch:
                 kind, keys, values = "dict", [k for k, _ in picture], [v for _, v in picture]
             elif isinstance(obj, (set, bytearray, collections.deque)):
                 picture, kind, keys, values = list(obj), "items", (), ()
+            elif isinstance(obj, stdlib_array.array):  # (numbers, compared by value: each read makes a new one)
+                picture, kind, keys, values = obj.tobytes(), "buffer", (), ()
             elif isinstance(obj, np.ndarray):
                 if obj.nbytes > min(_ARRAY_BYTES, array_budget[0]) or obj.dtype.hasobject:
                     return None
@@ -440,7 +459,8 @@ def picture_levels(roots: list[tuple[Any, Any]], depth_limit: int, budget: int,
     each object once, until ``budget`` entries are spent. ``describe(label, obj)`` pictures an object (how is its
     own business) and gives ``(step, keys, values, cost)``: the step that labels what is below it ("." for an
     attribute, "[]" for an item), the keys and values walked next, the entries its picture spent; or None for an
-    object it leaves alone. A tuple is walked through (immutable, but it may hold a mutable object)."""
+    object it leaves alone. A tuple and a ``functools.partial`` are walked through (immutable, but they may hold a
+    mutable object)."""
     seen: set[int] = set()
     level = roots
     for depth in range(depth_limit + 1):
@@ -452,6 +472,10 @@ def picture_levels(roots: list[tuple[Any, Any]], depth_limit: int, budget: int,
             if type(obj) is tuple:
                 if depth < depth_limit:
                     below += [((label, "[]", i), item) for i, item in zip(range(budget), obj)]
+                continue
+            if type(obj) is functools.partial:  # (walked through too: what it holds is what its calls read)
+                if depth < depth_limit:
+                    below += [((label, ".", name), getattr(obj, name)) for name in ("func", "args", "keywords")]
                 continue
             found = describe(label, obj)
             if found is None:
@@ -501,13 +525,15 @@ _STREAMS = (io.StringIO, io.BytesIO)  # in-memory files: their text and position
 def _changes(kind: str, obj: Any, picture: Any, kept: set) -> list:
     """What changed in ``obj`` since ``picture``, but for the carried places: attribute names, keys or
     list indices (a slot can carry each); "grew" / "shrank" for a list, "reordered" for a dict whose keys
-    only moved; None for an array, a set, an iterator or an in-memory file."""
+    only moved; None for an array, a set, an array.array, an iterator or an in-memory file."""
     if kind == "array":
         return [] if obj.shape == picture.shape and obj.tobytes() == picture.tobytes() else [None]
     if kind == "iterator":
         return [] if _iterator_position(obj) == picture else [None]
     if kind == "stream":
         return [] if not obj.closed and (obj.tell(), obj.getvalue()) == picture else [None]
+    if kind == "buffer":
+        return [] if obj.tobytes() == picture else [None]
     if kind == "items":
         now = list(obj)
         return [] if len(now) == len(picture) and all(a is b for a, b in zip(now, picture)) else [None]
@@ -546,6 +572,9 @@ def _put_back(kind: str, obj: Any, picture: Any) -> None:
             obj.update(picture) if isinstance(obj, set) else obj.extend(picture)
         elif isinstance(obj, bytearray):
             obj[:] = bytes(picture)
+        elif kind == "buffer":
+            obj[:] = stdlib_array.array(obj.typecode, b"")
+            obj.frombytes(picture)
         elif kind == "stream":
             obj.seek(0)
             obj.truncate()

@@ -272,3 +272,16 @@ def outcome(fn, *args, errors: tuple = (ArithmeticError, ValueError, TypeError))
             return "value", fn(*args)
         except errors as error:
             return type(error), str(error)
+
+
+def calls_match_eager_between_changes(traced, fn, x, steps: list, apply: dict) -> None:
+    """Call ``traced(x)`` and ``fn(x)`` (the oracle) first, after each ``None`` step and at the end; a step
+    ``(name, value)`` applies ``apply[name](value)`` between calls. Every call must give eager's answer for the
+    state at that moment (what a trace read besides its arguments changed: autograph/trace_guards.py)."""
+    np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+    for step in steps:
+        if step is None:
+            np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+        else:
+            apply[step[0]](step[1])
+    np.testing.assert_allclose(np.asarray(traced(x)), fn(x))

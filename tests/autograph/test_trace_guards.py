@@ -20,7 +20,7 @@ import autograph
 import runtime
 from autograph import trace_guards
 from runtime.numpy_function import staged_host_functions
-from tests.helpers import interrupted_at_many_points
+from tests.helpers import calls_match_eager_between_changes, interrupted_at_many_points
 
 MODES = [dict(), dict(executor="jax"), dict(executor="auto"), dict(backend="jax")]
 MODE_IDS = ["interpreter", "xla", "auto", "backend-jax"]
@@ -311,13 +311,7 @@ def test_random_changes_between_calls_match_eager(mode, steps, monkeypatch):
     traced = autograph.function(reads_everything, **mode)
     x = np.array([1.0, -2.0, 0.5])
     warnings.simplefilter("ignore", autograph.RetracingWarning)  # (monkeypatch-free: pytest restores the filters)
-    np.testing.assert_allclose(np.asarray(traced(x)), reads_everything(x))
-    for step in steps:
-        if step is None:
-            np.testing.assert_allclose(np.asarray(traced(x)), reads_everything(x))
-        else:
-            _APPLY[step[0]](step[1])
-    np.testing.assert_allclose(np.asarray(traced(x)), reads_everything(x))
+    calls_match_eager_between_changes(traced, reads_everything, x, steps, _APPLY)
     assert traced.tracing_count <= 2 + sum(step is not None for step in steps)
 
 
