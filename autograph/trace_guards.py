@@ -249,10 +249,17 @@ class TraceGuard:
 
         def describe(label: Any, obj: Any) -> Optional[tuple]:
             cls = type(obj)
-            if cls in IMMUTABLE or isinstance(obj, _NOT_PICTURED) or backend_for(obj) is not None:
-                return None
             keys: Any = ()
-            if isinstance(obj, types.ModuleType):
+            if cls is types.FunctionType and obj.__dict__ and not _library_function(obj):
+                # (a function of the program's with attributes: `helper.scale = 2.0`, read as `helper.scale`)
+                picture = list(obj.__dict__.items())
+                kind, (keys, values) = "attrs", _split(picture)
+            elif cls in IMMUTABLE or isinstance(obj, _NOT_PICTURED) or backend_for(obj) is not None:
+                return None
+            elif cls is types.MappingProxyType:  # (a read-only view of a dict it keeps: `DEFAULTS["tol"]`)
+                picture = list(obj.items())
+                kind, (keys, values) = "view", _split(picture)
+            elif isinstance(obj, types.ModuleType):
                 if _library_module(obj):
                     return None
                 picture: Any = list(obj.__dict__.items())
@@ -465,6 +472,8 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
         return _environment() != picture
     if kind == "buffer":
         return obj.tobytes() != picture
+    if kind == "view":
+        return _not_same(list(obj.items()), picture, pairs=True)
     return _not_same(_slots(obj), picture, pairs=True)  # "slots"
 
 
@@ -479,8 +488,8 @@ def _where(kind: str, obj: Any, picture: Any, label: Any) -> Any:
         index = next((i for i, (a, b) in enumerate(zip(now, picture)) if a is not b),
                      min(len(now), len(picture)) if len(now) != len(picture) else None)  # (or where it grew)
         return label if index is None or kind == "items" else (label, step, index)
-    if kind in ("dict", "attrs", "class"):
-        now = dict(dict.items(obj) if kind == "dict" else obj.__dict__.items())
+    if kind in ("dict", "attrs", "class", "view"):
+        now = dict(dict.items(obj) if kind == "dict" else obj.items() if kind == "view" else obj.__dict__.items())
         before = dict(picture)
         key = next((k for k in list(now) + list(before)
                     if k not in now or k not in before or now[k] is not before[k]), None)

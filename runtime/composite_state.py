@@ -374,10 +374,13 @@ class Watch:
 
         def describe(label: Any, obj: Any) -> Optional[tuple]:
             cls = type(obj)
-            if cls in _IMMUTABLE or isinstance(obj, _SKIPPED) or self.owned(obj) is not None:
+            if cls is types.FunctionType and obj.__dict__ and not _library(obj):
+                picture: Any = list(obj.__dict__.items())  # (a function of the program's with attributes: `helper.n`)
+                kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+            elif cls in _IMMUTABLE or isinstance(obj, _SKIPPED) or self.owned(obj) is not None:
                 return None
-            if isinstance(obj, list):
-                picture: Any = list(obj)
+            elif isinstance(obj, list):
+                picture = list(obj)
                 kind, keys, values = "list", range(len(picture)), picture
             elif isinstance(obj, dict):
                 # (An OrderedDict's order is its own, which move_to_end changes and the dict beneath it does not show.)

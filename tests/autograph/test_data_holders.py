@@ -412,3 +412,63 @@ def test_random_changes_to_holders_between_calls_match_eager(mode, steps, fresh_
         os.environ.pop(ENV, None)
         if hasattr(LOCAL, "scale"):
             del LOCAL.scale
+
+
+# ------------------------------------------------------------------------------------------------
+# Two more places a trace reads that the guard did not look into: a function's attributes, a mapping proxy
+
+
+def _scaled_by_its_attribute(x):
+    return x * _scaled_by_its_attribute.scale
+
+
+_scaled_by_its_attribute.scale = 0.5
+_DEFAULTS_BEHIND = {"lr": 0.5}
+DEFAULTS = types.MappingProxyType(_DEFAULTS_BEHIND)
+
+
+def reads_a_function_attribute(x):
+    return _scaled_by_its_attribute(x)
+
+
+def reads_a_mapping_proxy(x):
+    return x * DEFAULTS["lr"]
+
+
+def counts_its_calls_in_a_branch(x):
+    if np.sum(x) > 0:
+        counts_its_calls_in_a_branch.positive += 1
+    return x * 2.0
+
+
+counts_its_calls_in_a_branch.positive = 0
+
+
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+@pytest.mark.parametrize("fn, change, named", [
+    (reads_a_function_attribute, lambda: setattr(_scaled_by_its_attribute, "scale", 0.25),
+     "_scaled_by_its_attribute.scale"),
+    (reads_a_mapping_proxy, lambda: _DEFAULTS_BEHIND.__setitem__("lr", 0.25), "DEFAULTS['lr']"),
+], ids=["a function's attribute", "a mapping proxy"])
+def test_a_function_attribute_and_a_mapping_proxy(fn, change, named, mode, monkeypatch):
+    monkeypatch.setattr(_scaled_by_its_attribute, "scale", 0.5)
+    monkeypatch.setitem(_DEFAULTS_BEHIND, "lr", 0.5)
+    traced = autograph.function(fn, **mode)
+    x = np.array([1.0, 2.0])
+    np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+    concrete = traced.get_concrete_function(x)
+    change()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", autograph.RetracingWarning)
+        np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+    assert traced.tracing_count == 2
+    with pytest.raises(Exception, match=re.escape(named)):
+        concrete(x)
+
+
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_a_function_attribute_written_in_a_staged_branch_is_refused(mode, monkeypatch):
+    monkeypatch.setattr(counts_its_calls_in_a_branch, "positive", 0)
+    with pytest.raises(NotStageable, match=r"stored a value it traced in counts_its_calls_in_a_branch\.positive"):
+        autograph.function(counts_its_calls_in_a_branch, **mode)(np.array([-1.0, 2.0]))
+    assert counts_its_calls_in_a_branch.positive == 0
