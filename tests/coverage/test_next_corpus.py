@@ -35,15 +35,14 @@ import numpy as np
 import pytest
 
 import autograph
-from runtime.limits import Limitation
 from runtime.staging import NotStageable
 from tests.coverage.corpus_next import NEXT_CASES
+from tests.coverage.outcomes import call, describe, differ, refused, same, short
 
 CASES = {name: (fn, inputs, kind) for name, fn, inputs, kind in NEXT_CASES}
 
 REFUSED: list[str] = []  # the ids of the "own" checks the graph refused with a Limitation that names a line
 SHARED_EAGER: list[str] = []  # "id: eager call 1 -> ..., call 2 -> ..." for the "shared" checks
-_LINE = re.compile(r"\.py:\d+|line \d+")
 _WHERE = re.compile(r"^(?P<file>\S+\.py):(?P<line>\d+): ")
 _NEXT_OF = re.compile(r"next\(\)(?: \(or a for loop\))? of an? \w+ that outlives the call")
 
@@ -52,77 +51,10 @@ _NEXT_OF = re.compile(r"next\(\)(?: \(or a for loop\))? of an? \w+ that outlives
 # Running a call
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, np.ndarray):
-        return value.copy()
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_copy(v) for v in value)
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
-
-
 def _call(fn: Callable, args: tuple) -> tuple[Any, BaseException | None]:
     np.random.seed(0)
     random.seed(0)
-    try:
-        return fn(*_copy(args)), None
-    except Exception as exc:  # noqa: BLE001  (the exception is the outcome)
-        return None, exc
-
-
-def _short(text: str, limit: int = 400) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[:limit] + " ..."
-
-
-def _describe(value: Any, raised: BaseException | None) -> str:
-    if raised is not None:
-        return f"raised {type(raised).__name__}: {_short(str(raised))}"
-    return f"returned {_short(repr(value))}"
-
-
-def _refused(raised: BaseException | None) -> bool:
-    return isinstance(raised, Limitation) and bool(_LINE.search(str(raised)))
-
-
-# ------------------------------------------------------------------------------------------------
-# Comparing results
-
-
-def _same(eager: Any, graph: Any, where: str, problems: list[str]) -> None:
-    if isinstance(eager, dict):
-        if not isinstance(graph, dict) or set(graph) != set(eager):
-            problems.append(f"{where}: eager a dict with keys {sorted(map(str, eager))}, the graph "
-                            f"{_short(repr(graph))}")
-            return
-        for key in eager:
-            _same(eager[key], graph[key], f"{where}[{key!r}]", problems)
-        return
-    if isinstance(eager, (list, tuple)):
-        if not isinstance(graph, (list, tuple)) or len(graph) != len(eager):
-            problems.append(f"{where}: eager a {type(eager).__name__} of {len(eager)}, the graph {_short(repr(graph))}")
-            return
-        for i, (e, g) in enumerate(zip(eager, graph)):
-            _same(e, g, f"{where}[{i}]", problems)
-        return
-    if eager is None or isinstance(eager, (str, bool)):
-        if graph != eager or type(graph) is not type(eager):
-            problems.append(f"{where}: eager {eager!r}, the graph {_short(repr(graph))}")
-        return
-    try:
-        np.testing.assert_allclose(np.asarray(graph), np.asarray(eager), rtol=1e-12, equal_nan=True)
-    except (AssertionError, TypeError, ValueError) as exc:
-        problems.append(f"{where} differs: eager {_short(repr(eager))}, the graph {_short(repr(graph))} "
-                        f"({_short(str(exc), 300)})")
-
-
-def _differ(one: Any, two: Any) -> bool:
-    problems: list[str] = []
-    _same(one, two, "result", problems)
-    return bool(problems)
+    return call(fn, args)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -135,22 +67,22 @@ def check_own(name: str, args: tuple, check_id: str) -> None:
     staged = autograph.function(fn)
     for n in (1, 2):
         graph, graph_raised = _call(staged, args)
-        if _refused(graph_raised):
-            REFUSED.append(f"{check_id} (call {n}: {type(graph_raised).__name__}: {_short(str(graph_raised), 200)})")
+        if refused(graph_raised):
+            REFUSED.append(f"{check_id} (call {n}: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
             return
         call_name = f"the graph's call {n}"
         if eager_raised is not None:
             assert graph_raised is not None, (
-                f"{call_name} {_describe(graph, None)} where eager {_describe(None, eager_raised)}")
+                f"{call_name} {describe(graph, None)} where eager {describe(None, eager_raised)}")
             assert isinstance(graph_raised, type(eager_raised)), (
-                f"different exception: eager {_describe(None, eager_raised)}; {call_name} "
-                f"{_describe(None, graph_raised)}")
+                f"different exception: eager {describe(None, eager_raised)}; {call_name} "
+                f"{describe(None, graph_raised)}")
             continue
         if graph_raised is not None:
-            raise AssertionError(f"{call_name} {_describe(None, graph_raised)} where eager "
-                                 f"{_describe(eager, None)}") from graph_raised
+            raise AssertionError(f"{call_name} {describe(None, graph_raised)} where eager "
+                                 f"{describe(eager, None)}") from graph_raised
         problems: list[str] = []
-        _same(eager, graph, "result", problems)
+        same(eager, graph, "result", problems)
         assert not problems, f"{call_name}:\n  " + "\n  ".join(problems)
 
 
@@ -162,22 +94,22 @@ def check_shared(name: str, args: tuple, check_id: str) -> None:
     first, first_raised = _call(fn, (*state, *rest))
     second, second_raised = _call(fn, (*state, *rest))
     assert first_raised is None and second_raised is None, (
-        f"eager: call 1 {_describe(first, first_raised)}; call 2 {_describe(second, second_raised)}")
-    assert _differ(first, second), (
-        f"eager gave the same result at both calls ({_short(repr(first))}): the shared iterator does not show")
-    SHARED_EAGER.append(f"{check_id}: eager call 1 {_short(repr(first), 160)}; call 2 {_short(repr(second), 160)}")
+        f"eager: call 1 {describe(first, first_raised)}; call 2 {describe(second, second_raised)}")
+    assert differ(first, second), (
+        f"eager gave the same result at both calls ({short(repr(first))}): the shared iterator does not show")
+    SHARED_EAGER.append(f"{check_id}: eager call 1 {short(repr(first), 160)}; call 2 {short(repr(second), 160)}")
 
     staged = autograph.function(fn)
     state = make()  # fresh state: the first item the graph's trace would take is eager's first
     graph, graph_raised = _call(staged, (*state, *rest))
     assert isinstance(graph_raised, NotStageable), (
-        f"the graph {_describe(graph, graph_raised)}; expected NotStageable at the line of the next() "
-        f"(eager: call 1 {_short(repr(first), 200)}, call 2 {_short(repr(second), 200)})")
+        f"the graph {describe(graph, graph_raised)}; expected NotStageable at the line of the next() "
+        f"(eager: call 1 {short(repr(first), 200)}, call 2 {short(repr(second), 200)})")
     message = str(graph_raised)
     where = _WHERE.match(message)
-    assert where, f"the message does not start with file:line: {_short(message)}"
+    assert where, f"the message does not start with file:line: {short(message)}"
     assert _NEXT_OF.search(message), f"the message does not name next() of an iterator that outlives the call: " \
-                                     f"{_short(message)}"
+                                     f"{short(message)}"
     line = linecache.getline(where["file"], int(where["line"]))
     assert "next(" in line, f"{where['file']}:{where['line']} is not a line that calls next(): {line.strip()!r}"
 

@@ -1,0 +1,93 @@
+"""What the outside corpora's checks share (tests/coverage/test_next_corpus.py, test_holders_corpus.py): calling a
+function on copies of its arguments, and comparing a graph's result with eager's, container by container, numbers
+within ``rtol=1e-12``."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import numpy as np
+
+from runtime.limits import Limitation
+
+LINE = re.compile(r"\.py:\d+|line \d+")
+
+
+def deep_copy(value: Any) -> Any:
+    """``value`` with every array, list, tuple and dict in it copied (what a call may write into)."""
+    if isinstance(value, np.ndarray):
+        return value.copy()
+    if isinstance(value, list):
+        return [deep_copy(v) for v in value]
+    if isinstance(value, tuple):
+        return tuple(deep_copy(v) for v in value)
+    if isinstance(value, dict):
+        return {k: deep_copy(v) for k, v in value.items()}
+    return value
+
+
+def call(fn: Callable, args: tuple) -> tuple[Any, BaseException | None]:
+    """``(result, None)`` or ``(None, exception)`` of ``fn`` on copies of ``args``."""
+    try:
+        return fn(*deep_copy(args)), None
+    except Exception as exc:  # noqa: BLE001  (the exception is the outcome)
+        return None, exc
+
+
+def short(text: str, limit: int = 400) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + " ..."
+
+
+def describe(value: Any, raised: BaseException | None) -> str:
+    if raised is not None:
+        return f"raised {type(raised).__name__}: {short(str(raised))}"
+    return f"returned {short(repr(value))}"
+
+
+def refused(raised: BaseException | None) -> bool:
+    """A clear refusal: a ``Limitation`` whose message names a line."""
+    return isinstance(raised, Limitation) and bool(LINE.search(str(raised)))
+
+
+def same(eager: Any, graph: Any, where: str, problems: list[str], dtypes: bool = False) -> None:
+    """Append to ``problems`` how ``graph`` differs from ``eager``: dicts by key, lists and tuples by length and
+    item, text, ``None`` and booleans equal and of one type, numbers and arrays within ``rtol=1e-12`` (NaN equal to
+    NaN); with ``dtypes``, a float array's dtype too."""
+    if isinstance(eager, dict):
+        if not isinstance(graph, dict) or set(graph) != set(eager):
+            problems.append(f"{where}: eager a dict with keys {sorted(map(str, eager))}, "
+                            f"the graph {short(repr(graph))}")
+            return
+        for key in eager:
+            same(eager[key], graph[key], f"{where}[{key!r}]", problems, dtypes)
+        return
+    if isinstance(eager, (list, tuple)):
+        if not isinstance(graph, (list, tuple)) or len(graph) != len(eager):
+            problems.append(f"{where}: eager a {type(eager).__name__} of {len(eager)}, the graph {short(repr(graph))}")
+            return
+        for i, (e, g) in enumerate(zip(eager, graph)):
+            same(e, g, f"{where}[{i}]", problems, dtypes)
+        return
+    if eager is None or isinstance(eager, (str, bool)):
+        if graph != eager or type(graph) is not type(eager):
+            problems.append(f"{where}: eager {eager!r}, the graph {short(repr(graph))}")
+        return
+    if (dtypes and isinstance(eager, np.ndarray) and isinstance(graph, np.ndarray) and eager.dtype.kind == "f"
+            and graph.dtype != eager.dtype):
+        problems.append(f"{where}: eager's dtype {eager.dtype}, the graph's {graph.dtype} "
+                        f"(eager {short(repr(eager), 200)}, the graph {short(repr(graph), 200)})")
+        return
+    try:
+        np.testing.assert_allclose(np.asarray(graph), np.asarray(eager), rtol=1e-12, equal_nan=True)
+    except (AssertionError, TypeError, ValueError) as exc:
+        problems.append(f"{where} differs: eager {short(repr(eager))}, the graph {short(repr(graph))} "
+                        f"({short(str(exc), 300)})")
+
+
+def differ(one: Any, two: Any) -> bool:
+    """Whether two results differ as ``same`` compares them."""
+    problems: list[str] = []
+    same(one, two, "result", problems)
+    return bool(problems)
