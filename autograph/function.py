@@ -60,7 +60,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from autograph import api
+from autograph import api, file_reads
 from autograph.call_boundary import aliasing_pairs, check_aliasing, check_writeable, returned_views
 from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
@@ -512,14 +512,19 @@ class Function(metaclass=_FunctionClass):
                     # (The function itself too: a callable object's attributes, a partial's arguments.)
                     guard = TraceGuard([self.python_function], [(self.__name__, self.python_function)] + [
                         (name, leaf) for name, leaf, traced in named if not isinstance(traced, TensorSpec)])
-                    before = staged_host_functions.get()
+                    host_functions: list = []
+                    opened = file_reads.start_recording()
+
+                    def recorded(trace: Callable = trace) -> ConcreteFunction:
+                        # In a copy of the caller's context, which no interrupt can leave either of these set in
+                        # (a `finally` that put them back could be interrupted before its sets ran).
+                        staged_host_functions.set(host_functions)
+                        file_reads.opened_files.set(opened)
+                        return trace(self._names, tree, traced_leaves, guard.note_context)
+
                     try:
-                        try:  # (set inside the try, put back by value: safe from an interrupt, see _trace)
-                            staged_host_functions.set(host_functions := [])
-                            concrete = trace(self._names, tree, traced_leaves, guard.note_context)
-                        finally:
-                            staged_host_functions.set(before)
-                        guard.finish(host_functions, self.__name__)
+                        concrete = copy_context().run(recorded)
+                        guard.finish(host_functions, self.__name__, opened)
                     except BaseException:  # (a failed or interrupted trace leaves no staged value in the user's
                         try:               # objects, nor does an interrupt while finish() gives them back)
                             guard.abandon()

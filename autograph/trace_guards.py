@@ -29,6 +29,7 @@ Before, the second call silently gave ``2 * x``. What is looked at, and what is 
   bytes, larger ones by a BLAKE2b digest of them (a call then hashes them: pass large arrays that change
   as arguments), a read-only array (``W.flags.writeable = False``, and every array it views) by nothing more
   than its shape and dtype: nothing can write it;
+* the files it read (autograph/file_reads.py), by their ``os.stat``: rewritten, replaced or removed;
 * the standard library's holders of the program's data as the program's own objects (runtime/composite_state.py's
   ``_DATA_HOLDERS``: ``args.lr`` of an argparse.Namespace), an ``array.array`` by value, a ``ContextVar`` by its value
   in the calling context (and in the trace's own: ``note_context``), and the environment (``os.environ``, for a
@@ -59,6 +60,7 @@ from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
+from autograph import file_reads
 from runtime.backend import backend_for
 from runtime.composite_state import IMMUTABLE, global_names, library_class, picture_levels, shown
 from runtime.graph.tensor import plain_value
@@ -96,8 +98,8 @@ class TraceGuard:
     """The bindings and contents a trace read besides its arguments (module docstring): ``changed()`` names
     the first that differs now, or gives None."""
 
-    __slots__ = ("bindings", "pictures", "written", "_functions", "_arguments", "_run_time", "_checks", "_reviewed",
-                 "_inside")
+    __slots__ = ("bindings", "pictures", "written", "files", "_functions", "_arguments", "_run_time", "_checks",
+                 "_reviewed", "_inside")
 
     def __init__(self, functions: Iterable[Any], arguments: Iterable[tuple[str, Any]]) -> None:
         """Taken as the trace starts; ``finish()`` takes it again as it ends."""
@@ -110,6 +112,7 @@ class TraceGuard:
         self.bindings: list[tuple[str, Any, Any, Any, str]] = []
         self.pictures: list[tuple[str, Any, Any, str]] = []  # (kind, object, its picture, label)
         self.written: Optional[OwnWrite] = None  # the first thing the trace changed itself (finish())
+        self.files: list[tuple[str, Optional[tuple]]] = []  # (path, its signature) of each file the trace read
         self._reviewed = False  # whether finish() (or abandon()) compared and gave back all it had to
         self._inside: dict[int, Any] = {}  # the context variables' values in the trace's own context (note_context)
         self._take()
@@ -127,7 +130,7 @@ class TraceGuard:
         self._follow(list(self._functions), [value for _, value in roots], roots)
         self._picture(roots)
 
-    def finish(self, run_time: Iterable[Any] = (), name: str = "the function") -> None:
+    def finish(self, run_time: Iterable[Any] = (), name: str = "the function", opened: Iterable[tuple] = ()) -> None:
         """The trace has ended: take the guard again, and note what the trace changed itself (a counter
         ``self.t += 1``, a list it appended to, a global it rebound). Its graph cannot make such a write
         again when it runs, so a guard whose trace wrote something never stands (``written``): each call
@@ -135,7 +138,9 @@ class TraceGuard:
         graph tensor, a JAX tracer) into an object that outlives the trace is refused (``NotStageable``, the
         object given its value back): that value means nothing once the trace is over. ``run_time``: the
         functions the graph calls when it runs (``autograph.numpy_function``'s): what they read, they read
-        then, and what they write is the graph's own doing; they are not followed."""
+        then, and what they write is the graph's own doing; they are not followed. ``opened``: the "open" events
+        of the trace (autograph/file_reads.py): each file it read is looked at at every call."""
+        self.files = [(path, file_reads.signature(path)) for path in file_reads.files_read(list(opened))]
         written, refused = self._review(run_time)
         if refused:
             raise NotStageable(
@@ -326,6 +331,9 @@ class TraceGuard:
                     now = _MISSING
             if now is not value and not _same_value(now, value):
                 return label
+        for path, signature in self.files:
+            if file_reads.signature(path) != signature:
+                return f"the file {path}"
         # Each kind of picture in one go (C loops: map, chain, tobytes); the pictures themselves are looked through
         # only where a fingerprint differs, to name the change, and for the kinds compared whole.
         for fingerprint, objects, before in self._checks:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import autograph
 import runtime
-from autograph import trace_guards
+from autograph import file_reads, trace_guards
 from runtime.numpy_function import staged_host_functions
 from tests.helpers import calls_match_eager_between_changes, interrupted_at_many_points
 
@@ -423,6 +423,7 @@ def test_interrupts_at_many_points_leave_no_stale_trace():
         # Nothing a trace sets for its time is left set (a leak broke every later Variable of the thread).
         assert importlib.import_module("autograph.function")._on_variable_created.get() is None, step
         assert staged_host_functions.get() is None and not runtime.tracing(), f"after interrupt {step}"
+        assert file_reads.opened_files.get() is None, f"after interrupt {step}"
         np.testing.assert_allclose(traced(x), reads_everything(x), err_msg=f"after interrupt {step}")
 
     warnings.simplefilter("ignore", autograph.RetracingWarning)
