@@ -61,6 +61,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy as np
 
 from autograph import api, file_reads
+from autograph.argument_writes import ArgumentWrites
 from autograph.call_boundary import aliasing_pairs, check_aliasing, check_writeable, returned_views
 from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
@@ -68,7 +69,7 @@ from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
 from autograph.executors import executor_for, single_output
 from autograph.no_source import has_source, needs_conversion_hint, warn_traced_as_written
 from autograph.retracing import CHANGED_OUTSIDE, RetracingMonitor, RetracingWarning
-from autograph.trace_guards import TraceGuard, any_changed, first_change
+from autograph.trace_guards import OwnWrite, TraceGuard, any_changed, first_change
 from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, formatted, trace
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
@@ -520,11 +521,16 @@ class Function(metaclass=_FunctionClass):
                         # (a `finally` that put them back could be interrupted before its sets ran).
                         staged_host_functions.set(host_functions)
                         file_reads.opened_files.set(opened)
-                        return trace(self._names, tree, traced_leaves, guard.note_context)
+                        return trace(self._names, tree, traced_leaves, guard.note_context, writes)
 
+                    writes = ArgumentWrites(self._names, values, leaves)
                     try:
                         concrete = copy_context().run(recorded)
                         guard.finish(host_functions, self.__name__, opened)
+                        # (the lists and dicts it was given are copies: what it wrote there is made in the caller's)
+                        wrote = writes.settle(self.__name__)
+                        if wrote is not None and guard.written is None:
+                            guard.written = OwnWrite(wrote)
                     except BaseException:  # (a failed or interrupted trace leaves no staged value in the user's
                         try:               # objects, nor does an interrupt while finish() gives them back)
                             guard.abandon()
@@ -633,20 +639,24 @@ class Function(metaclass=_FunctionClass):
                 for name, leaf in zip(leaf_names[:first] + leaf_names[last:], leaves[:first] + leaves[last:])]
         return rest[:first] + list(sig_leaves) + rest[first:]
 
-    def _bound_function(self, names: tuple, tree: TreeDef, leaves: list) -> Callable:
-        """``fn(*tensor_arguments)``: the (converted) function with this trace's Python arguments filled in."""
+    def _bound_function(self, names: tuple, tree: TreeDef, leaves: list, writes: ArgumentWrites) -> Callable:
+        """``fn(*tensor_arguments)``: the (converted) function with this trace's Python arguments filled in (their
+        lists and dicts copies, which ``writes`` pairs with the caller's)."""
         def body(*placeholders: Any) -> Any:
             fn = self._traceable()
             it = iter(placeholders)
-            values = tree.unflatten([next(it) if isinstance(x, TensorSpec) else x for x in leaves])
+            rebuilt = [next(it) if isinstance(x, TensorSpec) else x for x in leaves]
+            values = tree.unflatten(rebuilt)
+            writes.given(values, rebuilt)
             bound = inspect.BoundArguments(self._signature, dict(zip(names, values)))
             return fn(*bound.args, **bound.kwargs)
         return body
 
-    def _trace(self, names: tuple, tree: TreeDef, leaves: list, at_end: Callable[[], None]) -> ConcreteFunction:
+    def _trace(self, names: tuple, tree: TreeDef, leaves: list, at_end: Callable[[], None],
+               writes: ArgumentWrites) -> ConcreteFunction:
         """Trace the converted function into our graph (in a copy of the caller's context: runtime/graph/tracing.py);
         ``at_end()`` runs in that context when the function has returned (what the guard reads there)."""
-        body = self._bound_function(names, tree, leaves)
+        body = self._bound_function(names, tree, leaves, writes)
         first = self.tracing_count == 0
         outputs = _Outputs(self, graph=True)
 
@@ -798,14 +808,15 @@ class Function(metaclass=_FunctionClass):
             execute.decided = _weak_decided(self, concrete, tree, leaves)
         return concrete
 
-    def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list, at_end: Callable[[], None]) -> ConcreteFunction:
+    def _trace_jax(self, names: tuple, tree: TreeDef, leaves: list, at_end: Callable[[], None],
+                   writes: ArgumentWrites) -> ConcreteFunction:
         """backend="jax": trace the converted function with ``jax.jit`` (now, to know its output), run it jitted."""
         from runtime import jax as jax_runtime
 
         jax_runtime.require()  # only this backend needs JAX
         import jax
 
-        body = self._bound_function(names, tree, leaves)
+        body = self._bound_function(names, tree, leaves, writes)
         outputs = _Outputs(self, graph=False)
 
         def traced_body(*placeholders: Any) -> Any:
