@@ -62,7 +62,7 @@ import numpy as np
 
 from autograph import file_reads
 from runtime.backend import backend_for
-from runtime.composite_state import IMMUTABLE, global_names, library_class, picture_levels, shown
+from runtime.composite_state import IMMUTABLE, global_names, library_class, picture_levels, shown, slot_names
 from runtime.graph.tensor import plain_value
 from runtime.staging import NotStageable, installed_library, user_location
 
@@ -305,7 +305,7 @@ class TraceGuard:
             elif not library_class(cls) and type(getattr(obj, "__dict__", None)) is dict:
                 picture = list(obj.__dict__.items())
                 kind, (keys, values) = "attrs", _split(picture)
-            elif not library_class(cls) and _slot_names(cls):
+            elif not library_class(cls) and slot_names(cls):
                 picture = _slots(obj)
                 kind, (keys, values) = "slots", _split(picture)
             else:
@@ -433,17 +433,8 @@ def _split(pairs: list[tuple[Any, Any]]) -> tuple[list, list]:
     return [k for k, _ in pairs], [v for _, v in pairs]
 
 
-def _slot_names(cls: type) -> list[str]:
-    """The ``__slots__`` of ``cls`` and its bases (an object of such a class may have no ``__dict__``)."""
-    names: list[str] = []
-    for klass in cls.__mro__:
-        slots = klass.__dict__.get("__slots__", ())
-        names += [slots] if isinstance(slots, str) else [n for n in slots if n not in ("__dict__", "__weakref__")]
-    return names
-
-
 def _slots(obj: Any) -> list[tuple[str, Any]]:
-    return [(name, getattr(obj, name, _MISSING)) for name in _slot_names(type(obj))]
+    return [(name, getattr(obj, name, _MISSING)) for name in slot_names(type(obj))]
 
 
 def _frozen(array: np.ndarray) -> bool:

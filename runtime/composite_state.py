@@ -243,6 +243,23 @@ _DATA_HOLDERS = frozenset({("types", "SimpleNamespace"), ("argparse", "Namespace
                           ("collections", "UserList"), ("collections", "ChainMap"), ("_thread", "_local")})
 
 
+_ATTRIBUTES = ("attrs", "slots")  # the kinds of picture whose entries are attributes
+_UNSET = object()  # (a slot without a value)
+
+
+def slot_names(cls: type) -> list[str]:
+    """The ``__slots__`` of ``cls`` and its bases (an object of such a class may have no ``__dict__``)."""
+    names: list[str] = []
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names += [slots] if isinstance(slots, str) else [n for n in slots if n not in ("__dict__", "__weakref__")]
+    return names
+
+
+def _slot_values(obj: Any) -> list[tuple[str, Any]]:
+    return [(name, getattr(obj, name, _UNSET)) for name in slot_names(type(obj))]
+
+
 def _library(cls: type) -> bool:
     """Whether instances of ``cls`` belong to the standard library or to the machinery (their contents
     change by themselves: a logger's cache, a generator's state), not to the user's program; the standard
@@ -404,10 +421,14 @@ class Watch:
             elif not _library(cls) and type(getattr(obj, "__dict__", None)) is dict:
                 picture = list(obj.__dict__.items())
                 kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
+            elif not _library(cls) and slot_names(cls):  # (an object of a class with __slots__: no __dict__)
+                picture = _slot_values(obj)
+                kind, keys, values = "slots", [k for k, _ in picture], [v for _, v in picture]
             else:
                 return None
             self.pictures.append((kind, obj, picture, label))
-            return "." if kind == "attrs" else "[]", keys, values, 1 + (len(picture) if kind != "array" else 0)
+            step = "." if kind in _ATTRIBUTES else "[]"
+            return step, keys, values, 1 + (len(picture) if kind != "array" else 0)
 
         picture_levels(roots, _DEPTH, _BUDGET, describe)
 
@@ -433,8 +454,8 @@ class Watch:
                 if change is None or (kind in ("list", "dict") and change in ("grew", "shrank", "reordered")):
                     self.put_back()
                     raise MutatedInStagedBlock(_message(kind, label, change))
-                found.append(Slot(_constant(obj), (change,) if kind == "attrs" else ((change,),),
-                                  _shown((label, "." if kind == "attrs" else "[]", change))))
+                found.append(Slot(_constant(obj), (change,) if kind in _ATTRIBUTES else ((change,),),
+                                  _shown((label, "." if kind in _ATTRIBUTES else "[]", change))))
         if found:
             raise Discovered(found)
 
@@ -544,7 +565,7 @@ def _changes(kind: str, obj: Any, picture: Any, kept: set) -> list:
         if len(obj) != len(picture):
             return ["grew" if len(obj) > len(picture) else "shrank"]
         return [i for i, (a, b) in enumerate(zip(obj, picture)) if a is not b and (id(obj), i) not in kept]
-    now = dict(dict.items(obj) if kind == "dict" else obj.__dict__.items())
+    now = dict(dict.items(obj) if kind == "dict" else _slot_values(obj) if kind == "slots" else obj.__dict__.items())
     before = dict(picture)
     changed = [key for key, value in now.items() if (key not in before or before[key] is not value)]
     changed += [key for key in before if key not in now]
@@ -570,6 +591,12 @@ def _put_back(kind: str, obj: Any, picture: Any) -> None:
         elif kind == "attrs":
             obj.__dict__.clear()
             obj.__dict__.update(picture)
+        elif kind == "slots":
+            for name, value in picture:
+                if value is not _UNSET:
+                    setattr(obj, name, value)
+                elif hasattr(obj, name):
+                    delattr(obj, name)
         elif isinstance(obj, (set, collections.deque)):
             obj.clear()
             obj.update(picture) if isinstance(obj, set) else obj.extend(picture)
@@ -622,7 +649,7 @@ def _message(kind: str, label: Any, change: Any) -> str:
         instead = ("make the new contents a value of the statement: start a graph value before it "
                    "(e.g. np.zeros_like(x)) and assign it, or choose after it with np.where(...)")
     else:
-        place = f"{label}.{change}" if kind == "attrs" else f"{label}[{change!r}]"
+        place = f"{label}.{change}" if kind in _ATTRIBUTES else f"{label}[{change!r}]"
         what = f"{place} was written"
         instead = (f"assign {place} in the statement's own code (an attribute, or an item with a constant key, "
                    f"is carried), or keep the value in a variable of this function and store it after the statement")

@@ -185,6 +185,23 @@ def written_by_a_call(x):
     return tracker.last, tracker.count
 
 
+class _Slots:
+    """A Tracker whose attributes live in __slots__ (no __dict__: the Watch pictures the slots; until stop 86 a
+    method's write into one in a staged branch was made on every run)."""
+
+    __slots__ = ("last", "count")
+    __init__, update = Tracker.__init__, Tracker.update
+
+
+def written_by_a_call_into_slots(x):
+    """written_by_a_call, the object's attributes in __slots__."""
+    tracker = _Slots()
+    for v in x:
+        if v > 0:
+            tracker.update(v)
+    return tracker.last, tracker.count
+
+
 PROGRAMS = [
     pytest.param(keep_the_best, lambda: (np.asarray(0.0), np.array([1.0, 2.0, -1.0, 3.0, 0.5]),
                                          np.array([2.0, 3.5, -2.5, 6.5, 0.5])), id="keep_the_best"),
@@ -200,6 +217,8 @@ PROGRAMS = [
     pytest.param(constant_int_keys, lambda: (np.array([2.0, 1.0]),), id="constant_int_keys"),
     pytest.param(int_keys_of_a_dict_read_through_another_name, lambda: (np.array([2.0, 1.0]),), id="int_keys_alias"),
     pytest.param(written_by_a_call, lambda: (np.array([1.0, -2.0, 3.0, 0.5]),), id="written_by_a_call"),
+    pytest.param(written_by_a_call_into_slots, lambda: (np.array([1.0, -2.0, 3.0, 0.5]),),
+                 id="written_by_a_call_into_slots"),
 ]
 
 
