@@ -64,7 +64,7 @@ from autograph import api, file_reads
 from autograph.argument_writes import ArgumentWrites
 from autograph.call_boundary import aliasing_pairs, check_aliasing, check_writeable, returned_views
 from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_call, make_lookup
-from autograph.concrete_function import ConcreteFunction, is_jax, is_tensor_like, show, show_leaf
+from autograph.concrete_function import ConcreteFunction, StaleTraceError, is_jax, is_tensor_like, show, show_leaf
 from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
 from autograph.executors import executor_for, single_output
 from autograph.no_source import has_source, needs_conversion_hint, warn_traced_as_written
@@ -145,6 +145,23 @@ def _leaf_names(names: tuple, tree: TreeDef) -> list[str]:
 
 
 _EXECUTORS = (None, "numpy", "jax", "numba", "auto")
+
+
+_PLAIN = (int, float, bool, str, bytes, complex, type(None))
+
+
+def _binds_alike(old: Any, new: Any) -> bool:
+    """Whether two ``__defaults__`` (or ``__kwdefaults__``) fill in the same values: item by item the same object,
+    or equal numbers, strings or None (a module reloaded makes new objects of unchanged defaults)."""
+    if old is new:
+        return True
+    if old is None or new is None or len(old) != len(new):
+        return False
+    if isinstance(old, dict):
+        if old.keys() != new.keys():
+            return False
+        old, new = list(old.values()), [new[k] for k in old]
+    return all(a is b or (type(a) is type(b) and type(a) in _PLAIN and a == b) for a, b in zip(old, new))
 
 
 def _weak_general(function: "Function") -> Callable[..., Any]:
@@ -304,17 +321,10 @@ class Function(metaclass=_FunctionClass):
         self._has_source: Optional[bool] = None  # asked at the first trace (autograph/no_source.py)
         self.backend = backend
         self.executor = _check_modes(backend, executor, input_signature)  # numpy, jax, auto, or xla (backend jax)
-        self._signature = inspect.signature(python_function)
-        self._names = tuple(self._signature.parameters)
         self.__name__ = getattr(python_function, "__name__", "function")
-        # Python binds every call (in C, with its own TypeError for a wrong one): see autograph/call_keys.py.
-        self._bind = make_binder(self._signature, getattr(python_function, "__qualname__", self.__name__))
         self._input_signature = None if input_signature is None else tuple(input_signature)
         self._is_method = False  # set when it is a class attribute: then input_signature leaves out self
         self._concrete: dict[Any, ConcreteFunction] = {}
-        # A call is one compiled function: count, bind, key, look up, run (call_keys.make_fast_call); the class's
-        # __call__ hands it the call with no frame of its own. It holds the general path weakly: no cycle.
-        qualname = getattr(python_function, "__qualname__", self.__name__)
         self._fast_calls: dict[tuple, Callable] = {}  # the key make_lookup makes -> its trace's run
         self._counter = itertools.count()  # one tick per call: the retracing monitor's count (_calls)
         # One per trace: what it read besides its arguments (autograph/trace_guards.py). Every call asks them
@@ -322,9 +332,7 @@ class Function(metaclass=_FunctionClass):
         # calls hold this list.
         self._guards: list[TraceGuard] = []
         self._changed: Optional[str] = None  # what the last dropping of the traces found changed
-        self._call = self._keyed_call = make_fast_call(self._signature, qualname, self._fast_calls,
-                                                       current_builder_fast, _weak_general(self),
-                                                       self._counter.__next__, self._guards)
+        self._make_calls()
         # executor="jax" (and "auto", for the traces whose trial chose JAX): the call through one jax.jit of its own
         # (autograph/dispatch.py), made with the first trace it can run; None until then, False where it never
         # answers (*args, or a trace of plain arrays it cannot run: several outputs, state, or auto's interpreter).
@@ -334,7 +342,6 @@ class Function(metaclass=_FunctionClass):
         # call stays off until each has chosen (autograph/executors.py AutoExecutor.decided).
         self._trials: set[int] = set()
         _functions.add(self)
-        self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
         self._retracing = RetracingMonitor()
         self.tracing_count = 0
         # Held while tracing (and while the dispatcher's state changes), never while a graph runs: a caller that
@@ -376,12 +383,51 @@ class Function(metaclass=_FunctionClass):
         # an itertools.count.)
         return int(repr(self._counter)[len("count("):-1])
 
+    def _make_calls(self) -> None:
+        """Compile the calls of the function's signature (its defaults in them): the binder (Python binds every call,
+        in C, with its own TypeError for a wrong one: autograph/call_keys.py) and the call, one compiled function that
+        counts, binds, keys, looks up and runs (call_keys.make_fast_call; the class's __call__ hands it the call with
+        no frame of its own; it holds the general path weakly: no cycle). Again when the function's code or defaults
+        were assigned (``_follow_the_function``)."""
+        fn = self.python_function
+        self._made_for = (getattr(fn, "__code__", None), getattr(fn, "__defaults__", None),
+                          getattr(fn, "__kwdefaults__", None))
+        self._signature = inspect.signature(fn)
+        self._names = tuple(self._signature.parameters)
+        qualname = getattr(fn, "__qualname__", self.__name__)
+        self._bind = make_binder(self._signature, qualname)
+        self._call = self._keyed_call = make_fast_call(self._signature, qualname, self._fast_calls,
+                                                       current_builder_fast, _weak_general(self),
+                                                       self._counter.__next__, self._guards)
+        self._lookup = make_lookup(self._signature, qualname, self._fast_calls)
+
+    def _follow_the_function(self) -> None:
+        """The function's code or defaults were assigned since the calls were compiled (IPython's autoreload assigns
+        an edited function's): compile them again (the traces go too: each trace's guard holds the code and defaults
+        it ran). A call that the old calls bound (the old defaults filled in, or the old parameters) is refused
+        (``StaleTraceError``): it cannot tell which arguments were passed; the next call binds as eager code does."""
+        fn = self.python_function
+        made = self._made_for
+        if (getattr(fn, "__code__", None) is not made[0] or getattr(fn, "__defaults__", None) is not made[1]
+                or getattr(fn, "__kwdefaults__", None) is not made[2]):
+            names = self._names
+            with self._trace_lock:
+                self._drop_traces(f"the code or defaults of {self.__name__}")
+                self._make_calls()
+            if names != self._names or not (_binds_alike(made[1], self._made_for[1])
+                                            and _binds_alike(made[2], self._made_for[2])):
+                raise StaleTraceError(
+                    f"{user_location()}: the defaults or parameters of {self.__name__} were assigned after "
+                    f"autograph.function compiled its calls (IPython's autoreload assigns an edited function's), so "
+                    "this call was bound with the old ones: call it again (its calls are compiled afresh now)")
+
     def _call_general(self, args: tuple, kwargs: dict) -> Any:
         """A call the fast path did not answer: eager, inside a trace, new, or keyed only by ``key_of``."""
         if _run_eagerly:
             return self.python_function(*args, **kwargs)
         if current_builder() is not None:
             return self._traceable()(*args, **kwargs)  # called while tracing another function: inline
+        self._follow_the_function()
         try:
             values = self._bind(*args, **kwargs)
         except TypeError as error:  # a wrong call of a signature make_fast_call cannot compile: say where
@@ -466,6 +512,7 @@ class Function(metaclass=_FunctionClass):
         elif self._is_method and self._input_signature is not None and not args and not kwargs:
             raise TypeError(f"{self.__name__} is a method: pass the instance, as in "
                             f"Class.{self.__name__}.get_concrete_function(instance)")
+        self._follow_the_function()
         try:
             values = self._bind(*args, **kwargs)
             return self._concrete_for(values, called=False)[0]

@@ -38,8 +38,11 @@ def location_of(fn: types.FunctionType) -> Location:
 
 
 def source_lines(fn: types.FunctionType) -> list[str]:
-    """The lines of ``fn``'s file as linecache has them now (a notebook cell's included)."""
+    """The lines of ``fn``'s file as linecache has them now (a notebook cell's included), after the look
+    ``inspect.getsource`` takes first: a file changed on disk since linecache read it is read again (a module
+    reloaded after an edit, as IPython's autoreload does, has the new text's code)."""
     filename = fn.__code__.co_filename
+    linecache.checkcache(filename)
     lines = linecache.getlines(filename, fn.__globals__)
     if not lines and filename.startswith("<frozen "):
         # A standard-library module frozen into the interpreter (3.11+: os, posixpath, ntpath, genericpath, ...):

@@ -189,6 +189,10 @@ class TraceGuard:
         written, refused, restores = [], [], []
         for kind, holder, key, value, label in self.bindings:
             before = before_bindings.get((id(holder), key), value)
+            if kind == "function":
+                if any(a is not b for a, b in zip(before, value)):
+                    written.append(label)  # (the trace assigned the function's code or defaults itself)
+                continue
             if before is not value and not _same_value(before, value):
                 written.append(label)
                 if _settle(kind, holder, [(key, value)]) is not _SETTLED:
@@ -224,6 +228,10 @@ class TraceGuard:
             if fn is None or id(fn) in seen or id(fn) in self._run_time or _library_function(fn):
                 continue
             seen.add(id(fn))
+            # Its code and defaults: an edit that IPython's autoreload makes in place (`%autoreload 2` assigns the new
+            # __code__ and __defaults__ to the function the program holds) is a change the trace did not see.
+            self.bindings.append(("function", fn, None, (fn.__code__, fn.__defaults__, fn.__kwdefaults__),
+                                  f"the code or defaults of {fn.__qualname__}"))
             if _reads_environment(fn.__code__) and not any(value is os.environ for _, value in roots):
                 roots.append(("os.environ", os.environ))  # (read through the os module, which is not looked into)
             namespace = fn.__globals__
@@ -324,6 +332,11 @@ class TraceGuard:
         for kind, holder, key, value, label in self.bindings:
             if kind == "global":
                 now = holder.get(key, _MISSING)
+            elif kind == "function":
+                if holder.__code__ is not value[0] or holder.__defaults__ is not value[1] \
+                        or holder.__kwdefaults__ is not value[2]:
+                    return label
+                continue
             else:
                 try:
                     now = holder.cell_contents
