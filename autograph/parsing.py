@@ -12,6 +12,7 @@ tracebacks from converted code can point at the user's own lines.
 from __future__ import annotations
 
 import ast
+import copy
 import inspect
 import linecache
 import types
@@ -78,10 +79,19 @@ def parse_function(fn: types.FunctionType, lines: list[str] | None = None, check
                  "autograph.do_not_convert")
     if code.co_name == "<lambda>":
         node = _find_lambda(fn, lines)
+        relocated = False
     else:
-        node = _find_def(fn, lines)
+        try:
+            node, relocated = _find_def(fn, lines), False
+            if check:
+                _check_source(fn, node, lines[node.lineno - 1:node.end_lineno or node.lineno])
+        except SourceNotFoundError:
+            found = _relocated_def(fn, lines)
+            if found is None:
+                raise
+            node, relocated = found, True
     first, last = node.lineno, node.end_lineno or node.lineno
-    if check:
+    if check and not relocated and code.co_name == "<lambda>":
         _check_source(fn, node, lines[first - 1:last])
     nonblank = sum(1 for line in lines[first - 1:last] if line.strip())
     return ParsedFunction(node, code.co_filename, nonblank)
@@ -242,6 +252,44 @@ def _find_def(fn: types.FunctionType, lines: list[str]) -> ast.FunctionDef:
     raise SourceNotFoundError(
         f"could not find the definition of {fn.__qualname__} in its source", location_of(fn),
         hint="make sure the file was not edited after the function was defined, or reload it")
+
+
+def _relocated_def(fn: types.FunctionType, lines: list[str]) -> ast.FunctionDef | None:
+    """The def of ``fn`` in ``lines`` found by its name, where its code's first line is not its def: code compiled
+    from another text of the same def under this file's name (IPython 9's autoreload recompiles an edited function
+    alone, from ``ast.unparse`` of the file's def, so its code starts at line 1). Only the one def of that name that
+    compiles to the same code but for its line numbers (bytecode, names, constants, flags, nested code alike)."""
+    code = fn.__code__
+    try:
+        tree = ast.parse("".join(lines))
+    except (SyntaxError, ValueError):
+        return None
+    matches = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef) and node.name == code.co_name:
+            alone = copy.copy(node)
+            alone.decorator_list = []
+            try:
+                compiled = compile(ast.Module(body=[alone], type_ignores=[]), code.co_filename, "exec",
+                                   dont_inherit=True)
+            except (SyntaxError, ValueError):
+                continue
+            inner = next((c for c in compiled.co_consts if isinstance(c, types.CodeType)), None)
+            if inner is not None and _same_but_lines(inner, code):
+                matches.append(node)
+    return matches[0] if len(matches) == 1 else None
+
+
+def _same_but_lines(one: types.CodeType, two: types.CodeType) -> bool:
+    if (one.co_code != two.co_code or one.co_names != two.co_names or one.co_varnames != two.co_varnames
+            or one.co_freevars != two.co_freevars or one.co_argcount != two.co_argcount
+            or one.co_kwonlyargcount != two.co_kwonlyargcount
+            or one.co_flags & ~inspect.CO_NESTED != two.co_flags & ~inspect.CO_NESTED
+            or _plain_constants(one) != _plain_constants(two)):
+        return False
+    inner = [c for c in one.co_consts if isinstance(c, types.CodeType)]
+    other = [c for c in two.co_consts if isinstance(c, types.CodeType)]
+    return len(inner) == len(other) and all(_same_but_lines(a, b) for a, b in zip(inner, other))
 
 
 # Per source file (and linecache entry): its lambdas, by the line they start on.

@@ -6,7 +6,9 @@ the old code's answer."""
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.util
 import re
 import sys
 import warnings
@@ -16,6 +18,7 @@ import pytest
 
 import autograph
 from autograph.concrete_function import StaleTraceError
+from autograph.errors import SourceNotFoundError
 
 MODES = [dict(), dict(executor="jax"), dict(backend="jax")]
 MODE_IDS = ["interpreter", "xla", "backend-jax"]
@@ -112,3 +115,36 @@ def test_ipython_autoreload_of_an_edited_module(tmp_path, monkeypatch):
         np.testing.assert_allclose(traced(x), x * 7.0)
     finally:
         sys.modules.pop("edited_model", None)
+
+
+def _module_with_recompiled_predict(tmp_path, name: str, recompiled_text: str):
+    """A module whose ``predict`` IPython 9's autoreload has patched: its code compiled alone from ``ast.unparse``
+    of a def, under the module's file name, so it starts at line 1 (deduperreload)."""
+    file = tmp_path / f"{name}.py"
+    file.write_text("import numpy as np\n\n\ndef predict(x):\n    if np.sum(x) > 0:\n        return x * 7.0\n"
+                    "    return x\n")
+    spec = importlib.util.spec_from_file_location(name, file)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    namespace = dict(module.__dict__)
+    exec(compile(ast.unparse(ast.parse(recompiled_text).body[0]), str(file), "exec", dont_inherit=True), namespace)
+    module.predict.__code__ = namespace["predict"].__code__
+    return module
+
+
+def test_code_recompiled_alone_is_converted_from_its_def_in_the_file(tmp_path):
+    module = _module_with_recompiled_predict(tmp_path, "recompiled_alone",
+                                             "def predict(x):\n    if np.sum(x) > 0:\n        return x * 7.0\n"
+                                             "    return x\n")
+    assert module.predict.__code__.co_firstlineno == 1
+    for x in (np.ones(2), -np.ones(2)):
+        np.testing.assert_allclose(autograph.convert(module.predict)(x), module.predict(x))
+        np.testing.assert_allclose(autograph.function(module.predict)(x), module.predict(x))
+
+
+def test_code_recompiled_from_another_text_is_still_refused(tmp_path):
+    module = _module_with_recompiled_predict(tmp_path, "recompiled_otherwise",
+                                             "def predict(x):\n    if np.sum(x) > 0:\n        return x * 8.0\n"
+                                             "    return x\n")
+    with pytest.raises(SourceNotFoundError):
+        autograph.convert(module.predict)
