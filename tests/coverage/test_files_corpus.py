@@ -1,0 +1,180 @@
+"""A traced graph against eager NumPy on real functions that read a data file inside the function:
+``tests/coverage/corpus_files.py`` says where each comes from. A trace reads such a file once, and its graph holds
+what it read as constants; autograph/file_reads.py records the files a trace read and the guard of the trace traces
+again when one changed (by ``os.stat``). What the graph must do here: when a file the function read (a calibration
+table, a standard atmosphere, a filter curve, a JSON file of coefficients, a network's ``.npz``, a turbine's curves,
+a pickled grid, a drag table) is rewritten under the same path between two calls, the second call gives eager's
+result on the new contents (or refuses clearly), never the first trace's stale one.
+
+``FILE_CASES``: for every case, input and executor (the default, ``executor="numpy"``, and ``executor="jax"`` where
+JAX is usable), the test runs in a directory of its own (made for it, the working directory while it runs, removed
+after it: the upstream paths are relative) and a fresh ``autograph.function(fn, executor=...)`` is made. Then
+
+1. ``write(0)`` writes the case's file(s); eager ``fn(*inputs)`` and the graph's first call (which traces) run;
+2. ``write(1)`` rewrites the same path(s) (each to a different size: ``os.stat``'s modification time may not change
+   between two writes within the file system's time resolution, so the check asserts the size did, rather than
+   sleep or set times); eager runs again, and its result must differ from its first (else the check could not tell a
+   stale graph: the case is wrong); the graph's second call runs.
+
+Array arguments are copied before every call. At each of the two graph calls the check passes when
+
+* the graph raises a ``Limitation`` whose message names a line (``file.py:123``): a clear refusal (such checks are
+  counted, and the count is printed at the end of the module; the check ends there); or
+* both return the same result: ``np.testing.assert_allclose(rtol=1e-12, equal_nan=True)`` for numbers and arrays (and
+  the same dtype for two floating arrays), containers item by item (lists and tuples by length and item, dicts by
+  key), text, ``None`` and booleans equal.
+
+Any other outcome fails, an exception of eager's class included (eager code raises nothing here); a second call that
+gives eager's result from before the rewrite says so.
+
+Every test starts in a new empty directory and ends back in the working directory it found (asserted), with the
+directory removed, so the module is order-independent and leaves nothing behind; the corpus holds no state that a
+call changes.
+
+Written by a helper session as the outside corpus of the guard's look at the files a trace read. On the code it was
+written against, no check fails (the module takes about 15 s); 18 checks are refusals that name a line, six on every
+executor: WINDOW_openMDAO's ``power`` (two inputs) and ``Curves.turbine_model`` (``StagingError``: the list ``lower``
+is ``[]`` before a staged ``if`` in ``AeroLookup.interpolation``'s loop and two floats after it),
+``RoughClosestNode.depth_model`` (two inputs; ``NotStageable``: ``nodes - node``, an array minus a list of traced
+scalars, asks NumPy to convert the list), and ballisticsolver's ``dragCoefficient`` (``MutatedInStagedBlock``: lists
+appended to under a staged ``if`` on the velocity). With the recording blind (``autograph.file_reads.files_read``
+returning ``[]``, in a scratch run), all 39 other checks fail: the second call returns the first trace's result.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from typing import Callable
+
+import numpy as np
+import pytest
+
+import autograph
+from tests.coverage.corpus_files import FILE_CASES
+from tests.coverage.outcomes import call, describe, differ, refused, same, short
+from tests.helpers import jax_usable
+
+CASES = {name: (fn, inputs, write) for name, fn, inputs, write in FILE_CASES}
+EXECUTORS = (None, "numpy", "jax")
+HAVE_JAX = jax_usable()
+
+REFUSED: list[str] = []  # the ids of the checks the graph refused with a Limitation that names a line
+
+
+# ------------------------------------------------------------------------------------------------
+# Running a call
+
+
+def _function(fn: Callable, executor: str | None):
+    return autograph.function(fn) if executor is None else autograph.function(fn, executor=executor)
+
+
+def _sizes(paths: list[str]) -> dict[str, int]:
+    return {path: os.stat(path).st_size for path in paths}
+
+
+# ------------------------------------------------------------------------------------------------
+# The check
+
+
+def check_file(name: str, args: tuple, check_id: str, executor: str | None) -> None:
+    fn, _, write = CASES[name]
+    written = write(0)
+    assert written, "write(0) wrote no file"
+    sizes = _sizes(written)
+    staged = _function(fn, executor)
+    first, first_raised = call(fn, args)
+    assert first_raised is None, f"eager on version 0 of the file(s) {describe(None, first_raised)}"
+    graph, graph_raised = call(staged, args)
+    if refused(graph_raised):
+        REFUSED.append(f"{check_id} (call 1: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
+        return
+    if graph_raised is not None:
+        raise AssertionError(f"the graph's call 1 {describe(None, graph_raised)} where eager "
+                             f"{describe(first, None)}") from graph_raised
+    problems: list[str] = []
+    same(first, graph, "result", problems, dtypes=True)
+    assert not problems, "the graph's call 1 (version 0 of the file(s)):\n  " + "\n  ".join(problems)
+
+    rewritten = write(1)
+    assert rewritten and set(rewritten) <= set(written), (
+        f"write(1) must rewrite paths write(0) wrote: {rewritten} of {written}")
+    for path in rewritten:
+        assert os.stat(path).st_size != sizes[path], (
+            f"{path} has the same size ({sizes[path]} bytes) at both versions: its modification time may not change "
+            f"within the file system's time resolution, so the case could not tell a rewrite")
+    second, second_raised = call(fn, args)
+    assert second_raised is None, f"eager on version 1 of the file(s) {describe(None, second_raised)}"
+    assert differ(first, second), (
+        f"eager gave the same result before and after the rewrite ({short(repr(first))}): the case cannot tell a "
+        f"stale graph")
+    graph, graph_raised = call(staged, args)
+    if refused(graph_raised):
+        REFUSED.append(f"{check_id} (call 2: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
+        return
+    if graph_raised is not None:
+        raise AssertionError(f"the graph's call 2 {describe(None, graph_raised)} where eager "
+                             f"{describe(second, None)}") from graph_raised
+    problems = []
+    same(second, graph, "result", problems, dtypes=True)
+    stale = "" if differ(first, graph) else f" (the graph gave eager's result from before the rewrite: " \
+                                             f"{short(repr(first))})"
+    assert not problems, f"the graph's call 2 (the rewritten file(s)){stale}:\n  " + "\n  ".join(problems)
+
+
+# ------------------------------------------------------------------------------------------------
+# The tests
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report(request):
+    yield
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None or not REFUSED:
+        return
+    with capture.global_and_fixture_disabled():
+        reporter.write_line(f"\nfiles corpus: {len(REFUSED)} checks refused with a Limitation naming a line "
+                            f"(allowed):")
+        for item in REFUSED:
+            reporter.write_line(f"  {item}")
+
+
+@pytest.fixture(autouse=True)
+def _in_a_directory_of_its_own():
+    before = os.getcwd()
+    folder = tempfile.mkdtemp(prefix="files_corpus_")
+    os.chdir(folder)
+    try:
+        yield folder
+    finally:
+        os.chdir(before)
+        shutil.rmtree(folder)
+    assert os.getcwd() == before and not os.path.exists(folder)
+
+
+def test_the_corpus_is_well_formed() -> None:
+    assert 12 <= len(FILE_CASES) <= 30
+    assert len({fn for _, fn, *_ in FILE_CASES}) >= 12
+    assert len(CASES) == len(FILE_CASES), "duplicate case names"
+    assert len({name.split("_")[0] for name in CASES}) >= 6, "at least six repositories"
+    for name, fn, inputs, write in FILE_CASES:
+        assert callable(fn) and callable(write) and 1 <= len(inputs) <= 3, name
+        for args in inputs:
+            assert isinstance(args, tuple) and any(isinstance(a, np.ndarray) for a in args), name
+
+
+def _executor_params() -> list:
+    return [pytest.param(e, id=e or "default",
+                         marks=[] if e != "jax" or HAVE_JAX else [pytest.mark.skip(reason="needs JAX")])
+            for e in EXECUTORS]
+
+
+@pytest.mark.parametrize("executor", _executor_params())
+@pytest.mark.parametrize("name, index", [pytest.param(name, i, id=f"{name}-in{i}")
+                                         for name, _, inputs, _ in FILE_CASES for i in range(len(inputs))])
+def test_a_rewritten_file_changes_the_result(name: str, index: int, executor: str | None) -> None:
+    _, inputs, _ = CASES[name]
+    check_file(name, inputs[index], f"{name}-in{index}-{executor or 'default'}", executor)
