@@ -62,7 +62,15 @@ import numpy as np
 
 from autograph import file_reads
 from runtime.backend import backend_for
-from runtime.composite_state import IMMUTABLE, global_names, library_class, picture_levels, shown, slot_names
+from runtime.composite_state import (
+    IMMUTABLE,
+    global_names,
+    iterator_position,
+    library_class,
+    picture_levels,
+    shown,
+    slot_names,
+)
 from runtime.graph.tensor import plain_value
 from runtime.staging import NotStageable, installed_library, user_location
 
@@ -304,6 +312,10 @@ class TraceGuard:
                 kind, values = "items", picture
             elif isinstance(obj, stdlib_array.array):  # (numbers, compared by value: each read makes a new one)
                 picture, kind, values = obj.tobytes(), "buffer", ()
+            elif (position := iterator_position(obj)) is not None:
+                # (an iterator the trace took items from: list(it), a comprehension or a zip over it; each call takes
+                # more, as eager code does, so such a trace never stands)
+                picture, kind, values = position, "iterator", ()
             elif cls is contextvars.ContextVar:  # (its value in the calling context: a call in another sees its own)
                 picture = self._inside.get(id(obj), _NOT_NOTED)
                 picture = obj.get(_MISSING) if picture is _NOT_NOTED else picture
@@ -484,6 +496,8 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
         return _environment() != picture
     if kind == "buffer":
         return obj.tobytes() != picture
+    if kind == "iterator":
+        return iterator_position(obj) != picture
     if kind == "view":
         return _not_same(list(obj.items()), picture, pairs=True)
     return _not_same(_slots(obj), picture, pairs=True)  # "slots"

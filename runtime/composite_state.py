@@ -531,7 +531,11 @@ def _iterator_position(obj: Any) -> Any:
     cls = type(obj)
     if cls is types.GeneratorType:
         frame = obj.gi_frame
-        return ("generator", None if frame is None else frame.f_lasti)
+        if frame is None:
+            return ("generator", None)
+        # (its instruction is the same at each yield of a loop: its locals tell the steps apart, a generator
+        # expression's by the place of the iterator it runs over, `.0`)
+        return ("generator", frame.f_lasti, tuple((name, _step_value(value)) for name, value in frame.f_locals.items()))
     if cls is enumerate:
         _, (inner, count) = obj.__reduce__()
         return ("enumerate", count, _iterator_position(inner))
@@ -541,6 +545,15 @@ def _iterator_position(obj: Any) -> Any:
         except Exception:  # noqa: BLE001  (an iterator that cannot say: not pictured)
             return None
     return None
+
+
+def _step_value(value: Any) -> Any:
+    """A generator's local as its position shows it: a number or a string itself, an iterator its own position,
+    any other object its identity."""
+    if type(value) in (int, float, bool, str, type(None)):
+        return value if value == value else "nan"  # (NaN is not equal to itself)
+    position = _iterator_position(value) if hasattr(type(value), "__next__") else None
+    return position if position is not None else id(value)
 
 
 _STREAMS = (io.StringIO, io.BytesIO)  # in-memory files: their text and position are pictured
@@ -624,6 +637,7 @@ def _shown(label: Any) -> str:
 
 # What autograph/trace_guards.py shares with the pictures here.
 IMMUTABLE, global_names, library_class, shown = _IMMUTABLE, _global_names, _library, _shown
+iterator_position = _iterator_position
 
 
 def _message(kind: str, label: Any, change: Any) -> str:
