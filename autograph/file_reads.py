@@ -14,61 +14,35 @@ times): a call that finds one changed (rewritten, replaced, removed, or made whe
     np.save("w.npy", w2)          # a new checkpoint
     f(x)                          # traced again: x @ w2, as eager code gives (before stop 86: x @ w, silently)
 
-Found by CPython's audit events (``sys.addaudithook``): every ``open()``, ``io.open_code``, ``os.open`` and
-NumPy's own file reads raise an ``"open"`` event with the path and mode; ``os.listdir`` and ``os.scandir`` (and so
-``glob.glob``) one with the directory, whose signature changes as files are added to it or removed. The hook is
-added at the first trace and stays (Python cannot remove one); outside a trace it looks at a context variable and
-returns (about 0.1 µs per audited event, ``sys._getframe`` among them). Only reads count: a file the trace writes is
-a side effect, made while tracing and not when the graph runs, as ``print`` is (docs/graphs.md). Code (``.py``,
-``.pyc``, extension modules) and the installed libraries' and interpreter's own files are not data and are left
-out (a module imported while tracing, the source our conversion reads).
+The files are noted by the calls that read them in converted code (runtime/file_calls.py: ``open``, ``os.open``,
+NumPy's ``load``, ``loadtxt``, ``genfromtxt``, ``fromfile``, ``memmap``, ``pathlib.Path``'s readers; ``os.listdir``,
+``os.scandir`` and ``glob.glob`` note the directory, whose signature changes as files are added to it or removed).
+A file the trace only writes is a side effect, made while tracing and not when the graph runs, as ``print`` is
+(docs/graphs.md). Code files and the installed libraries' and interpreter's own files are left out.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-import threading
-from contextvars import ContextVar
 from typing import Any, Optional
 
+from runtime.file_calls import recording
 from runtime.staging import installed_library
 
-# The list the "open" events of the calling context are appended to, while a trace records them (None: not recording).
-opened_files: ContextVar[Optional[list]] = ContextVar("autograph_opened_files", default=None)
-
-_hooked = [False]
-_lock = threading.Lock()
-_WRITING = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+opened_files = recording  # what a trace's reads are noted in (runtime/file_calls.py)
 _CODE = (".py", ".pyc", ".pyi", ".pyd", ".so", ".dylib", ".dll")
 
 
-_EVENTS = frozenset({"open", "os.listdir", "os.scandir"})
-
-
-def _hook(event: str, args: tuple) -> None:
-    if event in _EVENTS:
-        files = opened_files.get()
-        # (not the import system's: a module imported while tracing lists the directories of sys.path)
-        if files is not None and not sys._getframe(1).f_code.co_filename.startswith("<frozen importlib"):
-            files.append((event, args))
-
-
 def start_recording() -> list:
-    """A new list that the "open" events of the calling context are appended to, once ``opened_files`` is set to
-    it (the caller sets it, and puts the one before back: function.py, as for ``staged_host_functions``)."""
-    if not _hooked[0]:
-        with _lock:
-            if not _hooked[0]:
-                sys.addaudithook(_hook)
-                _hooked[0] = True
+    """A new list for a trace's reads (``opened_files`` is set to it for the trace: function.py)."""
     return []
 
 
 def _is_read(mode: Any, flags: Any) -> bool:
     if isinstance(mode, str):
-        return not any(c in mode for c in "wax+")
-    return isinstance(flags, int) and not flags & _WRITING
+        return "r" in mode or "+" in mode  # (read, or read and written: "r+", a memmap's default)
+    return isinstance(flags, int) and not flags & (os.O_WRONLY | os.O_APPEND)
 
 
 def _is_data(path: str) -> bool:

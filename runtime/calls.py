@@ -48,6 +48,9 @@ from runtime.clock_calls import is_now_word as _is_now_word
 from runtime.clock_calls import python_source as _python_source
 from runtime.clock_calls import varying_call as _varying_call
 from runtime.constructors import constructor as _constructor
+from runtime.file_calls import C_READERS as _FILE_READERS
+from runtime.file_calls import reading as _reading
+from runtime.file_calls import reads_files as _reads_files
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
 from runtime.new_arrays import SCALAR_TYPES as _SCALAR_TYPES
 from runtime.new_arrays import new_array_call as _new_array_call
@@ -162,6 +165,8 @@ def call(f: Callable, /) -> Callable:
                 return routed
             if f is _ADVANCE or id(f) in _CLOCKS or id(f) in _VARYING_SOURCES:  # (next: runtime/clock_calls.py)
                 return _varying_call(f)
+            if id(f) in _FILE_READERS:  # open, os.listdir, np.fromfile: noted while a trace records them
+                return _reading(f)
             return f
         if isinstance(owner, _GENERATORS):  # (as above, older Cython)
             return _random_call(f)
@@ -177,6 +182,8 @@ def call(f: Callable, /) -> Callable:
         return numpy_call
     if f is _DATETIME64:  # np.datetime64("now"): the clock (runtime/clock_calls.py); of a date, NumPy's
         return _datetime64_call
+    if id(f) in _FILE_READERS:  # np.memmap: a file read, noted while a trace records it (runtime/file_calls.py)
+        return _reading(f)
     if isinstance(f, type) and _converter is not None:
         routed = _ROUTED_CALLS.get(id(f))  # (`float`, `int`: see the C functions above)
         # A class of the user's: its __new__ and __init__ converted, as Python calls them (runtime/constructors.py).
@@ -279,6 +286,8 @@ def _target(function: types.FunctionType) -> Callable:
         return _new_array_call(function)
     if _python_source(function) is not None:  # uuid.uuid4: never cached either (runtime/clock_calls.py)
         return _varying_call(function)
+    if _reads_files(function):  # np.load, glob.glob, Path.read_text: never cached either (runtime/file_calls.py)
+        return _reading(function)
     if key in _ROUTED_CALLS:  # np.isscalar (see call): never cached either
         return _ROUTED_CALLS[key]
     if key in _NUMPY_CALLS:  # np.linspace, ...: likewise

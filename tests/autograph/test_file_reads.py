@@ -209,7 +209,7 @@ def test_which_opened_files_count():
     opened = [
         ("/data/w.npy", "r", 0), ("/data/w.npy", "rb", 0),            # read (once)
         ("/data/out.npy", "wb", 0), ("/data/log.txt", "a", 0),         # written: a side effect
-        ("/data/both.txt", "r+", 0), (7, "r", 0),                       # read and written; a file descriptor
+        ("/data/both.txt", "r+", 0), (7, "r", 0),                       # read and written (read); a descriptor
         ("/data/raw", None, os.O_RDONLY), ("/data/new", None, os.O_WRONLY | os.O_CREAT),
         ("/src/module.py", "r", 0), ("/src/module.cpython-311.pyc", "rb", 0),   # code
         (os.path.join(os.path.dirname(np.__file__), "table.txt"), "r", 0),       # an installed library's file
@@ -217,7 +217,8 @@ def test_which_opened_files_count():
     ]
     listed = [("os.listdir", ("/data/runs",)), ("os.scandir", (b"/data/more",)), ("os.scandir", (3,))]
     assert file_reads.files_read([("open", args) for args in opened] + listed) == [
-        "/data/w.npy", "/data/raw", "/data/bytes.csv", os.path.abspath("relative.json"), "/data/runs", "/data/more"]
+        "/data/w.npy", "/data/both.txt", "/data/raw", "/data/bytes.csv", os.path.abspath("relative.json"),
+        "/data/runs", "/data/more"]
 
 
 def test_a_trace_records_only_its_own_threads_files(tmp_path):
@@ -251,7 +252,12 @@ def test_interrupts_leave_no_recording_behind():
 
     def calls(step):
         traced = autograph.function(loads_npy if step % 2 else reads_a_json_config)
-        traced(x)
+        try:
+            traced(x)
+        except SystemError as error:  # (CPython's: an interrupt inside ast's C code comes out as this SystemError)
+            if "AST constructor recursion depth mismatch" not in str(error):
+                raise
+            raise KeyboardInterrupt from error
 
     def check(step):
         assert file_reads.opened_files.get() is None, f"after interrupt {step}"
