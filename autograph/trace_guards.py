@@ -135,6 +135,8 @@ class TraceGuard:
     def _take(self) -> None:
         self.bindings, self.pictures = [], []
         roots = list(self._arguments)
+        # (a bound method traced, `autograph.function(opt.update)`: its object is read and written as `self`)
+        roots += [("self", value.__self__) for _, value in self._arguments if isinstance(value, types.MethodType)]
         self._follow(list(self._functions), [value for _, value in roots], roots)
         self._picture(roots)
 
