@@ -91,3 +91,17 @@ def differ(one: Any, two: Any) -> bool:
     problems: list[str] = []
     same(one, two, "result", problems)
     return bool(problems)
+
+
+def report_refusals(request: Any, corpus: str, refused: list[str]) -> None:
+    """At a corpus module's end (a module-scoped fixture's teardown): print how many checks the graph refused with
+    a Limitation naming a line (allowed), and which, past pytest's capture."""
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None or not refused:
+        return
+    with capture.global_and_fixture_disabled():
+        reporter.write_line(f"\n{corpus} corpus: {len(refused)} checks refused with a Limitation naming a line "
+                            "(allowed):")
+        for item in refused:
+            reporter.write_line(f"  {item}")

@@ -53,7 +53,7 @@ import pytest
 
 import autograph
 from tests.coverage.corpus_files import FILE_CASES
-from tests.coverage.outcomes import call, describe, differ, refused, same, short
+from tests.coverage.outcomes import call, describe, differ, refused, report_refusals, same, short
 from tests.helpers import jax_usable
 
 CASES = {name: (fn, inputs, write) for name, fn, inputs, write in FILE_CASES}
@@ -131,15 +131,7 @@ def check_file(name: str, args: tuple, check_id: str, executor: str | None) -> N
 @pytest.fixture(scope="module", autouse=True)
 def _report(request):
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    if reporter is None or capture is None or not REFUSED:
-        return
-    with capture.global_and_fixture_disabled():
-        reporter.write_line(f"\nfiles corpus: {len(REFUSED)} checks refused with a Limitation naming a line "
-                            f"(allowed):")
-        for item in REFUSED:
-            reporter.write_line(f"  {item}")
+    report_refusals(request, "files", REFUSED)
 
 
 @pytest.fixture(autouse=True)

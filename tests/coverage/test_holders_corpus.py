@@ -56,7 +56,7 @@ import pytest
 import autograph
 from tests.coverage import corpus_holders
 from tests.coverage.corpus_holders import HOLDER_CASES, WRITE_CASES
-from tests.coverage.outcomes import call, describe, differ, refused, same, short
+from tests.coverage.outcomes import call, describe, differ, refused, report_refusals, same, short
 from tests.helpers import jax_usable
 
 CASES = {name: (fn, inputs, change, reset) for name, fn, inputs, change, reset in HOLDER_CASES}
@@ -153,15 +153,7 @@ def check_write(name: str, check_id: str, executor: str | None) -> None:
 @pytest.fixture(scope="module", autouse=True)
 def _report(request):
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    if reporter is None or capture is None or not REFUSED:
-        return
-    with capture.global_and_fixture_disabled():
-        reporter.write_line(f"\nholders corpus: {len(REFUSED)} checks refused with a Limitation naming a line "
-                            f"(allowed):")
-        for item in REFUSED:
-            reporter.write_line(f"  {item}")
+    report_refusals(request, "holders", REFUSED)
 
 
 @pytest.fixture(autouse=True)
