@@ -49,7 +49,7 @@ from runtime.clock_calls import python_source as _python_source
 from runtime.clock_calls import varying_call as _varying_call
 from runtime.constructors import constructor as _constructor
 from runtime.file_calls import C_READERS as _FILE_READERS
-from runtime.file_calls import reading as _reading
+from runtime.file_calls import reader_call as _reading
 from runtime.file_calls import reads_files as _reads_files
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
 from runtime.new_arrays import SCALAR_TYPES as _SCALAR_TYPES

@@ -73,6 +73,12 @@ def reads_files(f: Any) -> bool:
     return id(f) in _C_READERS or _python_reader(f) is not None
 
 
+def reader_call(f: Callable) -> Callable:
+    """What ``ag__.call`` hands back for a reader: ``f`` itself unless a trace records (no frame of ours between the
+    caller and the reader, whose warnings name their caller's line with ``stacklevel``), else ``reading(f)``."""
+    return f if recording.get() is None else reading(f)
+
+
 def reading(f: Callable) -> Callable:
     """``f``, a reader, made to note the path it is called with while a trace records (``recording``)."""
     spec = _C_READERS.get(id(f)) or _python_reader(f)

@@ -283,3 +283,22 @@ def test_a_module_imported_while_tracing_is_not_a_file_the_trace_read(tmp_path, 
     (tmp_path / "output.txt").write_text("written next to the program")
     traced(np.ones(2))
     assert traced.tracing_count == 1
+
+
+def loads_an_empty_table(path):
+    return np.loadtxt(path)
+
+
+def test_outside_a_trace_a_reader_is_called_as_it_is(tmp_path):
+    """No frame of ours between the caller and the reader where no trace records: NumPy's warning names the line
+    that called it, in the converted form too (runtime/file_calls.py ``reader_call``)."""
+    import runtime
+    from autograph.testing import converted_form
+
+    assert runtime.call(np.load) is np.load and runtime.call(open) is open and runtime.call(os.listdir) is os.listdir
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    with converted_form(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        autograph.convert(loads_an_empty_table)(str(empty))
+    assert caught and all(w.filename == __file__ for w in caught), [(w.filename, w.lineno) for w in caught]
