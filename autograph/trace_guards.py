@@ -197,6 +197,7 @@ class TraceGuard:
     def _compare_and_give_back(self, before_bindings: dict, before_pictures: dict) -> tuple[list, list]:
         self._take()
         written, refused, restores = [], [], []
+        settled = False
         for kind, holder, key, value, label in self.bindings:
             before = before_bindings.get((id(holder), key), value)
             if kind == "function":
@@ -218,14 +219,24 @@ class TraceGuard:
                 entries = _written_entries(kind, picture, before)
                 if kind == "class" and entries and all(_is_dunder(k) for k, _ in entries):
                     continue  # (a cache Python's own machinery keeps on a class: copyreg's __slotnames__)
-                written.append(shown(_where(kind, obj, before, label)))
+                where = shown(_where(kind, obj, before, label))
                 failed = _settle(kind, obj, entries)
                 if failed is not _SETTLED:
                     step = "." if kind in ("attrs", "class", "slots") else "[]"
-                    refused.append(written[-1] if failed is None else shown((label, step, failed)))
+                    written.append(where)
+                    refused.append(where if failed is None else shown((label, step, failed)))
                     restores.append(_picture_restorer(kind, obj, before))
+                    continue
+                settled = True
+                # A write that leaves each place it wrote holding what it held before the trace (by value: an array
+                # of the same bytes, `self.ideal_point = np.zeros(3)` made again at each call) changes nothing a
+                # later call could see but an object's identity: the trace may stand (each call wrote it anew).
+                if not _as_before(kind, obj, before, entries):
+                    written.append(where)
         for restore in restores:
             restore()
+        if settled and not refused:
+            self._take()  # (the places as the trace left them, its values put there as eager's: what calls compare)
         return written, refused
 
     def _follow(self, functions: list, values: list, roots: list) -> None:
@@ -549,6 +560,38 @@ def _is_dunder(key: Any) -> bool:
 def _same_value(a: Any, b: Any) -> bool:
     """Whether two bindings are the same value though not the same object: numbers, strings, None by value."""
     return type(a) is type(b) and type(b) in _BY_VALUE and a == b
+
+
+def _as_before(kind: str, obj: Any, before: Any, entries: list) -> bool:
+    """Whether each entry a trace wrote into ``obj`` now holds a value equal to the one it held before the trace
+    (``before``, the picture then): the same object, an equal number or string, or an array of the same dtype,
+    shape and bytes. Only for attributes, slots, dict entries and list items; anything else counts as a change."""
+    if kind not in ("attrs", "slots", "dict", "list") or not entries:
+        return False
+    old = dict(enumerate(before)) if kind == "list" else dict(before)
+    for key, _ in entries:
+        if kind == "list":
+            now = obj[key] if key < len(obj) else _MISSING
+        elif kind == "dict":
+            now = dict.get(obj, key, _MISSING)
+        elif kind == "slots":
+            now = getattr(obj, key, _MISSING)
+        else:
+            now = obj.__dict__.get(key, _MISSING)
+        if not _equal_content(old.get(key, _MISSING), now):
+            return False
+    return kind != "list" or len(obj) == len(before)
+
+
+def _equal_content(a: Any, b: Any) -> bool:
+    if a is b:
+        return a is not _MISSING
+    if type(a) is not type(b):
+        return False
+    if type(a) in _BY_VALUE:
+        return a == b
+    return (type(a) is np.ndarray and a.dtype == b.dtype and a.shape == b.shape and not a.dtype.hasobject
+            and a.tobytes() == b.tobytes())
 
 
 def _written_entries(kind: str, picture: Any, before: Any) -> list:

@@ -282,3 +282,42 @@ def test_interrupts_at_many_points_leave_counts_as_eager_and_no_tensor_behind():
         assert counter.t == t + 1
 
     assert interrupted_at_many_points(150, 50, calls, check) > 30
+
+
+class Decomposition:
+    """pymoo's Decomposition.do writes its reference points on self at every call (tests/coverage/corpus_pymoo.py)."""
+
+    def __init__(self):
+        self.ideal_point = None
+        self.calls = 0
+
+    def do(self, f):
+        self.ideal_point = np.zeros(f.shape[1])
+        return np.max(f - self.ideal_point, axis=1)
+
+    def counted(self, f):
+        self.calls = self.calls + 1
+        return f * self.calls
+
+
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_a_write_of_the_same_value_at_every_call_lets_the_trace_stand(mode):
+    """The first trace makes the attribute (a change: the next call traces again); the second writes an equal array
+    where one was (nothing a later call could see changes but the array's identity): it stands. The object holds a
+    NumPy array, as eagerly; before stop 86 a bound method's object was not looked into, and held a graph tensor."""
+    obj = Decomposition()
+    step = autograph.function(obj.do, **mode)
+    f = np.array([[1.0, 2.0], [3.0, -1.0]])
+    for _ in range(4):
+        np.testing.assert_allclose(np.asarray(step(f)), Decomposition().do(f))
+        assert type(obj.ideal_point) is np.ndarray
+    assert step.tracing_count == 2
+
+
+@pytest.mark.parametrize("mode", MODES, ids=MODE_IDS)
+def test_a_count_written_at_every_call_traces_at_every_call(mode):
+    obj, eager = Decomposition(), Decomposition()
+    step = autograph.function(obj.counted, **mode)
+    for _ in range(3):
+        np.testing.assert_allclose(np.asarray(step(np.ones(2))), eager.counted(np.ones(2)))
+    assert obj.calls == 3 and step.tracing_count == 3
