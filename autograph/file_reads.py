@@ -73,6 +73,6 @@ def signature(path: str) -> Optional[tuple]:
     """What tells a file's contents changed without reading them: its ``os.stat`` (None: not there)."""
     try:
         st = os.stat(path)
-    except (OSError, ValueError):
+    except (OSError, ValueError, TypeError):
         return None
     return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns

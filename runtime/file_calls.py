@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import builtins
 import os
-import sys
 from contextvars import ContextVar
 from typing import Any, Callable, Optional
 
@@ -43,7 +42,9 @@ _C_READERS: dict[int, tuple[str, str, Optional[str], Any]] = {
     id(np.fromfile): ("open", "file", None, "rb"),
     id(np.memmap): ("open", "filename", "mode", "r+"),
 }
-# Python functions, by module and qualified name (their modules need not be imported).
+# Python functions, by their top module and name: NumPy's (the functions ``np.<name>`` is), glob's, and the methods of
+# pathlib's path classes (``Path.read_text`` is pathlib's on 3.12, ``pathlib._local``'s on 3.13; ``read_bytes`` there
+# is ``PathBase``'s, in ``pathlib._abc``). Their modules need not be imported.
 _PYTHON_READERS: dict[tuple[str, str], tuple[str, str, Optional[str], Any]] = {
     ("numpy", "load"): ("open", "file", None, "rb"),
     ("numpy", "loadtxt"): ("open", "fname", None, "r"),
@@ -51,9 +52,9 @@ _PYTHON_READERS: dict[tuple[str, str], tuple[str, str, Optional[str], Any]] = {
     ("numpy", "fromregex"): ("open", "file", None, "r"),
     ("glob", "glob"): ("glob", "pathname", None, None),
     ("glob", "iglob"): ("glob", "pathname", None, None),
-    ("pathlib", "Path.open"): ("open", "self", "mode", "r"),
-    ("pathlib", "Path.read_text"): ("open", "self", None, "r"),
-    ("pathlib", "Path.read_bytes"): ("open", "self", None, "rb"),
+    ("pathlib", "open"): ("open", "self", "mode", "r"),
+    ("pathlib", "read_text"): ("open", "self", None, "r"),
+    ("pathlib", "read_bytes"): ("open", "self", None, "rb"),
 }
 C_READERS = frozenset(_C_READERS)
 
@@ -61,11 +62,16 @@ C_READERS = frozenset(_C_READERS)
 def _python_reader(f: Any) -> Optional[tuple]:
     if type(f) is not type(_python_reader):
         return None
-    module = getattr(f, "__module__", None)
-    spec = _PYTHON_READERS.get((module, getattr(f, "__qualname__", None))) if type(module) is str else None
-    if spec is None or module not in sys.modules:
+    module, qualname = getattr(f, "__module__", None), getattr(f, "__qualname__", None)
+    if type(module) is not str or type(qualname) is not str:
         return None
-    return spec
+    top, (owner, _, name) = module.partition(".")[0], qualname.rpartition(".")
+    spec = _PYTHON_READERS.get((top, name))
+    if spec is None:
+        return None
+    if top == "numpy":
+        return spec if getattr(np, name, None) is f else None
+    return spec if bool(owner) == (top == "pathlib") else None  # (pathlib's are methods, glob's functions)
 
 
 def reads_files(f: Any) -> bool:
