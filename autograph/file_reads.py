@@ -30,13 +30,8 @@ from typing import Any, Optional
 from runtime.file_calls import recording
 from runtime.staging import installed_library
 
-opened_files = recording  # what a trace's reads are noted in (runtime/file_calls.py)
+opened_files = recording  # what a trace's reads are noted in (runtime/file_calls.py; function.py sets it per trace)
 _CODE = (".py", ".pyc", ".pyi", ".pyd", ".so", ".dylib", ".dll")
-
-
-def start_recording() -> list:
-    """A new list for a trace's reads (``opened_files`` is set to it for the trace: function.py)."""
-    return []
 
 
 def _is_read(mode: Any, flags: Any) -> bool:

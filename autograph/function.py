@@ -561,7 +561,7 @@ class Function(metaclass=_FunctionClass):
                     guard = TraceGuard([self.python_function], [(self.__name__, self.python_function)] + [
                         (name, leaf) for name, leaf, traced in named if not isinstance(traced, TensorSpec)])
                     host_functions: list = []
-                    opened = file_reads.start_recording()
+                    opened: list = []  # (the trace's reads: runtime/file_calls.py)
 
                     def recorded(trace: Callable = trace) -> ConcreteFunction:
                         # In a copy of the caller's context, which no interrupt can leave either of these set in
