@@ -16,7 +16,12 @@ times): a call that finds one changed (rewritten, replaced, removed, or made whe
 
 The files are noted by the calls that read them in converted code (runtime/file_calls.py: ``open``, ``os.open``,
 NumPy's ``load``, ``loadtxt``, ``genfromtxt``, ``fromfile``, ``memmap``, ``pathlib.Path``'s readers; ``os.listdir``,
-``os.scandir`` and ``glob.glob`` note the directory, whose signature changes as files are added to it or removed).
+``os.scandir``, ``os.walk``, ``glob.glob`` and ``Path.glob`` note the directory, whose signature changes as files are
+added to it or removed). Since stop 87 also the questions about a path (``os.path.exists``, ``isfile``, ``getsize``,
+``os.stat``, ``Path.is_file``: the path is noted there or not, so a cache made after the trace traces again), and the
+readers of libraries we do not convert, known by their names (``scipy.io.loadmat``, ``gzip.open``: their path-like
+arguments that name a file). A relative path is looked up from the working directory of each call, as eager code
+looks it up.
 A file the trace only writes is a side effect, made while tracing and not when the graph runs, as ``print`` is
 (docs/graphs.md). Code files and the installed libraries' and interpreter's own files are left out.
 """
@@ -46,22 +51,42 @@ def _is_data(path: str) -> bool:
 
 
 def files_read(events: list) -> list[str]:
-    """The data files among ``events`` (``(event, args)``: an "open" event's path, mode and flags, a directory
-    listing's path) that were opened for reading or listed, as absolute paths, each once (a file descriptor, a
-    write, code and libraries' files left out). A directory's signature changes as entries are added or removed:
-    ``sorted(glob.glob("runs/*.npy"))`` finds a new run."""
+    """The data files among ``events`` (``(event, args)``: an "open" event's path, mode and flags; a listing's, a
+    question's (``os.path.exists``) or a library reader's path) that were opened for reading, listed or asked about,
+    each once, a relative path kept relative (a file descriptor, a write, code and libraries' files left out, and a
+    library reader's arguments that name nothing: a mode, a key). A directory's signature changes as entries are
+    added or removed: ``sorted(glob.glob("runs/*.npy"))`` finds a new run."""
     paths: dict[str, None] = {}
     for event, args in events:
         path, mode, flags = args if event == "open" else (args[0] if args else ".", "r", 0)
         if isinstance(path, int) or not _is_read(mode, flags):
             continue
         try:
-            name = os.path.abspath(os.fsdecode(path))
+            name = os.fsdecode(path)
+            absolute = os.path.abspath(name)
         except (TypeError, ValueError):
             continue
-        if _is_data(name):
+        if event == "library" and not (_names_something(name) or _looks_like_a_path(name)):
+            continue  # (an argument of a library's reader that names nothing and is no path: a mode, a key, a text)
+        if _is_data(absolute):
+            # A relative path as it was given: the guard looks it up from the working directory of each call, as
+            # eager code does (after os.chdir, "data.npy" is another file).
             paths[name] = None
     return list(paths)
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """A file's name though nothing has it (``ConfigParser.read("local.ini")`` skips a file that is not there: made
+    later, it is read): a directory in it, or an extension."""
+    return (os.sep in text or ((os.altsep or os.sep) in text)
+            or (0 < len(os.path.splitext(text)[1]) <= 6 and os.path.splitext(text)[1][1:].isalnum()))
+
+
+def _names_something(path: str) -> bool:
+    try:
+        return os.path.exists(path)
+    except (OSError, ValueError):  # (a name too long, a NUL in it: no path)
+        return False
 
 
 def signature(path: str) -> Optional[tuple]:

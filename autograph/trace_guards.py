@@ -38,6 +38,11 @@ Before, the second call silently gave ``2 * x``. What is looked at, and what is 
   random generator's state: the graph draws from the generator itself), nor a change beyond the
   limits above, nor state reached only through a C extension.
 
+A random generator's state is compared over the trace only (NumPy's and Python's global ones, and each one the
+pictures meet): one that drew while the function was traced, where the graph staged no draw, drew in code that runs
+as written (a property, an operator method, a library's callback), whose numbers the graph would hold. That is a
+write of the trace's own, below: each call traces again and draws, as eager code does.
+
 What the trace wrote itself (``self.t += 1``, a log it appended to) its graph cannot write again, so such a
 guard never stands: each call traces again, and makes the write as eager code does. A write of a value the
 trace staged into an object that outlives it (``self.state = self.state + u``) is refused as the trace ends,
@@ -52,6 +57,7 @@ import contextvars
 import hashlib
 import operator
 import os
+import random
 import sys
 import threading
 import types
@@ -72,6 +78,7 @@ from runtime.composite_state import (
     slot_names,
 )
 from runtime.graph.tensor import plain_value
+from runtime.random_calls import GENERATOR_TYPES, GeneratorWatch
 from runtime.staging import NotStageable, installed_library, user_location
 
 DEPTH = 3  # levels below a binding or argument: self -> self.layers -> its items
@@ -81,6 +88,8 @@ _FUNCTIONS = 2_000  # functions whose globals and closures are followed per trac
 _MISSING = object()
 _NOT_NOTED = object()
 _BY_VALUE = frozenset({int, float, bool, str, bytes, complex, type(None), range})  # rebound to an equal value: the same
+_NUMPY_GLOBAL = np.random.mtrand._rand  # (the RandomState np.random.normal draws from)
+_PYTHON_GLOBAL = random._inst  # (the Random random.random draws from)
 _NOT_PICTURED = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.CodeType, types.CellType)
 
 
@@ -107,7 +116,7 @@ class TraceGuard:
     the first that differs now, or gives None."""
 
     __slots__ = ("bindings", "pictures", "written", "files", "_functions", "_arguments", "_run_time", "_checks",
-                 "_reviewed", "_inside")
+                 "_reviewed", "_inside", "_generators")
 
     def __init__(self, functions: Iterable[Any], arguments: Iterable[tuple[str, Any]]) -> None:
         """Taken as the trace starts; ``finish()`` takes it again as it ends."""
@@ -123,6 +132,11 @@ class TraceGuard:
         self.files: list[tuple[str, Optional[tuple]]] = []  # (path, its signature) of each file the trace read
         self._reviewed = False  # whether finish() (or abandon()) compared and gave back all it had to
         self._inside: dict[int, Any] = {}  # the context variables' values in the trace's own context (note_context)
+        # The random generators the trace may draw from in code that runs as written (finish()): the global ones, and
+        # those the pictures meet (one met first as the trace ends is compared with itself: no draw seen).
+        self._generators = GeneratorWatch()
+        self._generators.watch(_NUMPY_GLOBAL, "NumPy's global generator (np.random)")
+        self._generators.watch(_PYTHON_GLOBAL, "Python's global generator (the random module)")
         self._take()
 
     def note_context(self) -> None:
@@ -159,6 +173,13 @@ class TraceGuard:
                 f"when it runs; {refused[0]} keeps its value from before the call): return the value and assign "
                 "it outside the traced function, or hold arrays that change in an autograph.Variable (whose "
                 "assign runs in the graph)")
+        # A generator that drew while the function was traced, where no draw was staged: code that runs as written
+        # (a property, an operator method, a callback a library calls) drew numbers the graph now holds as constants.
+        # Eager code draws afresh at every call: so does a trace made at every call (a draw the graph staged from the
+        # same generator is refused instead, runtime/graph/numpy_random.py: their order would not be eager's).
+        written += [f"the state of {what}, drawn from in code that runs as written while traced (a property, an "
+                    "operator method, a library's callback), whose numbers a graph would hold as constants"
+                    for what in self._generators.drawn()]
         self.written = OwnWrite(written[0]) if written else None
         groups: dict[str, list] = {}
         for kind, obj, _, _ in self.pictures:
@@ -283,6 +304,9 @@ class TraceGuard:
 
         def describe(label: Any, obj: Any) -> Optional[tuple]:
             cls = type(obj)
+            if isinstance(obj, GENERATOR_TYPES):  # (its state is not compared at calls: the graph draws from it)
+                self._generators.watch(obj, f"the generator {shown(label)}")
+                return None
             keys: Any = ()
             if cls is types.FunctionType and obj.__dict__ and not _library_function(obj):
                 # (a function of the program's with attributes: `helper.scale = 2.0`, read as `helper.scale`)

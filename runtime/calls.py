@@ -49,6 +49,7 @@ from runtime.clock_calls import python_source as _python_source
 from runtime.clock_calls import varying_call as _varying_call
 from runtime.constructors import constructor as _constructor
 from runtime.file_calls import C_READERS as _FILE_READERS
+from runtime.file_calls import may_read_files as _may_read_files
 from runtime.file_calls import reader_call as _reading
 from runtime.file_calls import reads_files as _reads_files
 from runtime.new_arrays import NEW_ARRAY_CALLABLES as _NEW_ARRAYS
@@ -120,6 +121,7 @@ def set_converter(converter: Optional[Callable[[Callable], Callable]]) -> None:
     _targets.clear()
     _references.clear()
     _self_referring.clear()
+    _named_readers.clear()
 
 
 def call(f: Callable, /) -> Callable:
@@ -166,6 +168,8 @@ def call(f: Callable, /) -> Callable:
             if f is _ADVANCE or id(f) in _CLOCKS or id(f) in _VARYING_SOURCES:  # (next: runtime/clock_calls.py)
                 return _varying_call(f)
             if id(f) in _FILE_READERS:  # open, os.listdir, np.fromfile: noted while a trace records them
+                return _reading(f)
+            if _may_read_files(f):  # a compiled library's reader, cv2.imread: its paths noted likewise
                 return _reading(f)
             return f
         if isinstance(owner, _GENERATORS):  # (as above, older Cython)
@@ -276,7 +280,7 @@ def note_converted(function: types.FunctionType) -> None:
 def _watch(key: int, function: types.FunctionType) -> None:
     """Drop ``function``'s entries when it goes (before its id can be reused)."""
     _references[key] = weakref.ref(function, functools.partial(_forget, key, _targets, _references,
-                                                               _self_referring))
+                                                               _self_referring, _named_readers))
 
 
 def _target(function: types.FunctionType) -> Callable:
@@ -287,6 +291,8 @@ def _target(function: types.FunctionType) -> Callable:
     if _python_source(function) is not None:  # uuid.uuid4: never cached either (runtime/clock_calls.py)
         return _varying_call(function)
     if _reads_files(function):  # np.load, glob.glob, Path.read_text: never cached either (runtime/file_calls.py)
+        return _reading(function)
+    if key in _named_readers:  # scipy.io.loadmat, gzip.open: found below, never cached either
         return _reading(function)
     if key in _ROUTED_CALLS:  # np.isscalar (see call): never cached either
         return _ROUTED_CALLS[key]
@@ -307,6 +313,9 @@ def _target(function: types.FunctionType) -> Callable:
     if _references.get(key) is None:  # (the converter may have called `call` on it already)
         _watch(key, function)
     if target is function:
+        if _may_read_files(function):  # a library's reader (runtime/file_calls.py): its paths noted while tracing
+            _named_readers.add(key)
+            return _reading(function)
         _targets[key] = (_ITSELF, code, defaults, keyword_defaults)
         return target
     if target.__dict__:
@@ -358,15 +367,19 @@ def _refers_to(target: types.FunctionType, function: types.FunctionType) -> bool
 # one keeps it (recursive calls find it); once none does it goes, and the next call converts afresh
 # (from the converted code, which is cached).
 _self_referring: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+# The ids of functions handed back as they are that a library names as readers (``may_read_files``): never in
+# ``_targets``, whose entry ``call`` would hand back as it is; dropped with the function's reference, as its entries.
+_named_readers: set[int] = set()
 # id(target of _self_referring) -> the code and defaults it was made from (bounded: see _target).
 _made_from: dict[int, tuple] = {}
 
 
 def _forget(key: int, targets: dict, references: dict, self_referring: weakref.WeakValueDictionary,
-            reference: weakref.ref) -> None:
+            named_readers: set, reference: weakref.ref) -> None:
     """A function went: drop its entries (only its own). The tables are bound in, since module
     globals may be gone when this runs at exit."""
     if references.get(key) is reference:
         del references[key]
         targets.pop(key, None)
         self_referring.pop(key, None)
+        named_readers.discard(key)

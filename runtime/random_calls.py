@@ -118,20 +118,25 @@ class GeneratorWatch:
                 self.watch(value, f"the {type(value).__name__} passed in as an argument")
 
     def watch(self, generator: Any, what: str) -> None:
-        """Compare ``generator`` (described as ``what``) at the end with its state now, unless watched already."""
-        if id(generator) not in self.watched:
+        """Compare ``generator`` (described as ``what``) at the end with its state now, unless watched already (or
+        it keeps no state: ``random.SystemRandom`` draws from the operating system)."""
+        if id(generator) not in self.watched and not isinstance(generator, python_random.SystemRandom):
             self.watched[id(generator)] = (generator, _state(generator), what)
 
+    def drawn(self) -> list[str]:
+        """What each watched generator that changed since it was watched was described as."""
+        return [what for generator, state, what in self.watched.values() if not _same(state, _state(generator))]
+
     def check(self) -> None:
-        for generator, state, what in self.watched.values():
-            if not _same(state, _state(generator)):
-                raise NotStageable(
-                    f"{user_location()}: {what} drew numbers while this function was traced, in code that autograph "
-                    "does not stage as a draw (a library function, a function traced with autograph=False, a method "
-                    "of the generator's bit_generator): those numbers would be constants of the traced program, the "
-                    "same at every call, where eager code draws new ones. Call NumPy's random functions in the "
-                    "converted function itself, or draw outside it and pass the numbers in. (Another thread drawing "
-                    "from the same generator while the function was traced looks the same.)")
+        for what in self.drawn()[:1]:
+            raise NotStageable(
+                f"{user_location()}: {what} drew numbers while this function was traced, in code that autograph "
+                "does not stage as a draw (a library function, a property or an operator method of yours, which "
+                "run as written, a function traced with autograph=False, a method of the generator's "
+                "bit_generator): those numbers would be constants of the traced program, the "
+                "same at every call, where eager code draws new ones. Call NumPy's random functions in the "
+                "converted function itself, or draw outside it and pass the numbers in. (Another thread drawing "
+                "from the same generator while the function was traced looks the same.)")
 
 
 _MT19937_BYTES = 624 * 4 + 4  # mt19937_state: uint32_t key[624]; int pos
@@ -142,8 +147,12 @@ def _state(generator: Any) -> Any:
     as its bytes: its ``state`` property copies the 624 words one at a time (~50 µs, at every trace), its
     memory reads in a microsecond. (A ``RandomState`` also caches one Gaussian of each pair it draws;
     a draw that only takes that cached value changes no bit generator state, and is not seen.)"""
+    if isinstance(generator, python_random.Random):
+        return generator.getstate()  # (Python's own: a tuple of 625 numbers)
     if isinstance(generator, np.random.RandomState):
         bit_generator = generator._bit_generator  # (NumPy's attribute: RandomState has no public one)
+    elif isinstance(generator, np.random.BitGenerator):
+        bit_generator = generator
     else:
         bit_generator = generator.bit_generator
     if type(bit_generator) is np.random.MT19937:

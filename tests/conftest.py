@@ -183,6 +183,7 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
     "tests/coverage/test_holders_corpus.py::test_a_changed_holder_changes_the_result": 3,
     "tests/coverage/test_files_corpus.py::test_a_rewritten_file_changes_the_result": 3,
     "tests/coverage/test_argument_writes_corpus.py::test_each_call_is_eagers": 3,
+    "tests/coverage/test_paths_corpus.py::test_a_changed_path_changes_the_result": 3,
 }
 
 

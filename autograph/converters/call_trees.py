@@ -112,7 +112,7 @@ from autograph.transformer import Transformer
 from runtime.builtin_calls import routed_callables
 from runtime.clock_calls import varies
 from runtime.constructors import constructor_functions
-from runtime.file_calls import reads_files
+from runtime.file_calls import may_read_files, reads_files
 from runtime.new_arrays import SCALAR_TYPES, is_new_array
 from runtime.random_calls import is_random
 from runtime.scipy_calls import is_scipy_call
@@ -204,7 +204,7 @@ def _called_as_is(target: Any) -> bool:
         return _called_as_is(target.func)
     return (needs_no_conversion(target) and not is_random(target) and not is_new_array(target)
             and not is_scipy_call(target) and type(target) is not np.vectorize and not varies(target)
-            and not reads_files(target))
+            and not reads_files(target) and not may_read_files(target))
 
 
 class _Calls(Transformer):

@@ -360,6 +360,10 @@ class _Trace(GeneratorWatch):
         if entry is not None:
             return entry[1]
         if generator is _GLOBAL:
+            # From its first staged draw on: a draw in code that runs as written after it (a property, an operator
+            # method) would come before the staged one when the graph runs, where eager code draws it after. (One
+            # before it keeps eager's order: autograph/trace_guards.py traces again at every call for it.)
+            self.watch(_GLOBAL, f"NumPy's global generator (np.random), drawn from at {user_location()},")
             return _GLOBAL_SOURCE
         source = Source(generator, f"{type(generator).__name__}#{next(self.count)}")
         self.sources[id(generator)] = (generator, source)
