@@ -175,3 +175,42 @@ def test_a_system_random_is_not_watched():
     watch = GeneratorWatch()
     watch.watch(random.SystemRandom(), "the SystemRandom")
     assert watch.watched == {} and watch.drawn() == []
+
+
+class Draws:
+    """A generator of its own, drawn from as written (a property): each thread's object is its own."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    @property
+    def noise(self):
+        return self.rng.normal(size=3)
+
+
+def with_noise(x, source):
+    return x + source.noise
+
+
+def test_threads_drawing_as_written_each_get_eagers_numbers():
+    """Eight threads, each with its own generator, one Function: each thread's results are eager's for its seed,
+    while other threads draw from np.random's global generator (which makes traces that draw nothing trace again,
+    and never gives a wrong number)."""
+    from tests.helpers import in_threads
+
+    traced = autograph.function(with_noise)
+    plain = autograph.function(draws_nothing)
+    x = np.zeros(3)
+
+    def work(k):
+        expected = Draws(k)
+        got = Draws(k)
+        for _ in range(5):
+            np.random.normal()  # (another thread's draw from the global generator, as the others trace)
+            want = with_noise(x, expected)
+            np.testing.assert_allclose(traced(x, got), want)
+            np.testing.assert_allclose(plain(x), x * 2.0)
+
+    with warnings.catch_warnings():  # (the filters are the process's: set once, around all the threads)
+        warnings.simplefilter("ignore", autograph.RetracingWarning)
+        in_threads(work, 8)
