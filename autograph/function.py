@@ -70,7 +70,7 @@ from autograph.executors import executor_for, single_output
 from autograph.no_source import has_source, needs_conversion_hint, warn_traced_as_written
 from autograph.retracing import CHANGED_OUTSIDE, RetracingMonitor, RetracingWarning
 from autograph.trace_guards import OwnWrite, TraceGuard, any_changed, first_change
-from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, formatted, trace
+from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, formatted, iterator_watch, trace
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
@@ -880,11 +880,16 @@ class Function(metaclass=_FunctionClass):
         # A random generator that drew while JAX traced (code autograph does not convert, autograph=False) froze its
         # numbers into the compiled function: refused, as our graphs refuse it (runtime/random_calls.py).
         watch = GeneratorWatch(leaves, global_generator=not self._autograph)
+        # An iterator the function advanced that outlives the call (a global `batches`, itertools.count, a file) gave
+        # items the compiled function holds: refused, as our graphs refuse it (runtime/graph/iterator_watch.py; until
+        # stop 87 only the iterators the guard can picture, a list's, traced again, and the others were silently stale).
+        check_iterators = iterator_watch.watch_trace("JAX traces", "the compiled function")
         try:
             traced = jitted.trace(*specs)
         except jax.errors.NonConcreteBooleanIndexError as error:
             raise _jax_mask_refusal(error) from error
         watch.check()
+        check_iterators()
         self.tracing_count += 1
         out_info = [traced.out_info] if outputs.single() else traced.out_info
         output_spec = outputs.join(jax.tree.map(lambda out: TensorSpec(out.shape, out.dtype), out_info))

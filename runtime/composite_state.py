@@ -37,6 +37,7 @@ import array as stdlib_array
 import collections
 import functools
 import io
+import itertools
 import sys
 import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
@@ -539,6 +540,13 @@ def _iterator_position(obj: Any) -> Any:
     if cls is enumerate:
         _, (inner, count) = obj.__reduce__()
         return ("enumerate", count, _iterator_position(inner))
+    if cls is zip or cls is map or cls is filter:  # (the places of the iterators they take items from)
+        inner = [_iterator_position(item) for item in obj.__reduce__()[1] if hasattr(type(item), "__next__")]
+        return None if not inner or None in inner else (cls.__name__, tuple(inner))
+    if cls is itertools.count:  # (its next number is in its text alone: count(5), count(0.5, 2))
+        return ("count", repr(obj))
+    if cls is itertools.repeat and hasattr(obj, "__length_hint__"):
+        return ("left", obj.__length_hint__())
     if cls.__module__ == "builtins" and hasattr(cls, "__next__") and hasattr(cls, "__length_hint__"):
         try:
             return ("left", obj.__length_hint__())

@@ -43,8 +43,10 @@ def advance(iterator: Any, default: Any = _NO_DEFAULT) -> Any:
     return next(iterator) if default is _NO_DEFAULT else next(iterator, default)
 
 
-def watch_trace() -> Callable[[], None]:
-    """Called as an outermost trace starts (in the trace's own context): the check for its end."""
+def watch_trace(traced: str = "a graph is traced", holder: str = "the graph") -> Callable[[], None]:
+    """Called as an outermost trace starts (in the trace's own context): the check for its end. ``traced`` and
+    ``holder`` name the trace in the refusal (``autograph.function(backend="jax")``'s: "JAX traces", "the compiled
+    function")."""
     advanced: dict = {}
     ADVANCED.set(advanced)
 
@@ -75,7 +77,7 @@ def watch_trace() -> Callable[[], None]:
                 iterator, where = held[0]
                 raise NotStageable(
                     f"{where}: next() (or a for loop) of {_a(type(iterator).__name__)} that outlives the call (a "
-                    "global, a closure's variable, an attribute, an argument) while a graph is traced: the graph holds "
+                    f"global, a closure's variable, an attribute, an argument) while {traced}: {holder} holds "
                     "the items it gave while tracing as constants, so every call would get those items again, where "
                     "eager code takes the next ones (Python's iterators are state no graph stages). Take the items "
                     "outside the function and pass them in as an argument (x = next(batches); step(w, x)), or make "

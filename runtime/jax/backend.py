@@ -296,8 +296,10 @@ class JaxBackend(Backend):
         JAX would read once, while tracing, and the compiled function would return that value at every call."""
         from runtime.clock_calls import ADVANCE, refusing
 
-        if f is ADVANCE:  # next(it): Python's, as JAX runs it while tracing (graphs of ours watch it)
-            return NotImplemented
+        if f is ADVANCE:  # next(it): Python's, noted for the watch of autograph.function(backend="jax") (jax.jit: none)
+            from runtime.graph.iterator_watch import advance
+
+            return advance
         return refusing(f, "inside a function traced by JAX (autograph.function(..., backend='jax'), jax.jit, "
                            "jax.vmap, jax.grad): it would be read once, while tracing, and the compiled function "
                            "would return that value at every call. Read it outside and pass it in as an argument; "
