@@ -20,7 +20,8 @@ Code we convert (your modules, a pure-Python library such as pandas) is seen rea
 not convert (the standard library, NumPy, SciPy, JAX, compiled extensions) reads inside functions of its own, where
 no call of ours stands: there a function or method named as readers are (``may_read_files``: ``scipy.io.loadmat``,
 ``scipy.io.wavfile.read``, ``gzip.open``, ``ConfigParser.read``, ``cv2.imread``) is taken to read the files and
-directories its path-like arguments name. A reader by another name (``zipfile.ZipFile``, a class) is not seen.
+directories its path-like arguments name; and so is a reader class of the standard library's (``zipfile.ZipFile``,
+``gzip.GzipFile``, ``bz2.BZ2File``, ``lzma.LZMAFile``, ``tarfile.TarFile``). A reader by another name is not seen.
 
 (Found first, at stop 86, by CPython's audit events; a Python audit hook, once added, runs for every audited event of
 the process, among them each read of a function's ``__code__``, which ``ag__.call`` makes at every call: the
@@ -164,10 +165,11 @@ def reading(f: Callable) -> Callable:
         path = given[0] if given else kwargs.get(path_name)
         mode = given[1] if len(given) > 1 and mode_name is not None else kwargs.get(mode_name, default_mode) \
             if mode_name is not None else default_mode
+        root = kwargs.get("root_dir") if event == "glob" and path_name != "self" else None  # (glob.glob's, 3.10+)
         if event == "glob":  # (the Path it is a method of, or the directory of the pattern before its first wildcard)
             if isinstance(path, (str, bytes, os.PathLike)):
                 directory = os.fspath(path) if path_name == "self" else _fixed_part(os.fsdecode(path))
-                files.append(("os.scandir", (directory or os.curdir,)))
+                files.append(("os.scandir", (_under(root, directory or os.curdir),)))
         elif event == "open":
             files.append(("open", (path, mode, 0) if not isinstance(mode, int) else (path, None, mode)))
         elif event != "walk":
@@ -177,13 +179,19 @@ def reading(f: Callable) -> Callable:
             return _noting(found, files, lambda entry: entry[0])
         if event == "glob":  # the directories the paths were found in (a file added to one of them)
             if isinstance(found, list):  # (glob.glob's list, kept a list)
-                files.extend(("os.scandir", (os.path.dirname(os.fspath(entry)) or os.curdir,)) for entry in found)
+                files.extend(("os.scandir", (_under(root, os.path.dirname(os.fspath(entry)) or os.curdir),))
+                             for entry in found)
                 return found
-            return _noting(found, files, lambda entry: os.path.dirname(os.fspath(entry)) or os.curdir)
+            return _noting(found, files, lambda entry: _under(root, os.path.dirname(os.fspath(entry)) or os.curdir))
         return found
 
     read.__wrapped__ = f
     return read
+
+
+def _under(root: Any, path: Any) -> Any:
+    """``path`` as a path from the working directory: under ``root`` where glob was given a ``root_dir``."""
+    return path if root is None else os.path.join(os.fsdecode(root), os.fsdecode(path))
 
 
 def _fixed_part(pattern: str) -> str:

@@ -645,3 +645,19 @@ def test_what_the_outside_corpus_found_is_followed(how):
         warnings.simplefilter("ignore", autograph.RetracingWarning)
         np.testing.assert_allclose(traced(x), fn(x))
     assert traced.tracing_count == 2
+
+
+def test_a_glob_under_a_root_dir_notes_the_directory_there(tmp_path):
+    """``glob.glob(pattern, root_dir=d)``: the pattern is a path under ``d``, not under the working directory."""
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "runs" / "a.npy").write_text("x")
+
+    def counts_runs(x):
+        return x * len(glob.glob("runs/*.npy", root_dir=tmp_path))
+
+    traced = autograph.function(counts_runs)
+    np.testing.assert_allclose(traced(np.ones(2)), [1.0, 1.0])
+    (tmp_path / "runs" / "b.npy").write_text("x")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", autograph.RetracingWarning)
+        np.testing.assert_allclose(traced(np.ones(2)), [2.0, 2.0])
