@@ -38,6 +38,7 @@ demo: $(DEMO_STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check .
 	AUTOGRAPH_THREE_MODES_EXAMPLES=30 AUTOGRAPH_GRAPH_FUZZ_EXAMPLES=100 AUTOGRAPH_JAX_APPENDS_EXAMPLES=3 \
+		AUTOGRAPH_PATH_ALIASES_EXAMPLES=60 AUTOGRAPH_PATH_TYPES_EXAMPLES=50 \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow"
 
 # `make test` again on the other Pythons found here, each in its own venv (.venv-3.13): pip gives them other releases
@@ -63,7 +64,9 @@ slow: $(STAMP)
 		tests/autograph/test_three_modes.py::test_random_programs_jnp_under_jax_jit \
 		tests/runtime/graph/test_graph_backend.py::test_random_programs_graph_matches_eager \
 		tests/runtime/jax/test_jax_appends_and_zips.py::test_appends_in_a_static_range_equal_eager_under_every_transformation \
-		tests/runtime/jax/test_jax_appends_and_zips.py::test_enumerate_and_zip_equal_eager_under_grad_jvp_and_vmap
+		tests/runtime/jax/test_jax_appends_and_zips.py::test_enumerate_and_zip_equal_eager_under_grad_jvp_and_vmap \
+		tests/runtime/graph/test_path_aliases.py::test_generated_joins_and_writes_match_eager_or_refuse \
+		tests/runtime/graph/test_path_types.py::test_a_value_of_path_dependent_type_is_eagers_on_every_path
 
 # Quick: lint, the converter's and the graph's fast tests, the smoke subsets (a few hundred random programs).
 check: $(STAMP)

@@ -18,6 +18,8 @@ runs no iteration: the loop's test on its first values (or the count of a ``for`
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -107,11 +109,15 @@ def _agree(source: str, executor: str) -> tuple[int, int]:
     return agreed, refused
 
 
+# Programs per executor: make test takes 60 (AUTOGRAPH_PATH_ALIASES_EXAMPLES), make slow all 150.
+EXAMPLES = int(os.environ.get("AUTOGRAPH_PATH_ALIASES_EXAMPLES", "150"))
+
+
 @pytest.mark.parametrize("executor", executors())
 def test_generated_joins_and_writes_match_eager_or_refuse(executor):
     totals = [0, 0]
 
-    @settings(max_examples=150, deadline=None, derandomize=True, database=None,
+    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
               suppress_health_check=[HealthCheck.too_slow])
     @given(drawn=programs())
     def check(drawn: tuple[str, bool]) -> None:
@@ -122,7 +128,8 @@ def test_generated_joins_and_writes_match_eager_or_refuse(executor):
         totals[1] += refused
 
     check()
-    assert totals[0] >= 50, totals  # (the family is worth its time on programs whose writes are all mirrored)
+    # (the family is worth its time on programs whose writes are all mirrored: a third of them at least)
+    assert totals[0] >= EXAMPLES // 3, totals
 
 
 def conditional_expression(x):

@@ -11,6 +11,7 @@ result with eager's type (or eager's error), or refuse clearly at the user's lin
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -93,8 +94,12 @@ def check_program(source: str, executor: str) -> str:
     return "agreed"
 
 
+# Programs per executor: make test takes 50 (AUTOGRAPH_PATH_TYPES_EXAMPLES), make slow all 120.
+EXAMPLES = int(os.environ.get("AUTOGRAPH_PATH_TYPES_EXAMPLES", "120"))
+
+
 @pytest.mark.parametrize("executor", executors())
-@settings(max_examples=120, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_value_of_path_dependent_type_is_eagers_on_every_path(executor, seed):
     shape, source = _program(random.Random(seed))
