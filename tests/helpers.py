@@ -285,3 +285,23 @@ def calls_match_eager_between_changes(traced, fn, x, steps: list, apply: dict) -
         else:
             apply[step[0]](step[1])
     np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+
+
+def follows_one_change(traced, fn, x, change) -> None:
+    """Two calls of ``traced(x)`` give eager's ``fn(x)`` on one trace; ``change()`` then changes eager's answer (else
+    the check could not fail), and two more calls give the new answer on one new trace (autograph/trace_guards.py)."""
+    import warnings
+
+    import autograph
+
+    for _ in range(2):
+        np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+    assert traced.tracing_count == 1, "nothing changed: no new trace"
+    before = fn(x)
+    change()
+    assert not np.allclose(fn(x), before), "the change changes eager's answer (else the check could not fail)"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", autograph.RetracingWarning)
+        for _ in range(2):
+            np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
+    assert traced.tracing_count == 2, "one new trace for the change, then its calls run it"

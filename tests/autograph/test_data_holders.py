@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 import autograph
 from runtime.composite_state import MutatedInStagedBlock
 from runtime.staging import NotStageable
-from tests.helpers import calls_match_eager_between_changes
+from tests.helpers import calls_match_eager_between_changes, follows_one_change
 
 MODES = [dict(), dict(executor="jax"), dict(executor="auto"), dict(backend="jax")]
 MODE_IDS = ["interpreter", "xla", "auto", "backend-jax"]
@@ -157,19 +157,7 @@ def fresh_holders(monkeypatch):
 @pytest.mark.parametrize("what", list(CHANGES))
 def test_a_change_to_a_holder_traces_again(what, mode):
     fn, change, _ = CHANGES[what]
-    traced = autograph.function(fn, **mode)
-    x = np.array([0.25, -0.5, 0.75])
-    for _ in range(2):
-        np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
-    assert traced.tracing_count == 1, "nothing changed: no new trace"
-    before = fn(x)
-    change()
-    assert not np.allclose(fn(x), before), "the change changes eager's answer (else the check could not fail)"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", autograph.RetracingWarning)
-        for _ in range(2):
-            np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
-    assert traced.tracing_count == 2, "one new trace for the change, then its calls run it"
+    follows_one_change(autograph.function(fn, **mode), fn, np.array([0.25, -0.5, 0.75]), change)
 
 
 @pytest.mark.parametrize("what", list(CHANGES))

@@ -20,7 +20,7 @@ import pytest
 import autograph
 from autograph import file_reads
 from autograph.retracing import WINDOW_TRACES
-from tests.helpers import in_threads, interrupted_at_many_points
+from tests.helpers import follows_one_change, in_threads, interrupted_at_many_points
 
 MODES = [dict(), dict(executor="jax"), dict(executor="auto"), dict(backend="jax")]
 MODE_IDS = ["interpreter", "xla", "auto", "backend-jax"]
@@ -374,19 +374,7 @@ QUESTIONS = {
 @pytest.mark.parametrize("how", list(QUESTIONS))
 def test_a_question_about_a_path_is_asked_again_after_the_path_changed(how, mode):
     fn, change = QUESTIONS[how]
-    traced = autograph.function(fn, **mode)
-    x = np.array([0.5, -1.0, 2.0])
-    for _ in range(2):
-        np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
-    assert traced.tracing_count == 1, "nothing changed: no new trace"
-    before = fn(x)
-    change()
-    assert not np.allclose(fn(x), before), "the change changes eager's answer (else the check could not fail)"
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", autograph.RetracingWarning)
-        for _ in range(2):
-            np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
-    assert traced.tracing_count == 2
+    follows_one_change(autograph.function(fn, **mode), fn, np.array([0.5, -1.0, 2.0]), change)
 
 
 def _library_files(scale: float) -> None:
@@ -455,19 +443,7 @@ LIBRARY_READERS = {
 def test_a_file_a_library_read_is_read_again_after_a_rewrite(how, mode):
     fn = LIBRARY_READERS[how]
     _library_files(1.0)
-    traced = autograph.function(fn, **mode)
-    x = np.array([0.5, -1.0, 2.0])
-    for _ in range(2):
-        np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
-    assert traced.tracing_count == 1
-    before = fn(x)
-    _library_files(20.0)
-    assert not np.allclose(fn(x), before)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", autograph.RetracingWarning)
-        for _ in range(2):
-            np.testing.assert_allclose(np.asarray(traced(x)), fn(x))
-    assert traced.tracing_count == 2
+    follows_one_change(autograph.function(fn, **mode), fn, np.array([0.5, -1.0, 2.0]), lambda: _library_files(20.0))
 
 
 def test_which_paths_the_new_kinds_note(tmp_path):
