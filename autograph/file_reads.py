@@ -78,8 +78,9 @@ def files_read(events: list) -> list[str]:
 def _looks_like_a_path(text: str) -> bool:
     """A file's name though nothing has it (``ConfigParser.read("local.ini")`` skips a file that is not there: made
     later, it is read): a directory in it, or an extension."""
-    return (os.sep in text or ((os.altsep or os.sep) in text)
-            or (0 < len(os.path.splitext(text)[1]) <= 6 and os.path.splitext(text)[1][1:].isalnum()))
+    extension = os.path.splitext(text)[1][1:]
+    return os.sep in text or (os.altsep is not None and os.altsep in text) or (
+        0 < len(extension) <= 5 and extension.isalnum())
 
 
 def _names_something(path: str) -> bool:
