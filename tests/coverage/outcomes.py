@@ -1,15 +1,20 @@
-"""What the outside corpora's checks share (tests/coverage/test_next_corpus.py, test_holders_corpus.py): calling a
-function on copies of its arguments, and comparing a graph's result with eager's, container by container, numbers
-within ``rtol=1e-12``."""
+"""What the outside corpora's checks share (tests/coverage/test_next_corpus.py, test_holders_corpus.py ...): calling
+a function on copies of its arguments, comparing a graph's result with eager's, container by container, numbers
+within ``rtol=1e-12``, and the check of a graph across a change that changes eager's answer
+(``check_between_changes``: a file rewritten, a holder changed, a path made or removed)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import numpy as np
+import pytest
 
+import autograph
 from runtime.limits import Limitation
+from tests.helpers import jax_usable
 
 LINE = re.compile(r"\.py:\d+|line \d+")
 
@@ -105,3 +110,73 @@ def report_refusals(request: Any, corpus: str, refused: list[str]) -> None:
                             "(allowed):")
         for item in refused:
             reporter.write_line(f"  {item}")
+
+
+# ------------------------------------------------------------------------------------------------
+# A graph across a change
+
+
+EXECUTORS = (None, "numpy", "jax")  # None: autograph.function's default
+
+
+def staged_function(fn: Callable, executor: Optional[str]) -> Any:
+    """A fresh ``autograph.function`` of ``fn`` on ``executor`` (None: the default, as a user writes it)."""
+    return autograph.function(fn) if executor is None else autograph.function(fn, executor=executor)
+
+
+def executor_params() -> list:
+    """``EXECUTORS`` as pytest parameters, the JAX one skipped where JAX is not usable."""
+    have_jax = jax_usable()
+    return [pytest.param(e, id=e or "default",
+                         marks=[] if e != "jax" or have_jax else [pytest.mark.skip(reason="needs JAX")])
+            for e in EXECUTORS]
+
+
+@dataclasses.dataclass(frozen=True)
+class Versions:
+    """How a check names the two states it calls on, and the change between them (for its messages)."""
+
+    first: str  # "version 0 of the file(s)"
+    second: str  # "version 1 of the file(s)"
+    change: str  # "rewrite"
+
+
+def graph_agrees(staged: Any, args: tuple, eager: Any, n: int, state: str, check_id: str, refusals: list[str],
+                 stale: Any = None, change: str = "") -> bool:
+    """Call ``n`` of the graph ``staged`` on copies of ``args`` against eager's result ``eager``: True where the graph
+    gave it; False where the graph refused with a ``Limitation`` naming a line (recorded in ``refusals``: the check
+    ends there); any other outcome fails, saying when it is ``stale`` (eager's result from before the change)."""
+    graph, raised = call(staged, args)
+    if refused(raised):
+        refusals.append(f"{check_id} (call {n}: {type(raised).__name__}: {short(str(raised), 200)})")
+        return False
+    if raised is not None:
+        raise AssertionError(f"the graph's call {n} {describe(None, raised)} where eager "
+                             f"{describe(eager, None)}") from raised
+    problems: list[str] = []
+    same(eager, graph, "result", problems, dtypes=True)
+    gave_stale = n > 1 and not differ(stale, graph)
+    note = f" (the graph gave eager's result from before the {change}: {short(repr(stale))})" if gave_stale else ""
+    assert not problems, f"the graph's call {n} ({state}){note}:\n  " + "\n  ".join(problems)
+    return True
+
+
+def check_between_changes(fn: Callable, args: tuple, executor: Optional[str], change: Callable[[], None],
+                          versions: Versions, check_id: str, refusals: list[str]) -> None:
+    """A fresh graph of ``fn`` against eager code on ``args`` (copied before every call), before and after
+    ``change()`` (which makes the change and asserts what it needs of it): eager, then the graph's first call (which
+    traces); the change; eager again, whose result must differ from its first (else the check could not tell a stale
+    graph: the case is wrong), then the graph's second call. Each graph call must give eager's result or refuse
+    clearly (``graph_agrees``)."""
+    staged = staged_function(fn, executor)
+    first, raised = call(fn, args)
+    assert raised is None, f"eager on {versions.first} {describe(None, raised)}"
+    if not graph_agrees(staged, args, first, 1, versions.first, check_id, refusals):
+        return
+    change()
+    second, raised = call(fn, args)
+    assert raised is None, f"eager on {versions.second} {describe(None, raised)}"
+    assert differ(first, second), (
+        f"eager gave the same result before and after the {versions.change} ({short(repr(first))}): the case cannot "
+        f"tell a stale graph")
+    graph_agrees(staged, args, second, 2, versions.second, check_id, refusals, stale=first, change=versions.change)

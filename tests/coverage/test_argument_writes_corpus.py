@@ -50,14 +50,19 @@ from typing import Any, Callable
 import numpy as np
 import pytest
 
-import autograph
 from tests.coverage.corpus_argument_writes import ARGUMENT_CASES
-from tests.coverage.outcomes import describe, differ, refused, report_refusals, same, short
-from tests.helpers import jax_usable
+from tests.coverage.outcomes import (
+    describe,
+    differ,
+    executor_params,
+    refused,
+    report_refusals,
+    same,
+    short,
+    staged_function,
+)
 
 CASES = {name: (kind, fresh, visible, left) for name, kind, fresh, visible, left in ARGUMENT_CASES}
-EXECUTORS = (None, "numpy", "jax")
-HAVE_JAX = jax_usable()
 CALLS = 3
 SEED = 1000
 
@@ -66,10 +71,6 @@ REFUSED: list[str] = []  # the ids of the checks the graph refused with a Limita
 
 # ------------------------------------------------------------------------------------------------
 # Running a call
-
-
-def _function(fn: Callable, executor: str | None):
-    return autograph.function(fn) if executor is None else autograph.function(fn, executor=executor)
 
 
 def _call(fn: Callable, args: tuple, n: int) -> tuple[Any, BaseException | None]:
@@ -91,7 +92,7 @@ def check_case(name: str, check_id: str, executor: str | None) -> None:
     eager_fn, eager_args = fresh()
     graph_fn, graph_args = fresh()
     assert eager_args is not graph_args, "fresh() must build new state at each call"
-    staged = _function(graph_fn, executor)
+    staged = staged_function(graph_fn, executor)
     seen = (lambda fn, args: None) if visible is None else visible
 
     eager_results: list = []
@@ -179,13 +180,7 @@ def test_the_corpus_is_well_formed() -> None:
         assert _has_array(args), f"{name}: no array in the arguments (the trace would have no tensor)"
 
 
-def _executor_params() -> list:
-    return [pytest.param(e, id=e or "default",
-                         marks=[] if e != "jax" or HAVE_JAX else [pytest.mark.skip(reason="needs JAX")])
-            for e in EXECUTORS]
-
-
-@pytest.mark.parametrize("executor", _executor_params())
+@pytest.mark.parametrize("executor", executor_params())
 @pytest.mark.parametrize("name", list(CASES))
 def test_each_call_is_eagers(name: str, executor: str | None) -> None:
     check_case(name, f"{name}-{executor or 'default'}", executor)

@@ -46,82 +46,40 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from typing import Callable
 
 import numpy as np
 import pytest
 
-import autograph
 from tests.coverage.corpus_files import FILE_CASES
-from tests.coverage.outcomes import call, describe, differ, refused, report_refusals, same, short
-from tests.helpers import jax_usable
+from tests.coverage.outcomes import Versions, check_between_changes, executor_params, report_refusals
 
 CASES = {name: (fn, inputs, write) for name, fn, inputs, write in FILE_CASES}
-EXECUTORS = (None, "numpy", "jax")
-HAVE_JAX = jax_usable()
 
 REFUSED: list[str] = []  # the ids of the checks the graph refused with a Limitation that names a line
 
 
 # ------------------------------------------------------------------------------------------------
-# Running a call
-
-
-def _function(fn: Callable, executor: str | None):
-    return autograph.function(fn) if executor is None else autograph.function(fn, executor=executor)
-
-
-def _sizes(paths: list[str]) -> dict[str, int]:
-    return {path: os.stat(path).st_size for path in paths}
-
-
-# ------------------------------------------------------------------------------------------------
 # The check
+
+VERSIONS = Versions(first="version 0 of the file(s)", second="the rewritten file(s)", change="rewrite")
 
 
 def check_file(name: str, args: tuple, check_id: str, executor: str | None) -> None:
     fn, _, write = CASES[name]
     written = write(0)
     assert written, "write(0) wrote no file"
-    sizes = _sizes(written)
-    staged = _function(fn, executor)
-    first, first_raised = call(fn, args)
-    assert first_raised is None, f"eager on version 0 of the file(s) {describe(None, first_raised)}"
-    graph, graph_raised = call(staged, args)
-    if refused(graph_raised):
-        REFUSED.append(f"{check_id} (call 1: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
-        return
-    if graph_raised is not None:
-        raise AssertionError(f"the graph's call 1 {describe(None, graph_raised)} where eager "
-                             f"{describe(first, None)}") from graph_raised
-    problems: list[str] = []
-    same(first, graph, "result", problems, dtypes=True)
-    assert not problems, "the graph's call 1 (version 0 of the file(s)):\n  " + "\n  ".join(problems)
+    sizes = {path: os.stat(path).st_size for path in written}
 
-    rewritten = write(1)
-    assert rewritten and set(rewritten) <= set(written), (
-        f"write(1) must rewrite paths write(0) wrote: {rewritten} of {written}")
-    for path in rewritten:
-        assert os.stat(path).st_size != sizes[path], (
-            f"{path} has the same size ({sizes[path]} bytes) at both versions: its modification time may not change "
-            f"within the file system's time resolution, so the case could not tell a rewrite")
-    second, second_raised = call(fn, args)
-    assert second_raised is None, f"eager on version 1 of the file(s) {describe(None, second_raised)}"
-    assert differ(first, second), (
-        f"eager gave the same result before and after the rewrite ({short(repr(first))}): the case cannot tell a "
-        f"stale graph")
-    graph, graph_raised = call(staged, args)
-    if refused(graph_raised):
-        REFUSED.append(f"{check_id} (call 2: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
-        return
-    if graph_raised is not None:
-        raise AssertionError(f"the graph's call 2 {describe(None, graph_raised)} where eager "
-                             f"{describe(second, None)}") from graph_raised
-    problems = []
-    same(second, graph, "result", problems, dtypes=True)
-    stale = "" if differ(first, graph) else f" (the graph gave eager's result from before the rewrite: " \
-                                             f"{short(repr(first))})"
-    assert not problems, f"the graph's call 2 (the rewritten file(s)){stale}:\n  " + "\n  ".join(problems)
+    def rewrite() -> None:
+        rewritten = write(1)
+        assert rewritten and set(rewritten) <= set(written), (
+            f"write(1) must rewrite paths write(0) wrote: {rewritten} of {written}")
+        for path in rewritten:
+            assert os.stat(path).st_size != sizes[path], (
+                f"{path} has the same size ({sizes[path]} bytes) at both versions: its modification time may not "
+                f"change within the file system's time resolution, so the case could not tell a rewrite")
+
+    check_between_changes(fn, args, executor, rewrite, VERSIONS, check_id, REFUSED)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -158,13 +116,7 @@ def test_the_corpus_is_well_formed() -> None:
             assert isinstance(args, tuple) and any(isinstance(a, np.ndarray) for a in args), name
 
 
-def _executor_params() -> list:
-    return [pytest.param(e, id=e or "default",
-                         marks=[] if e != "jax" or HAVE_JAX else [pytest.mark.skip(reason="needs JAX")])
-            for e in EXECUTORS]
-
-
-@pytest.mark.parametrize("executor", _executor_params())
+@pytest.mark.parametrize("executor", executor_params())
 @pytest.mark.parametrize("name, index", [pytest.param(name, i, id=f"{name}-in{i}")
                                          for name, _, inputs, _ in FILE_CASES for i in range(len(inputs))])
 def test_a_rewritten_file_changes_the_result(name: str, index: int, executor: str | None) -> None:

@@ -48,73 +48,42 @@ call returns the first trace's result.
 from __future__ import annotations
 
 import os
-from typing import Callable
 
 import numpy as np
 import pytest
 
-import autograph
 from tests.coverage import corpus_holders
 from tests.coverage.corpus_holders import HOLDER_CASES, WRITE_CASES
-from tests.coverage.outcomes import call, describe, differ, refused, report_refusals, same, short
-from tests.helpers import jax_usable
+from tests.coverage.outcomes import (
+    Versions,
+    call,
+    check_between_changes,
+    describe,
+    executor_params,
+    refused,
+    report_refusals,
+    same,
+    short,
+    staged_function,
+)
 
 CASES = {name: (fn, inputs, change, reset) for name, fn, inputs, change, reset in HOLDER_CASES}
 WRITES = {name: (fn, inputs, contents, reset) for name, fn, inputs, contents, reset in WRITE_CASES}
 RESETS = list(dict.fromkeys([reset for *_, reset in HOLDER_CASES] + [reset for *_, reset in WRITE_CASES]))
-EXECUTORS = (None, "numpy", "jax")
-HAVE_JAX = jax_usable()
 
 REFUSED: list[str] = []  # the ids of the checks the graph refused with a Limitation that names a line
 
 
 # ------------------------------------------------------------------------------------------------
-# Running a call
-
-
-def _function(fn: Callable, executor: str | None):
-    return autograph.function(fn) if executor is None else autograph.function(fn, executor=executor)
-
-
-# ------------------------------------------------------------------------------------------------
 # The checks
+
+VERSIONS = Versions(first="the default holder", second="the changed holder", change="change")
 
 
 def check_holder(name: str, args: tuple, check_id: str, executor: str | None) -> None:
     fn, _, change, reset = CASES[name]
     reset()
-    staged = _function(fn, executor)
-    first, first_raised = call(fn, args)
-    assert first_raised is None, f"eager on the default holder {describe(None, first_raised)}"
-    graph, graph_raised = call(staged, args)
-    if refused(graph_raised):
-        REFUSED.append(f"{check_id} (call 1: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
-        return
-    if graph_raised is not None:
-        raise AssertionError(f"the graph's call 1 {describe(None, graph_raised)} where eager "
-                             f"{describe(first, None)}") from graph_raised
-    problems: list[str] = []
-    same(first, graph, "result", problems, dtypes=True)
-    assert not problems, "the graph's call 1 (the default holder):\n  " + "\n  ".join(problems)
-
-    change()
-    second, second_raised = call(fn, args)
-    assert second_raised is None, f"eager on the changed holder {describe(None, second_raised)}"
-    assert differ(first, second), (
-        f"eager gave the same result before and after the change ({short(repr(first))}): the case cannot tell a "
-        f"stale graph")
-    graph, graph_raised = call(staged, args)
-    if refused(graph_raised):
-        REFUSED.append(f"{check_id} (call 2: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
-        return
-    if graph_raised is not None:
-        raise AssertionError(f"the graph's call 2 {describe(None, graph_raised)} where eager "
-                             f"{describe(second, None)}") from graph_raised
-    problems = []
-    same(second, graph, "result", problems, dtypes=True)
-    stale = "" if differ(first, graph) else f" (the graph gave eager's result from before the change: " \
-                                             f"{short(repr(first))})"
-    assert not problems, f"the graph's call 2 (the changed holder){stale}:\n  " + "\n  ".join(problems)
+    check_between_changes(fn, args, executor, change, VERSIONS, check_id, REFUSED)
 
 
 def check_write(name: str, check_id: str, executor: str | None) -> None:
@@ -126,7 +95,7 @@ def check_write(name: str, check_id: str, executor: str | None) -> None:
         assert raised is None, f"eager {describe(None, raised)}"
         eager.append((value, contents()))
     reset()
-    staged = _function(fn, executor)
+    staged = staged_function(fn, executor)
     for n, (args, (value, held)) in enumerate(zip(inputs, eager), start=1):
         before = contents()
         graph, graph_raised = call(staged, args)
@@ -189,13 +158,7 @@ def test_the_corpus_is_well_formed() -> None:
         assert callable(fn) and callable(contents) and callable(reset) and len(inputs) >= 2, name
 
 
-def _executor_params() -> list:
-    return [pytest.param(e, id=e or "default",
-                         marks=[] if e != "jax" or HAVE_JAX else [pytest.mark.skip(reason="needs JAX")])
-            for e in EXECUTORS]
-
-
-@pytest.mark.parametrize("executor", _executor_params())
+@pytest.mark.parametrize("executor", executor_params())
 @pytest.mark.parametrize("name, index", [pytest.param(name, i, id=f"{name}-in{i}")
                                          for name, _, inputs, *_ in HOLDER_CASES for i in range(len(inputs))])
 def test_a_changed_holder_changes_the_result(name: str, index: int, executor: str | None) -> None:
@@ -203,7 +166,7 @@ def test_a_changed_holder_changes_the_result(name: str, index: int, executor: st
     check_holder(name, inputs[index], f"{name}-in{index}-{executor or 'default'}", executor)
 
 
-@pytest.mark.parametrize("executor", _executor_params())
+@pytest.mark.parametrize("executor", executor_params())
 @pytest.mark.parametrize("name", list(WRITES))
 def test_a_write_into_a_holder_is_eagers(name: str, executor: str | None) -> None:
     check_write(name, f"{name}-{executor or 'default'}", executor)

@@ -49,29 +49,20 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from typing import Callable
 
 import numpy as np
 import pytest
 
-import autograph
 from tests.coverage.corpus_paths import KNOWN_STALE, PATH_CASES, PATH_KINDS
-from tests.coverage.outcomes import call, describe, differ, refused, report_refusals, same, short
-from tests.helpers import jax_usable
+from tests.coverage.outcomes import Versions, check_between_changes, executor_params, report_refusals
 
 CASES = {name: (fn, inputs, write) for name, fn, inputs, write in PATH_CASES}
-EXECUTORS = (None, "numpy", "jax")
-HAVE_JAX = jax_usable()
 
 REFUSED: list[str] = []  # the ids of the checks the graph refused with a Limitation that names a line
 
 
 # ------------------------------------------------------------------------------------------------
-# Running a call
-
-
-def _function(fn: Callable, executor: str | None):
-    return autograph.function(fn) if executor is None else autograph.function(fn, executor=executor)
+# The state of the file system
 
 
 def _state(path: str):
@@ -112,46 +103,21 @@ def _changes(paths: list[str], before: dict[str, tuple]) -> list[str]:
 # The check
 
 
+VERSIONS = Versions(first="version 0 of the path(s)", second="the changed path(s)", change="change")
+
+
 def check_paths(name: str, args: tuple, check_id: str, executor: str | None) -> None:
     fn, _, write = CASES[name]
-    written = write(0)
-    assert written, "write(0) returned no path"
-    staged = _function(fn, executor)
-    first, first_raised = call(fn, args)
-    assert first_raised is None, f"eager on version 0 of the path(s) {describe(None, first_raised)}"
-    graph, graph_raised = call(staged, args)
-    if refused(graph_raised):
-        REFUSED.append(f"{check_id} (call 1: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
-        return
-    if graph_raised is not None:
-        raise AssertionError(f"the graph's call 1 {describe(None, graph_raised)} where eager "
-                             f"{describe(first, None)}") from graph_raised
-    problems: list[str] = []
-    same(first, graph, "result", problems, dtypes=True)
-    assert not problems, "the graph's call 1 (version 0 of the path(s)):\n  " + "\n  ".join(problems)
+    assert write(0), "write(0) returned no path"
 
-    before = _tree()
-    changed = write(1)
-    assert changed, "write(1) returned no path"
-    problems = _changes(changed, before)
-    assert not problems, "write(1):\n  " + "\n  ".join(problems)
-    second, second_raised = call(fn, args)
-    assert second_raised is None, f"eager on version 1 of the path(s) {describe(None, second_raised)}"
-    assert differ(first, second), (
-        f"eager gave the same result before and after the change ({short(repr(first))}): the case cannot tell a "
-        f"stale graph")
-    graph, graph_raised = call(staged, args)
-    if refused(graph_raised):
-        REFUSED.append(f"{check_id} (call 2: {type(graph_raised).__name__}: {short(str(graph_raised), 200)})")
-        return
-    if graph_raised is not None:
-        raise AssertionError(f"the graph's call 2 {describe(None, graph_raised)} where eager "
-                             f"{describe(second, None)}") from graph_raised
-    problems = []
-    same(second, graph, "result", problems, dtypes=True)
-    stale = "" if differ(first, graph) else f" (the graph gave eager's result from before the change: " \
-                                             f"{short(repr(first))})"
-    assert not problems, f"the graph's call 2 (the changed path(s)){stale}:\n  " + "\n  ".join(problems)
+    def change() -> None:
+        before = _tree()
+        changed = write(1)
+        assert changed, "write(1) returned no path"
+        problems = _changes(changed, before)
+        assert not problems, "write(1):\n  " + "\n  ".join(problems)
+
+    check_between_changes(fn, args, executor, change, VERSIONS, check_id, REFUSED)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -192,12 +158,6 @@ def test_the_corpus_is_well_formed() -> None:
         assert all(isinstance(args, tuple) for args in inputs), name
 
 
-def _executor_params() -> list:
-    return [pytest.param(e, id=e or "default",
-                         marks=[] if e != "jax" or HAVE_JAX else [pytest.mark.skip(reason="needs JAX")])
-            for e in EXECUTORS]
-
-
 def _case_params() -> list:
     def marks(name: str) -> list:
         return [pytest.mark.xfail(strict=True, reason=KNOWN_STALE[name])] if name in KNOWN_STALE else []
@@ -206,7 +166,7 @@ def _case_params() -> list:
             for name, _, inputs, _ in PATH_CASES for i in range(len(inputs))]
 
 
-@pytest.mark.parametrize("executor", _executor_params())
+@pytest.mark.parametrize("executor", executor_params())
 @pytest.mark.parametrize("name, index", _case_params())
 def test_a_changed_path_changes_the_result(name: str, index: int, executor: str | None) -> None:
     _, inputs, _ = CASES[name]
