@@ -77,8 +77,9 @@ check: $(STAMP)
 
 fuzz: $(STAMP)
 	AUTOGRAPH_FUZZ_EXAMPLES=20000 AUTOGRAPH_JUMP_EXAMPLES=3000 AUTOGRAPH_ERRSTATE_EXAMPLES=1000 AUTOGRAPH_CLOCK_EXAMPLES=500 \
-		$(PY) -m pytest \
-		tests/autograph/test_random_programs.py tests/autograph/test_jump_placement.py tests/runtime/graph/test_error_state.py
+		AUTOGRAPH_NUMBA_PROGRAM_EXAMPLES=1000 $(PY) -m pytest \
+		tests/autograph/test_random_programs.py tests/autograph/test_jump_placement.py tests/runtime/graph/test_error_state.py \
+		tests/runtime/numba/test_numba_lowering.py::test_generated_programs_are_exact
 
 # Writes its report to .transparency-cache/fidelity.md; UPDATE_DOCS=1 rewrites docs/fidelity.md instead.
 transparency: $(STAMP)

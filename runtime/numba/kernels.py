@@ -36,7 +36,9 @@ PW_BLOCKSIZE = 128
 def _block(a, start, n):
     """NumPy's pairwise sum of ``a[start:start + n]`` for ``n <= 128``: 8 lanes, then the rest in order."""
     if n < 8:
-        res = a[start] * 0  # (the dtype's zero; ``-0.0`` or ``0.0`` ends as ``0.0`` once added to 0)
+        # The dtype's zero, as NumPy's `res = 0.`: never made from an item (an infinite or NaN first item times 0 is
+        # NaN, which made the sum of [-inf, 4.0] NaN where NumPy gives -inf).
+        res = a.dtype.type(0)
         for i in range(n):
             res += a[start + i]
         return res

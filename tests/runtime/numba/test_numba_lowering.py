@@ -4,6 +4,8 @@ oracle); every other graph is refused with a reason and runs on the interpreter.
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -121,6 +123,18 @@ def test_float_extremes_keep_numpys_nan_and_sign_of_zero(op, dtype, values):
         assert check(one_node(op, [shaped], axis=None, keepdims=False), [shaped])
 
 
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("special", [np.inf, -np.inf, np.nan, -0.0], ids=str)
+def test_float_sums_of_infinities_and_nan_are_numpys_at_every_place_and_length(dtype, special):
+    """The pairwise sum's short block started from its first item times 0: an infinite first item made the sum of
+    [-inf, 4.0] NaN where NumPy gives -inf (found by test_generated_programs_are_exact)."""
+    for length in (1, 2, 3, 7, 8, 9, 16, 17, 130):
+        for place in sorted({0, 1, length // 2, length - 1} & set(range(length))):
+            x = np.arange(1.0, length + 1.0, dtype=dtype)
+            x[place] = special
+            assert check(one_node("sum", [x], axis=None, keepdims=False), [x])  # (compiled: float32 sums call NumPy)
+
 # --- the graph corpus: every case numba lowers gives the interpreter's bits ---------------------------
 
 @pytest.mark.parametrize("case", graph_corpus.CASES, ids=lambda c: c.name)
@@ -172,13 +186,21 @@ def run_program(dtypes, steps, *xs):
     return values[-1]
 
 
-@settings(max_examples=12, deadline=None)
-@given(programs(), st.integers(0, 2**32 - 1))
-def test_generated_programs_are_exact(program, seed):
+SPECIALS = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 19), st.sampled_from([np.inf, -np.inf, np.nan])),
+                    max_size=3)
+
+
+@settings(max_examples=int(os.environ.get("AUTOGRAPH_NUMBA_PROGRAM_EXAMPLES", "12")), deadline=None)
+@given(programs(), st.integers(0, 2**32 - 1), SPECIALS)
+def test_generated_programs_are_exact(program, seed, specials):
     dtypes, shape, steps = program
     rng = np.random.default_rng(seed)
     xs = [(rng.normal(size=shape) * 4).astype(d) for d in dtypes]
     xs[0].flat[0] = -0.0 if dtypes[0].kind == "f" else 0  # signed zeros meet maximum / minimum
+    for which, place, value in specials:  # infinities and NaN in float inputs, at any place (sums' first items)
+        x = xs[which % len(xs)]
+        if x.dtype.kind == "f":
+            x.flat[place % x.size] = value
     try:
         graph, _ = trace(lambda *ts: run_program(dtypes, steps, *ts), [TensorSpec(x.shape, x.dtype) for x in xs])
     except (TypeError, ValueError):  # shapes that do not fit (a matmul of (5, 4) by (5, 4).T is fine; others not)
