@@ -2250,6 +2250,90 @@ PYPI_SUITES = (
                "closures in the converted form (8 frames a level: 1,222 for the chain against 616); "
                "get_namespace_properties' explore_namespace walks the dead chain through its loops and ifs "
                "(4 frames an AST level against 1): RecursionError"),
+    # Eight more pure-Python libraries new here, with MarkupSafe (the markupsafe suite's sdist), pytest-describe and
+    # pytest-asyncio on the path of those that import them, not converted. GraphQL (graphql-core 3.2.6: pip could not
+    # build the build backend of the newest sdist, 3.3.2's uv_build, here, nor of pytest-describe 3.2.0's; a lexer and
+    # recursive-descent parser, the schema's type system, 30 validation rules as AST visitors, the executor with its
+    # sync and async paths, introspection, schema printing and building), web forms (WTForms: fields, widgets rendered
+    # through MarkupSafe, validators, CSRF), Dockerfiles (dockerfile-parse: line continuations, instructions, ARG and
+    # ENV substitution, multi-stage builds), typed loading and dumping of data into dataclasses, attrs classes,
+    # NamedTuples, TypedDicts, enums, unions and literals (typedload: a dispatch table of handlers, recursive), a JSON
+    # parser and encoder with strictness options (demjson3: a character-level decoder, number and string syntaxes of
+    # JSON and JavaScript, its statistics), HTTP/2 stream priorities (priority: a tree of streams with weights and
+    # dependencies, a round-robin scheduler by virtual finishing time; hypothesis tests), numbers written in words
+    # (number-parser: CLDR-derived tables of 80-odd languages, a tokenizer and an accumulator of scales, ordinals and
+    # decimals) and Chinese characters to pinyin (pypinyin: phrase segmentation, tone styles and their conversion,
+    # heteronyms). 5,661 tests pass unconverted; 0 / 0 broken with no trace. Inside a graph trace and a JAX trace
+    # (--trace graph, --trace jax) 3 break, in the class docs/graphs.md names ("The clock": a read of os.urandom or
+    # uuid.uuid4 in converted code is refused while a backend traces): wtforms 2 and typedload 1 (see their notes). 8 to
+    # 72 s for the three runs but pypinyin's 212 s (see its note); the converted form took 3.1 times as long as
+    # unconverted for graphql-core, 2.2 to 2.6 for demjson3 and priority, 1.1 to 1.9 for the others but pypinyin; as
+    # written 0.85 to 1.33 times. Not added: jpholiday 1.0.3 and pyspellchecker 0.9.1 (their sdists ship no tests),
+    # texsoup 0.3.3 (its sdist lacks tests/config.py: 2 of its 4 test modules fail to collect), imapclient 4.1.0 (its
+    # sdist lacks tests/__init__.py and imapclient_test.py: 9 modules fail to collect), python-mimeparse 2.0.0 (4
+    # tests), dnslib 0.9.26 (37 doctests: its test_decode.py makes its tests only when run as a script). Run unconverted
+    # only, not yet converted: price-parser 0.5.1 (1,059 tests) and ansi2html 1.9.5 (39 tests; 2 more run its ansi2html
+    # command, not installed).
+    Suite(name="graphql-core", kind="pytest", dist="graphql-core", version="3.2.6",
+          sha256="c08eec22f9e40f0bd61d805907e3b3b1b9a320bc606e23dc145eebca07c8fbab",
+          packages=("graphql",), src="src", pytest_args=("tests", "--ignore=tests/benchmarks", "-o", "addopts="),
+          needs=(Sdist("pytest-describe", "2.2.0", "39bb05eb90f2497d9ca342ef9a0b7fa5bada7e58505aec33f66d661d631955b7"),
+                 Sdist("pytest-asyncio", "1.5.0", "92c8fa83ca419fd0d4bd6a34df6520dae435841d3733c319343249492adf37f7")),
+          note="its tests are pytest-describe's describe_* functions, and its async tests need pytest-asyncio "
+               "(asyncio_mode = auto in its setup.cfg): neither is installed, their sdists are on its path and "
+               "their plugins load from their egg-info's entry points (pytest-describe 2.2.0 asks for pytest < 9, "
+               "and runs under the venv's 9.2); its setup.cfg's addopts (--benchmark-disable, "
+               "for pytest-benchmark, not installed) are cleared by -o addopts=, and tests/benchmarks is not run"),
+    Suite(name="wtforms", kind="pytest", dist="wtforms", version="3.3.2",
+          sha256="49bb51d10b7832d497e758736da4d56f7d129a015db24756f36f28992f175404",
+          packages=("wtforms",), src="src",
+          pytest_args=("tests", "--ignore=tests/validators/test_email.py",
+                       "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          needs=(Sdist("markupsafe", "3.0.4", "2e9ad7dd851bf45fab9f75cbff4cb493fee9979e8d8c7c9c3ee119022518edd6",
+                       src="src"),),
+          note="MarkupSafe is not installed: its sdist (the markupsafe suite's) is on its path; its pyproject.toml "
+               "makes every warning an error: pytest's about hypothesis imported before pytest (by the runner) is "
+               "ignored; "
+               "tests/validators/test_email.py imports email_validator (not installed): not run; "
+               "test_locale_babel.py's 3 tests need babel (not installed): they fail unconverted too; the "
+               "dataclass-made methods of datalist.DataListChoice and choices.SelectChoice have no source: not "
+               "converted. 2 tests break inside a graph trace and a JAX trace (--trace), a class docs/graphs.md names "
+               "(\"The clock\"): tests/test_csrf.py's test_session_csrf_no_time_limit and "
+               "test_session_csrf_with_time_limit, whose SessionCSRF.generate_csrf_token reads os.urandom(64) for a "
+               "new session's secret: NotStageable in the converted form while a backend traces"),
+    Suite(name="dockerfile-parse", kind="pytest", dist="dockerfile-parse", version="2.0.1",
+          sha256="3184ccdc513221983e503ac00e1aa504a2aa8f84e5de673c46b0b6eee99ec7bc",
+          packages=("dockerfile_parse",), pytest_args=("tests",),
+          note="test_all_versions_match reads python-dockerfile-parse.spec, which the sdist lacks: it fails "
+               "unconverted too"),
+    Suite(name="typedload", kind="pytest", dist="typedload", version="2.41",
+          sha256="85ed3911b465781acc4ea2d124e2fc0a99148566a2db5d6e906b210b69782267",
+          packages=("typedload",), pytest_args=("tests", "--ignore=tests/test_typealias.py"),
+          note="tests/test_typealias.py uses the type statement of Python 3.12 (a SyntaxError here): not run. 1 test "
+               "breaks inside a graph trace and a JAX trace (--trace), a class docs/graphs.md names (\"The clock\"): "
+               "tests/test_attrload.py's test_uuid loads into an attrs class of its own whose __attrs_post_init__ "
+               "calls uuid.uuid4(); the converted loader's call of the class converts the __init__ attrs made (attrs "
+               "puts its source in linecache) and, from it, __attrs_post_init__, whose uuid.uuid4() is then refused "
+               "(NotStageable) while a backend traces. A dataclass's __post_init__ is not reached so: its __init__ "
+               "has no source"),
+    Suite(name="demjson3", kind="pytest", dist="demjson3", version="3.0.6",
+          sha256="37c83b0c6eb08d25defc88df0a2a4875d58a7809a9650bd6eee7afd8053cdbac",
+          packages=("demjson3",), pytest_args=("test",),
+          note="one module, demjson3.py (jsonlint.py beside it is its command line, not converted)"),
+    Suite(name="priority", kind="pytest", dist="priority", version="2.0.0",
+          sha256="c965d54f1b8d0d0b19479db3924c7c36cf672dbf2aec92d43fbdaf4492ba18c0",
+          packages=("priority",), src="src", pytest_args=("test",)),
+    Suite(name="number-parser", kind="pytest", dist="number-parser", version="0.3.2",
+          sha256="7650e91afd46dec2f40396f62c2babc84645679a1ca8ecdb5292bdd252685d6a",
+          packages=("number_parser",), pytest_args=("tests",)),
+    Suite(name="pypinyin", kind="pytest", dist="pypinyin", version="0.55.0",
+          sha256="b5711b3a0c6f76e67408ec6b2e3c4987a3a806b7c528076e7c7b86fcf0eaa66b",
+          packages=("pypinyin",), pytest_args=("tests",),
+          note="tests/test_cmd.py's 10 tests fail unconverted too (they read stdin, which pytest captures); "
+               "pypinyin.__pyinstaller's hook imports PyInstaller (not installed): not converted. tests/test_env.py's "
+               "test_env and test_no_copy drop every pypinyin module from sys.modules and import them again, which "
+               "the runner's import hook converts again inside the tests' clock (about 47 s of the converted runs' "
+               "60 to 80 s, against 3.6 s unconverted for the whole suite)"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
