@@ -675,13 +675,28 @@ def _complex_powers(nodes: list) -> list:
             and ops.ELEMENTWISE[node.op].resolve_dtypes(tuple(v.dtype for v in node.inputs) + (None,))[0].kind == "c"]
 
 
+def _refuse_constants_xla_cannot_hold(nodes: list) -> None:
+    """A constant of text, bytes, objects, records, dates or durations has no XLA type: refused, at its line (it
+    reached JAX as a NumPy array, whose TypeError at the first call named no line of the user's)."""
+    for node in nodes:
+        if node.op == "constant":
+            dtype = np.asarray(node.attrs["value"]).dtype
+            if dtype.kind not in "biufc":
+                raise _located(LoweringError(
+                    f"executor='jax' cannot hold an array of dtype {dtype} that this function's graph holds as a "
+                    "constant (it is computed or returned here): XLA holds numbers and booleans. Run this function on "
+                    "the NumPy executor (executor='numpy', the default; executor='auto' falls back to it by itself), "
+                    "or make such values outside the function"), node)
+
+
 def _negative_powers(nodes: list) -> list:
     """The integer powers among ``nodes`` (a graph's, its subgraphs' too) whose exponent may be negative (not a
     constant of the graph without negative elements): each raises NumPy's ValueError when one is, checked as the
     graph's asserts are (the ``Lowered`` takes them among its asserts)."""
-    with np.errstate(invalid="ignore"):  # (a complex NaN constant compares with a warning: not an exponent here)
-        non_negative = {node.outputs[0] for node in nodes
-                        if node.op == "constant" and np.all(node.attrs["value"] >= 0)}
+    # Only integer and bool constants can be an integer power's exponent: the others are not compared (a string
+    # constant's `>= 0` raised UFuncTypeError, which crashed the lowering of any graph holding one: ordpy's labels).
+    non_negative = {node.outputs[0] for node in nodes if node.op == "constant"
+                    and np.asarray(node.attrs["value"]).dtype.kind in "biu" and np.all(node.attrs["value"] >= 0)}
     return [node for node in nodes if node.op == "pow" and len(node.inputs) == 2
             and node.inputs[1] not in non_negative
             and np.power.resolve_dtypes(tuple(v.dtype for v in node.inputs) + (None,))[1].kind == "i"]
@@ -1278,6 +1293,7 @@ class Lowered:
         ``unchecked=True``)."""
         self.graph = graph = masked_writes.as_wheres(graph)  # (the same graph when ``lower`` rewrote it already)
         nodes = list(_walk(graph))
+        _refuse_constants_xla_cannot_hold(nodes)
         self.variables = list(dict.fromkeys(n.attrs["variable"] for n in nodes if "variable" in n.attrs))
         self.assigned = [v for v in self.variables
                          if any(n.op.startswith("assign") and n.attrs["variable"] is v for n in nodes)]

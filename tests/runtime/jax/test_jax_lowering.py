@@ -16,7 +16,7 @@ from runtime.graph.tracing import TensorSpec, trace
 from runtime.graph.variables import Variable, assert_
 from runtime.jax import lowering as jax_lowering
 from runtime.jax.lowering import JAX_LOWERINGS, LoweringError, lower
-from tests import op_cases
+from tests import helpers, op_cases
 
 RNG = np.random.default_rng(0)
 F64, F32, I32, I64 = np.float64, np.float32, np.int32, np.int64
@@ -507,3 +507,29 @@ def test_checked_calls_still_check_their_inputs():
         lowered([np.ones(4)])
     with pytest.raises(TypeError, match="takes 1 inputs"):
         lowered([])
+
+
+def _labelled(x):
+    names = np.array(["0|1", "1|0"])  # (ordpy's random_ordinal_network returns its nodes' labels so)
+    return x * 2.0, names
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax", "auto"])
+def test_a_constant_of_text_is_the_interpreters_and_xla_refuses_it_at_the_users_line(executor):
+    """A graph that holds a text constant crashed the JAX lowering (``_negative_powers`` compared every constant
+    with 0), then JAX's jit (a NumPy array among its outputs), naming no line of the user's: now refused by name, and
+    ``executor="auto"`` runs the interpreter."""
+    traced = autograph.function(_labelled, executor=executor)
+    x = np.arange(3.0)
+    if executor == "jax":
+        with pytest.raises(LoweringError) as info:
+            traced(x)  # the call
+        message = str(info.value)
+        assert message.startswith(f"{__file__}:{helpers.line_of(__file__, 'the call')}: executor='jax' cannot hold "
+                                  "an array of dtype <U3"), message
+        assert "Run this function on the NumPy executor" in message
+        return
+    for _ in range(2):
+        values, names = traced(x)
+        np.testing.assert_array_equal(values, x * 2.0)
+        assert names.dtype == np.dtype("<U3") and names.tolist() == ["0|1", "1|0"]
