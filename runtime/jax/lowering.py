@@ -246,6 +246,14 @@ def _unfused(x: Any) -> Any:
     return lax.bitcast_convert_type(lax.bitcast_convert_type(x, bits) ^ zero.astype(bits), x.dtype)
 
 
+def _opaque(x: Any) -> Any:
+    """A constant ``x`` the compiler cannot know the value of: through the executable's zero argument where it has
+    one (a real float: ``_unfused``), behind a barrier otherwise."""
+    if _ZERO.get() is not None and np.dtype(x.dtype) in _BITS:
+        return _unfused(x)
+    return _barrier(x)
+
+
 @functools.cache
 def zero() -> Any:
     """The zero every executable the "jax" executor compiles from a graph takes as its first argument: a device
@@ -274,7 +282,7 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
     numpys = _NUMPYS_FLOATS.get(ufunc)
     numpys_integers = _NUMPYS_INTEGERS.get(ufunc)
     divides = ufunc in _DIVISIONS
-    adds = ufunc is np.add
+    adds = ufunc is np.add or ufunc is np.subtract
     exact = ufunc in _PRODUCTS or ufunc in _ENDS_IN_A_PRODUCT
 
     def rule(ctx, *xs):
@@ -302,8 +310,12 @@ def _elementwise(ufunc: np.ufunc) -> Rule:
             shape = jnp.broadcast_shapes(xs[0].shape, xs[1].shape)  # (JAX's: a dim `?` of the node is known here)
             if xs[1].shape != shape or constant_divisor:
                 xs[1] = _barrier(jnp.broadcast_to(xs[1], shape))  # (see _DIVISIONS)
-        if any(zero_addends) and xs[0].dtype.kind in "fc":  # XLA's `x + 0` is `x`: -0.0 where NumPy gives 0.0
-            xs = [_barrier(x) if zero else x for x, zero in zip(xs, zero_addends)]
+        if any(zero_addends) and xs[0].dtype.kind in "fc":
+            # XLA's `x + 0` and `x - (-0)` are `x`, and `0 - x` is `-x`: -0.0 where NumPy gives 0.0. A barrier on the
+            # zero kept XLA from seeing it but for arrays of one item (np.add(x, 0.0) of x = [-0.0] gave -0.0); a zero
+            # through the executable's zero argument is one it cannot know (``_unfused``), the barrier where there is
+            # none (the user's own jax.jit).
+            xs = [_opaque(x) if zero else x for x, zero in zip(xs, zero_addends)]
         kind = xs[0].dtype.kind
         # NumPy's float16 loops compute in float32 and round once (``npy_half_to_float``, the float function,
         # ``npy_float_to_half``); XLA rounds each step of a function it composes (``hypot(255, 128)`` was 285.5

@@ -346,3 +346,31 @@ def test_a_mean_is_numpys_division_by_the_count_on_xla(values, dtype, axis, keep
         got = np.asarray(autograph.function(mean, executor="jax")(x))
     assert (got.dtype, got.shape) == (want.dtype, want.shape)
     np.testing.assert_array_equal(got, want)
+
+
+ZERO_TERMS = {
+    "np.add(x, 0.0)": lambda x: np.add(x, 0.0),
+    "0.0 + x": lambda x: 0.0 + x,
+    "x + -0.0": lambda x: x + -0.0,
+    "x - 0.0": lambda x: x - 0.0,
+    "x - -0.0": lambda x: x - -0.0,
+    "0.0 - x": lambda x: 0.0 - x,
+    "-0.0 - x": lambda x: -0.0 - x,
+    "x + np.zeros(x.shape)": lambda x: x + np.zeros(x.shape, x.dtype),
+}
+
+
+@pytest.mark.parametrize("term", sorted(ZERO_TERMS))
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_constant_zero_added_or_subtracted_keeps_numpys_sign_of_zero(term, dtype):
+    """XLA's `x + 0` and `x - (-0)` are `x`, and `0 - x` is `-x`: -0.0 where NumPy's -0.0 + 0.0 is 0.0. A barrier
+    on the zero kept it apart but for arrays of one item (np.add(x, 0.0) of [-0.0] was -0.0 on XLA), and a
+    subtraction's zero had none (found by the special-values programs of stop 88)."""
+    fn = ZERO_TERMS[term]
+    for shape in ((), (1,), (2,), (3, 4)):
+        for value in (-0.0, 0.0, 1.5):
+            x = np.full(shape, value, dtype)
+            expected = np.asarray(fn(x))
+            got = np.asarray(autograph.function(fn, executor="jax")(x))
+            assert got.dtype == expected.dtype and np.array_equal(got, expected), (shape, value, got)
+            assert np.array_equal(np.signbit(got), np.signbit(expected)), (shape, value, got, expected)
