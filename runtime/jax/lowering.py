@@ -918,8 +918,9 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "take": _take,
     "dim": lambda ctx, x, axis: np.int64(np.shape(x)[axis]),  # static: shapes are known under jit
     "constant": lambda ctx, value: value,
-    "full": lambda ctx, shape, fill_value, dtype: jnp.full(shape, fill_value, dtype),
-    "full_like": lambda ctx, x, fill_value, dtype: jnp.full(np.shape(x), fill_value, dtype),
+    "full": lambda ctx, shape, fill_value, dtype: _hidden_zeros(jnp.full(shape, fill_value, dtype), fill_value),
+    "full_like": lambda ctx, x, fill_value, dtype: _hidden_zeros(jnp.full(np.shape(x), fill_value, dtype),
+                                                                 fill_value),
     "arange": lambda ctx, start, stop, step, dtype: np.arange(start, stop, step, dtype),
 }
 
@@ -938,8 +939,23 @@ def _stateful(ctx, graph: Graph) -> bool:
     return ops.graph_is_stateful(graph) or any(node in codes for node in _walk(graph))
 
 
+def _hidden_zeros(value: Any, fill: Any = None) -> Any:
+    """``value`` opaque to XLA (``_opaque``) if it is a float constant with a zero in it (or, with ``fill``, an array
+    filled with a float zero), so that XLA's `x + 0` is not `x` where the zero reaches an add through a branch, a
+    loop's carry or a fill (`a = np.zeros_like(x)`, then `a = a + x` under a staged `if`, gave -0.0 where NumPy gives
+    0.0); anything else as it is (integer constants stay static: shapes, bounds, counters)."""
+    constant = value if fill is None else fill
+    if not isinstance(constant, _STATIC):  # (a traced value: XLA does not know it)
+        return value
+    dtype = np.asarray(value).dtype if fill is None else np.dtype(value.dtype)
+    if dtype.kind not in "fc" or np.all(constant):
+        return value
+    return _opaque(jnp.asarray(value))
+
+
 def _cond(ctx, pred, *operands, true_graph, false_graph):
     keys = _threaded(ctx, true_graph, false_graph)
+    operands = tuple(_hidden_zeros(x) for x in operands)
 
     def branch(graph):
         def run(operands, values):
@@ -966,6 +982,7 @@ def _cond(ctx, pred, *operands, true_graph, false_graph):
 
 def _while_loop(ctx, *args, cond_graph, body_graph):
     n = len(body_graph.outputs)
+    args = tuple(_hidden_zeros(x) for x in args)
     unrolled = _unrolled_counted_loop(ctx, args, n, cond_graph, body_graph)
     if unrolled is not None:
         return unrolled

@@ -374,3 +374,43 @@ def test_a_constant_zero_added_or_subtracted_keeps_numpys_sign_of_zero(term, dty
             got = np.asarray(autograph.function(fn, executor="jax")(x))
             assert got.dtype == expected.dtype and np.array_equal(got, expected), (shape, value, got)
             assert np.array_equal(np.signbit(got), np.signbit(expected)), (shape, value, got, expected)
+
+
+def _zero_through_a_branch(x):
+    a = np.zeros_like(x)
+    if np.sum(x) > 0.0:
+        a = a + x
+    return a
+
+
+def _zero_through_a_loop(x):
+    total = np.zeros_like(x[0])
+    for v in x:
+        total = total + v
+    return total
+
+
+def _zero_through_a_fill(x):
+    return np.full(x.shape, 0.0) + x
+
+
+def _zero_from_a_while(x):
+    total = 0.0
+    i = 0
+    while i < x.shape[0] and np.sum(x) >= -1.0:
+        total = total + x[i]
+        i += 1
+    return total
+
+
+@pytest.mark.parametrize("fn", [_zero_through_a_branch, _zero_through_a_loop, _zero_through_a_fill, _zero_from_a_while],
+                         ids=lambda fn: fn.__name__)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_zero_reaching_an_add_through_a_branch_a_loop_or_a_fill_keeps_numpys_sign(fn, dtype):
+    """A constant zero that reaches an add as a branch's operand, a loop's carry or a fill was XLA's to see: its
+    `x + 0` gave x, -0.0 where NumPy's -0.0 + 0.0 is 0.0 (helper 142's special-values programs, stop 88)."""
+    for x in (np.array([-0.0], dtype), np.array([-0.0, 1.0], dtype), np.array([-0.0, -0.0, 2.0], dtype)):
+        expected = np.asarray(fn(x))
+        got = np.asarray(autograph.function(fn, executor="jax")(x))
+        assert got.dtype == expected.dtype and np.array_equal(got, expected), (x, got, expected)
+        assert np.array_equal(np.signbit(got), np.signbit(expected)), (x, got, expected)
