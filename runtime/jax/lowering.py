@@ -982,7 +982,9 @@ def _cond(ctx, pred, *operands, true_graph, false_graph):
 
 def _while_loop(ctx, *args, cond_graph, body_graph):
     n = len(body_graph.outputs)
-    args = tuple(_hidden_zeros(x) for x in args)
+    # (The carries only: a loop's constants stay XLA's to see, as the unrolled loop's are, so that a rolled loop's
+    # dot products keep the unrolled one's bits: test_roll's layer stacks.)
+    args = (*(_hidden_zeros(x) for x in args[:n]), *args[n:])
     unrolled = _unrolled_counted_loop(ctx, args, n, cond_graph, body_graph)
     if unrolled is not None:
         return unrolled
