@@ -194,7 +194,8 @@ def evaluate(graph: Graph, args: Sequence[Any], state: dict, lowering: Lowered) 
 # it, the simplifier rewrites across operations in ways equal in real numbers but not in NumPy's roundings,
 # and not where NumPy overflows: `(a / b) / c` as `a / (b * c)` (0 where NumPy gives 1e-100), `exp(a) * exp(b)`
 # as `exp(a + b)` (1 where NumPy gives nan), `(a * 1e200) * 1e200` as `a * inf`, `sqrt(a * a)` as `|a|`.
-# (A constant is left bare: a barrier keeps operations apart; a constant divisor gets one, see _DIVISIONS.)
+# (A constant is left bare: a barrier keeps operations apart; a constant divisor gets one, see _DIVISIONS; a float
+# zero that may reach an add or a subtraction is made opaque instead, see _opaque and _hidden_zeros.)
 # The barrier is gone by the time LLVM contracts a multiply feeding an add into a fused multiply-add (in JAX 0.10's
 # XLA; with JAX 0.12's, the test's cancellation kept NumPy's bits behind the barriers alone, but nothing says it
 # must): ``EXACT_PRODUCTS`` keeps those apart. With both, + - * / on XLA give NumPy's bits
