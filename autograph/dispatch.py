@@ -108,17 +108,25 @@ class Dispatcher:
         on, restore, local = self.x64
         quiet = error_state.ambient_quiet
 
+        def read(result: Any) -> Optional[np.ndarray]:
+            """The output of the dispatcher's run, None where a summation-order check failed (the fallback
+            raises its error): see ``make_dispatch_call``."""
+            if result.__class__ is not tuple:
+                return asarray(result)
+            return None if result[1] else asarray(result[0])
+
         def run(inputs: Sequence[Any]) -> np.ndarray:
             if not quiet():  # a state that asks to raise (XLA signals none): the trace's own run decides
                 return fallback(inputs)
             if local() is True:  # 64 bits on already
                 try:
-                    return asarray(jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs))
+                    out = read(jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs))
                 except Exception:
-                    return fallback(inputs)
+                    out = None
+                return fallback(inputs) if out is None else out
             prev = on()
             try:  # (read with 64 bits on: see runtime/jax/lowering.py, Lowered._stateless_call)
-                out = asarray(jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs))
+                out = read(jitted(zero, tuple(map(scalar_flavour, inputs)), *inputs))
             except Exception:
                 out = None
             finally:
@@ -150,27 +158,35 @@ def make_dispatch_call(signature: inspect.Signature, qualname: str, dispatcher: 
     test = " and ".join(f"{p.name}.__class__ is ag__ndarray and {p.name}.dtype.isnative" for p in params) or "True"
     # (Each array's TensorSpec.scalar, as ``scalar_flavour`` says for plain ndarrays: False for a 0-d one.)
     scalars = "".join(f"False if {p.name}.ndim == 0 else None, " for p in params)
-    run = [f"return ag__asarray(ag__dispatch(ag__zero, ({scalars}), {arrays}))",
-           "except Exception:  # untraced, or refused by JAX", "    ag__miss()"]
+    # A trace whose only checks are of summation order returns (output, failed) (Lowered.checked_single): one
+    # that failed takes the general path, whose run raises the error (the trace has no effects to repeat).
+    body = [f"ag__r = ag__dispatch(ag__zero, ({scalars}), {arrays})",
+            "if ag__r.__class__ is not ag__tuple:",
+            "    return ag__asarray(ag__r)",
+            "if not ag__r[1]:",
+            "    return ag__asarray(ag__r[0])"]
+    run = [*body, "except Exception:  # untraced, or refused by JAX", "    ag__miss()"]
+    tried = len(body)
     lines = [f"def call({parameter_list(params)}):",
              f"    if {test}:",
              "        ag__tick()",
              "        if ag__building() is None and (ag__errstate() is ag__quiet_state[0] or ag__quiet()) and not (",
              "                ag__guards and ag__changed(ag__guards)):",
              "            if ag__local() is True:",
-             "                try:", *(f"                    {line}" for line in run[:1]),
-             *(f"                {line}" for line in run[1:]),
+             "                try:", *(f"                    {line}" for line in run[:tried]),
+             *(f"                {line}" for line in run[tried:]),
              "            else:",
              "                ag__prev = ag__on()",
-             "                try:", *(f"                    {line}" for line in run[:1]),
-             *(f"                {line}" for line in run[1:]),
+             "                try:", *(f"                    {line}" for line in run[:tried]),
+             *(f"                {line}" for line in run[tried:]),
              "                finally:",
              "                    ag__restore(ag__prev)",
              f"        return ag__general({passed})",
              f"    return ag__keyed({passed})"]
     on, restore, local = dispatcher.x64
-    namespace = {"ag__ndarray": np.ndarray, "ag__asarray": np.asarray, "ag__dispatch": dispatcher.jitted,
-                 "ag__tick": tick, "ag__building": building, "ag__local": local, "ag__on": on,
+    namespace = {"ag__ndarray": np.ndarray, "ag__asarray": np.asarray, "ag__tuple": tuple,
+                 "ag__dispatch": dispatcher.jitted, "ag__tick": tick, "ag__building": building, "ag__local": local,
+                 "ag__on": on,
                  "ag__restore": restore, "ag__general": general, "ag__keyed": keyed, "ag__miss": dispatcher.miss,
                  "ag__zero": dispatcher.zero, "ag__guards": guards, "ag__changed": any_changed,
                  "ag__quiet": error_state.ambient_quiet, "ag__quiet_state": error_state.LAST_QUIET,

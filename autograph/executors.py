@@ -50,6 +50,7 @@ import numpy as np
 
 from runtime.graph import error_state, interpreter
 from runtime.graph.ir import Graph
+from runtime.limits import OrderDependentOverflow
 
 TRIALS = 5  # timed calls of each executor before ``auto`` decides
 JAX_RUN = 6  # JAX calls in a row in each round, the last one timed (the module docstring says why)
@@ -273,5 +274,32 @@ class AutoExecutor:
             lowered.compile(inputs)
         except Exception:  # an op JAX cannot lower, or a JAX limit: the interpreter runs every call
             return False
-        self._jax = lowered.call
+        self._jax = (_numpy_where_order_decides(lowered, self._numpy) if lowered.order_checked
+                     and not lowered.has_effects else lowered.call)
         return True
+
+
+def _numpy_where_order_decides(lowered: Any, numpy_run: Executor) -> Executor:
+    """``lowered.call``, but a call whose sum or product XLA would add in an order that decides the answer (near
+    overflow: ``OrderDependentOverflow``, runtime/jax/summation_order.py) runs on the interpreter, which gives
+    NumPy's. Only for a graph without effects: its run on XLA has done nothing the interpreter's would do again.
+    With ``single`` the same around ``lowered.call_single`` (``single_output``), where the graph has one."""
+    jax_run = lowered.call
+
+    def run(inputs: Sequence[Any]) -> tuple:
+        try:
+            return jax_run(inputs)
+        except OrderDependentOverflow:
+            return numpy_run(inputs)
+
+    jax_single = lowered.call_single
+    if jax_single is not None:
+        numpy_single = single_output(numpy_run)
+
+        def run_single(inputs: Sequence[Any]) -> np.ndarray:
+            try:
+                return jax_single(inputs)
+            except OrderDependentOverflow:
+                return numpy_single(inputs)
+        run.single = run_single  # type: ignore[attr-defined]
+    return run

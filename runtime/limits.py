@@ -146,6 +146,14 @@ class UnsortedSearch(ValueError, Limitation):
     another path). Raised when the graph runs (a constant array: while tracing), with the user's line."""
 
 
+class OrderDependentOverflow(RuntimeError, Limitation):
+    """A float sum, mean, product (cumulative too) or matrix product under ``executor="jax"`` whose partial sums
+    (products) may overflow, where NumPy's order of adding and XLA's differ: the order decides between ``inf``,
+    ``-inf``, NaN and a finite number, so XLA could give an answer NumPy does not. Raised when the graph runs, with
+    the user's line (runtime/jax/summation_order.py); the NumPy executor answers as NumPy, and ``executor="auto"``
+    runs that call on it by itself."""
+
+
 class UnknownDimension(NotStageable):
     """A dimension known only when the graph runs (``input_signature`` with None), used where Python needs its
     value while tracing: ``len(x)`` and ``range(n)`` outside converted code, ``x.shape == y.shape``."""

@@ -80,6 +80,7 @@ from runtime.jax import (
     rules_array,
     rules_linalg,
     segments,
+    summation_order,
 )
 from runtime.limits import DataDependentIndex, NonFiniteComplexPower, NotStageable
 from runtime.staging import Limitation, format_site
@@ -744,8 +745,16 @@ def _plus_zero(total: Any) -> Any:
     return _by_parts(lambda t: jnp.where(t == 0, jnp.zeros_like(t), t), total)
 
 
+def _order_checked(ctx, ok: Callable[[], Any]) -> None:
+    """The node's check that XLA's order of adding (multiplying) gives NumPy's answer, if the lowering allotted it
+    one (summation_order.py): ``ok()`` is made only then."""
+    if ctx.node in ctx.lowering.assert_codes:
+        index_checks.fail_unless(ctx, ok())
+
+
 def _sum(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
     """``jnp.sum`` accumulating in the output dtype (an int32 sum is int64, as NumPy's), its zeros NumPy's."""
+    _order_checked(ctx, lambda: summation_order.sum_ok(x, axis, ctx.node.outputs[0].dtype))
     return _plus_zero(jnp.sum(x, axis, dtype=ctx.node.outputs[0].dtype, keepdims=keepdims))
 
 
@@ -753,6 +762,7 @@ def _cumsum(ctx, x: Any, axis: Any) -> Any:
     """NumPy's cumulative sum starts from the first element, XLA's from +0.0: where every element so far is -0.0,
     NumPy's partial sum is -0.0 (an exact sum of anything else that is zero is +0.0 under both)."""
     out = np.dtype(ctx.node.outputs[0].dtype)
+    _order_checked(ctx, lambda: summation_order.sum_ok(x, axis, out))
     total = jnp.cumsum(x, axis, dtype=out)
     if out.kind not in "fc":
         return total
@@ -779,6 +789,7 @@ def _mean(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
     acc = np.dtype(np.float32) if out == np.float16 else out
     axes = range(x.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
     count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    _order_checked(ctx, lambda: summation_order.sum_ok(x, axis, acc))
     total = _plus_zero(jnp.sum(x, axis, dtype=acc, keepdims=keepdims))
     if acc.kind == "c":  # (NumPy's complex division by count + 0j: Smith's method)
         mean = _numpy_complex_divide(total, jnp.asarray(count, acc))
@@ -786,6 +797,20 @@ def _mean(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
         divisor = jnp.full(total.shape, count, acc)
         mean = total / (_barrier(divisor) if BARRIERS else divisor)
     return _cast(mean, out)
+
+
+def _product(ctx, x: Any, axis: Any, rule: Rule, *keepdims: bool) -> Any:
+    """``prod`` / ``cumprod`` by ``rule`` (complex_reductions: a complex one a scan in NumPy's order, a real one
+    XLA's), a real one checked for an order that decides its answer (summation_order.py)."""
+    out = np.dtype(ctx.node.outputs[0].dtype)
+    if out.kind == "f":
+        _order_checked(ctx, lambda: summation_order.product_ok(x, axis, out))
+    return rule(ctx, x, axis, *keepdims)
+
+
+def _matmul(ctx, a: Any, b: Any) -> Any:
+    _order_checked(ctx, lambda: summation_order.matmul_ok(a, b, a.dtype))
+    return jnp.matmul(a, b)
 
 
 def _clip(x: Any, lo: Any, hi: Any) -> Any:
@@ -893,7 +918,7 @@ def _take(ctx, x, indices, axis, mode):
 _ELEMENTWISE_RULES = {name: _elementwise(ufunc) for name, ufunc in ops.ELEMENTWISE.items()}
 _STRUCTURE_RULES: dict[str, Rule] = {
     "sum": _sum,
-    "prod": complex_reductions.prod,  # (complex: a scan in NumPy's order)
+    "prod": lambda ctx, x, axis, keepdims: _product(ctx, x, axis, complex_reductions.prod, keepdims),
     "mean": _mean,
     "max": complex_reductions.extreme(largest=True, index=False),  # (complex: lexicographic, NaNs first)
     "min": complex_reductions.extreme(largest=False, index=False),
@@ -902,10 +927,10 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "argmax": complex_reductions.extreme(largest=True, index=True),
     "argmin": complex_reductions.extreme(largest=False, index=True),
     "cumsum": _cumsum,
-    "cumprod": complex_reductions.cumprod,
+    "cumprod": lambda ctx, x, axis: _product(ctx, x, axis, complex_reductions.cumprod),
     "sort": lambda ctx, x, axis: rules_array.sort(x, axis),
     "argsort": lambda ctx, x, axis: rules_array.argsort(x, axis),
-    "matmul": lambda ctx, a, b: jnp.matmul(*_common(ctx, (a, b))),
+    "matmul": lambda ctx, a, b: _matmul(ctx, *_common(ctx, (a, b))),
     "reshape": lambda ctx, x, shape: jnp.reshape(x, shape),
     "transpose": lambda ctx, x, axes: jnp.transpose(x, axes),
     "broadcast_to": lambda ctx, x, shape: jnp.broadcast_to(x, shape),
@@ -1343,6 +1368,11 @@ class Lowered:
 
             value_errors.update(rules_scipy.checked())
         value_checked = [n for n in nodes if n.op in value_errors] if checks else []
+        # And a float sum or product whose partial results may overflow, where XLA's order is not NumPy's and the
+        # order decides the answer (summation_order.py): OrderDependentOverflow.
+        ordered = summation_order.checked_nodes(nodes) if checks else []
+        value_checked += ordered
+        value_errors |= summation_order.errors()
         asserts = [n for n in nodes if n.op == "assert" or n in checked_powers or n in complex_powers] + indexed \
             + value_checked
         self.assert_codes = {node: code for code, node in enumerate(asserts, 1)}
@@ -1366,12 +1396,20 @@ class Lowered:
                                   for key, value in zip(keys, node.inputs[1:])}
         self.prints = any(n.op == "print" for n in nodes)
         self.host_calls = any(n.op == "numpy_function" for n in nodes)  # (runtime/jax/callback.py)
+        # Whether a run has effects outside its outputs (a run that raised may have had them already).
+        self.has_effects = bool(self.assigned or self.prints or self.host_calls)
         self.summed = _summed(graph)  # (the products that take the xor: ``EXACT_PRODUCTS``)
         self._outputs = len(graph.outputs)
         self._stateful = bool(self.variables or asserts or self.prints or self.host_calls)
         # One output and no state: the jitted function returns the array itself, not a tuple of one (a
         # pytree jax.jit's dispatch would build and we would take apart on every call).
-        self.single = not self._stateful and self._outputs == 1
+        # Or one output whose only checks are of summation order (``ordered``, most graphs of float sums and
+        # matrix products): ``(output, failed)``, read on the short paths too (``_checked_single_call``, and
+        # autograph/dispatch.py), as their runs have no effect that a second run, which raises, would repeat.
+        self.order_checked = set(ordered)
+        self.checked_single = (self._outputs == 1 and bool(asserts) and set(asserts) <= self.order_checked
+                               and not (self.variables or self.prints or self.host_calls or self.formatted))
+        self.single = (not self._stateful and self._outputs == 1) or self.checked_single
         # ``jitted(zero(), *inputs, *variable_values)``: the zero first (see ``EXACT_PRODUCTS``).
         fn = self._fn_single if self.single else self.fn
 
@@ -1380,7 +1418,10 @@ class Lowered:
         self.jitted = jax.jit(exact)
         self._zero = zero()
         self.call_single: Callable[[Sequence[Any]], np.ndarray] | None = None
-        if self.single:
+        if self.checked_single:
+            self.call_single = _checked_single_call(self.jitted, self._zero, self._call_stateful)
+            self.call = _tuple_of(self.call_single)
+        elif self.single:
             self.call_single = _single_call(self.jitted, self._zero)
             self.call = _tuple_of(self.call_single)
         elif not self._stateful:
@@ -1405,8 +1446,9 @@ class Lowered:
         return (*outputs, *(state[v] for v in self.assigned), *failed)
 
     def _fn_single(self, *args: Any) -> Any:
-        """``fn`` of a graph with one output and no state: that output alone (what ``jitted`` runs then)."""
-        return self.fn(*args)[0]
+        """``fn`` of a graph with one output and no state: that output alone (what ``jitted`` runs then); of one
+        whose only checks are of summation order (``checked_single``), ``(output, failed)``: ``fn``'s own."""
+        return self.fn(*args) if self.checked_single else self.fn(*args)[0]
 
     def call(self, inputs: Sequence[Any]) -> tuple:
         """Run on ``inputs`` that fit the graph's inputs (NumPy arrays or scalars, or JAX arrays, of the
@@ -1540,6 +1582,32 @@ def _single_call(jitted: Callable, zero: Any) -> Callable[[Sequence[Any]], np.nd
     return call_single
 
 
+def _checked_single_call(jitted: Callable, zero: Any, checked_run: Callable[[Sequence[Any]], tuple]
+                         ) -> Callable[[Sequence[Any]], np.ndarray]:
+    """``call_single`` of a graph whose only checks are of summation order (``Lowered.checked_single``): its
+    output, unless a check failed; then ``checked_run`` (the run that reads the failure and raises its error;
+    the graph has no effects, so the second run repeats none)."""
+    asarray = np.asarray
+    on, restore, local = _x64_on, _x64_restore, _x64_local
+
+    def call_single(inputs: Sequence[Any]) -> np.ndarray:
+        inputs = _device_values(inputs)
+        if local() is True:  # this thread has 64 bits on already: nothing to switch
+            out, failed = jitted(zero, *inputs)
+        else:
+            prev = on()
+            try:
+                out, failed = jitted(zero, *inputs)
+                out = asarray(out)  # (read with 64 bits on, see _single_call)
+            finally:
+                restore(prev)
+        if failed:
+            checked_run(inputs)
+            raise AssertionError("a summation-order check failed on one run and not on the same run again")
+        return asarray(out)
+    return call_single
+
+
 def _tuple_of(call_single: Callable[[Sequence[Any]], np.ndarray]) -> Callable[[Sequence[Any]], tuple]:
     """``call`` (a tuple of outputs) from ``call_single``, for the callers that take every graph's outputs alike."""
     def call(inputs: Sequence[Any]) -> tuple:
@@ -1572,6 +1640,12 @@ def checked_nodes(lowered: Any) -> list[Node]:
     """The nodes a ``Lowered`` checks when it runs, for NumPy's errors (an index out of bounds, a singular
     matrix, a negative integer power) or the graph's asserts: ``fn`` returns the outcome with the outputs."""
     return list(getattr(lowered, "assert_codes", {}))
+
+
+def order_checked_nodes(lowered: Any) -> set:
+    """The nodes among ``checked_nodes`` that a ``Lowered`` checks for a summation order that decides their answer
+    (runtime/jax/summation_order.py): NumPy raises no error there, it gives another number."""
+    return getattr(lowered, "order_checked", set())
 
 
 def lower(graph: Graph) -> Lowered:

@@ -129,12 +129,15 @@ class Segmented:
 
     single = False
     call_single = None
+    order_checked: set = set()  # (its stages' own: ``Lowered.order_checked``)
 
     def __init__(self, graph: Graph, numpy_steps: Sequence[Node], lower: Lower) -> None:
         self.graph, self.lower = graph, lower
         self.numpy_steps = tuple(numpy_steps)
         self.stages = _stages(graph, set(numpy_steps), lower)
         self._checked = False
+        # Whether a run may have effects before a later stage raises (``Lowered.has_effects``): any state.
+        self.has_effects = ops.graph_is_stateful(graph)
 
     def call(self, inputs: Sequence[Any]) -> tuple:
         """Run the stages in order on ``inputs`` (what a ``Function`` passes after keying them); NumPy outputs."""

@@ -16,6 +16,7 @@ from runtime.graph import print_, run, serialization, verify
 from runtime.graph.ir import Graph
 from runtime.graph.passes import dce, licm, optimize, roll
 from runtime.graph.tracing import TensorSpec, trace
+from runtime.limits import OrderDependentOverflow
 from tests.helpers import jax_usable, needs_jax
 
 RNG = np.random.default_rng(5)
@@ -354,7 +355,16 @@ def test_random_layer_stacks_roll_to_the_same_bits_on_the_jax_lowering(stack, se
     rolled = optimize(unrolled)
     x = (np.random.default_rng(seed).normal(size=(3, first)) * 3).astype(dtype)
     # (the same bits, but a NaN's sign and payload, which are XLA's and follow its order of operations: docs/jax.md)
-    got, want = (_results(lowering.run, graph, x) for graph in (rolled, unrolled))
+    outcomes = []
+    for graph in (rolled, unrolled):
+        try:
+            outcomes.append(_results(lowering.run, graph, x))
+        except OrderDependentOverflow:  # (a weight of 1e30 in float32: summation_order.py) on both, or neither
+            outcomes.append(None)
+    if outcomes[0] is None or outcomes[1] is None:
+        assert outcomes[0] is None and outcomes[1] is None
+        return
+    got, want = outcomes
     if got.dtype.kind in "fc":
         got, want = (np.where(np.isnan(v), np.array(np.nan, v.dtype), v) for v in (got, want))
     assert same_bits(got, want)
@@ -435,7 +445,8 @@ def test_the_jax_lowering_unrolls_the_rolled_loop_into_the_layers_program():
     unrolled = traced(mlp, TensorSpec((2, 5), np.float32), optimize_it=False)
     x = RNG.normal(size=(2, 5)).astype(np.float32)
     with jax.enable_x64(True):
-        jaxprs = [str(jax.make_jaxpr(lowering.Lowered(g).fn)(x)) for g in (rolled, unrolled)]
+        # (without the checks of the products' order, whose bounds are products too: summation_order.py)
+        jaxprs = [str(jax.make_jaxpr(lowering.Lowered(g, checks=False).fn)(x)) for g in (rolled, unrolled)]
     assert "while" not in jaxprs[0]
     assert jaxprs[0].count("dot_general") == jaxprs[1].count("dot_general") == 6
     assert same_bits(lowering.run(rolled, [x])[0], lowering.run(unrolled, [x])[0])

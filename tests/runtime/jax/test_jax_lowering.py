@@ -326,7 +326,9 @@ def test_a_lowered_while_loop_is_the_hand_written_one():
     from jax import lax
 
     x = np.linspace(0.0, 1.0, 1000)
-    lowered = lower(staged(halve).get_concrete_function(x).graph)
+    # (Without the check that the sum's order cannot decide its answer, runtime/jax/summation_order.py: the
+    # executor runs it beside the sum; export_stablehlo leaves it out.)
+    lowered = jax_lowering.Lowered(staged(halve).get_concrete_function(x).graph, checks=False)
     with jax.enable_x64(True):
         ours = jax.make_jaxpr(lowered.fn)(x)
         # (each floating result behind a barrier: NumPy's roundings on XLA; the divisor 2 needs none, its
@@ -352,7 +354,8 @@ def test_a_staged_range_loop_carries_only_what_changes():
         jaxpr = jax.make_jaxpr(lower(graph).fn)(x, y, np.int64(5)).jaxpr
     (loop,) = [e for e in jaxpr.eqns if e.primitive.name == "while"]
     assert loop.params["body_nconsts"] == 3 and loop.params["cond_nconsts"] == 1
-    assert [(v.aval.shape, v.aval.dtype) for v in loop.outvars] == [((3,), F64), ((), I64)]
+    # (and the code of a failed check that the matrix product's order cannot decide its answer: summation_order.py)
+    assert [(v.aval.shape, v.aval.dtype) for v in loop.outvars] == [((3,), F64), ((), I64), ((), np.int32)]
 
 
 def test_the_lowered_function_is_flat():
@@ -477,7 +480,7 @@ def test_call_takes_numpy_scalars_subclasses_and_jax_arrays():
 
 
 def test_one_output_without_state_is_jitted_bare_and_several_as_a_tuple():
-    one = lower(staged(halve).get_concrete_function(np.ones(3)).graph)
+    one = lower(staged(lambda x: x * 2 + 1).get_concrete_function(np.ones(3)).graph)
     assert one.single and one.call_single is not None and one.call.single is one.call_single
     with jax.enable_x64(True):  # (jitted takes the products' zero first: lowering.EXACT_PRODUCTS)
         assert isinstance(one.jitted(one._zero, np.ones(3)), jax.Array)  # no tuple of one for jax.jit to build
@@ -486,6 +489,24 @@ def test_one_output_without_state_is_jitted_bare_and_several_as_a_tuple():
     assert not two.single and two.call_single is None and not hasattr(two.call, "single")
     with jax.enable_x64(True):
         assert len(two.jitted(two._zero, np.ones(3))) == 2
+
+
+def test_one_output_whose_only_checks_are_of_summation_order_is_single_and_gives_its_code():
+    # halve's sum carries the check that XLA's order cannot decide its answer (summation_order.py): its program
+    # returns (output, failed), read on the short path, not the stateful one.
+    checked = lower(staged(halve).get_concrete_function(np.ones(3)).graph)
+    assert checked.single and checked.checked_single and checked.call.single is checked.call_single
+    with jax.enable_x64(True):
+        out, failed = checked.jitted(checked._zero, np.ones(3) * 4)
+    assert int(failed) == 0
+    np.testing.assert_array_equal(out, halve(np.ones(3) * 4))
+    np.testing.assert_array_equal(checked.call_single([np.ones(3) * 4]), halve(np.ones(3) * 4))
+    with pytest.raises(autograph.OrderDependentOverflow, match="np.sum may overflow"):
+        checked.call_single([np.array([1e308, 1e308, -np.inf])])
+    # An assert beside it: the stateful run, as before.
+    asserting = lower(staged(lambda x: (assert_(x[0] > 0, "x[0]"), halve(x))[1]).get_concrete_function(
+        np.ones(3)).graph)
+    assert not asserting.single and not asserting.checked_single
 
 
 def test_a_single_call_outside_enable_x64_switches_and_puts_it_back():
