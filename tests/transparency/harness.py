@@ -2334,6 +2334,94 @@ PYPI_SUITES = (
                "test_env and test_no_copy drop every pypinyin module from sys.modules and import them again, which "
                "the runner's import hook converts again inside the tests' clock (about 47 s of the converted runs' "
                "60 to 80 s, against 3.6 s unconverted for the whole suite)"),
+    # Eight more pure-Python libraries new here, from domains no suite had drawn on: SVG documents (svgelements: a
+    # path-data and transform parser, shapes, matrices, arc and Bezier lengths and points, colors, the SVG tree),
+    # NURBS curves and surfaces (geomdl: knot vectors, de Boor evaluation, derivatives, knot insertion and removal,
+    # fitting, tessellation, exchange formats), color science (coloraide: 80-odd color spaces, conversions through
+    # chromatic adaptation, gamut mapping by ray tracing and MINDE, interpolation, Delta E distances, contrast,
+    # harmonies), a poker engine (pokerkit: game states as a state machine of dealing, betting and showdown, hand
+    # lookups and evaluators, hand histories and their notations), geometries with WKT parsing and the
+    # __geo_interface__ (pygeoif), the Hijri calendar (hijridate: Umm al-Qura month tables, bisection), chords
+    # (pychord: chord names parsed, transposed, analysed from notes) and file types by magic numbers (puremagic).
+    # 12,326 tests pass unconverted; 0 / 0 broken with no trace. Inside a graph trace and a JAX trace (--trace graph,
+    # --trace jax) 147 break, the same on both, all in classes docs/graphs.md names (Python's random module; "The
+    # clock"): pokerkit 138, geomdl 5, coloraide 3 and hijridate 1 (see their notes). 7 to 27 s for the three runs
+    # but pokerkit's 84, svgelements' 127 and coloraide's 177 (on a loaded machine); the converted form took 7.1 times
+    # as long as unconverted for svgelements, 5.6 for coloraide, 3.1 for geomdl, 2.1 for pokerkit, 1.1 to 1.6 for the
+    # others; as written 0.9 to 2.6 times. Not added: pyupgrade 3.22.0, add-trailing-comma 4.0.0, arabic-reshaper
+    # 3.1.0, iapws 1.5.5, sexpdata 1.0.2, d20 1.1.2, httpagentparser 1.9.9, pycuber 0.2.2, treys 0.1.8 and pykalman
+    # 0.11.2 (their sdists ship no tests), pyprobables 0.7.0 (its sdist ships tests/test_utilities.py alone), avro
+    # 1.12.2 (its unittest cases take parameters in __init__, made by load_tests, which pytest does not call: 8
+    # collection errors), seqfold, textile and jproperties (pip could not build their build dependencies here),
+    # python-bidi 0.4.2 (6 tests) and pyrr 0.10.3 (its 25 test modules import multipledispatch, not installed). Run
+    # unconverted only, not yet converted: csscompressor 0.9.5 (72 tests), filetype 1.2.0 (34 tests, without
+    # tests/test_benchmark.py, which needs pytest-benchmark) and periodictable 1.7.1 (19 tests, over pyparsing).
+    Suite(name="svgelements", kind="pytest", dist="svgelements", version="1.9.6",
+          sha256="7c02ad6404cd3d1771fd50e40fbfc0550b0893933466f86a6eb815f3ba3f37f7",
+          packages=("svgelements",),
+          pytest_args=("test",
+                       "--deselect", "test/test_arc_length.py::TestElementArcPoint::"
+                                     "test_arc_point_implementations_match",
+                       "--deselect", "test/test_arc_length.py::TestElementArcLength::test_arc_len_r0_lines",
+                       "--deselect", "test/test_arc_length.py::TestElementArcLength::test_arc_len_random_lines",
+                       "--deselect", "test/test_cubic_bezier.py::TestElementCubicBezierPoint::"
+                                     "test_cubic_bezier_point_implementations_match",
+                       "--deselect", "test/test_quadratic_bezier.py::TestElementQuadraticBezierPoint::"
+                                     "test_quadratic_bezier_point_implementations_match"),
+          note="test_image.py's test_image_preserveaspectratio and test_image_preserveaspectratio_default read the "
+               "image's size through Pillow (not installed): they fail unconverted too; the 5 slowest tests (28 of "
+               "the suite's 39 s unconverted, and most of its 395 s in the converted form: each compares the NumPy "
+               "and the pure-Python ways of computing thousands of points or arc lengths) are deselected"),
+    Suite(name="geomdl", kind="pytest", dist="geomdl", version="5.3.1",
+          sha256="e81a31b4d5f111267b16045ba1d9539235a98b2cff5e4bad18f7ddcd4cb804c8",
+          packages=("geomdl",), pytest_args=("tests", "--ignore=tests/test_visualization.py"),
+          note="tests/test_visualization.py imports matplotlib (not installed): not run, and geomdl.visualization's "
+               "modules (matplotlib, plotly, vtk) do not import: not converted. 5 tests break inside a graph trace and "
+               "a JAX trace (--trace), a class docs/graphs.md names (Python's random module): test_surfgen.py's "
+               "test_bumps1, test_bumps1_all_positive_heights, test_bumps2 and test_bumps5 (CPGen.Grid.bumps draws "
+               "its bumps' places with random.randint) and test_utils.py's test_color_generator (random.seed)"),
+    Suite(name="coloraide", kind="pytest", dist="coloraide", version="8.13.1",
+          sha256="16e0341a6cd477bcd40e58e6af65cfb7a86614c215baa69132ae1847f6f2d34c",
+          packages=("coloraide",), pytest_args=("tests",),
+          note="tests/test_hsluv/test_snapshot.py reads a snapshot file the sdist lacks: it fails unconverted too. 3 "
+               "tests break inside a graph trace and a JAX trace (--trace), a class docs/graphs.md names (Python's "
+               "random module): test_api.py's TestMisc.test_random_limits, test_random_range and test_random_space, "
+               "whose Color.random draws each channel with random.uniform"),
+    Suite(name="pokerkit", kind="pytest", dist="pokerkit", version="0.7.7",
+          sha256="5df50e9e500467f7335192debbfc4bfc038ab25f5ffdd3fbbdee1771b5814bdb",
+          packages=("pokerkit",),
+          pytest_args=("pokerkit/tests",
+                       "--deselect", "pokerkit/tests/test_analysis.py::HandHistoryTestCase::test_calculate_equities",
+                       "--deselect", "pokerkit/tests/test_lookups.py::StandardLookupTestCase::test_get_entry",
+                       "--deselect", "pokerkit/tests/test_lookups.py::RegularLookupTestCase::test_get_entry",
+                       "--deselect", "pokerkit/tests/test_lookups.py::Standard2LookupTestCase::test_get_entry",
+                       "--deselect", "pokerkit/tests/test_lookups.py::EightOrBetterLookupTestCase::test_get_entry"),
+          note="its tests are in the package (pokerkit/tests, not converted); the 5 slowest (130 of the suite's 150 s "
+               "unconverted: a Monte Carlo equity calculation and 4 walks of every hand of a lookup) are deselected; "
+               "the methods dataclasses made (163: __init__, __eq__, __hash__, ...) have no source: not converted. 138 "
+               "tests break inside a graph trace and a JAX trace (--trace), a class docs/graphs.md names (Python's "
+               "random module): State._setup shuffles the deck with random.shuffle for every state made (137), and "
+               "test_scoops' calculate_equities samples with random.choices. Run ad hoc with that shuffle replaced by "
+               "a deterministic one (a conftest.py of the run's own), 154 of the 155 pass in both traces, all but "
+               "test_scoops"),
+    Suite(name="pygeoif", kind="pytest", dist="pygeoif", version="1.6.0",
+          sha256="eb0efa59c6573ea2cadce69a7ea9d2d10394b895ed47831c00d44752219c01be",
+          packages=("pygeoif",), pytest_args=("tests",),
+          note="pygeoif.hypothesis.strategies' 12 @composite strategies and the dataclass-made methods of its Srs "
+               "have no source: not converted"),
+    Suite(name="hijridate", kind="pytest", dist="hijridate", version="2.6.0",
+          sha256="afe4644c4d1fe3cfd2aa3c28bfa660405c12e5ba53249ba942ec68c7bb216e00",
+          packages=("hijridate",), src="src", pytest_args=("tests",),
+          note="1 test breaks inside a graph trace and a JAX trace (--trace), a class docs/graphs.md names (\"The "
+               "clock\"): tests/unit/test_convert.py's TestHijri.test_today, whose Hijri.today() reads "
+               "Gregorian.today() (a datetime.date subclass's today): NotStageable in the converted form while a "
+               "backend traces"),
+    Suite(name="pychord", kind="pytest", dist="pychord", version="1.4.1",
+          sha256="b5fd9f5722b4a612e7ac6ab2e5d497e36220962523009cfd22b8190f22ce8314",
+          packages=("pychord",), pytest_args=("test",)),
+    Suite(name="puremagic", kind="pytest", dist="puremagic", version="1.30",
+          sha256="f9ff7ac157d54e9cf3bff1addfd97233548e75e685282d84ae11e7ffee1614c9",
+          packages=("puremagic",), pytest_args=("test",)),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
