@@ -40,7 +40,7 @@ test: $(STAMP)
 	$(PY) -m ruff check .
 	AUTOGRAPH_THREE_MODES_EXAMPLES=30 AUTOGRAPH_GRAPH_FUZZ_EXAMPLES=100 AUTOGRAPH_JAX_APPENDS_EXAMPLES=3 \
 		AUTOGRAPH_PATH_ALIASES_EXAMPLES=60 AUTOGRAPH_PATH_TYPES_EXAMPLES=50 \
-		AUTOGRAPH_SPECIAL_PROGRAM_EXAMPLES=10 AUTOGRAPH_ORDER_EXAMPLES=6 \
+		AUTOGRAPH_SPECIAL_PROGRAM_EXAMPLES=10 AUTOGRAPH_ORDER_EXAMPLES=6 AUTOGRAPH_LAYOUT_EXAMPLES=4 \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow"
 
 # `make test` again on the other Pythons found here, each in its own venv (.venv-3.13): pip gives them other releases
@@ -69,7 +69,8 @@ slow: $(STAMP)
 		tests/runtime/jax/test_jax_appends_and_zips.py::test_enumerate_and_zip_equal_eager_under_grad_jvp_and_vmap \
 		tests/runtime/graph/test_path_aliases.py::test_generated_joins_and_writes_match_eager_or_refuse \
 		tests/runtime/graph/test_path_types.py::test_a_value_of_path_dependent_type_is_eagers_on_every_path \
-		tests/runtime/test_special_values_in_programs.py tests/runtime/jax/test_jax_summation_order.py
+		tests/runtime/test_special_values_in_programs.py tests/runtime/jax/test_jax_summation_order.py \
+		tests/runtime/graph/test_memory_layout.py::test_a_graph_lays_out_arrays_as_numpy_does
 
 # Quick: lint, the converter's and the graph's fast tests, the smoke subsets (a few hundred random programs).
 check: $(STAMP)

@@ -816,9 +816,9 @@ class Function(metaclass=_FunctionClass):
                 for i, k, view in aliases:
                     out = flat[i]
                     if out is inputs[k]:  # (view: a new object over the same memory, as x[:] is)
-                        flat[i] = out.view() if view and isinstance(out, np.ndarray) else out.copy()
+                        flat[i] = out.view() if view and isinstance(out, np.ndarray) else out.copy(order="K")
                     elif not view and np.may_share_memory(out, inputs[k]):
-                        flat[i] = out.copy()
+                        flat[i] = out.copy(order="K")  # (the layout NumPy's own copy would have)
                 for i in scalars:
                     flat[i] = flat[i][()]
                 for i in numbers:

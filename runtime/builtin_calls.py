@@ -5,7 +5,8 @@ Python float, ``math.sqrt(t)`` calls ``float(t)``, and ``np.array([t1, t2])`` co
 itself. A graph tensor cannot answer while it is traced, and Python cannot be changed to let it. So
 the converter routes calls that resolve, at conversion time, to one of these callables
 (``autograph/converters/call_trees.py``: ``float int bool complex min max round divmod pow isinstance
-type len hasattr``, the functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray isscalar``, and
+type len hasattr``, the functions of ``math``, NumPy's ``array asarray asanyarray ascontiguousarray
+asfortranarray isscalar``, and
 ``repeat take``, which ask their sizes and positions for Python ints; ``np.arange`` comes here through
 ``ag__.call``, as NumPy's other constructors of fresh arrays do: runtime/new_arrays.py) through this module
 (``ROUTED_BUILTINS``, ``ROUTED_NUMPY``; ``ag__.call`` routes one it meets under another name,
@@ -58,7 +59,8 @@ from runtime.tracebacks import HIDDEN_CODES, hide_frames_of, strip
 # hands back ``ROUTED_CALLS[id(f)]`` for one reached another way (a variable, a table of them: runtime/calls.py).
 ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isinstance, type, len, any, all,
                    hasattr, id)
-ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "repeat", "take", "isscalar", "fromiter")
+ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "repeat", "take", "isscalar",
+                "fromiter")
 _FROMITER = np.fromiter
 
 _MISS = object()

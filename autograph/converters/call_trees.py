@@ -29,8 +29,8 @@ A few of those callables ask their argument for its value (``float(t)`` needs a 
 from ``t.__float__``; ``np.array([a, b])`` converts each element itself), which a graph tensor
 cannot give while it is traced. Calls that resolve at conversion time to one of them (``ROUTED``:
 ``float int bool complex min max round divmod pow isinstance type len hasattr``, the functions of ``math``, and NumPy's
-``array``, ``asarray``, ``asanyarray``, ``ascontiguousarray``) go through ``ag__.builtin``, which
-calls them as written on plain values and lets a backend answer for its own (``ag__.builtin_call``
+``array``, ``asarray``, ``asanyarray``, ``ascontiguousarray``, ``asfortranarray``) go through ``ag__.builtin``,
+which calls them as written on plain values and lets a backend answer for its own (``ag__.builtin_call``
 for calls with keywords, starred arguments or more than two arguments). Before::
 
     d = math.sqrt(float(np.dot(x, x)))

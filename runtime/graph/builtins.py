@@ -2,9 +2,9 @@
 
 The converter routes ``float(t)``, ``int``, ``bool``, ``complex``, ``min``, ``max``, ``round``,
 ``divmod``, ``pow``, the functions of ``math`` and ``np.array`` / ``asarray`` / ``asanyarray`` /
-``ascontiguousarray`` (and ``np.arange`` / ``repeat`` / ``take``: runtime/graph/tensor_sizes.py) through
-``ag__.builtin`` (runtime/builtin_calls.py); when an argument is a graph tensor, the graph backend hands the
-call here. Before (traced)::
+``ascontiguousarray`` / ``asfortranarray`` (and ``np.arange`` / ``repeat`` / ``take``:
+runtime/graph/tensor_sizes.py) through ``ag__.builtin`` (runtime/builtin_calls.py); when an argument is a graph
+tensor, the graph backend hands the call here. Before (traced)::
 
     d = math.sqrt(float(np.dot(x, x)))
     p = np.array([d, 1.0])
@@ -56,9 +56,12 @@ from runtime.graph.tensor import (
     eager_class,
     getitem,
     holds_tensor,
+    laid_out,
+    laid_out_like,
     missing_array_attribute,
     nest_array,
     numpy_function_result,
+    order_name,
     path_record,
     reshape,
     stands_for_a_tensor,
@@ -647,7 +650,7 @@ for _name in dir(math):
         IMPLEMENTATIONS[_f] = _unsupported(_f)
 
 
-# --- np.array, np.asarray, np.asanyarray, np.ascontiguousarray -----------------------------------
+# --- np.array, np.asarray, np.asanyarray, np.ascontiguousarray, np.asfortranarray -----------------------------------
 
 def _reject_like(name: str, like: Any) -> None:
     if like is not None:
@@ -658,36 +661,38 @@ def _reject_like(name: str, like: Any) -> None:
 def _array(object: Any, dtype: Any = None, *, copy: Any = True, order: Any = "K", subok: bool = False,
            ndmin: int = 0, like: Any = None) -> Tensor:
     _reject_like("array", like)
-    return _construct(object, dtype, copy, ndmin)
+    return _construct(object, dtype, copy, ndmin, order)
 
 
 @implements(np.asarray, np.asanyarray)
 def _asarray(a: Any, dtype: Any = None, order: Any = None, *, device: Any = None, copy: Any = None,
              like: Any = None) -> Tensor:
     _reject_like("asarray", like)
-    return _construct(a, dtype, copy, 0)
+    return _construct(a, dtype, copy, 0, order)
 
 
 @implements(np.ascontiguousarray)
 def _ascontiguousarray(a: Any, dtype: Any = None, *, like: Any = None) -> Tensor:
     _reject_like("ascontiguousarray", like)
-    t = _graph(a)
-    if t is not None and t._view is not None and (dtype is None or np.dtype(dtype) == t.dtype):
-        # NumPy copies a view only when its layout is not contiguous (a transpose, a step), which a
-        # graph does not track: the result may or may not share memory with ``t``, so writing into it
-        # (or reading it after ``t`` changed) is an error rather than a guess.
-        value, owner = t.ref()
-        result = Tensor(value, owner, view=(t, lambda base: base, lambda base, new: new), view_kind="maybe")
-        return reshape(result, (1,)) if result.ndim == 0 else result
-    return _construct(a, dtype, None, 1)
+    return _construct(a, dtype, None, 1, "C")
 
 
-def _construct(obj: Any, dtype: Any, copy_: Any, ndmin: int) -> Tensor:
+@implements(np.asfortranarray)
+def _asfortranarray(a: Any, dtype: Any = None, *, like: Any = None) -> Tensor:
+    _reject_like("asfortranarray", like)
+    return _construct(a, dtype, None, 1, "F")
+
+
+def _construct(obj: Any, dtype: Any, copy_: Any, ndmin: int, order: Any = "K") -> Tensor:
+    """``np.array(obj, dtype, copy=copy_, order=order, ndmin=ndmin)`` of a tensor or a nest holding tensors, in
+    NumPy's memory layout (``laid_out_like``: NumPy sums in memory order)."""
+    order = order_name(order)
     t = _graph(obj)
     if t is None:
         if copy_ is False:
             raise ValueError(_NO_COPY)
-        return nest_array(obj, dtype, ndmin)  # (a list or tuple holding tensors: stacked as np.array would)
+        made = nest_array(obj, dtype, ndmin)  # (a list or tuple holding tensors: stacked as np.array would)
+        return laid_out(made, "F") if order == "F" else made  # (NumPy's array of a list: C, unless asked F)
     result = t
     if dtype is not None and np.dtype(dtype) != t.dtype:
         if copy_ is False:
@@ -695,6 +700,17 @@ def _construct(obj: Any, dtype: Any, copy_: Any, ndmin: int) -> Tensor:
         result = cast(t, dtype)  # a new node: shares nothing
     elif copy_:
         result = copy(t)  # np.array copies: a tensor that later writes to t do not reach
+    if order != "K":
+        ordered = laid_out_like(result, t, order)
+        if result is t and (ordered is not t or t._view is not None):
+            # NumPy copies t only where its layout is not the one asked for (a transpose, a step), which a graph
+            # does not track: the result may or may not share memory with t, so writing into it (or reading it
+            # after t changed) is an error rather than a guess.
+            value, owner = ordered.ref()
+            result = Tensor(value, owner, view=(t, lambda base: laid_out_like(base, base, order),
+                                                lambda base, new: new), view_kind="layout")
+        else:
+            result = ordered
     if result is t and t.ndim == 0 and stands_for_scalar(t):
         value, owner = t.ref()
         result = Tensor(value, owner)  # np.asarray of a NumPy scalar is a new 0-d array holding its value

@@ -38,6 +38,7 @@ from runtime.graph.tensor import (
     cast,
     holds_tensor,
     is_or_holds_tensor,
+    laid_out,
     nest_array,
 )
 from runtime.staging import NotStageable, user_location
@@ -77,8 +78,16 @@ def _make(f: Callable, args: tuple, kwargs: dict) -> Any:
         # constant as big as the array.
         raw = np.ascontiguousarray(made).reshape(-1).view(np.uint8).reshape(made.size, made.itemsize)
         if (raw == raw[0]).all():
-            return bind1("full", [], shape=made.shape, fill_value=made.reshape(-1)[0].copy(), dtype=made.dtype)
-    return as_tensor(made)
+            filled = bind1("full", [], shape=made.shape, fill_value=made.reshape(-1)[0].copy(), dtype=made.dtype)
+            return _in_layout_of(made, filled)
+    return as_tensor(made)  # (a constant keeps the array's layout)
+
+
+def _in_layout_of(made: np.ndarray, t: Any) -> Any:
+    """``t`` in ``made``'s memory layout (``order="F"``, ``np.zeros_like`` of a Fortran-ordered array): NumPy sums
+    in memory order (runtime/graph/ops_layout.py)."""
+    fortran = made.flags.f_contiguous and not made.flags.c_contiguous
+    return laid_out(t, "F") if fortran else t
 
 
 def _fill_tensor(f: Callable, args: tuple, kwargs: dict) -> Any:
@@ -93,8 +102,8 @@ def _fill_tensor(f: Callable, args: tuple, kwargs: dict) -> Any:
         return None
     fill = nest_array(fill) if holds_tensor(fill) else as_tensor(fill)  # (a list: stacked as np.array would)
     bound["fill_value"] = np.zeros(fill.shape, fill.dtype)
-    reference = f(**bound)  # NumPy's result shape and dtype (and its errors), from a stand-in fill value
-    return bind1("broadcast_to", [cast(fill, reference.dtype)], shape=reference.shape)
+    reference = f(**bound)  # NumPy's result shape, dtype and layout (and its errors), from a stand-in fill value
+    return _in_layout_of(reference, bind1("broadcast_to", [cast(fill, reference.dtype)], shape=reference.shape))
 
 
 def _check_shape(f: Callable, args: tuple, kwargs: dict) -> None:

@@ -29,6 +29,7 @@ from runtime.graph.tensor import (
     cast,
     constant,
     getitem,
+    laid_out_like,
     reduce,
     reshape,
     reshape_in_order,
@@ -317,7 +318,8 @@ NUMPY_FUNCTIONS[np.astype] = lambda x, dtype, /, *, copy=True, device=None: (  #
 
 @implements(np.copy)
 def _np_copy(a: Any, order: str = "K", subok: bool = False) -> Tensor:
-    made = tensor_copy(arg(a))  # (a write into it stays there)
+    x = arg(a)
+    made = tensor_copy(laid_out_like(x, x, order))  # (a write into it stays there; in NumPy's layout)
     made._array = True  # (np.copy makes an array: of a NumPy scalar, a 0-d one)
     return made
 

@@ -52,6 +52,7 @@ from runtime.graph.tensor import (
     given_as_tensors,
     index_template,
     is_tensor_like,
+    laid_out_like,
     read_only_view,
     reduce,
     refused_write,
@@ -846,6 +847,11 @@ def _full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K", sub
     shape = x.shape if shape is None else tuple(static("full_like", "shape", (shape,) if np.ndim(shape) == 0
                                                        else shape))
     dtype = np.dtype(x.dtype if dtype is None else dtype)
+    # In NumPy's layout: the prototype's own for order "K" (np.zeros_like(x.T) is Fortran-ordered).
+    return laid_out_like(_filled(x, fill_value, shape, dtype), x, order)
+
+
+def _filled(x: Tensor, fill_value: Any, shape: tuple, dtype: np.dtype) -> Tensor:
     if _has_tensor(fill_value):
         # A tensor fill: broadcast it, cast as NumPy's copyto(..., casting="unsafe") does.
         fill = cast(fill_value, dtype)
@@ -864,7 +870,7 @@ def _full_like(a: Any, fill_value: Any, dtype: Any = None, order: str = "K", sub
 def _filled_like(name: str, fill: int) -> Callable:
     def impl(a: Any, dtype: Any = None, order: str = "K", subok: bool = True, shape: Any = None, *,
              device: Any = None) -> Tensor:
-        return _full_like(a, fill, dtype, shape=shape)
+        return _full_like(a, fill, dtype, order, shape=shape)
     impl.__name__ = name
     return impl
 

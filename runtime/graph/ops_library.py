@@ -13,3 +13,4 @@ from runtime.graph import ops_fft  # noqa: F401
 from runtime.graph import ops_complex  # noqa: F401
 from runtime.graph import ops_scipy  # noqa: F401
 from runtime.graph import ops_math  # noqa: F401
+from runtime.graph import ops_layout  # noqa: F401

@@ -84,9 +84,10 @@ class Tensor:
 
     ``view`` is ``(base, forward, backward)`` for a view of ``base``: ``forward(base)`` recomputes
     the view, ``backward(base, new)`` is the base with the view's elements replaced by ``new``.
-    ``view_kind`` is "view", or "maybe" for a result that NumPy may or may not make share memory
-    with its base (``reshape`` of a view): writing into it, or reading it after its base changed,
-    is an error rather than a guess."""
+    ``view_kind`` is "view", or "maybe" / "layout" for a result that NumPy may or may not make share
+    memory with its base (``reshape`` of a view; ``np.ascontiguousarray`` and the other calls that copy
+    only for another memory layout): writing into it, or reading it after its base changed, is an
+    error rather than a guess (``_MAYBE_SHARED`` says which)."""
 
     __slots__ = ("_value", "builder", "_view", "_view_kind", "_version", "_seen", "_array")
 
@@ -127,10 +128,11 @@ class Tensor:
         if seen == stamp:
             return value, owner
         if self._view_kind != "view":
+            made, _, remedy = _MAYBE_SHARED[self._view_kind]
             raise NotStageable(
-                f"{user_location()}: this tensor came from reshaping a view, and the array it was taken from has "
-                "been written since; NumPy may or may not have shared memory between them, so the graph cannot "
-                "tell which value to use. Take .copy() of the reshaped array, or reshape after the write.")
+                f"{user_location()}: this tensor came from {made}, and the array it was taken from has been written "
+                "since; NumPy may or may not have shared memory between them, so the graph cannot tell which value "
+                f"to use. {remedy}")
         fresh = forward(base)
         self._keep(fresh, current, base.stamp())
         return fresh._value, current
@@ -384,9 +386,14 @@ class Tensor:
         np.zeros(1, self.dtype).astype(dtype, order, casting, subok, copy)
         if np.dtype(dtype) == self.dtype:
             # NumPy's astype copies even to the same dtype (a write into the result must not reach self), unless
-            # copy=False, which gives self itself. (The order is the layout of the copy: values are the same.)
-            return _copy(self) if copy else self
-        return _same_kind(self, cast(self, dtype))
+            # copy=False, which gives self itself where its layout meets the order.
+            if not copy and order.upper() != "K" and layouts_differ(self.shape):
+                raise NotStageable(f"{user_location()}: astype(..., order={order!r}, copy=False): whether NumPy "
+                                   "gives the array itself depends on its memory layout, which a graph does not fix; "
+                                   "leave copy out (True) or the order (K)")
+            return _copy(laid_out_like(self, self, order)) if copy else self
+        made = cast(self, dtype)  # (in self's layout, as NumPy's order="K")
+        return _same_kind(self, laid_out_like(made, made, order))
 
     def reshape(self, *shape: Any, order: str = "C", copy: Any = None) -> Tensor:
         return _same_kind(self, reshape_in_order(
@@ -402,8 +409,8 @@ class Tensor:
     def ravel(self, order: str = "C") -> Tensor:
         return reshape_in_order(self, (-1,), order, name="ravel")
 
-    def copy(self) -> Tensor:
-        return copy(self)
+    def copy(self, order: str = "C") -> Tensor:
+        return copy(laid_out_like(self, self, order))  # (C by default: ``x.T.copy()`` is C-ordered under NumPy)
 
     def fill(self, value: Any) -> None:
         if written_scalar(self):
@@ -2227,6 +2234,56 @@ def copy(x: Any) -> Tensor:
 _copy = copy  # (for Tensor.astype, whose copy= parameter is NumPy's)
 
 
+# For each kind of tensor that may or may not share memory with the array it came from (``Tensor``'s ``view_kind``):
+# what made it, and what to do instead of a write into it, and instead of a read of it after a write into its base.
+_MAYBE_SHARED = {
+    "maybe": ("reshaping a view", "Write into the original array, or into a .copy() of the reshaped one.",
+              "Take .copy() of the reshaped array, or reshape after the write."),
+    "layout": ("np.ascontiguousarray, np.asfortranarray or np.asarray(..., order=) (the array itself where its "
+               "memory layout is the one asked for, else a copy)",
+               "Write into the original array, or into np.array(x, order=...), which always copies.",
+               "Take np.array(x, order=...), which always copies, or make it after the write."),
+}
+
+
+def layouts_differ(shape: Sequence[Any]) -> bool:
+    """Whether a C- and an F-ordered array of ``shape`` lie differently in memory: two dims or more longer than 1
+    (a dim known only when the graph runs may be), and no dim 0."""
+    return 0 not in shape and sum(1 for d in shape if d != 1) >= 2
+
+
+def order_name(order: Any) -> str:
+    """NumPy's ``order=`` as "C", "F", "A" or "K" (None is "K"), or NumPy's own error for one it does not know."""
+    if order is None:
+        return "K"
+    if not isinstance(order, str) or order.upper() not in ("C", "F", "A", "K"):
+        np.empty_like(np.zeros(1), order=order)  # NumPy's own error
+        raise ValueError(f"order must be one of 'C', 'F', 'A' or 'K' (got {order!r})")
+    return order.upper()
+
+
+def laid_out(x: Tensor, order: str) -> Tensor:
+    """``x``'s items laid out as NumPy's ``order`` ("C" or "F") lays out an array it makes: a ``contiguous`` node
+    where the layouts differ (runtime/graph/ops_layout.py). NumPy sums in memory order, so a graph that kept
+    another layout would round otherwise."""
+    return bind1("contiguous", [x], order=order) if layouts_differ(x.shape) else x
+
+
+def laid_out_like(x: Tensor, prototype: Any, order: Any = "K") -> Tensor:
+    """``x``'s items laid out as ``np.empty_like(prototype, order=order, shape=x.shape)`` lays out its array
+    (``np.zeros_like``, ``x.copy(order="A")``): "C" and "F" as ``laid_out``; "K" and "A" after the prototype's own
+    layout, which the interpreter reads when the graph runs (a ``layout_like`` node)."""
+    order = order_name(order)
+    if order in ("C", "F"):
+        return laid_out(x, order)
+    if order == "K" and prototype is x:
+        return x  # (x's own layout: the interpreter's value of x has it)
+    if not isinstance(prototype, Tensor) or prototype.ndim != x.ndim or not layouts_differ(prototype.shape) \
+            or not layouts_differ(x.shape):
+        return x  # (a prototype NumPy makes C-ordered, or whose layout cannot differ, gives a C array)
+    return bind1("layout_like", [x, prototype], order=order)
+
+
 def clip(x: Any, lo: Any, hi: Any) -> Tensor:
     if lo is None and hi is None:
         raise ValueError("clip: one of min or max must be given")
@@ -2527,10 +2584,10 @@ def write(target: Tensor, new: Tensor, mirrored: tuple = (), carried_out: bool =
             root.first_writes[id(target)] = user_site()
     else:
         if target._view_kind != "view":
+            made, remedy, _ = _MAYBE_SHARED[target._view_kind]
             raise NotStageable(
-                f"{user_location()}: writing into the result of reshaping a view: NumPy shares memory with the "
-                "original only for some layouts, so the graph cannot tell whether the write should reach it. "
-                "Write into the original array, or into a .copy() of the reshaped one.")
+                f"{user_location()}: writing into the result of {made}: NumPy shares memory with the original only "
+                f"for some layouts, so the graph cannot tell whether the write should reach it. {remedy}")
         base, _, backward = target._view
         write(base, backward(base, new), mirrored, carried_out)
         seen = base.stamp()

@@ -33,7 +33,7 @@ import numpy as np
 
 from runtime.graph.builtins import implements
 from runtime.graph.shapes import Ref
-from runtime.graph.tensor import PyNumber, Tensor, as_tensor, bind1, cast, is_tensor_like
+from runtime.graph.tensor import PyNumber, Tensor, as_tensor, bind1, cast, is_tensor_like, laid_out, order_name
 from runtime.staging import NotStageable, user_location
 
 # The constructors whose shape may hold a run-time size, and the fill value each makes (None: np.full's own).
@@ -108,9 +108,11 @@ def new_array(f: Callable, args: tuple, kwargs: dict) -> Any:
                                "supported in graphs: give a scalar fill value")
         value = cast(fill, dtype)
         everywhere = bind1("sized_full", sizes, shape=template, fill_value=np.True_, dtype=np.dtype(bool))
-        return bind1("where", [everywhere, value, value])  # (the value's own bits, broadcast)
-    fill_value = np.full((), _FILLS[f] if fill is None else fill, dtype)[()]
-    return bind1("sized_full", sizes, shape=template, fill_value=fill_value, dtype=dtype)
+        made = bind1("where", [everywhere, value, value])  # (the value's own bits, broadcast)
+    else:
+        fill_value = np.full((), _FILLS[f] if fill is None else fill, dtype)[()]
+        made = bind1("sized_full", sizes, shape=template, fill_value=fill_value, dtype=dtype)
+    return laid_out(made, "F") if order_name(bound.get("order")) == "F" else made  # (NumPy sums in memory order)
 
 
 @implements(np.arange)

@@ -190,7 +190,8 @@ class _Writer:
 
 
 _CONSTANTS = ("constant", "arange")  # what gives a constant argument itself
-_VIEWS = ("getitem", "transpose", "reshape", "broadcast_to", "cast")  # what may give a view of its input (or it)
+# What may give a view of its input (or it).
+_VIEWS = ("getitem", "transpose", "reshape", "broadcast_to", "cast", "contiguous")
 _WHY = {name: " (NumPy's SIMD loop and numba's libm may round differently in the last bit)" for name in
         "exp exp2 expm1 log log2 log10 log1p cbrt sin cos tan arcsin arccos arctan sinh cosh tanh arcsinh "
         "arccosh arctanh arctan2 hypot logaddexp logaddexp2 pow float_power".split()}
@@ -502,6 +503,20 @@ def _arange(ctx: _Context, start: Any, stop: Any, step: Any, dtype: Any) -> str:
     return ctx.writer.constant(np.arange(start, stop, step, dtype))
 
 
+def _contiguous(ctx: _Context, x: str, order: str) -> str:
+    ctx.tag = order  # (runtime/graph/ops_layout.py: "C" or "F")
+    return f"np.ascontiguousarray({x})" if order == C else f"np.asfortranarray({x})"
+
+
+def _layout_like(ctx: _Context, x: str, prototype: str, order: str) -> str:
+    """NumPy's ``empty_like(prototype, order=order)`` layout, where the prototype's tag says it (C or F)."""
+    tag = ctx.tags[1]
+    if tag not in (C, F):
+        raise Unsupported("`layout_like` of an array whose memory layout under NumPy is not known here has no "
+                          "numba rule")
+    return _contiguous(ctx, x, tag)  # ("K" and "A" agree on a C- or F-contiguous prototype)
+
+
 def _dim(ctx: _Context, x: str, axis: int) -> str:
     return _literal(ctx.node.inputs[0].shape[axis], np.int64)
 
@@ -527,6 +542,8 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "full_like": _full,
     "arange": _arange,
     "dim": _dim,
+    "contiguous": _contiguous,
+    "layout_like": _layout_like,
 }
 
 

@@ -35,7 +35,7 @@ CLAIMED = {
     "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "eq", "ne", "lt", "le", "gt", "ge", "floordiv", "mod",
     "sum", "mean", "max", "min", "any", "all", "matmul", "reshape", "transpose", "broadcast_to", "cast", "where",
     "getitem", "concatenate", "stack", "constant", "full", "full_like", "arange", "dim", "cond", "while_loop",
-    "python_int",
+    "python_int", "contiguous", "layout_like",
 }
 
 
