@@ -387,7 +387,7 @@ class Tensor:
         if np.dtype(dtype) == self.dtype:
             # NumPy's astype copies even to the same dtype (a write into the result must not reach self), unless
             # copy=False, which gives self itself where its layout meets the order.
-            if not copy and order.upper() != "K" and layouts_differ(self.shape):
+            if not copy and order_name(order) != "K" and layouts_differ(self.shape):
                 raise NotStageable(f"{user_location()}: astype(..., order={order!r}, copy=False): whether NumPy "
                                    "gives the array itself depends on its memory layout, which a graph does not fix; "
                                    "leave copy out (True) or the order (K)")
@@ -410,7 +410,8 @@ class Tensor:
         return reshape_in_order(self, (-1,), order, name="ravel")
 
     def copy(self, order: str = "C") -> Tensor:
-        return copy(laid_out_like(self, self, order))  # (C by default: ``x.T.copy()`` is C-ordered under NumPy)
+        # C by default (``x.T.copy()`` is C-ordered under NumPy), None too: the method's default, as NumPy reads it.
+        return copy(laid_out_like(self, self, "C" if order is None else order))
 
     def fill(self, value: Any) -> None:
         if written_scalar(self):

@@ -84,6 +84,14 @@ def copy_a_of_transpose(x):
     return np.copy(x.T, order="A")  # (A of a Fortran array: Fortran)
 
 
+def method_copy_none_of_transpose(x):
+    return x.T.copy(order=None)  # (None is the method's default, C; astype's None is its default, K)
+
+
+def astype_none_of_transpose(x):
+    return x.T.astype(np.float64, order=None)
+
+
 def method_copy_a(x):
     return x.copy(order="A")  # (A of a C array: C)
 
@@ -128,7 +136,8 @@ def stacked_f(x):
 
 MAKERS = [array_f, asarray_f, asfortranarray, asfortranarray_of_transpose, copy_f, method_copy_f, astype_f,
           astype32_f, copy_of_transpose, ascontiguousarray_of_transpose, array_c_of_transpose, astype_c_of_transpose,
-          array_k_of_transpose, copy_a_of_transpose, method_copy_a, zeros_like_transpose, empty_like_transpose_written,
+          array_k_of_transpose, copy_a_of_transpose, method_copy_none_of_transpose, astype_none_of_transpose,
+          method_copy_a, zeros_like_transpose, empty_like_transpose_written,
           full_like_transpose, ones_like_a, zeros_like_c, zeros_f_written, full_f_of_a_traced_value, stacked_f]
 
 
