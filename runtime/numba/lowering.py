@@ -191,7 +191,7 @@ class _Writer:
 
 _CONSTANTS = ("constant", "arange")  # what gives a constant argument itself
 # What may give a view of its input (or it).
-_VIEWS = ("getitem", "transpose", "reshape", "broadcast_to", "cast", "contiguous")
+_VIEWS = ("getitem", "transpose", "reshape", "broadcast_to", "cast", "contiguous", "layout_like")
 _WHY = {name: " (NumPy's SIMD loop and numba's libm may round differently in the last bit)" for name in
         "exp exp2 expm1 log log2 log10 log1p cbrt sin cos tan arcsin arccos arctan sinh cosh tanh arcsinh "
         "arccosh arctanh arctan2 hypot logaddexp logaddexp2 pow float_power".split()}
