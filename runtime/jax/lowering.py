@@ -60,7 +60,7 @@ from __future__ import annotations
 import contextvars
 import functools
 import importlib
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import jax
 import jax.numpy as jnp
@@ -745,16 +745,17 @@ def _plus_zero(total: Any) -> Any:
     return _by_parts(lambda t: jnp.where(t == 0, jnp.zeros_like(t), t), total)
 
 
-def _order_checked(ctx, ok: Callable[[], Any]) -> None:
+def _order_checked(ctx, ok: Callable[[bool], Any]) -> None:
     """The node's check that XLA's order of adding (multiplying) gives NumPy's answer, if the lowering allotted it
-    one (summation_order.py): ``ok()`` is made only then."""
+    one (summation_order.py): ``ok(exact)`` is made only then, the cheap bound alone unless the lowering is the
+    exact twin that runs a call whose cheap bound failed (``Lowered.exact_order``)."""
     if ctx.node in ctx.lowering.assert_codes:
-        index_checks.fail_unless(ctx, ok())
+        index_checks.fail_unless(ctx, ok(ctx.lowering.exact_order))
 
 
 def _sum(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
     """``jnp.sum`` accumulating in the output dtype (an int32 sum is int64, as NumPy's), its zeros NumPy's."""
-    _order_checked(ctx, lambda: summation_order.sum_ok(x, axis, ctx.node.outputs[0].dtype))
+    _order_checked(ctx, lambda exact: summation_order.sum_ok(x, axis, ctx.node.outputs[0].dtype, exact))
     return _plus_zero(jnp.sum(x, axis, dtype=ctx.node.outputs[0].dtype, keepdims=keepdims))
 
 
@@ -762,7 +763,7 @@ def _cumsum(ctx, x: Any, axis: Any) -> Any:
     """NumPy's cumulative sum starts from the first element, XLA's from +0.0: where every element so far is -0.0,
     NumPy's partial sum is -0.0 (an exact sum of anything else that is zero is +0.0 under both)."""
     out = np.dtype(ctx.node.outputs[0].dtype)
-    _order_checked(ctx, lambda: summation_order.sum_ok(x, axis, out))
+    _order_checked(ctx, lambda exact: summation_order.sum_ok(x, axis, out, exact))
     total = jnp.cumsum(x, axis, dtype=out)
     if out.kind not in "fc":
         return total
@@ -789,7 +790,7 @@ def _mean(ctx, x: Any, axis: Any, keepdims: bool) -> Any:
     acc = np.dtype(np.float32) if out == np.float16 else out
     axes = range(x.ndim) if axis is None else (axis,) if isinstance(axis, int) else axis
     count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
-    _order_checked(ctx, lambda: summation_order.sum_ok(x, axis, acc))
+    _order_checked(ctx, lambda exact: summation_order.sum_ok(x, axis, acc, exact))
     total = _plus_zero(jnp.sum(x, axis, dtype=acc, keepdims=keepdims))
     if acc.kind == "c":  # (NumPy's complex division by count + 0j: Smith's method)
         mean = _numpy_complex_divide(total, jnp.asarray(count, acc))
@@ -804,13 +805,16 @@ def _product(ctx, x: Any, axis: Any, rule: Rule, *keepdims: bool) -> Any:
     XLA's), a real one checked for an order that decides its answer (summation_order.py)."""
     out = np.dtype(ctx.node.outputs[0].dtype)
     if out.kind == "f":
-        _order_checked(ctx, lambda: summation_order.product_ok(x, axis, out))
+        _order_checked(ctx, lambda exact: summation_order.product_ok(x, axis, out, exact))
     return rule(ctx, x, axis, *keepdims)
 
 
 def _matmul(ctx, a: Any, b: Any) -> Any:
-    _order_checked(ctx, lambda: summation_order.matmul_ok(a, b, a.dtype))
-    return jnp.matmul(a, b)
+    """``a @ b`` in NumPy's result type, checked for an order that decides its answer (summation_order.py) on the
+    operands as they come: a constant one is NumPy's while lowering, whose bound is found then."""
+    out = ctx.node.outputs[0].dtype
+    _order_checked(ctx, lambda exact: summation_order.matmul_ok(a, b, out, exact))
+    return jnp.matmul(*_common(ctx, (a, b)))
 
 
 def _clip(x: Any, lo: Any, hi: Any) -> Any:
@@ -930,7 +934,7 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "cumprod": lambda ctx, x, axis: _product(ctx, x, axis, complex_reductions.cumprod),
     "sort": lambda ctx, x, axis: rules_array.sort(x, axis),
     "argsort": lambda ctx, x, axis: rules_array.argsort(x, axis),
-    "matmul": lambda ctx, a, b: _matmul(ctx, *_common(ctx, (a, b))),
+    "matmul": _matmul,
     "reshape": lambda ctx, x, shape: jnp.reshape(x, shape),
     "transpose": lambda ctx, x, axes: jnp.transpose(x, axes),
     "broadcast_to": lambda ctx, x, shape: jnp.broadcast_to(x, shape),
@@ -1344,10 +1348,13 @@ class Lowered:
     arguments and results (nothing to pack or unpack per call); a separate path for graphs with
     variables, prints or asserts."""
 
-    def __init__(self, graph: Graph, checks: bool = True) -> None:
+    def __init__(self, graph: Graph, checks: bool = True, exact_order: bool = False) -> None:
         """``checks=False``: without the run-time checks of NumPy's errors that only the values decide (an index
         out of bounds, a singular matrix, a negative integer power): XLA's answers there (``export_stablehlo``'s
-        ``unchecked=True``)."""
+        ``unchecked=True``). ``exact_order``: the summation-order checks exact (``summation_order.py``), each under
+        a ``lax.cond``; without it, their cheap bounds alone, and a call where one fails runs again on the exact
+        twin (``_exact``), unless the graph prints or calls the host (whose effects a second run would repeat:
+        those run exact checks from the start)."""
         self.graph = graph = masked_writes.as_wheres(graph)  # (the same graph when ``lower`` rewrote it already)
         nodes = list(_walk(graph))
         _refuse_constants_xla_cannot_hold(nodes)
@@ -1398,6 +1405,9 @@ class Lowered:
         self.host_calls = any(n.op == "numpy_function" for n in nodes)  # (runtime/jax/callback.py)
         # Whether a run has effects outside its outputs (a run that raised may have had them already).
         self.has_effects = bool(self.assigned or self.prints or self.host_calls)
+        self.exact_order = bool(exact_order or self.prints or self.host_calls)
+        self._order_codes = frozenset(self.assert_codes[node] for node in ordered)
+        self._exact_twin: Optional[Lowered] = None
         self.summed = _summed(graph)  # (the products that take the xor: ``EXACT_PRODUCTS``)
         self._outputs = len(graph.outputs)
         self._stateful = bool(self.variables or asserts or self.prints or self.host_calls)
@@ -1419,7 +1429,7 @@ class Lowered:
         self._zero = zero()
         self.call_single: Callable[[Sequence[Any]], np.ndarray] | None = None
         if self.checked_single:
-            self.call_single = _checked_single_call(self.jitted, self._zero, self._call_stateful)
+            self.call_single = _checked_single_call(self.jitted, self._zero, self._failed_single)
             self.call = _tuple_of(self.call_single)
         elif self.single:
             self.call_single = _single_call(self.jitted, self._zero)
@@ -1477,6 +1487,22 @@ class Lowered:
         call.__doc__ = Lowered.call.__doc__
         return call
 
+    def _exact(self) -> Lowered:
+        """The exact twin: this graph lowered with ``exact_order`` (made at the first call that needs it)."""
+        twin = self._exact_twin
+        if twin is None:
+            twin = self._exact_twin = Lowered(self.graph, exact_order=True)
+        return twin
+
+    def _failed_single(self, inputs: Sequence[Any]) -> np.ndarray:
+        """``call_single`` after a run whose summation-order check failed (``checked_single``): the exact twin's
+        answer or error where the check was the cheap bound; the error, raised by a run that reads it, where it was
+        exact (the graph has no effects, so the second run repeats none)."""
+        if not self.exact_order:
+            return self._exact().call_single(inputs)
+        self._call_stateful(inputs)
+        raise AssertionError("a summation-order check failed on one run and not on the same run again")
+
     def _call_stateful(self, inputs: Sequence[Any]) -> tuple:
         if not self.assigned:
             return self._run_stateful(inputs)
@@ -1508,6 +1534,10 @@ class Lowered:
         finally:
             _x64_restore(prev)
         n = self._outputs
+        if self._order_codes and not self.exact_order and int(results[n + len(self.assigned)]) in self._order_codes:
+            # A cheap summation-order bound failed: the exact twin decides, on the same inputs and variables (none
+            # was written back; the graph neither prints nor calls the host, so this run left no other trace).
+            return self._exact()._run_stateful(inputs)
         for variable, value in zip(self.assigned, results[n:]):
             variable.set_value(np.asarray(value))
         if self.messages:
@@ -1582,11 +1612,10 @@ def _single_call(jitted: Callable, zero: Any) -> Callable[[Sequence[Any]], np.nd
     return call_single
 
 
-def _checked_single_call(jitted: Callable, zero: Any, checked_run: Callable[[Sequence[Any]], tuple]
+def _checked_single_call(jitted: Callable, zero: Any, failed_run: Callable[[Sequence[Any]], np.ndarray]
                          ) -> Callable[[Sequence[Any]], np.ndarray]:
     """``call_single`` of a graph whose only checks are of summation order (``Lowered.checked_single``): its
-    output, unless a check failed; then ``checked_run`` (the run that reads the failure and raises its error;
-    the graph has no effects, so the second run repeats none)."""
+    output, unless a check failed; then ``failed_run``'s (``Lowered._failed_single``: the output or the error)."""
     asarray = np.asarray
     on, restore, local = _x64_on, _x64_restore, _x64_local
 
@@ -1602,8 +1631,7 @@ def _checked_single_call(jitted: Callable, zero: Any, checked_run: Callable[[Seq
             finally:
                 restore(prev)
         if failed:
-            checked_run(inputs)
-            raise AssertionError("a summation-order check failed on one run and not on the same run again")
+            return failed_run(inputs)
         return asarray(out)
     return call_single
 

@@ -17,11 +17,16 @@ positive and some negative: then every order overflows to the same infinity), th
 alone (NaN in every order). Products: where a partial product may overflow and an item below 1 in magnitude could
 bring it back, or underflow (XLA flushes subnormals to zero) and an item above 1 could bring it back.
 
-The bounds are cheap (one more reduction of the same items, fused with the op's own: the largest finite item times
-``n``; the exact bound per lane only where that one fails, under ``lax.cond``; a product's logarithms; a matrix
-product's bound from its operands' largest items) and leave a margin for the rounding of ``n`` items' partial sums
-in any order (``4 n eps`` of the largest float). float16 is not checked: both NumPy and XLA add it in float32
-(``np.sum``'s pairwise loop; ``jnp.sum`` upcasts), where its items cannot overflow.
+Each check comes in two strengths. The cheap bound is one more reduction of the same items (the sum of a lane's
+finite items' magnitudes; a product's largest and smallest items to the ``n``-th power; a matrix product's from its
+operands' largest items): it holds wherever no order of adding can overflow, which is everywhere but near the
+float limit. The exact bound asks, per lane, whether the items pull both ways there. A ``Lowered`` runs the cheap
+bounds only (``exact=False``), and where one fails it runs the call again on its exact twin (``exact=True``: the
+cheap bound, and the exact one under ``lax.cond`` only where the cheap one fails), which gives the answer or raises.
+So no loop pays a ``lax.cond`` per iteration: the linear regression of ``python -m benchmarks executors`` ran
+5.7x slower with one per matrix product (764 against 135 µs a call). Both leave a margin for the rounding of ``n``
+items' partial sums in any order (``4 n eps`` of the largest float). float16 is not checked: both NumPy and XLA add
+it in float32 (``np.sum``'s pairwise loop; ``jnp.sum`` upcasts), where its items cannot overflow.
 """
 
 from __future__ import annotations
@@ -96,10 +101,32 @@ def _real_parts(x: Any) -> tuple:
 
 
 def _largest(x: Any) -> Any:
-    """The largest magnitude among the finite items of ``x`` (of a complex one's parts), 0 for none."""
+    """The largest magnitude among the finite items of ``x`` (of a complex one's parts), 0 for none. Of a constant
+    of the graph (a NumPy array while lowering: a layer's weights), found now, in NumPy: the run does not search
+    it again."""
+    if isinstance(x, (np.ndarray, np.generic)):
+        with np.errstate(all="ignore"):
+            return max(float(np.max(np.where(np.isfinite(p), np.abs(p), 0), initial=0))
+                       for p in ((x.real, x.imag) if np.iscomplexobj(x) else (x,)))
     parts = _real_parts(x)
     return functools.reduce(jnp.maximum, [jnp.max(jnp.where(jnp.isfinite(p), jnp.abs(p), 0), initial=0)
                                           for p in parts])
+
+
+def _lane_magnitude(x: Any, axes: tuple) -> Any:
+    """The largest, over the lanes of a reduction of ``x`` along ``axes``, of the sum of the magnitudes of a lane's
+    finite items (of each part of a complex one): no partial sum of a lane, in any order, is larger, but for
+    rounding. (A sum, not the largest item times ``n``: XLA's reduce-max on CPU is a scalar loop, twice the time of
+    a sum of the same items inside a loop, and the sum is the tighter bound.)"""
+    total = functools.reduce(jnp.maximum, [jnp.sum(jnp.where(jnp.isfinite(p), jnp.abs(p), 0), axes)
+                                           for p in _real_parts(x)])
+    return jnp.max(total, initial=0) if total.ndim else total
+
+
+def _lane_sum(x: Any, axis: int) -> Any:
+    """The largest sum of the magnitudes of ``x``'s finite items along ``axis`` (of each part of a complex one)."""
+    sums = [jnp.sum(jnp.where(jnp.isfinite(p), jnp.abs(p), 0), axis) for p in _real_parts(x)]
+    return jnp.max(functools.reduce(jnp.maximum, sums), initial=0)
 
 
 def _unless(cheap: Any, exact: Callable[[], Any]) -> Any:
@@ -107,16 +134,16 @@ def _unless(cheap: Any, exact: Callable[[], Any]) -> Any:
     return lax.cond(cheap, lambda: jnp.bool_(True), exact)
 
 
-def sum_ok(x: Any, axis: Optional[Any], dtype: Any) -> Any:
+def sum_ok(x: Any, axis: Optional[Any], dtype: Any, exact: bool = True) -> Any:
     """Whether every order of adding ``x`` (cast to ``dtype``) along ``axis`` gives one answer up to rounding: True
-    where no ``n`` finite items can add up to an overflow (the largest times ``n``: one reduction, fused with the
-    sum's), else where neither the positive nor the negative items of a lane can, or they all pull one way, or the
-    lane has a NaN."""
+    where no lane's finite items' magnitudes add up to an overflow (``_lane_magnitude``: one more reduction); with
+    ``exact``, also where neither the positive nor the negative items of a lane can, or they all pull
+    one way, or the lane has a NaN."""
     x = jnp.asarray(x).astype(dtype)
     axes, n = _reduced(x, axis)
     top, slack, _ = _limits(jnp.real(x).dtype, n)
 
-    def exact() -> Any:
+    def exact_bound() -> Any:
         ok = jnp.bool_(True)
         for part in _real_parts(x):
             finite = jnp.isfinite(part)
@@ -127,13 +154,16 @@ def sum_ok(x: Any, axis: Optional[Any], dtype: Any) -> Any:
             ok = ok & jnp.all(~(_overflows(up, down, top, slack) & both_ways & ~nan))
         return ok
 
-    return _unless(_largest(x) * (1.0 + slack) < top / max(n, 1), exact)
+    cheap = _lane_magnitude(x, axes) * (1.0 + slack) < top
+    return _unless(cheap, exact_bound) if exact else cheap
 
 
-def product_ok(x: Any, axis: Optional[Any], dtype: Any) -> Any:
+def product_ok(x: Any, axis: Optional[Any], dtype: Any, exact: bool = True) -> Any:
     """Whether every order of multiplying ``x`` (cast to ``dtype``) along ``axis`` gives one answer up to rounding:
-    True where no partial product of a lane can overflow while an item smaller than 1 could bring it back, nor
-    fall below the smallest normal float while an item larger than 1 could, or where the lane has a NaN."""
+    True where no ``n`` finite nonzero items can multiply to an overflow or below the smallest normal float (the
+    largest and the smallest to the ``n``-th power); with ``exact``, also where no partial product of a lane can
+    overflow while an item smaller than 1 could bring it back, nor fall below the smallest normal float while an
+    item larger than 1 could, or where the lane has a NaN."""
     x = jnp.asarray(x).astype(dtype)
     axes, n = _reduced(x, axis)
     size = jnp.abs(x)  # (a complex item's magnitude bounds its parts' growth; complex products are rare)
@@ -142,31 +172,49 @@ def product_ok(x: Any, axis: Optional[Any], dtype: Any) -> Any:
     # below the margin (a float32 log2 of each of 1,000 items would be off by 0.015 of a bit in all).
     wide = jax.dtypes.canonicalize_dtype(jnp.float64)
     usable = jnp.isfinite(size) & (size > 0)
-    bits = jnp.where(usable, jnp.log2(jnp.where(usable, size, 1).astype(wide)), 0)
-    up = jnp.sum(jnp.maximum(bits, 0), axes)
-    down = jnp.sum(jnp.minimum(bits, 0), axes)
     margin = 1e-6 + 4 * max(n, 1) * 1100 * float(np.finfo(wide).eps)  # (in bits: rounding of the items and logs)
-    big, small = jnp.any(size > 1, axes), jnp.any(size < 1, axes)
-    nan = jnp.any(jnp.isnan(size), axes)
-    risky = (((up >= np.log2(float(info.max)) - margin) & small)
-             | ((down <= np.log2(float(info.smallest_normal)) + margin) & big)) & ~nan
-    return jnp.all(~risky)
+    ceiling, floor = np.log2(float(info.max)) - margin, np.log2(float(info.smallest_normal)) + margin
+    kept = jnp.where(usable, size, 1)
+    cheap = ((max(n, 1) * jnp.log2(jnp.max(kept, initial=1).astype(wide)) < ceiling)
+             & (max(n, 1) * jnp.log2(jnp.min(kept, initial=1).astype(wide)) > floor))
+
+    def exact_bound() -> Any:
+        bits = jnp.where(usable, jnp.log2(kept.astype(wide)), 0)
+        up = jnp.sum(jnp.maximum(bits, 0), axes)
+        down = jnp.sum(jnp.minimum(bits, 0), axes)
+        big, small = jnp.any(size > 1, axes), jnp.any(size < 1, axes)
+        nan = jnp.any(jnp.isnan(size), axes)
+        risky = ((up >= ceiling) & small | (down <= floor) & big) & ~nan
+        return jnp.all(~risky)
+
+    return _unless(cheap, exact_bound) if exact else cheap
 
 
-def matmul_ok(a: Any, b: Any, dtype: Any) -> Any:
+def matmul_ok(a: Any, b: Any, dtype: Any, exact: bool = True) -> Any:
     """Whether every order of adding the products of ``a @ b`` (cast to ``dtype``) gives one answer up to rounding.
     First a bound from the largest finite items (no partial sum of finite products can overflow: infinities then
-    give the same answer in every order); where that fails, the bound of each element of the result, as
-    ``sum_ok``'s: its positive and its negative products' sums, and whether a row or column holds an infinity."""
+    give the same answer in every order); with ``exact``, where that fails, the bound of each element of the
+    result, as ``sum_ok``'s: its positive and its negative products' sums, and whether a row or column holds an
+    infinity."""
+    with np.errstate(all="ignore"):
+        cast = [np.asarray(m).astype(dtype) if isinstance(m, (np.ndarray, np.generic)) else m for m in (a, b)]
+    static = [isinstance(m, np.ndarray) for m in cast]
+    k = np.shape(a)[-1]
+    if static[1] != static[0] and np.ndim(a) == 2 and np.ndim(b) == 2:
+        # One operand a constant (a layer's weights): its largest item, found now, times the largest sum of the
+        # other's magnitudes along k (a sum, which XLA's CPU loops run faster than a reduce-max). No factor k.
+        other, axis = (cast[0], 1) if static[1] else (cast[1], 0)
+        largest = _largest(cast[1] if static[1] else cast[0]) * _lane_sum(other, axis) / max(k, 1)
+    else:
+        largest = _largest(cast[0]) * _largest(cast[1])
     a, b = jnp.asarray(a).astype(dtype), jnp.asarray(b).astype(dtype)
-    k = a.shape[-1]
     real = np.dtype(dtype).kind == "f"
     parts = jnp.float32 if np.dtype(dtype) in (np.complex64, np.float32) else jnp.float64
     top, slack, _ = _limits(parts, max(k, 1) * (1 if real else 2))
     finite_a = jnp.where(jnp.isfinite(a), a, 0)
     finite_b = jnp.where(jnp.isfinite(b), b, 0)
-    cheap = _largest(a) * _largest(b) * (1.0 + slack) * k < (top if real else top / 2)
-    if not real:  # (a complex product's bound alone: such matrices near overflow are refused)
+    cheap = jnp.asarray(largest * (1.0 + slack) * k < (top if real else top / 2))
+    if not real or not exact:  # (a complex product's bound alone: such matrices near overflow are refused)
         return cheap
 
     def exact_bound() -> Any:

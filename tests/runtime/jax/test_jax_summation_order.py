@@ -67,8 +67,58 @@ def branch(x):
     return x - 1.0
 
 
+def mixer(k, dtype):
+    """A constant of the graph (built from plain values while tracing), k x 3, from -max/4 to max/4 of ``dtype``."""
+    top = float(np.finfo(dtype).max) / 4
+    return np.linspace(-top, top, k * 3).astype(dtype).reshape(k, 3)
+
+
+def weighted(x):
+    m = x.reshape(2, -1)
+    return m @ mixer(m.shape[1], x.dtype)  # (a constant operand: its bound is found while lowering)
+
+
+def weighted_left(x):
+    m = x.reshape(2, -1)
+    return mixer(m.shape[1], x.dtype).T @ m.T
+
+
+def _once(x):
+    """A staged loop's counter: 0 as an array computed from ``x``, so that ``while k < 1`` is a loop of the graph
+    (its one iteration's checks are a loop's: the cheap bounds, the exact ones on a second run where one fails)."""
+    return np.isnan(x[0]).astype(np.int64) * 0
+
+
+def _looped(reduction, name):
+    """``reduction(x)`` inside a staged loop of one iteration."""
+    def looped(x):
+        out, k = reduction(x[:1]) * 0.0, _once(x)
+        while k < 1:
+            out = reduction(x)
+            k = k + 1
+        return out
+    looped.__name__ = looped.__qualname__ = name
+    return looped
+
+
+looped_total, looped_product = _looped(np.sum, "looped_total"), _looped(np.prod, "looped_product")
+
+
+def looped_gram(x):
+    m = x.reshape(2, -1)
+    out, k = np.zeros((2, 2), x.dtype), _once(x)
+    while k < 1:
+        out = m @ m.T
+        k = k + 1
+    return out
+
+
+LOOPED = {"looped_total": "total", "looped_gram": "gram", "looped_product": "product"}  # {program: straight one}
+
+
 def bound(name, x):
     """How far any order of the program's arithmetic may round from NumPy's, per output element."""
+    name = LOOPED.get(name, name)
     eps = np.finfo(x.dtype).eps * (len(x) + 2)
     size = np.where(np.isfinite(x), np.abs(x), 0).astype(np.float64)
     if name in ("total", "running", "columns", "branch"):
@@ -80,10 +130,14 @@ def bound(name, x):
         return eps * (m @ m.T)
     if name == "inner":
         return eps * np.dot(size, size[::-1])
+    if name in ("weighted", "weighted_left"):
+        products = size.reshape(2, -1) @ np.abs(mixer(len(x) // 2, np.float64))
+        return eps * (products if name == "weighted" else products.T)
     return None  # products: relative
 
 
-PROGRAMS = {f.__name__: f for f in (total, average, running, product, running_product, columns, gram, inner, branch)}
+PROGRAMS = {f.__name__: f for f in (total, average, running, product, running_product, columns, gram, inner, branch,
+                                     weighted, weighted_left, looped_total, looped_gram, looped_product)}
 POOL = [inf, -inf, nan, 0.0, -0.0, 1.0, -2.0, 0.5, 3.0, 1e308, -1e308, 1.7e308, -1.7e308, 1e200, -1e200, 1e154,
         -1e154, 1e-200, 1e-300, 3e38, -3e38, 1e-30]
 
@@ -115,6 +169,7 @@ def agree(name, got, want, x):
 def refusal_is_due(name, x):
     """Whether some order of the program's adding (multiplying) can overflow (underflow, for products), give or take
     twice the check's margin for rounding: the only case "jax" may refuse."""
+    name = LOOPED.get(name, name)
     info = np.finfo(x.dtype)
     top = float(info.max) * (1 - 16 * len(x) * float(info.eps))
     with np.errstate(all="ignore"):
@@ -124,6 +179,8 @@ def refusal_is_due(name, x):
             bits = np.log2(size[size > 0])
             return bool((bits[bits > 0].sum() >= np.log2(float(info.max)) - 1e-3 and small.any())
                         or (bits[bits < 0].sum() <= np.log2(float(info.smallest_normal)) + 1e-3 and big.any()))
+        if name in ("weighted", "weighted_left"):
+            return bool((size.reshape(2, -1) @ np.abs(mixer(len(x) // 2, x.dtype)).astype(np.float64)).max() >= top)
         if name in ("gram", "inner"):
             m = size.reshape(2, -1)
             return bool(max((m @ m.T).max(), np.dot(size, size[::-1])) >= top)
@@ -243,3 +300,81 @@ def test_integer_and_float16_sums_carry_no_check():
         assert not lowering.order_checked_nodes(lowering.lower(graph))
     graph = autograph.function(total, executor="jax").get_concrete_function(np.ones(8)).graph
     assert lowering.order_checked_nodes(lowering.lower(graph))
+
+
+def _primitives(jaxpr) -> set:
+    """The primitives of a closed jaxpr and of every jaxpr inside it."""
+    import jax
+
+    found = set()
+    for eqn in jaxpr.jaxpr.eqns:
+        found.add(eqn.primitive.name)
+        for sub in jax.core.subjaxprs(eqn.jaxpr) if hasattr(jax.core, "subjaxprs") else ():
+            found |= _primitives(sub)
+        for param in eqn.params.values():
+            for inner in param if isinstance(param, (tuple, list)) else (param,):
+                if hasattr(inner, "jaxpr") and hasattr(inner, "consts"):
+                    found |= _primitives(inner)
+    return found
+
+
+@pytest.mark.parametrize("fn", [looped_total, looped_gram, looped_product, total, gram])
+def test_a_first_run_holds_the_cheap_bounds_alone(fn):
+    # No lax.cond per checked op (inside a loop, one per iteration: the linear regression of `python -m benchmarks
+    # executors` ran 5.7x slower with them): the exact bounds are the exact twin's, which runs only where a cheap
+    # one failed.
+    import jax
+
+    from runtime.jax import lowering
+
+    x = np.linspace(-1.0, 1.0, 16)
+    graph = autograph.function(fn, executor="jax").get_concrete_function(x).graph
+    lowered = lowering.lower(graph)
+    assert lowering.order_checked_nodes(lowered) and not lowered.exact_order
+    with jax.enable_x64(True):
+        first = _primitives(jax.make_jaxpr(lowered.fn)(x))
+        twin = _primitives(jax.make_jaxpr(lowering.Lowered(lowered.graph, exact_order=True).fn)(x))
+    assert "while" in first or fn in (total, gram)
+    assert "cond" not in first and "cond" in twin
+
+
+@pytest.mark.parametrize("fn", [looped_total, looped_gram, looped_product, total, gram, product])
+@pytest.mark.parametrize("x", [np.full(16, 1e308), np.full(16, 1e30, np.float32), np.full(16, 1e-200),
+                               np.array([1e308, -1e308, nan] * 4 + [1e308] * 4)])
+def test_where_a_cheap_bound_fails_the_exact_twin_answers(fn, x):
+    # Near the float limit, every order gives one answer (all one way; a NaN in every lane): the cheap bound fails,
+    # the exact one holds, and the call gives NumPy's answer, through the dispatcher and after it too.
+    with np.errstate(all="ignore"):
+        want = fn(x)
+        f = autograph.function(fn, executor="jax")
+        for _ in range(3):
+            agree(LOOPED.get(fn.__name__, fn.__name__), f(x), want, x)
+
+
+@pytest.mark.parametrize("fn, x", [(looped_total, SUM_ORDER), (looped_gram, MATMUL_OVERFLOW)])
+def test_a_loop_refuses_where_the_order_decides(fn, x):
+    with np.errstate(all="ignore"):
+        want = fn(x)
+        with pytest.raises(autograph.OrderDependentOverflow):
+            autograph.function(fn, executor="jax")(x)
+        f = autograph.function(fn, executor="auto")
+        for _ in range(12):
+            np.testing.assert_array_equal(f(x), want)
+
+
+def test_a_graph_that_writes_a_variable_runs_the_exact_twin_on_the_variables_it_read():
+    # The cheap run's writes are not kept: the twin reads the Variable as the call found it (one iteration: 1).
+    count = autograph.Variable(np.zeros(()))
+
+    def f(x):
+        out, k = np.sum(x[:1]) * 0.0, _once(x)
+        while k < 1:
+            count.assign_add(1.0)
+            out = np.sum(x)
+            k = k + 1
+        return out
+
+    x = np.full(16, 1e308)
+    with np.errstate(all="ignore"):
+        got = autograph.function(f, executor="jax")(x)
+    assert got == np.inf and count.numpy() == 1.0
