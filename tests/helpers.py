@@ -1,6 +1,7 @@
 """Small helpers the test modules share."""
 
 import functools
+import importlib.util
 import itertools
 import linecache
 import os
@@ -113,6 +114,15 @@ def executors() -> list:
     """``executor=`` parameters for a graph test: "numpy", and "jax" (skipped where JAX is not usable)."""
     needs = pytest.mark.skipif(not jax_usable(), reason="needs JAX, which is not installed")
     return [pytest.param("numpy", id="numpy"), pytest.param("jax", id="jax", marks=needs)]
+
+
+def every_executor() -> list:
+    """``executor=`` parameters for a differential family: "numpy", "numba", "jax" and "auto", each skipped where
+    what it needs is not installed."""
+    no_jax = pytest.mark.skipif(not jax_usable(), reason="needs JAX, which is not installed")
+    no_numba = pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="needs numba, not installed")
+    return [pytest.param("numpy", id="numpy"), pytest.param("numba", id="numba", marks=no_numba),
+            pytest.param("jax", id="jax", marks=no_jax), pytest.param("auto", id="auto", marks=no_jax)]
 
 
 def same_result(got, want, executor: str = "numpy") -> None:

@@ -445,7 +445,9 @@ def _dot(a: Any, b: Any, out: Any = None) -> Tensor:
     j = -1 if y.ndim == 1 else -2
     if None not in (x.shape[-1], y.shape[j]) and x.shape[-1] != y.shape[j]:
         raise _not_aligned(x, y, -1, j)
-    if x.ndim <= 2 and y.ndim <= 2 or y.ndim == 1 or x.ndim == 1:
+    if x.ndim <= 2 and y.ndim <= 2:
+        return apply("dot", x, y)  # (NumPy's dot kernel: matmul's numbers, not its bits; ops.py)
+    if y.ndim == 1 or x.ndim == 1:
         return apply("matmul", x, y)  # matmul is dot here (a 1-D operand broadcasts over the other's stack)
     # N-d: a sum product over x's last axis and y's second-to-last, y's other axes after x's.
     return _tensordot(x, y, ([x.ndim - 1], [y.ndim - 2]))
@@ -459,7 +461,7 @@ def _inner(a: Any, b: Any) -> Tensor:
     if None not in (x.shape[-1], y.shape[-1]) and x.shape[-1] != y.shape[-1]:
         raise _not_aligned(x, y, -1, -1)
     if x.ndim <= 2 and y.ndim <= 2:
-        return apply("matmul", x, transpose(y)) if y.ndim == 2 else apply("matmul", x, y)
+        return apply("dot", x, transpose(y)) if y.ndim == 2 else apply("dot", x, y)  # (NumPy's inner: a dot)
     return _tensordot(x, y, ([x.ndim - 1], [y.ndim - 1]))
 
 
@@ -484,7 +486,7 @@ def _vdot(a: Any, b: Any) -> Tensor:
     x, y = reshape(arg(a), (-1,)), reshape(arg(b), (-1,))
     if None not in (x.shape[0], y.shape[0]) and x.shape[0] != y.shape[0]:
         raise ValueError(f"cannot reshape array of size {y.shape[0]} into shape ({x.shape[0]},)")
-    return apply("matmul", _conj(x), y)
+    return apply("vdot", x, y)  # (NumPy's own kernel: its bits are neither matmul's nor dot's; ops.py)
 
 
 @implements(np.tensordot, np.linalg.tensordot)
@@ -511,7 +513,7 @@ def _tensordot(a: Any, b: Any, axes: Any = 2) -> Tensor:
     summed = math.prod(as_[k] for k in axes_a)
     at = reshape(transpose(x, rest_a + axes_a), (math.prod(as_[k] for k in rest_a), summed))
     bt = reshape(transpose(y, axes_b + rest_b), (summed, math.prod(bs[k] for k in rest_b)))
-    return reshape(apply("matmul", at, bt), [as_[k] for k in rest_a] + [bs[k] for k in rest_b])
+    return reshape(apply("dot", at, bt), [as_[k] for k in rest_a] + [bs[k] for k in rest_b])
 
 
 def _axis_list(axes: Any) -> list:

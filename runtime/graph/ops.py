@@ -309,6 +309,14 @@ def _take(ins, attrs):
 _MOVES = Effects(cannot_fail=known_shapes, foldable=True)
 _op("matmul", _matmul, np.matmul, Effects(cannot_fail=exact_on_known_shapes, foldable=on_integers), NUMBA,
     ufunc=np.matmul)
+# ``np.dot`` (``x.dot``, ``np.inner``, ``np.vdot``, ``np.tensordot``'s product) of operands of at most 2 dims: the
+# same numbers as ``matmul``, not the same bits. NumPy's dot hands a vector, a matrix of one row or column, or a
+# strided or reversed vector to BLAS where matmul runs its own loop (or another BLAS routine), so the last bit
+# differs in most such calls (and an inf meeting an overflowing product: -inf against NaN). Its kernel is NumPy's.
+_op("dot", _matmul, np.dot, Effects(cannot_fail=exact_on_known_shapes, foldable=on_integers), NUMBA)
+# ``np.vdot`` of two vectors (flattened while tracing): NumPy's vdot adds a reversed vector in a loop of its own,
+# where its dot calls BLAS; its kernel is NumPy's, conjugating the first.
+_op("vdot", _matmul, np.vdot, Effects(cannot_fail=exact_on_known_shapes, foldable=on_integers))
 _op("reshape", lambda ins, a: [(shapes.reshape(ins[0].shape, a["shape"]), ins[0].dtype)], core_kernels.reshape,
     _MOVES, NUMBA)
 _op("transpose", _transpose, core_kernels.transpose, TOTAL_EXACT, NUMBA)

@@ -233,7 +233,7 @@ def _summed(graph: Graph) -> set:
     HLO otherwise the same) made each call 25% slower on CPU, for a reason inside XLA's dot we did not pin down."""
     summed: set = set(graph.outputs)
     for node in graph.nodes:
-        if node.op != "matmul":
+        if node.op not in ("matmul", "dot", "vdot"):
             summed.update(node.inputs)
         for name in ops.OPS[node.op].subgraphs:
             summed |= _summed(node.attrs[name])
@@ -935,6 +935,8 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "sort": lambda ctx, x, axis: rules_array.sort(x, axis),
     "argsort": lambda ctx, x, axis: rules_array.argsort(x, axis),
     "matmul": _matmul,
+    "dot": _matmul,
+    "vdot": lambda ctx, a, b: _matmul(ctx, jnp.conj(a), b),
     "reshape": lambda ctx, x, shape: jnp.reshape(x, shape),
     "transpose": lambda ctx, x, axes: jnp.transpose(x, axes),
     "broadcast_to": lambda ctx, x, shape: jnp.broadcast_to(x, shape),

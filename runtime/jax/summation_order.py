@@ -48,7 +48,8 @@ MESSAGE = ("the partial sums (or products) of this {op} may overflow here, and N
            "default; executor='auto' does so by itself for this call), or scale the values down first")
 
 # The ops whose order matters, by the kind of their order: {op: "sum" | "product" | "matmul"}.
-ORDERED = {"sum": "sum", "mean": "sum", "cumsum": "sum", "prod": "product", "cumprod": "product", "matmul": "matmul"}
+ORDERED = {"sum": "sum", "mean": "sum", "cumsum": "sum", "prod": "product", "cumprod": "product", "matmul": "matmul",
+           "dot": "matmul", "vdot": "matmul"}
 
 
 def checked_nodes(nodes: Sequence[Node]) -> list:
@@ -61,13 +62,13 @@ def _checked_dtype(node: Node) -> bool:
     out = np.dtype(node.outputs[0].dtype)
     if ORDERED[node.op] == "product" and out.kind == "c":  # (a complex product is a scan in NumPy's order)
         return False
-    items = [np.dtype(v.dtype) for v in node.inputs[:2 if node.op == "matmul" else 1]]
+    items = [np.dtype(v.dtype) for v in node.inputs[:2 if ORDERED[node.op] == "matmul" else 1]]
     return out.kind in "fc" and out.itemsize >= 4 and all(d.kind in "fc" and d != np.float16 for d in items)
 
 
 def errors() -> dict:
     """``{op: (error class, message)}`` for ``Lowered``'s failures."""
-    return {op: (OrderDependentOverflow, MESSAGE.format(op=f"np.{op}" if op != "matmul" else "matrix product"))
+    return {op: (OrderDependentOverflow, MESSAGE.format(op=f"np.{op}" if ORDERED[op] != "matmul" else "matrix product"))
             for op in ORDERED}
 
 

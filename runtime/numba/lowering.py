@@ -375,6 +375,15 @@ def _matmul(ctx: _Context, a: str, b: str) -> str:
     return full
 
 
+def _dot(ctx: _Context, a: str, b: str) -> str:
+    """``np.dot`` of two matrices with no dimension of 1: matmul's bits there (ops.py's ``dot``); of a vector, or a
+    matrix of one row or column, NumPy's dot calls other BLAS routines than the kernels follow: the interpreter's."""
+    if any(len(v.shape) != 2 or 1 in v.shape or None in v.shape for v in ctx.node.inputs):
+        raise Unsupported("`np.dot` of a vector or of a matrix with a dimension of 1 has no numba rule (NumPy's "
+                          "BLAS calls there round otherwise than matmul's)")
+    return _matmul(ctx, a, b)
+
+
 def _rows(v: Value) -> int:
     return 1 if len(v.shape) == 1 else v.shape[0]
 
@@ -529,6 +538,7 @@ _STRUCTURE_RULES: dict[str, Rule] = {
     "any": _exact_reduction("any", _ARITH + _BOOL),
     "all": _exact_reduction("all", _ARITH + _BOOL),
     "matmul": _matmul,
+    "dot": _dot,
     "reshape": _reshape,
     "transpose": _transpose,
     "broadcast_to": _broadcast_to,

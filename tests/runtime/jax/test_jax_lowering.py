@@ -90,6 +90,7 @@ STRUCTURE_CASES = [
       for x in (M, INTS) for axis, keep in ((None, False), (1, False), (0, True))],
     *[(op, [x], dict(axis=axis)) for op in ("cumsum", "cumprod") for x in (M, INTS, M > 0) for axis in (None, 0, 1)],
     *[(op, [M], dict(axis=axis)) for op in ("sort", "argsort") for axis in (None, 0, 1)],
+    ("dot", [M, V[::-1]], {}), ("dot", [M, M.T], {}), ("vdot", [V, V[::-1]], {}),
     ("matmul", [M, M.T], {}), ("matmul", [INTS, V.astype(F32)], {}), ("matmul", [INTS, INTS.T.copy()], {}),
     ("reshape", [M], dict(shape=(4, 3))), ("reshape", [M], dict(shape=(-1,))),
     ("transpose", [M], dict(axes=(1, 0))),

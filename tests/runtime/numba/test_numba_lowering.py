@@ -33,7 +33,7 @@ CLAIMED = {
     "add", "sub", "mul", "truediv", "neg", "abs", "square", "sqrt", "floor", "ceil", "trunc", "copysign",
     "isnan", "isinf", "isfinite", "maximum", "minimum", "logical_not", "logical_and", "logical_or", "logical_xor",
     "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "eq", "ne", "lt", "le", "gt", "ge", "floordiv", "mod",
-    "sum", "mean", "max", "min", "any", "all", "matmul", "reshape", "transpose", "broadcast_to", "cast", "where",
+    "sum", "mean", "max", "min", "any", "all", "matmul", "dot", "reshape", "transpose", "broadcast_to", "cast", "where",
     "getitem", "concatenate", "stack", "constant", "full", "full_like", "arange", "dim", "cond", "while_loop",
     "python_int", "contiguous", "layout_like",
 }
@@ -85,6 +85,8 @@ def test_elementwise_op_is_exact_or_refused(name):
 
 @pytest.mark.parametrize("op, arrays, attrs", STRUCTURE_CASES + [
     ("matmul", [np.asfortranarray(RNG.normal(size=(5, 4))), RNG.normal(size=(4, 3))], {}),
+    ("dot", [RNG.normal(size=(5, 4)), RNG.normal(size=(4, 3))], {}),  # (a vector's: refused, the interpreter's)
+    ("dot", [RNG.normal(size=(5, 4)), RNG.normal(size=(4,))[::-1]], {}),
     ("sum", [RNG.normal(size=(300,))], dict(axis=None, keepdims=False)),
 ], ids=lambda v: v if isinstance(v, str) else "")
 def test_structure_op_is_exact_or_refused(op, arrays, attrs):
