@@ -76,12 +76,15 @@ def blas_threads() -> int:
 BLAS_THREADS = blas_threads()         # read once: OpenBLAS read them once too, when NumPy loaded it
 
 
+_PRODUCTS = frozenset({"matmul", "dot", "vdot"})  # (NumPy's matmul, dot and vdot kernels: BLAS or its own loops)
+
+
 def cost(node: Any) -> Optional[float]:
     """Estimated seconds for ``node``'s kernel from its static shapes; None when a shape is unknown."""
     values = (*node.inputs, *node.outputs)
     if any(None in v.shape for v in values):
         return None
-    if node.op == "matmul" and node.outputs:
+    if node.op in _PRODUCTS and node.outputs:
         a = node.inputs[0]
         inner = a.shape[-1] if a.shape else 1
         flops = 2.0 * math.prod(node.outputs[0].shape) * inner
@@ -101,10 +104,10 @@ def holds_gil(node: Any) -> bool:
     measured not to overlap at all (0.97-0.99x; 36x36 and larger overlap 1.8-1.9x), whatever the cause."""
     if not node.outputs:
         return True
-    if node.op == "matmul" and node.inputs and node.inputs[0].shape:
+    if node.op in _PRODUCTS and node.inputs and node.inputs[0].shape:
         if math.prod(node.outputs[0].shape) * node.inputs[0].shape[-1] <= SMALL_MATMUL:
             return True
-    if node.op == "matmul" or node.op in _LINALG_CUBIC:
+    if node.op in _PRODUCTS or node.op in _LINALG_CUBIC:
         iterations = math.prod(max(1, math.prod(v.shape)) for v in node.outputs)
     else:
         iterations = max(math.prod(v.shape) for v in (*node.inputs, *node.outputs))
@@ -114,7 +117,7 @@ def holds_gil(node: Any) -> bool:
 def uses_every_core(node: Any) -> bool:
     """Whether BLAS runs ``node`` on all cores already (a large float matmul, when BLAS may use several
     threads): it gains nothing from a lane of its own, and beside another one it would share the cores."""
-    if BLAS_THREADS < 2 or node.op != "matmul" or not node.outputs or node.outputs[0].dtype.kind not in "fc":
+    if BLAS_THREADS < 2 or node.op not in _PRODUCTS or not node.outputs or node.outputs[0].dtype.kind not in "fc":
         return False
     a = node.inputs[0]
     return math.prod(node.outputs[0].shape) * (a.shape[-1] if a.shape else 1) > BLAS_THREADED

@@ -66,7 +66,7 @@ MAX_BLOCK = 64     # nodes in a block, at most (besides constants)
 I64 = np.dtype(np.int64)
 # Where a stacked constant's slice, a run-time value under JAX, may stand: (op, input position) or
 # (op, None) for every input. A slice bound, a shape or an arange bound must stay a static number.
-_DYNAMIC_OK = frozenset([*((op, None) for op in (*ops.ELEMENTWISE, "matmul", "where", "clip")),
+_DYNAMIC_OK = frozenset([*((op, None) for op in (*ops.ELEMENTWISE, "matmul", "dot", "where", "clip")),
                           *((op, 0) for op in ("reshape", "transpose", "broadcast_to", "cast", "getitem", "sum",
                                                "prod", "max", "min", "mean"))])
 
