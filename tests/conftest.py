@@ -207,7 +207,9 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
     # (stop 89: make test took 11:21 of pytest on 2 cores, 2 of it a failing example's shrink; the new summation-order
     # family took 70 s at 6 examples, numba's sums of infinities 33 s; and the static-range programs and the integer
     # scalar writes went from a third to a fifth, the coverage corpus from a twentieth to a thirtieth)
-    "tests/runtime/jax/test_jax_summation_order.py::test_order_never_gives_another_answer": 2,
+    # (stop 91: 14 programs x 4 executors now; at 1 in 2, gram-auto and looped_gram-auto took 17 and 16 s of a 10:12
+    # make test, by --durations: "auto" runs each example 12 times and compiles it for XLA and numba)
+    "tests/runtime/jax/test_jax_summation_order.py::test_order_never_gives_another_answer": 3,
     "tests/runtime/numba/test_numba_lowering.py::"
     "test_float_sums_of_infinities_and_nan_are_numpys_at_every_place_and_length": 2,
     # (stop 90: a fresh clone's make test took 13:56 of pytest; the memory-layout family took 86 s on 2 workers at 4
