@@ -124,12 +124,6 @@ def _lane_magnitude(x: Any, axes: tuple) -> Any:
     return jnp.max(total, initial=0) if total.ndim else total
 
 
-def _lane_sum(x: Any, axis: int) -> Any:
-    """The largest sum of the magnitudes of ``x``'s finite items along ``axis`` (of each part of a complex one)."""
-    sums = [jnp.sum(jnp.where(jnp.isfinite(p), jnp.abs(p), 0), axis) for p in _real_parts(x)]
-    return jnp.max(functools.reduce(jnp.maximum, sums), initial=0)
-
-
 def _unless(cheap: Any, exact: Callable[[], Any]) -> Any:
     """True where ``cheap`` holds, else ``exact()``: made only where the cheap bound fails (``lax.cond``)."""
     return lax.cond(cheap, lambda: jnp.bool_(True), exact)
@@ -205,7 +199,7 @@ def matmul_ok(a: Any, b: Any, dtype: Any, exact: bool = True) -> Any:
         # One operand a constant (a layer's weights): its largest item, found now, times the largest sum of the
         # other's magnitudes along k (a sum, which XLA's CPU loops run faster than a reduce-max). No factor k.
         other, axis = (cast[0], 1) if static[1] else (cast[1], 0)
-        largest = _largest(cast[1] if static[1] else cast[0]) * _lane_sum(other, axis) / max(k, 1)
+        largest = _largest(cast[1] if static[1] else cast[0]) * _lane_magnitude(other, (axis,)) / max(k, 1)
     else:
         largest = _largest(cast[0]) * _largest(cast[1])
     a, b = jnp.asarray(a).astype(dtype), jnp.asarray(b).astype(dtype)
