@@ -70,7 +70,17 @@ from autograph.executors import executor_for, single_output
 from autograph.no_source import has_source, needs_conversion_hint, warn_traced_as_written
 from autograph.retracing import CHANGED_OUTSIDE, RetracingMonitor, RetracingWarning
 from autograph.trace_guards import OwnWrite, TraceGuard, any_changed, first_change
-from runtime.graph import Tensor, TensorSpec, TreeDef, Variable, current_builder, formatted, iterator_watch, trace
+from runtime.graph import (
+    Tensor,
+    TensorSpec,
+    TreeDef,
+    Variable,
+    current_builder,
+    formatted,
+    iterator_watch,
+    trace,
+    unflattener,
+)
 from runtime.graph import flatten as flatten_outputs
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
@@ -790,7 +800,7 @@ class Function(metaclass=_FunctionClass):
         watch.check()
         self.tracing_count += 1
         graph, out_tree = traced
-        join = outputs.join
+        join = outputs.fast_join()  # (a generated expression: no walk of the tree per call)
         execute = executor_for(graph, self.executor)  # inputs -> a tuple of outputs (autograph/executors.py)
         # An output the interpreter may return as the caller's array or a view of it (`return np.copy(x)`,
         # `x.flatten()`, `x[:]`, after the passes): a copy where eager's result is a new array, a new view object
@@ -807,6 +817,7 @@ class Function(metaclass=_FunctionClass):
             pairs = aliasing_pairs(len(input_names), written)
             sites = list(write_sites)
             returned = list(returned_arguments)
+            split = unflattener(out_tree)
 
             def run(inputs: list) -> Any:
                 if written:
@@ -823,11 +834,13 @@ class Function(metaclass=_FunctionClass):
                     flat[i] = flat[i][()]
                 for i in numbers:
                     flat[i] = flat[i].item()
-                for (i, kinds), tag in zip(typed, flat[len(flat) - len(typed):]):
-                    flat[i] = kinds[int(tag)].convert(flat[i])
-                result, new_values, _ = out_tree.unflatten(flat)
-                for k, value in zip(written, new_values):
-                    write_back(self.__name__, inputs[k], value)
+                if typed:  # (each step only where the trace needs it: a call pays no slice or zip it needs not)
+                    for (i, kinds), tag in zip(typed, flat[len(flat) - len(typed):]):
+                        flat[i] = kinds[int(tag)].convert(flat[i])
+                result, new_values, _ = split(flat)
+                if written:
+                    for k, value in zip(written, new_values):
+                        write_back(self.__name__, inputs[k], value)
                 result = list(result)
                 for i, k in returned:
                     result[i] = inputs[k]
@@ -968,6 +981,10 @@ class _Outputs:
     def single(self) -> bool:
         """Whether the function returns one array (or number), nothing else: the common case."""
         return self.tree.kind == "leaf" and not self.constants
+
+    def fast_join(self) -> Callable[[list], Any]:
+        """``join`` for a list of computed leaves, as one generated expression (runtime.graph.tracing.unflattener)."""
+        return unflattener(self.tree, self.constants)
 
     def join(self, computed: Any) -> Any:
         if not self.constants:

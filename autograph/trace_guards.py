@@ -186,8 +186,9 @@ class TraceGuard:
             groups.setdefault(kind if kind in _FINGERPRINTS else "whole", []).append(obj)
         self._checks = [(_FINGERPRINTS[kind], objects, _kept(_FINGERPRINTS[kind](objects)))
                         for kind, objects in groups.items() if kind != "whole"]
-        self._checks.append((None, [i for i, (kind, *_) in enumerate(self.pictures)
-                                    if kind not in _FINGERPRINTS], None))
+        whole = [i for i, (kind, *_) in enumerate(self.pictures) if kind not in _FINGERPRINTS]
+        if whole:  # (none, most often: no loop over an empty list at every call)
+            self._checks.append((None, whole, None))
 
     def abandon(self) -> None:
         """The trace failed (an error the function raised, an interrupt): give the objects that outlive it back
@@ -424,11 +425,16 @@ def _containers(objects: list) -> tuple:
 
 def _mappings(mappings: list) -> tuple:
     """Dicts (read as dict reads them: no override) or namespaces: their lengths, keys and the ids of their values."""
+    if len(mappings) == 1:  # (the same tuples, with no chain: a method's `self` is the most common picture)
+        mapping = mappings[0]
+        return (len(mapping),), tuple(dict.keys(mapping)), tuple(map(id, dict.values(mapping)))
     return (tuple(map(len, mappings)), tuple(chain.from_iterable(map(dict.keys, mappings))),
             tuple(map(id, chain.from_iterable(map(dict.values, mappings)))))
 
 
 def _namespaces(objects: list) -> tuple:
+    if len(objects) == 1:
+        return _mappings([objects[0].__dict__])
     return _mappings(list(map(_get_dict, objects)))
 
 
@@ -817,5 +823,9 @@ def first_change(guards: list[TraceGuard]) -> Optional[str]:
 
 
 def any_changed(guards: list[TraceGuard]) -> bool:
-    """Whether any of ``guards`` finds a change (the compiled call's test)."""
-    return first_change(guards) is not None
+    """Whether any of ``guards`` finds a change (the compiled call's test, at every call: no call of
+    ``first_change`` between)."""
+    for guard in guards:
+        if guard.changed() is not None:
+            return True
+    return False

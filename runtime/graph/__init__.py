@@ -42,11 +42,11 @@ from runtime.graph.ir import FrozenDict, Graph, Node, Value, VerificationError, 
 from runtime.graph.loops import unroll_limit
 from runtime.graph.ops import OPS
 from runtime.graph.tensor import Tensor
-from runtime.graph.tracing import TensorSpec, TreeDef, flatten, trace, trace_subgraph
+from runtime.graph.tracing import TensorSpec, TreeDef, flatten, trace, trace_subgraph, unflattener
 from runtime.graph.variables import Variable, assert_, print_
 
 __all__ = [
     "GRAPH_BACKEND", "NUMPY_KERNELS", "OPS", "FrozenDict", "Graph", "GraphBackend", "GraphRange", "Node", "Tensor",
     "TensorSpec", "TreeDef", "Value", "Variable", "VerificationError", "assert_", "current_builder", "flatten",
-    "print_", "run", "trace", "trace_subgraph", "unroll_limit", "verify",
+    "print_", "run", "trace", "trace_subgraph", "unflattener", "unroll_limit", "verify",
 ]

@@ -191,6 +191,85 @@ def nest_tree(x: Any, walk: Callable[[Any], TreeDef]) -> TreeDef:
     return TreeDef(kind, children, cls=cls, shell=_shell(x))
 
 
+# Beyond these, ``unflattener`` hands back ``tree.unflatten`` itself: a deeper nest would make an expression
+# the compiler recurses into once per level, and a larger one costs more to compile than a call saves.
+_UNFLATTENER_DEPTH, _UNFLATTENER_LEAVES = 40, 500
+
+
+def unflattener(tree: TreeDef, constants: Optional[dict[int, Any]] = None) -> Callable[[Sequence[Any]], Any]:
+    """``tree.unflatten`` for a run's hot path: one generated expression that builds the nest from a list of
+    computed leaves, no walk of the tree per call. ``constants``: leaves (by their index among all of
+    ``tree``'s) that every call returns as these objects; the list then holds the others, in order.
+
+        unflattener(tree of ((x, y), {"a": z}))   # lambda leaves: ((leaves[0], leaves[1]), {k0: leaves[2]})
+
+    A list of another length than the tree wants is passed to ``tree.unflatten``, whose error it raises."""
+    constants = constants or {}
+    names: dict[str, Any] = {"rebuilt": rebuilt}
+    computed = iter(range(tree_size(tree)))
+    position = iter(range(10**9))
+
+    def named(value: Any) -> str:
+        name = f"c{len(names)}"
+        names[name] = value
+        return name
+
+    def expression(node: TreeDef, depth: int) -> str:
+        if depth > _UNFLATTENER_DEPTH:
+            raise _TooLarge
+        if node.kind == "leaf":
+            at = next(position)
+            return named(constants[at]) if at in constants else f"leaves[{next(computed)}]"
+        if node.kind == "none":
+            return "None"
+        items = [expression(child, depth + 1) for child in node.children]
+        if node.shell is not None:  # a subclass of list, tuple or dict: its own protocol fills a copy
+            return f"rebuilt({named(node)}, [{', '.join(items)}])"
+        if node.kind == "dict":
+            return "{" + ", ".join(f"{named(key)}: {item}" for key, item in zip(node.keys, items)) + "}"
+        if node.kind == "list":
+            return f"[{', '.join(items)}]"
+        if node.cls is not None:  # a namedtuple
+            return f"{named(node.cls)}({', '.join(items)})"
+        return f"({', '.join(items)}{',' if len(items) == 1 else ''})"
+
+    size = tree_size(tree)
+    if size > _UNFLATTENER_LEAVES:
+        return _slow_unflattener(tree, constants)
+    try:
+        body = expression(tree, 0)
+    except _TooLarge:
+        return _slow_unflattener(tree, constants)
+    wanted = size - len(constants)
+    names["slow"], names["wanted"] = _slow_unflattener(tree, constants), wanted
+    source = (f"def unflatten(leaves):\n"
+              f"    if len(leaves) != wanted:\n"
+              f"        return slow(leaves)\n"
+              f"    return {body}\n")
+    exec(compile(source, "<runtime.graph.tracing.unflattener>", "exec"), names)
+    return names["unflatten"]
+
+
+class _TooLarge(Exception):
+    """A nest deeper than ``unflattener`` writes out."""
+
+
+def tree_size(tree: TreeDef) -> int:
+    """How many leaves ``tree`` holds."""
+    return 1 if tree.kind == "leaf" else sum(tree_size(child) for child in tree.children)
+
+
+def _slow_unflattener(tree: TreeDef, constants: dict[int, Any]) -> Callable[[Sequence[Any]], Any]:
+    if not constants:
+        return tree.unflatten
+    size = tree_size(tree)
+
+    def unflatten(leaves: Sequence[Any]) -> Any:
+        it = iter(leaves)
+        return tree.unflatten([constants[i] if i in constants else next(it) for i in range(size)])
+    return unflatten
+
+
 def _shell(x: Any) -> Any:
     """An empty copy of ``x`` (a subclass of list, tuple or dict) for ``rebuilt``: copy.copy, the class's own
     protocol for a new object like this one, emptied (a tuple's is its instance dict)."""
