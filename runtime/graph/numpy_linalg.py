@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 import operator
-import string
 import warnings
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 from numpy.lib.array_utils import normalize_axis_index
 
+from runtime.graph import einsum_subscripts
 from runtime.graph.numpy_api import arg, implements, reject
 from runtime.graph.ops_linalg import linalg_types, real_dtype
 from runtime.graph.shapes import normalize_axis
@@ -83,15 +83,6 @@ def _swap_last(x: Tensor) -> Tensor:
     axes = list(range(x.ndim))
     axes[-1], axes[-2] = axes[-2], axes[-1]
     return transpose(x, axes)
-
-
-def _exact_sum(x: Tensor, axes: Any, keepdims: bool = False) -> Tensor:
-    """A sum in ``x``'s own dtype, as einsum and dot accumulate (``np.sum`` widens int32 to int64; a
-    wrapped int64 sum cast back to int32 wraps the same way). Bools sum as ``any``."""
-    if x.dtype == np.bool_:
-        return reduce("any", x, axes, keepdims)
-    total = reduce("sum", x, axes, keepdims)
-    return cast(total, x.dtype)
 
 
 def _abs2(x: Tensor) -> Tensor:
@@ -725,213 +716,33 @@ def _matrix_transpose(x: Any, /) -> Tensor:
 
 # --- einsum ---------------------------------------------------------------------------------------
 
-def _einsum_term(term: str, k: int) -> list:
-    """One operand's subscripts as a list of letters and at most one Ellipsis."""
-    if term.replace("...", "").count(".") or term.count("...") > 1:
-        raise ValueError("einstein sum subscripts string contains a '.' that is not part of an ellipsis ('...') in "
-                         f"operand {k}")
-    out: list = []
-    for part in term.split("..."):
-        for c in part:
-            if c not in string.ascii_letters:
-                raise ValueError(f"invalid subscript '{c}' in einstein sum subscripts string, subscripts must "
-                                 "be letters")
-            out.append(c)
-        out.append(Ellipsis)
-    return out[:-1]
-
-
-def _einsum_parse(subscripts: str, ndims: list[int]) -> tuple[list[list], list]:
-    """Labels per operand and of the output. Ellipsis dims get int labels -k..-1 (right-aligned, so
-    they broadcast across operands as NumPy's do); letters stay letters."""
-    subscripts = subscripts.replace(" ", "")
-    inputs, arrow, output = subscripts.partition("->")
-    terms = inputs.split(",")
-    if len(terms) > len(ndims):
-        raise ValueError("fewer operands provided to einstein sum function than specified in the subscripts string")
-    if len(terms) < len(ndims):
-        raise ValueError("more operands provided to einstein sum function than specified in the subscripts string")
-    labels, ellipsis_rank = [], 0
-    for k, (term, nd) in enumerate(zip(terms, ndims)):
-        parsed = _einsum_term(term, k)
-        letters = [c for c in parsed if c is not Ellipsis]
-        if len(letters) > nd:
-            raise ValueError(f"einstein sum subscripts string contains too many subscripts for operand {k}")
-        if Ellipsis not in parsed:
-            if len(letters) < nd:
-                raise ValueError("operand has more dimensions than subscripts given in einstein sum, but no '...' "
-                                 "ellipsis provided to broadcast the extra dimensions.")
-            labels.append(letters)
-            continue
-        extra = nd - len(letters)
-        ellipsis_rank = max(ellipsis_rank, extra)
-        at = parsed.index(Ellipsis)
-        labels.append(parsed[:at] + list(range(-extra, 0)) + parsed[at + 1:])
-    if arrow:
-        if "->" in output:
-            raise ValueError("invalid subscript '-' in einstein sum subscripts string, subscripts must be letters")
-        parsed = _einsum_term(output, len(terms))
-        letters = [c for c in parsed if c is not Ellipsis]
-        for c in letters:
-            if letters.count(c) > 1:
-                raise ValueError(f"einstein sum subscripts string includes output subscript '{c}' multiple times")
-            if not any(c in lab for lab in labels):
-                raise ValueError(f"einstein sum subscripts string included output subscript '{c}' which never "
-                                 "appeared in an input")
-        if Ellipsis in parsed:
-            at = parsed.index(Ellipsis)
-            out = parsed[:at] + list(range(-ellipsis_rank, 0)) + parsed[at + 1:]
-        elif ellipsis_rank:
-            raise ValueError("output has more dimensions than subscripts given in einstein sum, but no '...' "
-                             "ellipsis provided to broadcast the extra dimensions.")
-        else:
-            out = parsed
-    else:  # implicit: the broadcast dims, then the letters used once, in character-code order (A..Z, a..z)
-        counts: dict = {}
-        for lab in labels:
-            for c in lab:
-                if isinstance(c, str):
-                    counts[c] = counts.get(c, 0) + 1
-        out = list(range(-ellipsis_rank, 0)) + sorted(c for c, count in counts.items() if count == 1)
-    return labels, out
-
-
-def _einsum_sizes(xs: list[Tensor], labels: list[list]) -> dict:
-    sizes: dict = {}
-    for k, (x, lab) in enumerate(zip(xs, labels)):
-        mine: dict = {}
-        for c, d in zip(lab, x.shape):
-            if c in mine and None not in (mine[c], d) and mine[c] != d:
-                raise ValueError(f"dimensions in operand {k} for collapsing index '{c}' don't match ({mine[c]} != {d})")
-            mine[c] = d
-        for c, d in mine.items():
-            seen = sizes.get(c, 1)
-            if d != 1 and seen != 1 and None not in (seen, d) and seen != d:
-                raise ValueError(f"operands could not be broadcast together: dimension '{c}' is {seen} in one "
-                                 f"operand and {d} in operand {k}")
-            sizes[c] = d if seen == 1 else seen if d == 1 else d if seen is None else seen
-    return sizes
-
-
-def _take_diagonals(x: Tensor, lab: list) -> tuple[Tensor, list]:
-    """Repeated labels in one operand ('ii') select the diagonal."""
-    while len(set(lab)) < len(lab):
-        c = next(c for c in lab if lab.count(c) > 1)
-        p = lab.index(c)
-        q = lab.index(c, p + 1)
-        (n,) = _known("einsum", x, (p,))
-        rest = [k for k in range(x.ndim) if k not in (p, q)]
-        ar = np.arange(n)
-        x = getitem(transpose(x, rest + [p, q]), (Ellipsis, ar, ar))
-        lab = [lab[k] for k in rest] + [c]
-    return x, lab
-
-
-def _sum_labels(x: Tensor, lab: list, drop: set) -> tuple[Tensor, list]:
-    axes = tuple(k for k, c in enumerate(lab) if c in drop)
-    if not axes:
-        return x, lab
-    return _exact_sum(x, axes), [c for c in lab if c not in drop]
-
-
-def _contract(x: Tensor, lx: list, y: Tensor, ly: list, keep: set) -> tuple[Tensor, list]:
-    """Two operands as one: shared labels not kept are summed by a matmul, kept ones are its batch."""
-    x, lx = _sum_labels(x, lx, {c for c in lx if c not in ly and c not in keep})
-    y, ly = _sum_labels(y, ly, {c for c in ly if c not in lx and c not in keep})
-    shared = [c for c in lx if c in ly]
-    summed = [c for c in shared if c not in keep]
-    # A summed label of size 1 on one side broadcasts against the other: sum the other side first.
-    for c in summed:
-        dx, dy = x.shape[lx.index(c)], y.shape[ly.index(c)]
-        if dx == 1 and dy != 1:
-            y = _exact_sum(y, ly.index(c), keepdims=True)
-        elif dy == 1 and dx != 1:
-            x = _exact_sum(x, lx.index(c), keepdims=True)
-    batch = [c for c in shared if c in keep]
-    only_x = [c for c in lx if c not in ly]
-    only_y = [c for c in ly if c not in lx]
-    xt = transpose(x, [lx.index(c) for c in batch + only_x + summed])
-    yt = transpose(y, [ly.index(c) for c in batch + summed + only_y])
-    nb = len(batch)
-    groups = [xt.shape[nb:nb + len(only_x)], xt.shape[nb + len(only_x):], yt.shape[nb + len(summed):]]
-    if all(len(g) <= 1 for g in groups):  # a matmul as it is, size-1 axes standing in for empty groups
-        xm = xt if only_x else getitem(xt, (slice(None),) * nb + (None,))
-        xm = xm if summed else getitem(xm, (Ellipsis, None))
-        ym = yt if summed else getitem(yt, (slice(None),) * nb + (None,))
-        ym = ym if only_y else getitem(ym, (Ellipsis, None))
-        out = apply("matmul", xm, ym)
-        out = getitem(out, (Ellipsis, slice(None) if only_x else 0, slice(None) if only_y else 0))
-        return out, batch + only_x + only_y
-    if None not in groups[0] + groups[1] + groups[2]:  # flatten each group into one axis
-        m, k, n = (math.prod(g) for g in groups)
-        out = apply("matmul", _merge(xt, nb, (m, k)), _merge(yt, nb, (k, n)))
-        return _merge(out, nb, tuple(groups[0]) + tuple(groups[2])), batch + only_x + only_y
-    # Unknown sizes in a group: broadcast the product and sum it (right, but it holds the whole product).
-    xb = getitem(xt, (slice(None),) * (nb + len(only_x)) + (None,) * len(only_y) + (Ellipsis,))
-    yt = transpose(y, [ly.index(c) for c in batch + only_y + summed])
-    yb = getitem(yt, (slice(None),) * nb + (None,) * len(only_x) + (Ellipsis,))
-    product = xb * yb
-    axes = tuple(range(product.ndim - len(summed), product.ndim))
-    return (_exact_sum(product, axes) if axes else product), batch + only_x + only_y
-
-
-def _merge(x: Tensor, nb: int, tail: tuple) -> Tensor:
-    """``x`` with its axes after the first ``nb`` reshaped to ``tail``."""
-    if None in x.shape[:nb]:
-        if x.shape[:nb].count(None) > 1:
-            raise TypeError("np.einsum: more than one batch dimension of unknown size; give the function an "
-                            "input_signature with their sizes")
-        return reshape(x, tuple(-1 if d is None else d for d in x.shape[:nb]) + tail)
-    return reshape(x, x.shape[:nb] + tail)
-
-
-def _einsum_args(operands: tuple) -> tuple[str, list]:
-    """The subscripts string and the operands, from either calling convention."""
-    if isinstance(operands[0], str):
-        return operands[0], list(operands[1:])
-    # einsum(op0, sublist0, op1, sublist1, ..., [sublistout]): labels 0-25 are 'A'-'Z', 26-51 'a'-'z'.
-    def letters(sub: Any) -> str:
-        static("einsum", subscripts=sub)
-        out = ""
-        for s in sub:
-            if s is Ellipsis:
-                out += "..."
-            elif isinstance(s, (int, np.integer)) and 0 <= s < 52:
-                out += chr(ord("A") + s) if s < 26 else chr(ord("a") + s - 26)
-            else:
-                raise ValueError("subscript is not within the valid range [0, 52)")
-        return out
-    pairs, out = (operands[:-1], operands[-1]) if len(operands) % 2 else (operands, None)
-    subscripts = ",".join(letters(sub) for sub in pairs[1::2])
-    return subscripts + ("" if out is None else "->" + letters(out)), list(pairs[0::2])
-
-
 @implements(np.einsum)
 def _einsum(*operands: Any, out: Any = None, optimize: Any = False, dtype: Any = None, order: str = "K",
             casting: str = "safe") -> Tensor:
+    """One ``einsum`` node, whose kernel is NumPy's own einsum called as the program called it (ops_linalg.py):
+    its sum-of-products loops, or with ``optimize`` its BLAS contractions, give their own last bits, which no
+    composition of ``matmul``s and sums matched. The subscripts, sizes and ``dtype`` are checked now, with
+    NumPy's errors."""
     reject("einsum", out=out)
     if not operands:
         raise ValueError("must specify the einstein sum subscripts string and at least one operand")
-    static("einsum", optimize=optimize)
-    subscripts, arrays = _einsum_args(operands)
+    static("einsum", optimize=optimize, order=order, casting=casting)
+    if isinstance(operands[0], str):
+        subscripts, arrays = operands[0], list(operands[1:])
+    else:  # einsum(op0, sublist0, op1, sublist1, ..., [sublistout])
+        pairs = operands[:-1] if len(operands) % 2 else operands
+        for sub in (*pairs[1::2], *operands[len(pairs):]):
+            static("einsum", subscripts=sub)
+        subscripts, arrays = einsum_subscripts.from_sublists(operands), list(pairs[0::2])
     xs = [arg(a) for a in arrays]
     if dtype is not None:
         for k, x in enumerate(xs):
             if not np.can_cast(x.dtype, dtype, casting):
                 raise TypeError(f"Iterator operand {k} dtype could not be cast from {x.dtype!r} to "
                                 f"{np.dtype(dtype)!r} according to the rule '{casting}'")
-        xs = [cast(x, dtype) for x in xs]
-    result_dtype = np.result_type(*(x.dtype for x in xs))
-    labels, output = _einsum_parse(subscripts, [x.ndim for x in xs])
-    _einsum_sizes(xs, labels)
-    pairs = [_take_diagonals(x, lab) for x, lab in zip(xs, labels)]
-    # Sum early what only one operand has and the output lacks; then contract left to right.
-    x, lx = pairs[0]
-    later = [c for _, lab in pairs[1:] for c in lab]
-    x, lx = _sum_labels(x, lx, {c for c in lx if c not in output and c not in later})
-    for k, (y, ly) in enumerate(pairs[1:], 1):
-        keep = set(output) | {c for _, lab in pairs[k + 1:] for c in lab}
-        x, lx = _contract(x, lx, y, ly, keep)
-    x, lx = _sum_labels(x, lx, {c for c in lx if c not in output})
-    x = cast(x, result_dtype)
-    return transpose(x, [lx.index(c) for c in output])
+    labels, _ = einsum_subscripts.parse(subscripts, [x.ndim for x in xs])
+    einsum_subscripts.sizes([x.shape for x in xs], labels)
+    if isinstance(optimize, list):  # (an explicit path, ['einsum_path', (0, 1), ...]: a tuple in the graph)
+        optimize = tuple(tuple(step) if isinstance(step, list) else step for step in optimize)
+    return bind1("einsum", xs, subscripts=subscripts, optimize=optimize,
+                 dtype=None if dtype is None else np.dtype(dtype), order=order, casting=casting)

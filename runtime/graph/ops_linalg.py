@@ -52,8 +52,8 @@ from typing import Any
 
 import numpy as np
 
-from runtime.graph import shapes
-from runtime.graph.opdefs import define
+from runtime.graph import einsum_subscripts, shapes
+from runtime.graph.opdefs import Effects, define, exact_on_known_shapes, on_integers
 from runtime.staging import NotStageable, user_location
 
 JAX = "runtime.jax.rules_linalg"
@@ -315,6 +315,22 @@ def _inv_or_nan_kernel(a: np.ndarray) -> np.ndarray:
     return out
 
 
+def _einsum_rule(ins, attrs):
+    """NumPy's einsum of ``attrs["subscripts"]``: each output label's size (broadcast across the operands), in
+    the operands' result type or the ``dtype`` the call gave."""
+    labels, output = einsum_subscripts.parse(attrs["subscripts"], [len(v.shape) for v in ins])
+    found = einsum_subscripts.sizes([v.shape for v in ins], labels)
+    dtype = attrs["dtype"] if attrs["dtype"] is not None else np.result_type(*(v.dtype for v in ins))
+    return [(tuple(found[label] for label in output), np.dtype(dtype))]
+
+
+def _einsum_kernel(*operands: Any, subscripts: str, optimize: Any, dtype: Any, order: str, casting: str) -> Any:
+    """``np.einsum`` as the program called it (an explicit path, kept as a tuple in the graph, as NumPy's list)."""
+    if isinstance(optimize, tuple):
+        optimize = list(optimize)
+    return np.einsum(subscripts, *operands, optimize=optimize, dtype=dtype, order=order, casting=casting)
+
+
 # --- the ops --------------------------------------------------------------------------------------
 
 define("inv", _same_shape_rule, kernel=np.linalg.inv, jax=JAX)
@@ -331,3 +347,7 @@ define("qr", _qr_rule, kernel=_qr_kernel, jax=JAX)
 define("cholesky", _same_shape_rule, kernel=lambda a, upper: np.linalg.cholesky(a, upper=upper), jax=JAX)
 define("lstsq", _lstsq_rule, kernel=_lstsq_kernel, jax=JAX)
 define("lstsq_residuals", _lstsq_residuals_rule, kernel=_lstsq_residuals_kernel, jax=JAX)
+# ``np.einsum``: NumPy's own kernel (its C loops, or with ``optimize`` its BLAS contractions) on the interpreter;
+# XLA's rule contracts pair by pair with order-checked products and sums (runtime/jax/rules_einsum.py).
+define("einsum", _einsum_rule, kernel=_einsum_kernel, jax="runtime.jax.rules_einsum",
+       effects=Effects(cannot_fail=exact_on_known_shapes, foldable=on_integers))

@@ -745,12 +745,7 @@ def _plus_zero(total: Any) -> Any:
     return _by_parts(lambda t: jnp.where(t == 0, jnp.zeros_like(t), t), total)
 
 
-def _order_checked(ctx, ok: Callable[[bool], Any]) -> None:
-    """The node's check that XLA's order of adding (multiplying) gives NumPy's answer, if the lowering allotted it
-    one (summation_order.py): ``ok(exact)`` is made only then, the cheap bound alone unless the lowering is the
-    exact twin that runs a call whose cheap bound failed (``Lowered.exact_order``)."""
-    if ctx.node in ctx.lowering.assert_codes:
-        index_checks.fail_unless(ctx, ok(ctx.lowering.exact_order))
+_order_checked = summation_order.order_checked  # (the rules here call it often)
 
 
 def _sum(ctx, x: Any, axis: Any, keepdims: bool) -> Any:

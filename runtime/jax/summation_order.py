@@ -40,6 +40,7 @@ import numpy as np
 from jax import lax
 
 from runtime.graph.ir import Node
+from runtime.jax import index_checks
 from runtime.limits import OrderDependentOverflow
 
 MESSAGE = ("the partial sums (or products) of this {op} may overflow here, and NumPy's order of adding (multiplying) "
@@ -49,7 +50,15 @@ MESSAGE = ("the partial sums (or products) of this {op} may overflow here, and N
 
 # The ops whose order matters, by the kind of their order: {op: "sum" | "product" | "matmul"}.
 ORDERED = {"sum": "sum", "mean": "sum", "cumsum": "sum", "prod": "product", "cumprod": "product", "matmul": "matmul",
-           "dot": "matmul", "vdot": "matmul"}
+           "dot": "matmul", "vdot": "matmul", "einsum": "matmul"}  # (einsum: its sums and matmuls, rules_einsum.py)
+
+
+def order_checked(ctx: Any, ok: Callable[[bool], Any]) -> None:
+    """The node's check that XLA's order of adding (multiplying) gives NumPy's answer, if the lowering allotted it
+    one: ``ok(exact)`` is made only then, the cheap bound alone unless the lowering is the exact twin that runs a
+    call whose cheap bound failed (``Lowered.exact_order``). A rule may check several sums of its node."""
+    if ctx.node in ctx.lowering.assert_codes:
+        index_checks.fail_unless(ctx, ok(ctx.lowering.exact_order))
 
 
 def checked_nodes(nodes: Sequence[Node]) -> list:

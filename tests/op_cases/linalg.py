@@ -45,4 +45,13 @@ CASES = [
     ("lstsq", [np.ones((4, 2)), np.arange(4.0)], dict(rcond=-1.0)),  # rank-deficient
     ("lstsq_residuals", [TALL, RNG.normal(size=(5,))], dict(rcond=None)),
     ("lstsq_residuals", [TALL.astype(np.float32), RNG.normal(size=(5, 2)).astype(np.float32)], dict(rcond=None)),
+    # einsum: NumPy's own kernel, its attributes as the staging records them (runtime/graph/numpy_linalg.py)
+    ("einsum", [A, STACK], dict(subscripts="ij,bjk->bik", optimize=False, dtype=None, order="K", casting="safe")),
+    ("einsum", [STACK], dict(subscripts="bii->b", optimize=False, dtype=None, order="K", casting="safe")),
+    ("einsum", [INTS, INTS], dict(subscripts="ij,ij", optimize=False, dtype=None, order="K", casting="safe")),
+    ("einsum", [F32, A], dict(subscripts="ij,jk", optimize=True, dtype=None, order="K", casting="safe")),
+    ("einsum", [CPLX, STACK, A], dict(subscripts="...ij,...jk,kl->...il", optimize=("einsum_path", (0, 1), (0, 1)),
+                                      dtype=None, order="K", casting="safe")),
+    ("einsum", [INTS], dict(subscripts="ij->j", optimize=False, dtype=np.dtype(np.float32), order="C",
+                            casting="unsafe")),
 ]

@@ -165,3 +165,167 @@ def test_the_graph_names_numpys_kernels():
 
     assert "dot" in ops(("dot", "row", "matrix")) and "matmul" not in ops(("dot", "row", "matrix"))
     assert "vdot" in ops(("vdot", "row", "column"))
+
+
+# --- np.einsum: NumPy's own kernel (runtime/graph/ops_linalg.py's `einsum` op) ------------------------------------
+#
+# Until stop 92 a graph composed einsum of diagonals, sums and one matmul per pair of operands, which gave another
+# last bit than NumPy's einsum loops (or its BLAS contractions, with `optimize`) in 28 of 36 layout pairs. The
+# family draws subscripts (repeated labels, ellipses, implicit and explicit outputs, one to three operands), operand
+# layouts (transposed, reversed, strided views), dtypes and `optimize`.
+
+LABELS = "abcd"
+LAYOUTS = {
+    "plain": lambda x: x,
+    "transposed": lambda x: x.T,     # (its base has the reversed shape)
+    "reversed": lambda x: x[::-1],   # a negative stride on the first axis
+    "strided": lambda x: x[::2],     # every other row of a base twice as long
+}
+EINSUM_EXAMPLES = int(os.environ.get("AUTOGRAPH_EINSUM_EXAMPLES", "30"))
+
+
+@st.composite
+def einsum_specs(draw):
+    """``(subscripts, layouts, optimize, base shapes, dtypes)``: a valid einsum and how its operands are laid out."""
+    sizes = {c: draw(st.integers(1, 4)) for c in LABELS}
+    ellipsis = draw(st.booleans())
+    extra = tuple(draw(st.lists(st.integers(1, 3), max_size=2))) if ellipsis else ()
+    terms, layouts, bases = [], [], []
+    for _ in range(draw(st.integers(1, 3))):
+        labels = draw(st.lists(st.sampled_from(LABELS), max_size=3))
+        terms.append(("..." if ellipsis else "") + "".join(labels))
+        shape = extra + tuple(sizes[c] for c in labels)
+        layout = draw(st.sampled_from(sorted(LAYOUTS))) if shape else "plain"
+        layouts.append(layout)
+        bases.append(shape[::-1] if layout == "transposed" else (2 * shape[0],) + shape[1:] if layout == "strided"
+                     else shape)
+    used = sorted({c for term in terms for c in term if c != "."})
+    subscripts = ",".join(terms)
+    if draw(st.booleans()):
+        subscripts += "->" + ("..." if ellipsis else "") + "".join(draw(st.lists(st.sampled_from(used), unique=True))
+                                                                   if used else [])
+    dtype = draw(st.sampled_from([np.float64, np.float64, np.float32, np.complex128, np.int64]))
+    dtypes = [draw(st.sampled_from([np.float32, np.float64])) if dtype == np.float32 else dtype for _ in terms]
+    return subscripts, tuple(layouts), draw(st.booleans()), tuple(bases), tuple(dtypes)
+
+
+@functools.cache
+def einsum_program(subscripts, layouts, optimize):
+    def f(*operands):
+        return np.einsum(subscripts, *(LAYOUTS[layout](x) for layout, x in zip(layouts, operands)),
+                         optimize=optimize)
+    return f
+
+
+@functools.cache
+def einsum_staged(subscripts, layouts, optimize, executor):
+    return autograph.function(einsum_program(subscripts, layouts, optimize), executor=executor)
+
+
+def operand(rng, shape, dtype):
+    if np.dtype(dtype).kind == "i":
+        return rng.integers(-50, 50, shape).astype(dtype)
+    x = rng.standard_normal(shape) * 10.0 ** rng.uniform(-3, 3, shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
+@pytest.mark.parametrize("executor", every_executor())
+@settings(max_examples=EINSUM_EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(spec=einsum_specs(), seed=st.integers(0, 2**32 - 1))
+def test_a_graph_einsums_as_numpy_does(executor, spec, seed):
+    subscripts, layouts, optimize, bases, dtypes = spec
+    rng = np.random.default_rng(seed)
+    operands = [operand(rng, shape, dtype) for shape, dtype in zip(bases, dtypes)]
+    fn = einsum_program(subscripts, layouts, optimize)
+    want = fn(*operands)
+    got = einsum_staged(subscripts, layouts, optimize, executor)(*operands)
+    assert type(got) is type(want) and (got.dtype, got.shape) == (want.dtype, want.shape)
+    if executor in ("numpy", "numba") or want.dtype.kind == "i":
+        np.testing.assert_array_equal(got, want)  # NumPy's bits
+        return
+    # XLA adds in an order of its own: within the rounding of any order, the products' magnitudes summed.
+    views = [np.abs(LAYOUTS[layout](x)).astype(np.float64) for layout, x in zip(layouts, operands)]
+    magnitude = np.einsum(subscripts, *views)
+    terms = max(1, int(np.prod([x.size for x in operands], dtype=np.float64) ** 0.5))
+    eps = max(float(np.finfo(np.dtype(d)).eps) for d in dtypes)
+    assert np.all(np.abs(got.astype(np.complex128) - want) <= 4 * eps * (terms + 4) * magnitude + 1e-300)
+
+
+@pytest.mark.parametrize("subscripts", ["i,i", "ij,j->i", "ij,jk", "ii", "ij,jk,kl->il"])
+def test_pinned_einsums_that_a_composition_rounds_otherwise(subscripts):
+    # Each of these gave the composition's bits until stop 92: matmul's (or a sum's) instead of einsum's loops.
+    rng = np.random.default_rng(3)
+    terms = subscripts.split("->")[0].split(",")
+    f = einsum_staged(subscripts, ("plain",) * len(terms), False, "numpy")
+    differs = 0
+    for _ in range(20):
+        operands = [rng.standard_normal((37,) * len(term)) for term in terms]
+        views = operands
+        want = np.einsum(subscripts, *views)
+        composed = {"i,i": lambda: views[0] @ views[1], "ij,j->i": lambda: views[0] @ views[1],
+                    "ij,jk": lambda: views[0] @ views[1], "ii": lambda: np.sum(np.diagonal(views[0])),
+                    "ij,jk,kl->il": lambda: (views[0] @ views[1]) @ views[2]}[subscripts]()
+        differs += not np.array_equal(composed, want)
+        got = f(*operands)
+        np.testing.assert_array_equal(got, want)
+        assert type(got) is type(want)
+    assert differs > 3  # (the case does tell the kernels apart)
+
+
+def test_the_graph_holds_one_einsum_node_with_the_calls_arguments():
+    def contract(a, b):
+        return np.einsum(a, [0, 1], b, [1, 2], [0, 2], optimize=["einsum_path", (0, 1)])
+
+    graph = autograph.function(contract).get_concrete_function(np.ones((2, 3)), np.ones((3, 4))).graph
+    (node,) = [node for node in graph.nodes if node.op == "einsum"]
+    assert [node.op for node in graph.nodes] == ["einsum"]
+    assert node.attrs["subscripts"] == "AB,BC->AC" and node.attrs["optimize"] == ("einsum_path", (0, 1))
+    a, b = np.random.default_rng(1).standard_normal((2, 3)), np.random.default_rng(2).standard_normal((3, 4))
+    np.testing.assert_array_equal(autograph.function(contract)(a, b), contract(a, b))
+
+
+def test_a_repeated_label_of_a_size_known_only_at_run_time_stages():
+    # (The composition took the diagonal with an index of the label's size, which had to be known while tracing.)
+    def trace_of(a):
+        return np.einsum("ii->", a)
+
+    f = autograph.function(trace_of, input_signature=[autograph.TensorSpec((None, None))])
+    for n in (1, 4, 7):
+        a = np.random.default_rng(n).standard_normal((n, n))
+        assert f(a) == trace_of(a)
+
+
+@pytest.mark.skipif(not jax_usable(), reason="needs JAX, which is not installed")
+def test_an_einsum_whose_order_decides_its_answer_is_refused_on_xla():
+    from runtime.limits import OrderDependentOverflow
+
+    inf = np.inf
+    x = np.array([-inf, 1e308, inf, inf, inf, -inf, -inf, -inf, 3.0, inf])
+
+    def inner(x):
+        return np.einsum("i,i", x, x[::-1])
+
+    with np.errstate(all="ignore"):
+        want = inner(x)
+        with pytest.raises(OrderDependentOverflow, match="may overflow here"):
+            autograph.function(inner, executor="jax")(x)
+        np.testing.assert_array_equal(autograph.function(inner, executor="auto")(x), want)  # (NaN: NumPy's loop)
+        np.testing.assert_array_equal(autograph.function(inner)(x), want)
+
+
+def test_the_converted_form_on_plain_values_einsums_as_numpy():
+    fn = einsum_program("ij,jk->ik", ("reversed", "transposed"), False)
+    rng = np.random.default_rng(4)
+    a, b = rng.standard_normal((9, 9)), rng.standard_normal((9, 9))
+    want = fn(a, b)
+    converted = autograph.convert(fn)
+    np.testing.assert_array_equal(converted(a, b), want)
+    if jax_usable():
+        import jax
+
+        seen = []
+        jax.make_jaxpr(lambda: seen.append(converted(a, b)) or 0)()
+        np.testing.assert_array_equal(seen[0], want)
