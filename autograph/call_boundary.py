@@ -29,6 +29,11 @@ A trace assumes three things about its arguments that a key by value or by (shap
   (``x.flags.writeable = False``, ``np.broadcast_to``'s views) or a NumPy scalar; a graph would run whole
   first (Variables updated, other arguments written) and fail at the write-back. The call is refused before
   anything runs, with NumPy's class and message at the line of the write (``check_writeable``).
+- **A reshape or ravel of an argument is NumPy's view of it** where the graph relies on that (a write through
+  ``x.ravel()`` or ``x.reshape(...)`` that must reach ``x``, a read of one after ``x`` was written). NumPy makes a
+  view only where the caller's array is laid out for one (``ravel``: C-contiguous; ``reshape``: where no copy is
+  needed), and a copy otherwise, which the write does not reach. A call whose argument is laid out otherwise is
+  refused before the graph runs (``LayoutDependentView``, ``check_layouts``), with the line that relied on it.
 """
 
 from __future__ import annotations
@@ -109,6 +114,40 @@ class ReadOnlyArgument(ValueError, Limitation):
     """The graph writes into an argument whose array is read-only (``x.flags.writeable`` is False, as for
     ``np.broadcast_to``'s views): NumPy's ``ValueError: assignment destination is read-only``, raised before the
     graph runs, at the line of the write."""
+
+
+class LayoutDependentView(ValueError, Limitation):
+    """The graph relies on a reshape or ravel of an argument sharing its memory (a write through it, a read of it
+    after the argument was written), and the array this call passed is laid out so that NumPy's reshape or ravel
+    of it is a copy: raised before the graph runs, naming the line."""
+
+
+def check_layouts(inputs: Sequence[Any], layouts: Sequence[tuple], names: Sequence[str], function: str) -> None:
+    """Raise ``LayoutDependentView`` where NumPy's reshape or ravel of an input would copy it, for each
+    ``(input, view kind, shape, site)`` of ``layouts`` (runtime/graph/tensor.py, ``_rely_on_layout``): a ravel is a
+    view of a C-contiguous array; a reshape where NumPy needs no copy (asked of NumPy: the reshaped array shares
+    the input's memory). Costs a flag test per ravel, a reshape per reshape."""
+    for k, kind, shape, site in layouts:
+        x = inputs[k]
+        if not isinstance(x, np.ndarray) or x.size == 0:
+            continue
+        if kind == "raveled":
+            if x.flags.c_contiguous:
+                continue
+            what = f"{names[k]}.ravel()"
+        else:
+            unknown = sum(1 for d in shape if d is None)
+            if x.flags.c_contiguous or unknown <= 1 and np.may_share_memory(
+                    x.reshape(tuple(-1 if d is None else d for d in shape)), x):
+                continue
+            what = f"{names[k]}.reshape{tuple(shape)!r}".replace("None", "-1")
+        where = format_site(*site) if site is not None else function
+        raise LayoutDependentView(
+            f"{where}: {function} relies on {what} sharing memory with its argument '{names[k]}' (a write through it "
+            f"that must reach '{names[k]}', or a read of it after '{names[k]}' was written), and the array passed "
+            f"for it is not laid out for that (strides {x.strides} for shape {x.shape}): NumPy's {what} of it is a "
+            f"copy, which the write would not reach. Pass a C-contiguous array (np.ascontiguousarray({names[k]})), "
+            f"or write into '{names[k]}' itself, or into a .copy() of the reshaped array")
 
 
 class UnwritableArgument(TypeError, Limitation):

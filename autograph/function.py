@@ -62,7 +62,7 @@ import numpy as np
 
 from autograph import api, file_reads
 from autograph.argument_writes import ArgumentWrites
-from autograph.call_boundary import aliasing_pairs, check_aliasing, check_writeable, returned_views
+from autograph.call_boundary import aliasing_pairs, check_aliasing, check_layouts, check_writeable, returned_views
 from autograph.call_keys import MAX_FAST_CALLS, key_of, make_binder, make_fast_call, make_lookup
 from autograph.concrete_function import ConcreteFunction, StaleTraceError, is_jax, is_tensor_like, show, show_leaf
 from autograph.dispatch import Dispatcher, make_dispatch_call, single_trace
@@ -731,6 +731,8 @@ class Function(metaclass=_FunctionClass):
         scalars: list = []
         numbers: list = []
         typed: list = []  # (output position, each path's kind) of the path-typed outputs, whose tags end the outputs
+        layouts: list = []  # (input position, view kind, shape, site): a reshape or ravel of it relied on as a view
+        as_laid_out: list = []  # outputs that are np.ascontiguousarray(x) (and alike) of an argument
 
         def body_and_writes(*placeholders: Any) -> Any:
             # An argument the function writes into in place (x[i] = v) is written back after each run, as
@@ -744,12 +746,20 @@ class Function(metaclass=_FunctionClass):
                                 key=lambda k: first_writes.index(id(placeholders[k]))
                                 if id(placeholders[k]) in first_writes else len(first_writes))
             write_sites[:] = [current_builder().first_writes.get(id(placeholders[k])) for k in written]
+            # A reshape or ravel of an argument is NumPy's view of it only where the caller's array is laid out so:
+            # where the graph relied on one (runtime/graph/tensor.py, _rely_on_layout), each call checks the layout.
+            layouts[:] = [(k, *need) for k, p in enumerate(placeholders)
+                          for need in current_builder().layout_requirements.get(id(p), ())]
             # An output that is an argument's own tensor (`x[0] = 1; return x`, `return x`) is the caller's
             # array itself, as eager returns the object it was given: output position -> input position.
             returned_arguments[:] = [(i, k) for i, leaf in enumerate(result) for k, p in enumerate(placeholders)
                                      if leaf is p]
             # Which other outputs are views of an argument eagerly (x[1:], x.T, x[:]): those may share its memory.
             views[:] = [i for i, leaf in enumerate(result) if _view_of_any(leaf, placeholders)]
+            # (np.ascontiguousarray(x) and the other calls that copy only for another layout: the array itself
+            # where it is laid out so, as the interpreter's kernel gives it)
+            as_laid_out[:] = [i for i, leaf in enumerate(result) if isinstance(leaf, Tensor)
+                              and leaf._view is not None and leaf._view_kind == "layout"]
             # Which outputs stand for a NumPy scalar (np.sum(x), x[0]): returned as one, as eager returns it (a 0-d
             # array is not hashable, nor a float, and json cannot write it).
             returned_at = {j for j, _ in returned_arguments}
@@ -806,8 +816,9 @@ class Function(metaclass=_FunctionClass):
         # `x.flatten()`, `x[:]`, after the passes): a copy where eager's result is a new array, a new view object
         # where eager's is a view (`x[:] is x` is False), the argument itself where the function returned it.
         returned_at = {i for i, _ in returned_arguments}
-        aliases = [(i, k, i in views) for i, k in returned_views(graph).items() if i not in returned_at]
-        if written or returned_arguments or aliases or scalars or numbers or typed:
+        aliases = [(i, k, i in views) for i, k in returned_views(graph).items()
+                   if i not in returned_at and i not in as_laid_out]
+        if written or returned_arguments or aliases or scalars or numbers or typed or layouts:
             # The graph reads each argument as passed and writes back after the run: an argument sharing memory
             # with one it writes into would not see the write, as it would in NumPy, and one that cannot be
             # written would fail only after the whole graph ran. Such calls are refused before the run
@@ -823,6 +834,8 @@ class Function(metaclass=_FunctionClass):
                 if written:
                     check_writeable(inputs, written, input_names, self.__name__, sites)
                     check_aliasing(inputs, pairs, input_names, self.__name__, user_location)
+                if layouts:
+                    check_layouts(inputs, layouts, input_names, self.__name__)
                 flat = [np.asarray(x) for x in execute(inputs)]
                 for i, k, view in aliases:
                     out = flat[i]

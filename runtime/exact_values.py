@@ -154,9 +154,11 @@ def refuse_array_class(leaf: Any, where: str, as_written: bool = True, at_caller
 
 # --- results that share memory with an argument ------------------------------------------------------
 
-# The ops whose NumPy kernel may return a view of its input (the rest compute new arrays; a constant or a
-# Variable's value is none of the caller's).
-VIEW_OPS = frozenset({"reshape", "transpose", "broadcast_to", "getitem"})
+# The ops whose NumPy kernel may return a view of its input, or the input itself (the rest compute new arrays; a
+# constant or a Variable's value is none of the caller's). ``contiguous`` is ``np.asarray(x, order=...)``: the
+# array itself where it is laid out so, which `x.copy()` of a C-contiguous argument returned to its caller until
+# stop 92 (the caller's own array, where NumPy's is a new one).
+VIEW_OPS = frozenset({"reshape", "sized_reshape", "transpose", "broadcast_to", "getitem", "contiguous"})
 
 
 def returned_views(graph: Any) -> dict[int, int]:

@@ -43,6 +43,9 @@ class GraphBuilder:
         # On the outermost builder: id(tensor) -> (file, line) of the first write into it (tensor.write), in the
         # order the trace made them, so a call can name the write a read-only argument would fail at.
         self.first_writes: dict[int, Optional[tuple[str, int]]] = {}
+        # On the outermost builder: id(argument) -> [(view kind, view shape, (file, line))] for each reshape or ravel of
+        # an argument that the graph relies on sharing its memory (tensor._rely_on_layout): checked at each call.
+        self.layout_requirements: dict[int, list] = {}
         # On the outermost builder: the tensors str() or format() gave a mark in a message
         # (runtime/graph/formatted.py), by (id(Value), format spec) and by number: (number, Value, its builder, spec).
         self.marks: dict[tuple, tuple] = {}

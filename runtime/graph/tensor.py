@@ -127,7 +127,9 @@ class Tensor:
         stamp = base.stamp()
         if seen == stamp:
             return value, owner
-        if self._view_kind != "view":
+        if self._view_kind in _LAYOUT_VIEWS:
+            _rely_on_layout(self)
+        elif self._view_kind != "view":
             made, _, remedy = _MAYBE_SHARED[self._view_kind]
             raise NotStageable(
                 f"{user_location()}: this tensor came from {made}, and the array it was taken from has been written "
@@ -2069,13 +2071,14 @@ def reshape(x: Any, shape: Any) -> Tensor:
     if shape == x.shape:
         return alias(x)
     out = bind1("reshape", [x], shape=shape)
-    # NumPy's reshape shares memory with x when x's layout allows; ours does when x is not itself a view
-    # (a fresh array is contiguous). Of a view, whether NumPy copies depends on strides: such results
-    # refuse writes and stale reads instead of guessing.
+    # NumPy's reshape shares memory with x when x's layout allows; ours does when x is not itself a view (a
+    # fresh array is contiguous; an argument's layout is the caller's, checked at each call where the graph relies
+    # on it: _rely_on_layout). Of a view, whether NumPy copies depends on strides: such results refuse writes and
+    # stale reads instead of guessing.
     old_shape = x.shape
     return Tensor(out._value, out.builder, view=(x, lambda base: bind1("reshape", [base], shape=shape),
                                                  lambda base, new: reshape(new, old_shape)),
-                  view_kind="view" if x._view is None else "maybe")
+                  view_kind="reshaped" if x._view is None else "maybe")
 
 
 def _sized_reshape(x: Tensor, shape: Any) -> Tensor:
@@ -2105,7 +2108,7 @@ def _sized_reshape(x: Tensor, shape: Any) -> Tensor:
             return reshape(new, tuple(dims))
         return _sized_reshape(new, dims)
     return Tensor(out._value, out.builder, view=(x, lambda base: bind1("sized_reshape", [base, *sizes], shape=template),
-                                                 back), view_kind="view" if x._view is None else "maybe")
+                                                 back), view_kind="reshaped" if x._view is None else "maybe")
 
 
 def reshape_in_order(x: Any, shape: Any, order: Any = "C", copy_: Any = None, name: str = "reshape") -> Tensor:
@@ -2122,7 +2125,9 @@ def reshape_in_order(x: Any, shape: Any, order: Any = "C", copy_: Any = None, na
     if copy_ is False and (order == "F" or x._view is not None):
         raise NotStageable(f"{user_location()}: {name}(..., copy=False): whether NumPy can give it without a copy "
                            "depends on the array's strides, which a graph does not fix; leave copy out (None)")
-    if order == "C":
+    if order == "C" and name == "ravel" and copy_ is None:
+        out = _raveled(x)
+    elif order == "C":
         out = reshape(x, shape)
     else:
         if isinstance(shape, Tensor) or isinstance(shape, (tuple, list)) and any(isinstance(d, Tensor) for d in shape):
@@ -2136,6 +2141,19 @@ def reshape_in_order(x: Any, shape: Any, order: Any = "C", copy_: Any = None, na
                                                         lambda base, new: _fortran_reshape(new, old_shape)),
                          view_kind="maybe")
     return copy(out) if copy_ else out
+
+
+def _raveled(x: Tensor) -> Tensor:
+    """``np.ravel(x)``: a view of a C-contiguous array, else a C-contiguous copy (where ``x.reshape(-1)`` would be
+    a view of a reversed or strided vector, and a later kernel, a dot or a sum, would read it in another order). Its
+    value is a ``contiguous`` node's reshaped (the array itself where it is contiguous already)."""
+    def forward(base: Tensor) -> Tensor:
+        return bind1("reshape", [bind1("contiguous", [base], order="C")], shape=(-1,))
+
+    old_shape = x.shape
+    out = forward(x)
+    return Tensor(out._value, out.builder, view=(x, forward, lambda base, new: reshape(new, old_shape)),
+                  view_kind="raveled" if x._view is None else "maybe")
 
 
 def _fortran_reshape(x: Tensor, dims: tuple) -> Tensor:
@@ -2247,6 +2265,26 @@ _MAYBE_SHARED = {
 }
 
 
+# The view kinds that are NumPy's views of an array only where its memory layout allows (``x.reshape(...)`` of an
+# array that is no view: where no copy is needed; ``x.ravel()``: where ``x`` is C-contiguous). A fresh array is laid
+# out so; an argument is laid out as the caller's array is, which a trace does not fix: where the graph relies on
+# such a view of an argument (a write through it, a read of it after the argument was written), the call checks the
+# argument's layout before the graph runs (autograph/call_boundary.py, ``check_layouts``).
+_LAYOUT_VIEWS = frozenset({"reshaped", "raveled"})
+
+
+def _rely_on_layout(view: Tensor) -> None:
+    """Note, on the outermost trace, that the graph relies on ``view`` sharing memory with its base, where the base
+    is an argument of the function: ``(kind, shape, site)`` under the argument's id (``layout_requirements``)."""
+    base = view._view[0]
+    root = current_builder().root()
+    if any(base is argument for argument in getattr(root, "arguments", ())):
+        needs = root.layout_requirements.setdefault(id(base), [])
+        need = (view._view_kind, view._value.shape, user_site())  # (not view.shape: that reads the view again)
+        if all(kept[:2] != need[:2] for kept in needs):
+            needs.append(need)
+
+
 def layouts_differ(shape: Sequence[Any]) -> bool:
     """Whether a C- and an F-ordered array of ``shape`` lie differently in memory: two dims or more longer than 1
     (a dim known only when the graph runs may be), and no dim 0."""
@@ -2266,8 +2304,21 @@ def order_name(order: Any) -> str:
 def laid_out(x: Tensor, order: str) -> Tensor:
     """``x``'s items laid out as NumPy's ``order`` ("C" or "F") lays out an array it makes: a ``contiguous`` node
     where the layouts differ (runtime/graph/ops_layout.py). NumPy sums in memory order, so a graph that kept
-    another layout would round otherwise."""
-    return bind1("contiguous", [x], order=order) if layouts_differ(x.shape) else x
+    another layout would round otherwise. A view, or an argument (laid out as the caller's array is), may be strided
+    or reversed whatever its shape: a ``contiguous`` node too (NumPy copies it; the kernel gives the array itself
+    where it is laid out so already)."""
+    return bind1("contiguous", [x], order=order) if layouts_differ(x.shape) or _may_be_strided(x) else x
+
+
+def _may_be_strided(x: Tensor) -> bool:
+    """Whether ``x``'s memory may not be one contiguous run of its items: a view, or an argument of the function, with
+    a dimension longer than 1 (only such a dimension's stride matters) and none empty."""
+    if 0 in x.shape or all(d == 1 for d in x.shape):
+        return False
+    if x._view is not None:
+        return True
+    builder = current_builder()
+    return builder is not None and any(x is argument for argument in getattr(builder.root(), "arguments", ()))
 
 
 def laid_out_like(x: Tensor, prototype: Any, order: Any = "K") -> Tensor:
@@ -2584,7 +2635,9 @@ def write(target: Tensor, new: Tensor, mirrored: tuple = (), carried_out: bool =
         if id(target) not in root.first_writes:
             root.first_writes[id(target)] = user_site()
     else:
-        if target._view_kind != "view":
+        if target._view_kind in _LAYOUT_VIEWS:
+            _rely_on_layout(target)
+        elif target._view_kind != "view":
             made, remedy, _ = _MAYBE_SHARED[target._view_kind]
             raise NotStageable(
                 f"{user_location()}: writing into the result of {made}: NumPy shares memory with the original only "

@@ -266,11 +266,29 @@ def test_the_graph_says_where_it_lays_out():
     assert "layout_like[order='K']" in str(graph)
 
 
+def asfortranarray_of_a_new_array(x):
+    return np.asfortranarray(x + 1.0)
+
+
 @pytest.mark.parametrize("shape", [(5,), (1, 7), (7, 1), (0, 3), ()])
 def test_no_layout_node_where_layouts_cannot_differ(shape):
-    graph = autograph.function(asfortranarray).get_concrete_function(np.ones(shape)).graph
+    # (An array the function made is contiguous; an argument may be strided whatever its shape: stop 92.)
+    graph = autograph.function(asfortranarray_of_a_new_array).get_concrete_function(np.ones(shape)).graph
     assert "contiguous" not in str(graph)
+    np.testing.assert_array_equal(autograph.function(asfortranarray_of_a_new_array)(np.ones(shape)),
+                                  asfortranarray_of_a_new_array(np.ones(shape)))
     np.testing.assert_array_equal(autograph.function(asfortranarray)(np.ones(shape)), np.asfortranarray(np.ones(shape)))
+
+
+@pytest.mark.parametrize("make", [lambda b: b[::-1], lambda b: b[::2], lambda b: b],
+                         ids=["reversed", "strided", "plain"])
+def test_an_argument_vector_is_laid_out_as_numpy_lays_it_out(make):
+    # NumPy's asfortranarray of a reversed or strided vector is a contiguous copy, of a contiguous one the vector
+    # itself: a graph that took every argument for contiguous returned the strided view itself.
+    x = make(np.arange(10.0))
+    got, want = autograph.function(asfortranarray)(x), np.asfortranarray(x)
+    np.testing.assert_array_equal(got, want)
+    assert (got is x) == (want is x) and np.shares_memory(got, x) == np.shares_memory(want, x)
 
 
 def test_writing_into_an_array_that_may_be_its_argument_is_refused():
