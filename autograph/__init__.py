@@ -9,7 +9,13 @@ __version__ = "0.1.0"
 
 from autograph import shadowing  # noqa: E402,F401  (first: it checks that `runtime` is ours)
 from autograph.api import convert, converted_lines, do_not_convert, to_code, to_graph
-from autograph.call_boundary import AliasedArguments, ReadOnlyArgument, SubclassedArray, UnwritableArgument
+from autograph.call_boundary import (
+    AliasedArguments,
+    LayoutDependentView,
+    ReadOnlyArgument,
+    SubclassedArray,
+    UnwritableArgument,
+)
 from autograph.concrete_function import StaleTraceError
 from autograph.errors import (
     ConversionError,
@@ -44,7 +50,8 @@ from runtime.staging import StagingError
 __all__ = [
     "AliasedArguments", "AutographError", "ConcreteFunction", "ConversionError", "ConverterBug", "DataDependentIndex",
     "DataDependentShape", "ErrorStateChanged",
-    "FormatError", "Function", "HandlerNotRun", "Limitation", "NoSourceWarning", "NotOnTensors", "NotStageable",
+    "FormatError", "Function", "HandlerNotRun", "LayoutDependentView", "Limitation", "NoSourceWarning", "NotOnTensors",
+    "NotStageable",
     "OrderDependentOverflow", "OutputSpecError",
     "ReadOnlyArgument", "RetracingWarning",
     "SerializationError", "SilentFloatingPoint", "SourceMismatchError", "SourceNotFoundError", "StaleTraceError",
