@@ -2078,7 +2078,21 @@ def reshape(x: Any, shape: Any) -> Tensor:
     old_shape = x.shape
     return Tensor(out._value, out.builder, view=(x, lambda base: bind1("reshape", [base], shape=shape),
                                                  lambda base, new: reshape(new, old_shape)),
-                  view_kind="reshaped" if x._view is None else "maybe")
+                  view_kind="maybe" if x._view is not None or _laid_out_otherwise(x) else "reshaped")
+
+
+def _laid_out_otherwise(x: Tensor) -> bool:
+    """Whether ``x`` is an array the function laid out in another order than C (a ``contiguous[order='F']`` or
+    ``layout_like`` node's: ``np.array(x, order="F")``, ``np.zeros_like(f)``) where the orders differ: NumPy's C-order
+    reshape or ravel of it copies for some shapes, which a graph does not fix (stop 92: a write through
+    ``np.array(x, order="F").reshape(-1)`` reached the array, where NumPy's copy took it)."""
+    if not layouts_differ(x.shape):
+        return False
+    value, owner = x.ref()
+    for node in reversed(owner.nodes):
+        if any(out is value for out in node.outputs):
+            return node.op == "layout_like" or node.op == "contiguous" and node.attrs.get("order") != "C"
+    return False
 
 
 def _sized_reshape(x: Tensor, shape: Any) -> Tensor:
@@ -2108,7 +2122,8 @@ def _sized_reshape(x: Tensor, shape: Any) -> Tensor:
             return reshape(new, tuple(dims))
         return _sized_reshape(new, dims)
     return Tensor(out._value, out.builder, view=(x, lambda base: bind1("sized_reshape", [base, *sizes], shape=template),
-                                                 back), view_kind="reshaped" if x._view is None else "maybe")
+                                                 back),
+                  view_kind="maybe" if x._view is not None or _laid_out_otherwise(x) else "reshaped")
 
 
 def reshape_in_order(x: Any, shape: Any, order: Any = "C", copy_: Any = None, name: str = "reshape") -> Tensor:
@@ -2153,7 +2168,7 @@ def _raveled(x: Tensor) -> Tensor:
     old_shape = x.shape
     out = forward(x)
     return Tensor(out._value, out.builder, view=(x, forward, lambda base, new: reshape(new, old_shape)),
-                  view_kind="raveled" if x._view is None else "maybe")
+                  view_kind="maybe" if x._view is not None or _laid_out_otherwise(x) else "raveled")
 
 
 def _fortran_reshape(x: Tensor, dims: tuple) -> Tensor:
@@ -2256,7 +2271,8 @@ _copy = copy  # (for Tensor.astype, whose copy= parameter is NumPy's)
 # For each kind of tensor that may or may not share memory with the array it came from (``Tensor``'s ``view_kind``):
 # what made it, and what to do instead of a write into it, and instead of a read of it after a write into its base.
 _MAYBE_SHARED = {
-    "maybe": ("reshaping a view", "Write into the original array, or into a .copy() of the reshaped one.",
+    "maybe": ("reshaping a view (or an array laid out in Fortran order)",
+              "Write into the original array, or into a .copy() of the reshaped one.",
               "Take .copy() of the reshaped array, or reshape after the write."),
     "layout": ("np.ascontiguousarray, np.asfortranarray or np.asarray(..., order=) (the array itself where its "
                "memory layout is the one asked for, else a copy)",

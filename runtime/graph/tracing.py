@@ -214,15 +214,18 @@ def unflattener(tree: TreeDef, constants: Optional[dict[int, Any]] = None) -> Ca
         names[name] = value
         return name
 
-    def expression(node: TreeDef, depth: int) -> str:
+    def expression(node: TreeDef, depth: int) -> Optional[str]:
+        """The expression building ``node``, or None for a nest deeper than ``_UNFLATTENER_DEPTH``."""
         if depth > _UNFLATTENER_DEPTH:
-            raise _TooLarge
+            return None
         if node.kind == "leaf":
             at = next(position)
             return named(constants[at]) if at in constants else f"leaves[{next(computed)}]"
         if node.kind == "none":
             return "None"
         items = [expression(child, depth + 1) for child in node.children]
+        if None in items:
+            return None
         if node.shell is not None:  # a subclass of list, tuple or dict: its own protocol fills a copy
             return f"rebuilt({named(node)}, [{', '.join(items)}])"
         if node.kind == "dict":
@@ -236,9 +239,8 @@ def unflattener(tree: TreeDef, constants: Optional[dict[int, Any]] = None) -> Ca
     size = tree_size(tree)
     if size > _UNFLATTENER_LEAVES:
         return _slow_unflattener(tree, constants)
-    try:
-        body = expression(tree, 0)
-    except _TooLarge:
+    body = expression(tree, 0)
+    if body is None:
         return _slow_unflattener(tree, constants)
     wanted = size - len(constants)
     names["slow"], names["wanted"] = _slow_unflattener(tree, constants), wanted
@@ -248,10 +250,6 @@ def unflattener(tree: TreeDef, constants: Optional[dict[int, Any]] = None) -> Ca
               f"    return {body}\n")
     exec(compile(source, "<runtime.graph.tracing.unflattener>", "exec"), names)
     return names["unflatten"]
-
-
-class _TooLarge(Exception):
-    """A nest deeper than ``unflattener`` writes out."""
 
 
 def tree_size(tree: TreeDef) -> int:

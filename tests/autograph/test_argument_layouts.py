@@ -179,3 +179,26 @@ def test_a_copy_of_an_argument_is_a_new_array_and_ascontiguousarray_is_numpys(ex
     np.testing.assert_array_equal(same, want)
     if executor == "numpy":  # (the interpreter's kernel is NumPy's: the array itself, or a copy, as NumPy's)
         assert (same is x) == (want is x) and np.shares_memory(same, x) == np.shares_memory(want, x)
+
+
+def reshape_of_a_fortran_array(x):
+    a = np.array(x * 1.0, order="F")
+    y = a.reshape(-1)
+    y[0] = 5.0
+    return a
+
+
+def ravel_of_a_zeros_like_transpose(x):
+    a = np.zeros_like(x.T)
+    y = a.ravel()
+    y[1] = 5.0
+    return a
+
+
+@pytest.mark.parametrize("fn", [reshape_of_a_fortran_array, ravel_of_a_zeros_like_transpose])
+def test_a_write_through_the_reshape_of_an_array_laid_out_in_fortran_order_is_refused(fn):
+    # NumPy's C-order reshape or ravel of an F-ordered array is a copy, which the write does not reach: until stop 92
+    # the graph wrote into the array (a fresh one, laid out by a `contiguous[order='F']` or `layout_like` node).
+    x = np.arange(12.0).reshape(3, 4)
+    with pytest.raises(Limitation, match="laid out in Fortran order"):
+        autograph.function(fn)(x)
