@@ -158,6 +158,11 @@ def _cast(x: Any, dtype: np.dtype) -> Any:
     return converted
 
 
+# ``x`` cast as NumPy casts it (for rules in other modules: runtime/jax/rules_einsum.py), a mask made a number behind
+# a barrier.
+cast_as_numpy = _cast
+
+
 def _astype(x: Any, dtype: Any) -> Any:
     """``x.astype(dtype)`` as NumPy casts: NumPy's own for a constant, NumPy's rule for a float made an integer
     (runtime/jax/casts.py), JAX's for the rest (exact there)."""

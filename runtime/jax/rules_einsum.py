@@ -25,13 +25,14 @@ from jax import lax
 
 from runtime.graph import einsum_subscripts
 from runtime.jax import summation_order
+from runtime.jax.lowering import cast_as_numpy
 
 
 def _einsum(ctx: Any, *operands: Any, subscripts: str, optimize: Any, dtype: Any, order: str,
             casting: str) -> Any:
     xs = [jnp.asarray(x) for x in operands]
     if dtype is not None:
-        xs = [x.astype(dtype) for x in xs]
+        xs = [cast_as_numpy(x, np.dtype(dtype)) for x in xs]
     labels, output = einsum_subscripts.parse(subscripts, [x.ndim for x in xs])
     pairs = [_diagonals(x, list(lab)) for x, lab in zip(xs, labels)]
     x, lx = pairs[0]
@@ -41,7 +42,7 @@ def _einsum(ctx: Any, *operands: Any, subscripts: str, optimize: Any, dtype: Any
         keep = set(output) | {c for _, lab in pairs[k + 1:] for c in lab}
         x, lx = _contract(ctx, x, lx, y, ly, keep)
     x, lx = _sum_labels(ctx, x, lx, {c for c in lx if c not in output})
-    x = x.astype(ctx.node.outputs[0].dtype)
+    x = cast_as_numpy(x, np.dtype(ctx.node.outputs[0].dtype))
     return jnp.transpose(x, [lx.index(c) for c in output])
 
 
@@ -89,7 +90,9 @@ def _matmul(ctx: Any, a: Any, b: Any) -> Any:
     out = jnp.result_type(a.dtype, b.dtype)
     if _checked(out) and _checked(a.dtype) and _checked(b.dtype):
         summation_order.order_checked(ctx, lambda exact: summation_order.matmul_ok(a, b, out, exact))
-    return jnp.matmul(a.astype(out), b.astype(out))
+    # (a bool operand made a number behind a barrier: `False * nan` is NumPy's nan, where XLA's simplifier would make
+    # the dot a select, with 0 there: tests/runtime/jax/test_jax_exact_arithmetic.py)
+    return jnp.matmul(cast_as_numpy(a, np.dtype(out)), cast_as_numpy(b, np.dtype(out)))
 
 
 def _contract(ctx: Any, x: Any, lx: list, y: Any, ly: list, keep: set) -> tuple[Any, list]:
