@@ -5,6 +5,7 @@ for a wrong number of leaves."""
 from __future__ import annotations
 
 import collections
+import os
 from typing import Any
 
 import pytest
@@ -55,7 +56,7 @@ def _same(a: Any, b: Any) -> bool:
     return a is b
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=int(os.environ.get("AUTOGRAPH_UNFLATTEN_EXAMPLES", "300")), deadline=None)
 @given(_nests(st.integers()), st.data())
 def test_builds_what_unflatten_builds(nest, data):
     leaves, tree = flatten(nest)
