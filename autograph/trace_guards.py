@@ -823,9 +823,5 @@ def first_change(guards: list[TraceGuard]) -> Optional[str]:
 
 
 def any_changed(guards: list[TraceGuard]) -> bool:
-    """Whether any of ``guards`` finds a change (the compiled call's test, at every call: no call of
-    ``first_change`` between)."""
-    for guard in guards:
-        if guard.changed() is not None:
-            return True
-    return False
+    """Whether any of ``guards`` finds a change (the compiled call's test)."""
+    return first_change(guards) is not None

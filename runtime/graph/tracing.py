@@ -205,8 +205,9 @@ def unflattener(tree: TreeDef, constants: Optional[dict[int, Any]] = None) -> Ca
 
     A list of another length than the tree wants is passed to ``tree.unflatten``, whose error it raises."""
     constants = constants or {}
+    size = tree.num_leaves
     names: dict[str, Any] = {"rebuilt": rebuilt}
-    computed = iter(range(tree_size(tree)))
+    computed = iter(range(size))
     position = iter(range(10**9))
 
     def named(value: Any) -> str:
@@ -236,7 +237,6 @@ def unflattener(tree: TreeDef, constants: Optional[dict[int, Any]] = None) -> Ca
             return f"{named(node.cls)}({', '.join(items)})"
         return f"({', '.join(items)}{',' if len(items) == 1 else ''})"
 
-    size = tree_size(tree)
     if size > _UNFLATTENER_LEAVES:
         return _slow_unflattener(tree, constants)
     body = expression(tree, 0)
@@ -252,15 +252,10 @@ def unflattener(tree: TreeDef, constants: Optional[dict[int, Any]] = None) -> Ca
     return names["unflatten"]
 
 
-def tree_size(tree: TreeDef) -> int:
-    """How many leaves ``tree`` holds."""
-    return 1 if tree.kind == "leaf" else sum(tree_size(child) for child in tree.children)
-
-
 def _slow_unflattener(tree: TreeDef, constants: dict[int, Any]) -> Callable[[Sequence[Any]], Any]:
     if not constants:
         return tree.unflatten
-    size = tree_size(tree)
+    size = tree.num_leaves
 
     def unflatten(leaves: Sequence[Any]) -> Any:
         it = iter(leaves)

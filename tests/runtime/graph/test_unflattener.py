@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from runtime.graph import flatten, unflattener
-from runtime.graph.tracing import tree_size
 
 Point = collections.namedtuple("Point", "x y")
 
@@ -96,5 +95,5 @@ def test_a_deep_or_large_nest_is_left_to_unflatten():
     assert _same(unflattener(tree)(leaves), deep)
     wide = list(range(2000))
     leaves, tree = flatten(wide)
-    assert tree_size(tree) == 2000
+    assert tree.num_leaves == 2000
     assert unflattener(tree)(leaves) == wide
