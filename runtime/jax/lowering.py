@@ -158,9 +158,6 @@ def _cast(x: Any, dtype: np.dtype) -> Any:
     return converted
 
 
-# ``x`` cast as NumPy casts it (for rules in other modules: runtime/jax/rules_einsum.py), a mask made a number behind
-# a barrier.
-cast_as_numpy = _cast
 
 
 def _astype(x: Any, dtype: Any) -> Any:
@@ -751,6 +748,11 @@ def _plus_zero(total: Any) -> Any:
 
 
 _order_checked = summation_order.order_checked  # (the rules here call it often)
+
+# For rules in other modules (runtime/jax/rules_einsum.py): ``x`` cast as NumPy casts it (a mask made a number behind a
+# barrier), and a float sum's zero made NumPy's +0.0.
+cast_as_numpy = _cast
+plus_zero = _plus_zero
 
 
 def _sum(ctx, x: Any, axis: Any, keepdims: bool) -> Any:

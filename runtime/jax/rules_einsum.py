@@ -21,11 +21,10 @@ from typing import Any
 
 import jax.numpy as jnp
 import numpy as np
-from jax import lax
 
 from runtime.graph import einsum_subscripts
 from runtime.jax import summation_order
-from runtime.jax.lowering import cast_as_numpy
+from runtime.jax.lowering import cast_as_numpy, plus_zero
 
 
 def _einsum(ctx: Any, *operands: Any, subscripts: str, optimize: Any, dtype: Any, order: str,
@@ -72,18 +71,9 @@ def _sum(ctx: Any, x: Any, axes: tuple, keepdims: bool = False) -> Any:
         return jnp.any(x, axes, keepdims=keepdims)
     if _checked(x.dtype):
         summation_order.order_checked(ctx, lambda exact: summation_order.sum_ok(x, axes, x.dtype, exact))
-    total = jnp.sum(x, axes, dtype=x.dtype, keepdims=keepdims)
-    if not jnp.issubdtype(total.dtype, jnp.inexact):
-        return total
-    if jnp.iscomplexobj(total):
-        return lax.complex(_plus_zero(jnp.real(total)), _plus_zero(jnp.imag(total)))
-    return _plus_zero(total)
-
-
-def _plus_zero(total: Any) -> Any:
-    """+0.0 for a zero total: NumPy's loops add from +0.0 (``np.einsum('i->', [-0.0])`` is 0.0), XLA's reduce of
-    one item is that item."""
-    return jnp.where(total == 0, jnp.zeros_like(total), total)
+    # (+0.0 for a zero total: NumPy's loops add from +0.0, np.einsum('i->', [-0.0]) is 0.0; XLA's reduce of one item is
+    # that item)
+    return plus_zero(jnp.sum(x, axes, dtype=x.dtype, keepdims=keepdims))
 
 
 def _matmul(ctx: Any, a: Any, b: Any) -> Any:
