@@ -2636,12 +2636,13 @@ def assign_out(target: Tensor, value: Any) -> None:
         raise ValueError("output array is read-only") from None
 
 
-def write(target: Tensor, new: Tensor, mirrored: tuple = (), carried_out: bool = False) -> None:
+def write(target: Tensor, new: Tensor, mirrored: tuple = (), carried_out: bool = False, when: Any = None) -> None:
     """Make ``target`` hold ``new`` (same shape and dtype): writes through views to their bases, and into the
     arrays a staged statement made the base one with on some paths (runtime/graph/path_aliases.py; ``mirrored``:
-    the arrays this write was mirrored from). ``carried_out``: the write hands a staged statement's result to the
-    array its branches or body wrote into, whose writes were mirrored (or checked) where they ran: a loop that ran
-    no iteration wrote nothing, and neither does this."""
+    the arrays this write was mirrored from; ``when``: for a mirrored write, the condition under which it changes
+    ``target`` at all, None for the program's own write). ``carried_out``: the write hands a staged statement's
+    result to the array its branches or body wrote into, whose writes were mirrored (or checked) where they ran: a
+    loop that ran no iteration wrote nothing, and neither does this."""
     builder = current_builder()
     if builder is None:  # a tensor kept after its trace ended, written outside any trace
         raise leaked_tensor_error(target._value, target.builder)
@@ -2659,15 +2660,21 @@ def write(target: Tensor, new: Tensor, mirrored: tuple = (), carried_out: bool =
                 f"{user_location()}: writing into the result of {made}: NumPy shares memory with the original only "
                 f"for some layouts, so the graph cannot tell whether the write should reach it. {remedy}")
         base, _, backward = target._view
-        write(base, backward(base, new), mirrored, carried_out)
+        write(base, backward(base, new), mirrored, carried_out, when)
         seen = base.stamp()
     target._version += 1
     target._array = True  # (written into: a NumPy scalar cannot be)
     target._keep(new, builder, seen)
     if target._view is None and not carried_out:
         for written, partner, condition, exact in path_aliases.to_mirror(target, mirrored):
+            # A mirrored write changed ``target`` only where ``when`` holds: its partners take it only there too.
+            # (``w = x[::-1]; y = x if c else w; x[0] = v``: the write into x reaches y where c holds; mirrored on
+            # from y to w where c does not, it would put y's old value over w's new one.)
+            if when is not None:
+                condition = when if condition is path_aliases.ALWAYS else apply("logical_and", when, condition)
             if exact:  # the partner is the written array where the condition holds
-                write(partner, apply("where", condition, written, partner), (*mirrored, target, written))
+                write(partner, apply("where", condition, written, partner), (*mirrored, target, written),
+                      when=condition)
                 continue
             holds = constant(False) if condition is path_aliases.ALWAYS else apply("logical_not", condition)
             bind("assert", [holds], message=path_aliases.message(), error=NotStageable, where=user_location())

@@ -2936,21 +2936,21 @@ def _project_state(project: Path = ROOT) -> str:
 INTRO = """\
 # Fidelity on other people's code
 
-`make transparency` (`.venv/bin/python -m tests.transparency`; 356 suites; 135 minutes for all of them in stop 66's
-run on 2 cores, beside other work) takes code nobody on this team wrote, converts **every function and method** of it
-with `autograph.convert`, and runs that code's **own test suite** three times in the same run, each time in a
-fresh process: once as it is (the oracle), once converted and called outside any trace (**as written**: each
-converted function chooses, per call, to run the function as written, docs/generated_code.md), and once
+`make transparency` (`.venv/bin/python -m tests.transparency`; {suites} suites; stop 66's run of the 356 it had then
+took 135 minutes on 2 cores, beside other work) takes code nobody on this team wrote, converts **every function and
+method** of it with `autograph.convert`, and runs that code's **own test suite** three times in the same run, each
+time in a fresh process: once as it is (the oracle), once converted and called outside any trace (**as written**:
+each converted function chooses, per call, to run the function as written, docs/generated_code.md), and once
 converted and run in the **converted form** (the runner wraps the suite in
-`autograph.testing.converted_form(trace=False)`, so every converted function runs the code `to_code` shows, on
-the suite's own values, with no backend tracing and nothing staged). A test that passes unconverted but fails
-converted is a place where converted code does not behave like the original: a converter bug, or a difference
-to document in docs/limitations.md. The corpus
-and the random programs test what we thought of; this tests what we did not. `python -m tests.transparency
-NAME ...` runs some suites (and leaves this file alone), `--list` names them, `--project DIR` measures another
-checkout's `autograph`. A full run with `make transparency UPDATE_DOCS=1` rewrites this page (without it, the
-report goes to `.transparency-cache/fidelity.md`, git-ignored) and keeps the sections written by hand
-(`KEPT_SECTIONS` in harness.py: "The converted form inside a JAX trace", "Suite time: where it goes").
+`autograph.testing.converted_form(trace=False)`, so every converted function runs the code `to_code` shows, on the
+suite's own values, with no backend tracing and nothing staged). A test that passes unconverted but fails converted
+is a place where converted code does not behave like the original: a converter bug, or a difference to document in
+docs/limitations.md. The corpus and the random programs test what we thought of; this tests what we did not.
+`python -m tests.transparency NAME ...` runs some suites (and leaves this file alone), `--list` names them,
+`--project DIR` measures another checkout's `autograph`. A full run with `make transparency UPDATE_DOCS=1`
+rewrites this page (without it, the report goes to `.transparency-cache/fidelity.md`, git-ignored) and keeps the
+sections written by hand (`KEPT_SECTIONS` in harness.py: "The converted form inside a JAX trace",
+"Suite time: where it goes").
 
 `--trace graph` and `--trace jax` run the converted form inside a trace instead: a **graph trace** of ours
 (`autograph.testing.converted_form()`: plain values stage nothing, but what a trace stages whatever the values
@@ -3036,7 +3036,7 @@ def markdown(results: list[Result], elapsed: float, project: Path = ROOT, kept: 
         sources.append(f"| {s.name} | {s.source} | {pin} | {detail} |")
     today = datetime.date.today().isoformat()
     parts = [
-        INTRO,
+        INTRO.replace("{suites}", str(len(SUITES))),
         f"## Latest run\n\n{today}, {_project_state(project)}; Python {platform.python_version()} on "
         f"{platform.machine()}, {os.cpu_count()} CPUs; {elapsed:.0f} s in all.\n",
         table(results),
