@@ -218,7 +218,10 @@ def _converted(fn: types.FunctionType) -> Conversion:
     for name in called_only:
         roles[name] = BOUND_WHERE_READ_AND_ONLY_CALLED if name in roles else ONLY_CALLED
     roles.update(ctx.state_roles)  # (the names the converters made up are no user's)
-    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans), roles)
+    # (the function as written defines scopes of its own only where the original's code holds some)
+    user_scopes = rewritten_as_written or any(type(c) is types.CodeType for c in fn.__code__.co_consts)
+    code = loading.compile_function(combined, fn, frozenset(namer.handed_out), frozenset(ctx.thunk_spans), roles,
+                                    user_scopes)
     return Conversion(code, source, parsed.source_lines, runtime_name, lines, as_written_text)
 
 

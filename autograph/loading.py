@@ -40,7 +40,7 @@ is_generated_code = is_converted_code
 
 def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.FunctionType,
                      generated_names: frozenset = frozenset(), thunk_spans: frozenset = frozenset(),
-                     state_roles: Mapping[str, str] | None = None) -> types.CodeType:
+                     state_roles: Mapping[str, str] | None = None, user_scopes: bool = True) -> types.CodeType:
     """Compile ``node`` (autograph/forms.py's ``combine``: the converted form and the function as written,
     the runtime a constant) inside a factory whose locals are the original's free variables, within a
     class of the original's class name when the original is a method, so private names are mangled as
@@ -48,7 +48,9 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
     closure (one of ``generated_names``) is named after the user function it belongs to, in tracebacks
     and frames alike. The code starts at the original's first line (its first decorator's). Each code
     object of the converted form is registered with ``state_roles``, the roles the converters declared
-    for the variables they made up (runtime/state_roles.py)."""
+    for the variables they made up (runtime/state_roles.py). ``user_scopes``: whether the function as written
+    may define scopes of its own (a def, lambda, class or comprehension: code objects only it loads); where it
+    cannot, no instruction of the compiled code is followed to tell them apart."""
     free = list(original.__code__.co_freevars)
     if isinstance(node, ast.Lambda):
         name = "<lambda>"
@@ -105,7 +107,8 @@ def compile_function(node: ast.FunctionDef | ast.Lambda, original: types.Functio
         prefix = ".".join([_FACTORY, "<locals>"] + ([owner] if owner else []) + [name])
     original_qualname = getattr(original.__code__, "co_qualname", original.__qualname__)
     return _renamed(function_code, prefix, original_qualname, original.__code__.co_name,
-                    generated_names, thunk_spans, state_roles, chooses=getattr(node, "chooses", True))
+                    generated_names, thunk_spans, state_roles,
+                    chooses=getattr(node, "chooses", True) and user_scopes)
 
 
 def _as_written_constants(code: types.CodeType) -> set[int]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from autograph import compiled_text
+from autograph.analysis.walk import walk
 from autograph.errors import Location, SourceMismatchError, SourceNotFoundError, UnsupportedSyntaxError
 from runtime.staging import format_site
 
@@ -160,7 +161,7 @@ def _numbers_not_written(code: types.CodeType, node: FunctionNode) -> list:
     if not numbers:
         return []
     written = set()
-    for sub in ast.walk(node):
+    for sub in walk(node):
         cls = type(sub)
         if cls is ast.Constant:
             written.add(sub.value)

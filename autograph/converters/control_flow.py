@@ -474,6 +474,9 @@ def _trim(statements: list[ast.stmt]) -> list[ast.stmt]:
     return statements
 
 
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
 def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None:
     marked = unbound_reads.maybe_undefined_names(node.body) if ctx.maybe_unbound_reads else set()
     # Any variable may be read unbound in a function that reads its frame (locals() leaves unbound ones out).
@@ -492,9 +495,11 @@ def transform(node: ast.FunctionDef, ctx: Context, scope: FunctionScope) -> None
     # (and a name a nested function of the user's declares `nonlocal`: a call of it may bind or unbind the variable
     # at any time, so its value must not be reset to an Undefined before a statement, which overwrote what the
     # nested function had set: `def setx(): nonlocal x; x = 8` ... `setx()` ... `if c: return x`)
-    set_elsewhere = {name for sub in ast.walk(node) if sub is not node and isinstance(
-        sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) for inner in ast.walk(sub)
-        if isinstance(inner, ast.Nonlocal) for name in inner.names}
+    # (`statements` holds the nested functions' statements too; a lambda holds none. Most functions have no
+    # `nonlocal` at all, and skip the walks of their nested functions.)
+    set_elsewhere = {name for sub in statements if sub.__class__ in _DEFS for inner in walk_statements(sub)
+                     if inner.__class__ is ast.Nonlocal for name in inner.names
+                     } if any(sub.__class__ is ast.Nonlocal for sub in statements) else set()
     control_flow.deleted |= set_elsewhere
     control_flow.annotated = any(sub.__class__ is ast.AnnAssign for sub in statements)
     control_flow.composite_writes = any(_writes_a_composite(sub) for sub in statements)
