@@ -182,9 +182,6 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
     "tests/runtime/graph/test_introspection.py::test_known_scalars_and_0d_arrays_answer_type_as_eager_does": 2,
     "tests/runtime/graph/test_builtins.py::test_math_unary_matches_python_with_its_errors": 2,
     "tests/runtime/graph/test_numpy_polynomial.py::test_function_matches_numpy_on_both_executors": 2,
-    # (stop 93: a fresh clone's make test took 9:47 on Python 3.11 and 10:00 on 3.13; by --durations, this family of
-    # programs whose sums' order decides their answer, on four executors, took the most of what had no sample yet)
-    "tests/runtime/jax/test_jax_summation_order.py::test_order_never_gives_another_answer": 2,
     # graphs with unknown dims against eager
     "tests/runtime/graph/test_dims.py::test_unknown_dims_compute_as_eager": 3,
     # the coverage corpus (2,378 cases since stop 46) and NumPy's own tests as graphs: a twelfth of each
