@@ -2089,10 +2089,8 @@ def _laid_out_otherwise(x: Tensor) -> bool:
     if not layouts_differ(x.shape):
         return False
     value, owner = x.ref()
-    for node in reversed(owner.nodes):
-        if any(out is value for out in node.outputs):
-            return node.op == "layout_like" or node.op == "contiguous" and node.attrs.get("order") != "C"
-    return False
+    node = _producer(value, owner.nodes)
+    return node is not None and (node.op == "layout_like" or node.op == "contiguous" and node.attrs.get("order") != "C")
 
 
 def _sized_reshape(x: Tensor, shape: Any) -> Tensor:

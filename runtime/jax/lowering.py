@@ -158,8 +158,6 @@ def _cast(x: Any, dtype: np.dtype) -> Any:
     return converted
 
 
-
-
 def _astype(x: Any, dtype: Any) -> Any:
     """``x.astype(dtype)`` as NumPy casts: NumPy's own for a constant, NumPy's rule for a float made an integer
     (runtime/jax/casts.py), JAX's for the rest (exact there)."""
