@@ -33,6 +33,8 @@ import types
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator, Optional
 
+from runtime.tracebacks import hide_frames_of
+
 # The handlers' classes of the running `try` blocks of converted code, outermost first (empty: none runs, the
 # builder's quick test before ``catcher``).
 RUNNING: ContextVar[tuple[Callable[[], Any], ...]] = ContextVar("autograph_running_try_blocks", default=())
@@ -143,6 +145,11 @@ class managed:  # noqa: N801  (used as a function: ``with ag__.managed(manager) 
 
     def __call__(self) -> Any:
         return suppressed_by(self.manager)
+
+
+# The manager's own __enter__ and __exit__ run under these: an exception they raise has the original's traceback,
+# the manager's entry right after the function's (test_exceptions' `test_lineno_after_raise_in_with_exit`).
+hide_frames_of(managed.__enter__, managed.__exit__)
 
 
 def _special(obj: Any, name: str) -> Any:

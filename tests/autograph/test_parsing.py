@@ -345,3 +345,42 @@ def test_code_whose_line_table_was_replaced_is_refused_and_runs_as_it_is():
     assert autograph.convert(caller)() is None
     with converted_form():
         assert autograph.convert(caller)() is None
+
+
+_NO_FUTURE_IMPORTS = """
+def divides():
+    1 / 0
+
+def caller():
+    try:
+        divides()
+    except ZeroDivisionError as error:
+        frame = error.__traceback__.tb_next.tb_frame
+        return None if frame.f_lineno is None else frame.f_lineno - frame.f_code.co_firstlineno
+"""
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="the table's bytes are 3.11's format (3.10 reads others)")
+def test_code_without_lines_is_refused_in_a_module_with_no_future_imports():
+    """As above, in a module compiled with no ``from __future__`` import, as CPython's test_exceptions is (this file's
+    import made its code differ from its text compiled alone, which hid the case): the look for a def whose code
+    was compiled from another copy of its text (``_relocated_def``) took code with no lines for the def's own, and
+    converted it, so its frames had lines (stop 94)."""
+    import linecache
+
+    import autograph
+    from autograph.testing import converted_form
+
+    filename = "<no_future_imports>"
+    linecache.cache[filename] = (len(_NO_FUTURE_IMPORTS), None, _NO_FUTURE_IMPORTS.splitlines(True), filename)
+    namespace: dict = {"__name__": "no_future_imports"}
+    exec(compile(_NO_FUTURE_IMPORTS, filename, "exec", dont_inherit=True), namespace)
+    divides, caller = namespace["divides"], namespace["caller"]
+    assert autograph.convert(caller)() == caller() == 1
+    divides.__code__ = divides.__code__.replace(co_linetable=b"\xf8\xf8\xf8\xf9\xf8\xf8\xf8")
+    with pytest.raises(parsing.SourceMismatchError, match=r"its code records no line numbers"):
+        autograph.convert(divides)
+    assert caller() is None
+    assert autograph.convert(caller)() is None
+    with converted_form():
+        assert autograph.convert(caller)() is None

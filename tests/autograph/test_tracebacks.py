@@ -110,6 +110,46 @@ def main():
     except ValueError as error:
         return report(error)
 """,
+    # (stop 94, CPython's test_exceptions: `ag__.managed`'s own __exit__ stood between the function and the manager's)
+    "with_exit_raises": """
+class Fails:
+    def __init__(self, where):
+        self.where = where
+
+    def __enter__(self):
+        if self.where == "enter":
+            raise KeyError("enter")
+        return self
+
+    def __exit__(self, *exc_info):
+        if self.where == "exit":
+            raise KeyError("exit")
+        return False
+
+def managed(where, n):
+    total = 0
+    with Fails(where):
+        total += 1 / n
+    return total
+
+def managed_in_blocks(where, items):
+    found = []
+    for item in items:
+        if item > 1:
+            with Fails(where) as manager:
+                found.append(manager.where)
+    return found
+
+def main():
+    reports = []
+    for call in (lambda: managed("exit", 1), lambda: managed("enter", 1), lambda: managed("exit", 0),
+                 lambda: managed_in_blocks("exit", [1, 2]), lambda: managed_in_blocks("enter", [3])):
+        try:
+            call()
+        except (KeyError, ZeroDivisionError) as error:
+            reports.append(report(error))
+    return reports
+""",
     "setitem_through_blocks": """
 def modify(tokens):
     tokens[:] = map(str.upper, tokens)
