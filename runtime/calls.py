@@ -286,6 +286,13 @@ def _watch(key: int, function: types.FunctionType) -> None:
 def _target(function: types.FunctionType) -> Callable:
     """The converted form of a plain function (or the function itself), cached per function."""
     key = id(function)
+    code, defaults, keyword_defaults = function.__code__, function.__defaults__, function.__kwdefaults__
+    entry = _targets.get(key)
+    # A function with an entry passed every test below when the entry was made (none of them is ever cached), as
+    # `call`'s hot path takes for granted: found first, a class's `__init__` that `ag__.call(Class)` looks up at every
+    # call (runtime/constructors.py) costs one dictionary get, not the tests' half microsecond.
+    if entry is not None and entry[1] is code and entry[2] is defaults and entry[3] is keyword_defaults:
+        return function if entry[0] is _ITSELF else entry[0]
     if key in _NEW_ARRAYS:  # np.ones, np.eye, ... (Python functions): never cached, asked at every call
         return _new_array_call(function)
     if _python_source(function) is not None:  # uuid.uuid4: never cached either (runtime/clock_calls.py)
@@ -300,10 +307,6 @@ def _target(function: types.FunctionType) -> Callable:
         return _NUMPY_CALLS[key]
     if _is_scipy_call(function):  # scipy.linalg.inv, ...: never cached either (runtime/scipy_calls.py)
         return _scipy_call(function)
-    code, defaults, keyword_defaults = function.__code__, function.__defaults__, function.__kwdefaults__
-    entry = _targets.get(key)
-    if entry is not None and entry[1] is code and entry[2] is defaults and entry[3] is keyword_defaults:
-        return function if entry[0] is _ITSELF else entry[0]
     target = _self_referring.get(key)
     if target is not None and _made_for(target, function):
         return target

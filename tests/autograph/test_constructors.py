@@ -250,3 +250,32 @@ def test_an_error_in_init_has_the_originals_traceback():
         entries.append([(entry.name, entry.lineno) for entry in traceback.extract_tb(caught.value.__traceback__)][1:])
     assert entries[0] == entries[1]
     assert [name for name, _ in entries[0]] == ["fails_in_init", "__init__"]
+
+
+class Counter:
+    def __init__(self, start=0):
+        self.value = start
+
+
+def _counting_by_ten(self, start=0):
+    self.value = 10 * start
+
+
+def counters(n):
+    return [Counter(k).value for k in range(n)] + [Counter().value]
+
+
+def test_an_init_whose_code_or_defaults_change_between_calls_runs_the_new_ones():
+    # `ag__.call(Counter)` finds the converted __init__ in the runtime's table at every construction (its first
+    # look): the entry must be the one made for the code and defaults __init__ has now, as Python's call would run.
+    converted = autograph.convert(counters)
+    original_code, original_defaults = Counter.__init__.__code__, Counter.__init__.__defaults__
+    try:
+        assert converted(3) == counters(3) == [0, 1, 2, 0]
+        Counter.__init__.__code__ = _counting_by_ten.__code__
+        assert converted(3) == counters(3) == [0, 10, 20, 0]
+        Counter.__init__.__defaults__ = (4,)
+        assert converted(3) == counters(3) == [0, 10, 20, 40]
+    finally:
+        Counter.__init__.__code__, Counter.__init__.__defaults__ = original_code, original_defaults
+    assert converted(2) == counters(2) == [0, 1, 0]
