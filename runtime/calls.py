@@ -92,9 +92,10 @@ _BuiltinFunctionType = types.BuiltinFunctionType  # also the type of bound C met
 _BuiltinMethodType = type(re.compile("").match)
 _converter: Optional[Callable[[Callable], Callable]] = None
 # Converted forms by id(function), and the weak references that keep that key true: a function's
-# reference calls ``_forget`` when the function goes, before its memory (and so its id) can be
+# references drop its entries when the function goes, before its memory (and so its id) can be
 # reused, so an id found in ``_targets`` is the function's own and the look-up is one dict get (a
-# WeakKeyDictionary, or calling the reference at every look-up, costs a call more).
+# WeakKeyDictionary, or calling the reference at every look-up, costs a call more). Each table's
+# entry goes by a reference of its own whose callback is that table's C ``pop`` (``_watch``).
 # A function that runs as it is (converted code, or one the converter declines) maps to _ITSELF,
 # not to itself: the table must hold nothing that keeps the function alive, or its reference would
 # never fire and the function, with all its closure holds, would live for ever. Each entry also holds the
@@ -102,7 +103,7 @@ _converter: Optional[Callable[[Callable], Callable]] = None
 # ``__defaults__`` or ``__kwdefaults__`` later gets the new ones at its next call, as the original would.
 _targets: dict[int, tuple] = {}
 _ITSELF: Any = object()
-_references: dict[int, weakref.ref] = {}
+_references: dict[int, tuple[weakref.ref, ...]] = {}
 # The ids of classes whose instances `call` hands back as they are, found once: the classes above, and
 # callable classes met since whose `__call__` is not user code and can never become user code (every
 # class in the MRO is immutable: builtin and C extension types, such as the bound `pattern.match` of
@@ -254,15 +255,10 @@ def _call_method(f: Any, cls: type) -> Callable:
 def _remember_plain(cls: type) -> None:
     key = id(cls)
     try:
-        reference = weakref.ref(cls, functools.partial(_forget_plain, key, _plain_classes))
+        reference = weakref.ref(cls, functools.partial(_plain_classes.pop, key))  # (a C callback: see _watch)
     except TypeError:  # a class without weak references is not remembered: it is looked up each time
         return
     _plain_classes[key] = reference
-
-
-def _forget_plain(key: int, plain: dict, reference: weakref.ref) -> None:
-    if plain.get(key) is reference:
-        del plain[key]
 
 
 def note_converted(function: types.FunctionType) -> None:
@@ -278,9 +274,16 @@ def note_converted(function: types.FunctionType) -> None:
 
 
 def _watch(key: int, function: types.FunctionType) -> None:
-    """Drop ``function``'s entries when it goes (before its id can be reused)."""
-    _references[key] = weakref.ref(function, functools.partial(_forget, key, _targets, _references,
-                                                               _self_referring, _named_readers))
+    """Drop ``function``'s entries when it goes (before its id can be reused): one weak reference per table, whose
+    callback is the table's own ``pop`` of the key, a C call. No Python code runs as the function goes, so an
+    interrupt (Ctrl-C) cannot land in the middle: a callback written in Python could be cut before it dropped the
+    ``_targets`` entry, whose stale converted form a new function of the same code at the same id would then have
+    been given, with the old one's closure; and Python swallows an exception raised in a callback, the user's
+    Ctrl-C among them (stop 94: ``make fuzz``'s interrupt tests printed one). (``_self_referring`` holds its targets
+    weakly, and a target there keeps its function alive: its entry goes with the target.)"""
+    _references[key] = (weakref.ref(function, functools.partial(_targets.pop, key)),
+                        weakref.ref(function, functools.partial(_named_readers.pop, key)),
+                        weakref.ref(function, functools.partial(_references.pop, key)))
 
 
 def _target(function: types.FunctionType) -> Callable:
@@ -317,7 +320,7 @@ def _target(function: types.FunctionType) -> Callable:
         _watch(key, function)
     if target is function:
         if _may_read_files(function):  # a library's reader (runtime/file_calls.py): its paths noted while tracing
-            _named_readers.add(key)
+            _named_readers[key] = None
             return _reading(function)
         _targets[key] = (_ITSELF, code, defaults, keyword_defaults)
         return target
@@ -371,18 +374,8 @@ def _refers_to(target: types.FunctionType, function: types.FunctionType) -> bool
 # (from the converted code, which is cached).
 _self_referring: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
 # The ids of functions handed back as they are that a library names as readers (``may_read_files``): never in
-# ``_targets``, whose entry ``call`` would hand back as it is; dropped with the function's reference, as its entries.
-_named_readers: set[int] = set()
+# ``_targets``, whose entry ``call`` would hand back as it is; dropped with the function's reference, as its entries
+# (the keys of a dict, whose ``pop`` the reference's callback is: ``_watch``).
+_named_readers: dict[int, None] = {}
 # id(target of _self_referring) -> the code and defaults it was made from (bounded: see _target).
 _made_from: dict[int, tuple] = {}
-
-
-def _forget(key: int, targets: dict, references: dict, self_referring: weakref.WeakValueDictionary,
-            named_readers: set, reference: weakref.ref) -> None:
-    """A function went: drop its entries (only its own). The tables are bound in, since module
-    globals may be gone when this runs at exit."""
-    if references.get(key) is reference:
-        del references[key]
-        targets.pop(key, None)
-        self_referring.pop(key, None)
-        named_readers.discard(key)

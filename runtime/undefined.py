@@ -20,6 +20,7 @@ After::
 
 from __future__ import annotations
 
+import functools
 import weakref
 from typing import Any, Callable, Mapping, NoReturn
 
@@ -186,8 +187,9 @@ def register_converted_code(code: Any, body_names: frozenset | None = None, thun
     if roles:
         check_roles(roles)
     key = id(code)
-    # The entry goes when the code does (before its id can be reused).
-    _CODES[key] = (weakref.ref(code, lambda _, key=key: _CODES.pop(key, None)), body_names, thunk, roles or None)
+    # The entry goes when the code does (before its id can be reused), by a C callback (runtime/calls.py's _watch
+    # says why: no Python code for an interrupt to land in, nor to swallow it).
+    _CODES[key] = (weakref.ref(code, functools.partial(_CODES.pop, key)), body_names, thunk, roles or None)
 
 
 def declared_roles(code: Any) -> Mapping[str, str]:

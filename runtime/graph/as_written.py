@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import builtins
 import dis
+import functools
 import types
 import weakref
 from typing import Any, Optional
@@ -61,7 +62,9 @@ def check(frame: types.FrameType) -> None:
     code = frame.f_code
     entry = _VERDICTS.get(id(code))
     if entry is None or entry[1]() is not code:
-        entry = _VERDICTS[id(code)] = (_first_type_test(code), weakref.ref(code, _forget(id(code))))
+        # (the entry goes with the code, by a C callback: runtime/calls.py's _watch says why)
+        entry = _VERDICTS[id(code)] = (_first_type_test(code), weakref.ref(code, functools.partial(_VERDICTS.pop,
+                                                                                                   id(code))))
     line = entry[0]
     if line is None or frame.f_globals.get("type", frame.f_builtins.get("type")) is not builtins.type:
         return
@@ -73,10 +76,6 @@ def check(frame: types.FrameType) -> None:
         "traced value is the graph's Tensor, where eager NumPy's is np.ndarray or a NumPy scalar type, so the "
         f"test could answer otherwise than eager code does. Decorate {name} with @autograph.convert (converted "
         "code answers type() as NumPy does), or test with isinstance(), which answers as NumPy does")
-
-
-def _forget(key: int) -> Any:
-    return lambda reference: _VERDICTS.pop(key, None) if _VERDICTS.get(key, (None, None))[1] is reference else None
 
 
 def _first_type_test(code: types.CodeType) -> Optional[int]:

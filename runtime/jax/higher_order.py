@@ -25,6 +25,7 @@ the converter's part: it writes ``lax.scan(ag__.call(body), ...)`` (autograph/co
 
 from __future__ import annotations
 
+import functools
 import weakref
 from typing import Any
 
@@ -56,7 +57,7 @@ def converted_custom_derivative(f: Any) -> Any:
         if new is not None:
             vars(copy)[name] = new
     try:
-        reference = weakref.ref(f, lambda _, key=id(f): _copies.pop(key, None))
+        reference = weakref.ref(f, functools.partial(_copies.pop, id(f)))  # (a C callback: runtime/calls.py's _watch)
     except TypeError:  # (no weak references: made afresh at each call)
         return copy
     _copies[id(f)] = (reference, parts, copy)

@@ -517,7 +517,7 @@ def convert_all(namespace: dict) -> None:
 TIDIED_BY_A_HELPER = {"and_or_not_thunks", "blocks_under_a_helper", "builtin_call", "caught_in_converted_code",
                       "error_stored_in_a_loop_raised_later", "if_test_truth_raises",
                       "if_exp_thunk", "nested_item_write", "setitem_on_bytes_raises_in_c", "setitem_through_blocks",
-                      "thunk_operand_raises"} | {
+                      "thunk_operand_raises", "with_exit_raises"} | {
     # ...and a block's bare `raise`, whose entries ag__.tidying drops on the way out (3.10's `with` restores them).
     name for name in PROGRAMS if name.startswith("bare_raise_") and name != "bare_raise_inside_a_try_of_a_block"}
 

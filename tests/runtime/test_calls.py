@@ -143,3 +143,40 @@ def test_a_value_whose_class_has_no_string_module_is_plain():
 
     Odd.__module__ = 3
     assert backend_for(Odd()) is None
+
+
+def test_functions_going_under_interrupts_leave_no_entry_and_every_interrupt_reaches_the_program():
+    """A function's entries go by C callbacks (``_watch``): an interrupt (Ctrl-C) cannot land in the middle of
+    dropping them, which left a stale ``_targets`` entry (a new function of the same code at that id would have been
+    given the old one's converted form), and which Python swallowed, as it does any exception of a weak reference's
+    callback (stop 94: a ``make fuzz`` interrupt test printed "Exception ignored in: functools.partial(<function
+    _forget ...>)")."""
+    import sys
+
+    from tests.helpers import interrupted_at_many_points
+
+    previous = calls._converter
+    swallowed = []
+    previous_hook = sys.unraisablehook
+
+    def converter(function):  # a converted form that does not keep the function alive
+        value = function()
+        return lambda: ("converted", value)
+
+    def body(k):
+        for j in range(40):
+            function = _fresh((k, j))
+            assert calls.call(function)() == ("converted", (k, j))
+            del function  # its entries go here, where an interrupt may land
+
+    def check(k):
+        assert not calls._targets and not calls._references and not calls._named_readers
+
+    calls.set_converter(converter)
+    sys.unraisablehook = lambda unraisable: swallowed.append(unraisable.exc_type)
+    try:
+        assert interrupted_at_many_points(300, 20, body, check) > 150
+    finally:
+        sys.unraisablehook = previous_hook
+        calls.set_converter(previous)
+    assert KeyboardInterrupt not in swallowed
