@@ -278,7 +278,10 @@ def _convert_function(fn: types.FunctionType) -> types.FunctionType:
         if earlier is not None:
             return earlier  # another thread made it meanwhile
         key = id(fn)
-        _functions[key] = weakref.ref(converted, functools.partial(_forget_function, key, _functions))
+        # (The entry goes with the converted function by a C callback, the table's own pop: no Python code runs as it
+        # goes, for a Ctrl-C to land in and be swallowed, as Python swallows a callback's exception. A stale entry
+        # would be harmless: _alive_conversion asks the reference.)
+        _functions[key] = weakref.ref(converted, functools.partial(_functions.pop, key))
     runtime.calls.note_converted(converted)  # converted code calling it takes it as it is, at once
     return converted
 
@@ -295,13 +298,6 @@ def _alive_conversion(fn: types.FunctionType) -> types.FunctionType | None:
 def _fresh_function(fn: types.FunctionType) -> types.FunctionType:
     """A new converted function for ``fn`` (the conversion of its code is cached)."""
     return loading.make_function(_conversion(fn).code, fn)
-
-
-def _forget_function(key: int, functions: dict, reference: weakref.ref) -> None:
-    """A converted function went: drop its entry (only its own; the table is bound in, since module
-    globals may be gone when this runs at exit)."""
-    if functions.get(key) is reference:
-        del functions[key]
 
 
 def convert(fn: Callable) -> Callable:
