@@ -118,19 +118,33 @@ class ReadOnlyArgument(ValueError, Limitation):
 
 class LayoutDependentView(ValueError, Limitation):
     """The graph relies on a reshape or ravel of an argument sharing its memory (a write through it, a read of it
-    after the argument was written), and the array this call passed is laid out so that NumPy's reshape or ravel
-    of it is a copy: raised before the graph runs, naming the line."""
+    after the argument was written), or of an array it computes from an argument, which NumPy lays out as the
+    argument lies, and the array this call passed is laid out so that NumPy's reshape or ravel is a copy: raised
+    before the graph runs, naming the line."""
 
 
 def check_layouts(inputs: Sequence[Any], layouts: Sequence[tuple], names: Sequence[str], function: str) -> None:
     """Raise ``LayoutDependentView`` where NumPy's reshape or ravel of an input would copy it, for each
     ``(input, view kind, shape, site)`` of ``layouts`` (runtime/graph/tensor.py, ``_rely_on_layout``): a ravel is a
     view of a C-contiguous array; a reshape where NumPy needs no copy (asked of NumPy: the reshaped array shares
-    the input's memory). Costs a flag test per ravel, a reshape per reshape."""
+    the input's memory); an array computed from the input (``c_order``) is C-ordered where the input is. Costs a flag
+    test per ravel, a reshape per reshape."""
     for k, kind, shape, site in layouts:
         x = inputs[k]
         if not isinstance(x, np.ndarray) or x.size == 0:
             continue
+        if kind == "c_order":  # an array the function computes from the argument, reshaped or raveled (tensor.py)
+            if x.flags.c_contiguous:
+                continue
+            where = format_site(*site) if site is not None else function
+            raise LayoutDependentView(
+                f"{where}: {function} relies on NumPy laying out an array it computes from its argument "
+                f"'{names[k]}' in C order, as NumPy does for a C-contiguous '{names[k]}' (its reshape or ravel there "
+                f"shares memory: a "
+                f"write through it, or a read of it after the array was written), and the array passed for "
+                f"'{names[k]}' is not C-contiguous (strides {x.strides} for shape {x.shape}): NumPy computes from it "
+                f"in its own layout, whose reshape is a copy, which the write would not reach. Pass a C-contiguous "
+                f"array (np.ascontiguousarray({names[k]})), or take .copy() of the reshaped array")
         if kind == "raveled":
             if x.flags.c_contiguous:
                 continue

@@ -2075,22 +2075,78 @@ def reshape(x: Any, shape: Any) -> Tensor:
     # fresh array is contiguous; an argument's layout is the caller's, checked at each call where the graph relies
     # on it: _rely_on_layout). Of a view, whether NumPy copies depends on strides: such results refuse writes and
     # stale reads instead of guessing.
-    old_shape = x.shape
-    return Tensor(out._value, out.builder, view=(x, lambda base: bind1("reshape", [base], shape=shape),
-                                                 lambda base, new: reshape(new, old_shape)),
+    return Tensor(out._value, out.builder, view=(x, lambda base: bind1("reshape", [base], shape=shape), _reshaped_back),
                   view_kind="maybe" if x._view is not None or _laid_out_otherwise(x) else "reshaped")
 
 
+def _reshaped_back(base: Tensor, new: Tensor) -> Tensor:
+    """``new``, values written through a reshape or ravel of ``base``, in ``base``'s shape: a dimension only a run
+    knows is ``base``'s own, read when the graph runs (``np.where(m)[0].reshape(-1, 2)`` written through: detecta's
+    ``detect_seq``, whose write-back asked ``int(None)`` until stop 94)."""
+    dims = [d if d is not None else bind1("dim", [base], axis=i) for i, d in enumerate(base.shape)]
+    if all(type(d) is int for d in dims):
+        return reshape(new, tuple(dims))
+    return _sized_reshape(new, dims)
+
+
 def _laid_out_otherwise(x: Tensor) -> bool:
-    """Whether ``x`` is an array the function laid out in another order than C (a ``contiguous[order='F']`` or
-    ``layout_like`` node's: ``np.array(x, order="F")``, ``np.zeros_like(f)``) where the orders differ: NumPy's C-order
-    reshape or ravel of it copies for some shapes, which a graph does not fix (stop 92: a write through
-    ``np.array(x, order="F").reshape(-1)`` reached the array, where NumPy's copy took it)."""
+    """Whether ``x`` is an array the function made that NumPy may hold in another order than C, where the orders
+    differ: NumPy's C-order reshape or ravel of it then copies for some shapes, which a graph does not fix. Stop 92:
+    a ``contiguous[order='F']`` or ``layout_like`` node's (``np.array(x, order="F")``, ``np.zeros_like(f)``). Stop 94:
+    also one NumPy lays out as its inputs lie (``_c_order_known``): ``x.T + 0.0``, ``np.exp(f)``, ``x[:, [0, 2]]``,
+    whose ``.reshape(-1)`` took writes that NumPy's copy took instead, silently. (An argument itself: its layout is
+    the caller's, checked at each call where the graph relies on it, ``_rely_on_layout``.)"""
     if not layouts_differ(x.shape):
         return False
     value, owner = x.ref()
     node = _producer(value, owner.nodes)
-    return node is not None and (node.op == "layout_like" or node.op == "contiguous" and node.attrs.get("order") != "C")
+    return node is not None and not _c_order_known(node, owner.nodes, _LAYOUT_DEPTH, [])
+
+
+# Ops whose result NumPy makes C-ordered whatever their inputs' layout (a fresh array of its own order).
+_MADE_IN_C_ORDER = frozenset({
+    "full", "arange", "linspace", "logspace", "geomspace", "eye", "identity", "tri", "matmul", "dot", "vdot", "inner",
+    "outer", "kron", "flatten", "inv", "solve", "pinv", "cholesky", "det", "qr", "svd", "eigh", "eig", "lstsq",
+    "matrix_power", "tensordot"})  # (not reshape: NumPy's is a view where the strides allow, of an F array too)
+# Ops whose result NumPy lays out by rules of their own, which this look does not follow: advanced indexing puts the
+# indexed axes first in memory (``x[:, [0, 2]]`` of a C array is F-ordered), einsum's result may be a transposed
+# view, a transpose is laid out by its strides. (A broadcast follows its input: what NumPy computes from it, or its
+# reshape, ``np.tile``'s, is C-ordered where the input is.)
+_LAID_OUT_OWN_WAY = frozenset({"layout_like", "einsum", "transpose", "moveaxis", "swapaxes"})
+_LAYOUT_DEPTH = 12  # how far back through the ops that follow their inputs' layout the look goes (then: unknown)
+
+
+def _c_order_known(node: Any, nodes: list, depth: int, arguments: list) -> bool:
+    """Whether NumPy holds the array ``node`` makes in C order, as far as the ops before it tell: the ops of
+    ``_MADE_IN_C_ORDER`` do, a ``contiguous`` of order C does; the rest of NumPy's functions lay their result out
+    as their inputs lie (its iterator's K order: ufuncs, casts, reductions, sorts, cumulative sums, concatenation,
+    ``np.copy``), so such a result is C-ordered where every input that could lie otherwise is. An argument's array
+    is taken for C-ordered, and its value added to ``arguments``: where the graph relies on the answer, each call
+    checks that the caller's array is (``_rely_on_layout``). A value of an enclosing graph, an op that lays its
+    result out its own way, or a chain longer than ``depth``: not known (False), where the caller refuses rather
+    than guess."""
+    op = node.op
+    if op == "contiguous":
+        return node.attrs.get("order") == "C"
+    if op == "constant":
+        value = node.attrs.get("value")
+        return not isinstance(value, np.ndarray) or value.flags.c_contiguous or not layouts_differ(value.shape)
+    if op in _MADE_IN_C_ORDER:
+        return True
+    if op in _LAID_OUT_OWN_WAY or (op == "getitem" and len(node.inputs) > 1) or depth == 0:
+        return False
+    for source in node.inputs:
+        shape = getattr(source, "shape", ())
+        if not layouts_differ(shape):
+            continue
+        producer = _producer(source, nodes)
+        if producer is None:
+            if not any(source is argument for argument in current_builder().root().inputs):
+                return False
+            arguments.append(source)
+        elif not _c_order_known(producer, nodes, depth - 1, arguments):
+            return False
+    return True
 
 
 def _sized_reshape(x: Tensor, shape: Any) -> Tensor:
@@ -2113,14 +2169,8 @@ def _sized_reshape(x: Tensor, shape: Any) -> Tensor:
             template.append(int(d))
     template = tuple(template)
     out = bind1("sized_reshape", [x, *sizes], shape=template)
-
-    def back(base: Tensor, new: Tensor) -> Tensor:  # (a write through the view: new values in x's shape)
-        dims = [d if d is not None else bind1("dim", [base], axis=i) for i, d in enumerate(base.shape)]
-        if all(type(d) is int for d in dims):
-            return reshape(new, tuple(dims))
-        return _sized_reshape(new, dims)
     return Tensor(out._value, out.builder, view=(x, lambda base: bind1("sized_reshape", [base, *sizes], shape=template),
-                                                 back),
+                                                 _reshaped_back),
                   view_kind="maybe" if x._view is not None or _laid_out_otherwise(x) else "reshaped")
 
 
@@ -2163,9 +2213,8 @@ def _raveled(x: Tensor) -> Tensor:
     def forward(base: Tensor) -> Tensor:
         return bind1("reshape", [bind1("contiguous", [base], order="C")], shape=(-1,))
 
-    old_shape = x.shape
     out = forward(x)
-    return Tensor(out._value, out.builder, view=(x, forward, lambda base, new: reshape(new, old_shape)),
+    return Tensor(out._value, out.builder, view=(x, forward, _reshaped_back),
                   view_kind="maybe" if x._view is not None or _laid_out_otherwise(x) else "raveled")
 
 
@@ -2269,7 +2318,8 @@ _copy = copy  # (for Tensor.astype, whose copy= parameter is NumPy's)
 # For each kind of tensor that may or may not share memory with the array it came from (``Tensor``'s ``view_kind``):
 # what made it, and what to do instead of a write into it, and instead of a read of it after a write into its base.
 _MAYBE_SHARED = {
-    "maybe": ("reshaping a view (or an array laid out in Fortran order)",
+    "maybe": ("reshaping a view (or an array laid out in Fortran order, or one NumPy may lay out otherwise than in C "
+              "order: one computed from a transpose or a Fortran-ordered array, an advanced index's result)",
               "Write into the original array, or into a .copy() of the reshaped one.",
               "Take .copy() of the reshaped array, or reshape after the write."),
     "layout": ("np.ascontiguousarray, np.asfortranarray or np.asarray(..., order=) (the array itself where its "
@@ -2289,14 +2339,29 @@ _LAYOUT_VIEWS = frozenset({"reshaped", "raveled"})
 
 def _rely_on_layout(view: Tensor) -> None:
     """Note, on the outermost trace, that the graph relies on ``view`` sharing memory with its base, where the base
-    is an argument of the function: ``(kind, shape, site)`` under the argument's id (``layout_requirements``)."""
+    is an argument of the function: ``(kind, shape, site)`` under the argument's id (``layout_requirements``); where
+    the base is an array the function computed from arguments, that NumPy lays it out in C order, as it does where
+    those arguments are C-contiguous (``_c_order_known``): ``("c_order", shape, site)`` under each one's id."""
     base = view._view[0]
     root = current_builder().root()
-    if any(base is argument for argument in getattr(root, "arguments", ())):
-        needs = root.layout_requirements.setdefault(id(base), [])
-        need = (view._view_kind, view._value.shape, user_site())  # (not view.shape: that reads the view again)
-        if all(kept[:2] != need[:2] for kept in needs):
-            needs.append(need)
+    arguments = getattr(root, "arguments", ())
+    if any(base is argument for argument in arguments):
+        _need(root, base, (view._view_kind, view._value.shape, user_site()))  # (not view.shape: reads the view again)
+        return
+    value, owner = base.ref()
+    node = _producer(value, owner.nodes)
+    relied: list = []
+    if node is None or not layouts_differ(base.shape) or not _c_order_known(node, owner.nodes, _LAYOUT_DEPTH, relied):
+        return
+    for argument, value in zip(arguments, root.inputs):  # (the trace's inputs start with its arguments' values)
+        if any(value is input_value for input_value in relied):
+            _need(root, argument, ("c_order", tuple(value.shape), user_site()))
+
+
+def _need(root: Any, argument: Tensor, need: tuple) -> None:
+    needs = root.layout_requirements.setdefault(id(argument), [])
+    if all(kept[:2] != need[:2] for kept in needs):
+        needs.append(need)
 
 
 def layouts_differ(shape: Sequence[Any]) -> bool:

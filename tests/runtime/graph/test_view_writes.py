@@ -76,3 +76,31 @@ def test_views_copies_and_read_only_views_are_numpys_under_writes(executor, shap
         if got[0] == "refused":
             continue  # a clear refusal, never another answer
         assert got == want, (source, shape, got, want)
+
+
+# Arrays whose length only the values give (``x[x > 0]``, ``np.where(...)[0]``), reshaped or raveled and written
+# through (detecta's ``detect_seq``: ``idx2 = np.where(...)[0].reshape(-1, 2)``, ``idx2[:, 1] = idx2[:, 1] - 1``).
+# The write-back into the base asked ``int(None)`` of its unknown length until stop 94 (a TypeError on every
+# executor); now the base's run-time dimension is read when the graph runs.
+RUN_TIME_LENGTH_PROGRAMS = [
+    "idx = np.where(x > 0)[0].reshape(-1, 2)\n    idx[:, 1] = idx[:, 1] - 1\n    return idx",
+    "y = x[x > 0]\n    z = y.reshape(-1, 2)\n    z[:, 0] += 1.0\n    return y, z",
+    "y = x[x > 0]\n    z = y.reshape(2, -1)\n    z[1] = 0.0\n    return y",
+    "y = x[x > 0] * 2.0\n    r = y.ravel()\n    r[0] = -1.0\n    return y, r",
+    "y = x[x > 0].reshape(-1, 1)\n    y[0, 0] = 9.0\n    y += 1.0\n    return y",
+    "m = x.reshape(2, -1)[:, x[:3] > 0]\n    r = m.reshape(-1)\n    r[:] = 5.0\n    return m",
+]
+
+
+@pytest.mark.parametrize("executor", executors())
+@pytest.mark.parametrize("body", RUN_TIME_LENGTH_PROGRAMS)
+def test_writes_through_reshapes_of_arrays_whose_length_the_values_give_are_numpys(executor, body):
+    f = load_f(f"def f(x):\n    {body}\n", "run-time-length-view")
+    traced = autograph.function(f, executor=executor)
+    for x in (np.array([0.0, 1.0, 2.0, 0.0, 3.0, 4.0]), np.array([5.0, -1.0, 2.0, 3.0, -4.0, 6.0]),
+              np.array([1.0, 2.0, 3.0, 4.0, 5.0, 6.0])):
+        want = _outcome(f, x.copy())
+        got = _outcome(traced, x.copy())
+        if got[0] == "refused":
+            continue  # a clear refusal, never another answer
+        assert got == want, (body, x, got, want)
