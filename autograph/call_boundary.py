@@ -130,38 +130,34 @@ def check_layouts(inputs: Sequence[Any], layouts: Sequence[tuple], names: Sequen
     the input's memory); an array computed from the input (``c_order``) is C-ordered where the input is. Costs a flag
     test per ravel, a reshape per reshape."""
     for k, kind, shape, site in layouts:
-        x = inputs[k]
+        x, name = inputs[k], names[k]
         if not isinstance(x, np.ndarray) or x.size == 0:
             continue
-        if kind == "c_order":  # an array the function computes from the argument, reshaped or raveled (tensor.py)
+        if kind in ("c_order", "raveled"):
             if x.flags.c_contiguous:
                 continue
-            where = format_site(*site) if site is not None else function
-            raise LayoutDependentView(
-                f"{where}: {function} relies on NumPy laying out an array it computes from its argument "
-                f"'{names[k]}' in C order, as NumPy does for a C-contiguous '{names[k]}' (its reshape or ravel there "
-                f"shares memory: a "
-                f"write through it, or a read of it after the array was written), and the array passed for "
-                f"'{names[k]}' is not C-contiguous (strides {x.strides} for shape {x.shape}): NumPy computes from it "
-                f"in its own layout, whose reshape is a copy, which the write would not reach. Pass a C-contiguous "
-                f"array (np.ascontiguousarray({names[k]})), or take .copy() of the reshaped array")
-        if kind == "raveled":
-            if x.flags.c_contiguous:
-                continue
-            what = f"{names[k]}.ravel()"
         else:
             unknown = sum(1 for d in shape if d is None)
             if x.flags.c_contiguous or unknown <= 1 and np.may_share_memory(
                     x.reshape(tuple(-1 if d is None else d for d in shape)), x):
                 continue
-            what = f"{names[k]}.reshape{tuple(shape)!r}".replace("None", "-1")
         where = format_site(*site) if site is not None else function
+        laid_out = f"(strides {x.strides} for shape {x.shape})"
+        if kind == "c_order":  # an array the function computes from the argument, reshaped or raveled (tensor.py)
+            raise LayoutDependentView(
+                f"{where}: {function} relies on NumPy laying out an array it computes from its argument '{name}' in C "
+                f"order, as NumPy does for a C-contiguous '{name}' (its reshape or ravel there shares memory: a write "
+                f"through it, or a read of it after the array was written), and the array passed for '{name}' is not "
+                f"C-contiguous {laid_out}: NumPy computes from it in its own layout, whose reshape is a copy, which "
+                f"the write would not reach. Pass a C-contiguous array (np.ascontiguousarray({name})), or take .copy() "
+                "of the reshaped array")
+        what = f"{name}.ravel()" if kind == "raveled" else f"{name}.reshape{tuple(shape)!r}".replace("None", "-1")
         raise LayoutDependentView(
-            f"{where}: {function} relies on {what} sharing memory with its argument '{names[k]}' (a write through it "
-            f"that must reach '{names[k]}', or a read of it after '{names[k]}' was written), and the array passed "
-            f"for it is not laid out for that (strides {x.strides} for shape {x.shape}): NumPy's {what} of it is a "
-            f"copy, which the write would not reach. Pass a C-contiguous array (np.ascontiguousarray({names[k]})), "
-            f"or write into '{names[k]}' itself, or into a .copy() of the reshaped array")
+            f"{where}: {function} relies on {what} sharing memory with its argument '{name}' (a write through it "
+            f"that must reach '{name}', or a read of it after '{name}' was written), and the array passed "
+            f"for it is not laid out for that {laid_out}: NumPy's {what} of it is a "
+            f"copy, which the write would not reach. Pass a C-contiguous array (np.ascontiguousarray({name})), "
+            f"or write into '{name}' itself, or into a .copy() of the reshaped array")
 
 
 class UnwritableArgument(TypeError, Limitation):
