@@ -46,6 +46,9 @@ class GraphBuilder:
         # On the outermost builder: id(argument) -> [(view kind, view shape, (file, line))] for each reshape or ravel of
         # an argument that the graph relies on sharing its memory (tensor._rely_on_layout): checked at each call.
         self.layout_requirements: dict[int, list] = {}
+        # On the outermost builder: id(tensor) -> (tensor, [argument values]) for each array the function made whose C
+        # order NumPy derives from those arguments' layout (tensor._laid_out_otherwise), for layout_requirements.
+        self.c_order_relied: dict[int, tuple] = {}
         # On the outermost builder: the tensors str() or format() gave a mark in a message
         # (runtime/graph/formatted.py), by (id(Value), format spec) and by number: (number, Value, its builder, spec).
         self.marks: dict[tuple, tuple] = {}

@@ -2100,7 +2100,15 @@ def _laid_out_otherwise(x: Tensor) -> bool:
         return False
     value, owner = x.ref()
     node = _producer(value, owner.nodes)
-    return node is not None and not _c_order_known(node, owner.nodes, _LAYOUT_DEPTH, [])
+    if node is None:
+        return False
+    relied: list = []
+    if not _c_order_known(node, owner.nodes, _LAYOUT_DEPTH, relied):
+        return True
+    if relied:  # (the arguments whose layout the answer rests on, for _rely_on_layout: NumPy fixed x's layout as it
+        # made x, whatever is written into x later)
+        current_builder().root().c_order_relied.setdefault(id(x), (x, []))[1].extend(relied)
+    return False
 
 
 # Ops whose result NumPy makes C-ordered whatever their inputs' layout (a fresh array of its own order).
@@ -2113,6 +2121,7 @@ _MADE_IN_C_ORDER = frozenset({
 # view, a transpose is laid out by its strides. (A broadcast follows its input: what NumPy computes from it, or its
 # reshape, ``np.tile``'s, is C-ordered where the input is.)
 _LAID_OUT_OWN_WAY = frozenset({"layout_like", "einsum", "transpose", "moveaxis", "swapaxes"})
+_WRITES_INTO_FIRST = frozenset({"setitem", "ufunc_at"})
 _LAYOUT_DEPTH = 12  # how far back through the ops that follow their inputs' layout the look goes (then: unknown)
 
 
@@ -2135,7 +2144,8 @@ def _c_order_known(node: Any, nodes: list, depth: int, arguments: list) -> bool:
         return True
     if op in _LAID_OUT_OWN_WAY or (op == "getitem" and len(node.inputs) > 1) or depth == 0:
         return False
-    for source in node.inputs:
+    # (A write keeps the layout of the array written into, whatever the values written lie like.)
+    for source in node.inputs[:1] if op in _WRITES_INTO_FIRST else node.inputs:
         shape = getattr(source, "shape", ())
         if not layouts_differ(shape):
             continue
@@ -2348,13 +2358,11 @@ def _rely_on_layout(view: Tensor) -> None:
     if any(base is argument for argument in arguments):
         _need(root, base, (view._view_kind, view._value.shape, user_site()))  # (not view.shape: reads the view again)
         return
-    value, owner = base.ref()
-    node = _producer(value, owner.nodes)
-    relied: list = []
-    if node is None or not layouts_differ(base.shape) or not _c_order_known(node, owner.nodes, _LAYOUT_DEPTH, relied):
+    entry = root.c_order_relied.get(id(base))  # (noted by _laid_out_otherwise as the view was made)
+    if entry is None or entry[0] is not base:
         return
     for argument, value in zip(arguments, root.inputs):  # (the trace's inputs start with its arguments' values)
-        if any(value is input_value for input_value in relied):
+        if any(value is input_value for input_value in entry[1]):
             _need(root, argument, ("c_order", tuple(value.shape), user_site()))
 
 

@@ -91,3 +91,17 @@ def test_an_array_computed_from_an_argument_relies_on_the_arguments_layout_at_ea
         with pytest.raises(LayoutDependentView, match=r":4: f relies on NumPy laying out an array it computes from "
                                                       r"its argument 'x' in C order.*np\.ascontiguousarray\(x\)"):
             traced(other)
+
+
+def test_the_arguments_an_arrays_layout_rests_on_are_those_it_was_made_from():
+    """NumPy fixes an array's layout as it makes it: values written into it later, laid out otherwise, change nothing
+    (``m[...] = y.T`` keeps ``m`` C-ordered where ``x`` is), and the call still checks ``x``'s layout."""
+    from autograph import LayoutDependentView
+
+    f = load_f("def f(x, y):\n    m = x * 2.0\n    r = m.reshape(-1)\n    m[...] = y.T\n    r[0] = 100.0\n"
+               "    return m\n", "derived-layout")
+    traced = autograph.function(f)
+    x, y = np.arange(1.0, 7.0).reshape(2, 3), np.arange(6.0, 0.0, -1.0).reshape(3, 2)
+    np.testing.assert_array_equal(traced(x.copy(), y.copy()), f(x.copy(), y.copy()))
+    with pytest.raises(LayoutDependentView, match="its argument 'x' in C order"):
+        traced(np.asfortranarray(x), y.copy())
