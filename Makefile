@@ -31,7 +31,7 @@ demo: $(DEMO_STAMP)
 # The whole suite but the `slow` cases (for the largest families, tests/conftest.py's SAMPLED, a fixed sample),
 # and fewer examples of three random families (test_three_modes.py's programs 30 of 200, test_graph_backend.py's
 # 100 of 500, test_jax_appends_and_zips.py's 3 of 15, test_special_values_in_programs.py's 10 of 25 and
-# test_jax_summation_order.py's 4 of 30 per program and executor, for a third of the pairs; the einsum family of
+# test_jax_summation_order.py's 4 of 30 per program and executor, for a quarter of the pairs; the einsum family of
 # test_product_kernels.py 6 of 30, test_argument_layouts.py's 8 of 40, test_unflattener.py's 60 of 300;
 # test_random_programs.py runs its 2,000, each on the three paths): under 10 minutes on 2 cores. `-n auto`: one pytest-xdist worker per core (a single process took 10:21 on
 # 2 cores, two workers 5:00); `PYTEST_WORKERS=0` runs it in one process (for --pdb, or to read one test's output).
