@@ -2422,6 +2422,34 @@ PYPI_SUITES = (
     Suite(name="puremagic", kind="pytest", dist="puremagic", version="1.30",
           sha256="f9ff7ac157d54e9cf3bff1addfd97233548e75e685282d84ae11e7ffee1614c9",
           packages=("puremagic",), pytest_args=("test",)),
+    # Three more pure-Python libraries, none with a dependency the venv lacks: phonetic encoding (Metaphone: Double
+    # Metaphone, a process_<letter> method per letter, each a long chain of conditions on the letters around it), path
+    # finding on grids and graphs (pathfinding: A*, Dijkstra, best-first, IDA* and their bidirectional forms over a
+    # heap of open nodes) and JSON Schema from examples (genson: a SchemaBuilder whose strategies, one per JSON type,
+    # match, merge and emit schemas). 0 / 0 broken with no trace and inside a graph trace; inside a JAX trace 9 break,
+    # pathfinding's, a class docs/graphs.md names (see its note). 6 to 31 s for the three runs (the converted form took
+    # 7.1 times as long as unconverted for pathfinding, 28 times inside a graph trace, and 1.0 for the others; as
+    # written 0.9 to 1.6 times). Not added: fuzzysearch 0.8.1 (its sdist lacks tests/compat.py, which each of its 9
+    # test modules imports: every one fails to import unconverted) and 0.7.3 (its sdist ships no tests), zxcvbn 4.5.0
+    # (its one test file, tests/test_compatibility.py, is a script over a data file, no pytest test) and nestedtext 3.8
+    # (its sdist ships no tests).
+    Suite(name="metaphone", kind="pytest", dist="Metaphone", version="0.6",
+          sha256="ad0beadca66cb7ec6ede71ef72bb02da097c493ddf159930d6340bc83f53da27",
+          packages=("metaphone",), pytest_args=("metaphone/tests",),
+          note="test_word.py's test_init_unicode expects Python 2's UTF-8 bytes of a str: it fails unconverted too"),
+    Suite(name="pathfinding", kind="pytest", dist="pathfinding", version="1.0.23",
+          sha256="4cc36eb0a58bf0ae42b7806d846c99e44cdb3ad696906d0585edab2da3f33470",
+          packages=("pathfinding",),
+          pytest_args=("test", "--ignore=test/test_path.py", "--ignore=test/test_csv_pandas.py"),
+          note="test/test_path.py reads path_test_scenarios.json, which the sdist lacks, and test_csv_pandas.py "
+               "imports pandas (not installed): not run; the dataclass-made __init__ and __eq__ of Node and GridNode "
+               "have no source: not converted. 9 tests break inside a JAX trace (--trace jax), a class "
+               "docs/graphs.md names (\"The clock\"): Finder.find_path stamps time.time() for its time limit, "
+               "NotStageable while JAX traces (inside a graph trace of ours the clock is read at run time: 0 broken)"),
+    Suite(name="genson", kind="pytest", dist="genson", version="1.4.0",
+          sha256="bc7f1c1bae87a21ca44d81149aec95a3f4468d676de9b8b08caa064f3c50b3da",
+          packages=("genson",), pytest_args=("test",),
+          note="test/test_bin.py runs the genson command line in a subprocess (python -m genson): not converted"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
