@@ -124,19 +124,25 @@ class GraphBackend(Backend):
 
     # As a test only the truth counts: each operand is staged as its truth (a bool[]), so operands of two dtypes
     # (`if d == 0 and on_segment:` with a float `on_segment`) need not join as values; still lazy.
+    # The branch where the left operand decides gives the truth that branch knows it has (False where `and` stops,
+    # True where `or` does), not the operand: so a rest whose truth is a Python bool makes the whole test a Python
+    # bool where both agree (`if a.size and ending:` with `ending` False is plainly false, and the `if` is not staged:
+    # detecta's detect_cusum calls itself there, which a staged `if` would trace without end).
     def and_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         return self._short_circuit(predicate(value, "the left operand of `and`"), _truths(rest, "and"),
-                                   operators.and_test, "and")
+                                   operators.and_test, "and", decided=False)
 
     def or_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         return self._short_circuit(predicate(value, "the left operand of `or`"), _truths(rest, "or"),
-                                   operators.or_test, "or")
+                                   operators.or_test, "or", decided=True)
 
     @staticmethod
-    def _short_circuit(value: Any, rest: tuple[Thunk, ...], again: Callable, word: str) -> Any:
+    def _short_circuit(value: Any, rest: tuple[Thunk, ...], again: Callable, word: str,
+                       decided: Optional[bool] = None) -> Any:
         pred = predicate(value, f"the left operand of `{word}`")
         evaluate_rest = lambda: again(rest[0](), *rest[1:])  # noqa: E731
-        branches = [evaluate_rest, lambda: value] if word == "and" else [lambda: value, evaluate_rest]
+        stop = (lambda: value) if decided is None else (lambda: decided)
+        branches = [evaluate_rest, stop] if word == "and" else [stop, evaluate_rest]
         (result,) = stage_cond(pred, [lambda fn=fn: (fn(),) for fn in branches],
                                (f"<the value of `{word}`>",), ("true", "false"))
         return result

@@ -28,7 +28,6 @@ After (what the converter writes; ``x.sum() > 0`` is a tracer, so this backend r
 
 from __future__ import annotations
 
-import functools
 import re
 import sys
 import weakref
@@ -69,6 +68,25 @@ _TRACE_CHECK: list[Optional[Callable[[], bool]]] = [None]  # made on the first a
 # a tracer a loop carries. Found per class on the first instance: a loop's closure scan (runtime/operators.py) meets
 # lists of thousands of such objects (ply's grammar items), each of which tree_leaves walked again at every loop.
 _LEAF_CLASSES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _staged_test(value: Any, rest: tuple[Thunk, ...], combine: Callable, stops_on: bool) -> Any:
+    """``value and rest...`` (``stops_on`` False) or ``value or rest...`` (True) as a test, ``value`` staged: the
+    array operands combined with ``combine``. Any other operand is a Python value whose truth Python asks (a number,
+    a bool, None, a string, a list): where it is ``stops_on``, it decides the test whatever the staged ones before it
+    hold (``a.size and False`` is false), so the test is that Python bool and the operands after it are not evaluated,
+    as Python evaluates none after it; of the other truth it changes nothing. So an `if` on such a test is not staged
+    (detecta's ``detect_cusum`` calls itself under ``if tai.size and ending:``, with ``ending`` False there: a staged
+    `if` would trace it without end)."""
+    import jax
+
+    for thunk in rest:
+        operand = thunk()
+        if isinstance(operand, (jax.Array, np.ndarray)):
+            value = combine(value, operand)
+        elif bool(operand) is stops_on:
+            return stops_on
+    return value
 
 
 class JaxBackend(Backend):
@@ -245,12 +263,12 @@ class JaxBackend(Backend):
     def and_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         import jax.numpy as jnp
 
-        return functools.reduce(lambda acc, thunk: jnp.logical_and(acc, thunk()), rest, value)
+        return _staged_test(value, rest, jnp.logical_and, stops_on=False)
 
     def or_test(self, value: Any, rest: tuple[Thunk, ...]) -> Any:
         import jax.numpy as jnp
 
-        return functools.reduce(lambda acc, thunk: jnp.logical_or(acc, thunk()), rest, value)
+        return _staged_test(value, rest, jnp.logical_or, stops_on=True)
 
     def range(self, *args: Any) -> JaxRange:
         return JaxRange(*args)
