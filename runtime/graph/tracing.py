@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextvars
 import copy
 import sys
+import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
@@ -267,7 +268,7 @@ def _shell(x: Any) -> Any:
     """An empty copy of ``x`` (a subclass of list, tuple or dict) for ``rebuilt``: copy.copy, the class's own
     protocol for a new object like this one, emptied (a tuple's is its instance dict)."""
     if isinstance(x, tuple):
-        return dict(getattr(x, "__dict__", {}))
+        return _tuple_state(x)
     try:
         shell = copy.copy(x)
         shell.clear()
@@ -278,13 +279,57 @@ def _shell(x: Any) -> Any:
     return shell
 
 
+def _instance_dict_attribute(cls: type) -> Any:
+    """What ``__dict__`` names on objects of ``cls`` (a subclass of tuple): the first one its classes define, in
+    attribute lookup's order; None where none does (a namedtuple's ``__slots__ = ()``: no instance dict)."""
+    return next((vars(c)["__dict__"] for c in cls.__mro__ if "__dict__" in vars(c)), None)
+
+
+def _tuple_state(x: tuple) -> dict:
+    """A copy of the instance dict of ``x``, an object of a subclass of tuple (empty where it has none). A class
+    may define ``__dict__`` itself (BioSPPy's ``ReturnTuple``: ``__dict__ = property(as_dict)``, its named values):
+    then ``x.__dict__`` is not the instance's state, and ``object.__getstate__``, Python's own read of the
+    instance dict (3.11+), reads it; where Python has none (3.10), the result is refused by name."""
+    attribute = _instance_dict_attribute(type(x))
+    if attribute is None:
+        return {}
+    if isinstance(attribute, types.GetSetDescriptorType):
+        return dict(attribute.__get__(x))
+    if not hasattr(object, "__getstate__"):
+        raise TypeError(_unrebuildable(type(x), "its class defines __dict__ itself, and Python before 3.11 has no "
+                                                "other way to read the object's attributes"))
+    return dict(object.__getstate__(x) or {})
+
+
+def _set_tuple_state(made: tuple, state: dict) -> None:
+    """Give ``made`` (new, from ``tuple.__new__``) the instance dict ``state``, as ``_tuple_state`` read it."""
+    cls = type(made)
+    attribute = _instance_dict_attribute(cls)
+    if isinstance(attribute, types.GetSetDescriptorType):
+        attribute.__get__(made).update(state)
+        return
+    # The class's own __dict__ is no dict to update: each attribute is set as Python sets an instance's (where a
+    # data descriptor of the class has that name, that would call it instead: refused).
+    for key in state:
+        if hasattr(type(next((vars(c)[key] for c in cls.__mro__ if key in vars(c)), None)), "__set__"):
+            raise TypeError(_unrebuildable(cls, f"its class defines __dict__ itself, and a descriptor {key!r} "
+                                                "stands where the object's attribute of that name is set"))
+    for key, value in state.items():
+        object.__setattr__(made, key, value)
+
+
+def _unrebuildable(cls: type, why: str) -> str:
+    return (f"a {cls.__name__} (a subclass of tuple) cannot be rebuilt around traced values: {why}; return a plain "
+            "tuple (tuple(result)) or the values it holds instead")
+
+
 def rebuilt(tree: TreeDef, items: list) -> Any:
     """A subclass of list, tuple or dict, as ``tree`` says, holding ``items``: a copy of its shell, filled through
     the class's own ``__setitem__`` / ``extend`` (a tuple: made by ``tuple.__new__``, its instance dict copied)."""
     if tree.kind == "tuple":
         made = tuple.__new__(tree.cls, items)
         if tree.shell:
-            made.__dict__.update(tree.shell)
+            _set_tuple_state(made, tree.shell)
         return made
     made = copy.copy(tree.shell)
     if tree.kind == "dict":

@@ -1,0 +1,120 @@
+"""A traced function that returns an object of a subclass of tuple gets it back as that class, holding the run's
+values and the object's attributes, on every executor.
+
+BioSPPy returns nearly all its results as a ``ReturnTuple``, whose class defines ``__dict__ = property(as_dict)`` (its
+named values, not the instance's attributes). The graph copied ``x.__dict__`` and wrote it back through the same
+property: every such function crashed (``AttributeError: 'ReturnTuple' object has no attribute '_names'``; 40 cases
+of the stop-95 BioSPPy corpus). The attributes are now read and set as Python reads and sets an instance's
+(``object.__getstate__``: 3.11+; on 3.10 such a class is refused by name).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+import autograph
+from tests.helpers import jax_usable
+
+EXECUTORS = ["numpy", pytest.param("jax", marks=pytest.mark.skipif(not jax_usable(), reason="needs JAX"))]
+READS_STATE = sys.version_info >= (3, 11)  # object.__getstate__
+
+
+class ReturnTuple(tuple):
+    """BioSPPy's (biosppy/utils.py, BSD-3-Clause), its methods as there but for the docstrings."""
+
+    def __new__(cls, values, names=None):
+        return tuple.__new__(cls, tuple(values))
+
+    def __init__(self, values, names=None):
+        nargs = len(values)
+        if names is None:
+            names = ["_%d" % i for i in range(nargs)]  # noqa: UP031  (as BioSPPy writes it)
+        self._names = names
+
+    def as_dict(self):
+        return dict(zip(self._names, self))
+
+    __dict__ = property(as_dict)
+
+    def keys(self):
+        return list(self._names)
+
+
+class Tagged(tuple):
+    """A plain subclass: its ``__dict__`` is the instance's."""
+
+
+class Guarded(tuple):
+    """``__dict__`` of its own, and a data descriptor ``unit``."""
+
+    __dict__ = property(lambda self: {})
+    unit = property(lambda self: "m", lambda self, value: None)
+
+
+def stats(x):
+    mean = np.mean(x)
+    if mean > 0:
+        spread = np.std(x)
+    else:
+        spread = -np.std(x)
+    return ReturnTuple((mean, spread, x * 2.0), ("mean", "spread", "doubled"))
+
+
+def tagged(x):
+    made = Tagged((x + 1.0, np.sum(x)))
+    made.note = "kept"
+    return made
+
+
+def _same(eager, got):
+    assert type(got) is type(eager)
+    assert len(got) == len(eager)
+    for a, b in zip(got, eager):
+        np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+@pytest.mark.parametrize("sign", [1.0, -1.0])
+def test_a_tuple_subclass_that_defines_its_own_dict_comes_back_whole(executor, sign):
+    x = np.array([1.0, 2.0, 4.0]) * sign
+    eager = stats(x)
+    if not READS_STATE:
+        with pytest.raises(TypeError, match=r"a ReturnTuple \(a subclass of tuple\) cannot be rebuilt around traced "
+                                            r"values: its class defines __dict__ itself, and Python before 3.11 .*"
+                                            r"return a plain tuple \(tuple\(result\)\)"):
+            autograph.function(stats, executor=executor)(x)
+        return
+    function = autograph.function(stats, executor=executor)
+    for _ in range(2):  # the trace, and a run of it
+        got = function(x)
+        _same(eager, got)
+        assert got.keys() == ["mean", "spread", "doubled"]
+        assert list(got.as_dict()) == list(eager.as_dict())
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_plain_tuple_subclass_keeps_its_attributes(executor):
+    x = np.array([1.0, 2.0])
+    function = autograph.function(tagged, executor=executor)
+    for _ in range(2):
+        got = function(x)
+        _same(tagged(x), got)
+        assert got.note == "kept"
+
+
+@pytest.mark.skipif(not READS_STATE, reason="refused on 3.10 for its own __dict__ already")
+def test_an_attribute_a_data_descriptor_would_take_is_refused_by_name():
+    def with_unit(x):
+        made = Guarded((x * 2.0,))
+        object.__setattr__(made, "other", 1)  # (the instance dict exists now)
+        object.__getstate__(made)["unit"] = "cm"  # written into it behind the class's descriptor
+        return made
+
+    assert object.__getstate__(with_unit(np.ones(2))) == {"other": 1, "unit": "cm"}
+    with pytest.raises(TypeError, match=r"a Guarded \(a subclass of tuple\) cannot be rebuilt around traced values: "
+                                        r"its class defines __dict__ itself, and a descriptor 'unit' stands where "
+                                        r"the object's attribute of that name is set"):
+        autograph.function(with_unit)(np.ones(2))
