@@ -197,3 +197,17 @@ def test_under_jax_a_test_a_plain_operand_decides_stages_no_cond():
     jaxpr = str(jax.make_jaxpr(autograph.convert(decided_among_three), static_argnums=(1, 2))(np.ones(2), 1.0, 1.0))
     # the `and` asks the array (one `if`: a select of its two branches), the `or` is decided by `first`
     assert jaxpr.count("cond[") + jaxpr.count("select_n") == 1
+
+
+def loop_decided(x, go):
+    while np.sum(x) > 0 and go:  # with `go` false: no iteration, and no staged loop
+        x = x - 1.0
+    return x
+
+
+@pytest.mark.parametrize("way", every_path())
+@pytest.mark.parametrize("go", FLAGS, ids=repr)
+@pytest.mark.parametrize("sign", [1.0, -1.0])
+def test_a_while_test_a_plain_operand_decides_is_pythons(sign, go, way):
+    x = np.array([1.0, 2.0]) * sign
+    np.testing.assert_array_equal(way(loop_decided)(x, go), loop_decided(x, go))
