@@ -27,6 +27,14 @@ After, while tracing::
 Code marked ``autograph.do_not_convert`` is checked too: it runs as written by the user's choice, but its test
 would still answer otherwise than eager code's. A function that only builds an object of a value's type
 (``type(self)(...)``) does not test it, and passes.
+
+The code that code running as written calls runs as written too, and may test the type of a tensor it was given
+without making a node itself (``Pair.__add__`` making ``Pair(self.x + other.x)``, whose ``__init__`` sets ``self.kind =
+"array" if type(x) is np.ndarray else "other"``: the graph gave the other kind, silently). So the look goes on into
+the functions and classes (their ``__init__`` and ``__new__``) of the program's that such code names as globals,
+three calls deep, and refuses at the first type test it finds there, naming that line and the code that calls it
+(CommPy's ``GF.__add__`` making ``GF(...)``: an ``AttributeError`` before). A property, or a method called on an
+object, is not looked into (docs/limitations.md).
 """
 
 from __future__ import annotations
@@ -42,9 +50,11 @@ from runtime.limits import NotStageable
 from runtime.staging import format_site, installed_library, qualified_name
 from runtime.undefined import is_converted_code
 
-# Code objects checked, by id, with a weak reference that drops the entry when the code goes: their verdict, the
-# line of the first type test (None: none).
-_VERDICTS: dict[int, tuple[Optional[int], Any]] = {}
+# Code objects checked, by id, with a weak reference that drops the entry when the code goes: their verdict (where
+# the first type test is: the code holding it, its line, and the code of the program's it was reached from; None:
+# none).
+_VERDICTS: dict[int, tuple[Optional[tuple], Any]] = {}
+_CALL_DEPTH = 3  # calls followed from the code that made the node: its globals' functions and classes
 # The instructions that load the other operand of a test (3.10 to 3.14's names: 3.13 fuses two loads of locals).
 _LOADS = frozenset({"LOAD_ATTR", "LOAD_CONST", "LOAD_FAST", "LOAD_GLOBAL", "LOAD_NAME", "LOAD_DEREF", "BUILD_TUPLE",
                     "LOAD_METHOD", "LOAD_CLOSURE", "CACHE", "COPY_FREE_VARS", "NOP", "EXTENDED_ARG",
@@ -57,25 +67,77 @@ _LINE_NUMBERS = hasattr(dis.Instruction, "line_number")  # (3.13: starts_line is
 
 def check(frame: types.FrameType) -> None:
     """Refuse (a remembered ``NotStageable``) where ``frame``, the user's frame that made a graph node, runs code as
-    written that tests the ``type()`` of a value; nothing for converted code or a library's. One dict look-up for
-    code seen before."""
+    written that tests the ``type()`` of a value, or names a function or class of the program's whose code does;
+    nothing for converted code or a library's. One dict look-up for code seen before."""
     code = frame.f_code
     entry = _VERDICTS.get(id(code))
     if entry is None or entry[1]() is not code:
         # (the entry goes with the code, by a C callback: runtime/calls.py's _watch says why)
-        entry = _VERDICTS[id(code)] = (_first_type_test(code), weakref.ref(code, functools.partial(_VERDICTS.pop,
-                                                                                                   id(code))))
-    line = entry[0]
-    if line is None or frame.f_globals.get("type", frame.f_builtins.get("type")) is not builtins.type:
+        verdict = _type_test_reached(code, frame.f_globals, _CALL_DEPTH, set())
+        entry = _VERDICTS[id(code)] = (verdict, weakref.ref(code, functools.partial(_VERDICTS.pop, id(code))))
+    if entry[0] is None:
         return
-    name = qualified_name(code)
+    tester, line, globals_ = entry[0]
+    if globals_.get("type", frame.f_builtins.get("type")) is not builtins.type:
+        return
+    if tester is not code and not _called_by_converted_code(frame):
+        return  # (the program's own code around the traced call, making its inputs: what it names runs outside)
+    name = qualified_name(tester)
+    called = "" if tester is code else f", called from {qualified_name(code)} (which runs as written too)"
     raise NotStageable(
-        f"{format_site(code.co_filename, line)}: {name} runs as written (Python calls it for converted code: an "
-        "operator such as `a + b` calls __add__, a property, a callback a library calls; or it is marked "
+        f"{format_site(tester.co_filename, line)}: {name} runs as written{called} (Python calls it for converted code: "
+        "an operator such as `a + b` calls __add__, a property, a callback a library calls; or it is marked "
         "do_not_convert) and tests the type() of a value, while it computes with a graph tensor. type() of a "
         "traced value is the graph's Tensor, where eager NumPy's is np.ndarray or a NumPy scalar type, so the "
         f"test could answer otherwise than eager code does. Decorate {name} with @autograph.convert (converted "
         "code answers type() as NumPy does), or test with isinstance(), which answers as NumPy does")
+
+
+def _called_by_converted_code(frame: types.FrameType) -> bool:
+    """Whether converted code is among ``frame``'s callers: ``frame`` runs inside a traced function, not around it
+    (a script or test calling the traced function makes its inputs' nodes)."""
+    caller = frame.f_back
+    while caller is not None:
+        if is_converted_code(caller.f_code):
+            return True
+        caller = caller.f_back
+    return False
+
+
+def _type_test_reached(code: types.CodeType, globals_: dict, depth: int, seen: set) -> Optional[tuple]:
+    """(the code holding it, its line, that code's globals) for the first type test in ``code`` or, ``depth`` calls
+    deep, in the program's functions and classes ``code`` names as globals (a class: its ``__init__`` and
+    ``__new__``); None where there is none."""
+    if id(code) in seen:
+        return None
+    seen.add(id(code))
+    line = _first_type_test(code)
+    if line is not None:
+        return code, line, globals_
+    if depth == 0 or is_converted_code(code) or installed_library(code.co_filename):
+        return None
+    for name in code.co_names:
+        value = globals_.get(name)
+        for function in _functions_run(value):
+            found = _type_test_reached(function.__code__, function.__globals__, depth - 1, seen)
+            if found is not None:
+                return found
+    return None
+
+
+def _functions_run(value: Any) -> tuple:
+    """The program's functions that calling ``value`` runs: itself, or a class's own ``__init__`` and ``__new__``."""
+    if isinstance(value, types.FunctionType):
+        return (value,)
+    if isinstance(value, type):
+        found = []
+        for name in ("__new__", "__init__"):
+            method = next((vars(c)[name] for c in value.__mro__ if name in vars(c)), None)
+            method = getattr(method, "__func__", method)  # (__new__ is a staticmethod)
+            if isinstance(method, types.FunctionType):
+                found.append(method)
+        return tuple(found)
+    return ()
 
 
 def _first_type_test(code: types.CodeType) -> Optional[int]:
