@@ -164,12 +164,13 @@ def load_cases() -> list[Case]:
 def _flatten(tree: Any, path: str = "out") -> list[tuple[str, Any]] | str:
     """Leaves with their paths; sequences and dicts are followed."""
     if isinstance(tree, (tuple, list)):
-        leaves: list[tuple[str, Any]] = [(path, f"<sequence of {len(tree)}>")]
+        # (the class counts: a staged ReturnTuple that came back a plain tuple, or a tuple a list, is another result)
+        leaves: list[tuple[str, Any]] = [(path, f"<{type(tree).__qualname__} of {len(tree)}>")]
         for i, item in enumerate(tree):
             leaves.extend(_flatten(item, f"{path}[{i}]"))
         return leaves
     if isinstance(tree, dict):
-        leaves = [(path, f"<dict with keys {sorted(map(repr, tree))}>")]
+        leaves = [(path, f"<{type(tree).__qualname__} with keys {sorted(map(repr, tree))}>")]
         for key in sorted(tree, key=repr):
             leaves.extend(_flatten(tree[key], f"{path}[{key!r}]"))
         return leaves
