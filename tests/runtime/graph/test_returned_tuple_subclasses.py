@@ -23,7 +23,8 @@ READS_STATE = sys.version_info >= (3, 11)  # object.__getstate__
 
 
 class ReturnTuple(tuple):
-    """BioSPPy's (biosppy/utils.py, BSD-3-Clause), its methods as there but for the docstrings."""
+    """BioSPPy's (biosppy/utils.py, BSD-3-Clause), reduced to what the test needs: its ``__new__``, the default
+    names of its ``__init__`` (without the checks of them) and ``__dict__ = property(as_dict)``."""
 
     def __new__(cls, values, names=None):
         return tuple.__new__(cls, tuple(values))
