@@ -153,18 +153,35 @@ def strip(error: BaseException) -> None:
     error.__traceback__ = user_frames(error.__traceback__, error)
 
 
-# The heads of the tracebacks ``user_frames`` made, by id, with their frame's id and line (a reused
-# id then matches only by chance). An exception that passes many helpers and converted handlers
-# (pyparsing re-raises its ParseException at every level of a parse) is tidied each time: only the
-# entries added in front of such a head are looked at. Not an attribute of the exception: that would
-# show in its ``__dict__`` and make it unpicklable (a traceback cannot be pickled); not a strong
-# reference either: a traceback keeps its frames' locals alive. A stale id costs only tidying.
-_TIDIED: dict[int, tuple[int, int]] = {}
+# The heads of the tracebacks ``user_frames`` made, by id. An exception that passes many helpers and converted
+# handlers (pyparsing re-raises its ParseException at every level of a parse) is tidied each time: only the
+# entries added in front of such a head are looked at. Not an attribute of the exception: that would show in its
+# ``__dict__`` and make it unpicklable (a traceback cannot be pickled); not a strong reference either: a traceback
+# keeps its frames' locals alive; and neither a traceback nor a frame takes a weak reference.
+#
+# So an id can outlive its traceback, and the allocator hands a freed traceback's and frame's memory to the next
+# ones: the same call raising again at the same line gets a head with the same ids. Taken for tidied, its helpers'
+# frames would stay (``ag__.managed.__exit__`` under a ``with`` whose ``__exit__``, then ``__enter__``, raised). So a
+# head is known by its own frame, code and instruction and by its next entry's, read from the live objects: the
+# entries that tidying takes out (helpers' frames, blocks') stand right after the entry of the frame that called them.
+_TIDIED: dict[int, tuple] = {}
 _TIDIED_LIMIT = 512
 
 
+def _signature(tb: types.TracebackType) -> tuple:
+    """What tells ``tb`` from a later traceback at its address: its frame, code, instruction and line, and those
+    of its next entry."""
+    frame, following = tb.tb_frame, tb.tb_next
+    head = (id(frame), id(frame.f_code), tb.tb_lasti, tb.tb_lineno)
+    if following is None:
+        return head
+    after = following.tb_frame
+    return head + (id(following), id(after), id(after.f_code), following.tb_lasti)
+
+
 def _tidied(tb: types.TracebackType) -> bool:
-    return _TIDIED.get(id(tb)) == (id(tb.tb_frame), tb.tb_lineno)
+    known = _TIDIED.get(id(tb))
+    return known is not None and known == _signature(tb)
 
 
 def _remember(tb: types.TracebackType) -> None:
@@ -173,7 +190,7 @@ def _remember(tb: types.TracebackType) -> None:
             del _TIDIED[next(iter(_TIDIED))]  # the oldest
         except (KeyError, RuntimeError, StopIteration):  # another thread's tidying changed the dict meanwhile
             pass
-    _TIDIED[id(tb)] = (id(tb.tb_frame), tb.tb_lineno)
+    _TIDIED[id(tb)] = _signature(tb)
 
 
 def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException] = None
