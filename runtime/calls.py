@@ -39,6 +39,7 @@ from typing import Any, Callable, Optional
 from runtime.backend import backend_for
 from runtime.builtin_calls import NUMPY_CALLS as _NUMPY_CALLS
 from runtime.builtin_calls import ROUTED_CALLS as _ROUTED_CALLS
+from runtime.class_lookup import class_attribute
 from runtime.clock_calls import ADVANCE as _ADVANCE
 from runtime.clock_calls import CLOCKS as _CLOCKS
 from runtime.clock_calls import DATETIME64 as _DATETIME64
@@ -236,7 +237,7 @@ def _call_method(f: Any, cls: type) -> Callable:
         converted = _OBJECT_CALLS[cls.__module__]  # (asking registered the backend of its package, lazily)
     if converted is not None:
         return converted(f)
-    method = next((klass.__dict__["__call__"] for klass in cls.__mro__ if "__call__" in klass.__dict__), None)
+    method = class_attribute(cls, "__call__")
     if type(method) is types.FunctionType:
         target = _target(method)
         return f if target is method else types.MethodType(target, f)

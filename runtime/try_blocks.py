@@ -33,6 +33,7 @@ import types
 from contextvars import ContextVar
 from typing import Any, Callable, Iterator, Optional
 
+from runtime.class_lookup import class_attribute
 from runtime.tracebacks import hide_frames_of
 
 # The handlers' classes of the running `try` blocks of converted code, outermost first (empty: none runs, the
@@ -157,12 +158,9 @@ def _special(obj: Any, name: str) -> Any:
     the instance, nor the metaclass), through the descriptor protocol (a staticmethod or classmethod too); None
     if there is none."""
     cls = type(obj)
-    for klass in cls.__mro__:
-        if name in klass.__dict__:
-            raw = klass.__dict__[name]
-            get = getattr(type(raw), "__get__", None)
-            return raw if get is None else get(raw, obj, cls)
-    return None
+    raw = class_attribute(cls, name)
+    get = getattr(type(raw), "__get__", None)
+    return raw if get is None else get(raw, obj, cls)
 
 
 # The C-implemented managers trusted to swallow nothing: those of the standard library and NumPy (files, locks, ...).

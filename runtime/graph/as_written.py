@@ -46,6 +46,7 @@ import types
 import weakref
 from typing import Any, Optional
 
+from runtime.class_lookup import class_attribute
 from runtime.limits import NotStageable
 from runtime.staging import format_site, installed_library, qualified_name
 from runtime.undefined import is_converted_code
@@ -132,7 +133,7 @@ def _functions_run(value: Any) -> tuple:
     if isinstance(value, type):
         found = []
         for name in ("__new__", "__init__"):
-            method = next((vars(c)[name] for c in value.__mro__ if name in vars(c)), None)
+            method = class_attribute(value, name)
             method = getattr(method, "__func__", method)  # (__new__ is a staticmethod)
             if isinstance(method, types.FunctionType):
                 found.append(method)

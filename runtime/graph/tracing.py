@@ -23,6 +23,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 import numpy as np
 
 from runtime import limits, try_blocks
+from runtime.class_lookup import class_attribute
 from runtime.graph import identity, iterator_watch, numpy_random, passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
@@ -282,7 +283,7 @@ def _shell(x: Any) -> Any:
 def _instance_dict_attribute(cls: type) -> Any:
     """What ``__dict__`` names on objects of ``cls`` (a subclass of tuple): the first one its classes define, in
     attribute lookup's order; None where none does (a namedtuple's ``__slots__ = ()``: no instance dict)."""
-    return next((vars(c)["__dict__"] for c in cls.__mro__ if "__dict__" in vars(c)), None)
+    return class_attribute(cls, "__dict__")
 
 
 def _tuple_state(x: tuple) -> dict:
@@ -311,7 +312,7 @@ def _set_tuple_state(made: tuple, state: dict) -> None:
     # The class's own __dict__ is no dict to update: each attribute is set as Python sets an instance's (where a
     # data descriptor of the class has that name, that would call it instead: refused).
     for key in state:
-        if hasattr(type(next((vars(c)[key] for c in cls.__mro__ if key in vars(c)), None)), "__set__"):
+        if hasattr(type(class_attribute(cls, key)), "__set__"):
             raise TypeError(_unrebuildable(cls, f"its class defines __dict__ itself, and a descriptor {key!r} "
                                                 "stands where the object's attribute of that name is set"))
     for key, value in state.items():
