@@ -9,9 +9,8 @@ get_namespace(X)``, which in 1.9.1 ``svd_flip``, ``softmax``, ``stable_cumsum``,
 ``check_random_state``); ``utils/multiclass.py``'s ``_ovr_decision_function`` (masked ``votes[... == 0, i] += 1``);
 ``cluster/_affinity_propagation.py``'s ``_affinity_propagation`` (``for it in range(max_iter): ... break`` / ``else``,
 ufuncs with ``out=``, ``tmp.flat[:: n + 1] = ...``, then ``np.flatnonzero`` and a loop over the exemplars);
-``cluster/_optics.py``'s ``cluster_optics_dbscan`` and ``cluster_optics_xi`` with ``_xi_cluster`` (a loop over
-``np.flatnonzero`` with ``continue``, dicts of steep-down areas, ``while`` loops moving ``c_start`` / ``c_end``),
-``_extend_region``, ``_update_filter_sdas``, ``_correct_predecessor`` and ``_extract_xi_labels``;
+``cluster/_optics.py``'s ``cluster_optics_dbscan`` (its ``cluster_optics_xi`` and ``_xi_cluster`` family are
+tests/coverage/corpus_errstate.py's already);
 ``cross_decomposition/_pls.py``'s power method (``next(col for col in y.T if np.any(...))``, ``break`` on
 convergence or one target, ``_pinv2_old`` for mode B) and ``_center_scale_xy``; ``decomposition/``' ``_ortho_rotation``
 (varimax, ``break`` on the variance) and FastICA's ``_ica_par`` (``for`` / ``else``) and ``_ica_def`` (a ``break`` per
@@ -35,7 +34,7 @@ Adapted, beyond that:
 * scikit-learn's imports between its modules (``check_random_state``, ``ConvergenceWarning``) are the module-level
   names of this module; ``ConvergenceWarning``'s body is the first line of its docstring (its only body);
 * prints are dropped: the ``if verbose: print(...)`` blocks of ``_affinity_propagation`` and ``_gradient_descent``;
-* scikit-learn's ``@validate_params(...)`` decorators are dropped (``cluster_optics_dbscan``, ``cluster_optics_xi``);
+* scikit-learn's ``@validate_params(...)`` decorators are dropped (``cluster_optics_dbscan``);
 * the keyword-only functions are staged through wrappers (``# --- wrappers``) that pass the keywords;
   ``_affinity_propagation`` gets ``check_random_state(0)`` as ``AffinityPropagation.fit`` would with
   ``random_state=0``;
@@ -404,215 +403,6 @@ def cluster_optics_dbscan(*, reachability, core_distances, ordering, eps):
     near_core = core_distances <= eps
     labels[ordering] = np.cumsum(far_reach[ordering] & near_core[ordering]) - 1
     labels[far_reach & ~near_core] = -1
-    return labels
-
-
-def cluster_optics_xi(
-    *,
-    reachability,
-    predecessor,
-    ordering,
-    min_samples,
-    min_cluster_size=None,
-    xi=0.05,
-    predecessor_correction=True,
-):
-    n_samples = len(reachability)
-    _validate_size(min_samples, n_samples, "min_samples")
-    if min_samples <= 1:
-        min_samples = max(2, int(min_samples * n_samples))
-    if min_cluster_size is None:
-        min_cluster_size = min_samples
-    _validate_size(min_cluster_size, n_samples, "min_cluster_size")
-    if min_cluster_size <= 1:
-        min_cluster_size = max(2, int(min_cluster_size * n_samples))
-
-    clusters = _xi_cluster(
-        reachability[ordering],
-        predecessor[ordering],
-        ordering,
-        xi,
-        min_samples,
-        min_cluster_size,
-        predecessor_correction,
-    )
-    labels = _extract_xi_labels(ordering, clusters)
-    return labels, clusters
-
-
-def _extend_region(steep_point, xward_point, start, min_samples):
-    n_samples = len(steep_point)
-    non_xward_points = 0
-    index = start
-    end = start
-    # find a maximal area
-    while index < n_samples:
-        if steep_point[index]:
-            non_xward_points = 0
-            end = index
-        elif not xward_point[index]:
-            # it's not a steep point, but still goes up.
-            non_xward_points += 1
-            # region should include no more than min_samples consecutive
-            # non steep xward points.
-            if non_xward_points > min_samples:
-                break
-        else:
-            return end
-        index += 1
-    return end
-
-
-def _update_filter_sdas(sdas, mib, xi_complement, reachability_plot):
-    if np.isinf(mib):
-        return []
-    res = [
-        sda for sda in sdas if mib <= reachability_plot[sda["start"]] * xi_complement
-    ]
-    for sda in res:
-        sda["mib"] = max(sda["mib"], mib)
-    return res
-
-
-def _correct_predecessor(reachability_plot, predecessor_plot, ordering, s, e):
-    while s < e:
-        if reachability_plot[s] > reachability_plot[e]:
-            return s, e
-        p_e = predecessor_plot[e]
-        for i in range(s, e):
-            if p_e == ordering[i]:
-                return s, e
-        e -= 1
-    return None, None
-
-
-def _xi_cluster(
-    reachability_plot,
-    predecessor_plot,
-    ordering,
-    xi,
-    min_samples,
-    min_cluster_size,
-    predecessor_correction,
-):
-
-    # Our implementation adds an inf to the end of reachability plot
-    # this helps to find potential clusters at the end of the
-    # reachability plot even if there's no upward region at the end of it.
-    reachability_plot = np.hstack((reachability_plot, np.inf))
-
-    xi_complement = 1 - xi
-    sdas = []  # steep down areas, introduced in section 4.3.2 of the paper
-    clusters = []
-    index = 0
-    mib = 0.0  # maximum in between, section 4.3.2
-
-    # Our implementation corrects a mistake in the original
-    # paper, i.e., in Definition 9 steep downward point,
-    # r(p) * (1 - x1) <= r(p + 1) should be
-    # r(p) * (1 - x1) >= r(p + 1)
-    with np.errstate(invalid="ignore"):
-        ratio = reachability_plot[:-1] / reachability_plot[1:]
-        steep_upward = ratio <= xi_complement
-        steep_downward = ratio >= 1 / xi_complement
-        downward = ratio > 1
-        upward = ratio < 1
-
-    # the following loop is almost exactly as Figure 19 of the paper.
-    # it jumps over the areas which are not either steep down or up areas
-    for steep_index in iter(np.flatnonzero(steep_upward | steep_downward)):
-        # just continue if steep_index has been a part of a discovered xward
-        # area.
-        if steep_index < index:
-            continue
-
-        mib = max(mib, np.max(reachability_plot[index : steep_index + 1]))
-
-        # steep downward areas
-        if steep_downward[steep_index]:
-            sdas = _update_filter_sdas(sdas, mib, xi_complement, reachability_plot)
-            D_start = steep_index
-            D_end = _extend_region(steep_downward, upward, D_start, min_samples)
-            D = {"start": D_start, "end": D_end, "mib": 0.0}
-            sdas.append(D)
-            index = D_end + 1
-            mib = reachability_plot[index]
-
-        # steep upward areas
-        else:
-            sdas = _update_filter_sdas(sdas, mib, xi_complement, reachability_plot)
-            U_start = steep_index
-            U_end = _extend_region(steep_upward, downward, U_start, min_samples)
-            index = U_end + 1
-            mib = reachability_plot[index]
-
-            U_clusters = []
-            for D in sdas:
-                c_start = D["start"]
-                c_end = U_end
-
-                # line (**), sc2*
-                if reachability_plot[c_end + 1] * xi_complement < D["mib"]:
-                    continue
-
-                # Definition 11: criterion 4
-                D_max = reachability_plot[D["start"]]
-                if D_max * xi_complement >= reachability_plot[c_end + 1]:
-                    # Find the first index from the left side which is almost
-                    # at the same level as the end of the detected cluster.
-                    while (
-                        reachability_plot[c_start + 1] > reachability_plot[c_end + 1]
-                        and c_start < D["end"]
-                    ):
-                        c_start += 1
-                elif reachability_plot[c_end + 1] * xi_complement >= D_max:
-                    # Find the first index from the right side which is almost
-                    # at the same level as the beginning of the detected
-                    # cluster.
-                    # Our implementation corrects a mistake in the original
-                    # paper, i.e., in Definition 11 4c, r(x) < r(sD) should be
-                    # r(x) > r(sD).
-                    while reachability_plot[c_end - 1] > D_max and c_end > U_start:
-                        c_end -= 1
-
-                # predecessor correction
-                if predecessor_correction:
-                    c_start, c_end = _correct_predecessor(
-                        reachability_plot, predecessor_plot, ordering, c_start, c_end
-                    )
-                if c_start is None:
-                    continue
-
-                # Definition 11: criterion 3.a
-                if c_end - c_start + 1 < min_cluster_size:
-                    continue
-
-                # Definition 11: criterion 1
-                if c_start > D["end"]:
-                    continue
-
-                # Definition 11: criterion 2
-                if c_end < U_start:
-                    continue
-
-                U_clusters.append((c_start, c_end))
-
-            # add smaller clusters first.
-            U_clusters.reverse()
-            clusters.extend(U_clusters)
-
-    return np.array(clusters)
-
-
-def _extract_xi_labels(ordering, clusters):
-
-    labels = np.full(len(ordering), -1, dtype=int)
-    label = 0
-    for c in clusters:
-        if not np.any(labels[c[0] : (c[1] + 1)] != -1):
-            labels[c[0] : (c[1] + 1)] = label
-            label += 1
-    labels[ordering] = labels.copy()
     return labels
 
 
@@ -1179,10 +969,6 @@ def optics_dbscan(reachability, core_distances, ordering, eps):
                                  eps=eps)
 
 
-def optics_xi(reachability, predecessor, ordering):
-    return cluster_optics_xi(reachability=reachability, predecessor=predecessor, ordering=ordering, min_samples=2)
-
-
 # --- inputs (ours, not in the sources) ---
 
 
@@ -1200,7 +986,7 @@ def _affinity(rng):
 
 
 def _reachability(rng):
-    # a reachability plot with two valleys (as cluster_optics_xi sees it: inf first), its predecessors and ordering
+    # a reachability plot with two valleys (inf first, as OPTICS orders it), its predecessors and ordering
     base = np.array([np.inf, 1.0, 1.1, 0.9, 1.0, 1.2, 6.0, 5.5, 1.0, 0.8, 0.9, 1.1, 0.95, 7.0, 6.5])
     r = base * (1 + rng.uniform(-0.02, 0.02, size=base.size))
     predecessor = np.array([-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
@@ -1246,7 +1032,6 @@ CASES = [
     # --- scikit-learn: cluster/
     case(affinity_propagation_seeded, _affinity, SKL("cluster/_affinity_propagation.py", "_affinity_propagation", "8 points in two blobs, preference the median, random_state 0, return_n_iter")),
     case(optics_dbscan, lambda rng: _reachability(rng)[:1] + (rng.uniform(0.5, 2.0, size=15), np.arange(15), 1.5), SKL("cluster/_optics.py", "cluster_optics_dbscan", "eps=1.5")),
-    case(optics_xi, _reachability, SKL("cluster/_optics.py", "cluster_optics_xi", "_xi_cluster, _extend_region, _update_filter_sdas, _correct_predecessor, _extract_xi_labels; two valleys")),
     # --- scikit-learn: cross_decomposition/, decomposition/
     case(_get_first_singular_vectors_power_method, _pls, SKL("cross_decomposition/_pls.py", "_get_first_singular_vectors_power_method", "mode A, 2 targets")),
     case(_get_first_singular_vectors_power_method, lambda rng: _pls(rng) + ("B",), SKL("cross_decomposition/_pls.py", "_get_first_singular_vectors_power_method", "mode B: _pinv2_old"), name="sklearn._get_first_singular_vectors_power_method_B"),
