@@ -10,7 +10,9 @@ slots (``kernels.step``). Independent heavy branches may run on a thread pool
 
 Execution is non-strict: a program holds only the nodes the outputs need plus
 every stateful node (variable reads and writes, ``print``, ``assert``), in the
-order they were traced. So an unused out-of-bounds ``np.take`` never runs.
+order they were traced. So an unused out-of-bounds ``np.take`` never runs. Nodes
+that a program calls for their error run too (``ops.must_run``): linear algebra
+that raises on values alone, and a node made inside a running ``try``.
 """
 
 from __future__ import annotations

@@ -40,11 +40,18 @@ class Effects:
     op nobody analysed is left where it is (library ops are not analysed). ``hoistable``: LICM may move
     a node that cannot fail out of a loop (False for a shape query, ``dim``: free where it stands, and a
     static number under the JAX lowering, which a slice bound must be; moved out, it would enter the
-    loop as a traced constant)."""
+    loop as a traced constant).
+
+    ``strict``: a node nobody uses still runs, because NumPy's call raises on values alone (``LinAlgError`` of a
+    matrix that is not positive definite): ``np.linalg.cholesky(X)`` called for its error only, as a check, fails
+    as eagerly. ``for_value_only``: the node stands for a refusal of its value (lstsq's residuals of a rank-deficient
+    matrix, which NumPy gives as an empty array): it runs only where its value is used, even inside a ``try``."""
 
     cannot_fail: Fact = False
     foldable: Fact = False
     hoistable: Fact = True
+    strict: Fact = False
+    for_value_only: bool = False
 
 
 def _exact_kinds(values: Any) -> bool:

@@ -46,6 +46,7 @@ from runtime.graph.opdefs import (  # noqa: F401  (OPS and OpDef are this module
     define,
     exact_on_known_shapes,
     flips_sign,
+    holds,
     known_shapes,
     not_to_float16,
     on_integers,
@@ -53,6 +54,7 @@ from runtime.graph.opdefs import (  # noqa: F401  (OPS and OpDef are this module
     static_index,
     wraps,
 )
+from runtime.graph.run_time_errors import CaughtLocation
 from runtime.staging import Limitation, NotStageable
 
 AvalOut = tuple[tuple, np.dtype]
@@ -470,6 +472,28 @@ def is_stateful(node: Any) -> bool:
     if opdef.stateful:
         return True
     return any(graph_is_stateful(node.attrs[name]) for name in opdef.subgraphs)
+
+
+def must_run(node: Any) -> bool:
+    """Whether a node runs even when no output needs it (execution is non-strict otherwise, docs/graphs.md): a
+    stateful one; one whose op raises on values alone where NumPy's does (``Effects.strict``: a ``cholesky`` called
+    for its error only); one made inside a running ``try`` whose ``except`` catches its error (``CaughtLocation``:
+    eager code would take the ``except``, so the graph must run it to raise ``HandlerNotRun``); or control flow
+    holding one."""
+    opdef = OPS[node.op]
+    if opdef.stateful or holds(opdef.effects.strict, node):
+        return True
+    if type(node.location) is CaughtLocation and not opdef.effects.for_value_only:
+        return True
+    return any(graph_must_run(node.attrs[name]) for name in opdef.subgraphs)
+
+
+def graph_must_run(graph: Any) -> bool:
+    """Whether ``graph`` holds a node that ``must_run``."""
+    cache = graph._cache
+    if "must_run" not in cache:
+        cache["must_run"] = any(must_run(n) for n in graph.nodes)
+    return cache["must_run"]
 
 
 def graph_is_stateful(graph: Any) -> bool:

@@ -132,12 +132,12 @@ def to_dot(graph: Any) -> str:
 
 
 def live_nodes(graph: Any) -> list:
-    """The nodes a run executes: those the outputs need, and every stateful one (as the interpreter's
+    """The nodes a run executes: those the outputs need, and every one that ``ops.must_run`` (as the interpreter's
     ``prune``; this module sits below it)."""
     live = set(graph.outputs)
     kept = []
     for node in reversed(graph.nodes):
-        if ops.is_stateful(node) or not live.isdisjoint(node.outputs):
+        if ops.must_run(node) or not live.isdisjoint(node.outputs):
             kept.append(node)
             live.update(node.inputs)
     kept.reverse()

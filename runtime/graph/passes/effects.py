@@ -6,9 +6,10 @@ pass:
 
 * ``removable(node)``: nothing but its outputs is observable, so a node nobody uses can go.
   That is every node that is not stateful (``ops.is_stateful``: variable reads and writes,
-  ``print``, ``assert``, random draws, ``numpy_function`` calls, and control flow holding one).
-  Execution is non-strict (runtime/graph/interpreter.py), so a dead pure node never ran anyway,
-  even one that would raise: removing it changes nothing.
+  ``print``, ``assert``, random draws, ``numpy_function`` calls, and control flow holding one)
+  and not run for its error (``ops.must_run``: linear algebra raising on values alone, a node
+  made inside a running ``try``). Execution is non-strict (runtime/graph/interpreter.py), so
+  any other dead node never ran anyway, even one that would raise: removing it changes nothing.
 * ``cannot_fail(node)``: for *every* input of the node's static types, its NumPy kernel neither
   raises nor warns (a warning can be an error under the user's filters). Only such nodes may be
   merged (CSE) or moved out of a loop that may run zero times (LICM): those keep every error
@@ -32,7 +33,7 @@ from runtime.graph.opdefs import holds
 
 def removable(node: Any) -> bool:
     """Whether ``node`` may be deleted when none of its outputs is used."""
-    return not ops.is_stateful(node)
+    return not ops.must_run(node)
 
 
 def cannot_fail(node: Any) -> bool:
