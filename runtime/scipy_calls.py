@@ -57,7 +57,7 @@ SHAPED: dict[str, tuple[str, ...]] = {
                       "distance_transform_edt"),
     "scipy.special": ("comb",),
     "scipy.stats": ("scoreatpercentile", "entropy", "kurtosis", "skew", "zscore", "sem", "variation", "moment", "iqr"),
-    "scipy.linalg": ("toeplitz", "hankel", "circulant"),
+    "scipy.linalg": ("toeplitz", "hankel", "circulant", "norm"),
     # The distances between two vectors (pdist / cdist above take the metric's name).
     "scipy.spatial.distance": ("braycurtis", "canberra", "chebyshev", "cityblock", "correlation", "cosine", "euclidean",
                                "jensenshannon", "minkowski", "sqeuclidean", "seuclidean", "mahalanobis", "hamming",

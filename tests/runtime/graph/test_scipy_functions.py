@@ -218,6 +218,11 @@ CASES = {
     "structured_matrices": (lambda c, r: (scipy.linalg.toeplitz(c, r), scipy.linalg.toeplitz(c),
                                           scipy.linalg.hankel(c, r), scipy.linalg.circulant(r)), [V, SIGNAL[:6]]),
     "toeplitz_complex": (lambda c: scipy.linalg.toeplitz(c * 1j, c[:2]), [V]),
+    # scipy.linalg.norm: BLAS's nrm2 for a vector and LAPACK's lange for a matrix, not NumPy's sums (scikit-learn's
+    # Theil-Sen and t-SNE call it), and its check_finite
+    "linalg_norm": (lambda x, a: (scipy.linalg.norm(x), scipy.linalg.norm(a), scipy.linalg.norm(a, 1),
+                                  scipy.linalg.norm(a, np.inf), scipy.linalg.norm(a, axis=0),
+                                  scipy.linalg.norm(x, 3), scipy.linalg.norm(a, "fro", keepdims=True)), [SIGNAL, A]),
     "vector_distances": (lambda u, v: [getattr(scipy.spatial.distance, name)(u, v) for name in (
         "braycurtis", "canberra", "chebyshev", "cityblock", "correlation", "cosine", "euclidean", "sqeuclidean")]
         + [scipy.spatial.distance.minkowski(u, v, 3), scipy.spatial.distance.seuclidean(u, v, np.abs(u) + 1),
