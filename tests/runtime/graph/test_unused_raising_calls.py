@@ -65,6 +65,16 @@ def cholesky_checked_in_a_loop(A, n):
     return total
 
 
+def cholesky_checked_in_a_staged_loop(A, n):
+    total = 0.0
+    i = 0
+    while i < n:  # (n traced: a staged loop, which may run no iteration, where the check must not run)
+        np.linalg.cholesky(A)
+        total += 1.0
+        i += 1
+    return total
+
+
 def scipy_cholesky_as_a_check(X):
     scipy.linalg.cholesky(X)
     return X.trace()
@@ -93,6 +103,8 @@ CASES = [
     (solve_checked_in_a_python_branch, (SINGULAR, True)), (solve_checked_in_a_python_branch, (SINGULAR, False)),
     (inverse_checked_in_a_staged_branch, (PD,)), (inverse_checked_in_a_staged_branch, (SINGULAR,)),
     (cholesky_checked_in_a_loop, (PD, 2)), (cholesky_checked_in_a_loop, (PD, 4)),
+    (cholesky_checked_in_a_staged_loop, (INDEFINITE, np.int64(0))),
+    (cholesky_checked_in_a_staged_loop, (INDEFINITE, np.int64(2))),
     (scipy_cholesky_as_a_check, (PD,)), (scipy_cholesky_as_a_check, (INDEFINITE,)),
     (item_read_as_a_check, (np.array([1.0, 3.0, 2.0]), 1)), (item_read_as_a_check, (np.array([1.0, 3.0, 2.0]), 2)),
     (least_squares_without_residuals, (SINGULAR, np.ones(2))), (least_squares_without_residuals, (PD, np.ones(2))),
