@@ -153,6 +153,13 @@ def test_the_converted_function_on_plain_values_is_the_originals(fn, args) -> No
     assert _same(_outcome(lambda: converted(*args)), want)
     with converted_form():
         assert _same(_outcome(lambda: converted(*args)), want)
+    if jax_usable():  # inside a JAX trace, where converted functions run their converted form too
+        import jax
+        import jax.numpy as jnp
+
+        seen = []
+        jax.make_jaxpr(lambda: (seen.append(_outcome(lambda: converted(*args))), jnp.zeros(()))[1])()
+        assert _same(seen[0], want)
 
 
 @pytest.mark.parametrize("executor", ["numpy", "jax"])
