@@ -119,7 +119,7 @@ def _agree(source: str, executor: str) -> tuple[int, int]:
     return agreed, refused
 
 
-# Programs per executor: make test takes 60 (AUTOGRAPH_PATH_ALIASES_EXAMPLES), make slow all 150.
+# Programs per executor: make test takes 40 (AUTOGRAPH_PATH_ALIASES_EXAMPLES), make slow all 150.
 EXAMPLES = int(os.environ.get("AUTOGRAPH_PATH_ALIASES_EXAMPLES", "150"))
 
 
