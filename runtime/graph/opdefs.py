@@ -54,6 +54,11 @@ class Effects:
     for_value_only: bool = False
 
 
+# The effects of an op that raises on values alone, where NumPy's or SciPy's call does (LinAlgError of a singular or
+# indefinite matrix, an SVD that does not converge): its node runs even when nothing uses it, as the call would.
+RAISES_ON_VALUES = Effects(strict=True)
+
+
 def _exact_kinds(values: Any) -> bool:
     for v in values:  # Value.dtype is an np.dtype already
         if v.dtype.kind not in "biu":

@@ -53,7 +53,7 @@ from typing import Any
 import numpy as np
 
 from runtime.graph import einsum_subscripts, shapes
-from runtime.graph.opdefs import Effects, define, exact_on_known_shapes, on_integers
+from runtime.graph.opdefs import RAISES_ON_VALUES, Effects, define, exact_on_known_shapes, on_integers
 from runtime.staging import NotStageable, user_location
 
 JAX = "runtime.jax.rules_linalg"
@@ -333,24 +333,20 @@ def _einsum_kernel(*operands: Any, subscripts: str, optimize: Any, dtype: Any, o
 
 # --- the ops --------------------------------------------------------------------------------------
 
-# NumPy raises LinAlgError on some values alone (a singular or indefinite matrix, an SVD that does not converge):
-# such a node runs even when nothing uses it, as the call would (Effects.strict).
-_RAISES_ON_VALUES = Effects(strict=True)
-
-define("inv", _same_shape_rule, kernel=np.linalg.inv, jax=JAX, effects=_RAISES_ON_VALUES)
+define("inv", _same_shape_rule, kernel=np.linalg.inv, jax=JAX, effects=RAISES_ON_VALUES)
 define("inv_or_nan", _same_shape_rule, kernel=_inv_or_nan_kernel, jax=JAX)
-define("solve", _solve_rule, kernel=np.linalg.solve, jax=JAX, effects=_RAISES_ON_VALUES)
+define("solve", _solve_rule, kernel=np.linalg.solve, jax=JAX, effects=RAISES_ON_VALUES)
 define("det", _det_rule, kernel=np.linalg.det, jax=JAX)
 define("slogdet", _slogdet_rule, kernel=lambda a: tuple(np.linalg.slogdet(a)), jax=JAX)
-define("svd", _svd_rule, kernel=_svd_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
-define("eig", _eig_rule, kernel=lambda a: tuple(np.linalg.eig(a)), jax=JAX, effects=_RAISES_ON_VALUES)
-define("eigvals", _eigvals_rule, kernel=np.linalg.eigvals, jax=JAX, effects=_RAISES_ON_VALUES)
-define("eigh", _eigh_rule, kernel=lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO)), jax=JAX, effects=_RAISES_ON_VALUES)
-define("eigvalsh", _eigvalsh_rule, kernel=np.linalg.eigvalsh, jax=JAX, effects=_RAISES_ON_VALUES)
+define("svd", _svd_rule, kernel=_svd_kernel, jax=JAX, effects=RAISES_ON_VALUES)
+define("eig", _eig_rule, kernel=lambda a: tuple(np.linalg.eig(a)), jax=JAX, effects=RAISES_ON_VALUES)
+define("eigvals", _eigvals_rule, kernel=np.linalg.eigvals, jax=JAX, effects=RAISES_ON_VALUES)
+define("eigh", _eigh_rule, kernel=lambda a, UPLO: tuple(np.linalg.eigh(a, UPLO)), jax=JAX, effects=RAISES_ON_VALUES)
+define("eigvalsh", _eigvalsh_rule, kernel=np.linalg.eigvalsh, jax=JAX, effects=RAISES_ON_VALUES)
 define("qr", _qr_rule, kernel=_qr_kernel, jax=JAX)
 define("cholesky", _same_shape_rule, kernel=lambda a, upper: np.linalg.cholesky(a, upper=upper), jax=JAX,
-       effects=_RAISES_ON_VALUES)
-define("lstsq", _lstsq_rule, kernel=_lstsq_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
+       effects=RAISES_ON_VALUES)
+define("lstsq", _lstsq_rule, kernel=_lstsq_kernel, jax=JAX, effects=RAISES_ON_VALUES)
 define("lstsq_residuals", _lstsq_residuals_rule, kernel=_lstsq_residuals_kernel, jax=JAX,
        effects=Effects(for_value_only=True))  # (its refusal stands for a value NumPy gives: only where it is used)
 # ``np.einsum``: NumPy's own kernel (its C loops, or with ``optimize`` its BLAS contractions) on the interpreter;

@@ -65,7 +65,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from runtime.graph import shapes
-from runtime.graph.opdefs import Effects, define
+from runtime.graph.opdefs import RAISES_ON_VALUES, define
 
 JAX = "runtime.jax.rules_scipy"
 
@@ -582,24 +582,20 @@ def _special_kernel(name: str) -> Callable:
     return kernel
 
 
-# SciPy raises LinAlgError on some values alone (a singular or indefinite matrix): such a node runs even when
-# nothing uses it, as the call would (Effects.strict).
-_RAISES_ON_VALUES = Effects(strict=True)
-
-define("scipy_inv", _same_shape_rule("inv"), kernel=_inv_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
+define("scipy_inv", _same_shape_rule("inv"), kernel=_inv_kernel, jax=JAX, effects=RAISES_ON_VALUES)
 define("scipy_expm", _same_shape_rule("expm"), kernel=_expm_kernel, jax=JAX)
-define("scipy_cholesky", _cholesky_rule, kernel=_cholesky_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
+define("scipy_cholesky", _cholesky_rule, kernel=_cholesky_kernel, jax=JAX, effects=RAISES_ON_VALUES)
 define("scipy_det", _det_rule, kernel=_det_kernel, jax=JAX)
-define("scipy_solve", _solve_rule, kernel=_solve_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
+define("scipy_solve", _solve_rule, kernel=_solve_kernel, jax=JAX, effects=RAISES_ON_VALUES)
 define("scipy_solve_triangular", _solve_triangular_rule, kernel=_solve_triangular_kernel, jax=JAX,
-       effects=_RAISES_ON_VALUES)
-define("scipy_pinv", _pinv_rule, kernel=_pinv_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
-define("scipy_svd", _svd_rule, kernel=_svd_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
+       effects=RAISES_ON_VALUES)
+define("scipy_pinv", _pinv_rule, kernel=_pinv_kernel, jax=JAX, effects=RAISES_ON_VALUES)
+define("scipy_svd", _svd_rule, kernel=_svd_kernel, jax=JAX, effects=RAISES_ON_VALUES)
 define("scipy_block_diag", _block_diag_rule, kernel=_block_diag_kernel, jax=JAX)
 define("scipy_qr", _qr_rule, kernel=_qr_kernel, jax=JAX)
 define("scipy_shaped", _shaped_rule, kernel=_shaped_kernel, jax=JAX)
-define("scipy_eigh", _eigh_rule, kernel=_eigh_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
-define("scipy_pinvh", _pinvh_rule, kernel=_pinvh_kernel, jax=JAX, effects=_RAISES_ON_VALUES)
+define("scipy_eigh", _eigh_rule, kernel=_eigh_kernel, jax=JAX, effects=RAISES_ON_VALUES)
+define("scipy_pinvh", _pinvh_rule, kernel=_pinvh_kernel, jax=JAX, effects=RAISES_ON_VALUES)
 define("scipy_solve_discrete_lyapunov", _lyapunov_rule, kernel=_lyapunov_kernel, jax=JAX)
 for _name in ("solve_discrete_are", "solve_continuous_are"):
     define(f"scipy_{_name}", _riccati_rule(_name), kernel=_riccati_kernel(_name), jax=JAX)

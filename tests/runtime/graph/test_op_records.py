@@ -12,7 +12,7 @@ import sys
 import numpy as np
 import pytest
 
-from runtime.graph import interpreter, ops
+from runtime.graph import interpreter, ops, run_time_errors
 from runtime.graph.opdefs import Effects, OpDef
 
 
@@ -63,6 +63,12 @@ def test_effect_facts_are_only_declared_on_ops_a_pass_may_run_or_move():
     # What raises on values alone runs even when unused (docs/graphs.md, "Non-strict execution").
     assert ops.OPS["inv"].effects.strict and ops.OPS["scipy_cholesky"].effects.strict
     assert not ops.OPS["take"].effects.strict and ops.OPS["lstsq_residuals"].effects.for_value_only
+    # The ops whose run-time error is LinAlgError (run_time_errors.ERRORS, for HandlerNotRun) are the strict ones and
+    # the lazy residuals: the two lists name one set of ops.
+    linalg_errors = {op for op, (rule, _) in run_time_errors.ERRORS.items()
+                     if rule((), {}, []) is np.linalg.LinAlgError}
+    strict = {name for name, d in ops.OPS.items() if d.effects.strict is True}
+    assert linalg_errors == strict | {"lstsq_residuals"}
 
 
 def test_the_jax_executor_claims_every_op_and_each_rule_resolves():
