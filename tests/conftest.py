@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import os
 import pathlib
 import sys
 import zlib
@@ -259,16 +260,61 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
     "tests/runtime/jax/test_jax_float_to_int.py::test_scalar_writes_give_numpys_integer_or_error": 2,
     "tests/runtime/graph/test_numpy_more_functions.py::test_frexp_ldexp_lowered_to_jax": 2,
     "tests/autograph/test_one_path_variables.py::test_a_variable_no_path_reads_after_the_if_is_no_error": 2,
+    # (stop 97, a quiet make test on 3.11: 12:26 of pytest; the property tests got their share, EXAMPLES_SHARE below,
+    # and these whole families of 10 to 234 cases that took 3.5 to 7 s each went to half)
+    "tests/runtime/test_staged_logical_values.py::"
+    "test_a_function_calling_itself_under_a_test_a_plain_operand_decides_is_pythons": 2,
+    "tests/runtime/test_staged_logical_values.py::test_three_operands_of_which_plain_ones_decide_are_pythons": 2,
+    "tests/runtime/test_staged_logical_values.py::test_on_traced_scalars_the_value_is_pythons": 2,
+    "tests/runtime/jax/test_jax_float_to_int.py::test_array_casts_give_numpys_integers": 2,
+    "tests/runtime/jax/test_jax_pytree_carries.py::test_the_scan_gives_eager_jaxs_values_under_jit_vmap_and_grad": 2,
+    "tests/runtime/graph/test_constant_writes.py::"
+    "test_a_number_written_into_an_array_is_numpys_value_or_numpys_error": 2,
+    "tests/runtime/graph/test_range_bounds.py::test_the_index_is_a_python_int_whatever_the_bounds_dtype": 2,
+    "tests/runtime/graph/test_keyword_arguments.py::test_casting_is_numpys": 2,
+    "tests/runtime/jax/test_jax_index_checks.py::test_every_integer_dtype_is_checked_in_its_own_range": 2,
+    "tests/runtime/graph/test_numpy_pieces.py::test_function_matches_numpy_on_both_executors": 2,
+    "tests/runtime/jax/test_jax_complex_special_values.py::"
+    "test_complex_op_gives_numpys_answer_at_signed_zeros_infinities_and_nan": 2,
     "tests/runtime/graph/test_numpy_fft.py::test_transform_matches_numpy_on_both_executors": 2,
 }
 
 
+# And every property test (hypothesis) but the random programs runs 1 / EXAMPLES_SHARE of its examples (at least 2)
+# where the environment sets AUTOGRAPH_EXAMPLES_SHARE (make test: 3; stop 97, by --durations of a quiet make test on
+# this machine, 12:26: the property tests took 563 s of its 1,372 s of tests). Their examples are drawn afresh on each
+# run (no seed is fixed), so successive runs still try others; plain `pytest` runs them all.
+EXAMPLES_SHARE = int(os.environ.get("AUTOGRAPH_EXAMPLES_SHARE") or 1)
+ALL_EXAMPLES = {  # families that run every example in make test too
+    "tests/autograph/test_random_programs.py::test_converted_program_matches_python",  # issue 28: 2,000 programs
+}
+
+
+def _share_examples(test: object) -> None:
+    """Give the property test ``test`` 1 / EXAMPLES_SHARE of its examples (once per function: the cases of a
+    parametrized family share one). Hypothesis reads the settings off the test function at each call."""
+    test = getattr(test, "__func__", test)  # (a method's function)
+    if "_autograph_all_examples" in vars(test):
+        return
+    full = test._autograph_all_examples = test._hypothesis_internal_use_settings
+    if full.max_examples > 2:
+        import hypothesis
+
+        examples = max(2, -(-full.max_examples // EXAMPLES_SHARE))
+        test._hypothesis_internal_use_settings = hypothesis.settings(full, max_examples=examples)
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest's own hook deselects by mark
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Marks ``slow`` the cases of ``SAMPLED``'s families that ``make test`` leaves out, and, on Python 3.10, an
-    expected failure each test of a traceback that only 3.11+ tidies (``untidied_before_311``)."""
+    """Marks ``slow`` the cases of ``SAMPLED``'s families that ``make test`` leaves out, gives property tests their
+    share of examples (``EXAMPLES_SHARE``), and, on Python 3.10, an expected failure each test of a traceback that
+    only 3.11+ tidies (``untidied_before_311``)."""
     for item in items:
-        every = SAMPLED.get(item.nodeid.partition("[")[0])
+        family = item.nodeid.partition("[")[0]
+        if (EXAMPLES_SHARE > 1 and getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+                and family not in ALL_EXAMPLES):
+            _share_examples(item.obj)
+        every = SAMPLED.get(family)
         callspec = getattr(item, "callspec", None)
         if every is not None and callspec is not None and zlib.crc32(callspec.id.encode()) % every:
             item.add_marker(pytest.mark.slow)
