@@ -68,6 +68,7 @@ import numpy as np
 
 from autograph import file_reads
 from runtime.backend import backend_for
+from runtime.class_lookup import defines_dict, instance_dict
 from runtime.composite_state import (
     IMMUTABLE,
     global_names,
@@ -244,7 +245,7 @@ class TraceGuard:
                 where = shown(_where(kind, obj, before, label))
                 failed = _settle(kind, obj, entries)
                 if failed is not _SETTLED:
-                    step = "." if kind in ("attrs", "class", "slots") else "[]"
+                    step = "." if kind in _ATTRIBUTE_KINDS else "[]"
                     written.append(where)
                     refused.append(where if failed is None else shown((label, step, failed)))
                     restores.append(_picture_restorer(kind, obj, before))
@@ -360,6 +361,14 @@ class TraceGuard:
                 kind, keys, values = "context", ("get()",), [picture] if picture is not _MISSING else []
             elif obj is os.environ:
                 picture, kind, values = _environment(), "environ", ()
+            elif not library_class(cls) and defines_dict(cls):
+                # (a class that defines __dict__ itself: its instances' attributes are in the dict Python keeps, not
+                # in what obj.__dict__ reads)
+                attributes = instance_dict(obj)
+                if attributes is None:
+                    return None
+                picture = list(attributes.items())
+                kind, (keys, values) = "own attrs", _split(picture)
             elif not library_class(cls) and type(getattr(obj, "__dict__", None)) is dict:
                 picture = list(obj.__dict__.items())
                 kind, (keys, values) = "attrs", _split(picture)
@@ -369,7 +378,7 @@ class TraceGuard:
             else:
                 return None
             self.pictures.append((kind, obj, picture, label))
-            step = "." if kind in ("attrs", "class", "slots", "context") else "[]"
+            step = "." if kind in _ATTRIBUTE_KINDS or kind == "context" else "[]"
             return step, keys if keys != () else range(len(values)), values, 1 + len(values)
 
         picture_levels(roots, DEPTH, BUDGET, describe)
@@ -413,6 +422,13 @@ class TraceGuard:
 
 
 _get_dict = operator.attrgetter("__dict__")
+_ATTRIBUTE_KINDS = ("attrs", "own attrs", "class", "slots")  # the pictures whose entries are attributes (obj.name)
+
+
+def _namespace(kind: str, obj: Any) -> dict:
+    """The attributes of a picture of kind "attrs" or "class" (``obj.__dict__``), or "own attrs" (the dict that an
+    object of a class that defines ``__dict__`` itself keeps them in)."""
+    return instance_dict(obj) if kind == "own attrs" else obj.__dict__
 _get_shape = operator.attrgetter("shape")
 _get_dtype = operator.attrgetter("dtype")
 _values = operator.methodcaller("values")
@@ -530,8 +546,8 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
         return _not_same(list(obj), picture)
     if kind == "dict":
         return _not_same(list(dict.items(obj)), picture, pairs=True)
-    if kind == "class" or kind == "attrs":
-        return _not_same(list(obj.__dict__.items()), picture, pairs=True)
+    if kind == "class" or kind == "attrs" or kind == "own attrs":
+        return _not_same(list(_namespace(kind, obj).items()), picture, pairs=True)
     if kind == "context":
         now = obj.get(_MISSING)
         return now is not picture and not _same_value(now, picture)
@@ -548,7 +564,7 @@ def _differs(kind: str, obj: Any, picture: Any) -> bool:
 
 def _where(kind: str, obj: Any, picture: Any, label: Any) -> Any:
     """The label of the attribute, key or item of ``obj`` that changed (``settings.RATE``), where one did."""
-    step = "." if kind in ("attrs", "class", "slots") else "[]"
+    step = "." if kind in _ATTRIBUTE_KINDS else "[]"
     if kind == "slots":
         key = next((k for (k, v), (_, w) in zip(_slots(obj), picture) if v is not w), None)
         return label if key is None else (label, step, key)
@@ -557,8 +573,9 @@ def _where(kind: str, obj: Any, picture: Any, label: Any) -> Any:
         index = next((i for i, (a, b) in enumerate(zip(now, picture)) if a is not b),
                      min(len(now), len(picture)) if len(now) != len(picture) else None)  # (or where it grew)
         return label if index is None or kind == "items" else (label, step, index)
-    if kind in ("dict", "attrs", "class", "view"):
-        now = dict(dict.items(obj) if kind == "dict" else obj.items() if kind == "view" else obj.__dict__.items())
+    if kind in ("dict", "attrs", "own attrs", "class", "view"):
+        now = dict(dict.items(obj) if kind == "dict" else obj.items() if kind == "view"
+                   else _namespace(kind, obj).items())
         before = dict(picture)
         key = next((k for k in list(now) + list(before)
                     if k not in now or k not in before or now[k] is not before[k]), None)
@@ -596,7 +613,7 @@ def _as_before(kind: str, obj: Any, before: Any, entries: list) -> bool:
     """Whether each entry a trace wrote into ``obj`` now holds a value equal to the one it held before the trace
     (``before``, the picture then): the same object, an equal number or string, or an array of the same dtype,
     shape and bytes. Only for attributes, slots, dict entries and list items; anything else counts as a change."""
-    if kind not in ("attrs", "slots", "dict", "list") or not entries:
+    if kind not in ("attrs", "own attrs", "slots", "dict", "list") or not entries:
         return False
     old = dict(enumerate(before)) if kind == "list" else dict(before)
     for key, _ in entries:
@@ -607,7 +624,7 @@ def _as_before(kind: str, obj: Any, before: Any, entries: list) -> bool:
         elif kind == "slots":
             now = getattr(obj, key, _MISSING)
         else:
-            now = obj.__dict__.get(key, _MISSING)
+            now = _namespace(kind, obj).get(key, _MISSING)
         if not _equal_content(old.get(key, _MISSING), now):
             return False
     return kind != "list" or len(obj) == len(before)
@@ -628,7 +645,7 @@ def _written_entries(kind: str, picture: Any, before: Any) -> list:
     """The (key, value) pairs of a picture that differ from its picture ``before`` (a list's items by index)."""
     if kind == "list":
         return [(i, v) for i, v in enumerate(picture) if i >= len(before) or before[i] is not v]
-    if kind in ("dict", "attrs", "class", "slots"):
+    if kind in ("dict", "attrs", "own attrs", "class", "slots"):
         old = dict(before)
         return [(k, v) for k, v in picture if k not in old or old[k] is not v]
     if kind == "context":  # (the trace set the variable: its value now, which may be one the trace staged)
@@ -692,7 +709,7 @@ def _put(kind: str, holder: Any, key: Any, value: Any) -> None:
     elif kind == "context":
         if value is not _MISSING:
             holder.set(value)
-    else:  # "attrs", "slots"
+    else:  # "attrs", "own attrs", "slots"
         _attribute_writer(holder, object.__setattr__)(holder, key, value)
 
 
@@ -727,8 +744,8 @@ def _picture_restorer(kind: str, obj: Any, before: Any) -> Any:
         elif kind == "dict":
             dict.clear(obj)
             dict.update(obj, before)
-        elif kind in ("attrs", "slots", "class"):
-            now = dict(obj.__dict__) if kind != "slots" else dict(_slots(obj))
+        elif kind in _ATTRIBUTE_KINDS:
+            now = dict(_namespace(kind, obj)) if kind != "slots" else dict(_slots(obj))
             old = dict(before)
             delete = type.__delattr__ if kind == "class" else _attribute_writer(obj, object.__delattr__)
             for key in now.keys() - old.keys():

@@ -10,11 +10,17 @@ the class must be seen as it is (a ``__dict__`` property, a data descriptor stan
 
     class_attribute(Child, "__call__")      # Base.__dict__["__call__"]: the function, unbound
     class_attribute(Child, "missing")       # None
+
+``instance_dict(obj)`` is the dict an object's attributes are in, also where its class defines ``__dict__`` itself
+(what the pictures of state read: runtime/composite_state.py, autograph/trace_guards.py).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import gc
+import sys
+import types
+from typing import Any, Optional
 
 
 def class_attribute(cls: type, name: str, default: Any = None) -> Any:
@@ -25,3 +31,61 @@ def class_attribute(cls: type, name: str, default: Any = None) -> Any:
         if name in namespace:
             return namespace[name]
     return default
+
+
+# The descriptors Python gives a class whose instances have a dict (a module's is a member).
+_USUAL_DICT = (types.GetSetDescriptorType, types.MemberDescriptorType)
+
+
+def defines_dict(cls: type) -> bool:
+    """Whether ``cls`` (or a base) defines ``__dict__`` itself, so that ``obj.__dict__`` of its instances is not
+    the dict their attributes are in (``instance_dict``)."""
+    descriptor = class_attribute(cls, "__dict__")
+    return descriptor is not None and not _usual(cls, descriptor)
+
+
+def _usual(cls: type, descriptor: Any) -> bool:
+    """Whether ``descriptor``, what ``cls`` binds ``__dict__`` to, is the one Python made for a class of it."""
+    return type(descriptor) in _USUAL_DICT and issubclass(cls, descriptor.__objclass__)
+
+
+def instance_dict(obj: Any) -> Optional[dict]:
+    """The dict that holds ``obj``'s attributes, where they are set and read; None where it has none (``__slots__``
+    only, or a built-in type without one). That is ``obj.__dict__`` unless its class defines ``__dict__`` itself: a
+    property that presents another mapping (a proxy's, a record's view), or a descriptor copied from another class
+    (a class rebuilt by a decorator), which raises TypeError. An empty dict Python has not made yet is a new ``{}``:
+    ask again after a write.
+
+        class Record:
+            @property
+            def __dict__(self): return {"kind": "record"}
+        r = Record(); r.scale = 2.0
+        r.__dict__            # {'kind': 'record'}
+        instance_dict(r)      # {'scale': 2.0}
+    """
+    cls = type(obj)
+    descriptor = class_attribute(cls, "__dict__")
+    if descriptor is None:
+        return None
+    if _usual(cls, descriptor):
+        return descriptor.__get__(obj, cls)
+    if not cls.__dictoffset__:
+        return None
+    if sys.version_info >= (3, 11):
+        # (object's own __getstate__, not the class's: the instance's dict itself, made if Python had not yet, or None
+        # where it is empty; beside slots, (that dict, the slots' values))
+        state = object.__getstate__(obj)
+        state = state[0] if type(state) is tuple else state
+        return {} if state is None else state
+    # (3.10 has no object.__getstate__: the dict is the one the instance refers to that no slot holds)
+    held = {id(_slot_value(member, obj)) for klass in cls.__mro__ for member in vars(klass).values()
+            if type(member) is types.MemberDescriptorType}
+    dicts = [referent for referent in gc.get_referents(obj) if type(referent) is dict and id(referent) not in held]
+    return dicts[0] if dicts else {}
+
+
+def _slot_value(member: types.MemberDescriptorType, obj: Any) -> Any:
+    try:
+        return member.__get__(obj, type(obj))
+    except AttributeError:  # (a slot not set)
+        return None

@@ -45,6 +45,7 @@ from typing import Any, Callable, Iterable, Optional
 
 import numpy as np
 
+from runtime.class_lookup import defines_dict, instance_dict
 from runtime.staging import StagingError, user_location
 from runtime.state_roles import CarriedName
 from runtime.tracebacks import hide_frames_of
@@ -419,8 +420,9 @@ class Watch:
                 if obj.closed or len(obj.getbuffer() if cls is io.BytesIO else obj.getvalue()) > _ARRAY_BYTES:
                     return None
                 picture, kind, keys, values = (obj.tell(), obj.getvalue()), "stream", (), ()
-            elif not _library(cls) and type(getattr(obj, "__dict__", None)) is dict:
-                picture = list(obj.__dict__.items())
+            elif not _library(cls) and type(attributes := instance_dict(obj)) is dict:
+                # (instance_dict: also where the class defines __dict__ itself: obj.__dict__ is not its attributes then)
+                picture = list(attributes.items())
                 kind, keys, values = "attrs", [k for k, _ in picture], [v for _, v in picture]
             elif not _library(cls) and slot_names(cls):  # (an object of a class with __slots__: no __dict__)
                 picture = _slot_values(obj)
@@ -586,7 +588,8 @@ def _changes(kind: str, obj: Any, picture: Any, kept: set) -> list:
         if len(obj) != len(picture):
             return ["grew" if len(obj) > len(picture) else "shrank"]
         return [i for i, (a, b) in enumerate(zip(obj, picture)) if a is not b and (id(obj), i) not in kept]
-    now = dict(dict.items(obj) if kind == "dict" else _slot_values(obj) if kind == "slots" else obj.__dict__.items())
+    now = dict(dict.items(obj) if kind == "dict" else _slot_values(obj) if kind == "slots"
+               else instance_dict(obj).items())
     before = dict(picture)
     changed = [key for key, value in now.items() if (key not in before or before[key] is not value)]
     changed += [key for key in before if key not in now]
@@ -610,8 +613,13 @@ def _put_back(kind: str, obj: Any, picture: Any) -> None:
             dict.clear(obj)
             dict.update(obj, picture)
         elif kind == "attrs":
-            obj.__dict__.clear()
-            obj.__dict__.update(picture)
+            attributes = instance_dict(obj)
+            if attributes or not defines_dict(type(obj)):
+                attributes.clear()
+                attributes.update(picture)
+            else:  # (an empty dict Python has not made yet, of a class that defines __dict__ itself: instance_dict)
+                for name, value in picture:
+                    object.__setattr__(obj, name, value)
         elif kind == "slots":
             for name, value in picture:
                 if value is not _UNSET:

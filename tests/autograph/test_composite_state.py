@@ -202,6 +202,29 @@ def written_by_a_call_into_slots(x):
     return tracker.last, tracker.count
 
 
+class _Presented:
+    """A class that defines ``__dict__`` itself (a record that presents a view of itself, as proxies do): its
+    attributes are in the dict Python keeps, not in what ``obj.__dict__`` reads."""
+
+    @property
+    def __dict__(self):
+        return {"kind": "presented"}
+
+    def update(self, v):
+        self.last = v
+        self.count = self.count + 1
+
+
+def written_into_a_class_that_defines_dict(x):
+    """written_by_a_call, the object's class defining __dict__ as a property."""
+    tracker = _Presented()
+    tracker.last, tracker.count = 0.0, 0
+    for v in x:
+        if v > 0:
+            tracker.update(v)
+    return tracker.last, tracker.count
+
+
 PROGRAMS = [
     pytest.param(keep_the_best, lambda: (np.asarray(0.0), np.array([1.0, 2.0, -1.0, 3.0, 0.5]),
                                          np.array([2.0, 3.5, -2.5, 6.5, 0.5])), id="keep_the_best"),
@@ -219,6 +242,8 @@ PROGRAMS = [
     pytest.param(written_by_a_call, lambda: (np.array([1.0, -2.0, 3.0, 0.5]),), id="written_by_a_call"),
     pytest.param(written_by_a_call_into_slots, lambda: (np.array([1.0, -2.0, 3.0, 0.5]),),
                  id="written_by_a_call_into_slots"),
+    pytest.param(written_into_a_class_that_defines_dict, lambda: (np.array([1.0, -2.0, 3.0, 0.5]),),
+                 id="written_into_a_class_that_defines_dict"),
 ]
 
 

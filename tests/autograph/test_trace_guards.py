@@ -93,6 +93,34 @@ class Model:
         return self.W * x + Model.offset
 
 
+class Presented:
+    """A class that defines ``__dict__`` itself (a record presenting a view of itself, as proxies do): its instances'
+    attributes are in the dict Python keeps, which ``obj.__dict__`` does not read."""
+
+    @property
+    def __dict__(self):
+        return {"kind": "presented"}
+
+
+class _Original:
+    pass
+
+
+# A class rebuilt from another's namespace (as a class decorator that makes a new class does): it carries the
+# original's `__dict__` descriptor, whose read raises TypeError on its instances (mutagen's enums).
+Rebuilt = type("Rebuilt", (), {"__dict__": _Original.__dict__["__dict__"]})
+PRESENTED, REBUILT = Presented(), Rebuilt()
+PRESENTED.scale = REBUILT.scale = 2.0
+
+
+def reads_a_presented_attribute(x):
+    return x * PRESENTED.scale
+
+
+def reads_a_rebuilt_attribute(x):
+    return x * REBUILT.scale
+
+
 CHANGES = {
     "a global float rebound": (reads_a_float, lambda: _set("SCALE", 3.5)),
     "a global array rebound": (reads_an_array, lambda: _set("W", np.array([5.0, 6.0, 7.0]))),
@@ -104,6 +132,10 @@ CHANGES = {
     "a global a helper reads": (calls_a_helper, lambda: _set("SCALE", 4.0)),
     "a function rebound": (calls_a_global_function, lambda: _set("act", lambda v: v - 1.0)),
     "a large array, by its digest": (reads_a_big_array, lambda: _write(BIG, 5, 1000.0)),
+    "an attribute of an object whose class defines __dict__": (reads_a_presented_attribute,
+                                                               lambda: setattr(PRESENTED, "scale", 3.5)),
+    "an attribute of an object whose class has another's __dict__": (reads_a_rebuilt_attribute,
+                                                                     lambda: setattr(REBUILT, "scale", 3.5)),
 }
 
 
@@ -116,6 +148,7 @@ def fresh_globals(monkeypatch):
                   else [w.copy() for w in value] if isinstance(value, list) else value)
         monkeypatch.setitem(globals(), name, copied)
     monkeypatch.setattr(Model, "offset", 1.0)
+    PRESENTED.scale = REBUILT.scale = 2.0
     monkeypatch.setattr(trace_guards, "COPIED_BYTES", 256)  # BIG (512 bytes) is kept as a digest
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from runtime.class_lookup import class_attribute
+import types
+
+from runtime.class_lookup import class_attribute, defines_dict, instance_dict
 
 
 class Base:
@@ -31,3 +33,51 @@ def test_a_name_no_class_defines_gives_the_default() -> None:
     marker = object()
     assert class_attribute(Child, "missing", marker) is marker
     assert class_attribute(int, "__dict__") is None  # (object's own classes have no instance dict)
+
+
+class Presented:
+    @property
+    def __dict__(self):
+        return {"kind": "presented"}
+
+
+class Original:
+    pass
+
+
+Rebuilt = type("Rebuilt", (), {"__dict__": Original.__dict__["__dict__"]})  # (a class rebuilt from another's namespace)
+
+
+class SlotsAndDict:
+    __slots__ = ("held", "__dict__")
+
+
+class PresentedWithSlots(SlotsAndDict):
+    @property
+    def __dict__(self):
+        return {}
+
+
+def test_instance_dict_is_the_dict_the_attributes_are_in() -> None:
+    plain = Original()
+    plain.a = 1
+    assert instance_dict(plain) is plain.__dict__ and not defines_dict(Original)
+    assert instance_dict(types) is types.__dict__
+    presented, rebuilt = Presented(), Rebuilt()
+    assert instance_dict(presented) == {} and defines_dict(Presented) and defines_dict(Rebuilt)
+    presented.scale = rebuilt.scale = 2.0
+    assert instance_dict(presented) == {"scale": 2.0} and presented.__dict__ == {"kind": "presented"}
+    assert instance_dict(rebuilt) == {"scale": 2.0}
+    seen = instance_dict(presented)
+    presented.more = 1
+    assert instance_dict(presented) is seen and seen == {"scale": 2.0, "more": 1}  # (the instance's own dict)
+    both = PresentedWithSlots()
+    both.held, both.extra = {"in": "a slot"}, 3
+    assert instance_dict(both) == {"extra": 3}
+
+
+def test_an_object_without_an_instance_dict_has_none() -> None:
+    class Slotted:
+        __slots__ = ("x",)
+
+    assert instance_dict(Slotted()) is None and instance_dict(3) is None and instance_dict(object()) is None
