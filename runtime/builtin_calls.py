@@ -62,6 +62,8 @@ ROUTED_BUILTINS = (float, int, bool, complex, min, max, round, divmod, pow, isin
 ROUTED_NUMPY = ("array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "repeat", "take", "isscalar",
                 "fromiter")
 _FROMITER = np.fromiter
+_METHOD_DESCRIPTOR = types.MethodDescriptorType  # (np.ndarray.astype: a method of a C class, reached through it)
+_ndarray = np.ndarray
 
 _MISS = object()
 _NO_ARG = object()  # "no second argument" in ``builtin``
@@ -247,6 +249,8 @@ def _first_owner(values: Any, depth: int) -> Optional[Backend]:
 def _dispatch(f: Callable, args: tuple, kwargs: dict) -> Any:
     """The call with an argument that is not a plain scalar, or with keywords: find a backend's
     value (at the top level, else inside lists and tuples), then call."""
+    if type(f) is _METHOD_DESCRIPTOR and args and f.__objclass__ is _ndarray:
+        return _array_method(f, args, kwargs)
     values = (*args, *kwargs.values()) if kwargs else args
     nested = False
     backend = None
@@ -304,12 +308,26 @@ def _after_failure(f: Callable, args: tuple, kwargs: dict, values: tuple, error:
     return result
 
 
+def _array_method(f: Callable, args: tuple, kwargs: dict) -> Any:
+    """``np.ndarray.astype(a, "uint8")``: a method of NumPy's arrays called through the class (pysteps'
+    ``compute_dilated_mask``), as ``a.astype("uint8")`` is. A backend's value answers with its own method of that
+    name (a graph's tensor, a JAX tracer); a NumPy array's bound method is called as ``a.dot(t)`` is (it may be
+    given a backend's value); anything else gets the descriptor's own TypeError, as NumPy gives it."""
+    receiver, rest = args[0], args[1:]
+    if backend_for(receiver) is not None:
+        return getattr(receiver, f.__name__)(*rest, **kwargs)
+    bound = f.__get__(receiver, type(receiver))  # (NumPy's TypeError for what is no array)
+    return _dispatch(bound, rest, kwargs) if rest or kwargs else bound()
+
+
 def routed_callables() -> dict[int, Callable]:
     """``id(f) -> f`` for every routed callable: ``ROUTED_BUILTINS``, the functions of ``math``, NumPy's
-    ``ROUTED_NUMPY``."""
+    ``ROUTED_NUMPY``, and the methods of NumPy's arrays reached through their class (``np.ndarray.sum``:
+    ``_array_method``)."""
     import math
 
-    found = [*ROUTED_BUILTINS, *(getattr(math, name) for name in dir(math)), *(getattr(np, n) for n in ROUTED_NUMPY)]
+    found = [*ROUTED_BUILTINS, *(getattr(math, name) for name in dir(math)), *(getattr(np, n) for n in ROUTED_NUMPY),
+             *(method for method in vars(np.ndarray).values() if type(method) is _METHOD_DESCRIPTOR)]
     return {id(f): f for f in found if callable(f)}
 
 
