@@ -2450,6 +2450,65 @@ PYPI_SUITES = (
           sha256="bc7f1c1bae87a21ca44d81149aec95a3f4468d676de9b8b08caa064f3c50b3da",
           packages=("genson",), pytest_args=("test",),
           note="test/test_bin.py runs the genson command line in a subprocess (python -m genson): not converted"),
+    # Added in stop 97: eight more pure-Python libraries, each with its own pytest suite: parsing expression grammars
+    # (pe: a grammar compiled to a machine of instructions, run by _py_machine's loop; its Cython machine is not
+    # built from the sdist), parser combinators (parsec), a CSS 2.1 / 3 tokenizer and parser (tinycss), finite-state
+    # machines declared on classes (automat), an AST unparser (astunparse: a visit method per node type), a math
+    # expression parser and evaluator (py_expression_eval), Japanese kana / width conversion (jaconv: a loop over the
+    # characters of a string with tables) and typographic punctuation (smartypants: a tokenizer and a chain of
+    # regular-expression passes). 0 / 0 broken with no trace; inside a graph trace and a JAX trace (--trace) 0 but
+    # py_expression_eval's 1, a class docs/limitations.md names (see its note). 4.5 to 9 s for the three runs of each
+    # (the converted form took 1.0 to 2.1 times as long as unconverted, at most 3.0 times inside a trace). Not added:
+    # tempita 0.6.0 (test_templating reads tests/tests.txt, which its sdist lacks: 1 of its 2 tests passes
+    # unconverted), rjsmin 1.3.0 (each of its test modules imports _rjsmin, the C extension an unpacked sdist lacks),
+    # case-converter 1.2.0 (its *_test.py modules sit in the package beside the code, and the runner would convert
+    # them too), pyphonetics 0.5.3 (imports unidecode, GPL), hdate 1.2.2 (snapshot tests: syrupy), ahocorapy 1.8.0,
+    # grapheme 0.6.0, pyuca 1.2, s2sphere 0.2.5, trafaret 2.1.1 and pyjsparser 2.7.1 (their sdists ship no tests),
+    # latex2mathml 3.81.1, terminaltables 3.1.10 and schematics 2.1.1 (pip could not build their build dependencies
+    # here) and bintrees 2.2.0 and word2number 1.1 (zip sdists).
+    Suite(name="pe", kind="pytest", dist="pe", version="0.6.0",
+          sha256="dabec4ba7bd5fe2ab11a39a4343feaa453f002082918586a64b9216d550787e6",
+          packages=("pe",), pytest_args=("test",),
+          note="the unpacked sdist builds no pe._cy_machine (Cython): the pure-Python machine runs and the tests of "
+               "the Cython one skip"),
+    Suite(name="parsec", kind="pytest", dist="parsec", version="3.17",
+          sha256="9748d64af43184c2e5887b88f9fca45065df2bf00a18e42df185ebb2c92aea53",
+          packages=("parsec",), src="src", pytest_args=("src/parsec/tests",),
+          note="its tests are in the package (src/parsec/tests): not converted"),
+    Suite(name="tinycss", kind="pytest", dist="tinycss", version="0.4",
+          sha256="12306fb50e5e9e7eaeef84b802ed877488ba80e35c672867f548c0924a76716e",
+          packages=("tinycss",), pytest_args=("tinycss/tests", "-o", "addopts="),
+          note="its setup.cfg's addopts ask for pytest-flake8, pytest-isort and pytest-cov (not installed): emptied; "
+               "its tests are in the package (tinycss/tests): not converted; the unpacked sdist builds no "
+               "tinycss.speedups (Cython): test_tokenizer.py's test_speedups fails unconverted too"),
+    Suite(name="automat", kind="pytest", dist="automat", version="25.4.16",
+          sha256="0017591a5477066e90d26b0e696ddc143baafd87b588cfac8100bc6be9634de0",
+          packages=("automat",), src="src", pytest_args=("src/automat/_test",),
+          note="its tests are in the package (src/automat/_test); test_discover's tests of Twisted skip (not "
+               "installed), and automat._discover and automat._visualize import twisted and graphviz: not "
+               "converted; the methods dataclasses made (48: __init__, __eq__, __hash__, __setattr__, ...) have no "
+               "source: not converted"),
+    Suite(name="astunparse", kind="pytest", dist="astunparse", version="1.6.3",
+          sha256="5ad93a8456f0d084c3456d059fd9a92cce667963232cbf763eac3bc5b7940872",
+          packages=("astunparse",), src="lib", pytest_args=("tests",),
+          needs=(Sdist("six", "1.17.0", "ff70335d468e7eb6ec65b95b99d3a2836546063f63acc5171de367e834932a81"),),
+          note="six is not installed: six 1.17.0's sdist is on its path; written for Python up to 3.8, 37 of its "
+               "tests fail unconverted too (test_dump's expected dumps lack the fields ast gained since, and "
+               "test_unparse's cases the 3.11 ast spells otherwise)"),
+    Suite(name="py_expression_eval", kind="pytest", dist="py_expression_eval", version="0.3.14",
+          sha256="ea60f9404a18346d5a63854db21c50666dfb4274ae111000165b31c6f8ab93f1",
+          packages=("py_expression_eval",), pytest_args=("py_expression_eval/tests.py",),
+          note="its tests are the package's tests.py: not converted. 1 test breaks inside a graph trace and a JAX "
+               "trace (--trace), a class docs/limitations.md names (\"Random draws inside a trace\"): "
+               "tests.py's test_parser evaluates 'if(random(1)>1,1,0)', whose Parser.random calls random.random(): "
+               "NotStageable in the converted form while a backend traces"),
+    Suite(name="jaconv", kind="pytest", dist="jaconv", version="0.5.0",
+          sha256="53f6f968276846716f0f37100a6d5c7308cfa1e0c714eb41287d5bb09345c40f",
+          packages=("jaconv",), pytest_args=("test_jaconv.py",)),
+    Suite(name="smartypants", kind="pytest", dist="smartypants", version="2.0.2",
+          sha256="39d64ce1d7cc6964b698297bdf391bc12c3251b7f608e6e55d857cd7c5f800c6",
+          packages=("smartypants",), pytest_args=("tests", "--ignore=tests/test_setup.py"),
+          note="tests/test_setup.py imports docutils (not installed): not run"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
