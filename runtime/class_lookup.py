@@ -72,8 +72,9 @@ def instance_dict(obj: Any) -> Optional[dict]:
     if not cls.__dictoffset__:
         return None
     if sys.version_info >= (3, 11):
-        # (object's own __getstate__, not the class's: the instance's dict itself, made if Python had not yet, or None
-        # where it is empty; beside slots, (that dict, the slots' values))
+        # (object's own __getstate__, not the class's, which runs no code of the program: the instance's dict itself,
+        # made if Python had not yet, or None where it is empty; beside slots, (that dict, the slots' values). It
+        # caches the class's slot names in its __slotnames__, as pickling it does.)
         state = object.__getstate__(obj)
         state = state[0] if type(state) is tuple else state
         return {} if state is None else state

@@ -50,6 +50,7 @@ from runtime.backend import (
 )
 from runtime.chosen_functions import STAGED_IF_START
 from runtime.chosen_functions import serials as chosen_serials
+from runtime.class_lookup import instance_dict
 from runtime.composite_state import offered, staged
 from runtime.iterables import RANGE_ITERATOR as _RANGE_ITERATOR
 from runtime.iterables import remaining_range
@@ -425,10 +426,7 @@ def _near(body: Callable) -> bool:
         elif cls in PLAIN_TYPES:
             continue
         else:
-            try:
-                own = object.__getattribute__(value, "__dict__")
-            except AttributeError:
-                continue
+            own = instance_dict(value)  # (no getter of the program's: a class may define __dict__ as a property)
             items = itertools.islice(own.values(), _NEAR_ITEMS) if type(own) is dict else ()
         for item in items:
             if _staged(item) is not None:
@@ -559,10 +557,7 @@ def _plain_step(obj: Any, step: Any) -> Any:
         if type(obj) is list and type(key) is int and -len(obj) <= key < len(obj):
             return obj[key]
         return _NOT_PLAIN
-    try:
-        own = object.__getattribute__(obj, "__dict__")
-    except AttributeError:  # (slots, or a builtin)
-        return _NOT_PLAIN
+    own = instance_dict(obj)  # (None for slots or a builtin; past a __dict__ property, whose getter is user code)
     return own.get(step, _NOT_PLAIN) if type(own) is dict else _NOT_PLAIN
 
 
