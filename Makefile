@@ -33,7 +33,7 @@ demo: $(DEMO_STAMP)
 # 100 of 500, test_jax_appends_and_zips.py's 3 of 15, test_special_values_in_programs.py's 10 of 25 and
 # test_jax_summation_order.py's 3 of 30 per program and executor, for a quarter of the pairs; the einsum family of
 # test_product_kernels.py 6 of 30, test_argument_layouts.py's 8 of 40, test_unflattener.py's 60 of 300;
-# test_random_programs.py runs its 2,000, each on the three paths; every other property test a third of its examples,
+# test_random_programs.py runs its 2,000, each on the three paths; every other property test a quarter of its examples,
 # AUTOGRAPH_EXAMPLES_SHARE in tests/conftest.py): under 10 minutes on 2 cores. `-n auto`: one pytest-xdist worker per core (a single process took 10:21 on
 # 2 cores, two workers 5:00); `PYTEST_WORKERS=0` runs it in one process (for --pdb, or to read one test's output).
 # `--dist worksteal`: a worker that finishes early takes queued tests from the other (the long random families
@@ -44,7 +44,7 @@ test: $(STAMP)
 		AUTOGRAPH_PATH_ALIASES_EXAMPLES=40 AUTOGRAPH_PATH_TYPES_EXAMPLES=50 \
 		AUTOGRAPH_SPECIAL_PROGRAM_EXAMPLES=10 AUTOGRAPH_ORDER_EXAMPLES=3 AUTOGRAPH_LAYOUT_EXAMPLES=3 AUTOGRAPH_PRODUCT_EXAMPLES=6 \
 		AUTOGRAPH_EINSUM_EXAMPLES=6 AUTOGRAPH_ARGUMENT_LAYOUT_EXAMPLES=8 AUTOGRAPH_UNFLATTEN_EXAMPLES=60 \
-		AUTOGRAPH_EXAMPLES_SHARE=3 \
+		AUTOGRAPH_EXAMPLES_SHARE=4 \
 		$(PY) -m pytest -n $(PYTEST_WORKERS) --dist worksteal -m "not slow"
 
 # `make test` again on the other Pythons found here, each in its own venv (.venv-3.13): pip gives them other releases

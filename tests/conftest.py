@@ -276,14 +276,27 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
     "tests/runtime/graph/test_numpy_pieces.py::test_function_matches_numpy_on_both_executors": 2,
     "tests/runtime/jax/test_jax_complex_special_values.py::"
     "test_complex_op_gives_numpys_answer_at_signed_zeros_infinities_and_nan": 2,
+    # (then 10:05 of pytest, the property tests at a third: these whole families of 6 to 84 cases, 2.5 to 6 s each)
+    "tests/runtime/graph/test_rebinding_written_arrays.py::"
+    "test_an_array_only_its_variable_refers_to_may_be_written_in_one_branch_and_rebound_in_the_other": 2,
+    "tests/runtime/jax/test_jax_exact_arithmetic.py::"
+    "test_a_zero_reaching_an_add_through_a_branch_a_loop_or_a_fill_keeps_numpys_sign": 2,
+    "tests/autograph/test_bytecode_compilers.py::test_a_kernel_in_a_factory_compiles_as_written_on_each_path": 2,
+    "tests/runtime/graph/test_reduction_dtypes.py::test_nan_reductions_with_dtype_are_numpys": 2,
+    "tests/runtime/graph/test_indexing_programs.py::test_a_read_of_a_0d_array_sees_a_later_write_as_numpy": 2,
+    "tests/runtime/test_staged_logical_values.py::test_a_while_test_a_plain_operand_decides_is_pythons": 2,
+    "tests/runtime/jax/test_jax_higher_order.py::test_their_gradients_are_the_originals_made_differentiable": 2,
+    "tests/runtime/graph/test_fresh_arrays.py::"
+    "test_writes_of_traced_values_into_arrays_made_in_the_function_give_numpys_result": 2,
     "tests/runtime/graph/test_numpy_fft.py::test_transform_matches_numpy_on_both_executors": 2,
 }
 
 
 # And every property test (hypothesis) but the random programs runs 1 / EXAMPLES_SHARE of its examples (at least 2)
-# where the environment sets AUTOGRAPH_EXAMPLES_SHARE (make test: 3; stop 97, by --durations of a quiet make test on
-# this machine, 12:26: the property tests took 563 s of its 1,372 s of tests). Their examples are drawn afresh on each
-# run (no seed is fixed), so successive runs still try others; plain `pytest` runs them all.
+# where the environment sets AUTOGRAPH_EXAMPLES_SHARE (make test: 4). Stop 97, by --durations of a quiet make test on
+# this machine (12:26): the property tests took 563 s of its 1,372 s of tests; at a third of their examples, 10:05.
+# Their examples are drawn afresh on each run (no seed is fixed), so successive runs still try others; plain `pytest`
+# runs them all.
 EXAMPLES_SHARE = int(os.environ.get("AUTOGRAPH_EXAMPLES_SHARE") or 1)
 ALL_EXAMPLES = {  # families that run every example in make test too
     "tests/autograph/test_random_programs.py::test_converted_program_matches_python",  # issue 28: 2,000 programs
