@@ -78,9 +78,14 @@ def instance_dict(obj: Any) -> Optional[dict]:
         state = object.__getstate__(obj)
         state = state[0] if type(state) is tuple else state
         return {} if state is None else state
-    # (3.10 has no object.__getstate__: the dict is the one the instance refers to that no slot holds)
+    # (3.10 has no object.__getstate__: the dict is the one the instance refers to that no slot holds, nor its items
+    # where it is a tuple, list or dict of a subclass)
     held = {id(_slot_value(member, obj)) for klass in cls.__mro__ for member in vars(klass).values()
             if type(member) is types.MemberDescriptorType}
+    if isinstance(obj, (tuple, list)):
+        held.update(map(id, tuple.__iter__(obj) if isinstance(obj, tuple) else list.__iter__(obj)))
+    elif isinstance(obj, dict):
+        held.update(map(id, dict.keys(obj)), map(id, dict.values(obj)))
     dicts = [referent for referent in gc.get_referents(obj) if type(referent) is dict and id(referent) not in held]
     return dicts[0] if dicts else {}
 

@@ -23,7 +23,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence
 import numpy as np
 
 from runtime import limits, try_blocks
-from runtime.class_lookup import class_attribute
+from runtime.class_lookup import class_attribute, instance_dict
 from runtime.graph import identity, iterator_watch, numpy_random, passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
@@ -289,17 +289,8 @@ def _instance_dict_attribute(cls: type) -> Any:
 def _tuple_state(x: tuple) -> dict:
     """A copy of the instance dict of ``x``, an object of a subclass of tuple (empty where it has none). A class
     may define ``__dict__`` itself (BioSPPy's ``ReturnTuple``: ``__dict__ = property(as_dict)``, its named values):
-    then ``x.__dict__`` is not the instance's state, and ``object.__getstate__``, Python's own read of the
-    instance dict (3.11+), reads it; where Python has none (3.10), the result is refused by name."""
-    attribute = _instance_dict_attribute(type(x))
-    if attribute is None:
-        return {}
-    if isinstance(attribute, types.GetSetDescriptorType):
-        return dict(attribute.__get__(x))
-    if not hasattr(object, "__getstate__"):
-        raise TypeError(_unrebuildable(type(x), "its class defines __dict__ itself, and Python before 3.11 has no "
-                                                "other way to read the object's attributes"))
-    return dict(object.__getstate__(x) or {})
+    then ``x.__dict__`` is not the instance's state, and ``instance_dict`` reads the dict its attributes are in."""
+    return dict(instance_dict(x) or {})
 
 
 def _set_tuple_state(made: tuple, state: dict) -> None:

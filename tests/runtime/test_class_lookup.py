@@ -58,6 +58,10 @@ class PresentedWithSlots(SlotsAndDict):
         return {}
 
 
+class PresentedTuple(tuple):
+    __dict__ = property(lambda self: {})
+
+
 def test_instance_dict_is_the_dict_the_attributes_are_in() -> None:
     plain = Original()
     plain.a = 1
@@ -74,6 +78,9 @@ def test_instance_dict_is_the_dict_the_attributes_are_in() -> None:
     both = PresentedWithSlots()
     both.held, both.extra = {"in": "a slot"}, 3
     assert instance_dict(both) == {"extra": 3}
+    items = PresentedTuple(({"an": "item"}, 2))  # (3.10 tells the instance dict from the dicts the tuple holds)
+    items.note = "kept"
+    assert instance_dict(items) == {"note": "kept"}
 
 
 def test_an_object_without_an_instance_dict_has_none() -> None:

@@ -5,21 +5,20 @@ BioSPPy returns nearly all its results as a ``ReturnTuple``, whose class defines
 named values, not the instance's attributes). The graph copied ``x.__dict__`` and wrote it back through the same
 property: every such function crashed (``AttributeError: 'ReturnTuple' object has no attribute '_names'``; 40 cases
 of the stop-95 BioSPPy corpus). The attributes are now read and set as Python reads and sets an instance's
-(``object.__getstate__``: 3.11+; on 3.10 such a class is refused by name).
+(runtime/class_lookup.py's ``instance_dict``: ``object.__getstate__`` on 3.11+; on 3.10, where such a class was refused
+by name until stop 97, the dict the object refers to that none of its items is).
 """
 
 from __future__ import annotations
-
-import sys
 
 import numpy as np
 import pytest
 
 import autograph
+from runtime.class_lookup import instance_dict
 from tests.helpers import jax_usable
 
 EXECUTORS = ["numpy", pytest.param("jax", marks=pytest.mark.skipif(not jax_usable(), reason="needs JAX"))]
-READS_STATE = sys.version_info >= (3, 11)  # object.__getstate__
 
 
 class ReturnTuple(tuple):
@@ -82,12 +81,6 @@ def _same(eager, got):
 def test_a_tuple_subclass_that_defines_its_own_dict_comes_back_whole(executor, sign):
     x = np.array([1.0, 2.0, 4.0]) * sign
     eager = stats(x)
-    if not READS_STATE:
-        with pytest.raises(TypeError, match=r"a ReturnTuple \(a subclass of tuple\) cannot be rebuilt around traced "
-                                            r"values: its class defines __dict__ itself, and Python before 3.11 .*"
-                                            r"return a plain tuple \(tuple\(result\)\)"):
-            autograph.function(stats, executor=executor)(x)
-        return
     function = autograph.function(stats, executor=executor)
     for _ in range(2):  # the trace, and a run of it
         got = function(x)
@@ -106,15 +99,14 @@ def test_a_plain_tuple_subclass_keeps_its_attributes(executor):
         assert got.note == "kept"
 
 
-@pytest.mark.skipif(not READS_STATE, reason="refused on 3.10 for its own __dict__ already")
 def test_an_attribute_a_data_descriptor_would_take_is_refused_by_name():
     def with_unit(x):
         made = Guarded((x * 2.0,))
         object.__setattr__(made, "other", 1)  # (the instance dict exists now)
-        object.__getstate__(made)["unit"] = "cm"  # written into it behind the class's descriptor
+        instance_dict(made)["unit"] = "cm"  # written into it behind the class's descriptor
         return made
 
-    assert object.__getstate__(with_unit(np.ones(2))) == {"other": 1, "unit": "cm"}
+    assert instance_dict(with_unit(np.ones(2))) == {"other": 1, "unit": "cm"}
     with pytest.raises(TypeError, match=r"a Guarded \(a subclass of tuple\) cannot be rebuilt around traced values: "
                                         r"its class defines __dict__ itself, and a descriptor 'unit' stands where "
                                         r"the object's attribute of that name is set"):
