@@ -110,7 +110,9 @@ DATA_DEPENDENT = re.compile(
     r"known only at run ?time|data[- ]dependent|depends on the (data|values?)|value-dependent shape", re.I)
 UNSUPPORTED_MSG = re.compile(
     r"not supported|unsupported|is supported in graphs? (for|only)|cannot be (staged|lowered|converted|traced)"
-    r"|not (yet )?implemented|no graph op|no (xla |jax )?lowering|which a graph tensor cannot become", re.I)
+    r"|not (yet )?implemented|no graph op|no (xla |jax )?lowering|which a graph tensor cannot become"
+    # (the converter's refusal, at the user's def, with what to do)
+    r"|^File .*: cannot convert .*\n  What to do: ", re.I)
 OURS_MSG = re.compile(r"graph|staged|staging|trac(e|ing)|lower", re.I)
 NOT_CLEAR = re.compile(r"convert the function with autograph", re.I)
 # (A refusal raised inside a library the user called names the user's line, then the library's: "f.py:8 (inside

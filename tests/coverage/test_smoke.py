@@ -126,3 +126,21 @@ def test_a_case_whose_eager_result_changes_between_runs_is_invalid_not_wrong() -
     assert outcome.category == harness.INVALID
     assert outcome.detail.startswith("NotDeterministic: eager NumPy gives another result on the same inputs (does the "
                                      "case read an element it never wrote, or draw random numbers?), call 1: out: ")
+
+
+def test_the_converters_refusal_with_a_remedy_is_sorted_as_unsupported():
+    """An lru_cache wrapper given to the converter (commpy's decimal2bitarray) is refused at the user's def with what to
+    do: a clear refusal, not a crash. An error that says nothing of the sort stays a crash."""
+    import functools
+
+    import autograph
+    from tests.coverage.harness import CRASH, UNSUPPORTED, classify_exception
+
+    @functools.lru_cache(maxsize=16)
+    def cached(x):
+        return x
+
+    with pytest.raises(autograph.ConversionError) as refused:
+        autograph.convert(cached)
+    assert classify_exception(refused.value) == UNSUPPORTED
+    assert classify_exception(autograph.ConversionError("cannot convert 'f'")) == CRASH
