@@ -422,6 +422,9 @@ class TraceGuard:
 
 
 _get_dict = operator.attrgetter("__dict__")
+_get_shape = operator.attrgetter("shape")
+_get_dtype = operator.attrgetter("dtype")
+_values = operator.methodcaller("values")
 _ATTRIBUTE_KINDS = ("attrs", "own attrs", "class", "slots")  # the pictures whose entries are attributes (obj.name)
 
 
@@ -429,9 +432,6 @@ def _namespace(kind: str, obj: Any) -> dict:
     """The attributes of a picture of kind "attrs" or "class" (``obj.__dict__``), or "own attrs" (the dict that an
     object of a class that defines ``__dict__`` itself keeps them in)."""
     return instance_dict(obj) if kind == "own attrs" else obj.__dict__
-_get_shape = operator.attrgetter("shape")
-_get_dtype = operator.attrgetter("dtype")
-_values = operator.methodcaller("values")
 
 
 def _containers(objects: list) -> tuple:
