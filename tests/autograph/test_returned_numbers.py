@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 import autograph
 from runtime.graph.serialization import FormatError
 from runtime.limits import Limitation
+from tests import helpers
 from tests.helpers import executors, load_f
 
 # Python numbers a graph computes from x (float64[4]) and y (float64[4]) ...
@@ -227,3 +228,22 @@ def test_an_operator_that_one_of_a_path_dependent_numbers_types_refuses_is_refus
                                          r"for the Python type this number has "
                                          r"on one path of the trace; its type depends on the path taken"):
         autograph.function(inverted)(np.array([-1.0, -2.0]))
+
+
+def test_under_backend_jax_a_number_known_at_the_trace_comes_back_as_eagers_too():
+    """backend="jax" returns JAX arrays for what the trace computes, and a Python number known at the trace as eager
+    code returns it (jax.jit would give a 0-d array: docs/jax.md)."""
+    if not helpers.jax_usable():
+        pytest.skip("JAX is not installed")
+    import jax.numpy as jnp
+
+    def counted(x):
+        i = 0
+        while i < 3:  # (Python ints: the loop runs in Python while tracing)
+            x = x * 2
+            i += 1
+        return x, i, "done"
+
+    got = autograph.function(counted, backend="jax")(jnp.float32(1.0))
+    assert type(got[1]) is int and got[1:] == (3, "done")
+    assert float(got[0]) == 8.0 and not isinstance(got[0], (int, float, np.ndarray))

@@ -798,3 +798,6 @@ from jax_programs import libraries_fifteenth  # noqa: E402,F401  (registered aft
 
 # isort: split
 from jax_programs import libraries_sixteenth  # noqa: E402,F401  (registered after libraries_fifteenth)
+
+# isort: split
+from jax_programs import libraries_seventeenth  # noqa: E402,F401  (registered after libraries_sixteenth)
