@@ -20,6 +20,7 @@ from __future__ import annotations
 import gc
 import sys
 import types
+import weakref
 from typing import Any, Optional
 
 
@@ -37,16 +38,33 @@ def class_attribute(cls: type, name: str, default: Any = None) -> Any:
 _USUAL_DICT = (types.GetSetDescriptorType, types.MemberDescriptorType)
 
 
+# The classes whose `__dict__` is the one Python made, found once (the MRO walk costs several times the read): by
+# id, each entry with the descriptor and a weak reference whose callback drops the entry as the class goes, before its
+# id can be reused. (A class's `__dict__` cannot be assigned once it is made.)
+_usual_classes: dict[int, tuple] = {}
+
+
 def defines_dict(cls: type) -> bool:
     """Whether ``cls`` (or a base) defines ``__dict__`` itself, so that ``obj.__dict__`` of its instances is not
     the dict their attributes are in (``instance_dict``)."""
+    return id(cls) not in _usual_classes and _usual_descriptor(cls) is None and class_attribute(cls, "__dict__") \
+        is not None
+
+
+def _usual_descriptor(cls: type) -> Any:
+    """The descriptor Python made for ``cls``'s ``__dict__`` where ``cls`` binds ``__dict__`` to it, else None."""
+    entry = _usual_classes.get(id(cls))
+    if entry is not None:
+        return entry[0]
     descriptor = class_attribute(cls, "__dict__")
-    return descriptor is not None and not _usual(cls, descriptor)
-
-
-def _usual(cls: type, descriptor: Any) -> bool:
-    """Whether ``descriptor``, what ``cls`` binds ``__dict__`` to, is the one Python made for a class of it."""
-    return type(descriptor) in _USUAL_DICT and issubclass(cls, descriptor.__objclass__)
+    if type(descriptor) not in _USUAL_DICT or not issubclass(cls, descriptor.__objclass__):
+        return None
+    key = id(cls)
+    try:
+        _usual_classes[key] = (descriptor, weakref.ref(cls, lambda _, key=key: _usual_classes.pop(key, None)))
+    except TypeError:  # (a class that takes no weak reference: looked up at each call)
+        pass
+    return descriptor
 
 
 def instance_dict(obj: Any) -> Optional[dict]:
@@ -64,12 +82,13 @@ def instance_dict(obj: Any) -> Optional[dict]:
         instance_dict(r)      # {'scale': 2.0}
     """
     cls = type(obj)
-    descriptor = class_attribute(cls, "__dict__")
-    if descriptor is None:
-        return None
-    if _usual(cls, descriptor):
+    entry = _usual_classes.get(id(cls))
+    if entry is not None:
+        return entry[0].__get__(obj, cls)
+    descriptor = _usual_descriptor(cls)
+    if descriptor is not None:
         return descriptor.__get__(obj, cls)
-    if not cls.__dictoffset__:
+    if class_attribute(cls, "__dict__") is None or not cls.__dictoffset__:
         return None
     if sys.version_info >= (3, 11):
         # (object's own __getstate__, not the class's, which runs no code of the program: the instance's dict itself,
