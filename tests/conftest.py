@@ -295,8 +295,8 @@ SAMPLED = {  # "file::test function" -> N: make test runs one case in N of it
 # And every property test (hypothesis) but the random programs runs 1 / EXAMPLES_SHARE of its examples (at least 2)
 # where the environment sets AUTOGRAPH_EXAMPLES_SHARE (make test: 4). Stop 97, by --durations of a quiet make test on
 # this machine (12:26): the property tests took 563 s of its 1,372 s of tests; at a third of their examples, 10:05.
-# Their examples are drawn afresh on each run (no seed is fixed), so successive runs still try others; plain `pytest`
-# runs them all.
+# Their examples are drawn afresh on each run (no seed is fixed), so successive runs try others (but where a CI
+# variable is set, hypothesis's own "ci" profile derandomizes: the same ones each time); plain `pytest` runs them all.
 EXAMPLES_SHARE = int(os.environ.get("AUTOGRAPH_EXAMPLES_SHARE") or 1)
 ALL_EXAMPLES = {  # families that run every example in make test too
     "tests/autograph/test_random_programs.py::test_converted_program_matches_python",  # issue 28: 2,000 programs
