@@ -47,8 +47,7 @@ _usual_classes: dict[int, tuple] = {}
 def defines_dict(cls: type) -> bool:
     """Whether ``cls`` (or a base) defines ``__dict__`` itself, so that ``obj.__dict__`` of its instances is not
     the dict their attributes are in (``instance_dict``)."""
-    return id(cls) not in _usual_classes and _usual_descriptor(cls) is None and class_attribute(cls, "__dict__") \
-        is not None
+    return _usual_descriptor(cls) is None and class_attribute(cls, "__dict__") is not None
 
 
 def _usual_descriptor(cls: type) -> Any:

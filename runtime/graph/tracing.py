@@ -16,14 +16,13 @@ from __future__ import annotations
 import contextvars
 import copy
 import sys
-import types
 from dataclasses import dataclass, field
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 
 from runtime import limits, try_blocks
-from runtime.class_lookup import class_attribute, instance_dict
+from runtime.class_lookup import class_attribute, defines_dict, instance_dict
 from runtime.graph import identity, iterator_watch, numpy_random, passes, tensor, variables
 from runtime.graph.builder import GraphBuilder, building, current_builder
 from runtime.graph.ir import Graph, Value
@@ -280,12 +279,6 @@ def _shell(x: Any) -> Any:
     return shell
 
 
-def _instance_dict_attribute(cls: type) -> Any:
-    """What ``__dict__`` names on objects of ``cls`` (a subclass of tuple): the first one its classes define, in
-    attribute lookup's order; None where none does (a namedtuple's ``__slots__ = ()``: no instance dict)."""
-    return class_attribute(cls, "__dict__")
-
-
 def _tuple_state(x: tuple) -> dict:
     """A copy of the instance dict of ``x``, an object of a subclass of tuple (empty where it has none). A class
     may define ``__dict__`` itself (BioSPPy's ``ReturnTuple``: ``__dict__ = property(as_dict)``, its named values):
@@ -296,9 +289,10 @@ def _tuple_state(x: tuple) -> dict:
 def _set_tuple_state(made: tuple, state: dict) -> None:
     """Give ``made`` (new, from ``tuple.__new__``) the instance dict ``state``, as ``_tuple_state`` read it."""
     cls = type(made)
-    attribute = _instance_dict_attribute(cls)
-    if isinstance(attribute, types.GetSetDescriptorType):
-        attribute.__get__(made).update(state)
+    if not state:
+        return
+    if not defines_dict(cls):
+        instance_dict(made).update(state)
         return
     # The class's own __dict__ is no dict to update: each attribute is set as Python sets an instance's (where a
     # data descriptor of the class has that name, that would call it instead: refused).

@@ -47,6 +47,21 @@ class Tagged(tuple):
     """A plain subclass: its ``__dict__`` is the instance's."""
 
 
+class _Original(tuple):
+    pass
+
+
+# A tuple subclass rebuilt from another's namespace (as a class decorator that makes a new class does): it carries the
+# original's `__dict__` descriptor, whose read raises TypeError on its objects.
+Rebuilt = type("Rebuilt", (tuple,), {"__dict__": _Original.__dict__["__dict__"]})
+
+
+def rebuilt(x):
+    made = Rebuilt((x + 1.0, np.sum(x)))
+    made.note = "kept"
+    return made
+
+
 class Guarded(tuple):
     """``__dict__`` of its own, and a data descriptor ``unit``."""
 
@@ -97,6 +112,16 @@ def test_a_plain_tuple_subclass_keeps_its_attributes(executor):
         got = function(x)
         _same(tagged(x), got)
         assert got.note == "kept"
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_tuple_subclass_with_another_classs_dict_descriptor_keeps_its_attributes(executor):
+    x = np.array([1.0, 2.0])
+    function = autograph.function(rebuilt, executor=executor)
+    for _ in range(2):
+        got = function(x)
+        _same(rebuilt(x), got)
+        assert instance_dict(got) == {"note": "kept"}
 
 
 def test_an_attribute_a_data_descriptor_would_take_is_refused_by_name():
