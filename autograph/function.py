@@ -82,6 +82,7 @@ from runtime.graph import (
     unflattener,
 )
 from runtime.graph import flatten as flatten_outputs
+from runtime.graph.as_written import watching
 from runtime.graph.builder import current_builder_fast
 from runtime.graph.control_flow import flatten, paths
 from runtime.graph.tensor import PYTHON_NUMBERS, PyNumber, certain_number, path_record, stands_for_scalar
@@ -696,7 +697,8 @@ class Function(metaclass=_FunctionClass):
                 for name, leaf in zip(leaf_names[:first] + leaf_names[last:], leaves[:first] + leaves[last:])]
         return rest[:first] + list(sig_leaves) + rest[first:]
 
-    def _bound_function(self, names: tuple, tree: TreeDef, leaves: list, writes: ArgumentWrites) -> Callable:
+    def _bound_function(self, names: tuple, tree: TreeDef, leaves: list, writes: ArgumentWrites,
+                        graph: bool = False) -> Callable:
         """``fn(*tensor_arguments)``: the (converted) function with this trace's Python arguments filled in (their
         lists and dicts copies, which ``writes`` pairs with the caller's)."""
         def body(*placeholders: Any) -> Any:
@@ -706,14 +708,17 @@ class Function(metaclass=_FunctionClass):
             values = tree.unflatten(rebuilt)
             writes.given(values, rebuilt)
             bound = inspect.BoundArguments(self._signature, dict(zip(names, values)))
-            return fn(*bound.args, **bound.kwargs)
+            if not graph:
+                return fn(*bound.args, **bound.kwargs)
+            with watching(fn):  # (the properties it reads whose getters test type(): runtime/graph/as_written.py)
+                return fn(*bound.args, **bound.kwargs)
         return body
 
     def _trace(self, names: tuple, tree: TreeDef, leaves: list, at_end: Callable[[], None],
                writes: ArgumentWrites) -> ConcreteFunction:
         """Trace the converted function into our graph (in a copy of the caller's context: runtime/graph/tracing.py);
         ``at_end()`` runs in that context when the function has returned (what the guard reads there)."""
-        body = self._bound_function(names, tree, leaves, writes)
+        body = self._bound_function(names, tree, leaves, writes, graph=True)
         first = self.tracing_count == 0
         outputs = _Outputs(self, graph=True)
 

@@ -33,8 +33,17 @@ without making a node itself (``Pair.__add__`` making ``Pair(self.x + other.x)``
 "array" if type(x) is np.ndarray else "other"``: the graph gave the other kind, silently). So the look goes on into
 the functions and classes (their ``__init__`` and ``__new__``) of the program's that such code names as globals,
 three calls deep, and refuses at the first type test it finds there, naming that line and the code that calls it
-(CommPy's ``GF.__add__`` making ``GF(...)``: an ``AttributeError`` before). A property, or a method called on an
-object, is not looked into (docs/limitations.md).
+(CommPy's ``GF.__add__`` making ``GF(...)``: an ``AttributeError`` before).
+
+A property makes no node to be looked at from: converted code reads ``Kinded(x).kind``, Python runs the getter as
+written, and ``"array" if type(self.x) is np.ndarray else "other"`` answered "other" for the graph's tensor, silently.
+So as a graph trace of a function starts, ``watching(function)`` looks at the code the function reaches (its own, and
+that of the program's functions and classes it names, three calls deep) for the attributes it reads that are
+properties of the program's classes it names whose getter tests ``type()`` of anything but ``self``. Where there are
+some, it watches their calls for the rest of the trace (``sys.setprofile`` on the tracing thread, which slows that
+trace, and no other); a getter called on an object that holds a graph tensor in an attribute it reads (or an item
+of a list, tuple or dict there), or given a tensor, is refused as above, before it runs. One not named by the function (a property of an object a library made, or of a
+class the function reaches only through another module's attribute) is not watched (docs/limitations.md).
 """
 
 from __future__ import annotations
@@ -42,11 +51,13 @@ from __future__ import annotations
 import builtins
 import dis
 import functools
+import sys
 import types
 import weakref
-from typing import Any, Optional
+from typing import Any, Callable, Iterator, Optional
 
-from runtime.class_lookup import class_attribute
+from runtime.backend import backend_for
+from runtime.class_lookup import class_attribute, instance_dict
 from runtime.limits import NotStageable
 from runtime.staging import format_site, installed_library, qualified_name
 from runtime.undefined import is_converted_code
@@ -83,12 +94,18 @@ def check(frame: types.FrameType) -> None:
         return
     if tester is not code and not _called_by_converted_code(frame):
         return  # (the program's own code around the traced call, making its inputs: what it names runs outside)
-    name = qualified_name(tester)
     called = "" if tester is code else f", called from {qualified_name(code)} (which runs as written too)"
-    raise NotStageable(
+    raise _refusal(tester, line, called, "computes with")
+
+
+def _refusal(tester: types.CodeType, line: int, called: str, how: str) -> NotStageable:
+    """The refusal of ``tester``'s type test at ``line`` (``called``: what calls it; ``how``: what it does with a
+    tensor), remembered by the trace."""
+    name = qualified_name(tester)
+    return NotStageable(
         f"{format_site(tester.co_filename, line)}: {name} runs as written{called} (Python calls it for converted code: "
         "an operator such as `a + b` calls __add__, a property, a callback a library calls; or it is marked "
-        "do_not_convert) and tests the type() of a value, while it computes with a graph tensor. type() of a "
+        f"do_not_convert) and tests the type() of a value, while it {how} a graph tensor. type() of a "
         "traced value is the graph's Tensor, where eager NumPy's is np.ndarray or a NumPy scalar type, so the "
         f"test could answer otherwise than eager code does. Decorate {name} with @autograph.convert (converted "
         "code answers type() as NumPy does), or test with isinstance(), which answers as NumPy does")
@@ -141,9 +158,10 @@ def _functions_run(value: Any) -> tuple:
     return ()
 
 
-def _first_type_test(code: types.CodeType) -> Optional[int]:
+def _first_type_test(code: types.CodeType, skip_self: bool = False) -> Optional[int]:
     """The line of the first ``type(...)`` whose result ``code`` compares (``is``, ``==``, ``in``, also after an
-    attribute: ``type(x).__name__ == ...``), if ``code`` runs as written and is the user's; else None."""
+    attribute: ``type(x).__name__ == ...``), if ``code`` runs as written and is the user's; else None. With
+    ``skip_self`` (a method's code), not ``type(self)`` of its first parameter: an object of the program's class."""
     if is_converted_code(code) or installed_library(code.co_filename):
         return None
     if "type" not in code.co_names:
@@ -160,9 +178,208 @@ def _first_type_test(code: types.CodeType) -> Optional[int]:
         call = next((i for i in range(index + 1, len(instructions)) if instructions[i].opname in _CALLS), None)
         if call is None:
             continue
+        if skip_self and _loads_only_self(code, instructions[index + 1:call]):
+            continue
         after = call + 1
         while after < len(instructions) and instructions[after].opname in _LOADS:
             after += 1
         if after < len(instructions) and instructions[after].opname in _TESTS:
             return line if line is not None else code.co_firstlineno
+    return None
+
+
+def _loads_only_self(code: types.CodeType, instructions: list) -> bool:
+    """Whether ``instructions`` (a call's argument) load only ``code``'s first parameter: ``type(self)``."""
+    loads = [i for i in instructions if i.opname not in _NOT_LOADS]
+    return (code.co_argcount > 0 and len(loads) == 1 and loads[0].opname.startswith("LOAD_FAST")
+            and loads[0].argval == code.co_varnames[0])
+
+
+_NOT_LOADS = frozenset({"PRECALL", "PUSH_NULL", "CACHE", "NOP", "EXTENDED_ARG", "KW_NAMES"})
+
+
+# --- properties the traced function reads --------------------------------------------------------------------------
+
+# The property getters that test type(), by the id of the code of a function traced (its look, made once per code):
+# {getter's code: (the code holding the test, its line)}, and a weak reference to that code.
+_LOOKS: dict[int, tuple[dict, Any]] = {}
+
+
+class watching:  # noqa: N801  (used as a function: ``with watching(fn):``)
+    """Around a graph trace of ``function`` (the converted function, called by the trace on the tracing thread): the
+    getters of the properties it may read that test ``type()`` are watched until the block ends (the module's
+    docstring). Nothing is watched, at no cost, where the function reaches no such property."""
+
+    __slots__ = ("getters", "watcher")
+
+    def __init__(self, function: Callable) -> None:
+        self.getters = _property_look(function)
+        self.watcher = None
+
+    def __enter__(self) -> None:
+        if not self.getters:
+            return
+        current = sys.getprofile()
+        if isinstance(current, _Watcher):  # (a trace inside a trace: the outer one watches these too, until it ends)
+            for code, found in self.getters.items():
+                current.getters.setdefault(code, found)
+            return
+        if current is not None:
+            tester, line = next(iter(self.getters.values()))
+            name = qualified_name(tester)
+            raise NotStageable(
+                f"{format_site(tester.co_filename, line)}: {name} runs as written for a property the traced function "
+                "may read, and tests the type() of a value: autograph watches such a getter while it traces (with "
+                "sys.setprofile), to refuse it where it reads a graph tensor (whose type() is the graph's Tensor, "
+                "not np.ndarray), and cannot while another profiler runs on this thread. Decorate the getter with "
+                "@autograph.convert, test with isinstance(), or trace without the profiler")
+        self.watcher = _Watcher(dict(self.getters))
+        sys.setprofile(self.watcher)
+
+    def __exit__(self, *exception: Any) -> None:
+        if self.watcher is not None and sys.getprofile() is self.watcher:
+            sys.setprofile(None)
+        self.watcher = None
+
+
+class _Watcher:
+    """The tracing thread's profile function while a trace watches property getters: at the call of one, refuse
+    where its arguments hold a graph tensor or an object that does (as an attribute the getter reads, or an item of a
+    list, tuple or dict there). Any other event costs a dict look-up."""
+
+    __slots__ = ("getters",)
+
+    def __init__(self, getters: dict) -> None:
+        self.getters = getters
+
+    def __call__(self, frame: types.FrameType, event: str, arg: Any) -> None:
+        if event != "call":
+            return
+        found = self.getters.get(frame.f_code)
+        if found is None:
+            return
+        names = frame.f_code.co_names
+        if not any(_holds_staged(value, names) for value in frame.f_locals.values()):
+            return
+        tester, line = found
+        code = frame.f_code
+        raise _refusal(tester, line, "" if tester is code else f", called from {qualified_name(code)} (which runs as "
+                       "written too)", "reads")
+
+
+def _holds_staged(value: Any, names: tuple) -> bool:
+    """Whether ``value`` is a staged value, or an object whose attributes among ``names`` (those the getter reads) hold
+    one (directly, or as an item of a list, tuple or dict): what a getter given it may ask ``type()`` of. Runs no code
+    of the program's."""
+    if backend_for(value) is not None:
+        return True
+    try:
+        attributes = instance_dict(value)
+    except Exception:  # noqa: BLE001  (an object whose state cannot be read plainly: nothing known to be staged)
+        return False
+    if not attributes:
+        return False
+    for item in [attributes[name] for name in names if name in attributes]:
+        if backend_for(item) is not None:
+            return True
+        if type(item) in (list, tuple) and any(backend_for(x) is not None for x in item):
+            return True
+        if type(item) is dict and any(backend_for(x) is not None for x in list(item.values())):
+            return True
+    return False
+
+
+def _property_look(function: Callable) -> dict:
+    """The getters (by their code) of the properties ``function`` may read that test ``type()`` of anything but
+    ``self``: each with (the code holding the test, its line). Made once per code of a function."""
+    function = getattr(function, "__func__", function)
+    code = getattr(function, "__code__", None)
+    globals_ = getattr(function, "__globals__", None)
+    if type(code) is not types.CodeType or type(globals_) is not dict:
+        return {}
+    entry = _LOOKS.get(id(code))
+    if entry is not None and entry[1]() is code:
+        return entry[0]
+    names: set[str] = set()
+    classes: dict[int, type] = {}
+    _reached(code, globals_, _CALL_DEPTH, names, classes, set())
+    getters: dict = {}
+    for cls in classes.values():
+        for name in names:
+            getter = _getter(class_attribute(cls, name))
+            if getter is None or getter.__code__ in getters:
+                continue
+            found = _property_type_test(getter)
+            if found is not None:
+                getters[getter.__code__] = found
+    # (the entry goes with the code, by a C callback: runtime/calls.py's _watch says why)
+    _LOOKS[id(code)] = (getters, weakref.ref(code, functools.partial(_LOOKS.pop, id(code))))
+    return getters
+
+
+def _reached(code: types.CodeType, globals_: dict, depth: int, names: set, classes: dict, seen: set) -> None:
+    """Gather the names ``code`` (its nested code included) reads, and the program's classes it names, going into
+    the program's functions and classes' methods it names, ``depth`` calls deep."""
+    if id(code) in seen:
+        return
+    seen.add(id(code))
+    for inner in _codes_in(code):
+        names.update(inner.co_names)
+        if depth == 0:
+            continue
+        for name in inner.co_names:
+            value = globals_.get(name)
+            if isinstance(value, types.FunctionType) and not installed_library(value.__code__.co_filename):
+                _reached(value.__code__, value.__globals__, depth - 1, names, classes, seen)
+            elif isinstance(value, type) and _programs_class(value):
+                classes[id(value)] = value
+                for method in list(vars(value).values()):
+                    method = getattr(method, "__func__", method)
+                    if isinstance(method, types.FunctionType):
+                        _reached(method.__code__, method.__globals__, depth - 1, names, classes, seen)
+
+
+def _codes_in(code: types.CodeType) -> Iterator[types.CodeType]:
+    """``code`` and the code objects nested in it (its blocks, lambdas, comprehensions)."""
+    stack = [code]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(c for c in current.co_consts if type(c) is types.CodeType)
+
+
+def _programs_class(cls: type) -> bool:
+    """Whether ``cls`` is a class of the program's (not a builtin's or an installed library's)."""
+    module = sys.modules.get(getattr(cls, "__module__", None) or "")
+    filename = getattr(module, "__file__", None)
+    if module is None or cls.__module__ == "builtins":
+        return False
+    return not (isinstance(filename, str) and installed_library(filename))
+
+
+def _getter(attribute: Any) -> Optional[types.FunctionType]:
+    """The Python function a property (or ``functools.cached_property``) runs, or None."""
+    if isinstance(attribute, property):
+        getter = attribute.fget
+    elif isinstance(attribute, functools.cached_property):
+        getter = attribute.func
+    else:
+        return None
+    return getter if isinstance(getter, types.FunctionType) else None
+
+
+def _property_type_test(getter: types.FunctionType) -> Optional[tuple]:
+    """(the code holding it, its line) for the first type test a getter asks (not of ``self``), in its own code or
+    ``_CALL_DEPTH`` calls deep; None where there is none."""
+    code = getter.__code__
+    if is_converted_code(code) or installed_library(code.co_filename):
+        return None
+    line = _first_type_test(code, skip_self=True)
+    if line is not None:
+        return code, line
+    for name in code.co_names:
+        for function in _functions_run(getter.__globals__.get(name)):
+            found = _type_test_reached(function.__code__, function.__globals__, _CALL_DEPTH - 1, {id(code)})
+            if found is not None:
+                return found[0], found[1]
     return None

@@ -6,7 +6,10 @@ and isinstance() tests run, with eager NumPy's results on both executors."""
 
 from __future__ import annotations
 
+import functools
 import inspect
+import sys
+import threading
 
 import numpy as np
 import pytest
@@ -103,10 +106,10 @@ def swallowing(x, y):
         return x - y  # what the program would do with an error of its own: never taken for the refusal
 
 
-def _test_line(method) -> int:
-    """The line of ``method``'s type test: the message names it."""
+def _test_line(method, test: str = "type(s") -> int:
+    """The line of ``method``'s type test (its first line holding ``test``): the message names it."""
     lines, first = inspect.getsourcelines(method)
-    return first + next(i for i, text in enumerate(lines) if "type(s" in text)
+    return first + next(i for i, text in enumerate(lines) if test in text)
 
 
 REFUSED = {add: Pair.__add__, scaled: Pair.scaled.fget, named: Pair.named.fget, same_kind: Pair.__matmul__,
@@ -189,8 +192,7 @@ CALLED = {kinded_sum: (Kinded.__init__, Kinded.__add__), kinded_quotient: (kind_
 @pytest.mark.parametrize("fn", list(CALLED), ids=lambda f: f.__name__)
 def test_a_type_test_in_code_that_code_run_as_written_calls_is_refused_by_name(fn, executor):
     tester, caller = CALLED[fn]
-    lines, first = inspect.getsourcelines(tester)
-    line = first + next(i for i, text in enumerate(lines) if "type(" in text)
+    line = _test_line(tester, "type(")
     np.testing.assert_array_equal(autograph.convert(fn)(X, Y), fn(X, Y))  # (outside a trace: as written)
     name = tester.__qualname__
     with pytest.raises(NotStageable, match=rf"test_as_written\.py:{line}: {name} runs as written, called from "
@@ -199,13 +201,150 @@ def test_a_type_test_in_code_that_code_run_as_written_calls_is_refused_by_name(f
         autograph.function(fn, executor=executor)(X, Y)
 
 
-@pytest.mark.xfail(strict=True, reason="a property run as written that makes no node is not looked into: its type test "
-                                       "answers for the graph's Tensor (docs/limitations.md)")
-def test_a_property_that_makes_no_node_and_tests_a_type():
-    def fn(x, y):
-        return x * 2 if Kinded(x).doubled_kind == "array" else x
+# --- a property that converted code reads -------------------------------------------------------------------------
+# It makes no node to be looked at from: its type test answered for the graph's Tensor, silently (a strict xfail until
+# stop 98). The trace watches the getters of the properties the traced function may read (as_written.watching).
 
-    np.testing.assert_array_equal(autograph.function(fn)(X, Y), fn(X, Y))
+class Held:
+    def __init__(self, x):
+        self.x = x
+        self.parts = [x]
+
+    @property
+    def kind(self):  # its object holds a tensor in a trace: refused
+        return "array" if type(self.x) is np.ndarray else "other"
+
+    @functools.cached_property
+    def cached_kind(self):
+        return "array" if type(self.parts[0]) is np.ndarray else "other"
+
+    @property
+    def kind_by_helper(self):  # the test is in a function of the program's that the getter calls
+        return kind_of(self.x)
+
+    @property
+    def own_name(self):  # type(self): an object of the program's class, never a tensor: not watched
+        return type(self).__name__
+
+    @property
+    @autograph.convert
+    def converted_kind(self):  # converted: type() answers as NumPy does
+        return "array" if type(self.x) is np.ndarray else "other"
+
+
+CONSTANT = np.array([1.0, 2.0, 3.0])
+
+
+def reads_kind(x, y):
+    return x * 2 if Held(x).kind == "array" else x
+
+
+def reads_cached_kind(x, y):
+    return x * 2 if Held(x).cached_kind == "array" else x
+
+
+def reads_kind_by_helper(x, y):
+    return x * 2 if Held(x).kind_by_helper == "array" else x
+
+
+def reads_kind_swallowing(x, y):
+    try:
+        kind = Held(x).kind
+    except TypeError:
+        kind = "array"  # what the program would do with an error of its own: never taken for the refusal
+    return x * 2 if kind == "array" else x
+
+
+def reads_kind_of_a_constant(x, y):
+    return x * 2 if Held(CONSTANT).kind == "array" else x  # an array the trace does not stage: eager's answer
+
+
+def reads_own_name(x, y):
+    return x * 2 if Held(x).own_name == "Held" else x
+
+
+def reads_converted_kind(x, y):
+    return x * 2 if Held(x).converted_kind == "array" else x
+
+
+PROPERTY_TESTS = {reads_kind: (Held.kind.fget, ""), reads_cached_kind: (Held.cached_kind.func, ""),
+                  reads_kind_swallowing: (Held.kind.fget, ""),
+                  reads_kind_by_helper: (kind_of, r", called from Held\.kind_by_helper \(which runs as written too\)")}
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+@pytest.mark.parametrize("fn", list(PROPERTY_TESTS), ids=lambda f: f.__name__)
+def test_a_property_that_tests_the_type_of_a_tensor_it_reads_is_refused_by_name(fn, executor):
+    tester, called = PROPERTY_TESTS[fn]
+    line, name = _test_line(tester, "type("), tester.__qualname__
+    np.testing.assert_array_equal(autograph.convert(fn)(X, Y), fn(X, Y))  # (outside a trace: as written)
+    with pytest.raises(NotStageable, match=rf"test_as_written\.py:{line}: {name} runs as written{called} \(Python "
+                                           rf"calls it for converted code.*a property.*tests the type\(\) of a value, "
+                                           rf"while it reads a graph tensor.*Decorate {name} with @autograph\.convert"):
+        autograph.function(fn, executor=executor)(X, Y)
+    assert sys.getprofile() is None  # (the watch ends with the trace)
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+@pytest.mark.parametrize("fn", [reads_kind_of_a_constant, reads_own_name, reads_converted_kind],
+                         ids=lambda f: f.__name__)
+def test_a_property_that_reads_no_tensor_or_tests_self_or_is_converted_gives_numpys_result(fn, executor):
+    np.testing.assert_array_equal(autograph.function(fn, executor=executor)(X, Y), fn(X, Y))
+    assert sys.getprofile() is None
+
+
+def test_a_function_reading_no_such_property_is_traced_unwatched():
+    seen = []
+
+    def fn(x, y):
+        seen.append(sys.getprofile())
+        return x * 2 if Held(x).own_name == "Held" else x
+
+    autograph.function(fn)(X, Y)
+    assert seen == [None]  # (type(self) only: no watch, no slower trace)
+    seen.clear()
+
+    def reading(x, y):
+        seen.append(sys.getprofile())
+        return reads_kind_of_a_constant(x, y)
+
+    autograph.function(reading)(X, Y)  # (three calls deep: watched, and the constant's answer is eager's)
+    assert seen[0] is not None and sys.getprofile() is None
+
+
+def test_another_profiler_running_is_a_refusal_that_says_so_and_keeps_it():
+    def profiler(frame, event, arg):
+        pass
+
+    sys.setprofile(profiler)
+    try:
+        with pytest.raises(NotStageable, match=r"Held\.kind runs as written for a property the traced function may "
+                                               r"read.*cannot while another profiler runs on this thread"):
+            autograph.function(reads_kind_of_a_constant)(X, Y)
+        assert sys.getprofile() is profiler
+    finally:
+        sys.setprofile(None)
+
+
+def test_the_watch_is_the_tracing_threads_only():
+    mine, others, started, go_on = [], [], threading.Event(), threading.Event()
+
+    def fn(x, y):
+        mine.append(sys.getprofile())
+        started.set()
+        go_on.wait(10)
+        return reads_kind_of_a_constant(x, y)
+
+    def look():
+        started.wait(10)
+        others.append(sys.getprofile())
+        go_on.set()
+
+    watcher = threading.Thread(target=look)
+    watcher.start()
+    np.testing.assert_array_equal(autograph.function(fn)(X, Y), X * 2)
+    watcher.join()
+    assert mine[0] is not None and others == [None]
 
 
 def test_the_code_around_a_traced_call_may_name_code_that_tests_types():
