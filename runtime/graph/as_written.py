@@ -42,8 +42,9 @@ that of the program's functions and classes it names, three calls deep) for the 
 properties of the program's classes it names whose getter tests ``type()`` of anything but ``self``. Where there are
 some, it watches their calls for the rest of the trace (``sys.setprofile`` on the tracing thread, which slows that
 trace, and no other); a getter called on an object that holds a graph tensor in an attribute it reads (or an item
-of a list, tuple or dict there), or given a tensor, is refused as above, before it runs. One not named by the function (a property of an object a library made, or of a
-class the function reaches only through another module's attribute) is not watched (docs/limitations.md).
+of a list, tuple or dict there), or given a tensor, is refused as above, before it runs. A property of a class the
+function does not name (an object a library made, a class reached through another module's attribute) is not
+watched, nor is a dunder method Python calls that makes no node (``__len__``, ``__getitem__``; docs/limitations.md).
 """
 
 from __future__ import annotations
@@ -233,7 +234,9 @@ class watching:  # noqa: N801  (used as a function: ``with watching(fn):``)
                 "sys.setprofile), to refuse it where it reads a graph tensor (whose type() is the graph's Tensor, "
                 "not np.ndarray), and cannot while another profiler runs on this thread. Decorate the getter with "
                 "@autograph.convert, test with isinstance(), or trace without the profiler")
-        self.watcher = _Watcher(dict(self.getters))
+        from runtime.graph.builder import current_builder_fast  # (the builder imports this module)
+
+        self.watcher = _Watcher(dict(self.getters), current_builder_fast)
         sys.setprofile(self.watcher)
 
     def __exit__(self, *exception: Any) -> None:
@@ -245,15 +248,23 @@ class watching:  # noqa: N801  (used as a function: ``with watching(fn):``)
 class _Watcher:
     """The tracing thread's profile function while a trace watches property getters: at the call of one, refuse
     where its arguments hold a graph tensor or an object that does (as an attribute the getter reads, or an item of a
-    list, tuple or dict there). Any other event costs a dict look-up."""
+    list, tuple or dict there). A call costs a dict look-up and the builder's ``ContextVar``; a return nothing.
 
-    __slots__ = ("getters",)
+    Called with no graph being traced on the thread (an interrupt landed between ``sys.setprofile`` and the ``with``
+    block that ends the watch), it takes itself off: a watch never outlives its trace."""
 
-    def __init__(self, getters: dict) -> None:
+    __slots__ = ("getters", "tracing")
+
+    def __init__(self, getters: dict, tracing: Callable[[], Any]) -> None:
         self.getters = getters
+        self.tracing = tracing
 
     def __call__(self, frame: types.FrameType, event: str, arg: Any) -> None:
         if event != "call":
+            return
+        if self.tracing() is None:
+            if sys.getprofile() is self:
+                sys.setprofile(None)
             return
         found = self.getters.get(frame.f_code)
         if found is None:

@@ -17,6 +17,7 @@ import pytest
 import autograph
 import autograph.testing
 from runtime.limits import NotStageable
+from tests.helpers import in_threads, interrupted_at_many_points
 
 EXECUTORS = ("numpy", "jax")
 X, Y = np.arange(3.0), np.ones(3)
@@ -358,3 +359,30 @@ def test_the_code_around_a_traced_call_may_name_code_that_tests_types():
     got, constant = autograph.function(with_a_constant)(X, Y)
     assert kind_of(got) == kind_of(constant) == "array"
     np.testing.assert_array_equal(got, X * 3.0 + Y)
+
+
+def test_many_threads_tracing_at_once_each_get_their_own_answer():
+    def work(k):
+        fn = reads_kind if k % 2 else reads_kind_of_a_constant
+        if k % 2:
+            with pytest.raises(NotStageable, match=r"Held\.kind runs as written"):
+                autograph.function(fn)(X + k, Y)
+        else:
+            np.testing.assert_array_equal(autograph.function(fn)(X + k, Y), (X + k) * 2)
+        assert sys.getprofile() is None
+
+    in_threads(work, 8)
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # (an interrupt in a weakref callback)
+def test_an_interrupt_anywhere_in_a_watched_trace_leaves_no_watch():
+    def body(k):
+        autograph.function(reads_kind_of_a_constant)(X + k, Y)
+
+    def check(k):
+        # A watch an interrupt left behind (between its sys.setprofile and its `with` block) takes itself off at the
+        # first call outside the trace: here, the getter's own, which runs as written.
+        assert Held(CONSTANT).kind == "array"
+        assert sys.getprofile() is None
+
+    assert interrupted_at_many_points(150, 300, body, check) > 50
