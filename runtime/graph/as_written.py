@@ -44,7 +44,8 @@ some, it watches their calls for the rest of the trace (``sys.setprofile`` on th
 trace, and no other); a getter called on an object that holds a graph tensor in an attribute it reads (or an item
 of a list, tuple or dict there), or given a tensor, is refused as above, before it runs. A property of a class the
 function does not name (an object a library made, a class reached through another module's attribute) is not
-watched, nor is a dunder method Python calls that makes no node (``__len__``, ``__getitem__``; docs/limitations.md).
+watched (docs/limitations.md). The special methods Python calls with no name in the code (``obj[i]`` calls
+``__getitem__``, ``len(obj)`` ``__len__``, ``obj == o`` ``__eq__``) of the classes it names are watched likewise.
 """
 
 from __future__ import annotations
@@ -159,14 +160,17 @@ def _functions_run(value: Any) -> tuple:
     return ()
 
 
-def _first_type_test(code: types.CodeType, skip_self: bool = False) -> Optional[int]:
+def _first_type_test(code: types.CodeType) -> Optional[int]:
     """The line of the first ``type(...)`` whose result ``code`` compares (``is``, ``==``, ``in``, also after an
-    attribute: ``type(x).__name__ == ...``), if ``code`` runs as written and is the user's; else None. With
-    ``skip_self`` (a method's code), not ``type(self)`` of its first parameter: an object of the program's class."""
-    if is_converted_code(code) or installed_library(code.co_filename):
-        return None
-    if "type" not in code.co_names:
-        return None
+    attribute: ``type(x).__name__ == ...``), if ``code`` runs as written and is the user's; else None."""
+    return next((line for line, _ in _type_tests(code)), None)
+
+
+def _type_tests(code: types.CodeType) -> Iterator[tuple[int, list]]:
+    """(line, the instructions loading its argument) for each ``type(...)`` whose result ``code`` compares, if
+    ``code`` runs as written and is the user's."""
+    if is_converted_code(code) or installed_library(code.co_filename) or "type" not in code.co_names:
+        return
     instructions = list(dis.get_instructions(code))
     line = None
     for index, instruction in enumerate(instructions):
@@ -179,21 +183,29 @@ def _first_type_test(code: types.CodeType, skip_self: bool = False) -> Optional[
         call = next((i for i in range(index + 1, len(instructions)) if instructions[i].opname in _CALLS), None)
         if call is None:
             continue
-        if skip_self and _loads_only_self(code, instructions[index + 1:call]):
-            continue
         after = call + 1
         while after < len(instructions) and instructions[after].opname in _LOADS:
             after += 1
         if after < len(instructions) and instructions[after].opname in _TESTS:
-            return line if line is not None else code.co_firstlineno
-    return None
+            yield (line if line is not None else code.co_firstlineno,
+                   [i for i in instructions[index + 1:call] if i.opname not in _NOT_LOADS])
 
 
-def _loads_only_self(code: types.CodeType, instructions: list) -> bool:
-    """Whether ``instructions`` (a call's argument) load only ``code``'s first parameter: ``type(self)``."""
-    loads = [i for i in instructions if i.opname not in _NOT_LOADS]
-    return (code.co_argcount > 0 and len(loads) == 1 and loads[0].opname.startswith("LOAD_FAST")
-            and loads[0].argval == code.co_varnames[0])
+def _subject(code: types.CodeType, loads: list) -> Optional[tuple]:
+    """What a method's type test asks the type of, from the instructions loading it: None for ``self`` (an object of
+    the program's class, never a tensor), ``("attribute", a)`` for ``self.a``, ``("argument", p)`` for a parameter,
+    ``("any",)`` for anything else (a local the method computes, an expression)."""
+    first = code.co_varnames[0] if code.co_argcount > 0 else None
+    names = [i.argval for i in loads]
+    fast = [i.opname.startswith("LOAD_FAST") for i in loads]
+    if len(loads) == 1 and fast[0] and names[0] == first:
+        return None
+    if len(loads) == 2 and fast[0] and names[0] == first and loads[1].opname in ("LOAD_ATTR", "LOAD_METHOD"):
+        return ("attribute", names[1])
+    parameters = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    if len(loads) == 1 and fast[0] and names[0] in parameters:
+        return ("argument", names[0])
+    return ("any",)
 
 
 _NOT_LOADS = frozenset({"PRECALL", "PUSH_NULL", "CACHE", "NOP", "EXTENDED_ARG", "KW_NAMES"})
@@ -226,7 +238,7 @@ class watching:  # noqa: N801  (used as a function: ``with watching(fn):``)
                 current.getters.setdefault(code, found)
             return
         if current is not None:
-            tester, line = next(iter(self.getters.values()))
+            tester, line, _ = next(iter(self.getters.values()))
             name = qualified_name(tester)
             raise NotStageable(
                 f"{format_site(tester.co_filename, line)}: {name} runs as written for a property the traced function "
@@ -269,28 +281,54 @@ class _Watcher:
         found = self.getters.get(frame.f_code)
         if found is None:
             return
-        names = frame.f_code.co_names
-        if not any(_holds_staged(value, names) for value in frame.f_locals.values()):
+        tester, line, subjects = found
+        if not _tests_staged(frame, subjects):
             return
-        tester, line = found
         code = frame.f_code
         raise _refusal(tester, line, "" if tester is code else f", called from {qualified_name(code)} (which runs as "
                        "written too)", "reads")
 
 
+def _tests_staged(frame: types.FrameType, subjects: Optional[frozenset]) -> bool:
+    """Whether a watched method, called in ``frame``, may ask the type of a staged value: of ``subjects`` (what it
+    tests, ``_subject``), an argument or an attribute of ``self`` that holds one; for ``("any",)`` or None (a test
+    further on), any argument that holds one or whose attributes the method reads do."""
+    arguments = frame.f_locals
+    code = frame.f_code
+    if subjects is None or ("any",) in subjects:
+        return any(_holds_staged(value, code.co_names) for value in list(arguments.values()))
+    first = arguments.get(code.co_varnames[0]) if code.co_argcount > 0 else None
+    for kind, name in subjects:
+        if kind == "argument" and _holds_staged(arguments.get(name), ()):
+            return True
+        if kind == "attribute" and first is not None and _holds_staged(first, (name,)) and backend_for(first) is None:
+            return True
+    return False
+
+
 def _holds_staged(value: Any, names: tuple) -> bool:
     """Whether ``value`` is a staged value, or an object whose attributes among ``names`` (those the getter reads) hold
-    one (directly, or as an item of a list, tuple or dict): what a getter given it may ask ``type()`` of. Runs no code
-    of the program's."""
+    one (directly, or as an item of a list, tuple or dict), in its dict or its ``__slots__``: what a getter given it
+    may ask ``type()`` of. Runs no code of the program's."""
     if backend_for(value) is not None:
         return True
+    if not names:
+        return False
     try:
-        attributes = instance_dict(value)
+        attributes = instance_dict(value) or {}
     except Exception:  # noqa: BLE001  (an object whose state cannot be read plainly: nothing known to be staged)
-        return False
-    if not attributes:
-        return False
-    for item in [attributes[name] for name in names if name in attributes]:
+        attributes = {}
+    for name in names:
+        if name in attributes:
+            item = attributes[name]
+        else:
+            slot = class_attribute(type(value), name)
+            if type(slot) is not types.MemberDescriptorType:
+                continue
+            try:
+                item = slot.__get__(value, type(value))  # (a slot's C descriptor: no code of the program's)
+            except AttributeError:  # (not set)
+                continue
         if backend_for(item) is not None:
             return True
         if type(item) in (list, tuple) and any(backend_for(x) is not None for x in item):
@@ -302,7 +340,8 @@ def _holds_staged(value: Any, names: tuple) -> bool:
 
 def _property_look(function: Callable) -> dict:
     """The getters (by their code) of the properties ``function`` may read that test ``type()`` of anything but
-    ``self``: each with (the code holding the test, its line). Made once per code of a function."""
+    ``self``, and the special methods Python calls without a name (``__getitem__``, ``__len__``, ``__eq__``, ...) of
+    the classes it names that do: each with ``_property_type_test``'s answer. Made once per code of a function."""
     function = getattr(function, "__func__", function)
     code = getattr(function, "__code__", None)
     globals_ = getattr(function, "__globals__", None)
@@ -316,8 +355,8 @@ def _property_look(function: Callable) -> dict:
     _reached(code, globals_, _CALL_DEPTH, names, classes, set())
     getters: dict = {}
     for cls in classes.values():
-        for name in names:
-            getter = _getter(class_attribute(cls, name))
+        implicit = [_dunder(cls, name) for name in _IMPLICIT_DUNDERS]
+        for getter in [_getter(class_attribute(cls, name)) for name in names] + implicit:
             if getter is None or getter.__code__ in getters:
                 continue
             found = _property_type_test(getter)
@@ -368,6 +407,20 @@ def _programs_class(cls: type) -> bool:
     return not (isinstance(filename, str) and installed_library(filename))
 
 
+# The methods Python calls for an object without a name in the code that reads it (`obj[i]`, `len(obj)`, `x in obj`,
+# `obj == other`, `hash(obj)`, `str(obj)`), which need make no node to answer: watched as getters are.
+_IMPLICIT_DUNDERS = ("__getitem__", "__len__", "__contains__", "__eq__", "__ne__", "__hash__", "__bool__", "__str__",
+                     "__repr__", "__format__", "__index__", "__int__", "__float__", "__getattr__")
+
+
+def _dunder(cls: type, name: str) -> Optional[types.FunctionType]:
+    """The program's own Python function ``cls`` runs for the special method ``name``, or None."""
+    method = class_attribute(cls, name)
+    if not isinstance(method, types.FunctionType) or installed_library(method.__code__.co_filename):
+        return None
+    return method
+
+
 def _getter(attribute: Any) -> Optional[types.FunctionType]:
     """The Python function a property (or ``functools.cached_property``) runs, or None."""
     if isinstance(attribute, property):
@@ -380,17 +433,18 @@ def _getter(attribute: Any) -> Optional[types.FunctionType]:
 
 
 def _property_type_test(getter: types.FunctionType) -> Optional[tuple]:
-    """(the code holding it, its line) for the first type test a getter asks (not of ``self``), in its own code or
-    ``_CALL_DEPTH`` calls deep; None where there is none."""
+    """(the code holding it, its line, what it tests the type of) for the first type test a getter asks (not of
+    ``self``), in its own code or ``_CALL_DEPTH`` calls deep; None where there is none. What: a set of ``_subject``s
+    for the getter's own tests, None for a test in code it calls (anything the getter reads may reach it)."""
     code = getter.__code__
     if is_converted_code(code) or installed_library(code.co_filename):
         return None
-    line = _first_type_test(code, skip_self=True)
-    if line is not None:
-        return code, line
+    found = [(line, subject) for line, loads in _type_tests(code) if (subject := _subject(code, loads)) is not None]
+    if found:
+        return code, found[0][0], frozenset(subject for _, subject in found)
     for name in code.co_names:
         for function in _functions_run(getter.__globals__.get(name)):
-            found = _type_test_reached(function.__code__, function.__globals__, _CALL_DEPTH - 1, {id(code)})
-            if found is not None:
-                return found[0], found[1]
+            reached = _type_test_reached(function.__code__, function.__globals__, _CALL_DEPTH - 1, {id(code)})
+            if reached is not None:
+                return reached[0], reached[1], None
     return None
