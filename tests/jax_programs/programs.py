@@ -801,3 +801,6 @@ from jax_programs import libraries_sixteenth  # noqa: E402,F401  (registered aft
 
 # isort: split
 from jax_programs import libraries_seventeenth  # noqa: E402,F401  (registered after libraries_sixteenth)
+
+# isort: split
+from jax_programs import libraries_eighteenth  # noqa: E402,F401  (registered after libraries_seventeenth)
