@@ -2564,6 +2564,66 @@ PYPI_SUITES = (
           note="testtools is not installed: testtools 2.9.1's sdist is on its path; its tests are in the package "
                "(effect/test_*.py): not converted; effect/test_do.py imports py.test (no package under pytest 9): "
                "not run (test_testing.py runs effect.do's generators, driven by send(), through perform_sequence)"),
+    # Added in stop 98: eight more pure-Python libraries, each with its own pytest suite: subtitle formats (pysubs2:
+    # SubStation Alpha, SubRip, MicroDVD, TMP, WebVTT and more, a parser and a writer per format; srt: SubRip's
+    # parser and composer, tested with hypothesis; webvtt-py: WebVTT, SBV and SRT readers, writers and a segmenter for
+    # HLS), robots.txt (protego: Google's specification, rules matched against URL patterns with wildcards), INI
+    # files edited in place (configupdater: a parser into a tree of blocks that keeps comments and layout), units of
+    # information (bitmath: a class per unit, their arithmetic, comparisons, best-prefix choice and parsing), the
+    # Jalali calendar (persiantools: date and datetime arithmetic, strftime / strptime, Persian digits and characters)
+    # and ranges and range sets (Spans: PostgreSQL-like range types, their set algebra). 0 / 0 broken with no trace;
+    # inside a graph trace and a JAX trace (--trace) 0 but persiantools' 11, a class docs/graphs.md names (see its
+    # note). 8 to 213 s for the three runs of each (srt's hypothesis tests the longest); the converted form took 0.7
+    # to 1.3 times as long as unconverted but for protego (about 2 times) and persiantools (about 5 times), on a
+    # machine shared with another run. Not added: flashtext 2.7 (its sdist lacks the test/*.json cases and keyword
+    # files that 11 of its 23 tests read: they fail unconverted too), kdl-py 1.2.0 (its tests/run.py is a script over
+    # tests/test_cases, which its sdist lacks: pytest collects nothing), borax (no sdist on PyPI, wheels only) and
+    # cxxheaderparser 2.2.0, pcpp 1.30, wordsegment 1.3.1, lzstring 1.0.4, korean-lunar-calendar 0.4.0, docformatter
+    # 1.7.8 and pydocstyle 6.3.0 (their sdists ship no tests).
+    Suite(name="pysubs2", kind="pytest", dist="pysubs2", version="1.8.1",
+          sha256="af3a288643da87db6bb13dbde70e94c9570765cc8f6423b1c21de11f16d734da",
+          packages=("pysubs2",), pytest_args=("tests",),
+          note="its @pytest.mark.timeout marks ask for pytest-timeout (not installed): no time limit; the methods "
+               "dataclasses made (6: __init__ and __eq__ of SSAEvent, SSAStyle, Color and SyncElement) have no "
+               "source: not converted"),
+    Suite(name="srt", kind="pytest", dist="srt", version="3.5.3",
+          sha256="4884315043a4f0740fd1f878ed6caa376ac06d70e135f306a6dc44632eed0cc0",
+          packages=("srt",), pytest_args=("tests",),
+          note="srt_tools/tests runs the srt command-line tools in subprocesses: not run"),
+    Suite(name="webvtt", kind="pytest", dist="webvtt-py", version="0.6.0",
+          sha256="2f4ba359ab7e6bac98aa086fa7fc0ba1320ca7495f7d67f565baceac37f40aff",
+          packages=("webvtt",), pytest_args=("tests",),
+          note="the dataclass-made __init__ and __eq__ of webvtt.vtt's ParserOutput have no source: not converted"),
+    Suite(name="protego", kind="pytest", dist="protego", version="0.7.0",
+          sha256="2c032d9736a1f4f0c4318f3558353ae34da5cd038f1a5e064ded7548df315e5a",
+          packages=("protego",), src="src", pytest_args=("tests",),
+          note="test_on_fetched_robotstxt.py runs on the robots.txt files its sdist ships (tests/test_data); its "
+               "@pytest.mark.timeout marks ask for pytest-timeout (not installed): no time limit"),
+    Suite(name="configupdater", kind="pytest", dist="configupdater", version="4.1.1",
+          sha256="5e56383fd05367f4204a9d46bf20b1bbb88b45257cb933938ff6f87bc17057e7",
+          packages=("configupdater",), src="src",
+          pytest_args=("tests", "-W", "ignore::pytest.PytestAssertRewriteWarning"),
+          note="its pyproject.toml makes every warning an error: pytest's about hypothesis imported before pytest "
+               "(by the runner) is ignored"),
+    Suite(name="bitmath", kind="pytest", dist="bitmath", version="2.1.1",
+          sha256="56f2cda86b1f0aa6470f4aaa90f82ef029f0e16c31b66f0fdd9d67613bc5e9f0",
+          packages=("bitmath",), pytest_args=("tests",),
+          note="test_query_capacity.py's 2 Windows tests skip"),
+    Suite(name="persiantools", kind="pytest", dist="persiantools", version="6.2.0",
+          sha256="21ae1ed27292d8a153946f6b16a660cb84a2d829e0a3a0afefee3e9f83ad41b8",
+          packages=("persiantools",), pytest_args=("tests",),
+          note="tests/test_performance.py (timings) skips unless PERSIANTOOLS_PERF_TESTS is set, and the 2 tests of "
+               "copy.replace need Python 3.13: skipped. 11 tests break inside a graph trace and a JAX trace "
+               "(--trace), a class docs/graphs.md names (\"The clock\"): they call JalaliDate.today() "
+               "(cls(date.today())) or JalaliDateTime.now(), today() or utcnow() (cls(datetime.now(tz))): "
+               "NotStageable in the converted form while a backend traces"),
+    Suite(name="spans", kind="pytest", dist="Spans", version="1.1.1",
+          sha256="7f3e94492ba131d5ff062a5d631424e613fbeb38bb7ea613d8fd11f6e755fd79",
+          packages=("spans",),
+          pytest_args=("spans", "tests", "doc", "README.rst", "-o", "addopts=", "--doctest-modules",
+                       "--doctest-glob=*.rst"),
+          note="its setup.cfg's addopts ask for pytest-cov (not installed): emptied, its doctest options given "
+               "instead (the docstrings of spans' modules, doc/*.rst and README.rst run as doctests)"),
 )
 
 # CPython's tests of the language, whose code under test is the test module itself (_stdlib_language: every function
