@@ -26,6 +26,7 @@ run as Python while tracing (a loop over ``range(100)`` unrolls).
 
 from __future__ import annotations
 
+import array
 import dataclasses
 from typing import Any, Callable, Optional
 
@@ -248,7 +249,17 @@ class GraphBackend(Backend):
         tensor, and making ``y`` a tensor would leave every other name bound to the array (an alias, a view,
         the caller's argument, a module's constant) with the old values: a silent difference. Arrays that NumPy's
         constructors make in the traced function are graph arrays from the start (runtime/new_arrays.py)."""
-        if not isinstance(target, np.ndarray) or current_builder() is None:
+        if current_builder() is None:
+            return None
+        if type(target) in _TYPED_BUFFERS:  # (dtaidistance keeps its rows in an array.array: "a NumPy array", it said)
+            name = _TYPED_BUFFERS[type(target)]
+            raise NotStageable(
+                f"{user_location()}: this item assignment writes a graph tensor into a `{name}`, not a NumPy array: "
+                f"the `{name}` asks the tensor for its value, which exists only when the graph runs, and cannot hold "
+                "a tensor. Make it a NumPy array where a traced value is in reach (np.array(values), np.full(n, v), "
+                "np.zeros and the other constructors make graph arrays there, which take traced writes), or build "
+                "the result from tensors (np.where(mask, t, y), np.stack).")
+        if not isinstance(target, np.ndarray):
             return None
         refusal = NotStageable(
             f"{user_location()}: this item assignment writes a graph tensor into a NumPy array (a "
@@ -264,6 +275,10 @@ class GraphBackend(Backend):
             "(draws too) in a list and np.stack it.)")
         refusal.written_array = target  # (a staged statement may adopt it before staging again: _adopting)
         raise refusal
+
+
+# The standard library's typed buffers, which ask a value written into them for its number, as a NumPy array does.
+_TYPED_BUFFERS = {array.array: "array.array", bytearray: "bytearray", memoryview: "memoryview"}
 
 
 def _adopting(state: State, stage: Callable[[], None]) -> None:

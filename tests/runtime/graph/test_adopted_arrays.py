@@ -12,6 +12,7 @@ refused by name, as before: adopting it there would leave that other holder with
 
 from __future__ import annotations
 
+import array
 import threading
 import weakref
 
@@ -478,3 +479,39 @@ def test_one_element_written_into_an_attributes_array_says_so_too(executor):
     assert message.startswith(f"{__file__}:{line}: a NumPy array written with a graph tensor (f64[]) as the index "
                               "or the value (`a[i] = v`)")
     assert "runs as written" not in message and "`self.buf[i] = v`, is written as NumPy's" in message
+
+
+def rows_in_a_python_array(x):
+    row = array.array("d", [np.inf] * 3)  # (dtaidistance's dtw.distance keeps its two rows so)
+    for i in range(3):
+        row[i] = x[i] * 2  # array-write
+    return np.asarray(row)
+
+
+def rows_in_a_python_array_written_by_a_helper(x):
+    row = array.array("d", [0.0] * 3)
+    _write_row(row, x)
+    return np.asarray(row)
+
+
+def _write_row(row, x):
+    for i in range(3):
+        row[i] = x[i]  # helper-write
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+@pytest.mark.parametrize("fn, mark", [(rows_in_a_python_array, "array-write"),
+                                      (rows_in_a_python_array_written_by_a_helper, "helper-write")])
+def test_a_tensor_written_into_a_python_array_is_refused_naming_its_type(fn, mark, executor):
+    # (It said "a NumPy array written with a graph tensor", and "NumPy asks the tensor": dtaidistance, 16 cases.)
+    import inspect
+
+    source = fn if mark == "array-write" else _write_row
+    lines, first = inspect.getsourcelines(source)
+    line = first + next(i for i, text in enumerate(lines) if mark in text)
+    with pytest.raises(NotStageable) as info:
+        autograph.function(fn, executor=executor)(np.arange(3.0))
+    assert str(info.value).startswith(f"{__file__}:{line}: this item assignment writes a graph tensor into a "
+                                      "`array.array`, not a NumPy array: the `array.array` asks the tensor")
+    assert "np.array(values)" in str(info.value)
+    np.testing.assert_array_equal(autograph.convert(fn)(np.arange(3.0)), fn(np.arange(3.0)))  # (outside a trace)
