@@ -1221,6 +1221,14 @@ def _unrolled_reason(error: Exception) -> tuple[str, str]:
                           "loop, ys = jnp.zeros((n,) + shape), and write ys = ys.at[t].set(value) in the loop)")
         return (text, "index an array instead of a Python list (jnp.stack the list before the loop, then "
                       "a[i]; min(), max() and arithmetic on i are fine)")
+    if isinstance(error, TypeError) and text.startswith("Shapes must be 1D sequences of concrete values"):
+        # (orthax's chebder: `n = n - 1` carried, then `jnp.empty((n,) + c.shape[1:])`: n becomes the loop's tracer)
+        site = _converted_site(error)
+        return (f"{site[0]}: `{site[1]}` makes an array whose shape is a traced value (the loop index, or a value "
+                "carried or computed from it), and an array's shape must be known while tracing" if site else
+                f"an array's shape is a traced value (the loop index, or a value computed from it): {text}",
+                "give the array a shape that stays the same in every iteration (the largest it takes, with a mask or "
+                "jnp.where for the part in use)")
     return (f"{type(error).__name__}: {text}",
             "keep each carried variable's type fixed (preallocate arrays, fill them with .at[i].set(...))")
 

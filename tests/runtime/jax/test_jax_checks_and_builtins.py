@@ -371,6 +371,27 @@ def test_unrolled_loop_names_a_dict_keyed_by_the_index():
     assert "To stage it, keep the values in an array indexed by i instead of a dict keyed by i" in message
 
 
+def shrinking_rows(c):
+    n = len(c)  # (orthax's chebder: a carried length that loses one each iteration, an array of that length)
+    for i in range(2):
+        n = n - 1
+        der = jnp.zeros((n,), c.dtype)  # shape-site
+        der = der.at[0].set(c[1] * (i + 1))
+        c = der
+    return c
+
+
+def test_unrolled_loop_names_an_array_whose_shape_is_traced():
+    c = jnp.arange(1.0, 6.0)
+    with pytest.warns(UnrolledLoopWarning) as record:
+        got = jax.jit(autograph.to_graph(shrinking_rows))(c)
+    same(got, shrinking_rows(c))
+    message = str(record[0].message)
+    site = f"{HERE}:{line_of(HERE, 'shape-site')}"
+    assert f"{site}: `der = jnp.zeros((n,), c.dtype)  # shape-site` makes an array whose shape is a traced" in message
+    assert "To stage it, give the array a shape that stays the same in every iteration" in message
+
+
 def test_unrolled_loop_names_a_list_index_and_max_of_the_index_stays_staged():
     x = jnp.arange(4.0)
     with pytest.warns(UnrolledLoopWarning) as record:
