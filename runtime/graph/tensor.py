@@ -46,7 +46,9 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
+from runtime.backend import backend_for
 from runtime.carry import holds as carry_holds
+from runtime.class_lookup import class_attribute
 from runtime.graph import (
     asked,
     formatted,
@@ -376,6 +378,8 @@ class Tensor:
     __invert__ = lambda self: operator_apply("invert", self)
 
     def __matmul__(self, other: Any) -> Tensor:
+        if _defers_to(self, other):
+            return NotImplemented
         return apply("matmul", self, other)
 
     def __rmatmul__(self, other: Any) -> Tensor:
@@ -479,9 +483,47 @@ def eager_class(t: Tensor, asked: str) -> type:
     return t.dtype.type if scalar else np.ndarray
 
 
+def _defers_to(self: Tensor, other: Any) -> bool:
+    """Whether NumPy's forward operator (``a * other`` of the array or NumPy scalar ``self`` stands for) gives
+    ``other``'s reflected method the operation, returning NotImplemented (numpy's ``binop_should_defer``, NEP 13):
+    where ``other``'s class sets ``__array_ufunc__ = None`` ("my reflected methods handle NumPy's values":
+    spatialmath's poses), or, where it has no ``__array_ufunc__``, where its ``__array_priority__`` is above the
+    array's (0) or the scalar's (-1000000). Python's and NumPy's own values, and a backend's, never."""
+    cls = type(other)
+    if cls in _NEVER_DEFERRED or isinstance(other, (np.ndarray, np.generic, Tensor)) or backend_for(other) is not None:
+        return False
+    ufunc = class_attribute(cls, "__array_ufunc__", _NO_ATTRIBUTE)
+    if ufunc is not _NO_ATTRIBUTE:
+        return ufunc is None
+    try:
+        priority = float(other.__array_priority__)  # (NumPy reads the object's own attribute, as here)
+    except Exception:  # noqa: BLE001  (none, or not a number: NumPy's default, the scalar's priority)
+        return False
+    if self.ndim or type(self) is PyNumber:
+        return priority > 0.0
+    which = stands_for_scalar(self)
+    if (priority > 0.0) == (priority > _SCALAR_PRIORITY):
+        return priority > 0.0
+    if which is None:
+        raise NotStageable(f"{user_location()}: an operator between a 0-d graph tensor and a {cls.__name__}, whose "
+                           f"__array_priority__ ({priority:g}) NumPy defers to for a NumPy scalar but not for a 0-d "
+                           "array, and the graph cannot tell which this tensor stands for; call the "
+                           f"{cls.__name__}'s method for it, or make the tensor an array (np.asarray) or a scalar")
+    return priority > (_SCALAR_PRIORITY if which else 0.0)
+
+
+# Python's own values (numpy's _is_basic_python_type), which NumPy never defers to; and NumPy's scalar priority.
+_NEVER_DEFERRED = frozenset({type(None), bool, int, float, complex, str, bytes, list, tuple, dict, slice,
+                             type(Ellipsis)})
+_SCALAR_PRIORITY = -1000000.0
+_NO_ATTRIBUTE = object()
+
+
 def _binary(op: str, reflected: bool = False) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         if other is None:
+            return NotImplemented
+        if not reflected and _defers_to(self, other):
             return NotImplemented
         if isinstance(other, _SEQUENCES) and self.ndim == 0:
             _python_sequence_operand(self, other, op, reflected)
@@ -562,6 +604,8 @@ def _equality(op: str, compare: Callable) -> Any:
     def method(self: Tensor, other: Any) -> Any:
         if isinstance(other, _NUMERIC_OPERANDS) or is_tensor_like(other) or self.dtype.kind in "USO":
             return operator_apply(op, self, other)
+        if _defers_to(self, other):
+            return NotImplemented
         if type(self) is PyNumber:  # a Python number known at run time: Python's own answer (identity: False)
             return NotImplemented
         if self.ndim:
@@ -590,7 +634,7 @@ def _power(self: Tensor, exponent: Any, in_place: bool = False) -> Any:
     fast_scalar_power), which for complex numbers (and ``-0.0 ** 0.5``) differ from ``np.power`` in the last
     bits. A NumPy scalar takes no shortcut: a 0-d tensor stands for one (what ``np.sum`` returns). NumPy before
     2.3 takes a wider shortcut, with a dtype of its own: ``_old_power``."""
-    if exponent is None:
+    if exponent is None or (not in_place and _defers_to(self, exponent)):
         return NotImplemented
     if power_shortcut.OLD_SHORTCUT:
         return _old_power(self, exponent, in_place)
