@@ -14,12 +14,17 @@ error, raises ``HandlerNotRun`` when it fails (``runtime.graph.run_time_errors``
 caller could catch and go on from with another answer. The handlers' classes are asked only when such a node is
 made (the thunk): most ``try`` blocks stage nothing that fails.
 
-The running ``try`` blocks are per thread and context (a ContextVar), each entered and left by a ``with``,
-so an exception leaving the block leaves it. An interrupt (Ctrl-C) landing as ``__exit__`` starts, before it
-resets the variable, leaves the entry behind in that context: a graph trace starts with none (in its own copy
-of the caller's context: runtime/graph/tracing.py), so the leftover never reaches another trace; inside the trace
-it was left in, it could only make a node's failure ``HandlerNotRun`` that would have been the node's own error
-(never the reverse), and only where the program caught the interrupt and went on tracing.
+The running ``try`` blocks are recorded only while a graph is traced, on a list the trace makes as it starts (in
+its own copy of the caller's context: runtime/graph/tracing.py), one entry pushed as a block is entered and taken
+off as it is left (a ``with``, so an exception leaving the block leaves it). No ``ContextVar`` is set as a block is
+entered: CPython's ``ContextVar.set`` may run the garbage collector while it builds the context's new mapping, and
+a weak reference's callback run by that collection that sets a ``ContextVar`` again (converted code's own ``try``,
+``WeakKeyDictionary``'s ``_commit_removals``) frees the mapping the first set is still reading (CPython gh-148891:
+a segmentation fault, CPython's test_weakref's ``test_weak_keyed_len_race`` in the converted form, until stop 98).
+With no graph traced there is no list, and entering a block does nothing. An interrupt (Ctrl-C) landing as
+``__exit__`` starts, before it takes the entry off, leaves the entry behind on that trace's list: it could only make
+a node's failure ``HandlerNotRun`` that would have been the node's own error (never the reverse), and only where the
+program caught the interrupt and went on tracing; the next trace starts with a list of its own.
 """
 
 from __future__ import annotations
@@ -36,31 +41,56 @@ from typing import Any, Callable, Iterator, Optional
 from runtime.class_lookup import class_attribute
 from runtime.tracebacks import hide_frames_of
 
-# The handlers' classes of the running `try` blocks of converted code, outermost first (empty: none runs, the
-# builder's quick test before ``catcher``).
-RUNNING: ContextVar[tuple[Callable[[], Any], ...]] = ContextVar("autograph_running_try_blocks", default=())
+# The handlers' classes of the running `try` blocks of converted code, outermost first, on the list of the graph trace
+# under way (``start_trace``); None where no graph is traced (empty or None: the builder's quick test before
+# ``catcher``).
+RUNNING: ContextVar[Optional[list]] = ContextVar("autograph_running_try_blocks", default=None)
+
+
+def start_trace() -> None:
+    """As a graph trace starts, in its own context: a list of running blocks of its own, empty."""
+    RUNNING.set([])
+
+
+def _push(running: list, entry: Any) -> None:
+    """Put ``entry`` on ``running``; an interrupt landing right after the append takes it off again (the ``with``
+    calling this never entered its block, so its ``__exit__`` will not)."""
+    try:
+        running.append(entry)
+    except BaseException:
+        _pop(running, entry)
+        raise
+
+
+def _pop(running: list, entry: Any) -> None:
+    """Take ``entry`` off ``running``: the last one, unless a block left without its ``__exit__`` (an interrupt)."""
+    if running and running[-1] is entry:
+        running.pop()
+        return
+    for index in range(len(running) - 1, -1, -1):
+        if running[index] is entry:
+            del running[index]
+            return
 
 
 class catching:  # noqa: N801  (used as a function: ``with ag__.catching(lambda: (E,)):``)
     """``with ag__.catching(classes):`` around the body of a ``try`` that has ``except`` clauses: ``classes``
     gives what its handlers catch, as an ``except`` clause names it (a class, or a tuple of them; ``...`` for a
-    bare ``except:``, which catches anything)."""
+    bare ``except:``, which catches anything). Recorded while a graph is traced; otherwise it does nothing."""
 
-    __slots__ = ("classes", "_token")
+    __slots__ = ("classes", "_running")
 
     def __init__(self, classes: Callable[[], Any]) -> None:
         self.classes = classes
 
     def __enter__(self) -> None:
-        running = RUNNING.get()
-        try:
-            self._token = RUNNING.set(running + (self.classes,))
-        except BaseException:  # an interrupt that landed right after the set: undone (the `with` never entered)
-            RUNNING.set(running)
-            raise
+        running = self._running = RUNNING.get()
+        if running is not None:
+            _push(running, self.classes)
 
     def __exit__(self, *exc_info: Any) -> None:
-        RUNNING.reset(self._token)
+        if self._running is not None:
+            _pop(self._running, self.classes)
 
 
 def catcher(error: type[BaseException]) -> Optional[tuple[Callable[[], Any], Any]]:
@@ -69,7 +99,7 @@ def catcher(error: type[BaseException]) -> Optional[tuple[Callable[[], Any], Any
     an ``except ValueError:``: which it raises, the run decides), or None. Handlers whose classes cannot be computed
     now (a name not bound yet) or are no classes (a bare ``except:``, ``...``) count as catching anything
     (``BaseException``): the error standing for a handler is then the safe answer."""
-    for thunk in reversed(RUNNING.get()):
+    for thunk in reversed(RUNNING.get() or ()):
         try:
             classes = thunk()
         except Exception:  # noqa: BLE001  (its expression fails here)
@@ -118,7 +148,7 @@ class managed:  # noqa: N801  (used as a function: ``with ag__.managed(manager) 
     after the block ran, so such a node raises ``HandlerNotRun`` when it fails. What the manager may swallow is
     asked only then (``suppressed_by``)."""
 
-    __slots__ = ("manager", "site", "_enter", "_exit", "_outer")
+    __slots__ = ("manager", "site", "_enter", "_exit", "_running")
 
     def __init__(self, manager: Any) -> None:
         enter, exit_ = _special(manager, "__enter__"), _special(manager, "__exit__")
@@ -131,17 +161,18 @@ class managed:  # noqa: N801  (used as a function: ``with ag__.managed(manager) 
         caller = sys._getframe(1)
         self.site = (caller.f_code.co_filename, caller.f_lineno)
         value = self._enter()
-        outer = self._outer = RUNNING.get()
-        try:
-            RUNNING.set(outer + (self,))
-        except BaseException:  # an interrupt right after: the manager entered, so it exits, as Python's `with` does
-            RUNNING.set(outer)
-            self._exit(*sys.exc_info())
-            raise
+        running = self._running = RUNNING.get()
+        if running is not None:
+            try:
+                _push(running, self)
+            except BaseException:  # an interrupt right after: the manager entered, so it exits, as Python's `with` does
+                self._exit(*sys.exc_info())
+                raise
         return value
 
     def __exit__(self, *exc_info: Any) -> Any:
-        RUNNING.set(self._outer)  # (set, not reset: an interrupt between a set and a token's store leaves nothing)
+        if self._running is not None:
+            _pop(self._running, self)
         return self._exit(*exc_info)
 
     def __call__(self) -> Any:

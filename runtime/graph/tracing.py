@@ -371,7 +371,7 @@ def _record_outermost(builder: GraphBuilder, fn: Callable, specs: Sequence[Any])
     does a random generator that drew while tracing outside what the graph stages (numpy_random.watch_trace).
     No ``try`` of the caller's runs inside it (runtime/try_blocks.py): the graph runs where the trace was asked
     for, inside those, which catch what it raises; and one an interrupt left behind never reaches a trace."""
-    try_blocks.RUNNING.set(())  # (in the trace's own copy of the caller's context)
+    try_blocks.start_trace()  # (in the trace's own copy of the caller's context)
     limits.start_trace()
     check_generators = numpy_random.watch_trace()
     check_iterators = iterator_watch.watch_trace()

@@ -109,7 +109,7 @@ def test_the_converted_form_enters_and_exits_as_python_does(source, xs):
     assert outcome(converted, xs) == want  # as written
     with converted_form():
         assert outcome(converted, xs) == want  # the converted form, ag__.managed around each manager
-    assert RUNNING.get() == ()
+    assert not RUNNING.get()  # (no graph traced: no list; a trace leaves its own behind)
 
 
 def test_the_converted_form_shows_the_manager_and_keeps_pythons_error_for_a_non_manager():
@@ -228,7 +228,7 @@ def test_threads_each_have_their_own_running_blocks():
         with converted_form():
             for i in range(300):
                 assert converted(i % 3 - k % 2) == i % 3 - k % 2
-                assert RUNNING.get() == ()
+                assert not RUNNING.get()  # (no graph traced: no list; a trace leaves its own behind)
 
     in_threads(work)
 
@@ -304,3 +304,30 @@ def test_special_methods_are_looked_up_and_bound_as_the_with_statement_does(mana
     want = run(f)
     with converted_form():
         assert run(converted) == want
+
+
+def test_entering_a_try_or_with_block_sets_no_context_variable():
+    # CPython's ContextVar.set may collect garbage while it builds the context's new mapping, and a weak reference's
+    # callback run then that sets one again frees the mapping the first is reading (CPython gh-148891): the converted
+    # form of WeakKeyDictionary's _commit_removals, a `try` per item, crashed CPython's test_weakref (a segmentation
+    # fault, until stop 98). So no block sets one: outside a graph trace nothing is recorded, inside one the trace's
+    # own list takes the entries.
+    f = load_f("def f(x, seen):\n    try:\n        seen(x)\n    except ValueError:\n        pass\n"
+               "    with Recording('w'):\n        seen(x)\n    return x\n", "managed")
+    namespace = f.__globals__
+    exec(MANAGERS, namespace)
+    converted = autograph.convert(f)
+    looks = []
+
+    def seen(x):
+        running = RUNNING.get()
+        looks.append((RUNNING in contextvars.copy_context(), running, len(running) if running is not None else None))
+
+    with converted_form():
+        converted(1.0, seen)
+    assert looks == [(False, None, None), (False, None, None)]
+    looks.clear()
+    autograph.function(lambda x: converted(x, seen))(np.ones(2))
+    (set_in_try, in_try, count_in_try), (set_in_with, in_with, count_in_with) = looks
+    assert set_in_try and set_in_with and in_try is in_with  # (the trace's one list, set as the trace started)
+    assert count_in_try == count_in_with == 1 and in_try == []  # (the block's entry while it ran; none after)

@@ -140,7 +140,7 @@ def test_a_node_failing_at_run_time_inside_a_try_that_catches_it_raises_handler_
         assert "that `try` ran while the function was traced, so the graph cannot run its `except`" in message
         assert "put the `try` around the call of the traced function" in message
         assert type(info.value.__cause__).__name__ == error
-    assert RUNNING.get() == ()
+    assert not RUNNING.get()  # (no graph traced: no list; a trace leaves its own behind)
 
 
 def test_the_error_names_the_try_whose_handler_catches():
@@ -321,6 +321,22 @@ def tries_on_plain_values(a):  # (inside a trace, the converted form of the call
 converted_inverse_or_zeros = autograph.convert(inverse_or_zeros)
 
 
+def test_traces_in_many_threads_each_have_their_own_running_try_blocks():
+    # (Each trace keeps the running blocks on a list of its own, set as it starts: runtime/try_blocks.py.)
+    fn, handled = CAUGHT[0][0], CAUGHT[0][1]
+
+    def work(k):
+        for _ in range(5):
+            if k % 2:
+                with pytest.raises(np.linalg.LinAlgError):  # no `try` of its own: NumPy's error, never HandlerNotRun
+                    autograph.function(inverse_outside_any_try)(SINGULAR)
+            else:
+                with pytest.raises(HandlerNotRun):
+                    autograph.function(fn)(*handled)
+
+    helpers.in_threads(work, 8)
+
+
 def test_an_interrupt_anywhere_leaves_no_try_to_a_later_trace():
     """Ctrl-C anywhere in a trace that runs `try` blocks (or outside one, in the converted form) never makes a later
     trace refuse: each trace starts with no `try` running (its own copy of the context)."""
@@ -383,7 +399,7 @@ def test_on_plain_values_inside_a_jax_trace_the_converted_form_is_pythons(fn, ha
             np.testing.assert_allclose(inside[1], eager[1], rtol=1e-6)
         else:
             assert inside[1] == eager[1]
-    assert RUNNING.get() == ()
+    assert not RUNNING.get()  # (no graph traced: no list; a trace leaves its own behind)
 
 
 def test_a_saved_files_try_record_is_checked_and_its_text_escaped():
