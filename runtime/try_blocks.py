@@ -39,7 +39,7 @@ from contextvars import ContextVar
 from typing import Any, Callable, Iterator, Optional
 
 from runtime.class_lookup import class_attribute
-from runtime.tracebacks import hide_frames_of
+from runtime.tracebacks import hide_frames_of, strip
 
 # The handlers' classes of the running `try` blocks of converted code, outermost first, on the list of the graph trace
 # under way (``start_trace``); None where no graph is traced (empty or None: the builder's quick test before
@@ -160,7 +160,11 @@ class managed:  # noqa: N801  (used as a function: ``with ag__.managed(manager) 
     def __enter__(self) -> Any:
         caller = sys._getframe(1)
         self.site = (caller.f_code.co_filename, caller.f_lineno)
-        value = self._enter()
+        try:
+            value = self._enter()
+        except BaseException as error:  # (its traceback without this frame: the user's `with` called __enter__)
+            strip(error)
+            raise
         running = self._running = RUNNING.get()
         if running is not None:
             try:
@@ -173,7 +177,13 @@ class managed:  # noqa: N801  (used as a function: ``with ag__.managed(manager) 
     def __exit__(self, *exc_info: Any) -> Any:
         if self._running is not None:
             _pop(self._running, self)
-        return self._exit(*exc_info)
+        try:
+            return self._exit(*exc_info)
+        except BaseException as error:
+            # Without this frame's entry, as the original's (ExitStack's own error from a callback, caught in the
+            # same function, where no tidying runs: CPython's test_contextlib test_exit_exception_traceback).
+            strip(error)
+            raise
 
     def __call__(self) -> Any:
         return suppressed_by(self.manager)

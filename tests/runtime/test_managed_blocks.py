@@ -10,6 +10,7 @@ import contextvars
 import os
 import tempfile
 import threading
+import traceback
 import warnings
 
 import numpy as np
@@ -331,3 +332,46 @@ def test_entering_a_try_or_with_block_sets_no_context_variable():
     (set_in_try, in_try, count_in_try), (set_in_with, in_with, count_in_with) = looks
     assert set_in_try and set_in_with and in_try is in_with  # (the trace's one list, set as the trace started)
     assert count_in_try == count_in_with == 1 and in_try == []  # (the block's entry while it ran; none after)
+
+
+def _raises(error):
+    raise error
+
+
+class _FailsToEnter:
+    def __enter__(self):
+        raise KeyError("enter")
+
+    def __exit__(self, *exc_info):
+        return False
+
+
+def exit_stack_error_caught_here():
+    try:
+        with contextlib.ExitStack() as stack:
+            stack.callback(_raises, ValueError)
+            1 / 0
+    except ValueError as error:
+        caught = error
+    return [(entry.name, entry.line) for entry in traceback.extract_tb(caught.__traceback__)]
+
+
+def enter_error_caught_here():
+    try:
+        with _FailsToEnter():
+            pass
+    except KeyError as error:
+        caught = error
+    return [(entry.name, entry.line) for entry in traceback.extract_tb(caught.__traceback__)]
+
+
+@pytest.mark.parametrize("fn", [exit_stack_error_caught_here, enter_error_caught_here], ids=lambda f: f.__name__)
+def test_a_managers_error_caught_in_the_same_function_has_the_originals_traceback(fn):
+    # (ag__.managed's own frame was an entry of it: CPython's test_contextlib test_exit_exception_traceback)
+    want = fn()
+    converted = autograph.convert(fn)
+    assert converted() == want
+    with converted_form():
+        assert converted() == want
+    with converted_form(trace=False):
+        assert converted() == want
