@@ -43,9 +43,9 @@ import builtins
 import collections
 import functools
 import itertools
-import sys
 import types
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
+from sys import _getframe  # (bound at import: a program may delete or replace sys._getframe)
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -179,7 +179,7 @@ def builtin_call(f: Callable, /, *args: Any, **kwargs: Any) -> Any:
     """``f(*args, **kwargs)``, or what the backend owning one of the arguments makes of it: the form
     for calls with keywords, starred arguments or more than two arguments."""
     if f is _type and len(args) == 3:
-        return _new_class(sys._getframe(1).f_globals, args, kwargs)
+        return _new_class(_getframe(1).f_globals, args, kwargs)
     if f is _FROMITER and args:
         args = (_items_read(args, kwargs), *args[1:])
     plain = not kwargs

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import operator
 import sys
+from sys import _getframe  # (bound at import: a program may delete or replace sys._getframe)
 from typing import Any
 
 from runtime.undefined import Undefined, is_body_code, is_converted_code
@@ -57,12 +58,12 @@ def locals_(names: tuple[str, ...], moved: tuple[str, ...] = ()) -> dict[str, An
     among ``names`` (the original function's, in its order), each with its current value.
     ``moved`` (Python 3.10 only): the arguments that are also cells, which each call of 3.10's
     ``locals()`` takes out of the frame's dict and puts back at its end."""
-    return _gather(names, sys._getframe(1), moved)
+    return _gather(names, _getframe(1), moved)
 
 
 def dir_(names: tuple[str, ...], moved: tuple[str, ...] = ()) -> list[str]:
     """``dir()`` without an argument: the sorted names of ``locals_``."""
-    return sorted(_gather(names, sys._getframe(1), moved))
+    return sorted(_gather(names, _getframe(1), moved))
 
 
 def _gather(names: tuple[str, ...], frame: Any, moved: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -113,7 +114,8 @@ def getframe(depth: int = 0) -> Any:
     depth = operator.index(depth)
     if not _C_INT_MIN <= depth <= _C_INT_MAX:
         raise OverflowError("Python int too large to convert to C int")  # sys._getframe's own error
-    return _visible(sys._getframe(1), max(depth, 0))[0]
+    sys._getframe  # noqa: B018  (the original's own look-up: its AttributeError where a program deleted it)
+    return _visible(_getframe(1), max(depth, 0))[0]
 
 
 _C_INT_MIN, _C_INT_MAX = -2**31, 2**31 - 1
@@ -132,11 +134,11 @@ def stacklevel(level: int) -> int:
     if level <= 1:  # the caller itself: the block, at the user's line
         return level
     try:
-        return _visible(sys._getframe(1), level - 1)[1] + 1
+        return _visible(_getframe(1), level - 1)[1] + 1
     except ValueError:
         # Beyond the original's stack: so beyond the real one too (``warnings.warn`` then names ``sys:1``, logging
         # the outermost frame, as for the original), not ``getframe``'s error, which ``warn`` does not raise.
-        frame, real_depth = sys._getframe(1), 0
+        frame, real_depth = _getframe(1), 0
         while frame is not None:
             frame, real_depth = frame.f_back, real_depth + 1
         return level + real_depth

@@ -14,6 +14,7 @@ import os
 import sys
 import sysconfig
 from builtins import len  # bound at import: a program may rebind builtins.len to converted code (runtime/choice.py)
+from sys import _getframe  # (bound at import: a program may delete or replace sys._getframe)
 from typing import Any, Optional
 
 import numpy as np
@@ -184,7 +185,7 @@ def user_frame() -> Any:
     if (sys.modules.get("jax") is not None) is not _machinery_key[0]:
         is_machinery("")  # JAX arrived: forget the answers given before
     known = _machinery_files
-    frame = sys._getframe(1)
+    frame = _getframe(1)
     while frame is not None:
         filename = frame.f_code.co_filename
         machinery = known.get(filename)

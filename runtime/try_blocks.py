@@ -36,6 +36,7 @@ import sys
 import textwrap
 import types
 from contextvars import ContextVar
+from sys import _getframe  # (bound at import: a program may delete or replace sys._getframe)
 from typing import Any, Callable, Iterator, Optional
 
 from runtime.class_lookup import class_attribute
@@ -158,7 +159,7 @@ class managed:  # noqa: N801  (used as a function: ``with ag__.managed(manager) 
         self.manager, self._enter, self._exit = manager, enter, exit_
 
     def __enter__(self) -> Any:
-        caller = sys._getframe(1)
+        caller = _getframe(1)
         self.site = (caller.f_code.co_filename, caller.f_lineno)
         try:
             value = self._enter()

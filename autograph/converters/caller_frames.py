@@ -43,6 +43,9 @@ CALLEES = frozenset({"_getframe", "warn"})  # the names of the callables read be
 _LOGGING_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
 
 
+_GETFRAME = sys._getframe  # (bound at import: a program may delete it, as attrs' tests do)
+
+
 def counts_frames(call: ast.Call) -> bool:
     """Whether the call may count frames (resolved below): cheap, asked of every call."""
     func = call.func
@@ -57,7 +60,7 @@ def transform(node: ast.FunctionDef | ast.Lambda, ctx: Context, local_names: set
         transform(inner, ctx, local_names)
     for call in calls:
         callee = _resolve(call.func, ctx, local_names)
-        if callee is sys._getframe and call.args and not (isinstance(call.args[0], ast.Constant)
+        if callee is _GETFRAME and call.args and not (isinstance(call.args[0], ast.Constant)
                                                           and call.args[0].value == 0):
             call.func = templates.replace_expression("ag__.getframe")
         if _counts_for_others(call, callee):

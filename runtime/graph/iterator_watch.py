@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from sys import _getframe  # (bound at import: a program may delete or replace sys._getframe)
 from typing import Any, Callable
 
 from runtime.iterator_notes import ADVANCED, note
@@ -90,7 +91,7 @@ def _outlives(iterator: Any) -> bool:
     """Whether anything holds ``iterator`` but the check's one variable."""
     if COUNTS_REFERENCES:
         return sys.getrefcount(iterator) != 3  # (the check's variable, this function's argument, getrefcount's own)
-    ours = (sys._getframe(), sys._getframe(1))  # (3.10: frames refer to their variables)
+    ours = (_getframe(), _getframe(1))  # (3.10: frames refer to their variables)
     return any(all(referrer is not frame for frame in ours) for referrer in gc.get_referrers(iterator))
 
 

@@ -52,6 +52,7 @@ import operator
 import random as python_random
 import sys
 from contextvars import ContextVar
+from sys import _getframe  # (bound at import: a program may delete or replace sys._getframe)
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -407,7 +408,7 @@ class _Trace(GeneratorWatch):
         source = entry[1]
         ours = {id(entry), id(self.watched[id(generator)]), id(source),
                 id(getattr(source, "__dict__", None)), id(candidates), *map(id, candidates)}
-        frame = sys._getframe()
+        frame = _getframe()
         ours.update((id(frame), id(frame.f_back)))  # this method's frame and check()'s hold it as variables
         return all(id(referrer) in ours for referrer in gc.get_referrers(generator))
 

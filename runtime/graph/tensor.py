@@ -42,6 +42,7 @@ import linecache
 import operator
 import sys
 import warnings
+from sys import _getframe  # (bound at import: a program may delete or replace sys._getframe)
 from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
@@ -172,7 +173,7 @@ class Tensor:
                                  "functions, or outside the traced function")
         # Asked by the program's own code (not NumPy's or the standard library's probes), the answer hasattr or a
         # default would make of the error is not eager's: a refusal the trace remembers.
-        if not is_machinery(sys._getframe(1).f_code.co_filename):
+        if not is_machinery(_getframe(1).f_code.co_filename):
             remember(error)
         raise error
 
@@ -182,7 +183,7 @@ class Tensor:
         code a ``PyNumber``: the dim's value when the graph runs (a ``dim`` node), usable as the Python int NumPy
         gives (``x.shape[0] - 1``, ``if x.shape[0] > 1:``), never a None that would take another path."""
         shape = self.value.shape
-        if None in shape and not is_machinery(sys._getframe(1).f_code.co_filename):
+        if None in shape and not is_machinery(_getframe(1).f_code.co_filename):
             return user_shape(self)
         return shape
 
@@ -216,7 +217,7 @@ class Tensor:
     def size(self) -> Any:
         """An int; with a dim known only at run time, None for the runtime's own code and a ``PyNumber`` (the
         product of the dims when the graph runs) for the user's (``if x.size:``, ``x.size or 1``)."""
-        if None in self.value.shape and is_machinery(sys._getframe(1).f_code.co_filename):
+        if None in self.value.shape and is_machinery(_getframe(1).f_code.co_filename):
             return None
         return self._count()
 
@@ -318,14 +319,14 @@ class Tensor:
     def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
         # (Not even a constant's values: a library may keep the array it made, and read it after a later write
         # into the tensor, which it would then not see.)
-        if _indexing_in(sys._getframe(1)):  # NumPy asks an index for its array: `a[i]` of a NumPy array `a`
+        if _indexing_in(_getframe(1)):  # NumPy asks an index for its array: `a[i]` of a NumPy array `a`
             # An index whose values the graph fixes now (np.arange(4)[1:3], nothing written into it): NumPy reads
             # it once, for this read, and keeps nothing of it, so its values are the answer.
             known = known_value(self)
             if known is not None:
                 return np.array(known, dtype=dtype)
-            if _running(sys._getframe(1), _STORES):  # `a[i] = v`: the tensor is the index or the value
-                raise _store_refusal(self, sys._getframe(1))
+            if _running(_getframe(1), _STORES):  # `a[i] = v`: the tensor is the index or the value
+                raise _store_refusal(self, _getframe(1))
             # (np.take reads a boolean index as the integers 0 and 1: for a mask, the advice is np.compress.)
             advice = ("np.compress(i, a, axis=0), a graph op for a boolean mask" if self.dtype == np.bool_
                       else "np.take(a, i, axis=0), a gather that graphs support")
@@ -439,7 +440,7 @@ class Tensor:
         answer in code autograph did not convert (a constructor, a property, a library) as they do eagerly, and as
         converted code's ``isinstance`` does (runtime/graph/builtins.py). ``type(x)`` cannot be answered so: only
         converted code's is."""
-        module = sys._getframe(1).f_globals.get("__name__")
+        module = _getframe(1).f_globals.get("__name__")
         if type(module) is str and (module.startswith(_OWN_MODULES) or module in ("runtime", "autograph")):
             return type(self)
         return eager_class(self, "isinstance() (or x.__class__)")
@@ -796,13 +797,13 @@ def _frames_in(package: str, user: Any, start: Any) -> list:
 
 def _called_from(package: str, user: Any) -> bool:
     """Whether a frame of ``package`` (``numpy.ma``) stands between the caller's caller and ``user``'s frame."""
-    return bool(_frames_in(package, user, sys._getframe(2)))
+    return bool(_frames_in(package, user, _getframe(2)))
 
 
 def _numpy_caller(user: Any) -> Optional[str]:
     """``numpy.ndenumerate.__init__``: the outermost frame of NumPy's own Python code between the caller's caller
     and ``user``'s frame (the NumPy function the user's line called), or None."""
-    frames = [frame for frame in _frames_in("numpy", user, sys._getframe(2))
+    frames = [frame for frame in _frames_in("numpy", user, _getframe(2))
               if not frame.f_globals["__name__"].startswith("numpy.ma")]
     if not frames or user is None:
         return None
@@ -832,7 +833,7 @@ def _indexing_in(frame: Any) -> bool:
 def _number_refusal(t: Tensor, what: str) -> Exception:
     """The refusal of ``int(t)`` / ``float(t)`` / ``complex(t)`` (``what``), asked by the caller of the dunder: where
     that is ``a[i] = t`` into a NumPy array (NumPy asks one element for its number), the write's own refusal."""
-    writer = sys._getframe(2)
+    writer = _getframe(2)
     return _store_refusal(t, writer) if _running(writer, _STORES) else concrete_error(t, what)
 
 

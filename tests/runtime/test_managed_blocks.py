@@ -375,3 +375,24 @@ def test_a_managers_error_caught_in_the_same_function_has_the_originals_tracebac
         assert converted() == want
     with converted_form(trace=False):
         assert converted() == want
+
+
+def test_a_program_that_deletes_sys_getframe_still_runs_its_with_statements(monkeypatch):
+    # (attrs' make_class sets __module__ from sys._getframe(1) inside contextlib.suppress(AttributeError): its test
+    # deletes sys._getframe, and ag__.managed, looking for its caller's line, raised that AttributeError itself, outside
+    # the suppress. The runtime binds sys._getframe at import; the program's own sys._getframe(1) still raises.)
+    import sys
+
+    def sets_module(cls):
+        with contextlib.suppress(AttributeError):
+            cls.origin = sys._getframe(1).f_globals.get("__name__")
+        return cls
+
+    class Made:
+        pass
+
+    monkeypatch.delattr(sys, "_getframe")
+    converted = autograph.convert(sets_module)
+    assert converted(Made) is Made and not hasattr(Made, "origin")
+    with converted_form(trace=False):
+        assert converted(Made) is Made and not hasattr(Made, "origin")
