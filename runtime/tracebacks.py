@@ -201,6 +201,10 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
     head = tb
     # (frame, lasti, lineno or -1: computed from lasti when asked, as for the entries Python makes)
     entries: list[tuple[types.FrameType, int, int]] = []
+    # Each entry's own traceback object where it is kept as it is (None: made anew), so that the entries after the
+    # last change stay the objects they were: a traceback handed to ``raise e.with_traceback(tb)`` is the
+    # program's (six.reraise's test asks for `tb is tb2.tb_next.tb_next`).
+    originals: list[Optional[types.TracebackType]] = []
     chain: list[types.FrameType] = []  # the frames of the last entry: its own, then those of the blocks folded in
     changed = False
     caller = None  # the frame of the entry before this one (each entry's frame called the next one's...)
@@ -219,6 +223,7 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
             if tb.tb_frame in frames:
                 own = tb.tb_frame is frame
                 entries.append((frame, tb.tb_lasti if own else -1, -1 if own else tb.tb_lineno))
+                originals.append(None)
                 chain = frames[:frames.index(tb.tb_frame) + 1]
                 caller, caller_raised = tb.tb_frame, _raises(tb)
                 if _tidied(tb):  # the rest was tidied before: taken as it is
@@ -232,6 +237,7 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
         if code is _RERAISE_CODE and tb.tb_lasti == _RERAISE_AT:
             changed = True
             if entries:
+                originals.pop()
                 reraised = (entries.pop(), chain)
         elif id(code) in HIDDEN_CODES:
             changed = True
@@ -242,6 +248,7 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
             # entry above it raising, `raise err` of an error a loop's block caught, tells it from a call.)
             changed = True
             entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
+            originals[-1] = None
             chain.append(tb.tb_frame)
         elif is_thunk_code(code):
             # A thunk the helper called: its caller's entry, added as the exception leaves the
@@ -249,6 +256,7 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
             changed = True
         else:
             entries.append((tb.tb_frame, tb.tb_lasti, -1))
+            originals.append(tb)
             chain = [tb.tb_frame]
         caller, caller_raised = tb.tb_frame, _raises(tb)
         tb = tb.tb_next
@@ -257,10 +265,15 @@ def user_frames(tb: Optional[types.TracebackType], error: Optional[BaseException
         # The tidied part starts with a block whose caller had no entry then: it has one now.
         changed = True
         entries[-1] = (entries[-1][0], -1, tb.tb_lineno)
+        originals[-1] = None
         tb = tb.tb_next
     if not changed or not _filtering():
         return head
-    result = _rebuilt(entries, tb)
+    kept = len(entries)  # (the entries after the last change, each still followed by the next: kept as they are)
+    while kept and originals[kept - 1] is not None and originals[kept - 1].tb_next is tb:
+        kept -= 1
+        tb = originals[kept]
+    result = _rebuilt(entries[:kept], tb)
     if result is not None:
         _remember(result)
     return result
