@@ -400,11 +400,12 @@ def _codes_in(code: types.CodeType) -> Iterator[types.CodeType]:
 
 def _programs_class(cls: type) -> bool:
     """Whether ``cls`` is a class of the program's (not a builtin's or an installed library's)."""
-    module = sys.modules.get(getattr(cls, "__module__", None) or "")
-    filename = getattr(module, "__file__", None)
-    if module is None or cls.__module__ == "builtins":
+    name = vars(cls).get("__module__")  # (the class's own entry: a metaclass may present another, lazy-object-proxy's)
+    if type(name) is not str or name == "builtins":
         return False
-    return not (isinstance(filename, str) and installed_library(filename))
+    module = sys.modules.get(name)
+    filename = getattr(module, "__file__", None) if module is not None else None
+    return module is not None and not (isinstance(filename, str) and installed_library(filename))
 
 
 # The methods Python calls for an object without a name in the code that reads it (`obj[i]`, `len(obj)`, `x in obj`,

@@ -442,3 +442,28 @@ def test_an_interrupt_anywhere_in_a_watched_trace_leaves_no_watch():
         assert sys.getprofile() is None
 
     assert interrupted_at_many_points(150, 300, body, check) > 50
+
+
+class _Presenting(type):
+    @property
+    def __module__(cls):  # (lazy-object-proxy's classes present their __module__ so)
+        raise AttributeError("presented")
+
+
+class Presented(metaclass=_Presenting):
+    def __init__(self, x):
+        self.x = x
+
+    @property
+    def kind(self):
+        return "array" if type(self.x) is np.ndarray else "other"
+
+
+def reads_a_presented_kind(x, y):
+    return x * 2 if Presented(x).kind == "array" else x
+
+
+@pytest.mark.parametrize("executor", EXECUTORS)
+def test_a_class_whose_metaclass_presents_its_module_is_looked_at_by_its_own_entry(executor):
+    with pytest.raises(NotStageable, match=r"Presented\.kind runs as written"):
+        autograph.function(reads_a_presented_kind, executor=executor)(X, Y)
