@@ -710,7 +710,7 @@ class Function(metaclass=_FunctionClass):
             bound = inspect.BoundArguments(self._signature, dict(zip(names, values)))
             if not graph:
                 return fn(*bound.args, **bound.kwargs)
-            with watching(fn):  # (the properties it reads whose getters test type(): runtime/graph/as_written.py)
+            with watching(fn, current_builder_fast):  # (getters that test type(): runtime/graph/as_written.py)
                 return fn(*bound.args, **bound.kwargs)
         return body
 

@@ -218,16 +218,19 @@ _NOT_LOADS = frozenset({"PRECALL", "PUSH_NULL", "CACHE", "NOP", "EXTENDED_ARG", 
 _LOOKS: dict[int, tuple[dict, Any]] = {}
 
 
-class watching:  # noqa: N801  (used as a function: ``with watching(fn):``)
+class watching:  # noqa: N801  (used as a function: ``with watching(fn, current_builder_fast):``)
     """Around a graph trace of ``function`` (the converted function, called by the trace on the tracing thread): the
     getters of the properties it may read that test ``type()`` are watched until the block ends (the module's
-    docstring). Nothing is watched, at no cost, where the function reaches no such property."""
+    docstring). Nothing is watched, at no cost, where the function reaches no such property. ``tracing``: the graph
+    builder's "which graph is traced here" (None: none), which a watch left behind asks (the builder imports this
+    module: it is handed in, not imported)."""
 
-    __slots__ = ("getters", "watcher")
+    __slots__ = ("getters", "watcher", "tracing")
 
-    def __init__(self, function: Callable) -> None:
+    def __init__(self, function: Callable, tracing: Callable[[], Any]) -> None:
         self.getters = _property_look(function)
         self.watcher = None
+        self.tracing = tracing
 
     def __enter__(self) -> None:
         if not self.getters:
@@ -246,9 +249,7 @@ class watching:  # noqa: N801  (used as a function: ``with watching(fn):``)
                 "sys.setprofile), to refuse it where it reads a graph tensor (whose type() is the graph's Tensor, "
                 "not np.ndarray), and cannot while another profiler runs on this thread. Decorate the getter with "
                 "@autograph.convert, test with isinstance(), or trace without the profiler")
-        from runtime.graph.builder import current_builder_fast  # (the builder imports this module)
-
-        self.watcher = _Watcher(dict(self.getters), current_builder_fast)
+        self.watcher = _Watcher(dict(self.getters), self.tracing)
         sys.setprofile(self.watcher)
 
     def __exit__(self, *exception: Any) -> None:
