@@ -489,13 +489,20 @@ def _defers_to(self: Tensor, other: Any) -> bool:
     ``other``'s reflected method the operation, returning NotImplemented (numpy's ``binop_should_defer``, NEP 13):
     where ``other``'s class sets ``__array_ufunc__ = None`` ("my reflected methods handle NumPy's values":
     spatialmath's poses), or, where it has no ``__array_ufunc__``, where its ``__array_priority__`` is above the
-    array's (0) or the scalar's (-1000000). Python's and NumPy's own values, and a backend's, never."""
+    array's (0) or the scalar's (-1000000), where it is the program's class (a library's, JAX's arrays, stays a
+    constant of the graph). Python's and NumPy's own values, and a backend's, never."""
     cls = type(other)
     if cls in _NEVER_DEFERRED or isinstance(other, (np.ndarray, np.generic, Tensor)) or backend_for(other) is not None:
         return False
     ufunc = class_attribute(cls, "__array_ufunc__", _NO_ATTRIBUTE)
     if ufunc is not _NO_ATTRIBUTE:
         return ufunc is None
+    module = sys.modules.get(vars(cls).get("__module__") or "")
+    if installed_library(getattr(module, "__file__", None) or ""):
+        # (A library's type with a priority, a JAX array: its reflected method would be handed the graph's tensor,
+        # which it cannot take; NumPy's answer is the library's value, which a graph does not give either. It stays
+        # a constant of the graph, as before stop 98.)
+        return False
     try:
         priority = float(other.__array_priority__)  # (NumPy reads the object's own attribute, as here)
     except Exception:  # noqa: BLE001  (none, or not a number: NumPy's default, the scalar's priority)

@@ -93,3 +93,17 @@ def test_an_object_numpy_does_not_defer_to_is_what_it_was_a_clear_refusal(op, ex
     assert program(_input(op, False)).dtype == object
     with pytest.raises(NotStageable, match=r"cannot make a graph constant from LowPriority"):
         autograph.function(program, executor=executor)(_input(op, False))
+
+
+@pytest.mark.parametrize("executor", ["numpy", "jax"])
+def test_a_librarys_array_with_a_priority_stays_a_constant_of_the_graph(executor):
+    # (A JAX array has __array_priority__ 100 and no __array_ufunc__: NumPy defers to it eagerly, and its reflected
+    # method, handed the graph's tensor, raised JAX's TypeError; it is a constant of the graph, as before stop 98.)
+    jnp = pytest.importorskip("jax.numpy")
+    constant = jnp.arange(3.0)
+
+    def scaled(x):
+        return x * constant
+
+    got = autograph.function(scaled, executor=executor)(np.ones(3))
+    np.testing.assert_array_equal(got, np.asarray(scaled(np.ones(3))))
