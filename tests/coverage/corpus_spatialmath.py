@@ -90,7 +90,7 @@ import types
 from abc import ABC, abstractproperty, abstractstaticmethod
 from collections import UserList
 from collections.abc import Iterable
-from typing import Any, Callable, List, Optional, Self, Tuple, Type, Union, cast
+from typing import Any, Callable, List, Optional, Tuple, Type, Union, cast
 from typing import Literal as L
 
 import numpy as np
@@ -98,6 +98,8 @@ from numpy import dtype, floating, ndarray
 from numpy.typing import DTypeLike, NDArray
 
 from tests.coverage.cases import SPATIALMATH, Source, case
+
+Self = Any  # (in annotations only, never evaluated: the source's typing.Self is 3.11's, and CI runs 3.10 too)
 
 
 def SM(path: str, original: str, note: str = "") -> Source:

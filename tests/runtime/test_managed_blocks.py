@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import os
+import sys
 import tempfile
 import threading
 import traceback
@@ -365,6 +366,8 @@ def enter_error_caught_here():
     return [(entry.name, entry.line) for entry in traceback.extract_tb(caught.__traceback__)]
 
 
+@pytest.mark.xfail(sys.version_info < (3, 11), strict=True,
+                   reason="3.10's bare raise restores the caught traceback (docs/limitations.md, Python 3.10)")
 @pytest.mark.parametrize("fn", [exit_stack_error_caught_here, enter_error_caught_here], ids=lambda f: f.__name__)
 def test_a_managers_error_caught_in_the_same_function_has_the_originals_traceback(fn):
     # (ag__.managed's own frame was an entry of it: CPython's test_contextlib test_exit_exception_traceback)

@@ -112,6 +112,8 @@ def _reraised_entries(rr, tp, value, tb):
     raise AssertionError("no exception")
 
 
+@pytest.mark.xfail(sys.version_info < (3, 11), strict=True,
+                   reason="3.10's bare raise restores the caught traceback (docs/limitations.md, Python 3.10)")
 def test_a_traceback_the_program_hands_to_a_raise_stays_the_object_it_was() -> None:
     # (Tidying the block's entry out rebuilt every entry after it, the program's own `tb` too: six's test_reraise
     # asks `tb is tb2.tb_next.tb_next`; broken in the converted form until stop 98.)
