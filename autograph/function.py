@@ -697,8 +697,7 @@ class Function(metaclass=_FunctionClass):
                 for name, leaf in zip(leaf_names[:first] + leaf_names[last:], leaves[:first] + leaves[last:])]
         return rest[:first] + list(sig_leaves) + rest[first:]
 
-    def _bound_function(self, names: tuple, tree: TreeDef, leaves: list, writes: ArgumentWrites,
-                        graph: bool = False) -> Callable:
+    def _bound_function(self, names: tuple, tree: TreeDef, leaves: list, writes: ArgumentWrites) -> Callable:
         """``fn(*tensor_arguments)``: the (converted) function with this trace's Python arguments filled in (their
         lists and dicts copies, which ``writes`` pairs with the caller's)."""
         def body(*placeholders: Any) -> Any:
@@ -708,8 +707,6 @@ class Function(metaclass=_FunctionClass):
             values = tree.unflatten(rebuilt)
             writes.given(values, rebuilt)
             bound = inspect.BoundArguments(self._signature, dict(zip(names, values)))
-            if not graph:
-                return fn(*bound.args, **bound.kwargs)
             with watching(fn, current_builder_fast):  # (getters that test type(): runtime/graph/as_written.py)
                 return fn(*bound.args, **bound.kwargs)
         return body
@@ -718,7 +715,7 @@ class Function(metaclass=_FunctionClass):
                writes: ArgumentWrites) -> ConcreteFunction:
         """Trace the converted function into our graph (in a copy of the caller's context: runtime/graph/tracing.py);
         ``at_end()`` runs in that context when the function has returned (what the guard reads there)."""
-        body = self._bound_function(names, tree, leaves, writes, graph=True)
+        body = self._bound_function(names, tree, leaves, writes)
         first = self.tracing_count == 0
         outputs = _Outputs(self, graph=True)
 

@@ -306,6 +306,19 @@ def installed_library(filename: str) -> bool:
     return "site-packages" in filename or "dist-packages" in filename
 
 
+def class_module(cls: type) -> Any:
+    """The imported module that ``cls``'s own ``__module__`` entry names, or None (a metaclass may present another
+    ``__module__``, as lazy-object-proxy's do: the class's own entry is where Python put the defining module's name)."""
+    name = vars(cls).get("__module__")
+    return sys.modules.get(name) if type(name) is str else None
+
+
+def library_module(module: Any) -> bool:
+    """Whether ``module`` (None: not known) is an installed library's (``installed_library``)."""
+    filename = getattr(module, "__file__", None)
+    return isinstance(filename, str) and installed_library(filename)
+
+
 # --- tracebacks without the library's own frames -------------------------------------------------
 
 _HIDDEN_NOTE = (f"(autograph hid {{}} of its own frames from this traceback; set {FILTERING_VARIABLE}=off "

@@ -61,7 +61,7 @@ from typing import Any, Callable, Iterator, Optional
 from runtime.backend import backend_for
 from runtime.class_lookup import class_attribute, instance_dict
 from runtime.limits import NotStageable
-from runtime.staging import format_site, installed_library, qualified_name
+from runtime.staging import class_module, format_site, installed_library, library_module, qualified_name
 from runtime.undefined import is_converted_code
 
 # Code objects checked, by id, with a weak reference that drops the entry when the code goes: their verdict (where
@@ -84,26 +84,31 @@ def check(frame: types.FrameType) -> None:
     written that tests the ``type()`` of a value, or names a function or class of the program's whose code does;
     nothing for converted code or a library's. One dict look-up for code seen before."""
     code = frame.f_code
-    entry = _VERDICTS.get(id(code))
-    if entry is None or entry[1]() is not code:
-        # (the entry goes with the code, by a C callback: runtime/calls.py's _watch says why)
-        verdict = _type_test_reached(code, frame.f_globals, _CALL_DEPTH, set())
-        entry = _VERDICTS[id(code)] = (verdict, weakref.ref(code, functools.partial(_VERDICTS.pop, id(code))))
-    if entry[0] is None:
+    verdict = _per_code(_VERDICTS, code, lambda: _type_test_reached(code, frame.f_globals, _CALL_DEPTH, set()))
+    if verdict is None:
         return
-    tester, line, globals_ = entry[0]
+    tester, line, globals_ = verdict
     if globals_.get("type", frame.f_builtins.get("type")) is not builtins.type:
         return
     if tester is not code and not _called_by_converted_code(frame):
         return  # (the program's own code around the traced call, making its inputs: what it names runs outside)
-    called = "" if tester is code else f", called from {qualified_name(code)} (which runs as written too)"
-    raise _refusal(tester, line, called, "computes with")
+    raise _refusal(tester, line, code, "computes with")
 
 
-def _refusal(tester: types.CodeType, line: int, called: str, how: str) -> NotStageable:
-    """The refusal of ``tester``'s type test at ``line`` (``called``: what calls it; ``how``: what it does with a
-    tensor), remembered by the trace."""
+def _per_code(cache: dict, code: types.CodeType, make: Callable[[], Any]) -> Any:
+    """``cache``'s answer for ``code`` (by id), made by ``make()`` the first time; the entry goes with the code, by a
+    C callback (runtime/calls.py's _watch says why)."""
+    entry = cache.get(id(code))
+    if entry is None or entry[1]() is not code:
+        entry = cache[id(code)] = (make(), weakref.ref(code, functools.partial(cache.pop, id(code))))
+    return entry[0]
+
+
+def _refusal(tester: types.CodeType, line: int, code: types.CodeType, how: str) -> NotStageable:
+    """The refusal of ``tester``'s type test at ``line``, reached from ``code`` (which calls it, where it is not
+    ``tester`` itself; ``how``: what it does with a tensor), remembered by the trace."""
     name = qualified_name(tester)
+    called = "" if tester is code else f", called from {qualified_name(code)} (which runs as written too)"
     return NotStageable(
         f"{format_site(tester.co_filename, line)}: {name} runs as written{called} (Python calls it for converted code: "
         "an operator such as `a + b` calls __add__, a property, a callback a library calls; or it is marked "
@@ -213,35 +218,36 @@ _NOT_LOADS = frozenset({"PRECALL", "PUSH_NULL", "CACHE", "NOP", "EXTENDED_ARG", 
 
 # --- properties the traced function reads --------------------------------------------------------------------------
 
-# The property getters that test type(), by the id of the code of a function traced (its look, made once per code):
-# {getter's code: (the code holding the test, its line)}, and a weak reference to that code.
+# The getters that test type(), by the id of the code of a function traced (its look, made once per code): {getter's
+# code: ``_property_type_test``'s answer}, and a weak reference to that code.
 _LOOKS: dict[int, tuple[dict, Any]] = {}
 
 
 class watching:  # noqa: N801  (used as a function: ``with watching(fn, current_builder_fast):``)
-    """Around a graph trace of ``function`` (the converted function, called by the trace on the tracing thread): the
-    getters of the properties it may read that test ``type()`` are watched until the block ends (the module's
-    docstring). Nothing is watched, at no cost, where the function reaches no such property. ``tracing``: the graph
-    builder's "which graph is traced here" (None: none), which a watch left behind asks (the builder imports this
-    module: it is handed in, not imported)."""
+    """Around a call of ``function`` (the converted function, called by a trace on the tracing thread): while a graph
+    is traced there, the getters of the properties it may read that test ``type()`` are watched until the block ends
+    (the module's docstring); under any other trace (JAX's), or where the function reaches no such property, nothing
+    is. ``tracing``: the graph builder's "which graph is traced here" (None: none), which a watch left behind asks too
+    (the builder imports this module: it is handed in, not imported)."""
 
-    __slots__ = ("getters", "watcher", "tracing")
+    __slots__ = ("function", "watcher", "tracing")
 
     def __init__(self, function: Callable, tracing: Callable[[], Any]) -> None:
-        self.getters = _property_look(function)
+        self.function = function
         self.watcher = None
         self.tracing = tracing
 
     def __enter__(self) -> None:
-        if not self.getters:
+        getters = _property_look(self.function) if self.tracing() is not None else None
+        if not getters:
             return
         current = sys.getprofile()
         if isinstance(current, _Watcher):  # (a trace inside a trace: the outer one watches these too, until it ends)
-            for code, found in self.getters.items():
+            for code, found in getters.items():
                 current.getters.setdefault(code, found)
             return
         if current is not None:
-            tester, line, _ = next(iter(self.getters.values()))
+            tester, line, _ = next(iter(getters.values()))
             name = qualified_name(tester)
             raise NotStageable(
                 f"{format_site(tester.co_filename, line)}: {name} runs as written for a property the traced function "
@@ -249,7 +255,7 @@ class watching:  # noqa: N801  (used as a function: ``with watching(fn, current_
                 "sys.setprofile), to refuse it where it reads a graph tensor (whose type() is the graph's Tensor, "
                 "not np.ndarray), and cannot while another profiler runs on this thread. Decorate the getter with "
                 "@autograph.convert, test with isinstance(), or trace without the profiler")
-        self.watcher = _Watcher(dict(self.getters), self.tracing)
+        self.watcher = _Watcher(dict(getters), self.tracing)
         sys.setprofile(self.watcher)
 
     def __exit__(self, *exception: Any) -> None:
@@ -283,11 +289,8 @@ class _Watcher:
         if found is None:
             return
         tester, line, subjects = found
-        if not _tests_staged(frame, subjects):
-            return
-        code = frame.f_code
-        raise _refusal(tester, line, "" if tester is code else f", called from {qualified_name(code)} (which runs as "
-                       "written too)", "reads")
+        if _tests_staged(frame, subjects):
+            raise _refusal(tester, line, frame.f_code, "reads")
 
 
 def _tests_staged(frame: types.FrameType, subjects: Optional[frozenset]) -> bool:
@@ -348,9 +351,11 @@ def _property_look(function: Callable) -> dict:
     globals_ = getattr(function, "__globals__", None)
     if type(code) is not types.CodeType or type(globals_) is not dict:
         return {}
-    entry = _LOOKS.get(id(code))
-    if entry is not None and entry[1]() is code:
-        return entry[0]
+    return _per_code(_LOOKS, code, lambda: _getters_reached(code, globals_))
+
+
+def _getters_reached(code: types.CodeType, globals_: dict) -> dict:
+    """``_property_look``'s answer for ``code``, made afresh."""
     names: set[str] = set()
     classes: dict[int, type] = {}
     _reached(code, globals_, _CALL_DEPTH, names, classes, set())
@@ -363,8 +368,6 @@ def _property_look(function: Callable) -> dict:
             found = _property_type_test(getter)
             if found is not None:
                 getters[getter.__code__] = found
-    # (the entry goes with the code, by a C callback: runtime/calls.py's _watch says why)
-    _LOOKS[id(code)] = (getters, weakref.ref(code, functools.partial(_LOOKS.pop, id(code))))
     return getters
 
 
@@ -401,12 +404,8 @@ def _codes_in(code: types.CodeType) -> Iterator[types.CodeType]:
 
 def _programs_class(cls: type) -> bool:
     """Whether ``cls`` is a class of the program's (not a builtin's or an installed library's)."""
-    name = vars(cls).get("__module__")  # (the class's own entry: a metaclass may present another, lazy-object-proxy's)
-    if type(name) is not str or name == "builtins":
-        return False
-    module = sys.modules.get(name)
-    filename = getattr(module, "__file__", None) if module is not None else None
-    return module is not None and not (isinstance(filename, str) and installed_library(filename))
+    module = class_module(cls)
+    return module is not None and module is not builtins and not library_module(module)
 
 
 # The methods Python calls for an object without a name in the code that reads it (`obj[i]`, `len(obj)`, `x in obj`,
@@ -416,11 +415,10 @@ _IMPLICIT_DUNDERS = ("__getitem__", "__len__", "__contains__", "__eq__", "__ne__
 
 
 def _dunder(cls: type, name: str) -> Optional[types.FunctionType]:
-    """The program's own Python function ``cls`` runs for the special method ``name``, or None."""
+    """The Python function ``cls`` runs for the special method ``name``, or None (a library's is left out by
+    ``_property_type_test``, as a library's getter is)."""
     method = class_attribute(cls, name)
-    if not isinstance(method, types.FunctionType) or installed_library(method.__code__.co_filename):
-        return None
-    return method
+    return method if isinstance(method, types.FunctionType) else None
 
 
 def _getter(attribute: Any) -> Optional[types.FunctionType]:

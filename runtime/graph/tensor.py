@@ -68,10 +68,12 @@ from runtime.limits import NotOnTensors, UnknownDimension, remember
 from runtime.staging import (
     OWN_DIRS,
     NotStageable,
+    class_module,
     format_site,
     in_converted_code,
     installed_library,
     is_machinery,  # (the runtime's own files: Tensor.shape answers them with None)
+    library_module,
     qualified_name,
     user_frame,
     user_location,
@@ -497,8 +499,7 @@ def _defers_to(self: Tensor, other: Any) -> bool:
     ufunc = class_attribute(cls, "__array_ufunc__", _NO_ATTRIBUTE)
     if ufunc is not _NO_ATTRIBUTE:
         return ufunc is None
-    module = sys.modules.get(vars(cls).get("__module__") or "")
-    if installed_library(getattr(module, "__file__", None) or ""):
+    if library_module(class_module(cls)):
         # (A library's type with a priority, a JAX array: its reflected method would be handed the graph's tensor,
         # which it cannot take; NumPy's answer is the library's value, which a graph does not give either. It stays
         # a constant of the graph, as before stop 98.)
@@ -507,11 +508,9 @@ def _defers_to(self: Tensor, other: Any) -> bool:
         priority = float(other.__array_priority__)  # (NumPy reads the object's own attribute, as here)
     except Exception:  # noqa: BLE001  (none, or not a number: NumPy's default, the scalar's priority)
         return False
-    if self.ndim or type(self) is PyNumber:
-        return priority > 0.0
+    if self.ndim or type(self) is PyNumber or (priority > 0.0) == (priority > _SCALAR_PRIORITY):
+        return priority > 0.0  # (an array's answer, or the same for an array and a NumPy scalar)
     which = stands_for_scalar(self)
-    if (priority > 0.0) == (priority > _SCALAR_PRIORITY):
-        return priority > 0.0
     if which is None:
         raise NotStageable(f"{user_location()}: an operator between a 0-d graph tensor and a {cls.__name__}, whose "
                            f"__array_priority__ ({priority:g}) NumPy defers to for a NumPy scalar but not for a 0-d "
